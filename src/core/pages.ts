@@ -1,0 +1,120 @@
+// Waiting and deny pages: a Mustache template from `waiting_room_pages` (base64, as the Fastly
+// solution pattern stores it) or the built-in one from pages/, rendered with the visitor's numbers.
+// Pure and runtime-neutral: atob + TextDecoder exist in SpiderMonkey (js-compute) and Node alike.
+import Mustache from 'mustache';
+import deny from '../../pages/deny.html';
+import keepwaiting from '../../pages/keepwaiting.html';
+import startwaiting from '../../pages/startwaiting.html';
+import type { PageName } from './types.js';
+
+export interface PageVars {
+  status: PageName;
+  /** Seconds until the visitor's token may be drawn (the Retry-After header). */
+  retryAfterSeconds: number;
+  /** Seconds after which a page without script reloads (Retry-After plus the server's jitter). */
+  refreshIntervalSeconds: number;
+  /** The page adds uniform(0, jitterSeconds) to retryAfterSeconds before checking again. */
+  jitterSeconds: number;
+  allowPercentage: number;
+  waitPeriodSeconds: number;
+  /** False when no estimate makes sense (deny, or the room admits nobody). */
+  hasEstimate: boolean;
+  waitTime25PercentileSeconds: number | null;
+  waitTime50PercentileSeconds: number | null;
+  waitTime75PercentileSeconds: number | null;
+}
+
+export const builtinPages: Record<PageName, string> = { startwaiting, keepwaiting, deny };
+
+/** The store's own limit on one value; a template's base64 must fit in it. */
+export const PAGE_STORE_VALUE_LIMIT = 8000;
+
+/**
+ * A wait as people say it. Estimates are rough (a random draw), so round generously rather than
+ * show false precision: "about 3 minutes", never "2 minutes 47 seconds".
+ */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return 'an unknown time';
+  if (seconds < 60) return 'less than a minute';
+  const minutes = Math.round(seconds / 60);
+  if (minutes <= 1) return 'about a minute';
+  if (minutes < 60) return `about ${minutes} minutes`;
+  // Half hours are precise enough past an hour.
+  const hours = Math.round(seconds / 1800) / 2;
+  if (hours === 1) return 'about an hour';
+  return `about ${hours} hours`;
+}
+
+function formatted(seconds: number | null): string | null {
+  return seconds === null ? null : formatDuration(seconds);
+}
+
+/** Everything a template can use: the numbers as given plus ready-made text for people. */
+export function templateView(vars: PageVars): Record<string, unknown> {
+  const p25 = formatted(vars.waitTime25PercentileSeconds);
+  const p50 = formatted(vars.waitTime50PercentileSeconds);
+  const p75 = formatted(vars.waitTime75PercentileSeconds);
+  const hasEstimate = vars.hasEstimate && p25 !== null && p50 !== null && p75 !== null;
+  return {
+    ...vars,
+    hasEstimate,
+    isStartWaiting: vars.status === 'startwaiting',
+    isKeepWaiting: vars.status === 'keepwaiting',
+    isDeny: vars.status === 'deny',
+    retryAfterFormatted: formatDuration(vars.retryAfterSeconds),
+    waitTime25Formatted: hasEstimate ? p25 : null,
+    waitTime50Formatted: hasEstimate ? p50 : null,
+    waitTime75Formatted: hasEstimate ? p75 : null,
+    // One phrase for the common case, as Cloudflare's `waitTimeFormatted` ("5 minutes to 15 minutes").
+    waitTimeFormatted: !hasEstimate ? null : p25 === p75 ? p50 : `between ${p25} and ${p75}`,
+  };
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The stored value as template text, or a reason it cannot be one. */
+function decodeStored(storedBase64: string): { text: string } | { problem: string } {
+  const compact = storedBase64.replace(/\s+/g, '');
+  if (compact === '') return { problem: 'is empty' };
+  let binary: string;
+  try {
+    binary = atob(compact);
+  } catch {
+    return { problem: 'is not valid base64' };
+  }
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  try {
+    return { text: utf8.decode(bytes) };
+  } catch {
+    return { problem: 'is not UTF-8 text once decoded from base64' };
+  }
+}
+
+/**
+ * The page for `name`: the stored template when there is a usable one, else the built-in page.
+ * A broken stored page must never cost the visitor their page, so every failure falls back and
+ * tells the operator through `diag` which store entry to fix.
+ */
+export function renderPage(
+  name: PageName,
+  storedBase64: string | null,
+  vars: PageVars,
+  diag: (m: string) => void,
+): string {
+  const view = templateView(vars);
+  if (storedBase64 !== null) {
+    const decoded = decodeStored(storedBase64);
+    if ('problem' in decoded) {
+      diag(`waiting_room_pages.${name} ${decoded.problem}; serving the built-in page`);
+    } else {
+      try {
+        return Mustache.render(decoded.text, view);
+      } catch (err) {
+        const why = err instanceof Error ? err.message : String(err);
+        diag(`waiting_room_pages.${name} is not a valid Mustache template (${why}); serving the built-in page`);
+      }
+    }
+  }
+  return Mustache.render(builtinPages[name], view);
+}
