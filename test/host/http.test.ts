@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, pattern, startHost, startOrigin, type Origin, type RunningHost } from '../support/host-process';
+import { buildWasm } from '../support/wasm-build';
+
+const fixture = (name: string): string => path.join(import.meta.dirname, 'fixtures', name);
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+let origin: Origin;
+let misc: RunningHost;
+let proxy: RunningHost;
+// Chunk 1 of the streamed body is held back until the test has seen chunk 0 arrive downstream.
+let releaseChunk1: () => void = () => {};
+
+beforeAll(async () => {
+  const [miscWasm, proxyWasm] = await Promise.all([buildWasm(fixture('misc.js')), buildWasm(fixture('proxy.js'))]);
+  origin = await startOrigin({
+    gate: (index) => (index === 1 ? new Promise<void>((resolve) => (releaseChunk1 = resolve)) : Promise.resolve()),
+  });
+  const deadPort = await freePort(); // closed again at once: connecting to it is refused
+  const local_server = {
+    backends: {
+      origin: { url: origin.url },
+      dead: { url: `http://127.0.0.1:${deadPort}` },
+    },
+  };
+  [misc, proxy] = await Promise.all([
+    startHost({ wasm: miscWasm, manifest: { local_server } }),
+    startHost({ wasm: proxyWasm, manifest: { local_server } }),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all([misc?.stop(), proxy?.stop(), origin?.stop()]);
+});
+
+describe('synthetic responses', () => {
+  it('keeps every value of a header the app set more than once', async () => {
+    const res = await fetch(`${misc.url}/cookies`);
+    expect(res.status).toBe(201);
+    expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/; HttpOnly']);
+    expect(res.headers.get('x-multi')).toBe('one, two');
+    expect(await res.text()).toBe('cookies\n');
+  });
+
+  it('hands the app the method, full URL and headers of the downstream request', async () => {
+    const res = await fetch(`${misc.url}/request-headers?x=1`, { method: 'DELETE', headers: { 'x-probe': 'abc' } });
+    const seen = (await res.json()) as { method: string; url: string; headers: Record<string, string> };
+    expect(seen.method).toBe('DELETE');
+    expect(new URL(seen.url).pathname + new URL(seen.url).search).toBe('/request-headers?x=1');
+    expect(seen.headers['x-probe']).toBe('abc');
+  });
+});
+
+describe('bodies', () => {
+  const oneMegabyte = pattern(1024 * 1024);
+
+  it('delivers a 1 MB request body to the app intact', async () => {
+    const res = await fetch(`${misc.url}/upload`, { method: 'POST', body: oneMegabyte });
+    expect(await res.json()).toEqual({ length: oneMegabyte.length, sha256: sha256(oneMegabyte) });
+  });
+
+  it('delivers a 1 MB response body from the app intact', async () => {
+    const res = await fetch(`${misc.url}/download?bytes=${oneMegabyte.length}`);
+    expect(res.status).toBe(200);
+    const body = new Uint8Array(await res.arrayBuffer());
+    expect(body.length).toBe(oneMegabyte.length);
+    expect(sha256(body)).toBe(sha256(oneMegabyte));
+  });
+
+  it('streams a 1 MB request body through the app to a backend', async () => {
+    const res = await fetch(`${misc.url}/upload-to-origin`, { method: 'POST', body: oneMegabyte });
+    expect(res.status).toBe(200);
+    const received = (await res.json()) as { method: string; bodyLength: number; bodySha256: string };
+    expect(received.method).toBe('POST');
+    expect(received.bodyLength).toBe(oneMegabyte.length);
+    expect(received.bodySha256).toBe(sha256(oneMegabyte));
+  });
+
+  it('proxies a 1 MB backend body back downstream intact', async () => {
+    const res = await fetch(`${proxy.url}/bytes?n=${oneMegabyte.length}`);
+    expect(res.status).toBe(200);
+    expect(sha256(new Uint8Array(await res.arrayBuffer()))).toBe(sha256(oneMegabyte));
+  });
+});
+
+describe('proxying to a backend', () => {
+  it('forwards method, path, headers and body, and returns the backend response', async () => {
+    const res = await fetch(`${proxy.url}/some/path?q=1`, {
+      method: 'POST',
+      headers: { 'x-probe': 'through', 'content-type': 'text/plain' },
+      body: 'hello origin',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-origin')).toBe('echo');
+    const seen = (await res.json()) as { method: string; path: string; headers: Record<string, string>; body: string };
+    expect(seen).toMatchObject({ method: 'POST', path: '/some/path?q=1', body: 'hello origin' });
+    expect(seen.headers['x-probe']).toBe('through');
+  });
+
+  it('passes on the first chunk of a streamed backend body before the backend has sent the rest', async () => {
+    const res = await fetch(`${proxy.url}/stream?chunks=3`);
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    // The origin writes chunk 1 only after this loop has seen chunk 0; a host that buffers the
+    // whole body would never deliver chunk 0, and the read below would hang until the test timeout.
+    while (!text.includes('chunk 0\n')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(text).toBe('chunk 0\n');
+    releaseChunk1();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(text).toBe('chunk 0\nchunk 1\nchunk 2\n');
+  });
+
+  it('lets the app answer 502 itself when the backend refuses the connection, and keeps serving', async () => {
+    const res = await fetch(`${proxy.url}/anything?backend=dead`);
+    expect(res.status).toBe(502);
+    expect(res.headers.get('x-proxy-error')).toBe('1');
+    await res.text();
+    expect(proxy.alive()).toBe(true);
+    const after = await fetch(`${proxy.url}/after-dead`);
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as { path: string }).path).toBe('/after-dead');
+  });
+});
+
+describe('failing apps', () => {
+  it('answers 5xx when the app throws, and the next request works', async () => {
+    const res = await fetch(`${misc.url}/throw`);
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    await res.text();
+    const next = await fetch(`${misc.url}/`);
+    expect(next.status).toBe(200);
+    expect(await next.text()).toBe('ok\n');
+  });
+
+  it('answers 5xx when the Wasm traps, and the next request works', async () => {
+    const res = await fetch(`${misc.url}/trap`);
+    expect(res.status).toBeGreaterThanOrEqual(500);
+    await res.text();
+    expect(misc.alive()).toBe(true);
+    const next = await fetch(`${misc.url}/`);
+    expect(next.status).toBe(200);
+    expect(await next.text()).toBe('ok\n');
+  });
+});
+
+describe('concurrency', () => {
+  it('answers 100 concurrent requests, each with its own response', async () => {
+    const ids = Array.from({ length: 100 }, (_, i) => `req-${i}`);
+    const answers = await Promise.all(
+      ids.map(async (id) => {
+        const res = await fetch(`${misc.url}/request-headers?id=${id}`, { headers: { 'x-id': id } });
+        const seen = (await res.json()) as { url: string; headers: Record<string, string> };
+        return { status: res.status, id: seen.headers['x-id'], query: new URL(seen.url).searchParams.get('id') };
+      }),
+    );
+    expect(answers).toEqual(ids.map((id) => ({ status: 200, id, query: id })));
+  });
+});

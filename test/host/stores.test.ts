@@ -1,0 +1,144 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHost, type RunningHost } from '../support/host-process';
+import { buildWasm } from '../support/wasm-build';
+
+const fixture = (name: string): string => path.join(import.meta.dirname, 'fixtures', name);
+
+// Store layouts as Viceroy reads them from [local_server]; the files sit next to fastly.toml.
+const manifest = {
+  local_server: {
+    config_stores: {
+      inline_settings: { format: 'inline-toml', contents: { greeting: 'hello', 'with.dot': 'dotted' } },
+      file_settings: { format: 'json', file: 'settings.json' },
+    },
+    dictionaries: {
+      legacy_dict: { format: 'inline-toml', contents: { colour: 'blue' } },
+    },
+    secret_stores: {
+      inline_secrets: [
+        { key: 'api_key', data: 's3cret-data' },
+        { key: 'from_file', file: 'secret.txt' },
+      ],
+      json_secrets: { file: 'secrets.json', format: 'json' },
+    },
+    kv_stores: {
+      kv: [
+        { key: 'seeded', data: 'from the manifest' },
+        { key: 'seeded_file', file: 'kv-entry.txt' },
+      ],
+    },
+    geolocation: {
+      format: 'inline-toml',
+      addresses: {
+        '127.0.0.1': { as_name: 'Loopback Networks', as_number: 64500, city: 'Testville', country_code: 'NL' },
+      },
+    },
+  },
+};
+
+const files = {
+  'settings.json': JSON.stringify({ mode: 'before', limit: '10' }),
+  'secret.txt': 'secret from a file',
+  'secrets.json': JSON.stringify({ signing_key: 'json-secret' }),
+  'kv-entry.txt': 'kv value from a file',
+};
+
+let host: RunningHost;
+
+async function get(pathAndQuery: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${host.url}${pathAndQuery}`);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  host = await startHost({ wasm: await buildWasm(fixture('stores.js')), manifest, files });
+});
+
+afterAll(async () => {
+  await host?.stop();
+});
+
+describe('config stores and dictionaries', () => {
+  it.each([
+    ['inline-toml config store', '/config?store=inline_settings&key=greeting', 'hello'],
+    ['inline-toml key with a dot', '/config?store=inline_settings&key=with.dot', 'dotted'],
+    ['json file config store', '/config?store=file_settings&key=limit', '10'],
+    ['dictionary', '/dict?store=legacy_dict&key=colour', 'blue'],
+    ['missing config key', '/config?store=inline_settings&key=nope', null],
+    ['missing dictionary key', '/dict?store=legacy_dict&key=nope', null],
+  ])('%s', async (_name, url, value) => {
+    expect(await get(url)).toEqual({ status: 200, body: { value } });
+  });
+
+  it('reports a store that is not configured as an error to the app', async () => {
+    const { status, body } = await get('/config?store=not_configured&key=greeting');
+    expect(status).toBe(500);
+    expect(body.error).toEqual(expect.any(String));
+  });
+});
+
+describe('secret stores', () => {
+  it.each([
+    ['inline data', '/secret?store=inline_secrets&key=api_key', 's3cret-data'],
+    ['file per secret', '/secret?store=inline_secrets&key=from_file', 'secret from a file'],
+    ['json file store', '/secret?store=json_secrets&key=signing_key', 'json-secret'],
+    ['missing secret', '/secret?store=inline_secrets&key=nope', null],
+    ['missing secret in json store', '/secret?store=json_secrets&key=nope', null],
+  ])('%s', async (_name, url, value) => {
+    expect(await get(url)).toEqual({ status: 200, body: { value } });
+  });
+});
+
+describe('KV store', () => {
+  it('reads entries seeded from the manifest (inline data and file)', async () => {
+    expect(await get('/kv?store=kv&key=seeded')).toEqual({ status: 200, body: { value: 'from the manifest' } });
+    expect(await get('/kv?store=kv&key=seeded_file')).toEqual({ status: 200, body: { value: 'kv value from a file' } });
+    expect(await get('/kv?store=kv&key=absent')).toEqual({ status: 200, body: { value: null } });
+  });
+
+  it('keeps a value put by one request for the next request (fresh instance each time)', async () => {
+    const put = await fetch(`${host.url}/kv?store=kv&key=written`, { method: 'PUT', body: 'put by a request' });
+    expect(put.status).toBe(200);
+    expect(await get('/kv?store=kv&key=written')).toEqual({ status: 200, body: { value: 'put by a request' } });
+  });
+});
+
+describe('logging', () => {
+  it('writes `endpoint :: message` lines to the host stdout', async () => {
+    const message = `visitor queued ${Date.now()}`;
+    const res = await get(`/log?endpoint=wr_events&message=${encodeURIComponent(message)}`);
+    expect(res.status).toBe(200);
+    expect(await host.waitForLog(/^wr_events :: visitor queued/)).toBe(`wr_events :: ${message}`);
+  });
+});
+
+describe('geolocation and client address', () => {
+  it('sees the downstream client as 127.0.0.1', async () => {
+    expect(await get('/client')).toEqual({ status: 200, body: { address: '127.0.0.1' } });
+  });
+
+  it('looks up 127.0.0.1 in the [local_server.geolocation] data', async () => {
+    const { status, body } = await get('/geo');
+    expect(status).toBe(200);
+    expect(body.ip).toBe('127.0.0.1');
+    expect(body.geo).toMatchObject({ as_name: 'Loopback Networks', as_number: 64500, city: 'Testville', country_code: 'NL' });
+  });
+});
+
+describe('live reload', () => {
+  it('serves a changed store file on later requests without a restart', async () => {
+    expect(await get('/config?store=file_settings&key=mode')).toEqual({ status: 200, body: { value: 'before' } });
+    await host.writeFile('settings.json', JSON.stringify({ mode: 'after', limit: '10' }));
+    // File-change notification is asynchronous, so the new value is awaited with a bound rather
+    // than demanded from the very next request.
+    const deadline = Date.now() + 5_000;
+    let value = (await get('/config?store=file_settings&key=mode')).body.value;
+    while (value !== 'after' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      value = (await get('/config?store=file_settings&key=mode')).body.value;
+    }
+    expect(value).toBe('after');
+    expect(host.alive()).toBe(true);
+  });
+});

@@ -1,0 +1,334 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
+import { mkdtemp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createServer, connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { stringify } from 'smol-toml';
+import { repoRoot } from './wasm-build';
+
+/** The project's Viceroy stand-in; `WR_HOST_BIN` points the same tests at another host (e.g. Viceroy). */
+export const hostBin = process.env.WR_HOST_BIN ?? path.join(repoRoot, 'host', 'bin', 'compute-host');
+
+export interface HostOptions {
+  /** Path of the compiled app. */
+  wasm: string;
+  /**
+   * fastly.toml: TOML text, or an object that is serialised to TOML. An object without
+   * `manifest_version` gets the usual top-level keys, so a test need only give `local_server`.
+   */
+  manifest?: string | Record<string, unknown>;
+  /** Files written next to fastly.toml before start (store files, ACLs), relative paths. */
+  files?: Record<string, string | Uint8Array>;
+  /** Pass `-v` to the host. */
+  verbose?: boolean;
+  /** Extra arguments placed before the wasm path. */
+  args?: string[];
+  env?: Record<string, string>;
+  /** Node flags for the host process (e.g. `--cpu-prof`), used when the host is a Node script. */
+  nodeOptions?: string;
+  /** How long to wait for the port to accept connections. */
+  startTimeoutMs?: number;
+}
+
+export interface RunningHost {
+  url: string;
+  port: number;
+  /** The temporary project directory holding fastly.toml and the files. */
+  dir: string;
+  pid: number;
+  /** stdout lines so far (log endpoints write `name :: message` here). */
+  logs(): string[];
+  /** stderr lines so far. */
+  errors(): string[];
+  /** Resolves with the first stdout line (past or future) matching `re`. */
+  waitForLog(re: RegExp, timeoutMs?: number): Promise<string>;
+  /** Rewrites one of the files (for live-reload tests). */
+  writeFile(name: string, content: string | Uint8Array): Promise<void>;
+  /** Whether the process is still running. */
+  alive(): boolean;
+  stop(): Promise<void>;
+}
+
+export class HostExitedError extends Error {
+  constructor(
+    readonly code: number | null,
+    readonly stdout: string[],
+    readonly stderr: string[],
+  ) {
+    super(`host exited with code ${code} before listening:\n${[...stdout, ...stderr].join('\n')}`);
+    this.name = 'HostExitedError';
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function manifestText(manifest: HostOptions['manifest']): string {
+  if (typeof manifest === 'string') return manifest;
+  const base = { manifest_version: 3, name: 'host-test', language: 'javascript' };
+  return stringify({ ...base, ...(manifest ?? {}) });
+}
+
+/** Splits a stream into lines as they arrive, keeping a partial last line until it completes. */
+function lineCollector(onLine: (line: string) => void): (chunk: Buffer) => void {
+  let rest = '';
+  return (chunk) => {
+    rest += chunk.toString('utf8');
+    const lines = rest.split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) onLine(line.replace(/\r$/, ''));
+  };
+}
+
+/** Writes a project directory and starts the host in it; returns once the port accepts connections. */
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'wr-host-'));
+  const writeProjectFile = async (name: string, content: string | Uint8Array): Promise<void> => {
+    const target = path.join(dir, name);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Write-then-rename so the host's file watcher never reads a half-written store file.
+    const tmp = `${target}.${process.pid}.tmp`;
+    await writeFile(tmp, content);
+    await rename(tmp, target);
+  };
+  for (const [name, content] of Object.entries(options.files ?? {})) await writeProjectFile(name, content);
+  await writeFile(path.join(dir, 'fastly.toml'), manifestText(options.manifest));
+
+  const port = await freePort();
+  const args = [
+    ...(options.verbose ? ['-v'] : []),
+    '-C',
+    path.join(dir, 'fastly.toml'),
+    '--addr',
+    `127.0.0.1:${port}`,
+    ...(options.args ?? []),
+    options.wasm,
+  ];
+  const env = { ...process.env, ...options.env };
+  if (options.nodeOptions) env.NODE_OPTIONS = [env.NODE_OPTIONS, options.nodeOptions].filter(Boolean).join(' ');
+  // Its own process group, so stop() also ends whatever the host command started (a wrapper
+  // script's node process, worker threads are inside it anyway).
+  const child: ChildProcess = spawn(hostBin, args, { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const signal = (name: NodeJS.Signals): void => {
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      child.kill(name);
+    }
+  };
+
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const watchers = new Set<{ re: RegExp; resolve: (line: string) => void }>();
+  child.stdout!.on(
+    'data',
+    lineCollector((line) => {
+      stdout.push(line);
+      for (const watcher of watchers) {
+        if (watcher.re.test(line)) {
+          watchers.delete(watcher);
+          watcher.resolve(line);
+        }
+      }
+    }),
+  );
+  child.stderr!.on('data', lineCollector((line) => stderr.push(line)));
+
+  let exitCode: number | null | undefined;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exitCode = code ?? (signal ? -1 : null);
+      resolve();
+    });
+    child.once('error', (error) => {
+      stderr.push(String(error));
+      exitCode = -1;
+      resolve();
+    });
+  });
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
+  for (;;) {
+    if (exitCode !== undefined) {
+      await rm(dir, { recursive: true, force: true });
+      throw new HostExitedError(exitCode, stdout, stderr);
+    }
+    if (await canConnect(port)) break;
+    if (Date.now() > deadline) {
+      signal('SIGKILL');
+      await exited;
+      await rm(dir, { recursive: true, force: true });
+      throw new Error(`host did not listen on ${port} in time:\n${[...stdout, ...stderr].join('\n')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dir,
+    pid: child.pid!,
+    logs: () => [...stdout],
+    errors: () => [...stderr],
+    waitForLog(re, timeoutMs = 10_000) {
+      const past = stdout.find((line) => re.test(line));
+      if (past !== undefined) return Promise.resolve(past);
+      return new Promise((resolve, reject) => {
+        const watcher = { re, resolve: (line: string) => (clearTimeout(timer), resolve(line)) };
+        const timer = setTimeout(() => {
+          watchers.delete(watcher);
+          reject(new Error(`no host log line matched ${re} within ${timeoutMs} ms; stdout:\n${stdout.join('\n')}`));
+        }, timeoutMs);
+        watchers.add(watcher);
+      });
+    },
+    writeFile: writeProjectFile,
+    alive: () => exitCode === undefined,
+    async stop() {
+      if (exitCode === undefined) {
+        signal('SIGTERM');
+        const forced = setTimeout(() => signal('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(forced);
+      }
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs the host command to completion (for `--version` and start-up errors). */
+export function runHostCommand(
+  args: string[],
+  options: { cwd?: string; timeoutMs?: number } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(hostBin, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ code: -1, stdout, stderr: stderr + String(error) });
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  bodyLength: number;
+  bodySha256: string;
+  /** The body as text when it is small enough to be worth comparing directly. */
+  body: string | null;
+}
+
+export interface OriginOptions {
+  /**
+   * Streaming mode (`GET /stream?chunks=N`): chunk i is written only after `gate(i)` resolves, so a
+   * test can prove the host forwards chunk 0 before the origin has produced chunk 1.
+   */
+  gate?: (index: number) => Promise<void>;
+}
+
+export interface Origin {
+  url: string;
+  port: number;
+  /** Requests received so far, in order. */
+  received: ReceivedRequest[];
+  stop(): Promise<void>;
+}
+
+/**
+ * A tiny local origin. `/stream?chunks=N` streams N lines (see `gate`); `/slow?ms=N` waits N ms
+ * before answering; `/bytes?n=N` answers N bytes of `pattern()`; any other path echoes the request
+ * as JSON (`ReceivedRequest`).
+ */
+export async function startOrigin(options: OriginOptions = {}): Promise<Origin> {
+  const received: ReceivedRequest[] = [];
+  const server = createHttpServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://origin');
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const record: ReceivedRequest = {
+      method: req.method ?? '',
+      path: `${url.pathname}${url.search}`,
+      headers: req.headers,
+      bodyLength: body.length,
+      bodySha256: createHash('sha256').update(body).digest('hex'),
+      body: body.length <= 64 * 1024 ? body.toString('utf8') : null,
+    };
+    received.push(record);
+    if (url.pathname === '/stream') {
+      const count = Number(url.searchParams.get('chunks') ?? '3');
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      for (let i = 0; i < count; i++) {
+        if (options.gate) await options.gate(i);
+        res.write(`chunk ${i}\n`);
+      }
+      res.end();
+      return;
+    }
+    if (url.pathname === '/slow') {
+      await new Promise((resolve) => setTimeout(resolve, Number(url.searchParams.get('ms') ?? '1000')));
+    }
+    if (url.pathname === '/bytes') {
+      const data = pattern(Number(url.searchParams.get('n') ?? '0'));
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': data.length });
+      res.end(data);
+      return;
+    }
+    const json = JSON.stringify(record);
+    res.writeHead(200, { 'content-type': 'application/json', 'x-origin': 'echo' });
+    res.end(json);
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    received,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Deterministic bytes; the fixture apps use the same formula, so both ends agree without a copy. */
+export function pattern(length: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(length);
+  for (let i = 0; i < length; i++) bytes[i] = (i * 31 + (i >> 8)) & 0xff;
+  return bytes;
+}

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const cacheDir = path.join(repoRoot, 'node_modules', '.cache', 'wr-wasm');
+const compiler = path.join(repoRoot, 'node_modules', '.bin', 'js-compute-runtime');
+
+let jsComputeVersion: string | undefined;
+function computeVersion(): string {
+  if (jsComputeVersion === undefined) {
+    // The package's `exports` hide package.json, so it is read from disk.
+    const file = path.join(repoRoot, 'node_modules', '@fastly', 'js-compute', 'package.json');
+    jsComputeVersion = (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  }
+  return jsComputeVersion;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+export interface BuildOptions {
+  /** Extra flags for js-compute-runtime (part of the cache key). */
+  flags?: string[];
+}
+
+/**
+ * Compiles one js-compute app (a single JS file using `fastly:*` modules) to Wasm and returns the
+ * path of the module. The result is keyed by the source text, the flags and the js-compute version,
+ * so a changed fixture or an upgraded runtime rebuilds while an unchanged one costs a hash.
+ */
+export async function buildWasm(sourceFile: string, options: BuildOptions = {}): Promise<string> {
+  const flags = options.flags ?? [];
+  const source = await readFile(sourceFile);
+  const key = createHash('sha256')
+    .update(computeVersion())
+    .update('\0')
+    .update(flags.join('\0'))
+    .update('\0')
+    .update(source)
+    .digest('hex')
+    .slice(0, 24);
+  const out = path.join(cacheDir, `${path.basename(sourceFile, path.extname(sourceFile))}-${key}.wasm`);
+  if (await exists(out)) return out;
+
+  await mkdir(cacheDir, { recursive: true });
+  // Two vitest workers may build the same fixture at once: each writes its own temporary file and
+  // the rename makes whichever finishes last the cached copy; both are identical, and a reader never
+  // sees a half-written module.
+  const tmp = path.join(cacheDir, `.tmp-${process.pid}-${Math.random().toString(36).slice(2)}.wasm`);
+  try {
+    await run(compiler, [...flags, sourceFile, tmp], { cwd: path.dirname(sourceFile), maxBuffer: 16 * 1024 * 1024 });
+    await rename(tmp, out);
+  } catch (error) {
+    await rm(tmp, { force: true });
+    const detail = error as { stderr?: string; message: string };
+    throw new Error(`js-compute-runtime failed for ${sourceFile}: ${detail.stderr || detail.message}`);
+  }
+  return out;
+}
