@@ -34,7 +34,8 @@ export type ReasonCode =
   | 'allow_renewed'
   | 'no_signing_key'
   | 'identity_missing'
-  | 'revoked';
+  | 'revoked'
+  | 'internal_error';
 
 /** How a visitor is identified (setting `identity`). */
 export type IdentitySource =
@@ -66,4 +67,38 @@ export interface RoomDeps {
   diag(message: string): void;
   /** Send the request to the `origin` backend. May reject (dead origin). */
   origin(request: Request): Promise<Response>;
+  /** Uniform [0, 1) for the refresh jitter; Math.random when absent (tests pass a fixed one). */
+  random?(): number;
+}
+
+/** HTTP status for waiting and deny pages (setting `waiting_status`). */
+export type WaitingStatus = 200 | 429 | 503;
+
+/** The settings of `waiting_room_config`, parsed once per request into strict types. */
+export interface Config {
+  enabled: boolean;
+  /** 0..100, decimals allowed. */
+  allowPercentage: number;
+  allowPeriodSeconds: number;
+  waitPeriodSeconds: number;
+  cookieLifetimeSeconds: number;
+  activeKey: string;
+  logEndpoint: string | null;
+  identity: IdentitySource;
+  /** Path prefixes that never queue; each starts with '/'. */
+  bypassPaths: string[];
+  waitingStatus: WaitingStatus;
+  cookieSecure: 'auto' | 'true' | 'false';
+  cookieSameSite: 'Lax' | 'Strict' | 'None';
+  /** Parsed `jwt_jwks` (a JSON Web Key Set), null when unset or unusable. */
+  jwtJwks: { keys: Record<string, unknown>[] } | null;
+  jwtIssuer: string | null;
+  jwtAudience: string | null;
+}
+
+/** A setting that could not be used as written; the room falls back to a safe value and says so. */
+export interface ConfigProblem {
+  key: string;
+  value: string;
+  message: string;
 }

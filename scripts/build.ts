@@ -1,0 +1,53 @@
+// `npm run build`: type-check the service, bundle it for js-compute, compile the bundle to Wasm.
+// Used by fastly.toml's [scripts] build, so `fastly compute build/serve/publish` run exactly this.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name: string): string => join(root, 'node_modules', '.bin', name);
+const bundle = join(root, 'build', 'bundle.js');
+const wasm = join(root, 'bin', 'main.wasm');
+
+function step<T>(label: string, run: () => T): T {
+  const started = performance.now();
+  const value = run();
+  console.log(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return value;
+}
+
+async function main(): Promise<void> {
+  const args = new Set(process.argv.slice(2));
+  if (!args.has('--no-check')) {
+    // src/ only, with the js-compute types: the `fastly:*` modules exist nowhere else.
+    step('type-check', () => execFileSync(bin('tsc'), ['-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' }));
+  }
+  mkdirSync(dirname(bundle), { recursive: true });
+  mkdirSync(dirname(wasm), { recursive: true });
+  const started = performance.now();
+  await build({
+    entryPoints: [join(root, 'src', 'index.ts')],
+    outfile: bundle,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    external: ['fastly:*'],
+    loader: { '.html': 'text' },
+    // jose ships a Web Crypto build for browsers and workers; js-compute has crypto.subtle, not node:crypto.
+    mainFields: ['browser', 'module', 'main'],
+    conditions: ['worker', 'browser'],
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  console.log(`bundle: ${((performance.now() - started) / 1000).toFixed(1)} s, ${statSync(bundle).size} bytes -> ${bundle}`);
+  step('wasm', () => execFileSync(bin('js-compute-runtime'), [bundle, wasm], { stdio: 'inherit' }));
+  console.log(`wasm: ${statSync(wasm).size} bytes -> ${wasm}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

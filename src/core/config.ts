@@ -1,0 +1,200 @@
+// `waiting_room_config` holds strings an operator typed by hand. Each one is parsed here, once per
+// request, into a strict Config; anything unusable falls back to a safe value and becomes a problem
+// that names its key, so a typo shows up in the logs instead of as a SyntaxError or a silent default.
+import type { Config, ConfigProblem, IdentitySource, WaitingStatus } from './types.js';
+
+export interface SettingInfo {
+  key: string;
+  /** The default as an operator would write it; '' means "none". */
+  default: string;
+  meaning: string;
+}
+
+/** Every setting the room reads. The README's configuration table is checked against this list. */
+export const settingsTable: readonly SettingInfo[] = [
+  { key: 'enabled', default: 'true', meaning: '`false`: every request goes to the origin untouched (the room cookie is still stripped)' },
+  {
+    key: 'allow_percentage',
+    default: '100',
+    meaning: 'chance (0-100, decimals allowed) that an eligible wait token wins its draw; 0 denies everyone, 100 admits everyone; unreadable: 100',
+  },
+  { key: 'allow_period_duration', default: '3600', meaning: 'seconds an admitted session lasts' },
+  { key: 'wait_period_duration', default: '30', meaning: 'seconds between draws; also the time window that makes tokens deterministic' },
+  { key: 'cookie_lifetime', default: '7200', meaning: 'cookie Max-Age, seconds' },
+  { key: 'active_key', default: 'key1', meaning: 'key id in `waiting_room_keys` that signs new tokens; every key in the store verifies' },
+  { key: 'log_endpoint', default: '', meaning: 'named log endpoint that gets one JSON line per decision' },
+  { key: 'identity', default: 'ip', meaning: 'what a token is bound to: `ip`, `header:NAME`, `jwt:NAME` or `none`' },
+  { key: 'bypass_paths', default: '', meaning: 'comma-separated path prefixes (each starting with `/`) that never queue' },
+  { key: 'waiting_status', default: '200', meaning: 'HTTP status of waiting and deny pages: `200`, `429` or `503`' },
+  { key: 'cookie_secure', default: 'auto', meaning: '`Secure` cookie attribute: `auto` (when the request is https), `true` or `false`' },
+  { key: 'cookie_samesite', default: 'Lax', meaning: '`SameSite` cookie attribute: `Lax`, `Strict` or `None` (None forces Secure)' },
+  { key: 'jwt_jwks', default: '', meaning: 'JSON Web Key Set (JSON text) that verifies the JWT when `identity` is `jwt:NAME`' },
+  { key: 'jwt_issuer', default: '', meaning: 'required `iss` of that JWT (optional)' },
+  { key: 'jwt_audience', default: '', meaning: 'required `aud` of that JWT (optional)' },
+];
+
+const defaults = Object.fromEntries(settingsTable.map((s) => [s.key, s.default])) as Record<string, string>;
+
+type Get = (key: string) => string | null;
+
+/** A reader that trims values and records problems against the key they came from. */
+class Reader {
+  readonly problems: ConfigProblem[] = [];
+  constructor(private readonly get: Get) {}
+
+  raw(key: string): string | null {
+    let value: string | null;
+    try {
+      value = this.get(key);
+    } catch (error) {
+      this.problems.push({ key, value: '', message: `could not be read (${String(error)}); using the default` });
+      return null;
+    }
+    if (value === null || value === undefined) return null;
+    const trimmed = String(value).trim();
+    return trimmed === '' ? null : trimmed;
+  }
+
+  problem(key: string, value: string, message: string): void {
+    this.problems.push({ key, value, message });
+  }
+
+  /** Whole seconds, at least 1: a window of 0 would divide by zero and a fraction would break the windows. */
+  seconds(key: string): number {
+    const fallback = Number(defaults[key]);
+    const value = this.raw(key);
+    if (value === null) return fallback;
+    if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
+      this.problem(key, value, `must be a whole number of seconds >= 1; using ${fallback}`);
+      return fallback;
+    }
+    return Number(value);
+  }
+
+  oneOf<T extends string>(key: string, allowed: readonly T[], caseInsensitive = true): T {
+    const fallback = defaults[key] as T;
+    const value = this.raw(key);
+    if (value === null) return fallback;
+    const found = allowed.find((a) => (caseInsensitive ? a.toLowerCase() === value.toLowerCase() : a === value));
+    if (found === undefined) {
+      this.problem(key, value, `must be one of ${allowed.join(', ')}; using ${fallback}`);
+      return fallback;
+    }
+    return found;
+  }
+}
+
+function parseAllowPercentage(r: Reader): number {
+  const key = 'allow_percentage';
+  const value = r.raw(key);
+  // Fail open, as the seed pattern does: an unreadable setting must not close the site.
+  if (value === null) {
+    r.problem(key, '', 'is missing; admitting everyone (100)');
+    return 100;
+  }
+  const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isFinite(n)) {
+    r.problem(key, value, 'is not a number; admitting everyone (100)');
+    return 100;
+  }
+  if (n < 0 || n > 100) {
+    const clamped = Math.min(100, Math.max(0, n));
+    r.problem(key, value, `must be between 0 and 100; using ${clamped}`);
+    return clamped;
+  }
+  return n;
+}
+
+// RFC 7230 token characters: what a header or cookie name may contain.
+const NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+function parseIdentity(r: Reader): IdentitySource {
+  const key = 'identity';
+  const value = r.raw(key);
+  if (value === null) return { kind: 'ip' };
+  const lower = value.toLowerCase();
+  if (lower === 'ip') return { kind: 'ip' };
+  if (lower === 'none') return { kind: 'none' };
+  const m = /^(header|jwt):(.*)$/i.exec(value);
+  if (m && NAME.test(m[2]!.trim())) {
+    const kind = m[1]!.toLowerCase() as 'header' | 'jwt';
+    return { kind, name: m[2]!.trim() };
+  }
+  r.problem(key, value, 'must be ip, none, header:NAME or jwt:NAME; using ip');
+  return { kind: 'ip' };
+}
+
+function parseBypassPaths(r: Reader): string[] {
+  const key = 'bypass_paths';
+  const value = r.raw(key);
+  if (value === null) return [];
+  const paths: string[] = [];
+  for (const part of value.split(',')) {
+    const p = part.trim();
+    if (p === '') continue;
+    if (!p.startsWith('/')) {
+      r.problem(key, p, 'each prefix must start with "/"; ignoring this one');
+      continue;
+    }
+    paths.push(p);
+  }
+  return paths;
+}
+
+function parseEnabled(r: Reader): boolean {
+  const value = r.raw('enabled');
+  if (value === null) return true;
+  if (/^true$/i.test(value)) return true;
+  if (/^false$/i.test(value)) return false;
+  r.problem('enabled', value, 'must be true or false; using true');
+  return true;
+}
+
+function parseJwks(r: Reader, identity: IdentitySource): Config['jwtJwks'] {
+  const key = 'jwt_jwks';
+  const value = r.raw(key);
+  if (value === null) {
+    if (identity.kind === 'jwt') r.problem(key, '', 'is missing, so no JWT can be verified; identities fall back to ip');
+    return null;
+  }
+  try {
+    const parsed: unknown = JSON.parse(value);
+    const keys = (parsed as { keys?: unknown })?.keys;
+    if (Array.isArray(keys) && keys.every((k) => typeof k === 'object' && k !== null)) {
+      return { keys: keys as Record<string, unknown>[] };
+    }
+    r.problem(key, value.slice(0, 60), 'must be a JSON object with a "keys" array; no JWT can be verified');
+  } catch {
+    r.problem(key, value.slice(0, 60), 'is not valid JSON; no JWT can be verified');
+  }
+  return null;
+}
+
+export function parseConfig(get: Get): { config: Config; problems: ConfigProblem[] } {
+  const r = new Reader(get);
+  const identity = parseIdentity(r);
+  const waitingStatus = Number(r.oneOf('waiting_status', ['200', '429', '503'])) as WaitingStatus;
+  const config: Config = {
+    enabled: parseEnabled(r),
+    allowPercentage: parseAllowPercentage(r),
+    allowPeriodSeconds: r.seconds('allow_period_duration'),
+    waitPeriodSeconds: r.seconds('wait_period_duration'),
+    cookieLifetimeSeconds: r.seconds('cookie_lifetime'),
+    activeKey: r.raw('active_key') ?? defaults['active_key']!,
+    logEndpoint: r.raw('log_endpoint'),
+    identity,
+    bypassPaths: parseBypassPaths(r),
+    waitingStatus,
+    cookieSecure: r.oneOf('cookie_secure', ['auto', 'true', 'false']),
+    cookieSameSite: r.oneOf('cookie_samesite', ['Lax', 'Strict', 'None']),
+    jwtJwks: parseJwks(r, identity),
+    jwtIssuer: r.raw('jwt_issuer'),
+    jwtAudience: r.raw('jwt_audience'),
+  };
+  return { config, problems: r.problems };
+}
+
+/** One line per problem, for deps.diag. */
+export function describeProblem(p: ConfigProblem): string {
+  return `waiting_room_config: setting "${p.key}"${p.value === '' ? '' : ` = "${p.value}"`} ${p.message}`;
+}

@@ -1,0 +1,208 @@
+// One request through the room: settings, bypass, decision, then either the origin or a page made
+// at the edge. Runtime-neutral: the Fastly adapter and the tests hand in the same RoomDeps shape.
+import { describeProblem, parseConfig } from './config.js';
+import { clearRoomCookie, roomCookies, setRoomCookie, stripRoomCookie } from './cookies.js';
+import { decide, type DecideResult } from './decide.js';
+import { estimateWait, jitterSeconds } from './estimate.js';
+import { resolveIdentity, type IdentityKind } from './identity.js';
+import { createKeyRing } from './keys.js';
+import { renderPage, type PageVars } from './pages.js';
+import type { Config, Decision, Outcome, PageName, ReasonCode, RoomDeps } from './types.js';
+
+/** Origin response header that ends the visitor's session; never passed on. */
+export const COMMAND_HEADER = 'waiting-room-command';
+const NO_STORE = 'no-store, private';
+
+interface LogFields {
+  decision: Decision;
+  outcome: Outcome;
+  reason: ReasonCode;
+  kid: string | null;
+  identity: IdentityKind | null;
+  status?: number;
+  originError?: boolean;
+}
+
+interface Context {
+  request: Request;
+  deps: RoomDeps;
+  config: Config;
+  url: URL;
+  https: boolean;
+  nowMs: number;
+}
+
+function logDecision(ctx: Context, fields: LogFields): void {
+  const endpoint = ctx.config.logEndpoint;
+  if (endpoint === null) return;
+  // Only the identity's kind: the log must never carry an address or a user id.
+  const line = JSON.stringify({
+    ts: new Date(ctx.nowMs).toISOString(),
+    decision: fields.decision,
+    outcome: fields.outcome,
+    reason: fields.reason,
+    kid: fields.kid,
+    method: ctx.request.method,
+    path: ctx.url.pathname,
+    identity: fields.identity,
+    status: fields.status ?? null,
+    ...(fields.originError ? { originError: true } : {}),
+  });
+  try {
+    ctx.deps.log(endpoint, line);
+  } catch (error) {
+    ctx.deps.diag(`log_endpoint "${endpoint}": could not log (${String(error)})`);
+  }
+}
+
+function originUnavailable(): Response {
+  const body =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Temporarily unavailable</title></head>' +
+    '<body><h1>The site is not answering right now</h1><p>Please try again in a moment.</p></body></html>';
+  return new Response(body, {
+    status: 502,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': NO_STORE, 'Retry-After': '5' },
+  });
+}
+
+/** Forward to the origin without the room's cookie; apply the room's own cookie to the answer. */
+async function toOrigin(ctx: Context, setToken: string | null, fields: LogFields): Promise<Response> {
+  const { deps, config } = ctx;
+  const outgoing = new Request(ctx.request, { headers: stripRoomCookie(ctx.request.headers) });
+  let response: Response;
+  let revoked = false;
+  try {
+    const answer = await deps.origin(outgoing);
+    // Copy: a fetched response's headers may be immutable.
+    response = new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: new Headers(answer.headers) });
+    const command = response.headers.get(COMMAND_HEADER);
+    response.headers.delete(COMMAND_HEADER);
+    revoked = command !== null && command.trim().toLowerCase() === 'revoke';
+  } catch (error) {
+    deps.diag(`origin: the backend failed (${error instanceof Error ? error.message : String(error)}); answering 502`);
+    response = originUnavailable();
+    fields = { ...fields, originError: true };
+  }
+  if (revoked) {
+    response.headers.append('Set-Cookie', clearRoomCookie(config, ctx.https));
+    fields = { ...fields, reason: 'revoked' };
+  } else if (setToken !== null) {
+    // A winner keeps their allow token even when the origin is down: they must not draw again.
+    response.headers.append('Set-Cookie', setRoomCookie(setToken, config, ctx.https));
+  }
+  if (revoked || setToken !== null) response.headers.set('Cache-Control', NO_STORE);
+  logDecision(ctx, { ...fields, status: response.status });
+  return response;
+}
+
+function wantsJson(request: Request): boolean {
+  const accept = (request.headers.get('accept') ?? '').toLowerCase();
+  return accept.includes('application/json') && !accept.includes('text/html');
+}
+
+/** The waiting or deny answer, made here: the origin never sees a queued request. */
+function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): Response {
+  const { config, deps } = ctx;
+  const name: PageName = result.outcome === 'origin' ? 'startwaiting' : result.outcome;
+  const d = config.waitPeriodSeconds;
+  const untilExpiry = result.waitUntil === null ? d : result.waitUntil - ctx.nowMs / 1000;
+  const retryAfter = Math.max(1, Math.ceil(untilExpiry));
+  const J = jitterSeconds(config);
+  const random = deps.random ?? Math.random;
+  const refresh = retryAfter + Math.round(random() * J);
+  const estimate =
+    name === 'deny'
+      ? null
+      : estimateWait({ allowPercentage: config.allowPercentage, waitPeriodSeconds: d, secondsUntilFirstDraw: untilExpiry, jitterSeconds: J });
+  // No key to sign with is the room's fault, not the visitor's: say "unavailable" whatever the setting.
+  const status = result.reason === 'no_signing_key' || result.reason === 'internal_error' ? 503 : config.waitingStatus;
+
+  const headers = new Headers({ 'Cache-Control': NO_STORE, 'Retry-After': String(retryAfter) });
+  if (result.setToken !== null) headers.append('Set-Cookie', setRoomCookie(result.setToken, config, ctx.https));
+  else if (result.clearCookie) headers.append('Set-Cookie', clearRoomCookie(config, ctx.https));
+
+  let body: string;
+  if (wantsJson(ctx.request)) {
+    headers.set('Content-Type', 'application/json; charset=utf-8');
+    body = JSON.stringify({
+      waitingRoom: {
+        // The built-in page keeps waiting while this is true; a denied visitor is held too.
+        inWaitingRoom: true,
+        status: name,
+        refreshIntervalSeconds: refresh,
+        retryAfterSeconds: retryAfter,
+        waitTime25PercentileSeconds: estimate?.p25 ?? null,
+        waitTime50PercentileSeconds: estimate?.p50 ?? null,
+        waitTime75PercentileSeconds: estimate?.p75 ?? null,
+        allowPercentage: config.allowPercentage,
+        jitterSeconds: J,
+      },
+    });
+  } else {
+    headers.set('Content-Type', 'text/html; charset=utf-8');
+    const vars: PageVars = {
+      status: name,
+      retryAfterSeconds: retryAfter,
+      refreshIntervalSeconds: refresh,
+      jitterSeconds: J,
+      allowPercentage: config.allowPercentage,
+      waitPeriodSeconds: d,
+      hasEstimate: estimate !== null,
+      waitTime25PercentileSeconds: estimate?.p25 ?? null,
+      waitTime50PercentileSeconds: estimate?.p50 ?? null,
+      waitTime75PercentileSeconds: estimate?.p75 ?? null,
+    };
+    let stored: string | null = null;
+    try {
+      stored = deps.stores.page(name);
+    } catch (error) {
+      deps.diag(`waiting_room_pages: reading "${name}" failed (${String(error)}); serving the built-in page`);
+    }
+    body = renderPage(name, stored, vars, deps.diag);
+  }
+  logDecision(ctx, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity, status });
+  return new Response(ctx.request.method === 'HEAD' ? null : body, { status, headers });
+}
+
+function bypassed(config: Config, path: string): boolean {
+  return config.bypassPaths.some((prefix) => path.startsWith(prefix));
+}
+
+export async function handle(request: Request, deps: RoomDeps): Promise<Response> {
+  const nowMs = deps.now();
+  const { config, problems } = parseConfig((key) => deps.stores.setting(key));
+  for (const problem of problems) deps.diag(describeProblem(problem));
+  const url = new URL(request.url);
+  const ctx: Context = { request, deps, config, url, https: url.protocol === 'https:', nowMs };
+  const pass = { decision: 'allow', outcome: 'origin', kid: null, identity: null } as const;
+
+  if (!config.enabled) return toOrigin(ctx, null, { ...pass, reason: 'disabled' });
+  if (bypassed(config, url.pathname)) return toOrigin(ctx, null, { ...pass, reason: 'bypass_path' });
+
+  let result: DecideResult;
+  let kind: IdentityKind;
+  try {
+    const who = await resolveIdentity(config, request, deps.clientIp, nowMs);
+    kind = who.kind;
+    const keys = createKeyRing((kid) => deps.stores.key(kid), deps.diag);
+    result = await decide({ config, keys, identity: who.identity, tokens: roomCookies(request.headers), nowMs });
+  } catch (error) {
+    // A bug must not open the gate: hold the visitor, say so, issue nothing.
+    deps.diag(`waiting room: unexpected failure while deciding (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`);
+    kind = 'ip';
+    result = {
+      decision: 'anon',
+      outcome: 'startwaiting',
+      reason: 'internal_error',
+      kid: null,
+      setToken: null,
+      clearCookie: false,
+      waitUntil: null,
+      allowUntil: null,
+    };
+  }
+  if (result.outcome === 'origin') {
+    return toOrigin(ctx, result.setToken, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity: kind });
+  }
+  return roomPage(ctx, result, kind);
+}

@@ -1,0 +1,75 @@
+// Signing keys from `waiting_room_keys`: key id -> base64 of the key bytes. A token's `kid` is
+// attacker-chosen, so lookups never throw and a missing key is simply "unknown"; a key that is present
+// but too short (or not base64) is the operator's mistake and is reported by id, and never used.
+
+/** HS512 wants at least its hash size in key material; 32 bytes is the floor the contract sets. */
+export const MIN_KEY_BYTES = 32;
+
+export interface KeyRing {
+  /** The key that signs new tokens (`active_key`), or null when it is missing or weak. */
+  signingKey(activeKid: string): Promise<Uint8Array | null>;
+  /** The key a token's `kid` names, or null when the store lacks it or it is weak. */
+  verifyingKey(kid: string): Promise<Uint8Array | null>;
+}
+
+/** Standard or URL-safe base64, padding optional; null when the text is not base64 at all. */
+export function decodeBase64(text: string): Uint8Array | null {
+  const compact = text.replace(/\s+/g, '').replace(/-/g, '+').replace(/_/g, '/');
+  if (compact === '' || !/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) return null;
+  const unpadded = compact.replace(/=+$/, '');
+  if (unpadded.length % 4 === 1) return null;
+  try {
+    const binary = atob(unpadded + '='.repeat((4 - (unpadded.length % 4)) % 4));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+export function createKeyRing(lookup: (kid: string) => Promise<string | null>, diag: (message: string) => void): KeyRing {
+  // One store read per key id per request, however many cookies name it.
+  const memo = new Map<string, Promise<Uint8Array | null>>();
+  const reportedMissing = new Set<string>();
+
+  function load(kid: string): Promise<Uint8Array | null> {
+    let pending = memo.get(kid);
+    if (!pending) {
+      pending = (async () => {
+        let stored: string | null;
+        try {
+          stored = await lookup(kid);
+        } catch (error) {
+          diag(`waiting_room_keys: reading key "${kid}" failed (${String(error)}); treating it as absent`);
+          return null;
+        }
+        if (stored === null || stored === undefined) return null;
+        const bytes = decodeBase64(String(stored));
+        if (bytes === null) {
+          diag(`waiting_room_keys: key "${kid}" is not base64; it is never used`);
+          return null;
+        }
+        if (bytes.length < MIN_KEY_BYTES) {
+          diag(`waiting_room_keys: key "${kid}" is weak (${bytes.length} bytes, need ${MIN_KEY_BYTES}); it is never used`);
+          return null;
+        }
+        return bytes;
+      })();
+      memo.set(kid, pending);
+    }
+    return pending;
+  }
+
+  return {
+    async signingKey(activeKid) {
+      const key = await load(activeKid);
+      if (key === null && !reportedMissing.has(activeKid)) {
+        reportedMissing.add(activeKid);
+        diag(`active_key "${activeKid}" has no usable key in waiting_room_keys; no new tokens can be issued`);
+      }
+      return key;
+    },
+    verifyingKey: load,
+  };
+}

@@ -1,0 +1,68 @@
+// The room's token: a compact JWS (HS512) whose bytes depend only on (decision, expiry, identity, key),
+// so the same identity in the same window gets the same token on every device (seed pattern step 11).
+import { base64url, CompactSign, compactVerify, decodeProtectedHeader, errors } from 'jose';
+import type { KeyRing } from './keys.js';
+import type { ReasonCode } from './types.js';
+
+export interface TokenClaims {
+  dec: 'wait' | 'allow';
+  /** Whole seconds since the epoch, on a window boundary. */
+  exp: number;
+  /** Keyed identity hash (identity.ts). */
+  sub: string;
+}
+
+export type Verified =
+  | { ok: true; claims: TokenClaims; kid: string; key: Uint8Array; signature: Uint8Array }
+  | { ok: false; reason: ReasonCode; kid: string | null };
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+export async function signToken(claims: TokenClaims, kid: string, key: Uint8Array): Promise<string> {
+  // Built by hand rather than with SignJWT so the key order is fixed: byte-identical tokens.
+  const payload = JSON.stringify({ dec: claims.dec, exp: claims.exp, sub: claims.sub });
+  return new CompactSign(encoder.encode(payload)).setProtectedHeader({ alg: 'HS512', kid }).sign(key);
+}
+
+/** The one place where a failure becomes a reason: jose's error classes and our own checks. */
+function reasonFor(error: unknown): ReasonCode {
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'token_bad_signature';
+  return 'token_malformed';
+}
+
+function parseClaims(payload: Uint8Array): TokenClaims | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(decoder.decode(payload));
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const keys = Object.keys(value);
+  const { dec, exp, sub } = value as Record<string, unknown>;
+  if (keys.length !== 3 || (dec !== 'wait' && dec !== 'allow')) return null;
+  if (typeof exp !== 'number' || !Number.isSafeInteger(exp) || typeof sub !== 'string') return null;
+  return { dec, exp, sub };
+}
+
+/** Check a token's shape, key and signature. Never throws: every failure is a reason. */
+export async function verifyToken(token: string, keys: KeyRing): Promise<Verified> {
+  let kid: string | null = null;
+  try {
+    const header = decodeProtectedHeader(token);
+    if (header.alg !== 'HS512' || typeof header.kid !== 'string' || header.kid === '') {
+      return { ok: false, reason: 'token_malformed', kid: null };
+    }
+    kid = header.kid;
+    const key = await keys.verifyingKey(kid);
+    if (key === null) return { ok: false, reason: 'token_unknown_kid', kid };
+    const { payload } = await compactVerify(token, key, { algorithms: ['HS512'] });
+    const claims = parseClaims(payload);
+    if (claims === null) return { ok: false, reason: 'token_malformed', kid };
+    const signature = base64url.decode(token.slice(token.lastIndexOf('.') + 1));
+    return { ok: true, claims, kid, key, signature };
+  } catch (error) {
+    return { ok: false, reason: reasonFor(error), kid };
+  }
+}
