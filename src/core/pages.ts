@@ -45,28 +45,40 @@ export function formatDuration(seconds: number): string {
   return `about ${hours} hours`;
 }
 
-function formatted(seconds: number | null): string | null {
-  return seconds === null ? null : formatDuration(seconds);
+/**
+ * A range of waits: "about 2 to 10 minutes" when both ends share a unit, else "less than a minute
+ * to about 3 minutes". The built-in pages repeat this in their script to refresh the estimate live.
+ */
+export function formatDurationRange(fromSeconds: number, toSeconds: number): string {
+  const from = formatDuration(fromSeconds);
+  const to = formatDuration(toSeconds);
+  if (from === to) return from;
+  const sameUnit = /^about ([\d.]+) (minutes|hours)$/;
+  const a = sameUnit.exec(from);
+  const b = sameUnit.exec(to);
+  if (a && b && a[2] === b[2]) return `about ${a[1]} to ${b[1]} ${a[2]}`;
+  return `${from} to ${to}`;
 }
 
 /** Everything a template can use: the numbers as given plus ready-made text for people. */
 export function templateView(vars: PageVars): Record<string, unknown> {
-  const p25 = formatted(vars.waitTime25PercentileSeconds);
-  const p50 = formatted(vars.waitTime50PercentileSeconds);
-  const p75 = formatted(vars.waitTime75PercentileSeconds);
-  const hasEstimate = vars.hasEstimate && p25 !== null && p50 !== null && p75 !== null;
+  const p25 = vars.waitTime25PercentileSeconds;
+  const p50 = vars.waitTime50PercentileSeconds;
+  const p75 = vars.waitTime75PercentileSeconds;
+  // A half-filled estimate is a caller's bug; showing nothing beats showing "null minutes".
+  const estimate = vars.hasEstimate && p25 !== null && p50 !== null && p75 !== null ? { p25, p50, p75 } : null;
   return {
     ...vars,
-    hasEstimate,
+    hasEstimate: estimate !== null,
     isStartWaiting: vars.status === 'startwaiting',
     isKeepWaiting: vars.status === 'keepwaiting',
     isDeny: vars.status === 'deny',
     retryAfterFormatted: formatDuration(vars.retryAfterSeconds),
-    waitTime25Formatted: hasEstimate ? p25 : null,
-    waitTime50Formatted: hasEstimate ? p50 : null,
-    waitTime75Formatted: hasEstimate ? p75 : null,
-    // One phrase for the common case, as Cloudflare's `waitTimeFormatted` ("5 minutes to 15 minutes").
-    waitTimeFormatted: !hasEstimate ? null : p25 === p75 ? p50 : `between ${p25} and ${p75}`,
+    waitTime25Formatted: estimate && formatDuration(estimate.p25),
+    waitTime50Formatted: estimate && formatDuration(estimate.p50),
+    waitTime75Formatted: estimate && formatDuration(estimate.p75),
+    // The middle half of visitors in one phrase, as Cloudflare's `waitTimeFormatted` ("5 minutes to 15 minutes").
+    waitTimeFormatted: estimate && formatDurationRange(estimate.p25, estimate.p75),
   };
 }
 

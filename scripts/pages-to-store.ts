@@ -1,0 +1,198 @@
+// `npm run pages`: turns the page templates (pages/*.html) into the base64 values the
+// `waiting_room_pages` Config Store holds, for the local host (local/pages.json) or for production.
+//
+//   npm run pages                                  write local/pages.json from pages/
+//   npm run pages -- --dir my-pages                use your own templates (any of the three names)
+//   npm run pages -- --print                       print name + base64 for pasting into the Fastly UI
+//   npm run pages -- --fastly-service SERVICE_ID   print the fastly CLI commands that upload them
+//   npm run pages -- --store-id STORE_ID           the same, when you already know the store's id
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import Mustache from 'mustache';
+import type { PageName } from '../src/core/types.js';
+
+export const PAGE_NAMES: readonly PageName[] = ['startwaiting', 'keepwaiting', 'deny'];
+export const PAGES_STORE = 'waiting_room_pages';
+/**
+ * One Config Store value is at most 8,000 characters (contract). Not imported from src/core/pages.ts:
+ * that module imports the .html templates as text, which only the bundler and vitest understand.
+ */
+export const PAGE_STORE_VALUE_LIMIT = 8000;
+
+export interface EncodedPage {
+  name: PageName;
+  file: string;
+  /** Characters of the template as written. */
+  chars: number;
+  base64: string;
+}
+
+/** A page the store cannot hold or the room cannot render; the message says which file and why. */
+export class PageError extends Error {
+  override name = 'PageError';
+}
+
+/** The store value for one template: base64 of its UTF-8 bytes, as the room decodes it. */
+export function encodeTemplate(html: string): string {
+  return Buffer.from(html, 'utf8').toString('base64');
+}
+
+function isPageName(name: string): name is PageName {
+  return (PAGE_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * Reads `<dir>/<name>.html` for each page that exists and checks what the edge would otherwise
+ * only find out at request time (and then quietly serve the built-in page instead): that the
+ * template parses as Mustache and that its base64 fits one Config Store value.
+ */
+export async function encodePages(
+  dir: string,
+  warn: (message: string) => void = () => undefined,
+): Promise<EncodedPage[]> {
+  let files: string[];
+  try {
+    files = await readdir(dir);
+  } catch {
+    throw new PageError(`cannot read the pages folder ${dir}`);
+  }
+  for (const file of files) {
+    const name = basename(file, '.html');
+    if (file.endsWith('.html') && !isPageName(name)) {
+      warn(`${join(dir, file)}: ignored, the room only reads ${PAGE_NAMES.join(', ')}`);
+    }
+  }
+  const pages: EncodedPage[] = [];
+  const problems: string[] = [];
+  for (const name of PAGE_NAMES) {
+    const file = join(dir, `${name}.html`);
+    if (!files.includes(`${name}.html`)) continue;
+    const html = await readFile(file, 'utf8');
+    const base64 = encodeTemplate(html);
+    try {
+      Mustache.parse(html);
+    } catch (err) {
+      problems.push(`${file}: not a valid Mustache template (${err instanceof Error ? err.message : String(err)})`);
+      continue;
+    }
+    if (base64.length > PAGE_STORE_VALUE_LIMIT) {
+      problems.push(
+        `${file}: ${base64.length} characters as base64, over the ${PAGE_STORE_VALUE_LIMIT}-character limit of one ` +
+          `${PAGES_STORE} value (the template itself may be at most about ${Math.floor((PAGE_STORE_VALUE_LIMIT * 3) / 4)} bytes; ` +
+          `it is ${Buffer.byteLength(html, 'utf8')}). Shrink inline CSS/JS or images.`,
+      );
+      continue;
+    }
+    pages.push({ name, file, chars: html.length, base64 });
+  }
+  if (problems.length > 0) throw new PageError(problems.join('\n'));
+  if (pages.length === 0) throw new PageError(`no page templates in ${dir} (expected ${PAGE_NAMES.map((n) => `${n}.html`).join(', ')})`);
+  return pages;
+}
+
+/** Writes the `[local_server]` store file. Atomic, because the local host re-reads it as it changes. */
+export async function writeStoreFile(pages: readonly EncodedPage[], out: string): Promise<void> {
+  const json = JSON.stringify(Object.fromEntries(pages.map((p) => [p.name, p.base64])), null, 2) + '\n';
+  await mkdir(dirname(out), { recursive: true });
+  const tmp = `${out}.${process.pid}.tmp`;
+  await writeFile(tmp, json);
+  await rename(tmp, out);
+}
+
+/**
+ * Shell commands that upload the pages with the fastly CLI. Config Stores are addressed by store id,
+ * not service: with only a service id, the store id is looked up from the service's resource links
+ * (the link is named after the store, which is the name the code opens).
+ */
+export function fastlyCommands(pages: readonly EncodedPage[], target: { serviceId?: string; storeId?: string }): string {
+  const lines: string[] = [];
+  let store: string;
+  if (target.storeId !== undefined) {
+    store = shellQuote(target.storeId);
+  } else {
+    lines.push(
+      `# The id of the ${PAGES_STORE} store linked to service ${target.serviceId ?? ''}:`,
+      `STORE_ID=$(fastly resource-link list --service-id=${shellQuote(target.serviceId ?? '')} --version=latest --json | ` +
+        `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const l=JSON.parse(s).find(r=>(r.Name??r.name)==="${PAGES_STORE}");` +
+        `if(!l){console.error("no ${PAGES_STORE} store linked to this service");process.exit(1)}console.log(l.ResourceID??l.resource_id)})')`,
+    );
+    store = '"$STORE_ID"';
+  }
+  for (const page of pages) {
+    // --upsert: creates the entry the first time and replaces it afterwards.
+    lines.push(`fastly config-store-entry update --upsert --store-id=${store} --key=${page.name} --value='${page.base64}'`);
+  }
+  return lines.join('\n');
+}
+
+function shellQuote(value: string): string {
+  return /^[A-Za-z0-9_.-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+function summary(pages: readonly EncodedPage[]): string {
+  return pages
+    .map((p) => `${p.name}: ${p.chars} characters, ${p.base64.length}/${PAGE_STORE_VALUE_LIMIT} as base64`)
+    .join('\n');
+}
+
+const USAGE = `Usage: npm run pages -- [--dir pages] [--out local/pages.json] [--print] [--fastly-service ID | --store-id ID]
+  (no option)            write the local store file (${PAGES_STORE} under [local_server] in fastly.toml)
+  --print                print each page's base64 value for production instead
+  --fastly-service ID    print the fastly CLI commands that upload the pages to that service's ${PAGES_STORE}
+  --store-id ID          the same, with the Config Store's own id`;
+
+export async function main(argv: string[], root: string): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      options: {
+        dir: { type: 'string', default: join(root, 'pages') },
+        out: { type: 'string', default: join(root, 'local', 'pages.json') },
+        print: { type: 'boolean', default: false },
+        'fastly-service': { type: 'string' },
+        'store-id': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    }).values;
+  } catch (err) {
+    console.error(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  let pages: EncodedPage[];
+  try {
+    pages = await encodePages(resolve(args.dir), (m) => console.error(`warning: ${m}`));
+  } catch (err) {
+    console.error(`npm run pages: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  }
+  const serviceId = args['fastly-service'];
+  const storeId = args['store-id'];
+  if (serviceId !== undefined || storeId !== undefined) {
+    console.error(summary(pages));
+    console.log(fastlyCommands(pages, { serviceId, storeId }));
+    return 0;
+  }
+  if (args.print) {
+    console.error(summary(pages));
+    for (const page of pages) console.log(`${page.name}\n${page.base64}\n`);
+    return 0;
+  }
+  const out = resolve(args.out);
+  await writeStoreFile(pages, out);
+  console.log(`${summary(pages)}\nwrote ${out}`);
+  return 0;
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  process.exitCode = await main(process.argv.slice(2), root);
+}
+

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import {
+  builtinPages,
+  formatDuration,
+  formatDurationRange,
+  renderPage,
+  type PageVars,
+} from '../../src/core/pages.js';
+import type { PageName } from '../../src/core/types.js';
+
+function vars(over: Partial<PageVars> = {}): PageVars {
+  return {
+    status: 'startwaiting',
+    retryAfterSeconds: 42,
+    refreshIntervalSeconds: 57,
+    jitterSeconds: 30,
+    allowPercentage: 10,
+    waitPeriodSeconds: 30,
+    hasEstimate: true,
+    waitTime25PercentileSeconds: 130,
+    waitTime50PercentileSeconds: 250,
+    waitTime75PercentileSeconds: 610,
+    ...over,
+  };
+}
+
+function b64(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64');
+}
+
+function render(name: PageName, stored: string | null, v: PageVars = vars()) {
+  const diags: string[] = [];
+  const html = renderPage(name, stored, v, (m) => diags.push(m));
+  return { html, diags };
+}
+
+describe('formatDuration', () => {
+  it.each([
+    [0, 'less than a minute'],
+    [59, 'less than a minute'],
+    [60, 'about a minute'],
+    [89, 'about a minute'],
+    [90, 'about 2 minutes'],
+    [250, 'about 4 minutes'],
+    [3569, 'about 59 minutes'],
+    [3600, 'about an hour'],
+    [5400, 'about 1.5 hours'],
+    [7300, 'about 2 hours'],
+  ])('%d s reads "%s"', (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
+  });
+
+  it('never prints NaN or a negative wait', () => {
+    expect(formatDuration(Number.NaN)).toBe('an unknown time');
+    expect(formatDuration(-5)).toBe('an unknown time');
+    expect(formatDuration(Number.POSITIVE_INFINITY)).toBe('an unknown time');
+  });
+
+  it('shares the unit across a range when it can', () => {
+    expect(formatDurationRange(130, 610)).toBe('about 2 to 10 minutes');
+    expect(formatDurationRange(10, 200)).toBe('less than a minute to about 3 minutes');
+    expect(formatDurationRange(300, 300)).toBe('about 5 minutes');
+    expect(formatDurationRange(1800, 9000)).toBe('about 30 minutes to about 2.5 hours');
+  });
+});
+
+describe('renderPage with the built-in pages', () => {
+  it('uses the built-in template when the store has none, without a diagnostic', () => {
+    const { html, diags } = render('startwaiting', null);
+    expect(html).toContain('<h1>You are in the queue</h1>');
+    expect(diags).toEqual([]);
+  });
+
+  it('tells a returning visitor they are still waiting, and a denied one that the site is closed', () => {
+    expect(render('keepwaiting', null).html).toContain('<h1>Still in the queue</h1>');
+    expect(render('deny', null, vars({ status: 'deny', hasEstimate: false })).html).toContain('<h1>Closed for now</h1>');
+  });
+
+  it('shows the estimated wait as formatted text', () => {
+    const { html } = render('startwaiting', null);
+    expect(html).toContain('Estimated wait');
+    expect(html).toContain('>about 2 to 10 minutes<');
+    expect(html).toContain('within <span id="w25">about 2 minutes</span>');
+    expect(html).toContain('within <span id="w50">about 4 minutes</span>');
+    expect(html).toContain('within <span id="w75">about 10 minutes</span>');
+  });
+
+  it('shows no estimate when there is none to give', () => {
+    for (const name of ['startwaiting', 'keepwaiting'] as const) {
+      const { html } = render(name, null, vars({ hasEstimate: false }));
+      expect(html).not.toContain('Estimated wait');
+      expect(html).not.toContain('id="wt"');
+    }
+  });
+
+  it('shows no estimate when one percentile is missing rather than printing an empty wait', () => {
+    const { html } = render('startwaiting', null, vars({ waitTime75PercentileSeconds: null }));
+    expect(html).not.toContain('Estimated wait');
+  });
+
+  it('puts the check-again timing into the page script and the no-script refresh', () => {
+    const { html } = render('keepwaiting', null, vars({ retryAfterSeconds: 17, jitterSeconds: 9, refreshIntervalSeconds: 23 }));
+    expect(html).toContain('var S=+"17"||30,J=+"9"||0');
+    expect(html).toContain('<noscript><meta http-equiv="refresh" content="23"></noscript>');
+    expect(html).toMatch(/reloads itself every 23 seconds\. You can also <a href="">check now<\/a>/);
+  });
+
+  it('gives the deny page no automatic reload without script', () => {
+    const { html } = render('deny', null, vars({ status: 'deny', hasEstimate: false }));
+    expect(html).not.toContain('http-equiv="refresh"');
+    expect(html).toContain('<a href="">Try again</a>');
+  });
+
+  it('leaves no Mustache tag unrendered in any built-in page', () => {
+    for (const name of Object.keys(builtinPages) as PageName[]) {
+      expect(render(name, null).html).not.toContain('{{');
+    }
+  });
+});
+
+describe('renderPage with a template from waiting_room_pages', () => {
+  it('renders the stored template instead of the built-in one, UTF-8 intact', () => {
+    const stored = b64('<p>Bitte warten – noch {{retryAfterSeconds}} s, meist {{waitTime50Formatted}} ({{allowPercentage}} %)</p>');
+    const { html, diags } = render('startwaiting', stored);
+    expect(html).toBe('<p>Bitte warten – noch 42 s, meist about 4 minutes (10 %)</p>');
+    expect(diags).toEqual([]);
+  });
+
+  it('accepts base64 wrapped over several lines, as `base64` prints it', () => {
+    const encoded = b64(`<p>${'x'.repeat(200)} {{status}}</p>`);
+    const wrapped = encoded.replace(/(.{76})/g, '$1\n');
+    expect(render('keepwaiting', wrapped, vars({ status: 'keepwaiting' })).html).toBe(`<p>${'x'.repeat(200)} keepwaiting</p>`);
+  });
+
+  it('HTML-escapes variables so nothing a template prints can inject markup', () => {
+    const hostile = vars({ status: '<script>alert(1)</script>' as PageName });
+    const { html } = render('startwaiting', b64('<p>{{status}}</p>'), hostile);
+    expect(html).toBe('<p>&lt;script&gt;alert(1)&lt;&#x2F;script&gt;</p>');
+  });
+
+  it('offers sections for each page and for the estimate', () => {
+    const template = b64('{{#isKeepWaiting}}again{{/isKeepWaiting}}{{^hasEstimate}}no estimate{{/hasEstimate}}');
+    expect(render('keepwaiting', template, vars({ status: 'keepwaiting', hasEstimate: false })).html).toBe('againno estimate');
+    expect(render('startwaiting', template).html).toBe('');
+  });
+
+  it.each([
+    ['not base64', '%%% not base64 %%%', 'is not valid base64'],
+    ['empty', '', 'is empty'],
+    ['not UTF-8', Buffer.from([0x3c, 0x70, 0x3e, 0xff, 0xfe]).toString('base64'), 'is not UTF-8'],
+    ['a broken Mustache template', b64('<p>{{#hasEstimate}}never closed</p>'), 'is not a valid Mustache template'],
+  ])('falls back to the built-in page when the stored value is %s, and names the entry', (_what, stored, problem) => {
+    const { html, diags } = render('keepwaiting', stored, vars({ status: 'keepwaiting' }));
+    expect(html).toBe(render('keepwaiting', null, vars({ status: 'keepwaiting' })).html);
+    expect(diags).toHaveLength(1);
+    expect(diags[0]).toContain('waiting_room_pages.keepwaiting');
+    expect(diags[0]).toContain(problem);
+  });
+});
