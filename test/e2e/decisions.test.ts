@@ -1,0 +1,106 @@
+// Every row of the contract's decision table, over real HTTP against bin/main.wasm on the local host.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mintToken, nowSeconds, startRoom, tokenDraw, windowBoundary, type Room } from '../support/room-host.js';
+import { BASE_SETTINGS, D, expectScenario, expiredWaitToken, scenarios } from './scenarios.js';
+import { claimsOf, expectEdgePage, tokenOf, visit } from './visit.js';
+
+let room: Room;
+beforeAll(async () => {
+  room = await startRoom({ settings: BASE_SETTINGS });
+});
+afterAll(async () => {
+  await room?.stop();
+});
+
+describe('decision table on the Wasm', () => {
+  it.each(scenarios.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
+    const settings = { ...BASE_SETTINGS, ...scenario.settings };
+    await room.setConfig(settings);
+    const request = await scenario.visit(room);
+    const visited = await visit(room, request);
+
+    await expectScenario(scenario, settings, request, visited, room);
+  });
+});
+
+describe('waiting visitors', () => {
+  it('two devices of one identity in one window get the same token', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const first = await visit(room);
+    const second = await visit(room, { headers: { 'user-agent': 'another device' } });
+    if (first.log.reason === second.log.reason && claimsOf(tokenOf(first.roomCookies[0]!)).exp === claimsOf(tokenOf(second.roomCookies[0]!)).exp) {
+      expect(tokenOf(second.roomCookies[0]!)).toBe(tokenOf(first.roomCookies[0]!));
+    } else {
+      // The window turned over between the two requests; the next pair cannot straddle it again.
+      const third = await visit(room);
+      expect(tokenOf(third.roomCookies[0]!)).toBe(tokenOf(second.roomCookies[0]!));
+    }
+  });
+
+  it('Retry-After counts down to the wait token expiry', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const exp = windowBoundary(D, 2);
+    const token = await mintToken(room, { dec: 'wait', exp });
+    const before = nowSeconds();
+    const visited = await visit(room, { cookie: `waiting_room=${token}` });
+    const after = nowSeconds();
+    const retryAfter = expectEdgePage(visited);
+    expect(retryAfter).toBeGreaterThanOrEqual(exp - after);
+    expect(retryAfter).toBeLessThanOrEqual(exp - before);
+  });
+
+  it('the same expired token always gets the same draw, and the setting only moves the threshold', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const loser = await expiredWaitToken(room, 50, false);
+    for (let i = 0; i < 3; i++) {
+      const visited = await visit(room, { cookie: `waiting_room=${loser}` });
+      expect(visited.log.reason).toBe('draw_lost');
+    }
+    // The same ticket wins once the threshold passes its number.
+    const threshold = ((tokenDraw(loser) * 100 + 100) / 2).toFixed(6);
+    await room.setConfig({ ...BASE_SETTINGS, allow_percentage: threshold });
+    const visited = await visit(room, { cookie: `waiting_room=${loser}` });
+    expect(visited.log.reason).toBe('draw_won');
+    expect(visited.fromOrigin).toBe(true);
+  });
+
+  it('answers JSON to Accept: application/json', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const visited = await visit(room, { headers: { accept: 'application/json' } });
+    const retryAfter = expectEdgePage(visited);
+    expect(visited.response.headers.get('content-type')).toMatch(/application\/json/);
+    const { waitingRoom } = JSON.parse(visited.body) as { waitingRoom: Record<string, unknown> };
+    expect(waitingRoom.inWaitingRoom).toBe(true);
+    const refresh = waitingRoom.refreshIntervalSeconds as number;
+    // Jitter of up to min(d, 30) seconds on top of Retry-After spreads the returns.
+    expect(refresh).toBeGreaterThanOrEqual(retryAfter);
+    expect(refresh).toBeLessThanOrEqual(retryAfter + Math.min(D, 30) + 1);
+    const p25 = waitingRoom.waitTime25PercentileSeconds as number;
+    const p50 = waitingRoom.waitTime50PercentileSeconds as number;
+    const p75 = waitingRoom.waitTime75PercentileSeconds as number;
+    expect(p25).toBeGreaterThan(0);
+    expect(p25).toBeLessThanOrEqual(p50);
+    expect(p50).toBeLessThanOrEqual(p75);
+
+    // A lower chance means a longer expected wait.
+    await room.setConfig({ ...BASE_SETTINGS, allow_percentage: '5' });
+    const slower = await visit(room, { headers: { accept: 'application/json' } });
+    const slow = (JSON.parse(slower.body) as { waitingRoom: Record<string, number> }).waitingRoom;
+    expect(slow.waitTime75PercentileSeconds).toBeGreaterThan(p75);
+  });
+
+  it('answers JSON on the deny page too', async () => {
+    await room.setConfig({ ...BASE_SETTINGS, allow_percentage: '0' });
+    const visited = await visit(room, { headers: { accept: 'application/json' } });
+    expect(expectEdgePage(visited)).toBe(D);
+    const { waitingRoom } = JSON.parse(visited.body) as { waitingRoom: Record<string, unknown> };
+    expect(waitingRoom.inWaitingRoom).toBe(true);
+  });
+
+  it('waiting_status sets the status of waiting pages', async () => {
+    await room.setConfig({ ...BASE_SETTINGS, waiting_status: '429' });
+    const visited = await visit(room);
+    expect(visited.log.outcome).toBe('startwaiting');
+    expect(visited.response.status).toBe(429);
+  });
+});

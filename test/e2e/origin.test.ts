@@ -1,0 +1,232 @@
+// What the origin and the operator see of the room on the Wasm: cookies in and out, the revoke
+// command, a dead origin, keys, bad settings, the decision log and live tuning.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mintToken, startRoom, TEST_KID, waitFor, windowBoundary, type EchoedRequest, type Room } from '../support/room-host.js';
+import { A, BASE_SETTINGS } from './scenarios.js';
+import { claimsOf, expectEdgePage, tokenOf, visit, type Visited } from './visit.js';
+
+let room: Room;
+beforeAll(async () => {
+  room = await startRoom({ settings: BASE_SETTINGS });
+});
+afterAll(async () => {
+  await room?.stop();
+});
+
+const allowCookie = async (): Promise<string> => `waiting_room=${await mintToken(room, { dec: 'allow', exp: windowBoundary(A, 2) })}`;
+
+/** What the echo origin says it received. */
+const echoed = (visited: Visited): EchoedRequest => (JSON.parse(visited.body) as { echo: EchoedRequest }).echo;
+
+/** Repeats `attempt` until `done` holds (bounded): for store files the host re-reads on its own schedule. */
+async function eventually(attempt: () => Promise<Visited>, done: (v: Visited) => boolean): Promise<Visited> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const visited = await attempt();
+    if (done(visited) || Date.now() > deadline) return visited;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the origin side', () => {
+  it('strips the room cookie before the origin and keeps the others byte for byte', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const visited = await visit(room, { path: '/account?x=1', cookie: `session=abc; ${await allowCookie()}; theme="dark"` });
+    expect(visited.fromOrigin).toBe(true);
+    const received = echoed(visited);
+    expect(received.path).toBe('/account?x=1');
+    expect(received.headers.cookie).toBe('session=abc; theme="dark"');
+  });
+
+  it('drops the Cookie header when the room cookie was the only one', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const visited = await visit(room, { cookie: await allowCookie() });
+    expect(echoed(visited).headers.cookie).toBeUndefined();
+  });
+
+  it('strips the room cookie even when the room is disabled', async () => {
+    await room.setConfig({ ...BASE_SETTINGS, enabled: 'false' });
+    const visited = await visit(room, { cookie: 'a=1; waiting_room=whatever; b=2' });
+    expect(echoed(visited).headers.cookie).toBe('a=1; b=2');
+  });
+
+  it('forwards method, body and headers of an admitted request', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const visited = await visit(room, {
+      path: '/api/cart',
+      method: 'POST',
+      body: '{"item":42}',
+      cookie: await allowCookie(),
+      headers: { 'content-type': 'application/json', 'x-custom': 'kept' },
+    });
+    const received = echoed(visited);
+    expect(received.method).toBe('POST');
+    expect(received.body).toBe('{"item":42}');
+    expect(received.headers['x-custom']).toBe('kept');
+  });
+
+  it('appends its Set-Cookie to the origin own', async () => {
+    await room.setConfig({ ...BASE_SETTINGS, allow_percentage: '100' });
+    const visited = await visit(room, { headers: { 'x-echo-set-cookie': 'session=xyz; Path=/; HttpOnly' } });
+    expect(visited.fromOrigin).toBe(true);
+    const cookies = visited.response.headers.getSetCookie();
+    expect(cookies).toContain('session=xyz; Path=/; HttpOnly');
+    expect(visited.roomCookies).toHaveLength(1);
+    expect(claimsOf(tokenOf(visited.roomCookies[0]!)).dec).toBe('allow');
+    expect(visited.response.headers.get('cache-control')).toBe('no-store, private');
+  });
+
+  it('leaves the origin answer alone when it sets no room cookie', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const visited = await visit(room, { cookie: await allowCookie(), headers: { 'x-echo-set-cookie': 'session=1' } });
+    expect(visited.response.headers.getSetCookie()).toEqual(['session=1']);
+  });
+
+  it('revoke: removes the command header and clears the cookie', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const visited = await visit(room, {
+      cookie: await allowCookie(),
+      headers: { 'x-echo-command': 'revoke', 'x-echo-set-cookie': 'session=gone; Max-Age=0' },
+    });
+    expect(visited.fromOrigin).toBe(true);
+    expect(visited.response.headers.get('waiting-room-command')).toBeNull();
+    expect(visited.roomCookies).toHaveLength(1);
+    expect(tokenOf(visited.roomCookies[0]!)).toBe('');
+    expect(visited.roomCookies[0]).toMatch(/Max-Age=0/i);
+    expect(visited.response.headers.getSetCookie()).toContain('session=gone; Max-Age=0');
+    expect(visited.log.reason).toBe('revoked');
+  });
+
+  it('revoke wins over a token the room was about to issue', async () => {
+    await room.setConfig({ ...BASE_SETTINGS, allow_percentage: '100' });
+    const visited = await visit(room, { headers: { 'x-echo-command': 'revoke' } });
+    expect(visited.roomCookies).toHaveLength(1);
+    expect(tokenOf(visited.roomCookies[0]!)).toBe('');
+  });
+
+  it('a dead origin gets a 502 page, and the host keeps serving', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const visited = await visit(room, { cookie: await allowCookie(), headers: { 'x-echo-die': '1' } });
+    expect(visited.response.status).toBe(502);
+    expect(visited.response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(visited.response.headers.get('cache-control')).toMatch(/no-store/);
+    expect(visited.log.originError).toBe(true);
+    const after = await visit(room, { cookie: await allowCookie() });
+    expect(after.fromOrigin).toBe(true);
+  });
+});
+
+describe('keys', () => {
+  afterAll(async () => {
+    await room.setKeys({ [TEST_KID]: room.key.base64 });
+  });
+
+  it('a missing active key: new visitors wait with a 503 and no cookie; tokens of the old key still work', async () => {
+    await room.setConfig({ ...BASE_SETTINGS, active_key: 'nokey' });
+    const visited = await visit(room);
+    expect(visited.log.reason).toBe('no_signing_key');
+    expect(visited.response.status).toBe(503);
+    expectEdgePage(visited);
+    expect(visited.roomCookies).toEqual([]);
+    expect(room.errors().join('\n')).toMatch(/nokey/);
+    const admitted = await visit(room, { cookie: await allowCookie() });
+    expect(admitted.fromOrigin).toBe(true);
+  });
+
+  it('a weak active key is refused by name and never signs', async () => {
+    await room.setKeys({ [TEST_KID]: room.key.base64, weak: Buffer.alloc(16, 1).toString('base64') });
+    await room.setConfig({ ...BASE_SETTINGS, active_key: 'weak' });
+    const visited = await eventually(
+      () => visit(room),
+      () => /weak/.test(room.errors().join('\n')),
+    );
+    expect(room.errors().join('\n')).toMatch(/"weak" is weak/);
+    expect(visited.response.status).toBe(503);
+    expect(visited.roomCookies).toEqual([]);
+    // A token signed with the weak key is not accepted either.
+    const forged = await mintToken(room, { dec: 'allow', exp: windowBoundary(A, 2), kid: 'weak', key: new Uint8Array(16).fill(1) });
+    const refused = await visit(room, { cookie: `waiting_room=${forged}` });
+    expect(refused.fromOrigin).toBe(false);
+  });
+
+  it('rotation: a new active key signs, the old one still verifies until removed', async () => {
+    const next = Buffer.alloc(48, 3).toString('base64');
+    await room.setKeys({ [TEST_KID]: room.key.base64, next });
+    await room.setConfig({ ...BASE_SETTINGS, active_key: 'next' });
+    const visited = await eventually(
+      () => visit(room),
+      (v) => v.roomCookies.length === 1,
+    );
+    const header = JSON.parse(Buffer.from(tokenOf(visited.roomCookies[0]!).split('.')[0]!, 'base64url').toString()) as { kid: string };
+    expect(header.kid).toBe('next');
+    const old = await allowCookie();
+    expect((await visit(room, { cookie: old })).fromOrigin).toBe(true);
+    await room.setKeys({ next });
+    const removed = await eventually(
+      () => visit(room, { cookie: old }),
+      (v) => !v.fromOrigin,
+    );
+    expect(removed.log.reason).toBe('token_unknown_kid');
+  });
+});
+
+describe('settings and logs', () => {
+  it('a non-numeric allow_percentage fails open and is reported by name', async () => {
+    await room.setConfig({ ...BASE_SETTINGS, allow_percentage: 'lots' });
+    const visited = await visit(room);
+    expect(visited.fromOrigin).toBe(true);
+    expect(visited.log.reason).toBe('allow_all');
+    expect(room.errors().join('\n')).toMatch(/allow_percentage.*lots/);
+  });
+
+  it('a bad number setting falls back to its default and is reported by name', async () => {
+    await room.setConfig({ ...BASE_SETTINGS, wait_period_duration: 'soon' });
+    const visited = await visit(room);
+    expect(visited.log.outcome).toBe('startwaiting');
+    // The default window of 30 s: a new token is due within 2 windows.
+    expect(expectEdgePage(visited)).toBeLessThanOrEqual(60);
+    expect(room.errors().join('\n')).toMatch(/wait_period_duration.*soon/);
+  });
+
+  it('writes one JSON line per decision, without the client address', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const before = room.decisions().length;
+    const paths = ['/one', '/two', '/three', '/four'];
+    for (const path of paths) await fetch(`${room.url}${path}`).then((r) => r.arrayBuffer());
+    await fetch(`${room.url}/five`, { headers: { cookie: await allowCookie() } }).then((r) => r.arrayBuffer());
+    const lines = await waitFor(() => (room.decisions().length >= before + 5 ? room.decisions().slice(before) : undefined));
+    // Give a stray second line per request time to show up before counting.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(room.decisions().slice(before).map((l) => l.path)).toEqual([...paths, '/five']);
+    for (const line of lines) {
+      expect(line.unparsable).toBeUndefined();
+      expect(typeof line.reason).toBe('string');
+      expect(JSON.stringify(line)).not.toContain('127.0.0.1');
+    }
+    const raw = room.logs().filter((l) => l.includes(' :: '));
+    expect(raw.join('\n')).not.toContain('127.0.0.1');
+  });
+
+  it('tunes live: the same visitor is denied, admitted, then queued as the file changes', async () => {
+    await room.setConfig({ ...BASE_SETTINGS, allow_percentage: '0' });
+    expect((await visit(room)).log.outcome).toBe('deny');
+    await room.setConfig({ ...BASE_SETTINGS, allow_percentage: '100' });
+    const admitted = await visit(room);
+    expect(admitted.fromOrigin).toBe(true);
+    await room.setConfig({ ...BASE_SETTINGS, allow_percentage: '40' });
+    // Without its cookie the visitor is new again and queues.
+    expect((await visit(room)).log.outcome).toBe('startwaiting');
+  });
+
+  it('serves the waiting page from waiting_room_pages when the store has one', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const template = '<!doctype html><title>Custom</title><p id="custom">Hold on, {{retryAfterSeconds}} s</p>';
+    await room.setPages({ startwaiting: Buffer.from(template).toString('base64') });
+    const visited = await eventually(
+      () => visit(room),
+      (v) => v.body.includes('id="custom"'),
+    );
+    expect(visited.body).toMatch(/Hold on, \d+ s/);
+    await room.setPages({});
+  });
+});

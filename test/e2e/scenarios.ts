@@ -1,0 +1,338 @@
+// The contract's decision table as data: one row per thing a visitor can bring, with what the
+// visitor must see. test/e2e/decisions.test.ts runs every row against the built Wasm on the host; the
+// rows only need a signing key and a clock, so a suite against the pure handler can run them too.
+import { expect } from 'vitest';
+import { LOOPBACK_IDENTITY, TEST_KID, windowBoundary, mintToken, tokenDraw, type Room, type Settings } from '../support/room-host.js';
+import type { Outcome, ReasonCode } from '../../src/core/types.js';
+import { claimsOf, expectEdgePage, expectRoomCookie, tokenOf } from './visit.js';
+
+/** The settings every row starts from; long windows so no token crosses a boundary mid-test. */
+export const BASE_SETTINGS: Settings = {
+  enabled: 'true',
+  allow_percentage: '50',
+  wait_period_duration: '60',
+  allow_period_duration: '3600',
+  cookie_lifetime: '7200',
+};
+export const D = 60;
+export const A = 3600;
+
+/** What happens to the `waiting_room` cookie. */
+export type CookieEffect = 'none' | 'new-wait' | 'new-allow' | 'cleared';
+
+export interface Visit {
+  path?: string;
+  /** The Cookie header, built with the room's key. */
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Scenario {
+  name: string;
+  settings?: Settings;
+  visit: (room: Pick<Room, 'key'>) => Promise<Visit>;
+  outcome: Outcome;
+  /** Reasons the log line may name (more than one where the contract leaves the detail open). */
+  reasons: ReasonCode[];
+  cookie: CookieEffect;
+  /** For new tokens: the expiry the room must have given it. */
+  expiry?: () => number[];
+}
+
+const wait = (room: Pick<Room, 'key'>, exp: number, identity?: string): Promise<string> =>
+  mintToken(room, { dec: 'wait', exp, ...(identity ? { identity } : {}) });
+const allow = (room: Pick<Room, 'key'>, exp: number): Promise<string> => mintToken(room, { dec: 'allow', exp });
+
+/** An expired wait token whose draw wins (or loses) at `percentage`: the room's own draw, computed here. */
+export async function expiredWaitToken(room: Pick<Room, 'key'>, percentage: number, wins: boolean): Promise<string> {
+  for (let k = 1; k < 200; k++) {
+    const token = await wait(room, windowBoundary(D, -k));
+    if (tokenDraw(token) * 100 < percentage === wins) return token;
+  }
+  throw new Error('no past window gives a token with that draw (probability ~2^-200)');
+}
+
+/** Around a request the window may turn over; both boundaries are then right. */
+const expiryNow = (steps: number, period: number) => (): number[] => {
+  const before = windowBoundary(period, steps);
+  return [before, windowBoundary(period, steps, Math.floor(Date.now() / 1000) + 1)];
+};
+
+const cookie = (token: string): string => `waiting_room=${token}`;
+
+function flipChar(text: string, at: number): string {
+  const c = text[at]!;
+  return text.slice(0, at) + (c === 'A' ? 'B' : 'A') + text.slice(at + 1);
+}
+
+export const scenarios: Scenario[] = [
+  {
+    name: 'bypassed path goes to the origin',
+    settings: { bypass_paths: '/static,/health' },
+    visit: async () => ({ path: '/static/app.css' }),
+    outcome: 'origin',
+    reasons: ['bypass_path'],
+    cookie: 'none',
+  },
+  {
+    name: 'enabled=false sends everyone to the origin',
+    settings: { enabled: 'false' },
+    visit: async () => ({}),
+    outcome: 'origin',
+    reasons: ['disabled'],
+    cookie: 'none',
+  },
+  {
+    name: 'allow_percentage 0 denies and clears the cookie',
+    settings: { allow_percentage: '0' },
+    visit: async (room) => ({ cookie: cookie(await allow(room, windowBoundary(A, 2))) }),
+    outcome: 'deny',
+    reasons: ['deny_all'],
+    cookie: 'cleared',
+  },
+  {
+    name: 'allow_percentage 100 admits a new visitor with an allow token',
+    settings: { allow_percentage: '100' },
+    visit: async () => ({}),
+    outcome: 'origin',
+    reasons: ['allow_all'],
+    cookie: 'new-allow',
+    expiry: expiryNow(2, A),
+  },
+  {
+    name: 'allow_percentage 100 keeps a valid allow token as it is',
+    settings: { allow_percentage: '100' },
+    visit: async (room) => ({ cookie: cookie(await allow(room, windowBoundary(A, 2))) }),
+    outcome: 'origin',
+    reasons: ['allow_all', 'allow_valid'],
+    cookie: 'none',
+  },
+  {
+    name: 'no token: a new wait token and the waiting page',
+    visit: async () => ({}),
+    outcome: 'startwaiting',
+    reasons: ['no_token'],
+    cookie: 'new-wait',
+    expiry: expiryNow(2, D),
+  },
+  {
+    name: 'tampered token (payload changed, signature kept)',
+    visit: async (room) => {
+      const token = await allow(room, windowBoundary(A, 2));
+      const [h, p, s] = token.split('.') as [string, string, string];
+      return { cookie: cookie(`${h}.${flipChar(p, 5)}.${s}`) };
+    },
+    outcome: 'startwaiting',
+    reasons: ['token_bad_signature', 'token_malformed'],
+    cookie: 'new-wait',
+    expiry: expiryNow(2, D),
+  },
+  {
+    name: 'tampered signature',
+    visit: async (room) => {
+      const token = await allow(room, windowBoundary(A, 2));
+      return { cookie: cookie(flipChar(token, token.length - 10)) };
+    },
+    outcome: 'startwaiting',
+    reasons: ['token_bad_signature'],
+    cookie: 'new-wait',
+  },
+  {
+    name: 'truncated token (signature cut off)',
+    visit: async (room) => {
+      const token = await allow(room, windowBoundary(A, 2));
+      return { cookie: cookie(token.slice(0, token.lastIndexOf('.') + 20)) };
+    },
+    outcome: 'startwaiting',
+    reasons: ['token_bad_signature', 'token_malformed'],
+    cookie: 'new-wait',
+  },
+  {
+    name: 'truncated token (two parts only)',
+    visit: async (room) => {
+      const token = await allow(room, windowBoundary(A, 2));
+      return { cookie: cookie(token.slice(0, token.lastIndexOf('.'))) };
+    },
+    outcome: 'startwaiting',
+    reasons: ['token_malformed'],
+    cookie: 'new-wait',
+  },
+  {
+    name: 'token signed with a foreign key under our key id',
+    visit: async (room) => ({
+      cookie: cookie(await mintToken(room, { dec: 'allow', exp: windowBoundary(A, 2), key: new Uint8Array(64).fill(7) })),
+    }),
+    outcome: 'startwaiting',
+    reasons: ['token_bad_signature'],
+    cookie: 'new-wait',
+  },
+  {
+    name: 'token naming a key id the store does not hold',
+    visit: async (room) => ({
+      cookie: cookie(await mintToken(room, { dec: 'allow', exp: windowBoundary(A, 2), kid: `${TEST_KID}-gone`, key: new Uint8Array(64).fill(9) })),
+    }),
+    outcome: 'startwaiting',
+    reasons: ['token_unknown_kid'],
+    cookie: 'new-wait',
+  },
+  {
+    name: "another identity's token (identity from a header)",
+    settings: { identity: 'header:x-visitor' },
+    visit: async (room) => ({
+      cookie: cookie(await mintToken(room, { dec: 'allow', exp: windowBoundary(A, 2), identity: 'header:alice' })),
+      headers: { 'x-visitor': 'bob' },
+    }),
+    outcome: 'startwaiting',
+    reasons: ['token_other_identity'],
+    cookie: 'new-wait',
+  },
+  {
+    name: "the same token is accepted for its own identity (header)",
+    settings: { identity: 'header:x-visitor' },
+    visit: async (room) => ({
+      cookie: cookie(await mintToken(room, { dec: 'allow', exp: windowBoundary(A, 2), identity: 'header:alice' })),
+      headers: { 'x-visitor': 'alice' },
+    }),
+    outcome: 'origin',
+    reasons: ['allow_valid'],
+    cookie: 'none',
+  },
+  {
+    name: 'malformed token (not a JWS)',
+    visit: async () => ({ cookie: cookie('not-a-token') }),
+    outcome: 'startwaiting',
+    reasons: ['token_malformed'],
+    cookie: 'new-wait',
+  },
+  {
+    name: 'unsigned token (alg none)',
+    visit: async () => {
+      const enc = (o: unknown): string => Buffer.from(JSON.stringify(o)).toString('base64url');
+      return { cookie: cookie(`${enc({ alg: 'none', kid: TEST_KID })}.${enc({ dec: 'allow', exp: windowBoundary(A, 2), sub: 'x' })}.`) };
+    },
+    outcome: 'startwaiting',
+    reasons: ['token_malformed'],
+    cookie: 'new-wait',
+  },
+  {
+    name: 'oversized cookie value',
+    visit: async () => ({ cookie: cookie('x'.repeat(5000)) }),
+    outcome: 'startwaiting',
+    reasons: ['token_oversized'],
+    cookie: 'new-wait',
+  },
+  {
+    name: 'duplicated cookies: a stale one first does not hide the valid one',
+    visit: async (room) => ({
+      cookie: `${cookie('stale.garbage.here')}; other=1; ${cookie(await allow(room, windowBoundary(A, 2)))}`,
+    }),
+    outcome: 'origin',
+    reasons: ['allow_valid'],
+    cookie: 'none',
+  },
+  {
+    name: 'duplicated cookies, none valid',
+    visit: async () => ({ cookie: `${cookie('a.b.c')}; ${cookie('x'.repeat(5000))}` }),
+    outcome: 'startwaiting',
+    reasons: ['token_malformed', 'token_oversized', 'token_duplicated'],
+    cookie: 'new-wait',
+  },
+  {
+    name: 'valid wait token, not yet due: waiting page, cookie left alone',
+    visit: async (room) => ({ cookie: cookie(await wait(room, windowBoundary(D, 2))) }),
+    outcome: 'keepwaiting',
+    reasons: ['wait_not_due'],
+    cookie: 'none',
+  },
+  {
+    name: 'expired wait token whose draw wins: allow token and origin',
+    visit: async (room) => ({ cookie: cookie(await expiredWaitToken(room, 50, true)) }),
+    outcome: 'origin',
+    reasons: ['draw_won'],
+    cookie: 'new-allow',
+    expiry: expiryNow(2, A),
+  },
+  {
+    name: 'expired wait token whose draw loses: a wait token for the next window',
+    visit: async (room) => ({ cookie: cookie(await expiredWaitToken(room, 50, false)) }),
+    outcome: 'startwaiting',
+    reasons: ['draw_lost'],
+    cookie: 'new-wait',
+    expiry: expiryNow(1, D),
+  },
+  {
+    name: 'valid allow token: origin, no new cookie',
+    visit: async (room) => ({ cookie: cookie(await allow(room, windowBoundary(A, 2))) }),
+    outcome: 'origin',
+    reasons: ['allow_valid'],
+    cookie: 'none',
+  },
+  {
+    name: 'allow token past its expiry counts as no token',
+    visit: async (room) => ({ cookie: cookie(await allow(room, windowBoundary(A, -1))) }),
+    outcome: 'startwaiting',
+    reasons: ['token_expired_allow'],
+    cookie: 'new-wait',
+    expiry: expiryNow(2, D),
+  },
+  {
+    name: 'allow token past half its life is renewed',
+    visit: async (room) => ({ cookie: cookie(await allow(room, windowBoundary(A, 1))) }),
+    outcome: 'origin',
+    reasons: ['allow_renewed'],
+    cookie: 'new-allow',
+    expiry: expiryNow(2, A),
+  },
+];
+
+/** What a scenario checks of an answer; the Wasm visit and the in-process fake both give this shape. */
+export interface ScenarioAnswer {
+  response: Response;
+  fromOrigin: boolean;
+  roomCookies: string[];
+  log: Record<string, unknown> | undefined;
+}
+
+/** The visitor-visible checks of one row, the same whichever runtime answered. */
+export async function expectScenario(
+  scenario: Scenario,
+  settings: Settings,
+  request: Visit,
+  answer: ScenarioAnswer,
+  room: Pick<Room, 'key'>,
+  identityOfIp = LOOPBACK_IDENTITY,
+): Promise<void> {
+  expect(answer.log?.reason, JSON.stringify(answer.log)).toBeOneOf(scenario.reasons);
+  expect(answer.log?.outcome).toBe(scenario.outcome);
+  if (scenario.outcome === 'origin') {
+    expect(answer.fromOrigin).toBe(true);
+    expect(answer.response.status).toBe(200);
+  } else {
+    expectEdgePage(answer);
+    expect(answer.response.status).toBe(200); // waiting_status default
+    expect(answer.response.headers.get('content-type')).toMatch(/text\/html/);
+  }
+
+  if (scenario.cookie === 'none') {
+    expect(answer.roomCookies).toEqual([]);
+    return;
+  }
+  expect(answer.roomCookies).toHaveLength(1);
+  const setCookie = answer.roomCookies[0]!;
+  // Anything that sets the cookie must never be cached, origin answers included.
+  expect(answer.response.headers.get('cache-control')).toMatch(/no-store/);
+  if (scenario.cookie === 'cleared') {
+    expect(tokenOf(setCookie)).toBe('');
+    expect(setCookie).toMatch(/Max-Age=0/i);
+    return;
+  }
+  expectRoomCookie(setCookie, settings.cookie_lifetime!);
+  const token = tokenOf(setCookie);
+  const claims = claimsOf(token);
+  expect(claims.dec).toBe(scenario.cookie === 'new-wait' ? 'wait' : 'allow');
+  if (scenario.expiry) expect(scenario.expiry()).toContain(claims.exp);
+  // Byte-identical to what any other device with this identity gets in this window (contract).
+  const visitor = request.headers?.['x-visitor'];
+  const identity = settings.identity?.startsWith('header:') && visitor ? `header:${visitor}` : identityOfIp;
+  expect(token).toBe(await mintToken(room, { dec: claims.dec as 'wait' | 'allow', exp: claims.exp as number, identity }));
+}
