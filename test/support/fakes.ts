@@ -1,0 +1,164 @@
+// Fakes for the pure handler: a clock you move by hand, the three stores as plain maps, an echo
+// origin that records what it was sent, and captured log/diag lines. The e2e suite runs the same
+// scenarios against the Wasm on the host; these let them run in-process in milliseconds.
+import { handle } from '../../src/core/handler.js';
+import { identityHash } from '../../src/core/identity.js';
+import { signToken } from '../../src/core/token.js';
+import type { PageName, RoomDeps } from '../../src/core/types.js';
+
+export const KID = 'k1';
+/** A fixed 64-byte key so failures reproduce. */
+export const KEY_BYTES = Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11) & 255);
+export const KEY_BASE64 = Buffer.from(KEY_BYTES).toString('base64');
+export const LOG = 'room_log';
+/** 2026-01-01T00:00:00Z: a whole multiple of every window the tests use. */
+export const T0 = Date.UTC(2026, 0, 1) ;
+
+export interface SeenByOrigin {
+  method: string;
+  url: string;
+  cookie: string | null;
+  headers: Headers;
+  body: string;
+}
+
+export interface VisitInit {
+  path?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+  method?: string;
+  body?: string;
+  ip?: string | null;
+  https?: boolean;
+}
+
+export interface Answer {
+  response: Response;
+  body: string;
+  fromOrigin: boolean;
+  /** The `waiting_room` Set-Cookie lines of the answer. */
+  roomCookies: string[];
+  /** The decision's log line, parsed. */
+  log: Record<string, unknown> | undefined;
+  /** Diagnostics written during this request. */
+  diags: string[];
+}
+
+export interface FakeRoomOptions {
+  settings?: Record<string, string>;
+  keys?: Record<string, string>;
+  pages?: Partial<Record<PageName, string>>;
+  nowMs?: number;
+  /** Replaces the echo origin (for dead origins, revoke, own Set-Cookie). */
+  origin?: (request: Request) => Promise<Response>;
+  /** Makes a store unreadable, as a missing store is on Fastly. */
+  brokenStores?: Array<'config' | 'keys' | 'pages'>;
+}
+
+export class FakeRoom {
+  nowMs: number;
+  readonly settings: Map<string, string>;
+  readonly keys: Map<string, string>;
+  readonly pages: Map<string, string>;
+  readonly seen: SeenByOrigin[] = [];
+  readonly logs: Array<{ endpoint: string; line: string }> = [];
+  readonly diags: string[] = [];
+  private readonly origin: (request: Request) => Promise<Response>;
+  private readonly broken: Set<string>;
+
+  constructor(options: FakeRoomOptions = {}) {
+    this.nowMs = options.nowMs ?? T0;
+    this.settings = new Map(Object.entries({ allow_percentage: '50', active_key: KID, log_endpoint: LOG, ...options.settings }));
+    this.keys = new Map(Object.entries(options.keys ?? { [KID]: KEY_BASE64 }));
+    this.pages = new Map(Object.entries(options.pages ?? {}) as Array<[string, string]>);
+    this.broken = new Set(options.brokenStores ?? []);
+    this.origin =
+      options.origin ??
+      (async () => new Response('hello from origin', { status: 200, headers: { 'x-echo': '1', 'content-type': 'text/plain' } }));
+  }
+
+  advance(seconds: number): void {
+    this.nowMs += seconds * 1000;
+  }
+
+  get nowSec(): number {
+    return Math.floor(this.nowMs / 1000);
+  }
+
+  deps(ip: string | null = '192.0.2.10'): RoomDeps {
+    const fail = (what: string): never => {
+      throw new Error(`store ${what} does not exist`);
+    };
+    return {
+      stores: {
+        setting: (key) => (this.broken.has('config') ? fail('config') : (this.settings.get(key) ?? null)),
+        key: async (kid) => (this.broken.has('keys') ? fail('keys') : (this.keys.get(kid) ?? null)),
+        page: (name) => (this.broken.has('pages') ? fail('pages') : (this.pages.get(name) ?? null)),
+      },
+      clientIp: ip,
+      now: () => this.nowMs,
+      log: (endpoint, line) => this.logs.push({ endpoint, line }),
+      diag: (message) => this.diags.push(message),
+      origin: async (request) => {
+        this.seen.push({
+          method: request.method,
+          url: request.url,
+          cookie: request.headers.get('cookie'),
+          headers: new Headers(request.headers),
+          body: await request.clone().text(),
+        });
+        return this.origin(request);
+      },
+      random: () => 0.5,
+    };
+  }
+
+  async visit(init: VisitInit = {}): Promise<Answer> {
+    const headers = new Headers(init.headers);
+    if (init.cookie !== undefined) headers.set('cookie', init.cookie);
+    const url = `${init.https ? 'https' : 'http'}://shop.example${init.path ?? '/'}`;
+    const request = new Request(url, { method: init.method ?? 'GET', headers, ...(init.body !== undefined ? { body: init.body } : {}) });
+    const seenBefore = this.seen.length;
+    const logsBefore = this.logs.length;
+    const diagsBefore = this.diags.length;
+    const response = await handle(request, this.deps(init.ip === undefined ? '192.0.2.10' : init.ip));
+    const body = await response.text();
+    const line = this.logs.slice(logsBefore).find((l) => l.endpoint === this.settings.get('log_endpoint'));
+    return {
+      response,
+      body,
+      fromOrigin: this.seen.length > seenBefore && response.status !== 502,
+      roomCookies: response.headers.getSetCookie().filter((c) => c.startsWith('waiting_room=')),
+      log: line ? (JSON.parse(line.line) as Record<string, unknown>) : undefined,
+      diags: this.diags.slice(diagsBefore),
+    };
+  }
+}
+
+/** The identity the core derives for the default test address. */
+export const DEFAULT_IDENTITY = 'ip:192.0.2.10';
+
+export interface MintOptions {
+  dec: 'wait' | 'allow';
+  exp: number;
+  identity?: string;
+  kid?: string;
+  key?: Uint8Array;
+}
+
+/** A token exactly as the room would sign it. */
+export async function mint(options: MintOptions): Promise<string> {
+  const key = options.key ?? KEY_BYTES;
+  const sub = await identityHash(key, options.identity ?? DEFAULT_IDENTITY);
+  return signToken({ dec: options.dec, exp: options.exp, sub }, options.kid ?? KID, key);
+}
+
+export const boundaryAt = (nowSec: number, period: number, steps: number): number =>
+  Math.floor(nowSec / period) * period + steps * period;
+
+/** The token in a `waiting_room=...` Set-Cookie line. */
+export const tokenOf = (setCookie: string): string => setCookie.slice('waiting_room='.length).split(';')[0]!;
+
+export function claimsOf(token: string): { dec: string; exp: number; sub: string } {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { dec: string; exp: number; sub: string };
+}
