@@ -1,0 +1,144 @@
+// The demo origin behind the waiting room on `npm start`: a tiny "shop" on 127.0.0.1:7070 that shows
+// what an origin sees. Its home page lists the cookies that reached it, so you can watch the room's
+// `waiting_room` cookie stay at the edge; /logout shows how an origin ends a visitor's session.
+//
+//   npx tsx scripts/demo-origin.ts [--port 7070] [--host 127.0.0.1]
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import { isMain } from './lib/main.js';
+
+export const DEMO_ORIGIN_PORT = 7070;
+const ROOM_COOKIE = 'waiting_room';
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The Cookie header as name/value pairs, in the order the origin received them. */
+export function parseCookies(header: string | undefined): [string, string][] {
+  if (!header) return [];
+  return header
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      return eq < 0 ? [part, ''] : [part.slice(0, eq).trim(), part.slice(eq + 1).trim()];
+    });
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Demo shop</title>
+<style>
+body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
+nav a{margin-right:1rem}table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.25rem .5rem;text-align:left}
+code{background:#f2f2f2;padding:0 .2rem}.ok{color:#075e2b}.bad{color:#a30000}
+</style></head>
+<body>
+<nav><a href="/">Shop</a><a href="/products">Products</a><a href="/logout">Leave (log out)</a></nav>
+<main>
+${body}
+</main>
+</body></html>
+`;
+}
+
+function cookieReport(req: IncomingMessage): string {
+  const cookies = parseCookies(req.headers.cookie);
+  const leaked = cookies.some(([name]) => name === ROOM_COOKIE);
+  const rows = cookies.map(([n, v]) => `<tr><td><code>${escapeHtml(n)}</code></td><td><code>${escapeHtml(v)}</code></td></tr>`).join('\n');
+  return `<h2>Cookies the shop received</h2>
+${cookies.length === 0 ? '<p>None.</p>' : `<table><thead><tr><th>name</th><th>value</th></tr></thead><tbody>\n${rows}\n</tbody></table>`}
+<p id="room-cookie" class="${leaked ? 'bad' : 'ok'}">${
+    leaked
+      ? `The <code>${ROOM_COOKIE}</code> cookie reached the origin: the request did not pass through the room.`
+      : `The <code>${ROOM_COOKIE}</code> cookie did not reach the origin: the room keeps it at the edge.`
+  }</p>`;
+}
+
+function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    // Each page shows this request's cookies; a cached copy would show someone else's.
+    'cache-control': 'no-store, private',
+    ...headers,
+  });
+  res.end(body);
+}
+
+/**
+ * The shop's own session cookie, set on the first page view: it shows that the origin's cookies pass
+ * through the room both ways while the room's own cookie stays at the edge.
+ */
+function shopCookie(req: IncomingMessage): Record<string, string> {
+  if (parseCookies(req.headers.cookie).some(([name]) => name === 'shop_session')) return {};
+  return { 'set-cookie': `shop_session=${randomBytes(6).toString('hex')}; Path=/; HttpOnly; SameSite=Lax` };
+}
+
+export function handleDemo(req: IncomingMessage, res: ServerResponse): void {
+  const path = new URL(req.url ?? '/', 'http://origin.invalid').pathname;
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    send(res, 405, page('Not allowed', '<h1>Only GET here</h1>'), { allow: 'GET, HEAD' });
+    return;
+  }
+  switch (path) {
+    case '/health':
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      res.end('ok\n');
+      return;
+    case '/':
+      send(res, 200, page('Welcome', `<h1>You are in!</h1>
+<p>The waiting room let you through to the shop. Browse around: you will not queue again until your session ends.</p>
+<p>Go on to <a href="/products">the products</a>, or <a href="/logout">leave</a> to give your place back.</p>
+${cookieReport(req)}`), shopCookie(req));
+      return;
+    case '/products':
+      send(res, 200, page('Products', `<h1>Products</h1>
+<ul><li>A very popular concert ticket</li><li>A limited-edition sneaker</li></ul>
+<p><a href="/">Back to the shop</a></p>
+${cookieReport(req)}`), shopCookie(req));
+      return;
+    case '/logout':
+      // The room removes this header and clears its cookie: the visitor's next request queues again.
+      send(res, 200, page('Goodbye', `<h1>You left the shop</h1>
+<p>The shop answered with <code>waiting-room-command: revoke</code>, so the room cleared its cookie.
+Your next visit starts in the waiting room again.</p>
+<p><a href="/">Come back</a></p>`), { 'waiting-room-command': 'revoke' });
+      return;
+    default:
+      send(res, 404, page('Not found', `<h1>Not found</h1><p>The shop has no <code>${escapeHtml(path)}</code>. <a href="/">Back to the shop</a></p>`));
+  }
+}
+
+/** Starts the shop; resolves once it listens. Port 0 picks a free port (tests). */
+export function startDemoOrigin(options: { port?: number; host?: string } = {}): Promise<{ server: Server; url: string }> {
+  const server = createServer(handleDemo);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? DEMO_ORIGIN_PORT, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      const { address, port } = server.address() as AddressInfo;
+      resolve({ server, url: `http://${address}:${port}` });
+    });
+  });
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({ options: { port: { type: 'string' }, host: { type: 'string' } } });
+  startDemoOrigin({ port: values.port === undefined ? undefined : Number(values.port), host: values.host }).then(
+    ({ server, url }) => {
+      console.log(`demo origin (the shop) listening on ${url}`);
+      const stop = () => server.close(() => process.exit(0));
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    },
+    (error: unknown) => {
+      console.error(`demo origin: cannot listen: ${(error as Error).message}`);
+      process.exit(1);
+    },
+  );
+}

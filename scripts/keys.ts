@@ -1,0 +1,221 @@
+// `npm run keys`: the token signing keys in `waiting_room_keys` (key id -> base64 of the key bytes).
+//
+//   npm run keys -- generate          local/keys.json with a fresh key, if the file does not exist yet
+//   npm run keys -- list              key ids (never the keys) and which one signs
+//   npm run keys -- add KID           a new key that verifies but does not sign yet
+//   npm run keys -- rotate KID        a new key, made the signing key (active_key in local/config.json)
+//   npm run keys -- remove KID        drop an old key (never the active one)
+//   npm run keys -- new               print a fresh key, for pasting into the Fastly UI
+//   ... --fastly-service ID [--secret-store-id ID] [--config-store-id ID] [--dry-run]
+//                                     the same on a Fastly service's stores, through the Fastly CLI
+//
+// Keys are 64 random bytes: HS512 wants a key at least as long as its 64-byte hash, and the room
+// refuses anything under 32 bytes.
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { CONFIG_STORE, KEY_STORE } from '../src/fastly/names.js';
+import { fastlyRunner, resolveStoreId, type FastlyRunner } from './lib/fastly-cli.js';
+import { readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from './lib/json-store.js';
+import { isMain } from './lib/main.js';
+import { configFile, keysFile } from './lib/paths.js';
+
+export const KEY_BYTES = 64;
+export const MIN_KEY_BYTES = 32;
+const DEFAULT_KID = 'key1';
+
+export class KeyError extends Error {
+  override name = 'KeyError';
+}
+
+export function newKey(): string {
+  return randomBytes(KEY_BYTES).toString('base64');
+}
+
+/** Secret names Fastly (and Viceroy) accept: letters, digits, `-`, `_`, `.`, at most 255 bytes. */
+export function checkKid(kid: string | undefined): string {
+  if (kid === undefined || kid === '') throw new KeyError('name the key id, e.g. key2');
+  if (!/^[A-Za-z0-9_.-]{1,255}$/.test(kid)) {
+    throw new KeyError(`key id "${kid}" may only hold letters, digits, "-", "_" and "." (at most 255)`);
+  }
+  return kid;
+}
+
+async function activeKey(configPath: string): Promise<string> {
+  const config = await readStoreIfExists(configPath);
+  return config?.active_key?.trim() || DEFAULT_KID;
+}
+
+const keyFileMode = 0o600; // the file holds secrets
+
+interface LocalFiles {
+  keys: string;
+  config: string;
+}
+
+async function generate(files: LocalFiles): Promise<string> {
+  const existing = await readStoreIfExists(files.keys);
+  if (existing !== null) return `${files.keys} exists (${Object.keys(existing).length} key(s)); left as it is`;
+  // The first key takes the id the settings already name, so a fresh clone works without a rotation.
+  const kid = checkKid(await activeKey(files.config));
+  await writeStoreAtomic(files.keys, { [kid]: newKey() }, keyFileMode);
+  return `wrote ${files.keys} with a new ${KEY_BYTES}-byte key "${kid}"`;
+}
+
+async function loadKeys(files: LocalFiles): Promise<StoreData> {
+  const keys = await readStoreIfExists(files.keys);
+  if (keys === null) throw new KeyError(`${files.keys} does not exist; run: npm run keys -- generate`);
+  return keys;
+}
+
+async function addLocal(files: LocalFiles, kid: string): Promise<StoreData> {
+  const keys = await loadKeys(files);
+  // Replacing a key in place would silently invalidate every cookie it signed; a new id is cheap.
+  if (Object.hasOwn(keys, kid)) throw new KeyError(`key "${kid}" already exists; choose a new key id`);
+  const next = { ...keys, [kid]: newKey() };
+  await writeStoreAtomic(files.keys, next, keyFileMode);
+  return next;
+}
+
+async function list(files: LocalFiles): Promise<string> {
+  const keys = await loadKeys(files);
+  const active = await activeKey(files.config);
+  const lines = Object.entries(keys).map(([kid, value]) => {
+    const bytes = Buffer.from(value, 'base64').length;
+    const weak = bytes < MIN_KEY_BYTES ? `  WEAK (${bytes} bytes; the room ignores it)` : '';
+    return `${kid === active ? '*' : ' '} ${kid}${weak}`;
+  });
+  if (!Object.hasOwn(keys, active)) lines.push(`active_key "${active}" is not in ${files.keys}: the room cannot sign new tokens`);
+  return lines.join('\n');
+}
+
+async function runLocal(command: string, kid: string | undefined, files: LocalFiles): Promise<string> {
+  switch (command) {
+    case 'generate':
+      return generate(files);
+    case 'list':
+      return list(files);
+    case 'add':
+      await addLocal(files, checkKid(kid));
+      return `added key "${kid}" to ${files.keys}; it verifies tokens now, and signs once active_key names it`;
+    case 'rotate': {
+      const id = checkKid(kid);
+      const configPath = files.config;
+      const config = await readStore(configPath);
+      await addLocal(files, id);
+      const old = config.active_key ?? DEFAULT_KID;
+      await writeStoreAtomic(configPath, { ...config, active_key: id });
+      return [
+        `added key "${id}" and set active_key: "${old}" -> "${id}" in ${configPath}`,
+        `new tokens are signed with "${id}"; "${old}" still verifies the cookies it signed.`,
+        `Remove it once they have expired (cookie_lifetime, ${config.cookie_lifetime ?? '7200'} s): npm run keys -- remove ${old}`,
+      ].join('\n');
+    }
+    case 'remove': {
+      const id = checkKid(kid);
+      const keys = await loadKeys(files);
+      if (!Object.hasOwn(keys, id)) throw new KeyError(`no key "${id}" in ${files.keys}`);
+      const active = await activeKey(files.config);
+      if (id === active) throw new KeyError(`key "${id}" is the active_key (it signs new tokens); rotate to another key first`);
+      const next = { ...keys };
+      delete next[id];
+      await writeStoreAtomic(files.keys, next, keyFileMode);
+      return `removed key "${id}"; cookies it signed are now invalid and their holders queue again`;
+    }
+    default:
+      throw new KeyError(`unknown command "${command}"; use generate, list, add, rotate, remove or new`);
+  }
+}
+
+interface ServiceOptions {
+  serviceId: string;
+  secretStoreId: string | undefined;
+  configStoreId: string | undefined;
+}
+
+function runService(command: string, kid: string | undefined, o: ServiceOptions, fastly: FastlyRunner): string {
+  const secretStore = () => o.secretStoreId ?? resolveStoreId(fastly, o.serviceId, KEY_STORE);
+  const configStore = () => o.configStoreId ?? resolveStoreId(fastly, o.serviceId, CONFIG_STORE);
+  // The key goes through stdin: on a command line it would sit in shell history and `ps`.
+  const create = (id: string) =>
+    fastly.run(['secret-store-entry', 'create', '--store-id', secretStore(), '--name', id, '--stdin'], {
+      stdin: newKey(),
+      stdinNote: `node -e "process.stdout.write(require('crypto').randomBytes(${KEY_BYTES}).toString('base64'))"`,
+    });
+  switch (command) {
+    case 'add': {
+      const id = checkKid(kid);
+      create(id);
+      return fastly.dryRun ? '' : `created secret "${id}"; it verifies tokens now, and signs once active_key names it`;
+    }
+    case 'rotate': {
+      const id = checkKid(kid);
+      // Secret first: a room that reads active_key before its key exists cannot sign (503 for new visitors).
+      create(id);
+      fastly.run(['config-store-entry', 'update', '--upsert', '--store-id', configStore(), '--key', 'active_key', '--value', id]);
+      return fastly.dryRun ? '' : `created secret "${id}" and set active_key to "${id}"; remove the old key once cookie_lifetime has passed`;
+    }
+    case 'remove': {
+      const id = checkKid(kid);
+      const described = fastly.run(['config-store-entry', 'describe', '--store-id', configStore(), '--key', 'active_key', '--json']);
+      if (described !== null) {
+        let active: unknown;
+        try {
+          const entry = JSON.parse(described) as Record<string, unknown>;
+          active = entry.item_value ?? entry.value ?? entry.ItemValue ?? entry.Value;
+        } catch {
+          active = undefined;
+        }
+        if (typeof active !== 'string') throw new KeyError('could not read active_key from the service; not removing anything');
+        if (active.trim() === id) throw new KeyError(`key "${id}" is the service's active_key; rotate to another key first`);
+      }
+      fastly.run(['secret-store-entry', 'delete', '--store-id', secretStore(), '--name', id]);
+      return fastly.dryRun ? `(check first that active_key is not "${id}")` : `deleted secret "${id}"`;
+    }
+    default:
+      throw new KeyError(`"${command}" is local only; on a service use add, rotate or remove`);
+  }
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      'fastly-service': { type: 'string' },
+      'secret-store-id': { type: 'string' },
+      'config-store-id': { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+      file: { type: 'string' },
+      'config-file': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const [command = 'help', kid, ...extra] = positionals;
+  if (values.help || command === 'help') {
+    console.log('usage: npm run keys -- generate | list | add KID | rotate KID | remove KID | new');
+    console.log('       [--fastly-service ID [--secret-store-id ID] [--config-store-id ID] [--dry-run]] [--file keys.json] [--config-file config.json]');
+    return 0;
+  }
+  if (extra.length > 0) throw new KeyError(`unexpected arguments: ${extra.join(' ')}`);
+  if (command === 'new') {
+    console.log(newKey());
+    return 0;
+  }
+  const serviceId = values['fastly-service'];
+  const message =
+    serviceId !== undefined
+      ? runService(command, kid, { serviceId, secretStoreId: values['secret-store-id'], configStoreId: values['config-store-id'] }, fastlyRunner(values['dry-run']))
+      : await runLocal(command, kid, { keys: keysFile(values.file), config: configFile(values['config-file']) });
+  if (message !== '') console.log(message);
+  return 0;
+}
+
+if (isMain(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(`keys: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(error instanceof KeyError ? 1 : 2);
+    },
+  );
+}
