@@ -10,7 +10,7 @@ const sharedKey = { kid: TEST_KID, bytes, base64: Buffer.from(bytes).toString('b
 
 describe('decision table on the pure handler (shared scenarios)', () => {
   it.each(scenarios.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
-    const settings = { ...BASE_SETTINGS, active_key: TEST_KID, ...scenario.settings };
+    const settings: Record<string, string> = { ...BASE_SETTINGS, active_key: TEST_KID, ...scenario.settings };
     const room = new FakeRoom({ settings, keys: { [TEST_KID]: sharedKey.base64 } });
     const request = await scenario.visit({ key: sharedKey });
     room.nowMs = Date.now(); // the shared rows use the real clock for their windows

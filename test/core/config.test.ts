@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig, settingsTable } from '../../src/core/config.js';
+
+const parse = (settings: Record<string, string>) => parseConfig((key) => settings[key] ?? null);
+
+describe('parseConfig', () => {
+  it('uses the contract defaults for an empty store, and reports only the missing allow_percentage', () => {
+    const { config, problems } = parse({});
+    expect(config).toMatchObject({
+      enabled: true,
+      allowPercentage: 100,
+      allowPeriodSeconds: 3600,
+      waitPeriodSeconds: 30,
+      cookieLifetimeSeconds: 7200,
+      activeKey: 'key1',
+      logEndpoint: null,
+      identity: { kind: 'ip' },
+      bypassPaths: [],
+      waitingStatus: 200,
+      cookieSecure: 'auto',
+      cookieSameSite: 'Lax',
+    });
+    expect(problems.map((p) => p.key)).toEqual(['allow_percentage']);
+  });
+
+  it.each([
+    ['abc', 100],
+    ['', 100],
+    ['150', 100],
+    ['-5', 0],
+    ['12.5', 12.5],
+    [' 40 ', 40],
+    ['1e2', 100],
+  ])('allow_percentage %j -> %d', (value, expected) => {
+    const { config, problems } = parse({ allow_percentage: value });
+    expect(config.allowPercentage).toBe(expected);
+    if (!['12.5', ' 40 '].includes(value)) expect(problems.map((p) => p.key)).toContain('allow_percentage');
+  });
+
+  it.each(['allow_period_duration', 'wait_period_duration', 'cookie_lifetime'])('falls back and names %s when malformed', (key) => {
+    for (const bad of ['0', '-1', '1.5', '30s', 'soon']) {
+      const { config, problems } = parse({ allow_percentage: '50', [key]: bad });
+      const fallback = Number(settingsTable.find((s) => s.key === key)!.default);
+      expect(Object.values(config)).toContain(fallback);
+      expect(problems).toEqual([expect.objectContaining({ key, value: bad })]);
+    }
+  });
+
+  it('reads the other settings and names each bad one', () => {
+    const { config, problems } = parse({
+      allow_percentage: '50',
+      enabled: 'FALSE',
+      identity: 'header:X-User-Id',
+      bypass_paths: ' /static/ ,, health, /api/status ',
+      waiting_status: '418',
+      cookie_secure: 'true',
+      cookie_samesite: 'none',
+      jwt_jwks: '{"nope":1}',
+      log_endpoint: 'my-logger',
+    });
+    expect(config).toMatchObject({
+      enabled: false,
+      identity: { kind: 'header', name: 'X-User-Id' },
+      bypassPaths: ['/static/', '/api/status'],
+      waitingStatus: 200,
+      cookieSecure: 'true',
+      cookieSameSite: 'None',
+      jwtJwks: null,
+      logEndpoint: 'my-logger',
+    });
+    expect(problems.map((p) => p.key).sort()).toEqual(['bypass_paths', 'jwt_jwks', 'waiting_status']);
+  });
+
+  it('rejects an identity it cannot use', () => {
+    for (const bad of ['cookie', 'header:', 'jwt:bad name', 'ipv6']) {
+      const { config, problems } = parse({ allow_percentage: '50', identity: bad });
+      expect(config.identity).toEqual({ kind: 'ip' });
+      expect(problems[0]?.key).toBe('identity');
+    }
+  });
+
+  it('documents every setting it reads in settingsTable', () => {
+    const read = new Set<string>();
+    parseConfig((key) => {
+      read.add(key);
+      return null;
+    });
+    expect([...read].sort()).toEqual(settingsTable.map((s) => s.key).sort());
+  });
+});

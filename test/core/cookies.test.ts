@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { cookieHeaderWithoutRoom, roomCookies, stripRoomCookie } from '../../src/core/cookies.js';
+
+describe('cookies', () => {
+  it('finds every waiting_room value in order, duplicates kept, quotes removed', () => {
+    const headers = new Headers({ cookie: 'a=1; waiting_room=one;waiting_room="two"; xwaiting_room=no; waiting_room=' });
+    expect(roomCookies(headers)).toEqual(['one', 'two']);
+    expect(roomCookies(new Headers())).toEqual([]);
+  });
+
+  it('understands repeated Cookie headers joined by a comma', () => {
+    expect(roomCookies(new Headers({ cookie: 'a=1, waiting_room=one; b=2, waiting_room=two' }))).toEqual(['one', 'two']);
+  });
+
+  it('strips only the room cookie and keeps the other pairs as sent', () => {
+    expect(cookieHeaderWithoutRoom('a=1;waiting_room=x;  b="2 3"; c=%20')).toBe('a=1; b="2 3"; c=%20');
+    expect(cookieHeaderWithoutRoom('waiting_room=x; waiting_room=y')).toBeNull();
+    const untouched = new Headers({ cookie: 'a=1;b=2', 'x-other': 'y' });
+    expect(stripRoomCookie(untouched).get('cookie')).toBe('a=1;b=2');
+    const stripped = stripRoomCookie(new Headers({ cookie: 'waiting_room=x', 'x-other': 'y' }));
+    expect(stripped.has('cookie')).toBe(false);
+    expect(stripped.get('x-other')).toBe('y');
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { createKeyRing } from '../../src/core/keys.js';
+import { signToken, verifyToken } from '../../src/core/token.js';
+import { KEY_BASE64, KEY_BYTES, KID } from '../support/fakes.js';
+
+const b64 = (part: string) => Buffer.from(part, 'base64url').toString('utf8');
+const ring = (diags: string[] = []) => createKeyRing(async (kid) => ({ [KID]: KEY_BASE64, weak: 'c2hvcnQ=', junk: '***' })[kid] ?? null, (m) => diags.push(m));
+
+describe('token', () => {
+  it('has exactly the header and claims of the design, in order, and is byte-identical for the same inputs', async () => {
+    const claims = { dec: 'wait' as const, exp: 1767225660, sub: 'abc' };
+    const token = await signToken(claims, KID, KEY_BYTES);
+    const [header, payload] = token.split('.');
+    expect(b64(header!)).toBe(`{"alg":"HS512","kid":"${KID}"}`);
+    expect(b64(payload!)).toBe('{"dec":"wait","exp":1767225660,"sub":"abc"}');
+    expect(await signToken({ sub: 'abc', exp: 1767225660, dec: 'wait' }, KID, KEY_BYTES)).toBe(token);
+  });
+
+  it('verifies its own tokens and maps every failure to a reason', async () => {
+    const token = await signToken({ dec: 'allow', exp: 5, sub: 's' }, KID, KEY_BYTES);
+    expect(await verifyToken(token, ring())).toMatchObject({ ok: true, kid: KID, claims: { dec: 'allow', exp: 5, sub: 's' } });
+    const [h, p, s] = token.split('.') as [string, string, string];
+    const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const cases: Array<[string, string]> = [
+      ['', 'token_malformed'],
+      ['a.b', 'token_malformed'],
+      [`${h}.${p}`, 'token_malformed'],
+      [`${h}.${enc({ dec: 'allow', exp: 9, sub: 's' })}.${s}`, 'token_bad_signature'],
+      [`${h}.${p}.${s.slice(0, -4)}`, 'token_bad_signature'],
+      [`${enc({ alg: 'HS256', kid: KID })}.${p}.${s}`, 'token_malformed'],
+      [`${enc({ alg: 'none', kid: KID })}.${p}.`, 'token_malformed'],
+      [`${enc({ alg: 'HS512' })}.${p}.${s}`, 'token_malformed'],
+      [await signToken({ dec: 'allow', exp: 5, sub: 's' }, 'gone', KEY_BYTES), 'token_unknown_kid'],
+      [await signToken({ dec: 'allow', exp: 5, sub: 's' }, 'weak', KEY_BYTES), 'token_unknown_kid'],
+      [await signToken({ dec: 'allow', exp: 5, sub: 's' }, 'junk', KEY_BYTES), 'token_unknown_kid'],
+    ];
+    for (const [bad, reason] of cases) expect(await verifyToken(bad, ring()), bad).toMatchObject({ ok: false, reason });
+  });
+
+  it('rejects well-signed payloads that are not exactly {dec, exp, sub}', async () => {
+    const { CompactSign } = await import('jose');
+    for (const payload of ['{"dec":"maybe","exp":1,"sub":"s"}', '{"dec":"allow","exp":1.5,"sub":"s"}', '{"dec":"allow","exp":1,"sub":"s","x":1}', '[1]', 'nope']) {
+      const token = await new CompactSign(new TextEncoder().encode(payload)).setProtectedHeader({ alg: 'HS512', kid: KID }).sign(KEY_BYTES);
+      expect(await verifyToken(token, ring())).toMatchObject({ ok: false, reason: 'token_malformed' });
+    }
+  });
+
+  it('reports a weak or non-base64 key by id, once per request', async () => {
+    const diags: string[] = [];
+    const keys = ring(diags);
+    expect(await keys.verifyingKey('weak')).toBeNull();
+    expect(await keys.verifyingKey('weak')).toBeNull();
+    expect(await keys.signingKey('junk')).toBeNull();
+    expect(diags.filter((d) => d.includes('"weak" is weak'))).toHaveLength(1);
+    expect(diags.some((d) => d.includes('"junk" is not base64'))).toBe(true);
+  });
+});
