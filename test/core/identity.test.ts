@@ -60,7 +60,7 @@ describe('resolveIdentity with jwt:NAME', () => {
   it('falls back to the address for a forged, expired or missing JWT', async () => {
     const forged = await jwt({ sub: 'admin' }, undefined, (await other).privateKey);
     const expired = await jwt({ sub: 'user-42' }, T0 / 1000 - 10);
-    for (const headers of [{ authorization: forged }, { authorization: expired }, {}]) {
+    for (const headers of [{ authorization: forged }, { authorization: expired }, {}] as Array<Record<string, string>>) {
       expect(await resolveIdentity(await config(), request(headers), '192.0.2.1', T0)).toEqual({ identity: 'ip:192.0.2.1', kind: 'ip-fallback' });
     }
   });
