@@ -1,0 +1,106 @@
+// The three built-in pages, rendered as the room serves them, checked with axe-core in real
+// Chromium (light and dark), plus what axe does not check: small screens, zoom, reduced motion.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageName } from '../../src/core/types.js';
+import { launchBrowser } from '../support/chromium.js';
+import { render, serveRoom, SHOP_URL } from './fake-room.js';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openPage(name: PageName, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  // No check ever comes due while a test looks at the page.
+  await page.clock.install();
+  await serveRoom(context, render(name), { kind: 'room', status: name, retryAfter: 30 });
+  await page.goto(SHOP_URL);
+  return { page, context };
+}
+
+async function axe(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const run = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe.run;
+    const result = await run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+}
+
+const PAGES: PageName[] = ['startwaiting', 'keepwaiting', 'deny'];
+
+describe.each(PAGES)('%s page', (name) => {
+  it.each(['light', 'dark'] as const)('has no axe violations in %s mode', async (colorScheme) => {
+    const { page, context } = await openPage(name, { colorScheme });
+    try {
+      const violations = await axe(page);
+      // Print every finding (minor ones too) so a regression is easy to see in the test log.
+      if (violations.length > 0) console.log(`${name} (${colorScheme}):`, JSON.stringify(violations, null, 1));
+      const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(severe.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      expect(violations.map((v) => v.id)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a 320 px wide screen and 200 % zoom without sideways scrolling', async () => {
+    // 200 % zoom of a 1280 px window lays out like a 640 px one; 320 px is WCAG's reflow width.
+    for (const viewport of [{ width: 320, height: 640 }, { width: 640, height: 400 }]) {
+      const { page, context } = await openPage(name, { viewport });
+      try {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${viewport.width} px`).toBeLessThanOrEqual(0);
+        expect(await page.locator('h1').isVisible()).toBe(true);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('names itself: language, title, one h1 inside the main landmark', async () => {
+    const { page, context } = await openPage(name);
+    try {
+      expect(await page.getAttribute('html', 'lang')).toBe('en');
+      expect((await page.title()).length).toBeGreaterThan(0);
+      expect(await page.locator('main h1').count()).toBe(1);
+      expect(await page.locator('[role="status"][aria-live="polite"]').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('motion', () => {
+  for (const name of ['startwaiting', 'keepwaiting'] as const) {
+    it(`${name}: the activity dot pulses only for visitors who have not asked for reduced motion`, async () => {
+      const animation = async (reducedMotion: 'reduce' | 'no-preference') => {
+        const { page, context } = await openPage(name, { reducedMotion });
+        try {
+          return await page.locator('.dot').evaluate((el) => getComputedStyle(el).animationName);
+        } finally {
+          await context.close();
+        }
+      };
+      expect(await animation('no-preference')).not.toBe('none');
+      expect(await animation('reduce')).toBe('none');
+    });
+  }
+});

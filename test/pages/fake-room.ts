@@ -1,0 +1,101 @@
+// A stand-in for the room as seen from a browser tab: Playwright answers the page's own requests
+// for https://shop.test/ (no server, no network), so a test decides what each check returns and
+// sees every request the page made.
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { renderPage, type PageVars } from '../../src/core/pages.js';
+import type { PageName } from '../../src/core/types.js';
+
+export const SHOP_URL = 'https://shop.test/tickets';
+export const SHOP_HTML = '<!doctype html><html lang="en"><title>Shop</title><main><h1>Welcome to the shop</h1></main></html>';
+
+export function pageVars(status: PageName, over: Partial<PageVars> = {}): PageVars {
+  const waiting = status !== 'deny';
+  return {
+    status,
+    retryAfterSeconds: 20,
+    refreshIntervalSeconds: 25,
+    jitterSeconds: 10,
+    allowPercentage: waiting ? 20 : 0,
+    waitPeriodSeconds: 30,
+    hasEstimate: waiting,
+    waitTime25PercentileSeconds: waiting ? 65 : null,
+    waitTime50PercentileSeconds: waiting ? 140 : null,
+    waitTime75PercentileSeconds: waiting ? 230 : null,
+    ...over,
+  };
+}
+
+export function render(status: PageName, over: Partial<PageVars> = {}): string {
+  return renderPage(status, null, pageVars(status, over), (m) => {
+    throw new Error(`unexpected diagnostic: ${m}`);
+  });
+}
+
+/** What the page's next check (a fetch asking for JSON) gets back. */
+export type CheckAnswer =
+  | { kind: 'room'; status: PageName; retryAfter: number; estimate?: [number, number, number] }
+  | { kind: 'origin' }
+  | { kind: 'network-error' };
+
+export interface FakeRoom {
+  /** Document loads, in order: 'room' (a waiting/deny page) or 'origin'. */
+  documents: string[];
+  /** Accept headers of the page's background checks, in order. */
+  checks: string[];
+  /** Answer to the next checks; also decides what a reload shows (origin once admitted). */
+  answer: CheckAnswer;
+}
+
+export async function serveRoom(context: BrowserContext, firstPage: string, answer: CheckAnswer): Promise<FakeRoom> {
+  const room: FakeRoom = { documents: [], checks: [], answer };
+  await context.route('https://shop.test/**', async (route: Route) => {
+    const request = route.request();
+    if (request.resourceType() === 'document') {
+      const admitted = room.documents.length > 0 && room.answer.kind === 'origin';
+      room.documents.push(admitted ? 'origin' : 'room');
+      await route.fulfill({ contentType: 'text/html; charset=utf-8', body: admitted ? SHOP_HTML : firstPage });
+      return;
+    }
+    room.checks.push(request.headers()['accept'] ?? '');
+    const a = room.answer;
+    if (a.kind === 'network-error') return route.abort('connectionreset');
+    if (a.kind === 'origin') return route.fulfill({ contentType: 'text/html', body: SHOP_HTML });
+    const [p25, p50, p75] = a.estimate ?? [null, null, null];
+    await route.fulfill({
+      contentType: 'application/json',
+      headers: { 'Retry-After': String(a.retryAfter), 'Cache-Control': 'no-store, private' },
+      body: JSON.stringify({
+        waitingRoom: {
+          inWaitingRoom: true,
+          status: a.status,
+          refreshIntervalSeconds: a.retryAfter + 3,
+          waitTime25PercentileSeconds: p25,
+          waitTime50PercentileSeconds: p50,
+          waitTime75PercentileSeconds: p75,
+        },
+      }),
+    });
+  });
+  return room;
+}
+
+/**
+ * Pins Math.random, so the jitter the page draws is known, and counts fetch calls the moment the
+ * page makes them (before any network round trip), so "not yet" is not a race.
+ */
+export async function instrument(page: Page, random: number): Promise<void> {
+  await page.addInitScript((r: number) => {
+    Math.random = () => r;
+    const w = window as unknown as { __checks: number };
+    w.__checks = 0;
+    const real = window.fetch.bind(window);
+    window.fetch = (...args: Parameters<typeof fetch>) => {
+      w.__checks++;
+      return real(...args);
+    };
+  }, random);
+}
+
+export function checksMade(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __checks: number }).__checks);
+}

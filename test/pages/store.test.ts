@@ -1,0 +1,132 @@
+// The templates as the `waiting_room_pages` store holds them: the size limit, self-contained pages,
+// and the `npm run pages` tool that encodes and uploads them.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { builtinPages, renderPage } from '../../src/core/pages.js';
+import type { PageName } from '../../src/core/types.js';
+import {
+  encodePages,
+  fastlyCommands,
+  main,
+  PAGE_STORE_VALUE_LIMIT,
+  PageError,
+  writeStoreFile,
+} from '../../scripts/pages-to-store.js';
+import { pageVars } from './fake-room.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const NAMES = Object.keys(builtinPages) as PageName[];
+
+function b64(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64');
+}
+
+describe('built-in templates', () => {
+  it.each(NAMES)('%s fits one store value as base64', (name) => {
+    expect(b64(builtinPages[name]).length).toBeLessThanOrEqual(PAGE_STORE_VALUE_LIMIT);
+  });
+
+  it.each(NAMES)('%s still fits once rendered with long numbers', (name) => {
+    const html = renderPage(
+      name,
+      null,
+      pageVars(name, { retryAfterSeconds: 86_400, refreshIntervalSeconds: 86_430, jitterSeconds: 30, waitTime75PercentileSeconds: 999_999 }),
+      () => undefined,
+    );
+    expect(b64(html).length).toBeLessThanOrEqual(PAGE_STORE_VALUE_LIMIT);
+  });
+
+  it.each(NAMES)('%s loads nothing from anywhere else (the page must not send visitors to the origin)', (name) => {
+    const html = builtinPages[name];
+    expect(html).not.toMatch(/<link\b|<img\b|<iframe\b|\bsrc=|@import|url\(|https?:\/\//i);
+  });
+
+  it.each(NAMES)('%s never traps a visitor on the page', (name) => {
+    expect(builtinPages[name]).not.toMatch(/beforeunload|onunload|history\.pushState/);
+  });
+});
+
+describe('npm run pages', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'wr-pages-'));
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('encodes the three built-in pages so the room renders them exactly as its own', async () => {
+    const out = join(dir, 'local', 'pages.json');
+    await writeStoreFile(await encodePages(join(ROOT, 'pages')), out);
+    const store = JSON.parse(await readFile(out, 'utf8')) as Record<string, string>;
+    expect(Object.keys(store).sort()).toEqual([...NAMES].sort());
+    for (const name of NAMES) {
+      const diags: string[] = [];
+      const vars = pageVars(name);
+      expect(renderPage(name, store[name] ?? null, vars, (m) => diags.push(m))).toBe(renderPage(name, null, vars, () => undefined));
+      expect(diags).toEqual([]);
+    }
+  });
+
+  it('takes any subset of pages from another folder and warns about files the room never reads', async () => {
+    await writeFile(join(dir, 'deny.html'), '<p>Fermé — revenez plus tard</p>');
+    await writeFile(join(dir, 'waiting.html'), '<p>typo in the name</p>');
+    const warnings: string[] = [];
+    const pages = await encodePages(dir, (m) => warnings.push(m));
+    expect(pages.map((p) => p.name)).toEqual(['deny']);
+    expect(Buffer.from(pages[0]!.base64, 'base64').toString('utf8')).toBe('<p>Fermé — revenez plus tard</p>');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('waiting.html');
+  });
+
+  it('refuses a page over the 8,000-character limit and says by how much', async () => {
+    // 6,001 bytes encode to 8,004 base64 characters.
+    await writeFile(join(dir, 'keepwaiting.html'), 'x'.repeat(6001));
+    await writeFile(join(dir, 'deny.html'), 'x'.repeat(6000));
+    const error = await encodePages(dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PageError);
+    expect((error as Error).message).toContain('keepwaiting.html: 8004 characters as base64, over the 8000-character limit');
+    expect((error as Error).message).not.toContain('deny.html');
+  });
+
+  it('refuses a template the room could not render rather than letting the edge fall back silently', async () => {
+    await writeFile(join(dir, 'startwaiting.html'), '<p>{{#hasEstimate}}unclosed</p>');
+    await expect(encodePages(dir)).rejects.toThrow(/startwaiting\.html: not a valid Mustache template/);
+  });
+
+  it('fails with exit code 1 and a message on stderr, writing nothing', async () => {
+    await writeFile(join(dir, 'deny.html'), 'x'.repeat(7000));
+    const errors: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((m: string) => void errors.push(m));
+    const out = join(dir, 'pages.json');
+    expect(await main(['--dir', dir, '--out', out], ROOT)).toBe(1);
+    expect(errors.join('\n')).toMatch(/deny\.html: 9336 characters as base64, over the 8000-character limit/);
+    await expect(readFile(out)).rejects.toThrow();
+  });
+
+  it('prints the fastly CLI commands that upload every page, with the exact values', async () => {
+    await writeFile(join(dir, 'startwaiting.html'), '<p>{{retryAfterSeconds}}</p>');
+    await writeFile(join(dir, 'deny.html'), '<p>closed</p>');
+    const printed: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((m: string) => void printed.push(m));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(await main(['--dir', dir, '--fastly-service', 'SU1Z0isxPaozGVKXdv0eY'], ROOT)).toBe(0);
+    const script = printed.join('\n');
+    expect(script).toContain('fastly resource-link list --service-id=SU1Z0isxPaozGVKXdv0eY');
+    expect(script).toContain(
+      `fastly config-store-entry update --upsert --store-id="$STORE_ID" --key=startwaiting --value='${b64('<p>{{retryAfterSeconds}}</p>')}'`,
+    );
+    expect(script).toContain(`--key=deny --value='${b64('<p>closed</p>')}'`);
+    expect(script).not.toContain('--key=keepwaiting');
+  });
+
+  it('uses a known store id directly', async () => {
+    const pages = [{ name: 'deny' as const, file: 'deny.html', chars: 3, base64: 'YWJj' }];
+    expect(fastlyCommands(pages, { storeId: 'abc123' })).toBe(
+      "fastly config-store-entry update --upsert --store-id=abc123 --key=deny --value='YWJj'",
+    );
+  });
+});
