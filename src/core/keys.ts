@@ -28,12 +28,17 @@ export function decodeBase64(text: string): Uint8Array | null {
   }
 }
 
+// Fastly's own rule for store item names. A token's kid outside it cannot name a stored key, and
+// asking the store anyway would let any visitor fill the operator's log with lookup errors.
+const KEY_ID = /^[A-Za-z0-9_.-]{1,255}$/;
+
 export function createKeyRing(lookup: (kid: string) => Promise<string | null>, diag: (message: string) => void): KeyRing {
   // One store read per key id per request, however many cookies name it.
   const memo = new Map<string, Promise<Uint8Array | null>>();
   const reportedMissing = new Set<string>();
 
   function load(kid: string): Promise<Uint8Array | null> {
+    if (!KEY_ID.test(kid)) return Promise.resolve(null);
     let pending = memo.get(kid);
     if (!pending) {
       pending = (async () => {

@@ -33,6 +33,7 @@ describe('token', () => {
       [await signToken({ dec: 'allow', exp: 5, sub: 's' }, 'gone', KEY_BYTES), 'token_unknown_kid'],
       [await signToken({ dec: 'allow', exp: 5, sub: 's' }, 'weak', KEY_BYTES), 'token_unknown_kid'],
       [await signToken({ dec: 'allow', exp: 5, sub: 's' }, 'junk', KEY_BYTES), 'token_unknown_kid'],
+      [await signToken({ dec: 'allow', exp: 5, sub: 's' }, '../k1 ', KEY_BYTES), 'token_unknown_kid'],
     ];
     for (const [bad, reason] of cases) expect(await verifyToken(bad, ring()), bad).toMatchObject({ ok: false, reason });
   });
@@ -53,5 +54,12 @@ describe('token', () => {
     expect(await keys.signingKey('junk')).toBeNull();
     expect(diags.filter((d) => d.includes('"weak" is weak'))).toHaveLength(1);
     expect(diags.some((d) => d.includes('"junk" is not base64'))).toBe(true);
+  });
+
+  it('never asks the store about a kid no store item could have', async () => {
+    const asked: string[] = [];
+    const keys = createKeyRing(async (kid) => (asked.push(kid), null), () => {});
+    for (const kid of ['../etc', 'a b', 'x'.repeat(300), '']) expect(await keys.verifyingKey(kid)).toBeNull();
+    expect(asked).toEqual([]);
   });
 });
