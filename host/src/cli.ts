@@ -1,0 +1,242 @@
+// Command line compatible with Viceroy's, so `fastly compute serve --viceroy-path` can drive it:
+//   compute-host [-v] [-C fastly.toml] [--addr 127.0.0.1:7676] bin/main.wasm
+import { readFileSync, unwatchFile, watchFile } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { ConfigError, loadLocalServer, type LocalServer } from './config.js';
+import { capMemory, DEFAULT_MAX_MEMORY } from './limits.js';
+import { ComputeHost } from './server.js';
+
+export const HOST_VERSION = '0.1.0';
+
+const USAGE = `compute-host ${HOST_VERSION}: runs a Fastly Compute Wasm module locally (a Viceroy stand-in)
+
+Usage: compute-host [options] <module.wasm>
+
+Options:
+  -C, --config <file>          fastly.toml whose [local_server] is read (stores, backends)
+      --addr <host:port>       address to listen on (default 127.0.0.1:7676)
+  -v, --verbose                one log line per request: method, path, status, ms
+      --workers <n>            guest worker threads (default ${defaultWorkers()})
+      --request-timeout <s>    seconds a guest may run before its request gets a 504 (default 60)
+      --max-memory-mib <n>     cap on a guest's linear memory (default 128, as Viceroy)
+  -V, --version                print the version
+  -h, --help                   this help
+`;
+
+function defaultWorkers(): number {
+  // Guests spend most of their time blocked on I/O, so more workers than cores pays off.
+  return Math.max(4, availableParallelism() * 4);
+}
+
+interface Args {
+  wasm: string;
+  config?: string;
+  addr: string;
+  verbose: boolean;
+  workers: number;
+  requestTimeoutMs: number;
+  maxMemory: number;
+}
+
+class UsageError extends Error {}
+
+function positiveInt(flag: string, value: string | undefined): number {
+  const n = Number(value);
+  if (value === undefined || !Number.isInteger(n) || n <= 0) throw new UsageError(`${flag} expects a positive integer`);
+  return n;
+}
+
+function parseArgs(argv: string[]): Args | 'version' | 'help' {
+  const args: Partial<Args> & { verbose: boolean } = { verbose: false };
+  const rest = [...argv];
+  if (rest[0] === 'serve' || rest[0] === 'run') rest.shift();
+  while (rest.length > 0) {
+    const raw = rest.shift()!;
+    const eq = raw.startsWith('--') ? raw.indexOf('=') : -1;
+    const flag = eq > 0 ? raw.slice(0, eq) : raw;
+    const value = () => (eq > 0 ? raw.slice(eq + 1) : rest.shift());
+    switch (flag) {
+      case '-V':
+      case '--version':
+        return 'version';
+      case '-h':
+      case '--help':
+        return 'help';
+      case '-v':
+      case '--verbose':
+        args.verbose = true;
+        break;
+      case '-vv':
+      case '-vvv':
+        args.verbose = true;
+        break;
+      case '-C':
+      case '--config': {
+        const v = value();
+        if (!v) throw new UsageError(`${flag} expects a file`);
+        args.config = v;
+        break;
+      }
+      case '--addr': {
+        const v = value();
+        if (!v) throw new UsageError('--addr expects host:port');
+        args.addr = v;
+        break;
+      }
+      case '--workers':
+        args.workers = positiveInt(flag, value());
+        break;
+      case '--request-timeout':
+        args.requestTimeoutMs = positiveInt(flag, value()) * 1000;
+        break;
+      case '--max-memory-mib':
+        args.maxMemory = positiveInt(flag, value()) * 1024 * 1024;
+        break;
+      // Viceroy options the Fastly CLI may pass that have no meaning here.
+      case '--debug':
+      case '--log-stdout':
+      case '--log-stderr':
+        break;
+      case '--profile':
+      case '--local-pushpin-proxy-port':
+        if (eq < 0) rest.shift();
+        break;
+      default:
+        if (flag.startsWith('-')) throw new UsageError(`unknown option ${flag}`);
+        if (args.wasm) throw new UsageError(`unexpected argument ${raw}`);
+        args.wasm = raw;
+    }
+  }
+  if (!args.wasm) throw new UsageError('missing the path of the Wasm module');
+  return {
+    wasm: args.wasm,
+    ...(args.config === undefined ? {} : { config: args.config }),
+    addr: args.addr ?? '127.0.0.1:7676',
+    verbose: args.verbose,
+    workers: args.workers ?? defaultWorkers(),
+    requestTimeoutMs: args.requestTimeoutMs ?? 60_000,
+    maxMemory: args.maxMemory ?? DEFAULT_MAX_MEMORY,
+  };
+}
+
+function splitAddr(addr: string): { host: string; port: number } {
+  const m = /^\[?([^\]]*?)\]?:(\d+)$/.exec(addr);
+  const port = Number(m?.[2]);
+  if (!m || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`--addr expects host:port, got ${JSON.stringify(addr)}`);
+  }
+  return { host: m[1] || '127.0.0.1', port };
+}
+
+function emptyConfig(): LocalServer {
+  return {
+    snapshot: {
+      backends: {},
+      configStores: {},
+      secretStores: {},
+      geolocation: { useDefaultLoopback: true, addresses: {} },
+      acls: {},
+    },
+    kvStores: {},
+    files: [],
+  };
+}
+
+async function main(): Promise<number> {
+  let args: ReturnType<typeof parseArgs>;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    process.stderr.write(`compute-host: ${err.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args === 'version') {
+    process.stdout.write(`compute-host ${HOST_VERSION}\n`);
+    return 0;
+  }
+  if (args === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const { host, port } = splitAddr(args.addr);
+
+  let config: LocalServer;
+  try {
+    config = args.config ? loadLocalServer(args.config) : emptyConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`compute-host: invalid configuration: ${err.message}\n`);
+    return 1;
+  }
+
+  let module: WebAssembly.Module;
+  const wasmPath = resolve(args.wasm);
+  try {
+    const bytes = capMemory(new Uint8Array(readFileSync(wasmPath)), args.maxMemory);
+    module = await WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
+  } catch (err) {
+    process.stderr.write(`compute-host: cannot load ${wasmPath}: ${(err as Error).message}\n`);
+    return 1;
+  }
+
+  const computeHost = new ComputeHost({
+    module,
+    workerUrl: new URL('./worker.js', import.meta.url),
+    workers: args.workers,
+    requestTimeoutMs: args.requestTimeoutMs,
+    verbose: args.verbose,
+    config,
+  });
+
+  let address;
+  try {
+    address = await computeHost.listen(host, port);
+  } catch (err) {
+    process.stderr.write(`compute-host: cannot listen on ${args.addr}: ${(err as Error).message}\n`);
+    await computeHost.close();
+    return 1;
+  }
+  const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  process.stdout.write(`Listening on http://${shown}:${address.port}\n`);
+
+  // Store files are polled rather than fs.watch-ed: editors replace files by renaming, which
+  // a watch on the old inode would miss.
+  const watched = new Set<string>();
+  const watch = (files: string[]) => {
+    for (const f of files) {
+      if (watched.has(f)) continue;
+      watched.add(f);
+      watchFile(f, { interval: 200 }, (cur, prev) => {
+        if (cur.mtimeMs === prev.mtimeMs && cur.size === prev.size) return;
+        try {
+          const next = loadLocalServer(args.config!);
+          computeHost.reload(next);
+          watch(next.files);
+          process.stdout.write(`compute-host: reloaded [local_server] after a change to ${f}\n`);
+        } catch (err) {
+          process.stderr.write(`compute-host: keeping the previous settings: ${(err as Error).message}\n`);
+        }
+      });
+    }
+  };
+  if (args.config) watch(config.files);
+
+  await new Promise<void>((resolveStop) => {
+    const stop = () => resolveStop();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  for (const f of watched) unwatchFile(f);
+  await computeHost.close();
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`compute-host: ${(err as Error).stack ?? String(err)}\n`);
+    process.exit(1);
+  },
+);

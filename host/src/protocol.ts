@@ -1,0 +1,108 @@
+// Messages between the main thread (network, shared state) and the guest workers.
+// A worker blocks on `rpc` calls with Atomics.wait; everything else is fire-and-forget.
+import type { MessagePort } from 'node:worker_threads';
+import type { StoreSnapshot } from './config.js';
+
+export type Header = [name: string, value: string];
+
+export interface WorkerInit {
+  module: WebAssembly.Module;
+  signal: SharedArrayBuffer;
+  port: MessagePort;
+  snapshot: StoreSnapshot;
+}
+
+export interface DownstreamRequest {
+  type: 'request';
+  rid: number;
+  method: string;
+  url: string;
+  headers: Header[];
+  body: Uint8Array;
+  clientIp: string;
+  serverIp: string;
+  traceId: string;
+}
+
+export type ToWorker = DownstreamRequest | { type: 'config'; snapshot: StoreSnapshot };
+
+export interface BackendRequest {
+  method: string;
+  url: string;
+  headers: Header[];
+  autoDecompress: boolean;
+}
+
+export type OneWay =
+  | { op: 'respond'; rid: number; status: number; headers: Header[]; body: Uint8Array | null; streaming: boolean }
+  | { op: 'chunk'; rid: number; data: Uint8Array }
+  | { op: 'pipe'; rid: number; stream: number }
+  | { op: 'end'; rid: number }
+  | { op: 'done'; rid: number; error?: string }
+  | { op: 'send'; pid: number; backend: string; req: BackendRequest; body: Uint8Array | null; streaming: boolean }
+  | { op: 'upChunk'; pid: number; data: Uint8Array }
+  | { op: 'upEnd'; pid: number }
+  | { op: 'unsupported'; name: string };
+
+/** Items a worker may wait on that live in the main thread. */
+export type RemoteItem = { kind: 'pending'; id: number } | { kind: 'stream'; id: number };
+
+export type KvOp =
+  | { kind: 'lookup'; store: string; key: string }
+  | {
+      kind: 'insert';
+      store: string;
+      key: string;
+      value: Uint8Array;
+      mode: number;
+      metadata?: string;
+      ttlSec?: number;
+      ifGenerationMatch?: bigint;
+    }
+  | { kind: 'delete'; store: string; key: string }
+  | { kind: 'list'; store: string; prefix?: string; limit?: number; cursor?: string }
+  | { kind: 'exists'; store: string };
+
+export type ErlOp =
+  | { kind: 'increment'; rc: string; entry: string; delta: number }
+  | { kind: 'rate'; rc: string; entry: string; window: number }
+  | { kind: 'count'; rc: string; entry: string; duration: number }
+  | { kind: 'pbAdd'; pb: string; entry: string; ttl: number }
+  | { kind: 'pbHas'; pb: string; entry: string }
+  | { kind: 'check'; rc: string; entry: string; delta: number; window: number; limit: number; pb: string; ttl: number };
+
+export type Rpc =
+  | { op: 'wait'; pid: number }
+  | { op: 'read'; stream: number; max: number }
+  | { op: 'select'; items: RemoteItem[]; timeoutMs: number }
+  | { op: 'ready'; item: RemoteItem }
+  | { op: 'kv'; kv: KvOp }
+  | { op: 'erl'; erl: ErlOp };
+
+export type SendErrorTag =
+  | 'dns_error'
+  | 'destination_not_found'
+  | 'connection_refused'
+  | 'connection_terminated'
+  | 'connection_timeout'
+  | 'http_response_timeout'
+  | 'http_incomplete_response'
+  | 'http_protocol_error'
+  | 'internal_error';
+
+export type WaitResult =
+  | { ok: true; status: number; headers: Header[]; stream: number; remoteIp: string; remotePort: number }
+  | { ok: false; tag: SendErrorTag; message: string };
+
+export type ReadResult = { data: Uint8Array | null } | { error: string };
+
+export type KvResult =
+  | { status: 'ok'; value?: Uint8Array; metadata?: string; generation?: bigint; body?: Uint8Array }
+  | { status: 'not_found' | 'bad_request' | 'precondition_failed' | 'no_store' };
+
+export interface RpcMessage {
+  rpc: Rpc;
+}
+export interface OneWayMessage {
+  oneWay: OneWay;
+}

@@ -1,0 +1,430 @@
+// The downstream HTTP server and the pool of guest workers. The main thread owns every socket
+// and all shared state; workers only run guest code and ask for I/O through their ports.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import type { LocalServer, StoreSnapshot } from './config.js';
+import type { DownstreamRequest, Header, OneWay, OneWayMessage, RemoteItem, Rpc, RpcMessage, WaitResult } from './protocol.js';
+import { KvStores, RateLimiter } from './state.js';
+import { RemoteStream, sendUpstream, stripHopByHop, type Upstream } from './upstream.js';
+
+export interface HostOptions {
+  module: WebAssembly.Module;
+  workerUrl: URL;
+  workers: number;
+  requestTimeoutMs: number;
+  verbose: boolean;
+  config: LocalServer;
+  log?: (line: string) => void;
+  warn?: (line: string) => void;
+}
+
+interface Active {
+  rid: number;
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  started: boolean;
+  status: number;
+  begin: number;
+  /** Serialises writes to the downstream response (chunks must follow a pipe in order). */
+  chain: Promise<void>;
+  timer: NodeJS.Timeout;
+}
+
+interface Slot {
+  worker: Worker;
+  port: MessagePort;
+  signal: Int32Array;
+  active: Active | null;
+  upstreams: Map<number, Upstream>;
+  streams: Map<number, RemoteStream>;
+  nextStream: number;
+  dead: boolean;
+}
+
+interface Queued {
+  msg: DownstreamRequest;
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  begin: number;
+}
+
+const NO_BODY_STATUS = new Set([204, 304]);
+
+export class ComputeHost {
+  private readonly slots: Slot[] = [];
+  private readonly idle: Slot[] = [];
+  private readonly queue: Queued[] = [];
+  private readonly kv = new KvStores();
+  private readonly erl = new RateLimiter();
+  private readonly reportedUnsupported = new Set<string>();
+  private snapshot: StoreSnapshot;
+  private server: http.Server | null = null;
+  private nextRid = 1;
+  private nextTrace = 0n;
+  private closing = false;
+  private readonly log: (line: string) => void;
+  private readonly warn: (line: string) => void;
+
+  constructor(private readonly opts: HostOptions) {
+    this.snapshot = opts.config.snapshot;
+    this.kv.seed(opts.config.kvStores);
+    this.log = opts.log ?? ((line) => process.stdout.write(`${line}\n`));
+    this.warn = opts.warn ?? ((line) => process.stderr.write(`${line}\n`));
+    for (let i = 0; i < opts.workers; i++) this.spawn();
+  }
+
+  /** New store values reach the next request each worker runs. */
+  reload(config: LocalServer): void {
+    this.snapshot = config.snapshot;
+    this.kv.seed(config.kvStores);
+    for (const slot of this.slots) slot.worker.postMessage({ type: 'config', snapshot: this.snapshot });
+  }
+
+  private spawn(): Slot {
+    const { port1, port2 } = new MessageChannel();
+    const signal = new SharedArrayBuffer(4);
+    const worker = new Worker(this.opts.workerUrl, {
+      workerData: { module: this.opts.module, signal, port: port2, snapshot: this.snapshot },
+      transferList: [port2],
+      stdout: false,
+      stderr: false,
+    });
+    const slot: Slot = {
+      worker,
+      port: port1,
+      signal: new Int32Array(signal),
+      active: null,
+      upstreams: new Map(),
+      streams: new Map(),
+      nextStream: 1,
+      dead: false,
+    };
+    port1.on('message', (m: RpcMessage | OneWayMessage) => {
+      if ('rpc' in m) void this.answer(slot, m.rpc);
+      else this.oneWay(slot, m.oneWay);
+    });
+    worker.on('error', (err) => this.replace(slot, `worker failed: ${err.message}`));
+    worker.on('exit', (code) => {
+      if (!slot.dead && !this.closing) this.replace(slot, `worker exited with code ${code}`);
+    });
+    this.slots.push(slot);
+    this.idle.push(slot);
+    return slot;
+  }
+
+  /** A worker that hung or died is thrown away; its request gets a 5xx, the host goes on. */
+  private replace(slot: Slot, reason: string): void {
+    if (slot.dead) return;
+    slot.dead = true;
+    const a = slot.active;
+    if (a) {
+      this.warn(`compute-host: ${a.req.method} ${a.req.url}: ${reason}`);
+      this.fail(a, reason.includes('timed out') ? 504 : 500, reason);
+    }
+    this.cleanup(slot);
+    slot.active = null;
+    void slot.worker.terminate();
+    slot.port.close();
+    this.slots.splice(this.slots.indexOf(slot), 1);
+    const i = this.idle.indexOf(slot);
+    if (i >= 0) this.idle.splice(i, 1);
+    if (!this.closing) {
+      this.spawn();
+      this.pump();
+    }
+  }
+
+  private cleanup(slot: Slot): void {
+    for (const u of slot.upstreams.values()) u.destroy();
+    for (const s of slot.streams.values()) s.destroy();
+    slot.upstreams.clear();
+    slot.streams.clear();
+  }
+
+  private fail(a: Active, status: number, reason: string): void {
+    clearTimeout(a.timer);
+    if (!a.started) {
+      a.started = true;
+      a.status = status;
+      const body = Buffer.from(`${http.STATUS_CODES[status] ?? 'Error'}: ${reason}\n`);
+      a.res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': body.length });
+      a.res.end(body);
+    } else if (!a.res.writableEnded) {
+      a.res.destroy();
+    }
+  }
+
+  // ---- downstream ----------------------------------------------------------------------------
+
+  listen(host: string, port: number): Promise<AddressInfo> {
+    const server = http.createServer((req, res) => this.accept(req, res));
+    server.keepAliveTimeout = 5_000;
+    this.server = server;
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve(server.address() as AddressInfo);
+      });
+    });
+  }
+
+  private accept(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const begin = performance.now();
+    const parts: Buffer[] = [];
+    req.on('data', (c: Buffer) => parts.push(c));
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      const headers: Header[] = [];
+      for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+        headers.push([req.rawHeaders[i]!.toLowerCase(), req.rawHeaders[i + 1]!]);
+      }
+      const host = req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`;
+      const msg: DownstreamRequest = {
+        type: 'request',
+        rid: this.nextRid++,
+        method: req.method ?? 'GET',
+        url: `http://${host}${req.url ?? '/'}`,
+        headers,
+        body: parts.length === 0 ? new Uint8Array(0) : Buffer.concat(parts),
+        clientIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+        serverIp: (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+        traceId: (this.nextTrace++).toString(16).padStart(32, '0'),
+      };
+      this.queue.push({ msg, req, res, begin });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0 && this.idle.length > 0) {
+      const q = this.queue.shift()!;
+      if (q.res.destroyed) continue;
+      const slot = this.idle.pop()!;
+      const active: Active = {
+        rid: q.msg.rid,
+        req: q.req,
+        res: q.res,
+        started: false,
+        status: 0,
+        begin: q.begin,
+        chain: Promise.resolve(),
+        timer: setTimeout(
+          () => this.replace(slot, `request timed out after ${this.opts.requestTimeoutMs} ms`),
+          this.opts.requestTimeoutMs,
+        ),
+      };
+      slot.active = active;
+      if (this.opts.verbose) {
+        q.res.on('finish', () => {
+          const ms = (performance.now() - active.begin).toFixed(1);
+          this.log(`${q.req.method} ${q.req.url} ${active.status} ${ms}ms`);
+        });
+      }
+      slot.worker.postMessage(q.msg);
+    }
+  }
+
+  // ---- messages from workers -----------------------------------------------------------------
+
+  private oneWay(slot: Slot, m: OneWay): void {
+    const a = slot.active;
+    switch (m.op) {
+      case 'unsupported':
+        if (!this.reportedUnsupported.has(m.name)) {
+          this.reportedUnsupported.add(m.name);
+          this.warn(`compute-host: ${m.name} is not emulated; the guest was answered "unsupported"`);
+        }
+        return;
+      case 'send': {
+        const backend = this.snapshot.backends[m.backend];
+        if (!backend) return;
+        const up = sendUpstream(backend, m.req, m.body, m.streaming, (s) => {
+          const id = slot.nextStream++;
+          slot.streams.set(id, s);
+          return id;
+        });
+        slot.upstreams.set(m.pid, up);
+        return;
+      }
+      case 'upChunk':
+        slot.upstreams.get(m.pid)?.write(m.data);
+        return;
+      case 'upEnd':
+        slot.upstreams.get(m.pid)?.end();
+        return;
+      case 'done':
+        this.finish(slot, m.error);
+        return;
+    }
+    if (!a || !('rid' in m) || a.rid !== m.rid) return;
+    switch (m.op) {
+      case 'respond':
+        this.respond(a, m.status, m.headers, m.body, m.streaming);
+        return;
+      case 'chunk':
+        a.chain = a.chain.then(() => writeAsync(a.res, m.data));
+        return;
+      case 'pipe': {
+        const stream = slot.streams.get(m.stream);
+        if (!stream) return;
+        a.chain = a.chain.then(async () => {
+          for (;;) {
+            const chunk = await stream.read(1 << 20);
+            if (!chunk) break;
+            await writeAsync(a.res, chunk);
+          }
+        });
+        a.chain = a.chain.catch(() => {
+          a.res.destroy();
+        });
+        return;
+      }
+      case 'end':
+        a.chain = a.chain.then(() => {
+          if (!a.res.writableEnded) a.res.end();
+        });
+        return;
+    }
+  }
+
+  private respond(a: Active, status: number, guestHeaders: Header[], body: Uint8Array | null, streaming: boolean): void {
+    if (a.started) return;
+    a.started = true;
+    a.status = status;
+    const headers = stripHopByHop(guestHeaders).filter(([n]) => n !== 'content-length');
+    const raw: string[] = [];
+    for (const [n, v] of headers) raw.push(n, v);
+    const noBody = NO_BODY_STATUS.has(status) || status < 200;
+    if (!streaming) {
+      const data = body ?? new Uint8Array(0);
+      if (!noBody) raw.push('content-length', String(data.length));
+      a.res.writeHead(status, raw);
+      a.res.end(noBody || a.req.method === 'HEAD' ? undefined : data);
+      return;
+    }
+    a.res.writeHead(status, raw);
+    if (noBody) a.res.end();
+  }
+
+  private finish(slot: Slot, error: string | undefined): void {
+    const a = slot.active;
+    if (a) {
+      clearTimeout(a.timer);
+      if (error) this.warn(`compute-host: ${a.req.method} ${a.req.url}: ${error}`);
+      if (!a.started) {
+        this.fail(a, 500, error ?? 'the guest finished without sending a response');
+      } else {
+        a.chain = a.chain.then(() => {
+          if (!a.res.writableEnded) a.res.end();
+        });
+      }
+    }
+    this.cleanupAfter(slot, a);
+    slot.active = null;
+    if (!slot.dead) {
+      this.idle.push(slot);
+      this.pump();
+    }
+  }
+
+  /** Backend streams outlive the guest only while a response is still being piped from them. */
+  private cleanupAfter(slot: Slot, a: Active | null): void {
+    const upstreams = [...slot.upstreams.values()];
+    const streams = [...slot.streams.values()];
+    slot.upstreams = new Map();
+    slot.streams = new Map();
+    const drop = () => {
+      for (const u of upstreams) u.destroy();
+      for (const s of streams) s.destroy();
+    };
+    if (a) void a.chain.finally(drop);
+    else drop();
+  }
+
+  private async answer(slot: Slot, rpc: Rpc): Promise<void> {
+    let reply: unknown;
+    try {
+      reply = await this.rpc(slot, rpc);
+    } catch (err) {
+      reply = rpc.op === 'read' ? { error: (err as Error).message } : null;
+    }
+    if (slot.dead) return;
+    slot.port.postMessage(reply);
+    Atomics.store(slot.signal, 0, 1);
+    Atomics.notify(slot.signal, 0);
+  }
+
+  private async rpc(slot: Slot, rpc: Rpc): Promise<unknown> {
+    switch (rpc.op) {
+      case 'wait': {
+        const up = slot.upstreams.get(rpc.pid);
+        if (!up) return { ok: false, tag: 'internal_error', message: 'unknown request' } satisfies WaitResult;
+        return await up.result;
+      }
+      case 'read': {
+        const stream = slot.streams.get(rpc.stream);
+        if (!stream) return { data: null };
+        try {
+          const chunk = await stream.read(rpc.max);
+          return { data: chunk ? new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length) : null };
+        } catch (err) {
+          return { error: (err as Error).message };
+        }
+      }
+      case 'ready':
+        return this.isReady(slot, rpc.item);
+      case 'select': {
+        const ready = rpc.items.findIndex((item) => this.isReady(slot, item));
+        if (ready >= 0) return ready;
+        const waits = rpc.items.map((item, i) => this.whenReady(slot, item).then(() => i));
+        if (rpc.timeoutMs > 0) {
+          waits.push(new Promise<number>((resolve) => setTimeout(() => resolve(-1), rpc.timeoutMs)));
+        }
+        return await Promise.race(waits);
+      }
+      case 'kv':
+        return this.kv.run(rpc.kv);
+      case 'erl':
+        return this.erl.run(rpc.erl);
+    }
+  }
+
+  private isReady(slot: Slot, item: RemoteItem): boolean {
+    if (item.kind === 'pending') return slot.upstreams.get(item.id)?.settled != null || !slot.upstreams.has(item.id);
+    const s = slot.streams.get(item.id);
+    return !s || s.ready;
+  }
+
+  private whenReady(slot: Slot, item: RemoteItem): Promise<unknown> {
+    if (item.kind === 'pending') return slot.upstreams.get(item.id)?.result ?? Promise.resolve();
+    return slot.streams.get(item.id)?.whenReady() ?? Promise.resolve();
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    const server = this.server;
+    if (server) {
+      server.closeAllConnections?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    for (const slot of this.slots) {
+      slot.dead = true;
+      this.cleanup(slot);
+      slot.port.close();
+    }
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+}
+
+function writeAsync(res: http.ServerResponse, data: Uint8Array): Promise<void> {
+  if (res.destroyed || res.writableEnded) return Promise.resolve();
+  return new Promise((resolve) => {
+    if (res.write(data)) resolve();
+    else {
+      res.once('drain', resolve);
+      res.once('close', resolve);
+    }
+  });
+}

@@ -1,0 +1,295 @@
+// Backend requests made on behalf of a guest, with Fastly's connect / first-byte /
+// between-bytes timeouts, and the response body kept as a pull stream the guest reads from.
+import http from 'node:http';
+import https from 'node:https';
+import type { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import type { BackendConfig } from './config.js';
+import type { BackendRequest, Header, SendErrorTag, WaitResult } from './protocol.js';
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+export function stripHopByHop(headers: Header[]): Header[] {
+  const named = new Set(
+    headers
+      .filter(([n]) => n === 'connection')
+      .flatMap(([, v]) => v.split(',').map((s) => s.trim().toLowerCase())),
+  );
+  return headers.filter(([n]) => !HOP_BY_HOP.has(n) && !named.has(n));
+}
+
+const HIGH_WATER = 1 << 20;
+
+/** A backend response body: buffered with back-pressure, read in pieces by the guest. */
+export class RemoteStream {
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  private ended = false;
+  private error: string | null = null;
+  private waiters: Array<() => void> = [];
+  private between: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly source: Readable,
+    private readonly betweenBytesMs: number,
+  ) {
+    source.on('data', (chunk: Buffer) => {
+      this.chunks.push(chunk);
+      this.buffered += chunk.length;
+      if (this.buffered > HIGH_WATER) source.pause();
+      this.arm();
+      this.wake();
+    });
+    source.on('end', () => {
+      this.ended = true;
+      this.disarm();
+      this.wake();
+    });
+    source.on('error', (err) => this.fail(err.message));
+    source.on('close', () => {
+      if (!this.ended) this.fail('connection closed before the body was complete');
+    });
+    this.arm();
+  }
+
+  private arm(): void {
+    this.disarm();
+    if (this.betweenBytesMs > 0 && !this.ended) {
+      this.between = setTimeout(() => {
+        this.fail('between-bytes timeout');
+        this.source.destroy();
+      }, this.betweenBytesMs);
+    }
+  }
+
+  private disarm(): void {
+    if (this.between) clearTimeout(this.between);
+    this.between = null;
+  }
+
+  private fail(message: string): void {
+    if (this.ended || this.error) return;
+    this.error = message;
+    this.disarm();
+    this.wake();
+  }
+
+  private wake(): void {
+    const w = this.waiters;
+    this.waiters = [];
+    for (const fn of w) fn();
+  }
+
+  get ready(): boolean {
+    return this.chunks.length > 0 || this.ended || this.error !== null;
+  }
+
+  whenReady(): Promise<void> {
+    if (this.ready) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Up to `max` bytes; null at the end. Throws when the backend broke off. */
+  async read(max: number): Promise<Buffer | null> {
+    await this.whenReady();
+    const first = this.chunks[0];
+    if (first) {
+      let out: Buffer;
+      if (first.length <= max) {
+        this.chunks.shift();
+        out = first;
+      } else {
+        out = first.subarray(0, max);
+        this.chunks[0] = first.subarray(max);
+      }
+      this.buffered -= out.length;
+      if (this.buffered < HIGH_WATER / 4 && this.source.isPaused()) this.source.resume();
+      return out;
+    }
+    if (this.error) throw new Error(this.error);
+    return null;
+  }
+
+  destroy(): void {
+    this.disarm();
+    this.ended = true;
+    this.source.destroy();
+    this.wake();
+  }
+}
+
+const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 256 });
+
+function tagOf(err: NodeJS.ErrnoException): SendErrorTag {
+  switch (err.code) {
+    case 'ECONNREFUSED':
+      return 'connection_refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'dns_error';
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return 'connection_terminated';
+    case 'ETIMEDOUT':
+      return 'connection_timeout';
+    default:
+      return err.code?.startsWith('HPE_') ? 'http_protocol_error' : 'internal_error';
+  }
+}
+
+export interface Upstream {
+  result: Promise<WaitResult>;
+  /** Settled result, for polls that must not wait. */
+  settled: WaitResult | null;
+  write(data: Uint8Array): void;
+  end(): void;
+  destroy(): void;
+}
+
+/** Mirrors Viceroy: Host is override_host, else the request's Host, else the backend's. */
+function targetOf(backend: BackendConfig, req: BackendRequest): { path: string; host: string } {
+  let original: URL;
+  try {
+    original = new URL(req.url, 'http://placeholder.invalid');
+  } catch {
+    original = new URL('http://placeholder.invalid/');
+  }
+  const hostHeader = req.headers.find(([n]) => n === 'host')?.[1];
+  const uriHost = original.host === 'placeholder.invalid' ? undefined : original.host;
+  const defaultPort = backend.protocol === 'https:' ? 443 : 80;
+  const backendHost = backend.port === defaultPort ? backend.hostname : `${backend.hostname}:${backend.port}`;
+  const host = backend.overrideHost ?? hostHeader ?? uriHost ?? backendHost;
+  let prefix = backend.pathPrefix;
+  if (!prefix.endsWith('/')) prefix += '/';
+  const path = prefix + `${original.pathname}${original.search}`.replace(/^\//, '');
+  return { path, host };
+}
+
+export function sendUpstream(
+  backend: BackendConfig,
+  req: BackendRequest,
+  body: Uint8Array | null,
+  streaming: boolean,
+  registerStream: (s: RemoteStream) => number,
+): Upstream {
+  const { path, host } = targetOf(backend, req);
+  const headers: Record<string, string | string[]> = {};
+  for (const [n, v] of stripHopByHop(req.headers)) {
+    if (n === 'host' || n === 'content-length') continue;
+    const prev = headers[n];
+    headers[n] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  headers.host = host;
+  if (!streaming) headers['content-length'] = String(body?.length ?? 0);
+  if (streaming || !body || body.length === 0) {
+    if (!streaming && ['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(req.method)) delete headers['content-length'];
+  }
+
+  const options: https.RequestOptions = {
+    host: backend.hostname,
+    port: backend.port,
+    method: req.method,
+    path,
+    headers,
+    agent: backend.protocol === 'https:' ? httpsAgent : httpAgent,
+    setHost: false,
+  };
+  if (backend.protocol === 'https:') options.servername = backend.certHost ?? backend.hostname;
+
+  const upstream: Upstream = {
+    settled: null,
+    result: Promise.resolve({ ok: false, tag: 'internal_error', message: 'not started' }),
+    write: () => {},
+    end: () => {},
+    destroy: () => {},
+  };
+  const client = (backend.protocol === 'https:' ? https : http).request(options);
+  let connectTimer: NodeJS.Timeout | null = null;
+  let firstByteTimer: NodeJS.Timeout | null = null;
+  let failTag: SendErrorTag | null = null;
+  const clear = () => {
+    if (connectTimer) clearTimeout(connectTimer);
+    if (firstByteTimer) clearTimeout(firstByteTimer);
+  };
+
+  upstream.result = new Promise<WaitResult>((resolve) => {
+    const settle = (r: WaitResult) => {
+      if (upstream.settled) return;
+      clear();
+      upstream.settled = r;
+      resolve(r);
+    };
+    client.on('socket', (socket) => {
+      if (backend.connectTimeoutMs > 0 && (socket as { connecting?: boolean }).connecting) {
+        connectTimer = setTimeout(() => {
+          failTag = 'connection_timeout';
+          client.destroy(new Error(`connect timeout after ${backend.connectTimeoutMs} ms`));
+        }, backend.connectTimeoutMs);
+        socket.once('connect', () => connectTimer && clearTimeout(connectTimer));
+      }
+    });
+    client.on('finish', () => {
+      if (backend.firstByteTimeoutMs > 0) {
+        firstByteTimer = setTimeout(() => {
+          failTag = 'http_response_timeout';
+          client.destroy(new Error(`first-byte timeout after ${backend.firstByteTimeoutMs} ms`));
+        }, backend.firstByteTimeoutMs);
+      }
+    });
+    client.on('response', (res) => {
+      clear();
+      let headers: Header[] = [];
+      for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+        headers.push([res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!]);
+      }
+      headers = stripHopByHop(headers);
+      let source: Readable = res;
+      const encoding = headers.find(([n]) => n === 'content-encoding')?.[1]?.trim().toLowerCase();
+      if (req.autoDecompress && encoding === 'gzip') {
+        const gunzip = createGunzip();
+        res.on('error', (err) => gunzip.destroy(err));
+        source = res.pipe(gunzip);
+        headers = headers.filter(([n]) => n !== 'content-encoding' && n !== 'content-length');
+      }
+      const stream = new RemoteStream(source, backend.betweenBytesTimeoutMs);
+      settle({
+        ok: true,
+        status: res.statusCode ?? 502,
+        headers,
+        stream: registerStream(stream),
+        remoteIp: res.socket?.remoteAddress?.replace(/^::ffff:/, '') ?? backend.hostname,
+        remotePort: res.socket?.remotePort ?? backend.port,
+      });
+    });
+    client.on('error', (err: NodeJS.ErrnoException) => {
+      settle({ ok: false, tag: failTag ?? tagOf(err), message: err.message });
+    });
+    client.on('close', () => settle({ ok: false, tag: 'connection_terminated', message: 'connection closed' }));
+  });
+
+  if (streaming) {
+    if (body && body.length > 0) client.write(body);
+    upstream.write = (data) => {
+      if (!client.destroyed) client.write(data);
+    };
+    upstream.end = () => {
+      if (!client.destroyed && !client.writableEnded) client.end();
+    };
+  } else {
+    client.end(body && body.length > 0 ? body : undefined);
+  }
+  upstream.destroy = () => {
+    clear();
+    client.destroy();
+  };
+  return upstream;
+}

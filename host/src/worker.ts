@@ -1,0 +1,1385 @@
+// Runs guest requests: one fresh WebAssembly.Instance per request, hostcalls answered here.
+// Hostcalls that need the network or shared state block this thread with Atomics.wait while
+// the main thread does the work, because the guest (SpiderMonkey) expects synchronous imports.
+import { randomFillSync } from 'node:crypto';
+import { writeSync } from 'node:fs';
+import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
+import { ipToBytes, bytesToIp, normalizeIp, type StoreSnapshot } from './config.js';
+import { geoDefaultLoopback } from './geo.js';
+import type {
+  BackendRequest,
+  DownstreamRequest,
+  ErlOp,
+  Header,
+  KvOp,
+  KvResult,
+  OneWay,
+  ReadResult,
+  RemoteItem,
+  Rpc,
+  SendErrorTag,
+  ToWorker,
+  WaitResult,
+  WorkerInit,
+} from './protocol.js';
+
+// FastlyStatus values from Viceroy's typenames.witx.
+const OK = 0;
+const ERROR = 1;
+const INVAL = 2;
+const BADF = 3;
+const BUFLEN = 4;
+const UNSUPPORTED = 5;
+const HTTPINVALID = 7;
+const NONE = 10;
+
+const INVALID_HANDLE = 0xffff_fffe;
+const HTTP_11 = 2;
+const MAX_HEADER_NAME = 65535;
+
+// WASI errno values.
+const WASI_ESUCCESS = 0;
+const WASI_EBADF = 8;
+const WASI_ENOSYS = 52;
+const WASI_ESPIPE = 70;
+const WASI_ENOTCAPABLE = 76;
+
+const SEND_ERROR_TAGS: Record<SendErrorTag, number> = {
+  dns_error: 3,
+  destination_not_found: 4,
+  connection_refused: 7,
+  connection_terminated: 8,
+  connection_timeout: 9,
+  http_incomplete_response: 13,
+  http_response_timeout: 16,
+  http_protocol_error: 19,
+  internal_error: 22,
+};
+
+const KV_OK = 1;
+const KV_BAD_REQUEST = 2;
+const KV_NOT_FOUND = 3;
+const KV_PRECONDITION_FAILED = 4;
+
+const init = workerData as WorkerInit;
+const port: MessagePort = init.port;
+const signal = new Int32Array(init.signal);
+let snapshot: StoreSnapshot = init.snapshot;
+
+class ProcExit {
+  constructor(readonly code: number) {}
+}
+
+/** A hostcall failure carrying the status the guest should see. */
+class HostError {
+  constructor(readonly status: number) {}
+}
+
+interface ReqObj {
+  kind: 'req';
+  method: string;
+  uri: string;
+  headers: Header[];
+  version: number;
+  autoDecompress: boolean;
+}
+interface RespObj {
+  kind: 'resp';
+  status: number;
+  headers: Header[];
+  version: number;
+  remoteIp?: string;
+  remotePort?: number;
+}
+type Sink = { type: 'down' } | { type: 'up'; pid: number };
+interface BodyObj {
+  kind: 'body';
+  chunks: Uint8Array[];
+  /** Main-thread stream holding the rest of the body, after `chunks`. */
+  remote: number | null;
+  sink: Sink | null;
+}
+interface PendingObj {
+  kind: 'pending';
+  pid: number;
+  result?: WaitResult;
+}
+interface KvPendingObj {
+  kind: 'kvpending';
+  result: KvResult;
+}
+type Obj =
+  | ReqObj
+  | RespObj
+  | BodyObj
+  | PendingObj
+  | KvPendingObj
+  | { kind: 'config'; name: string }
+  | { kind: 'secretstore'; name: string }
+  | { kind: 'secret'; value: Uint8Array }
+  | { kind: 'kvstore'; name: string }
+  | { kind: 'log'; name: Buffer }
+  | { kind: 'acl'; name: string }
+  | { kind: 'nextreq' };
+
+// ---- per-request state -------------------------------------------------------------------
+
+let handles = new Map<number, Obj>();
+let nextHandle = 1;
+let current: DownstreamRequest | null = null;
+let downstreamReq: ReqObj | null = null;
+let downstreamBody: BodyObj | null = null;
+let responded = false;
+let requestStart = 0;
+let nextPid = 1;
+
+function add(obj: Obj): number {
+  const h = nextHandle++;
+  handles.set(h, obj);
+  return h;
+}
+
+function get<K extends Obj['kind']>(h: number, kind: K): Extract<Obj, { kind: K }> {
+  const obj = handles.get(h);
+  if (!obj || obj.kind !== kind) throw new HostError(BADF);
+  return obj as Extract<Obj, { kind: K }>;
+}
+
+// ---- talking to the main thread ------------------------------------------------------------
+
+function post(msg: OneWay, transfer?: ArrayBuffer[]): void {
+  port.postMessage({ oneWay: msg }, transfer ?? []);
+}
+
+function call<T>(rpc: Rpc): T {
+  Atomics.store(signal, 0, 0);
+  port.postMessage({ rpc });
+  Atomics.wait(signal, 0, 0);
+  const reply = receiveMessageOnPort(port);
+  if (!reply) throw new Error('host: rpc reply missing');
+  return reply.message as T;
+}
+
+const reportedUnsupported = new Set<string>();
+function unsupported(name: string): number {
+  if (!reportedUnsupported.has(name)) {
+    reportedUnsupported.add(name);
+    post({ op: 'unsupported', name });
+  }
+  return UNSUPPORTED;
+}
+
+// ---- guest memory ----------------------------------------------------------------------------
+
+let memory: WebAssembly.Memory | null = null;
+let memBuf: ArrayBuffer = new ArrayBuffer(0);
+let u8 = new Uint8Array(memBuf);
+let dv = new DataView(memBuf);
+
+function mem(): Uint8Array {
+  if (memory && memory.buffer !== memBuf) {
+    memBuf = memory.buffer;
+    u8 = new Uint8Array(memBuf);
+    dv = new DataView(memBuf);
+  }
+  return u8;
+}
+function view(): DataView {
+  mem();
+  return dv;
+}
+function latin1(ptr: number, len: number): string {
+  mem();
+  if (ptr + len > memBuf.byteLength) throw new HostError(INVAL);
+  return Buffer.from(memBuf, ptr, len).toString('latin1');
+}
+function utf8(ptr: number, len: number): string {
+  mem();
+  if (ptr + len > memBuf.byteLength) throw new HostError(INVAL);
+  return Buffer.from(memBuf, ptr, len).toString('utf8');
+}
+function copyIn(ptr: number, len: number): Uint8Array {
+  mem();
+  if (ptr + len > memBuf.byteLength) throw new HostError(INVAL);
+  return u8.slice(ptr, ptr + len);
+}
+const w8 = (p: number, v: number) => view().setUint8(p, v);
+const w16 = (p: number, v: number) => view().setUint16(p, v, true);
+const w32 = (p: number, v: number) => view().setUint32(p, v >>> 0, true);
+const w64 = (p: number, v: bigint) => view().setBigUint64(p, BigInt.asUintN(64, v), true);
+const r32 = (p: number) => view().getUint32(p, true);
+const r64 = (p: number) => view().getBigUint64(p, true);
+
+/** Copies `data` out if it fits, otherwise reports the size needed, as the guest retries with it. */
+function writeOut(data: Uint8Array, buf: number, max: number, nwritten: number): number {
+  if (data.length > max) {
+    w32(nwritten, data.length);
+    return BUFLEN;
+  }
+  mem().set(data, buf);
+  w32(nwritten, data.length);
+  return OK;
+}
+
+/** Viceroy's multi-value encoding: items each followed by NUL, resumable from a cursor. */
+function writeMulti(items: string[], buf: number, len: number, cursor: number, ending: number, nwritten: number): number {
+  let off = 0;
+  let i = cursor;
+  const m = mem();
+  for (; i < items.length; i++) {
+    const bytes = Buffer.from(items[i] ?? '', 'latin1');
+    const need = bytes.length + 1;
+    if (off + need > len) {
+      if (off === 0) {
+        w32(nwritten, need);
+        if (ending) w64(ending, -1n);
+        return BUFLEN;
+      }
+      break;
+    }
+    m.set(bytes, buf + off);
+    m[buf + off + bytes.length] = 0;
+    off += need;
+  }
+  if (ending) w64(ending, i < items.length ? BigInt(i) : -1n);
+  w32(nwritten, off);
+  return OK;
+}
+
+// ---- bodies --------------------------------------------------------------------------------
+
+function newBody(): BodyObj {
+  return { kind: 'body', chunks: [], remote: null, sink: null };
+}
+
+function readBody(body: BodyObj, max: number): Uint8Array {
+  while (body.chunks.length > 0) {
+    const first = body.chunks[0]!;
+    if (first.length === 0) {
+      body.chunks.shift();
+      continue;
+    }
+    if (first.length <= max) {
+      body.chunks.shift();
+      return first;
+    }
+    body.chunks[0] = first.subarray(max);
+    return first.subarray(0, max);
+  }
+  if (body.remote !== null) {
+    const res = call<ReadResult>({ op: 'read', stream: body.remote, max });
+    if ('error' in res) {
+      body.remote = null;
+      throw new HostError(ERROR);
+    }
+    if (res.data === null) {
+      body.remote = null;
+      return new Uint8Array(0);
+    }
+    return res.data;
+  }
+  return new Uint8Array(0);
+}
+
+function drainBody(body: BodyObj): Uint8Array {
+  const parts: Uint8Array[] = [];
+  for (;;) {
+    const chunk = readBody(body, 1 << 20);
+    if (chunk.length === 0) break;
+    parts.push(chunk);
+  }
+  if (parts.length === 1) return parts[0]!;
+  return Buffer.concat(parts);
+}
+
+function sinkWrite(sink: Sink, data: Uint8Array): void {
+  if (data.length === 0) return;
+  const copy = new Uint8Array(data);
+  if (sink.type === 'down') post({ op: 'chunk', rid: current!.rid, data: copy }, [copy.buffer as ArrayBuffer]);
+  else post({ op: 'upChunk', pid: sink.pid, data: copy }, [copy.buffer as ArrayBuffer]);
+}
+
+function sinkEnd(sink: Sink): void {
+  if (sink.type === 'down') post({ op: 'end', rid: current!.rid });
+  else post({ op: 'upEnd', pid: sink.pid });
+}
+
+// ---- headers -------------------------------------------------------------------------------
+
+function headersOf(h: number, kind: 'req' | 'resp'): Header[] {
+  return get(h, kind).headers;
+}
+
+function headerName(ptr: number, len: number): string {
+  if (len > MAX_HEADER_NAME) throw new HostError(INVAL);
+  const name = latin1(ptr, len).toLowerCase();
+  if (!/^[!#$%&'*+\-.^_`|~0-9a-z]+$/.test(name)) throw new HostError(HTTPINVALID);
+  return name;
+}
+
+function headerValue(ptr: number, len: number): string {
+  const value = latin1(ptr, len);
+  if (/[\r\n\0]/.test(value)) throw new HostError(HTTPINVALID);
+  return value;
+}
+
+function uniqueNames(headers: Header[]): string[] {
+  return [...new Set(headers.map(([n]) => n))];
+}
+
+function headerFns(kind: 'req' | 'resp') {
+  return {
+    header_names_get: (h: number, buf: number, len: number, cursor: number, ending: number, nw: number) =>
+      writeMulti(uniqueNames(headersOf(h, kind)), buf, len, cursor, ending, nw),
+    header_value_get: (h: number, np: number, nl: number, buf: number, max: number, nw: number) => {
+      const name = headerName(np, nl);
+      const found = headersOf(h, kind).find(([n]) => n === name);
+      if (!found) return NONE;
+      return writeOut(Buffer.from(found[1], 'latin1'), buf, max, nw);
+    },
+    header_values_get: (h: number, np: number, nl: number, buf: number, len: number, cursor: number, ending: number, nw: number) => {
+      const name = headerName(np, nl);
+      const values = headersOf(h, kind)
+        .filter(([n]) => n === name)
+        .map(([, v]) => v);
+      return writeMulti(values, buf, len, cursor, ending, nw);
+    },
+    header_values_set: (h: number, np: number, nl: number, vp: number, vl: number) => {
+      const name = headerName(np, nl);
+      const headers = headersOf(h, kind);
+      const raw = latin1(vp, vl);
+      const values = raw.split('\0');
+      if (values.at(-1) === '') values.pop();
+      const kept = headers.filter(([n]) => n !== name);
+      headers.length = 0;
+      headers.push(...kept, ...values.map((v): Header => [name, v]));
+      return OK;
+    },
+    header_insert: (h: number, np: number, nl: number, vp: number, vl: number) => {
+      const name = headerName(np, nl);
+      const value = headerValue(vp, vl);
+      const headers = headersOf(h, kind);
+      const idx = headers.findIndex(([n]) => n === name);
+      const kept = headers.filter(([n]) => n !== name);
+      if (idx < 0) kept.push([name, value]);
+      else kept.splice(Math.min(idx, kept.length), 0, [name, value]);
+      headers.length = 0;
+      headers.push(...kept);
+      return OK;
+    },
+    header_append: (h: number, np: number, nl: number, vp: number, vl: number) => {
+      const name = headerName(np, nl);
+      headersOf(h, kind).push([name, headerValue(vp, vl)]);
+      return OK;
+    },
+    header_remove: (h: number, np: number, nl: number) => {
+      const name = headerName(np, nl);
+      const headers = headersOf(h, kind);
+      if (!headers.some(([n]) => n === name)) return INVAL;
+      const kept = headers.filter(([n]) => n !== name);
+      headers.length = 0;
+      headers.push(...kept);
+      return OK;
+    },
+  };
+}
+
+// ---- backend requests ----------------------------------------------------------------------
+
+function startSend(reqH: number, bodyH: number, bp: number, bl: number, streaming: boolean): PendingObj {
+  const req = get(reqH, 'req');
+  const backend = utf8(bp, bl);
+  if (!snapshot.backends[backend]) throw new HostError(INVAL);
+  const body = bodyH === INVALID_HANDLE ? null : get(bodyH, 'body');
+  const pid = nextPid++;
+  const breq: BackendRequest = {
+    method: req.method,
+    url: req.uri,
+    headers: req.headers.map(([n, v]): Header => [n, v]),
+    autoDecompress: req.autoDecompress,
+  };
+  let data: Uint8Array | null = null;
+  if (body) {
+    data = drainBody(body);
+    if (streaming) body.sink = { type: 'up', pid };
+    else handles.delete(bodyH);
+  }
+  const copy = data ? new Uint8Array(data) : null;
+  post({ op: 'send', pid, backend, req: breq, body: copy, streaming }, copy ? [copy.buffer as ArrayBuffer] : []);
+  return { kind: 'pending', pid };
+}
+
+function waitPending(p: PendingObj): WaitResult {
+  if (!p.result) p.result = call<WaitResult>({ op: 'wait', pid: p.pid });
+  return p.result;
+}
+
+function finishPending(ph: number, detail: number, respOut: number, bodyOut: number): number {
+  const p = get(ph, 'pending');
+  const res = waitPending(p);
+  handles.delete(ph);
+  if (!res.ok) {
+    if (detail) {
+      w8(detail, SEND_ERROR_TAGS[res.tag]);
+      w8(detail + 1, 0);
+    }
+    w32(respOut, INVALID_HANDLE);
+    w32(bodyOut, INVALID_HANDLE);
+    return ERROR;
+  }
+  if (detail) {
+    w8(detail, 1);
+    w8(detail + 1, 0);
+  }
+  const resp: RespObj = {
+    kind: 'resp',
+    status: res.status,
+    headers: res.headers,
+    version: HTTP_11,
+    remoteIp: res.remoteIp,
+    remotePort: res.remotePort,
+  };
+  w32(respOut, add(resp));
+  w32(bodyOut, add({ ...newBody(), remote: res.stream }));
+  return OK;
+}
+
+function remoteItemOf(obj: Obj): RemoteItem | null {
+  if (obj.kind === 'pending' && !obj.result) return { kind: 'pending', id: obj.pid };
+  if (obj.kind === 'body' && obj.chunks.length === 0 && obj.remote !== null && !obj.sink) {
+    return { kind: 'stream', id: obj.remote };
+  }
+  return null;
+}
+
+// ---- downstream response ---------------------------------------------------------------------
+
+function sendDownstream(respH: number, bodyH: number, streaming: number): number {
+  if (responded) return ERROR;
+  const resp = get(respH, 'resp');
+  const body = get(bodyH, 'body');
+  responded = true;
+  const rid = current!.rid;
+  if (streaming) {
+    post({ op: 'respond', rid, status: resp.status, headers: resp.headers, body: null, streaming: true });
+    for (const chunk of body.chunks) sinkWrite({ type: 'down' }, chunk);
+    body.chunks = [];
+    if (body.remote !== null) {
+      post({ op: 'pipe', rid, stream: body.remote });
+      body.remote = null;
+    }
+    body.sink = { type: 'down' };
+  } else {
+    const data = new Uint8Array(drainBody(body));
+    handles.delete(bodyH);
+    post({ op: 'respond', rid, status: resp.status, headers: resp.headers, body: data, streaming: false }, [
+      data.buffer as ArrayBuffer,
+    ]);
+  }
+  handles.delete(respH);
+  return OK;
+}
+
+// ---- stores --------------------------------------------------------------------------------
+
+function kv(op: KvOp): KvResult {
+  return call<KvResult>({ op: 'kv', kv: op });
+}
+
+function erl(op: ErlOp): number {
+  return call<number>({ op: 'erl', erl: op });
+}
+
+function kvErrorCode(r: KvResult): number {
+  switch (r.status) {
+    case 'ok':
+      return KV_OK;
+    case 'not_found':
+      return KV_NOT_FOUND;
+    case 'precondition_failed':
+      return KV_PRECONDITION_FAILED;
+    default:
+      return KV_BAD_REQUEST;
+  }
+}
+
+function aclLookup(name: string, ip: number[]): { action: string; prefix: string } | null {
+  let best: { action: string; prefix: string; bits: number } | null = null;
+  for (const e of snapshot.acls[name] ?? []) {
+    if (e.network.length !== ip.length) continue;
+    let match = true;
+    for (let bit = 0; bit < e.bits; bit++) {
+      const byte = bit >> 3;
+      const mask = 0x80 >> (bit & 7);
+      if (((e.network[byte] ?? 0) & mask) !== ((ip[byte] ?? 0) & mask)) {
+        match = false;
+        break;
+      }
+    }
+    if (match && (!best || e.bits >= best.bits)) best = { action: e.action, prefix: e.prefix, bits: e.bits };
+  }
+  return best && { action: best.action, prefix: best.prefix };
+}
+
+function geoLookup(addr: string): Record<string, unknown> | null {
+  const found = snapshot.geolocation.addresses[normalizeIp(addr)];
+  if (found) return found;
+  const bytes = ipToBytes(addr);
+  const loopback = bytes && (bytes.length === 4 ? bytes[0] === 127 : bytes.every((b, i) => b === (i === 15 ? 1 : 0)));
+  if (loopback && snapshot.geolocation.useDefaultLoopback) return geoDefaultLoopback;
+  return null;
+}
+
+// ---- WASI ------------------------------------------------------------------------------------
+
+function environment(): string[] {
+  const req = current;
+  return [
+    'FASTLY_CACHE_GENERATION=0',
+    'FASTLY_CUSTOMER_ID=0000000000000000000000',
+    'FASTLY_POP=XXX',
+    'FASTLY_REGION=Somewhere',
+    'FASTLY_SERVICE_ID=0000000000000000000000',
+    'FASTLY_SERVICE_VERSION=0',
+    'FASTLY_HOSTNAME=localhost',
+    'FASTLY_IS_STAGING=0',
+    `FASTLY_TRACE_ID=${req?.traceId ?? '0'.repeat(32)}`,
+  ];
+}
+const ARGS = ['compute-app'];
+
+function writeStrings(list: string[], ptrs: number, buf: number): number {
+  let off = buf;
+  list.forEach((s, i) => {
+    const bytes = Buffer.from(`${s}\0`, 'utf8');
+    w32(ptrs + i * 4, off);
+    mem().set(bytes, off);
+    off += bytes.length;
+  });
+  return WASI_ESUCCESS;
+}
+
+function sizes(list: string[], countPtr: number, sizePtr: number): number {
+  w32(countPtr, list.length);
+  w32(sizePtr, list.reduce((n, s) => n + Buffer.byteLength(s) + 1, 0));
+  return WASI_ESUCCESS;
+}
+
+function writeFd(fd: number, data: Uint8Array): void {
+  let off = 0;
+  while (off < data.length) {
+    try {
+      off += writeSync(fd, data, off);
+    } catch (err) {
+      // stdout may be a non-blocking pipe; wait a moment rather than lose output.
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') return;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+    }
+  }
+}
+
+const sleepCell = new Int32Array(new SharedArrayBuffer(4));
+
+function nowNs(clock: number): bigint {
+  if (clock === 0) return BigInt(Math.round((performance.timeOrigin + performance.now()) * 1000)) * 1000n;
+  return process.hrtime.bigint();
+}
+
+const wasi = {
+  args_sizes_get: (c: number, s: number) => sizes(ARGS, c, s),
+  args_get: (p: number, b: number) => writeStrings(ARGS, p, b),
+  environ_sizes_get: (c: number, s: number) => sizes(environment(), c, s),
+  environ_get: (p: number, b: number) => writeStrings(environment(), p, b),
+  clock_res_get: (_id: number, out: number) => {
+    w64(out, 1000n);
+    return WASI_ESUCCESS;
+  },
+  clock_time_get: (id: number, _precision: bigint, out: number) => {
+    w64(out, nowNs(id));
+    return WASI_ESUCCESS;
+  },
+  random_get: (ptr: number, len: number) => {
+    randomFillSync(mem(), ptr, len);
+    return WASI_ESUCCESS;
+  },
+  fd_write: (fd: number, iovs: number, count: number, nwritten: number) => {
+    if (fd !== 1 && fd !== 2) return WASI_EBADF;
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      const p = r32(iovs + i * 8);
+      const l = r32(iovs + i * 8 + 4);
+      parts.push(mem().slice(p, p + l));
+      total += l;
+    }
+    writeFd(fd, Buffer.concat(parts));
+    w32(nwritten, total);
+    return WASI_ESUCCESS;
+  },
+  fd_read: (fd: number, _iovs: number, _count: number, nread: number) => {
+    if (fd !== 0) return WASI_EBADF;
+    w32(nread, 0);
+    return WASI_ESUCCESS;
+  },
+  fd_close: (fd: number) => (fd <= 2 ? WASI_ESUCCESS : WASI_EBADF),
+  fd_fdstat_get: (fd: number, out: number) => {
+    if (fd > 2) return WASI_EBADF;
+    w8(out, 2); // character device
+    w16(out + 2, 0);
+    w64(out + 8, 0xffff_ffffn);
+    w64(out + 16, 0xffff_ffffn);
+    return WASI_ESUCCESS;
+  },
+  fd_fdstat_set_flags: () => WASI_ESUCCESS,
+  fd_prestat_get: () => WASI_EBADF,
+  fd_prestat_dir_name: () => WASI_EBADF,
+  fd_seek: (fd: number) => (fd <= 2 ? WASI_ESPIPE : WASI_EBADF),
+  fd_readdir: () => WASI_EBADF,
+  path_open: () => WASI_ENOTCAPABLE,
+  path_filestat_get: () => WASI_ENOTCAPABLE,
+  path_remove_directory: () => WASI_ENOTCAPABLE,
+  path_unlink_file: () => WASI_ENOTCAPABLE,
+  sched_yield: () => WASI_ESUCCESS,
+  poll_oneoff: (inPtr: number, outPtr: number, n: number, neventsPtr: number) => {
+    // Only clock subscriptions matter to the guest (timers); fd events are reported ready at once.
+    const delays: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const s = inPtr + i * 48;
+      if (view().getUint8(s + 8) !== 0) {
+        delays.push(0);
+        continue;
+      }
+      const timeout = r64(s + 24);
+      const absolute = (view().getUint16(s + 40, true) & 1) === 1;
+      const ns = absolute ? Number(timeout - nowNs(r32(s + 16))) : Number(timeout);
+      delays.push(Math.max(0, ns / 1e6));
+    }
+    const wait = Math.min(...delays);
+    if (Number.isFinite(wait) && wait > 0) Atomics.wait(sleepCell, 0, 0, wait);
+    let events = 0;
+    delays.forEach((delay, i) => {
+      if (delay > wait) return;
+      const s = inPtr + i * 48;
+      const e = outPtr + events * 32;
+      w64(e, r64(s));
+      w16(e + 8, 0);
+      w8(e + 10, view().getUint8(s + 8));
+      events++;
+    });
+    w32(neventsPtr, events);
+    return WASI_ESUCCESS;
+  },
+  proc_exit: (code: number) => {
+    throw new ProcExit(code);
+  },
+};
+
+// ---- fastly_* ---------------------------------------------------------------------------------
+
+const reqHeaders = headerFns('req');
+const respHeaders = headerFns('resp');
+
+function nameArg(p: number, l: number): string {
+  return utf8(p, l);
+}
+
+function backendOf(p: number, l: number) {
+  const b = snapshot.backends[nameArg(p, l)];
+  if (!b) throw new HostError(INVAL);
+  return b;
+}
+
+function ipBytesOut(ip: string | undefined, out: number, nwritten: number): number {
+  const bytes = ip ? ipToBytes(ip) : undefined;
+  if (!bytes) return NONE;
+  mem().set(bytes, out);
+  w32(nwritten, bytes.length);
+  return OK;
+}
+
+const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
+  fastly_abi: { init: () => OK },
+  fastly_http_downstream: {
+    next_request: (_mask: number, _opts: number, out: number) => {
+      w32(out, add({ kind: 'nextreq' }));
+      return OK;
+    },
+    // One request per instance, as with Viceroy's default: a reusing guest is told there is no next one.
+    next_request_wait: (h: number, reqOut: number, bodyOut: number) => {
+      get(h, 'nextreq');
+      w32(reqOut, INVALID_HANDLE);
+      w32(bodyOut, INVALID_HANDLE);
+      return NONE;
+    },
+    next_request_abandon: (h: number) => {
+      get(h, 'nextreq');
+      handles.delete(h);
+      return OK;
+    },
+    downstream_client_ip_addr: (_h: number, out: number, nw: number) => ipBytesOut(current?.clientIp, out, nw),
+    downstream_server_ip_addr: (_h: number, out: number, nw: number) => ipBytesOut(current?.serverIp, out, nw),
+    downstream_client_request_id: (_h: number, buf: number, max: number, nw: number) =>
+      writeOut(Buffer.from(current?.traceId ?? ''), buf, max, nw),
+    downstream_tls_cipher_openssl_name: () => NONE,
+    downstream_tls_protocol: () => NONE,
+    downstream_tls_client_hello: () => NONE,
+    downstream_tls_raw_client_certificate: () => NONE,
+    downstream_tls_client_servername: () => NONE,
+    downstream_tls_ja3_md5: () => NONE,
+    downstream_tls_ja4: () => NONE,
+    downstream_client_h2_fingerprint: () => NONE,
+    downstream_client_oh_fingerprint: () => NONE,
+    downstream_original_header_names: (_h: number, buf: number, len: number, cursor: number, ending: number, nw: number) =>
+      writeMulti(uniqueNames(current?.headers ?? []), buf, len, cursor, ending, nw),
+    downstream_original_header_count: (_h: number, out: number) => {
+      w32(out, uniqueNames(current?.headers ?? []).length);
+      return OK;
+    },
+  },
+  fastly_http_req: {
+    body_downstream_get: (reqOut: number, bodyOut: number) => {
+      if (!downstreamReq || !downstreamBody) return ERROR;
+      w32(reqOut, add(downstreamReq));
+      w32(bodyOut, add(downstreamBody));
+      return OK;
+    },
+    new: (out: number) => {
+      w32(out, add({ kind: 'req', method: 'GET', uri: '/', headers: [], version: HTTP_11, autoDecompress: false }));
+      return OK;
+    },
+    close: (h: number) => {
+      get(h, 'req');
+      handles.delete(h);
+      return OK;
+    },
+    ...reqHeaders,
+    original_header_names_get: (buf: number, len: number, cursor: number, ending: number, nw: number) =>
+      writeMulti(uniqueNames(current?.headers ?? []), buf, len, cursor, ending, nw),
+    original_header_count: (out: number) => {
+      w32(out, uniqueNames(current?.headers ?? []).length);
+      return OK;
+    },
+    method_get: (h: number, buf: number, max: number, nw: number) => writeOut(Buffer.from(get(h, 'req').method, 'latin1'), buf, max, nw),
+    method_set: (h: number, p: number, l: number) => {
+      const method = latin1(p, l);
+      if (!/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/.test(method)) return HTTPINVALID;
+      get(h, 'req').method = method;
+      return OK;
+    },
+    uri_get: (h: number, buf: number, max: number, nw: number) => writeOut(Buffer.from(get(h, 'req').uri, 'latin1'), buf, max, nw),
+    uri_set: (h: number, p: number, l: number) => {
+      const uri = latin1(p, l);
+      if (/[\s\0]/.test(uri) || uri === '') return HTTPINVALID;
+      get(h, 'req').uri = uri;
+      return OK;
+    },
+    version_get: (h: number, out: number) => {
+      w32(out, get(h, 'req').version);
+      return OK;
+    },
+    version_set: (h: number, v: number) => {
+      if (v > 4) return INVAL;
+      get(h, 'req').version = v;
+      return OK;
+    },
+    framing_headers_mode_set: (h: number) => {
+      get(h, 'req');
+      return OK;
+    },
+    // There is no cache here, so every override is accepted and has nothing to change.
+    cache_override_set: (h: number) => {
+      get(h, 'req');
+      return OK;
+    },
+    cache_override_v2_set: (h: number) => {
+      get(h, 'req');
+      return OK;
+    },
+    auto_decompress_response_set: (h: number, tag: number) => {
+      get(h, 'req').autoDecompress = (tag & 1) === 1;
+      return OK;
+    },
+    send: (reqH: number, bodyH: number, bp: number, bl: number, respOut: number, bodyOut: number) => {
+      const p = startSend(reqH, bodyH, bp, bl, false);
+      return finishPending(add(p), 0, respOut, bodyOut);
+    },
+    send_v2: (reqH: number, bodyH: number, bp: number, bl: number, detail: number, respOut: number, bodyOut: number) => {
+      const p = startSend(reqH, bodyH, bp, bl, false);
+      return finishPending(add(p), detail, respOut, bodyOut);
+    },
+    send_async: (reqH: number, bodyH: number, bp: number, bl: number, out: number) => {
+      w32(out, add(startSend(reqH, bodyH, bp, bl, false)));
+      return OK;
+    },
+    send_async_streaming: (reqH: number, bodyH: number, bp: number, bl: number, out: number) => {
+      w32(out, add(startSend(reqH, bodyH, bp, bl, true)));
+      return OK;
+    },
+    send_async_v2: (reqH: number, bodyH: number, bp: number, bl: number, streaming: number, out: number) => {
+      w32(out, add(startSend(reqH, bodyH, bp, bl, streaming !== 0)));
+      return OK;
+    },
+    pending_req_wait: (h: number, respOut: number, bodyOut: number) => finishPending(h, 0, respOut, bodyOut),
+    pending_req_wait_v2: (h: number, detail: number, respOut: number, bodyOut: number) =>
+      finishPending(h, detail, respOut, bodyOut),
+    pending_req_poll: (h: number, doneOut: number, respOut: number, bodyOut: number) => {
+      const p = get(h, 'pending');
+      const ready = p.result !== undefined || call<boolean>({ op: 'ready', item: { kind: 'pending', id: p.pid } });
+      if (!ready) {
+        w32(doneOut, 0);
+        w32(respOut, INVALID_HANDLE);
+        w32(bodyOut, INVALID_HANDLE);
+        return OK;
+      }
+      w32(doneOut, 1);
+      return finishPending(h, 0, respOut, bodyOut);
+    },
+    pending_req_select: (hs: number, n: number, idxOut: number, respOut: number, bodyOut: number) => {
+      const items: RemoteItem[] = [];
+      for (let i = 0; i < n; i++) {
+        const p = get(r32(hs + i * 4), 'pending');
+        if (p.result) {
+          w32(idxOut, i);
+          return finishPending(r32(hs + i * 4), 0, respOut, bodyOut);
+        }
+        items.push({ kind: 'pending', id: p.pid });
+      }
+      const idx = call<number>({ op: 'select', items, timeoutMs: 0 });
+      w32(idxOut, idx);
+      return finishPending(r32(hs + idx * 4), 0, respOut, bodyOut);
+    },
+  },
+  fastly_http_resp: {
+    new: (out: number) => {
+      w32(out, add({ kind: 'resp', status: 200, headers: [], version: HTTP_11 }));
+      return OK;
+    },
+    close: (h: number) => {
+      get(h, 'resp');
+      handles.delete(h);
+      return OK;
+    },
+    ...respHeaders,
+    status_get: (h: number, out: number) => {
+      w16(out, get(h, 'resp').status);
+      return OK;
+    },
+    status_set: (h: number, status: number) => {
+      if (status < 100 || status > 999) return INVAL;
+      get(h, 'resp').status = status;
+      return OK;
+    },
+    version_get: (h: number, out: number) => {
+      w32(out, get(h, 'resp').version);
+      return OK;
+    },
+    version_set: (h: number, v: number) => {
+      get(h, 'resp').version = v;
+      return OK;
+    },
+    send_downstream: (respH: number, bodyH: number, streaming: number) => sendDownstream(respH, bodyH, streaming),
+    framing_headers_mode_set: (h: number) => {
+      get(h, 'resp');
+      return OK;
+    },
+    http_keepalive_mode_set: (h: number) => {
+      get(h, 'resp');
+      return OK;
+    },
+    get_addr_dest_ip: (h: number, out: number, nw: number) => ipBytesOut(get(h, 'resp').remoteIp, out, nw),
+    get_addr_dest_port: (h: number, out: number) => {
+      const port = get(h, 'resp').remotePort;
+      if (port === undefined) return NONE;
+      w16(out, port);
+      return OK;
+    },
+  },
+  fastly_http_body: {
+    new: (out: number) => {
+      w32(out, add(newBody()));
+      return OK;
+    },
+    read: (h: number, buf: number, max: number, nread: number) => {
+      const body = get(h, 'body');
+      const chunk = readBody(body, max);
+      mem().set(chunk, buf);
+      w32(nread, chunk.length);
+      return OK;
+    },
+    write: (h: number, buf: number, len: number, end: number, nw: number) => {
+      const body = get(h, 'body');
+      const data = copyIn(buf, len);
+      if (body.sink) sinkWrite(body.sink, data);
+      else if (end === 1) body.chunks.unshift(data);
+      else body.chunks.push(data);
+      w32(nw, len);
+      return OK;
+    },
+    append: (dst: number, src: number) => {
+      const d = get(dst, 'body');
+      const s = get(src, 'body');
+      if (d.sink) {
+        if (s.remote !== null && d.sink.type === 'down' && s.chunks.length === 0) {
+          post({ op: 'pipe', rid: current!.rid, stream: s.remote });
+        } else {
+          sinkWrite(d.sink, drainBody(s));
+        }
+      } else if (d.remote === null) {
+        d.chunks.push(...s.chunks);
+        d.remote = s.remote;
+      } else {
+        d.chunks.push(drainBody({ ...newBody(), remote: d.remote }), drainBody(s));
+        d.remote = null;
+      }
+      handles.delete(src);
+      return OK;
+    },
+    close: (h: number) => {
+      const body = get(h, 'body');
+      if (body.sink) sinkEnd(body.sink);
+      body.sink = null;
+      handles.delete(h);
+      return OK;
+    },
+    abandon: (h: number) => {
+      const body = get(h, 'body');
+      if (body.sink) sinkEnd(body.sink);
+      body.sink = null;
+      handles.delete(h);
+      return OK;
+    },
+    known_length: (h: number, out: number) => {
+      const body = get(h, 'body');
+      if (body.remote !== null || body.sink) return NONE;
+      w64(out, BigInt(body.chunks.reduce((n, c) => n + c.length, 0)));
+      return OK;
+    },
+  },
+  fastly_log: {
+    endpoint_get: (p: number, l: number, out: number) => {
+      w32(out, add({ kind: 'log', name: Buffer.from(copyIn(p, l)) }));
+      return OK;
+    },
+    write: (h: number, p: number, l: number, nw: number) => {
+      const ep = get(h, 'log');
+      let msg = Buffer.from(copyIn(p, l));
+      w32(nw, l);
+      if (msg.at(-1) === 0x0a) msg = msg.subarray(0, -1);
+      if (msg.length === 0) return OK;
+      const escaped = Buffer.from(msg.toString('latin1').replace(/\n/g, '\\n'), 'latin1');
+      writeFd(1, Buffer.concat([ep.name, Buffer.from(' :: '), escaped, Buffer.from('\n')]));
+      return OK;
+    },
+  },
+  fastly_dictionary: {
+    open: (p: number, l: number, out: number) => {
+      const name = nameArg(p, l);
+      if (!snapshot.configStores[name]) return BADF;
+      w32(out, add({ kind: 'config', name }));
+      return OK;
+    },
+    get: (h: number, kp: number, kl: number, buf: number, max: number, nw: number) => configGet(h, kp, kl, buf, max, nw),
+  },
+  fastly_config_store: {
+    open: (p: number, l: number, out: number) => {
+      const name = nameArg(p, l);
+      if (!snapshot.configStores[name]) return BADF;
+      w32(out, add({ kind: 'config', name }));
+      return OK;
+    },
+    get: (h: number, kp: number, kl: number, buf: number, max: number, nw: number) => configGet(h, kp, kl, buf, max, nw),
+  },
+  fastly_secret_store: {
+    open: (p: number, l: number, out: number) => {
+      const name = nameArg(p, l);
+      if (!snapshot.secretStores[name]) return NONE;
+      w32(out, add({ kind: 'secretstore', name }));
+      return OK;
+    },
+    get: (h: number, kp: number, kl: number, out: number) => {
+      const store = snapshot.secretStores[get(h, 'secretstore').name] ?? {};
+      const key = nameArg(kp, kl);
+      if (!Object.hasOwn(store, key)) return NONE;
+      w32(out, add({ kind: 'secret', value: Buffer.from(store[key]!, 'utf8') }));
+      return OK;
+    },
+    plaintext: (h: number, buf: number, max: number, nw: number) => writeOut(get(h, 'secret').value, buf, max, nw),
+    from_bytes: (p: number, l: number, out: number) => {
+      w32(out, add({ kind: 'secret', value: copyIn(p, l) }));
+      return OK;
+    },
+  },
+  fastly_kv_store: {
+    open: (p: number, l: number, out: number) => {
+      const name = nameArg(p, l);
+      const r = kv({ kind: 'exists', store: name });
+      if (r.status !== 'ok') {
+        w32(out, INVALID_HANDLE);
+        return NONE;
+      }
+      w32(out, add({ kind: 'kvstore', name }));
+      return OK;
+    },
+    lookup: (h: number, kp: number, kl: number, _mask: number, _opts: number, out: number) => {
+      const store = get(h, 'kvstore').name;
+      w32(out, add({ kind: 'kvpending', result: kv({ kind: 'lookup', store, key: utf8(kp, kl) }) }));
+      return OK;
+    },
+    lookup_wait: (h: number, bodyOut: number, mb: number, ml: number, nw: number, genOut: number, errOut: number) =>
+      kvLookupWait(h, bodyOut, mb, ml, nw, errOut, (g) => w32(genOut, Number(g & 0xffff_ffffn))),
+    lookup_wait_v2: (h: number, bodyOut: number, mb: number, ml: number, nw: number, genOut: number, errOut: number) =>
+      kvLookupWait(h, bodyOut, mb, ml, nw, errOut, (g) => w64(genOut, g)),
+    insert: (h: number, kp: number, kl: number, bodyH: number, mask: number, opts: number, out: number) => {
+      const store = get(h, 'kvstore').name;
+      const key = utf8(kp, kl);
+      const body = get(bodyH, 'body');
+      const value = drainBody(body);
+      handles.delete(bodyH);
+      const op: Extract<KvOp, { kind: 'insert' }> = { kind: 'insert', store, key, value, mode: 0 };
+      if (opts) {
+        op.mode = r32(opts);
+        if (mask & (1 << 3)) op.metadata = utf8(r32(opts + 8), r32(opts + 12));
+        if (mask & (1 << 4)) op.ttlSec = r32(opts + 16);
+        if (mask & (1 << 5)) op.ifGenerationMatch = r64(opts + 24);
+      }
+      w32(out, add({ kind: 'kvpending', result: kv(op) }));
+      return OK;
+    },
+    insert_wait: (h: number, errOut: number) => kvSimpleWait(h, errOut),
+    delete: (h: number, kp: number, kl: number, _mask: number, _opts: number, out: number) => {
+      const store = get(h, 'kvstore').name;
+      w32(out, add({ kind: 'kvpending', result: kv({ kind: 'delete', store, key: utf8(kp, kl) }) }));
+      return OK;
+    },
+    delete_wait: (h: number, errOut: number) => kvSimpleWait(h, errOut),
+    list: (h: number, mask: number, opts: number, out: number) => {
+      const store = get(h, 'kvstore').name;
+      const op: Extract<KvOp, { kind: 'list' }> = { kind: 'list', store };
+      if (opts) {
+        if (mask & (1 << 1)) op.cursor = utf8(r32(opts + 4), r32(opts + 8));
+        if (mask & (1 << 2)) op.limit = r32(opts + 12);
+        if (mask & (1 << 3)) op.prefix = utf8(r32(opts + 16), r32(opts + 20));
+      }
+      w32(out, add({ kind: 'kvpending', result: kv(op) }));
+      return OK;
+    },
+    list_wait: (h: number, bodyOut: number, errOut: number) => {
+      const r = get(h, 'kvpending').result;
+      handles.delete(h);
+      w32(errOut, kvErrorCode(r));
+      if (r.status !== 'ok' || !r.body) {
+        w32(bodyOut, INVALID_HANDLE);
+        return OK;
+      }
+      w32(bodyOut, add({ ...newBody(), chunks: [r.body] }));
+      return OK;
+    },
+  },
+  fastly_geo: {
+    lookup: (ap: number, al: number, buf: number, max: number, nw: number) => {
+      if (al !== 4 && al !== 16) return INVAL;
+      const data = geoLookup(bytesToIp(copyIn(ap, al)));
+      if (!data) return NONE;
+      return writeOut(Buffer.from(JSON.stringify(data)), buf, max, nw);
+    },
+  },
+  fastly_device_detection: {
+    // No device data is configured locally; Viceroy answers `none` the same way.
+    lookup: () => NONE,
+  },
+  fastly_acl: {
+    open: (p: number, l: number, out: number) => {
+      const name = nameArg(p, l);
+      if (!snapshot.acls[name]) return NONE;
+      w32(out, add({ kind: 'acl', name }));
+      return OK;
+    },
+    lookup: (h: number, ip: number, il: number, bodyOut: number, errOut: number) => {
+      const acl = get(h, 'acl');
+      if (il !== 4 && il !== 16) return INVAL;
+      const found = aclLookup(acl.name, Array.from(copyIn(ip, il)));
+      if (!found) {
+        w32(bodyOut, INVALID_HANDLE);
+        w32(errOut, 2);
+        return OK;
+      }
+      w32(bodyOut, add({ ...newBody(), chunks: [Buffer.from(JSON.stringify(found))] }));
+      w32(errOut, 1);
+      return OK;
+    },
+  },
+  fastly_erl: {
+    check_rate: (rp: number, rl: number, ep: number, el: number, delta: number, window: number, limit: number, pp: number, pl: number, ttl: number, out: number) => {
+      w8(out, erl({ kind: 'check', rc: utf8(rp, rl), entry: utf8(ep, el), delta, window, limit, pb: utf8(pp, pl), ttl }));
+      return OK;
+    },
+    ratecounter_increment: (rp: number, rl: number, ep: number, el: number, delta: number) => {
+      erl({ kind: 'increment', rc: utf8(rp, rl), entry: utf8(ep, el), delta });
+      return OK;
+    },
+    ratecounter_lookup_rate: (rp: number, rl: number, ep: number, el: number, window: number, out: number) => {
+      w32(out, erl({ kind: 'rate', rc: utf8(rp, rl), entry: utf8(ep, el), window }));
+      return OK;
+    },
+    ratecounter_lookup_count: (rp: number, rl: number, ep: number, el: number, duration: number, out: number) => {
+      w32(out, erl({ kind: 'count', rc: utf8(rp, rl), entry: utf8(ep, el), duration }));
+      return OK;
+    },
+    penaltybox_add: (pp: number, pl: number, ep: number, el: number, ttl: number) => {
+      erl({ kind: 'pbAdd', pb: utf8(pp, pl), entry: utf8(ep, el), ttl });
+      return OK;
+    },
+    penaltybox_has: (pp: number, pl: number, ep: number, el: number, out: number) => {
+      w8(out, erl({ kind: 'pbHas', pb: utf8(pp, pl), entry: utf8(ep, el) }));
+      return OK;
+    },
+  },
+  fastly_compute_runtime: {
+    // Node 20 has no per-thread CPU clock, so wall time since the request began stands in.
+    get_vcpu_ms: (out: number) => {
+      w64(out, BigInt(Math.round(performance.now() - requestStart)));
+      return OK;
+    },
+    get_heap_mib: (out: number) => {
+      w32(out, Math.ceil(mem().byteLength / (1 << 20)));
+      return OK;
+    },
+  },
+  fastly_async_io: {
+    select: (hs: number, n: number, timeoutMs: number, out: number) => {
+      const items: RemoteItem[] = [];
+      const index: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const obj = handles.get(r32(hs + i * 4));
+        if (!obj) return BADF;
+        const remote = remoteItemOf(obj);
+        if (!remote) {
+          w32(out, i);
+          return OK;
+        }
+        items.push(remote);
+        index.push(i);
+      }
+      if (items.length === 0) {
+        w32(out, 0xffff_ffff);
+        return OK;
+      }
+      const idx = call<number>({ op: 'select', items, timeoutMs });
+      w32(out, idx < 0 ? 0xffff_ffff : index[idx]!);
+      return OK;
+    },
+    is_ready: (h: number, out: number) => {
+      const obj = handles.get(h);
+      if (!obj) return BADF;
+      const remote = remoteItemOf(obj);
+      w32(out, remote === null || call<boolean>({ op: 'ready', item: remote }) ? 1 : 0);
+      return OK;
+    },
+  },
+  fastly_backend: {
+    exists: (p: number, l: number, out: number) => {
+      w32(out, snapshot.backends[nameArg(p, l)] ? 1 : 0);
+      return OK;
+    },
+    is_healthy: (p: number, l: number, out: number) => {
+      backendOf(p, l);
+      w32(out, 0);
+      return OK;
+    },
+    is_dynamic: (p: number, l: number, out: number) => {
+      backendOf(p, l);
+      w32(out, 0);
+      return OK;
+    },
+    get_host: (p: number, l: number, buf: number, max: number, nw: number) =>
+      writeOut(Buffer.from(backendOf(p, l).hostname), buf, max, nw),
+    get_override_host: (p: number, l: number, buf: number, max: number, nw: number) => {
+      const host = backendOf(p, l).overrideHost;
+      if (host === undefined) return NONE;
+      return writeOut(Buffer.from(host), buf, max, nw);
+    },
+    get_port: (p: number, l: number, out: number) => {
+      w16(out, backendOf(p, l).port);
+      return OK;
+    },
+    get_connect_timeout_ms: (p: number, l: number, out: number) => {
+      w32(out, backendOf(p, l).connectTimeoutMs);
+      return OK;
+    },
+    get_first_byte_timeout_ms: (p: number, l: number, out: number) => {
+      w32(out, backendOf(p, l).firstByteTimeoutMs);
+      return OK;
+    },
+    get_between_bytes_timeout_ms: (p: number, l: number, out: number) => {
+      w32(out, backendOf(p, l).betweenBytesTimeoutMs);
+      return OK;
+    },
+    is_ssl: (p: number, l: number, out: number) => {
+      w32(out, backendOf(p, l).protocol === 'https:' ? 1 : 0);
+      return OK;
+    },
+    get_ssl_min_version: (p: number, l: number) => {
+      backendOf(p, l);
+      return NONE;
+    },
+    get_ssl_max_version: (p: number, l: number) => {
+      backendOf(p, l);
+      return NONE;
+    },
+    get_http_keepalive_time: (p: number, l: number, out: number) => {
+      backendOf(p, l);
+      w32(out, 0);
+      return OK;
+    },
+    get_tcp_keepalive_enable: (p: number, l: number, out: number) => {
+      backendOf(p, l);
+      w32(out, 0);
+      return OK;
+    },
+    get_tcp_keepalive_interval: (p: number, l: number, out: number) => {
+      backendOf(p, l);
+      w32(out, 0);
+      return OK;
+    },
+    get_tcp_keepalive_probes: (p: number, l: number, out: number) => {
+      backendOf(p, l);
+      w32(out, 0);
+      return OK;
+    },
+    get_tcp_keepalive_time: (p: number, l: number, out: number) => {
+      backendOf(p, l);
+      w32(out, 0);
+      return OK;
+    },
+  },
+};
+
+function configGet(h: number, kp: number, kl: number, buf: number, max: number, nw: number): number {
+  const store = snapshot.configStores[get(h, 'config').name] ?? {};
+  const key = utf8(kp, kl);
+  if (!Object.hasOwn(store, key)) return NONE;
+  return writeOut(Buffer.from(store[key]!, 'utf8'), buf, max, nw);
+}
+
+function kvLookupWait(h: number, bodyOut: number, mb: number, ml: number, nw: number, errOut: number, gen: (g: bigint) => void): number {
+  const r = get(h, 'kvpending').result;
+  handles.delete(h);
+  w32(errOut, kvErrorCode(r));
+  w32(nw, 0);
+  if (r.status !== 'ok' || !r.value) {
+    w32(bodyOut, INVALID_HANDLE);
+    return OK;
+  }
+  if (r.metadata) {
+    const meta = Buffer.from(r.metadata, 'utf8');
+    if (meta.length > ml) {
+      w32(nw, meta.length);
+      return BUFLEN;
+    }
+    mem().set(meta, mb);
+    w32(nw, meta.length);
+  }
+  gen(r.generation ?? 0n);
+  w32(bodyOut, add({ ...newBody(), chunks: [r.value] }));
+  return OK;
+}
+
+function kvSimpleWait(h: number, errOut: number): number {
+  const r = get(h, 'kvpending').result;
+  handles.delete(h);
+  w32(errOut, kvErrorCode(r));
+  return OK;
+}
+
+// ---- instantiation -------------------------------------------------------------------------
+
+function guard(name: string, fn: (...args: never[]) => number, wasiCall: boolean) {
+  return (...args: never[]) => {
+    try {
+      return fn(...args);
+    } catch (err) {
+      if (err instanceof ProcExit) throw err;
+      if (err instanceof HostError) return err.status;
+      if (err instanceof RangeError) return wasiCall ? 21 /* EFAULT */ : INVAL;
+      writeFd(2, Buffer.from(`compute-host: hostcall ${name} failed: ${(err as Error).stack ?? String(err)}\n`));
+      return wasiCall ? WASI_ENOSYS : ERROR;
+    }
+  };
+}
+
+function buildImports(module: WebAssembly.Module): WebAssembly.Imports {
+  const imports: Record<string, Record<string, WebAssembly.ImportValue>> = {};
+  for (const imp of WebAssembly.Module.imports(module)) {
+    if (imp.kind !== 'function') continue;
+    const isWasi = imp.module.startsWith('wasi_');
+    const table: Record<string, (...args: never[]) => number> | undefined = isWasi
+      ? (wasi as Record<string, (...args: never[]) => number>)
+      : fastly[imp.module];
+    const fullName = `${imp.module}.${imp.name}`;
+    const impl = table?.[imp.name];
+    const fn = impl
+      ? guard(fullName, impl, isWasi)
+      : () => {
+          unsupported(fullName);
+          return isWasi ? WASI_ENOSYS : UNSUPPORTED;
+        };
+    (imports[imp.module] ??= {})[imp.name] = fn;
+  }
+  return imports;
+}
+
+const imports = buildImports(init.module);
+
+function runRequest(req: DownstreamRequest): void {
+  current = req;
+  handles = new Map();
+  nextHandle = 1;
+  responded = false;
+  requestStart = performance.now();
+  downstreamReq = {
+    kind: 'req',
+    method: req.method,
+    uri: req.url,
+    headers: req.headers,
+    version: HTTP_11,
+    autoDecompress: false,
+  };
+  downstreamBody = { ...newBody(), chunks: req.body.length ? [req.body] : [] };
+  let error: string | undefined;
+  try {
+    const instance = new WebAssembly.Instance(init.module, imports);
+    memory = instance.exports.memory as WebAssembly.Memory;
+    (instance.exports._start as () => void)();
+  } catch (err) {
+    if (err instanceof ProcExit) {
+      if (err.code !== 0) error = `guest exited with code ${err.code}`;
+    } else if (err instanceof WebAssembly.RuntimeError) {
+      error = `guest trapped: ${err.message}`;
+    } else if (err instanceof RangeError) {
+      error = `guest ran out of memory: ${err.message}`;
+    } else {
+      error = `guest failed: ${(err as Error).stack ?? String(err)}`;
+    }
+  }
+  // Streams the guest left open end with the guest, as they would when its sandbox is torn down.
+  for (const obj of handles.values()) {
+    if (obj.kind === 'body' && obj.sink) {
+      sinkEnd(obj.sink);
+      obj.sink = null;
+    }
+  }
+  post(error === undefined ? { op: 'done', rid: req.rid } : { op: 'done', rid: req.rid, error });
+  memory = null;
+  memBuf = new ArrayBuffer(0);
+  u8 = new Uint8Array(memBuf);
+  dv = new DataView(memBuf);
+  handles = new Map();
+  current = null;
+  downstreamReq = null;
+  downstreamBody = null;
+}
+
+parentPort!.on('message', (msg: ToWorker) => {
+  if (msg.type === 'config') snapshot = msg.snapshot;
+  else runRequest(msg);
+});
