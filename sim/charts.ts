@@ -1,0 +1,161 @@
+// Vega-Lite specifications for the report's charts, rendered to SVG headlessly (no canvas, no browser).
+import * as vega from 'vega';
+import * as vl from 'vega-lite';
+import type { ScenarioFigures } from './figures.js';
+
+type Spec = vl.TopLevelSpec;
+
+const base = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', background: 'white' } as const;
+
+export async function toSvg(spec: Spec): Promise<string> {
+  const view = new vega.View(vega.parse(vl.compile(spec).spec), { renderer: 'none' });
+  const svg = await view.toSVG();
+  view.finalize();
+  return svg;
+}
+
+const changeRules = (f: ScenarioFigures): { minute: number; label: string }[] =>
+  f.changes.map((c) => ({ minute: c.atMs / 60_000, label: `${c.key} = ${c.value}` }));
+
+export function admissionsChart(f: ScenarioFigures): Spec {
+  const values = f.series.admissionsPerSecond.map((n, s) => ({ minute: s / 60, admissions: n }));
+  // Trim the silent tail so the interesting part fills the chart.
+  let last = values.length - 1;
+  while (last > 0 && values[last]!.admissions === 0) last--;
+  const data = values.slice(0, Math.min(values.length, last + 31));
+  // The layer list is built up conditionally; its element type is whatever a layered spec accepts.
+  const layers: Extract<Spec, { layer: unknown }>['layer'] = [
+    {
+      data: { values: data },
+      mark: { type: 'line', strokeWidth: 0.8, interpolate: 'step-after' },
+      encoding: {
+        x: { field: 'minute', type: 'quantitative', title: 'minute of the run' },
+        y: { field: 'admissions', type: 'quantitative', title: 'admissions per second' },
+      },
+    },
+  ];
+  const rules = changeRules(f);
+  if (rules.length > 0) {
+    layers.push({
+      data: { values: rules },
+      mark: { type: 'rule', color: '#d62728', strokeDash: [4, 3] },
+      encoding: { x: { field: 'minute', type: 'quantitative' } },
+    });
+    layers.push({
+      data: { values: rules },
+      mark: { type: 'text', align: 'left', dx: 4, dy: -4, color: '#d62728', baseline: 'top' },
+      encoding: { x: { field: 'minute', type: 'quantitative' }, y: { value: 0 }, text: { field: 'label' } },
+    });
+  }
+  return { ...base, title: `${f.title}: admissions per second`, width: 640, height: 200, layer: layers };
+}
+
+export function heatmapChart(f: ScenarioFigures): Spec {
+  return {
+    ...base,
+    title: `${f.title}: wait by arrival minute (admitted visitors)`,
+    width: 640,
+    height: 240,
+    data: { values: f.series.heatmap },
+    mark: 'rect',
+    encoding: {
+      x: { field: 'arrivalMinute', type: 'ordinal', title: 'arrival minute' },
+      y: {
+        field: 'waitBucket',
+        type: 'ordinal',
+        sort: 'descending',
+        title: `wait, seconds (${f.series.heatmapBucketSeconds}-second buckets)`,
+        axis: { labelOverlap: 'greedy' },
+      },
+      color: { field: 'visitors', type: 'quantitative', scale: { scheme: 'inferno' }, title: 'visitors' },
+    },
+  };
+}
+
+export function waitHistogramChart(f: ScenarioFigures): Spec {
+  return {
+    ...base,
+    title: `${f.title}: distribution of waits (admitted visitors)`,
+    width: 640,
+    height: 180,
+    data: { values: f.series.waitHistogram },
+    mark: { type: 'bar', width: { band: 0.9 } },
+    encoding: {
+      x: { field: 'waitBucket', type: 'quantitative', title: 'wait from first waiting page, seconds' },
+      y: { field: 'visitors', type: 'quantitative', title: 'visitors' },
+    },
+  };
+}
+
+export function estimateChart(f: ScenarioFigures): Spec {
+  const values = f.waits.flatMap((w) =>
+    (['p25', 'p50', 'p75'] as const).flatMap((k) => [
+      { group: `allow ${w.allowPercentage}%, ${k}`, kind: 'predicted (page at arrival)', seconds: w.predicted[k] },
+      { group: `allow ${w.allowPercentage}%, ${k}`, kind: 'observed', seconds: w.observed[k] },
+    ]),
+  );
+  return {
+    ...base,
+    title: `${f.title}: predicted vs observed wait percentiles`,
+    width: { step: 26 },
+    height: 200,
+    data: { values: values.filter((v) => v.seconds !== null) },
+    mark: 'bar',
+    encoding: {
+      x: { field: 'group', type: 'nominal', title: null, axis: { labelAngle: 0 } },
+      xOffset: { field: 'kind' },
+      y: { field: 'seconds', type: 'quantitative', title: 'seconds' },
+      color: { field: 'kind', type: 'nominal', title: null, legend: { orient: 'top' } },
+    },
+  };
+}
+
+export function adversaryChart(f: ScenarioFigures): Spec {
+  const values = f.groups
+    .filter((g) => g.ratio !== null)
+    .map((g) => ({ group: g.group, ratio: g.ratio!.value, low: g.ratio!.low, high: g.ratio!.high }));
+  return {
+    ...base,
+    title: `Chance of admission within ${f.horizonWindows} windows, relative to an honest visitor (95% CI)`,
+    width: 520,
+    height: { step: 28 },
+    layer: [
+      {
+        data: { values },
+        mark: { type: 'rule' },
+        encoding: {
+          y: { field: 'group', type: 'nominal', title: null, sort: null },
+          x: { field: 'low', type: 'quantitative', title: 'relative chance (1 = honest)', scale: { domain: [0, 1.6] } },
+          x2: { field: 'high' },
+        },
+      },
+      {
+        data: { values },
+        mark: { type: 'point', filled: true, size: 60 },
+        encoding: {
+          y: { field: 'group', type: 'nominal', sort: null },
+          x: { field: 'ratio', type: 'quantitative' },
+        },
+      },
+      {
+        data: { values: [{ x: 1 }] },
+        mark: { type: 'rule', strokeDash: [4, 3], color: '#888' },
+        encoding: { x: { field: 'x', type: 'quantitative' } },
+      },
+    ],
+  };
+}
+
+/** File name -> spec for everything one scenario contributes to the report. */
+export function chartsFor(f: ScenarioFigures): Record<string, Spec> {
+  const charts: Record<string, Spec> = {};
+  if (f.smoothness !== null) charts[`${f.name}-admissions.svg`] = admissionsChart(f);
+  if (f.groups.length > 0) {
+    charts[`${f.name}-chances.svg`] = adversaryChart(f);
+    return charts;
+  }
+  if (f.series.heatmap.length > 0) charts[`${f.name}-heatmap.svg`] = heatmapChart(f);
+  if (f.series.waitHistogram.length > 0) charts[`${f.name}-waits.svg`] = waitHistogramChart(f);
+  if (f.waits.length > 0) charts[`${f.name}-estimate.svg`] = estimateChart(f);
+  return charts;
+}

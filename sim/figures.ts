@@ -1,0 +1,336 @@
+// From a run's trace to the numbers the report states and the tests check.
+import { adversaryGroups, type Actor, type Group } from './population.js';
+import type { RunResult } from './run.js';
+import { mean, riskRatio, spearman, survivalQuantiles, wilson, type Interval } from './stats.js';
+
+export interface Percentiles {
+  p25: number | null;
+  p50: number | null;
+  p75: number | null;
+}
+
+export interface Smoothness {
+  /** Admissions in the busiest second, and which second of the run it was. */
+  peak: number;
+  peakSecond: number;
+  /** Where in its window the busiest second fell (seconds after the boundary). */
+  peakOffsetInWindow: number;
+  /** Mean admissions per second from the first admission to the last. */
+  mean: number;
+  peakToMean: number;
+  /**
+   * Share of admissions in the first tenth of a window. With returns jittered over the whole window this
+   * is about 0.1; if visitors came back on the boundary it would approach 1.
+   */
+  boundaryShare: number;
+  boundaryExpected: number;
+}
+
+export interface WaitFigures {
+  /** allow_percentage in force when these visitors saw their first waiting page. */
+  allowPercentage: number;
+  /** Percentiles of the wait from the first waiting page to admission (Kaplan-Meier: leavers are censored). */
+  observed: Percentiles;
+  /** Mean of what the waiting pages showed at the first visit. */
+  predicted: Percentiles;
+  /** Share of visitors admitted within their own predicted 25th/50th/75th percentile (ideal: .25/.5/.75). */
+  coverage: Percentiles;
+  /** Relative error of the observed median against the predicted one. */
+  medianError: number | null;
+  visitors: number;
+}
+
+export interface PhaseFigures {
+  label: string;
+  allowPercentage: string;
+  admissionsPerSecond: number;
+  drawWinShare: number | null;
+}
+
+export interface GroupFigures {
+  group: Group;
+  actors: number;
+  admittedInHorizon: number;
+  /** Chance of admission within the horizon (windows after the arrival window). */
+  chance: Interval | null;
+  /** That chance over an honest visitor's, with a 95% interval. */
+  ratio: Interval | null;
+  /** The same within a horizon in seconds: shows the head start a refresher gets from skipping the jitter. */
+  chanceBySeconds: Interval | null;
+  ratioBySeconds: Interval | null;
+  /** Largest number of distinct tokens one identity had drawn in one window (the room promises 1). */
+  maxDrawsPerWindow: number;
+  meanDraws: number;
+  /** friend only: how many handed-over tokens reached the origin. */
+  handoverAdmitted: number | null;
+}
+
+export interface ScenarioFigures {
+  name: string;
+  title: string;
+  summary: string;
+  seed: string;
+  settings: Record<string, string>;
+  changes: { atMs: number; key: string; value: string }[];
+  visitors: number;
+  actors: number;
+  admitted: number;
+  abandoned: number;
+  stillWaiting: number;
+  decisions: number;
+  elapsedMs: number;
+  drawsWon: number;
+  drawsLost: number;
+  renewals: number;
+  reasons: Record<string, number>;
+  smoothness: Smoothness | null;
+  waits: WaitFigures[];
+  /** Spearman correlation of arrival order and admission order (1 = first come, first served). */
+  spearman: number | null;
+  /** The same for visitors who arrived before the first setting change (the on-sale's early birds). */
+  spearmanBeforeChange: number | null;
+  phases: PhaseFigures[];
+  groups: GroupFigures[];
+  horizonWindows: number | null;
+  series: {
+    /** Admissions in each second of the run. */
+    admissionsPerSecond: number[];
+    /** Arrivals per second, for the same chart. */
+    arrivalsPerSecond: number[];
+    /** Visitors by arrival minute and wait bucket (seconds, bucket start). */
+    heatmap: { arrivalMinute: number; waitBucket: number; visitors: number }[];
+    heatmapBucketSeconds: number;
+    /** Wait histogram (seconds, bucket start). */
+    waitHistogram: { waitBucket: number; visitors: number }[];
+    waitHistogramBucketSeconds: number;
+  };
+}
+
+const sortNum = (xs: number[]): number[] => xs.sort((a, b) => a - b);
+
+function perSecond(timesMs: readonly number[], durationMs: number): number[] {
+  const out = new Array<number>(Math.ceil(durationMs / 1000)).fill(0);
+  for (const t of timesMs) {
+    const s = Math.floor(t / 1000);
+    if (s >= 0 && s < out.length) out[s]!++;
+  }
+  return out;
+}
+
+function smoothness(admissionsMs: readonly number[], counts: readonly number[], d: number): Smoothness | null {
+  if (admissionsMs.length === 0) return null;
+  let first = counts.findIndex((c) => c > 0);
+  let last = counts.length - 1;
+  while (last > first && counts[last] === 0) last--;
+  if (first < 0) first = 0;
+  let peak = 0;
+  let peakSecond = 0;
+  for (let s = first; s <= last; s++) {
+    if (counts[s]! > peak) {
+      peak = counts[s]!;
+      peakSecond = s;
+    }
+  }
+  const m = admissionsMs.length / (last - first + 1);
+  const tenth = (d * 1000) / 10;
+  const nearBoundary = admissionsMs.filter((t) => t % (d * 1000) < tenth).length;
+  return {
+    peak,
+    peakSecond,
+    peakOffsetInWindow: peakSecond % d,
+    mean: m,
+    peakToMean: peak / m,
+    boundaryShare: nearBoundary / admissionsMs.length,
+    boundaryExpected: 0.1,
+  };
+}
+
+/** How long an actor waited once queued, and whether the wait ended in admission. */
+function waitOf(a: Actor, endMs: number): { time: number; admitted: boolean } | null {
+  if (a.queuedMs === null) return null;
+  if (a.admittedMs !== null) return { time: (a.admittedMs - a.queuedMs) / 1000, admitted: true };
+  return { time: ((a.abandonedMs ?? endMs) - a.queuedMs) / 1000, admitted: false };
+}
+
+function waitFigures(allowPercentage: number, actors: readonly Actor[], endMs: number): WaitFigures {
+  const samples = actors.map((a) => waitOf(a, endMs)).filter((s): s is { time: number; admitted: boolean } => s !== null);
+  const [p25, p50, p75] = survivalQuantiles(samples, [0.25, 0.5, 0.75]);
+  const observed = { p25: p25 ?? null, p50: p50 ?? null, p75: p75 ?? null };
+  const withPrediction = actors.filter((a) => a.predicted !== null);
+  const predictedMean = (k: 'p25' | 'p50' | 'p75'): number | null => mean(withPrediction.map((a) => a.predicted![k]));
+  const coverage = (k: 'p25' | 'p50' | 'p75'): number | null => {
+    // A visitor who left before its own predicted time tells nothing about it: left out, not counted as late.
+    let inTime = 0;
+    let known = 0;
+    for (const a of withPrediction) {
+      const w = waitOf(a, endMs)!;
+      const promised = a.predicted![k];
+      if (w.admitted && w.time <= promised) inTime++;
+      if (w.admitted || w.time > promised) known++;
+    }
+    return known === 0 ? null : inTime / known;
+  };
+  const predicted = { p25: predictedMean('p25'), p50: predictedMean('p50'), p75: predictedMean('p75') };
+  return {
+    allowPercentage,
+    observed,
+    predicted,
+    coverage: { p25: coverage('p25'), p50: coverage('p50'), p75: coverage('p75') },
+    medianError:
+      observed.p50 !== null && predicted.p50 !== null && predicted.p50 > 0 ? (observed.p50 - predicted.p50) / predicted.p50 : null,
+    visitors: samples.length,
+  };
+}
+
+function groupFigures(result: RunResult, horizon: number): GroupFigures[] {
+  const d = result.waitPeriodSeconds * 1000;
+  const win = (ms: number): number => Math.floor(ms / d);
+  const inHorizon = (a: Actor): boolean => a.admittedMs !== null && win(a.admittedMs) <= win(a.arrivalMs) + horizon;
+  const inSeconds = (a: Actor): boolean => a.admittedMs !== null && a.admittedMs - a.arrivalMs <= horizon * d;
+  // Only actors whose whole horizon fits in the run are judged.
+  const judged = (a: Actor): boolean => (win(a.arrivalMs) + horizon + 1) * d <= result.scenario.durationMs;
+  const byGroup = new Map<Group, Actor[]>();
+  for (const a of result.trace.actors) if (judged(a)) byGroup.set(a.group, [...(byGroup.get(a.group) ?? []), a]);
+  const honest = byGroup.get('honest') ?? [];
+  const hWins = honest.filter(inHorizon).length;
+  const hWinsSec = honest.filter(inSeconds).length;
+  const groups: Group[] = ['honest', ...adversaryGroups, 'holder'];
+  return groups
+    .filter((g) => byGroup.has(g))
+    .map((group) => {
+      const actors = byGroup.get(group)!;
+      const wins = actors.filter(inHorizon).length;
+      const winsSec = actors.filter(inSeconds).length;
+      let maxDraws = 0;
+      for (const a of actors) for (const tokens of a.drawnTokens.values()) maxDraws = Math.max(maxDraws, tokens.size);
+      return {
+        group,
+        actors: actors.length,
+        admittedInHorizon: wins,
+        chance: wilson(wins, actors.length),
+        ratio: riskRatio(wins, actors.length, hWins, honest.length),
+        chanceBySeconds: wilson(winsSec, actors.length),
+        ratioBySeconds: riskRatio(winsSec, actors.length, hWinsSec, honest.length),
+        maxDrawsPerWindow: maxDraws,
+        meanDraws: mean(actors.map((a) => a.draws)) ?? 0,
+        handoverAdmitted: group === 'friend' ? actors.filter((a) => a.handoverAdmitted === true).length : null,
+      };
+    });
+}
+
+function phases(result: RunResult, admissionsMs: readonly number[]): PhaseFigures[] {
+  const span = 3 * 60_000;
+  const out: PhaseFigures[] = [];
+  const initial = result.scenario.settings['allow_percentage'] ?? '100';
+  let previous = initial;
+  for (const change of result.scenario.changes) {
+    if (change.key !== 'allow_percentage') continue;
+    const count = (from: number, to: number): number => admissionsMs.filter((t) => t >= from && t < to).length;
+    out.push({
+      label: `3 min before minute ${change.atMs / 60_000}`,
+      allowPercentage: previous,
+      admissionsPerSecond: count(change.atMs - span, change.atMs) / (span / 1000),
+      drawWinShare: null,
+    });
+    out.push({
+      label: `3 min after minute ${change.atMs / 60_000}`,
+      allowPercentage: change.value,
+      admissionsPerSecond: count(change.atMs, change.atMs + span) / (span / 1000),
+      drawWinShare: null,
+    });
+    previous = change.value;
+  }
+  return out;
+}
+
+export function computeFigures(result: RunResult): ScenarioFigures {
+  const { trace, scenario } = result;
+  const d = result.waitPeriodSeconds;
+  const end = scenario.durationMs;
+  const admissions = sortNum([...trace.admissionsMs]);
+  const counts = perSecond(admissions, end);
+  const honestLike = trace.actors.filter((a) => a.group === 'honest');
+  const admittedActors = honestLike.filter((a) => a.admittedMs !== null);
+
+  // Waits per allow_percentage in force when the visitor was first queued: each has its own promise.
+  const allowValues = [...new Set(honestLike.map((a) => a.allowAtQueue).filter((v): v is number => v !== null))];
+  const waits = allowValues.map((allow) => waitFigures(allow, honestLike.filter((a) => a.allowAtQueue === allow), end));
+
+  const firstChange = scenario.changes[0]?.atMs ?? null;
+  const early = firstChange === null ? [] : admittedActors.filter((a) => a.arrivalMs < firstChange);
+
+  const bucket = d;
+  const heat = new Map<string, number>();
+  const hist = new Map<number, number>();
+  const histBucket = Math.max(5, d / 3);
+  for (const a of admittedActors) {
+    const w = (a.admittedMs! - (a.queuedMs ?? a.arrivalMs)) / 1000;
+    const key = `${Math.floor(a.arrivalMs / 60_000)}|${Math.floor(w / bucket) * bucket}`;
+    heat.set(key, (heat.get(key) ?? 0) + 1);
+    const hb = Math.floor(w / histBucket) * histBucket;
+    hist.set(hb, (hist.get(hb) ?? 0) + 1);
+  }
+
+  return {
+    name: scenario.name,
+    title: scenario.title,
+    summary: scenario.summary,
+    seed: result.seed,
+    settings: scenario.settings,
+    changes: scenario.changes,
+    visitors: result.visitors,
+    actors: trace.actors.length,
+    admitted: trace.actors.filter((a) => a.admittedMs !== null).length,
+    abandoned: trace.actors.filter((a) => a.abandonedMs !== null).length,
+    stillWaiting: trace.actors.filter((a) => a.admittedMs === null && a.abandonedMs === null && !a.done).length,
+    decisions: result.decisions,
+    elapsedMs: Math.round(result.elapsedMs),
+    drawsWon: trace.drawsWon,
+    drawsLost: trace.drawsLost,
+    renewals: trace.renewals,
+    reasons: Object.fromEntries(trace.reasons),
+    smoothness: smoothness(admissions, counts, d),
+    waits,
+    spearman: spearman(
+      admittedActors.map((a) => a.arrivalMs),
+      admittedActors.map((a) => a.admittedMs!),
+    ),
+    spearmanBeforeChange:
+      early.length < 2
+        ? null
+        : spearman(
+            early.map((a) => a.arrivalMs),
+            early.map((a) => a.admittedMs!),
+          ),
+    phases: withWinShares(phases(result, admissions), result),
+    groups: scenario.behaviour.horizonWindows === null ? [] : groupFigures(result, scenario.behaviour.horizonWindows),
+    horizonWindows: scenario.behaviour.horizonWindows,
+    series: {
+      admissionsPerSecond: counts,
+      arrivalsPerSecond: perSecond(
+        trace.actors.filter((a) => a.group !== 'friend').map((a) => a.arrivalMs),
+        end,
+      ),
+      heatmap: [...heat].map(([k, visitors]) => {
+        const [m, w] = k.split('|').map(Number);
+        return { arrivalMinute: m!, waitBucket: w!, visitors };
+      }),
+      heatmapBucketSeconds: bucket,
+      waitHistogram: [...hist].map(([waitBucket, visitors]) => ({ waitBucket, visitors })).sort((a, b) => a.waitBucket - b.waitBucket),
+      waitHistogramBucketSeconds: histBucket,
+    },
+  };
+}
+
+/** Share of draws won around each change, from the draw log the population keeps. */
+function withWinShares(list: PhaseFigures[], result: RunResult): PhaseFigures[] {
+  const log = result.trace.drawLog;
+  const span = 3 * 60_000;
+  return list.map((p, i) => {
+    const change = result.scenario.changes.filter((c) => c.key === 'allow_percentage')[Math.floor(i / 2)]!;
+    const [from, to] = i % 2 === 0 ? [change.atMs - span, change.atMs] : [change.atMs, change.atMs + span];
+    const inPhase = log.filter((e) => e.atMs >= from && e.atMs < to);
+    return { ...p, drawWinShare: inPhase.length === 0 ? null : inPhase.filter((e) => e.won).length / inPhase.length };
+  });
+}
+

@@ -1,0 +1,244 @@
+// Visitors: who arrives when, how each one uses the room, and what happened to them. Honest visitors
+// follow the page (Retry-After plus the page's jitter); adversaries bend one rule each.
+import type { VirtualClock } from './clock.js';
+import type { Random } from './random.js';
+import type { PageEstimate, Room, RoomAnswer } from './room.js';
+
+/** How a visitor behaves. Every group but `honest` and `holder` is an adversary the room must not reward. */
+export type Group =
+  | 'honest'
+  | 'devices5' // five devices behind one identity, arriving at different moments
+  | 'clearer' // clears cookies before every visit
+  | 'refresher' // reloads every second instead of waiting for Retry-After
+  | 'holder' // honest, but hands its allow token to a friend once admitted
+  | 'friend' // another identity presenting the holder's token
+  | 'twojars'; // one identity, two cookie jars used in turn, twice a window
+
+export const adversaryGroups: readonly Group[] = ['devices5', 'clearer', 'refresher', 'friend', 'twojars'];
+
+export interface Arrival {
+  atMs: number;
+  group: Group;
+  /** How long this visitor waits once queued before giving up (ms); Infinity = never. */
+  patienceMs: number;
+}
+
+export interface Behaviour {
+  /** Browsing once admitted: mean seconds between requests and the session length. */
+  thinkSeconds: number;
+  sessionSecondsMedian: number;
+  /** Whether the page adds its jitter (false: the counterfactual "everyone returns on Retry-After"). */
+  jitter: boolean;
+  /** Stop an actor this many windows after its arrival window (adversary comparisons); null = never. */
+  horizonWindows: number | null;
+}
+
+/** One person (or bot operator): one identity, one or more devices or cookie jars. */
+export interface Actor {
+  id: number;
+  group: Group;
+  identity: string;
+  arrivalMs: number;
+  patienceMs: number;
+  /** First waiting page: patience counts from here (a deny page before an on-sale does not use it up). */
+  queuedMs: number | null;
+  /** What the first waiting page showed, and the allow_percentage at that moment. */
+  predicted: PageEstimate | null;
+  allowAtQueue: number | null;
+  admittedMs: number | null;
+  abandonedMs: number | null;
+  requests: number;
+  /** Distinct tokens drawn, per window index: the room promises at most one per identity and window. */
+  drawnTokens: Map<number, Set<string>>;
+  draws: number;
+  /** friend only: did the handed-over token reach the origin on the friend's first request? */
+  handoverAdmitted: boolean | null;
+  done: boolean;
+  jars: string[][];
+  nextJar: number;
+}
+
+export interface Trace {
+  actors: Actor[];
+  admissionsMs: number[];
+  drawsWon: number;
+  drawsLost: number;
+  /** Every draw, for win shares around a setting change. */
+  drawLog: { atMs: number; won: boolean }[];
+  renewals: number;
+  originRequests: number;
+  reasons: Map<string, number>;
+  /** allow_percentage changes, for charts. */
+  changes: { atMs: number; key: string; value: string }[];
+}
+
+export class Population {
+  readonly trace: Trace = {
+    actors: [],
+    admissionsMs: [],
+    drawsWon: 0,
+    drawsLost: 0,
+    drawLog: [],
+    renewals: 0,
+    originRequests: 0,
+    reasons: new Map(),
+    changes: [],
+  };
+  private nextIp = 0;
+
+  constructor(
+    private readonly room: Room,
+    private readonly clock: VirtualClock,
+    private readonly rng: Random,
+    private readonly behaviour: Behaviour,
+  ) {}
+
+  /** A distinct IPv4 address per identity, as honest visitors each have their own. */
+  private newIdentity(): string {
+    const n = ++this.nextIp;
+    return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  }
+
+  add(arrival: Arrival, handedJar?: string[]): Actor {
+    const actor: Actor = {
+      id: this.trace.actors.length,
+      group: arrival.group,
+      identity: this.newIdentity(),
+      arrivalMs: arrival.atMs,
+      patienceMs: arrival.patienceMs,
+      queuedMs: null,
+      predicted: null,
+      allowAtQueue: null,
+      admittedMs: null,
+      abandonedMs: null,
+      requests: 0,
+      drawnTokens: new Map(),
+      draws: 0,
+      handoverAdmitted: null,
+      done: false,
+      jars: [handedJar ? [...handedJar] : []],
+      nextJar: 0,
+    };
+    this.trace.actors.push(actor);
+    if (arrival.group === 'devices5') {
+      // The other four devices join within the next three windows: each starts in its own jar.
+      const d = this.room.waitPeriodSeconds * 1000;
+      for (let i = 1; i < 5; i++) {
+        actor.jars.push([]);
+        this.clock.at(arrival.atMs + this.rng.uniform(0, 3 * d), (t) => this.visit(actor, i, t));
+      }
+    }
+    if (arrival.group === 'twojars') actor.jars.push([]);
+    this.clock.at(arrival.atMs, (t) => this.visit(actor, 0, t));
+    return actor;
+  }
+
+  private windowOf(ms: number): number {
+    return Math.floor(ms / (this.room.waitPeriodSeconds * 1000));
+  }
+
+  private pastHorizon(actor: Actor, t: number): boolean {
+    const h = this.behaviour.horizonWindows;
+    return h !== null && this.windowOf(t) > this.windowOf(actor.arrivalMs) + h;
+  }
+
+  private async visit(actor: Actor, device: number, t: number): Promise<void> {
+    if (actor.done) return;
+    if (actor.admittedMs === null && this.pastHorizon(actor, t)) {
+      actor.done = true;
+      return;
+    }
+    const jarIndex = actor.group === 'twojars' ? actor.nextJar : device;
+    const jar = actor.jars[jarIndex]!;
+    if (actor.group === 'clearer') jar.length = 0;
+    const presented = jar[0] ?? null;
+    const answer = await this.room.request(actor.identity, jar, t);
+    actor.requests++;
+    this.count(answer, t);
+    if (answer.clearCookie) jar.length = 0;
+    if (answer.setToken !== null) jar.splice(0, jar.length, answer.setToken);
+    if (answer.reason === 'draw_won' || answer.reason === 'draw_lost') {
+      actor.draws++;
+      const w = this.windowOf(t);
+      const seen = actor.drawnTokens.get(w) ?? new Set<string>();
+      if (presented !== null) seen.add(presented);
+      actor.drawnTokens.set(w, seen);
+    }
+    if (actor.group === 'friend' && actor.handoverAdmitted === null) actor.handoverAdmitted = answer.outcome === 'origin';
+
+    if (answer.outcome === 'origin') {
+      this.trace.originRequests++;
+      if (actor.admittedMs === null) this.admit(actor, device, t);
+      this.browse(actor, device, t);
+      return;
+    }
+    if (actor.admittedMs !== null) {
+      // Another device of an admitted actor, still on the waiting page: it has what it wanted elsewhere.
+      return;
+    }
+    this.wait(actor, device, t, answer);
+  }
+
+  private count(answer: RoomAnswer, t: number): void {
+    const r = this.trace.reasons;
+    r.set(answer.reason, (r.get(answer.reason) ?? 0) + 1);
+    if (answer.reason === 'draw_won') this.trace.drawsWon++;
+    if (answer.reason === 'draw_lost') this.trace.drawsLost++;
+    if (answer.reason === 'draw_won' || answer.reason === 'draw_lost') this.trace.drawLog.push({ atMs: t, won: answer.reason === 'draw_won' });
+    if (answer.reason === 'allow_renewed') this.trace.renewals++;
+  }
+
+  private admit(actor: Actor, device: number, t: number): void {
+    actor.admittedMs = t;
+    this.trace.admissionsMs.push(t);
+    const sessionMs = Math.max(30, this.rng.logNormal(this.behaviour.sessionSecondsMedian, 0.6)) * 1000;
+    this.sessionEnd.set(actor.id, t + sessionMs);
+    if (actor.group === 'holder') {
+      // The holder passes its fresh allow token to a friend on another identity, who tries it at once.
+      this.add({ atMs: t, group: 'friend', patienceMs: Infinity }, actor.jars[device]);
+    }
+  }
+
+  private readonly sessionEnd = new Map<number, number>();
+
+  private browse(actor: Actor, device: number, t: number): void {
+    const next = t + Math.max(2, this.rng.exponential(this.behaviour.thinkSeconds)) * 1000;
+    if (next > (this.sessionEnd.get(actor.id) ?? t) || this.behaviour.horizonWindows !== null) {
+      // Adversary runs stop at admission: what follows it is not what they are compared on.
+      actor.done = true;
+      return;
+    }
+    this.clock.at(next, (now) => this.visit(actor, device, now));
+  }
+
+  private wait(actor: Actor, device: number, t: number, answer: RoomAnswer): void {
+    if (answer.outcome !== 'deny' && actor.queuedMs === null) {
+      actor.queuedMs = t;
+      actor.predicted = this.room.estimate(t, answer.waitUntilMs);
+      actor.allowAtQueue = this.room.allowPercentage;
+    }
+    const retryAfterMs = (answer.retryAfterSeconds ?? this.room.waitPeriodSeconds) * 1000;
+    const jitterMs = this.behaviour.jitter ? this.rng.uniform(0, this.room.jitterSeconds * 1000) : 0;
+    let next: number;
+    switch (actor.group) {
+      case 'refresher':
+        next = t + 1000;
+        break;
+      case 'twojars':
+        // Each jar comes back once a window, the two half a window apart: if windows could be
+        // multiplied by jars, this is how.
+        next = t + (this.room.waitPeriodSeconds * 1000) / 2;
+        actor.nextJar = 1 - actor.nextJar;
+        break;
+      default:
+        next = t + retryAfterMs + jitterMs;
+    }
+    if (actor.queuedMs !== null && next > actor.queuedMs + actor.patienceMs) {
+      if (actor.group === 'devices5' && device !== 0) return; // the owner's main device decides to leave
+      actor.abandonedMs = actor.queuedMs + actor.patienceMs;
+      actor.done = true;
+      return;
+    }
+    this.clock.at(next, (now) => this.visit(actor, device, now));
+  }
+}

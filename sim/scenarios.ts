@@ -1,0 +1,142 @@
+// The situations the room is judged in. Sizes are chosen so the default run (all scenarios) takes
+// well under a minute on two cores: every request is a real HS512 verify and often a sign.
+import type { Arrival, Behaviour, Group } from './population.js';
+import type { Random } from './random.js';
+
+export interface Scenario {
+  name: string;
+  title: string;
+  /** One paragraph for the report: what happens and what to look for. */
+  summary: string;
+  settings: Record<string, string>;
+  /** Setting changes during the run, e.g. the on-sale opening. */
+  changes: { atMs: number; key: string; value: string }[];
+  durationMs: number;
+  behaviour: Behaviour;
+  /** Default population size (`--visitors` overrides it). */
+  visitors: number;
+  arrivals(rng: Random, visitors: number): Arrival[];
+}
+
+const MINUTE = 60_000;
+
+/** Patience once queued: median 10 minutes, a long tail both ways (some leave within two minutes). */
+function patience(rng: Random): number {
+  return rng.logNormal(10 * MINUTE, 0.8);
+}
+
+const browsing: Behaviour = { thinkSeconds: 40, sessionSecondsMedian: 180, jitter: true, horizonWindows: null };
+
+/** `count` arrivals spread over [from, to) with a density shaped by `shape` (identity: uniform). */
+function spread(rng: Random, count: number, from: number, to: number, group: Group, shape = (u: number) => u): Arrival[] {
+  const out: Arrival[] = [];
+  for (let i = 0; i < count; i++) {
+    out.push({ atMs: from + (to - from) * shape(rng.next()), group, patienceMs: patience(rng) });
+  }
+  return out.sort((a, b) => a.atMs - b.atMs);
+}
+
+const room = (allow: number, extra: Record<string, string> = {}): Record<string, string> => ({
+  allow_percentage: String(allow),
+  wait_period_duration: '30',
+  // Ten-minute sessions so renewals happen within a run (the default hour would never renew here).
+  allow_period_duration: '600',
+  ...extra,
+});
+
+export const scenarios: readonly Scenario[] = [
+  {
+    name: 'steady',
+    title: 'Steady arrivals',
+    summary:
+      'Visitors arrive at a constant rate for 20 minutes; allow_percentage 20, 30-second windows. The room should admit at the arrival rate, smoothly, with waits that match what the page promised.',
+    settings: room(20),
+    changes: [],
+    durationMs: 30 * MINUTE,
+    behaviour: browsing,
+    visitors: 3000,
+    arrivals: (rng, n) => spread(rng, n, 0, 20 * MINUTE, 'honest'),
+  },
+  {
+    name: 'nojitter',
+    title: 'Steady arrivals without the page jitter (counterfactual)',
+    summary:
+      'The steady scenario with fewer visitors, but every waiting page comes back exactly when Retry-After says, as a page without the jitter would. Compare its admissions per second with the steady run: this is what the jitter is for.',
+    settings: room(20),
+    changes: [],
+    durationMs: 30 * MINUTE,
+    behaviour: { ...browsing, jitter: false },
+    visitors: 1500,
+    arrivals: (rng, n) => spread(rng, n, 0, 20 * MINUTE, 'honest'),
+  },
+  {
+    name: 'flash',
+    title: 'Flash crowd',
+    summary:
+      'All visitors arrive within the first minute (the Cloudflare seed simulated 10,000). allow_percentage 20. Admissions should decay window by window without spikes at window boundaries, and arrival order should say little about admission order.',
+    settings: room(20),
+    changes: [],
+    durationMs: 25 * MINUTE,
+    behaviour: browsing,
+    visitors: 10_000,
+    arrivals: (rng, n) => spread(rng, n, 0, MINUTE, 'honest'),
+  },
+  {
+    name: 'onsale',
+    title: 'On-sale with a crowd gathering before opening',
+    summary:
+      'A crowd gathers for ten minutes while allow_percentage is 0 (deny page, cookie cleared), the sale opens at minute 10 by raising it to 15, and more visitors keep arriving for ten minutes. Early birds should gain nothing over people who arrive at opening.',
+    settings: room(0),
+    changes: [{ atMs: 10 * MINUTE, key: 'allow_percentage', value: '15' }],
+    durationMs: 35 * MINUTE,
+    behaviour: browsing,
+    visitors: 4000,
+    arrivals: (rng, n) => [
+      // Arrivals speed up towards the opening: density grows linearly over the ten minutes.
+      ...spread(rng, Math.round(n * 0.7), 0, 10 * MINUTE, 'honest', (u) => Math.sqrt(u)),
+      ...spread(rng, n - Math.round(n * 0.7), 10 * MINUTE, 20 * MINUTE, 'honest'),
+    ],
+  },
+  {
+    name: 'change',
+    title: 'allow_percentage raised mid-run',
+    summary:
+      'Steady arrivals for 20 minutes at allow_percentage 10; at minute 10 the operator raises it to 30. The backlog should drain faster at once: more admissions per second and a larger share of draws won.',
+    settings: room(10),
+    changes: [{ atMs: 10 * MINUTE, key: 'allow_percentage', value: '30' }],
+    durationMs: 30 * MINUTE,
+    behaviour: browsing,
+    visitors: 3000,
+    arrivals: (rng, n) => spread(rng, n, 0, 20 * MINUTE, 'honest'),
+  },
+  {
+    name: 'adversaries',
+    title: 'Adversaries against honest visitors',
+    summary:
+      'Honest visitors and five kinds of adversary arrive over ten minutes at allow_percentage 10 with 10-second windows (the mechanics scale with the window; short windows keep the every-second refresher affordable). Each is compared on the chance of admission within 7 windows after the arrival window: about 6 draws for an honest visitor.',
+    settings: room(10, { wait_period_duration: '10' }),
+    changes: [],
+    // Arrivals for ten minutes, then time for the last ones (and the friends of late holders) to finish.
+    durationMs: 10 * MINUTE + 2 * 9 * 10_000 + MINUTE,
+    behaviour: { thinkSeconds: 20, sessionSecondsMedian: 180, jitter: true, horizonWindows: 7 },
+    visitors: 2400,
+    arrivals: (rng, n) => {
+      const share: [Group, number][] = [
+        ['honest', 0.4],
+        ['devices5', 0.15],
+        ['clearer', 0.1],
+        ['refresher', 0.1],
+        ['holder', 0.1],
+        ['twojars', 0.15],
+      ];
+      const out: Arrival[] = [];
+      for (const [group, fraction] of share) out.push(...spread(rng, Math.round(n * fraction), 0, 10 * MINUTE, group));
+      // Nobody gives up within the horizon: the comparison is about chances, not patience.
+      return out.map((a) => ({ ...a, patienceMs: Infinity })).sort((a, b) => a.atMs - b.atMs);
+    },
+  },
+];
+
+export function findScenario(name: string): Scenario | undefined {
+  return scenarios.find((s) => s.name === name);
+}
