@@ -82,7 +82,19 @@ export function templateView(vars: PageVars): Record<string, unknown> {
   };
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+/**
+ * UTF-8 text from bytes, or null when the bytes are not UTF-8. js-compute's TextDecoder has no
+ * `fatal` mode (it always replaces bad bytes with U+FFFD), so validity is checked by re-encoding:
+ * only valid UTF-8 survives the round trip byte for byte.
+ */
+function decodeUtf8(bytes: Uint8Array): string | null {
+  const text = new TextDecoder().decode(bytes);
+  if (!text.includes('\uFFFD')) return text;
+  const again = new TextEncoder().encode(text);
+  const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+  return same(again, bytes) || (hasBom && same(again, bytes.subarray(3))) ? text : null;
+}
 
 /** The stored value as template text, or a reason it cannot be one. */
 function decodeStored(storedBase64: string): { text: string } | { problem: string } {
@@ -96,11 +108,8 @@ function decodeStored(storedBase64: string): { text: string } | { problem: strin
   }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  try {
-    return { text: utf8.decode(bytes) };
-  } catch {
-    return { problem: 'is not UTF-8 text once decoded from base64' };
-  }
+  const text = decodeUtf8(bytes);
+  return text === null ? { problem: 'is not UTF-8 text once decoded from base64' } : { text };
 }
 
 /**

@@ -132,6 +132,13 @@ describe('renderPage with a template from waiting_room_pages', () => {
     expect(render('keepwaiting', wrapped, vars({ status: 'keepwaiting' })).html).toBe(`<p>${'x'.repeat(200)} keepwaiting</p>`);
   });
 
+  it('keeps a genuine U+FFFD character and drops a leading byte-order mark', () => {
+    const stored = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<p>\uFFFD {{retryAfterSeconds}}</p>', 'utf8')]);
+    const { html, diags } = render('startwaiting', stored.toString('base64'));
+    expect(html).toBe('<p>\uFFFD 42</p>');
+    expect(diags).toEqual([]);
+  });
+
   it('HTML-escapes variables so nothing a template prints can inject markup', () => {
     const hostile = vars({ status: '<script>alert(1)</script>' as PageName });
     const { html } = render('startwaiting', b64('<p>{{status}}</p>'), hostile);
