@@ -1,0 +1,178 @@
+// `npm start`: the whole demo on one machine, from a fresh clone after `npm ci`.
+//
+//   1. keys   local/keys.json (a fresh signing key, once)       npm run keys -- generate
+//   2. pages  local/pages.json from pages/*.html                npm run pages
+//   3. build  bin/main.wasm                                     npm run build
+//   4. the demo origin (the shop) on 127.0.0.1:7070             scripts/demo-origin.ts
+//   5. the room on 127.0.0.1:7676: `fastly compute serve` driving the project's local host
+//      (host/bin/compute-host, a Viceroy stand-in); with --viceroy, the Viceroy the Fastly CLI manages.
+//
+//   npm start -- [--viceroy | --host PATH] [--addr 127.0.0.1:7676] [--skip-build]
+//
+// Ctrl-C stops everything; if the room or the shop stops on its own, the rest is stopped too.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { connect } from 'node:net';
+import { parseArgs } from 'node:util';
+import { startDemoOrigin, DEMO_ORIGIN_PORT } from './demo-origin.js';
+import { main as keysMain } from './keys.js';
+import { readStoreIfExists } from './lib/json-store.js';
+import { isMain } from './lib/main.js';
+import { configFile, fastlyBin, hostBin, repoRoot } from './lib/paths.js';
+
+const say = (line: string) => console.log(`[start] ${line}`);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/** Runs a setup step to completion with its output shown; a failed step stops `npm start`. */
+function step(command: string, args: string[]): Promise<void> {
+  say(`${command} ${args.join(' ')}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repoRoot, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`"${command} ${args.join(' ')}" failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+function splitAddr(addr: string): { host: string; port: number } {
+  const m = /^(.*):(\d+)$/.exec(addr);
+  if (!m) throw new Error(`--addr "${addr}" must be HOST:PORT`);
+  return { host: m[1]!.replace(/^\[|\]$/g, ''), port: Number(m[2]) };
+}
+
+/** True when something accepts TCP connections at host:port. */
+function listening(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function waitUntilListening(host: string, port: number, stillRunning: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && stillRunning()) {
+    if (await listening(host, port)) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
+async function banner(addr: string): Promise<void> {
+  const config = (await readStoreIfExists(configFile()).catch(() => null)) ?? {};
+  const pct = config.allow_percentage ?? '100';
+  const wait = config.wait_period_duration ?? '30';
+  console.log(`
+  The waiting room is running.
+
+    ${`http://${addr}/`.padEnd(28)}the shop behind the room (allow_percentage ${pct}: each draw, every ${wait} s, lets ${pct}% in)
+    ${`http://127.0.0.1:${DEMO_ORIGIN_PORT}/`.padEnd(28)}the shop itself (the origin), for comparison
+
+  Tune it while it runs, from another terminal:
+
+    npm run tune                            show the settings
+    npm run tune -- allow_percentage=100    let everyone in
+    npm run tune -- allow_percentage=0      close the doors (deny page)
+    npm run tune -- enabled=false           switch the room off
+
+  Ctrl-C stops everything.
+`);
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      viceroy: { type: 'boolean', default: false },
+      addr: { type: 'string', default: '127.0.0.1:7676' },
+      'skip-build': { type: 'boolean', default: false },
+      // Another Viceroy-compatible binary in place of the project's host.
+      host: { type: 'string' },
+    },
+  });
+  const addr = values.addr;
+  const { host, port } = splitAddr(addr);
+  if (await listening(host, port)) throw new Error(`something already listens on ${addr} (another npm start?); stop it or pass --addr`);
+
+  say('keys: npm run keys -- generate');
+  await keysMain(['generate']);
+  await step(npm, ['run', '--silent', 'pages']);
+  if (!values['skip-build']) await step(npm, ['run', '--silent', 'build']);
+  const localHost = values.host ?? hostBin;
+  if (!values.viceroy && values.host === undefined && !existsSync(hostBin)) await step(npm, ['run', '--silent', 'build:host']);
+
+  let origin: Server;
+  try {
+    ({ server: origin } = await startDemoOrigin());
+  } catch (error) {
+    throw new Error(`the demo origin cannot listen on 127.0.0.1:${DEMO_ORIGIN_PORT}: ${(error as Error).message}`);
+  }
+  say(`demo origin (the shop) on http://127.0.0.1:${DEMO_ORIGIN_PORT}`);
+
+  // --non-interactive: no prompt may wait on a terminal nobody watches (CI, no stdin).
+  const serveArgs = ['compute', 'serve', '--skip-build', '--non-interactive', '--addr', addr];
+  if (!values.viceroy) serveArgs.push('--viceroy-path', localHost);
+  say(`fastly ${serveArgs.join(' ')}`);
+  // Its own process group, so stopping it also stops the host it runs, whatever the CLI does with signals.
+  const room: ChildProcess = spawn(fastlyBin, serveArgs, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  let roomRunning = true;
+
+  const stopRoom = (signal: NodeJS.Signals) => {
+    if (!roomRunning || room.pid === undefined) return;
+    try {
+      process.kill(-room.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  // Whatever way this process ends, the room must not outlive it.
+  process.on('exit', () => stopRoom('SIGKILL'));
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const shutdown = (code: number, why: string) => {
+      if (stopping) return;
+      stopping = true;
+      say(why);
+      origin.close();
+      if (!roomRunning) return resolve(code);
+      stopRoom('SIGTERM');
+      const force = setTimeout(() => stopRoom('SIGKILL'), 5000);
+      room.once('exit', () => {
+        clearTimeout(force);
+        resolve(code);
+      });
+    };
+    room.once('error', (error) => {
+      roomRunning = false;
+      shutdown(1, `cannot run the Fastly CLI (${fastlyBin}): ${error.message}`);
+    });
+    room.once('exit', (code, signal) => {
+      roomRunning = false;
+      shutdown(stopping ? 0 : 1, `the room stopped (${signal ?? `exit ${code}`}); stopping the shop too`);
+    });
+    origin.once('error', (error) => shutdown(1, `the demo origin failed (${error.message}); stopping the room`));
+    process.once('SIGINT', () => shutdown(130, 'stopping (Ctrl-C)'));
+    process.once('SIGTERM', () => shutdown(143, 'stopping (SIGTERM)'));
+
+    void waitUntilListening(host, port, () => roomRunning, 120_000).then(async (up) => {
+      if (up && !stopping) await banner(addr);
+      else if (!stopping) shutdown(1, `the room did not listen on ${addr} within 120 s`);
+    });
+  });
+}
+
+if (isMain(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+}
