@@ -37,12 +37,15 @@ export class ChromiumMissingError extends Error {
  * so no cookie or cache survives between runs. Each `browser.newContext()` is a visitor that shares
  * nothing with the others.
  */
-export async function launchBrowser(options: Omit<LaunchOptions, 'executablePath'> = {}): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) throw new ChromiumMissingError(CHROMIUM_PATH);
+export async function launchBrowser(
+  options: Omit<LaunchOptions, 'executablePath'> = {},
+  executablePath: string = CHROMIUM_PATH,
+): Promise<Browser> {
+  if (!existsSync(executablePath)) throw new ChromiumMissingError(executablePath);
   return chromium.launch({
     headless: true,
     ...options,
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
   });
 }
