@@ -1,0 +1,55 @@
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoOrigin } from '../../scripts/demo-origin.js';
+
+let server: Server;
+let base: string;
+beforeAll(async () => {
+  ({ server, url: base } = await startDemoOrigin({ port: 0 }));
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('the demo origin (the shop)', () => {
+  it('welcomes the visitor and lists the cookies it received, escaped', async () => {
+    const res = await fetch(`${base}/`, { headers: { cookie: 'shop_session=abc; theme=<b>dark</b>' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store, private');
+    const html = await res.text();
+    expect(html).toContain('You are in');
+    expect(html).toContain('<code>theme</code>');
+    expect(html).toContain('&lt;b&gt;dark&lt;/b&gt;');
+    expect(html).not.toContain('<b>dark</b>');
+    expect(html).toMatch(/id="room-cookie" class="ok"/);
+    expect(html).toContain('href="/products"');
+  });
+
+  it('says so when the room cookie reached it', async () => {
+    const html = await (await fetch(`${base}/products`, { headers: { cookie: 'waiting_room=eyJ.x.y' } })).text();
+    expect(html).toMatch(/id="room-cookie" class="bad"/);
+    expect(html).toContain('eyJ.x.y');
+  });
+
+  it('sets its own session cookie once', async () => {
+    const first = await fetch(`${base}/`);
+    expect(first.headers.get('set-cookie')).toMatch(/^shop_session=[0-9a-f]+; Path=\/; HttpOnly/);
+    const again = await fetch(`${base}/`, { headers: { cookie: 'shop_session=abc' } });
+    expect(again.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('/logout asks the room to revoke the session', async () => {
+    const res = await fetch(`${base}/logout`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('waiting-room-command')).toBe('revoke');
+  });
+
+  it('/health answers ok', async () => {
+    const res = await fetch(`${base}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('ok\n');
+  });
+
+  it('answers 404 for unknown paths and 405 for other methods', async () => {
+    expect((await fetch(`${base}/nope`)).status).toBe(404);
+    expect((await fetch(`${base}/`, { method: 'POST' })).status).toBe(405);
+  });
+});

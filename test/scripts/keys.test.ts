@@ -1,0 +1,139 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main as keys } from '../../scripts/keys.js';
+import { captured, readJson, scratch, type Scratch } from './helpers.js';
+
+let s: Scratch;
+beforeEach(() => {
+  s = scratch({ allow_percentage: '50', active_key: 'key1', cookie_lifetime: '600' });
+});
+afterEach(() => s.cleanup());
+
+const bytes = (b64: string) => Buffer.from(b64, 'base64').length;
+
+describe('npm run keys -- generate', () => {
+  it('creates the key the settings name, 64 random bytes, readable by its owner only', async () => {
+    const r = await captured(() => keys(['generate']));
+    expect(r.result).toBe(0);
+    const file = readJson(s.keys);
+    expect(Object.keys(file)).toEqual(['key1']);
+    expect(bytes(file.key1!)).toBe(64);
+    expect(statSync(s.keys).mode & 0o777).toBe(0o600);
+  });
+
+  it('never overwrites an existing file', async () => {
+    await captured(() => keys(['generate']));
+    const first = readFileSync(s.keys, 'utf8');
+    const r = await captured(() => keys(['generate']));
+    expect(r.result).toBe(0);
+    expect(r.out).toMatch(/left as it is/);
+    expect(readFileSync(s.keys, 'utf8')).toBe(first);
+  });
+
+  it('names the first key after active_key when the settings use another id', async () => {
+    s.cleanup();
+    s = scratch({ active_key: 'prod-2026' });
+    await captured(() => keys(['generate']));
+    expect(Object.keys(readJson(s.keys))).toEqual(['prod-2026']);
+  });
+
+  it('gives two clones different keys', async () => {
+    await captured(() => keys(['generate']));
+    const a = readJson(s.keys).key1;
+    s.cleanup();
+    s = scratch({ active_key: 'key1' });
+    await captured(() => keys(['generate']));
+    expect(readJson(s.keys).key1).not.toBe(a);
+  });
+});
+
+describe('npm run keys -- add / rotate / remove', () => {
+  beforeEach(async () => {
+    await captured(() => keys(['generate']));
+  });
+
+  it('add: a new key that verifies but does not sign', async () => {
+    const r = await captured(() => keys(['add', 'key2']));
+    expect(r.result).toBe(0);
+    const file = readJson(s.keys);
+    expect(Object.keys(file)).toEqual(['key1', 'key2']);
+    expect(bytes(file.key2!)).toBeGreaterThanOrEqual(32);
+    expect(file.key2).not.toBe(file.key1);
+    expect(readJson(s.config).active_key).toBe('key1');
+  });
+
+  it('add: refuses an id that exists, leaving its key alone', async () => {
+    const before = readJson(s.keys).key1;
+    const r = await captured(() => keys(['add', 'key1']));
+    expect(r.error?.message).toMatch(/"key1" already exists/);
+    expect(readJson(s.keys).key1).toBe(before);
+  });
+
+  it('add: refuses an id the Secret Store would not accept', async () => {
+    const r = await captured(() => keys(['add', 'my key']));
+    expect(r.error?.message).toMatch(/"my key"/);
+    expect(Object.keys(readJson(s.keys))).toEqual(['key1']);
+  });
+
+  it('rotate: adds the key, makes it active_key, keeps the old key and the other settings', async () => {
+    const r = await captured(() => keys(['rotate', 'key2']));
+    expect(r.result).toBe(0);
+    expect(Object.keys(readJson(s.keys))).toEqual(['key1', 'key2']);
+    expect(readJson(s.config)).toEqual({ allow_percentage: '50', active_key: 'key2', cookie_lifetime: '600' });
+    expect(r.out).toContain('npm run keys -- remove key1');
+  });
+
+  it('remove: refuses the active key', async () => {
+    const r = await captured(() => keys(['remove', 'key1']));
+    expect(r.error?.message).toMatch(/"key1" is the active_key/);
+    expect(Object.keys(readJson(s.keys))).toEqual(['key1']);
+  });
+
+  it('remove: drops an old key after a rotation', async () => {
+    await captured(() => keys(['rotate', 'key2']));
+    const r = await captured(() => keys(['remove', 'key1']));
+    expect(r.result).toBe(0);
+    expect(Object.keys(readJson(s.keys))).toEqual(['key2']);
+  });
+
+  it('remove: says so when the key is not there', async () => {
+    const r = await captured(() => keys(['remove', 'key9']));
+    expect(r.error?.message).toMatch(/no key "key9"/);
+  });
+
+  it('list: shows ids and the signing one, never a key', async () => {
+    await captured(() => keys(['add', 'key2']));
+    const r = await captured(() => keys(['list']));
+    expect(r.out.split('\n')).toEqual(['* key1', '  key2']);
+    expect(r.out).not.toContain(readJson(s.keys).key1!);
+  });
+});
+
+describe('npm run keys without a key file', () => {
+  it('add tells the operator to generate first and creates nothing', async () => {
+    const r = await captured(() => keys(['add', 'key2']));
+    expect(r.error?.message).toMatch(/npm run keys -- generate/);
+    expect(existsSync(s.keys)).toBe(false);
+  });
+});
+
+describe('npm run keys -- --fastly-service (dry run)', () => {
+  it('rotate: creates the secret from stdin before switching active_key', async () => {
+    const r = await captured(() =>
+      keys(['rotate', 'key2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC', '--config-store-id', 'CFG', '--dry-run']),
+    );
+    expect(r.result).toBe(0);
+    const lines = r.out.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/\| fastly secret-store-entry create --store-id SEC --name key2 --stdin$/);
+    expect(lines[1]).toBe('fastly config-store-entry update --upsert --store-id CFG --key active_key --value key2');
+    expect(existsSync(s.keys)).toBe(false); // the local files are not touched
+  });
+
+  it('remove: checks active_key on the service before deleting the secret', async () => {
+    const r = await captured(() => keys(['remove', 'key1', '--fastly-service', 'SVC', '--secret-store-id', 'SEC', '--config-store-id', 'CFG', '--dry-run']));
+    const lines = r.out.split('\n');
+    expect(lines[0]).toBe('fastly config-store-entry describe --store-id CFG --key active_key --json');
+    expect(lines[1]).toBe('fastly secret-store-entry delete --store-id SEC --name key1');
+  });
+});
