@@ -1,6 +1,6 @@
 /// <reference types="@fastly/js-compute" />
 // RoomDeps from the Fastly runtime: stores, the `origin` backend, named loggers, the client address.
-import { Logger } from 'fastly:logger';
+import { configureConsole, Logger } from 'fastly:logger';
 import type { RoomDeps } from '../core/types.js';
 import { ORIGIN_BACKEND } from './names.js';
 import { fastlyStores } from './stores.js';
@@ -26,7 +26,15 @@ function diag(message: string): void {
   console.error(`[waiting-room] ${message}`);
 }
 
+let consoleReady = false;
+
 export function fastlyDeps(event: FetchEvent): RoomDeps {
+  if (!consoleReady) {
+    // js-compute writes console.error to stdout unless told otherwise; diagnostics belong on stderr,
+    // apart from the guest's ordinary output (Viceroy and the local host show the two separately).
+    configureConsole({ stderr: true });
+    consoleReady = true;
+  }
   let clientIp: string | null = null;
   try {
     clientIp = event.client.address || null;
