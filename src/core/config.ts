@@ -150,6 +150,19 @@ function parseEnabled(r: Reader): boolean {
   return true;
 }
 
+/**
+ * Keys jose and Fastly's runtime can verify with: RSA (RS*) and EC (ES*) public keys. jose never takes
+ * shared secrets from a key set, and js-compute's crypto.subtle lacks EdDSA and RSA-PSS (measured on
+ * js-compute 3.46), so such keys would fail on every request at the edge while passing in Node.
+ */
+function unusableJwk(jwk: Record<string, unknown>): string | null {
+  if (jwk.kty === 'oct') return 'is a shared secret (kty "oct"); a key set must hold public keys';
+  if (jwk.kty === 'OKP' || jwk.alg === 'EdDSA' || jwk.alg === 'Ed25519') return 'is EdDSA, which Fastly Compute cannot verify; use ES256 or RS256';
+  if (typeof jwk.alg === 'string' && jwk.alg.startsWith('PS')) return 'is RSA-PSS, which Fastly Compute cannot verify; use RS256 or ES256';
+  if (jwk.kty !== 'RSA' && jwk.kty !== 'EC') return `has an unknown kty ${JSON.stringify(jwk.kty)}`;
+  return null;
+}
+
 function parseJwks(r: Reader, identity: IdentitySource): Config['jwtJwks'] {
   const key = 'jwt_jwks';
   const value = r.raw(key);
@@ -161,7 +174,14 @@ function parseJwks(r: Reader, identity: IdentitySource): Config['jwtJwks'] {
     const parsed: unknown = JSON.parse(value);
     const keys = (parsed as { keys?: unknown })?.keys;
     if (Array.isArray(keys) && keys.every((k) => typeof k === 'object' && k !== null)) {
-      return { keys: keys as Record<string, unknown>[] };
+      const usable = (keys as Record<string, unknown>[]).filter((k) => {
+        const why = unusableJwk(k);
+        if (why !== null) r.problem(key, String(k.kid ?? k.kty ?? '?'), `key ${why}; it is ignored`);
+        return why === null;
+      });
+      if (usable.length > 0) return { keys: usable };
+      r.problem(key, value.slice(0, 60), 'holds no usable key; no JWT can be verified');
+      return null;
     }
     r.problem(key, value.slice(0, 60), 'must be a JSON object with a "keys" array; no JWT can be verified');
   } catch {

@@ -87,4 +87,18 @@ describe('parseConfig', () => {
     });
     expect([...read].sort()).toEqual(settingsTable.map((s) => s.key).sort());
   });
+
+  it('keeps only JWKS keys the edge can verify, naming the others', () => {
+    const jwks = JSON.stringify({
+      keys: [
+        { kty: 'EC', crv: 'P-256', x: 'x', y: 'y', kid: 'good' },
+        { kty: 'oct', k: 'c2VjcmV0', kid: 'shared' },
+        { kty: 'OKP', crv: 'Ed25519', x: 'x', kid: 'edwards' },
+        { kty: 'RSA', n: 'n', e: 'AQAB', alg: 'PS256', kid: 'pss' },
+      ],
+    });
+    const { config, problems } = parse({ allow_percentage: '50', identity: 'jwt:authorization', jwt_jwks: jwks });
+    expect(config.jwtJwks?.keys.map((k) => k.kid)).toEqual(['good']);
+    expect(problems.map((p) => `${p.key}:${p.value}`)).toEqual(['jwt_jwks:shared', 'jwt_jwks:edwards', 'jwt_jwks:pss']);
+  });
 });
