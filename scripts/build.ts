@@ -4,12 +4,29 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
+import { isMain } from './lib/main.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string): string => join(root, 'node_modules', '.bin', name);
-const bundle = join(root, 'build', 'bundle.js');
-const wasm = join(root, 'bin', 'main.wasm');
+export const bundlePath = join(root, 'build', 'bundle.js');
+export const wasmPath = join(root, 'bin', 'main.wasm');
+
+/** The bundle js-compute gets; test/core/bundle.test.ts holds it to a size budget and no Node imports. */
+export const bundleOptions: BuildOptions = {
+  entryPoints: [join(root, 'src', 'index.ts')],
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  external: ['fastly:*'],
+  loader: { '.html': 'text' },
+  // jose ships a Web Crypto build for browsers and workers; js-compute has crypto.subtle, not node:crypto.
+  mainFields: ['browser', 'module', 'main'],
+  conditions: ['worker', 'browser'],
+  legalComments: 'none',
+  logLevel: 'warning',
+};
 
 function step<T>(label: string, run: () => T): T {
   const started = performance.now();
@@ -24,30 +41,18 @@ async function main(): Promise<void> {
     // src/ only, with the js-compute types: the `fastly:*` modules exist nowhere else.
     step('type-check', () => execFileSync(bin('tsc'), ['-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' }));
   }
-  mkdirSync(dirname(bundle), { recursive: true });
-  mkdirSync(dirname(wasm), { recursive: true });
+  mkdirSync(dirname(bundlePath), { recursive: true });
+  mkdirSync(dirname(wasmPath), { recursive: true });
   const started = performance.now();
-  await build({
-    entryPoints: [join(root, 'src', 'index.ts')],
-    outfile: bundle,
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    external: ['fastly:*'],
-    loader: { '.html': 'text' },
-    // jose ships a Web Crypto build for browsers and workers; js-compute has crypto.subtle, not node:crypto.
-    mainFields: ['browser', 'module', 'main'],
-    conditions: ['worker', 'browser'],
-    legalComments: 'none',
-    logLevel: 'warning',
-  });
-  console.log(`bundle: ${((performance.now() - started) / 1000).toFixed(1)} s, ${statSync(bundle).size} bytes -> ${bundle}`);
-  step('wasm', () => execFileSync(bin('js-compute-runtime'), [bundle, wasm], { stdio: 'inherit' }));
-  console.log(`wasm: ${statSync(wasm).size} bytes -> ${wasm}`);
+  await build({ ...bundleOptions, outfile: bundlePath });
+  console.log(`bundle: ${((performance.now() - started) / 1000).toFixed(1)} s, ${statSync(bundlePath).size} bytes -> ${bundlePath}`);
+  step('wasm', () => execFileSync(bin('js-compute-runtime'), [bundlePath, wasmPath], { stdio: 'inherit' }));
+  console.log(`wasm: ${statSync(wasmPath).size} bytes -> ${wasmPath}`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+if (isMain(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,15 @@
+// Guard rails on what js-compute is handed: a bundle that still imports a Node built-in (or any
+// module outside fastly:*) compiles to Wasm and then fails on the first request at the edge.
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { bundleOptions } from '../../scripts/build.js';
+
+describe('the Wasm bundle', () => {
+  it('imports nothing but fastly:* modules and stays within its size budget', async () => {
+    const out = await build({ ...bundleOptions, write: false, metafile: true, logLevel: 'silent' });
+    const imports = Object.values(out.metafile!.outputs).flatMap((o) => o.imports.map((i) => i.path));
+    expect(imports.filter((path) => !path.startsWith('fastly:'))).toEqual([]);
+    // ~100 KB today (jose + mustache + the room + pages); a doubling means something heavy slipped in.
+    expect(out.outputFiles![0]!.contents.byteLength).toBeLessThan(200_000);
+  });
+});
