@@ -95,6 +95,14 @@ async function toOrigin(ctx: Context, setToken: string | null, fields: LogFields
   return response;
 }
 
+/**
+ * The Retry-After of a waiting or deny answer: whole seconds until the held wait token can be drawn
+ * (at least 1), or one window when the visitor holds none (deny, no signing key).
+ */
+export function retryAfterSeconds(waitUntil: number | null, nowMs: number, waitPeriodSeconds: number): number {
+  return waitUntil === null ? waitPeriodSeconds : Math.max(1, Math.ceil(waitUntil - nowMs / 1000));
+}
+
 function wantsJson(request: Request): boolean {
   const accept = (request.headers.get('accept') ?? '').toLowerCase();
   return accept.includes('application/json') && !accept.includes('text/html');
@@ -106,7 +114,7 @@ function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): R
   const name: PageName = result.outcome === 'origin' ? 'startwaiting' : result.outcome;
   const d = config.waitPeriodSeconds;
   const untilExpiry = result.waitUntil === null ? d : result.waitUntil - ctx.nowMs / 1000;
-  const retryAfter = Math.max(1, Math.ceil(untilExpiry));
+  const retryAfter = retryAfterSeconds(result.waitUntil, ctx.nowMs, d);
   const J = jitterSeconds(config);
   const random = deps.random ?? Math.random;
   const refresh = retryAfter + Math.round(random() * J);

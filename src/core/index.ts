@@ -1,5 +1,5 @@
 // The room's public surface: the handler for runtimes, the pieces for the simulator and tools.
-export { handle, COMMAND_HEADER } from './handler.js';
+export { handle, COMMAND_HEADER, retryAfterSeconds } from './handler.js';
 export { decide, boundary, MAX_TOKEN_CHARS, type DecideInput, type DecideResult } from './decide.js';
 export { parseConfig, describeProblem, settingsTable, type SettingInfo } from './config.js';
 export { createKeyRing, decodeBase64, MIN_KEY_BYTES, type KeyRing } from './keys.js';
