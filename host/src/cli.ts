@@ -145,8 +145,10 @@ function emptyConfig(): LocalServer {
 
 async function main(): Promise<number> {
   let args: ReturnType<typeof parseArgs>;
+  let listenOn = { host: '127.0.0.1', port: 7676 };
   try {
     args = parseArgs(process.argv.slice(2));
+    if (typeof args !== 'string') listenOn = splitAddr(args.addr);
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
     process.stderr.write(`compute-host: ${err.message}\n\n${USAGE}`);
@@ -160,7 +162,7 @@ async function main(): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  const { host, port } = splitAddr(args.addr);
+  const { host, port } = listenOn;
 
   let config: LocalServer;
   try {

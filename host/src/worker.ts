@@ -1329,6 +1329,7 @@ function buildImports(module: WebAssembly.Module): WebAssembly.Imports {
 }
 
 const imports = buildImports(init.module);
+const PROFILE = process.env.COMPUTE_HOST_PROFILE === '1';
 
 function runRequest(req: DownstreamRequest): void {
   current = req;
@@ -1347,9 +1348,15 @@ function runRequest(req: DownstreamRequest): void {
   downstreamBody = { ...newBody(), chunks: req.body.length ? [req.body] : [] };
   let error: string | undefined;
   try {
+    const t0 = performance.now();
     const instance = new WebAssembly.Instance(init.module, imports);
     memory = instance.exports.memory as WebAssembly.Memory;
-    (instance.exports._start as () => void)();
+    const t1 = performance.now();
+    try {
+      (instance.exports._start as () => void)();
+    } finally {
+      if (PROFILE) writeFd(2, Buffer.from(`profile: instantiate ${(t1 - t0).toFixed(2)} ms, run ${(performance.now() - t1).toFixed(2)} ms\n`));
+    }
   } catch (err) {
     if (err instanceof ProcExit) {
       if (err.code !== 0) error = `guest exited with code ${err.code}`;
