@@ -34,7 +34,16 @@ export interface BackendRequest {
 }
 
 export type OneWay =
-  | { op: 'respond'; rid: number; status: number; headers: Header[]; body: Uint8Array | null; streaming: boolean }
+  | {
+      op: 'respond';
+      rid: number;
+      status: number;
+      headers: Header[];
+      body: Uint8Array | null;
+      streaming: boolean;
+      /** A backend body stream to send as the whole response body. */
+      pipe?: number;
+    }
   | { op: 'chunk'; rid: number; data: Uint8Array }
   | { op: 'pipe'; rid: number; stream: number }
   | { op: 'end'; rid: number }

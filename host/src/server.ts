@@ -260,25 +260,18 @@ export class ComputeHost {
     }
     if (!a || !('rid' in m) || a.rid !== m.rid) return;
     switch (m.op) {
-      case 'respond':
-        this.respond(a, m.status, m.headers, m.body, m.streaming);
+      case 'respond': {
+        const piped = m.pipe === undefined ? undefined : slot.streams.get(m.pipe);
+        this.respond(a, m.status, m.headers, m.body, m.streaming, piped?.contentLength);
+        if (piped) this.pipe(a, piped);
         return;
+      }
       case 'chunk':
         a.chain = a.chain.then(() => writeAsync(a.res, m.data));
         return;
       case 'pipe': {
         const stream = slot.streams.get(m.stream);
-        if (!stream) return;
-        a.chain = a.chain.then(async () => {
-          for (;;) {
-            const chunk = await stream.read(1 << 20);
-            if (!chunk) break;
-            await writeAsync(a.res, chunk);
-          }
-        });
-        a.chain = a.chain.catch(() => {
-          a.res.destroy();
-        });
+        if (stream) this.pipe(a, stream);
         return;
       }
       case 'end':
@@ -289,7 +282,28 @@ export class ComputeHost {
     }
   }
 
-  private respond(a: Active, status: number, guestHeaders: Header[], body: Uint8Array | null, streaming: boolean): void {
+  private pipe(a: Active, stream: RemoteStream): void {
+    a.chain = a.chain.then(async () => {
+      for (;;) {
+        const chunk = await stream.read(1 << 20);
+        if (!chunk) break;
+        await writeAsync(a.res, chunk);
+      }
+    });
+    // A backend that breaks off mid-body cannot be reported in-band: cut the client's connection too.
+    a.chain = a.chain.catch(() => {
+      a.res.destroy();
+    });
+  }
+
+  private respond(
+    a: Active,
+    status: number,
+    guestHeaders: Header[],
+    body: Uint8Array | null,
+    streaming: boolean,
+    knownLength?: number,
+  ): void {
     if (a.started) return;
     a.started = true;
     a.status = status;
@@ -304,6 +318,7 @@ export class ComputeHost {
       a.res.end(noBody || a.req.method === 'HEAD' ? undefined : data);
       return;
     }
+    if (knownLength !== undefined && !noBody) raw.push('content-length', String(knownLength));
     a.res.writeHead(status, raw);
     if (noBody) a.res.end();
   }

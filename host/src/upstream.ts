@@ -40,6 +40,8 @@ export class RemoteStream {
   constructor(
     private readonly source: Readable,
     private readonly betweenBytesMs: number,
+    /** The backend's Content-Length, when the bytes reach the guest unchanged. */
+    readonly contentLength?: number,
   ) {
     source.on('data', (chunk: Buffer) => {
       this.chunks.push(chunk);
@@ -260,7 +262,9 @@ export function sendUpstream(
         source = res.pipe(gunzip);
         headers = headers.filter(([n]) => n !== 'content-encoding' && n !== 'content-length');
       }
-      const stream = new RemoteStream(source, backend.betweenBytesTimeoutMs);
+      const declared = Number(headers.find(([n]) => n === 'content-length')?.[1]);
+      const length = source === res && Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
+      const stream = new RemoteStream(source, backend.betweenBytesTimeoutMs, length);
       settle({
         ok: true,
         status: res.statusCode ?? 502,

@@ -469,6 +469,12 @@ function sendDownstream(respH: number, bodyH: number, streaming: number): number
       body.remote = null;
     }
     body.sink = { type: 'down' };
+  } else if (body.remote !== null && body.chunks.length === 0) {
+    // A backend body handed straight back is piped, so the client sees bytes as the backend sends them.
+    post({ op: 'respond', rid, status: resp.status, headers: resp.headers, body: null, streaming: true, pipe: body.remote });
+    body.remote = null;
+    handles.delete(bodyH);
+    post({ op: 'end', rid });
   } else {
     const data = new Uint8Array(drainBody(body));
     handles.delete(bodyH);
