@@ -19,7 +19,9 @@ afterAll(async () => {
 beforeEach(async () => {
   context = await browser.newContext();
   page = await context.newPage();
+  // Paused: time moves only through runFor, never with the wall clock, so timings are exact.
   await page.clock.install({ time: new Date('2026-03-01T10:00:00Z') });
+  await page.clock.pauseAt(new Date('2026-03-01T10:00:01Z'));
 });
 afterEach(async () => {
   await context.close();
@@ -84,6 +86,12 @@ describe('the waiting page in Chromium', () => {
     expect(await checksMade(page)).toBe(1);
     await page.clock.runFor(200);
     expect(await checksMade(page)).toBe(2);
+  });
+
+  it('takes the next delay from the JSON body when a proxy dropped the Retry-After header', async () => {
+    await open(render('keepwaiting', { retryAfterSeconds: 20, jitterSeconds: 10 }), { ...STILL_WAITING, retryAfter: 44, noHeader: true }, 0);
+    await page.clock.runFor(20_000);
+    await expect.poll(countdown).toBe('44 seconds');
   });
 
   it('reloads into the site once the check is answered by the origin instead of the room', async () => {

@@ -33,7 +33,7 @@ export function render(status: PageName, over: Partial<PageVars> = {}): string {
 
 /** What the page's next check (a fetch asking for JSON) gets back. */
 export type CheckAnswer =
-  | { kind: 'room'; status: PageName; retryAfter: number; estimate?: [number, number, number] }
+  | { kind: 'room'; status: PageName; retryAfter: number; estimate?: [number, number, number]; noHeader?: boolean }
   | { kind: 'origin' }
   | { kind: 'network-error' };
 
@@ -63,11 +63,12 @@ export async function serveRoom(context: BrowserContext, firstPage: string, answ
     const [p25, p50, p75] = a.estimate ?? [null, null, null];
     await route.fulfill({
       contentType: 'application/json',
-      headers: { 'Retry-After': String(a.retryAfter), 'Cache-Control': 'no-store, private' },
+      headers: a.noHeader ? { 'Cache-Control': 'no-store, private' } : { 'Retry-After': String(a.retryAfter), 'Cache-Control': 'no-store, private' },
       body: JSON.stringify({
         waitingRoom: {
           inWaitingRoom: true,
           status: a.status,
+          retryAfterSeconds: a.retryAfter,
           refreshIntervalSeconds: a.retryAfter + 3,
           waitTime25PercentileSeconds: p25,
           waitTime50PercentileSeconds: p50,
