@@ -1,0 +1,121 @@
+// The Fastly adapter against one small fake per `fastly:*` module it uses: a store the service
+// lacks, or a lookup the runtime refuses, must cost a diagnostic, never the request.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const fake = vi.hoisted(() => ({
+  configStores: new Map<string, Map<string, string>>(),
+  secretStores: new Map<string, Map<string, string>>(),
+  logged: [] as Array<[string, string]>,
+  loggersMade: [] as string[],
+  consoleOptions: [] as unknown[],
+}));
+
+vi.mock('fastly:config-store', () => ({
+  ConfigStore: class {
+    private readonly items: Map<string, string>;
+    constructor(name: string) {
+      const items = fake.configStores.get(name);
+      if (!items) throw new TypeError(`No ConfigStore named '${name}' exists`);
+      this.items = items;
+    }
+    get(key: string): string | null {
+      if (key.length > 255) throw new TypeError('key too long');
+      return this.items.get(key) ?? null;
+    }
+  },
+}));
+
+vi.mock('fastly:secret-store', () => ({
+  SecretStore: class {
+    private readonly items: Map<string, string>;
+    constructor(name: string) {
+      const items = fake.secretStores.get(name);
+      if (!items) throw new TypeError(`No SecretStore named '${name}' exists`);
+      this.items = items;
+    }
+    async get(key: string) {
+      const value = this.items.get(key);
+      return value === undefined ? null : { plaintext: () => value };
+    }
+  },
+}));
+
+vi.mock('fastly:logger', () => ({
+  Logger: class {
+    constructor(private readonly name: string) {
+      if (name === 'missing') throw new TypeError('no such endpoint');
+      fake.loggersMade.push(name);
+    }
+    log(line: string) {
+      fake.logged.push([this.name, line]);
+    }
+  },
+  configureConsole: (options: unknown) => fake.consoleOptions.push(options),
+}));
+
+const { fastlyStores } = await import('../../src/fastly/stores.js');
+const { fastlyDeps } = await import('../../src/fastly/deps.js');
+
+beforeEach(() => {
+  fake.configStores.clear();
+  fake.secretStores.clear();
+  fake.logged.length = 0;
+});
+
+describe('fastly stores', () => {
+  it('reads the three stores by their contract names', async () => {
+    fake.configStores.set('waiting_room_config', new Map([['allow_percentage', '20']]));
+    fake.configStores.set('waiting_room_pages', new Map([['deny', 'PGgxPg==']]));
+    fake.secretStores.set('waiting_room_keys', new Map([['key1', 'c2VjcmV0']]));
+    const stores = fastlyStores(() => {});
+    expect(stores.setting('allow_percentage')).toBe('20');
+    expect(stores.setting('enabled')).toBeNull();
+    expect(stores.page('deny')).toBe('PGgxPg==');
+    expect(await stores.key('key1')).toBe('c2VjcmV0');
+    expect(await stores.key('key2')).toBeNull();
+  });
+
+  it('treats a missing store as empty and says so once per request', async () => {
+    const diags: string[] = [];
+    const stores = fastlyStores((m) => diags.push(m));
+    expect(stores.setting('allow_percentage')).toBeNull();
+    expect(stores.setting('enabled')).toBeNull();
+    expect(await stores.key('key1')).toBeNull();
+    expect(stores.page('startwaiting')).toBeNull();
+    expect(diags).toHaveLength(3);
+    expect(diags.join('\n')).toMatch(/waiting_room_config[\s\S]*waiting_room_keys[\s\S]*waiting_room_pages/);
+  });
+
+  it('turns a refused lookup into "absent"', () => {
+    fake.configStores.set('waiting_room_config', new Map());
+    const diags: string[] = [];
+    expect(fastlyStores((m) => diags.push(m)).setting('x'.repeat(300))).toBeNull();
+    expect(diags[0]).toMatch(/too long/);
+  });
+});
+
+describe('fastly deps', () => {
+  const event = { client: { address: '2001:db8::1' }, request: new Request('https://shop.example/') } as unknown as FetchEvent;
+
+  it('hands the client address, a clock, and diagnostics on stderr', () => {
+    const deps = fastlyDeps(event);
+    expect(deps.clientIp).toBe('2001:db8::1');
+    expect(Math.abs(deps.now() - Date.now())).toBeLessThan(60_000);
+    expect(fake.consoleOptions).toEqual([{ stderr: true }]);
+    fastlyDeps(event);
+    expect(fake.consoleOptions).toHaveLength(1);
+  });
+
+  it('keeps one Logger per endpoint, and reports an unknown endpoint once', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const deps = fastlyDeps(event);
+    deps.log('room_log', 'a');
+    deps.log('room_log', 'b');
+    deps.log('missing', 'c');
+    deps.log('missing', 'd');
+    expect(fake.logged).toEqual([['room_log', 'a'], ['room_log', 'b']]);
+    expect(fake.loggersMade.filter((n) => n === 'room_log')).toHaveLength(1);
+    expect(errors.mock.calls.filter(([m]) => String(m).includes('"missing"'))).toHaveLength(1);
+    errors.mockRestore();
+  });
+});
