@@ -11,7 +11,7 @@
 //
 // Ctrl-C stops everything; if the room or the shop stops on its own, the rest is stopped too.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -40,6 +40,37 @@ function splitAddr(addr: string): { host: string; port: number } {
   const m = /^(.*):(\d+)$/.exec(addr);
   if (!m) throw new Error(`--addr "${addr}" must be HOST:PORT`);
   return { host: m[1]!.replace(/^\[|\]$/g, ''), port: Number(m[2]) };
+}
+
+/** Processes below `pid` (Linux /proc; elsewhere none are found and only `pid` is signalled). */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number>();
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        // Field 4 of /proc/PID/stat is the parent; the command name (field 2) may hold spaces, so split after ")".
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        parents.set(Number(entry), ppid);
+      } catch {
+        // the process ended while we looked
+      }
+    }
+  } catch {
+    return [];
+  }
+  const found: number[] = [];
+  const walk = (p: number) => {
+    for (const [child, parent] of parents) {
+      if (parent === p) {
+        found.push(child);
+        walk(child);
+      }
+    }
+  };
+  walk(pid);
+  return found;
 }
 
 /** True when something accepts TCP connections at host:port. */
@@ -118,19 +149,23 @@ export async function main(argv: readonly string[]): Promise<number> {
   const serveArgs = ['compute', 'serve', '--skip-build', '--non-interactive', '--addr', addr];
   if (!values.viceroy) serveArgs.push('--viceroy-path', localHost);
   say(`fastly ${serveArgs.join(' ')}`);
-  // Its own process group, so stopping it also stops the host it runs, whatever the CLI does with signals.
-  const room: ChildProcess = spawn(fastlyBin, serveArgs, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  // Same process group as this script: a Ctrl-C in the terminal, or a CI runner killing the group,
+  // reaches the room and its host even if this script is killed first without a chance to clean up.
+  const room: ChildProcess = spawn(fastlyBin, serveArgs, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
   let roomRunning = true;
 
   const stopRoom = (signal: NodeJS.Signals) => {
     if (!roomRunning || room.pid === undefined) return;
-    try {
-      process.kill(-room.pid, signal);
-    } catch {
-      // already gone
+    // The Fastly CLI stops its host on SIGTERM; on SIGKILL it cannot, so the host is killed here too.
+    const targets = signal === 'SIGKILL' ? [...descendants(room.pid), room.pid] : [room.pid];
+    for (const pid of targets) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // already gone
+      }
     }
   };
-  // Whatever way this process ends, the room must not outlive it.
   process.on('exit', () => stopRoom('SIGKILL'));
 
   return new Promise<number>((resolve) => {
@@ -154,7 +189,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     });
     room.once('exit', (code, signal) => {
       roomRunning = false;
-      shutdown(stopping ? 0 : 1, `the room stopped (${signal ?? `exit ${code}`}); stopping the shop too`);
+      // A terminal Ctrl-C reaches the CLI too; give our own SIGINT handler the chance to name the cause.
+      setTimeout(() => shutdown(1, `the room stopped (${signal ?? `exit ${code}`}); stopping the shop too`), 100);
     });
     origin.once('error', (error) => shutdown(1, `the demo origin failed (${error.message}); stopping the room`));
     process.once('SIGINT', () => shutdown(130, 'stopping (Ctrl-C)'));
