@@ -1392,6 +1392,13 @@ function runRequest(req: DownstreamRequest): void {
   downstreamBody = null;
 }
 
+// Import wrappers are compiled per thread on first instantiation; pay that before the first request.
+try {
+  new WebAssembly.Instance(init.module, imports);
+} catch {
+  // A module that cannot be instantiated fails again, with its message, on the first request.
+}
+
 parentPort!.on('message', (msg: ToWorker) => {
   if (msg.type === 'config') snapshot = msg.snapshot;
   else runRequest(msg);
