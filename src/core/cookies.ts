@@ -8,11 +8,6 @@ export const COOKIE_NAME = 'waiting_room';
 // followed by whitespace and a `name=` also separates (a JWS never contains either).
 const SEPARATOR = /;\s*|,\s+(?=[^\s=;,]+=)/;
 
-function cookieHeaders(headers: Headers): string[] {
-  const value = headers.get('cookie');
-  return value === null ? [] : [value];
-}
-
 function nameOf(pair: string): string {
   const eq = pair.indexOf('=');
   return (eq < 0 ? '' : pair.slice(0, eq)).trim();
@@ -20,25 +15,43 @@ function nameOf(pair: string): string {
 
 /** Every `waiting_room` value in the request, in order, duplicates kept. */
 export function roomCookies(headers: Headers): string[] {
+  // Runtimes hand repeated Cookie headers over as one joined value (js-compute joins with ", ").
+  const header = headers.get('cookie');
   const values: string[] = [];
-  for (const header of cookieHeaders(headers)) {
-    for (const pair of header.split(SEPARATOR)) {
-      if (nameOf(pair) !== COOKIE_NAME) continue;
-      let value = pair.slice(pair.indexOf('=') + 1).trim();
-      if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-      if (value !== '') values.push(value);
-    }
+  for (const pair of header === null ? [] : header.split(SEPARATOR)) {
+    if (nameOf(pair) !== COOKIE_NAME) continue;
+    let value = pair.slice(pair.indexOf('=') + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    if (value !== '') values.push(value);
   }
   return values;
 }
 
-/** The Cookie header without the room's cookie: other pairs keep their exact bytes; null when none is left. */
+/** Each pair with where it starts and where the next one starts (so its separator goes with it). */
+function pairs(header: string): Array<{ text: string; start: number; next: number }> {
+  const out: Array<{ text: string; start: number; next: number }> = [];
+  const separator = new RegExp(SEPARATOR.source, 'g');
+  let start = 0;
+  for (let m = separator.exec(header); m !== null; m = separator.exec(header)) {
+    out.push({ text: header.slice(start, m.index), start, next: m.index + m[0].length });
+    start = m.index + m[0].length;
+  }
+  out.push({ text: header.slice(start), start, next: header.length });
+  return out;
+}
+
+/**
+ * The Cookie header without the room's cookie, null when nothing else is left. Only the room's pairs
+ * are cut out; every other byte, separators included, stays as the browser sent it.
+ */
 export function cookieHeaderWithoutRoom(header: string): string | null {
-  const kept = header
-    .split(SEPARATOR)
-    .map((pair) => pair.trim())
-    .filter((pair) => pair !== '' && nameOf(pair) !== COOKIE_NAME);
-  return kept.length === 0 ? null : kept.join('; ');
+  let out = '';
+  for (const pair of pairs(header)) {
+    if (nameOf(pair.text) !== COOKIE_NAME) out += header.slice(pair.start, pair.next);
+  }
+  // A cut at the end leaves the previous pair's separator dangling.
+  out = out.replace(/(;\s*|,\s+)$/, '');
+  return out.trim() === '' ? null : out;
 }
 
 /** Headers for the origin: same as the visitor's, minus the room's cookie. */

@@ -1,7 +1,6 @@
 // Who a token belongs to. Binding tokens to an identity is what stops one person holding many
 // places (seed pattern step 5), and what makes their draws differ from everyone else's.
-import { createLocalJWKSet, jwtVerify } from 'jose';
-import { base64url } from 'jose';
+import { base64url, createLocalJWKSet, jwtVerify } from 'jose';
 import type { Config } from './types.js';
 
 /** How the identity was found; the log line names it (never the identity itself). */

@@ -13,7 +13,9 @@ describe('cookies', () => {
   });
 
   it('strips only the room cookie and keeps the other pairs as sent', () => {
-    expect(cookieHeaderWithoutRoom('a=1;waiting_room=x;  b="2 3"; c=%20')).toBe('a=1; b="2 3"; c=%20');
+    expect(cookieHeaderWithoutRoom('a=1;waiting_room=x;  b="2 3"; c=%20')).toBe('a=1;b="2 3"; c=%20');
+    expect(cookieHeaderWithoutRoom('prefs=a, b=c; waiting_room=x')).toBe('prefs=a, b=c');
+    expect(cookieHeaderWithoutRoom('waiting_room=x; a=1')).toBe('a=1');
     expect(cookieHeaderWithoutRoom('waiting_room=x; waiting_room=y')).toBeNull();
     const untouched = new Headers({ cookie: 'a=1;b=2', 'x-other': 'y' });
     expect(stripRoomCookie(untouched).get('cookie')).toBe('a=1;b=2');

@@ -133,7 +133,7 @@ describe('the origin', () => {
     const room = new FakeRoom({ settings: { allow_percentage: '100' } });
     const allow = await mint({ dec: 'allow', exp: boundaryAt(room.nowSec, A, 2) });
     await room.visit({ cookie: `theme="dark blue";  waiting_room=${allow}; cart=a%3Db` });
-    expect(room.seen.at(-1)!.cookie).toBe('theme="dark blue"; cart=a%3Db');
+    expect(room.seen.at(-1)!.cookie).toBe('theme="dark blue";  cart=a%3Db');
     await room.visit({ cookie: `waiting_room=${allow}` });
     expect(room.seen.at(-1)!.cookie).toBeNull();
     await room.visit({ cookie: 'only=mine' });
