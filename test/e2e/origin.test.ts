@@ -18,16 +18,6 @@ const allowCookie = async (): Promise<string> => `waiting_room=${await mintToken
 /** What the echo origin says it received. */
 const echoed = (visited: Visited): EchoedRequest => (JSON.parse(visited.body) as { echo: EchoedRequest }).echo;
 
-/** Repeats `attempt` until `done` holds (bounded): for store files the host re-reads on its own schedule. */
-async function eventually(attempt: () => Promise<Visited>, done: (v: Visited) => boolean): Promise<Visited> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const visited = await attempt();
-    if (done(visited) || Date.now() > deadline) return visited;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('the origin side', () => {
   it('strips the room cookie before the origin and keeps the others byte for byte', async () => {
     await room.setConfig(BASE_SETTINGS);
@@ -136,10 +126,7 @@ describe('keys', () => {
   it('a weak active key is refused by name and never signs', async () => {
     await room.setKeys({ [TEST_KID]: room.key.base64, weak: Buffer.alloc(16, 1).toString('base64') });
     await room.setConfig({ ...BASE_SETTINGS, active_key: 'weak' });
-    const visited = await eventually(
-      () => visit(room),
-      () => /weak/.test(room.errors().join('\n')),
-    );
+    const visited = await visit(room);
     expect(room.errors().join('\n')).toMatch(/"weak" is weak/);
     expect(visited.response.status).toBe(503);
     expect(visited.roomCookies).toEqual([]);
@@ -153,19 +140,13 @@ describe('keys', () => {
     const next = Buffer.alloc(48, 3).toString('base64');
     await room.setKeys({ [TEST_KID]: room.key.base64, next });
     await room.setConfig({ ...BASE_SETTINGS, active_key: 'next' });
-    const visited = await eventually(
-      () => visit(room),
-      (v) => v.roomCookies.length === 1,
-    );
+    const visited = await visit(room);
     const header = JSON.parse(Buffer.from(tokenOf(visited.roomCookies[0]!).split('.')[0]!, 'base64url').toString()) as { kid: string };
     expect(header.kid).toBe('next');
     const old = await allowCookie();
     expect((await visit(room, { cookie: old })).fromOrigin).toBe(true);
     await room.setKeys({ next });
-    const removed = await eventually(
-      () => visit(room, { cookie: old }),
-      (v) => !v.fromOrigin,
-    );
+    const removed = await visit(room, { cookie: old });
     expect(removed.log.reason).toBe('token_unknown_kid');
   });
 });
@@ -222,10 +203,7 @@ describe('settings and logs', () => {
     await room.setConfig(BASE_SETTINGS);
     const template = '<!doctype html><title>Custom</title><p id="custom">Hold on, {{retryAfterSeconds}} s</p>';
     await room.setPages({ startwaiting: Buffer.from(template).toString('base64') });
-    const visited = await eventually(
-      () => visit(room),
-      (v) => v.body.includes('id="custom"'),
-    );
+    const visited = await visit(room);
     expect(visited.body).toMatch(/Hold on, \d+ s/);
     await room.setPages({});
   });

@@ -210,7 +210,7 @@ export interface Room {
   key: { kid: string; bytes: Uint8Array; base64: string };
   /**
    * Replaces `waiting_room_config` with `settings` (plus `log_endpoint` and `active_key` unless given)
-   * and returns once the host answers with the new settings.
+   * and returns once the host has reloaded it: the next request sees the new settings.
    */
   setConfig(settings: Settings): Promise<void>;
   /** Replaces `waiting_room_keys` (key id -> base64). */
@@ -235,8 +235,6 @@ export interface RoomOptions {
   /** An origin to share (e.g. with a baseline app in a benchmark); it outlives the room. */
   origin?: EchoOrigin;
 }
-
-let probeGeneration = 0;
 
 /** Starts the room on the host: echo origin, temp store files, the built Wasm. */
 export async function startRoom(options: RoomOptions = {}): Promise<Room> {
@@ -282,38 +280,31 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
     return lines;
   };
 
+  /**
+   * Rewrites a store file and returns once the host says it reloaded it. The host polls its files, and
+   * a write that lands before its first look is taken as the starting state and never noticed; after
+   * a second without a reload the file is written again with one more byte, which always is.
+   */
+  const writeStore = async (file: string, content: Record<string, string>): Promise<void> => {
+    const reloaded = (): number => host.logs().filter((line) => line.includes('reloaded') && line.includes(file)).length;
+    const deadline = Date.now() + 10_000;
+    const json = JSON.stringify(content);
+    for (let attempt = 0; ; attempt++) {
+      const before = reloaded();
+      await host.writeFile(file, attempt % 2 === 0 ? json : `${json}\n`);
+      const seen = await waitFor(() => (reloaded() > before ? true : undefined), 1_000).catch(() => false);
+      if (seen) return;
+      if (Date.now() > deadline) throw new Error(`the host did not reload ${file} within 10 s:\n${host.logs().slice(-10).join('\n')}`);
+    }
+  };
+
   const room: Room = {
     url: host.url,
     origin,
     key,
-    async setConfig(settings) {
-      // A path only this version of the settings bypasses: once a request to it reaches the origin
-      // with a bypass decision, the host serves the new settings (however it notices file changes).
-      const probe = `/__wr_probe_${process.pid}_${++probeGeneration}`;
-      const full = withDefaults(settings);
-      full.bypass_paths = full.bypass_paths ? `${full.bypass_paths},${probe}` : probe;
-      await host.writeFile(storeFiles.config, JSON.stringify(full));
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const seen = decisions().length;
-        const res = await fetch(`${host.url}${probe}`);
-        await res.arrayBuffer();
-        if (res.headers.get('x-echo') === '1' && res.headers.getSetCookie().length === 0) {
-          const line = await waitFor(() => decisions()[seen], 2_000).catch(() => undefined);
-          const reason = line?.reason;
-          if (reason === 'bypass_path' || (full.enabled === 'false' && reason === 'disabled')) return;
-          if (full.log_endpoint !== LOG_ENDPOINT) return; // no log to tell: the origin answer is all there is
-        }
-        if (Date.now() > deadline) throw new Error(`the host did not pick up the new ${storeFiles.config} within 10 s`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
-    async setKeys(keys) {
-      await host.writeFile(storeFiles.keys, JSON.stringify(keys));
-    },
-    async setPages(pages) {
-      await host.writeFile(storeFiles.pages, JSON.stringify(pages));
-    },
+    setConfig: (settings) => writeStore(storeFiles.config, withDefaults(settings)),
+    setKeys: (keys) => writeStore(storeFiles.keys, keys),
+    setPages: (pages) => writeStore(storeFiles.pages, pages),
     logs: () => [...host.logs(), ...host.errors()],
     errors: () => host.errors(),
     decisions,
