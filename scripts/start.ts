@@ -190,7 +190,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     room.once('exit', (code, signal) => {
       roomRunning = false;
       // A terminal Ctrl-C reaches the CLI too; give our own SIGINT handler the chance to name the cause.
-      setTimeout(() => shutdown(1, `the room stopped (${signal ?? `exit ${code}`}); stopping the shop too`), 100);
+      const hint = values.viceroy ? ' (--viceroy: the Fastly CLI fetches Viceroy on first use; offline, leave --viceroy out to use the project host)' : '';
+      setTimeout(() => shutdown(1, `the room stopped (${signal ?? `exit ${code}`}); stopping the shop too${hint}`), 100);
     });
     origin.once('error', (error) => shutdown(1, `the demo origin failed (${error.message}); stopping the room`));
     process.once('SIGINT', () => shutdown(130, 'stopping (Ctrl-C)'));
