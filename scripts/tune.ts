@@ -90,7 +90,7 @@ async function tuneLocal(file: string, updates: Map<string, string>): Promise<nu
   for (const w of warnings) console.error(`warning: ${w} (unchanged by this command)`);
   await writeStoreAtomic(file, next);
   for (const [key] of updates) console.log(`${key}: ${show(current[key])} -> ${show(next[key])}`);
-  console.log(`written to ${file}; the local host picks it up on the next request`);
+  console.log(`written to ${file}; the local host picks it up within a second (it polls the file)`);
   return 0;
 }
 
