@@ -1299,8 +1299,11 @@ function kvSimpleWait(h: number, errOut: number): number {
 
 // ---- instantiation -------------------------------------------------------------------------
 
+const hostcallTime = new Map<string, [calls: number, ms: number]>();
+
 function guard(name: string, fn: (...args: never[]) => number, wasiCall: boolean) {
   return (...args: never[]) => {
+    const start = PROFILE ? performance.now() : 0;
     try {
       return fn(...args);
     } catch (err) {
@@ -1309,6 +1312,13 @@ function guard(name: string, fn: (...args: never[]) => number, wasiCall: boolean
       if (err instanceof RangeError) return wasiCall ? 21 /* EFAULT */ : INVAL;
       writeFd(2, Buffer.from(`compute-host: hostcall ${name} failed: ${(err as Error).stack ?? String(err)}\n`));
       return wasiCall ? WASI_ENOSYS : ERROR;
+    } finally {
+      if (PROFILE) {
+        const t = hostcallTime.get(name) ?? [0, 0];
+        t[0]++;
+        t[1] += performance.now() - start;
+        hostcallTime.set(name, t);
+      }
     }
   };
 }
@@ -1334,8 +1344,8 @@ function buildImports(module: WebAssembly.Module): WebAssembly.Imports {
   return imports;
 }
 
-const imports = buildImports(init.module);
 const PROFILE = process.env.COMPUTE_HOST_PROFILE === '1';
+const imports = buildImports(init.module);
 
 function runRequest(req: DownstreamRequest): void {
   current = req;
@@ -1361,7 +1371,13 @@ function runRequest(req: DownstreamRequest): void {
     try {
       (instance.exports._start as () => void)();
     } finally {
-      if (PROFILE) writeFd(2, Buffer.from(`profile: instantiate ${(t1 - t0).toFixed(2)} ms, run ${(performance.now() - t1).toFixed(2)} ms\n`));
+      if (PROFILE) {
+        const calls = [...hostcallTime].sort((a, b) => b[1][1] - a[1][1]);
+        const total = calls.reduce((n, [, [, ms]]) => n + ms, 0);
+        const top = calls.slice(0, 4).map(([n, [c, ms]]) => `${n} x${c} ${ms.toFixed(2)}ms`).join(', ');
+        writeFd(2, Buffer.from(`profile: instantiate ${(t1 - t0).toFixed(2)} ms, run ${(performance.now() - t1).toFixed(2)} ms, hostcalls ${total.toFixed(2)} ms (${top})\n`));
+        hostcallTime.clear();
+      }
     }
   } catch (err) {
     if (err instanceof ProcExit) {
