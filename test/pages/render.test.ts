@@ -98,11 +98,11 @@ describe('renderPage with the built-in pages', () => {
     expect(html).not.toContain('Estimated wait');
   });
 
-  it('puts the check-again timing into the page script and the no-script refresh', () => {
+  it('puts the check-again timing into the page script and the no-script hint', () => {
     const { html } = render('keepwaiting', null, vars({ retryAfterSeconds: 17, jitterSeconds: 9, refreshIntervalSeconds: 23 }));
     expect(html).toContain('var S=+"17"||30,J=+"9"||0');
-    expect(html).toContain('<noscript><meta http-equiv="refresh" content="23"></noscript>');
-    expect(html).toMatch(/reloads itself every 23 seconds\. You can also <a href="">check now<\/a>/);
+    expect(html).not.toContain('http-equiv="refresh"');
+    expect(html).toMatch(/next chance comes in about 23 seconds: then <a href="">check now<\/a>/);
   });
 
   it('gives the deny page no automatic reload without script', () => {
