@@ -23,6 +23,14 @@ export function admissionsChart(f: ScenarioFigures): Spec {
   let last = values.length - 1;
   while (last > 0 && values[last]!.admissions === 0) last--;
   const data = values.slice(0, Math.min(values.length, last + 31));
+  // Per-second counts are noisy at these rates; a one-minute centred mean shows the trend beside them.
+  const smooth = data.map((v, i) => {
+    const from = Math.max(0, i - 30);
+    const to = Math.min(data.length, i + 31);
+    let sum = 0;
+    for (let k = from; k < to; k++) sum += data[k]!.admissions;
+    return { minute: v.minute, mean: sum / (to - from) };
+  });
   // The layer list is built up conditionally; its element type is whatever a layered spec accepts.
   const layers: Extract<Spec, { layer: unknown }>['layer'] = [
     {
@@ -31,6 +39,16 @@ export function admissionsChart(f: ScenarioFigures): Spec {
       encoding: {
         x: { field: 'minute', type: 'quantitative', title: 'minute of the run' },
         y: { field: 'admissions', type: 'quantitative', title: 'admissions per second' },
+        color: { datum: 'each second' },
+      },
+    },
+    {
+      data: { values: smooth },
+      mark: { type: 'line', strokeWidth: 2 },
+      encoding: {
+        x: { field: 'minute', type: 'quantitative' },
+        y: { field: 'mean', type: 'quantitative' },
+        color: { datum: 'one-minute mean', scale: { range: ['#9ecae1', '#08519c'] }, legend: { orient: 'top', title: null } },
       },
     },
   ];
@@ -79,7 +97,7 @@ export function waitHistogramChart(f: ScenarioFigures): Spec {
     width: 640,
     height: 180,
     data: { values: f.series.waitHistogram },
-    mark: { type: 'bar', width: { band: 0.9 } },
+    mark: { type: 'bar' },
     encoding: {
       x: { field: 'waitBucket', type: 'quantitative', title: 'wait from first waiting page, seconds' },
       y: { field: 'visitors', type: 'quantitative', title: 'visitors' },
@@ -90,19 +108,19 @@ export function waitHistogramChart(f: ScenarioFigures): Spec {
 export function estimateChart(f: ScenarioFigures): Spec {
   const values = f.waits.flatMap((w) =>
     (['p25', 'p50', 'p75'] as const).flatMap((k) => [
-      { group: `allow ${w.allowPercentage}%, ${k}`, kind: 'predicted (page at arrival)', seconds: w.predicted[k] },
-      { group: `allow ${w.allowPercentage}%, ${k}`, kind: 'observed', seconds: w.observed[k] },
+      { group: `${k} @ ${w.allowPercentage}%`, kind: 'predicted', seconds: w.predicted[k] },
+      { group: `${k} @ ${w.allowPercentage}%`, kind: 'observed', seconds: w.observed[k] },
     ]),
   );
   return {
     ...base,
-    title: `${f.title}: predicted vs observed wait percentiles`,
-    width: { step: 26 },
+    title: { text: `${f.title}: wait percentiles`, subtitle: 'predicted = what the waiting page showed on arrival, by allow_percentage then' },
+    width: { step: 36 },
     height: 200,
     data: { values: values.filter((v) => v.seconds !== null) },
     mark: 'bar',
     encoding: {
-      x: { field: 'group', type: 'nominal', title: null, axis: { labelAngle: 0 } },
+      x: { field: 'group', type: 'nominal', title: null, sort: null, axis: { labelAngle: 0 } },
       xOffset: { field: 'kind' },
       y: { field: 'seconds', type: 'quantitative', title: 'seconds' },
       color: { field: 'kind', type: 'nominal', title: null, legend: { orient: 'top' } },

@@ -19,6 +19,13 @@ export interface Smoothness {
   mean: number;
   peakToMean: number;
   /**
+   * The burstiest second against its own surroundings: max over seconds of count / (mean of the minute
+   * centred on it), over seconds whose minute averages at least 5 (below that, one visitor is a "burst").
+   * Unlike peak/mean this is not inflated by a crowd that simply decays (the flash crowd).
+   */
+  peakToLocalMean: number | null;
+  burstiestSecond: number | null;
+  /**
    * Share of admissions in the first tenth of a window. With returns jittered over the whole window this
    * is about 0.1; if visitors came back on the boundary it would approach 1.
    */
@@ -58,8 +65,14 @@ export interface GroupFigures {
   /** The same within a horizon in seconds: shows the head start a refresher gets from skipping the jitter. */
   chanceBySeconds: Interval | null;
   ratioBySeconds: Interval | null;
-  /** Largest number of distinct tokens one identity had drawn in one window (the room promises 1). */
+  /** Largest number of distinct tokens one identity had drawn in one window. */
   maxDrawsPerWindow: number;
+  /**
+   * Most draws any identity of the group got beyond what an honest visitor gets in the same time: an
+   * honest visitor who arrived in window a has had at most L - a - 1 draws by window L. The room
+   * promises 0 (tokens are one per identity and boundary, and each draws once).
+   */
+  maxExtraDraws: number;
   meanDraws: number;
   /** friend only: how many handed-over tokens reached the origin. */
   handoverAdmitted: number | null;
@@ -85,6 +98,10 @@ export interface ScenarioFigures {
   reasons: Record<string, number>;
   smoothness: Smoothness | null;
   waits: WaitFigures[];
+  /** Share of honest visitors' draws that came a window late (the page's return overshot the window). */
+  lateDrawShare: number | null;
+  /** Share of the draws made in the first tenth of their window, per group (page jitter vs refreshers). */
+  drawsNearBoundary: Partial<Record<Group, number>>;
   /** Spearman correlation of arrival order and admission order (1 = first come, first served). */
   spearman: number | null;
   /** The same for visitors who arrived before the first setting change (the on-sale's early birds). */
@@ -132,6 +149,22 @@ function smoothness(admissionsMs: readonly number[], counts: readonly number[], 
     }
   }
   const m = admissionsMs.length / (last - first + 1);
+  let peakToLocalMean: number | null = null;
+  let burstiestSecond: number | null = null;
+  let windowSum = 0;
+  // Sliding sum over [s - 30, s + 30].
+  for (let s = 0; s <= Math.min(30, counts.length - 1); s++) windowSum += counts[s]!;
+  for (let s = 0; s < counts.length; s++) {
+    const from = Math.max(0, s - 30);
+    const to = Math.min(counts.length - 1, s + 30);
+    const local = windowSum / (to - from + 1);
+    if (local >= 5 && (peakToLocalMean === null || counts[s]! / local > peakToLocalMean)) {
+      peakToLocalMean = counts[s]! / local;
+      burstiestSecond = s;
+    }
+    if (s + 31 < counts.length) windowSum += counts[s + 31]!;
+    if (s - 30 >= 0) windowSum -= counts[s - 30]!;
+  }
   const tenth = (d * 1000) / 10;
   const nearBoundary = admissionsMs.filter((t) => t % (d * 1000) < tenth).length;
   return {
@@ -140,6 +173,8 @@ function smoothness(admissionsMs: readonly number[], counts: readonly number[], 
     peakOffsetInWindow: peakSecond % d,
     mean: m,
     peakToMean: peak / m,
+    peakToLocalMean,
+    burstiestSecond,
     boundaryShare: nearBoundary / admissionsMs.length,
     boundaryExpected: 0.1,
   };
@@ -202,7 +237,17 @@ function groupFigures(result: RunResult, horizon: number): GroupFigures[] {
       const wins = actors.filter(inHorizon).length;
       const winsSec = actors.filter(inSeconds).length;
       let maxDraws = 0;
-      for (const a of actors) for (const tokens of a.drawnTokens.values()) maxDraws = Math.max(maxDraws, tokens.size);
+      let maxExtra = Number.NEGATIVE_INFINITY;
+      for (const a of actors) {
+        const distinct = new Set<string>();
+        for (const tokens of a.drawnTokens.values()) {
+          maxDraws = Math.max(maxDraws, tokens.size);
+          for (const t of tokens) distinct.add(t);
+        }
+        if (a.drawnTokens.size === 0) continue;
+        const lastWindow = Math.max(...a.drawnTokens.keys());
+        maxExtra = Math.max(maxExtra, distinct.size - (lastWindow - win(a.arrivalMs) - 1));
+      }
       return {
         group,
         actors: actors.length,
@@ -212,6 +257,7 @@ function groupFigures(result: RunResult, horizon: number): GroupFigures[] {
         chanceBySeconds: wilson(winsSec, actors.length),
         ratioBySeconds: riskRatio(winsSec, actors.length, hWinsSec, honest.length),
         maxDrawsPerWindow: maxDraws,
+        maxExtraDraws: Number.isFinite(maxExtra) ? maxExtra : 0,
         meanDraws: mean(actors.map((a) => a.draws)) ?? 0,
         handoverAdmitted: group === 'friend' ? actors.filter((a) => a.handoverAdmitted === true).length : null,
       };
@@ -256,7 +302,14 @@ export function computeFigures(result: RunResult): ScenarioFigures {
   const allowValues = [...new Set(honestLike.map((a) => a.allowAtQueue).filter((v): v is number => v !== null))];
   const waits = allowValues.map((allow) => waitFigures(allow, honestLike.filter((a) => a.allowAtQueue === allow), end));
 
-  const firstChange = scenario.changes[0]?.atMs ?? null;
+  // Early birds only matter where the room was closed at first (the on-sale).
+  const firstChange = scenario.settings['allow_percentage'] === '0' ? (scenario.changes[0]?.atMs ?? null) : null;
+  const honestDraws = trace.drawLog.filter((e) => e.group === 'honest');
+  const nearBoundary: Partial<Record<Group, number>> = {};
+  for (const group of new Set(trace.drawLog.map((e) => e.group))) {
+    const draws = trace.drawLog.filter((e) => e.group === group);
+    nearBoundary[group] = draws.filter((e) => e.atMs % (d * 1000) < d * 100).length / draws.length;
+  }
   const early = firstChange === null ? [] : admittedActors.filter((a) => a.arrivalMs < firstChange);
 
   const bucket = d;
@@ -290,7 +343,10 @@ export function computeFigures(result: RunResult): ScenarioFigures {
     renewals: trace.renewals,
     reasons: Object.fromEntries(trace.reasons),
     smoothness: smoothness(admissions, counts, d),
-    waits,
+    // Adversary runs stop at a horizon, so their waits are cut short: no wait figures there.
+    waits: scenario.behaviour.horizonWindows === null ? waits : [],
+    lateDrawShare: honestDraws.length === 0 ? null : honestDraws.filter((e) => e.late).length / honestDraws.length,
+    drawsNearBoundary: nearBoundary,
     spearman: spearman(
       admittedActors.map((a) => a.arrivalMs),
       admittedActors.map((a) => a.admittedMs!),

@@ -29,6 +29,8 @@ export interface Behaviour {
   sessionSecondsMedian: number;
   /** Whether the page adds its jitter (false: the counterfactual "everyone returns on Retry-After"). */
   jitter: boolean;
+  /** What-if: a jitter range other than the room's J (seconds), to measure a proposed change. */
+  jitterSeconds?: number;
   /** Stop an actor this many windows after its arrival window (adversary comparisons); null = never. */
   horizonWindows: number | null;
 }
@@ -55,6 +57,8 @@ export interface Actor {
   handoverAdmitted: boolean | null;
   done: boolean;
   jars: string[][];
+  /** Per jar: when the wait token in it becomes drawable, as the last answer said. */
+  dueMs: (number | null)[];
   nextJar: number;
 }
 
@@ -63,8 +67,11 @@ export interface Trace {
   admissionsMs: number[];
   drawsWon: number;
   drawsLost: number;
-  /** Every draw, for win shares around a setting change. */
-  drawLog: { atMs: number; won: boolean }[];
+  /**
+   * Every draw: when, won or not, by whom, and whether it came in a later window than the token's
+   * expiry (the return overshot its window: that window's draw was lost).
+   */
+  drawLog: { atMs: number; won: boolean; group: Group; late: boolean }[];
   renewals: number;
   originRequests: number;
   reasons: Map<string, number>;
@@ -117,6 +124,7 @@ export class Population {
       handoverAdmitted: null,
       done: false,
       jars: [handedJar ? [...handedJar] : []],
+      dueMs: [],
       nextJar: 0,
     };
     this.trace.actors.push(actor);
@@ -154,7 +162,8 @@ export class Population {
     const presented = jar[0] ?? null;
     const answer = await this.room.request(actor.identity, jar, t);
     actor.requests++;
-    this.count(answer, t);
+    this.count(actor, answer, t, actor.dueMs[jarIndex] ?? null);
+    if (answer.waitUntilMs !== null) actor.dueMs[jarIndex] = answer.waitUntilMs;
     if (answer.clearCookie) jar.length = 0;
     if (answer.setToken !== null) jar.splice(0, jar.length, answer.setToken);
     if (answer.reason === 'draw_won' || answer.reason === 'draw_lost') {
@@ -179,12 +188,15 @@ export class Population {
     this.wait(actor, device, t, answer);
   }
 
-  private count(answer: RoomAnswer, t: number): void {
+  private count(actor: Actor, answer: RoomAnswer, t: number, dueMs: number | null): void {
     const r = this.trace.reasons;
     r.set(answer.reason, (r.get(answer.reason) ?? 0) + 1);
     if (answer.reason === 'draw_won') this.trace.drawsWon++;
     if (answer.reason === 'draw_lost') this.trace.drawsLost++;
-    if (answer.reason === 'draw_won' || answer.reason === 'draw_lost') this.trace.drawLog.push({ atMs: t, won: answer.reason === 'draw_won' });
+    if (answer.reason === 'draw_won' || answer.reason === 'draw_lost') {
+      const late = dueMs !== null && this.windowOf(t) > this.windowOf(dueMs);
+      this.trace.drawLog.push({ atMs: t, won: answer.reason === 'draw_won', group: actor.group, late });
+    }
     if (answer.reason === 'allow_renewed') this.trace.renewals++;
   }
 
@@ -218,7 +230,8 @@ export class Population {
       actor.allowAtQueue = this.room.allowPercentage;
     }
     const retryAfterMs = (answer.retryAfterSeconds ?? this.room.waitPeriodSeconds) * 1000;
-    const jitterMs = this.behaviour.jitter ? this.rng.uniform(0, this.room.jitterSeconds * 1000) : 0;
+    const J = this.behaviour.jitterSeconds ?? this.room.jitterSeconds;
+    const jitterMs = this.behaviour.jitter ? this.rng.uniform(0, J * 1000) : 0;
     let next: number;
     switch (actor.group) {
       case 'refresher':

@@ -24,22 +24,22 @@ function headline(all: ScenarioFigures[]): string {
   const rows = all.map((f) => {
     const s = f.smoothness;
     const w = f.waits[0];
-    return `| ${f.name} | ${n0(f.actors)} | ${n0(f.admitted)} | ${n0(f.abandoned)} | ${s ? s.peak : '–'} | ${n2(s?.mean)} | ${n2(s?.peakToMean)} | ${pct(s?.boundaryShare)} | ${w ? `${n0(w.observed.p50)} / ${n0(w.predicted.p50)}` : '–'} | ${n2(f.spearman)} |`;
+    return `| ${f.name} | ${n0(f.actors)} | ${n0(f.admitted)} | ${n0(f.abandoned)} | ${s ? s.peak : '–'} | ${n2(s?.mean)} | ${n2(s?.peakToMean)} | ${n2(s?.peakToLocalMean)} | ${pct(s?.boundaryShare)} | ${w ? `${n0(w.observed.p50)} / ${n0(w.predicted.p50)}` : '–'} | ${n2(f.spearman)} |`;
   });
   return [
-    '| scenario | visitors | admitted | gave up | peak adm/s | mean adm/s | peak/mean | admissions in first 10% of windows | median wait observed / predicted (s) | Spearman arrival vs admission |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | visitors | admitted | gave up | peak adm/s | mean adm/s | peak/mean | burstiest second / its minute | admissions in first 10% of windows | median wait observed / predicted (s) | Spearman arrival vs admission |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n');
 }
 
 function groupsTable(groups: GroupFigures[], horizon: number | null): string {
   return [
-    `| who | identities | admitted within ${horizon} windows | chance (95% CI) | relative to honest (95% CI) | relative, within ${horizon} windows' seconds | most tokens drawn by one identity in one window | handed-over token reached origin |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    `| who | identities | admitted within ${horizon} windows | chance (95% CI) | relative to honest (95% CI) | relative, within ${horizon} windows' seconds | most tokens drawn by one identity in one window | most draws beyond an honest visitor's | handed-over token reached origin |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...groups.map(
       (g) =>
-        `| ${groupLabel[g.group] ?? g.group} | ${n0(g.actors)} | ${n0(g.admittedInHorizon)} | ${ci(g.chance, pct)} | ${ci(g.ratio)} | ${ci(g.ratioBySeconds)} | ${g.maxDrawsPerWindow} | ${g.handoverAdmitted === null ? '' : `${g.handoverAdmitted} of ${g.actors}`} |`,
+        `| ${groupLabel[g.group] ?? g.group} | ${n0(g.actors)} | ${n0(g.admittedInHorizon)} | ${ci(g.chance, pct)} | ${ci(g.ratio)} | ${ci(g.ratioBySeconds)} | ${g.maxDrawsPerWindow} | ${g.maxExtraDraws} | ${g.handoverAdmitted === null ? '' : `${g.handoverAdmitted} of ${g.actors}`} |`,
     ),
   ].join('\n');
 }
@@ -56,13 +56,20 @@ function section(f: ScenarioFigures, charts: string[]): string {
   const s = f.smoothness;
   if (s) {
     lines.push(
-      `- Admissions per second: peak ${s.peak} (second ${s.peakSecond}, ${s.peakOffsetInWindow} s after a window boundary), mean ${n2(s.mean)}, peak/mean ${n2(s.peakToMean)}; ${pct(s.boundaryShare)} of admissions fell in the first tenth of a window (10% if spread evenly).`,
+      `- Admissions per second: peak ${s.peak} (second ${s.peakSecond}, ${s.peakOffsetInWindow} s after a window boundary), mean ${n2(s.mean)}, peak/mean ${n2(s.peakToMean)}; burstiest second against its own minute: ${s.peakToLocalMean === null ? '– (under 5 admissions/s)' : `${n2(s.peakToLocalMean)}x (second ${s.burstiestSecond})`}; ${pct(s.boundaryShare)} of admissions fell in the first tenth of a window (10% if spread evenly).`,
     );
   }
   for (const w of f.waits) {
     lines.push(
       `- Queued at allow_percentage ${w.allowPercentage} (${n0(w.visitors)} visitors): wait percentiles 25/50/75 observed ${n0(w.observed.p25)} / ${n0(w.observed.p50)} / ${n0(w.observed.p75)} s, the page predicted ${n0(w.predicted.p25)} / ${n0(w.predicted.p50)} / ${n0(w.predicted.p75)} s (median off by ${pct(w.medianError)}); admitted within their own predicted 25th/50th/75th: ${pct(w.coverage.p25)} / ${pct(w.coverage.p50)} / ${pct(w.coverage.p75)}.`,
     );
+  }
+  if (f.lateDrawShare !== null) {
+    lines.push(`- ${pct(f.lateDrawShare)} of honest visitors' draws came a window late (their return overshot the window, so that window's draw was skipped).`);
+  }
+  const near = Object.entries(f.drawsNearBoundary);
+  if (f.groups.length > 0 && near.length > 0) {
+    lines.push(`- Draws in the first tenth of their window: ${near.map(([g, v]) => `${g} ${pct(v)}`).join(', ')} (page jitter spreads them: 10%).`);
   }
   if (f.spearman !== null) lines.push(`- Spearman correlation of arrival order and admission order: ${n2(f.spearman)}.`);
   if (f.spearmanBeforeChange !== null) {

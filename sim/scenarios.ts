@@ -25,7 +25,7 @@ function patience(rng: Random): number {
   return rng.logNormal(10 * MINUTE, 0.8);
 }
 
-const browsing: Behaviour = { thinkSeconds: 40, sessionSecondsMedian: 180, jitter: true, horizonWindows: null };
+const browsing: Behaviour = { thinkSeconds: 60, sessionSecondsMedian: 150, jitter: true, horizonWindows: null };
 
 /** `count` arrivals spread over [from, to) with a density shaped by `shape` (identity: uniform). */
 function spread(rng: Random, count: number, from: number, to: number, group: Group, shape = (u: number) => u): Arrival[] {
@@ -43,6 +43,41 @@ const room = (allow: number, extra: Record<string, string> = {}): Record<string,
   allow_period_duration: '600',
   ...extra,
 });
+
+/** Who is in the adversary run, as shares of `visitors`. */
+export const defaultMix: Partial<Record<Group, number>> = {
+  honest: 0.4,
+  devices5: 0.15,
+  clearer: 0.1,
+  refresher: 0.1,
+  holder: 0.1,
+  twojars: 0.15,
+};
+
+/** The adversary run; tests pass their own mix to buy statistical power where they need it. */
+export function adversaries(mix: Partial<Record<Group, number>> = defaultMix, visitors = 2400): Scenario {
+  const d = 10;
+  const horizon = 7;
+  return {
+    name: 'adversaries',
+    title: 'Adversaries against honest visitors',
+    summary: `Honest visitors and five kinds of adversary arrive over ten minutes at allow_percentage 10 with ${d}-second windows (the mechanics scale with the window; short windows keep the every-second refresher affordable). Each is compared on the chance of admission within ${horizon} windows after the arrival window: about ${horizon - 1} draws for an honest visitor.`,
+    settings: room(10, { wait_period_duration: String(d) }),
+    changes: [],
+    // Arrivals for ten minutes, then time for the last ones (and the friends of late holders) to finish.
+    durationMs: 10 * MINUTE + 2 * (horizon + 2) * d * 1000 + MINUTE,
+    behaviour: { thinkSeconds: 20, sessionSecondsMedian: 180, jitter: true, horizonWindows: horizon },
+    visitors,
+    arrivals: (rng, n) => {
+      const out: Arrival[] = [];
+      for (const [group, share] of Object.entries(mix) as [Group, number][]) {
+        out.push(...spread(rng, Math.round(n * share), 0, 10 * MINUTE, group));
+      }
+      // Nobody gives up within the horizon: the comparison is about chances, not patience.
+      return out.map((a) => ({ ...a, patienceMs: Infinity })).sort((a, b) => a.atMs - b.atMs);
+    },
+  };
+}
 
 export const scenarios: readonly Scenario[] = [
   {
@@ -109,32 +144,7 @@ export const scenarios: readonly Scenario[] = [
     visitors: 3000,
     arrivals: (rng, n) => spread(rng, n, 0, 20 * MINUTE, 'honest'),
   },
-  {
-    name: 'adversaries',
-    title: 'Adversaries against honest visitors',
-    summary:
-      'Honest visitors and five kinds of adversary arrive over ten minutes at allow_percentage 10 with 10-second windows (the mechanics scale with the window; short windows keep the every-second refresher affordable). Each is compared on the chance of admission within 7 windows after the arrival window: about 6 draws for an honest visitor.',
-    settings: room(10, { wait_period_duration: '10' }),
-    changes: [],
-    // Arrivals for ten minutes, then time for the last ones (and the friends of late holders) to finish.
-    durationMs: 10 * MINUTE + 2 * 9 * 10_000 + MINUTE,
-    behaviour: { thinkSeconds: 20, sessionSecondsMedian: 180, jitter: true, horizonWindows: 7 },
-    visitors: 2400,
-    arrivals: (rng, n) => {
-      const share: [Group, number][] = [
-        ['honest', 0.4],
-        ['devices5', 0.15],
-        ['clearer', 0.1],
-        ['refresher', 0.1],
-        ['holder', 0.1],
-        ['twojars', 0.15],
-      ];
-      const out: Arrival[] = [];
-      for (const [group, fraction] of share) out.push(...spread(rng, Math.round(n * fraction), 0, 10 * MINUTE, group));
-      // Nobody gives up within the horizon: the comparison is about chances, not patience.
-      return out.map((a) => ({ ...a, patienceMs: Infinity })).sort((a, b) => a.atMs - b.atMs);
-    },
-  },
+  adversaries(),
 ];
 
 export function findScenario(name: string): Scenario | undefined {

@@ -1,0 +1,29 @@
+// Small fixed-seed runs shared by the simulator's tests. Sizes buy the statistical power each
+// assertion needs and no more: every request is a real HS512 sign or verify.
+import { computeFigures, type ScenarioFigures } from '../../sim/figures.js';
+import type { Arrival } from '../../sim/population.js';
+import { runScenario, type RunResult } from '../../sim/run.js';
+import { findScenario, type Scenario } from '../../sim/scenarios.js';
+
+export const SEED = 'test-1';
+
+export function scenario(name: string, patch: Partial<Scenario> = {}): Scenario {
+  const found = findScenario(name);
+  if (!found) throw new Error(`no scenario ${name}`);
+  return { ...found, ...patch };
+}
+
+/** Same arrivals, but nobody gives up: waits are then observed in full, not censored. */
+export function patient(s: Scenario): Scenario {
+  return { ...s, arrivals: (rng, n) => s.arrivals(rng, n).map((a: Arrival) => ({ ...a, patienceMs: Infinity })) };
+}
+
+/** Admitted visitors browse only briefly: their requests cost time and are not what these tests judge. */
+export function briefSessions(s: Scenario): Scenario {
+  return { ...s, behaviour: { ...s.behaviour, sessionSecondsMedian: 30, thinkSeconds: 60 } };
+}
+
+export async function run(s: Scenario, visitors: number, seed = SEED): Promise<{ result: RunResult; figures: ScenarioFigures }> {
+  const result = await runScenario(s, { seed, visitors });
+  return { result, figures: computeFigures(result) };
+}
