@@ -11,8 +11,8 @@ const manifest = {
     config_stores: {
       inline_settings: { format: 'inline-toml', contents: { greeting: 'hello', 'with.dot': 'dotted' } },
       file_settings: { format: 'json', file: 'settings.json' },
-    },
-    dictionaries: {
+      // Viceroy treats `config_stores` as an alias of `dictionaries` (a manifest may not hold both),
+      // so `fastly:dictionary` opens this store too; the `dictionaries` spelling is tested below.
       legacy_dict: { format: 'inline-toml', contents: { colour: 'blue' } },
     },
     secret_stores: {
@@ -75,6 +75,23 @@ describe('config stores and dictionaries', () => {
     const { status, body } = await get('/config?store=not_configured&key=greeting');
     expect(status).toBe(500);
     expect(body.error).toEqual(expect.any(String));
+  });
+});
+
+describe('the `dictionaries` spelling of [local_server]', () => {
+  it('serves a dictionary through both fastly:dictionary and fastly:config-store, missing key null', async () => {
+    const dictHost = await startHost({
+      wasm: await buildWasm(fixture('stores.js')),
+      manifest: { local_server: { dictionaries: { old_style: { format: 'inline-toml', contents: { edge: 'yes' } } } } },
+    });
+    try {
+      const read = async (route: string) => (await fetch(`${dictHost.url}${route}`)).json();
+      expect(await read('/dict?store=old_style&key=edge')).toEqual({ value: 'yes' });
+      expect(await read('/config?store=old_style&key=edge')).toEqual({ value: 'yes' });
+      expect(await read('/dict?store=old_style&key=nope')).toEqual({ value: null });
+    } finally {
+      await dictHost.stop();
+    }
   });
 });
 

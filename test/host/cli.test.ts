@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, hostBin, HostExitedError, runHostCommand, startHost } from '../support/host-process';
+import { buildWasm, repoRoot } from '../support/wasm-build';
+
+const fixture = (name: string): string => path.join(import.meta.dirname, 'fixtures', name);
+
+describe('command line', () => {
+  it('prints its name and version with --version', async () => {
+    const { code, stdout } = await runHostCommand(['--version']);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toMatch(/^compute-host \d+\.\d+\.\d+/);
+  });
+
+  it.each([
+    ['a backend url of the wrong type', { backends: { origin: { url: 42 } } }, 'local_server.backends.origin.url'],
+    ['a backend url with an unsupported scheme', { backends: { origin: { url: 'ftp://x' } } }, 'local_server.backends.origin.url'],
+    ['an unknown config store format', { config_stores: { settings: { format: 'yaml', contents: {} } } }, 'local_server.config_stores.settings.format'],
+    ['a secret without data or file', { secret_stores: { secrets: [{ key: 'k' }] } }, 'local_server.secret_stores.secrets'],
+    ['a missing store file', { config_stores: { settings: { format: 'json', file: 'absent.json' } } }, 'local_server.config_stores.settings'],
+  ])('refuses to start on %s, naming the key', async (_name, local_server, key) => {
+    const start = startHost({ wasm: await buildWasm(fixture('hello.js')), manifest: { local_server } });
+    const error = await start.then(
+      async (host) => {
+        await host.stop();
+        return undefined;
+      },
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(HostExitedError);
+    const exited = error as HostExitedError;
+    expect(exited.code).not.toBe(0);
+    expect(exited.stderr.join('\n')).toContain(key);
+  });
+});
+
+describe('driven by the Fastly CLI', () => {
+  let project: string | undefined;
+  let stopCli: (() => Promise<void>) | undefined;
+
+  afterEach(async () => {
+    await stopCli?.();
+    if (project) await rm(project, { recursive: true, force: true });
+  });
+
+  it('serves the app through `fastly compute serve --viceroy-path`', async () => {
+    // The CLI needs no network here: with --viceroy-path it neither downloads nor version-checks
+    // Viceroy, and --skip-build uses the existing bin/main.wasm. It then starts
+    // `<host> -v -C <abs fastly.toml> --addr <addr> ./bin/main.wasm` from the project directory.
+    project = await mkdtemp(path.join(tmpdir(), 'wr-cli-'));
+    await mkdir(path.join(project, 'bin'));
+    await copyFile(await buildWasm(fixture('hello.js')), path.join(project, 'bin', 'main.wasm'));
+    await writeFile(
+      path.join(project, 'fastly.toml'),
+      ['manifest_version = 3', 'name = "cli-serve-test"', 'language = "javascript"', ''].join('\n'),
+    );
+    const port = await freePort();
+    const cli = spawn(
+      path.join(repoRoot, 'node_modules', '.bin', 'fastly'),
+      ['compute', 'serve', '--viceroy-path', hostBin, '--skip-build', '--addr', `127.0.0.1:${port}`],
+      // Its own process group: the npm shim, the Go binary and the host it starts end together.
+      { cwd: project, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    const exited = new Promise<void>((resolve) => cli.once('exit', () => resolve()));
+    stopCli = async () => {
+      try {
+        process.kill(-cli.pid!, 'SIGTERM');
+      } catch {
+        return;
+      }
+      const forced = setTimeout(() => {
+        try {
+          process.kill(-cli.pid!, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 5_000);
+      await exited;
+      clearTimeout(forced);
+    };
+
+    let res: Response | undefined;
+    const deadline = Date.now() + 30_000;
+    while (!res && Date.now() < deadline) {
+      res = await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined);
+      if (!res) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(res, `no answer from the CLI-driven host; CLI output:\n${output}`).toBeDefined();
+    expect(res!.status).toBe(200);
+    expect(await res!.text()).toBe('hello world\n');
+  });
+});
