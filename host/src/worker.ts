@@ -65,6 +65,7 @@ const init = workerData as WorkerInit;
 const port: MessagePort = init.port;
 const signal = new Int32Array(init.signal);
 let snapshot: StoreSnapshot = init.snapshot;
+const sleepCell = new Int32Array(new SharedArrayBuffer(4));
 
 class ProcExit {
   constructor(readonly code: number) {}
@@ -147,15 +148,22 @@ function get<K extends Obj['kind']>(h: number, kind: K): Extract<Obj, { kind: K 
 
 // ---- talking to the main thread ------------------------------------------------------------
 
-function post(msg: OneWay, transfer?: ArrayBuffer[]): void {
-  port.postMessage({ oneWay: msg }, transfer ?? []);
+// Nothing is transferred, only copied: transferring an ArrayBuffer takes a process-wide V8 lock
+// that every worker's instantiation also takes, and under load the wait cost milliseconds.
+function post(msg: OneWay): void {
+  port.postMessage({ oneWay: msg });
 }
 
 function call<T>(rpc: Rpc): T {
   Atomics.store(signal, 0, 0);
   port.postMessage({ rpc });
   Atomics.wait(signal, 0, 0);
-  const reply = receiveMessageOnPort(port);
+  let reply = receiveMessageOnPort(port);
+  // The reply is queued before the flag is set, so this is insurance rather than a path in use.
+  for (let tries = 0; !reply && tries < 1000; tries++) {
+    Atomics.wait(sleepCell, 0, 0, 1);
+    reply = receiveMessageOnPort(port);
+  }
   if (!reply) throw new Error('host: rpc reply missing');
   return reply.message as T;
 }
@@ -294,9 +302,8 @@ function drainBody(body: BodyObj): Uint8Array {
 
 function sinkWrite(sink: Sink, data: Uint8Array): void {
   if (data.length === 0) return;
-  const copy = new Uint8Array(data);
-  if (sink.type === 'down') post({ op: 'chunk', rid: current!.rid, data: copy }, [copy.buffer as ArrayBuffer]);
-  else post({ op: 'upChunk', pid: sink.pid, data: copy }, [copy.buffer as ArrayBuffer]);
+  if (sink.type === 'down') post({ op: 'chunk', rid: current!.rid, data });
+  else post({ op: 'upChunk', pid: sink.pid, data });
 }
 
 function sinkEnd(sink: Sink): void {
@@ -404,8 +411,7 @@ function startSend(reqH: number, bodyH: number, bp: number, bl: number, streamin
     if (streaming) body.sink = { type: 'up', pid };
     else handles.delete(bodyH);
   }
-  const copy = data ? new Uint8Array(data) : null;
-  post({ op: 'send', pid, backend, req: breq, body: copy, streaming }, copy ? [copy.buffer as ArrayBuffer] : []);
+  post({ op: 'send', pid, backend, req: breq, body: data, streaming });
   return { kind: 'pending', pid };
 }
 
@@ -476,11 +482,9 @@ function sendDownstream(respH: number, bodyH: number, streaming: number): number
     handles.delete(bodyH);
     post({ op: 'end', rid });
   } else {
-    const data = new Uint8Array(drainBody(body));
+    const data = drainBody(body);
     handles.delete(bodyH);
-    post({ op: 'respond', rid, status: resp.status, headers: resp.headers, body: data, streaming: false }, [
-      data.buffer as ArrayBuffer,
-    ]);
+    post({ op: 'respond', rid, status: resp.status, headers: resp.headers, body: data, streaming: false });
   }
   handles.delete(respH);
   return OK;
@@ -584,7 +588,6 @@ function writeFd(fd: number, data: Uint8Array): void {
   }
 }
 
-const sleepCell = new Int32Array(new SharedArrayBuffer(4));
 
 function nowNs(clock: number): bigint {
   if (clock === 0) return BigInt(Math.round((performance.timeOrigin + performance.now()) * 1000)) * 1000n;
