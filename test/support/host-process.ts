@@ -26,8 +26,11 @@ export interface HostOptions {
   /** Extra arguments placed before the wasm path. */
   args?: string[];
   env?: Record<string, string>;
-  /** Node flags for the host process (e.g. `--cpu-prof`), used when the host is a Node script. */
-  nodeOptions?: string;
+  /**
+   * Node flags for the host (e.g. `--cpu-prof`, which NODE_OPTIONS refuses): when given, the host
+   * script is run as `node <nodeArgs> <host>` rather than executed directly.
+   */
+  nodeArgs?: string[];
   /** How long to wait for the port to accept connections. */
   startTimeoutMs?: number;
 }
@@ -127,10 +130,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     options.wasm,
   ];
   const env = { ...process.env, ...options.env };
-  if (options.nodeOptions) env.NODE_OPTIONS = [env.NODE_OPTIONS, options.nodeOptions].filter(Boolean).join(' ');
+  const [command, commandArgs] = options.nodeArgs
+    ? [process.execPath, [...options.nodeArgs, hostBin, ...args]]
+    : [hostBin, args];
   // Its own process group, so stop() also ends whatever the host command started (a wrapper
   // script's node process, worker threads are inside it anyway).
-  const child: ChildProcess = spawn(hostBin, args, { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(command, commandArgs, { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const signal = (name: NodeJS.Signals): void => {
     try {
       process.kill(-child.pid!, name);
