@@ -1,6 +1,6 @@
 // The decision table of the contract, for one visitor at one moment. Pure: everything it needs is
 // in its input, so the handler, the tests and the simulator all run exactly this code.
-import { drawWins } from './draw.js';
+import { dueAt, drawWins, staleAt } from './draw.js';
 import { identityHash } from './identity.js';
 import type { KeyRing } from './keys.js';
 import { signToken, verifyToken, type TokenClaims } from './token.js';
@@ -23,8 +23,10 @@ export interface DecideResult {
   setToken: string | null;
   /** Deny / revoke. */
   clearCookie: boolean;
-  /** Expiry (s) of the wait token the visitor now holds; null unless waiting. */
+  /** When (s) the wait token the visitor now holds falls due (`exp + offset`); null unless waiting. */
   waitUntil: number | null;
+  /** Expiry (s) of that wait token, the boundary its window starts at; null unless waiting. */
+  waitExpiry: number | null;
   /** Expiry (s) of the allow token, when admitted with a token. */
   allowUntil: number | null;
 }
@@ -71,7 +73,7 @@ async function firstUsable(input: DecideInput, nowSec: number): Promise<Usable |
 }
 
 function result(partial: Partial<DecideResult> & Pick<DecideResult, 'decision' | 'outcome' | 'reason'>): DecideResult {
-  return { kid: null, setToken: null, clearCookie: false, waitUntil: null, allowUntil: null, ...partial };
+  return { kid: null, setToken: null, clearCookie: false, waitUntil: null, waitExpiry: null, allowUntil: null, ...partial };
 }
 
 async function issue(input: DecideInput, dec: 'wait' | 'allow', exp: number): Promise<{ token: string; kid: string } | null> {
@@ -133,23 +135,37 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
     return (await admit('allow_valid', usable))!; // never null: a held token is kept
   }
 
+  // A new wait token for the visitor, due at its own offset into the window that starts at `exp`.
+  const waitFrom = async (exp: number, reason: ReasonCode): Promise<DecideResult> => {
+    const issued = await issue(input, 'wait', exp);
+    if (issued === null) return noSigningKey(config.activeKey);
+    return result({
+      decision: 'anon',
+      outcome: 'startwaiting',
+      reason,
+      kid: issued.kid,
+      setToken: issued.token,
+      waitUntil: dueAt(issued.token, exp, config),
+      waitExpiry: exp,
+    });
+  };
+
   if (usable !== null && usable.claims.dec === 'wait') {
-    if (nowSec < usable.claims.exp) {
-      return result({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: usable.kid, waitUntil: usable.claims.exp });
+    const { exp } = usable.claims;
+    const due = dueAt(usable.signature, exp, config);
+    if (nowSec < due) {
+      return result({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: usable.kid, waitUntil: due, waitExpiry: exp });
     }
+    // Past its window and the one of grace: no draw, or a kept pile of old tickets would all be drawn
+    // at once when the operator raises allow_percentage. Like a loser: the next boundary.
+    if (nowSec >= staleAt(exp, config)) return waitFrom(boundary(nowSec, d, 1), 'token_stale');
     if (drawWins(usable.signature, config.allowPercentage)) {
       return (await admit('draw_won', null)) ?? noSigningKey(config.activeKey);
     }
     // Lost: the next token expires at the NEXT boundary (docs/design.md: one draw per window per identity).
-    const exp = boundary(nowSec, d, 1);
-    const issued = await issue(input, 'wait', exp);
-    if (issued === null) return noSigningKey(config.activeKey);
-    return result({ decision: 'anon', outcome: 'startwaiting', reason: 'draw_lost', kid: issued.kid, setToken: issued.token, waitUntil: exp });
+    return waitFrom(boundary(nowSec, d, 1), 'draw_lost');
   }
 
   const failure = found as { reason: ReasonCode; kid: string | null };
-  const exp = boundary(nowSec, d, 2);
-  const issued = await issue(input, 'wait', exp);
-  if (issued === null) return noSigningKey(config.activeKey);
-  return result({ decision: 'anon', outcome: 'startwaiting', reason: failure.reason, kid: issued.kid, setToken: issued.token, waitUntil: exp });
+  return waitFrom(boundary(nowSec, d, 2), failure.reason);
 }

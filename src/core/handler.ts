@@ -3,7 +3,8 @@
 import { describeProblem, parseConfig } from './config.js';
 import { clearRoomCookie, roomCookies, setRoomCookie, stripRoomCookie } from './cookies.js';
 import { decide, type DecideResult } from './decide.js';
-import { estimateWait, jitterSeconds } from './estimate.js';
+import { dueSpreadSeconds, jitterSeconds } from './draw.js';
+import { estimateWait } from './estimate.js';
 import { resolveIdentity, type IdentityKind } from './identity.js';
 import { createKeyRing } from './keys.js';
 import { renderPage, type PageVars } from './pages.js';
@@ -96,7 +97,7 @@ async function toOrigin(ctx: Context, setToken: string | null, fields: LogFields
 }
 
 /**
- * The Retry-After of a waiting or deny answer: whole seconds until the held wait token can be drawn
+ * The Retry-After of a waiting or deny answer: whole seconds until the held wait token falls due
  * (at least 1), or one window when the visitor holds none (deny, no signing key).
  */
 export function retryAfterSeconds(waitUntil: number | null, nowMs: number, waitPeriodSeconds: number): number {
@@ -113,7 +114,10 @@ function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): R
   const { config, deps } = ctx;
   const name: PageName = result.outcome === 'origin' ? 'startwaiting' : result.outcome;
   const d = config.waitPeriodSeconds;
-  const untilExpiry = result.waitUntil === null ? d : result.waitUntil - ctx.nowMs / 1000;
+  const nowSec = ctx.nowMs / 1000;
+  // No token (no key to sign one): back in one window, then a new visitor, whose expiry is 1-2 windows on.
+  const untilDue = result.waitUntil === null ? 2.5 * d + dueSpreadSeconds(config) / 2 : result.waitUntil - nowSec;
+  const untilExpiry = result.waitExpiry === null ? 2.5 * d : result.waitExpiry - nowSec;
   const retryAfter = retryAfterSeconds(result.waitUntil, ctx.nowMs, d);
   const J = jitterSeconds(config);
   const random = deps.random ?? Math.random;
@@ -121,7 +125,14 @@ function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): R
   const estimate =
     name === 'deny'
       ? null
-      : estimateWait({ allowPercentage: config.allowPercentage, waitPeriodSeconds: d, secondsUntilFirstDraw: untilExpiry, jitterSeconds: J });
+      : estimateWait({
+          allowPercentage: config.allowPercentage,
+          waitPeriodSeconds: d,
+          secondsUntilFirstDraw: untilDue,
+          secondsUntilExpiry: untilExpiry,
+          spreadSeconds: dueSpreadSeconds(config),
+          jitterSeconds: J,
+        });
   // No key to sign with is the room's fault, not the visitor's: say "unavailable" whatever the setting.
   const status = result.reason === 'no_signing_key' || result.reason === 'internal_error' ? 503 : config.waitingStatus;
 
@@ -206,6 +217,7 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
       setToken: null,
       clearCookie: false,
       waitUntil: null,
+      waitExpiry: null,
       allowUntil: null,
     };
   }

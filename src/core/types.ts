@@ -28,6 +28,7 @@ export type ReasonCode =
   | 'token_duplicated'
   | 'token_oversized'
   | 'wait_not_due'
+  | 'token_stale'
   | 'draw_won'
   | 'draw_lost'
   | 'allow_valid'

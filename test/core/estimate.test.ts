@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { estimateWait, jitterSeconds } from '../../src/core/estimate.js';
+import { dueSpreadSeconds, jitterSeconds } from '../../src/core/draw.js';
+import { estimateWait } from '../../src/core/estimate.js';
+import { retryAfterSeconds } from '../../src/core/handler.js';
 
 /** A small seeded PRNG so the simulated waits reproduce. */
 function mulberry32(seed: number): () => number {
@@ -13,35 +15,57 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-/** Waits as the room produces them: draw at each expiry + jitter, a loser's next token one window later. */
-function simulate(P: number, d: number, first: number, J: number, n: number, random: () => number): number[] {
-  const waits: number[] = [];
-  // Absolute times: expiries fall on window boundaries; the visitor arrived `first` seconds before one.
-  const arrival = 1000 * d - first;
-  for (let i = 0; i < n; i++) {
-    let expiry = 1000 * d;
-    for (;;) {
-      const back = expiry + random() * J;
-      if (random() < P) {
-        waits.push(back - arrival);
-        break;
-      }
-      expiry = Math.floor(back / d) * d + d;
-    }
+interface Held {
+  /** Seconds since the epoch, fractional, as a request arrives. */
+  now: number;
+  /** The held token's expiry (a boundary) and due time (expiry + a whole-second offset). */
+  exp: number;
+  due: number;
+}
+
+/**
+ * One wait as the room and its page produce it: the page comes back Retry-After (the handler's own
+ * rounding) plus uniform(0, J) after each answer; each draw wins with P; a loser's next token expires at
+ * the next boundary and falls due at its own whole-second offset in [0, S).
+ */
+function simulateOne(P: number, d: number, held: Held, random: () => number): number {
+  const J = jitterSeconds({ waitPeriodSeconds: d });
+  const S = dueSpreadSeconds({ waitPeriodSeconds: d });
+  let t = held.now;
+  let due = held.due;
+  for (;;) {
+    t += retryAfterSeconds(due, t * 1000, d) + random() * J;
+    if (random() < P) return t - held.now;
+    due = Math.floor(t / d) * d + d + Math.floor(random() * S);
   }
-  return waits.sort((a, b) => a - b);
+}
+
+function estimateFor(P: number, d: number, held: Held) {
+  return estimateWait({
+    allowPercentage: P * 100,
+    waitPeriodSeconds: d,
+    secondsUntilFirstDraw: held.due - held.now,
+    secondsUntilExpiry: held.exp - held.now,
+    spreadSeconds: dueSpreadSeconds({ waitPeriodSeconds: d }),
+    jitterSeconds: jitterSeconds({ waitPeriodSeconds: d }),
+  })!;
 }
 
 describe('estimateWait', () => {
   it.each([
-    [0.5, 30, 45],
-    [0.1, 30, 31],
-    [0.9, 60, 100],
-    [0.02, 20, 25],
-  ])('matches simulated waits for P=%d, d=%d, first=%d', (P, d, first) => {
-    const J = jitterSeconds({ waitPeriodSeconds: d });
-    const est = estimateWait({ allowPercentage: P * 100, waitPeriodSeconds: d, secondsUntilFirstDraw: first, jitterSeconds: J })!;
-    const waits = simulate(P, d, first, J, 20000, mulberry32(7));
+    // P, d, seconds until expiry, due offset
+    [0.5, 30, 45, 7],
+    [0.1, 30, 31, 25],
+    [0.9, 60, 100, 0],
+    [0.02, 20, 25, 12],
+    [0.2, 10, 13.4, 3],
+    [0.3, 300, 420, 250],
+  ])('matches simulated waits for P=%d, d=%d, expiry in %d s, offset %d s', (P, d, untilExp, offset) => {
+    const now = 1_000_000 * d - untilExp;
+    const held = { now, exp: 1_000_000 * d, due: 1_000_000 * d + offset };
+    const est = estimateFor(P, d, held);
+    const random = mulberry32(7);
+    const waits = Array.from({ length: 20000 }, () => simulateOne(P, d, held, random)).sort((a, b) => a - b);
     const q = (p: number) => waits[Math.floor(p * waits.length)]!;
     // Within a couple of seconds, or 3% for long waits.
     for (const [p, predicted] of [[0.25, est.p25], [0.5, est.p50], [0.75, est.p75]] as const) {
@@ -49,19 +73,51 @@ describe('estimateWait', () => {
     }
   });
 
+  it('keeps its promise to new visitors: about p of them are admitted within their own p-th percentile', () => {
+    const d = 30;
+    const P = 0.2;
+    const random = mulberry32(11);
+    const kept = { p25: 0, p50: 0, p75: 0 };
+    const n = 20000;
+    for (let i = 0; i < n; i++) {
+      // A new visitor's token expires 1-2 windows on and falls due at its own offset.
+      const now = 1_000_000 * d + random() * d;
+      const exp = Math.floor(now / d) * d + 2 * d;
+      const held = { now, exp, due: exp + Math.floor(random() * dueSpreadSeconds({ waitPeriodSeconds: d })) };
+      const est = estimateFor(P, d, held);
+      const wait = simulateOne(P, d, held, random);
+      for (const k of ['p25', 'p50', 'p75'] as const) if (wait <= est[k]) kept[k]++;
+    }
+    // Binomial sd at n = 20000 is ~0.0035; 0.03 also absorbs the estimate's whole-second rounding.
+    expect(kept.p25 / n).toBeCloseTo(0.25, 1);
+    expect(Math.abs(kept.p50 / n - 0.5)).toBeLessThan(0.03);
+    expect(Math.abs(kept.p75 / n - 0.75)).toBeLessThan(0.03);
+  });
+
   it('has no estimate when nobody is admitted and none needed when everybody is', () => {
-    expect(estimateWait({ allowPercentage: 0, waitPeriodSeconds: 30, secondsUntilFirstDraw: 40, jitterSeconds: 30 })).toBeNull();
-    expect(estimateWait({ allowPercentage: 100, waitPeriodSeconds: 30, secondsUntilFirstDraw: 40, jitterSeconds: 30 })).toEqual({ p25: 0, p50: 0, p75: 0 });
+    expect(estimateWait({ allowPercentage: 0, waitPeriodSeconds: 30, secondsUntilFirstDraw: 40, jitterSeconds: 2 })).toBeNull();
+    expect(estimateWait({ allowPercentage: 100, waitPeriodSeconds: 30, secondsUntilFirstDraw: 40, jitterSeconds: 2 })).toEqual({ p25: 0, p50: 0, p75: 0 });
   });
 
   it('grows as allow_percentage falls', () => {
-    const at = (pct: number) => estimateWait({ allowPercentage: pct, waitPeriodSeconds: 30, secondsUntilFirstDraw: 45, jitterSeconds: 30 })!.p50;
+    const at = (pct: number) => estimateWait({ allowPercentage: pct, waitPeriodSeconds: 30, secondsUntilFirstDraw: 45, jitterSeconds: 2 })!.p50;
     expect(at(5)).toBeGreaterThan(at(20));
     expect(at(20)).toBeGreaterThan(at(80));
   });
+});
 
-  it('caps the jitter at 30 s and at the window', () => {
-    expect(jitterSeconds({ waitPeriodSeconds: 10 })).toBe(10);
-    expect(jitterSeconds({ waitPeriodSeconds: 300 })).toBe(30);
+describe('return timing', () => {
+  it('keeps the page jitter small and leaves the rest of the window to the due offset', () => {
+    expect(jitterSeconds({ waitPeriodSeconds: 30 })).toBe(2);
+    expect(jitterSeconds({ waitPeriodSeconds: 7 })).toBe(1);
+    expect(jitterSeconds({ waitPeriodSeconds: 3 })).toBe(0);
+    for (const d of [1, 2, 3, 5, 7, 10, 30, 60, 3600]) {
+      const J = jitterSeconds({ waitPeriodSeconds: d });
+      const S = dueSpreadSeconds({ waitPeriodSeconds: d });
+      // Latest honest return: offset S - 1, Retry-After rounding < 1 s, jitter < J: before the window ends.
+      if (d >= 3) expect(S - 1 + 1 + J, `d=${d}`).toBeLessThan(d);
+      expect(S).toBeGreaterThanOrEqual(0);
+    }
+    expect(dueSpreadSeconds({ waitPeriodSeconds: 30 })).toBe(26);
   });
 });

@@ -1,28 +1,32 @@
 // What a visitor, an origin and an operator notice of the handler, with a clock the test moves.
 import { describe, expect, it } from 'vitest';
+import { dueAt, dueSpreadSeconds } from '../../src/core/draw.js';
 import { boundaryAt, claimsOf, FakeRoom, KEY_BASE64, KID, mint, T0, tokenOf } from '../support/fakes.js';
 
 const D = 30;
 const A = 3600;
 
 describe('a waiting visitor over time', () => {
-  it('waits until the token expires, then draws once per window until admitted', async () => {
+  it('waits until the token falls due, then draws once per window until admitted', async () => {
     const room = new FakeRoom({ settings: { allow_percentage: '30', wait_period_duration: String(D) }, nowMs: T0 + 7_000 });
+    const config = { waitPeriodSeconds: D };
     const first = await room.visit();
     expect(first.log?.outcome).toBe('startwaiting');
     let token = tokenOf(first.roomCookies[0]!);
     expect(claimsOf(token).exp).toBe(boundaryAt(room.nowSec, D, 2));
-    expect(Number(first.response.headers.get('retry-after'))).toBe(claimsOf(token).exp - room.nowSec);
+    expect(Number(first.response.headers.get('retry-after'))).toBe(dueAt(token, claimsOf(token).exp, config) - room.nowSec);
 
     room.advance(20);
     const early = await room.visit({ cookie: `waiting_room=${token}` });
     expect(early.log?.reason).toBe('wait_not_due');
     expect(early.roomCookies).toEqual([]);
-    expect(Number(early.response.headers.get('retry-after'))).toBe(claimsOf(token).exp - room.nowSec);
+    expect(Number(early.response.headers.get('retry-after'))).toBe(dueAt(token, claimsOf(token).exp, config) - room.nowSec);
 
     let draws = 0;
     for (;;) {
-      room.nowMs = claimsOf(token).exp * 1000 + 3_000; // back shortly after the boundary, as the page does
+      const due = dueAt(token, claimsOf(token).exp, config);
+      expect(due - claimsOf(token).exp).toBeLessThan(dueSpreadSeconds(config));
+      room.nowMs = due * 1000 + 1_500; // back just after it falls due, as the page does
       const answer = await room.visit({ cookie: `waiting_room=${token}` });
       draws++;
       // The same ticket always gives the same answer.
@@ -42,6 +46,63 @@ describe('a waiting visitor over time', () => {
       token = next;
       expect(draws).toBeLessThan(60);
     }
+  });
+
+  it('holds a token that has expired but is not yet due, however often the client asks', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '99.999', wait_period_duration: String(D) } });
+    const config = { waitPeriodSeconds: D };
+    // A token of this identity whose offset is at least 3 s, so the boundary second is before it is due.
+    let exp = boundaryAt(room.nowSec, D, -1);
+    let token = await mint({ dec: 'wait', exp });
+    while (dueAt(token, exp, config) - exp < 3) token = await mint({ dec: 'wait', exp: (exp -= D) });
+    const due = dueAt(token, exp, config);
+    // A refresher polling every second from the boundary is held until the due second, then drawn.
+    for (let t = exp; t < due; t++) {
+      room.nowMs = t * 1000 + 999;
+      const answer = await room.visit({ cookie: `waiting_room=${token}`, headers: { accept: 'application/json' } });
+      expect(answer.log?.reason).toBe('wait_not_due');
+      expect(answer.roomCookies).toEqual([]);
+      expect(Number(answer.response.headers.get('retry-after'))).toBe(due - t);
+    }
+    room.nowMs = due * 1000;
+    expect((await room.visit({ cookie: `waiting_room=${token}` })).log?.reason).toBe('draw_won');
+  });
+
+  it('spreads due times over the window by identity, the same for every device of one identity', async () => {
+    const config = { waitPeriodSeconds: D };
+    const S = dueSpreadSeconds(config);
+    const exp = boundaryAt(T0 / 1000, D, 2);
+    const offsets: number[] = [];
+    for (let i = 0; i < 600; i++) {
+      const token = await mint({ dec: 'wait', exp, identity: `ip:198.51.${i >> 8}.${i & 255}` });
+      offsets.push(dueAt(token, exp, config) - exp);
+    }
+    expect(Math.min(...offsets)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...offsets)).toBeLessThan(S);
+    // Evenly spread: each third of the spread holds a third of the identities (sd ~ 12 of 200).
+    for (let third = 0; third < 3; third++) {
+      const n = offsets.filter((o) => Math.floor((o / S) * 3) === third).length;
+      expect(n, `third ${third}`).toBeGreaterThan(150);
+      expect(n, `third ${third}`).toBeLessThan(250);
+    }
+    const phone = await mint({ dec: 'wait', exp, identity: 'ip:203.0.113.5' });
+    const laptop = await mint({ dec: 'wait', exp, identity: 'ip:203.0.113.5' });
+    expect(dueAt(laptop, exp, config)).toBe(dueAt(phone, exp, config));
+  });
+
+  it('draws a token until two windows after its expiry, then only gives a new token for the next window', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '99.999', wait_period_duration: String(D) } });
+    const exp = boundaryAt(room.nowSec, D, 1);
+    const token = await mint({ dec: 'wait', exp });
+    room.nowMs = (exp + 2 * D - 1) * 1000 + 999;
+    expect((await room.visit({ cookie: `waiting_room=${token}` })).log?.reason).toBe('draw_won');
+    room.nowMs = (exp + 2 * D) * 1000;
+    const stale = await room.visit({ cookie: `waiting_room=${token}` });
+    expect(stale.log?.reason).toBe('token_stale');
+    expect(stale.fromOrigin).toBe(false);
+    const next = tokenOf(stale.roomCookies[0]!);
+    expect(claimsOf(next)).toMatchObject({ dec: 'wait', exp: boundaryAt(room.nowSec, D, 1) });
+    expect(Number(stale.response.headers.get('retry-after'))).toBe(dueAt(next, claimsOf(next).exp, { waitPeriodSeconds: D }) - room.nowSec);
   });
 
   it('gives every device of one identity the same token within a window, and other identities other tokens', async () => {
