@@ -129,6 +129,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   const addr = values.addr;
   const { host, port } = splitAddr(addr);
   if (await listening(host, port)) throw new Error(`something already listens on ${addr} (another npm start?); stop it or pass --addr`);
+  // fastly.toml sends the room's backend there, so the port is not ours to change; say so before the build.
+  if (await listening('127.0.0.1', DEMO_ORIGIN_PORT)) {
+    throw new Error(`something already listens on 127.0.0.1:${DEMO_ORIGIN_PORT}, where fastly.toml expects the demo origin; stop it first`);
+  }
 
   say('keys: npm run keys -- generate');
   await keysMain(['generate']);
