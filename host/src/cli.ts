@@ -4,7 +4,7 @@ import { readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError, loadLocalServer, type LocalServer } from './config.js';
-import { capMemory, DEFAULT_MAX_MEMORY } from './limits.js';
+import { capMemory, DEFAULT_MAX_MEMORY, importMemory, type MemoryLimits } from './limits.js';
 import { ComputeHost } from './server.js';
 
 export const HOST_VERSION = '0.1.0';
@@ -174,9 +174,13 @@ async function main(): Promise<number> {
   }
 
   let module: WebAssembly.Module;
+  let memory: MemoryLimits | null = null;
   const wasmPath = resolve(args.wasm);
   try {
-    const bytes = capMemory(new Uint8Array(readFileSync(wasmPath)), args.maxMemory);
+    const original = new Uint8Array(readFileSync(wasmPath));
+    const rewritten = importMemory(original, args.maxMemory);
+    memory = rewritten?.limits ?? null;
+    const bytes = rewritten?.bytes ?? capMemory(original, args.maxMemory);
     module = await WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
   } catch (err) {
     process.stderr.write(`compute-host: cannot load ${wasmPath}: ${(err as Error).message}\n`);
@@ -185,6 +189,7 @@ async function main(): Promise<number> {
 
   const computeHost = new ComputeHost({
     module,
+    memory,
     workerUrl: new URL('./worker.js', import.meta.url),
     workers: args.workers,
     requestTimeoutMs: args.requestTimeoutMs,
@@ -218,7 +223,7 @@ async function main(): Promise<number> {
           watch(next.files);
           process.stdout.write(`compute-host: reloaded [local_server] after a change to ${f}\n`);
         } catch (err) {
-          process.stderr.write(`compute-host: keeping the previous settings: ${(err as Error).message}\n`);
+          process.stderr.write(`compute-host: ${f} changed, but keeping the previous settings: ${(err as Error).message}\n`);
         }
       });
     }

@@ -97,7 +97,7 @@ class Reader {
     try {
       return JSON.parse(text);
     } catch (err) {
-      throw new ConfigError(key, `file is not valid JSON: ${(err as Error).message}`);
+      throw new ConfigError(key, `${this.files.at(-1)} is not valid JSON: ${(err as Error).message}`);
     }
   }
 }

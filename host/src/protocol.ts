@@ -7,6 +7,8 @@ export type Header = [name: string, value: string];
 
 export interface WorkerInit {
   module: WebAssembly.Module;
+  /** Set when the module was rewritten to import its memory (see limits.ts). */
+  memory: { initial: number; maximum: number } | null;
   signal: SharedArrayBuffer;
   port: MessagePort;
   snapshot: StoreSnapshot;

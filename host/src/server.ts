@@ -10,6 +10,7 @@ import { RemoteStream, sendUpstream, stripHopByHop, type Upstream } from './upst
 
 export interface HostOptions {
   module: WebAssembly.Module;
+  memory: { initial: number; maximum: number } | null;
   workerUrl: URL;
   workers: number;
   requestTimeoutMs: number;
@@ -85,7 +86,7 @@ export class ComputeHost {
     const { port1, port2 } = new MessageChannel();
     const signal = new SharedArrayBuffer(4);
     const worker = new Worker(this.opts.workerUrl, {
-      workerData: { module: this.opts.module, signal, port: port2, snapshot: this.snapshot },
+      workerData: { module: this.opts.module, memory: this.opts.memory, signal, port: port2, snapshot: this.snapshot },
       transferList: [port2],
       stdout: false,
       stderr: false,
@@ -436,10 +437,16 @@ export class ComputeHost {
 function writeAsync(res: http.ServerResponse, data: Uint8Array): Promise<void> {
   if (res.destroyed || res.writableEnded) return Promise.resolve();
   return new Promise((resolve) => {
-    if (res.write(data)) resolve();
-    else {
-      res.once('drain', resolve);
-      res.once('close', resolve);
+    if (res.write(data)) {
+      resolve();
+      return;
     }
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
   });
 }

@@ -6,6 +6,7 @@ import { writeSync } from 'node:fs';
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { ipToBytes, bytesToIp, normalizeIp, type StoreSnapshot } from './config.js';
 import { geoDefaultLoopback } from './geo.js';
+import { MEMORY_IMPORT } from './limits.js';
 import type {
   BackendRequest,
   DownstreamRequest,
@@ -1350,6 +1351,25 @@ function buildImports(module: WebAssembly.Module): WebAssembly.Imports {
 const PROFILE = process.env.COMPUTE_HOST_PROFILE === '1';
 const imports = buildImports(init.module);
 
+let pooledMemory: WebAssembly.Memory | null = null;
+
+/**
+ * A zeroed memory of the module's initial size for the next instance: the one the last request
+ * used, wiped, unless that guest grew it (a grown memory would hand the next guest a different
+ * starting size than it declared, so it is dropped).
+ */
+function memoryForRequest(): void {
+  const limits = init.memory;
+  if (!limits) return;
+  const size = limits.initial * 65536;
+  if (pooledMemory && pooledMemory.buffer.byteLength === size) {
+    new Uint8Array(pooledMemory.buffer).fill(0);
+  } else {
+    pooledMemory = new WebAssembly.Memory({ initial: limits.initial, maximum: limits.maximum });
+  }
+  (imports[MEMORY_IMPORT.module] ??= {})[MEMORY_IMPORT.name] = pooledMemory;
+}
+
 function runRequest(req: DownstreamRequest): void {
   current = req;
   handles = new Map();
@@ -1368,6 +1388,7 @@ function runRequest(req: DownstreamRequest): void {
   let error: string | undefined;
   try {
     const t0 = performance.now();
+    memoryForRequest();
     const instance = new WebAssembly.Instance(init.module, imports);
     memory = instance.exports.memory as WebAssembly.Memory;
     const t1 = performance.now();
@@ -1378,7 +1399,8 @@ function runRequest(req: DownstreamRequest): void {
         const calls = [...hostcallTime].sort((a, b) => b[1][1] - a[1][1]);
         const total = calls.reduce((n, [, [, ms]]) => n + ms, 0);
         const top = calls.slice(0, 4).map(([n, [c, ms]]) => `${n} x${c} ${ms.toFixed(2)}ms`).join(', ');
-        writeFd(2, Buffer.from(`profile: instantiate ${(t1 - t0).toFixed(2)} ms, run ${(performance.now() - t1).toFixed(2)} ms, hostcalls ${total.toFixed(2)} ms (${top})\n`));
+        const mib = (mem().byteLength / (1 << 20)).toFixed(1);
+        writeFd(2, Buffer.from(`profile: instantiate ${(t1 - t0).toFixed(2)} ms, memory ${mib} MiB, run ${(performance.now() - t1).toFixed(2)} ms, hostcalls ${total.toFixed(2)} ms (${top})\n`));
         hostcallTime.clear();
       }
     }
@@ -1413,6 +1435,7 @@ function runRequest(req: DownstreamRequest): void {
 
 // Import wrappers are compiled per thread on first instantiation; pay that before the first request.
 try {
+  memoryForRequest();
   new WebAssembly.Instance(init.module, imports);
 } catch {
   // A module that cannot be instantiated fails again, with its message, on the first request.
