@@ -155,6 +155,22 @@ describe('failing apps', () => {
   });
 });
 
+describe('a guest that never answers', () => {
+  it('gets a 5xx once the request timeout passes, and the host keeps serving', async () => {
+    const host = await startHost({ wasm: await buildWasm(fixture('misc.js')), args: ['--request-timeout', '1'] });
+    try {
+      const res = await fetch(`${host.url}/spin`);
+      expect(res.status).toBeGreaterThanOrEqual(500);
+      await res.text();
+      const next = await fetch(`${host.url}/`);
+      expect(next.status).toBe(200);
+      expect(await next.text()).toBe('ok\n');
+    } finally {
+      await host.stop();
+    }
+  });
+});
+
 describe('concurrency', () => {
   it('answers 100 concurrent requests, each with its own response', async () => {
     const ids = Array.from({ length: 100 }, (_, i) => `req-${i}`);

@@ -28,6 +28,7 @@ const manifest = {
         { key: 'seeded_file', file: 'kv-entry.txt' },
       ],
     },
+    acls: { blocklist: 'blocklist.json' },
     geolocation: {
       format: 'inline-toml',
       addresses: {
@@ -42,6 +43,13 @@ const files = {
   'secret.txt': 'secret from a file',
   'secrets.json': JSON.stringify({ signing_key: 'json-secret' }),
   'kv-entry.txt': 'kv value from a file',
+  'blocklist.json': JSON.stringify({
+    entries: [
+      { prefix: '192.0.2.0/24', action: 'BLOCK' },
+      { prefix: '192.0.2.128/25', action: 'ALLOW' },
+      { prefix: '2001:db8::/32', action: 'BLOCK' },
+    ],
+  }),
 };
 
 let host: RunningHost;
@@ -143,6 +151,30 @@ describe('geolocation and client address', () => {
   });
 });
 
+describe('ACLs', () => {
+  it.each([
+    ['an address in a /24', '192.0.2.7', { action: 'BLOCK', prefix: '192.0.2.0/24' }],
+    ['the longest matching prefix', '192.0.2.200', { action: 'ALLOW', prefix: '192.0.2.128/25' }],
+    ['an IPv6 address', '2001:db8::1', { action: 'BLOCK', prefix: '2001:db8::/32' }],
+    ['an address outside every prefix', '198.51.100.1', null],
+  ])('matches %s', async (_name, ip, match) => {
+    expect(await get(`/acl?name=blocklist&ip=${encodeURIComponent(ip)}`)).toEqual({ status: 200, body: { match } });
+  });
+});
+
+describe('edge rate limiter', () => {
+  it('blocks an entry sending far over its rate, across requests, without blocking another entry', async () => {
+    const seen: boolean[] = [];
+    for (let i = 0; i < 15; i++) seen.push((await get('/rate?entry=flooder')).body.blocked as boolean);
+    expect(seen[0]).toBe(false);
+    const firstBlocked = seen.indexOf(true);
+    expect(firstBlocked).toBeGreaterThan(0);
+    // Once over the limit the entry sits in the penalty box, so it stays blocked.
+    expect(seen.slice(firstBlocked).every(Boolean)).toBe(true);
+    expect((await get('/rate?entry=bystander')).body.blocked).toBe(false);
+  });
+});
+
 describe('live reload', () => {
   it('serves a changed store file on later requests without a restart', async () => {
     expect(await get('/config?store=file_settings&key=mode')).toEqual({ status: 200, body: { value: 'before' } });
@@ -156,6 +188,31 @@ describe('live reload', () => {
       value = (await get('/config?store=file_settings&key=mode')).body.value;
     }
     expect(value).toBe('after');
+    expect(host.alive()).toBe(true);
+  });
+
+  it('serves a rotated secret from a changed secret store file', async () => {
+    await host.writeFile('secrets.json', JSON.stringify({ signing_key: 'rotated-secret' }));
+    const deadline = Date.now() + 5_000;
+    let value = (await get('/secret?store=json_secrets&key=signing_key')).body.value;
+    while (value !== 'rotated-secret' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      value = (await get('/secret?store=json_secrets&key=signing_key')).body.value;
+    }
+    expect(value).toBe('rotated-secret');
+  });
+
+  it('keeps the previous values when a store file is edited into invalid JSON, and reports it', async () => {
+    await host.writeFile('settings.json', JSON.stringify({ mode: 'valid', limit: '10' }));
+    const deadline = Date.now() + 5_000;
+    while ((await get('/config?store=file_settings&key=mode')).body.value !== 'valid' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await host.writeFile('settings.json', '{ "mode": "half-writ');
+    // The report names the setting that broke, as every settings error in the project does.
+    const report = await host.waitForLog(/local_server\.config_stores\.file_settings/, 5_000, 'stderr');
+    expect(report).toMatch(/JSON/);
+    expect(await get('/config?store=file_settings&key=mode')).toEqual({ status: 200, body: { value: 'valid' } });
     expect(host.alive()).toBe(true);
   });
 });

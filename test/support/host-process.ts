@@ -45,8 +45,8 @@ export interface RunningHost {
   logs(): string[];
   /** stderr lines so far. */
   errors(): string[];
-  /** Resolves with the first stdout line (past or future) matching `re`. */
-  waitForLog(re: RegExp, timeoutMs?: number): Promise<string>;
+  /** Resolves with the first line (past or future) of stdout, or of stderr if asked, matching `re`. */
+  waitForLog(re: RegExp, timeoutMs?: number, stream?: 'stdout' | 'stderr'): Promise<string>;
   /** Rewrites one of the files (for live-reload tests). */
   writeFile(name: string, content: string | Uint8Array): Promise<void>;
   /** Whether the process is still running. */
@@ -146,20 +146,20 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   const stdout: string[] = [];
   const stderr: string[] = [];
-  const watchers = new Set<{ re: RegExp; resolve: (line: string) => void }>();
-  child.stdout!.on(
-    'data',
+  type Watcher = { re: RegExp; stream: 'stdout' | 'stderr'; resolve: (line: string) => void };
+  const watchers = new Set<Watcher>();
+  const collect = (stream: 'stdout' | 'stderr', lines: string[]) =>
     lineCollector((line) => {
-      stdout.push(line);
+      lines.push(line);
       for (const watcher of watchers) {
-        if (watcher.re.test(line)) {
+        if (watcher.stream === stream && watcher.re.test(line)) {
           watchers.delete(watcher);
           watcher.resolve(line);
         }
       }
-    }),
-  );
-  child.stderr!.on('data', lineCollector((line) => stderr.push(line)));
+    });
+  child.stdout!.on('data', collect('stdout', stdout));
+  child.stderr!.on('data', collect('stderr', stderr));
 
   let exitCode: number | null | undefined;
   const exited = new Promise<void>((resolve) => {
@@ -197,14 +197,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     pid: child.pid!,
     logs: () => [...stdout],
     errors: () => [...stderr],
-    waitForLog(re, timeoutMs = 10_000) {
-      const past = stdout.find((line) => re.test(line));
+    waitForLog(re, timeoutMs = 10_000, stream = 'stdout') {
+      const lines = stream === 'stdout' ? stdout : stderr;
+      const past = lines.find((line) => re.test(line));
       if (past !== undefined) return Promise.resolve(past);
       return new Promise((resolve, reject) => {
-        const watcher = { re, resolve: (line: string) => (clearTimeout(timer), resolve(line)) };
+        const watcher: Watcher = { re, stream, resolve: (line) => (clearTimeout(timer), resolve(line)) };
         const timer = setTimeout(() => {
           watchers.delete(watcher);
-          reject(new Error(`no host log line matched ${re} within ${timeoutMs} ms; stdout:\n${stdout.join('\n')}`));
+          reject(new Error(`no host ${stream} line matched ${re} within ${timeoutMs} ms:\n${lines.join('\n')}`));
         }, timeoutMs);
         watchers.add(watcher);
       });
