@@ -1,7 +1,8 @@
 // Every row of the contract's decision table, over real HTTP against bin/main.wasm on the local host.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintToken, nowSeconds, startRoom, tokenDraw, windowBoundary, type Room } from '../support/room-host.js';
-import { BASE_SETTINGS, D, expectScenario, expiredWaitToken, scenarios } from './scenarios.js';
+import { dueAt, jitterSeconds } from '../../src/core/draw.js';
+import { BASE_SETTINGS, D, dueWaitToken, expectScenario, scenarios, VISITOR_IDENTITY } from './scenarios.js';
 import { claimsOf, expectEdgePage, tokenOf, visit } from './visit.js';
 
 let room: Room;
@@ -37,29 +38,32 @@ describe('waiting visitors', () => {
     }
   });
 
-  it('Retry-After counts down to the wait token expiry', async () => {
+  it("Retry-After counts down to the wait token's due time", async () => {
     await room.setConfig(BASE_SETTINGS);
     const exp = windowBoundary(D, 2);
     const token = await mintToken(room, { dec: 'wait', exp });
+    const due = dueAt(token, exp, { waitPeriodSeconds: D });
     const before = nowSeconds();
     const visited = await visit(room, { cookie: `waiting_room=${token}` });
     const after = nowSeconds();
     const retryAfter = expectEdgePage(visited);
-    expect(retryAfter).toBeGreaterThanOrEqual(exp - after);
-    expect(retryAfter).toBeLessThanOrEqual(exp - before);
+    expect(retryAfter).toBeGreaterThanOrEqual(due - after);
+    expect(retryAfter).toBeLessThanOrEqual(due - before);
   });
 
-  it('the same expired token always gets the same draw, and the setting only moves the threshold', async () => {
-    await room.setConfig(BASE_SETTINGS);
-    const loser = await expiredWaitToken(room, 50, false);
+  it('the same due token always gets the same draw, and the setting only moves the threshold', async () => {
+    const settings = { ...BASE_SETTINGS, ...VISITOR_IDENTITY };
+    await room.setConfig(settings);
+    const { token: loser, visitor } = await dueWaitToken(room, 50, false);
+    const request = { cookie: `waiting_room=${loser}`, headers: { 'x-visitor': visitor } };
     for (let i = 0; i < 3; i++) {
-      const visited = await visit(room, { cookie: `waiting_room=${loser}` });
+      const visited = await visit(room, request);
       expect(visited.log.reason).toBe('draw_lost');
     }
     // The same ticket wins once the threshold passes its number.
     const threshold = ((tokenDraw(loser) * 100 + 100) / 2).toFixed(6);
-    await room.setConfig({ ...BASE_SETTINGS, allow_percentage: threshold });
-    const visited = await visit(room, { cookie: `waiting_room=${loser}` });
+    await room.setConfig({ ...settings, allow_percentage: threshold });
+    const visited = await visit(room, request);
     expect(visited.log.reason).toBe('draw_won');
     expect(visited.fromOrigin).toBe(true);
   });
@@ -72,9 +76,9 @@ describe('waiting visitors', () => {
     const { waitingRoom } = JSON.parse(visited.body) as { waitingRoom: Record<string, unknown> };
     expect(waitingRoom.inWaitingRoom).toBe(true);
     const refresh = waitingRoom.refreshIntervalSeconds as number;
-    // Jitter of up to min(d, 30) seconds on top of Retry-After spreads the returns.
+    // The page's small jitter (the due offset does the spreading) on top of Retry-After.
     expect(refresh).toBeGreaterThanOrEqual(retryAfter);
-    expect(refresh).toBeLessThanOrEqual(retryAfter + Math.min(D, 30) + 1);
+    expect(refresh).toBeLessThanOrEqual(retryAfter + jitterSeconds({ waitPeriodSeconds: D }));
     const p25 = waitingRoom.waitTime25PercentileSeconds as number;
     const p50 = waitingRoom.waitTime50PercentileSeconds as number;
     const p75 = waitingRoom.waitTime75PercentileSeconds as number;

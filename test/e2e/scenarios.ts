@@ -2,7 +2,8 @@
 // visitor must see. test/e2e/decisions.test.ts runs every row against the built Wasm on the host; the
 // rows only need a signing key and a clock, so a suite against the pure handler can run them too.
 import { expect } from 'vitest';
-import { LOOPBACK_IDENTITY, TEST_KID, windowBoundary, mintToken, tokenDraw, type Room, type Settings } from '../support/room-host.js';
+import { dueAt, staleAt } from '../../src/core/draw.js';
+import { LOOPBACK_IDENTITY, TEST_KID, windowBoundary, mintToken, nowSeconds, tokenDraw, type Room, type Settings } from '../support/room-host.js';
 import type { Outcome, ReasonCode } from '../../src/core/types.js';
 import { claimsOf, expectEdgePage, expectRoomCookie, tokenOf } from './visit.js';
 
@@ -43,14 +44,35 @@ const wait = (room: Pick<Room, 'key'>, exp: number, identity?: string): Promise<
   mintToken(room, { dec: 'wait', exp, ...(identity ? { identity } : {}) });
 const allow = (room: Pick<Room, 'key'>, exp: number): Promise<string> => mintToken(room, { dec: 'allow', exp });
 
-/** An expired wait token whose draw wins (or loses) at `percentage`: the room's own draw, computed here. */
-export async function expiredWaitToken(room: Pick<Room, 'key'>, percentage: number, wins: boolean): Promise<string> {
-  for (let k = 1; k < 200; k++) {
-    const token = await wait(room, windowBoundary(D, -k));
-    if (tokenDraw(token) * 100 < percentage === wins) return token;
+/** Settings under which a visitor is named by the `x-visitor` header, so a test can pick among many. */
+export const VISITOR_IDENTITY: Settings = { identity: 'header:x-visitor' };
+
+/**
+ * A wait token that can be drawn right now (past its due time, before it goes stale) whose draw wins
+ * (or loses) at `percentage`, with the visitor it belongs to (under VISITOR_IDENTITY). The room's own
+ * timing and draw, computed here. Only the current and the previous window's tokens are drawable, so
+ * the choice is among visitors; the current window first, since its tokens stay drawable the longest.
+ */
+export async function dueWaitToken(room: Pick<Room, 'key'>, percentage: number, wins: boolean): Promise<{ token: string; visitor: string }> {
+  const config = { waitPeriodSeconds: D };
+  const now = nowSeconds();
+  for (const steps of [0, -1]) {
+    const exp = windowBoundary(D, steps, now);
+    // A few seconds of margin: the request reaches the room a little after this check.
+    if (now + 5 >= staleAt(exp, config)) continue;
+    for (let i = 0; i < 400; i++) {
+      const visitor = `visitor-${i}`;
+      const token = await wait(room, exp, `header:${visitor}`);
+      if (dueAt(token, exp, config) <= now && tokenDraw(token) * 100 < percentage === wins) return { token, visitor };
+    }
   }
-  throw new Error('no past window gives a token with that draw (probability ~2^-200)');
+  throw new Error('no visitor has a drawable token with that draw (probability ~2^-400)');
 }
+
+const dueVisit = async (room: Pick<Room, 'key'>, wins: boolean): Promise<Visit> => {
+  const { token, visitor } = await dueWaitToken(room, 50, wins);
+  return { cookie: cookie(token), headers: { 'x-visitor': visitor } };
+};
 
 /** Around a request the window may turn over; both boundaries are then right. */
 const expiryNow = (steps: number, period: number) => (): number[] => {
@@ -245,18 +267,29 @@ export const scenarios: Scenario[] = [
     cookie: 'none',
   },
   {
-    name: 'expired wait token whose draw wins: allow token and origin',
-    visit: async (room) => ({ cookie: cookie(await expiredWaitToken(room, 50, true)) }),
+    name: 'wait token due for its draw, which wins: allow token and origin',
+    settings: VISITOR_IDENTITY,
+    visit: (room) => dueVisit(room, true),
     outcome: 'origin',
     reasons: ['draw_won'],
     cookie: 'new-allow',
     expiry: expiryNow(2, A),
   },
   {
-    name: 'expired wait token whose draw loses: a wait token for the next window',
-    visit: async (room) => ({ cookie: cookie(await expiredWaitToken(room, 50, false)) }),
+    name: 'wait token due for its draw, which loses: a wait token for the next window',
+    settings: VISITOR_IDENTITY,
+    visit: (room) => dueVisit(room, false),
     outcome: 'startwaiting',
     reasons: ['draw_lost'],
+    cookie: 'new-wait',
+    expiry: expiryNow(1, D),
+  },
+  {
+    name: 'stale wait token (two windows past its expiry): no draw, a wait token for the next window',
+    settings: { allow_percentage: '99.999' },
+    visit: async (room) => ({ cookie: cookie(await wait(room, windowBoundary(D, -2))) }),
+    outcome: 'startwaiting',
+    reasons: ['token_stale'],
     cookie: 'new-wait',
     expiry: expiryNow(1, D),
   },
