@@ -26,6 +26,8 @@ export const hostBin = join(repoRoot, 'host', 'bin', 'compute-host');
  * would leave the CLI and its local server running.
  */
 export const fastlyBin = ((): string => {
+  // A Fastly CLI installed elsewhere (and the tests' stand-in).
+  if (process.env.WR_FASTLY_BIN) return process.env.WR_FASTLY_BIN;
   try {
     const pkg = createRequire(import.meta.url).resolve(`@fastly/cli-${process.platform}-${process.arch}/package.json`);
     const bin = join(dirname(pkg), process.platform === 'win32' ? 'fastly.exe' : 'fastly');

@@ -1,0 +1,93 @@
+// tune --service and keys --fastly-service against a stand-in for the Fastly CLI that records its
+// arguments and answers like the real one: what an operator's service would receive, offline.
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captured } from './helpers.js';
+
+let dir: string;
+let calls: string;
+let main: { tune: (argv: string[]) => Promise<number>; keys: (argv: string[]) => Promise<number> };
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'wr-fake-fastly-'));
+  calls = join(dir, 'calls.jsonl');
+  const fake = join(dir, 'fastly');
+  // Records argv and stdin; answers resource-link list and config-store-entry describe as JSON.
+  writeFileSync(
+    fake,
+    `#!/usr/bin/env node
+const fs = require('fs');
+const args = process.argv.slice(2);
+const stdin = args.includes('--stdin') ? fs.readFileSync(0, 'utf8') : null;
+fs.appendFileSync(${JSON.stringify(calls)}, JSON.stringify({ args, stdin }) + '\\n');
+if (args[0] === 'resource-link' && args[1] === 'list') {
+  process.stdout.write(JSON.stringify([
+    { id: 'l1', name: 'waiting_room_config', resource_id: 'CFG-ID', resource_type: 'config' },
+    { id: 'l2', name: 'waiting_room_keys', resource_id: 'SEC-ID', resource_type: 'secret-store' },
+  ]));
+} else if (args[0] === 'config-store-entry' && args[1] === 'describe') {
+  process.stdout.write(JSON.stringify({ store_id: 'CFG-ID', item_key: 'active_key', item_value: 'key2' }));
+} else if (args[0] === 'secret-store-entry' && args[1] === 'delete' && args.includes('missing')) {
+  process.stderr.write('ERROR: not found'); process.exit(1);
+}
+`,
+  );
+  chmodSync(fake, 0o755);
+  vi.stubEnv('WR_FASTLY_BIN', fake);
+  vi.resetModules(); // paths.ts reads WR_FASTLY_BIN when first imported
+  main = {
+    tune: (await import('../../scripts/tune.js')).main,
+    keys: (await import('../../scripts/keys.js')).main,
+  };
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+  rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => writeFileSync(calls, ''));
+
+const recorded = () =>
+  readFileSync(calls, 'utf8')
+    .trim()
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as { args: string[]; stdin: string | null });
+
+describe('tune --service', () => {
+  it('finds the Config Store through the service links and upserts each setting there', async () => {
+    const r = await captured(() => main.tune(['--service', 'SVC', 'allow_percentage=30']));
+    expect(r.result).toBe(0);
+    expect(recorded().map((c) => c.args)).toEqual([
+      ['resource-link', 'list', '--service-id', 'SVC', '--version', 'active', '--json'],
+      ['config-store-entry', 'update', '--upsert', '--store-id', 'CFG-ID', '--key', 'allow_percentage', '--value', '30'],
+    ]);
+  });
+});
+
+describe('keys --fastly-service', () => {
+  it('rotate sends a fresh 64-byte key on stdin, never on the command line, then switches active_key', async () => {
+    const r = await captured(() => main.keys(['rotate', 'key3', '--fastly-service', 'SVC']));
+    expect(r.result).toBe(0);
+    const [, create, , update] = recorded();
+    expect(create!.args).toEqual(['secret-store-entry', 'create', '--store-id', 'SEC-ID', '--name', 'key3', '--stdin']);
+    expect(Buffer.from(create!.stdin!, 'base64')).toHaveLength(64);
+    expect(r.out).not.toContain(create!.stdin!);
+    expect(update!.args).toEqual(['config-store-entry', 'update', '--upsert', '--store-id', 'CFG-ID', '--key', 'active_key', '--value', 'key3']);
+  });
+
+  it('remove refuses the key the service signs with', async () => {
+    const r = await captured(() => main.keys(['remove', 'key2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC-ID', '--config-store-id', 'CFG-ID']));
+    expect(r.error?.message).toMatch(/"key2" is the service's active_key/);
+    expect(recorded().some((c) => c.args[1] === 'delete')).toBe(false);
+  });
+
+  it('remove deletes another key, and reports the CLI error when it fails', async () => {
+    const ok = await captured(() => main.keys(['remove', 'key1', '--fastly-service', 'SVC', '--secret-store-id', 'SEC-ID', '--config-store-id', 'CFG-ID']));
+    expect(ok.result).toBe(0);
+    expect(recorded().at(-1)!.args).toEqual(['secret-store-entry', 'delete', '--store-id', 'SEC-ID', '--name', 'key1']);
+    const bad = await captured(() => main.keys(['remove', 'missing', '--fastly-service', 'SVC', '--secret-store-id', 'SEC-ID', '--config-store-id', 'CFG-ID']));
+    expect(bad.error?.message).toMatch(/secret-store-entry delete failed \(exit 1\): ERROR: not found/);
+  });
+});
