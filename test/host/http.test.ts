@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, pattern, startHost, startOrigin, type Origin, type RunningHost } from '../support/host-process';
@@ -6,6 +8,13 @@ import { buildWasm } from '../support/wasm-build';
 
 const fixture = (name: string): string => path.join(import.meta.dirname, 'fixtures', name);
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/** Fails with `what` rather than hanging until the test timeout when `promise` never settles. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 let origin: Origin;
 let misc: RunningHost;
@@ -23,6 +32,8 @@ beforeAll(async () => {
     backends: {
       origin: { url: origin.url },
       dead: { url: `http://127.0.0.1:${deadPort}` },
+      renamed: { url: origin.url, override_host: 'origin.example' },
+      prefixed: { url: `${origin.url}/base` },
     },
   };
   [misc, proxy] = await Promise.all([
@@ -69,6 +80,20 @@ describe('bodies', () => {
     expect(sha256(body)).toBe(sha256(oneMegabyte));
   });
 
+  it('accepts a chunked (streamed) request body', async () => {
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode('part one, '));
+        controller.enqueue(encoder.encode('part two'));
+        controller.close();
+      },
+    });
+    const res = await fetch(`${misc.url}/upload`, { method: 'POST', body, duplex: 'half' } as RequestInit);
+    const expected = encoder.encode('part one, part two');
+    expect(await res.json()).toEqual({ length: expected.length, sha256: sha256(expected) });
+  });
+
   it('streams a 1 MB request body through the app to a backend', async () => {
     const res = await fetch(`${misc.url}/upload-to-origin`, { method: 'POST', body: oneMegabyte });
     expect(res.status).toBe(200);
@@ -106,9 +131,9 @@ describe('proxying to a backend', () => {
     const decoder = new TextDecoder();
     let text = '';
     // The origin writes chunk 1 only after this loop has seen chunk 0; a host that buffers the
-    // whole body would never deliver chunk 0, and the read below would hang until the test timeout.
+    // whole body would never deliver chunk 0.
     while (!text.includes('chunk 0\n')) {
-      const { value, done } = await reader.read();
+      const { value, done } = await within(reader.read(), 10_000, 'chunk 0 was held back until the body ended');
       if (done) break;
       text += decoder.decode(value, { stream: true });
     }
@@ -134,7 +159,78 @@ describe('proxying to a backend', () => {
   });
 });
 
+describe('proxy fidelity (what the waiting room relies on when it passes a visitor through)', () => {
+  it('does not follow a backend redirect: the 302 and its Location reach the client', async () => {
+    const res = await fetch(`${proxy.url}/status/302`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/elsewhere');
+  });
+
+  it.each([204, 404, 503])('passes backend status %i through', async (code) => {
+    const res = await fetch(`${proxy.url}/status/${code}`);
+    expect(res.status).toBe(code);
+    expect(await res.text()).toBe(code === 204 ? '' : `status ${code}\n`);
+  });
+
+  it('passes every Set-Cookie of a backend response through', async () => {
+    const res = await fetch(`${proxy.url}/set-cookies`);
+    expect(res.headers.getSetCookie()).toEqual(['one=1; Path=/', 'two=2; Path=/; Secure']);
+  });
+
+  it('passes a gzip-encoded backend body through without decoding it', async () => {
+    // node:http does not decode, so the bytes are exactly what reached the client.
+    const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      request(`${proxy.url}/gzip`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(raw.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(raw.body).toString('utf8'))).toMatchObject({ path: '/gzip' });
+  });
+
+  it('answers HEAD with the backend headers and no body', async () => {
+    const res = await fetch(`${proxy.url}/bytes?n=1000`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+  });
+
+  it('sends override_host as the Host header to the backend', async () => {
+    const res = await fetch(`${proxy.url}/host-check?backend=renamed`);
+    const seen = (await res.json()) as { headers: Record<string, string> };
+    expect(seen.headers.host).toBe('origin.example');
+  });
+
+  it('keeps the path prefix of a backend url', async () => {
+    const res = await fetch(`${proxy.url}/page?backend=prefixed`);
+    expect(((await res.json()) as { path: string }).path).toBe('/base/page?backend=prefixed');
+  });
+
+  it('keeps percent-encoding and repeated query parameters in the path sent upstream', async () => {
+    const res = await fetch(`${proxy.url}/a%20b/%C3%A9?x=1&x=2&y=%2F`);
+    expect(((await res.json()) as { path: string }).path).toBe('/a%20b/%C3%A9?x=1&x=2&y=%2F');
+  });
+});
+
 describe('failing apps', () => {
+  it('survives a client that hangs up while the app waits on its backend', async () => {
+    const abort = new AbortController();
+    const pending = fetch(`${proxy.url}/slow?ms=1000`, { signal: abort.signal });
+    // Hang up only once the origin has the request, i.e. while the guest is waiting on it.
+    const before = origin.received.length;
+    while (!origin.received.slice(before).some((r) => r.path.startsWith('/slow'))) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    abort.abort();
+    await expect(pending).rejects.toThrow();
+    const next = await fetch(`${proxy.url}/after-hangup`);
+    expect(next.status).toBe(200);
+    expect(((await next.json()) as { path: string }).path).toBe('/after-hangup');
+  });
+
   it('answers 5xx when the app throws, and the next request works', async () => {
     const res = await fetch(`${misc.url}/throw`);
     expect(res.status).toBeGreaterThanOrEqual(500);

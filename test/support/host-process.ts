@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { mkdtemp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -275,8 +276,9 @@ export interface Origin {
 
 /**
  * A tiny local origin. `/stream?chunks=N` streams N lines (see `gate`); `/slow?ms=N` waits N ms
- * before answering; `/bytes?n=N` answers N bytes of `pattern()`; any other path echoes the request
- * as JSON (`ReceivedRequest`).
+ * before answering; `/bytes?n=N` answers N bytes of `pattern()`; `/status/NNN` answers that status
+ * (3xx with `location: /elsewhere`); `/set-cookies` sets two cookies; `/gzip` answers the echo
+ * gzip-encoded; any other path echoes the request as JSON (`ReceivedRequest`).
  */
 export async function startOrigin(options: OriginOptions = {}): Promise<Origin> {
   const received: ReceivedRequest[] = [];
@@ -302,6 +304,24 @@ export async function startOrigin(options: OriginOptions = {}): Promise<Origin> 
         res.write(`chunk ${i}\n`);
       }
       res.end();
+      return;
+    }
+    const status = /^\/status\/(\d{3})$/.exec(url.pathname);
+    if (status) {
+      const code = Number(status[1]);
+      res.writeHead(code, code >= 300 && code < 400 ? { location: '/elsewhere' } : {});
+      res.end(code === 204 || code === 304 ? undefined : `status ${code}\n`);
+      return;
+    }
+    if (url.pathname === '/set-cookies') {
+      res.setHeader('set-cookie', ['one=1; Path=/', 'two=2; Path=/; Secure']);
+      res.end('cookies\n');
+      return;
+    }
+    if (url.pathname === '/gzip') {
+      const data = gzipSync(JSON.stringify(record));
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': data.length });
+      res.end(data);
       return;
     }
     if (url.pathname === '/slow') {
