@@ -14,6 +14,9 @@ export interface BackendConfig {
   pathPrefix: string;
   overrideHost?: string;
   certHost?: string;
+  /** PEM certificates trusted for this backend instead of the system roots. */
+  caCertificates?: string[];
+  useSni: boolean;
   connectTimeoutMs: number;
   firstByteTimeoutMs: number;
   betweenBytesTimeoutMs: number;
@@ -124,7 +127,22 @@ const BACKEND_KEYS = new Set([
   'between_bytes_timeout_ms',
 ]);
 
-function readBackends(raw: unknown): Record<string, BackendConfig> {
+function caCertificates(key: string, value: unknown, reader: Reader): string[] {
+  if (typeof value === 'string') {
+    if (!value.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(key, 'expected PEM certificate text');
+    return [value];
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => caCertificates(`${key}[${i}]`, v, reader));
+  if (isTable(value)) {
+    if (value.file !== undefined) {
+      return caCertificates(`${key}.file`, Buffer.from(reader.bytes(`${key}.file`, value.file)).toString('utf8'), reader);
+    }
+    if (value.value !== undefined) return caCertificates(`${key}.value`, value.value, reader);
+  }
+  throw new ConfigError(key, 'expected PEM text, { file }, { value } or an array of them');
+}
+
+function readBackends(raw: unknown, reader: Reader): Record<string, BackendConfig> {
   const out: Record<string, BackendConfig> = {};
   if (raw === undefined) return out;
   if (!isTable(raw)) throw new ConfigError('local_server.backends', 'expected a table');
@@ -158,8 +176,12 @@ function readBackends(raw: unknown): Record<string, BackendConfig> {
       }
       certHost = def.cert_host;
     }
+    if (def.use_sni !== undefined && typeof def.use_sni !== 'boolean') {
+      throw new ConfigError(`${key}.use_sni`, 'expected true or false');
+    }
     const backend: BackendConfig = {
       name,
+      useSni: def.use_sni !== false,
       url: url.href,
       protocol: url.protocol,
       hostname: url.hostname.replace(/^\[|\]$/g, ''),
@@ -175,6 +197,9 @@ function readBackends(raw: unknown): Record<string, BackendConfig> {
     };
     if (overrideHost !== undefined) backend.overrideHost = overrideHost;
     if (certHost !== undefined) backend.certHost = certHost;
+    if (def.ca_certificate !== undefined) {
+      backend.caCertificates = caCertificates(`${key}.ca_certificate`, def.ca_certificate, reader);
+    }
     out[name] = backend;
   }
   return out;
@@ -443,7 +468,7 @@ export function loadLocalServer(manifestPath: string): LocalServer {
   const storesKey = ls.config_stores !== undefined ? 'local_server.config_stores' : 'local_server.dictionaries';
   const kvRaw = ls.kv_stores ?? ls.object_stores ?? ls.object_store;
   const snapshot: StoreSnapshot = {
-    backends: readBackends(ls.backends),
+    backends: readBackends(ls.backends, reader),
     configStores: readConfigStores(ls.config_stores ?? ls.dictionaries, storesKey, reader),
     secretStores: readSecretStores(ls.secret_stores, reader),
     geolocation: readGeolocation(ls.geolocation, reader),

@@ -99,6 +99,8 @@ export type SendErrorTag =
   | 'http_response_timeout'
   | 'http_incomplete_response'
   | 'http_protocol_error'
+  | 'tls_certificate_error'
+  | 'tls_protocol_error'
   | 'internal_error';
 
 export type WaitResult =

@@ -2,6 +2,8 @@
 // between-bytes timeouts, and the response body kept as a pull stream the guest reads from.
 import http from 'node:http';
 import https from 'node:https';
+import { isIP } from 'node:net';
+import tls from 'node:tls';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { BackendConfig } from './config.js';
@@ -131,6 +133,19 @@ export class RemoteStream {
 const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 256 });
 
+const caAgents = new Map<string, https.Agent>();
+function caAgent(backend: BackendConfig): https.Agent {
+  const key = `${backend.name}\0${backend.caCertificates?.join('')}`;
+  let agent = caAgents.get(key);
+  if (!agent) {
+    agent = new https.Agent({ keepAlive: true, maxSockets: 256, ca: backend.caCertificates });
+    caAgents.set(key, agent);
+  }
+  return agent;
+}
+
+const TLS_CERT_ERRORS = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ALTNAME/;
+
 function tagOf(err: NodeJS.ErrnoException): SendErrorTag {
   switch (err.code) {
     case 'ECONNREFUSED':
@@ -144,7 +159,10 @@ function tagOf(err: NodeJS.ErrnoException): SendErrorTag {
     case 'ETIMEDOUT':
       return 'connection_timeout';
     default:
-      return err.code?.startsWith('HPE_') ? 'http_protocol_error' : 'internal_error';
+      if (err.code?.startsWith('HPE_')) return 'http_protocol_error';
+      if (err.code && TLS_CERT_ERRORS.test(err.code)) return 'tls_certificate_error';
+      if (err.code?.startsWith('ERR_SSL') || err.code?.startsWith('ERR_TLS')) return 'tls_protocol_error';
+      return 'internal_error';
   }
 }
 
@@ -205,7 +223,17 @@ export function sendUpstream(
     agent: backend.protocol === 'https:' ? httpsAgent : httpAgent,
     setHost: false,
   };
-  if (backend.protocol === 'https:') options.servername = backend.certHost ?? backend.hostname;
+  if (backend.protocol === 'https:') {
+    const certHost = backend.certHost ?? backend.hostname;
+    // SNI carries host names only (RFC 6066).
+    if (backend.useSni && isIP(certHost) === 0) options.servername = certHost;
+    options.checkServerIdentity = (_host, cert) => tls.checkServerIdentity(certHost, cert);
+    if (backend.caCertificates) {
+      options.ca = backend.caCertificates;
+      // A private CA needs its own pool of connections, or a pooled socket could skip the check.
+      options.agent = caAgent(backend);
+    }
+  }
 
   const upstream: Upstream = {
     settled: null,

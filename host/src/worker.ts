@@ -54,7 +54,9 @@ const SEND_ERROR_TAGS: Record<SendErrorTag, number> = {
   http_incomplete_response: 13,
   http_response_timeout: 16,
   http_protocol_error: 19,
+  tls_certificate_error: 11,
   internal_error: 22,
+  tls_protocol_error: 24,
 };
 
 const KV_OK = 1;
