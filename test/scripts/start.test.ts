@@ -73,5 +73,5 @@ process.on('SIGTERM', () => process.exit(0));
     expect(await exited).toBe(130);
     expect(await listening(port)).toBe(false);
     expect(await listening(DEMO_ORIGIN_PORT)).toBe(false);
-  });
+  }, 120_000);
 });
