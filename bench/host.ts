@@ -293,7 +293,7 @@ async function profiledLoad(
 
 function printLoad(r: LoadResult): void {
   console.log(
-    `  ${r.app.padEnd(6)} c=${String(r.concurrency).padEnd(3)} ${String(r.requestsPerSecond).padStart(7)} req/s  ` +
+    `  ${r.app.padEnd(10)} c=${String(r.concurrency).padEnd(3)} ${String(r.requestsPerSecond).padStart(7)} req/s  ` +
       `p50 ${r.p50Ms.toFixed(1).padStart(6)} ms  p90 ${r.p90Ms.toFixed(1).padStart(6)} ms  p99 ${r.p99Ms.toFixed(1).padStart(6)} ms  ` +
       `(${r.requests} requests, ${r.errors} errors, ${r.seconds} s)`,
   );
@@ -348,6 +348,11 @@ async function main(): Promise<void> {
         results.push(r);
       }
     }
+    // A guest waiting on its backend holds a worker for the whole wait, so with a slow origin the
+    // worker count, not the CPU, bounds throughput (ideal here: concurrency / 100 ms).
+    const slow = await load('proxy-slow', `${proxy.url}/slow?ms=100`, 64, phaseSeconds);
+    printLoad(slow);
+    results.push(slow);
   } finally {
     await Promise.all(hosts.map((h) => h.stop()));
   }
@@ -356,7 +361,7 @@ async function main(): Promise<void> {
     hello: await profiledLoad('hello', helloWasm, {}, '/', 16),
     proxy: await profiledLoad('proxy', proxyWasm, proxyManifest, '/echo', 16),
   };
-  console.log('\nunder node --cpu-prof (slower than unprofiled):');
+  console.log('\nunder node --cpu-prof (sampling every 0.5 ms; compare with the phases above only on a quiet machine):');
   printLoad(profiled.hello.load);
   printLoad(profiled.proxy.load);
   printProfile('hello c=16', profiled.hello.profile);
