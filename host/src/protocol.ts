@@ -20,7 +20,8 @@ export interface DownstreamRequest {
   method: string;
   url: string;
   headers: Header[];
-  body: Uint8Array;
+  /** Main-thread stream of the request body; null when there is none. */
+  bodyStream: number | null;
   clientIp: string;
   serverIp: string;
   traceId: string;

@@ -173,29 +173,36 @@ export class ComputeHost {
 
   private accept(req: http.IncomingMessage, res: http.ServerResponse): void {
     const begin = performance.now();
-    const parts: Buffer[] = [];
-    req.on('data', (c: Buffer) => parts.push(c));
     req.on('error', () => res.destroy());
-    req.on('end', () => {
-      const headers: Header[] = [];
-      for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-        headers.push([req.rawHeaders[i]!.toLowerCase(), req.rawHeaders[i + 1]!]);
-      }
-      const host = req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`;
-      const msg: DownstreamRequest = {
-        type: 'request',
-        rid: this.nextRid++,
-        method: req.method ?? 'GET',
-        url: `http://${host}${req.url ?? '/'}`,
-        headers,
-        body: parts.length === 0 ? new Uint8Array(0) : Buffer.concat(parts),
-        clientIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
-        serverIp: (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
-        traceId: (this.nextTrace++).toString(16).padStart(32, '0'),
-      };
-      this.queue.push({ msg, req, res, begin });
-      this.pump();
-    });
+    const headers: Header[] = [];
+    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+      headers.push([req.rawHeaders[i]!.toLowerCase(), req.rawHeaders[i + 1]!]);
+    }
+    const host = req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`;
+    const msg: DownstreamRequest = {
+      type: 'request',
+      rid: this.nextRid++,
+      method: req.method ?? 'GET',
+      url: `http://${host}${req.url ?? '/'}`,
+      headers,
+      bodyStream: null,
+      clientIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+      serverIp: (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+      traceId: (this.nextTrace++).toString(16).padStart(32, '0'),
+    };
+    this.queue.push({ msg, req, res, begin });
+    this.pump();
+  }
+
+  /** The request body reaches the guest as it arrives, read through the same stream as backend bodies. */
+  private downstreamBody(slot: Slot, req: http.IncomingMessage): number | null {
+    const length = req.headers['content-length'];
+    if (length === undefined && req.headers['transfer-encoding'] === undefined) return null;
+    if (length === '0') return null;
+    const declared = Number(length);
+    const id = slot.nextStream++;
+    slot.streams.set(id, new RemoteStream(req, 0, Number.isSafeInteger(declared) ? declared : undefined, true));
+    return id;
   }
 
   private pump(): void {
@@ -223,6 +230,7 @@ export class ComputeHost {
           this.log(`${q.req.method} ${q.req.url} ${active.status} ${ms}ms`);
         });
       }
+      q.msg.bodyStream = this.downstreamBody(slot, q.req);
       slot.worker.postMessage(q.msg);
     }
   }

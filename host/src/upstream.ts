@@ -44,6 +44,8 @@ export class RemoteStream {
     private readonly betweenBytesMs: number,
     /** The backend's Content-Length, when the bytes reach the guest unchanged. */
     readonly contentLength?: number,
+    /** For a downstream request: unread bytes are discarded rather than the connection cut. */
+    private readonly dumpOnDestroy = false,
   ) {
     source.on('data', (chunk: Buffer) => {
       this.chunks.push(chunk);
@@ -125,7 +127,14 @@ export class RemoteStream {
   destroy(): void {
     this.disarm();
     this.ended = true;
-    this.source.destroy();
+    this.chunks = [];
+    if (this.dumpOnDestroy) {
+      // Destroying a request also destroys its socket, which would cut off the response being sent.
+      this.source.removeAllListeners('data');
+      this.source.resume();
+    } else {
+      this.source.destroy();
+    }
     this.wake();
   }
 }

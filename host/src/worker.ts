@@ -1386,7 +1386,7 @@ function runRequest(req: DownstreamRequest): void {
     version: HTTP_11,
     autoDecompress: false,
   };
-  downstreamBody = { ...newBody(), chunks: req.body.length ? [req.body] : [] };
+  downstreamBody = { ...newBody(), remote: req.bodyStream };
   let error: string | undefined;
   try {
     const t0 = performance.now();
