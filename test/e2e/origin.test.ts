@@ -1,7 +1,8 @@
 // What the origin and the operator see of the room on the Wasm: cookies in and out, the revoke
 // command, a dead origin, keys, bad settings, the decision log and live tuning.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintToken, startRoom, TEST_KID, waitFor, windowBoundary, type EchoedRequest, type Room } from '../support/room-host.js';
+import { dueAt } from '../../src/core/draw.js';
+import { mintToken, nowSeconds, startRoom, TEST_KID, waitFor, windowBoundary, type EchoedRequest, type Room } from '../support/room-host.js';
 import { A, BASE_SETTINGS } from './scenarios.js';
 import { claimsOf, expectEdgePage, tokenOf, visit, type Visited } from './visit.js';
 
@@ -164,8 +165,14 @@ describe('settings and logs', () => {
     await room.setConfig({ ...BASE_SETTINGS, wait_period_duration: 'soon' });
     const visited = await visit(room);
     expect(visited.log.outcome).toBe('startwaiting');
-    // The default window of 30 s: a new token is due within 2 windows.
-    expect(expectEdgePage(visited)).toBeLessThanOrEqual(60);
+    // The default window of 30 s: a new token expires 1-2 windows on, and Retry-After points at its due time.
+    const token = tokenOf(visited.roomCookies[0]!);
+    const exp = claimsOf(token).exp as number;
+    expect(exp % 30).toBe(0);
+    expect(exp - nowSeconds()).toBeLessThanOrEqual(60); // d = 60 would give more than 60
+    const retryAfter = expectEdgePage(visited);
+    expect(retryAfter).toBeGreaterThanOrEqual(dueAt(token, exp, { waitPeriodSeconds: 30 }) - nowSeconds());
+    expect(retryAfter).toBeLessThanOrEqual(dueAt(token, exp, { waitPeriodSeconds: 30 }) - nowSeconds() + 1);
     expect(room.errors().join('\n')).toMatch(/wait_period_duration.*soon/);
   });
 
