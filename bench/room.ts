@@ -1,23 +1,32 @@
 // What the room costs per request on the built Wasm, next to a bare pass-through Compute app in front
 // of the same local origin: new visitor, waiting visitor, admitted visitor (+ a bypassed path, which
-// isolates the room's fixed cost from its token work). Rounds alternate the apps so drift on a busy
-// machine (other processes, CPU frequency) lands on every scenario alike. Prints figures, asserts nothing.
+// isolates the room's fixed cost from its token work, and a 256 KB page, where any copy of the body
+// through JS would show). Rounds rotate the order so drift on a busy machine (other processes, CPU
+// frequency) lands on every scenario alike, and each ratio is also taken within a round. Then two
+// profiles say where the time goes: the host's split (instantiate / guest run / hostcalls) and the
+// room's steps timed inside the runtime (bench/fixtures/room-parts.ts). Prints figures, asserts nothing.
 //
-//   npm run bench                  (about 80 s; BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONCURRENCY tune it)
+//   npm run bench                  (under 2 min; BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONCURRENCY tune it)
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
+import { build } from 'esbuild';
+import { bundleOptions } from '../scripts/build.js';
 import { startHost, type RunningHost } from '../test/support/host-process.js';
-import { repoRoot, startEchoOrigin, startRoom, type Room } from '../test/support/room-host.js';
+import { repoRoot, startEchoOrigin, startRoom, type EchoOrigin, type Room, type Settings } from '../test/support/room-host.js';
 import { buildWasm } from '../test/support/wasm-build.js';
 
-const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
+const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const warmupSeconds = 1;
+const bigPage = String(256 * 1024);
 
 interface Scenario {
   name: string;
+  app: 'passthrough' | 'room';
   what: string;
   url: string;
   headers: Record<string, string>;
@@ -81,8 +90,100 @@ function cookieValue(setCookie: string[] | undefined, name: string): string {
   return line.slice(name.length + 1).split(';')[0]!;
 }
 
+/**
+ * The host's own split of each request (COMPUTE_HOST_PROFILE=1): module instantiation, the guest's
+ * run, and the part of that run spent in hostcalls (mostly waiting for the origin). Sequential
+ * requests on hosts of their own, so the profiling lines never slow the measured runs above.
+ */
+async function hostProfile(origin: EchoOrigin, settings: Settings, keyBytes: Uint8Array, scenarios: Scenario[]): Promise<Record<string, Record<string, number>>> {
+  const env = { COMPUTE_HOST_PROFILE: '1' };
+  const passthrough = await startHost({
+    wasm: await buildWasm(path.join(repoRoot, 'bench', 'fixtures', 'passthrough.js')),
+    env,
+    manifest: { local_server: { backends: { origin: { url: origin.url } } } },
+  });
+  const room = await startRoom({ origin, env, settings, keyBytes });
+  const out: Record<string, Record<string, number>> = {};
+  try {
+    for (const scenario of scenarios) {
+      // Same scenario on the profiling host (same key, so the same tokens hold).
+      const onRoom = scenario.app === 'room';
+      const url = `${onRoom ? room.url : passthrough.url}${new URL(scenario.url).pathname}`;
+      const errors = (): string[] => (onRoom ? room.errors() : passthrough.errors());
+      for (let i = 0; i < 5; i++) await request(url, scenario.headers);
+      const before = errors().length;
+      for (let i = 0; i < 30; i++) await request(url, scenario.headers);
+      const lines = errors().slice(before).filter((l) => l.startsWith('profile:'));
+      const median = (re: RegExp): number =>
+        round2(quantile(lines.map((l) => Number(re.exec(l)?.[1])).sort((a, b) => a - b), 0.5));
+      out[scenario.name] = {
+        instantiateMs: median(/instantiate ([\d.]+) ms/),
+        runMs: median(/run ([\d.]+) ms/),
+        hostcallsMs: median(/hostcalls ([\d.]+) ms/),
+      };
+    }
+  } finally {
+    await room.stop();
+    await passthrough.stop();
+  }
+  return out;
+}
+
+type StepTiming = { coldUs: number; warmUs: number };
+
+/**
+ * The room's steps timed inside the runtime (bench/fixtures/room-parts.ts): each step in a request
+ * of its own, so `coldUs` is what a fresh instance pays for it; median of 5 requests per step. The
+ * fixture is built twice, the second time with a warm-up that runs while js-compute snapshots the
+ * module: the difference is what such a warm-up in src/ would save every request.
+ */
+async function roomSteps(
+  origin: EchoOrigin,
+  settings: Settings,
+  keyBytes: Uint8Array,
+  tokens: { allow: string; wait: string },
+): Promise<Record<string, { coldUs: number; warmUs: number; coldUsWithInitWarmup: number }>> {
+  const measure = async (warmAtInit: boolean): Promise<Record<string, StepTiming>> => {
+    const bundle = path.join(repoRoot, 'build', `bench-room-parts${warmAtInit ? '-warm' : ''}.js`);
+    await build({
+      ...bundleOptions,
+      entryPoints: [path.join(repoRoot, 'bench', 'fixtures', 'room-parts.ts')],
+      define: { WARM_AT_INIT: String(warmAtInit) },
+      outfile: bundle,
+    });
+    const room = await startRoom({ origin, settings, wasm: await buildWasm(bundle), keyBytes });
+    try {
+      const names = (await (await fetch(`${room.url}/`)).json()) as string[];
+      const out: Record<string, StepTiming> = {};
+      for (const step of names) {
+        const runs: StepTiming[] = [];
+        for (let i = 0; i < 5; i++) {
+          const query = new URLSearchParams({ step, n: '20', kid: room.key.kid, wait: tokens.wait });
+          const res = await fetch(`${room.url}/?${query}`, { headers: { 'x-token': tokens.allow } });
+          runs.push((await res.json()) as StepTiming);
+        }
+        const median = (pick: (r: StepTiming) => number): number => quantile(runs.map(pick).sort((a, b) => a - b), 0.5);
+        out[step] = { coldUs: median((r) => r.coldUs), warmUs: median((r) => r.warmUs) };
+      }
+      return out;
+    } finally {
+      await room.stop();
+    }
+  };
+  const plain = await measure(false);
+  const warmed = await measure(true);
+  return Object.fromEntries(
+    Object.entries(plain).map(([step, t]) => [step, { ...t, coldUsWithInitWarmup: warmed[step]?.coldUs ?? Number.NaN }]),
+  );
+}
+
 async function main(): Promise<void> {
+  const loadAtStart = os.loadavg()[0]!;
+  if (loadAtStart > os.cpus().length) {
+    process.stderr.write(`note: load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} CPUs; absolute figures will be noisy, ratios less so\n`);
+  }
   const origin = await startEchoOrigin();
+  const keyBytes = new Uint8Array(randomBytes(64));
   const passthroughWasm = await buildWasm(path.join(repoRoot, 'bench', 'fixtures', 'passthrough.js'));
   let passthrough: RunningHost | undefined;
   let room: Room | undefined;
@@ -93,16 +194,24 @@ async function main(): Promise<void> {
     });
     // Long windows: no token expires or renews during the run, so every request takes one path.
     const settings = { allow_percentage: '50', wait_period_duration: '3600', allow_period_duration: '86400', bypass_paths: '/static' };
-    room = await startRoom({ origin, settings: { ...settings, allow_percentage: '100' } });
+    room = await startRoom({ origin, keyBytes, settings: { ...settings, allow_percentage: '100' } });
     const allowToken = cookieValue((await request(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
     await room.setConfig(settings);
     const waitToken = cookieValue((await request(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
 
     const fromOrigin = (status: number, h: http.IncomingHttpHeaders): boolean => status === 200 && h['x-echo'] === '1';
     const scenarios: Scenario[] = [
-      { name: 'passthrough', what: 'bare Compute app forwarding to the origin', url: `${passthrough.url}/page`, headers: {}, expect: fromOrigin },
+      {
+        name: 'passthrough',
+        app: 'passthrough',
+        what: 'bare Compute app forwarding to the origin',
+        url: `${passthrough.url}/page`,
+        headers: {},
+        expect: fromOrigin,
+      },
       {
         name: 'new',
+        app: 'room',
         what: 'new visitor: config, identity, sign a wait token, render the waiting page',
         url: `${room.url}/page`,
         headers: {},
@@ -110,6 +219,7 @@ async function main(): Promise<void> {
       },
       {
         name: 'waiting',
+        app: 'room',
         what: 'waiting visitor: verify a wait token that is not due, render the waiting page',
         url: `${room.url}/page`,
         headers: { cookie: `waiting_room=${waitToken}` },
@@ -117,6 +227,7 @@ async function main(): Promise<void> {
       },
       {
         name: 'admitted',
+        app: 'room',
         what: 'admitted visitor: verify an allow token, strip the cookie, forward to the origin',
         url: `${room.url}/page`,
         headers: { cookie: `waiting_room=${allowToken}; other=1` },
@@ -124,12 +235,31 @@ async function main(): Promise<void> {
       },
       {
         name: 'bypass',
+        app: 'room',
         what: 'bypassed path: the room reads its config and forwards (no token work)',
         url: `${room.url}/static/page`,
         headers: {},
         expect: fromOrigin,
       },
+      {
+        name: 'passthrough-256k',
+        app: 'passthrough',
+        what: 'bare app, 256 KB page',
+        url: `${passthrough.url}/page`,
+        headers: { 'x-echo-bytes': bigPage },
+        expect: fromOrigin,
+      },
+      {
+        name: 'admitted-256k',
+        app: 'room',
+        what: 'admitted visitor, 256 KB page',
+        url: `${room.url}/page`,
+        headers: { cookie: `waiting_room=${allowToken}`, 'x-echo-bytes': bigPage },
+        expect: fromOrigin,
+      },
     ];
+    // Each scenario's cost is compared with the pass-through serving the same page.
+    const baselineOf = (name: string): string => (name.endsWith('-256k') ? 'passthrough-256k' : 'passthrough');
 
     for (const scenario of scenarios) await load(scenario, warmupSeconds * 1000);
     const samples = new Map<string, Sample[]>(scenarios.map((s) => [s.name, []]));
@@ -158,20 +288,39 @@ async function main(): Promise<void> {
         perRoundMedianMs: perRoundMedian.map(round2),
       };
     });
-    const base = figures.find((f) => f.name === 'passthrough')!;
-    const withRatios = figures.map((f) => ({
-      ...f,
-      // Cost ratios: > 1 means the scenario costs more than the pass-through.
-      medianRatio: round2(f.medianMs / base.medianMs),
-      p99Ratio: round2(f.p99Ms / base.p99Ms),
-      throughputCostRatio: round2(base.reqPerSec / f.reqPerSec),
-    }));
+    const withRatios = figures.map((f) => {
+      const base = figures.find((b) => b.name === baselineOf(f.name))!;
+      // The same ratio within each round (the two ran seconds apart), then its median over rounds:
+      // steadier than the pooled ratio when the machine's load drifts during the run.
+      const own = samples.get(f.name)!;
+      const theirs = samples.get(base.name)!;
+      const perRound = own.map((s, r) => (theirs[r]!.latenciesMs.length / theirs[r]!.elapsedMs) / (s.latenciesMs.length / s.elapsedMs));
+      return {
+        ...f,
+        baseline: base.name,
+        // Cost ratios: > 1 means the scenario costs more than its pass-through baseline.
+        medianRatio: round2(f.medianMs / base.medianMs),
+        p99Ratio: round2(f.p99Ms / base.p99Ms),
+        throughputCostRatio: round2(base.reqPerSec / f.reqPerSec),
+        throughputCostRatioRoundMedian: round2(quantile([...perRound].sort((a, b) => a - b), 0.5)),
+      };
+    });
 
     const report = {
       date: new Date().toISOString(),
-      setup: { rounds, secondsPerRound: seconds, concurrency, loopback: true, host: 'host/bin/compute-host', cpus: (await import('node:os')).cpus().length },
+      setup: {
+        rounds,
+        secondsPerRound: seconds,
+        concurrency,
+        loopback: true,
+        host: 'host/bin/compute-host',
+        cpus: os.cpus().length,
+        loadAverageAtStart: loadAtStart,
+      },
       aim: 'admitted visitor under 1.5x the pass-through',
       scenarios: withRatios,
+      hostProfile: await hostProfile(origin, settings, keyBytes, scenarios),
+      roomSteps: await roomSteps(origin, settings, keyBytes, { allow: allowToken, wait: waitToken }),
     };
     console.log(`waiting room on ${report.setup.host}: ${rounds} rounds x ${seconds} s per scenario, ${concurrency} concurrent clients`);
     console.table(
@@ -183,14 +332,22 @@ async function main(): Promise<void> {
         'x median': f.medianRatio,
         'x p99': f.p99Ratio,
         'x req/s': f.throughputCostRatio,
+        'x req/s (rounds)': f.throughputCostRatioRoundMedian,
         errors: f.errors + f.unexpectedAnswers,
       })),
     );
     const admitted = withRatios.find((f) => f.name === 'admitted')!;
     console.log(
-      `admitted visitor: ${admitted.throughputCostRatio}x the pass-through's cost per request (req/s), ${admitted.medianRatio}x its median latency` +
-        ` (aim: under 1.5x)`,
+      `admitted visitor: ${admitted.throughputCostRatio}x the pass-through's cost per request (req/s; ` +
+        `${admitted.throughputCostRatioRoundMedian}x as the median of per-round ratios), ${admitted.medianRatio}x its median latency (aim: under 1.5x)`,
     );
+    console.log('\nhost profile, sequential requests (median ms): instantiate / guest run / hostcalls inside the run');
+    console.table(report.hostProfile);
+    console.log(
+      'room steps inside the runtime, microseconds: first call in a fresh instance (what a request pays), repeated, ' +
+        'and first call when the snapshot was warmed at build time',
+    );
+    console.table(report.roomSteps);
     const out = path.join(repoRoot, 'reports', 'bench-room.json');
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);

@@ -135,8 +135,9 @@ export interface EchoOrigin {
 /**
  * An origin that answers with what it received. The request steers its answer, so one origin serves
  * every test: `x-echo-command: V` answers with `waiting-room-command: V`, `x-echo-set-cookie: C`
- * answers with its own `Set-Cookie: C`, and `x-echo-die: 1` drops the connection without answering
- * (a dead origin as the room sees it). An HTML-accepting client (a browser) gets a small HTML page.
+ * answers with its own `Set-Cookie: C`, `x-echo-bytes: N` answers N bytes instead of the echo (a page
+ * of a realistic size), and `x-echo-die: 1` drops the connection without answering (a dead origin as
+ * the room sees it). An HTML-accepting client (a browser) gets a small HTML page.
  */
 export async function startEchoOrigin(): Promise<EchoOrigin> {
   const requests: EchoedRequest[] = [];
@@ -161,6 +162,13 @@ export async function startEchoOrigin(): Promise<EchoOrigin> {
       if (typeof command === 'string') headers['waiting-room-command'] = command;
       const cookie = req.headers['x-echo-set-cookie'];
       if (typeof cookie === 'string') headers['set-cookie'] = [cookie];
+      const size = Number(req.headers['x-echo-bytes']);
+      if (Number.isSafeInteger(size) && size > 0) {
+        headers['content-type'] = 'application/octet-stream';
+        res.writeHead(200, headers);
+        res.end(Buffer.alloc(size, 'x'));
+        return;
+      }
       const json = JSON.stringify({ echo: echoed });
       if ((req.headers.accept ?? '').includes('text/html')) {
         headers['content-type'] = 'text/html; charset=utf-8';
@@ -206,7 +214,7 @@ export interface Room {
   /** Base URL of the room on the host. */
   url: string;
   origin: EchoOrigin;
-  /** The signing key the room starts with (id TEST_KID, 64 random bytes). */
+  /** The signing key the room starts with (id TEST_KID, 64 random bytes unless given). */
   key: { kid: string; bytes: Uint8Array; base64: string };
   /**
    * Replaces `waiting_room_config` with `settings` (plus `log_endpoint` and `active_key` unless given)
@@ -234,6 +242,10 @@ export interface RoomOptions {
   wasm?: string;
   /** An origin to share (e.g. with a baseline app in a benchmark); it outlives the room. */
   origin?: EchoOrigin;
+  /** Extra environment for the host (e.g. COMPUTE_HOST_PROFILE=1). */
+  env?: Record<string, string>;
+  /** The signing key's bytes (default: 64 random bytes), so rooms can share tokens. */
+  keyBytes?: Uint8Array;
 }
 
 /** Starts the room on the host: echo origin, temp store files, the built Wasm. */
@@ -241,7 +253,7 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
   const wasm = options.wasm ?? (await ensureRoomWasm());
   const ownOrigin = options.origin === undefined;
   const origin = options.origin ?? (await startEchoOrigin());
-  const bytes = new Uint8Array(randomBytes(64));
+  const bytes = options.keyBytes ?? new Uint8Array(randomBytes(64));
   const key = { kid: TEST_KID, bytes, base64: Buffer.from(bytes).toString('base64') };
   const withDefaults = (settings: Settings): Settings => ({
     log_endpoint: LOG_ENDPOINT,
@@ -253,6 +265,7 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
   try {
     host = await startHost({
       wasm,
+      ...(options.env ? { env: options.env } : {}),
       manifest: roomManifest(origin.url),
       files: {
         [storeFiles.config]: JSON.stringify(withDefaults(options.settings ?? {})),
