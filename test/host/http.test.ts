@@ -34,6 +34,7 @@ beforeAll(async () => {
       dead: { url: `http://127.0.0.1:${deadPort}` },
       renamed: { url: origin.url, override_host: 'origin.example' },
       prefixed: { url: `${origin.url}/base` },
+      impatient: { url: origin.url, first_byte_timeout_ms: 200 },
     },
   };
   [misc, proxy] = await Promise.all([
@@ -145,6 +146,12 @@ describe('proxying to a backend', () => {
       text += decoder.decode(value, { stream: true });
     }
     expect(text).toBe('chunk 0\nchunk 1\nchunk 2\n');
+  });
+
+  it('lets the app answer 502 itself when the backend is slower than its first-byte timeout', async () => {
+    const res = await fetch(`${proxy.url}/slow?ms=3000&backend=impatient`);
+    expect(res.status).toBe(502);
+    expect(await res.text()).toMatch(/^backend impatient failed: /);
   });
 
   it('lets the app answer 502 itself when the backend refuses the connection, and keeps serving', async () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { stringify } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHost, type RunningHost } from '../support/host-process';
 import { buildWasm } from '../support/wasm-build';
@@ -200,6 +201,19 @@ describe('live reload', () => {
       value = (await get('/secret?store=json_secrets&key=signing_key')).body.value;
     }
     expect(value).toBe('rotated-secret');
+  });
+
+  it('serves a value changed inline in fastly.toml itself', async () => {
+    const edited = structuredClone(manifest);
+    edited.local_server.config_stores.inline_settings.contents.greeting = 'edited in place';
+    await host.writeFile('fastly.toml', stringify({ manifest_version: 3, name: 'host-test', language: 'javascript', ...edited }));
+    const deadline = Date.now() + 5_000;
+    let value = (await get('/config?store=inline_settings&key=greeting')).body.value;
+    while (value !== 'edited in place' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      value = (await get('/config?store=inline_settings&key=greeting')).body.value;
+    }
+    expect(value).toBe('edited in place');
   });
 
   it('keeps the previous values when a store file is edited into invalid JSON, and reports it', async () => {
