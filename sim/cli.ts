@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     console.log(
       `${scenario.name.padEnd(12)} ${String(f.actors).padStart(6)} visitors, ${String(f.admitted).padStart(6)} admitted` +
         (s ? `, peak/mean ${s.peakToMean.toFixed(2)}, boundary share ${(100 * s.boundaryShare).toFixed(1)}%` : '') +
-        (f.waits[0] ? `, median wait ${f.waits[0].observed.p50 ?? '–'} s (page said ${f.waits[0].predicted.p50?.toFixed(0) ?? '–'})` : '') +
+        (f.waits[0] ? `, median wait ${f.waits[0].observed.p50?.toFixed(0) ?? '–'} s (page said ${f.waits[0].predicted.p50?.toFixed(0) ?? '–'})` : '') +
         `  [${f.decisions} decisions, ${(f.elapsedMs / 1000).toFixed(1)} s]`,
     );
   }

@@ -19,9 +19,10 @@ export interface Smoothness {
   mean: number;
   peakToMean: number;
   /**
-   * The burstiest second against its own surroundings: max over seconds of count / (mean of the minute
-   * centred on it), over seconds whose minute averages at least 5 (below that, one visitor is a "burst").
-   * Unlike peak/mean this is not inflated by a crowd that simply decays (the flash crowd).
+   * The burstiest second against its own window: max over seconds of count / (mean per second of the
+   * window it is in), over windows averaging at least 5 (below that, one visitor is a "burst").
+   * Unlike peak/mean this is not inflated by a crowd that simply decays (the flash crowd), nor by a
+   * setting change (windows start on the change).
    */
   peakToLocalMean: number | null;
   burstiestSecond: number | null;
@@ -114,10 +115,10 @@ export interface ScenarioFigures {
     admissionsPerSecond: number[];
     /** Arrivals per second, for the same chart. */
     arrivalsPerSecond: number[];
-    /** Visitors by arrival minute and wait bucket (seconds, bucket start). */
+    /** Visitors by arrival minute and wait bucket (seconds, bucket start; the last bucket holds all longer waits). */
     heatmap: { arrivalMinute: number; waitBucket: number; visitors: number }[];
     heatmapBucketSeconds: number;
-    /** Wait histogram (seconds, bucket start). */
+    /** Wait histogram (seconds, bucket start; the last bucket holds all longer waits). */
     waitHistogram: { waitBucket: number; visitors: number }[];
     waitHistogramBucketSeconds: number;
   };
@@ -151,19 +152,16 @@ function smoothness(admissionsMs: readonly number[], counts: readonly number[], 
   const m = admissionsMs.length / (last - first + 1);
   let peakToLocalMean: number | null = null;
   let burstiestSecond: number | null = null;
-  let windowSum = 0;
-  // Sliding sum over [s - 30, s + 30].
-  for (let s = 0; s <= Math.min(30, counts.length - 1); s++) windowSum += counts[s]!;
-  for (let s = 0; s < counts.length; s++) {
-    const from = Math.max(0, s - 30);
-    const to = Math.min(counts.length - 1, s + 30);
-    const local = windowSum / (to - from + 1);
-    if (local >= 5 && (peakToLocalMean === null || counts[s]! / local > peakToLocalMean)) {
-      peakToLocalMean = counts[s]! / local;
-      burstiestSecond = s;
+  for (let w = 0; w * d < counts.length; w++) {
+    const seconds = counts.slice(w * d, (w + 1) * d);
+    const local = seconds.reduce((x, y) => x + y, 0) / d;
+    if (local < 5) continue;
+    for (let i = 0; i < seconds.length; i++) {
+      if (peakToLocalMean === null || seconds[i]! / local > peakToLocalMean) {
+        peakToLocalMean = seconds[i]! / local;
+        burstiestSecond = w * d + i;
+      }
     }
-    if (s + 31 < counts.length) windowSum += counts[s + 31]!;
-    if (s - 30 >= 0) windowSum -= counts[s - 30]!;
   }
   const tenth = (d * 1000) / 10;
   const nearBoundary = admissionsMs.filter((t) => t % (d * 1000) < tenth).length;
@@ -312,15 +310,18 @@ export function computeFigures(result: RunResult): ScenarioFigures {
   }
   const early = firstChange === null ? [] : admittedActors.filter((a) => a.arrivalMs < firstChange);
 
-  const bucket = d;
+  // Buckets of two windows, and everything past 20 windows in one top bucket: the tail is thin and
+  // would otherwise take most of the chart.
+  const bucket = 2 * d;
+  const cap = 20 * d;
   const heat = new Map<string, number>();
   const hist = new Map<number, number>();
-  const histBucket = Math.max(5, d / 3);
+  const histBucket = Math.max(5, d / 2);
   for (const a of admittedActors) {
     const w = (a.admittedMs! - (a.queuedMs ?? a.arrivalMs)) / 1000;
-    const key = `${Math.floor(a.arrivalMs / 60_000)}|${Math.floor(w / bucket) * bucket}`;
+    const key = `${Math.floor(a.arrivalMs / 60_000)}|${Math.min(cap, Math.floor(w / bucket) * bucket)}`;
     heat.set(key, (heat.get(key) ?? 0) + 1);
-    const hb = Math.floor(w / histBucket) * histBucket;
+    const hb = Math.min(cap, Math.floor(w / histBucket) * histBucket);
     hist.set(hb, (hist.get(hb) ?? 0) + 1);
   }
 

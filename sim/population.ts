@@ -226,7 +226,7 @@ export class Population {
   private wait(actor: Actor, device: number, t: number, answer: RoomAnswer): void {
     if (answer.outcome !== 'deny' && actor.queuedMs === null) {
       actor.queuedMs = t;
-      actor.predicted = this.room.estimate(t, answer.waitUntilMs);
+      actor.predicted = this.room.estimate(t, answer);
       actor.allowAtQueue = this.room.allowPercentage;
     }
     const retryAfterMs = (answer.retryAfterSeconds ?? this.room.waitPeriodSeconds) * 1000;

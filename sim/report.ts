@@ -27,7 +27,7 @@ function headline(all: ScenarioFigures[]): string {
     return `| ${f.name} | ${n0(f.actors)} | ${n0(f.admitted)} | ${n0(f.abandoned)} | ${s ? s.peak : '–'} | ${n2(s?.mean)} | ${n2(s?.peakToMean)} | ${n2(s?.peakToLocalMean)} | ${pct(s?.boundaryShare)} | ${w ? `${n0(w.observed.p50)} / ${n0(w.predicted.p50)}` : '–'} | ${n2(f.spearman)} |`;
   });
   return [
-    '| scenario | visitors | admitted | gave up | peak adm/s | mean adm/s | peak/mean | burstiest second / its minute | admissions in first 10% of windows | median wait observed / predicted (s) | Spearman arrival vs admission |',
+    '| scenario | visitors | admitted | gave up | peak adm/s | mean adm/s | peak/mean | burstiest second / its window | admissions in first 10% of windows | median wait observed / predicted (s) | Spearman arrival vs admission |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n');
@@ -56,7 +56,7 @@ function section(f: ScenarioFigures, charts: string[]): string {
   const s = f.smoothness;
   if (s) {
     lines.push(
-      `- Admissions per second: peak ${s.peak} (second ${s.peakSecond}, ${s.peakOffsetInWindow} s after a window boundary), mean ${n2(s.mean)}, peak/mean ${n2(s.peakToMean)}; burstiest second against its own minute: ${s.peakToLocalMean === null ? '– (under 5 admissions/s)' : `${n2(s.peakToLocalMean)}x (second ${s.burstiestSecond})`}; ${pct(s.boundaryShare)} of admissions fell in the first tenth of a window (10% if spread evenly).`,
+      `- Admissions per second: peak ${s.peak} (second ${s.peakSecond}, ${s.peakOffsetInWindow} s after a window boundary), mean ${n2(s.mean)}, peak/mean ${n2(s.peakToMean)}; burstiest second against its own window: ${s.peakToLocalMean === null ? '– (under 5 admissions/s)' : `${n2(s.peakToLocalMean)}x (second ${s.burstiestSecond})`}; ${pct(s.boundaryShare)} of admissions fell in the first tenth of a window (10% if spread evenly).`,
     );
   }
   for (const w of f.waits) {

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { parseConfig } from '../src/core/config.js';
 import { decide } from '../src/core/decide.js';
+import { dueSpreadSeconds } from '../src/core/draw.js';
 import { estimateWait, jitterSeconds } from '../src/core/estimate.js';
 import { createKeyRing } from '../src/core/keys.js';
 import type { Config, Outcome, ReasonCode } from '../src/core/types.js';
@@ -16,8 +17,10 @@ export interface RoomAnswer {
   clearCookie: boolean;
   /** Whole seconds the response's Retry-After header carries (waiting and deny pages), else null. */
   retryAfterSeconds: number | null;
-  /** When the visitor's wait token can be drawn (ms), when known. */
+  /** When the visitor's wait token falls due, i.e. can be drawn (ms), when known. */
   waitUntilMs: number | null;
+  /** That token's expiry: the window boundary its due time is an offset into (ms). */
+  waitExpiryMs: number | null;
 }
 
 export interface PageEstimate {
@@ -31,8 +34,8 @@ export interface Room {
   set(key: string, value: string): void;
   /** One request at virtual time `nowMs` (ms since the run began). */
   request(identity: string, tokens: readonly string[], nowMs: number): Promise<RoomAnswer>;
-  /** The percentiles a waiting page shows for a visitor whose first draw is `waitUntilMs`. */
-  estimate(nowMs: number, waitUntilMs: number | null): PageEstimate | null;
+  /** The percentiles the waiting page shows along with this answer. */
+  estimate(nowMs: number, answer: RoomAnswer): PageEstimate | null;
   /** J: the page's uniform jitter range, seconds. */
   readonly jitterSeconds: number;
   readonly waitPeriodSeconds: number;
@@ -82,8 +85,10 @@ export function createRoom(settings: Record<string, string>, seed: string): Room
       decisions++;
       const result = await decide({ config, keys, identity, tokens: [...tokens], nowMs: EPOCH_MS + nowMs });
       // The core speaks whole epoch seconds; the simulator, milliseconds since the run began.
-      const waitUntilMs = result.waitUntil === null ? null : result.waitUntil * 1000 - EPOCH_MS;
+      const toMs = (sec: number | null): number | null => (sec === null ? null : sec * 1000 - EPOCH_MS);
+      const waitUntilMs = toMs(result.waitUntil);
       const held = result.outcome !== 'origin';
+      // As the handler's retryAfterSeconds() (not imported: handler.ts pulls in the HTML pages).
       const retryAfterSeconds = !held
         ? null
         : waitUntilMs !== null
@@ -96,14 +101,18 @@ export function createRoom(settings: Record<string, string>, seed: string): Room
         clearCookie: result.clearCookie,
         retryAfterSeconds,
         waitUntilMs,
+        waitExpiryMs: toMs(result.waitExpiry),
       };
     },
-    estimate(nowMs, waitUntilMs) {
-      const secondsUntilFirstDraw = waitUntilMs === null ? 1.5 * config.waitPeriodSeconds : (waitUntilMs - nowMs) / 1000;
+    estimate(nowMs, answer) {
+      // The inputs the handler gives the page's estimate, for an answer that carries a wait token.
+      if (answer.waitUntilMs === null || answer.waitExpiryMs === null) return null;
       return estimateWait({
         allowPercentage: config.allowPercentage,
         waitPeriodSeconds: config.waitPeriodSeconds,
-        secondsUntilFirstDraw,
+        secondsUntilFirstDraw: (answer.waitUntilMs - nowMs) / 1000,
+        secondsUntilExpiry: (answer.waitExpiryMs - nowMs) / 1000,
+        spreadSeconds: dueSpreadSeconds(config),
         jitterSeconds: jitterSeconds(config),
       });
     },

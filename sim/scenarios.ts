@@ -94,9 +94,9 @@ export const scenarios: readonly Scenario[] = [
   },
   {
     name: 'nojitter',
-    title: 'Steady arrivals without the page jitter (counterfactual)',
+    title: 'Steady arrivals, pages that ignore the jitter',
     summary:
-      'The steady scenario with fewer visitors, but every waiting page comes back exactly when Retry-After says, as a page without the jitter would. Compare its admissions per second with the steady run: this is what the jitter is for.',
+      'The steady scenario with fewer visitors, but every waiting page comes back exactly when Retry-After says, as a script or an app without the jitter would. The room fixes each wait token its own due time within the window, so this should look as smooth as the steady run.',
     settings: room(20),
     changes: [],
     durationMs: 30 * MINUTE,
