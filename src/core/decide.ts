@@ -48,6 +48,9 @@ interface Usable {
 /** The first token that is genuine, for this identity, and not a spent allow token; else why not. */
 async function firstUsable(input: DecideInput, nowSec: number): Promise<Usable | { reason: ReasonCode; kid: string | null }> {
   let failure: { reason: ReasonCode; kid: string | null } | null = null;
+  // A stale wait token is used only when nothing better comes: a stale duplicate on another path must
+  // not cost the visitor the draw of a current one.
+  let stale: Usable | null = null;
   for (const token of input.tokens) {
     let reason: ReasonCode;
     let kid: string | null = null;
@@ -62,6 +65,9 @@ async function firstUsable(input: DecideInput, nowSec: number): Promise<Usable |
         reason = 'token_other_identity';
       } else if (v.claims.dec === 'allow' && v.claims.exp <= nowSec) {
         reason = 'token_expired_allow';
+      } else if (v.claims.dec === 'wait' && nowSec >= staleAt(v.claims.exp, input.config)) {
+        stale ??= { claims: v.claims, kid: v.kid, signature: v.signature };
+        continue;
       } else {
         return { claims: v.claims, kid: v.kid, signature: v.signature };
       }
@@ -69,7 +75,7 @@ async function firstUsable(input: DecideInput, nowSec: number): Promise<Usable |
     // A stale duplicate (say, on another path) must not lock the visitor out: keep looking.
     failure ??= { reason, kid };
   }
-  return failure ?? { reason: 'no_token', kid: null };
+  return stale ?? failure ?? { reason: 'no_token', kid: null };
 }
 
 function result(partial: Partial<DecideResult> & Pick<DecideResult, 'decision' | 'outcome' | 'reason'>): DecideResult {

@@ -105,6 +105,15 @@ describe('a waiting visitor over time', () => {
     expect(Number(stale.response.headers.get('retry-after'))).toBe(dueAt(next, claimsOf(next).exp, { waitPeriodSeconds: D }) - room.nowSec);
   });
 
+  it('draws a current token even when a stale duplicate comes first in the Cookie header', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '99.999', wait_period_duration: String(D) } });
+    const stale = await mint({ dec: 'wait', exp: boundaryAt(room.nowSec, D, -3) });
+    const current = await mint({ dec: 'wait', exp: boundaryAt(room.nowSec, D, -1) });
+    const answer = await room.visit({ cookie: `waiting_room=${stale}; waiting_room=${current}` });
+    expect(answer.log?.reason).toBe('draw_won');
+    expect((await room.visit({ cookie: `waiting_room=${stale}` })).log?.reason).toBe('token_stale');
+  });
+
   it('gives every device of one identity the same token within a window, and other identities other tokens', async () => {
     const room = new FakeRoom({ nowMs: T0 + 1_000 });
     const phone = await room.visit({ ip: '198.51.100.7' });
