@@ -17,7 +17,8 @@ Options:
   -C, --config <file>          fastly.toml whose [local_server] is read (stores, backends)
       --addr <host:port>       address to listen on (default 127.0.0.1:7676)
   -v, --verbose                one log line per request: method, path, status, ms
-      --workers <n>            guest worker threads (default ${defaultWorkers()})
+      --workers <n>            guest worker threads kept ready (default ${defaultWorkers()})
+      --max-workers <n>        the pool grows to this while guests wait on slow backends (default 4 x --workers)
       --request-timeout <s>    seconds a guest may run before its request gets a 504 (default 60)
       --max-memory-mib <n>     cap on a guest's linear memory (default 128, as Viceroy)
   -V, --version                print the version
@@ -35,6 +36,7 @@ interface Args {
   addr: string;
   verbose: boolean;
   workers: number;
+  maxWorkers: number;
   requestTimeoutMs: number;
   maxMemory: number;
 }
@@ -87,6 +89,9 @@ function parseArgs(argv: string[]): Args | 'version' | 'help' {
       case '--workers':
         args.workers = positiveInt(flag, value());
         break;
+      case '--max-workers':
+        args.maxWorkers = positiveInt(flag, value());
+        break;
       case '--request-timeout':
         args.requestTimeoutMs = positiveInt(flag, value()) * 1000;
         break;
@@ -115,6 +120,7 @@ function parseArgs(argv: string[]): Args | 'version' | 'help' {
     addr: args.addr ?? '127.0.0.1:7676',
     verbose: args.verbose,
     workers: args.workers ?? defaultWorkers(),
+    maxWorkers: Math.max(args.maxWorkers ?? 4 * (args.workers ?? defaultWorkers()), args.workers ?? defaultWorkers()),
     requestTimeoutMs: args.requestTimeoutMs ?? 60_000,
     maxMemory: args.maxMemory ?? DEFAULT_MAX_MEMORY,
   };
@@ -192,6 +198,7 @@ async function main(): Promise<number> {
     memory,
     workerUrl: new URL('./worker.js', import.meta.url),
     workers: args.workers,
+    maxWorkers: args.maxWorkers,
     requestTimeoutMs: args.requestTimeoutMs,
     verbose: args.verbose,
     config,

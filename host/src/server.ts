@@ -13,6 +13,8 @@ export interface HostOptions {
   memory: { initial: number; maximum: number } | null;
   workerUrl: URL;
   workers: number;
+  /** The pool grows up to this many while workers sit blocked on backends and requests queue. */
+  maxWorkers: number;
   requestTimeoutMs: number;
   verbose: boolean;
   config: LocalServer;
@@ -41,6 +43,9 @@ interface Slot {
   streams: Map<number, RemoteStream>;
   nextStream: number;
   dead: boolean;
+  /** In a hostcall waiting on the network: the worker uses no CPU until it is answered. */
+  blocked: boolean;
+  idleSince: number;
 }
 
 interface Queued {
@@ -51,6 +56,8 @@ interface Queued {
 }
 
 const NO_BODY_STATUS = new Set([204, 304]);
+const SHRINK_CHECK_MS = 5_000;
+const SHRINK_IDLE_MS = 15_000;
 
 export class ComputeHost {
   private readonly slots: Slot[] = [];
@@ -73,6 +80,36 @@ export class ComputeHost {
     this.log = opts.log ?? ((line) => process.stdout.write(`${line}\n`));
     this.warn = opts.warn ?? ((line) => process.stderr.write(`${line}\n`));
     for (let i = 0; i < opts.workers; i++) this.spawn();
+    this.shrinkTimer = setInterval(() => this.shrink(), SHRINK_CHECK_MS);
+    this.shrinkTimer.unref();
+  }
+
+  private readonly shrinkTimer: NodeJS.Timeout;
+
+  /**
+   * Guests block a whole worker while a backend answers, so a slow origin would cap throughput
+   * at workers / latency. While requests queue and some workers are only waiting, add workers
+   * (a blocked worker costs memory, not CPU).
+   */
+  private grow(): void {
+    if (this.closing) return;
+    const blocked = this.slots.filter((s) => s.blocked).length;
+    let wanted = Math.min(this.queue.length - this.idle.length, blocked, this.opts.maxWorkers - this.slots.length);
+    while (wanted-- > 0) this.spawn();
+  }
+
+  /** Workers added under load go again once they have been idle a while. */
+  private shrink(): void {
+    const now = performance.now();
+    for (const slot of [...this.idle]) {
+      if (this.slots.length <= this.opts.workers) return;
+      if (now - slot.idleSince < SHRINK_IDLE_MS) continue;
+      slot.dead = true;
+      this.idle.splice(this.idle.indexOf(slot), 1);
+      this.slots.splice(this.slots.indexOf(slot), 1);
+      slot.port.close();
+      void slot.worker.terminate();
+    }
   }
 
   /** New store values reach the next request each worker runs. */
@@ -100,6 +137,8 @@ export class ComputeHost {
       streams: new Map(),
       nextStream: 1,
       dead: false,
+      blocked: false,
+      idleSince: performance.now(),
     };
     port1.on('message', (m: RpcMessage | OneWayMessage) => {
       if ('rpc' in m) void this.answer(slot, m.rpc);
@@ -233,6 +272,7 @@ export class ComputeHost {
       q.msg.bodyStream = this.downstreamBody(slot, q.req);
       slot.worker.postMessage(q.msg);
     }
+    if (this.queue.length > 0) this.grow();
   }
 
   // ---- messages from workers -----------------------------------------------------------------
@@ -348,6 +388,7 @@ export class ComputeHost {
     this.cleanupAfter(slot, a);
     slot.active = null;
     if (!slot.dead) {
+      slot.idleSince = performance.now();
       this.idle.push(slot);
       this.pump();
     }
@@ -369,11 +410,17 @@ export class ComputeHost {
 
   private async answer(slot: Slot, rpc: Rpc): Promise<void> {
     let reply: unknown;
+    const waits = rpc.op === 'wait' || rpc.op === 'read' || rpc.op === 'select';
+    if (waits) {
+      slot.blocked = true;
+      if (this.queue.length > 0) this.grow();
+    }
     try {
       reply = await this.rpc(slot, rpc);
     } catch (err) {
       reply = rpc.op === 'read' ? { error: (err as Error).message } : null;
     }
+    slot.blocked = false;
     if (slot.dead) return;
     slot.port.postMessage(reply);
     Atomics.store(slot.signal, 0, 1);
@@ -428,6 +475,7 @@ export class ComputeHost {
 
   async close(): Promise<void> {
     this.closing = true;
+    clearInterval(this.shrinkTimer);
     const server = this.server;
     if (server) {
       server.closeAllConnections?.();
