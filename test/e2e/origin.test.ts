@@ -1,5 +1,6 @@
 // What the origin and the operator see of the room on the Wasm: cookies in and out, the revoke
 // command, a dead origin, keys, bad settings, the decision log and live tuning.
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueAt } from '../../src/core/draw.js';
 import { mintToken, nowSeconds, startRoom, TEST_KID, waitFor, windowBoundary, type EchoedRequest, type Room } from '../support/room-host.js';
@@ -104,6 +105,76 @@ describe('the origin side', () => {
     expect(visited.log.originError).toBe(true);
     const after = await visit(room, { cookie: await allowCookie() });
     expect(after.fromOrigin).toBe(true);
+  });
+});
+
+/** A request written by hand, for what fetch() would tidy up (repeated header lines). */
+function rawRequest(port: number, lines: string[]): Promise<{ status: number; head: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let data = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (data += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const split = data.indexOf('\r\n\r\n');
+      const head = data.slice(0, split);
+      resolve({ status: Number(head.split(' ')[1]), head, body: data.slice(split + 4) });
+    });
+    socket.write([...lines, `Host: 127.0.0.1:${port}`, 'Connection: close', '', ''].join('\r\n'));
+  });
+}
+
+describe('requests as they come', () => {
+  it('finds and strips the room cookie when the browser sends two Cookie lines', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const port = Number(new URL(room.url).port);
+    const seen = room.origin.requests.length;
+    const answer = await rawRequest(port, ['GET /two-lines HTTP/1.1', 'Cookie: session=abc', `Cookie: ${await allowCookie()}`, 'Cookie: theme=dark']);
+    expect(answer.status).toBe(200);
+    expect(answer.head).toMatch(/^x-echo: 1$/im);
+    const received = room.origin.requests.slice(seen).find((r) => r.path === '/two-lines');
+    const cookie = String(received?.headers.cookie);
+    expect(cookie).not.toContain('waiting_room');
+    expect(cookie).toContain('session=abc');
+    expect(cookie).toContain('theme=dark');
+  });
+
+  it('passes a large origin page through intact', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const size = 3 * 1024 * 1024 + 7;
+    const res = await fetch(`${room.url}/big`, { headers: { cookie: await allowCookie(), 'x-echo-bytes': String(size) } });
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(res.status).toBe(200);
+    expect(body.length).toBe(size);
+    expect(body.every((b) => b === 0x78)).toBe(true);
+  });
+
+  it('holds a POST from a visitor without a token at the edge: the origin never sees it', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const seen = room.origin.requests.length;
+    const visited = await visit(room, { path: '/checkout', method: 'POST', body: 'card=4111' });
+    expect(visited.log.outcome).toBe('startwaiting');
+    expectEdgePage(visited);
+    expect(room.origin.requests.slice(seen).filter((r) => r.path === '/checkout')).toEqual([]);
+  });
+
+  it('answers HEAD on the waiting page with headers and no body', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const visited = await visit(room, { method: 'HEAD' });
+    expect(visited.log.outcome).toBe('startwaiting');
+    expectEdgePage(visited);
+    expect(visited.roomCookies).toHaveLength(1);
+    expect(visited.body).toBe('');
+  });
+
+  it('a bypass prefix keeps its query string and queues paths outside it', async () => {
+    await room.setConfig({ ...BASE_SETTINGS, bypass_paths: '/api/health' });
+    const bypassed = await visit(room, { path: '/api/health?probe=1' });
+    expect(bypassed.fromOrigin).toBe(true);
+    expect(echoed(bypassed).path).toBe('/api/health?probe=1');
+    const queued = await visit(room, { path: '/api/cart' });
+    expect(queued.fromOrigin).toBe(false);
   });
 });
 
