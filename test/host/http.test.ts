@@ -65,6 +65,44 @@ describe('synthetic responses', () => {
   });
 });
 
+describe('runtime environment of the guest', () => {
+  interface Runtime {
+    now: number;
+    random: number;
+    bytes: string;
+    uuid: string;
+    hostname: string;
+    pop: string;
+  }
+  const runtime = async (): Promise<Runtime> => (await fetch(`${misc.url}/runtime`)).json() as Promise<Runtime>;
+
+  it('sees the real wall clock, not the time the module was built', async () => {
+    const before = Date.now();
+    const { now } = await runtime();
+    const after = Date.now();
+    expect(now).toBeGreaterThanOrEqual(before - 1);
+    expect(now).toBeLessThanOrEqual(after + 1);
+  });
+
+  it('gets fresh randomness in every request although each starts from the same snapshot', async () => {
+    const seen = await Promise.all(Array.from({ length: 5 }, runtime));
+    for (const field of ['random', 'bytes', 'uuid'] as const) {
+      expect(new Set(seen.map((r) => r[field])).size).toBe(seen.length);
+    }
+    expect(seen.every((r) => r.bytes !== '0'.repeat(32))).toBe(true);
+  });
+
+  it('gets the environment Viceroy sets', async () => {
+    expect(await runtime()).toMatchObject({ hostname: 'localhost', pop: 'XXX' });
+  });
+
+  it('runs guest timers (setTimeout) to completion', async () => {
+    const res = await fetch(`${misc.url}/sleep?ms=100`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { slept: number }).slept).toBeGreaterThanOrEqual(100);
+  });
+});
+
 describe('bodies', () => {
   const oneMegabyte = pattern(1024 * 1024);
 

@@ -87,20 +87,32 @@ describe('config stores and dictionaries', () => {
   });
 });
 
-describe('the `dictionaries` spelling of [local_server]', () => {
-  it('serves a dictionary through both fastly:dictionary and fastly:config-store, missing key null', async () => {
-    const dictHost = await startHost({
+describe('a manifest with `dictionaries` and no geolocation', () => {
+  let plain: RunningHost;
+  const read = async (route: string): Promise<unknown> => (await fetch(`${plain.url}${route}`)).json();
+
+  beforeAll(async () => {
+    plain = await startHost({
       wasm: await buildWasm(fixture('stores.js')),
       manifest: { local_server: { dictionaries: { old_style: { format: 'inline-toml', contents: { edge: 'yes' } } } } },
     });
-    try {
-      const read = async (route: string) => (await fetch(`${dictHost.url}${route}`)).json();
-      expect(await read('/dict?store=old_style&key=edge')).toEqual({ value: 'yes' });
-      expect(await read('/config?store=old_style&key=edge')).toEqual({ value: 'yes' });
-      expect(await read('/dict?store=old_style&key=nope')).toEqual({ value: null });
-    } finally {
-      await dictHost.stop();
-    }
+  });
+  afterAll(async () => {
+    await plain?.stop();
+  });
+
+  it('serves the dictionary through both fastly:dictionary and fastly:config-store, missing key null', async () => {
+    expect(await read('/dict?store=old_style&key=edge')).toEqual({ value: 'yes' });
+    expect(await read('/config?store=old_style&key=edge')).toEqual({ value: 'yes' });
+    expect(await read('/dict?store=old_style&key=nope')).toEqual({ value: null });
+  });
+
+  it("answers Viceroy's default geolocation for loopback and none for other addresses", async () => {
+    expect(await read('/geo')).toMatchObject({
+      ip: '127.0.0.1',
+      geo: { as_name: 'Fastly, Inc', as_number: 54113, city: 'San Francisco', country_code: 'US' },
+    });
+    expect(await read('/geo?ip=192.0.2.1')).toEqual({ ip: '192.0.2.1', geo: null });
   });
 });
 
@@ -136,6 +148,16 @@ describe('logging', () => {
     const res = await get(`/log?endpoint=wr_events&message=${encodeURIComponent(message)}`);
     expect(res.status).toBe(200);
     expect(await host.waitForLog(/^wr_events :: visitor queued/)).toBe(`wr_events :: ${message}`);
+  });
+
+  it('keeps each line whole when many requests log long messages at once', async () => {
+    const messages = Array.from({ length: 30 }, (_, i) => `burst-${i}-${String.fromCharCode(97 + (i % 26)).repeat(3000)}`);
+    await Promise.all(
+      messages.map(async (m) => (await fetch(`${host.url}/log?endpoint=wr_burst&message=${m}`)).text()),
+    );
+    await Promise.all(messages.map((_, i) => host.waitForLog(new RegExp(`^wr_burst :: burst-${i}-`))));
+    const lines = host.logs().filter((line) => line.includes('burst-'));
+    expect(lines.sort()).toEqual(messages.map((m) => `wr_burst :: ${m}`).sort());
   });
 });
 
