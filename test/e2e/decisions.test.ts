@@ -25,6 +25,24 @@ describe('decision table on the Wasm', () => {
 });
 
 describe('waiting visitors', () => {
+  it('many visitors at once each get a token bound to their own identity', async () => {
+    // The host reuses instance memory between requests; nothing of one visitor may reach another.
+    const settings = { ...BASE_SETTINGS, ...VISITOR_IDENTITY };
+    await room.setConfig(settings);
+    const visitors = Array.from({ length: 24 }, (_, i) => `crowd-${i}`);
+    const answers = await Promise.all(
+      visitors.map((visitor) => fetch(`${room.url}/crowd`, { headers: { 'x-visitor': visitor } }).then(async (r) => ({ visitor, r, body: await r.text() }))),
+    );
+    for (const { visitor, r } of answers) {
+      const setCookie = r.headers.getSetCookie().find((c) => c.startsWith('waiting_room='));
+      expect(setCookie, visitor).toBeDefined();
+      const token = tokenOf(setCookie!);
+      const { exp } = claimsOf(token);
+      expect(token, visitor).toBe(await mintToken(room, { dec: 'wait', exp: exp as number, identity: `header:${visitor}` }));
+    }
+    expect(new Set(answers.map((a) => tokenOf(a.r.headers.getSetCookie()[0]!))).size).toBe(visitors.length);
+  });
+
   it('two devices of one identity in one window get the same token', async () => {
     await room.setConfig(BASE_SETTINGS);
     const first = await visit(room);

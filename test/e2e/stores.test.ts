@@ -1,0 +1,57 @@
+// The room on a service whose stores are missing or broken: it must keep serving (fail open where the
+// contract says so), never crash, and tell the operator which store is wrong.
+import { afterEach, expect, it } from 'vitest';
+import { startHost, type RunningHost } from '../support/host-process.js';
+import { ensureRoomWasm, startEchoOrigin, type EchoOrigin } from '../support/room-host.js';
+
+let host: RunningHost | undefined;
+let origin: EchoOrigin | undefined;
+afterEach(async () => {
+  await host?.stop();
+  await origin?.close();
+  host = undefined;
+  origin = undefined;
+});
+
+it('with no stores at all, visitors reach the origin and the operator is told why', async () => {
+  origin = await startEchoOrigin();
+  host = await startHost({ wasm: await ensureRoomWasm(), manifest: { local_server: { backends: { origin: { url: origin.url } } } } });
+  const res = await fetch(`${host.url}/shop`, { headers: { cookie: 'a=1; waiting_room=junk' } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('x-echo')).toBe('1');
+  // Nothing to sign with: no cookie, and the room cookie still never reaches the origin.
+  expect(res.headers.getSetCookie().filter((c) => c.startsWith('waiting_room='))).toEqual([]);
+  const { echo } = (await res.json()) as { echo: { headers: Record<string, string> } };
+  expect(echo.headers.cookie).toBe('a=1');
+  const errors = host.errors().join('\n');
+  expect(errors).toMatch(/waiting_room_config/);
+  expect(errors).toMatch(/allow_percentage/);
+});
+
+it('a page store entry that is not base64 falls back to the built-in page and names the entry', async () => {
+  origin = await startEchoOrigin();
+  const files = {
+    'config.json': JSON.stringify({ allow_percentage: '50', active_key: 'k' }),
+    'keys.json': JSON.stringify({ k: Buffer.alloc(64, 5).toString('base64') }),
+    'pages.json': JSON.stringify({ startwaiting: '%%% not base64 %%%' }),
+  };
+  host = await startHost({
+    wasm: await ensureRoomWasm(),
+    files,
+    manifest: {
+      local_server: {
+        backends: { origin: { url: origin.url } },
+        config_stores: {
+          waiting_room_config: { format: 'json', file: 'config.json' },
+          waiting_room_pages: { format: 'json', file: 'pages.json' },
+        },
+        secret_stores: { waiting_room_keys: { format: 'json', file: 'keys.json' } },
+      },
+    },
+  });
+  const res = await fetch(`${host.url}/`);
+  const body = await res.text();
+  expect(res.status).toBe(200);
+  expect(body).toContain('You are in the queue');
+  expect(host.errors().join('\n')).toMatch(/waiting_room_pages\.startwaiting/);
+});
