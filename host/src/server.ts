@@ -93,9 +93,16 @@ export class ComputeHost {
    */
   private grow(): void {
     if (this.closing) return;
-    const blocked = this.slots.filter((s) => s.blocked).length;
-    let wanted = Math.min(this.queue.length - this.idle.length, blocked, this.opts.maxWorkers - this.slots.length);
-    while (wanted-- > 0) this.spawn();
+    // Keep at least --workers workers that are not blocked, within --max-workers.
+    const unblocked = this.slots.filter((s) => !s.blocked).length;
+    const wanted = Math.min(
+      this.queue.length - this.idle.length,
+      this.opts.workers - unblocked,
+      this.opts.maxWorkers - this.slots.length,
+    );
+    if (wanted <= 0) return;
+    for (let i = 0; i < wanted; i++) this.spawn();
+    this.pump();
   }
 
   /** Workers added under load go again once they have been idle a while. */
