@@ -68,6 +68,7 @@ export class ComputeHost {
   private readonly reportedUnsupported = new Set<string>();
   private snapshot: StoreSnapshot;
   private server: http.Server | null = null;
+  private seed: string;
   private nextRid = 1;
   private nextTrace = 0n;
   private closing = false;
@@ -76,6 +77,7 @@ export class ComputeHost {
 
   constructor(private readonly opts: HostOptions) {
     this.snapshot = opts.config.snapshot;
+    this.seed = seedSignature(opts.config);
     this.kv.seed(opts.config.kvStores);
     this.log = opts.log ?? ((line) => process.stdout.write(`${line}\n`));
     this.warn = opts.warn ?? ((line) => process.stderr.write(`${line}\n`));
@@ -122,7 +124,12 @@ export class ComputeHost {
   /** New store values reach the next request each worker runs. */
   reload(config: LocalServer): void {
     this.snapshot = config.snapshot;
-    this.kv.seed(config.kvStores);
+    // Re-seed only when the seed itself changed, so editing another store does not undo KV writes.
+    const seed = seedSignature(config);
+    if (seed !== this.seed) {
+      this.seed = seed;
+      this.kv.seed(config.kvStores);
+    }
     for (const slot of this.slots) slot.worker.postMessage({ type: 'config', snapshot: this.snapshot });
   }
 
@@ -495,6 +502,10 @@ export class ComputeHost {
     }
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
+}
+
+function seedSignature(config: LocalServer): string {
+  return JSON.stringify(config.kvStores, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v));
 }
 
 function writeAsync(res: http.ServerResponse, data: Uint8Array): Promise<void> {
