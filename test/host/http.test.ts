@@ -207,6 +207,14 @@ describe('proxying to a backend', () => {
     expect(text).toBe('CHUNK 0\nCHUNK 1\nCHUNK 2\n');
   });
 
+  it('cuts the client response off when the backend connection drops mid-body', async () => {
+    const res = await fetch(`${proxy.url}/broken`);
+    expect(res.status).toBe(200);
+    await expect(within(res.text(), 10_000, 'the cut-off body neither ended nor failed')).rejects.toThrow(
+      /terminated|aborted|closed|socket/i,
+    );
+  });
+
   it('lets the app answer 502 itself when the backend is slower than its first-byte timeout', async () => {
     const res = await fetch(`${proxy.url}/slow?ms=3000&backend=impatient`);
     expect(res.status).toBe(502);

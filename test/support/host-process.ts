@@ -277,7 +277,7 @@ export interface Origin {
 /**
  * A tiny local origin. `/stream?chunks=N` streams N lines (see `gate`); `/slow?ms=N` waits N ms
  * before answering; `/bytes?n=N` answers N bytes of `pattern()`; `/status/NNN` answers that status
- * (3xx with `location: /elsewhere`); `/set-cookies` sets two cookies; `/gzip` answers the echo
+ * (3xx with `location: /elsewhere`); `/broken` drops the connection mid-body; `/set-cookies` sets two cookies; `/gzip` answers the echo
  * gzip-encoded; any other path echoes the request as JSON (`ReceivedRequest`).
  */
 export async function startOrigin(options: OriginOptions = {}): Promise<Origin> {
@@ -311,6 +311,13 @@ export async function startOrigin(options: OriginOptions = {}): Promise<Origin> 
       const code = Number(status[1]);
       res.writeHead(code, code >= 300 && code < 400 ? { location: '/elsewhere' } : {});
       res.end(code === 204 || code === 304 ? undefined : `status ${code}\n`);
+      return;
+    }
+    if (url.pathname === '/broken') {
+      // Headers and a first chunk, then the connection drops: a body that fails mid-stream.
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('partial ');
+      setTimeout(() => res.destroy(), 50);
       return;
     }
     if (url.pathname === '/set-cookies') {
