@@ -1,7 +1,7 @@
 // Messages between the main thread (network, shared state) and the guest workers.
 // A worker blocks on `rpc` calls with Atomics.wait; everything else is fire-and-forget.
 import type { MessagePort } from 'node:worker_threads';
-import type { StoreSnapshot } from './config.js';
+import type { BackendConfig, StoreSnapshot } from './config.js';
 
 export type Header = [name: string, value: string];
 
@@ -51,7 +51,16 @@ export type OneWay =
   | { op: 'pipe'; rid: number; stream: number }
   | { op: 'end'; rid: number }
   | { op: 'done'; rid: number; error?: string }
-  | { op: 'send'; pid: number; backend: string; req: BackendRequest; body: Uint8Array | null; streaming: boolean }
+  | {
+      op: 'send';
+      pid: number;
+      backend: string;
+      req: BackendRequest;
+      body: Uint8Array | null;
+      streaming: boolean;
+      /** Set for a backend the guest registered itself. */
+      dynamic?: BackendConfig;
+    }
   | { op: 'upChunk'; pid: number; data: Uint8Array }
   | { op: 'upEnd'; pid: number }
   | { op: 'unsupported'; name: string };

@@ -301,7 +301,7 @@ export class ComputeHost {
         }
         return;
       case 'send': {
-        const backend = this.snapshot.backends[m.backend];
+        const backend = m.dynamic ?? this.snapshot.backends[m.backend];
         if (!backend) return;
         const up = sendUpstream(backend, m.req, m.body, m.streaming, (s) => {
           const id = slot.nextStream++;

@@ -4,7 +4,7 @@
 import { randomFillSync } from 'node:crypto';
 import { writeSync } from 'node:fs';
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
-import { ipToBytes, bytesToIp, normalizeIp, type StoreSnapshot } from './config.js';
+import { ipToBytes, bytesToIp, normalizeIp, type BackendConfig, type StoreSnapshot } from './config.js';
 import { geoDefaultLoopback } from './geo.js';
 import { MEMORY_IMPORT } from './limits.js';
 import type {
@@ -136,6 +136,12 @@ let downstreamBody: BodyObj | null = null;
 let responded = false;
 let requestStart = 0;
 let nextPid = 1;
+/** Backends the guest registered during this request (Viceroy keeps them per sandbox too). */
+let dynamicBackends = new Map<string, BackendConfig>();
+
+function findBackend(name: string): BackendConfig | undefined {
+  return snapshot.backends[name] ?? dynamicBackends.get(name);
+}
 
 function add(obj: Obj): number {
   const h = nextHandle++;
@@ -399,7 +405,8 @@ function headerFns(kind: 'req' | 'resp') {
 function startSend(reqH: number, bodyH: number, bp: number, bl: number, streaming: boolean): PendingObj {
   const req = get(reqH, 'req');
   const backend = utf8(bp, bl);
-  if (!snapshot.backends[backend]) throw new HostError(INVAL);
+  const config = findBackend(backend);
+  if (!config) throw new HostError(INVAL);
   const body = bodyH === INVALID_HANDLE ? null : get(bodyH, 'body');
   const pid = nextPid++;
   const breq: BackendRequest = {
@@ -414,7 +421,8 @@ function startSend(reqH: number, bodyH: number, bp: number, bl: number, streamin
     if (streaming) body.sink = { type: 'up', pid };
     else handles.delete(bodyH);
   }
-  post({ op: 'send', pid, backend, req: breq, body: data, streaming });
+  const dynamic = dynamicBackends.get(backend);
+  post(dynamic ? { op: 'send', pid, backend, req: breq, body: data, streaming, dynamic } : { op: 'send', pid, backend, req: breq, body: data, streaming });
   return { kind: 'pending', pid };
 }
 
@@ -696,7 +704,7 @@ function nameArg(p: number, l: number): string {
 }
 
 function backendOf(p: number, l: number) {
-  const b = snapshot.backends[nameArg(p, l)];
+  const b = findBackend(nameArg(p, l));
   if (!b) throw new HostError(INVAL);
   return b;
 }
@@ -741,6 +749,22 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
     downstream_tls_ja4: () => NONE,
     downstream_client_h2_fingerprint: () => NONE,
     downstream_client_oh_fingerprint: () => NONE,
+    // Nothing is analysed locally: "not analysed" is the honest answer, and apps handle it.
+    downstream_bot_analyzed: (_h: number, out: number) => {
+      w32(out, 0);
+      return OK;
+    },
+    downstream_bot_detected: (_h: number, out: number) => {
+      w32(out, 0);
+      return OK;
+    },
+    downstream_bot_verified: (_h: number, out: number) => {
+      w32(out, 0);
+      return OK;
+    },
+    downstream_bot_name: () => NONE,
+    downstream_bot_category: () => NONE,
+    downstream_bot_category_kind: () => NONE,
     downstream_original_header_names: (_h: number, buf: number, len: number, cursor: number, ending: number, nw: number) =>
       writeMulti(uniqueNames(current?.headers ?? []), buf, len, cursor, ending, nw),
     downstream_original_header_count: (_h: number, out: number) => {
@@ -749,6 +773,8 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
     },
   },
   fastly_http_req: {
+    register_dynamic_backend: (np: number, nl: number, tp: number, tl: number, mask: number, cfg: number) =>
+      registerDynamicBackend(nameArg(np, nl), nameArg(tp, tl), mask, cfg),
     body_downstream_get: (reqOut: number, bodyOut: number) => {
       if (!downstreamReq || !downstreamBody) return ERROR;
       w32(reqOut, add(downstreamReq));
@@ -1190,7 +1216,7 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
   },
   fastly_backend: {
     exists: (p: number, l: number, out: number) => {
-      w32(out, snapshot.backends[nameArg(p, l)] ? 1 : 0);
+      w32(out, findBackend(nameArg(p, l)) ? 1 : 0);
       return OK;
     },
     is_healthy: (p: number, l: number, out: number) => {
@@ -1200,7 +1226,7 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
     },
     is_dynamic: (p: number, l: number, out: number) => {
       backendOf(p, l);
-      w32(out, 0);
+      w32(out, dynamicBackends.has(nameArg(p, l)) ? 1 : 0);
       return OK;
     },
     get_host: (p: number, l: number, buf: number, max: number, nw: number) =>
@@ -1265,6 +1291,46 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
     },
   },
 };
+
+// Bits of the dynamic backend options mask and offsets in DynamicBackendConfig (fastly.h, wasm32).
+const DYN_HOST_OVERRIDE = 1 << 1;
+const DYN_CONNECT_TIMEOUT = 1 << 2;
+const DYN_FIRST_BYTE_TIMEOUT = 1 << 3;
+const DYN_BETWEEN_BYTES_TIMEOUT = 1 << 4;
+const DYN_USE_SSL = 1 << 5;
+const DYN_CERT_HOSTNAME = 1 << 8;
+const DYN_CA_CERT = 1 << 9;
+const DYN_SNI_HOSTNAME = 1 << 11;
+
+function registerDynamicBackend(name: string, target: string, mask: number, cfg: number): number {
+  if (name === '' || findBackend(name)) return INVAL;
+  const m = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(target);
+  if (!m) return INVAL;
+  const tls = (mask & DYN_USE_SSL) !== 0;
+  const hostname = m[1]!.replace(/^\[|\]$/g, '');
+  const port = m[2] ? Number(m[2]) : tls ? 443 : 80;
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) return INVAL;
+  const str = (off: number) => utf8(r32(cfg + off), r32(cfg + off + 4));
+  const protocol = tls ? 'https:' : 'http:';
+  const backend: BackendConfig = {
+    name,
+    url: `${protocol}//${target}/`,
+    protocol,
+    hostname,
+    port,
+    pathPrefix: '/',
+    useSni: true,
+    connectTimeoutMs: cfg && mask & DYN_CONNECT_TIMEOUT ? r32(cfg + 8) : 1_000,
+    firstByteTimeoutMs: cfg && mask & DYN_FIRST_BYTE_TIMEOUT ? r32(cfg + 12) : 15_000,
+    betweenBytesTimeoutMs: cfg && mask & DYN_BETWEEN_BYTES_TIMEOUT ? r32(cfg + 16) : 10_000,
+  };
+  if (cfg && mask & DYN_HOST_OVERRIDE) backend.overrideHost = str(0);
+  if (cfg && mask & DYN_CERT_HOSTNAME) backend.certHost = str(28);
+  else if (cfg && mask & DYN_SNI_HOSTNAME) backend.certHost = str(52);
+  if (cfg && mask & DYN_CA_CERT) backend.caCertificates = [str(36)];
+  dynamicBackends.set(name, backend);
+  return OK;
+}
 
 function configGet(h: number, kp: number, kl: number, buf: number, max: number, nw: number): number {
   const store = snapshot.configStores[get(h, 'config').name] ?? {};
@@ -1378,6 +1444,7 @@ function runRequest(req: DownstreamRequest): void {
   nextHandle = 1;
   responded = false;
   requestStart = performance.now();
+  dynamicBackends = new Map();
   downstreamReq = {
     kind: 'req',
     method: req.method,
