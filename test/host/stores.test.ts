@@ -12,6 +12,7 @@ const manifest = {
     config_stores: {
       inline_settings: { format: 'inline-toml', contents: { greeting: 'hello', 'with.dot': 'dotted' } },
       file_settings: { format: 'json', file: 'settings.json' },
+      pages: { format: 'json', file: 'pages.json' },
       // Viceroy treats `config_stores` as an alias of `dictionaries` (a manifest may not hold both),
       // so `fastly:dictionary` opens this store too; the `dictionaries` spelling is tested below.
       legacy_dict: { format: 'inline-toml', contents: { colour: 'blue' } },
@@ -22,12 +23,14 @@ const manifest = {
         { key: 'from_file', file: 'secret.txt' },
       ],
       json_secrets: { file: 'secrets.json', format: 'json' },
+      env_secrets: [{ key: 'from_env', env: 'WR_TEST_SECRET' }],
     },
     kv_stores: {
       kv: [
         { key: 'seeded', data: 'from the manifest' },
         { key: 'seeded_file', file: 'kv-entry.txt' },
       ],
+      kv_json: { file: 'kv.json', format: 'json' },
     },
     acls: { blocklist: 'blocklist.json' },
     geolocation: {
@@ -39,7 +42,13 @@ const manifest = {
   },
 };
 
+// The contract caps a page template at 8,000 characters; multibyte text makes that many more bytes.
+const longAscii = Array.from({ length: 8000 }, (_, i) => String.fromCharCode(97 + (i % 26))).join('');
+const longUtf8 = 'é€'.repeat(4000);
+
 const files = {
+  'pages.json': JSON.stringify({ startwaiting: longAscii, keepwaiting: longUtf8 }),
+  'kv.json': JSON.stringify({ plain: 'plain value', with_meta: { data: 'value with metadata', metadata: 'meta' } }),
   'settings.json': JSON.stringify({ mode: 'before', limit: '10' }),
   'secret.txt': 'secret from a file',
   'secrets.json': JSON.stringify({ signing_key: 'json-secret' }),
@@ -61,7 +70,12 @@ async function get(pathAndQuery: string): Promise<{ status: number; body: Record
 }
 
 beforeAll(async () => {
-  host = await startHost({ wasm: await buildWasm(fixture('stores.js')), manifest, files });
+  host = await startHost({
+    wasm: await buildWasm(fixture('stores.js')),
+    manifest,
+    files,
+    env: { WR_TEST_SECRET: 'secret from the environment' },
+  });
 });
 
 afterAll(async () => {
@@ -78,6 +92,11 @@ describe('config stores and dictionaries', () => {
     ['missing dictionary key', '/dict?store=legacy_dict&key=nope', null],
   ])('%s', async (_name, url, value) => {
     expect(await get(url)).toEqual({ status: 200, body: { value } });
+  });
+
+  it('returns values of the contract maximum (8,000 characters) intact, multibyte included', async () => {
+    expect(await get('/config?store=pages&key=startwaiting')).toEqual({ status: 200, body: { value: longAscii } });
+    expect(await get('/config?store=pages&key=keepwaiting')).toEqual({ status: 200, body: { value: longUtf8 } });
   });
 
   it('reports a store that is not configured as an error to the app', async () => {
@@ -121,6 +140,7 @@ describe('secret stores', () => {
     ['inline data', '/secret?store=inline_secrets&key=api_key', 's3cret-data'],
     ['file per secret', '/secret?store=inline_secrets&key=from_file', 'secret from a file'],
     ['json file store', '/secret?store=json_secrets&key=signing_key', 'json-secret'],
+    ['environment variable', '/secret?store=env_secrets&key=from_env', 'secret from the environment'],
     ['missing secret', '/secret?store=inline_secrets&key=nope', null],
     ['missing secret in json store', '/secret?store=json_secrets&key=nope', null],
   ])('%s', async (_name, url, value) => {
@@ -133,6 +153,18 @@ describe('KV store', () => {
     expect(await get('/kv?store=kv&key=seeded')).toEqual({ status: 200, body: { value: 'from the manifest' } });
     expect(await get('/kv?store=kv&key=seeded_file')).toEqual({ status: 200, body: { value: 'kv value from a file' } });
     expect(await get('/kv?store=kv&key=absent')).toEqual({ status: 200, body: { value: null } });
+  });
+
+  it('reads a store seeded from a JSON file (plain values and values with metadata)', async () => {
+    expect(await get('/kv?store=kv_json&key=plain')).toEqual({ status: 200, body: { value: 'plain value' } });
+    expect(await get('/kv?store=kv_json&key=with_meta')).toEqual({ status: 200, body: { value: 'value with metadata' } });
+  });
+
+  it('stores and returns a 1 MB value', async () => {
+    const value = longAscii.repeat(125);
+    const put = await fetch(`${host.url}/kv?store=kv&key=large`, { method: 'PUT', body: value });
+    expect(put.status).toBe(200);
+    expect(await get('/kv?store=kv&key=large')).toEqual({ status: 200, body: { value } });
   });
 
   it('keeps a value put by one request for the next request (fresh instance each time)', async () => {
