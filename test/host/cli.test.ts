@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stringify } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, hostBin, HostExitedError, runHostCommand, startHost } from '../support/host-process';
 import { buildWasm, repoRoot } from '../support/wasm-build';
@@ -46,17 +47,30 @@ describe('driven by the Fastly CLI', () => {
     if (project) await rm(project, { recursive: true, force: true });
   });
 
-  it('serves the app through `fastly compute serve --viceroy-path`', async () => {
+  it('serves the app and its [local_server] stores through `fastly compute serve --viceroy-path`', async () => {
     // The CLI needs no network here: with --viceroy-path it neither downloads nor version-checks
     // Viceroy, and --skip-build uses the existing bin/main.wasm. It then starts
     // `<host> -v -C <abs fastly.toml> --addr <addr> ./bin/main.wasm` from the project directory.
     project = await mkdtemp(path.join(tmpdir(), 'wr-cli-'));
     await mkdir(path.join(project, 'bin'));
-    await copyFile(await buildWasm(fixture('hello.js')), path.join(project, 'bin', 'main.wasm'));
+    await copyFile(await buildWasm(fixture('stores.js')), path.join(project, 'bin', 'main.wasm'));
+    // The store forms the waiting room's own fastly.toml uses: the CLI parses the manifest before it
+    // starts the host, so these forms must pass its validation as well as the host's.
     await writeFile(
       path.join(project, 'fastly.toml'),
-      ['manifest_version = 3', 'name = "cli-serve-test"', 'language = "javascript"', ''].join('\n'),
+      stringify({
+        manifest_version: 3,
+        name: 'cli-serve-test',
+        language: 'javascript',
+        local_server: {
+          backends: { origin: { url: 'http://127.0.0.1:9' } },
+          config_stores: { waiting_room_config: { format: 'json', file: 'config.json' } },
+          secret_stores: { waiting_room_keys: { format: 'json', file: 'keys.json' } },
+        },
+      }),
     );
+    await writeFile(path.join(project, 'config.json'), JSON.stringify({ allow_percentage: '25' }));
+    await writeFile(path.join(project, 'keys.json'), JSON.stringify({ key1: 'c2VjcmV0' }));
     const port = await freePort();
     const cli = spawn(
       path.join(repoRoot, 'node_modules', '.bin', 'fastly'),
@@ -85,14 +99,17 @@ describe('driven by the Fastly CLI', () => {
       clearTimeout(forced);
     };
 
+    const base = `http://127.0.0.1:${port}`;
     let res: Response | undefined;
     const deadline = Date.now() + 30_000;
     while (!res && Date.now() < deadline) {
-      res = await fetch(`http://127.0.0.1:${port}/`).catch(() => undefined);
+      res = await fetch(`${base}/config?store=waiting_room_config&key=allow_percentage`).catch(() => undefined);
       if (!res) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(res, `no answer from the CLI-driven host; CLI output:\n${output}`).toBeDefined();
     expect(res!.status).toBe(200);
-    expect(await res!.text()).toBe('hello world\n');
+    expect(await res!.json()).toEqual({ value: '25' });
+    const secret = await fetch(`${base}/secret?store=waiting_room_keys&key=key1`);
+    expect(await secret.json()).toEqual({ value: 'c2VjcmV0' });
   });
 });
