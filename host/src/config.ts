@@ -215,6 +215,25 @@ function stringMap(key: string, value: unknown): Record<string, string> {
   return out;
 }
 
+// Fastly's limits for config store items; Viceroy refuses larger ones too, so a store that works
+// here can also be uploaded.
+const CONFIG_KEY_MAX_CHARS = 256;
+const CONFIG_VALUE_MAX_CHARS = 8000;
+
+function withinConfigLimits(key: string, store: Record<string, string>): Record<string, string> {
+  for (const [k, v] of Object.entries(store)) {
+    const keyChars = [...k].length;
+    const valueChars = [...v].length;
+    if (keyChars > CONFIG_KEY_MAX_CHARS) {
+      throw new ConfigError(`${key}.${k}`, `key is ${keyChars} characters; Fastly allows at most ${CONFIG_KEY_MAX_CHARS}`);
+    }
+    if (valueChars > CONFIG_VALUE_MAX_CHARS) {
+      throw new ConfigError(`${key}.${k}`, `value is ${valueChars} characters; Fastly allows at most ${CONFIG_VALUE_MAX_CHARS}`);
+    }
+  }
+  return store;
+}
+
 function readConfigStores(raw: unknown, rootKey: string, reader: Reader): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
   if (raw === undefined) return out;
@@ -229,10 +248,10 @@ function readConfigStores(raw: unknown, rootKey: string, reader: Reader): Record
     }
     if (def.format === 'inline-toml') {
       if (def.contents === undefined) throw new ConfigError(`${key}.contents`, 'missing (format is inline-toml)');
-      out[name] = stringMap(`${key}.contents`, def.contents);
+      out[name] = withinConfigLimits(`${key}.contents`, stringMap(`${key}.contents`, def.contents));
     } else if (def.format === 'json') {
       if (def.file === undefined) throw new ConfigError(`${key}.file`, 'missing (format is json)');
-      out[name] = stringMap(`${key}.file`, reader.json(`${key}.file`, def.file));
+      out[name] = withinConfigLimits(`${key}.file`, stringMap(`${key}.file`, reader.json(`${key}.file`, def.file)));
     } else {
       throw new ConfigError(`${key}.format`, `expected "inline-toml" or "json", got ${JSON.stringify(def.format)}`);
     }

@@ -394,8 +394,12 @@ export class ComputeHost {
       if (!a.started) {
         this.fail(a, 500, error ?? 'the guest finished without sending a response');
       } else {
+        // A streamed body is finished only by the guest closing it (queued before 'done'); one it
+        // left open must not look finished, so the connection is cut instead.
         a.chain = a.chain.then(() => {
-          if (!a.res.writableEnded) a.res.end();
+          if (a.res.writableEnded) return;
+          this.warn(`compute-host: ${a.req.method} ${a.req.url}: the guest left its streamed response unfinished; cutting it off`);
+          a.res.destroy(new Error(error ?? 'unfinished streaming body'));
         });
       }
     }

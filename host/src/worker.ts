@@ -1484,13 +1484,8 @@ function runRequest(req: DownstreamRequest): void {
       error = `guest failed: ${(err as Error).stack ?? String(err)}`;
     }
   }
-  // Streams the guest left open end with the guest, as they would when its sandbox is torn down.
-  for (const obj of handles.values()) {
-    if (obj.kind === 'body' && obj.sink) {
-      sinkEnd(obj.sink);
-      obj.sink = null;
-    }
-  }
+  // A streaming body the guest never closed is unfinished (Viceroy: UnfinishedStreamingBody); the
+  // main thread cuts it off rather than end it, so no one takes a truncated body for a whole one.
   post(error === undefined ? { op: 'done', rid: req.rid } : { op: 'done', rid: req.rid, error });
   memory = null;
   memBuf = new ArrayBuffer(0);
