@@ -21,6 +21,9 @@ describe('command line', () => {
     ['a backend url with an unsupported scheme', { backends: { origin: { url: 'ftp://x' } } }, 'local_server.backends.origin.url'],
     ['an unknown config store format', { config_stores: { settings: { format: 'yaml', contents: {} } } }, 'local_server.config_stores.settings.format'],
     ['a secret without data or file', { secret_stores: { secrets: [{ key: 'k' }] } }, 'local_server.secret_stores.secrets'],
+    // Fastly (and Viceroy) refuse config store values over 8,000 characters; a page template that
+    // long must fail locally too, not first on upload.
+    ['a config store value over 8,000 characters', { config_stores: { pages: { format: 'inline-toml', contents: { startwaiting: 'x'.repeat(8001) } } } }, 'local_server.config_stores.pages.contents.startwaiting'],
     ['a missing store file', { config_stores: { settings: { format: 'json', file: 'absent.json' } } }, 'local_server.config_stores.settings'],
   ])('refuses to start on %s, naming the key', async (_name, local_server, key) => {
     const start = startHost({ wasm: await buildWasm(fixture('hello.js')), manifest: { local_server } });

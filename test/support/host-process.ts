@@ -95,6 +95,8 @@ function manifestText(manifest: HostOptions['manifest']): string {
   return stringify({ ...base, ...(manifest ?? {}) });
 }
 
+type Watcher = { re: RegExp; stream: 'stdout' | 'stderr'; resolve: (line: string) => void };
+
 /** Splits a stream into lines as they arrive, keeping a partial last line until it completes. */
 function lineCollector(onLine: (line: string) => void): (chunk: Buffer) => void {
   let rest = '';
@@ -106,7 +108,7 @@ function lineCollector(onLine: (line: string) => void): (chunk: Buffer) => void 
   };
 }
 
-/** Writes a project directory and starts the host in it; returns once the port accepts connections. */
+/** Writes a project directory and starts the host in it; returns once the host is listening. */
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const dir = await mkdtemp(path.join(tmpdir(), 'wr-host-'));
   const writeProjectFile = async (name: string, content: string | Uint8Array): Promise<void> => {
@@ -120,76 +122,98 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   for (const [name, content] of Object.entries(options.files ?? {})) await writeProjectFile(name, content);
   await writeFile(path.join(dir, 'fastly.toml'), manifestText(options.manifest));
 
-  const port = await freePort();
-  const args = [
-    ...(options.verbose ? ['-v'] : []),
-    '-C',
-    path.join(dir, 'fastly.toml'),
-    '--addr',
-    `127.0.0.1:${port}`,
-    ...(options.args ?? []),
-    options.wasm,
-  ];
   const env = { ...process.env, ...options.env };
-  const [command, commandArgs] = options.nodeArgs
-    ? [process.execPath, [...options.nodeArgs, hostBin, ...args]]
-    : [hostBin, args];
-  // Its own process group, so stop() also ends whatever the host command started (a wrapper
-  // script's node process, worker threads are inside it anyway).
-  const child: ChildProcess = spawn(command, commandArgs, { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  const signal = (name: NodeJS.Signals): void => {
-    try {
-      process.kill(-child.pid!, name);
-    } catch {
-      child.kill(name);
-    }
+  type Launched = Awaited<ReturnType<typeof launch>>;
+  const launch = async (port: number) => {
+    const args = [
+      ...(options.verbose ? ['-v'] : []),
+      '-C',
+      path.join(dir, 'fastly.toml'),
+      '--addr',
+      `127.0.0.1:${port}`,
+      ...(options.args ?? []),
+      options.wasm,
+    ];
+    const [command, commandArgs] = options.nodeArgs
+      ? [process.execPath, [...options.nodeArgs, hostBin, ...args]]
+      : [hostBin, args];
+    // Its own process group, so stop() also ends whatever the host command started (the npm shim
+    // or a wrapper script and the process it runs).
+    const child: ChildProcess = spawn(command, commandArgs, { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const signal = (name: NodeJS.Signals): void => {
+      try {
+        process.kill(-child.pid!, name);
+      } catch {
+        child.kill(name);
+      }
+    };
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const watchers = new Set<Watcher>();
+    const collect = (stream: 'stdout' | 'stderr', lines: string[]) =>
+      lineCollector((line) => {
+        lines.push(line);
+        for (const watcher of watchers) {
+          if (watcher.stream === stream && watcher.re.test(line)) {
+            watchers.delete(watcher);
+            watcher.resolve(line);
+          }
+        }
+      });
+    child.stdout!.on('data', collect('stdout', stdout));
+    child.stderr!.on('data', collect('stderr', stderr));
+    const state: { exitCode: number | null | undefined } = { exitCode: undefined };
+    const exited = new Promise<void>((resolve) => {
+      child.once('exit', (code, killedBy) => {
+        state.exitCode = code ?? (killedBy ? -1 : null);
+        resolve();
+      });
+      child.once('error', (error) => {
+        stderr.push(String(error));
+        state.exitCode = -1;
+        resolve();
+      });
+    });
+    return { child, signal, stdout, stderr, watchers, state, exited, port };
   };
 
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  type Watcher = { re: RegExp; stream: 'stdout' | 'stderr'; resolve: (line: string) => void };
-  const watchers = new Set<Watcher>();
-  const collect = (stream: 'stdout' | 'stderr', lines: string[]) =>
-    lineCollector((line) => {
-      lines.push(line);
-      for (const watcher of watchers) {
-        if (watcher.stream === stream && watcher.re.test(line)) {
-          watchers.delete(watcher);
-          watcher.resolve(line);
-        }
-      }
-    });
-  child.stdout!.on('data', collect('stdout', stdout));
-  child.stderr!.on('data', collect('stderr', stderr));
-
-  let exitCode: number | null | undefined;
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', (code, signal) => {
-      exitCode = code ?? (signal ? -1 : null);
-      resolve();
-    });
-    child.once('error', (error) => {
-      stderr.push(String(error));
-      exitCode = -1;
-      resolve();
-    });
-  });
-
+  // The port is chosen before the host binds it, so a parallel test can take it in between: the
+  // host then exits with EADDRINUSE and is started again on another port. A connection alone does
+  // not prove it is *our* host listening, so readiness also needs the host's "Listening on" line
+  // (Viceroy prints the same), or, for a host that prints none, a short quiet spell still alive.
   const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
-  for (;;) {
-    if (exitCode !== undefined) {
-      await rm(dir, { recursive: true, force: true });
-      throw new HostExitedError(exitCode, stdout, stderr);
+  let run: Launched | undefined;
+  for (let attempt = 0; !run; attempt++) {
+    const candidate = await launch(await freePort());
+    const listening = (): boolean =>
+      [...candidate.stdout, ...candidate.stderr].some((line) => line.includes(`Listening on http://127.0.0.1:${candidate.port}`));
+    let connectedAt: number | undefined;
+    for (;;) {
+      if (candidate.state.exitCode !== undefined) {
+        const output = [...candidate.stdout, ...candidate.stderr].join('\n');
+        if (attempt < 3 && /EADDRINUSE|address already in use/i.test(output)) break;
+        await rm(dir, { recursive: true, force: true });
+        throw new HostExitedError(candidate.state.exitCode, candidate.stdout, candidate.stderr);
+      }
+      if (listening()) {
+        run = candidate;
+        break;
+      }
+      if (connectedAt === undefined && (await canConnect(candidate.port))) connectedAt = Date.now();
+      if (connectedAt !== undefined && Date.now() - connectedAt > 1_000) {
+        run = candidate;
+        break;
+      }
+      if (Date.now() > deadline) {
+        candidate.signal('SIGKILL');
+        await candidate.exited;
+        await rm(dir, { recursive: true, force: true });
+        throw new Error(`host did not listen on ${candidate.port} in time:\n${[...candidate.stdout, ...candidate.stderr].join('\n')}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    if (await canConnect(port)) break;
-    if (Date.now() > deadline) {
-      signal('SIGKILL');
-      await exited;
-      await rm(dir, { recursive: true, force: true });
-      throw new Error(`host did not listen on ${port} in time:\n${[...stdout, ...stderr].join('\n')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  const { child, signal, stdout, stderr, watchers, state, exited, port } = run;
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -212,9 +236,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       });
     },
     writeFile: writeProjectFile,
-    alive: () => exitCode === undefined,
+    alive: () => state.exitCode === undefined,
     async stop() {
-      if (exitCode === undefined) {
+      if (state.exitCode === undefined) {
         signal('SIGTERM');
         const forced = setTimeout(() => signal('SIGKILL'), 5_000);
         await exited;
