@@ -1,12 +1,27 @@
 // Runs guest requests: one fresh WebAssembly.Instance per request, hostcalls answered here.
 // Hostcalls that need the network or shared state block this thread with Atomics.wait while
 // the main thread does the work, because the guest (SpiderMonkey) expects synchronous imports.
-import { randomFillSync } from 'node:crypto';
-import { writeSync } from 'node:fs';
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
 import { ipToBytes, bytesToIp, normalizeIp, type BackendConfig, type StoreSnapshot } from './config.js';
+import { BADF, BUFLEN, ERROR, HostError, HTTPINVALID, INVAL, INVALID_HANDLE, NONE, OK, UNSUPPORTED } from './abi.js';
 import { geoDefaultLoopback } from './geo.js';
+import {
+  attachMemory,
+  copyIn,
+  latin1,
+  mem,
+  r32,
+  r64,
+  utf8,
+  w16,
+  w32,
+  w64,
+  w8,
+  writeMulti,
+  writeOut,
+} from './guest-memory.js';
 import { MEMORY_IMPORT } from './limits.js';
+import { createWasi, ProcExit, sleep, writeFd } from './wasi.js';
 import type {
   BackendRequest,
   DownstreamRequest,
@@ -25,25 +40,12 @@ import type {
 } from './protocol.js';
 
 // FastlyStatus values from Viceroy's typenames.witx.
-const OK = 0;
-const ERROR = 1;
-const INVAL = 2;
-const BADF = 3;
-const BUFLEN = 4;
-const UNSUPPORTED = 5;
-const HTTPINVALID = 7;
-const NONE = 10;
 
-const INVALID_HANDLE = 0xffff_fffe;
 const HTTP_11 = 2;
 const MAX_HEADER_NAME = 65535;
 
-// WASI errno values.
-const WASI_ESUCCESS = 0;
-const WASI_EBADF = 8;
+// WASI errno for calls that are not provided at all.
 const WASI_ENOSYS = 52;
-const WASI_ESPIPE = 70;
-const WASI_ENOTCAPABLE = 76;
 
 const SEND_ERROR_TAGS: Record<SendErrorTag, number> = {
   dns_error: 3,
@@ -68,16 +70,6 @@ const init = workerData as WorkerInit;
 const port: MessagePort = init.port;
 const signal = new Int32Array(init.signal);
 let snapshot: StoreSnapshot = init.snapshot;
-const sleepCell = new Int32Array(new SharedArrayBuffer(4));
-
-class ProcExit {
-  constructor(readonly code: number) {}
-}
-
-/** A hostcall failure carrying the status the guest should see. */
-class HostError {
-  constructor(readonly status: number) {}
-}
 
 interface ReqObj {
   kind: 'req';
@@ -170,7 +162,7 @@ function call<T>(rpc: Rpc): T {
   let reply = receiveMessageOnPort(port);
   // The reply is queued before the flag is set, so this is insurance rather than a path in use.
   for (let tries = 0; !reply && tries < 1000; tries++) {
-    Atomics.wait(sleepCell, 0, 0, 1);
+    sleep(1);
     reply = receiveMessageOnPort(port);
   }
   if (!reply) throw new Error('host: rpc reply missing');
@@ -184,83 +176,6 @@ function unsupported(name: string): number {
     post({ op: 'unsupported', name });
   }
   return UNSUPPORTED;
-}
-
-// ---- guest memory ----------------------------------------------------------------------------
-
-let memory: WebAssembly.Memory | null = null;
-let memBuf: ArrayBuffer = new ArrayBuffer(0);
-let u8 = new Uint8Array(memBuf);
-let dv = new DataView(memBuf);
-
-function mem(): Uint8Array {
-  if (memory && memory.buffer !== memBuf) {
-    memBuf = memory.buffer;
-    u8 = new Uint8Array(memBuf);
-    dv = new DataView(memBuf);
-  }
-  return u8;
-}
-function view(): DataView {
-  mem();
-  return dv;
-}
-function latin1(ptr: number, len: number): string {
-  mem();
-  if (ptr + len > memBuf.byteLength) throw new HostError(INVAL);
-  return Buffer.from(memBuf, ptr, len).toString('latin1');
-}
-function utf8(ptr: number, len: number): string {
-  mem();
-  if (ptr + len > memBuf.byteLength) throw new HostError(INVAL);
-  return Buffer.from(memBuf, ptr, len).toString('utf8');
-}
-function copyIn(ptr: number, len: number): Uint8Array {
-  mem();
-  if (ptr + len > memBuf.byteLength) throw new HostError(INVAL);
-  return u8.slice(ptr, ptr + len);
-}
-const w8 = (p: number, v: number) => view().setUint8(p, v);
-const w16 = (p: number, v: number) => view().setUint16(p, v, true);
-const w32 = (p: number, v: number) => view().setUint32(p, v >>> 0, true);
-const w64 = (p: number, v: bigint) => view().setBigUint64(p, BigInt.asUintN(64, v), true);
-const r32 = (p: number) => view().getUint32(p, true);
-const r64 = (p: number) => view().getBigUint64(p, true);
-
-/** Copies `data` out if it fits, otherwise reports the size needed, as the guest retries with it. */
-function writeOut(data: Uint8Array, buf: number, max: number, nwritten: number): number {
-  if (data.length > max) {
-    w32(nwritten, data.length);
-    return BUFLEN;
-  }
-  mem().set(data, buf);
-  w32(nwritten, data.length);
-  return OK;
-}
-
-/** Viceroy's multi-value encoding: items each followed by NUL, resumable from a cursor. */
-function writeMulti(items: string[], buf: number, len: number, cursor: number, ending: number, nwritten: number): number {
-  let off = 0;
-  let i = cursor;
-  const m = mem();
-  for (; i < items.length; i++) {
-    const bytes = Buffer.from(items[i] ?? '', 'latin1');
-    const need = bytes.length + 1;
-    if (off + need > len) {
-      if (off === 0) {
-        w32(nwritten, need);
-        if (ending) w64(ending, -1n);
-        return BUFLEN;
-      }
-      break;
-    }
-    m.set(bytes, buf + off);
-    m[buf + off + bytes.length] = 0;
-    off += need;
-  }
-  if (ending) w64(ending, i < items.length ? BigInt(i) : -1n);
-  w32(nwritten, off);
-  return OK;
 }
 
 // ---- bodies --------------------------------------------------------------------------------
@@ -567,132 +482,8 @@ function environment(): string[] {
     `FASTLY_TRACE_ID=${req?.traceId ?? '0'.repeat(32)}`,
   ];
 }
-const ARGS = ['compute-app'];
 
-function writeStrings(list: string[], ptrs: number, buf: number): number {
-  let off = buf;
-  list.forEach((s, i) => {
-    const bytes = Buffer.from(`${s}\0`, 'utf8');
-    w32(ptrs + i * 4, off);
-    mem().set(bytes, off);
-    off += bytes.length;
-  });
-  return WASI_ESUCCESS;
-}
-
-function sizes(list: string[], countPtr: number, sizePtr: number): number {
-  w32(countPtr, list.length);
-  w32(sizePtr, list.reduce((n, s) => n + Buffer.byteLength(s) + 1, 0));
-  return WASI_ESUCCESS;
-}
-
-function writeFd(fd: number, data: Uint8Array): void {
-  let off = 0;
-  while (off < data.length) {
-    try {
-      off += writeSync(fd, data, off);
-    } catch (err) {
-      // stdout may be a non-blocking pipe; wait a moment rather than lose output.
-      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') return;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
-    }
-  }
-}
-
-
-function nowNs(clock: number): bigint {
-  if (clock === 0) return BigInt(Math.round((performance.timeOrigin + performance.now()) * 1000)) * 1000n;
-  return process.hrtime.bigint();
-}
-
-const wasi = {
-  args_sizes_get: (c: number, s: number) => sizes(ARGS, c, s),
-  args_get: (p: number, b: number) => writeStrings(ARGS, p, b),
-  environ_sizes_get: (c: number, s: number) => sizes(environment(), c, s),
-  environ_get: (p: number, b: number) => writeStrings(environment(), p, b),
-  clock_res_get: (_id: number, out: number) => {
-    w64(out, 1000n);
-    return WASI_ESUCCESS;
-  },
-  clock_time_get: (id: number, _precision: bigint, out: number) => {
-    w64(out, nowNs(id));
-    return WASI_ESUCCESS;
-  },
-  random_get: (ptr: number, len: number) => {
-    randomFillSync(mem(), ptr, len);
-    return WASI_ESUCCESS;
-  },
-  fd_write: (fd: number, iovs: number, count: number, nwritten: number) => {
-    if (fd !== 1 && fd !== 2) return WASI_EBADF;
-    const parts: Uint8Array[] = [];
-    let total = 0;
-    for (let i = 0; i < count; i++) {
-      const p = r32(iovs + i * 8);
-      const l = r32(iovs + i * 8 + 4);
-      parts.push(mem().slice(p, p + l));
-      total += l;
-    }
-    writeFd(fd, Buffer.concat(parts));
-    w32(nwritten, total);
-    return WASI_ESUCCESS;
-  },
-  fd_read: (fd: number, _iovs: number, _count: number, nread: number) => {
-    if (fd !== 0) return WASI_EBADF;
-    w32(nread, 0);
-    return WASI_ESUCCESS;
-  },
-  fd_close: (fd: number) => (fd <= 2 ? WASI_ESUCCESS : WASI_EBADF),
-  fd_fdstat_get: (fd: number, out: number) => {
-    if (fd > 2) return WASI_EBADF;
-    w8(out, 2); // character device
-    w16(out + 2, 0);
-    w64(out + 8, 0xffff_ffffn);
-    w64(out + 16, 0xffff_ffffn);
-    return WASI_ESUCCESS;
-  },
-  fd_fdstat_set_flags: () => WASI_ESUCCESS,
-  fd_prestat_get: () => WASI_EBADF,
-  fd_prestat_dir_name: () => WASI_EBADF,
-  fd_seek: (fd: number) => (fd <= 2 ? WASI_ESPIPE : WASI_EBADF),
-  fd_readdir: () => WASI_EBADF,
-  path_open: () => WASI_ENOTCAPABLE,
-  path_filestat_get: () => WASI_ENOTCAPABLE,
-  path_remove_directory: () => WASI_ENOTCAPABLE,
-  path_unlink_file: () => WASI_ENOTCAPABLE,
-  sched_yield: () => WASI_ESUCCESS,
-  poll_oneoff: (inPtr: number, outPtr: number, n: number, neventsPtr: number) => {
-    // Only clock subscriptions matter to the guest (timers); fd events are reported ready at once.
-    const delays: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const s = inPtr + i * 48;
-      if (view().getUint8(s + 8) !== 0) {
-        delays.push(0);
-        continue;
-      }
-      const timeout = r64(s + 24);
-      const absolute = (view().getUint16(s + 40, true) & 1) === 1;
-      const ns = absolute ? Number(timeout - nowNs(r32(s + 16))) : Number(timeout);
-      delays.push(Math.max(0, ns / 1e6));
-    }
-    const wait = Math.min(...delays);
-    if (Number.isFinite(wait) && wait > 0) Atomics.wait(sleepCell, 0, 0, wait);
-    let events = 0;
-    delays.forEach((delay, i) => {
-      if (delay > wait) return;
-      const s = inPtr + i * 48;
-      const e = outPtr + events * 32;
-      w64(e, r64(s));
-      w16(e + 8, 0);
-      w8(e + 10, view().getUint8(s + 8));
-      events++;
-    });
-    w32(neventsPtr, events);
-    return WASI_ESUCCESS;
-  },
-  proc_exit: (code: number) => {
-    throw new ProcExit(code);
-  },
-};
+const wasi = createWasi(environment);
 
 // ---- fastly_* ---------------------------------------------------------------------------------
 
@@ -1459,7 +1250,7 @@ function runRequest(req: DownstreamRequest): void {
     const t0 = performance.now();
     memoryForRequest();
     const instance = new WebAssembly.Instance(init.module, imports);
-    memory = instance.exports.memory as WebAssembly.Memory;
+    attachMemory(instance.exports.memory as WebAssembly.Memory);
     const t1 = performance.now();
     try {
       (instance.exports._start as () => void)();
@@ -1487,10 +1278,7 @@ function runRequest(req: DownstreamRequest): void {
   // A streaming body the guest never closed is unfinished (Viceroy: UnfinishedStreamingBody); the
   // main thread cuts it off rather than end it, so no one takes a truncated body for a whole one.
   post(error === undefined ? { op: 'done', rid: req.rid } : { op: 'done', rid: req.rid, error });
-  memory = null;
-  memBuf = new ArrayBuffer(0);
-  u8 = new Uint8Array(memBuf);
-  dv = new DataView(memBuf);
+  attachMemory(null);
   handles = new Map();
   current = null;
   downstreamReq = null;
