@@ -76,16 +76,47 @@ export function admissionsChart(f: ScenarioFigures): Spec {
   return { ...base, title: `${f.title}: admissions per second`, width: 640, height: 200, layer: layers };
 }
 
-export function heatmapChart(f: ScenarioFigures): Spec {
+export function profileChart(f: ScenarioFigures): Spec {
+  const d = f.series.windowProfile.length;
+  const values = f.series.windowProfile.map((share, second) => ({ second, share }));
   return {
     ...base,
-    title: `${f.title}: wait by arrival minute (admitted visitors)`,
+    title: { text: `${f.title}: admissions by second within the window`, subtitle: `dashed: an even spread over the ${d} seconds` },
+    width: 640,
+    height: 160,
+    layer: [
+      {
+        data: { values },
+        mark: 'bar',
+        encoding: {
+          x: { field: 'second', type: 'ordinal', title: 'seconds after the window boundary', axis: { labelAngle: 0 } },
+          y: { field: 'share', type: 'quantitative', title: 'share of admissions', axis: { format: '.0%' } },
+        },
+      },
+      {
+        data: { values: [{ even: 1 / d }] },
+        mark: { type: 'rule', strokeDash: [4, 3], color: '#d62728' },
+        encoding: { y: { field: 'even', type: 'quantitative' } },
+      },
+    ],
+  };
+}
+
+export function heatmapChart(f: ScenarioFigures): Spec {
+  const arrival = f.series.heatmapArrivalSeconds;
+  const values = f.series.heatmap.map((c) => ({ ...c, column: arrival >= 60 ? c.arrival / 60 : c.arrival }));
+  return {
+    ...base,
+    title: {
+      text: `${f.title}: wait by arrival`,
+      subtitle: 'each column: how the visitors who arrived then were spread over waits (admitted visitors)',
+    },
     width: 640,
     height: 240,
-    data: { values: f.series.heatmap },
+    data: { values },
     mark: 'rect',
     encoding: {
-      x: { field: 'arrivalMinute', type: 'ordinal', title: 'arrival minute' },
+      x: { field: 'column', type: 'ordinal', title: arrival >= 60 ? 'arrival minute' : `arrival, second of the run (${arrival}-s buckets)` },
       y: {
         field: 'waitBucket',
         type: 'ordinal',
@@ -93,7 +124,7 @@ export function heatmapChart(f: ScenarioFigures): Spec {
         title: [`wait, s (${f.series.heatmapBucketSeconds}-s buckets,`, 'top row: that or longer)'],
         axis: { labelOverlap: 'greedy' },
       },
-      color: { field: 'visitors', type: 'quantitative', scale: { scheme: 'inferno' }, title: 'visitors' },
+      color: { field: 'share', type: 'quantitative', scale: { scheme: 'inferno' }, title: 'share', legend: { format: '.0%' } },
     },
   };
 }
@@ -105,9 +136,10 @@ export function waitHistogramChart(f: ScenarioFigures): Spec {
     width: 640,
     height: 180,
     data: { values: f.series.waitHistogram },
-    mark: { type: 'bar' },
+    mark: { type: 'bar', binSpacing: 1 },
     encoding: {
-      x: { field: 'waitBucket', type: 'quantitative', title: 'wait from first waiting page, seconds (last bar: that or longer)' },
+      x: { field: 'waitBucket', type: 'quantitative', bin: { binned: true }, title: 'wait from first waiting page, seconds (last bar: that or longer)' },
+      x2: { field: 'waitBucketEnd' },
       y: { field: 'visitors', type: 'quantitative', title: 'visitors' },
     },
   };
@@ -175,7 +207,10 @@ export function adversaryChart(f: ScenarioFigures): Spec {
 /** File name -> spec for everything one scenario contributes to the report. */
 export function chartsFor(f: ScenarioFigures): Record<string, Spec> {
   const charts: Record<string, Spec> = {};
-  if (f.smoothness !== null) charts[`${f.name}-admissions.svg`] = admissionsChart(f);
+  if (f.smoothness !== null) {
+    charts[`${f.name}-admissions.svg`] = admissionsChart(f);
+    charts[`${f.name}-profile.svg`] = profileChart(f);
+  }
   if (f.groups.length > 0) {
     charts[`${f.name}-chances.svg`] = adversaryChart(f);
     return charts;

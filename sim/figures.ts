@@ -113,13 +113,22 @@ export interface ScenarioFigures {
   series: {
     /** Admissions in each second of the run. */
     admissionsPerSecond: number[];
+    /**
+     * Share of all admissions by second within the window (index 0 = the boundary second). Flat means
+     * no burst at boundaries; the room's due offsets leave the last seconds of a window empty on purpose.
+     */
+    windowProfile: number[];
     /** Arrivals per second, for the same chart. */
     arrivalsPerSecond: number[];
-    /** Visitors by arrival minute and wait bucket (seconds, bucket start; the last bucket holds all longer waits). */
-    heatmap: { arrivalMinute: number; waitBucket: number; visitors: number }[];
+    /**
+     * Admitted visitors by arrival bucket and wait bucket (both in seconds, bucket start; the last wait
+     * bucket holds all longer waits), with each cell's share of its arrival bucket.
+     */
+    heatmap: { arrival: number; waitBucket: number; visitors: number; share: number }[];
     heatmapBucketSeconds: number;
+    heatmapArrivalSeconds: number;
     /** Wait histogram (seconds, bucket start; the last bucket holds all longer waits). */
-    waitHistogram: { waitBucket: number; visitors: number }[];
+    waitHistogram: { waitBucket: number; waitBucketEnd: number; visitors: number }[];
     waitHistogramBucketSeconds: number;
   };
 }
@@ -314,12 +323,15 @@ export function computeFigures(result: RunResult): ScenarioFigures {
   // would otherwise take most of the chart.
   const bucket = 2 * d;
   const cap = 20 * d;
+  // Arrival columns: minutes as in the Cloudflare seed, finer when everyone came within a few minutes.
+  const lastArrival = Math.max(0, ...admittedActors.map((a) => a.arrivalMs)) / 1000;
+  const arrivalBucket = [5, 10, 30, 60].find((b) => lastArrival / b <= 24) ?? 60;
   const heat = new Map<string, number>();
   const hist = new Map<number, number>();
   const histBucket = Math.max(5, d / 2);
   for (const a of admittedActors) {
     const w = (a.admittedMs! - (a.queuedMs ?? a.arrivalMs)) / 1000;
-    const key = `${Math.floor(a.arrivalMs / 60_000)}|${Math.min(cap, Math.floor(w / bucket) * bucket)}`;
+    const key = `${Math.floor(a.arrivalMs / 1000 / arrivalBucket) * arrivalBucket}|${Math.min(cap, Math.floor(w / bucket) * bucket)}`;
     heat.set(key, (heat.get(key) ?? 0) + 1);
     const hb = Math.min(cap, Math.floor(w / histBucket) * histBucket);
     hist.set(hb, (hist.get(hb) ?? 0) + 1);
@@ -364,19 +376,37 @@ export function computeFigures(result: RunResult): ScenarioFigures {
     horizonWindows: scenario.behaviour.horizonWindows,
     series: {
       admissionsPerSecond: counts,
+      windowProfile: windowProfile(counts, d, admissions.length),
       arrivalsPerSecond: perSecond(
         trace.actors.filter((a) => a.group !== 'friend').map((a) => a.arrivalMs),
         end,
       ),
-      heatmap: [...heat].map(([k, visitors]) => {
-        const [m, w] = k.split('|').map(Number);
-        return { arrivalMinute: m!, waitBucket: w!, visitors };
-      }),
+      heatmap: heatmapCells(heat),
       heatmapBucketSeconds: bucket,
-      waitHistogram: [...hist].map(([waitBucket, visitors]) => ({ waitBucket, visitors })).sort((a, b) => a.waitBucket - b.waitBucket),
+      heatmapArrivalSeconds: arrivalBucket,
+      waitHistogram: [...hist]
+        .map(([waitBucket, visitors]) => ({ waitBucket, waitBucketEnd: waitBucket + histBucket, visitors }))
+        .sort((a, b) => a.waitBucket - b.waitBucket),
       waitHistogramBucketSeconds: histBucket,
     },
   };
+}
+
+function windowProfile(counts: readonly number[], d: number, total: number): number[] {
+  const profile = new Array<number>(d).fill(0);
+  counts.forEach((c, s) => (profile[s % d]! += c));
+  return profile.map((c) => (total === 0 ? 0 : c / total));
+}
+
+function heatmapCells(heat: Map<string, number>): ScenarioFigures['series']['heatmap'] {
+  const cells = [...heat].map(([k, visitors]) => {
+    const [arrival, waitBucket] = k.split('|').map(Number);
+    return { arrival: arrival!, waitBucket: waitBucket!, visitors, share: 0 };
+  });
+  const columns = new Map<number, number>();
+  for (const c of cells) columns.set(c.arrival, (columns.get(c.arrival) ?? 0) + c.visitors);
+  for (const c of cells) c.share = c.visitors / columns.get(c.arrival)!;
+  return cells;
 }
 
 /** Share of draws won around each change, from the draw log the population keeps. */

@@ -52,6 +52,12 @@ describe('admissions per second under steady arrivals', () => {
     expect(jittered.smoothness!.boundaryShare).toBeLessThan(0.14);
   });
 
+  it('spreads admissions over the seconds of the window: none holds twice an even share', () => {
+    const profile = jittered.series.windowProfile;
+    expect(Math.max(...profile)).toBeLessThan(2 / profile.length);
+    expect(profile[0]!).toBeLessThan(1 / profile.length);
+  });
+
   it('would catch a boundary burst: one window of admissions in one second is far above the ceiling', () => {
     const s = steadyState(jittered, 6, 20);
     expect(30 * s.mean).toBeGreaterThan(2 * noiseCeiling(s.mean, s.seconds));
