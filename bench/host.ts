@@ -193,12 +193,13 @@ interface ThreadGroupSummary {
   threads: number;
   sampledMs: number;
   shares: Record<string, number>;
+  /** Functions by self time; `share` is of this group's sampled time. */
+  top: { function: string; where: string; selfMs: number; share: number; category: Category }[];
 }
 
 interface ProfileSummary {
   main: ThreadGroupSummary;
   workers: ThreadGroupSummary;
-  top: { function: string; where: string; selfMs: number; share: number; category: Category; thread: string }[];
 }
 
 /**
@@ -209,7 +210,6 @@ interface ProfileSummary {
 async function summariseProfiles(profiles: CpuProfile[]): Promise<ProfileSummary> {
   const byFunction = new Map<string, { selfUs: number; where: string; name: string; category: Category; thread: string }>();
   const groups = { main: { threads: 0, total: 0, byCategory: new Map<Category, number>() }, workers: { threads: 0, total: 0, byCategory: new Map<Category, number>() } };
-  let total = 0;
   for (const profile of profiles) {
     const thread = profile.nodes.some((node) => node.callFrame.url.includes('/host/dist/cli.js')) ? 'main' : 'workers';
     const group = groups[thread];
@@ -223,7 +223,6 @@ async function summariseProfiles(profiles: CpuProfile[]): Promise<ProfileSummary
     for (const [id, us] of selfUs) {
       const node = nodes.get(id);
       if (!node) continue;
-      total += us;
       group.total += us;
       const add = (category: Category, amount: number): void => {
         group.byCategory.set(category, (group.byCategory.get(category) ?? 0) + amount);
@@ -247,23 +246,24 @@ async function summariseProfiles(profiles: CpuProfile[]): Promise<ProfileSummary
       byFunction.set(key, entry);
     }
   }
-  const summarise = (g: (typeof groups)['main']): ThreadGroupSummary => {
+  const summarise = (thread: 'main' | 'workers'): ThreadGroupSummary => {
+    const g = groups[thread];
     const shares: Record<string, number> = {};
     for (const [category, us] of [...g.byCategory].sort((a, b) => b[1] - a[1])) shares[category] = round((100 * us) / g.total, 1);
-    return { threads: g.threads, sampledMs: round(g.total / 1000), shares };
+    const top = [...byFunction.values()]
+      .filter((f) => f.thread === thread)
+      .sort((a, b) => b.selfUs - a.selfUs)
+      .slice(0, 10)
+      .map((f) => ({
+        function: f.name,
+        where: f.where,
+        selfMs: round(f.selfUs / 1000, 1),
+        share: round((100 * f.selfUs) / g.total, 1),
+        category: f.category,
+      }));
+    return { threads: g.threads, sampledMs: round(g.total / 1000), shares, top };
   };
-  const top = [...byFunction.values()]
-    .sort((a, b) => b.selfUs - a.selfUs)
-    .slice(0, 15)
-    .map((f) => ({
-      function: f.name,
-      where: f.where,
-      selfMs: round(f.selfUs / 1000, 1),
-      share: round((100 * f.selfUs) / total, 1),
-      category: f.category,
-      thread: f.thread,
-    }));
-  return { main: summarise(groups.main), workers: summarise(groups.workers), top };
+  return { main: summarise('main'), workers: summarise('workers') };
 }
 
 /** Runs load against a host started under `node --cpu-prof` and reads back every thread's profile. */
@@ -301,15 +301,16 @@ function printLoad(r: LoadResult): void {
 
 function printProfile(label: string, p: ProfileSummary): void {
   const shares = (g: ThreadGroupSummary): string => Object.entries(g.shares).map(([k, v]) => `${k} ${v}%`).join(', ');
+  const top = (g: ThreadGroupSummary): void => {
+    for (const f of g.top.slice(0, 8)) {
+      console.log(`      ${f.share.toFixed(1).padStart(5)}%  ${f.selfMs.toFixed(0).padStart(6)} ms  [${f.category}] ${f.function} ${f.where}`);
+    }
+  };
   console.log(`\n${label}:`);
   console.log(`  main thread (${p.main.sampledMs} ms sampled): ${shares(p.main)}`);
-  console.log(`  ${p.workers.threads} workers (${p.workers.sampledMs} ms sampled): ${shares(p.workers)}`);
-  console.log('  top self time (share of all threads):');
-  for (const f of p.top.slice(0, 12)) {
-    console.log(
-      `    ${f.share.toFixed(1).padStart(5)}%  ${f.selfMs.toFixed(0).padStart(6)} ms  ${f.thread.padEnd(7)} [${f.category}] ${f.function} ${f.where}`,
-    );
-  }
+  top(p.main);
+  console.log(`  ${p.workers.threads} workers (${p.workers.sampledMs} ms sampled in all): ${shares(p.workers)}`);
+  top(p.workers);
 }
 
 async function main(): Promise<void> {
