@@ -26,7 +26,8 @@ const bigPage = String(256 * 1024);
 
 interface Scenario {
   name: string;
-  app: 'passthrough' | 'room';
+  /** Which app serves it (the host profile replays it on a profiling host of the same app). */
+  app: 'passthrough' | 'room' | 'room-warm';
   what: string;
   url: string;
   headers: Record<string, string>;
@@ -95,7 +96,13 @@ function cookieValue(setCookie: string[] | undefined, name: string): string {
  * run, and the part of that run spent in hostcalls (mostly waiting for the origin). Sequential
  * requests on hosts of their own, so the profiling lines never slow the measured runs above.
  */
-async function hostProfile(origin: EchoOrigin, settings: Settings, keyBytes: Uint8Array, scenarios: Scenario[]): Promise<Record<string, Record<string, number>>> {
+async function hostProfile(
+  origin: EchoOrigin,
+  settings: Settings,
+  keyBytes: Uint8Array,
+  warmWasm: string,
+  scenarios: Scenario[],
+): Promise<Record<string, Record<string, number>>> {
   const env = { COMPUTE_HOST_PROFILE: '1' };
   const passthrough = await startHost({
     wasm: await buildWasm(path.join(repoRoot, 'bench', 'fixtures', 'passthrough.js')),
@@ -103,16 +110,17 @@ async function hostProfile(origin: EchoOrigin, settings: Settings, keyBytes: Uin
     manifest: { local_server: { backends: { origin: { url: origin.url } } } },
   });
   const room = await startRoom({ origin, env, settings, keyBytes });
+  const roomWarm = await startRoom({ origin, env, settings, keyBytes, wasm: warmWasm });
   const out: Record<string, Record<string, number>> = {};
   try {
     for (const scenario of scenarios) {
-      // Same scenario on the profiling host (same key, so the same tokens hold).
-      const onRoom = scenario.app === 'room';
-      const url = `${onRoom ? room.url : passthrough.url}${new URL(scenario.url).pathname}`;
-      const errors = (): string[] => (onRoom ? room.errors() : passthrough.errors());
-      for (let i = 0; i < 5; i++) await request(url, scenario.headers);
+      // Same scenario on the profiling host of the same app (same key, so the same tokens hold).
+      const target = { passthrough: { url: passthrough.url, errors: () => passthrough.errors() }, room, 'room-warm': roomWarm }[scenario.app];
+      const url = `${target.url}${new URL(scenario.url).pathname}`;
+      const errors = (): string[] => target.errors();
+      for (let i = 0; i < 3; i++) await request(url, scenario.headers);
       const before = errors().length;
-      for (let i = 0; i < 30; i++) await request(url, scenario.headers);
+      for (let i = 0; i < 20; i++) await request(url, scenario.headers);
       const lines = errors().slice(before).filter((l) => l.startsWith('profile:'));
       const median = (re: RegExp): number =>
         round2(quantile(lines.map((l) => Number(re.exec(l)?.[1])).sort((a, b) => a - b), 0.5));
@@ -123,6 +131,7 @@ async function hostProfile(origin: EchoOrigin, settings: Settings, keyBytes: Uin
       };
     }
   } finally {
+    await roomWarm.stop();
     await room.stop();
     await passthrough.stop();
   }
@@ -130,6 +139,14 @@ async function hostProfile(origin: EchoOrigin, settings: Settings, keyBytes: Uin
 }
 
 type StepTiming = { coldUs: number; warmUs: number };
+
+/** A TypeScript fixture bundled exactly as the room is (scripts/build.ts options), then compiled to Wasm. */
+async function buildFixture(name: string, define: Record<string, string> = {}): Promise<string> {
+  const tag = Object.values(define).join('-');
+  const bundle = path.join(repoRoot, 'build', `bench-${name}${tag ? `-${tag}` : ''}.js`);
+  await build({ ...bundleOptions, entryPoints: [path.join(repoRoot, 'bench', 'fixtures', `${name}.ts`)], define, outfile: bundle });
+  return buildWasm(bundle);
+}
 
 /**
  * The room's steps timed inside the runtime (bench/fixtures/room-parts.ts): each step in a request
@@ -144,14 +161,8 @@ async function roomSteps(
   tokens: { allow: string; wait: string },
 ): Promise<Record<string, { coldUs: number; warmUs: number; coldUsWithInitWarmup: number }>> {
   const measure = async (warmAtInit: boolean): Promise<Record<string, StepTiming>> => {
-    const bundle = path.join(repoRoot, 'build', `bench-room-parts${warmAtInit ? '-warm' : ''}.js`);
-    await build({
-      ...bundleOptions,
-      entryPoints: [path.join(repoRoot, 'bench', 'fixtures', 'room-parts.ts')],
-      define: { WARM_AT_INIT: String(warmAtInit) },
-      outfile: bundle,
-    });
-    const room = await startRoom({ origin, settings, wasm: await buildWasm(bundle), keyBytes });
+    const wasm = await buildFixture('room-parts', { WARM_AT_INIT: String(warmAtInit) });
+    const room = await startRoom({ origin, settings, wasm, keyBytes });
     try {
       const names = (await (await fetch(`${room.url}/`)).json()) as string[];
       const out: Record<string, StepTiming> = {};
@@ -187,6 +198,7 @@ async function main(): Promise<void> {
   const passthroughWasm = await buildWasm(path.join(repoRoot, 'bench', 'fixtures', 'passthrough.js'));
   let passthrough: RunningHost | undefined;
   let room: Room | undefined;
+  let roomWarm: Room | undefined;
   try {
     passthrough = await startHost({
       wasm: passthroughWasm,
@@ -198,6 +210,9 @@ async function main(): Promise<void> {
     const allowToken = cookieValue((await request(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
     await room.setConfig(settings);
     const waitToken = cookieValue((await request(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
+    // The same room with a build-time warm-up (bench/fixtures/room-warm.ts): what src/ would gain.
+    const warmWasm = await buildFixture('room-warm');
+    roomWarm = await startRoom({ origin, keyBytes, settings, wasm: warmWasm });
 
     const fromOrigin = (status: number, h: http.IncomingHttpHeaders): boolean => status === 200 && h['x-echo'] === '1';
     const scenarios: Scenario[] = [
@@ -240,6 +255,22 @@ async function main(): Promise<void> {
         url: `${room.url}/static/page`,
         headers: {},
         expect: fromOrigin,
+      },
+      {
+        name: 'waiting-warm',
+        app: 'room-warm',
+        what: 'waiting visitor, room built with a snapshot warm-up',
+        url: `${roomWarm.url}/page`,
+        headers: { cookie: `waiting_room=${waitToken}` },
+        expect: (s, h) => h['x-echo'] === undefined && h['set-cookie'] === undefined,
+      },
+      {
+        name: 'admitted-warm',
+        app: 'room-warm',
+        what: 'admitted visitor, room built with a snapshot warm-up',
+        url: `${roomWarm.url}/page`,
+        headers: { cookie: `waiting_room=${allowToken}; other=1` },
+        expect: (s, h) => fromOrigin(s, h) && h['set-cookie'] === undefined,
       },
       {
         name: 'passthrough-256k',
@@ -319,7 +350,7 @@ async function main(): Promise<void> {
       },
       aim: 'admitted visitor under 1.5x the pass-through',
       scenarios: withRatios,
-      hostProfile: await hostProfile(origin, settings, keyBytes, scenarios),
+      hostProfile: await hostProfile(origin, settings, keyBytes, warmWasm, scenarios),
       roomSteps: await roomSteps(origin, settings, keyBytes, { allow: allowToken, wait: waitToken }),
     };
     console.log(`waiting room on ${report.setup.host}: ${rounds} rounds x ${seconds} s per scenario, ${concurrency} concurrent clients`);
@@ -354,6 +385,7 @@ async function main(): Promise<void> {
     console.log(`figures written to ${path.relative(process.cwd(), out)}`);
   } finally {
     agent.destroy();
+    await roomWarm?.stop();
     await room?.stop();
     await passthrough?.stop();
     await origin.close();
