@@ -41,6 +41,20 @@ describe('command line', () => {
   });
 });
 
+describe('running', () => {
+  it('prints one line per request with -v and exits with 0 on SIGTERM', async () => {
+    const host = await startHost({ wasm: await buildWasm(fixture('hello.js')), verbose: true });
+    let code: number | null = null;
+    try {
+      expect((await fetch(`${host.url}/verbose-probe?x=1`)).status).toBe(200);
+      expect(await host.waitForLog(/verbose-probe/)).toMatch(/^GET \/verbose-probe\?x=1 200\b/);
+    } finally {
+      code = await host.stop();
+    }
+    expect(code).toBe(0);
+  });
+});
+
 describe('driven by the Fastly CLI', () => {
   let project: string | undefined;
   let stopCli: (() => Promise<void>) | undefined;

@@ -52,7 +52,8 @@ export interface RunningHost {
   writeFile(name: string, content: string | Uint8Array): Promise<void>;
   /** Whether the process is still running. */
   alive(): boolean;
-  stop(): Promise<void>;
+  /** SIGTERM (SIGKILL after 5 s), then removes the project directory; resolves with the exit code. */
+  stop(): Promise<number | null>;
 }
 
 export class HostExitedError extends Error {
@@ -245,6 +246,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         clearTimeout(forced);
       }
       await rm(dir, { recursive: true, force: true });
+      return state.exitCode ?? null;
     },
   };
 }
