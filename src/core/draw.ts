@@ -70,3 +70,11 @@ function signatureOf(tokenOrSignature: string | Uint8Array): Uint8Array {
     return new Uint8Array(0);
   }
 }
+
+/**
+ * The Retry-After of a waiting or deny answer: whole seconds until the held wait token falls due
+ * (at least 1), or one window when the visitor holds none (deny, no signing key).
+ */
+export function retryAfterSeconds(waitUntil: number | null, nowMs: number, waitPeriodSeconds: number): number {
+  return waitUntil === null ? waitPeriodSeconds : Math.max(1, Math.ceil(waitUntil - nowMs / 1000));
+}

@@ -3,7 +3,7 @@
 import { describeProblem, parseConfig } from './config.js';
 import { clearRoomCookie, roomCookies, setRoomCookie, stripRoomCookie } from './cookies.js';
 import { decide, type DecideResult } from './decide.js';
-import { dueSpreadSeconds, jitterSeconds } from './draw.js';
+import { dueSpreadSeconds, jitterSeconds, retryAfterSeconds } from './draw.js';
 import { estimateWait } from './estimate.js';
 import { resolveIdentity, type IdentityKind } from './identity.js';
 import { createKeyRing } from './keys.js';
@@ -96,13 +96,8 @@ async function toOrigin(ctx: Context, setToken: string | null, fields: LogFields
   return response;
 }
 
-/**
- * The Retry-After of a waiting or deny answer: whole seconds until the held wait token falls due
- * (at least 1), or one window when the visitor holds none (deny, no signing key).
- */
-export function retryAfterSeconds(waitUntil: number | null, nowMs: number, waitPeriodSeconds: number): number {
-  return waitUntil === null ? waitPeriodSeconds : Math.max(1, Math.ceil(waitUntil - nowMs / 1000));
-}
+// Re-exported: the simulator and tests take it from draw.ts, which has no page imports.
+export { retryAfterSeconds } from './draw.js';
 
 function wantsJson(request: Request): boolean {
   const accept = (request.headers.get('accept') ?? '').toLowerCase();
