@@ -43,6 +43,19 @@ describe('waiting visitors', () => {
     expect(new Set(answers.map((a) => tokenOf(a.r.headers.getSetCookie()[0]!))).size).toBe(visitors.length);
   });
 
+  it('a missing identity header falls back to the address: the visitor queues and the log says so', async () => {
+    await room.setConfig({ ...BASE_SETTINGS, ...VISITOR_IDENTITY });
+    const visited = await visit(room);
+    expect(visited.log.outcome).toBe('startwaiting');
+    expect(visited.log.identity).toBe('ip-fallback');
+    const token = tokenOf(visited.roomCookies[0]!);
+    expect(token).toBe(await mintToken(room, { dec: 'wait', exp: claimsOf(token).exp as number }));
+    // The same visitor with the header is someone else: its address-bound token does not carry over.
+    const named = await visit(room, { cookie: `waiting_room=${token}`, headers: { 'x-visitor': 'carol' } });
+    expect(named.log.reason).toBe('token_other_identity');
+    expect(named.log.identity).toBe('header');
+  });
+
   it('two devices of one identity in one window get the same token', async () => {
     await room.setConfig(BASE_SETTINGS);
     const first = await visit(room);
