@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, type RequestListener } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { gzipSync } from 'node:zlib';
-import { mkdtemp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -290,6 +291,8 @@ export interface OriginOptions {
    * test can prove the host forwards chunk 0 before the origin has produced chunk 1.
    */
   gate?: (index: number) => Promise<void>;
+  /** Serve HTTPS with this PEM key and certificate (see `selfSignedCertificate`). */
+  tls?: { key: string; cert: string };
 }
 
 export interface Origin {
@@ -308,7 +311,7 @@ export interface Origin {
  */
 export async function startOrigin(options: OriginOptions = {}): Promise<Origin> {
   const received: ReceivedRequest[] = [];
-  const server = createHttpServer(async (req, res) => {
+  const handler: RequestListener = async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://origin');
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -369,12 +372,13 @@ export async function startOrigin(options: OriginOptions = {}): Promise<Origin> 
     const json = JSON.stringify(record);
     res.writeHead(200, { 'content-type': 'application/json', 'x-origin': 'echo' });
     res.end(json);
-  });
+  };
+  const server = options.tls ? createHttpsServer(options.tls, handler) : createHttpServer(handler);
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     port,
     received,
     stop: () =>
@@ -383,6 +387,32 @@ export async function startOrigin(options: OriginOptions = {}): Promise<Origin> 
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A throwaway self-signed certificate for `hostname` (the test CA is the certificate itself), made
+ * with the openssl command line since Node cannot issue certificates.
+ */
+export async function selfSignedCertificate(hostname: string): Promise<{ key: string; cert: string }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'wr-cert-'));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2'];
+      args.push('-subj', `/CN=${hostname}`, '-addext', `subjectAltName=DNS:${hostname}`);
+      args.push('-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'));
+      const child = spawn('openssl', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      child.on('error', (error) => reject(new Error(`openssl is needed for TLS tests: ${error.message}`)));
+      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`openssl failed: ${stderr}`))));
+    });
+    return {
+      key: await readFile(path.join(dir, 'key.pem'), 'utf8'),
+      cert: await readFile(path.join(dir, 'cert.pem'), 'utf8'),
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Deterministic bytes; the fixture apps use the same formula, so both ends agree without a copy. */
