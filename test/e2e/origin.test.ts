@@ -140,6 +140,28 @@ describe('requests as they come', () => {
     expect(cookie).toContain('theme=dark');
   });
 
+  it('forwards a chunked upload of an admitted visitor whole', async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const parts = Array.from({ length: 50 }, (_, i) => `part-${i};`.repeat(200));
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const part of parts) controller.enqueue(new TextEncoder().encode(part));
+        controller.close();
+      },
+    });
+    const seen = room.origin.requests.length;
+    const res = await fetch(`${room.url}/upload`, {
+      method: 'POST',
+      body,
+      headers: { cookie: await allowCookie() },
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    const received = room.origin.requests.slice(seen).find((r) => r.path === '/upload');
+    expect(received?.body).toBe(parts.join(''));
+  });
+
   it('passes a large origin page through intact', async () => {
     await room.setConfig(BASE_SETTINGS);
     const size = 3 * 1024 * 1024 + 7;
