@@ -92,6 +92,8 @@ export class Population {
     changes: [],
   };
   private nextIp = 0;
+  /** When each admitted actor stops browsing (ms). */
+  private readonly sessionEnd = new Map<number, number>();
 
   constructor(
     private readonly room: Room,
@@ -210,8 +212,6 @@ export class Population {
       this.add({ atMs: t, group: 'friend', patienceMs: Infinity }, actor.jars[device]);
     }
   }
-
-  private readonly sessionEnd = new Map<number, number>();
 
   private browse(actor: Actor, device: number, t: number): void {
     const next = t + Math.max(2, this.rng.exponential(this.behaviour.thinkSeconds)) * 1000;

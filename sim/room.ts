@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { parseConfig } from '../src/core/config.js';
 import { decide } from '../src/core/decide.js';
-import { dueSpreadSeconds } from '../src/core/draw.js';
+import { dueSpreadSeconds, retryAfterSeconds } from '../src/core/draw.js';
 import { estimateWait, jitterSeconds } from '../src/core/estimate.js';
 import { createKeyRing } from '../src/core/keys.js';
 import type { Config, Outcome, ReasonCode } from '../src/core/types.js';
@@ -87,19 +87,15 @@ export function createRoom(settings: Record<string, string>, seed: string): Room
       // The core speaks whole epoch seconds; the simulator, milliseconds since the run began.
       const toMs = (sec: number | null): number | null => (sec === null ? null : sec * 1000 - EPOCH_MS);
       const waitUntilMs = toMs(result.waitUntil);
+      // Waiting and deny pages carry Retry-After; the handler's own rule, so the simulated page times as the real one.
       const held = result.outcome !== 'origin';
-      // As the handler's retryAfterSeconds() (not imported: handler.ts pulls in the HTML pages).
-      const retryAfterSeconds = !held
-        ? null
-        : waitUntilMs !== null
-          ? Math.max(1, Math.ceil((waitUntilMs - nowMs) / 1000))
-          : config.waitPeriodSeconds; // deny: come back in one window (design.md)
+      const retryAfter = held ? retryAfterSeconds(result.waitUntil, EPOCH_MS + nowMs, config.waitPeriodSeconds) : null;
       return {
         outcome: result.outcome,
         reason: result.reason,
         setToken: result.setToken,
         clearCookie: result.clearCookie,
-        retryAfterSeconds,
+        retryAfterSeconds: retryAfter,
         waitUntilMs,
         waitExpiryMs: toMs(result.waitExpiry),
       };
