@@ -8,6 +8,7 @@
 //
 //   npm run bench                  (under 2 min; BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONCURRENCY tune it)
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -31,6 +32,8 @@ interface Scenario {
   what: string;
   url: string;
   headers: Record<string, string>;
+  /** The process serving it, whose CPU time is the least load-sensitive cost figure. */
+  pid: number;
   /** What a correct answer looks like, so a misconfigured run does not measure the wrong path. */
   expect: (status: number, headers: http.IncomingHttpHeaders) => boolean;
 }
@@ -38,6 +41,8 @@ interface Scenario {
 interface Sample {
   latenciesMs: number[];
   elapsedMs: number;
+  /** CPU the serving host process used meanwhile (all its threads), ms. */
+  hostCpuMs: number;
   errors: number;
   unexpected: number;
 }
@@ -55,9 +60,27 @@ function request(url: string, headers: Record<string, string>): Promise<{ status
   });
 }
 
+const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
+
+/**
+ * User + system CPU of a process and all its threads so far, in ms (Linux /proc). Other jobs on the
+ * machine stretch wall-clock figures but barely move this, so it is the steadiest cost per request.
+ */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the command name: state is field 3, utime 14 and stime 15 (1-based, proc(5)).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** `concurrency` clients, each sending its next request as soon as the last one is answered. */
 async function load(scenario: Scenario, durationMs: number): Promise<Sample> {
-  const sample: Sample = { latenciesMs: [], elapsedMs: 0, errors: 0, unexpected: 0 };
+  const sample: Sample = { latenciesMs: [], elapsedMs: 0, hostCpuMs: 0, errors: 0, unexpected: 0 };
+  const cpuBefore = processCpuMs(scenario.pid);
   const start = performance.now();
   const end = start + durationMs;
   const client = async (): Promise<void> => {
@@ -74,6 +97,7 @@ async function load(scenario: Scenario, durationMs: number): Promise<Sample> {
   };
   await Promise.all(Array.from({ length: concurrency }, client));
   sample.elapsedMs = performance.now() - start;
+  sample.hostCpuMs = processCpuMs(scenario.pid) - cpuBefore;
   return sample;
 }
 
@@ -219,6 +243,7 @@ async function main(): Promise<void> {
       {
         name: 'passthrough',
         app: 'passthrough',
+        pid: passthrough.pid,
         what: 'bare Compute app forwarding to the origin',
         url: `${passthrough.url}/page`,
         headers: {},
@@ -227,6 +252,7 @@ async function main(): Promise<void> {
       {
         name: 'new',
         app: 'room',
+        pid: room.pid,
         what: 'new visitor: config, identity, sign a wait token, render the waiting page',
         url: `${room.url}/page`,
         headers: {},
@@ -235,6 +261,7 @@ async function main(): Promise<void> {
       {
         name: 'waiting',
         app: 'room',
+        pid: room.pid,
         what: 'waiting visitor: verify a wait token that is not due, render the waiting page',
         url: `${room.url}/page`,
         headers: { cookie: `waiting_room=${waitToken}` },
@@ -243,6 +270,7 @@ async function main(): Promise<void> {
       {
         name: 'admitted',
         app: 'room',
+        pid: room.pid,
         what: 'admitted visitor: verify an allow token, strip the cookie, forward to the origin',
         url: `${room.url}/page`,
         headers: { cookie: `waiting_room=${allowToken}; other=1` },
@@ -251,6 +279,7 @@ async function main(): Promise<void> {
       {
         name: 'bypass',
         app: 'room',
+        pid: room.pid,
         what: 'bypassed path: the room reads its config and forwards (no token work)',
         url: `${room.url}/static/page`,
         headers: {},
@@ -259,6 +288,7 @@ async function main(): Promise<void> {
       {
         name: 'waiting-warm',
         app: 'room-warm',
+        pid: roomWarm.pid,
         what: 'waiting visitor, room built with a snapshot warm-up',
         url: `${roomWarm.url}/page`,
         headers: { cookie: `waiting_room=${waitToken}` },
@@ -267,6 +297,7 @@ async function main(): Promise<void> {
       {
         name: 'admitted-warm',
         app: 'room-warm',
+        pid: roomWarm.pid,
         what: 'admitted visitor, room built with a snapshot warm-up',
         url: `${roomWarm.url}/page`,
         headers: { cookie: `waiting_room=${allowToken}; other=1` },
@@ -275,6 +306,7 @@ async function main(): Promise<void> {
       {
         name: 'passthrough-256k',
         app: 'passthrough',
+        pid: passthrough.pid,
         what: 'bare app, 256 KB page',
         url: `${passthrough.url}/page`,
         headers: { 'x-echo-bytes': bigPage },
@@ -283,6 +315,7 @@ async function main(): Promise<void> {
       {
         name: 'admitted-256k',
         app: 'room',
+        pid: room.pid,
         what: 'admitted visitor, 256 KB page',
         url: `${room.url}/page`,
         headers: { cookie: `waiting_room=${allowToken}`, 'x-echo-bytes': bigPage },
@@ -316,6 +349,7 @@ async function main(): Promise<void> {
         medianMs: round2(quantile(latencies, 0.5)),
         p99Ms: round2(quantile(latencies, 0.99)),
         reqPerSec: round2((requests / elapsed) * 1000),
+        hostCpuMsPerRequest: round2(all.reduce((sum, s) => sum + s.hostCpuMs, 0) / requests),
         perRoundMedianMs: perRoundMedian.map(round2),
       };
     });
@@ -334,6 +368,7 @@ async function main(): Promise<void> {
         p99Ratio: round2(f.p99Ms / base.p99Ms),
         throughputCostRatio: round2(base.reqPerSec / f.reqPerSec),
         throughputCostRatioRoundMedian: round2(quantile([...perRound].sort((a, b) => a - b), 0.5)),
+        hostCpuRatio: round2(f.hostCpuMsPerRequest / base.hostCpuMsPerRequest),
       };
     });
 
@@ -364,13 +399,15 @@ async function main(): Promise<void> {
         'x p99': f.p99Ratio,
         'x req/s': f.throughputCostRatio,
         'x req/s (rounds)': f.throughputCostRatioRoundMedian,
+        'host CPU ms/req': f.hostCpuMsPerRequest,
+        'x CPU': f.hostCpuRatio,
         errors: f.errors + f.unexpectedAnswers,
       })),
     );
     const admitted = withRatios.find((f) => f.name === 'admitted')!;
     console.log(
-      `admitted visitor: ${admitted.throughputCostRatio}x the pass-through's cost per request (req/s; ` +
-        `${admitted.throughputCostRatioRoundMedian}x as the median of per-round ratios), ${admitted.medianRatio}x its median latency (aim: under 1.5x)`,
+      `admitted visitor: ${admitted.hostCpuRatio}x the pass-through's host CPU per request, ${admitted.throughputCostRatio}x its cost in req/s ` +
+        `(${admitted.throughputCostRatioRoundMedian}x as the median of per-round ratios), ${admitted.medianRatio}x its median latency (aim: under 1.5x)`,
     );
     console.log('\nhost profile, sequential requests (median ms): instantiate / guest run / hostcalls inside the run');
     console.table(report.hostProfile);

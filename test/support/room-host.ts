@@ -213,6 +213,8 @@ export type Settings = Record<string, string>;
 export interface Room {
   /** Base URL of the room on the host. */
   url: string;
+  /** The host's process id (for CPU accounting in benchmarks). */
+  pid: number;
   origin: EchoOrigin;
   /** The signing key the room starts with (id TEST_KID, 64 random bytes unless given). */
   key: { kid: string; bytes: Uint8Array; base64: string };
@@ -313,6 +315,7 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
 
   const room: Room = {
     url: host.url,
+    pid: host.pid,
     origin,
     key,
     setConfig: (settings) => writeStore(storeFiles.config, withDefaults(settings)),
