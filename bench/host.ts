@@ -339,6 +339,10 @@ async function main(): Promise<void> {
     const proxy = await startHost({ wasm: proxyWasm, manifest: proxyManifest });
     hosts = [hello, proxy];
     console.log('\nload (origin for the proxy app is a Node echo server in the benchmark process):');
+    // One client in sequence: the latency floor of a request, with no queueing.
+    const single = await load('hello', `${hello.url}/`, 1, Math.min(phaseSeconds, 3));
+    printLoad(single);
+    results.push(single);
     for (const [app, url] of [
       ['hello', `${hello.url}/`],
       ['proxy', `${proxy.url}/echo`],

@@ -96,6 +96,12 @@ describe('runtime environment of the guest', () => {
     expect(await runtime()).toMatchObject({ hostname: 'localhost', pop: 'XXX' });
   });
 
+  it('starts every request in a fresh instance: no state leaks from one request to the next', async () => {
+    const counts: string[] = [];
+    for (let i = 0; i < 5; i++) counts.push(await (await fetch(`${misc.url}/handled`)).text());
+    expect(counts).toEqual(['1', '1', '1', '1', '1']);
+  });
+
   it('runs guest timers (setTimeout) to completion', async () => {
     const res = await fetch(`${misc.url}/sleep?ms=100`);
     expect(res.status).toBe(200);
