@@ -41,16 +41,7 @@ export interface BuildOptions {
  */
 export async function buildWasm(sourceFile: string, options: BuildOptions = {}): Promise<string> {
   const flags = options.flags ?? [];
-  const source = await readFile(sourceFile);
-  const key = createHash('sha256')
-    .update(computeVersion())
-    .update('\0')
-    .update(flags.join('\0'))
-    .update('\0')
-    .update(source)
-    .digest('hex')
-    .slice(0, 24);
-  const out = path.join(cacheDir, `${path.basename(sourceFile, path.extname(sourceFile))}-${key}.wasm`);
+  const out = await cachedWasmPath(sourceFile, options);
   if (await exists(out)) return out;
 
   await mkdir(cacheDir, { recursive: true });
@@ -67,4 +58,19 @@ export async function buildWasm(sourceFile: string, options: BuildOptions = {}):
     throw new Error(`js-compute-runtime failed for ${sourceFile}: ${detail.stderr || detail.message}`);
   }
   return out;
+}
+
+/** Where `buildWasm` keeps the module for this source text, flags and js-compute version. */
+export async function cachedWasmPath(sourceFile: string, options: BuildOptions = {}): Promise<string> {
+  const flags = options.flags ?? [];
+  const source = await readFile(sourceFile);
+  const key = createHash('sha256')
+    .update(computeVersion())
+    .update('\0')
+    .update(flags.join('\0'))
+    .update('\0')
+    .update(source)
+    .digest('hex')
+    .slice(0, 24);
+  return path.join(cacheDir, `${path.basename(sourceFile, path.extname(sourceFile))}-${key}.wasm`);
 }
