@@ -198,6 +198,16 @@ describe('geolocation and client address', () => {
     expect(await get('/client')).toEqual({ status: 200, body: { address: '127.0.0.1' } });
   });
 
+  it('sees an IPv6 client as ::1 when the host listens on [::1]', async () => {
+    const v6 = await startHost({ wasm: await buildWasm(fixture('stores.js')), address: '::1' });
+    try {
+      expect(v6.url).toMatch(/^http:\/\/\[::1\]:\d+$/);
+      expect(await (await fetch(`${v6.url}/client`)).json()).toEqual({ address: '::1' });
+    } finally {
+      await v6.stop();
+    }
+  });
+
   it('looks up 127.0.0.1 in the [local_server.geolocation] data', async () => {
     const { status, body } = await get('/geo');
     expect(status).toBe(200);

@@ -35,6 +35,8 @@ export interface HostOptions {
   nodeArgs?: string[];
   /** How long to wait for the port to accept connections. */
   startTimeoutMs?: number;
+  /** Loopback address to listen on: `127.0.0.1` (default) or `::1`, so the app sees an IPv6 client. */
+  address?: '127.0.0.1' | '::1';
 }
 
 export interface RunningHost {
@@ -68,21 +70,21 @@ export class HostExitedError extends Error {
   }
 }
 
-export async function freePort(): Promise<number> {
+export async function freePort(address = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(0, address, () => {
       const { port } = server.address() as AddressInfo;
       server.close(() => resolve(port));
     });
   });
 }
 
-function canConnect(port: number): Promise<boolean> {
+function canConnect(port: number, address: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({ port, host: '127.0.0.1' });
+    const socket = connect({ port, host: address });
     socket.once('connect', () => {
       socket.destroy();
       resolve(true);
@@ -125,6 +127,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   await writeFile(path.join(dir, 'fastly.toml'), manifestText(options.manifest));
 
   const env = { ...process.env, ...options.env };
+  const address = options.address ?? '127.0.0.1';
+  const authority = address.includes(':') ? `[${address}]` : address;
   type Launched = Awaited<ReturnType<typeof launch>>;
   const launch = async (port: number) => {
     const args = [
@@ -132,7 +136,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       '-C',
       path.join(dir, 'fastly.toml'),
       '--addr',
-      `127.0.0.1:${port}`,
+      `${authority}:${port}`,
       ...(options.args ?? []),
       options.wasm,
     ];
@@ -186,9 +190,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
   let run: Launched | undefined;
   for (let attempt = 0; !run; attempt++) {
-    const candidate = await launch(await freePort());
+    const candidate = await launch(await freePort(address));
     const listening = (): boolean =>
-      [...candidate.stdout, ...candidate.stderr].some((line) => line.includes(`Listening on http://127.0.0.1:${candidate.port}`));
+      [...candidate.stdout, ...candidate.stderr].some((line) => line.includes(`Listening on http://${authority}:${candidate.port}`));
     let connectedAt: number | undefined;
     for (;;) {
       if (candidate.state.exitCode !== undefined) {
@@ -201,7 +205,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         run = candidate;
         break;
       }
-      if (connectedAt === undefined && (await canConnect(candidate.port))) connectedAt = Date.now();
+      if (connectedAt === undefined && (await canConnect(candidate.port, address))) connectedAt = Date.now();
       if (connectedAt !== undefined && Date.now() - connectedAt > 1_000) {
         run = candidate;
         break;
@@ -218,7 +222,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const { child, signal, stdout, stderr, watchers, state, exited, port } = run;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${authority}:${port}`,
     port,
     dir,
     pid: child.pid!,
