@@ -174,7 +174,7 @@ export function adversaryChart(f: ScenarioFigures): Spec {
     .map((g) => ({ group: g.group, ratio: g.ratio!.value, low: g.ratio!.low, high: g.ratio!.high }));
   return {
     ...base,
-    title: `Chance of admission within ${f.horizonWindows} windows, relative to an honest visitor (95% CI)`,
+    title: { text: `${f.title}: chance of admission relative to an honest visitor`, subtitle: `${f.compareLabel ?? ''}; 95% intervals` },
     width: 520,
     height: { step: 28 },
     layer: [

@@ -110,6 +110,8 @@ export interface ScenarioFigures {
   phases: PhaseFigures[];
   groups: GroupFigures[];
   horizonWindows: number | null;
+  /** What the groups' chances are of, in words, e.g. "within 7 windows after the arrival window". */
+  compareLabel: string | null;
   series: {
     /** Admissions in each second of the run. */
     admissionsPerSecond: number[];
@@ -224,19 +226,30 @@ function waitFigures(allowPercentage: number, actors: readonly Actor[], endMs: n
   };
 }
 
-function groupFigures(result: RunResult, horizon: number): GroupFigures[] {
+function groupFigures(result: RunResult, compare: NonNullable<RunResult['scenario']['compare']>): GroupFigures[] {
+  const horizon = compare.windows;
   const d = result.waitPeriodSeconds * 1000;
   const win = (ms: number): number => Math.floor(ms / d);
-  const inHorizon = (a: Actor): boolean => a.admittedMs !== null && win(a.admittedMs) <= win(a.arrivalMs) + horizon;
-  const inSeconds = (a: Actor): boolean => a.admittedMs !== null && a.admittedMs - a.arrivalMs <= horizon * d;
+  const change = result.scenario.changes[0]?.atMs ?? 0;
+  // Where each actor's horizon starts; null: not judged (admitted before a raise, or arrived after it).
+  const from = (a: Actor): number | null => {
+    if (compare.from === 'arrival') return a.arrivalMs;
+    if (a.arrivalMs >= change || (a.admittedMs !== null && a.admittedMs < change)) return null;
+    return change;
+  };
+  const inHorizon = (a: Actor): boolean => a.admittedMs !== null && win(a.admittedMs) <= win(from(a)!) + horizon;
+  const inSeconds = (a: Actor): boolean => a.admittedMs !== null && a.admittedMs - from(a)! <= horizon * d;
   // Only actors whose whole horizon fits in the run are judged.
-  const judged = (a: Actor): boolean => (win(a.arrivalMs) + horizon + 1) * d <= result.scenario.durationMs;
+  const judged = (a: Actor): boolean => {
+    const start = from(a);
+    return start !== null && (win(start) + horizon + 1) * d <= result.scenario.durationMs;
+  };
   const byGroup = new Map<Group, Actor[]>();
   for (const a of result.trace.actors) if (judged(a)) byGroup.set(a.group, [...(byGroup.get(a.group) ?? []), a]);
   const honest = byGroup.get('honest') ?? [];
   const hWins = honest.filter(inHorizon).length;
   const hWinsSec = honest.filter(inSeconds).length;
-  const groups: Group[] = ['honest', ...adversaryGroups, 'holder'];
+  const groups: Group[] = ['honest', ...adversaryGroups, 'holder', 'hoarder'];
   return groups
     .filter((g) => byGroup.has(g))
     .map((group) => {
@@ -357,7 +370,7 @@ export function computeFigures(result: RunResult): ScenarioFigures {
     reasons: Object.fromEntries(trace.reasons),
     smoothness: smoothness(admissions, counts, d),
     // Adversary runs stop at a horizon, so their waits are cut short: no wait figures there.
-    waits: scenario.behaviour.horizonWindows === null ? waits : [],
+    waits: scenario.compare === undefined ? waits : [],
     lateDrawShare: honestDraws.length === 0 ? null : honestDraws.filter((e) => e.late).length / honestDraws.length,
     drawsNearBoundary: nearBoundary,
     spearman: spearman(
@@ -372,8 +385,14 @@ export function computeFigures(result: RunResult): ScenarioFigures {
             early.map((a) => a.admittedMs!),
           ),
     phases: withWinShares(phases(result, admissions), result),
-    groups: scenario.behaviour.horizonWindows === null ? [] : groupFigures(result, scenario.behaviour.horizonWindows),
-    horizonWindows: scenario.behaviour.horizonWindows,
+    groups: scenario.compare === undefined ? [] : groupFigures(result, scenario.compare),
+    horizonWindows: scenario.compare?.windows ?? null,
+    compareLabel:
+      scenario.compare === undefined
+        ? null
+        : scenario.compare.from === 'arrival'
+          ? `within ${scenario.compare.windows} windows after the arrival window`
+          : `in the window of the raise or the ${scenario.compare.windows === 1 ? 'next' : `${scenario.compare.windows} after it`}`,
     series: {
       admissionsPerSecond: counts,
       windowProfile: windowProfile(counts, d, admissions.length),

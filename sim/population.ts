@@ -12,7 +12,8 @@ export type Group =
   | 'refresher' // reloads every second instead of waiting for Retry-After
   | 'holder' // honest, but hands its allow token to a friend once admitted
   | 'friend' // another identity presenting the holder's token
-  | 'twojars'; // one identity, two cookie jars used in turn, twice a window
+  | 'twojars' // one identity, two cookie jars used in turn, twice a window
+  | 'hoarder'; // takes a fresh token every window without drawing, then presents them all after a raise
 
 export const adversaryGroups: readonly Group[] = ['devices5', 'clearer', 'refresher', 'friend', 'twojars'];
 
@@ -33,6 +34,8 @@ export interface Behaviour {
   jitterSeconds?: number;
   /** Stop an actor this many windows after its arrival window (adversary comparisons); null = never. */
   horizonWindows: number | null;
+  /** When hoarders present every token they kept (ms); they know when the sale opens. */
+  cashInMs?: number;
 }
 
 /** One person (or bot operator): one identity, one or more devices or cookie jars. */
@@ -60,6 +63,8 @@ export interface Actor {
   /** Per jar: when the wait token in it becomes drawable, as the last answer said. */
   dueMs: (number | null)[];
   nextJar: number;
+  /** hoarder only: has presented its pile and now follows the page. */
+  cashedIn: boolean;
 }
 
 export interface Trace {
@@ -128,6 +133,7 @@ export class Population {
       jars: [handedJar ? [...handedJar] : []],
       dueMs: [],
       nextJar: 0,
+      cashedIn: false,
     };
     this.trace.actors.push(actor);
     if (arrival.group === 'devices5') {
@@ -158,9 +164,29 @@ export class Population {
       actor.done = true;
       return;
     }
+    if (actor.group === 'hoarder' && !actor.cashedIn) return this.hoard(actor, t);
     const jarIndex = actor.group === 'twojars' ? actor.nextJar : device;
     const jar = actor.jars[jarIndex]!;
     if (actor.group === 'clearer') jar.length = 0;
+    const answer = await this.send(actor, jarIndex, t);
+    if (actor.group === 'friend' && actor.handoverAdmitted === null) actor.handoverAdmitted = answer.outcome === 'origin';
+
+    if (answer.outcome === 'origin') {
+      this.trace.originRequests++;
+      if (actor.admittedMs === null) this.admit(actor, device, t);
+      this.browse(actor, device, t);
+      return;
+    }
+    if (actor.admittedMs !== null) {
+      // Another device of an admitted actor, still on the waiting page: it has what it wanted elsewhere.
+      return;
+    }
+    this.wait(actor, device, t, answer);
+  }
+
+  /** One request with one jar: the cookie handling every visitor shares, and the draw bookkeeping. */
+  private async send(actor: Actor, jarIndex: number, t: number): Promise<RoomAnswer> {
+    const jar = actor.jars[jarIndex]!;
     const presented = jar[0] ?? null;
     const answer = await this.room.request(actor.identity, jar, t);
     actor.requests++;
@@ -175,19 +201,43 @@ export class Population {
       if (presented !== null) seen.add(presented);
       actor.drawnTokens.set(w, seen);
     }
-    if (actor.group === 'friend' && actor.handoverAdmitted === null) actor.handoverAdmitted = answer.outcome === 'origin';
+    return answer;
+  }
 
-    if (answer.outcome === 'origin') {
-      this.trace.originRequests++;
-      if (actor.admittedMs === null) this.admit(actor, device, t);
-      this.browse(actor, device, t);
+  /**
+   * Before the cash-in: a fresh jar every window, so a new token each time and no draw spent while the
+   * chance is low. At the cash-in, late in the window so every kept token is due: all jars at once.
+   */
+  private async hoard(actor: Actor, t: number): Promise<void> {
+    const d = this.room.waitPeriodSeconds * 1000;
+    const cashIn = this.behaviour.cashInMs ?? Number.POSITIVE_INFINITY;
+    if (t < cashIn) {
+      actor.jars.push([]);
+      const answer = await this.send(actor, actor.jars.length - 1, t);
+      if (actor.queuedMs === null && answer.outcome !== 'deny') actor.queuedMs = t;
+      // Each hoarder cashes in at its own moment in the last seconds of the raise window, once every
+      // kept token is due (offsets are under d - J - 2 seconds).
+      const next = t + d < cashIn ? t + d : cashIn + d - this.rng.uniform(1000, 4000);
+      this.clock.at(next, (now) => this.visit(actor, 0, now));
       return;
     }
-    if (actor.admittedMs !== null) {
-      // Another device of an admitted actor, still on the waiting page: it has what it wanted elsewhere.
+    actor.cashedIn = true;
+    let last: RoomAnswer | null = null;
+    let lastJar = 0;
+    for (let j = 0; j < actor.jars.length && actor.admittedMs === null; j++) {
+      if (actor.jars[j]!.length === 0) continue;
+      last = await this.send(actor, j, t);
+      lastJar = j;
+      if (last.outcome === 'origin') this.admit(actor, j, t);
+    }
+    if (actor.admittedMs !== null || last === null) {
+      actor.done = true;
       return;
     }
-    this.wait(actor, device, t, answer);
+    // From here on an ordinary visitor with the jar it used last.
+    actor.jars = [actor.jars[lastJar]!];
+    actor.dueMs = [actor.dueMs[lastJar] ?? null];
+    this.wait(actor, 0, t, last);
   }
 
   private count(actor: Actor, answer: RoomAnswer, t: number, dueMs: number | null): void {

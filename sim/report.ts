@@ -18,6 +18,7 @@ const groupLabel: Record<string, string> = {
   friend: 'friend on another identity given an admitted allow token',
   twojars: 'two cookie jars used in turn',
   holder: 'the token holders themselves (honest)',
+  hoarder: 'keeps a fresh token from every window, presents them all after the raise',
 };
 
 function headline(all: ScenarioFigures[]): string {
@@ -33,9 +34,9 @@ function headline(all: ScenarioFigures[]): string {
   ].join('\n');
 }
 
-function groupsTable(groups: GroupFigures[], horizon: number | null): string {
+function groupsTable(groups: GroupFigures[], horizon: number | null, label: string | null): string {
   return [
-    `| who | identities | admitted within ${horizon} windows | chance (95% CI) | relative to honest (95% CI) | relative, within ${horizon} windows' seconds | most tokens drawn by one identity in one window | most draws beyond an honest visitor's | handed-over token reached origin |`,
+    `| who | identities | admitted ${label} | chance (95% CI) | relative to honest (95% CI) | relative, within ${horizon} windows' seconds | most tokens drawn by one identity in one window | most draws beyond an honest visitor's | handed-over token reached origin |`,
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...groups.map(
       (g) =>
@@ -78,7 +79,7 @@ function section(f: ScenarioFigures, charts: string[]): string {
   for (const p of f.phases) {
     lines.push(`- ${p.label} (allow_percentage ${p.allowPercentage}): ${n2(p.admissionsPerSecond)} admissions/s, ${pct(p.drawWinShare)} of draws won.`);
   }
-  if (f.groups.length > 0) lines.push('', groupsTable(f.groups, f.horizonWindows));
+  if (f.groups.length > 0) lines.push('', groupsTable(f.groups, f.horizonWindows, f.compareLabel));
   lines.push('', ...charts.map((c) => `![${c}](${c})`), '');
   lines.push(`<sub>${n0(f.decisions)} decide() calls in ${(f.elapsedMs / 1000).toFixed(1)} s.</sub>`, '');
   return lines.join('\n');

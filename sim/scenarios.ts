@@ -16,6 +16,11 @@ export interface Scenario {
   /** Default population size (`--visitors` overrides it). */
   visitors: number;
   arrivals(rng: Random, visitors: number): Arrival[];
+  /**
+   * Compare groups on the chance of admission within `windows` windows after a start: each actor's
+   * arrival window, or the window of the first setting change (among those still waiting then).
+   */
+  compare?: { from: 'arrival' | 'firstChange'; windows: number };
 }
 
 const MINUTE = 60_000;
@@ -67,6 +72,7 @@ export function adversaries(mix: Partial<Record<Group, number>> = defaultMix, vi
     // Arrivals for ten minutes, then time for the last ones (and the friends of late holders) to finish.
     durationMs: 10 * MINUTE + 2 * (horizon + 2) * d * 1000 + MINUTE,
     behaviour: { thinkSeconds: 20, sessionSecondsMedian: 180, jitter: true, horizonWindows: horizon },
+    compare: { from: 'arrival', windows: horizon },
     visitors,
     arrivals: (rng, n) => {
       const out: Arrival[] = [];
@@ -76,6 +82,27 @@ export function adversaries(mix: Partial<Record<Group, number>> = defaultMix, vi
       // Nobody gives up within the horizon: the comparison is about chances, not patience.
       return out.map((a) => ({ ...a, patienceMs: Infinity })).sort((a, b) => a.atMs - b.atMs);
     },
+  };
+}
+
+/** Hoarders against honest visitors at a raise from 1% to 50%. */
+function raise(): Scenario {
+  const at = 10 * MINUTE;
+  return {
+    name: 'raise',
+    title: 'Token hoarders at a raise',
+    summary:
+      'allow_percentage is 1 for ten minutes, then raised to 50. Honest visitors draw all along; hoarders take a fresh token every window without drawing, and present every token they kept late in the first window after the raise, when all are due. Tokens are drawable only until two windows after their expiry, so a pile is worth at most two draws. Compared on the chance of admission in the two windows from the raise, among those still waiting at it.',
+    settings: room(1),
+    changes: [{ atMs: at, key: 'allow_percentage', value: '50' }],
+    durationMs: at + 3 * MINUTE,
+    behaviour: { ...browsing, cashInMs: at },
+    compare: { from: 'firstChange', windows: 1 },
+    visitors: 1000,
+    arrivals: (rng, n) =>
+      [...spread(rng, Math.round(n * 0.6), 0, 8 * MINUTE, 'honest'), ...spread(rng, n - Math.round(n * 0.6), 0, 8 * MINUTE, 'hoarder')]
+        .map((a) => ({ ...a, patienceMs: Infinity }))
+        .sort((a, b) => a.atMs - b.atMs),
   };
 }
 
@@ -145,6 +172,7 @@ export const scenarios: readonly Scenario[] = [
     arrivals: (rng, n) => spread(rng, n, 0, 20 * MINUTE, 'honest'),
   },
   adversaries(),
+  raise(),
 ];
 
 export function findScenario(name: string): Scenario | undefined {
