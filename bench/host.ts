@@ -1,7 +1,7 @@
 // Throughput, latency and cost breakdown of the local Compute host (host/), on loopback only.
 // Prints figures and writes reports/bench-host.json; asserts nothing.
 //
-//   npm run bench:host            (about 1.5 minutes on the 2-core development machine)
+//   npm run bench:host            (about a minute on the 2-core development machine)
 //   BENCH_SECONDS=3 npm run bench:host   (shorter load phases)
 
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -353,25 +353,32 @@ async function main(): Promise<void> {
         results.push(r);
       }
     }
-    // A guest waiting on its backend holds a worker for the whole wait, so with a slow origin the
-    // worker count, not the CPU, bounds throughput (ideal here: concurrency / 100 ms).
+    // A guest waiting on its backend holds a worker thread for the whole wait; the host grows its
+    // pool to make up for it, and this phase shows how close it gets to concurrency / 100 ms.
     const slow = await load('proxy-slow', `${proxy.url}/slow?ms=100`, 64, phaseSeconds);
     printLoad(slow);
     results.push(slow);
+  } catch (error) {
+    await origin.stop();
+    throw error;
   } finally {
     await Promise.all(hosts.map((h) => h.stop()));
   }
 
-  const profiled = {
-    hello: await profiledLoad('hello', helloWasm, {}, '/', 16),
-    proxy: await profiledLoad('proxy', proxyWasm, proxyManifest, '/echo', 16),
-  };
+  let profiled;
+  try {
+    profiled = {
+      hello: await profiledLoad('hello', helloWasm, {}, '/', 16),
+      proxy: await profiledLoad('proxy', proxyWasm, proxyManifest, '/echo', 16),
+    };
+  } finally {
+    await origin.stop();
+  }
   console.log('\nunder node --cpu-prof (sampling every 0.5 ms; compare with the phases above only on a quiet machine):');
   printLoad(profiled.hello.load);
   printLoad(profiled.proxy.load);
   printProfile('hello c=16', profiled.hello.profile);
   printProfile('proxy c=16', profiled.proxy.profile);
-  await origin.stop();
 
   const report = {
     date: new Date().toISOString(),
