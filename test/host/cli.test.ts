@@ -57,76 +57,108 @@ describe('running', () => {
 
 describe('driven by the Fastly CLI', () => {
   let project: string | undefined;
-  let stopCli: (() => Promise<void>) | undefined;
+  let cli: ServeProcess | undefined;
 
   afterEach(async () => {
-    await stopCli?.();
+    await cli?.stop();
     if (project) await rm(project, { recursive: true, force: true });
   });
 
-  it('serves the app and its [local_server] stores through `fastly compute serve --viceroy-path`', async () => {
+  interface ServeProcess {
+    port: number;
+    output(): string;
+    /** Resolves with the exit code once the CLI has ended by itself. */
+    exited: Promise<number | null>;
+    stop(): Promise<void>;
+  }
+
+  /** A project directory with bin/main.wasm, fastly.toml and store files, served by the CLI. */
+  async function serve(app: string, manifest: Record<string, unknown>, files: Record<string, string>): Promise<ServeProcess> {
+    project = await mkdtemp(path.join(tmpdir(), 'wr-cli-'));
+    await mkdir(path.join(project, 'bin'));
+    await copyFile(await buildWasm(fixture(app)), path.join(project, 'bin', 'main.wasm'));
+    await writeFile(
+      path.join(project, 'fastly.toml'),
+      stringify({ manifest_version: 3, name: 'cli-serve-test', language: 'javascript', ...manifest }),
+    );
+    for (const [name, content] of Object.entries(files)) await writeFile(path.join(project, name), content);
+    const port = await freePort();
     // The CLI needs no network here: with --viceroy-path it neither downloads nor version-checks
     // Viceroy, and --skip-build uses the existing bin/main.wasm. It then starts
     // `<host> -v -C <abs fastly.toml> --addr <addr> ./bin/main.wasm` from the project directory.
-    project = await mkdtemp(path.join(tmpdir(), 'wr-cli-'));
-    await mkdir(path.join(project, 'bin'));
-    await copyFile(await buildWasm(fixture('stores.js')), path.join(project, 'bin', 'main.wasm'));
-    // The store forms the waiting room's own fastly.toml uses: the CLI parses the manifest before it
-    // starts the host, so these forms must pass its validation as well as the host's.
-    await writeFile(
-      path.join(project, 'fastly.toml'),
-      stringify({
-        manifest_version: 3,
-        name: 'cli-serve-test',
-        language: 'javascript',
-        local_server: {
-          backends: { origin: { url: 'http://127.0.0.1:9' } },
-          config_stores: { waiting_room_config: { format: 'json', file: 'config.json' } },
-          secret_stores: { waiting_room_keys: { format: 'json', file: 'keys.json' } },
-        },
-      }),
-    );
-    await writeFile(path.join(project, 'config.json'), JSON.stringify({ allow_percentage: '25' }));
-    await writeFile(path.join(project, 'keys.json'), JSON.stringify({ key1: 'c2VjcmV0' }));
-    const port = await freePort();
-    const cli = spawn(
+    const child = spawn(
       path.join(repoRoot, 'node_modules', '.bin', 'fastly'),
       ['compute', 'serve', '--viceroy-path', hostBin, '--skip-build', '--addr', `127.0.0.1:${port}`],
       // Its own process group: the npm shim, the Go binary and the host it starts end together.
       { cwd: project, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
-    cli.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    cli.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const exited = new Promise<void>((resolve) => cli.once('exit', () => resolve()));
-    stopCli = async () => {
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    let ended = false;
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => {
+        ended = true;
+        resolve(code);
+      }),
+    );
+    const signal = (name: NodeJS.Signals): void => {
       try {
-        process.kill(-cli.pid!, 'SIGTERM');
+        process.kill(-child.pid!, name);
       } catch {
-        return;
+        // already gone
       }
-      const forced = setTimeout(() => {
-        try {
-          process.kill(-cli.pid!, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }, 5_000);
-      await exited;
-      clearTimeout(forced);
     };
+    return {
+      port,
+      output: () => output,
+      exited,
+      async stop() {
+        if (ended) return;
+        signal('SIGTERM');
+        const forced = setTimeout(() => signal('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(forced);
+      },
+    };
+  }
 
-    const base = `http://127.0.0.1:${port}`;
+  it('serves the app and its [local_server] stores through `fastly compute serve --viceroy-path`', async () => {
+    // The store forms the waiting room's own fastly.toml uses: the CLI parses the manifest before it
+    // starts the host, so these forms must pass its validation as well as the host's.
+    cli = await serve(
+      'stores.js',
+      {
+        local_server: {
+          backends: { origin: { url: 'http://127.0.0.1:9' } },
+          config_stores: { waiting_room_config: { format: 'json', file: 'config.json' } },
+          secret_stores: { waiting_room_keys: { format: 'json', file: 'keys.json' } },
+        },
+      },
+      { 'config.json': JSON.stringify({ allow_percentage: '25' }), 'keys.json': JSON.stringify({ key1: 'c2VjcmV0' }) },
+    );
+    const base = `http://127.0.0.1:${cli.port}`;
     let res: Response | undefined;
     const deadline = Date.now() + 30_000;
     while (!res && Date.now() < deadline) {
       res = await fetch(`${base}/config?store=waiting_room_config&key=allow_percentage`).catch(() => undefined);
       if (!res) await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    expect(res, `no answer from the CLI-driven host; CLI output:\n${output}`).toBeDefined();
+    expect(res, `no answer from the CLI-driven host; CLI output:\n${cli.output()}`).toBeDefined();
     expect(res!.status).toBe(200);
     expect(await res!.json()).toEqual({ value: '25' });
     const secret = await fetch(`${base}/secret?store=waiting_room_keys&key=key1`);
     expect(await secret.json()).toEqual({ value: 'c2VjcmV0' });
+  });
+
+  it('ends with the host\'s start-up error, naming the key, when [local_server] is malformed', async () => {
+    cli = await serve('hello.js', { local_server: { backends: { origin: { url: 'ftp://origin.test' } } } }, {});
+    let timer: NodeJS.Timeout | undefined;
+    const stillRunning = new Promise<'running'>((resolve) => (timer = setTimeout(() => resolve('running'), 30_000)));
+    const code = await Promise.race([cli.exited, stillRunning]);
+    clearTimeout(timer);
+    expect(code, cli.output()).not.toBe('running');
+    expect(code).not.toBe(0);
+    expect(cli.output()).toContain('local_server.backends.origin.url');
   });
 });
