@@ -245,7 +245,12 @@ function groupFigures(result: RunResult, compare: NonNullable<RunResult['scenari
     return start !== null && (win(start) + horizon + 1) * d <= result.scenario.durationMs;
   };
   const byGroup = new Map<Group, Actor[]>();
-  for (const a of result.trace.actors) if (judged(a)) byGroup.set(a.group, [...(byGroup.get(a.group) ?? []), a]);
+  for (const a of result.trace.actors) {
+    if (!judged(a)) continue;
+    const list = byGroup.get(a.group) ?? [];
+    list.push(a);
+    byGroup.set(a.group, list);
+  }
   const honest = byGroup.get('honest') ?? [];
   const hWins = honest.filter(inHorizon).length;
   const hWinsSec = honest.filter(inSeconds).length;
