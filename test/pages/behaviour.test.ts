@@ -118,6 +118,19 @@ describe('the waiting page in Chromium', () => {
     expect(await checksMade(page)).toBe(2);
   });
 
+  it('checks at once when a tab whose timers the browser throttled is looked at again past its moment', async () => {
+    await open(render('keepwaiting', { retryAfterSeconds: 20, jitterSeconds: 0 }), STILL_WAITING, 0);
+    const showTab = () => page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    // Coming back before the moment changes nothing.
+    await showTab();
+    expect(await checksMade(page)).toBe(0);
+    // The wall clock moves on while no timer fires (a throttled background tab).
+    await page.clock.setSystemTime(new Date('2026-03-01T10:00:31Z'));
+    expect(await checksMade(page)).toBe(0);
+    await showTab();
+    await expect.poll(() => checksMade(page)).toBe(1);
+  });
+
   it('lets the visitor leave at any time: no beforeunload prompt', async () => {
     let dialogs = 0;
     page.on('dialog', (d) => {
