@@ -1,8 +1,10 @@
-// The room on a service whose stores are missing or broken: it must keep serving (fail open where the
-// contract says so), never crash, and tell the operator which store is wrong.
+// The room on services set up unlike the usual test room: stores missing or broken (it must keep
+// serving, fail open where the contract says so, and name the store), and visitors over IPv6.
+import { decodeJwt } from 'jose';
 import { afterEach, expect, it } from 'vitest';
+import { groupAddress } from '../../src/core/identity.js';
 import { startHost, type RunningHost } from '../support/host-process.js';
-import { ensureRoomWasm, startEchoOrigin, type EchoOrigin } from '../support/room-host.js';
+import { ensureRoomWasm, mintToken, roomCookieValue, startEchoOrigin, startRoom, type EchoOrigin } from '../support/room-host.js';
 
 let host: RunningHost | undefined;
 let origin: EchoOrigin | undefined;
@@ -54,4 +56,20 @@ it('a page store entry that is not base64 falls back to the built-in page and na
   expect(res.status).toBe(200);
   expect(body).toContain('You are in the queue');
   expect(host.errors().join('\n')).toMatch(/waiting_room_pages\.startwaiting/);
+});
+
+it('an IPv6 visitor is bound to its /64, and the log does not show the address', async () => {
+  const room = await startRoom({ address: '::1', settings: { allow_percentage: '50', wait_period_duration: '60' } });
+  try {
+    const res = await fetch(`${room.url}/`);
+    const token = roomCookieValue(res);
+    expect(token).not.toBeNull();
+    const { exp } = decodeJwt(token!);
+    // ::1 is in 0:0:0:0::/64: the identity the core derives for the whole /64.
+    expect(token).toBe(await mintToken(room, { dec: 'wait', exp: exp!, identity: `ip:${groupAddress('::1')}` }));
+    const line = await room.waitForLog(/:: \{/);
+    expect(line).not.toMatch(/::1|0:0:0:0/);
+  } finally {
+    await room.stop();
+  }
 });

@@ -248,6 +248,8 @@ export interface RoomOptions {
   env?: Record<string, string>;
   /** The signing key's bytes (default: 64 random bytes), so rooms can share tokens. */
   keyBytes?: Uint8Array;
+  /** Where the host listens; `::1` makes every visitor an IPv6 client. */
+  address?: '127.0.0.1' | '::1';
 }
 
 /** Starts the room on the host: echo origin, temp store files, the built Wasm. */
@@ -268,6 +270,7 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
     host = await startHost({
       wasm,
       ...(options.env ? { env: options.env } : {}),
+      ...(options.address ? { address: options.address } : {}),
       manifest: roomManifest(origin.url),
       files: {
         [storeFiles.config]: JSON.stringify(withDefaults(options.settings ?? {})),
