@@ -312,7 +312,12 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
       await host.writeFile(file, attempt % 2 === 0 ? json : `${json}\n`);
       const seen = await waitFor(() => (reloaded() > before ? true : undefined), 1_000).catch(() => false);
       if (seen) return;
-      if (Date.now() > deadline) throw new Error(`the host did not reload ${file} within 10 s:\n${host.logs().slice(-10).join('\n')}`);
+      if (Date.now() > deadline) {
+        throw new Error(
+          `the host did not reload ${file} within 10 s (live store changes need a host that re-reads store files and ` +
+            `says so, as host/bin/compute-host does; WR_HOST_BIN=${process.env.WR_HOST_BIN ?? '(unset)'}):\n${host.logs().slice(-10).join('\n')}`,
+        );
+      }
     }
   };
 
