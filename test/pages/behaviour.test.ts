@@ -106,6 +106,8 @@ describe('the waiting page in Chromium', () => {
     const room = await open(render('startwaiting'), { kind: 'room', status: 'deny', retryAfter: 30 }, 0);
     await page.clock.runFor(20_000);
     await expect.poll(() => room.documents.length).toBe(2);
+    // Let the reload finish: closing the context mid-navigation can hang Chromium under load.
+    await page.waitForURL(SHOP_URL, { waitUntil: 'load' });
   });
 
   it('says so and tries again later when the site cannot be reached, without reloading into an error', async () => {
