@@ -1,6 +1,11 @@
 /// <reference types="@fastly/js-compute" />
 // The Fastly Compute entry point: wire the runtime into the pure room.
 import { handle } from './core/handler.js';
+import { warmUp } from './core/warm.js';
 import { fastlyDeps } from './fastly/deps.js';
+
+// Runs while js-compute builds the snapshot, so requests start with the room's code paths already
+// compiled and its crypto already set up (src/core/warm.ts).
+void warmUp();
 
 addEventListener('fetch', (event) => event.respondWith(handle(event.request, fastlyDeps(event))));

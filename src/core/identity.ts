@@ -1,6 +1,7 @@
 // Who a token belongs to. Binding tokens to an identity is what stops one person holding many
 // places (seed pattern step 5), and what makes their draws differ from everyone else's.
 import { base64url, createLocalJWKSet, jwtVerify } from 'jose';
+import { hmacKey } from './keys.js';
 import type { Config } from './types.js';
 
 /** How the identity was found; the log line names it (never the identity itself). */
@@ -127,11 +128,12 @@ export async function resolveIdentity(
 const encoder = new TextEncoder();
 
 /**
- * The token's `sub`: base64url of the first 16 bytes of HMAC-SHA-256(key, "wr-identity:" + identity).
- * Keyed with the token's own key, so only the key holder can tell whose token it is.
+ * The token's `sub`: base64url of the first 16 bytes of HMAC-SHA-512(key, "wr-identity:" + identity).
+ * Keyed with the token's own key, so only the key holder can tell whose token it is; the same key
+ * object as the signature's (keys.ts), so a request sets up one HMAC, not two.
  */
-export async function identityHash(key: Uint8Array, identity: string): Promise<string> {
-  const hmac = await crypto.subtle.importKey('raw', key as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+export async function identityHash(key: CryptoKey | Uint8Array, identity: string): Promise<string> {
+  const hmac = key instanceof Uint8Array ? await hmacKey(key) : key;
   const mac = await crypto.subtle.sign('HMAC', hmac, encoder.encode(`wr-identity:${identity}`));
-  return base64url.encode(new Uint8Array(mac).slice(0, 16));
+  return base64url.encode(new Uint8Array(mac, 0, 16));
 }

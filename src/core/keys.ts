@@ -7,9 +7,18 @@ export const MIN_KEY_BYTES = 32;
 
 export interface KeyRing {
   /** The key that signs new tokens (`active_key`), or null when it is missing or weak. */
-  signingKey(activeKid: string): Promise<Uint8Array | null>;
+  signingKey(activeKid: string): Promise<CryptoKey | null>;
   /** The key a token's `kid` names, or null when the store lacks it or it is weak. */
-  verifyingKey(kid: string): Promise<Uint8Array | null>;
+  verifyingKey(kid: string): Promise<CryptoKey | null>;
+}
+
+/**
+ * The one key object per key and request: HMAC-SHA-512, for the token's signature (HS512) and for the
+ * identity hash alike. Every request is a fresh Wasm instance, so each distinct crypto setup is paid
+ * cold on every request; one object instead of two (HS512 + a SHA-256 one for `sub`) pays it once.
+ */
+export function hmacKey(bytes: Uint8Array): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', bytes as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-512' }, false, ['sign', 'verify']);
 }
 
 /** Standard or URL-safe base64, padding optional; null when the text is not base64 at all. */
@@ -33,11 +42,11 @@ export function decodeBase64(text: string): Uint8Array | null {
 const KEY_ID = /^[A-Za-z0-9_.-]{1,255}$/;
 
 export function createKeyRing(lookup: (kid: string) => Promise<string | null>, diag: (message: string) => void): KeyRing {
-  // One store read per key id per request, however many cookies name it.
-  const memo = new Map<string, Promise<Uint8Array | null>>();
+  // One store read and one key import per key id per request, however many cookies name it.
+  const memo = new Map<string, Promise<CryptoKey | null>>();
   const reportedMissing = new Set<string>();
 
-  function load(kid: string): Promise<Uint8Array | null> {
+  function load(kid: string): Promise<CryptoKey | null> {
     if (!KEY_ID.test(kid)) return Promise.resolve(null);
     let pending = memo.get(kid);
     if (!pending) {
@@ -59,7 +68,7 @@ export function createKeyRing(lookup: (kid: string) => Promise<string | null>, d
           diag(`waiting_room_keys: key "${kid}" is weak (${bytes.length} bytes, need ${MIN_KEY_BYTES}); it is never used`);
           return null;
         }
-        return bytes;
+        return hmacKey(bytes);
       })();
       memo.set(kid, pending);
     }

@@ -13,13 +13,13 @@ export interface TokenClaims {
 }
 
 export type Verified =
-  | { ok: true; claims: TokenClaims; kid: string; key: Uint8Array; signature: Uint8Array }
+  | { ok: true; claims: TokenClaims; kid: string; key: CryptoKey; signature: Uint8Array }
   | { ok: false; reason: ReasonCode; kid: string | null };
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-export async function signToken(claims: TokenClaims, kid: string, key: Uint8Array): Promise<string> {
+export async function signToken(claims: TokenClaims, kid: string, key: CryptoKey | Uint8Array): Promise<string> {
   // Built by hand rather than with SignJWT so the key order is fixed: byte-identical tokens.
   const payload = JSON.stringify({ dec: claims.dec, exp: claims.exp, sub: claims.sub });
   return new CompactSign(encoder.encode(payload)).setProtectedHeader({ alg: 'HS512', kid }).sign(key);

@@ -1,7 +1,9 @@
+import { createHmac } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/core/config.js';
 import { groupAddress, identityHash, resolveIdentity } from '../../src/core/identity.js';
+import { hmacKey } from '../../src/core/keys.js';
 import { KEY_BYTES, T0 } from '../support/fakes.js';
 
 describe('groupAddress', () => {
@@ -36,6 +38,13 @@ describe('identityHash', () => {
     expect(await identityHash(KEY_BYTES, 'ip:192.0.2.1')).toBe(a);
     expect(await identityHash(KEY_BYTES, 'ip:192.0.2.2')).not.toBe(a);
     expect(await identityHash(KEY_BYTES.map((b) => b ^ 1), 'ip:192.0.2.1')).not.toBe(a);
+  });
+
+  it('is the documented HMAC-SHA-512 prefix, whether given the key bytes or the key ring\'s key object', async () => {
+    // docs/design.md, Token: anyone holding the key can recompute a token's sub with any HMAC tool.
+    const expected = createHmac('sha512', KEY_BYTES).update('wr-identity:ip:192.0.2.1').digest().subarray(0, 16).toString('base64url');
+    expect(await identityHash(KEY_BYTES, 'ip:192.0.2.1')).toBe(expected);
+    expect(await identityHash(await hmacKey(KEY_BYTES), 'ip:192.0.2.1')).toBe(expected);
   });
 });
 

@@ -14,6 +14,8 @@ describe('token', () => {
     expect(b64(header!)).toBe(`{"alg":"HS512","kid":"${KID}"}`);
     expect(b64(payload!)).toBe('{"dec":"wait","exp":1767225660,"sub":"abc"}');
     expect(await signToken({ sub: 'abc', exp: 1767225660, dec: 'wait' }, KID, KEY_BYTES)).toBe(token);
+    // The key ring hands out an imported key object; it must sign exactly what the raw bytes sign.
+    expect(await signToken(claims, KID, (await ring().signingKey(KID))!)).toBe(token);
   });
 
   it('verifies its own tokens and maps every failure to a reason', async () => {
