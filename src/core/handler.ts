@@ -1,7 +1,7 @@
 // One request through the room: settings, bypass, decision, then either the origin or a page made
 // at the edge. Runtime-neutral: the Fastly adapter and the tests hand in the same RoomDeps shape.
 import { describeProblem, parseConfig } from './config.js';
-import { clearRoomCookie, roomCookies, setRoomCookie, stripRoomCookie } from './cookies.js';
+import { clearRoomCookie, COOKIE_NAME, cookieHeaderWithoutRoom, roomCookies, setRoomCookie } from './cookies.js';
 import { decide, type DecideResult } from './decide.js';
 import { dueSpreadSeconds, jitterSeconds, retryAfterSeconds } from './draw.js';
 import { estimateWait } from './estimate.js';
@@ -69,16 +69,26 @@ function originUnavailable(): Response {
 /** Forward to the origin without the room's cookie; apply the room's own cookie to the answer. */
 async function toOrigin(ctx: Context, setToken: string | null, fields: LogFields): Promise<Response> {
   const { deps, config } = ctx;
-  const outgoing = new Request(ctx.request, { headers: stripRoomCookie(ctx.request.headers) });
+  // The room's cookie is cut out of the visitor's own request, which then goes on as it is: copying the
+  // headers (new Headers / new Request) reads every header back from the host, ~0.3 ms per request.
+  const cookie = ctx.request.headers.get('cookie');
+  const rest = cookie === null || !cookie.includes(COOKIE_NAME) ? cookie : cookieHeaderWithoutRoom(cookie);
+  if (rest === null && cookie !== null) ctx.request.headers.delete('cookie');
+  else if (rest !== null && rest !== cookie) ctx.request.headers.set('cookie', rest);
   let response: Response;
   let revoked = false;
   try {
-    const answer = await deps.origin(outgoing);
+    const answer = await deps.origin(ctx.request);
+    const command = answer.headers.get(COMMAND_HEADER);
+    revoked = command !== null && command.trim().toLowerCase() === 'revoke';
+    // The origin's answer goes out as it is unless the room adds or removes a header: a copy costs ~0.15 ms.
+    if (command === null && setToken === null) {
+      logDecision(ctx, { ...fields, status: answer.status });
+      return answer;
+    }
     // Copy: a fetched response's headers may be immutable.
     response = new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: new Headers(answer.headers) });
-    const command = response.headers.get(COMMAND_HEADER);
     response.headers.delete(COMMAND_HEADER);
-    revoked = command !== null && command.trim().toLowerCase() === 'revoke';
   } catch (error) {
     deps.diag(`origin: the backend failed (${error instanceof Error ? error.message : String(error)}); answering 502`);
     response = originUnavailable();
