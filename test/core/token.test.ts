@@ -46,6 +46,12 @@ describe('token', () => {
       const token = await new CompactSign(new TextEncoder().encode(payload)).setProtectedHeader({ alg: 'HS512', kid: KID }).sign(KEY_BYTES);
       expect(await verifyToken(token, ring())).toMatchObject({ ok: false, reason: 'token_malformed' });
     }
+    // The room signs exactly {alg, kid}; a well-signed token with any other header parameter is not one of its own.
+    const claims = new TextEncoder().encode('{"dec":"allow","exp":1,"sub":"s"}');
+    for (const header of [{ alg: 'HS512' as const, kid: KID, typ: 'JWT' }, { alg: 'HS512' as const, kid: KID, b64: true }]) {
+      const token = await new CompactSign(claims).setProtectedHeader(header).sign(KEY_BYTES);
+      expect(await verifyToken(token, ring()), JSON.stringify(header)).toMatchObject({ ok: false, reason: 'token_malformed' });
+    }
   });
 
   it('reports a weak or non-base64 key by id, once per request', async () => {
