@@ -2,9 +2,11 @@
 // of the same local origin: new visitor, waiting visitor, admitted visitor (+ a bypassed path, which
 // isolates the room's fixed cost from its token work, and a 256 KB page, where any copy of the body
 // through JS would show). Rounds rotate the order so drift on a busy machine (other processes, CPU
-// frequency) lands on every scenario alike, and each ratio is also taken within a round. Then two
-// profiles say where the time goes: the host's split (instantiate / guest run / hostcalls) and the
-// room's steps timed inside the runtime (bench/fixtures/room-parts.ts). Prints figures, asserts nothing.
+// frequency) lands on every scenario alike, and each ratio is also taken within a round; the host's
+// CPU per request is the figure other jobs on the machine move least. Then two profiles say where the
+// time goes: the host's split (instantiate / guest run / hostcalls) and the room's steps timed inside
+// the runtime, with and without the build-time warm-up (bench/fixtures/room-parts.ts). Prints
+// figures, asserts nothing.
 //
 //   npm run bench                  (under 2 min; BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONCURRENCY tune it)
 import { randomBytes } from 'node:crypto';
@@ -28,7 +30,7 @@ const bigPage = String(256 * 1024);
 interface Scenario {
   name: string;
   /** Which app serves it (the host profile replays it on a profiling host of the same app). */
-  app: 'passthrough' | 'room' | 'room-warm';
+  app: 'passthrough' | 'room';
   what: string;
   url: string;
   headers: Record<string, string>;
@@ -124,7 +126,6 @@ async function hostProfile(
   origin: EchoOrigin,
   settings: Settings,
   keyBytes: Uint8Array,
-  warmWasm: string,
   scenarios: Scenario[],
 ): Promise<Record<string, Record<string, number>>> {
   const env = { COMPUTE_HOST_PROFILE: '1' };
@@ -134,12 +135,11 @@ async function hostProfile(
     manifest: { local_server: { backends: { origin: { url: origin.url } } } },
   });
   const room = await startRoom({ origin, env, settings, keyBytes });
-  const roomWarm = await startRoom({ origin, env, settings, keyBytes, wasm: warmWasm });
   const out: Record<string, Record<string, number>> = {};
   try {
     for (const scenario of scenarios) {
       // Same scenario on the profiling host of the same app (same key, so the same tokens hold).
-      const target = { passthrough: { url: passthrough.url, errors: () => passthrough.errors() }, room, 'room-warm': roomWarm }[scenario.app];
+      const target = scenario.app === 'room' ? room : { url: passthrough.url, errors: () => passthrough.errors() };
       const url = `${target.url}${new URL(scenario.url).pathname}`;
       const errors = (): string[] => target.errors();
       for (let i = 0; i < 3; i++) await request(url, scenario.headers);
@@ -155,7 +155,6 @@ async function hostProfile(
       };
     }
   } finally {
-    await roomWarm.stop();
     await room.stop();
     await passthrough.stop();
   }
@@ -176,7 +175,7 @@ async function buildFixture(name: string, define: Record<string, string> = {}): 
  * The room's steps timed inside the runtime (bench/fixtures/room-parts.ts): each step in a request
  * of its own, so `coldUs` is what a fresh instance pays for it; median of 5 requests per step. The
  * fixture is built twice, the second time with a warm-up that runs while js-compute snapshots the
- * module: the difference is what such a warm-up in src/ would save every request.
+ * module as src/index.ts does (src/core/warm.ts): the difference is what that warm-up saves every request.
  */
 async function roomSteps(
   origin: EchoOrigin,
@@ -222,7 +221,6 @@ async function main(): Promise<void> {
   const passthroughWasm = await buildWasm(path.join(repoRoot, 'bench', 'fixtures', 'passthrough.js'));
   let passthrough: RunningHost | undefined;
   let room: Room | undefined;
-  let roomWarm: Room | undefined;
   try {
     passthrough = await startHost({
       wasm: passthroughWasm,
@@ -234,9 +232,6 @@ async function main(): Promise<void> {
     const allowToken = cookieValue((await request(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
     await room.setConfig(settings);
     const waitToken = cookieValue((await request(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
-    // The same room with a build-time warm-up (bench/fixtures/room-warm.ts): what src/ would gain.
-    const warmWasm = await buildFixture('room-warm');
-    roomWarm = await startRoom({ origin, keyBytes, settings, wasm: warmWasm });
 
     const fromOrigin = (status: number, h: http.IncomingHttpHeaders): boolean => status === 200 && h['x-echo'] === '1';
     const scenarios: Scenario[] = [
@@ -284,24 +279,6 @@ async function main(): Promise<void> {
         url: `${room.url}/static/page`,
         headers: {},
         expect: fromOrigin,
-      },
-      {
-        name: 'waiting-warm',
-        app: 'room-warm',
-        pid: roomWarm.pid,
-        what: 'waiting visitor, room built with a snapshot warm-up',
-        url: `${roomWarm.url}/page`,
-        headers: { cookie: `waiting_room=${waitToken}` },
-        expect: (s, h) => h['x-echo'] === undefined && h['set-cookie'] === undefined,
-      },
-      {
-        name: 'admitted-warm',
-        app: 'room-warm',
-        pid: roomWarm.pid,
-        what: 'admitted visitor, room built with a snapshot warm-up',
-        url: `${roomWarm.url}/page`,
-        headers: { cookie: `waiting_room=${allowToken}; other=1` },
-        expect: (s, h) => fromOrigin(s, h) && h['set-cookie'] === undefined,
       },
       {
         name: 'passthrough-256k',
@@ -385,7 +362,7 @@ async function main(): Promise<void> {
       },
       aim: 'admitted visitor under 1.5x the pass-through',
       scenarios: withRatios,
-      hostProfile: await hostProfile(origin, settings, keyBytes, warmWasm, scenarios),
+      hostProfile: await hostProfile(origin, settings, keyBytes, scenarios),
       roomSteps: await roomSteps(origin, settings, keyBytes, { allow: allowToken, wait: waitToken }),
     };
     console.log(`waiting room on ${report.setup.host}: ${rounds} rounds x ${seconds} s per scenario, ${concurrency} concurrent clients`);
@@ -422,7 +399,6 @@ async function main(): Promise<void> {
     console.log(`figures written to ${path.relative(process.cwd(), out)}`);
   } finally {
     agent.destroy();
-    await roomWarm?.stop();
     await room?.stop();
     await passthrough?.stop();
     await origin.close();
