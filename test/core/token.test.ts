@@ -14,6 +14,10 @@ describe('token', () => {
     expect(b64(header!)).toBe(`{"alg":"HS512","kid":"${KID}"}`);
     expect(b64(payload!)).toBe('{"dec":"wait","exp":1767225660,"sub":"abc"}');
     expect(await signToken({ sub: 'abc', exp: 1767225660, dec: 'wait' }, KID, KEY_BYTES)).toBe(token);
+    // Any JWS library makes the same bytes from that header and payload (the room signs without jose's general path).
+    const { CompactSign } = await import('jose');
+    const signed = new TextEncoder().encode('{"dec":"wait","exp":1767225660,"sub":"abc"}');
+    expect(await new CompactSign(signed).setProtectedHeader({ alg: 'HS512', kid: KID }).sign(KEY_BYTES)).toBe(token);
     // The key ring hands out an imported key object; it must sign exactly what the raw bytes sign.
     expect(await signToken(claims, KID, (await ring().signingKey(KID))!)).toBe(token);
   });
