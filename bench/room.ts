@@ -10,7 +10,7 @@
 //
 //   npm run bench                  (under 2 min; BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONCURRENCY tune it)
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -18,7 +18,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { bundleOptions } from '../scripts/build.js';
 import { startHost, type RunningHost } from '../test/support/host-process.js';
-import { repoRoot, startEchoOrigin, startRoom, type EchoOrigin, type Room, type Settings } from '../test/support/room-host.js';
+import { repoRoot, roomWasm, startEchoOrigin, startRoom, type EchoOrigin, type Room, type Settings } from '../test/support/room-host.js';
 import { buildWasm } from '../test/support/wasm-build.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -137,7 +137,7 @@ async function hostProfile(
   const room = await startRoom({ origin, env, settings, keyBytes });
   const out: Record<string, Record<string, number>> = {};
   try {
-    for (const scenario of scenarios) {
+    for (const scenario of scenarios.filter((s) => s.name !== 'passthrough-same-image')) {
       // Same scenario on the profiling host of the same app (same key, so the same tokens hold).
       const target = scenario.app === 'room' ? room : { url: passthrough.url, errors: () => passthrough.errors() };
       const url = `${target.url}${new URL(scenario.url).pathname}`;
@@ -159,6 +159,27 @@ async function hostProfile(
     await passthrough.stop();
   }
   return out;
+}
+
+/**
+ * The pass-through fixture plus `extraBytes` of non-zero data in its snapshot (rounded to 256 KB so a
+ * slightly different room build reuses the cached module).
+ */
+async function buildBallastPassthrough(extraBytes: number): Promise<string> {
+  const bytes = Math.max(0, Math.round(extraBytes / 262_144) * 262_144);
+  const source = path.join(repoRoot, 'build', `bench-passthrough-ballast-${bytes}.js`);
+  await mkdir(path.dirname(source), { recursive: true });
+  await writeFile(
+    source,
+    [
+      `const ballast = new Uint8Array(${bytes});`,
+      'for (let i = 0; i < ballast.length; i++) ballast[i] = (i * 31 + 7) & 255;',
+      'globalThis.ballast = ballast;',
+      "addEventListener('fetch', (event) => event.respondWith(fetch(event.request, { backend: 'origin' })));",
+      '',
+    ].join('\n'),
+  );
+  return buildWasm(source);
 }
 
 type StepTiming = { coldUs: number; warmUs: number };
@@ -221,6 +242,7 @@ async function main(): Promise<void> {
   const passthroughWasm = await buildWasm(path.join(repoRoot, 'bench', 'fixtures', 'passthrough.js'));
   let passthrough: RunningHost | undefined;
   let room: Room | undefined;
+  let ballast: RunningHost | undefined;
   try {
     passthrough = await startHost({
       wasm: passthroughWasm,
@@ -232,6 +254,11 @@ async function main(): Promise<void> {
     const allowToken = cookieValue((await request(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
     await room.setConfig(settings);
     const waitToken = cookieValue((await request(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
+    // The local host wipes and refills an instance's memory per request, so a bigger snapshot costs
+    // every request; Fastly maps snapshots copy-on-write. A pass-through carrying as much snapshot
+    // data as the room separates that host-specific cost from the room's own work.
+    const ballastWasm = await buildBallastPassthrough(statSync(roomWasm).size - statSync(passthroughWasm).size);
+    ballast = await startHost({ wasm: ballastWasm, manifest: { local_server: { backends: { origin: { url: origin.url } } } } });
 
     const fromOrigin = (status: number, h: http.IncomingHttpHeaders): boolean => status === 200 && h['x-echo'] === '1';
     const scenarios: Scenario[] = [
@@ -241,6 +268,15 @@ async function main(): Promise<void> {
         pid: passthrough.pid,
         what: 'bare Compute app forwarding to the origin',
         url: `${passthrough.url}/page`,
+        headers: {},
+        expect: fromOrigin,
+      },
+      {
+        name: 'passthrough-same-image',
+        app: 'passthrough',
+        pid: ballast.pid,
+        what: 'bare app whose snapshot is as large as the room (the host copies memory per request)',
+        url: `${ballast.url}/page`,
         headers: {},
         expect: fromOrigin,
       },
@@ -386,6 +422,11 @@ async function main(): Promise<void> {
       `admitted visitor: ${admitted.hostCpuRatio}x the pass-through's host CPU per request, ${admitted.throughputCostRatio}x its cost in req/s ` +
         `(${admitted.throughputCostRatioRoundMedian}x as the median of per-round ratios), ${admitted.medianRatio}x its median latency (aim: under 1.5x)`,
     );
+    const sameImage = withRatios.find((f) => f.name === 'passthrough-same-image')!;
+    console.log(
+      `  against a pass-through with a snapshot as large as the room's: ${round2(admitted.hostCpuMsPerRequest / sameImage.hostCpuMsPerRequest)}x host CPU, ` +
+        `${round2(sameImage.reqPerSec / admitted.reqPerSec)}x req/s (the rest is this host copying the bigger snapshot per request)`,
+    );
     console.log('\nhost profile, sequential requests (median ms): instantiate / guest run / hostcalls inside the run');
     console.table(report.hostProfile);
     console.log(
@@ -399,6 +440,7 @@ async function main(): Promise<void> {
     console.log(`figures written to ${path.relative(process.cwd(), out)}`);
   } finally {
     agent.destroy();
+    await ballast?.stop();
     await room?.stop();
     await passthrough?.stop();
     await origin.close();
