@@ -1,9 +1,9 @@
 // Command line compatible with Viceroy's, so `fastly compute serve --viceroy-path` can drive it:
 //   compute-host [-v] [-C fastly.toml] [--addr 127.0.0.1:7676] bin/main.wasm
-import { readFileSync, unwatchFile, watchFile } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { ConfigError, loadLocalServer, type LocalServer } from './config.js';
+import { ConfigError, currentVersion, loadLocalServer, type LocalServer } from './config.js';
 import { capMemory, DEFAULT_MAX_MEMORY, importMemory, type MemoryLimits } from './limits.js';
 import { ComputeHost } from './server.js';
 
@@ -146,6 +146,7 @@ function emptyConfig(): LocalServer {
     },
     kvStores: {},
     files: [],
+    versions: new Map(),
   };
 }
 
@@ -215,34 +216,38 @@ async function main(): Promise<number> {
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   process.stdout.write(`Listening on http://${shown}:${address.port}\n`);
 
-  // Store files are polled rather than fs.watch-ed: editors replace files by renaming, which
-  // a watch on the old inode would miss.
-  const watched = new Set<string>();
-  const watch = (files: string[]) => {
-    for (const f of files) {
-      if (watched.has(f)) continue;
-      watched.add(f);
-      watchFile(f, { interval: 200 }, (cur, prev) => {
-        if (cur.mtimeMs === prev.mtimeMs && cur.size === prev.size) return;
-        try {
-          const next = loadLocalServer(args.config!);
-          computeHost.reload(next);
-          watch(next.files);
-          process.stdout.write(`compute-host: reloaded [local_server] after a change to ${f}\n`);
-        } catch (err) {
-          process.stderr.write(`compute-host: ${f} changed, but keeping the previous settings: ${(err as Error).message}\n`);
-        }
-      });
+  // Store files are polled rather than fs.watch-ed: editors replace files by renaming, which a
+  // watch on the old inode would miss. Each poll compares a file with the version the running
+  // settings were read from (taken before reading), not with the previous poll: a file rewritten
+  // between start-up and the first poll must still be seen.
+  let loaded = config;
+  let failed = new Map<string, string>();
+  const poll = setInterval(() => {
+    if (!args.config) return;
+    for (const f of loaded.files) {
+      const now = currentVersion(f);
+      if (now === loaded.versions.get(f) || now === failed.get(f)) continue;
+      try {
+        const next = loadLocalServer(args.config);
+        computeHost.reload(next);
+        loaded = next;
+        failed = new Map();
+        process.stdout.write(`compute-host: reloaded [local_server] after a change to ${f}\n`);
+      } catch (err) {
+        // Said once per broken version: the next edit of the file is tried again.
+        failed.set(f, now);
+        process.stderr.write(`compute-host: ${f} changed, but keeping the previous settings: ${(err as Error).message}\n`);
+      }
+      return;
     }
-  };
-  if (args.config) watch(config.files);
+  }, 200);
 
   await new Promise<void>((resolveStop) => {
     const stop = () => resolveStop();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  for (const f of watched) unwatchFile(f);
+  clearInterval(poll);
   await computeHost.close();
   return 0;
 }

@@ -1,6 +1,6 @@
 // Reads `[local_server]` from fastly.toml the way Viceroy does, into plain data that can be
 // posted to worker threads. Every error names the key it came from so a typo is found at once.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
@@ -54,6 +54,24 @@ export interface LocalServer {
   kvStores: Record<string, Record<string, KvSeedEntry>>;
   /** Files whose change should trigger a reload (the manifest and every store file). */
   files: string[];
+  /** Each file's version (see fileVersion) as it was just before it was read for this load. */
+  versions: Map<string, string>;
+}
+
+/**
+ * What tells one state of a file from the next: mtime and size, "missing" when it is not there.
+ * Taken before the file is read, so a change made while (or just after) it is read still differs.
+ */
+export function fileVersion(stats: { mtimeMs: number; size: number } | undefined): string {
+  return stats === undefined || (stats.mtimeMs === 0 && stats.size === 0) ? 'missing' : `${stats.mtimeMs}:${stats.size}`;
+}
+
+export function currentVersion(file: string): string {
+  try {
+    return fileVersion(statSync(file));
+  } catch {
+    return 'missing';
+  }
 }
 
 export class ConfigError extends Error {
@@ -77,12 +95,14 @@ const DEFAULT_BETWEEN_BYTES_MS = 10_000;
 
 class Reader {
   readonly files: string[] = [];
+  readonly versions = new Map<string, string>();
   constructor(private readonly baseDir: string) {}
 
   path(key: string, value: unknown): string {
     if (typeof value !== 'string' || value.trim() === '') throw new ConfigError(key, 'expected a non-empty file path');
     const full = resolve(this.baseDir, value);
     this.files.push(full);
+    if (!this.versions.has(full)) this.versions.set(full, currentVersion(full));
     return full;
   }
 
@@ -466,6 +486,7 @@ function readAcls(raw: unknown, reader: Reader): Record<string, AclEntry[]> {
 /** Parses the manifest; throws ConfigError (naming the key) on anything malformed. */
 export function loadLocalServer(manifestPath: string): LocalServer {
   const manifest = resolve(manifestPath);
+  const manifestVersion = currentVersion(manifest);
   let text: string;
   try {
     text = readFileSync(manifest, 'utf8');
@@ -494,5 +515,6 @@ export function loadLocalServer(manifestPath: string): LocalServer {
     acls: readAcls(ls.acls, reader),
   };
   const kvStores = readKvStores(kvRaw, reader);
-  return { snapshot, kvStores, files: [manifest, ...new Set(reader.files)] };
+  const versions = new Map([[manifest, manifestVersion], ...reader.versions]);
+  return { snapshot, kvStores, files: [manifest, ...new Set(reader.files)], versions };
 }

@@ -280,6 +280,35 @@ describe('live reload', () => {
     expect(value).toBe('edited in place');
   });
 
+  it('sees a store file rewritten the moment the host says it listens', async () => {
+    // Polls used to be compared with the previous poll, so a write landing before the first poll
+    // became the baseline and was never served. Several fresh hosts, each written to at once.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const fresh = await startHost({
+        wasm: await buildWasm(fixture('stores.js')),
+        manifest,
+        files,
+        env: { WR_TEST_SECRET: 'secret from the environment' },
+      });
+      try {
+        await fresh.writeFile('settings.json', JSON.stringify({ mode: `rewritten ${attempt}`, limit: '10' }));
+        const read = async () => {
+          const response = await fetch(`${fresh.url}/config?store=file_settings&key=mode`);
+          return ((await response.json()) as { value: unknown }).value;
+        };
+        const deadline = Date.now() + 3_000;
+        let value = await read();
+        while (value !== `rewritten ${attempt}` && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          value = await read();
+        }
+        expect(value).toBe(`rewritten ${attempt}`);
+      } finally {
+        await fresh.stop();
+      }
+    }
+  });
+
   it('keeps the previous values when a store file is edited into invalid JSON, and reports it', async () => {
     await host.writeFile('settings.json', JSON.stringify({ mode: 'valid', limit: '10' }));
     const deadline = Date.now() + 5_000;
