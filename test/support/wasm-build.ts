@@ -34,15 +34,27 @@ export interface BuildOptions {
   flags?: string[];
 }
 
+// One build per output within a process: two js-compute-runtime runs on one source at once can trip
+// over each other's intermediate files (seen as a rare early failure under a loaded full run).
+const inFlight = new Map<string, Promise<string>>();
+
 /**
  * Compiles one js-compute app (a single JS file using `fastly:*` modules) to Wasm and returns the
  * path of the module. The result is keyed by the source text, the flags and the js-compute version,
  * so a changed fixture or an upgraded runtime rebuilds while an unchanged one costs a hash.
  */
 export async function buildWasm(sourceFile: string, options: BuildOptions = {}): Promise<string> {
-  const flags = options.flags ?? [];
   const out = await cachedWasmPath(sourceFile, options);
   if (await exists(out)) return out;
+  let build = inFlight.get(out);
+  if (build === undefined) {
+    build = compile(sourceFile, out, options.flags ?? []).finally(() => inFlight.delete(out));
+    inFlight.set(out, build);
+  }
+  return build;
+}
+
+async function compile(sourceFile: string, out: string, flags: string[]): Promise<string> {
 
   await mkdir(cacheDir, { recursive: true });
   // Two vitest workers may build the same fixture at once: each writes its own temporary file and
