@@ -2,8 +2,7 @@
 // origin that records what it was sent, and captured log/diag lines. The e2e suite runs the same
 // scenarios against the Wasm on the host; these let them run in-process in milliseconds.
 import { handle } from '../../src/core/handler.js';
-import { identityHash } from '../../src/core/identity.js';
-import { signToken } from '../../src/core/token.js';
+import { mintToken, type MintOptions } from './mint.js';
 import type { PageName, RoomDeps } from '../../src/core/types.js';
 
 export const KID = 'k1';
@@ -138,19 +137,10 @@ export class FakeRoom {
 /** The identity the core derives for the default test address. */
 export const DEFAULT_IDENTITY = 'ip:192.0.2.10';
 
-export interface MintOptions {
-  dec: 'wait' | 'allow';
-  exp: number;
-  identity?: string;
-  kid?: string;
-  key?: Uint8Array;
-}
 
 /** A token exactly as the room would sign it. */
 export async function mint(options: MintOptions): Promise<string> {
-  const key = options.key ?? KEY_BYTES;
-  const sub = await identityHash(key, options.identity ?? DEFAULT_IDENTITY);
-  return signToken({ dec: options.dec, exp: options.exp, sub }, options.kid ?? KID, key);
+  return mintToken({ key: KEY_BYTES, kid: KID, identity: DEFAULT_IDENTITY }, options);
 }
 
 export const boundaryAt = (nowSec: number, period: number, steps: number): number =>

@@ -1,5 +1,6 @@
 // The waiting room as a visitor meets it: bin/main.wasm on the local host, in front of an echo origin,
 // with its three stores as JSON files a test can rewrite while the host runs.
+import { mintToken as mintWith, type MintOptions } from './mint.js';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, readdir, stat, unlink } from 'node:fs/promises';
@@ -8,8 +9,6 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { base64url } from 'jose';
 import { drawValue } from '../../src/core/draw.js';
-import { identityHash } from '../../src/core/identity.js';
-import { signToken } from '../../src/core/token.js';
 import { startHost, type RunningHost } from './host-process.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -377,21 +376,10 @@ export function roomManifest(originUrl: string): Record<string, unknown> {
 /** The identity the room sees for a request from this machine with `identity=ip`. */
 export const LOOPBACK_IDENTITY = 'ip:127.0.0.1';
 
-export interface MintOptions {
-  dec: 'wait' | 'allow';
-  /** Expiry, whole seconds since the epoch. */
-  exp: number;
-  /** The identity as the core names it (`ip:127.0.0.1`, `header:alice`, `none`). */
-  identity?: string;
-  kid?: string;
-  key?: Uint8Array;
-}
 
 /** A token the room would have issued (or, with another key/kid, one it must refuse). */
 export async function mintToken(room: Pick<Room, 'key'>, options: MintOptions): Promise<string> {
-  const key = options.key ?? room.key.bytes;
-  const sub = await identityHash(key, options.identity ?? LOOPBACK_IDENTITY);
-  return signToken({ dec: options.dec, exp: options.exp, sub }, options.kid ?? room.key.kid, key);
+  return mintWith({ key: room.key.bytes, kid: room.key.kid, identity: LOOPBACK_IDENTITY }, options);
 }
 
 /** The token's draw number in [0, 1), as the room computes it from the signature. */
