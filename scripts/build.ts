@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
 import { isMain } from './lib/main.js';
+import { main as writePagesStore } from './pages-to-store.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string): string => join(root, 'node_modules', '.bin', name);
@@ -48,6 +49,10 @@ async function main(): Promise<void> {
   console.log(`bundle: ${((performance.now() - started) / 1000).toFixed(1)} s, ${statSync(bundlePath).size} bytes -> ${bundlePath}`);
   step('wasm', () => execFileSync(bin('js-compute-runtime'), [bundlePath, wasmPath], { stdio: 'inherit' }));
   console.log(`wasm: ${statSync(wasmPath).size} bytes -> ${wasmPath}`);
+  // The local pages store follows pages/ too: the store's copy wins over the built-in one, so without
+  // this `fastly compute serve --watch` would rebuild on a page edit and still serve the old page.
+  // It also stops the build on a page over the store's 8,000-character limit.
+  if ((await writePagesStore([], root)) !== 0) throw new Error('pages: local/pages.json could not be written');
 }
 
 if (isMain(import.meta.url)) {
