@@ -500,6 +500,20 @@ function backendOf(p: number, l: number) {
   return b;
 }
 
+/** A fastly_backend getter that writes one u32 about a named backend (an unknown name is the guest's error). */
+function backendU32(get: (backend: ReturnType<typeof backendOf>, name: string) => number) {
+  return (p: number, l: number, out: number): number => {
+    w32(out, get(backendOf(p, l), nameArg(p, l)));
+    return OK;
+  };
+}
+
+/** A fastly_backend getter for a setting the host does not model: "none" once the name is known. */
+function backendNone(p: number, l: number): number {
+  backendOf(p, l);
+  return NONE;
+}
+
 function ipBytesOut(ip: string | undefined, out: number, nwritten: number): number {
   const bytes = ip ? ipToBytes(ip) : undefined;
   if (!bytes) return NONE;
@@ -1010,16 +1024,9 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
       w32(out, findBackend(nameArg(p, l)) ? 1 : 0);
       return OK;
     },
-    is_healthy: (p: number, l: number, out: number) => {
-      backendOf(p, l);
-      w32(out, 0);
-      return OK;
-    },
-    is_dynamic: (p: number, l: number, out: number) => {
-      backendOf(p, l);
-      w32(out, dynamicBackends.has(nameArg(p, l)) ? 1 : 0);
-      return OK;
-    },
+    // Viceroy reports no health checks: every backend reads as "unknown" (0).
+    is_healthy: backendU32(() => 0),
+    is_dynamic: backendU32((_, name) => (dynamicBackends.has(name) ? 1 : 0)),
     get_host: (p: number, l: number, buf: number, max: number, nw: number) =>
       writeOut(Buffer.from(backendOf(p, l).hostname), buf, max, nw),
     get_override_host: (p: number, l: number, buf: number, max: number, nw: number) => {
@@ -1031,55 +1038,18 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
       w16(out, backendOf(p, l).port);
       return OK;
     },
-    get_connect_timeout_ms: (p: number, l: number, out: number) => {
-      w32(out, backendOf(p, l).connectTimeoutMs);
-      return OK;
-    },
-    get_first_byte_timeout_ms: (p: number, l: number, out: number) => {
-      w32(out, backendOf(p, l).firstByteTimeoutMs);
-      return OK;
-    },
-    get_between_bytes_timeout_ms: (p: number, l: number, out: number) => {
-      w32(out, backendOf(p, l).betweenBytesTimeoutMs);
-      return OK;
-    },
-    is_ssl: (p: number, l: number, out: number) => {
-      w32(out, backendOf(p, l).protocol === 'https:' ? 1 : 0);
-      return OK;
-    },
-    get_ssl_min_version: (p: number, l: number) => {
-      backendOf(p, l);
-      return NONE;
-    },
-    get_ssl_max_version: (p: number, l: number) => {
-      backendOf(p, l);
-      return NONE;
-    },
-    get_http_keepalive_time: (p: number, l: number, out: number) => {
-      backendOf(p, l);
-      w32(out, 0);
-      return OK;
-    },
-    get_tcp_keepalive_enable: (p: number, l: number, out: number) => {
-      backendOf(p, l);
-      w32(out, 0);
-      return OK;
-    },
-    get_tcp_keepalive_interval: (p: number, l: number, out: number) => {
-      backendOf(p, l);
-      w32(out, 0);
-      return OK;
-    },
-    get_tcp_keepalive_probes: (p: number, l: number, out: number) => {
-      backendOf(p, l);
-      w32(out, 0);
-      return OK;
-    },
-    get_tcp_keepalive_time: (p: number, l: number, out: number) => {
-      backendOf(p, l);
-      w32(out, 0);
-      return OK;
-    },
+    get_connect_timeout_ms: backendU32((b) => b.connectTimeoutMs),
+    get_first_byte_timeout_ms: backendU32((b) => b.firstByteTimeoutMs),
+    get_between_bytes_timeout_ms: backendU32((b) => b.betweenBytesTimeoutMs),
+    is_ssl: backendU32((b) => (b.protocol === 'https:' ? 1 : 0)),
+    get_ssl_min_version: backendNone,
+    get_ssl_max_version: backendNone,
+    // Keepalive is not configurable locally: every setting reads as 0 (off / unset).
+    get_http_keepalive_time: backendU32(() => 0),
+    get_tcp_keepalive_enable: backendU32(() => 0),
+    get_tcp_keepalive_interval: backendU32(() => 0),
+    get_tcp_keepalive_probes: backendU32(() => 0),
+    get_tcp_keepalive_time: backendU32(() => 0),
   },
 };
 

@@ -47,6 +47,26 @@ afterAll(async () => {
   await Promise.all([misc?.stop(), proxy?.stop(), origin?.stop()]);
 });
 
+describe('backend details', () => {
+  it('tells the app what [local_server] says of a backend, and that an unknown one does not exist', async () => {
+    const read = async (name: string) => (await fetch(`${misc.url}/backend-info?name=${name}`)).json();
+    const port = Number(new URL(origin.url).port);
+    expect(await read('impatient')).toMatchObject({
+      exists: true,
+      isDynamic: false,
+      port,
+      hostOverride: null,
+      connectTimeout: 1000,
+      firstByteTimeout: 200,
+      betweenBytesTimeout: 10_000,
+      isSSL: false,
+      health: 'unknown',
+    });
+    expect(await read('renamed')).toMatchObject({ exists: true, hostOverride: 'origin.example', port });
+    expect(await read('nowhere')).toEqual({ exists: false });
+  });
+});
+
 describe('synthetic responses', () => {
   it('keeps every value of a header the app set more than once', async () => {
     const res = await fetch(`${misc.url}/cookies`);
