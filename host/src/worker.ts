@@ -522,6 +522,16 @@ function ipBytesOut(ip: string | undefined, out: number, nwritten: number): numb
   return OK;
 }
 
+const configStoreCalls = {
+  open: (p: number, l: number, out: number) => {
+    const name = nameArg(p, l);
+    if (!snapshot.configStores[name]) return BADF;
+    w32(out, add({ kind: 'config', name }));
+    return OK;
+  },
+  get: configGet,
+};
+
 const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
   fastly_abi: { init: () => OK },
   fastly_http_downstream: {
@@ -814,24 +824,9 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
       return OK;
     },
   },
-  fastly_dictionary: {
-    open: (p: number, l: number, out: number) => {
-      const name = nameArg(p, l);
-      if (!snapshot.configStores[name]) return BADF;
-      w32(out, add({ kind: 'config', name }));
-      return OK;
-    },
-    get: (h: number, kp: number, kl: number, buf: number, max: number, nw: number) => configGet(h, kp, kl, buf, max, nw),
-  },
-  fastly_config_store: {
-    open: (p: number, l: number, out: number) => {
-      const name = nameArg(p, l);
-      if (!snapshot.configStores[name]) return BADF;
-      w32(out, add({ kind: 'config', name }));
-      return OK;
-    },
-    get: (h: number, kp: number, kl: number, buf: number, max: number, nw: number) => configGet(h, kp, kl, buf, max, nw),
-  },
+  // Viceroy treats `dictionaries` as another name for `config_stores`: either module opens any of them.
+  fastly_dictionary: configStoreCalls,
+  fastly_config_store: configStoreCalls,
   fastly_secret_store: {
     open: (p: number, l: number, out: number) => {
       const name = nameArg(p, l);
