@@ -1,7 +1,8 @@
 // `npm run build`: type-check the service, bundle it for js-compute, compile the bundle to Wasm.
 // Used by fastly.toml's [scripts] build, so `fastly compute build/serve/publish` run exactly this.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
@@ -47,7 +48,14 @@ async function main(): Promise<void> {
   const started = performance.now();
   await build({ ...bundleOptions, outfile: bundlePath });
   console.log(`bundle: ${((performance.now() - started) / 1000).toFixed(1)} s, ${statSync(bundlePath).size} bytes -> ${bundlePath}`);
-  step('wasm', () => execFileSync(bin('js-compute-runtime'), [bundlePath, wasmPath], { stdio: 'inherit' }));
+  // js-compute-runtime bundles into `__input_bundled.js` in its working directory, a fixed name: a
+  // private directory keeps two builds at once (a test and `--watch`) from taking each other's file.
+  const workDir = mkdtempSync(join(tmpdir(), 'wr-build-'));
+  try {
+    step('wasm', () => execFileSync(bin('js-compute-runtime'), [bundlePath, wasmPath], { stdio: 'inherit', cwd: workDir }));
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
   console.log(`wasm: ${statSync(wasmPath).size} bytes -> ${wasmPath}`);
   // The local pages store follows pages/ too: the store's copy wins over the built-in one, so without
   // this `fastly compute serve --watch` would rebuild on a page edit and still serve the old page.

@@ -1,3 +1,4 @@
+import { watch } from 'node:fs';
 import { mkdtemp, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,34 @@ describe('buildWasm', () => {
     const leftovers = (await readdir(path.dirname(first))).filter((name) => name.startsWith(`.tmp-${process.pid}-`));
     expect(leftovers).toEqual([]);
     await rm(first, { force: true });
+  });
+
+  it('builds two different apps from one directory at the same time', async () => {
+    // js-compute-runtime names its first intermediate file the same for every app; CI once saw one
+    // fixture build move another's bundle away when two vitest workers built test/host/fixtures.
+    const sources = ['twin-a', 'twin-b'].map((name) => path.join(dir, `${name}.js`));
+    await Promise.all(
+      sources.map((source, i) =>
+        writeFile(source, `addEventListener('fetch', (e) => e.respondWith(new Response('twin ${i}')));\n`),
+      ),
+    );
+    for (const source of sources) await rm(await cachedWasmPath(source), { force: true });
+
+    // The race is narrow, so the test watches for its cause: a build writing into the apps' directory.
+    const written = new Set<string>();
+    const watcher = watch(dir, (_event, name) => {
+      if (name !== null) written.add(name);
+    });
+    let built: string[];
+    try {
+      built = await Promise.all(sources.map((source) => buildWasm(source)));
+    } finally {
+      watcher.close();
+    }
+    expect(new Set(built).size).toBe(2);
+    for (const wasm of built) expect((await stat(wasm)).size).toBeGreaterThan(1_000_000);
+    expect([...written]).toEqual([]);
+    for (const wasm of built) await rm(wasm, { force: true });
   });
 
   it('keys the cache by the source text', async () => {

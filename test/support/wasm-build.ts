@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -61,13 +62,19 @@ async function compile(sourceFile: string, out: string, flags: string[]): Promis
   // the rename makes whichever finishes last the cached copy; both are identical, and a reader never
   // sees a half-written module.
   const tmp = path.join(cacheDir, `.tmp-${process.pid}-${Math.random().toString(36).slice(2)}.wasm`);
+  // js-compute-runtime writes its first intermediate file, `__input_bundled.js`, into its working
+  // directory under that fixed name: two builds sharing a directory (two fixtures of test/host/fixtures
+  // built by two vitest workers) move each other's bundle away. Each build gets a directory of its own.
+  const workDir = await mkdtemp(path.join(tmpdir(), 'wr-wasm-'));
   try {
-    await run(compiler, [...flags, sourceFile, tmp], { cwd: path.dirname(sourceFile), maxBuffer: 16 * 1024 * 1024 });
+    await run(compiler, [...flags, sourceFile, tmp], { cwd: workDir, maxBuffer: 16 * 1024 * 1024 });
     await rename(tmp, out);
   } catch (error) {
     await rm(tmp, { force: true });
     const detail = error as { stderr?: string; message: string };
     throw new Error(`js-compute-runtime failed for ${sourceFile}: ${detail.stderr || detail.message}`);
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
   }
   return out;
 }
