@@ -185,10 +185,17 @@ async function main(): Promise<number> {
   const wasmPath = resolve(args.wasm);
   try {
     const original = new Uint8Array(readFileSync(wasmPath));
-    const rewritten = importMemory(original, args.maxMemory);
+    const compile = (bytes: Uint8Array): Promise<WebAssembly.Module> => WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
+    let rewritten = importMemory(original, args.maxMemory, { dataToImage: true });
+    try {
+      module = await compile(rewritten?.bytes ?? capMemory(original, args.maxMemory));
+    } catch (err) {
+      // Code that names data segments (memory.init, data.drop) needs them in the module.
+      if (!rewritten?.limits.image) throw err;
+      rewritten = importMemory(original, args.maxMemory);
+      module = await compile(rewritten!.bytes);
+    }
     memory = rewritten?.limits ?? null;
-    const bytes = rewritten?.bytes ?? capMemory(original, args.maxMemory);
-    module = await WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
   } catch (err) {
     process.stderr.write(`compute-host: cannot load ${wasmPath}: ${(err as Error).message}\n`);
     return 1;

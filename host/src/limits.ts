@@ -69,6 +69,63 @@ export function capMemory(bytes: Uint8Array, maxBytes: number): Uint8Array {
 export interface MemoryLimits {
   initial: number;
   maximum: number;
+  /**
+   * The memory as instantiation leaves it (the data segments written over zeroes), shared by every
+   * worker, when the data segments were moved out of the module into it; null when they stay in the
+   * module (segments this does not understand), and a reused memory is then zeroed whole.
+   */
+  image: SharedArrayBuffer | null;
+}
+
+function readSleb32(bytes: Uint8Array, pos: number): [value: number, next: number] {
+  let result = 0;
+  let shift = 0;
+  for (;;) {
+    const b = bytes[pos++];
+    if (b === undefined) throw new Error('truncated LEB128');
+    result |= (b & 0x7f) << shift;
+    shift += 7;
+    if ((b & 0x80) === 0) {
+      if (shift < 32 && (b & 0x40) !== 0) result |= -1 << shift;
+      return [result, pos];
+    }
+  }
+}
+
+/**
+ * The initial memory the data section describes: zeroes with every segment written at its offset,
+ * in order, as instantiation does. Only active segments of memory 0 with an `i32.const` offset are
+ * understood; anything else (passive segments, offsets from globals, a segment past the end, which
+ * must fail instantiation as usual) gives null.
+ */
+export function memoryImage(bytes: Uint8Array, dataSection: { body: number; end: number }, sizeBytes: number): SharedArrayBuffer | null {
+  const image = new SharedArrayBuffer(sizeBytes);
+  const view = new Uint8Array(image);
+  let p = dataSection.body;
+  const [count, afterCount] = readLeb(bytes, p);
+  p = afterCount;
+  for (let i = 0; i < count; i++) {
+    const [kind, afterKind] = readLeb(bytes, p);
+    p = afterKind;
+    if (kind === 2) {
+      const [memIndex, afterIndex] = readLeb(bytes, p);
+      if (memIndex !== 0) return null;
+      p = afterIndex;
+    } else if (kind !== 0) {
+      return null;
+    }
+    if (bytes[p++] !== 0x41) return null; // i32.const
+    const [offset, afterOffset] = readSleb32(bytes, p);
+    p = afterOffset;
+    if (bytes[p++] !== 0x0b) return null; // end
+    const [length, afterLength] = readLeb(bytes, p);
+    p = afterLength;
+    const start = offset >>> 0;
+    if (start + length > sizeBytes || p + length > dataSection.end) return null;
+    view.set(bytes.subarray(p, p + length), start);
+    p += length;
+  }
+  return p === dataSection.end ? image : null;
 }
 
 export const MEMORY_IMPORT = { module: 'compute_host', name: 'memory' } as const;
@@ -84,7 +141,11 @@ function nameBytes(s: string): number[] {
  * request takes a process-wide V8 lock and page-faults megabytes in, which under load cost more
  * than the guest's own work. Returns null for modules this does not fit (no memory, several, shared).
  */
-export function importMemory(bytes: Uint8Array, maxBytes: number): { bytes: Uint8Array; limits: MemoryLimits } | null {
+export function importMemory(
+  bytes: Uint8Array,
+  maxBytes: number,
+  options: { dataToImage?: boolean } = {},
+): { bytes: Uint8Array; limits: MemoryLimits } | null {
   const maxPages = Math.floor(maxBytes / WASM_PAGE);
   const sections: Array<{ id: number; start: number; end: number; body: number }> = [];
   let pos = 8;
@@ -119,10 +180,16 @@ export function importMemory(bytes: Uint8Array, maxBytes: number): { bytes: Uint
   }
   const importBytes = [2, ...leb(importSection.length), ...importSection];
 
+  // The data segments can leave the module for an image the worker restores itself (worker.ts):
+  // instantiation then writes nothing, and a reused memory only needs its changed pages put back.
+  const data = sections.find((s) => s.id === 11);
+  const image = options.dataToImage && data ? memoryImage(bytes, data, initial * WASM_PAGE) : null;
+
   const parts: ArrayLike<number>[] = [bytes.subarray(0, 8)];
   let placed = false;
   for (const s of sections) {
     if (s.id === 5) continue; // the memory is now imported
+    if (image && (s.id === 11 || s.id === 12)) continue; // the data (and its count) are in the image
     if (s.id === 2) {
       parts.push(importBytes);
       placed = true;
@@ -143,5 +210,5 @@ export function importMemory(bytes: Uint8Array, maxBytes: number): { bytes: Uint
     out.set(a, off);
     off += a.length;
   }
-  return { bytes: out, limits: { initial, maximum } };
+  return { bytes: out, limits: { initial, maximum, image } };
 }

@@ -2,13 +2,14 @@
 // A worker blocks on `rpc` calls with Atomics.wait; everything else is fire-and-forget.
 import type { MessagePort } from 'node:worker_threads';
 import type { BackendConfig, StoreSnapshot } from './config.js';
+import type { MemoryLimits } from './limits.js';
 
 export type Header = [name: string, value: string];
 
 export interface WorkerInit {
   module: WebAssembly.Module;
   /** Set when the module was rewritten to import its memory (see limits.ts). */
-  memory: { initial: number; maximum: number } | null;
+  memory: MemoryLimits | null;
   signal: SharedArrayBuffer;
   port: MessagePort;
   snapshot: StoreSnapshot;

@@ -4,13 +4,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { LocalServer, StoreSnapshot } from './config.js';
+import type { MemoryLimits } from './limits.js';
 import type { DownstreamRequest, Header, OneWay, OneWayMessage, RemoteItem, Rpc, RpcMessage, WaitResult } from './protocol.js';
 import { KvStores, RateLimiter } from './state.js';
 import { RemoteStream, sendUpstream, stripHopByHop, type Upstream } from './upstream.js';
 
 export interface HostOptions {
   module: WebAssembly.Module;
-  memory: { initial: number; maximum: number } | null;
+  memory: MemoryLimits | null;
   workerUrl: URL;
   workers: number;
   /** The pool grows up to this many while workers sit blocked on backends and requests queue. */

@@ -1177,21 +1177,58 @@ const imports = buildImports(init.module);
 
 let pooledMemory: WebAssembly.Memory | null = null;
 
+/** Restore granularity: blocks are compared first, then the pages of a block that changed. */
+const BLOCK = 64 * 1024;
+const PAGE = 4 * 1024;
+let blockViews: Array<[memory: Buffer, image: Buffer]> = [];
+/** The buffer `blockViews` look into: any grow, even by 0 pages, replaces the memory's buffer. */
+let viewedBuffer: ArrayBuffer | null = null;
+
 /**
- * A zeroed memory of the module's initial size for the next instance: the one the last request
- * used, wiped, unless that guest grew it (a grown memory would hand the next guest a different
- * starting size than it declared, so it is dropped).
+ * The memory for the next instance, as a fresh instantiation would leave it: the one the last
+ * request used when it kept its size (a grown memory would hand the next guest a different starting
+ * size than it declared, so it is dropped). With the data segments in an image (limits.ts), only the
+ * pages the last guest changed are put back, a few hundred KB where the whole memory is megabytes,
+ * much as Fastly's copy-on-write snapshots do; otherwise the memory is zeroed whole and instantiation
+ * writes the segments.
  */
 function memoryForRequest(): void {
   const limits = init.memory;
   if (!limits) return;
   const size = limits.initial * 65536;
+  const image = limits.image;
   if (pooledMemory && pooledMemory.buffer.byteLength === size) {
-    new Uint8Array(pooledMemory.buffer).fill(0);
+    if (image === null) {
+      new Uint8Array(pooledMemory.buffer).fill(0);
+    } else if (pooledMemory.buffer !== viewedBuffer) {
+      viewImage(image);
+    } else {
+      for (const [memory, pristine] of blockViews) {
+        if (memory.equals(pristine)) continue;
+        for (let at = 0; at < memory.length; at += PAGE) {
+          const page = memory.subarray(at, at + PAGE);
+          const want = pristine.subarray(at, at + PAGE);
+          if (!page.equals(want)) page.set(want);
+        }
+      }
+    }
   } else {
     pooledMemory = new WebAssembly.Memory({ initial: limits.initial, maximum: limits.maximum });
+    if (image !== null) viewImage(image);
   }
   (imports[MEMORY_IMPORT.module] ??= {})[MEMORY_IMPORT.name] = pooledMemory;
+}
+
+/** Copies the whole image into the pooled memory and points the block views at both. */
+function viewImage(image: SharedArrayBuffer): void {
+  const buffer = pooledMemory!.buffer;
+  new Uint8Array(buffer).set(new Uint8Array(image));
+  blockViews = [];
+  for (let at = 0; at < buffer.byteLength; at += BLOCK) {
+    const length = Math.min(BLOCK, buffer.byteLength - at);
+    blockViews.push([Buffer.from(buffer, at, length), Buffer.from(image, at, length)]);
+  }
+  viewedBuffer = buffer;
 }
 
 function runRequest(req: DownstreamRequest): void {
