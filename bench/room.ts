@@ -254,9 +254,10 @@ async function main(): Promise<void> {
     const allowToken = cookieValue((await request(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
     await room.setConfig(settings);
     const waitToken = cookieValue((await request(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
-    // The local host wipes and refills an instance's memory per request, so a bigger snapshot costs
-    // every request; Fastly maps snapshots copy-on-write. A pass-through carrying as much snapshot
-    // data as the room separates that host-specific cost from the room's own work.
+    // The local host puts back, per request, the memory pages the last guest changed, after comparing
+    // the whole memory with the snapshot image, so a bigger snapshot still costs a little per request;
+    // Fastly maps snapshots copy-on-write. A pass-through carrying as much snapshot data as the room
+    // separates that host-specific cost from the room's own work.
     const ballastWasm = await buildBallastPassthrough(statSync(roomWasm).size - statSync(passthroughWasm).size);
     ballast = await startHost({ wasm: ballastWasm, manifest: { local_server: { backends: { origin: { url: origin.url } } } } });
 
@@ -275,7 +276,7 @@ async function main(): Promise<void> {
         name: 'passthrough-same-image',
         app: 'passthrough',
         pid: ballast.pid,
-        what: 'bare app whose snapshot is as large as the room (the host copies memory per request)',
+        what: 'bare app whose snapshot is as large as the room (the host checks all of its memory per request)',
         url: `${ballast.url}/page`,
         headers: {},
         expect: fromOrigin,
@@ -425,7 +426,7 @@ async function main(): Promise<void> {
     const sameImage = withRatios.find((f) => f.name === 'passthrough-same-image')!;
     console.log(
       `  against a pass-through with a snapshot as large as the room's: ${round2(admitted.hostCpuMsPerRequest / sameImage.hostCpuMsPerRequest)}x host CPU, ` +
-        `${round2(sameImage.reqPerSec / admitted.reqPerSec)}x req/s (the rest is this host copying the bigger snapshot per request)`,
+        `${round2(sameImage.reqPerSec / admitted.reqPerSec)}x req/s (the rest is what this host pays per request for the bigger snapshot)`,
     );
     console.log('\nhost profile, sequential requests (median ms): instantiate / guest run / hostcalls inside the run');
     console.table(report.hostProfile);

@@ -8,6 +8,10 @@ export const COOKIE_NAME = 'waiting_room';
 // followed by whitespace and a `name=` also separates (a JWS never contains either).
 const SEPARATOR = /;\s*|,\s+(?=[^\s=;,]+=)/;
 
+// The same pattern, global, for walking a header. A literal rather than `new RegExp(SEPARATOR.source)`:
+// js-compute compiles regex literals at build time, a RegExp made per call is compiled per request.
+const SEPARATORS = /;\s*|,\s+(?=[^\s=;,]+=)/g;
+
 function nameOf(pair: string): string {
   const eq = pair.indexOf('=');
   return (eq < 0 ? '' : pair.slice(0, eq)).trim();
@@ -30,7 +34,8 @@ export function roomCookies(headers: Headers): string[] {
 /** Each pair with where it starts and where the next one starts (so its separator goes with it). */
 function pairs(header: string): Array<{ text: string; start: number; next: number }> {
   const out: Array<{ text: string; start: number; next: number }> = [];
-  const separator = new RegExp(SEPARATOR.source, 'g');
+  const separator = SEPARATORS;
+  separator.lastIndex = 0;
   let start = 0;
   for (let m = separator.exec(header); m !== null; m = separator.exec(header)) {
     out.push({ text: header.slice(start, m.index), start, next: m.index + m[0].length });
