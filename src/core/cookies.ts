@@ -5,25 +5,23 @@ import type { Config } from './types.js';
 export const COOKIE_NAME = 'waiting_room';
 
 // Pairs are separated by ';'. Some runtimes join repeated Cookie headers with ', ', so a comma
-// followed by whitespace and a `name=` also separates (a JWS never contains either).
-const SEPARATOR = /;\s*|,\s+(?=[^\s=;,]+=)/;
-
-// The same pattern, global, for walking a header. A literal rather than `new RegExp(SEPARATOR.source)`:
-// js-compute compiles regex literals at build time, a RegExp made per call is compiled per request.
-const SEPARATORS = /;\s*|,\s+(?=[^\s=;,]+=)/g;
+// followed by whitespace and a `name=` also separates (a JWS never contains either). Global, for the
+// walk in pairs(); split() ignores that flag. A literal: js-compute compiles those into the build,
+// while a RegExp made at run time is compiled again on every request.
+const SEPARATOR = /;\s*|,\s+(?=[^\s=;,]+=)/g;
 
 function nameOf(pair: string): string {
   const eq = pair.indexOf('=');
   return (eq < 0 ? '' : pair.slice(0, eq)).trim();
 }
 
-/** Every `waiting_room` value in the request, in order, duplicates kept. */
-export function roomCookies(headers: Headers): string[] {
+/** Every value of the cookie `name` in the request, in order, duplicates kept, quotes removed. */
+export function cookieValues(headers: Headers, name: string): string[] {
   // Runtimes hand repeated Cookie headers over as one joined value (js-compute joins with ", ").
   const header = headers.get('cookie');
   const values: string[] = [];
   for (const pair of header === null ? [] : header.split(SEPARATOR)) {
-    if (nameOf(pair) !== COOKIE_NAME) continue;
+    if (nameOf(pair) !== name) continue;
     let value = pair.slice(pair.indexOf('=') + 1).trim();
     if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
     if (value !== '') values.push(value);
@@ -31,13 +29,17 @@ export function roomCookies(headers: Headers): string[] {
   return values;
 }
 
+/** Every `waiting_room` value in the request, in order, duplicates kept. */
+export function roomCookies(headers: Headers): string[] {
+  return cookieValues(headers, COOKIE_NAME);
+}
+
 /** Each pair with where it starts and where the next one starts (so its separator goes with it). */
 function pairs(header: string): Array<{ text: string; start: number; next: number }> {
   const out: Array<{ text: string; start: number; next: number }> = [];
-  const separator = SEPARATORS;
-  separator.lastIndex = 0;
+  SEPARATOR.lastIndex = 0;
   let start = 0;
-  for (let m = separator.exec(header); m !== null; m = separator.exec(header)) {
+  for (let m = SEPARATOR.exec(header); m !== null; m = SEPARATOR.exec(header)) {
     out.push({ text: header.slice(start, m.index), start, next: m.index + m[0].length });
     start = m.index + m[0].length;
   }
@@ -59,16 +61,16 @@ export function cookieHeaderWithoutRoom(header: string): string | null {
   return out.trim() === '' ? null : out;
 }
 
-/** Headers for the origin: same as the visitor's, minus the room's cookie. */
-export function stripRoomCookie(headers: Headers): Headers {
-  const out = new Headers(headers);
+/**
+ * Takes the room's cookie out of these headers, in place: the origin must never see it. Headers
+ * without it are not touched (in js-compute a write to a request's headers costs a copy of them all).
+ */
+export function removeRoomCookie(headers: Headers): void {
   const header = headers.get('cookie');
-  if (header === null) return out;
-  if (!header.split(SEPARATOR).some((pair) => nameOf(pair) === COOKIE_NAME)) return out;
+  if (header === null || !header.includes(COOKIE_NAME)) return;
   const rest = cookieHeaderWithoutRoom(header);
-  if (rest === null) out.delete('cookie');
-  else out.set('cookie', rest);
-  return out;
+  if (rest === null) headers.delete('cookie');
+  else if (rest !== header) headers.set('cookie', rest);
 }
 
 function attributes(config: Config, https: boolean): string {

@@ -1,7 +1,7 @@
 // One request through the room: settings, bypass, decision, then either the origin or a page made
 // at the edge. Runtime-neutral: the Fastly adapter and the tests hand in the same RoomDeps shape.
 import { describeProblem, parseConfig } from './config.js';
-import { clearRoomCookie, COOKIE_NAME, cookieHeaderWithoutRoom, roomCookies, setRoomCookie } from './cookies.js';
+import { clearRoomCookie, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
 import { decide, type DecideResult } from './decide.js';
 import { dueSpreadSeconds, jitterSeconds, retryAfterSeconds } from './draw.js';
 import { estimateWait } from './estimate.js';
@@ -71,10 +71,7 @@ async function toOrigin(ctx: Context, setToken: string | null, fields: LogFields
   const { deps, config } = ctx;
   // The room's cookie is cut out of the visitor's own request, which then goes on as it is: copying the
   // headers (new Headers / new Request) reads every header back from the host, ~0.3 ms per request.
-  const cookie = ctx.request.headers.get('cookie');
-  const rest = cookie === null || !cookie.includes(COOKIE_NAME) ? cookie : cookieHeaderWithoutRoom(cookie);
-  if (rest === null && cookie !== null) ctx.request.headers.delete('cookie');
-  else if (rest !== null && rest !== cookie) ctx.request.headers.set('cookie', rest);
+  removeRoomCookie(ctx.request.headers);
   let response: Response;
   let revoked = false;
   try {

@@ -1,6 +1,7 @@
 // Who a token belongs to. Binding tokens to an identity is what stops one person holding many
 // places (seed pattern step 5), and what makes their draws differ from everyone else's.
 import { base64url, createLocalJWKSet, jwtVerify } from 'jose';
+import { cookieValues } from './cookies.js';
 import { hmacKey } from './keys.js';
 import type { Config } from './types.js';
 
@@ -74,19 +75,9 @@ function ipIdentity(clientIp: string | null, kind: IdentityKind): ResolvedIdenti
   return { identity: `ip:${clientIp === null ? 'unknown' : groupAddress(clientIp)}`, kind };
 }
 
-function cookieValue(request: Request, name: string): string | null {
-  const header = request.headers.get('cookie');
-  if (!header) return null;
-  for (const pair of header.split(/;\s*/)) {
-    const eq = pair.indexOf('=');
-    if (eq > 0 && pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim();
-  }
-  return null;
-}
-
 async function jwtSubject(config: Config, request: Request, name: string, nowMs: number): Promise<string | null> {
   if (config.jwtJwks === null) return null;
-  let token = request.headers.get(name)?.trim() ?? cookieValue(request, name);
+  let token = request.headers.get(name)?.trim() ?? cookieValues(request.headers, name)[0];
   if (!token) return null;
   token = token.replace(/^Bearer\s+/i, '');
   try {

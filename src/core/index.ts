@@ -7,6 +7,6 @@ export { resolveIdentity, groupAddress, identityHash, type IdentityKind, type Re
 export { signToken, verifyToken, type TokenClaims, type Verified } from './token.js';
 export { drawValue, drawWins } from './draw.js';
 export { estimateWait, jitterSeconds, type WaitEstimate, type EstimateInput } from './estimate.js';
-export { COOKIE_NAME, roomCookies, stripRoomCookie, cookieHeaderWithoutRoom, setRoomCookie, clearRoomCookie } from './cookies.js';
+export { COOKIE_NAME, cookieValues, roomCookies, removeRoomCookie, cookieHeaderWithoutRoom, setRoomCookie, clearRoomCookie } from './cookies.js';
 export { renderPage, type PageVars } from './pages.js';
 export type * from './types.js';

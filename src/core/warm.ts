@@ -10,7 +10,7 @@
 // steps do, with a stand-in key store: the same code a new, waiting, admitted and denied visitor
 // takes, with nothing of theirs left behind (key rings live per request).
 import { parseConfig } from './config.js';
-import { clearRoomCookie, cookieHeaderWithoutRoom, roomCookies, setRoomCookie } from './cookies.js';
+import { clearRoomCookie, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
 import { decide, type DecideResult } from './decide.js';
 import { dueSpreadSeconds, jitterSeconds, retryAfterSeconds } from './draw.js';
 import { estimateWait } from './estimate.js';
@@ -37,7 +37,7 @@ async function decideFor(config: Config, cookie: string): Promise<DecideResult> 
   const who = await resolveIdentity(config, { headers } as Request, '192.0.2.1', NOW_MS);
   const keys = createKeyRing(async (kid) => (kid === KID ? KEY_BASE64 : null), ignore);
   const result = await decide({ config, keys, identity: who.identity, tokens: roomCookies(headers), nowMs: NOW_MS });
-  cookieHeaderWithoutRoom(headers.get('cookie') ?? '');
+  removeRoomCookie(headers);
   if (result.setToken !== null) setRoomCookie(result.setToken, config, true);
   if (result.clearCookie) clearRoomCookie(config, true);
   return result;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieHeaderWithoutRoom, roomCookies, stripRoomCookie } from '../../src/core/cookies.js';
+import { cookieHeaderWithoutRoom, removeRoomCookie, roomCookies } from '../../src/core/cookies.js';
 
 describe('cookies', () => {
   it('finds every waiting_room value in order, duplicates kept, quotes removed', () => {
@@ -18,9 +18,14 @@ describe('cookies', () => {
     expect(cookieHeaderWithoutRoom('waiting_room=x; a=1')).toBe('a=1');
     expect(cookieHeaderWithoutRoom('waiting_room=x; waiting_room=y')).toBeNull();
     const untouched = new Headers({ cookie: 'a=1;b=2', 'x-other': 'y' });
-    expect(stripRoomCookie(untouched).get('cookie')).toBe('a=1;b=2');
-    const stripped = stripRoomCookie(new Headers({ cookie: 'waiting_room=x', 'x-other': 'y' }));
+    removeRoomCookie(untouched);
+    expect(untouched.get('cookie')).toBe('a=1;b=2');
+    const stripped = new Headers({ cookie: 'waiting_room=x', 'x-other': 'y' });
+    removeRoomCookie(stripped);
     expect(stripped.has('cookie')).toBe(false);
     expect(stripped.get('x-other')).toBe('y');
+    const mixed = new Headers({ cookie: 'a=1; waiting_room=x; b=2' });
+    removeRoomCookie(mixed);
+    expect(mixed.get('cookie')).toBe('a=1; b=2');
   });
 });

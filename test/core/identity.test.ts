@@ -64,6 +64,8 @@ describe('resolveIdentity with jwt:NAME', () => {
     const token = await jwt({ sub: 'user-42' });
     expect(await resolveIdentity(await config(), request({ authorization: `Bearer ${token}` }), '192.0.2.1', T0)).toEqual({ identity: 'jwt:user-42', kind: 'jwt' });
     expect(await resolveIdentity(await config(), request({ cookie: `a=1; authorization=${token}` }), '192.0.2.1', T0)).toEqual({ identity: 'jwt:user-42', kind: 'jwt' });
+    // Two Cookie headers reach the app joined by ", " (js-compute), and a value may be quoted.
+    expect(await resolveIdentity(await config(), request({ cookie: `a=1, authorization="${token}"` }), '192.0.2.1', T0)).toEqual({ identity: 'jwt:user-42', kind: 'jwt' });
   });
 
   it('falls back to the address for a forged, expired or missing JWT', async () => {
