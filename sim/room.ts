@@ -4,8 +4,8 @@
 import { createHash } from 'node:crypto';
 import { parseConfig } from '../src/core/config.js';
 import { decide } from '../src/core/decide.js';
-import { dueSpreadSeconds, retryAfterSeconds } from '../src/core/draw.js';
-import { estimateWait, jitterSeconds } from '../src/core/estimate.js';
+import { jitterSeconds, retryAfterSeconds } from '../src/core/draw.js';
+import { estimateFor } from '../src/core/estimate.js';
 import { createKeyRing } from '../src/core/keys.js';
 import type { Config, Outcome, ReasonCode } from '../src/core/types.js';
 
@@ -101,16 +101,10 @@ export function createRoom(settings: Record<string, string>, seed: string): Room
       };
     },
     estimate(nowMs, answer) {
-      // The inputs the handler gives the page's estimate, for an answer that carries a wait token.
+      // What the handler's page shows for an answer that carries a wait token.
       if (answer.waitUntilMs === null || answer.waitExpiryMs === null) return null;
-      return estimateWait({
-        allowPercentage: config.allowPercentage,
-        waitPeriodSeconds: config.waitPeriodSeconds,
-        secondsUntilFirstDraw: (answer.waitUntilMs - nowMs) / 1000,
-        secondsUntilExpiry: (answer.waitExpiryMs - nowMs) / 1000,
-        spreadSeconds: dueSpreadSeconds(config),
-        jitterSeconds: jitterSeconds(config),
-      });
+      const epochSec = (ms: number): number => (EPOCH_MS + ms) / 1000;
+      return estimateFor(config, epochSec(answer.waitUntilMs), epochSec(answer.waitExpiryMs), EPOCH_MS + nowMs);
     },
     get jitterSeconds() {
       return jitterSeconds(config);

@@ -1,8 +1,6 @@
 // How long a waiting visitor should expect to wait, as percentiles of the wait they will really see.
 import { dueSpreadSeconds, jitterSeconds } from './draw.js';
-
-// The page jitter lives with the draw's timing now; re-exported for the callers that import it from here.
-export { jitterSeconds };
+import type { Config } from './types.js';
 
 export interface WaitEstimate {
   p25: number;
@@ -76,4 +74,27 @@ export function estimateWait(input: EstimateInput): WaitEstimate | null {
     return Math.max(0, Math.round(wait));
   };
   return { p25: at(0.25), p50: at(0.5), p75: at(0.75) };
+}
+
+/**
+ * The wait a visitor holding a wait token can expect: due at `waitUntil`, expiring at `waitExpiry`
+ * (epoch seconds). With no token (none could be signed), the visitor is back in one window as a new
+ * visitor, whose token expires one to two windows on.
+ */
+export function estimateFor(
+  config: Pick<Config, 'allowPercentage' | 'waitPeriodSeconds'>,
+  waitUntil: number | null,
+  waitExpiry: number | null,
+  nowMs: number,
+): WaitEstimate | null {
+  const d = config.waitPeriodSeconds;
+  const nowSec = nowMs / 1000;
+  return estimateWait({
+    allowPercentage: config.allowPercentage,
+    waitPeriodSeconds: d,
+    secondsUntilFirstDraw: waitUntil === null ? 2.5 * d + dueSpreadSeconds(config) / 2 : waitUntil - nowSec,
+    secondsUntilExpiry: waitExpiry === null ? 2.5 * d : waitExpiry - nowSec,
+    spreadSeconds: dueSpreadSeconds(config),
+    jitterSeconds: jitterSeconds(config),
+  });
 }

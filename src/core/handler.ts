@@ -3,12 +3,10 @@
 import { describeProblem, parseConfig } from './config.js';
 import { clearRoomCookie, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
 import { decide, type DecideResult } from './decide.js';
-import { dueSpreadSeconds, jitterSeconds, retryAfterSeconds } from './draw.js';
-import { estimateWait } from './estimate.js';
+import { heldAnswer } from './held.js';
 import { resolveIdentity, type IdentityKind } from './identity.js';
 import { createKeyRing } from './keys.js';
-import { renderPage, type PageVars } from './pages.js';
-import type { Config, Decision, Outcome, PageName, ReasonCode, RoomDeps } from './types.js';
+import type { Config, Decision, Outcome, ReasonCode, RoomDeps } from './types.js';
 
 /** Origin response header that ends the visitor's session; never passed on. */
 export const COMMAND_HEADER = 'waiting-room-command';
@@ -103,9 +101,6 @@ async function toOrigin(ctx: Context, setToken: string | null, fields: LogFields
   return response;
 }
 
-// Re-exported: the simulator and tests take it from draw.ts, which has no page imports.
-export { retryAfterSeconds } from './draw.js';
-
 function wantsJson(request: Request): boolean {
   const accept = (request.headers.get('accept') ?? '').toLowerCase();
   return accept.includes('application/json') && !accept.includes('text/html');
@@ -114,75 +109,32 @@ function wantsJson(request: Request): boolean {
 /** The waiting or deny answer, made here: the origin never sees a queued request. */
 function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): Response {
   const { config, deps } = ctx;
-  const name: PageName = result.outcome === 'origin' ? 'startwaiting' : result.outcome;
-  const d = config.waitPeriodSeconds;
-  const nowSec = ctx.nowMs / 1000;
-  // No token (no key to sign one): back in one window, then a new visitor, whose expiry is 1-2 windows on.
-  const untilDue = result.waitUntil === null ? 2.5 * d + dueSpreadSeconds(config) / 2 : result.waitUntil - nowSec;
-  const untilExpiry = result.waitExpiry === null ? 2.5 * d : result.waitExpiry - nowSec;
-  const retryAfter = retryAfterSeconds(result.waitUntil, ctx.nowMs, d);
-  const J = jitterSeconds(config);
-  const random = deps.random ?? Math.random;
-  const refresh = retryAfter + Math.round(random() * J);
-  const estimate =
-    name === 'deny'
-      ? null
-      : estimateWait({
-          allowPercentage: config.allowPercentage,
-          waitPeriodSeconds: d,
-          secondsUntilFirstDraw: untilDue,
-          secondsUntilExpiry: untilExpiry,
-          spreadSeconds: dueSpreadSeconds(config),
-          jitterSeconds: J,
-        });
-  // No key to sign with is the room's fault, not the visitor's: say "unavailable" whatever the setting.
-  const status = result.reason === 'no_signing_key' || result.reason === 'internal_error' ? 503 : config.waitingStatus;
-
-  const headers = new Headers({ 'Cache-Control': NO_STORE, 'Retry-After': String(retryAfter) });
+  const answer = heldAnswer({
+    config,
+    result,
+    nowMs: ctx.nowMs,
+    random: deps.random ?? Math.random,
+    json: wantsJson(ctx.request),
+    storedPage: (name) => {
+      try {
+        return deps.stores.page(name);
+      } catch (error) {
+        deps.diag(`waiting_room_pages: reading "${name}" failed (${String(error)}); serving the built-in page`);
+        return null;
+      }
+    },
+    diag: deps.diag,
+  });
+  const headers = new Headers({
+    'Cache-Control': NO_STORE,
+    'Retry-After': String(answer.retryAfterSeconds),
+    'Content-Type': answer.contentType,
+  });
   if (result.setToken !== null) headers.append('Set-Cookie', setRoomCookie(result.setToken, config, ctx.https));
   else if (result.clearCookie) headers.append('Set-Cookie', clearRoomCookie(config, ctx.https));
-
-  let body: string;
-  if (wantsJson(ctx.request)) {
-    headers.set('Content-Type', 'application/json; charset=utf-8');
-    body = JSON.stringify({
-      waitingRoom: {
-        // The built-in page keeps waiting while this is true; a denied visitor is held too.
-        inWaitingRoom: true,
-        status: name,
-        refreshIntervalSeconds: refresh,
-        retryAfterSeconds: retryAfter,
-        waitTime25PercentileSeconds: estimate?.p25 ?? null,
-        waitTime50PercentileSeconds: estimate?.p50 ?? null,
-        waitTime75PercentileSeconds: estimate?.p75 ?? null,
-        allowPercentage: config.allowPercentage,
-        jitterSeconds: J,
-      },
-    });
-  } else {
-    headers.set('Content-Type', 'text/html; charset=utf-8');
-    const vars: PageVars = {
-      status: name,
-      retryAfterSeconds: retryAfter,
-      refreshIntervalSeconds: refresh,
-      jitterSeconds: J,
-      allowPercentage: config.allowPercentage,
-      waitPeriodSeconds: d,
-      hasEstimate: estimate !== null,
-      waitTime25PercentileSeconds: estimate?.p25 ?? null,
-      waitTime50PercentileSeconds: estimate?.p50 ?? null,
-      waitTime75PercentileSeconds: estimate?.p75 ?? null,
-    };
-    let stored: string | null = null;
-    try {
-      stored = deps.stores.page(name);
-    } catch (error) {
-      deps.diag(`waiting_room_pages: reading "${name}" failed (${String(error)}); serving the built-in page`);
-    }
-    body = renderPage(name, stored, vars, deps.diag);
-  }
+  const status = answer.status;
   logDecision(ctx, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity, status });
-  return new Response(ctx.request.method === 'HEAD' ? null : body, { status, headers });
+  return new Response(ctx.request.method === 'HEAD' ? null : answer.body, { status, headers });
 }
 
 function bypassed(config: Config, path: string): boolean {

@@ -12,12 +12,10 @@
 import { parseConfig } from './config.js';
 import { clearRoomCookie, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
 import { decide, type DecideResult } from './decide.js';
-import { dueSpreadSeconds, jitterSeconds, retryAfterSeconds } from './draw.js';
-import { estimateWait } from './estimate.js';
+import { heldAnswer } from './held.js';
 import { resolveIdentity } from './identity.js';
 import { createKeyRing } from './keys.js';
-import { renderPage } from './pages.js';
-import type { Config, PageName } from './types.js';
+import type { Config } from './types.js';
 
 const KID = 'warm-up';
 // Any 64 bytes: tokens signed with it are thrown away, and no store holds this kid.
@@ -43,31 +41,11 @@ async function decideFor(config: Config, cookie: string): Promise<DecideResult> 
   return result;
 }
 
-/** What roomPage() in handler.ts computes for a page, minus the Response. */
+/** What roomPage() in handler.ts computes for a page, as the JSON answer and as HTML, minus the Response. */
 function page(config: Config, result: DecideResult): void {
-  const name: PageName = result.outcome === 'origin' ? 'startwaiting' : result.outcome;
-  const d = config.waitPeriodSeconds;
-  const retryAfter = retryAfterSeconds(result.waitUntil, NOW_MS, d);
-  const J = jitterSeconds(config);
-  const estimate = estimateWait({
-    allowPercentage: config.allowPercentage,
-    waitPeriodSeconds: d,
-    secondsUntilFirstDraw: (result.waitUntil ?? NOW_MS / 1000 + d) - NOW_MS / 1000,
-    secondsUntilExpiry: (result.waitExpiry ?? NOW_MS / 1000 + d) - NOW_MS / 1000,
-    spreadSeconds: dueSpreadSeconds(config),
-    jitterSeconds: J,
-  });
-  const numbers = {
-    retryAfterSeconds: retryAfter,
-    refreshIntervalSeconds: retryAfter + 1,
-    jitterSeconds: J,
-    allowPercentage: config.allowPercentage,
-    waitTime25PercentileSeconds: estimate?.p25 ?? null,
-    waitTime50PercentileSeconds: estimate?.p50 ?? null,
-    waitTime75PercentileSeconds: estimate?.p75 ?? null,
-  };
-  JSON.stringify({ waitingRoom: { inWaitingRoom: true, status: name, ...numbers } });
-  renderPage(name, null, { status: name, ...numbers, waitPeriodSeconds: d, hasEstimate: estimate !== null }, ignore);
+  for (const json of [true, false]) {
+    heldAnswer({ config, result, nowMs: NOW_MS, random: () => 0.5, json, storedPage: () => null, diag: ignore });
+  }
 }
 
 const cookieOf = (result: DecideResult): string => `waiting_room=${result.setToken ?? ''}`;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dueSpreadSeconds, jitterSeconds } from '../../src/core/draw.js';
+import { dueSpreadSeconds, jitterSeconds, retryAfterSeconds } from '../../src/core/draw.js';
 import { estimateWait } from '../../src/core/estimate.js';
-import { retryAfterSeconds } from '../../src/core/handler.js';
 
 /** A small seeded PRNG so the simulated waits reproduce. */
 function mulberry32(seed: number): () => number {
