@@ -6,15 +6,18 @@
 //   npm run pages -- --print                       print name + base64 for pasting into the Fastly UI
 //   npm run pages -- --fastly-service SERVICE_ID   print the fastly CLI commands that upload them
 //   npm run pages -- --store-id STORE_ID           the same, when you already know the store's id
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import Mustache from 'mustache';
 import type { PageName } from '../src/core/types.js';
+import { PAGE_STORE } from '../src/fastly/names.js';
+import { shellQuote } from './lib/fastly-cli.js';
+import { writeStoreAtomic } from './lib/json-store.js';
+import { isMain } from './lib/main.js';
+import { repoRoot } from './lib/paths.js';
 
 export const PAGE_NAMES: readonly PageName[] = ['startwaiting', 'keepwaiting', 'deny'];
-export const PAGES_STORE = 'waiting_room_pages';
 /**
  * One Config Store value is at most 8,000 characters (contract). Not imported from src/core/pages.ts:
  * that module imports the .html templates as text, which only the bundler and vitest understand.
@@ -80,7 +83,7 @@ export async function encodePages(
     if (base64.length > PAGE_STORE_VALUE_LIMIT) {
       problems.push(
         `${file}: ${base64.length} characters as base64, over the ${PAGE_STORE_VALUE_LIMIT}-character limit of one ` +
-          `${PAGES_STORE} value (the template itself may be at most about ${Math.floor((PAGE_STORE_VALUE_LIMIT * 3) / 4)} bytes; ` +
+          `${PAGE_STORE} value (the template itself may be at most about ${Math.floor((PAGE_STORE_VALUE_LIMIT * 3) / 4)} bytes; ` +
           `it is ${Buffer.byteLength(html, 'utf8')}). Shrink inline CSS/JS or images.`,
       );
       continue;
@@ -92,13 +95,10 @@ export async function encodePages(
   return pages;
 }
 
-/** Writes the `[local_server]` store file. Atomic, because the local host re-reads it as it changes. */
+/** Writes the `[local_server]` store file, atomically (see writeStoreAtomic), creating its folder. */
 export async function writeStoreFile(pages: readonly EncodedPage[], out: string): Promise<void> {
-  const json = JSON.stringify(Object.fromEntries(pages.map((p) => [p.name, p.base64])), null, 2) + '\n';
   await mkdir(dirname(out), { recursive: true });
-  const tmp = `${out}.${process.pid}.tmp`;
-  await writeFile(tmp, json);
-  await rename(tmp, out);
+  await writeStoreAtomic(out, Object.fromEntries(pages.map((p) => [p.name, p.base64])));
 }
 
 /**
@@ -113,10 +113,10 @@ export function fastlyCommands(pages: readonly EncodedPage[], target: { serviceI
     store = shellQuote(target.storeId);
   } else {
     lines.push(
-      `# The id of the ${PAGES_STORE} store linked to service ${target.serviceId ?? ''}:`,
+      `# The id of the ${PAGE_STORE} store linked to service ${target.serviceId ?? ''}:`,
       `STORE_ID=$(fastly resource-link list --service-id=${shellQuote(target.serviceId ?? '')} --version=latest --json | ` +
-        `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const l=JSON.parse(s).find(r=>(r.Name??r.name)==="${PAGES_STORE}");` +
-        `if(!l){console.error("no ${PAGES_STORE} store linked to this service");process.exit(1)}console.log(l.ResourceID??l.resource_id)})')`,
+        `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const l=JSON.parse(s).find(r=>(r.Name??r.name)==="${PAGE_STORE}");` +
+        `if(!l){console.error("no ${PAGE_STORE} store linked to this service");process.exit(1)}console.log(l.ResourceID??l.resource_id)})')`,
     );
     store = '"$STORE_ID"';
   }
@@ -127,10 +127,6 @@ export function fastlyCommands(pages: readonly EncodedPage[], target: { serviceI
   return lines.join('\n');
 }
 
-function shellQuote(value: string): string {
-  return /^[A-Za-z0-9_.-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
 function summary(pages: readonly EncodedPage[]): string {
   return pages
     .map((p) => `${p.name}: ${p.chars} characters, ${p.base64.length}/${PAGE_STORE_VALUE_LIMIT} as base64`)
@@ -138,12 +134,12 @@ function summary(pages: readonly EncodedPage[]): string {
 }
 
 const USAGE = `Usage: npm run pages -- [--dir pages] [--out local/pages.json] [--print] [--fastly-service ID | --store-id ID]
-  (no option)            write the local store file (${PAGES_STORE} under [local_server] in fastly.toml)
+  (no option)            write the local store file (${PAGE_STORE} under [local_server] in fastly.toml)
   --print                print each page's base64 value for production instead
-  --fastly-service ID    print the fastly CLI commands that upload the pages to that service's ${PAGES_STORE}
+  --fastly-service ID    print the fastly CLI commands that upload the pages to that service's ${PAGE_STORE}
   --store-id ID          the same, with the Config Store's own id`;
 
-export async function main(argv: string[], root: string): Promise<number> {
+export async function main(argv: string[], root: string = repoRoot): Promise<number> {
   let args;
   try {
     args = parseArgs({
@@ -191,8 +187,5 @@ export async function main(argv: string[], root: string): Promise<number> {
   return 0;
 }
 
-if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  process.exitCode = await main(process.argv.slice(2), root);
-}
+if (isMain(import.meta.url)) process.exitCode = await main(process.argv.slice(2));
 
