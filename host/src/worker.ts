@@ -235,6 +235,14 @@ function sinkEnd(sink: Sink): void {
   else post({ op: 'upEnd', pid: sink.pid });
 }
 
+function closeBody(h: number): number {
+  const body = get(h, 'body');
+  if (body.sink) sinkEnd(body.sink);
+  body.sink = null;
+  handles.delete(h);
+  return OK;
+}
+
 // ---- headers -------------------------------------------------------------------------------
 
 function headersOf(h: number, kind: 'req' | 'resp'): Header[] {
@@ -490,20 +498,21 @@ const wasi = createWasi(environment);
 const reqHeaders = headerFns('req');
 const respHeaders = headerFns('resp');
 
-function nameArg(p: number, l: number): string {
-  return utf8(p, l);
-}
-
-function backendOf(p: number, l: number) {
-  const b = findBackend(nameArg(p, l));
+function backendNamed(name: string): BackendConfig {
+  const b = findBackend(name);
   if (!b) throw new HostError(INVAL);
   return b;
 }
 
+function backendOf(p: number, l: number): BackendConfig {
+  return backendNamed(utf8(p, l));
+}
+
 /** A fastly_backend getter that writes one u32 about a named backend (an unknown name is the guest's error). */
-function backendU32(get: (backend: ReturnType<typeof backendOf>, name: string) => number) {
+function backendU32(get: (backend: BackendConfig, name: string) => number) {
   return (p: number, l: number, out: number): number => {
-    w32(out, get(backendOf(p, l), nameArg(p, l)));
+    const name = utf8(p, l);
+    w32(out, get(backendNamed(name), name));
     return OK;
   };
 }
@@ -522,9 +531,19 @@ function ipBytesOut(ip: string | undefined, out: number, nwritten: number): numb
   return OK;
 }
 
+// The downstream request's headers as they arrived, whatever the guest has changed since.
+function originalHeaderNames(buf: number, len: number, cursor: number, ending: number, nw: number): number {
+  return writeMulti(uniqueNames(current?.headers ?? []), buf, len, cursor, ending, nw);
+}
+
+function originalHeaderCount(out: number): number {
+  w32(out, uniqueNames(current?.headers ?? []).length);
+  return OK;
+}
+
 const configStoreCalls = {
   open: (p: number, l: number, out: number) => {
-    const name = nameArg(p, l);
+    const name = utf8(p, l);
     if (!snapshot.configStores[name]) return BADF;
     w32(out, add({ kind: 'config', name }));
     return OK;
@@ -581,15 +600,12 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
     downstream_bot_category: () => NONE,
     downstream_bot_category_kind: () => NONE,
     downstream_original_header_names: (_h: number, buf: number, len: number, cursor: number, ending: number, nw: number) =>
-      writeMulti(uniqueNames(current?.headers ?? []), buf, len, cursor, ending, nw),
-    downstream_original_header_count: (_h: number, out: number) => {
-      w32(out, uniqueNames(current?.headers ?? []).length);
-      return OK;
-    },
+      originalHeaderNames(buf, len, cursor, ending, nw),
+    downstream_original_header_count: (_h: number, out: number) => originalHeaderCount(out),
   },
   fastly_http_req: {
     register_dynamic_backend: (np: number, nl: number, tp: number, tl: number, mask: number, cfg: number) =>
-      registerDynamicBackend(nameArg(np, nl), nameArg(tp, tl), mask, cfg),
+      registerDynamicBackend(utf8(np, nl), utf8(tp, tl), mask, cfg),
     body_downstream_get: (reqOut: number, bodyOut: number) => {
       if (!downstreamReq || !downstreamBody) return ERROR;
       w32(reqOut, add(downstreamReq));
@@ -606,12 +622,8 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
       return OK;
     },
     ...reqHeaders,
-    original_header_names_get: (buf: number, len: number, cursor: number, ending: number, nw: number) =>
-      writeMulti(uniqueNames(current?.headers ?? []), buf, len, cursor, ending, nw),
-    original_header_count: (out: number) => {
-      w32(out, uniqueNames(current?.headers ?? []).length);
-      return OK;
-    },
+    original_header_names_get: originalHeaderNames,
+    original_header_count: originalHeaderCount,
     method_get: (h: number, buf: number, max: number, nw: number) => writeOut(Buffer.from(get(h, 'req').method, 'latin1'), buf, max, nw),
     method_set: (h: number, p: number, l: number) => {
       const method = latin1(p, l);
@@ -787,20 +799,8 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
       handles.delete(src);
       return OK;
     },
-    close: (h: number) => {
-      const body = get(h, 'body');
-      if (body.sink) sinkEnd(body.sink);
-      body.sink = null;
-      handles.delete(h);
-      return OK;
-    },
-    abandon: (h: number) => {
-      const body = get(h, 'body');
-      if (body.sink) sinkEnd(body.sink);
-      body.sink = null;
-      handles.delete(h);
-      return OK;
-    },
+    close: closeBody,
+    abandon: closeBody,
     known_length: (h: number, out: number) => {
       const body = get(h, 'body');
       if (body.remote !== null || body.sink) return NONE;
@@ -829,14 +829,14 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
   fastly_config_store: configStoreCalls,
   fastly_secret_store: {
     open: (p: number, l: number, out: number) => {
-      const name = nameArg(p, l);
+      const name = utf8(p, l);
       if (!snapshot.secretStores[name]) return NONE;
       w32(out, add({ kind: 'secretstore', name }));
       return OK;
     },
     get: (h: number, kp: number, kl: number, out: number) => {
       const store = snapshot.secretStores[get(h, 'secretstore').name] ?? {};
-      const key = nameArg(kp, kl);
+      const key = utf8(kp, kl);
       if (!Object.hasOwn(store, key)) return NONE;
       w32(out, add({ kind: 'secret', value: Buffer.from(store[key]!, 'utf8') }));
       return OK;
@@ -849,7 +849,7 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
   },
   fastly_kv_store: {
     open: (p: number, l: number, out: number) => {
-      const name = nameArg(p, l);
+      const name = utf8(p, l);
       const r = kv({ kind: 'exists', store: name });
       if (r.status !== 'ok') {
         w32(out, INVALID_HANDLE);
@@ -902,9 +902,7 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
       return OK;
     },
     list_wait: (h: number, bodyOut: number, errOut: number) => {
-      const r = get(h, 'kvpending').result;
-      handles.delete(h);
-      w32(errOut, kvErrorCode(r));
+      const r = takeKvResult(h, errOut);
       if (r.status !== 'ok' || !r.body) {
         w32(bodyOut, INVALID_HANDLE);
         return OK;
@@ -927,7 +925,7 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
   },
   fastly_acl: {
     open: (p: number, l: number, out: number) => {
-      const name = nameArg(p, l);
+      const name = utf8(p, l);
       if (!snapshot.acls[name]) return NONE;
       w32(out, add({ kind: 'acl', name }));
       return OK;
@@ -1016,7 +1014,7 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
   },
   fastly_backend: {
     exists: (p: number, l: number, out: number) => {
-      w32(out, findBackend(nameArg(p, l)) ? 1 : 0);
+      w32(out, findBackend(utf8(p, l)) ? 1 : 0);
       return OK;
     },
     // Viceroy reports no health checks: every backend reads as "unknown" (0).
@@ -1095,10 +1093,16 @@ function configGet(h: number, kp: number, kl: number, buf: number, max: number, 
   return writeOut(Buffer.from(store[key]!, 'utf8'), buf, max, nw);
 }
 
-function kvLookupWait(h: number, bodyOut: number, mb: number, ml: number, nw: number, errOut: number, gen: (g: bigint) => void): number {
+/** Ends a pending KV operation: its handle goes, its status reaches the guest's error slot. */
+function takeKvResult(h: number, errOut: number): KvResult {
   const r = get(h, 'kvpending').result;
   handles.delete(h);
   w32(errOut, kvErrorCode(r));
+  return r;
+}
+
+function kvLookupWait(h: number, bodyOut: number, mb: number, ml: number, nw: number, errOut: number, gen: (g: bigint) => void): number {
+  const r = takeKvResult(h, errOut);
   w32(nw, 0);
   if (r.status !== 'ok' || !r.value) {
     w32(bodyOut, INVALID_HANDLE);
@@ -1119,9 +1123,7 @@ function kvLookupWait(h: number, bodyOut: number, mb: number, ml: number, nw: nu
 }
 
 function kvSimpleWait(h: number, errOut: number): number {
-  const r = get(h, 'kvpending').result;
-  handles.delete(h);
-  w32(errOut, kvErrorCode(r));
+  takeKvResult(h, errOut);
   return OK;
 }
 
