@@ -10,12 +10,11 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startHost, startOrigin, type RunningHost } from '../test/support/host-process';
-import { buildWasm, repoRoot } from '../test/support/wasm-build';
+import { buildWasm, hostFixture, repoRoot } from '../test/support/wasm-build';
 
 const phaseSeconds = Number(process.env.BENCH_SECONDS ?? '6');
 const phaseMaxRequests = 20_000;
 const concurrencies = [16, 64];
-const fixture = (name: string): string => path.join(repoRoot, 'test', 'host', 'fixtures', name);
 
 interface LoadResult {
   app: string;
@@ -315,7 +314,7 @@ function printProfile(label: string, p: ProfileSummary): void {
 
 async function main(): Promise<void> {
   const began = performance.now();
-  const [helloWasm, proxyWasm] = await Promise.all([buildWasm(fixture('hello.js')), buildWasm(fixture('proxy.js'))]);
+  const [helloWasm, proxyWasm] = await Promise.all([buildWasm(hostFixture('hello.js')), buildWasm(hostFixture('proxy.js'))]);
   const origin = await startOrigin();
   const proxyManifest = { local_server: { backends: { origin: { url: origin.url } } } };
   console.log(`compute-host benchmark on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), loopback only`);

@@ -18,8 +18,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { bundleOptions } from '../scripts/build.js';
 import { startHost, type RunningHost } from '../test/support/host-process.js';
-import { repoRoot, roomWasm, startEchoOrigin, startRoom, type EchoOrigin, type Room, type Settings } from '../test/support/room-host.js';
-import { buildWasm } from '../test/support/wasm-build.js';
+import { roomWasm, startEchoOrigin, startRoom, type EchoOrigin, type Room, type Settings } from '../test/support/room-host.js';
+import { buildWasm, repoRoot } from '../test/support/wasm-build.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);

@@ -2,12 +2,9 @@ import { spawn } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { stringify } from 'smol-toml';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, hostBin, HostExitedError, runHostCommand, startHost } from '../support/host-process';
-import { buildWasm, repoRoot } from '../support/wasm-build';
-
-const fixture = (name: string): string => path.join(import.meta.dirname, 'fixtures', name);
+import { freePort, hostBin, HostExitedError, manifestText, runHostCommand, startHost } from '../support/host-process';
+import { buildWasm, hostFixture, repoRoot } from '../support/wasm-build';
 
 describe('command line', () => {
   it('prints its name and version with --version', async () => {
@@ -26,7 +23,7 @@ describe('command line', () => {
     ['a config store value over 8,000 characters', { config_stores: { pages: { format: 'inline-toml', contents: { startwaiting: 'x'.repeat(8001) } } } }, 'local_server.config_stores.pages.contents.startwaiting'],
     ['a missing store file', { config_stores: { settings: { format: 'json', file: 'absent.json' } } }, 'local_server.config_stores.settings'],
   ])('refuses to start on %s, naming the key', async (_name, local_server, key) => {
-    const start = startHost({ wasm: await buildWasm(fixture('hello.js')), manifest: { local_server } });
+    const start = startHost({ wasm: await buildWasm(hostFixture('hello.js')), manifest: { local_server } });
     const error = await start.then(
       async (host) => {
         await host.stop();
@@ -43,7 +40,7 @@ describe('command line', () => {
 
 describe('running', () => {
   it('prints one line per request with -v and exits with 0 on SIGTERM', async () => {
-    const host = await startHost({ wasm: await buildWasm(fixture('hello.js')), verbose: true });
+    const host = await startHost({ wasm: await buildWasm(hostFixture('hello.js')), verbose: true });
     let code: number | null = null;
     try {
       expect((await fetch(`${host.url}/verbose-probe?x=1`)).status).toBe(200);
@@ -76,11 +73,8 @@ describe('driven by the Fastly CLI', () => {
   async function serve(app: string, manifest: Record<string, unknown>, files: Record<string, string>): Promise<ServeProcess> {
     project = await mkdtemp(path.join(tmpdir(), 'wr-cli-'));
     await mkdir(path.join(project, 'bin'));
-    await copyFile(await buildWasm(fixture(app)), path.join(project, 'bin', 'main.wasm'));
-    await writeFile(
-      path.join(project, 'fastly.toml'),
-      stringify({ manifest_version: 3, name: 'cli-serve-test', language: 'javascript', ...manifest }),
-    );
+    await copyFile(await buildWasm(hostFixture(app)), path.join(project, 'bin', 'main.wasm'));
+    await writeFile(path.join(project, 'fastly.toml'), manifestText({ name: 'cli-serve-test', ...manifest }));
     for (const [name, content] of Object.entries(files)) await writeFile(path.join(project, name), content);
     const port = await freePort();
     // The CLI needs no network here: with --viceroy-path it neither downloads nor version-checks

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, pattern, startHost, startOrigin, type Origin, type RunningHost } from '../support/host-process';
-import { buildWasm } from '../support/wasm-build';
+import { buildWasm, hostFixture } from '../support/wasm-build';
 
-const fixture = (name: string): string => path.join(import.meta.dirname, 'fixtures', name);
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /** Fails with `what` rather than hanging until the test timeout when `promise` never settles. */
@@ -23,7 +21,7 @@ let proxy: RunningHost;
 let releaseChunk1: () => void = () => {};
 
 beforeAll(async () => {
-  const [miscWasm, proxyWasm] = await Promise.all([buildWasm(fixture('misc.js')), buildWasm(fixture('proxy.js'))]);
+  const [miscWasm, proxyWasm] = await Promise.all([buildWasm(hostFixture('misc.js')), buildWasm(hostFixture('proxy.js'))]);
   origin = await startOrigin({
     gate: (index) => (index === 1 ? new Promise<void>((resolve) => (releaseChunk1 = resolve)) : Promise.resolve()),
   });
@@ -367,7 +365,7 @@ describe('a guest that traps after its response has begun', () => {
 
 describe('a guest that never answers', () => {
   it('gets a 5xx once the request timeout passes, and the host keeps serving', async () => {
-    const host = await startHost({ wasm: await buildWasm(fixture('misc.js')), args: ['--request-timeout', '1'] });
+    const host = await startHost({ wasm: await buildWasm(hostFixture('misc.js')), args: ['--request-timeout', '1'] });
     try {
       const res = await fetch(`${host.url}/spin`);
       expect(res.status).toBeGreaterThanOrEqual(500);

@@ -7,9 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importMemory, WASM_PAGE } from '../../host/src/limits';
 import { startHost } from '../support/host-process';
-import { buildWasm } from '../support/wasm-build';
+import { buildWasm, hostFixture } from '../support/wasm-build';
 
-const fixture = (name: string): string => path.join(import.meta.dirname, 'fixtures', name);
 const MAX = 128 * 1024 * 1024;
 
 /** Imports that satisfy a module without doing anything: enough to instantiate it. */
@@ -61,7 +60,7 @@ afterAll(async () => {
 
 describe('the memory image', () => {
   it('holds exactly what a fresh instance of the original js-compute module starts with', async () => {
-    const original = new Uint8Array(await readFile(await buildWasm(fixture('hello.js'))));
+    const original = new Uint8Array(await readFile(await buildWasm(hostFixture('hello.js'))));
     const rewritten = importMemory(original, MAX, { dataToImage: true });
     expect(rewritten?.limits.image).toBeInstanceOf(SharedArrayBuffer);
 
@@ -92,7 +91,7 @@ describe('the memory image', () => {
 
 describe('serving', () => {
   it('starts every request from the original memory: a global set by one request is unset in the next', async () => {
-    const host = await startHost({ wasm: await buildWasm(fixture('misc.js')) });
+    const host = await startHost({ wasm: await buildWasm(hostFixture('misc.js')) });
     try {
       const counts: string[] = [];
       for (let i = 0; i < 20; i++) counts.push(await (await fetch(`${host.url}/handled`)).text());

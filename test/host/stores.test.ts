@@ -1,10 +1,6 @@
-import path from 'node:path';
-import { stringify } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type RunningHost } from '../support/host-process';
-import { buildWasm } from '../support/wasm-build';
-
-const fixture = (name: string): string => path.join(import.meta.dirname, 'fixtures', name);
+import { manifestText, startHost, type RunningHost } from '../support/host-process';
+import { buildWasm, hostFixture } from '../support/wasm-build';
 
 // Store layouts as Viceroy reads them from [local_server]; the files sit next to fastly.toml.
 const manifest = {
@@ -71,7 +67,7 @@ async function get(pathAndQuery: string): Promise<{ status: number; body: Record
 
 beforeAll(async () => {
   host = await startHost({
-    wasm: await buildWasm(fixture('stores.js')),
+    wasm: await buildWasm(hostFixture('stores.js')),
     manifest,
     files,
     env: { WR_TEST_SECRET: 'secret from the environment' },
@@ -112,7 +108,7 @@ describe('a manifest with `dictionaries` and no geolocation', () => {
 
   beforeAll(async () => {
     plain = await startHost({
-      wasm: await buildWasm(fixture('stores.js')),
+      wasm: await buildWasm(hostFixture('stores.js')),
       manifest: { local_server: { dictionaries: { old_style: { format: 'inline-toml', contents: { edge: 'yes' } } } } },
     });
   });
@@ -199,7 +195,7 @@ describe('geolocation and client address', () => {
   });
 
   it('sees an IPv6 client as ::1 when the host listens on [::1]', async () => {
-    const v6 = await startHost({ wasm: await buildWasm(fixture('stores.js')), address: '::1' });
+    const v6 = await startHost({ wasm: await buildWasm(hostFixture('stores.js')), address: '::1' });
     try {
       expect(v6.url).toMatch(/^http:\/\/\[::1\]:\d+$/);
       expect(await (await fetch(`${v6.url}/client`)).json()).toEqual({ address: '::1' });
@@ -270,7 +266,7 @@ describe('live reload', () => {
   it('serves a value changed inline in fastly.toml itself', async () => {
     const edited = structuredClone(manifest);
     edited.local_server.config_stores.inline_settings.contents.greeting = 'edited in place';
-    await host.writeFile('fastly.toml', stringify({ manifest_version: 3, name: 'host-test', language: 'javascript', ...edited }));
+    await host.writeFile('fastly.toml', manifestText(edited));
     const deadline = Date.now() + 5_000;
     let value = (await get('/config?store=inline_settings&key=greeting')).body.value;
     while (value !== 'edited in place' && Date.now() < deadline) {
@@ -285,7 +281,7 @@ describe('live reload', () => {
     // became the baseline and was never served. Several fresh hosts, each written to at once.
     for (let attempt = 0; attempt < 4; attempt++) {
       const fresh = await startHost({
-        wasm: await buildWasm(fixture('stores.js')),
+        wasm: await buildWasm(hostFixture('stores.js')),
         manifest,
         files,
         env: { WR_TEST_SECRET: 'secret from the environment' },

@@ -1,9 +1,6 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfSignedCertificate, startHost, startOrigin, type Origin, type RunningHost } from '../support/host-process';
-import { buildWasm } from '../support/wasm-build';
-
-const fixture = (name: string): string => path.join(import.meta.dirname, 'fixtures', name);
+import { buildWasm, hostFixture } from '../support/wasm-build';
 
 // A production origin is HTTPS; locally it is reached by IP with the certificate checked against
 // cert_host, as Viceroy does.
@@ -15,7 +12,7 @@ beforeAll(async () => {
   origin = await startOrigin({ tls });
   const url = `https://127.0.0.1:${origin.port}`;
   host = await startHost({
-    wasm: await buildWasm(fixture('proxy.js')),
+    wasm: await buildWasm(hostFixture('proxy.js')),
     manifest: {
       local_server: {
         backends: {

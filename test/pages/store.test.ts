@@ -2,7 +2,7 @@
 // and the `npm run pages` tool that encodes and uploads them.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { builtinPages, renderPage } from '../../src/core/pages.js';
 import type { PageName } from '../../src/core/types.js';
@@ -14,9 +14,9 @@ import {
   PageError,
   writeStoreFile,
 } from '../../scripts/pages-to-store.js';
+import { repoRoot } from '../support/wasm-build.js';
 import { pageVars } from './fake-room.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const NAMES = Object.keys(builtinPages) as PageName[];
 
 function b64(text: string): string {
@@ -60,7 +60,7 @@ describe('npm run pages', () => {
 
   it('encodes the three built-in pages so the room renders them exactly as its own', async () => {
     const out = join(dir, 'local', 'pages.json');
-    await writeStoreFile(await encodePages(join(ROOT, 'pages')), out);
+    await writeStoreFile(await encodePages(join(repoRoot, 'pages')), out);
     const store = JSON.parse(await readFile(out, 'utf8')) as Record<string, string>;
     expect(Object.keys(store).sort()).toEqual([...NAMES].sort());
     for (const name of NAMES) {
@@ -102,7 +102,7 @@ describe('npm run pages', () => {
     const errors: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((m: string) => void errors.push(m));
     const out = join(dir, 'pages.json');
-    expect(await main(['--dir', dir, '--out', out], ROOT)).toBe(1);
+    expect(await main(['--dir', dir, '--out', out], repoRoot)).toBe(1);
     expect(errors.join('\n')).toMatch(/deny\.html: 9336 characters as base64, over the 8000-character limit/);
     await expect(readFile(out)).rejects.toThrow();
   });
@@ -113,7 +113,7 @@ describe('npm run pages', () => {
     const printed: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((m: string) => void printed.push(m));
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(await main(['--dir', dir, '--fastly-service', 'SU1Z0isxPaozGVKXdv0eY'], ROOT)).toBe(0);
+    expect(await main(['--dir', dir, '--fastly-service', 'SU1Z0isxPaozGVKXdv0eY'], repoRoot)).toBe(0);
     const script = printed.join('\n');
     expect(script).toContain('fastly resource-link list --service-id=SU1Z0isxPaozGVKXdv0eY');
     expect(script).toContain(

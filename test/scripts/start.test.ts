@@ -3,30 +3,15 @@
 // stops every process it started, freeing both ports.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ORIGIN_PORT } from '../../scripts/demo-origin.js';
 import { repoRoot } from '../../scripts/lib/paths.js';
-
-const listening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = connect({ host: '127.0.0.1', port });
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
+import { canConnect, freePort } from '../support/host-process.js';
 
 // fastly.toml fixes the origin at 7070; a developer's own server there is not a failure of npm start.
-const originBusy = await listening(DEMO_ORIGIN_PORT);
+const originBusy = await canConnect(DEMO_ORIGIN_PORT);
 
 const dir = mkdtempSync(join(tmpdir(), 'wr-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -71,7 +56,7 @@ process.on('SIGTERM', () => process.exit(0));
 
     child.kill('SIGINT');
     expect(await exited).toBe(130);
-    expect(await listening(port)).toBe(false);
-    expect(await listening(DEMO_ORIGIN_PORT)).toBe(false);
+    expect(await canConnect(port)).toBe(false);
+    expect(await canConnect(DEMO_ORIGIN_PORT)).toBe(false);
   }, 120_000);
 });

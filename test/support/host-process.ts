@@ -82,7 +82,8 @@ export async function freePort(address = '127.0.0.1'): Promise<number> {
   });
 }
 
-function canConnect(port: number, address: string): Promise<boolean> {
+/** Whether something accepts a TCP connection on `address:port` right now. */
+export function canConnect(port: number, address = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ port, host: address });
     socket.once('connect', () => {
@@ -93,7 +94,8 @@ function canConnect(port: number, address: string): Promise<boolean> {
   });
 }
 
-function manifestText(manifest: HostOptions['manifest']): string {
+/** fastly.toml as `startHost` writes it: text as given, an object with the usual top-level keys added. */
+export function manifestText(manifest: HostOptions['manifest']): string {
   if (typeof manifest === 'string') return manifest;
   const base = { manifest_version: 3, name: 'host-test', language: 'javascript' };
   return stringify({ ...base, ...(manifest ?? {}) });

@@ -10,8 +10,8 @@ import path from 'node:path';
 import { base64url } from 'jose';
 import { drawValue } from '../../src/core/draw.js';
 import { startHost, type RunningHost } from './host-process.js';
+import { repoRoot } from './wasm-build.js';
 
-export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 export const roomWasm = path.join(repoRoot, 'bin', 'main.wasm');
 
 // ---------------------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+/** A fixture app of the host suites (test/host/fixtures), which the host bench runs too. */
+export const hostFixture = (name: string): string => path.join(repoRoot, 'test', 'host', 'fixtures', name);
 const cacheDir = path.join(repoRoot, 'node_modules', '.cache', 'wr-wasm');
 const compiler = path.join(repoRoot, 'node_modules', '.bin', 'js-compute-runtime');
 
