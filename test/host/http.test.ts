@@ -319,9 +319,9 @@ describe('failing apps', () => {
     const pending = fetch(`${proxy.url}/slow?ms=1000`, { signal: abort.signal });
     // Hang up only once the origin has the request, i.e. while the guest is waiting on it.
     const before = origin.received.length;
-    while (!origin.received.slice(before).some((r) => r.path.startsWith('/slow'))) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await expect
+      .poll(() => origin.received.slice(before).some((r) => r.path.startsWith('/slow')), { timeout: 5_000, interval: 10 })
+      .toBe(true);
     abort.abort();
     await expect(pending).rejects.toThrow();
     const next = await fetch(`${proxy.url}/after-hangup`);

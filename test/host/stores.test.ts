@@ -242,38 +242,26 @@ describe('live reload', () => {
     await host.writeFile('settings.json', JSON.stringify({ mode: 'after', limit: '10' }));
     // File-change notification is asynchronous, so the new value is awaited with a bound rather
     // than demanded from the very next request.
-    const deadline = Date.now() + 5_000;
-    let value = (await get('/config?store=file_settings&key=mode')).body.value;
-    while (value !== 'after' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      value = (await get('/config?store=file_settings&key=mode')).body.value;
-    }
-    expect(value).toBe('after');
+    await expect
+      .poll(async () => (await get('/config?store=file_settings&key=mode')).body.value, { timeout: 5_000, interval: 50 })
+      .toBe('after');
     expect(host.alive()).toBe(true);
   });
 
   it('serves a rotated secret from a changed secret store file', async () => {
     await host.writeFile('secrets.json', JSON.stringify({ signing_key: 'rotated-secret' }));
-    const deadline = Date.now() + 5_000;
-    let value = (await get('/secret?store=json_secrets&key=signing_key')).body.value;
-    while (value !== 'rotated-secret' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      value = (await get('/secret?store=json_secrets&key=signing_key')).body.value;
-    }
-    expect(value).toBe('rotated-secret');
+    await expect
+      .poll(async () => (await get('/secret?store=json_secrets&key=signing_key')).body.value, { timeout: 5_000, interval: 50 })
+      .toBe('rotated-secret');
   });
 
   it('serves a value changed inline in fastly.toml itself', async () => {
     const edited = structuredClone(manifest);
     edited.local_server.config_stores.inline_settings.contents.greeting = 'edited in place';
     await host.writeFile('fastly.toml', manifestText(edited));
-    const deadline = Date.now() + 5_000;
-    let value = (await get('/config?store=inline_settings&key=greeting')).body.value;
-    while (value !== 'edited in place' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      value = (await get('/config?store=inline_settings&key=greeting')).body.value;
-    }
-    expect(value).toBe('edited in place');
+    await expect
+      .poll(async () => (await get('/config?store=inline_settings&key=greeting')).body.value, { timeout: 5_000, interval: 50 })
+      .toBe('edited in place');
   });
 
   it('sees a store file rewritten the moment the host says it listens', async () => {
@@ -292,13 +280,7 @@ describe('live reload', () => {
           const response = await fetch(`${fresh.url}/config?store=file_settings&key=mode`);
           return ((await response.json()) as { value: unknown }).value;
         };
-        const deadline = Date.now() + 3_000;
-        let value = await read();
-        while (value !== `rewritten ${attempt}` && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          value = await read();
-        }
-        expect(value).toBe(`rewritten ${attempt}`);
+        await expect.poll(read, { timeout: 3_000, interval: 50 }).toBe(`rewritten ${attempt}`);
       } finally {
         await fresh.stop();
       }
@@ -307,10 +289,9 @@ describe('live reload', () => {
 
   it('keeps the previous values when a store file is edited into invalid JSON, and reports it', async () => {
     await host.writeFile('settings.json', JSON.stringify({ mode: 'valid', limit: '10' }));
-    const deadline = Date.now() + 5_000;
-    while ((await get('/config?store=file_settings&key=mode')).body.value !== 'valid' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await expect
+      .poll(async () => (await get('/config?store=file_settings&key=mode')).body.value, { timeout: 5_000, interval: 50 })
+      .toBe('valid');
     await host.writeFile('settings.json', '{ "mode": "half-writ');
     // The report names the setting that broke, as every settings error in the project does.
     const report = await host.waitForLog(/local_server\.config_stores\.file_settings/, 5_000, 'stderr');
