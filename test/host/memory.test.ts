@@ -90,17 +90,8 @@ describe('the memory image', () => {
 });
 
 describe('serving', () => {
-  it('starts every request from the original memory: a global set by one request is unset in the next', async () => {
-    const host = await startHost({ wasm: await buildWasm(hostFixture('misc.js')) });
-    try {
-      const counts: string[] = [];
-      for (let i = 0; i < 20; i++) counts.push(await (await fetch(`${host.url}/handled`)).text());
-      expect(new Set(counts)).toEqual(new Set(['1']));
-    } finally {
-      await host.stop();
-    }
-  });
-
+  // That every request starts from the original memory (a global set by one request is unset in
+  // the next) is test/host/http.test.ts's "fresh instance" test.
   it('still loads a module whose code drops a data segment (it keeps its segments)', async () => {
     // An active segment at 16, a data count, and _start doing `data.drop 0`: moving the segments out
     // would leave the drop naming a segment that no longer exists, so the host keeps them in.
