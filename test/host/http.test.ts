@@ -187,48 +187,45 @@ describe('proxying to a backend', () => {
     expect(seen.headers['x-probe']).toBe('through');
   });
 
-  it('passes on the first chunk of a streamed backend body before the backend has sent the rest', async () => {
-    const res = await fetch(`${proxy.url}/stream?chunks=3`);
-    expect(res.status).toBe(200);
+  /**
+   * Reads `res` until `first` has arrived (bounded, failing with `heldBack`), then lets the origin
+   * write chunk 1 and reads to the end. Returns the text seen before the release and in all.
+   */
+  async function readAcrossRelease(res: Response, first: string, heldBack: string): Promise<{ before: string; all: string }> {
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let text = '';
     // The origin writes chunk 1 only after this loop has seen chunk 0; a host that buffers the
     // whole body would never deliver chunk 0.
-    while (!text.includes('chunk 0\n')) {
-      const { value, done } = await within(reader.read(), 10_000, 'chunk 0 was held back until the body ended');
+    while (!text.includes(first)) {
+      const { value, done } = await within(reader.read(), 10_000, heldBack);
       if (done) break;
       text += decoder.decode(value, { stream: true });
     }
-    expect(text).toBe('chunk 0\n');
+    const before = text;
     releaseChunk1();
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
       text += decoder.decode(value, { stream: true });
     }
-    expect(text).toBe('chunk 0\nchunk 1\nchunk 2\n');
+    return { before, all: text };
+  }
+
+  it('passes on the first chunk of a streamed backend body before the backend has sent the rest', async () => {
+    const res = await fetch(`${proxy.url}/stream?chunks=3`);
+    expect(res.status).toBe(200);
+    const { before, all } = await readAcrossRelease(res, 'chunk 0\n', 'chunk 0 was held back until the body ended');
+    expect(before).toBe('chunk 0\n');
+    expect(all).toBe('chunk 0\nchunk 1\nchunk 2\n');
   });
 
   it('streams a body the guest writes chunk by chunk (transformed backend stream)', async () => {
     const res = await fetch(`${misc.url}/transform-stream`);
     expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = '';
-    while (!text.includes('CHUNK 0\n')) {
-      const { value, done } = await within(reader.read(), 10_000, 'the guest-written chunk 0 was held back');
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-    expect(text).toBe('CHUNK 0\n');
-    releaseChunk1();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-    expect(text).toBe('CHUNK 0\nCHUNK 1\nCHUNK 2\n');
+    const { before, all } = await readAcrossRelease(res, 'CHUNK 0\n', 'the guest-written chunk 0 was held back');
+    expect(before).toBe('CHUNK 0\n');
+    expect(all).toBe('CHUNK 0\nCHUNK 1\nCHUNK 2\n');
   });
 
   it('cuts the client response off when the backend connection drops mid-body', async () => {
