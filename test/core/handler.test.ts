@@ -1,7 +1,8 @@
 // What a visitor, an origin and an operator notice of the handler, with a clock the test moves.
 import { describe, expect, it } from 'vitest';
 import { dueAt, dueSpreadSeconds } from '../../src/core/draw.js';
-import { boundaryAt, claimsOf, FakeRoom, KEY_BASE64, KID, mint, T0, tokenOf } from '../support/fakes.js';
+import { FakeRoom, KEY_BASE64, KID, mint, T0 } from '../support/fakes.js';
+import { claimsOf, tokenOf, windowBoundary } from '../support/mint.js';
 
 const D = 30;
 const A = 3600;
@@ -13,7 +14,7 @@ describe('a waiting visitor over time', () => {
     const first = await room.visit();
     expect(first.log?.outcome).toBe('startwaiting');
     let token = tokenOf(first.roomCookies[0]!);
-    expect(claimsOf(token).exp).toBe(boundaryAt(room.nowSec, D, 2));
+    expect(claimsOf(token).exp).toBe(windowBoundary(D, 2, room.nowSec));
     expect(Number(first.response.headers.get('retry-after'))).toBe(dueAt(token, claimsOf(token).exp, config) - room.nowSec);
 
     room.advance(20);
@@ -36,13 +37,13 @@ describe('a waiting visitor over time', () => {
         expect(answer.fromOrigin).toBe(true);
         const allow = claimsOf(tokenOf(answer.roomCookies[0]!));
         expect(allow.dec).toBe('allow');
-        expect(allow.exp).toBe(boundaryAt(room.nowSec, A, 2));
+        expect(allow.exp).toBe(windowBoundary(A, 2, room.nowSec));
         break;
       }
       expect(answer.log?.reason).toBe('draw_lost');
       const next = tokenOf(answer.roomCookies[0]!);
       // A loser waits for the NEXT boundary only (docs/design.md): one draw per window.
-      expect(claimsOf(next).exp).toBe(boundaryAt(room.nowSec, D, 1));
+      expect(claimsOf(next).exp).toBe(windowBoundary(D, 1, room.nowSec));
       token = next;
       expect(draws).toBeLessThan(60);
     }
@@ -52,7 +53,7 @@ describe('a waiting visitor over time', () => {
     const room = new FakeRoom({ settings: { allow_percentage: '99.999', wait_period_duration: String(D) } });
     const config = { waitPeriodSeconds: D };
     // A token of this identity whose offset is at least 3 s, so the boundary second is before it is due.
-    let exp = boundaryAt(room.nowSec, D, -1);
+    let exp = windowBoundary(D, -1, room.nowSec);
     let token = await mint({ dec: 'wait', exp });
     while (dueAt(token, exp, config) - exp < 3) token = await mint({ dec: 'wait', exp: (exp -= D) });
     const due = dueAt(token, exp, config);
@@ -71,7 +72,7 @@ describe('a waiting visitor over time', () => {
   it('spreads due times over the window by identity, the same for every device of one identity', async () => {
     const config = { waitPeriodSeconds: D };
     const S = dueSpreadSeconds(config);
-    const exp = boundaryAt(T0 / 1000, D, 2);
+    const exp = windowBoundary(D, 2, T0 / 1000);
     const offsets: number[] = [];
     for (let i = 0; i < 600; i++) {
       const token = await mint({ dec: 'wait', exp, identity: `ip:198.51.${i >> 8}.${i & 255}` });
@@ -92,7 +93,7 @@ describe('a waiting visitor over time', () => {
 
   it('draws a token until two windows after its expiry, then only gives a new token for the next window', async () => {
     const room = new FakeRoom({ settings: { allow_percentage: '99.999', wait_period_duration: String(D) } });
-    const exp = boundaryAt(room.nowSec, D, 1);
+    const exp = windowBoundary(D, 1, room.nowSec);
     const token = await mint({ dec: 'wait', exp });
     room.nowMs = (exp + 2 * D - 1) * 1000 + 999;
     expect((await room.visit({ cookie: `waiting_room=${token}` })).log?.reason).toBe('draw_won');
@@ -101,14 +102,14 @@ describe('a waiting visitor over time', () => {
     expect(stale.log?.reason).toBe('token_stale');
     expect(stale.fromOrigin).toBe(false);
     const next = tokenOf(stale.roomCookies[0]!);
-    expect(claimsOf(next)).toMatchObject({ dec: 'wait', exp: boundaryAt(room.nowSec, D, 1) });
+    expect(claimsOf(next)).toMatchObject({ dec: 'wait', exp: windowBoundary(D, 1, room.nowSec) });
     expect(Number(stale.response.headers.get('retry-after'))).toBe(dueAt(next, claimsOf(next).exp, { waitPeriodSeconds: D }) - room.nowSec);
   });
 
   it('draws a current token even when a stale duplicate comes first in the Cookie header', async () => {
     const room = new FakeRoom({ settings: { allow_percentage: '99.999', wait_period_duration: String(D) } });
-    const stale = await mint({ dec: 'wait', exp: boundaryAt(room.nowSec, D, -3) });
-    const current = await mint({ dec: 'wait', exp: boundaryAt(room.nowSec, D, -1) });
+    const stale = await mint({ dec: 'wait', exp: windowBoundary(D, -3, room.nowSec) });
+    const current = await mint({ dec: 'wait', exp: windowBoundary(D, -1, room.nowSec) });
     const answer = await room.visit({ cookie: `waiting_room=${stale}; waiting_room=${current}` });
     expect(answer.log?.reason).toBe('draw_won');
     expect((await room.visit({ cookie: `waiting_room=${stale}` })).log?.reason).toBe('token_stale');
@@ -139,13 +140,13 @@ describe('a waiting visitor over time', () => {
 
   it('renews an allow token once fewer than allow_period_duration seconds remain', async () => {
     const room = new FakeRoom({ nowMs: T0 + 100_000 });
-    const exp = boundaryAt(room.nowSec, A, 2);
+    const exp = windowBoundary(A, 2, room.nowSec);
     const cookie = `waiting_room=${await mint({ dec: 'allow', exp })}`;
     expect((await room.visit({ cookie })).roomCookies).toEqual([]);
     room.nowMs = (exp - A + 1) * 1000; // A - 1 seconds left
     const renewed = await room.visit({ cookie });
     expect(renewed.log?.reason).toBe('allow_renewed');
-    expect(claimsOf(tokenOf(renewed.roomCookies[0]!)).exp).toBe(boundaryAt(room.nowSec, A, 2));
+    expect(claimsOf(tokenOf(renewed.roomCookies[0]!)).exp).toBe(windowBoundary(A, 2, room.nowSec));
     room.nowMs = exp * 1000;
     expect((await room.visit({ cookie })).log?.reason).toBe('token_expired_allow');
   });
@@ -201,7 +202,7 @@ describe('answers made at the edge', () => {
 describe('the origin', () => {
   it('never sees the room cookie; other cookies arrive byte for byte', async () => {
     const room = new FakeRoom({ settings: { allow_percentage: '100' } });
-    const allow = await mint({ dec: 'allow', exp: boundaryAt(room.nowSec, A, 2) });
+    const allow = await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec) });
     await room.visit({ cookie: `theme="dark blue";  waiting_room=${allow}; cart=a%3Db` });
     expect(room.seen.at(-1)!.cookie).toBe('theme="dark blue";  cart=a%3Db');
     await room.visit({ cookie: `waiting_room=${allow}` });
@@ -238,7 +239,7 @@ describe('the origin', () => {
       settings: { allow_percentage: '100' },
       origin: async () => new Response('ok', { headers: { 'cache-control': 'public, max-age=600' } }),
     });
-    const allow = await mint({ dec: 'allow', exp: boundaryAt(room.nowSec, A, 2) });
+    const allow = await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec) });
     const answer = await room.visit({ cookie: `waiting_room=${allow}` });
     expect(answer.response.headers.get('cache-control')).toBe('public, max-age=600');
   });
@@ -248,7 +249,7 @@ describe('the origin', () => {
       settings: { allow_percentage: '50' },
       origin: async () => new Response('bye', { headers: { 'waiting-room-command': 'revoke', 'set-cookie': 'session=; Max-Age=0' } }),
     });
-    const allow = await mint({ dec: 'allow', exp: boundaryAt(room.nowSec, A, 2) });
+    const allow = await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec) });
     const answer = await room.visit({ cookie: `waiting_room=${allow}` });
     expect(answer.body).toBe('bye');
     expect(answer.response.headers.get('waiting-room-command')).toBeNull();
@@ -300,7 +301,7 @@ describe('operator mistakes never crash and are reported by name', () => {
   it('uses the default window for a malformed duration', async () => {
     const room = new FakeRoom({ settings: { wait_period_duration: '30s' }, nowMs: T0 + 1_000 });
     const answer = await room.visit();
-    expect(claimsOf(tokenOf(answer.roomCookies[0]!)).exp).toBe(boundaryAt(room.nowSec, 30, 2));
+    expect(claimsOf(tokenOf(answer.roomCookies[0]!)).exp).toBe(windowBoundary(30, 2, room.nowSec));
     expect(answer.diags.join('\n')).toMatch(/wait_period_duration/);
   });
 
@@ -316,7 +317,7 @@ describe('operator mistakes never crash and are reported by name', () => {
 
   it('never uses a weak key, and names it', async () => {
     const room = new FakeRoom({ keys: { [KID]: Buffer.from('too short').toString('base64') } });
-    const weakToken = await mint({ dec: 'allow', exp: boundaryAt(room.nowSec, A, 2), key: Buffer.from('too short') });
+    const weakToken = await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec), key: Buffer.from('too short') });
     const answer = await room.visit({ cookie: `waiting_room=${weakToken}` });
     expect(answer.response.status).toBe(503);
     expect(answer.fromOrigin).toBe(false);
@@ -326,7 +327,7 @@ describe('operator mistakes never crash and are reported by name', () => {
   it('still admits allow tokens signed by an older key after rotation', async () => {
     const old = Uint8Array.from({ length: 48 }, (_, i) => i);
     const room = new FakeRoom({ settings: { active_key: 'k2' }, keys: { k0: Buffer.from(old).toString('base64'), k2: KEY_BASE64 } });
-    const cookie = `waiting_room=${await mint({ dec: 'allow', exp: boundaryAt(room.nowSec, A, 2), kid: 'k0', key: old })}`;
+    const cookie = `waiting_room=${await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec), kid: 'k0', key: old })}`;
     const answer = await room.visit({ cookie });
     expect(answer.fromOrigin).toBe(true);
     expect(answer.log).toMatchObject({ reason: 'allow_valid', kid: 'k0' });

@@ -4,7 +4,8 @@
 // pile at two draws, where an honest visitor holding one token has one.
 import { describe, expect, it } from 'vitest';
 import { drawWins } from '../../src/core/draw.js';
-import { claimsOf, FakeRoom, T0, tokenOf } from '../support/fakes.js';
+import { FakeRoom, T0 } from '../support/fakes.js';
+import { claimsOf, tokenOf } from '../support/mint.js';
 
 const D = 30;
 

@@ -1,9 +1,10 @@
 // Every row of the contract's decision table, over real HTTP against bin/main.wasm on the local host.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintToken, nowSeconds, startRoom, tokenDraw, windowBoundary, type Room } from '../support/room-host.js';
+import { claimsOf, nowSeconds, roomCookies, tokenOf, windowBoundary } from '../support/mint.js';
+import { mintToken, startRoom, tokenDraw, type Room } from '../support/room-host.js';
 import { dueAt, jitterSeconds } from '../../src/core/draw.js';
 import { BASE_SETTINGS, D, dueWaitToken, expectScenario, scenarios, VISITOR_IDENTITY } from './scenarios.js';
-import { claimsOf, expectEdgePage, tokenOf, visit } from './visit.js';
+import { expectEdgePage, visit } from './visit.js';
 
 let room: Room;
 beforeAll(async () => {
@@ -34,11 +35,11 @@ describe('waiting visitors', () => {
       visitors.map((visitor) => fetch(`${room.url}/crowd`, { headers: { 'x-visitor': visitor } }).then(async (r) => ({ visitor, r, body: await r.text() }))),
     );
     for (const { visitor, r } of answers) {
-      const setCookie = r.headers.getSetCookie().find((c) => c.startsWith('waiting_room='));
+      const setCookie = roomCookies(r)[0];
       expect(setCookie, visitor).toBeDefined();
       const token = tokenOf(setCookie!);
       const { exp } = claimsOf(token);
-      expect(token, visitor).toBe(await mintToken(room, { dec: 'wait', exp: exp as number, identity: `header:${visitor}` }));
+      expect(token, visitor).toBe(await mintToken(room, { dec: 'wait', exp, identity: `header:${visitor}` }));
     }
     expect(new Set(answers.map((a) => tokenOf(a.r.headers.getSetCookie()[0]!))).size).toBe(visitors.length);
   });
@@ -49,7 +50,7 @@ describe('waiting visitors', () => {
     expect(visited.log.outcome).toBe('startwaiting');
     expect(visited.log.identity).toBe('ip-fallback');
     const token = tokenOf(visited.roomCookies[0]!);
-    expect(token).toBe(await mintToken(room, { dec: 'wait', exp: claimsOf(token).exp as number }));
+    expect(token).toBe(await mintToken(room, { dec: 'wait', exp: claimsOf(token).exp }));
     // The same visitor with the header is someone else: its address-bound token does not carry over.
     const named = await visit(room, { cookie: `waiting_room=${token}`, headers: { 'x-visitor': 'carol' } });
     expect(named.log.reason).toBe('token_other_identity');

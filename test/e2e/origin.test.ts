@@ -3,9 +3,10 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueAt } from '../../src/core/draw.js';
-import { mintToken, nowSeconds, startRoom, TEST_KID, waitFor, windowBoundary, type EchoedRequest, type Room } from '../support/room-host.js';
+import { claimsOf, nowSeconds, tokenOf, windowBoundary } from '../support/mint.js';
+import { mintToken, startRoom, TEST_KID, waitFor, type EchoedRequest, type Room } from '../support/room-host.js';
 import { A, BASE_SETTINGS } from './scenarios.js';
-import { claimsOf, expectEdgePage, tokenOf, visit, type Visited } from './visit.js';
+import { expectEdgePage, visit, type Visited } from './visit.js';
 
 let room: Room;
 beforeAll(async () => {
@@ -260,7 +261,7 @@ describe('settings and logs', () => {
     expect(visited.log.outcome).toBe('startwaiting');
     // The default window of 30 s: a new token expires 1-2 windows on, and Retry-After points at its due time.
     const token = tokenOf(visited.roomCookies[0]!);
-    const exp = claimsOf(token).exp as number;
+    const exp = claimsOf(token).exp;
     expect(exp % 30).toBe(0);
     expect(exp - nowSeconds()).toBeLessThanOrEqual(60); // d = 60 would give more than 60
     const retryAfter = expectEdgePage(visited);

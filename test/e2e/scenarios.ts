@@ -3,9 +3,10 @@
 // rows only need a signing key and a clock, so a suite against the pure handler can run them too.
 import { expect } from 'vitest';
 import { dueAt, staleAt } from '../../src/core/draw.js';
-import { LOOPBACK_IDENTITY, TEST_KID, windowBoundary, mintToken, nowSeconds, tokenDraw, type Room, type Settings } from '../support/room-host.js';
+import { claimsOf, nowSeconds, tokenOf, windowBoundary } from '../support/mint.js';
+import { LOOPBACK_IDENTITY, TEST_KID, mintToken, tokenDraw, type Room, type Settings } from '../support/room-host.js';
 import type { Outcome, ReasonCode } from '../../src/core/types.js';
-import { claimsOf, expectEdgePage, expectRoomCookie, tokenOf } from './visit.js';
+import { expectEdgePage, expectRoomCookie } from './visit.js';
 
 /** The settings every row starts from; long windows so no token crosses a boundary mid-test. */
 export const BASE_SETTINGS: Settings = {
@@ -367,5 +368,5 @@ export async function expectScenario(
   // Byte-identical to what any other device with this identity gets in this window (contract).
   const visitor = request.headers?.['x-visitor'];
   const identity = settings.identity?.startsWith('header:') && visitor ? `header:${visitor}` : identityOfIp;
-  expect(token).toBe(await mintToken(room, { dec: claims.dec as 'wait' | 'allow', exp: claims.exp as number, identity }));
+  expect(token).toBe(await mintToken(room, { dec: claims.dec as 'wait' | 'allow', exp: claims.exp, identity }));
 }

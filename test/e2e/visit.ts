@@ -1,8 +1,8 @@
 // One visitor request against the room on the host, with everything a test checks about it:
 // the answer, the cookie it set, and the log line the room wrote for it.
-import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
-import { roomCookies, waitFor, type Room } from '../support/room-host.js';
+import { roomCookies } from '../support/mint.js';
+import { waitFor, type Room } from '../support/room-host.js';
 
 export interface Visited {
   response: Response;
@@ -41,9 +41,6 @@ export async function visit(room: Room, init: VisitInit = {}): Promise<Visited> 
   return { response, body, fromOrigin: response.headers.get('x-echo') === '1', roomCookies: roomCookies(response), log };
 }
 
-/** The token in a `waiting_room=...` Set-Cookie line. */
-export const tokenOf = (setCookie: string): string => setCookie.slice('waiting_room='.length).split(';')[0]!;
-
 /** The cookie's attributes, lower-cased names. */
 export function cookieAttributes(setCookie: string): Map<string, string> {
   const attributes = new Map<string, string>();
@@ -64,8 +61,6 @@ export function expectRoomCookie(setCookie: string, maxAge: string): void {
   // Secure would make the browser drop the cookie on http://127.0.0.1 (cookie_secure=auto).
   expect(attributes.has('secure')).toBe(false);
 }
-
-export const claimsOf = (token: string): { dec?: unknown; exp?: unknown; sub?: unknown } => decodeJwt(token);
 
 /** A page made at the edge: never cached, and tells the visitor when to come back. */
 export function expectEdgePage(visited: Pick<Visited, 'response' | 'fromOrigin'>): number {

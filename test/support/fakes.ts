@@ -2,7 +2,7 @@
 // origin that records what it was sent, and captured log/diag lines. The e2e suite runs the same
 // scenarios against the Wasm on the host; these let them run in-process in milliseconds.
 import { handle } from '../../src/core/handler.js';
-import { mintToken, type MintOptions } from './mint.js';
+import { mintToken, roomCookies, type MintOptions } from './mint.js';
 import type { PageName, RoomDeps } from '../../src/core/types.js';
 
 export const KID = 'k1';
@@ -127,7 +127,7 @@ export class FakeRoom {
       response,
       body,
       fromOrigin: this.seen.length > seenBefore && response.status !== 502,
-      roomCookies: response.headers.getSetCookie().filter((c) => c.startsWith('waiting_room=')),
+      roomCookies: roomCookies(response),
       log: line ? (JSON.parse(line.line) as Record<string, unknown>) : undefined,
       diags: this.diags.slice(diagsBefore),
     };
@@ -141,14 +141,4 @@ export const DEFAULT_IDENTITY = 'ip:192.0.2.10';
 /** A token exactly as the room would sign it. */
 export async function mint(options: MintOptions): Promise<string> {
   return mintToken({ key: KEY_BYTES, kid: KID, identity: DEFAULT_IDENTITY }, options);
-}
-
-export const boundaryAt = (nowSec: number, period: number, steps: number): number =>
-  Math.floor(nowSec / period) * period + steps * period;
-
-/** The token in a `waiting_room=...` Set-Cookie line. */
-export const tokenOf = (setCookie: string): string => setCookie.slice('waiting_room='.length).split(';')[0]!;
-
-export function claimsOf(token: string): { dec: string; exp: number; sub: string } {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { dec: string; exp: number; sub: string };
 }

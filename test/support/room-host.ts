@@ -387,19 +387,3 @@ export function tokenDraw(token: string): number {
   return drawValue(base64url.decode(token.slice(token.lastIndexOf('.') + 1)));
 }
 
-/** Whole seconds now. */
-export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
-
-/** `floor(now / d) * d + steps * d`, the window boundaries tokens expire on. */
-export const windowBoundary = (d: number, steps: number, now = nowSeconds()): number => Math.floor(now / d) * d + steps * d;
-
-/** The `waiting_room` cookies a response sets, as [value, attributes...] strings. */
-export function roomCookies(response: Response): string[] {
-  return response.headers.getSetCookie().filter((line) => line.startsWith('waiting_room='));
-}
-
-/** The value of the first `waiting_room` cookie a response sets, or null. */
-export function roomCookieValue(response: Response): string | null {
-  const line = roomCookies(response)[0];
-  return line === undefined ? null : line.slice('waiting_room='.length).split(';')[0]!;
-}
