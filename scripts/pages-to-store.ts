@@ -10,6 +10,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Mustache from 'mustache';
+import { CONFIG_STORE_VALUE_LIMIT } from '../src/core/config.js';
 import type { PageName } from '../src/core/types.js';
 import { PAGE_STORE } from '../src/fastly/names.js';
 import { shellQuote } from './lib/fastly-cli.js';
@@ -18,11 +19,8 @@ import { isMain } from './lib/main.js';
 import { repoRoot } from './lib/paths.js';
 
 export const PAGE_NAMES: readonly PageName[] = ['startwaiting', 'keepwaiting', 'deny'];
-/**
- * One Config Store value is at most 8,000 characters (contract). Not imported from src/core/pages.ts:
- * that module imports the .html templates as text, which only the bundler and vitest understand.
- */
-export const PAGE_STORE_VALUE_LIMIT = 8000;
+/** A template's base64 must fit one `waiting_room_pages` value. */
+export const PAGE_STORE_VALUE_LIMIT = CONFIG_STORE_VALUE_LIMIT;
 
 export interface EncodedPage {
   name: PageName;

@@ -11,15 +11,12 @@
 // Values are checked with the room's own parser before anything is written: a value the room would
 // replace by a default is refused here, with the setting's name, instead of surfacing later in a log.
 import { parseArgs } from 'node:util';
-import { parseConfig, settingsTable } from '../src/core/config.js';
+import { CONFIG_STORE_VALUE_LIMIT, parseConfig, settingsTable } from '../src/core/config.js';
 import { CONFIG_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, resolveStoreId } from './lib/fastly-cli.js';
 import { readStore, writeStoreAtomic, type StoreData } from './lib/json-store.js';
 import { isMain } from './lib/main.js';
 import { configFile } from './lib/paths.js';
-
-/** Viceroy's (and Fastly's) limit on one Config Store value. */
-const VALUE_LIMIT = 8000;
 
 const knownKeys = new Set(settingsTable.map((s) => s.key));
 
@@ -38,7 +35,7 @@ export function parseAssignments(args: readonly string[]): Map<string, string> {
     if (!knownKeys.has(key)) {
       throw new UsageError(`unknown setting "${key}"; known settings: ${[...knownKeys].join(', ')}`);
     }
-    if (value.length > VALUE_LIMIT) throw new UsageError(`setting "${key}": a value is at most ${VALUE_LIMIT} characters`);
+    if (value.length > CONFIG_STORE_VALUE_LIMIT) throw new UsageError(`setting "${key}": a value is at most ${CONFIG_STORE_VALUE_LIMIT} characters`);
     updates.set(key, value);
   }
   return updates;

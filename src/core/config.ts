@@ -3,6 +3,12 @@
 // that names its key, so a typo shows up in the logs instead of as a SyntaxError or a silent default.
 import type { Config, ConfigProblem, IdentitySource, WaitingStatus } from './types.js';
 
+/**
+ * The most characters one Config Store value holds (Fastly's limit, and Viceroy's). Every store the
+ * room reads is a Config Store, so settings and base64 page templates alike must fit.
+ */
+export const CONFIG_STORE_VALUE_LIMIT = 8000;
+
 export interface SettingInfo {
   key: string;
   /** The default as an operator would write it; '' means "none". */

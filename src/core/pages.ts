@@ -26,9 +26,6 @@ export interface PageVars {
 
 export const builtinPages: Record<PageName, string> = { startwaiting, keepwaiting, deny };
 
-/** The store's own limit on one value; a template's base64 must fit in it. */
-export const PAGE_STORE_VALUE_LIMIT = 8000;
-
 /**
  * A wait as people say it. Estimates are rough (a random draw), so round generously rather than
  * show false precision: "about 3 minutes", never "2 minutes 47 seconds".
