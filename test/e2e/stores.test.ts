@@ -4,7 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 import { groupAddress } from '../../src/core/identity.js';
 import { startHost, type RunningHost } from '../support/host-process.js';
 import { claimsOf, roomCookieValue, roomCookies } from '../support/mint.js';
-import { ensureRoomWasm, mintToken, startEchoOrigin, startRoom, type EchoOrigin } from '../support/room-host.js';
+import { ensureRoomWasm, mintToken, roomManifest, startEchoOrigin, startRoom, storeFiles, type EchoOrigin } from '../support/room-host.js';
 
 let host: RunningHost | undefined;
 let origin: EchoOrigin | undefined;
@@ -33,24 +33,11 @@ it('with no stores at all, visitors reach the origin and the operator is told wh
 it('a page store entry that is not base64 falls back to the built-in page and names the entry', async () => {
   origin = await startEchoOrigin();
   const files = {
-    'config.json': JSON.stringify({ allow_percentage: '50', active_key: 'k' }),
-    'keys.json': JSON.stringify({ k: Buffer.alloc(64, 5).toString('base64') }),
-    'pages.json': JSON.stringify({ startwaiting: '%%% not base64 %%%' }),
+    [storeFiles.config]: JSON.stringify({ allow_percentage: '50', active_key: 'k' }),
+    [storeFiles.keys]: JSON.stringify({ k: Buffer.alloc(64, 5).toString('base64') }),
+    [storeFiles.pages]: JSON.stringify({ startwaiting: '%%% not base64 %%%' }),
   };
-  host = await startHost({
-    wasm: await ensureRoomWasm(),
-    files,
-    manifest: {
-      local_server: {
-        backends: { origin: { url: origin.url } },
-        config_stores: {
-          waiting_room_config: { format: 'json', file: 'config.json' },
-          waiting_room_pages: { format: 'json', file: 'pages.json' },
-        },
-        secret_stores: { waiting_room_keys: { format: 'json', file: 'keys.json' } },
-      },
-    },
-  });
+  host = await startHost({ wasm: await ensureRoomWasm(), files, manifest: roomManifest(origin.url) });
   const res = await fetch(`${host.url}/`);
   const body = await res.text();
   expect(res.status).toBe(200);
