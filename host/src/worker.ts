@@ -2,7 +2,7 @@
 // Hostcalls that need the network or shared state block this thread with Atomics.wait while
 // the main thread does the work, because the guest (SpiderMonkey) expects synchronous imports.
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
-import { ipToBytes, bytesToIp, normalizeIp, type BackendConfig, type StoreSnapshot } from './config.js';
+import { ipToBytes, bytesToIp, type BackendConfig, type StoreSnapshot } from './config.js';
 import { BADF, BUFLEN, ERROR, HostError, HTTPINVALID, INVAL, INVALID_HANDLE, NONE, OK, UNSUPPORTED } from './abi.js';
 import { geoDefaultLoopback } from './geo.js';
 import {
@@ -114,7 +114,8 @@ type Obj =
   | { kind: 'secretstore'; name: string }
   | { kind: 'secret'; value: Uint8Array }
   | { kind: 'kvstore'; name: string }
-  | { kind: 'log'; name: Buffer }
+  /** Latin-1 text so the name's bytes go out unchanged, whatever their encoding. */
+  | { kind: 'log'; name: string }
   | { kind: 'acl'; name: string }
   | { kind: 'nextreq' };
 
@@ -335,7 +336,8 @@ function startSend(reqH: number, bodyH: number, bp: number, bl: number, streamin
   const breq: BackendRequest = {
     method: req.method,
     url: req.uri,
-    headers: req.headers.map(([n, v]): Header => [n, v]),
+    // postMessage copies the array as it is now, so later header edits do not reach this request.
+    headers: req.headers,
     autoDecompress: req.autoDecompress,
   };
   let data: Uint8Array | null = null;
@@ -344,8 +346,8 @@ function startSend(reqH: number, bodyH: number, bp: number, bl: number, streamin
     if (streaming) body.sink = { type: 'up', pid };
     else handles.delete(bodyH);
   }
-  const dynamic = dynamicBackends.get(backend);
-  post(dynamic ? { op: 'send', pid, backend, req: breq, body: data, streaming, dynamic } : { op: 'send', pid, backend, req: breq, body: data, streaming });
+  // An undefined `dynamic` reads on the main thread like an absent one (a configured backend).
+  post({ op: 'send', pid, backend, req: breq, body: data, streaming, dynamic: dynamicBackends.get(backend) });
   return { kind: 'pending', pid };
 }
 
@@ -465,11 +467,11 @@ function aclLookup(name: string, ip: number[]): { action: string; prefix: string
   return best && { action: best.action, prefix: best.prefix };
 }
 
-function geoLookup(addr: string): Record<string, unknown> | null {
-  const found = snapshot.geolocation.addresses[normalizeIp(addr)];
+/** `bytes` is a 4- or 16-byte address; bytesToIp gives the canonical text the config is keyed by. */
+function geoLookup(bytes: Uint8Array): Record<string, unknown> | null {
+  const found = snapshot.geolocation.addresses[bytesToIp(bytes)];
   if (found) return found;
-  const bytes = ipToBytes(addr);
-  const loopback = bytes && (bytes.length === 4 ? bytes[0] === 127 : bytes.every((b, i) => b === (i === 15 ? 1 : 0)));
+  const loopback = bytes.length === 4 ? bytes[0] === 127 : bytes.every((b, i) => b === (i === 15 ? 1 : 0));
   if (loopback && snapshot.geolocation.useDefaultLoopback) return geoDefaultLoopback;
   return null;
 }
@@ -810,17 +812,17 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
   },
   fastly_log: {
     endpoint_get: (p: number, l: number, out: number) => {
-      w32(out, add({ kind: 'log', name: Buffer.from(copyIn(p, l)) }));
+      w32(out, add({ kind: 'log', name: latin1(p, l) }));
       return OK;
     },
     write: (h: number, p: number, l: number, nw: number) => {
       const ep = get(h, 'log');
-      let msg = Buffer.from(copyIn(p, l));
+      let msg = latin1(p, l);
       w32(nw, l);
-      if (msg.at(-1) === 0x0a) msg = msg.subarray(0, -1);
-      if (msg.length === 0) return OK;
-      const escaped = Buffer.from(msg.toString('latin1').replace(/\n/g, '\\n'), 'latin1');
-      writeFd(1, Buffer.concat([ep.name, Buffer.from(' :: '), escaped, Buffer.from('\n')]));
+      if (msg.endsWith('\n')) msg = msg.slice(0, -1);
+      if (msg === '') return OK;
+      // Latin-1 both ways keeps every byte; only newlines inside the message are escaped.
+      writeFd(1, Buffer.from(`${ep.name} :: ${msg.replace(/\n/g, '\\n')}\n`, 'latin1'));
       return OK;
     },
   },
@@ -914,7 +916,7 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
   fastly_geo: {
     lookup: (ap: number, al: number, buf: number, max: number, nw: number) => {
       if (al !== 4 && al !== 16) return INVAL;
-      const data = geoLookup(bytesToIp(copyIn(ap, al)));
+      const data = geoLookup(copyIn(ap, al));
       if (!data) return NONE;
       return writeOut(Buffer.from(JSON.stringify(data)), buf, max, nw);
     },
@@ -1281,7 +1283,7 @@ function runRequest(req: DownstreamRequest): void {
   }
   // A streaming body the guest never closed is unfinished (Viceroy: UnfinishedStreamingBody); the
   // main thread cuts it off rather than end it, so no one takes a truncated body for a whole one.
-  post(error === undefined ? { op: 'done', rid: req.rid } : { op: 'done', rid: req.rid, error });
+  post({ op: 'done', rid: req.rid, error });
   attachMemory(null);
   handles = new Map();
   current = null;
