@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dueSpreadSeconds, jitterSeconds, retryAfterSeconds } from '../../src/core/draw.js';
 import { estimateWait } from '../../src/core/estimate.js';
-
-/** A small seeded PRNG so the simulated waits reproduce. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRandom } from '../../sim/random.js';
 
 interface Held {
   /** Seconds since the epoch, fractional, as a request arrives. */
@@ -63,7 +52,7 @@ describe('estimateWait', () => {
     const now = 1_000_000 * d - untilExp;
     const held = { now, exp: 1_000_000 * d, due: 1_000_000 * d + offset };
     const est = estimateFor(P, d, held);
-    const random = mulberry32(7);
+    const random = createRandom('7').next;
     const waits = Array.from({ length: 20000 }, () => simulateOne(P, d, held, random)).sort((a, b) => a - b);
     const q = (p: number) => waits[Math.floor(p * waits.length)]!;
     // Within a couple of seconds, or 3% for long waits.
@@ -75,7 +64,7 @@ describe('estimateWait', () => {
   it('keeps its promise to new visitors: about p of them are admitted within their own p-th percentile', () => {
     const d = 30;
     const P = 0.2;
-    const random = mulberry32(11);
+    const random = createRandom('11').next;
     const kept = { p25: 0, p50: 0, p75: 0 };
     const n = 20000;
     for (let i = 0; i < n; i++) {
