@@ -1,10 +1,10 @@
 // `npm start`: the whole demo on one machine, from a fresh clone after `npm ci`.
 //
 //   1. keys   local/keys.json (a fresh signing key, once)       npm run keys -- generate
-//   2. pages  local/pages.json from pages/*.html                npm run pages
-//   3. build  bin/main.wasm                                     npm run build
-//   4. the demo origin (the shop) on 127.0.0.1:7070             scripts/demo-origin.ts
-//   5. the room on 127.0.0.1:7676: `fastly compute serve` driving the project's local host
+//   2. build  bin/main.wasm, and local/pages.json from pages/   npm run build
+//      (with --skip-build only the pages step:                  npm run pages)
+//   3. the demo origin (the shop) on 127.0.0.1:7070             scripts/demo-origin.ts
+//   4. the room on 127.0.0.1:7676: `fastly compute serve` driving the project's local host
 //      (host/bin/compute-host, a Viceroy stand-in); with --viceroy, the Viceroy the Fastly CLI manages.
 //
 //   npm start -- [--viceroy | --host PATH] [--addr 127.0.0.1:7676] [--skip-build]
@@ -136,8 +136,9 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   say('keys: npm run keys -- generate');
   await keysMain(['generate']);
-  await step(npm, ['run', '--silent', 'pages']);
-  if (!values['skip-build']) await step(npm, ['run', '--silent', 'build']);
+  // The build writes local/pages.json itself; only a skipped build leaves it to its own step.
+  if (values['skip-build']) await step(npm, ['run', '--silent', 'pages']);
+  else await step(npm, ['run', '--silent', 'build']);
   const localHost = values.host ?? hostBin;
   if (!values.viceroy && values.host === undefined && !existsSync(hostBin)) await step(npm, ['run', '--silent', 'build:host']);
 
