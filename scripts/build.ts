@@ -4,19 +4,17 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
 import { isMain } from './lib/main.js';
+import { repoRoot, wasmFile } from './lib/paths.js';
 import { main as writePagesStore } from './pages-to-store.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const bin = (name: string): string => join(root, 'node_modules', '.bin', name);
-export const bundlePath = join(root, 'build', 'bundle.js');
-export const wasmPath = join(root, 'bin', 'main.wasm');
+const bin = (name: string): string => join(repoRoot, 'node_modules', '.bin', name);
+const bundlePath = join(repoRoot, 'build', 'bundle.js');
 
 /** The bundle js-compute gets; test/core/bundle.test.ts holds it to a size budget and no Node imports. */
 export const bundleOptions: BuildOptions = {
-  entryPoints: [join(root, 'src', 'index.ts')],
+  entryPoints: [join(repoRoot, 'src', 'index.ts')],
   bundle: true,
   format: 'esm',
   platform: 'neutral',
@@ -41,10 +39,10 @@ async function main(): Promise<void> {
   const args = new Set(process.argv.slice(2));
   if (!args.has('--no-check')) {
     // src/ only, with the js-compute types: the `fastly:*` modules exist nowhere else.
-    step('type-check', () => execFileSync(bin('tsc'), ['-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' }));
+    step('type-check', () => execFileSync(bin('tsc'), ['-p', join(repoRoot, 'tsconfig.build.json')], { stdio: 'inherit' }));
   }
   mkdirSync(dirname(bundlePath), { recursive: true });
-  mkdirSync(dirname(wasmPath), { recursive: true });
+  mkdirSync(dirname(wasmFile), { recursive: true });
   const started = performance.now();
   await build({ ...bundleOptions, outfile: bundlePath });
   console.log(`bundle: ${((performance.now() - started) / 1000).toFixed(1)} s, ${statSync(bundlePath).size} bytes -> ${bundlePath}`);
@@ -52,15 +50,15 @@ async function main(): Promise<void> {
   // private directory keeps two builds at once (a test and `--watch`) from taking each other's file.
   const workDir = mkdtempSync(join(tmpdir(), 'wr-build-'));
   try {
-    step('wasm', () => execFileSync(bin('js-compute-runtime'), [bundlePath, wasmPath], { stdio: 'inherit', cwd: workDir }));
+    step('wasm', () => execFileSync(bin('js-compute-runtime'), [bundlePath, wasmFile], { stdio: 'inherit', cwd: workDir }));
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
-  console.log(`wasm: ${statSync(wasmPath).size} bytes -> ${wasmPath}`);
+  console.log(`wasm: ${statSync(wasmFile).size} bytes -> ${wasmFile}`);
   // The local pages store follows pages/ too: the store's copy wins over the built-in one, so without
   // this `fastly compute serve --watch` would rebuild on a page edit and still serve the old page.
   // It also stops the build on a page over the store's 8,000-character limit.
-  if ((await writePagesStore([], root)) !== 0) throw new Error('pages: local/pages.json could not be written');
+  if ((await writePagesStore([])) !== 0) throw new Error('pages: local/pages.json could not be written');
 }
 
 if (isMain(import.meta.url)) {

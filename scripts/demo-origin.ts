@@ -16,7 +16,7 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The Cookie header as name/value pairs, in the order the origin received them. */
-export function parseCookies(header: string | undefined): [string, string][] {
+function parseCookies(header: string | undefined): [string, string][] {
   if (!header) return [];
   return header
     .split(';')
@@ -79,7 +79,7 @@ function shopCookie(req: IncomingMessage): Record<string, string> {
   return { 'set-cookie': `shop_session=${randomBytes(6).toString('hex')}; Path=/; HttpOnly; SameSite=Lax` };
 }
 
-export function handleDemo(req: IncomingMessage, res: ServerResponse): void {
+function handleDemo(req: IncomingMessage, res: ServerResponse): void {
   const path = new URL(req.url ?? '/', 'http://origin.invalid').pathname;
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     send(res, 405, page('Not allowed', '<h1>Only GET here</h1>'), { allow: 'GET, HEAD' });

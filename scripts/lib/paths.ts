@@ -37,4 +37,3 @@ export const fastlyBin = ((): string => {
   }
   return join(repoRoot, 'node_modules', '.bin', 'fastly');
 })();
-export const manifestFile = join(repoRoot, 'fastly.toml');
