@@ -3,14 +3,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GroupFigures, ScenarioFigures } from '../../sim/figures.js';
 import { adversaries } from '../../sim/scenarios.js';
-import { run } from './support.js';
+import { group as groupOf, run } from './support.js';
 
 let figures: ScenarioFigures;
-const group = (name: string): GroupFigures => {
-  const g = figures.groups.find((x) => x.group === name);
-  if (!g) throw new Error(`no group ${name} in the run`);
-  return g;
-};
+const group = (name: string): GroupFigures => groupOf(figures, name);
 
 beforeAll(async () => {
   // Many honest visitors and five-device owners: theirs is the ratio bounded at 1.1x, so it gets the

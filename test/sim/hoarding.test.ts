@@ -2,10 +2,10 @@
 // so hoarding while the chance is low buys at most one extra draw when it goes up.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GroupFigures, ScenarioFigures } from '../../sim/figures.js';
-import { run, scenario } from './support.js';
+import { group as groupOf, run, scenario } from './support.js';
 
 let figures: ScenarioFigures;
-const group = (name: string): GroupFigures => figures.groups.find((g) => g.group === name)!;
+const group = (name: string): GroupFigures => groupOf(figures, name);
 
 beforeAll(async () => {
   ({ figures } = await run(scenario('raise'), 1000));

@@ -1,6 +1,6 @@
 // Small fixed-seed runs shared by the simulator's tests. Sizes buy the statistical power each
 // assertion needs and no more: every request is a real HS512 sign or verify.
-import { computeFigures, type ScenarioFigures } from '../../sim/figures.js';
+import { computeFigures, type GroupFigures, type ScenarioFigures } from '../../sim/figures.js';
 import type { Arrival } from '../../sim/population.js';
 import { runScenario, type RunResult } from '../../sim/run.js';
 import { findScenario, type Scenario } from '../../sim/scenarios.js';
@@ -21,6 +21,13 @@ export function patient(s: Scenario): Scenario {
 /** Admitted visitors browse only briefly: their requests cost time and are not what these tests judge. */
 export function briefSessions(s: Scenario): Scenario {
   return { ...s, behaviour: { ...s.behaviour, sessionSecondsMedian: 30, thinkSeconds: 60 } };
+}
+
+/** One visitor group's figures; a group the run did not have is an error that names it. */
+export function group(figures: ScenarioFigures, name: string): GroupFigures {
+  const g = figures.groups.find((x) => x.group === name);
+  if (!g) throw new Error(`no group ${name} in the run`);
+  return g;
 }
 
 export async function run(s: Scenario, visitors: number, seed = SEED): Promise<{ result: RunResult; figures: ScenarioFigures }> {
