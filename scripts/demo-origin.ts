@@ -7,10 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
+import { COOKIE_NAME } from '../src/core/cookies.js';
 import { isMain } from './lib/main.js';
 
 export const DEMO_ORIGIN_PORT = 7070;
-const ROOM_COOKIE = 'waiting_room';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -49,14 +49,14 @@ ${body}
 
 function cookieReport(req: IncomingMessage): string {
   const cookies = parseCookies(req.headers.cookie);
-  const leaked = cookies.some(([name]) => name === ROOM_COOKIE);
+  const leaked = cookies.some(([name]) => name === COOKIE_NAME);
   const rows = cookies.map(([n, v]) => `<tr><td><code>${escapeHtml(n)}</code></td><td><code>${escapeHtml(v)}</code></td></tr>`).join('\n');
   return `<h2>Cookies the shop received</h2>
 ${cookies.length === 0 ? '<p>None.</p>' : `<table><thead><tr><th>name</th><th>value</th></tr></thead><tbody>\n${rows}\n</tbody></table>`}
 <p id="room-cookie" class="${leaked ? 'bad' : 'ok'}">${
     leaked
-      ? `The <code>${ROOM_COOKIE}</code> cookie reached the origin: the request did not pass through the room.`
-      : `The <code>${ROOM_COOKIE}</code> cookie did not reach the origin: the room keeps it at the edge.`
+      ? `The <code>${COOKIE_NAME}</code> cookie reached the origin: the request did not pass through the room.`
+      : `The <code>${COOKIE_NAME}</code> cookie did not reach the origin: the room keeps it at the edge.`
   }</p>`;
 }
 
