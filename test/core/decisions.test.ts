@@ -3,10 +3,10 @@
 import { describe, it } from 'vitest';
 import { BASE_SETTINGS, expectScenario, scenarios } from '../e2e/scenarios.js';
 import { TEST_KID } from '../support/room-host.js';
-import { FakeRoom } from '../support/fakes.js';
+import { FakeRoom, KEY_BASE64, KEY_BYTES } from '../support/fakes.js';
 
-const bytes = Uint8Array.from({ length: 64 }, (_, i) => (i * 13 + 5) & 255);
-const sharedKey = { kid: TEST_KID, bytes, base64: Buffer.from(bytes).toString('base64') };
+// The fakes' fixed key under the kid the shared rows name (they forge tokens for `${TEST_KID}-gone`).
+const sharedKey = { kid: TEST_KID, bytes: KEY_BYTES, base64: KEY_BASE64 };
 
 describe('decision table on the pure handler (shared scenarios)', () => {
   it.each(scenarios.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
