@@ -7,7 +7,7 @@ import type { LocalServer, StoreSnapshot } from './config.js';
 import type { MemoryLimits } from './limits.js';
 import type { DownstreamRequest, Header, OneWay, OneWayMessage, RemoteItem, Rpc, RpcMessage, WaitResult } from './protocol.js';
 import { KvStores, RateLimiter } from './state.js';
-import { RemoteStream, sendUpstream, stripHopByHop, type Upstream } from './upstream.js';
+import { headerPairs, RemoteStream, sendUpstream, stripHopByHop, unmapIp, type Upstream } from './upstream.js';
 
 export interface HostOptions {
   module: WebAssembly.Module;
@@ -177,7 +177,7 @@ export class ComputeHost {
       this.warn(`compute-host: ${a.req.method} ${a.req.url}: ${reason}`);
       this.fail(a, reason.includes('timed out') ? 504 : 500, reason);
     }
-    this.cleanup(slot);
+    this.cleanupAfter(slot, null);
     slot.active = null;
     void slot.worker.terminate();
     slot.port.close();
@@ -188,13 +188,6 @@ export class ComputeHost {
       this.spawn();
       this.pump();
     }
-  }
-
-  private cleanup(slot: Slot): void {
-    for (const u of slot.upstreams.values()) u.destroy();
-    for (const s of slot.streams.values()) s.destroy();
-    slot.upstreams.clear();
-    slot.streams.clear();
   }
 
   private fail(a: Active, status: number, reason: string): void {
@@ -228,20 +221,16 @@ export class ComputeHost {
   private accept(req: http.IncomingMessage, res: http.ServerResponse): void {
     const begin = performance.now();
     req.on('error', () => res.destroy());
-    const headers: Header[] = [];
-    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
-      headers.push([req.rawHeaders[i]!.toLowerCase(), req.rawHeaders[i + 1]!]);
-    }
     const host = req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`;
     const msg: DownstreamRequest = {
       type: 'request',
       rid: this.nextRid++,
       method: req.method ?? 'GET',
       url: `http://${host}${req.url ?? '/'}`,
-      headers,
+      headers: headerPairs(req.rawHeaders),
       bodyStream: null,
-      clientIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
-      serverIp: (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+      clientIp: unmapIp(req.socket.remoteAddress ?? '127.0.0.1'),
+      serverIp: unmapIp(req.socket.localAddress ?? '127.0.0.1'),
       traceId: (this.nextTrace++).toString(16).padStart(32, '0'),
     };
     this.queue.push({ msg, req, res, begin });
@@ -436,8 +425,9 @@ export class ComputeHost {
     }
     try {
       reply = await this.rpc(slot, rpc);
-    } catch (err) {
-      reply = rpc.op === 'read' ? { error: (err as Error).message } : null;
+    } catch {
+      // A read reports its own failure (ReadResult); nothing else has an error reply.
+      reply = null;
     }
     slot.blocked = false;
     if (slot.dead) return;
@@ -502,7 +492,7 @@ export class ComputeHost {
     }
     for (const slot of this.slots) {
       slot.dead = true;
-      this.cleanup(slot);
+      this.cleanupAfter(slot, null);
       slot.port.close();
     }
     await Promise.all(this.slots.map((s) => s.worker.terminate()));

@@ -19,6 +19,18 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
+/** Node's rawHeaders (name, value, name, value, ...) as pairs with lower-cased names. */
+export function headerPairs(raw: string[]): Header[] {
+  const headers: Header[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.push([raw[i]!.toLowerCase(), raw[i + 1]!]);
+  return headers;
+}
+
+/** A socket address without the IPv4-mapped prefix a dual-stack socket reports. */
+export function unmapIp(addr: string): string {
+  return addr.replace(/^::ffff:/, '');
+}
+
 export function stripHopByHop(headers: Header[]): Header[] {
   const named = new Set(
     headers
@@ -184,6 +196,8 @@ export interface Upstream {
   destroy(): void;
 }
 
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+
 /** Mirrors Viceroy: Host is override_host, else the request's Host, else the backend's. */
 function targetOf(backend: BackendConfig, req: BackendRequest): { path: string; host: string } {
   let original: URL;
@@ -218,9 +232,9 @@ export function sendUpstream(
     headers[n] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
   }
   headers.host = host;
-  if (!streaming) headers['content-length'] = String(body?.length ?? 0);
-  if (streaming || !body || body.length === 0) {
-    if (!streaming && ['GET', 'HEAD', 'DELETE', 'OPTIONS'].includes(req.method)) delete headers['content-length'];
+  // A whole body is framed by its length, except an empty one on a method that carries none.
+  if (!streaming && ((body && body.length > 0) || !BODYLESS_METHODS.has(req.method))) {
+    headers['content-length'] = String(body?.length ?? 0);
   }
 
   const options: https.RequestOptions = {
@@ -286,11 +300,7 @@ export function sendUpstream(
     });
     client.on('response', (res) => {
       clear();
-      let headers: Header[] = [];
-      for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
-        headers.push([res.rawHeaders[i]!.toLowerCase(), res.rawHeaders[i + 1]!]);
-      }
-      headers = stripHopByHop(headers);
+      let headers = stripHopByHop(headerPairs(res.rawHeaders));
       let source: Readable = res;
       const encoding = headers.find(([n]) => n === 'content-encoding')?.[1]?.trim().toLowerCase();
       if (req.autoDecompress && encoding === 'gzip') {
@@ -302,12 +312,13 @@ export function sendUpstream(
       const declared = Number(headers.find(([n]) => n === 'content-length')?.[1]);
       const length = source === res && Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
       const stream = new RemoteStream(source, backend.betweenBytesTimeoutMs, length);
+      const remoteAddress = res.socket?.remoteAddress;
       settle({
         ok: true,
         status: res.statusCode ?? 502,
         headers,
         stream: registerStream(stream),
-        remoteIp: res.socket?.remoteAddress?.replace(/^::ffff:/, '') ?? backend.hostname,
+        remoteIp: remoteAddress === undefined ? backend.hostname : unmapIp(remoteAddress),
         remotePort: res.socket?.remotePort ?? backend.port,
       });
     });
