@@ -13,6 +13,9 @@
 // refuses anything under 32 bytes.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { parseConfig } from '../src/core/config.js';
+import { decodeBase64, MIN_KEY_BYTES } from '../src/core/keys.js';
+import type { Config } from '../src/core/types.js';
 import { CONFIG_STORE, KEY_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, resolveStoreId, type FastlyRunner } from './lib/fastly-cli.js';
 import { readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from './lib/json-store.js';
@@ -20,8 +23,6 @@ import { isMain } from './lib/main.js';
 import { configFile, keysFile } from './lib/paths.js';
 
 export const KEY_BYTES = 64;
-export const MIN_KEY_BYTES = 32;
-const DEFAULT_KID = 'key1';
 
 export class KeyError extends Error {
   override name = 'KeyError';
@@ -40,9 +41,13 @@ export function checkKid(kid: string | undefined): string {
   return kid;
 }
 
+/** The settings as the room reads them: trimmed, with its defaults for missing or unusable values. */
+function roomSettings(data: StoreData): Config {
+  return parseConfig((key) => data[key] ?? null).config;
+}
+
 async function activeKey(configPath: string): Promise<string> {
-  const config = await readStoreIfExists(configPath);
-  return config?.active_key?.trim() || DEFAULT_KID;
+  return roomSettings((await readStoreIfExists(configPath)) ?? {}).activeKey;
 }
 
 const keyFileMode = 0o600; // the file holds secrets
@@ -80,9 +85,15 @@ async function list(files: LocalFiles): Promise<string> {
   const keys = await loadKeys(files);
   const active = await activeKey(files.config);
   const lines = Object.entries(keys).map(([kid, value]) => {
-    const bytes = Buffer.from(value, 'base64').length;
-    const weak = bytes < MIN_KEY_BYTES ? `  WEAK (${bytes} bytes; the room ignores it)` : '';
-    return `${kid === active ? '*' : ' '} ${kid}${weak}`;
+    // The room's own decoder: Buffer.from(…, 'base64') skips characters the room refuses.
+    const bytes = decodeBase64(value);
+    const unusable =
+      bytes === null
+        ? '  NOT BASE64 (the room ignores it)'
+        : bytes.length < MIN_KEY_BYTES
+          ? `  WEAK (${bytes.length} bytes; the room ignores it)`
+          : '';
+    return `${kid === active ? '*' : ' '} ${kid}${unusable}`;
   });
   if (!Object.hasOwn(keys, active)) lines.push(`active_key "${active}" is not in ${files.keys}: the room cannot sign new tokens`);
   return lines.join('\n');
@@ -102,12 +113,13 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
       const configPath = files.config;
       const config = await readStore(configPath);
       await addLocal(files, id);
-      const old = config.active_key ?? DEFAULT_KID;
+      const settings = roomSettings(config);
+      const old = settings.activeKey;
       await writeStoreAtomic(configPath, { ...config, active_key: id });
       return [
         `added key "${id}" and set active_key: "${old}" -> "${id}" in ${configPath}`,
         `new tokens are signed with "${id}"; "${old}" still verifies the cookies it signed.`,
-        `Remove it once they have expired (cookie_lifetime, ${config.cookie_lifetime ?? '7200'} s): npm run keys -- remove ${old}`,
+        `Remove it once they have expired (cookie_lifetime, ${settings.cookieLifetimeSeconds} s): npm run keys -- remove ${old}`,
       ].join('\n');
     }
     case 'remove': {

@@ -15,6 +15,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
+import { parseConfig } from '../src/core/config.js';
 import { startDemoOrigin, DEMO_ORIGIN_PORT } from './demo-origin.js';
 import { main as keysMain } from './keys.js';
 import { readStoreIfExists } from './lib/json-store.js';
@@ -95,9 +96,9 @@ async function waitUntilListening(host: string, port: number, stillRunning: () =
 }
 
 async function banner(addr: string): Promise<void> {
-  const config = (await readStoreIfExists(configFile()).catch(() => null)) ?? {};
-  const pct = config.allow_percentage ?? '100';
-  const wait = config.wait_period_duration ?? '30';
+  const data = (await readStoreIfExists(configFile()).catch(() => null)) ?? {};
+  // As the room reads them, so the banner shows its defaults (and not a value it would refuse).
+  const { allowPercentage: pct, waitPeriodSeconds: wait } = parseConfig((key) => data[key] ?? null).config;
   console.log(`
   The waiting room is running.
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main as keys } from '../../scripts/keys.js';
 import { captured, readJson, scratch, type Scratch } from './helpers.js';
@@ -106,6 +106,21 @@ describe('npm run keys -- add / rotate / remove', () => {
     const r = await captured(() => keys(['list']));
     expect(r.out.split('\n')).toEqual(['* key1', '  key2']);
     expect(r.out).not.toContain(readJson(s.keys).key1!);
+  });
+
+  it('list: reports a key the room cannot decode, though Buffer would read 64 bytes from it', async () => {
+    const good = readJson(s.keys).key1!;
+    const junk = `${good.slice(0, 40)}*${good.slice(40)}`;
+    expect(bytes(junk)).toBe(64); // Buffer skips the '*'; the room refuses the whole value
+    writeFileSync(s.keys, JSON.stringify({ key1: good, key2: junk }));
+    const r = await captured(() => keys(['list']));
+    expect(r.out.split('\n')).toEqual(['* key1', '  key2  NOT BASE64 (the room ignores it)']);
+  });
+
+  it('list: reports a key too short to sign', async () => {
+    writeFileSync(s.keys, JSON.stringify({ key1: readJson(s.keys).key1!, key2: Buffer.alloc(31, 7).toString('base64') }));
+    const r = await captured(() => keys(['list']));
+    expect(r.out.split('\n')).toEqual(['* key1', '  key2  WEAK (31 bytes; the room ignores it)']);
   });
 });
 
