@@ -108,6 +108,9 @@ describe('the waiting page in Chromium', () => {
     await expect.poll(() => room.documents.length).toBe(2);
     // Let the reload finish: closing the context mid-navigation can hang Chromium under load.
     await page.waitForURL(SHOP_URL, { waitUntil: 'load' });
+    // The reload shows the page the answer named, not the waiting page again.
+    await expect.poll(() => page.textContent('h1')).toBe('Closed for now');
+    expect(room.documents).toEqual(['room', 'room']);
   });
 
   it('says so and tries again later when the site cannot be reached, without reloading into an error', async () => {
@@ -164,6 +167,8 @@ describe('the deny page in Chromium', () => {
     const room = await open(render('deny'), { kind: 'room', status: 'startwaiting', retryAfter: 30 }, 0);
     await page.clock.runFor(300_100);
     await expect.poll(() => room.documents.length).toBe(2);
+    await page.waitForURL(SHOP_URL, { waitUntil: 'load' });
+    await expect.poll(() => page.textContent('h1')).toBe('You are in the queue');
   });
 });
 

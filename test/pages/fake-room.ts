@@ -42,7 +42,10 @@ export interface FakeRoom {
   documents: string[];
   /** Accept headers of the page's background checks, in order. */
   checks: string[];
-  /** Answer to the next checks; also decides what a reload shows (origin once admitted). */
+  /**
+   * Answer to the next checks; also decides what a reload shows: the shop once admitted, the page a
+   * room answer names (rendered afresh), or the first page again.
+   */
   answer: CheckAnswer;
 }
 
@@ -51,9 +54,12 @@ export async function serveRoom(context: BrowserContext, firstPage: string, answ
   await context.route('https://shop.test/**', async (route: Route) => {
     const request = route.request();
     if (request.resourceType() === 'document') {
-      const admitted = room.documents.length > 0 && room.answer.kind === 'origin';
+      const reload = room.documents.length > 0;
+      const a = room.answer;
+      const admitted = reload && a.kind === 'origin';
       room.documents.push(admitted ? 'origin' : 'room');
-      await route.fulfill({ contentType: 'text/html; charset=utf-8', body: admitted ? SHOP_HTML : firstPage });
+      const body = admitted ? SHOP_HTML : reload && a.kind === 'room' ? render(a.status, { retryAfterSeconds: a.retryAfter }) : firstPage;
+      await route.fulfill({ contentType: 'text/html; charset=utf-8', body });
       return;
     }
     room.checks.push(request.headers()['accept'] ?? '');
