@@ -66,11 +66,9 @@ function parseArgs(argv: string[]): Args | 'version' | 'help' {
       case '--help':
         return 'help';
       case '-v':
-      case '--verbose':
-        args.verbose = true;
-        break;
       case '-vv':
       case '-vvv':
+      case '--verbose':
         args.verbose = true;
         break;
       case '-C':
@@ -114,13 +112,14 @@ function parseArgs(argv: string[]): Args | 'version' | 'help' {
     }
   }
   if (!args.wasm) throw new UsageError('missing the path of the Wasm module');
+  const workers = args.workers ?? defaultWorkers();
   return {
     wasm: args.wasm,
     ...(args.config === undefined ? {} : { config: args.config }),
     addr: args.addr ?? '127.0.0.1:7676',
     verbose: args.verbose,
-    workers: args.workers ?? defaultWorkers(),
-    maxWorkers: Math.max(args.maxWorkers ?? 4 * (args.workers ?? defaultWorkers()), args.workers ?? defaultWorkers()),
+    workers,
+    maxWorkers: Math.max(args.maxWorkers ?? 4 * workers, workers),
     requestTimeoutMs: args.requestTimeoutMs ?? 60_000,
     maxMemory: args.maxMemory ?? DEFAULT_MAX_MEMORY,
   };

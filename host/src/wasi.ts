@@ -80,12 +80,13 @@ export function createWasi(environment: () => string[]) {
     },
     fd_write: (fd: number, iovs: number, count: number, nwritten: number) => {
       if (fd !== 1 && fd !== 2) return WASI_EBADF;
+      // Views into guest memory are enough: concat copies them, and writeFd is synchronous.
       const parts: Uint8Array[] = [];
       let total = 0;
       for (let i = 0; i < count; i++) {
         const p = r32(iovs + i * 8);
         const l = r32(iovs + i * 8 + 4);
-        parts.push(mem().slice(p, p + l));
+        parts.push(mem().subarray(p, p + l));
         total += l;
       }
       writeFd(fd, Buffer.concat(parts));
