@@ -27,41 +27,67 @@ function leb(value: number): number[] {
   return out;
 }
 
-/** Returns the module with every 32-bit memory's maximum lowered to `maxBytes` (never below its minimum). */
-export function capMemory(bytes: Uint8Array, maxBytes: number): Uint8Array {
-  const maxPages = Math.floor(maxBytes / WASM_PAGE);
+interface Section {
+  id: number;
+  /** Where the section's id byte is. */
+  start: number;
+  /** Where its contents begin, after the size. */
+  body: number;
+  end: number;
+}
+
+/** The module's sections in order, read one at a time, so a caller can stop at the one it wants. */
+function* sections(bytes: Uint8Array): Generator<Section> {
   let pos = 8;
   while (pos < bytes.length) {
     const id = bytes[pos]!;
     const [size, body] = readLeb(bytes, pos + 1);
-    const end = body + size;
-    if (id === 5) {
-      let p = body;
-      const [count, afterCount] = readLeb(bytes, p);
-      p = afterCount;
-      const section: number[] = [...leb(count)];
-      for (let i = 0; i < count; i++) {
-        const flags = bytes[p++]!;
-        if (flags > 1) return bytes; // shared or 64-bit memory: leave it alone
-        const [min, afterMin] = readLeb(bytes, p);
-        p = afterMin;
-        let max = maxPages;
-        if (flags === 1) {
-          const [declared, afterMax] = readLeb(bytes, p);
-          p = afterMax;
-          max = Math.min(declared, maxPages);
-        }
-        section.push(1, ...leb(min), ...leb(Math.max(min, max)));
-      }
-      const head = [5, ...leb(section.length)];
-      const out = new Uint8Array(pos + head.length + section.length + (bytes.length - end));
-      out.set(bytes.subarray(0, pos), 0);
-      out.set(head, pos);
-      out.set(section, pos + head.length);
-      out.set(bytes.subarray(end), pos + head.length + section.length);
-      return out;
+    yield { id, start: pos, body, end: body + size };
+    pos = body + size;
+  }
+}
+
+/**
+ * The memory type at `pos` with its maximum capped at `maxPages` (never below the minimum, and a
+ * memory without a maximum gets the cap); null for a shared or 64-bit memory, which is left alone.
+ */
+function readMemoryType(bytes: Uint8Array, pos: number, maxPages: number): { initial: number; maximum: number; next: number } | null {
+  let p = pos;
+  const flags = bytes[p++]!;
+  if (flags > 1) return null;
+  const [initial, afterMin] = readLeb(bytes, p);
+  p = afterMin;
+  let maximum = maxPages;
+  if (flags === 1) {
+    const [declared, afterMax] = readLeb(bytes, p);
+    p = afterMax;
+    maximum = Math.min(declared, maxPages);
+  }
+  return { initial, maximum: Math.max(initial, maximum), next: p };
+}
+
+/** Returns the module with every 32-bit memory's maximum lowered to `maxBytes` (never below its minimum). */
+export function capMemory(bytes: Uint8Array, maxBytes: number): Uint8Array {
+  const maxPages = Math.floor(maxBytes / WASM_PAGE);
+  for (const s of sections(bytes)) {
+    if (s.id !== 5) continue;
+    let p = s.body;
+    const [count, afterCount] = readLeb(bytes, p);
+    p = afterCount;
+    const section: number[] = [...leb(count)];
+    for (let i = 0; i < count; i++) {
+      const memory = readMemoryType(bytes, p, maxPages);
+      if (!memory) return bytes;
+      p = memory.next;
+      section.push(1, ...leb(memory.initial), ...leb(memory.maximum));
     }
-    pos = end;
+    const head = [5, ...leb(section.length)];
+    const out = new Uint8Array(s.start + head.length + section.length + (bytes.length - s.end));
+    out.set(bytes.subarray(0, s.start), 0);
+    out.set(head, s.start);
+    out.set(section, s.start + head.length);
+    out.set(bytes.subarray(s.end), s.start + head.length + section.length);
+    return out;
   }
   return bytes;
 }
@@ -146,31 +172,17 @@ export function importMemory(
   maxBytes: number,
   options: { dataToImage?: boolean } = {},
 ): { bytes: Uint8Array; limits: MemoryLimits } | null {
-  const maxPages = Math.floor(maxBytes / WASM_PAGE);
-  const sections: Array<{ id: number; start: number; end: number; body: number }> = [];
-  let pos = 8;
-  while (pos < bytes.length) {
-    const id = bytes[pos]!;
-    const [size, body] = readLeb(bytes, pos + 1);
-    sections.push({ id, start: pos, end: body + size, body });
-    pos = body + size;
-  }
-  const mem = sections.find((s) => s.id === 5);
+  const all = [...sections(bytes)];
+  const mem = all.find((s) => s.id === 5);
   if (!mem) return null;
-  let p = mem.body;
-  const [count, afterCount] = readLeb(bytes, p);
-  p = afterCount;
+  const [count, afterCount] = readLeb(bytes, mem.body);
   if (count !== 1) return null;
-  const flags = bytes[p++]!;
-  if (flags > 1) return null;
-  const [initial, afterMin] = readLeb(bytes, p);
-  p = afterMin;
-  let maximum = maxPages;
-  if (flags === 1) maximum = Math.min(readLeb(bytes, p)[0], maxPages);
-  maximum = Math.max(initial, maximum);
+  const memory = readMemoryType(bytes, afterCount, Math.floor(maxBytes / WASM_PAGE));
+  if (!memory) return null;
+  const { initial, maximum } = memory;
 
   const entry = [...nameBytes(MEMORY_IMPORT.module), ...nameBytes(MEMORY_IMPORT.name), 0x02, 0x01, ...leb(initial), ...leb(maximum)];
-  const imports = sections.find((s) => s.id === 2);
+  const imports = all.find((s) => s.id === 2);
   let importSection: number[];
   if (imports) {
     const [n, afterN] = readLeb(bytes, imports.body);
@@ -182,12 +194,12 @@ export function importMemory(
 
   // The data segments can leave the module for an image the worker restores itself (worker.ts):
   // instantiation then writes nothing, and a reused memory only needs its changed pages put back.
-  const data = sections.find((s) => s.id === 11);
+  const data = all.find((s) => s.id === 11);
   const image = options.dataToImage && data ? memoryImage(bytes, data, initial * WASM_PAGE) : null;
 
   const parts: ArrayLike<number>[] = [bytes.subarray(0, 8)];
   let placed = false;
-  for (const s of sections) {
+  for (const s of all) {
     if (s.id === 5) continue; // the memory is now imported
     if (image && (s.id === 11 || s.id === 12)) continue; // the data (and its count) are in the image
     if (s.id === 2) {
