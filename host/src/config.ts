@@ -115,8 +115,12 @@ class Reader {
     }
   }
 
+  text(key: string, value: unknown): string {
+    return Buffer.from(this.bytes(key, value)).toString('utf8');
+  }
+
   json(key: string, value: unknown): unknown {
-    const text = Buffer.from(this.bytes(key, value)).toString('utf8');
+    const text = this.text(key, value);
     try {
       return JSON.parse(text);
     } catch (err) {
@@ -155,7 +159,7 @@ function caCertificates(key: string, value: unknown, reader: Reader): string[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => caCertificates(`${key}[${i}]`, v, reader));
   if (isTable(value)) {
     if (value.file !== undefined) {
-      return caCertificates(`${key}.file`, Buffer.from(reader.bytes(`${key}.file`, value.file)).toString('utf8'), reader);
+      return caCertificates(`${key}.file`, reader.text(`${key}.file`, value.file), reader);
     }
     if (value.value !== undefined) return caCertificates(`${key}.value`, value.value, reader);
   }
@@ -319,7 +323,7 @@ function readSecretStores(raw: unknown, reader: Reader): Record<string, Record<s
         if (typeof item.data !== 'string') throw new ConfigError(`${ik}.data`, 'expected a string');
         store[item.key] = item.data;
       } else if (item.file !== undefined) {
-        store[item.key] = Buffer.from(reader.bytes(`${ik}.file`, item.file)).toString('utf8');
+        store[item.key] = reader.text(`${ik}.file`, item.file);
       } else {
         if (typeof item.env !== 'string') throw new ConfigError(`${ik}.env`, 'expected an environment variable name');
         const v = process.env[item.env];
