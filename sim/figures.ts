@@ -289,26 +289,26 @@ function groupFigures(result: RunResult, compare: NonNullable<RunResult['scenari
     });
 }
 
+/** Admissions and the share of draws won in the 3 minutes before and after each allow_percentage change. */
 function phases(result: RunResult, admissionsMs: readonly number[]): PhaseFigures[] {
   const span = 3 * 60_000;
+  const log = result.trace.drawLog;
+  const phase = (label: string, allowPercentage: string, from: number, to: number): PhaseFigures => {
+    const draws = log.filter((e) => e.atMs >= from && e.atMs < to);
+    return {
+      label,
+      allowPercentage,
+      admissionsPerSecond: admissionsMs.filter((t) => t >= from && t < to).length / (span / 1000),
+      drawWinShare: draws.length === 0 ? null : draws.filter((e) => e.won).length / draws.length,
+    };
+  };
   const out: PhaseFigures[] = [];
-  const initial = result.scenario.settings['allow_percentage'] ?? '100';
-  let previous = initial;
+  let previous = result.scenario.settings['allow_percentage'] ?? '100';
   for (const change of result.scenario.changes) {
     if (change.key !== 'allow_percentage') continue;
-    const count = (from: number, to: number): number => admissionsMs.filter((t) => t >= from && t < to).length;
-    out.push({
-      label: `3 min before minute ${change.atMs / 60_000}`,
-      allowPercentage: previous,
-      admissionsPerSecond: count(change.atMs - span, change.atMs) / (span / 1000),
-      drawWinShare: null,
-    });
-    out.push({
-      label: `3 min after minute ${change.atMs / 60_000}`,
-      allowPercentage: change.value,
-      admissionsPerSecond: count(change.atMs, change.atMs + span) / (span / 1000),
-      drawWinShare: null,
-    });
+    const minute = change.atMs / 60_000;
+    out.push(phase(`3 min before minute ${minute}`, previous, change.atMs - span, change.atMs));
+    out.push(phase(`3 min after minute ${minute}`, change.value, change.atMs, change.atMs + span));
     previous = change.value;
   }
   return out;
@@ -389,7 +389,7 @@ export function computeFigures(result: RunResult): ScenarioFigures {
             early.map((a) => a.arrivalMs),
             early.map((a) => a.admittedMs!),
           ),
-    phases: withWinShares(phases(result, admissions), result),
+    phases: phases(result, admissions),
     groups: scenario.compare === undefined ? [] : groupFigures(result, scenario.compare),
     horizonWindows: scenario.compare?.windows ?? null,
     compareLabel:
@@ -431,17 +431,5 @@ function heatmapCells(heat: Map<string, number>): ScenarioFigures['series']['hea
   for (const c of cells) columns.set(c.arrival, (columns.get(c.arrival) ?? 0) + c.visitors);
   for (const c of cells) c.share = c.visitors / columns.get(c.arrival)!;
   return cells;
-}
-
-/** Share of draws won around each change, from the draw log the population keeps. */
-function withWinShares(list: PhaseFigures[], result: RunResult): PhaseFigures[] {
-  const log = result.trace.drawLog;
-  const span = 3 * 60_000;
-  return list.map((p, i) => {
-    const change = result.scenario.changes.filter((c) => c.key === 'allow_percentage')[Math.floor(i / 2)]!;
-    const [from, to] = i % 2 === 0 ? [change.atMs - span, change.atMs] : [change.atMs, change.atMs + span];
-    const inPhase = log.filter((e) => e.atMs >= from && e.atMs < to);
-    return { ...p, drawWinShare: inPhase.length === 0 ? null : inPhase.filter((e) => e.won).length / inPhase.length };
-  });
 }
 
