@@ -5,12 +5,13 @@
 //   BENCH_SECONDS=3 npm run bench:host   (shorter load phases)
 
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startHost, startOrigin, type RunningHost } from '../test/support/host-process';
 import { buildWasm, hostFixture, repoRoot } from '../test/support/wasm-build';
+import { closedLoop, get, quantile } from './lib';
 
 const phaseSeconds = Number(process.env.BENCH_SECONDS ?? '6');
 const phaseMaxRequests = 20_000;
@@ -29,26 +30,7 @@ interface LoadResult {
   maxMs: number;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index]!;
-}
-
 const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
-
-/** One GET over a keep-alive agent; resolves with the status once the body has been read. */
-function get(agent: Agent, url: URL): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent, method: 'GET' }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 /**
  * Closed-loop load: `concurrency` clients each send their next request when the previous one is
@@ -65,20 +47,21 @@ async function load(app: string, target: string, concurrency: number, seconds: n
   let issued = 0;
   const start = performance.now();
   const stopAt = start + seconds * 1000;
-  const client = async (): Promise<void> => {
-    while (issued < phaseMaxRequests && performance.now() < stopAt) {
+  await closedLoop(
+    concurrency,
+    () => issued < phaseMaxRequests && performance.now() < stopAt,
+    async () => {
       issued++;
       const t0 = performance.now();
       try {
-        const status = await get(agent, url);
+        const { status } = await get(agent, url);
         if (status !== 200) errors++;
       } catch {
         errors++;
       }
       latencies.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, client));
+    },
+  );
   const elapsed = (performance.now() - start) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
@@ -89,9 +72,9 @@ async function load(app: string, target: string, concurrency: number, seconds: n
     errors,
     seconds: round(elapsed),
     requestsPerSecond: round(latencies.length / elapsed, 1),
-    p50Ms: round(percentile(latencies, 50)),
-    p90Ms: round(percentile(latencies, 90)),
-    p99Ms: round(percentile(latencies, 99)),
+    p50Ms: round(quantile(latencies, 0.5)),
+    p90Ms: round(quantile(latencies, 0.9)),
+    p99Ms: round(quantile(latencies, 0.99)),
     maxMs: round(latencies[latencies.length - 1] ?? Number.NaN),
   };
 }
@@ -130,8 +113,8 @@ async function instantiateCost(wasmPath: string, n: number): Promise<Record<stri
     moduleMiB: round(bytes.length / 2 ** 20),
     compileMs: round(compileMs),
     samples: n,
-    medianMs: round(percentile(samples, 50), 3),
-    p90Ms: round(percentile(samples, 90), 3),
+    medianMs: round(quantile(samples, 0.5), 3),
+    p90Ms: round(quantile(samples, 0.9), 3),
     initialMemoryMiB: memory ? round(memory.buffer.byteLength / 2 ** 20) : Number.NaN,
   };
 }
@@ -332,40 +315,37 @@ async function main(): Promise<void> {
   );
 
   const results: LoadResult[] = [];
-  let hosts: RunningHost[] = [];
-  try {
-    const hello = await startHost({ wasm: helloWasm });
-    const proxy = await startHost({ wasm: proxyWasm, manifest: proxyManifest });
-    hosts = [hello, proxy];
-    console.log('\nload (origin for the proxy app is a Node echo server in the benchmark process):');
-    // One client in sequence: the latency floor of a request, with no queueing.
-    const single = await load('hello', `${hello.url}/`, 1, Math.min(phaseSeconds, 3));
-    printLoad(single);
-    results.push(single);
-    for (const [app, url] of [
-      ['hello', `${hello.url}/`],
-      ['proxy', `${proxy.url}/echo`],
-    ] as const) {
-      for (const concurrency of concurrencies) {
-        const r = await load(app, url, concurrency, phaseSeconds);
-        printLoad(r);
-        results.push(r);
-      }
-    }
-    // A guest waiting on its backend holds a worker thread for the whole wait; the host grows its
-    // pool to make up for it, and this phase shows how close it gets to concurrency / 100 ms.
-    const slow = await load('proxy-slow', `${proxy.url}/slow?ms=100`, 64, phaseSeconds);
-    printLoad(slow);
-    results.push(slow);
-  } catch (error) {
-    await origin.stop();
-    throw error;
-  } finally {
-    await Promise.all(hosts.map((h) => h.stop()));
-  }
-
   let profiled;
   try {
+    const hosts: RunningHost[] = [];
+    try {
+      const hello = await startHost({ wasm: helloWasm });
+      hosts.push(hello);
+      const proxy = await startHost({ wasm: proxyWasm, manifest: proxyManifest });
+      hosts.push(proxy);
+      console.log('\nload (origin for the proxy app is a Node echo server in the benchmark process):');
+      // One client in sequence: the latency floor of a request, with no queueing.
+      const single = await load('hello', `${hello.url}/`, 1, Math.min(phaseSeconds, 3));
+      printLoad(single);
+      results.push(single);
+      for (const [app, url] of [
+        ['hello', `${hello.url}/`],
+        ['proxy', `${proxy.url}/echo`],
+      ] as const) {
+        for (const concurrency of concurrencies) {
+          const r = await load(app, url, concurrency, phaseSeconds);
+          printLoad(r);
+          results.push(r);
+        }
+      }
+      // A guest waiting on its backend holds a worker thread for the whole wait; the host grows its
+      // pool to make up for it, and this phase shows how close it gets to concurrency / 100 ms.
+      const slow = await load('proxy-slow', `${proxy.url}/slow?ms=100`, 64, phaseSeconds);
+      printLoad(slow);
+      results.push(slow);
+    } finally {
+      await Promise.all(hosts.map((h) => h.stop()));
+    }
     profiled = {
       hello: await profiledLoad('hello', helloWasm, {}, '/', 16),
       proxy: await profiledLoad('proxy', proxyWasm, proxyManifest, '/echo', 16),

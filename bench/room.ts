@@ -20,6 +20,7 @@ import { bundleOptions } from '../scripts/build.js';
 import { startHost, type RunningHost } from '../test/support/host-process.js';
 import { roomWasm, startEchoOrigin, startRoom, type EchoOrigin, type Room, type Settings } from '../test/support/room-host.js';
 import { buildWasm, repoRoot } from '../test/support/wasm-build.js';
+import { closedLoop, get, quantile } from './lib.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
@@ -51,16 +52,7 @@ interface Sample {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
-function request(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
+const request = (url: string, headers: Record<string, string>) => get(agent, url, headers);
 
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 
@@ -85,8 +77,10 @@ async function load(scenario: Scenario, durationMs: number): Promise<Sample> {
   const cpuBefore = processCpuMs(scenario.pid);
   const start = performance.now();
   const end = start + durationMs;
-  const client = async (): Promise<void> => {
-    while (performance.now() < end) {
+  await closedLoop(
+    concurrency,
+    () => performance.now() < end,
+    async () => {
       const t0 = performance.now();
       try {
         const res = await request(scenario.url, scenario.headers);
@@ -95,18 +89,11 @@ async function load(scenario: Scenario, durationMs: number): Promise<Sample> {
       } catch {
         sample.errors++;
       }
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, client));
+    },
+  );
   sample.elapsedMs = performance.now() - start;
   sample.hostCpuMs = processCpuMs(scenario.pid) - cpuBefore;
   return sample;
-}
-
-function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const at = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[at]!;
 }
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
@@ -139,13 +126,12 @@ async function hostProfile(
   try {
     for (const scenario of scenarios.filter((s) => s.name !== 'passthrough-same-image')) {
       // Same scenario on the profiling host of the same app (same key, so the same tokens hold).
-      const target = scenario.app === 'room' ? room : { url: passthrough.url, errors: () => passthrough.errors() };
+      const target = scenario.app === 'room' ? room : passthrough;
       const url = `${target.url}${new URL(scenario.url).pathname}`;
-      const errors = (): string[] => target.errors();
       for (let i = 0; i < 3; i++) await request(url, scenario.headers);
-      const before = errors().length;
+      const before = target.errors().length;
       for (let i = 0; i < 20; i++) await request(url, scenario.headers);
-      const lines = errors().slice(before).filter((l) => l.startsWith('profile:'));
+      const lines = target.errors().slice(before).filter((l) => l.startsWith('profile:'));
       const median = (re: RegExp): number =>
         round2(quantile(lines.map((l) => Number(re.exec(l)?.[1])).sort((a, b) => a - b), 0.5));
       out[scenario.name] = {
