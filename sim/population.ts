@@ -52,7 +52,6 @@ export interface Actor {
   allowAtQueue: number | null;
   admittedMs: number | null;
   abandonedMs: number | null;
-  requests: number;
   /** Distinct tokens drawn, per window index: the room promises at most one per identity and window. */
   drawnTokens: Map<number, Set<string>>;
   draws: number;
@@ -78,10 +77,7 @@ export interface Trace {
    */
   drawLog: { atMs: number; won: boolean; group: Group; late: boolean }[];
   renewals: number;
-  originRequests: number;
   reasons: Map<string, number>;
-  /** allow_percentage changes, for charts. */
-  changes: { atMs: number; key: string; value: string }[];
 }
 
 export class Population {
@@ -92,9 +88,7 @@ export class Population {
     drawsLost: 0,
     drawLog: [],
     renewals: 0,
-    originRequests: 0,
     reasons: new Map(),
-    changes: [],
   };
   private nextIp = 0;
   /** When each admitted actor stops browsing (ms). */
@@ -125,7 +119,6 @@ export class Population {
       allowAtQueue: null,
       admittedMs: null,
       abandonedMs: null,
-      requests: 0,
       drawnTokens: new Map(),
       draws: 0,
       handoverAdmitted: null,
@@ -172,7 +165,6 @@ export class Population {
     if (actor.group === 'friend' && actor.handoverAdmitted === null) actor.handoverAdmitted = answer.outcome === 'origin';
 
     if (answer.outcome === 'origin') {
-      this.trace.originRequests++;
       if (actor.admittedMs === null) this.admit(actor, device, t);
       this.browse(actor, device, t);
       return;
@@ -189,7 +181,6 @@ export class Population {
     const jar = actor.jars[jarIndex]!;
     const presented = jar[0] ?? null;
     const answer = await this.room.request(actor.identity, jar, t);
-    actor.requests++;
     this.count(actor, answer, t, actor.dueMs[jarIndex] ?? null);
     if (answer.waitUntilMs !== null) actor.dueMs[jarIndex] = answer.waitUntilMs;
     if (answer.clearCookie) jar.length = 0;

@@ -17,7 +17,6 @@ export interface RunResult {
   visitors: number;
   trace: Trace;
   waitPeriodSeconds: number;
-  jitterSeconds: number;
   /** decide() calls made and the wall-clock time the run took: the simulator's own cost. */
   decisions: number;
   elapsedMs: number;
@@ -33,13 +32,9 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const population = new Population(room, clock, rng.fork('behaviour'), scenario.behaviour);
   for (const arrival of scenario.arrivals(rng.fork('arrivals'), visitors)) population.add(arrival);
   for (const change of scenario.changes) {
-    clock.at(change.atMs, () => {
-      room.set(change.key, change.value);
-      population.trace.changes.push(change);
-    });
+    clock.at(change.atMs, () => room.set(change.key, change.value));
   }
   const waitPeriodSeconds = room.waitPeriodSeconds;
-  const jitterSeconds = room.jitterSeconds;
   await clock.run(scenario.durationMs);
   return {
     scenario,
@@ -47,7 +42,6 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     visitors,
     trace: population.trace,
     waitPeriodSeconds,
-    jitterSeconds,
     decisions: room.decisions,
     elapsedMs: performance.now() - started,
   };

@@ -3,15 +3,6 @@
 
 const Z95 = 1.959963984540054;
 
-/** Linear-interpolated quantile (type 7, as numpy and R's default) of an ascending-sorted array. */
-export function quantileSorted(sorted: readonly number[], q: number): number | null {
-  if (sorted.length === 0) return null;
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.ceil(pos);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
-}
-
 export function mean(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   let sum = 0;
