@@ -1246,7 +1246,9 @@ function runRequest(req: DownstreamRequest): void {
     kind: 'req',
     method: req.method,
     uri: req.url,
-    headers: req.headers,
+    // A copy: the header hostcalls edit this array in place, and `current.headers` must keep the
+    // headers as they arrived for the original_header_* calls.
+    headers: [...req.headers],
     version: HTTP_11,
     autoDecompress: false,
   };
