@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dueSpreadSeconds, jitterSeconds, retryAfterSeconds } from '../../src/core/draw.js';
-import { estimateWait } from '../../src/core/estimate.js';
+import { estimateFor, estimateWait } from '../../src/core/estimate.js';
 import { createRandom } from '../../sim/random.js';
 
 interface Held {
@@ -28,15 +28,9 @@ function simulateOne(P: number, d: number, held: Held, random: () => number): nu
   }
 }
 
-function estimateFor(P: number, d: number, held: Held) {
-  return estimateWait({
-    allowPercentage: P * 100,
-    waitPeriodSeconds: d,
-    secondsUntilFirstDraw: held.due - held.now,
-    secondsUntilExpiry: held.exp - held.now,
-    spreadSeconds: dueSpreadSeconds({ waitPeriodSeconds: d }),
-    jitterSeconds: jitterSeconds({ waitPeriodSeconds: d }),
-  })!;
+/** The estimate the room's page shows for this held token (the handler's own estimateFor). */
+function estimateOf(P: number, d: number, held: Held) {
+  return estimateFor({ allowPercentage: P * 100, waitPeriodSeconds: d }, held.due, held.exp, held.now * 1000)!;
 }
 
 describe('estimateWait', () => {
@@ -51,13 +45,20 @@ describe('estimateWait', () => {
   ])('matches simulated waits for P=%d, d=%d, expiry in %d s, offset %d s', (P, d, untilExp, offset) => {
     const now = 1_000_000 * d - untilExp;
     const held = { now, exp: 1_000_000 * d, due: 1_000_000 * d + offset };
-    const est = estimateFor(P, d, held);
+    const est = estimateOf(P, d, held);
     const random = createRandom('7').next;
     const waits = Array.from({ length: 20000 }, () => simulateOne(P, d, held, random)).sort((a, b) => a - b);
-    const q = (p: number) => waits[Math.floor(p * waits.length)]!;
-    // Within a couple of seconds, or 3% for long waits.
+    const q = (p: number) => waits[Math.min(waits.length - 1, Math.max(0, Math.floor(p * waits.length)))]!;
+    // Within a couple of seconds, or 3% for long waits, of the simulated quantile. Where p is exactly
+    // the chance of winning within k draws (P = 0.5: p50 and p75), the true quantile is the end of one
+    // draw's span and the sample's lands on either side of the gap by luck; so the prediction may sit
+    // anywhere between the sample quantiles at p -/+ three standard errors (~1% at n = 20000).
     for (const [p, predicted] of [[0.25, est.p25], [0.5, est.p50], [0.75, est.p75]] as const) {
-      expect(Math.abs(predicted - q(p)), `p${p * 100}`).toBeLessThanOrEqual(Math.max(2, 0.03 * q(p)));
+      const se = 3 * Math.sqrt((p * (1 - p)) / waits.length);
+      const [low, high] = [q(p - se), q(p + se)];
+      const tolerance = Math.max(2, 0.03 * q(p));
+      expect(predicted, `p${p * 100}`).toBeGreaterThanOrEqual(low - tolerance);
+      expect(predicted, `p${p * 100}`).toBeLessThanOrEqual(high + tolerance);
     }
   });
 
@@ -72,7 +73,7 @@ describe('estimateWait', () => {
       const now = 1_000_000 * d + random() * d;
       const exp = Math.floor(now / d) * d + 2 * d;
       const held = { now, exp, due: exp + Math.floor(random() * dueSpreadSeconds({ waitPeriodSeconds: d })) };
-      const est = estimateFor(P, d, held);
+      const est = estimateOf(P, d, held);
       const wait = simulateOne(P, d, held, random);
       for (const k of ['p25', 'p50', 'p75'] as const) if (wait <= est[k]) kept[k]++;
     }
