@@ -1,10 +1,10 @@
 // `npm run build`: type-check the service, bundle it for js-compute, compile the bundle to Wasm.
 // Used by fastly.toml's [scripts] build, so `fastly compute build/serve/publish` run exactly this.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
+import { compileWasm } from './lib/js-compute.js';
 import { isMain } from './lib/main.js';
 import { repoRoot, wasmFile } from './lib/paths.js';
 import { main as writePagesStore } from './pages-to-store.js';
@@ -46,14 +46,9 @@ async function main(): Promise<void> {
   const started = performance.now();
   await build({ ...bundleOptions, outfile: bundlePath });
   console.log(`bundle: ${((performance.now() - started) / 1000).toFixed(1)} s, ${statSync(bundlePath).size} bytes -> ${bundlePath}`);
-  // js-compute-runtime bundles into `__input_bundled.js` in its working directory, a fixed name: a
-  // private directory keeps two builds at once (a test and `--watch`) from taking each other's file.
-  const workDir = mkdtempSync(join(tmpdir(), 'wr-build-'));
-  try {
-    step('wasm', () => execFileSync(bin('js-compute-runtime'), [bundlePath, wasmFile], { stdio: 'inherit', cwd: workDir }));
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
-  }
+  const compiling = performance.now();
+  await compileWasm(bundlePath, wasmFile, { inheritOutput: true });
+  console.log(`wasm: ${((performance.now() - compiling) / 1000).toFixed(1)} s`);
   console.log(`wasm: ${statSync(wasmFile).size} bytes -> ${wasmFile}`);
   // The local pages store follows pages/ too: the store's copy wins over the built-in one, so without
   // this `fastly compute serve --watch` would rebuild on a page edit and still serve the old page.

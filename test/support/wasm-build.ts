@@ -1,18 +1,13 @@
 import { createHash } from 'node:crypto';
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
+import { compileWasm } from '../../scripts/lib/js-compute.js';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 /** A fixture app of the host suites (test/host/fixtures), which the host bench runs too. */
 export const hostFixture = (name: string): string => path.join(repoRoot, 'test', 'host', 'fixtures', name);
 const cacheDir = path.join(repoRoot, 'node_modules', '.cache', 'wr-wasm');
-const compiler = path.join(repoRoot, 'node_modules', '.bin', 'js-compute-runtime');
 
 let jsComputeVersion: string | undefined;
 function computeVersion(): string {
@@ -58,25 +53,17 @@ export async function buildWasm(sourceFile: string, options: BuildOptions = {}):
 }
 
 async function compile(sourceFile: string, out: string, flags: string[]): Promise<string> {
-
   await mkdir(cacheDir, { recursive: true });
   // Two vitest workers may build the same fixture at once: each writes its own temporary file and
   // the rename makes whichever finishes last the cached copy; both are identical, and a reader never
   // sees a half-written module.
   const tmp = path.join(cacheDir, `.tmp-${process.pid}-${Math.random().toString(36).slice(2)}.wasm`);
-  // js-compute-runtime writes its first intermediate file, `__input_bundled.js`, into its working
-  // directory under that fixed name: two builds sharing a directory (two fixtures of test/host/fixtures
-  // built by two vitest workers) move each other's bundle away. Each build gets a directory of its own.
-  const workDir = await mkdtemp(path.join(tmpdir(), 'wr-wasm-'));
   try {
-    await run(compiler, [...flags, sourceFile, tmp], { cwd: workDir, maxBuffer: 16 * 1024 * 1024 });
+    await compileWasm(sourceFile, tmp, { flags });
     await rename(tmp, out);
   } catch (error) {
     await rm(tmp, { force: true });
-    const detail = error as { stderr?: string; message: string };
-    throw new Error(`js-compute-runtime failed for ${sourceFile}: ${detail.stderr || detail.message}`);
-  } finally {
-    await rm(workDir, { recursive: true, force: true });
+    throw new Error(`js-compute-runtime failed for ${sourceFile}: ${error instanceof Error ? error.message : String(error)}`);
   }
   return out;
 }
