@@ -20,7 +20,7 @@ import {
   writeMulti,
   writeOut,
 } from './guest-memory.js';
-import { MEMORY_IMPORT } from './limits.js';
+import { MEMORY_IMPORT, WASM_PAGE } from './limits.js';
 import { createWasi, ProcExit, sleep, writeFd } from './wasi.js';
 import type {
   BackendRequest,
@@ -1184,8 +1184,10 @@ let pooledMemory: WebAssembly.Memory | null = null;
 /** Restore granularity: blocks are compared first, then the pages of a block that changed. */
 const BLOCK = 64 * 1024;
 const PAGE = 4 * 1024;
-let blockViews: Array<[memory: Buffer, image: Buffer]> = [];
-/** The buffer `blockViews` look into: any grow, even by 0 pages, replaces the memory's buffer. */
+type Views = [memory: Buffer, image: Buffer];
+/** Each block's views, and its pages' once a guest has changed it: made once per memory, not per request. */
+let blocks: Array<{ whole: Views; pages: Views[] | null }> = [];
+/** The buffer `blocks` look into: any grow, even by 0 pages, replaces the memory's buffer. */
 let viewedBuffer: ArrayBuffer | null = null;
 
 /**
@@ -1199,7 +1201,7 @@ let viewedBuffer: ArrayBuffer | null = null;
 function memoryForRequest(): void {
   const limits = init.memory;
   if (!limits) return;
-  const size = limits.initial * 65536;
+  const size = limits.initial * WASM_PAGE;
   const image = limits.image;
   if (pooledMemory && pooledMemory.buffer.byteLength === size) {
     if (image === null) {
@@ -1207,13 +1209,11 @@ function memoryForRequest(): void {
     } else if (pooledMemory.buffer !== viewedBuffer) {
       viewImage(image);
     } else {
-      for (const [memory, pristine] of blockViews) {
+      for (const block of blocks) {
+        const [memory, pristine] = block.whole;
         if (memory.equals(pristine)) continue;
-        for (let at = 0; at < memory.length; at += PAGE) {
-          const page = memory.subarray(at, at + PAGE);
-          const want = pristine.subarray(at, at + PAGE);
-          if (!page.equals(want)) page.set(want);
-        }
+        block.pages ??= viewsOf(memory, pristine, PAGE);
+        for (const [page, want] of block.pages) if (!page.equals(want)) page.set(want);
       }
     }
   } else {
@@ -1223,15 +1223,18 @@ function memoryForRequest(): void {
   (imports[MEMORY_IMPORT.module] ??= {})[MEMORY_IMPORT.name] = pooledMemory;
 }
 
+/** Matching views of `memory` and `image`, `size` bytes each (the last one shorter if need be). */
+function viewsOf(memory: Buffer, image: Buffer, size: number): Views[] {
+  const views: Views[] = [];
+  for (let at = 0; at < memory.length; at += size) views.push([memory.subarray(at, at + size), image.subarray(at, at + size)]);
+  return views;
+}
+
 /** Copies the whole image into the pooled memory and points the block views at both. */
 function viewImage(image: SharedArrayBuffer): void {
   const buffer = pooledMemory!.buffer;
   new Uint8Array(buffer).set(new Uint8Array(image));
-  blockViews = [];
-  for (let at = 0; at < buffer.byteLength; at += BLOCK) {
-    const length = Math.min(BLOCK, buffer.byteLength - at);
-    blockViews.push([Buffer.from(buffer, at, length), Buffer.from(image, at, length)]);
-  }
+  blocks = viewsOf(Buffer.from(buffer), Buffer.from(image), BLOCK).map((whole) => ({ whole, pages: null }));
   viewedBuffer = buffer;
 }
 
