@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rename, stat, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { manifestText, startHost, type RunningHost } from '../support/host-process';
 import { buildWasm, hostFixture } from '../support/wasm-build';
 
@@ -246,6 +248,27 @@ describe('live reload', () => {
       .poll(async () => (await get('/config?store=file_settings&key=mode')).body.value, { timeout: 5_000, interval: 50 })
       .toBe('after');
     expect(host.alive()).toBe(true);
+  });
+
+  it('sees a same-size rewrite by rename that keeps the old mtime (one tick of the file clock)', async () => {
+    // What two quick saves of a setting look like on a file system with a coarse clock: the new
+    // version has the old one's size and mtime, and only the inode (a rename) tells them apart.
+    // Whole seconds, so the mtime set here is exactly the one read back.
+    const file = path.join(host.dir, 'settings.json');
+    const tick = 1_700_000_000;
+    const reloads = (): number => host.logs().filter((line) => line.includes('reloaded') && line.includes('settings.json')).length;
+    const seen = reloads();
+    await utimes(file, tick, tick);
+    await expect.poll(reloads, { timeout: 5_000, interval: 50 }).toBeGreaterThan(seen);
+    const text = JSON.stringify({ mode: 'later', limit: '10' });
+    expect(Buffer.byteLength(text)).toBe((await stat(file)).size);
+    const tmp = `${file}.tick`;
+    await writeFile(tmp, text);
+    await utimes(tmp, tick, tick);
+    await rename(tmp, file);
+    await expect
+      .poll(async () => (await get('/config?store=file_settings&key=mode')).body.value, { timeout: 5_000, interval: 50 })
+      .toBe('later');
   });
 
   it('serves a rotated secret from a changed secret store file', async () => {

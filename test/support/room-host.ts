@@ -298,9 +298,10 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
   };
 
   /**
-   * Rewrites a store file and returns once the host says it reloaded it. The host polls its files, and
-   * a write that lands before its first look is taken as the starting state and never noticed; after
-   * a second without a reload the file is written again with one more byte, which always is.
+   * Rewrites a store file and returns once the host says it reloaded it. The host polls its files and
+   * tells versions apart by mtime, size and inode; a same-size version that reuses a freed inode
+   * within one tick of the file system's clock looks unchanged. So after a second without a reload
+   * the file is written again with one more byte, which always differs.
    */
   const writeStore = async (file: string, content: Record<string, string>): Promise<void> => {
     const reloaded = (): number => host.logs().filter((line) => line.includes('reloaded') && line.includes(file)).length;
