@@ -4,8 +4,8 @@
 import type { Config, ConfigProblem, IdentitySource, WaitingStatus } from './types.js';
 
 /**
- * The most characters one Config Store value holds (Fastly's limit, and Viceroy's). Every store the
- * room reads is a Config Store, so settings and base64 page templates alike must fit.
+ * The most characters one Config Store value holds (Fastly's limit, and Viceroy's): each setting and
+ * each base64 page template must fit (the keys live in a Secret Store, which has its own limits).
  */
 export const CONFIG_STORE_VALUE_LIMIT = 8000;
 
