@@ -1,0 +1,155 @@
+// The shapes the controller's parts agree on: the room's decision line as the controller reads it,
+// the targets an operator states, what the control model publishes, and what the dashboard shows.
+// The model (control/model/) is pure; the process around it (sources, writer, dashboard) is not.
+
+/**
+ * One decision of the room, as the edge logs it (src/core/log-line.ts writes it; docs/control.md
+ * describes every field). Times are epoch seconds unless named `Ms`.
+ */
+export interface DecisionLine {
+  /** When the edge decided, ms since the epoch. */
+  tsMs: number;
+  /** The POP that decided (FASTLY_POP); "local" on the local host and in tests. */
+  pop: string;
+  /** Start (epoch s) of the window the request fell in. */
+  win: number;
+  /** d: the window length the edge used, seconds. */
+  period: number;
+  decision: string;
+  outcome: string;
+  reason: string;
+  /** Id of the token the visitor presented and the room used (8 base64url chars), or null. */
+  tid: string | null;
+  /** Its expiry (its cohort's window start for a wait token), or null. */
+  exp: number | null;
+  /** Its kind, or null. */
+  dec: 'wait' | 'allow' | 'won' | null;
+  /** Id, expiry and kind of the token the answer set as cookie, or null. */
+  newTid: string | null;
+  newExp: number | null;
+  newDec: 'wait' | 'allow' | 'won' | null;
+  /**
+   * For a wait token set by this answer: the id of the token the same identity gets if it loses its
+   * draw on time (its successor, expiring one window later), so the controller knows next window's
+   * tickets a window ahead. Null otherwise.
+   */
+  nextTid: string | null;
+  /** The chance (0..100) the draw of this request used, when it drew; else null. */
+  pct: number | null;
+}
+
+/** What the operator asks for (waiting_room_config keys the edge ignores). */
+export interface Targets {
+  /** new_users_per_minute: admissions a minute the origin can take; null = no controller target. */
+  newUsersPerMinute: number | null;
+  /** total_active_users: cap on admitted visitors active at once; null = no cap. */
+  totalActiveUsers: number | null;
+  /** session_duration: minutes after an admitted visitor's last request that they still count as active. */
+  sessionDurationMinutes: number;
+}
+
+/** The settings the model writes, as strings for waiting_room_config (only keys that change). */
+export type SettingWrites = Record<string, string>;
+
+/** One row per minute for the dashboard's charts (the last hour). */
+export interface MinutePoint {
+  /** Minute start, ms since the epoch. */
+  startMs: number;
+  /** Distinct wait tokens seen alive in the minute (waiting visitors, one per identity). */
+  waiting: number;
+  /** Distinct tokens drawn in the minute. */
+  draws: number;
+  /** Distinct tokens admitted by a draw (or a held win) in the minute. */
+  admissions: number;
+  /** new_users_per_minute in force, or null. */
+  target: number | null;
+  /** Mean chance published for the minute's windows, or null. */
+  allowPercentage: number | null;
+  /** Active sessions at the minute's end (see Targets.sessionDurationMinutes). */
+  activeSessions: number;
+  /** total_active_users in force, or null. */
+  activeCap: number | null;
+}
+
+export interface PopRow {
+  pop: string;
+  /** Share of all decision lines in the last minute, 0..1. */
+  share: number;
+  waiting: number;
+  drawsPerMinute: number;
+  admissionsPerMinute: number;
+  activeSessions: number;
+  /** ms since the epoch of the last line from this POP. */
+  lastSeenMs: number;
+}
+
+/** What the pure model knows and decided. */
+export interface ModelSnapshot {
+  nowMs: number;
+  waitPeriodSeconds: number | null;
+  targets: Targets;
+  /** 'observing': no target or not enough data; 'open': nobody needs to wait; 'queueing': controlling. */
+  mode: 'observing' | 'open' | 'queueing';
+  /** One sentence on why the model is in that mode or holding. */
+  why: string;
+  /** The chance last decided for the upcoming window, or null. */
+  allowPercentage: number | null;
+  waiting: number;
+  activeSessions: number;
+  minutes: MinutePoint[];
+  pops: PopRow[];
+}
+
+/** The log source, as the process sees it. */
+export interface SourceStatus {
+  /** e.g. "stdin", "file local/room.log", "fastly log-tail SERVICE", "https :8443". */
+  name: string;
+  /** ok: lines arrive; lagging: the newest line is older than the lag limit; dead: the source ended or failed. */
+  state: 'ok' | 'lagging' | 'dead' | 'starting';
+  /** Now minus the newest line's tsMs when it arrived, ms; null before the first line. */
+  lagMs: number | null;
+  lines: number;
+  /** Lines that looked like the room's but could not be used. */
+  bad: number;
+  /** Lines that were not the room's at all (other log output). */
+  foreign: number;
+  error: string | null;
+}
+
+export interface WriteStatus {
+  atMs: number;
+  values: SettingWrites;
+  ok: boolean;
+  error: string | null;
+}
+
+/** Everything the dashboard shows: GET /api/snapshot returns this as JSON. */
+export interface DashboardSnapshot {
+  model: ModelSnapshot;
+  source: SourceStatus;
+  lastWrite: WriteStatus | null;
+  /** Writes done and writes the rate limit deferred since start. */
+  writes: { done: number; failed: number; deferred: number; minIntervalSeconds: number };
+  /** True when the process is holding: it writes nothing because its view is not trustworthy. */
+  holding: boolean;
+  holdingWhy: string | null;
+}
+
+/**
+ * The pure control model. The process (or the simulator) feeds it every decision line and the
+ * operator's settings, and asks it what to write; it never does I/O and reads time only from its
+ * arguments, so the simulator runs exactly the code an operator runs.
+ */
+export interface ControlModel {
+  /** The raw waiting_room_config values, whenever they change (targets and the edge's own keys). */
+  settings(values: Readonly<Record<string, string>>, nowMs: number): void;
+  observe(line: DecisionLine): void;
+  /**
+   * What to write now, or null when nothing needs writing. `holding` tells the model its view may be
+   * stale (a lagging or dead source): it writes nothing then.
+   */
+  plan(nowMs: number, holding: boolean): SettingWrites | null;
+  /** The writer reports what it wrote (ok or not), so the model knows what the edge has. */
+  written(values: SettingWrites, ok: boolean, nowMs: number): void;
+  snapshot(nowMs: number): ModelSnapshot;
+}
