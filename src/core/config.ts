@@ -1,7 +1,7 @@
 // `waiting_room_config` holds strings an operator typed by hand. Each one is parsed here, once per
 // request, into a strict Config; anything unusable falls back to a safe value and becomes a problem
 // that names its key, so a typo shows up in the logs instead of as a SyntaxError or a silent default.
-import type { Config, ConfigProblem, IdentitySource, WaitingStatus } from './types.js';
+import type { Config, ConfigProblem, IdentitySource, ScheduleEntry, WaitingStatus } from './types.js';
 
 /**
  * The most characters one Config Store value holds (Fastly's limit, and Viceroy's): each setting and
@@ -37,6 +37,20 @@ export const settingsTable: readonly SettingInfo[] = [
   { key: 'jwt_jwks', default: '', meaning: 'JSON Web Key Set (JSON text) that verifies the JWT when `identity` is `jwt:NAME`' },
   { key: 'jwt_issuer', default: '', meaning: 'required `iss` of that JWT (optional)' },
   { key: 'jwt_audience', default: '', meaning: 'required `aud` of that JWT (optional)' },
+  {
+    key: 'allow_schedule',
+    default: '',
+    meaning:
+      'chance of each window\'s draws, published ahead by the controller: `START=PCT,...` (START a window start in epoch seconds, PCT 0-100); a draw of a token expiring at START uses its entry, past the last entry the last one; used only while allow_percentage is between 0 and 100',
+  },
+  {
+    key: 'pop_admissions_per_second',
+    default: '',
+    meaning: 'optional ceiling on admissions a second at each POP (a 10-second average, Fastly\'s edge rate limiter); a winner held back keeps the win',
+  },
+  { key: 'new_users_per_minute', default: '', meaning: 'read by the controller (`npm run control`): admissions a minute the origin can take' },
+  { key: 'total_active_users', default: '', meaning: 'read by the controller: cap on admitted visitors active at once (optional)' },
+  { key: 'session_duration', default: '5', meaning: 'read by the controller: minutes after their last request that an admitted visitor counts as active' },
 ];
 
 const defaults = Object.fromEntries(settingsTable.map((s) => [s.key, s.default])) as Record<string, string>;
@@ -196,6 +210,46 @@ function parseJwks(r: Reader, identity: IdentitySource): Config['jwtJwks'] {
   return null;
 }
 
+/** Entries past this many are ignored: the controller publishes a few windows back and a short forecast. */
+export const MAX_SCHEDULE_ENTRIES = 200;
+
+function parseSchedule(r: Reader): ScheduleEntry[] {
+  const key = 'allow_schedule';
+  const value = r.raw(key);
+  if (value === null) return [];
+  const entries: ScheduleEntry[] = [];
+  for (const part of value.split(',')) {
+    const item = part.trim();
+    if (item === '') continue;
+    const m = /^(\d{1,15})=(\d{1,3}(?:\.\d+)?)$/.exec(item);
+    const start = m ? Number(m[1]) : Number.NaN;
+    const pct = m ? Number(m[2]) : Number.NaN;
+    if (!Number.isSafeInteger(start) || !(pct >= 0 && pct <= 100)) {
+      r.problem(key, item.slice(0, 40), 'each entry must be START=PCT (epoch seconds = 0..100); ignoring this one');
+      continue;
+    }
+    entries.push({ start, pct });
+  }
+  entries.sort((a, b) => a.start - b.start);
+  if (entries.length > MAX_SCHEDULE_ENTRIES) {
+    r.problem(key, `${entries.length} entries`, `holds more than ${MAX_SCHEDULE_ENTRIES} entries; using the last ${MAX_SCHEDULE_ENTRIES}`);
+    return entries.slice(-MAX_SCHEDULE_ENTRIES);
+  }
+  return entries;
+}
+
+/** A positive number (decimals allowed), or null when unset; anything else is a problem and null. */
+function positive(r: Reader, key: string, integer: boolean, max: number): number | null {
+  const value = r.raw(key);
+  if (value === null) return null;
+  const n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n > 0 && n <= max) || (integer && !Number.isInteger(n))) {
+    r.problem(key, value, `must be a ${integer ? 'whole ' : ''}number above 0 and at most ${max}; ignoring it`);
+    return null;
+  }
+  return n;
+}
+
 export function parseConfig(get: Get): { config: Config; problems: ConfigProblem[] } {
   const r = new Reader(get);
   const identity = parseIdentity(r);
@@ -216,6 +270,13 @@ export function parseConfig(get: Get): { config: Config; problems: ConfigProblem
     jwtJwks: parseJwks(r, identity),
     jwtIssuer: r.raw('jwt_issuer'),
     jwtAudience: r.raw('jwt_audience'),
+    allowSchedule: parseSchedule(r),
+    popAdmissionsPerSecond: positive(r, 'pop_admissions_per_second', false, 1_000_000),
+    control: {
+      newUsersPerMinute: positive(r, 'new_users_per_minute', false, 100_000_000),
+      totalActiveUsers: positive(r, 'total_active_users', true, 1_000_000_000),
+      sessionDurationMinutes: positive(r, 'session_duration', false, 24 * 60) ?? 5,
+    },
   };
   return { config, problems: r.problems };
 }

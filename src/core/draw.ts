@@ -21,6 +21,34 @@ export function drawWins(signature: Uint8Array, allowPercentage: number): boolea
 }
 
 /**
+ * The chance (0..100) of the draw of a wait token that expires at `exp` (its cohort's window start):
+ * the `allow_schedule` entry for that window, the last entry once past the schedule (a stopped
+ * controller leaves the room at its last chance), `allow_percentage` before it or without one.
+ * One chance per cohort, wherever and whenever its tokens are drawn, so the controller's count of a
+ * window's admissions does not depend on which POP saw the new setting first.
+ */
+export function chanceFor(config: Pick<Config, 'allowPercentage' | 'allowSchedule'>, exp: number): number {
+  const schedule = config.allowSchedule;
+  const last = schedule[schedule.length - 1];
+  if (last === undefined || exp < schedule[0]!.start) return config.allowPercentage;
+  if (exp >= last.start) return last.pct;
+  // Binary search: the entry for exactly this window, else the one before it (a gap keeps the last chance).
+  let lo = 0;
+  let hi = schedule.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (schedule[mid]!.start <= exp) lo = mid;
+    else hi = mid - 1;
+  }
+  return schedule[lo]!.pct;
+}
+
+/** A token's id for the decision log: its signature's first 6 bytes (its draw value) in base64url. */
+export function tokenId(token: string): string {
+  return token.slice(token.lastIndexOf('.') + 1, token.lastIndexOf('.') + 9);
+}
+
+/**
  * J: the page checks again uniform(0, J) seconds after Retry-After. Small, because the token's own due
  * offset already spreads the returns over the window; the page jitter only breaks up the second.
  */

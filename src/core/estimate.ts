@@ -1,5 +1,5 @@
 // How long a waiting visitor should expect to wait, as percentiles of the wait they will really see.
-import { dueSpreadSeconds, jitterSeconds } from './draw.js';
+import { chanceFor, dueSpreadSeconds, jitterSeconds } from './draw.js';
 import type { Config } from './types.js';
 
 export interface WaitEstimate {
@@ -9,8 +9,13 @@ export interface WaitEstimate {
 }
 
 export interface EstimateInput {
-  /** 0..100 */
+  /** 0..100: the chance of every draw (after those in `chances`). */
   allowPercentage: number;
+  /**
+   * The chances (0..100) of the first draws, in order, when they differ: the controller publishes
+   * each window's chance ahead (`allow_schedule`). Draws after these use `allowPercentage`.
+   */
+  chances?: readonly number[];
   waitPeriodSeconds: number;
   /** Seconds from now until the visitor's wait token falls due (their first draw). */
   secondsUntilFirstDraw: number;
@@ -52,9 +57,8 @@ function sumOfUniformsQuantile(a: number, b: number, f: number): number {
  * that piece (uniform for k = 1, the sum of two uniforms after).
  */
 export function estimateWait(input: EstimateInput): WaitEstimate | null {
-  const P = input.allowPercentage / 100;
-  if (!(P > 0)) return null; // nobody is admitted: no wait ends
-  if (P >= 1) return { p25: 0, p50: 0, p75: 0 };
+  const tail = input.allowPercentage / 100;
+  const chances = (input.chances ?? []).map((c) => Math.min(1, Math.max(0, c / 100)));
   const d = input.waitPeriodSeconds;
   const J = Math.max(0, Math.min(input.jitterSeconds, d));
   const S = Math.max(0, Math.min(input.spreadSeconds ?? dueSpreadSeconds({ waitPeriodSeconds: d }), d - J));
@@ -63,17 +67,35 @@ export function estimateWait(input: EstimateInput): WaitEstimate | null {
   const first = Math.ceil(untilDue - 1e-9);
   // The offset is floor(u * S): a whole second, mean (S - 1) / 2.
   const expiry = Math.min(untilDue, input.secondsUntilExpiry ?? untilDue - Math.max(0, (S - 1) / 2));
-  const lose = Math.log1p(-P);
-  const at = (p: number): number => {
-    // Smallest k with Pr(K <= k) >= p.
-    const k = Math.max(1, Math.ceil(Math.log1p(-p) / lose - 1e-9));
-    const before = 1 - Math.pow(1 - P, k - 1); // Pr(K <= k - 1)
-    const mass = Math.pow(1 - P, k - 1) * P; // Pr(K = k)
-    const fraction = Math.min(1, Math.max(0, (p - before) / mass));
-    const wait = k === 1 ? first + fraction * J : expiry + (k - 1) * d + sumOfUniformsQuantile(S, J, fraction);
-    return Math.max(0, Math.round(wait));
+  if (chances.length === 0 && tail >= 1) return { p25: 0, p50: 0, p75: 0 };
+  const waitAt = (k: number, fraction: number): number =>
+    Math.max(0, Math.round(k === 1 ? first + fraction * J : expiry + (k - 1) * d + sumOfUniformsQuantile(S, J, fraction)));
+
+  /** The draw k whose mass holds p, with Pr(K <= k - 1) and Pr(K = k); null when p is never reached. */
+  const drawFor = (p: number): { k: number; before: number; mass: number } | null => {
+    let survive = 1; // Pr(K > k - 1)
+    for (let k = 1; k <= chances.length; k++) {
+      const mass = survive * chances[k - 1]!;
+      if (1 - survive + mass >= p && mass > 0) return { k, before: 1 - survive, mass };
+      survive -= mass;
+    }
+    if (!(tail > 0) || survive <= 0) return null;
+    if (tail >= 1) return { k: chances.length + 1, before: 1 - survive, mass: survive };
+    // Past the listed draws every draw has chance `tail`: the closed form of the geometric tail.
+    const lose = Math.log1p(-tail);
+    const j = Math.max(1, Math.ceil(Math.log((1 - p) / survive) / lose - 1e-9));
+    const before = 1 - survive * Math.pow(1 - tail, j - 1);
+    return { k: chances.length + j, before, mass: survive * Math.pow(1 - tail, j - 1) * tail };
   };
-  return { p25: at(0.25), p50: at(0.5), p75: at(0.75) };
+  const at = (p: number): number | null => {
+    const found = drawFor(p);
+    if (found === null) return null;
+    return waitAt(found.k, Math.min(1, Math.max(0, (p - found.before) / found.mass)));
+  };
+  const [p25, p50, p75] = [at(0.25), at(0.5), at(0.75)];
+  // Nobody is admitted (or not three quarters ever): no wait to promise.
+  if (p25 === null || p50 === null || p75 === null) return null;
+  return { p25, p50, p75 };
 }
 
 /**
@@ -82,15 +104,25 @@ export function estimateWait(input: EstimateInput): WaitEstimate | null {
  * visitor, whose token expires one to two windows on.
  */
 export function estimateFor(
-  config: Pick<Config, 'allowPercentage' | 'waitPeriodSeconds'>,
+  config: Pick<Config, 'allowPercentage' | 'waitPeriodSeconds'> & Partial<Pick<Config, 'allowSchedule'>>,
   waitUntil: number | null,
   waitExpiry: number | null,
   nowMs: number,
 ): WaitEstimate | null {
   const d = config.waitPeriodSeconds;
   const nowSec = nowMs / 1000;
+  // The chance of each coming draw, from the held token's window on, as the draws will use them.
+  const firstWindow = waitExpiry ?? Math.floor(nowSec / d) * d + 2 * d;
+  const schedule = config.allowSchedule ?? [];
+  const last = schedule[schedule.length - 1];
+  const chances: number[] = [];
+  if (last !== undefined && config.allowPercentage > 0 && config.allowPercentage < 100) {
+    for (let w = firstWindow; w < last.start && chances.length < 400; w += d) chances.push(chanceFor({ ...config, allowSchedule: schedule }, w));
+  }
+  const tail = config.allowPercentage <= 0 || config.allowPercentage >= 100 ? config.allowPercentage : chanceFor({ ...config, allowSchedule: schedule }, Math.max(firstWindow, last?.start ?? 0));
   return estimateWait({
-    allowPercentage: config.allowPercentage,
+    allowPercentage: tail,
+    chances,
     waitPeriodSeconds: d,
     secondsUntilFirstDraw: waitUntil === null ? 2.5 * d + dueSpreadSeconds(config) / 2 : waitUntil - nowSec,
     secondsUntilExpiry: waitExpiry === null ? 2.5 * d : waitExpiry - nowSec,

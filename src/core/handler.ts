@@ -5,7 +5,9 @@ import { clearRoomCookie, removeRoomCookie, roomCookies, setRoomCookie } from '.
 import { decide, type DecideResult } from './decide.js';
 import { heldAnswer } from './held.js';
 import { resolveIdentity, type IdentityKind } from './identity.js';
+import { createCeiling } from './ceiling.js';
 import { createKeyRing } from './keys.js';
+import { decisionLine } from './log-line.js';
 import type { Config, Decision, Outcome, ReasonCode, RoomDeps } from './types.js';
 
 /** Origin response header that ends the visitor's session; never passed on. */
@@ -20,6 +22,8 @@ interface LogFields {
   identity: IdentityKind | null;
   status?: number;
   originError?: boolean;
+  /** The decision's tokens and draw, for the log line. */
+  result?: DecideResult;
 }
 
 interface Context {
@@ -34,9 +38,11 @@ interface Context {
 function logDecision(ctx: Context, fields: LogFields): void {
   const endpoint = ctx.config.logEndpoint;
   if (endpoint === null) return;
-  // Only the identity's kind: the log must never carry an address or a user id.
-  const line = JSON.stringify({
-    ts: new Date(ctx.nowMs).toISOString(),
+  // Only the identity's kind and token ids: the log must never carry an address or a user id.
+  const line = decisionLine({
+    nowMs: ctx.nowMs,
+    pop: ctx.deps.pop || 'local',
+    waitPeriodSeconds: ctx.config.waitPeriodSeconds,
     decision: fields.decision,
     outcome: fields.outcome,
     reason: fields.reason,
@@ -45,7 +51,8 @@ function logDecision(ctx: Context, fields: LogFields): void {
     path: ctx.url.pathname,
     identity: fields.identity,
     status: fields.status ?? null,
-    ...(fields.originError ? { originError: true } : {}),
+    originError: fields.originError,
+    result: fields.result ?? null,
   });
   try {
     ctx.deps.log(endpoint, line);
@@ -133,7 +140,7 @@ function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): R
   if (result.setToken !== null) headers.append('Set-Cookie', setRoomCookie(result.setToken, config, ctx.https));
   else if (result.clearCookie) headers.append('Set-Cookie', clearRoomCookie(config, ctx.https));
   const status = answer.status;
-  logDecision(ctx, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity, status });
+  logDecision(ctx, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity, status, result });
   return new Response(ctx.request.method === 'HEAD' ? null : answer.body, { status, headers });
 }
 
@@ -158,7 +165,18 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
     const who = await resolveIdentity(config, request, deps.clientIp, nowMs);
     kind = who.kind;
     const keys = createKeyRing((kid) => deps.stores.key(kid), deps.diag);
-    result = await decide({ config, keys, identity: who.identity, tokens: roomCookies(request.headers), nowMs });
+    // The counter is opened only when there is a ceiling to keep.
+    const ceiling = config.popAdmissionsPerSecond === null ? null : createCeiling(config.popAdmissionsPerSecond, deps.rateCounter, deps.diag);
+    result = await decide({
+      config,
+      keys,
+      identity: who.identity,
+      tokens: roomCookies(request.headers),
+      nowMs,
+      ceiling,
+      // Successors are for the controller, which reads the log: no log, no extra signature.
+      successors: config.logEndpoint !== null,
+    });
   } catch (error) {
     // A bug must not open the gate: hold the visitor, say so, issue nothing.
     deps.diag(`waiting room: unexpected failure while deciding (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`);
@@ -173,10 +191,14 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
       waitUntil: null,
       waitExpiry: null,
       allowUntil: null,
+      used: null,
+      set: null,
+      nextToken: null,
+      pct: null,
     };
   }
   if (result.outcome === 'origin') {
-    return toOrigin(ctx, result.setToken, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity: kind });
+    return toOrigin(ctx, result.setToken, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity: kind, result });
   }
   return roomPage(ctx, result, kind);
 }

@@ -33,7 +33,13 @@ export function heldAnswer({ config, result, nowMs, random, json, storedPage, di
   const retryAfter = retryAfterSeconds(result.waitUntil, nowMs, d);
   const J = jitterSeconds(config);
   const refresh = retryAfter + Math.round(random() * J);
-  const estimate = name === 'deny' ? null : estimateFor(config, result.waitUntil, result.waitExpiry, nowMs);
+  // A held winner has won: the wait left is the ceiling's, a second or two, not another draw.
+  const estimate =
+    name === 'deny'
+      ? null
+      : result.reason === 'ceiling_held'
+        ? { p25: retryAfter, p50: retryAfter, p75: retryAfter + J }
+        : estimateFor(config, result.waitUntil, result.waitExpiry, nowMs);
   // No key to sign with is the room's fault, not the visitor's: say "unavailable" whatever the setting.
   const status = result.reason === 'no_signing_key' || result.reason === 'internal_error' ? 503 : config.waitingStatus;
   const answer = { name, status, retryAfterSeconds: retryAfter };

@@ -5,7 +5,8 @@ import type { KeyRing } from './keys.js';
 import type { ReasonCode } from './types.js';
 
 export interface TokenClaims {
-  dec: 'wait' | 'allow';
+  /** `won`: a draw won but held back by the POP's ceiling; admitted as soon as the ceiling allows. */
+  dec: 'wait' | 'allow' | 'won';
   /** Whole seconds since the epoch, on a window boundary. */
   exp: number;
   /** Keyed identity hash (identity.ts). */
@@ -46,7 +47,7 @@ function parseClaims(payload: Uint8Array): TokenClaims | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const keys = Object.keys(value);
   const { dec, exp, sub } = value as Record<string, unknown>;
-  if (keys.length !== 3 || (dec !== 'wait' && dec !== 'allow')) return null;
+  if (keys.length !== 3 || (dec !== 'wait' && dec !== 'allow' && dec !== 'won')) return null;
   if (typeof exp !== 'number' || !Number.isSafeInteger(exp) || typeof sub !== 'string') return null;
   return { dec, exp, sub };
 }

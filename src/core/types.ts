@@ -36,6 +36,8 @@ export type ReasonCode =
   | 'no_signing_key'
   | 'identity_missing'
   | 'revoked'
+  | 'ceiling_held'
+  | 'won_admitted'
   | 'internal_error';
 
 /** How a visitor is identified (setting `identity`). */
@@ -70,6 +72,23 @@ export interface RoomDeps {
   origin(request: Request): Promise<Response>;
   /** Uniform [0, 1) for the refresh jitter; Math.random when absent (tests pass a fixed one). */
   random?(): number;
+  /** The POP deciding (FASTLY_POP), for the decision line; "local" when unknown. */
+  pop?: string | null;
+  /**
+   * This POP's admissions counter for `pop_admissions_per_second` (Fastly's edge rate limiter); null or
+   * absent when the runtime has none, and then the ceiling is skipped.
+   */
+  rateCounter?: AdmissionCounter | null;
+}
+
+/**
+ * The part of a rate counter the ceiling uses (Fastly's `RateCounter`): counts of an entry over the
+ * last `seconds` seconds, per POP, with no network round trip. Calls may throw; the room then skips
+ * the ceiling for that request rather than hold or admit on a guess.
+ */
+export interface AdmissionCounter {
+  increment(entry: string, delta: number): void;
+  count(entry: string, seconds: 10 | 20 | 30 | 40 | 50 | 60): number;
 }
 
 /** HTTP status for waiting and deny pages (setting `waiting_status`). */
@@ -95,6 +114,28 @@ export interface Config {
   jwtJwks: { keys: Record<string, unknown>[] } | null;
   jwtIssuer: string | null;
   jwtAudience: string | null;
+  /**
+   * `allow_schedule`: the chance (0..100) of the draws of each cohort, by the cohort's window start
+   * (epoch s), ascending; written ahead of time by the controller. Empty when unset.
+   */
+  allowSchedule: readonly ScheduleEntry[];
+  /** `pop_admissions_per_second`: per-POP ceiling (a 10-second average), null when unset. */
+  popAdmissionsPerSecond: number | null;
+  /** Keys only the controller reads; parsed here so `npm run tune` checks them like the rest. */
+  control: ControlTargets;
+}
+
+export interface ScheduleEntry {
+  /** Window start, epoch seconds. */
+  start: number;
+  /** Chance 0..100. */
+  pct: number;
+}
+
+export interface ControlTargets {
+  newUsersPerMinute: number | null;
+  totalActiveUsers: number | null;
+  sessionDurationMinutes: number;
 }
 
 /** A setting that could not be used as written; the room falls back to a safe value and says so. */

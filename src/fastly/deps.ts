@@ -1,14 +1,21 @@
 /// <reference types="@fastly/js-compute" />
 // RoomDeps from the Fastly runtime: stores, the `origin` backend, named loggers, the client address.
+import { RateCounter } from 'fastly:edge-rate-limiter';
+import { env } from 'fastly:env';
 import { configureConsole, Logger } from 'fastly:logger';
-import type { RoomDeps } from '../core/types.js';
-import { ORIGIN_BACKEND } from './names.js';
+import type { AdmissionCounter, RoomDeps } from '../core/types.js';
+import { ADMISSION_COUNTER, ORIGIN_BACKEND, STDOUT_LOG } from './names.js';
 import { fastlyStores } from './stores.js';
 
 // One Logger per endpoint name; a name the service lacks is reported once, not per line.
 const loggers = new Map<string, Logger | null>();
 
 function logTo(endpoint: string, line: string, diag: (m: string) => void): void {
+  // What `fastly log-tail` shows: the instance's stdout, for a controller that tails it.
+  if (endpoint === STDOUT_LOG) {
+    console.log(line);
+    return;
+  }
   let logger = loggers.get(endpoint);
   if (logger === undefined) {
     try {
@@ -27,6 +34,32 @@ function diag(message: string): void {
 }
 
 let consoleReady = false;
+
+// The POP's admissions counter, opened once per instance; a runtime without one is reported once.
+let counter: AdmissionCounter | null | undefined;
+
+function admissionCounter(): AdmissionCounter | null {
+  if (counter !== undefined) return counter;
+  try {
+    const rc = new RateCounter(ADMISSION_COUNTER);
+    counter = {
+      increment: (entry, delta) => rc.increment(entry, delta),
+      count: (entry, seconds) => rc.lookupCount(entry, seconds),
+    };
+  } catch (error) {
+    diag(`rate counter "${ADMISSION_COUNTER}" is unavailable (${String(error)}); pop_admissions_per_second is skipped`);
+    counter = null;
+  }
+  return counter;
+}
+
+function popName(): string | null {
+  try {
+    return env('FASTLY_POP') || null;
+  } catch {
+    return null;
+  }
+}
 
 export function fastlyDeps(event: FetchEvent): RoomDeps {
   if (!consoleReady) {
@@ -48,5 +81,10 @@ export function fastlyDeps(event: FetchEvent): RoomDeps {
     log: (endpoint, line) => logTo(endpoint, line, diag),
     diag,
     origin: (request) => fetch(request, { backend: ORIGIN_BACKEND }),
+    pop: popName(),
+    // Opened only when a ceiling is set: Fastly's edge rate limiter is a paid feature.
+    get rateCounter() {
+      return admissionCounter();
+    },
   };
 }

@@ -3,3 +3,7 @@ export const CONFIG_STORE = 'waiting_room_config';
 export const KEY_STORE = 'waiting_room_keys';
 export const PAGE_STORE = 'waiting_room_pages';
 export const ORIGIN_BACKEND = 'origin';
+/** The edge rate limiter's counter for `pop_admissions_per_second` (per POP). */
+export const ADMISSION_COUNTER = 'waiting_room_admissions';
+/** `log_endpoint` value that prints decision lines on stdout, where `fastly log-tail` shows them. */
+export const STDOUT_LOG = 'stdout';

@@ -8,6 +8,25 @@ const fake = vi.hoisted(() => ({
   logged: [] as Array<[string, string]>,
   loggersMade: [] as string[],
   consoleOptions: [] as unknown[],
+  env: new Map<string, string>(),
+  counters: new Map<string, number>(),
+  rateCounterFails: false,
+}));
+
+vi.mock('fastly:env', () => ({ env: (name: string) => fake.env.get(name) ?? '' }));
+
+vi.mock('fastly:edge-rate-limiter', () => ({
+  RateCounter: class {
+    constructor(readonly name: string) {
+      if (fake.rateCounterFails) throw new Error('edge rate limiting is not enabled on this service');
+    }
+    increment(entry: string, delta: number) {
+      fake.counters.set(`${this.name}/${entry}`, (fake.counters.get(`${this.name}/${entry}`) ?? 0) + delta);
+    }
+    lookupCount(entry: string) {
+      return fake.counters.get(`${this.name}/${entry}`) ?? 0;
+    }
+  },
 }));
 
 vi.mock('fastly:config-store', () => ({
@@ -117,5 +136,31 @@ describe('fastly deps', () => {
     expect(fake.loggersMade.filter((n) => n === 'room_log')).toHaveLength(1);
     expect(errors.mock.calls.filter(([m]) => String(m).includes('"missing"'))).toHaveLength(1);
     errors.mockRestore();
+  });
+});
+
+describe('fastly deps for the controller and the ceiling', () => {
+  const event = { client: { address: '192.0.2.7' }, request: new Request('https://shop.example/') } as unknown as FetchEvent;
+
+  it('names the POP from FASTLY_POP, and none when the runtime has none', () => {
+    fake.env.set('FASTLY_POP', 'LHR');
+    expect(fastlyDeps(event).pop).toBe('LHR');
+    fake.env.delete('FASTLY_POP');
+    expect(fastlyDeps(event).pop).toBeNull();
+  });
+
+  it('prints decision lines on stdout for log_endpoint = stdout, where fastly log-tail shows them', () => {
+    const out = vi.spyOn(console, 'log').mockImplementation(() => {});
+    fastlyDeps(event).log('stdout', '{"wr":1}');
+    expect(out).toHaveBeenCalledWith('{"wr":1}');
+    expect(fake.logged).toEqual([]);
+    out.mockRestore();
+  });
+
+  it('counts admissions in the rate counter named for the room', () => {
+    const counter = fastlyDeps(event).rateCounter!;
+    counter.increment('admitted', 2);
+    expect(counter.count('admitted', 10)).toBe(2);
+    expect(fake.counters.get('waiting_room_admissions/admitted')).toBe(2);
   });
 });

@@ -3,7 +3,7 @@
 // scenarios against the Wasm on the host; these let them run in-process in milliseconds.
 import { handle } from '../../src/core/handler.js';
 import { mintToken, roomCookies, type MintOptions } from './mint.js';
-import type { PageName, RoomDeps } from '../../src/core/types.js';
+import type { AdmissionCounter, PageName, RoomDeps } from '../../src/core/types.js';
 
 export const KID = 'k1';
 /** A fixed 64-byte key so failures reproduce. */
@@ -52,6 +52,23 @@ export interface FakeRoomOptions {
   origin?: (request: Request) => Promise<Response>;
   /** Makes a store unreadable, as a missing store is on Fastly. */
   brokenStores?: Array<'config' | 'keys' | 'pages'>;
+  /** The POP's rate counter; none when absent, as on a runtime without one. */
+  rateCounter?: AdmissionCounter;
+}
+
+/** An exact rate counter on the fake clock: counts of an entry within the last N seconds. */
+export class SlidingCounter implements AdmissionCounter {
+  private readonly events = new Map<string, number[]>();
+  constructor(private readonly nowMs: () => number) {}
+  increment(entry: string, delta: number): void {
+    const list = this.events.get(entry) ?? [];
+    for (let i = 0; i < delta; i++) list.push(this.nowMs());
+    this.events.set(entry, list);
+  }
+  count(entry: string, seconds: number): number {
+    const from = this.nowMs() - seconds * 1000;
+    return (this.events.get(entry) ?? []).filter((t) => t > from).length;
+  }
 }
 
 export class FakeRoom {
@@ -64,6 +81,7 @@ export class FakeRoom {
   readonly diags: string[] = [];
   private readonly origin: (request: Request) => Promise<Response>;
   private readonly broken: Set<string>;
+  private readonly rateCounter: AdmissionCounter | undefined;
 
   constructor(options: FakeRoomOptions = {}) {
     this.nowMs = options.nowMs ?? T0;
@@ -71,6 +89,7 @@ export class FakeRoom {
     this.keys = new Map(Object.entries(options.keys ?? { [KID]: KEY_BASE64 }));
     this.pages = new Map(Object.entries(options.pages ?? {}) as Array<[string, string]>);
     this.broken = new Set(options.brokenStores ?? []);
+    this.rateCounter = options.rateCounter;
     this.origin =
       options.origin ??
       (async () => new Response('hello from origin', { status: 200, headers: { 'x-echo': '1', 'content-type': 'text/plain' } }));
@@ -109,6 +128,8 @@ export class FakeRoom {
         return this.origin(request);
       },
       random: () => 0.5,
+      pop: 'TST',
+      rateCounter: this.rateCounter ?? null,
     };
   }
 

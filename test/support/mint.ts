@@ -5,7 +5,7 @@ import { identityHash } from '../../src/core/identity.js';
 import { signToken } from '../../src/core/token.js';
 
 export interface MintOptions {
-  dec: 'wait' | 'allow';
+  dec: 'wait' | 'allow' | 'won';
   /** Expiry, whole seconds since the epoch. */
   exp: number;
   /** The identity as the core names it (`ip:127.0.0.1`, `header:alice`, `none`). */

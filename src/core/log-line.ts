@@ -1,0 +1,56 @@
+// The decision line: one JSON object per decision for the operator's log endpoint, and what the
+// controller (control/) and the simulator read. Field order is fixed, and docs/control.md lists each
+// field. It names tokens by id, never the visitor: no address, no user id, no identity hash.
+import type { DecideResult } from './decide.js';
+import { tokenId } from './draw.js';
+import type { IdentityKind } from './identity.js';
+import type { Decision, Outcome, ReasonCode } from './types.js';
+
+export interface LineFields {
+  nowMs: number;
+  pop: string;
+  /** d in force: `win` is the start of the window `nowMs` falls in. */
+  waitPeriodSeconds: number;
+  decision: Decision;
+  outcome: Outcome;
+  reason: ReasonCode;
+  kid: string | null;
+  method: string;
+  path: string;
+  identity: IdentityKind | null;
+  status: number | null;
+  originError?: boolean;
+  /** The decision's tokens and draw, when there was one. */
+  result?: Pick<DecideResult, 'used' | 'setToken' | 'set' | 'nextToken' | 'pct'> | null;
+}
+
+export function decisionLine(f: LineFields): string {
+  const r = f.result ?? null;
+  const d = f.waitPeriodSeconds;
+  const nowSec = Math.floor(f.nowMs / 1000);
+  return JSON.stringify({
+    wr: 1,
+    ts: new Date(f.nowMs).toISOString(),
+    pop: f.pop,
+    win: Math.floor(nowSec / d) * d,
+    period: d,
+    decision: f.decision,
+    outcome: f.outcome,
+    reason: f.reason,
+    kid: f.kid,
+    method: f.method,
+    path: f.path,
+    identity: f.identity,
+    status: f.status,
+    tid: r?.used ? tokenId(r.used.token) : null,
+    exp: r?.used?.exp ?? null,
+    dec: r?.used?.dec ?? null,
+    newTid: r?.setToken ? tokenId(r.setToken) : null,
+    newExp: r?.set?.exp ?? null,
+    newDec: r?.set?.dec ?? null,
+    nextTid: r?.nextToken ? tokenId(r.nextToken) : null,
+    pct: r?.pct ?? null,
+    ...(r !== null && f.reason === 'ceiling_held' ? { held: true } : {}),
+    ...(f.originError ? { originError: true } : {}),
+  });
+}

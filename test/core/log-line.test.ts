@@ -1,0 +1,52 @@
+// The decision line: what the controller counts from. Token ids, never the visitor; and a new wait
+// token's successor, so the controller knows next window's tickets a window ahead.
+import { describe, expect, it } from 'vitest';
+import { decisionLine } from '../../src/core/log-line.js';
+import { FakeRoom, T0 } from '../support/fakes.js';
+import { claimsOf, tokenOf } from '../support/mint.js';
+
+const D = 30;
+
+describe('the decision line', () => {
+  it('names the POP, the window and the tokens by id, and never the address', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '50', wait_period_duration: String(D) }, nowMs: T0 + 7000 });
+    const answer = await room.visit({ ip: '203.0.113.77' });
+    const token = tokenOf(answer.roomCookies[0]!);
+    const line = answer.log!;
+    expect(Object.keys(line).slice(0, 5)).toEqual(['wr', 'ts', 'pop', 'win', 'period']);
+    expect(line).toMatchObject({ wr: 1, pop: 'TST', win: T0 / 1000, period: D, reason: 'no_token', tid: null, newDec: 'wait' });
+    expect(line.newTid).toBe(token.split('.')[2]!.slice(0, 8));
+    expect(line.newExp).toBe(claimsOf(token).exp);
+    const text = room.logs.at(-1)!.line;
+    expect(text).not.toContain('203.0.113');
+    expect(text).not.toContain(claimsOf(token).sub);
+  });
+
+  it("names the token a loser will get before the draw: the new wait token's successor", async () => {
+    // Chance 0 for the first window: the visitor loses, and gets exactly the successor logged earlier.
+    const room = new FakeRoom({ settings: { allow_percentage: '50', wait_period_duration: String(D) }, nowMs: T0 + 7000 });
+    const first = await room.visit();
+    const token = tokenOf(first.roomCookies[0]!);
+    room.settings.set('allow_schedule', `${claimsOf(token).exp}=0`);
+    room.nowMs = (claimsOf(token).exp + D - 1) * 1000;
+    const lost = await room.visit({ cookie: `waiting_room=${token}` });
+    expect(lost.log?.reason).toBe('draw_lost');
+    expect(lost.log?.tid).toBe(first.log?.newTid);
+    expect(lost.log?.newTid).toBe(first.log?.nextTid);
+    expect(lost.log?.pct).toBe(0);
+  });
+
+  it('names no successor when nothing reads the log, and then signs nothing extra', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '50', log_endpoint: '' } });
+    const answer = await room.visit();
+    expect(answer.log).toBeUndefined();
+    expect(room.logs).toEqual([]);
+  });
+
+  it('is one JSON object with every documented field, even without a decision', () => {
+    const line = JSON.parse(
+      decisionLine({ nowMs: T0, pop: 'local', waitPeriodSeconds: 10, decision: 'allow', outcome: 'origin', reason: 'bypass_path', kid: null, method: 'GET', path: '/health', identity: null, status: 200 }),
+    );
+    for (const field of ['tid', 'exp', 'dec', 'newTid', 'newExp', 'newDec', 'nextTid', 'pct']) expect(line[field]).toBeNull();
+  });
+});
