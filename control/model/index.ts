@@ -1,0 +1,282 @@
+// The control model: decision lines in, the chance of each coming window out. Pure: it reads time
+// only from its arguments and does no I/O, so `npm run control` and the simulator run the same code.
+//
+// Modes follow the edge's master switch, allow_percentage: at 100 the room is open and the model
+// only watches the admission rate, engaging (a chance below 100 and a schedule) once it reaches the
+// target or active sessions near the cap; between 0 and 100 it queues, and the model fixes each
+// window's chance `leadSeconds` before the window opens; at 0 (the operator's deny) it only watches.
+import { parseConfig } from '../../src/core/config.js';
+import type { ControlModel, ModelSnapshot, MinutePoint, PopRow, SettingWrites, Targets } from '../types.js';
+import { Ledger } from './ledger.js';
+import { planWindows, type WindowPlan } from './plan.js';
+
+export interface ModelOptions {
+  /**
+   * How long before a window opens its chance is fixed: at least the slowest POP's delay in seeing a
+   * new setting plus the time a write takes. Fastly's Config Store reaches POPs within seconds to
+   * tens of seconds; 25 s by default.
+   */
+  leadSeconds?: number;
+  /** How many windows ahead the forecast reaches. */
+  forecastWindows?: number;
+  /** How often the forecast alone justifies a write, ms (a new firm window always does). */
+  forecastRefreshMs?: number;
+}
+
+const clampPct = (p: number): number => Math.min(100, Math.max(0, p));
+/** Six decimals: finer than any gap between two tickets' numbers the controller can tell apart. */
+const fmt = (p: number): string => String(Math.round(clampPct(p) * 1e6) / 1e6);
+
+export function createControlModel(options: ModelOptions = {}): ControlModel {
+  const lead = options.leadSeconds ?? 25;
+  const forecastWindows = options.forecastWindows ?? 20;
+  const refreshMs = options.forecastRefreshMs ?? 60_000;
+  const ledger = new Ledger();
+  let targets: Targets = { newUsersPerMinute: null, totalActiveUsers: null, sessionDurationMinutes: 5 };
+  let edgePct = 100;
+  let problems: string[] = [];
+  /** Chances fixed so far, by window start. */
+  const firm = new Map<number, number>();
+  /** What was planned for each firm window (expected admissions). */
+  const plannedAdmissions = new Map<number, number>();
+  let returnRate = 0.95;
+  let adopted = false;
+  let lastWritten: SettingWrites = {};
+  let lastWriteMs = 0;
+  let lastFirmWritten = -Infinity;
+  let lastPlan: WindowPlan[] = [];
+  let why = 'waiting for the first decision line';
+  let mode: ModelSnapshot['mode'] = 'observing';
+  // The waiting and active counts of past minutes, as last seen in them (the ledger keeps only now).
+  const minuteWaiting = new Map<number, number>();
+  const minuteActive = new Map<number, number>();
+
+  const idleMs = (): number => targets.sessionDurationMinutes * 60_000;
+
+  function arrivalRate(nowSec: number, d: number): number {
+    // The last two whole windows.
+    const w = Math.floor(nowSec / d) * d;
+    const n = (ledger.arrivals.get(w - d) ?? 0) + (ledger.arrivals.get(w - 2 * d) ?? 0);
+    return n / (2 * d);
+  }
+
+  /** Admissions wanted for window c: the target's share, plus half the shortfall of the last four queueing windows, within the cap. */
+  function wantedFor(nowMs: number, d: number): (c: number) => number {
+    const perWindow = ((targets.newUsersPerMinute ?? 0) * d) / 60;
+    const nowSec = Math.floor(nowMs / 1000);
+    const current = Math.floor(nowSec / d) * d;
+    let shortfall = 0;
+    for (let w = current - 4 * d; w < current; w += d) {
+      // Only windows that had more tickets than wanted say anything about the law's aim.
+      const pct = firm.get(w);
+      if (pct === undefined || pct >= 100) continue;
+      shortfall += perWindow - (ledger.windows.get(w)?.admissions ?? 0);
+    }
+    // A quarter of the shortfall, within half a window's share either way: enough to cancel a bias in
+    // the return rate, too little to swing after a burst the law did not cause (the open room's last seconds).
+    const corrected = Math.min(1.5 * perWindow, Math.max(0.5 * perWindow, perWindow + shortfall / 4));
+    const cap = targets.totalActiveUsers;
+    if (cap === null) return () => corrected;
+    const active = ledger.activeSessions(nowMs, idleMs()).total;
+    let pending = 0;
+    for (const [w, planned] of plannedAdmissions) {
+      if (w + d <= nowSec) continue;
+      pending += Math.max(0, planned - (w <= nowSec ? (ledger.windows.get(w)?.admissions ?? 0) : 0));
+    }
+    const headroom = cap - active - pending;
+    return () => Math.max(0, Math.min(corrected, headroom));
+  }
+
+  function scheduleText(plan: WindowPlan[], nowSec: number, d: number): string {
+    const current = Math.floor(nowSec / d) * d;
+    const entries = new Map<number, number>();
+    // Recent firm windows stay listed: late tabs still draw them in the window after.
+    for (const [w, pct] of firm) if (w >= current - 2 * d) entries.set(w, pct);
+    for (const p of plan) entries.set(p.start, p.pct);
+    return [...entries]
+      .sort((a, b) => a[0] - b[0])
+      .map(([w, pct]) => `${w}=${fmt(pct)}`)
+      .join(',');
+  }
+
+  function queueingPlan(nowMs: number, d: number): WindowPlan[] {
+    const nowSec = Math.floor(nowMs / 1000);
+    const current = Math.floor(nowSec / d) * d;
+    const input = {
+      ledger,
+      nowSec,
+      d,
+      wanted: wantedFor(nowMs, d),
+      returnRate,
+      arrivalRate: arrivalRate(nowSec, d),
+      firm,
+    };
+    // Fix every window whose decision time has come, one at a time (each sees the one before).
+    for (let c = current + d; c - lead <= nowSec; c += d) {
+      if (firm.has(c)) continue;
+      const [decided] = planWindows(input, c, c);
+      firm.set(c, decided!.pct);
+      plannedAdmissions.set(c, decided!.expected);
+    }
+    return planWindows(input, current + d, current + forecastWindows * d);
+  }
+
+  return {
+    settings(values, nowMs) {
+      const { config, problems: found } = parseConfig((k) => (Object.hasOwn(values, k) ? values[k]! : null));
+      targets = {
+        newUsersPerMinute: config.control.newUsersPerMinute,
+        totalActiveUsers: config.control.totalActiveUsers,
+        sessionDurationMinutes: config.control.sessionDurationMinutes,
+      };
+      edgePct = config.allowPercentage;
+      problems = found
+        .filter((p) => ['new_users_per_minute', 'total_active_users', 'session_duration', 'allow_schedule'].includes(p.key))
+        .map((p) => `${p.key}: ${p.message}`);
+      // Chances published (by an earlier run, say) whose decision time has passed may have reached
+      // POPs already: they are honoured. Later entries are only a forecast.
+      // Only on the first reading: after that the store holds this model's own forecasts.
+      const nowSec = Math.floor(nowMs / 1000);
+      if (!adopted) for (const e of config.allowSchedule) if (e.start - lead <= nowSec) firm.set(e.start, e.pct);
+      adopted = true;
+    },
+
+    observe(line) {
+      ledger.observe(line);
+    },
+
+    plan(nowMs, holding): SettingWrites | null {
+      const d = ledger.period;
+      const nowSec = Math.floor(nowMs / 1000);
+      ledger.prune(nowMs, idleMs(), (size, drawn) => {
+        if (size >= 20) returnRate = Math.min(1, Math.max(0.3, 0.7 * returnRate + 0.3 * (drawn / size)));
+      });
+      for (const w of plannedAdmissions.keys()) if (d !== null && w < nowSec - 10 * d) plannedAdmissions.delete(w);
+      for (const w of firm.keys()) if (d !== null && w < nowSec - 10 * d) firm.delete(w);
+      if (d === null) {
+        mode = 'observing';
+        why = 'no decision line yet: the period and the crowd are unknown';
+        return null;
+      }
+      if (targets.newUsersPerMinute === null) {
+        mode = 'observing';
+        why = problems.length > 0 ? `no usable target (${problems.join('; ')})` : 'new_users_per_minute is not set: observing only';
+        return null;
+      }
+      if (holding) {
+        why = 'holding: the log source is lagging or down, so the view may be stale';
+        return null;
+      }
+      if (edgePct <= 0) {
+        mode = 'observing';
+        why = 'allow_percentage is 0: the room denies everyone until the operator opens it';
+        return null;
+      }
+      const current = Math.floor(nowSec / d) * d;
+      const perWindow = (targets.newUsersPerMinute * d) / 60;
+      if (edgePct >= 100) {
+        mode = 'open';
+        const lastWindow = ledger.windows.get(current - d)?.admissions ?? 0;
+        const thisWindow = ledger.windows.get(current)?.admissions ?? 0;
+        const elapsed = nowSec - current;
+        const rate = Math.max(lastWindow / d, elapsed >= 5 ? thisWindow / elapsed : 0);
+        const active = ledger.activeSessions(nowMs, idleMs()).total;
+        const cap = targets.totalActiveUsers;
+        if (rate * d < 0.9 * perWindow && (cap === null || active < 0.95 * cap)) {
+          why = `open: ${Math.round(rate * 60)} admissions a minute, under the target`;
+          return null;
+        }
+        why = cap !== null && active >= 0.95 * cap ? 'engaging: active sessions near the cap' : 'engaging: admissions reached the target';
+        // Start queueing: new visitors wait for the draws; their cohorts get chances as they fill.
+        const start = Math.max(1, Math.min(99, (100 * perWindow) / Math.max(1, rate * d)));
+        const writes = { allow_percentage: fmt(Math.round(start * 100) / 100) };
+        return writes;
+      }
+      mode = 'queueing';
+      const plan = queueingPlan(nowMs, d);
+      lastPlan = plan;
+      const waiting = ledger.waiting(current).total;
+      const recentFirm = [current - d, current].map((w) => firm.get(w));
+      const active = ledger.activeSessions(nowMs, idleMs()).total;
+      const cap = targets.totalActiveUsers;
+      if (waiting === 0 && recentFirm.every((p) => p !== undefined && p >= 100) && (cap === null || active < 0.8 * cap)) {
+        why = 'nobody waits and the target has room: opening the room';
+        return { allow_percentage: '100', allow_schedule: '' };
+      }
+      const firmPct = firm.get(current + d) ?? firm.get(current);
+      why = `queueing: ${waiting} waiting, next window at ${firmPct === undefined ? '?' : fmt(firmPct)}%`;
+      const text = scheduleText(plan, nowSec, d);
+      const newestFirm = Math.max(...firm.keys());
+      const due = newestFirm > lastFirmWritten || nowMs - lastWriteMs >= refreshMs;
+      if (!due || text === lastWritten.allow_schedule) return null;
+      return { allow_schedule: text };
+    },
+
+    written(values, ok, nowMs) {
+      if (!ok) return;
+      lastWritten = { ...lastWritten, ...values };
+      lastWriteMs = nowMs;
+      if (values.allow_schedule !== undefined && firm.size > 0) lastFirmWritten = Math.max(...firm.keys());
+      if (values.allow_percentage !== undefined) {
+        edgePct = Number(values.allow_percentage);
+        if (values.allow_schedule === '') firm.clear();
+      }
+    },
+
+    snapshot(nowMs) {
+      const d = ledger.period;
+      const nowSec = Math.floor(nowMs / 1000);
+      const current = d === null ? 0 : Math.floor(nowSec / d) * d;
+      const idle = idleMs();
+      const active = ledger.activeSessions(nowMs, idle);
+      const waiting = d === null ? { total: 0, byPop: new Map<string, number>() } : ledger.waiting(current);
+      const minute = Math.floor(nowMs / 60_000) * 60_000;
+      const minutes: MinutePoint[] = [];
+      for (let m = minute - 59 * 60_000; m <= minute; m += 60_000) {
+        const c = ledger.minutes.get(m);
+        if (c === undefined && minutes.length === 0) continue;
+        const pcts = d === null ? [] : [...firm].filter(([w]) => w * 1000 >= m && w * 1000 < m + 60_000).map(([, p]) => p);
+        minutes.push({
+          startMs: m,
+          waiting: m === minute ? waiting.total : (minuteWaiting.get(m) ?? 0),
+          draws: c?.draws ?? 0,
+          admissions: c?.admissions ?? 0,
+          target: targets.newUsersPerMinute,
+          allowPercentage: pcts.length > 0 ? pcts.reduce((a, b) => a + b, 0) / pcts.length : edgePct,
+          activeSessions: m === minute ? active.total : (minuteActive.get(m) ?? 0),
+          activeCap: targets.totalActiveUsers,
+        });
+      }
+      minuteWaiting.set(minute, waiting.total);
+      minuteActive.set(minute, active.total);
+      for (const m of minuteWaiting.keys()) if (m < minute - 3_600_000) (minuteWaiting.delete(m), minuteActive.delete(m));
+      const lastMinute = minute - 60_000;
+      const totalLines = [...ledger.pops.values()].reduce((s, p) => s + (p.minutes.get(lastMinute)?.lines ?? 0), 0);
+      const pops: PopRow[] = [...ledger.pops].map(([pop, p]) => {
+        const c = p.minutes.get(lastMinute);
+        return {
+          pop,
+          share: totalLines > 0 ? (c?.lines ?? 0) / totalLines : 0,
+          waiting: waiting.byPop.get(pop) ?? 0,
+          drawsPerMinute: c?.draws ?? 0,
+          admissionsPerMinute: c?.admissions ?? 0,
+          activeSessions: active.byPop.get(pop) ?? 0,
+          lastSeenMs: p.lastSeenMs,
+        };
+      });
+      const next = d === null ? undefined : (firm.get(current + d) ?? lastPlan[0]?.pct);
+      return {
+        nowMs,
+        waitPeriodSeconds: d,
+        targets,
+        mode,
+        why,
+        allowPercentage: mode === 'queueing' ? (next ?? null) : edgePct,
+        waiting: waiting.total,
+        activeSessions: active.total,
+        minutes,
+        pops: pops.sort((a, b) => b.share - a.share),
+      };
+    },
+  };
+}

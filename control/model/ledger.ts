@@ -1,0 +1,194 @@
+// What the controller knows, built from decision lines alone: the wait tickets of each cohort (with
+// their draw numbers and, for new ones, their successors), who drew and who got in, the active
+// sessions, and counts per minute, per window and per POP. Counts are of distinct tokens, never of
+// lines: every device behind one identity holds the same token, and pages come back many times.
+import type { DecisionLine } from '../types.js';
+import { drawValueOfId } from './ticket-id.js';
+
+export interface Ticket {
+  u: number;
+  /** Its cohort: the window start it expires at (epoch s). */
+  exp: number;
+  pop: string;
+  drawn: boolean;
+  /** ms of the line that last showed the ticket alive. */
+  seenMs: number;
+}
+
+interface Session {
+  lastSeenMs: number;
+  pop: string;
+  ids: string[];
+}
+
+export interface Counts {
+  draws: number;
+  admissions: number;
+  lines: number;
+}
+
+const DRAWS = new Set(['draw_won', 'draw_lost']);
+/** Reasons whose allow token starts a session (not a renewal of one). */
+const ADMITS = new Set(['draw_won', 'won_admitted', 'allow_all']);
+
+const emptyCounts = (): Counts => ({ draws: 0, admissions: 0, lines: 0 });
+
+function bump<K>(map: Map<K, Counts>, key: K, field: keyof Counts): void {
+  let c = map.get(key);
+  if (c === undefined) map.set(key, (c = emptyCounts()));
+  c[field]++;
+}
+
+export class Ledger {
+  /** d as the edge last logged it. */
+  period: number | null = null;
+  /** Newest decision time seen, ms. */
+  latestMs = 0;
+  readonly tickets = new Map<string, Ticket>();
+  /** Cohort (window start) -> ids of its tickets. */
+  readonly cohorts = new Map<number, Set<string>>();
+  /** A new wait ticket's id -> the id its holder gets on losing its draw on time. */
+  readonly successors = new Map<string, string>();
+  /** Window start -> new visitors (a wait ticket for someone who held none) in that window. */
+  readonly arrivals = new Map<number, number>();
+  /** By time: minute start (ms) and window start (s). */
+  readonly minutes = new Map<number, Counts>();
+  readonly windows = new Map<number, Counts>();
+  /** POP -> minute start -> counts, and when it was last heard from. */
+  readonly pops = new Map<string, { lastSeenMs: number; minutes: Map<number, Counts> }>();
+  private readonly sessions = new Map<string, Session>();
+  private readonly sessionOf = new Map<string, string>();
+
+  observe(line: DecisionLine): void {
+    this.period = line.period;
+    if (line.tsMs > this.latestMs) this.latestMs = line.tsMs;
+    const minute = Math.floor(line.tsMs / 60_000) * 60_000;
+    const win = line.win;
+    let pop = this.pops.get(line.pop);
+    if (pop === undefined) this.pops.set(line.pop, (pop = { lastSeenMs: 0, minutes: new Map() }));
+    pop.lastSeenMs = Math.max(pop.lastSeenMs, line.tsMs);
+    bump(this.minutes, minute, 'lines');
+    bump(pop.minutes, minute, 'lines');
+
+    if (line.dec === 'wait' && line.tid !== null && line.exp !== null) {
+      const ticket = this.ticket(line.tid, line.exp, line.pop);
+      if (ticket !== null) {
+        ticket.seenMs = Math.max(ticket.seenMs, line.tsMs);
+        if ((DRAWS.has(line.reason) || line.reason === 'ceiling_held') && !ticket.drawn) {
+          ticket.drawn = true;
+          bump(this.minutes, minute, 'draws');
+          bump(this.windows, win, 'draws');
+          bump(pop.minutes, minute, 'draws');
+        }
+      }
+    }
+    if (line.newDec === 'wait' && line.newTid !== null && line.newExp !== null) {
+      const fresh = !this.tickets.has(line.newTid);
+      const ticket = this.ticket(line.newTid, line.newExp, line.pop);
+      if (ticket !== null) ticket.seenMs = Math.max(ticket.seenMs, line.tsMs);
+      // Someone who held no ticket: a new arrival (a loser's or a stale holder's ticket is not one).
+      if (fresh && line.dec === null) this.arrivals.set(win, (this.arrivals.get(win) ?? 0) + 1);
+      if (line.nextTid !== null && drawValueOfId(line.nextTid) !== null) this.successors.set(line.newTid, line.nextTid);
+    }
+    this.sessionLine(line, minute, win, pop.minutes);
+  }
+
+  private ticket(tid: string, exp: number, pop: string): Ticket | null {
+    const known = this.tickets.get(tid);
+    if (known !== undefined) return known;
+    const u = drawValueOfId(tid);
+    if (u === null) return null;
+    const ticket: Ticket = { u, exp, pop, drawn: false, seenMs: 0 };
+    this.tickets.set(tid, ticket);
+    let cohort = this.cohorts.get(exp);
+    if (cohort === undefined) this.cohorts.set(exp, (cohort = new Set()));
+    cohort.add(tid);
+    return ticket;
+  }
+
+  /** Sessions: an admission starts one, a renewal carries it to the new token, any request keeps it alive. */
+  private sessionLine(line: DecisionLine, minute: number, win: number, popMinutes: Map<number, Counts>): void {
+    if (line.dec === 'allow' && line.tid !== null) {
+      let id = this.sessionOf.get(line.tid);
+      if (id === undefined) {
+        // A session that began before the controller did: known from now on, not counted as an admission.
+        id = line.tid;
+        this.sessions.set(id, { lastSeenMs: line.tsMs, pop: line.pop, ids: [id] });
+        this.sessionOf.set(id, id);
+      }
+      const session = this.sessions.get(id)!;
+      session.lastSeenMs = Math.max(session.lastSeenMs, line.tsMs);
+      if (line.newDec === 'allow' && line.newTid !== null && !this.sessionOf.has(line.newTid)) {
+        this.sessionOf.set(line.newTid, id);
+        session.ids.push(line.newTid);
+      }
+      return;
+    }
+    if (line.newDec === 'allow' && line.newTid !== null && ADMITS.has(line.reason) && !this.sessionOf.has(line.newTid)) {
+      this.sessions.set(line.newTid, { lastSeenMs: line.tsMs, pop: line.pop, ids: [line.newTid] });
+      this.sessionOf.set(line.newTid, line.newTid);
+      bump(this.minutes, minute, 'admissions');
+      bump(this.windows, win, 'admissions');
+      bump(popMinutes, minute, 'admissions');
+    }
+  }
+
+  /** Sessions with a request in the last `idleMs`, overall and per POP. */
+  activeSessions(nowMs: number, idleMs: number): { total: number; byPop: Map<string, number> } {
+    const byPop = new Map<string, number>();
+    let total = 0;
+    for (const s of this.sessions.values()) {
+      if (s.lastSeenMs < nowMs - idleMs) continue;
+      total++;
+      byPop.set(s.pop, (byPop.get(s.pop) ?? 0) + 1);
+    }
+    return { total, byPop };
+  }
+
+  /** Undrawn tickets of cohorts still drawable (from the window before `win` on): one per waiting identity. */
+  waiting(win: number): { total: number; byPop: Map<string, number> } {
+    const d = this.period ?? 30;
+    const byPop = new Map<string, number>();
+    let total = 0;
+    for (const [exp, ids] of this.cohorts) {
+      if (exp < win - d) continue;
+      for (const id of ids) {
+        const t = this.tickets.get(id)!;
+        if (t.drawn) continue;
+        total++;
+        byPop.set(t.pop, (byPop.get(t.pop) ?? 0) + 1);
+      }
+    }
+    return { total, byPop };
+  }
+
+  /**
+   * Forget what can no longer matter: cohorts past their grace window (handing their return rate to
+   * `onCohortClosed` first), idle sessions, and counts older than an hour.
+   */
+  prune(nowMs: number, idleMs: number, onCohortClosed: (size: number, drawn: number) => void): void {
+    const d = this.period ?? 30;
+    const nowSec = Math.floor(nowMs / 1000);
+    for (const [exp, ids] of this.cohorts) {
+      if (exp + 2 * d > nowSec) continue;
+      let drawn = 0;
+      for (const id of ids) {
+        if (this.tickets.get(id)?.drawn) drawn++;
+        this.tickets.delete(id);
+        this.successors.delete(id);
+      }
+      onCohortClosed(ids.size, drawn);
+      this.cohorts.delete(exp);
+    }
+    for (const [id, s] of this.sessions) {
+      if (s.lastSeenMs >= nowMs - idleMs) continue;
+      this.sessions.delete(id);
+      for (const alias of s.ids) this.sessionOf.delete(alias);
+    }
+    const hourAgo = nowMs - 3_600_000;
+    for (const m of this.minutes.keys()) if (m < hourAgo) this.minutes.delete(m);
+    for (const w of this.windows.keys()) if (w * 1000 < hourAgo) this.windows.delete(w);
+    for (const w of this.arrivals.keys()) if (w * 1000 < hourAgo) this.arrivals.delete(w);
+    for (const p of this.pops.values()) for (const m of p.minutes.keys()) if (m < hourAgo) p.minutes.delete(m);
+  }
+}

@@ -1,0 +1,88 @@
+// The plan: for each coming window, the chance its cohort's draws will use. A window's chance is
+// decided once, `leadSeconds` before it opens, so that it has reached every POP when the first of its
+// tickets falls due; later windows get a forecast, rewritten at every write, that the waiting page
+// uses for its estimate and that holds the room if the controller stops.
+import type { Ledger } from './ledger.js';
+import { chanceForCount, expectedAdmissions, type Candidate, type CohortView } from './law.js';
+import { drawValueOfId } from './ticket-id.js';
+
+export interface PlanInput {
+  ledger: Ledger;
+  nowSec: number;
+  d: number;
+  /** Admissions wanted in this window (target share, corrected, capped). */
+  wanted: (window: number) => number;
+  /** Chance a ticket's holder comes back to draw. */
+  returnRate: number;
+  /** New visitors a second, lately. */
+  arrivalRate: number;
+  /** Chances already fixed, by window start (0..100). */
+  firm: ReadonlyMap<number, number>;
+}
+
+/**
+ * What the controller expects of cohort `c` (window start), seen from now: the tickets it knows and
+ * the mass it does not, of three kinds. (1) Tickets already issued for `c`: new visitors of window
+ * c - 2d and losers of cohort c - d who drew already. (2) Successors of cohort c - d's undrawn tickets
+ * whose numbers lie above that cohort's chance: they will lose, and the ticket they then get is known
+ * by id. (3) Unknown: new visitors still to come in window c - 2d, and losers whose successor was
+ * never logged (tickets from before the controller started).
+ */
+export function cohortView(input: PlanInput, c: number, previousChance: number, previousView: CohortView | null): CohortView {
+  const { ledger, returnRate: r, d, nowSec } = input;
+  const known: Candidate[] = [];
+  let unknown = 0;
+  for (const id of ledger.cohorts.get(c) ?? []) {
+    const t = ledger.tickets.get(id)!;
+    if (!t.drawn) known.push({ u: t.u, weight: r, id });
+  }
+  const p = previousChance / 100;
+  if (previousView !== null) {
+    for (const parent of previousView.known) {
+      if (parent.u < p) continue;
+      const child = parent.id === undefined ? undefined : ledger.successors.get(parent.id);
+      // A successor already issued is one of this cohort's tickets, counted above.
+      if (child !== undefined && ledger.tickets.has(child)) continue;
+      const u = child === undefined ? null : drawValueOfId(child);
+      if (u === null) unknown += parent.weight * r;
+      else known.push({ u, weight: parent.weight * r, id: child });
+    }
+    // Unknown parts of the previous cohort lose at the same rate and come back.
+    unknown += previousView.unknown * (1 - p) * r;
+  }
+  // New visitors of window c - 2d not seen yet.
+  const remaining = Math.max(0, c - d - Math.max(nowSec, c - 2 * d));
+  unknown += input.arrivalRate * remaining * r;
+  return { known, unknown };
+}
+
+export interface WindowPlan {
+  start: number;
+  pct: number;
+  /** Expected admissions at that chance. */
+  expected: number;
+  /** Expected tickets drawn (weighted cohort size). */
+  drawing: number;
+}
+
+/**
+ * Chances for windows `from` .. `to` (inclusive, window starts), in order, each from the views of the
+ * ones before it: the firm ones as fixed, the others chosen for `wanted`.
+ */
+export function planWindows(input: PlanInput, from: number, to: number): WindowPlan[] {
+  const out: WindowPlan[] = [];
+  const d = input.d;
+  // The cohort before `from`, for its losers: its own chance is firm or taken as the first decision.
+  let prevChance = input.firm.get(from - d) ?? 100;
+  let prevView: CohortView | null = cohortView(input, from - d, 100, null);
+  for (let c = from; c <= to; c += d) {
+    const view = cohortView(input, c, prevChance, prevView);
+    const firm = input.firm.get(c);
+    const pct = firm ?? chanceForCount(view, input.wanted(c));
+    const drawing = view.known.reduce((s, k) => s + k.weight, 0) + view.unknown;
+    out.push({ start: c, pct, expected: expectedAdmissions(view, pct / 100), drawing });
+    prevChance = pct;
+    prevView = view;
+  }
+  return out;
+}
