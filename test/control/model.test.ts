@@ -1,0 +1,134 @@
+// The control model on a fake clock, fed decision lines as the edge writes them.
+import { describe, expect, it } from 'vitest';
+import { createControlModel } from '../../control/model/index.js';
+import type { DecisionLine } from '../../control/types.js';
+
+const D = 30;
+const T0 = Date.UTC(2026, 0, 1);
+const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** An 8-character token id whose draw number is about u. */
+const idFor = (u: number, salt = 0): string => {
+  let n = Math.floor(u * 2 ** 48) + salt;
+  let s = '';
+  for (let i = 0; i < 8; i++) {
+    s = A[n % 64]! + s;
+    n = Math.floor(n / 64);
+  }
+  return s;
+};
+
+function line(partial: Partial<DecisionLine> & { tsMs: number; reason: string }): DecisionLine {
+  return {
+    pop: 'LHR',
+    win: Math.floor(partial.tsMs / 1000 / D) * D,
+    period: D,
+    decision: 'anon',
+    outcome: 'startwaiting',
+    tid: null,
+    exp: null,
+    dec: null,
+    newTid: null,
+    newExp: null,
+    newDec: null,
+    nextTid: null,
+    pct: null,
+    ...partial,
+  };
+}
+
+/** `n` new visitors at `ms`, each with a ticket for the cohort two windows on. */
+function arrivals(n: number, ms: number, salt: number): DecisionLine[] {
+  const exp = Math.floor(ms / 1000 / D) * D + 2 * D;
+  return Array.from({ length: n }, (_, i) =>
+    line({ tsMs: ms, reason: 'no_token', newTid: idFor((i + 0.5) / n, salt), newExp: exp, newDec: 'wait', nextTid: idFor(((i * 7919) % n + 0.5) / n, salt + 1) }),
+  );
+}
+
+const settings = (extra: Record<string, string> = {}) => ({ wait_period_duration: String(D), ...extra });
+
+describe('the control model', () => {
+  it('only observes without a target, and says why', () => {
+    const model = createControlModel();
+    model.settings(settings({ allow_percentage: '50' }), T0);
+    for (const l of arrivals(100, T0, 0)) model.observe(l);
+    expect(model.plan(T0 + 1000, false)).toBeNull();
+    expect(model.snapshot(T0 + 1000)).toMatchObject({ mode: 'observing' });
+    expect(model.snapshot(T0 + 1000).why).toMatch(/new_users_per_minute/);
+  });
+
+  it('names a nonsense target and only observes', () => {
+    const model = createControlModel();
+    model.settings(settings({ allow_percentage: '50', new_users_per_minute: '-3' }), T0);
+    for (const l of arrivals(10, T0, 0)) model.observe(l);
+    expect(model.plan(T0 + 1000, false)).toBeNull();
+    expect(model.snapshot(T0 + 1000).why).toMatch(/new_users_per_minute/);
+  });
+
+  it('engages when the open room admits at the target', () => {
+    const model = createControlModel();
+    model.settings(settings({ allow_percentage: '100', new_users_per_minute: '60' }), T0);
+    // 60 admissions in the first 10 seconds: 360 a minute against 60.
+    for (let i = 0; i < 60; i++) model.observe(line({ tsMs: T0 + i * 150, reason: 'allow_all', decision: 'allow', outcome: 'origin', newTid: idFor(i / 60, 9), newExp: 0, newDec: 'allow' }));
+    const writes = model.plan(T0 + 10_000, false);
+    expect(writes).not.toBeNull();
+    expect(Number(writes!.allow_percentage)).toBeGreaterThan(0);
+    expect(Number(writes!.allow_percentage)).toBeLessThan(100);
+  });
+
+  it('fixes a window\'s chance to admit the target from the tickets it knows', () => {
+    const model = createControlModel({ leadSeconds: 25 });
+    model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100' }), T0);
+    // 1,000 tickets for the cohort of T0 + 60 s, issued in the first window.
+    for (const l of arrivals(1000, T0 + 5000, 0)) model.observe(l);
+    const at = T0 + 35_000; // 25 s before that window opens
+    model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100' }), at);
+    const writes = model.plan(at, false);
+    const entry = writes?.allow_schedule?.split(',').find((e) => e.startsWith(`${T0 / 1000 + 60}=`));
+    expect(entry).toBeDefined();
+    const pct = Number(entry!.split('=')[1]);
+    // 50 wanted (100 a minute, 30-second windows) out of 1,000 tickets, 95% expected back: about 5.3%.
+    expect(pct).toBeGreaterThan(4.5);
+    expect(pct).toBeLessThan(6.2);
+    expect(model.snapshot(at)).toMatchObject({ mode: 'queueing', waiting: 1000 });
+  });
+
+  it('counts distinct tokens, not lines: five devices and ten reloads are one visitor', () => {
+    const model = createControlModel();
+    model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100' }), T0);
+    const [first] = arrivals(1, T0, 0);
+    for (let i = 0; i < 5; i++) model.observe({ ...first!, tsMs: T0 + i });
+    for (let i = 0; i < 10; i++) model.observe(line({ tsMs: T0 + 1000 + i, reason: 'wait_not_due', decision: 'wait', outcome: 'keepwaiting', tid: first!.newTid, exp: first!.newExp, dec: 'wait' }));
+    expect(model.snapshot(T0 + 2000).waiting).toBe(1);
+  });
+
+  it('writes nothing while holding, and says so', () => {
+    const model = createControlModel();
+    model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100' }), T0);
+    for (const l of arrivals(100, T0 + 5000, 0)) model.observe(l);
+    expect(model.plan(T0 + 35_000, true)).toBeNull();
+    expect(model.snapshot(T0 + 35_000).why).toMatch(/holding/);
+  });
+
+  it('keeps active sessions under the cap', () => {
+    const model = createControlModel();
+    model.settings(settings({ allow_percentage: '50', new_users_per_minute: '600', total_active_users: '20' }), T0);
+    // 15 sessions already active.
+    for (let i = 0; i < 15; i++) model.observe(line({ tsMs: T0 + i, reason: 'draw_won', decision: 'allow', outcome: 'origin', newTid: idFor(i / 15, 77), newExp: 0, newDec: 'allow' }));
+    for (const l of arrivals(1000, T0 + 5000, 0)) model.observe(l);
+    const writes = model.plan(T0 + 35_000, false);
+    const pct = Number(writes!.allow_schedule!.split(',').find((e) => e.startsWith(`${T0 / 1000 + 60}=`))!.split('=')[1]);
+    // Room for 5 more, not the 300 the target alone would allow: about 5 of 1,000 tickets.
+    expect(pct).toBeLessThan(1);
+    expect(model.snapshot(T0 + 35_000).activeSessions).toBe(15);
+  });
+
+  it('honours chances an earlier run published once their decision time has passed', () => {
+    const model = createControlModel({ leadSeconds: 25 });
+    const t = T0 / 1000;
+    model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100', allow_schedule: `${t + 30}=12.5,${t + 60}=40` }), T0 + 10_000);
+    for (const l of arrivals(1000, T0 + 5000, 0)) model.observe(l);
+    const writes = model.plan(T0 + 10_000, false);
+    expect(writes!.allow_schedule).toContain(`${t + 30}=12.5`);
+    expect(writes!.allow_schedule).not.toContain(`${t + 60}=40`);
+  });
+});
