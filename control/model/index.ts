@@ -27,6 +27,21 @@ const clampPct = (p: number): number => Math.min(100, Math.max(0, p));
 /** Six decimals: finer than any gap between two tickets' numbers the controller can tell apart. */
 const fmt = (p: number): string => String(Math.round(clampPct(p) * 1e6) / 1e6);
 
+/** Did any window's chance move by more than a quarter (relative) between two schedule texts? */
+function forecastMoved(before: string | undefined, after: string): boolean {
+  if (before === undefined || before === '') return true;
+  const old = new Map(before.split(',').map((e) => e.split('=') as [string, string]));
+  for (const entry of after.split(',')) {
+    const [w, p] = entry.split('=') as [string, string];
+    const was = old.get(w);
+    if (was === undefined) continue;
+    const a = Number(was);
+    const b = Number(p);
+    if (Math.abs(a - b) > 0.25 * Math.max(a, b, 1)) return true;
+  }
+  return false;
+}
+
 export function createControlModel(options: ModelOptions = {}): ControlModel {
   const lead = options.leadSeconds ?? 25;
   const forecastWindows = options.forecastWindows ?? 20;
@@ -54,10 +69,13 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
   const idleMs = (): number => targets.sessionDurationMinutes * 60_000;
 
   function arrivalRate(nowSec: number, d: number): number {
-    // The last two whole windows.
+    // The last whole window, or the current one once it has run 5 s if that is busier: a surge shows
+    // within seconds, and a quiet spell is believed only once a whole window says so.
     const w = Math.floor(nowSec / d) * d;
-    const n = (ledger.arrivals.get(w - d) ?? 0) + (ledger.arrivals.get(w - 2 * d) ?? 0);
-    return n / (2 * d);
+    const last = (ledger.arrivals.get(w - d) ?? 0) / d;
+    const elapsed = nowSec - w;
+    const current = elapsed >= 5 ? (ledger.arrivals.get(w) ?? 0) / elapsed : 0;
+    return Math.max(last, current);
   }
 
   /** Admissions wanted for window c: the target's share, plus half the shortfall of the last four queueing windows, within the cap. */
@@ -207,7 +225,10 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       why = `queueing: ${waiting} waiting, next window at ${firmPct === undefined ? '?' : fmt(firmPct)}%`;
       const text = scheduleText(plan, nowSec, d);
       const newestFirm = Math.max(...firm.keys());
-      const due = newestFirm > lastFirmWritten || nowMs - lastWriteMs >= refreshMs;
+      // A new firm window must go out; a forecast only once a minute, or sooner when it moved a lot
+      // (a surge), since the waiting page's estimate reads it.
+      const moved = forecastMoved(lastWritten.allow_schedule, text);
+      const due = newestFirm > lastFirmWritten || nowMs - lastWriteMs >= refreshMs || (moved && nowMs - lastWriteMs >= 15_000);
       if (!due || text === lastWritten.allow_schedule) return null;
       return { allow_schedule: text };
     },

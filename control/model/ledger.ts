@@ -90,6 +90,8 @@ export class Ledger {
       if (fresh && line.dec === null) this.arrivals.set(win, (this.arrivals.get(win) ?? 0) + 1);
       if (line.nextTid !== null && drawValueOfId(line.nextTid) !== null) this.successors.set(line.newTid, line.nextTid);
     }
+    // A newcomer the open room let straight in is an arrival too: the crowd the queue will face.
+    if (line.dec === null && line.newDec === 'allow' && line.reason === 'allow_all') this.arrivals.set(win, (this.arrivals.get(win) ?? 0) + 1);
     this.sessionLine(line, minute, win, pop.minutes);
   }
 

@@ -6,6 +6,9 @@ import type { Ledger } from './ledger.js';
 import { chanceForCount, expectedAdmissions, type Candidate, type CohortView } from './law.js';
 import { drawValueOfId } from './ticket-id.js';
 
+/** How fast the forecast lets the current arrival rate fade, seconds. */
+export const ARRIVAL_FADE_SECONDS = 60;
+
 export interface PlanInput {
   ledger: Ledger;
   nowSec: number;
@@ -50,9 +53,13 @@ export function cohortView(input: PlanInput, c: number, previousChance: number, 
     // Unknown parts of the previous cohort lose at the same rate and come back.
     unknown += previousView.unknown * (1 - p) * r;
   }
-  // New visitors of window c - 2d not seen yet.
-  const remaining = Math.max(0, c - d - Math.max(nowSec, c - 2 * d));
-  unknown += input.arrivalRate * remaining * r;
+  // New visitors of window c - 2d not seen yet. A window that starts later is a forecast: crowds
+  // come in waves, so the current rate is assumed to fade (time constant ARRIVAL_FADE_SECONDS)
+  // rather than to last forever; the estimate a page shows is refreshed at every check anyway.
+  const arrivalsFrom = c - 2 * d;
+  const remaining = Math.max(0, c - d - Math.max(nowSec, arrivalsFrom));
+  const fade = arrivalsFrom > nowSec ? Math.exp(-(arrivalsFrom - nowSec) / ARRIVAL_FADE_SECONDS) : 1;
+  unknown += input.arrivalRate * remaining * r * fade;
   return { known, unknown };
 }
 
