@@ -60,6 +60,9 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
   let lastWriteMs = 0;
   let lastFirmWritten = -Infinity;
   let lastPlan: WindowPlan[] = [];
+  let lastPassMs = -Infinity;
+  /** Waiting counts read a second ago at most: they walk every ticket. */
+  let lastWaiting: { atMs: number; counts: { total: number; byPop: Map<string, number> } } | null = null;
   let why = 'waiting for the first decision line';
   let mode: ModelSnapshot['mode'] = 'observing';
   // The waiting and active counts of past minutes, as last seen in them (the ledger keeps only now).
@@ -129,14 +132,22 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       arrivalRate: arrivalRate(nowSec, d),
       firm,
     };
-    // Fix every window whose decision time has come, one at a time (each sees the one before).
-    for (let c = current + d; c - lead <= nowSec; c += d) {
-      if (firm.has(c)) continue;
-      const [decided] = planWindows(input, c, c);
-      firm.set(c, decided!.pct);
-      plannedAdmissions.set(c, decided!.expected);
+    // One pass from the next window to the forecast's end; windows whose decision time has come are
+    // fixed from it (each one's chance seen by the ones after it, as the edge will draw them).
+    const plan = planWindows(input, current + d, current + forecastWindows * d);
+    for (const p of plan) {
+      if (p.start - lead > nowSec || firm.has(p.start)) continue;
+      firm.set(p.start, p.pct);
+      plannedAdmissions.set(p.start, p.expected);
     }
-    return planWindows(input, current + d, current + forecastWindows * d);
+    return plan;
+  }
+
+  /** Is a window's decision due (its chance not fixed, its decision time come)? */
+  function decisionDue(nowSec: number, d: number): boolean {
+    const next = Math.floor(nowSec / d) * d + d;
+    for (let c = next; c - lead <= nowSec; c += d) if (!firm.has(c)) return true;
+    return false;
   }
 
   return {
@@ -211,9 +222,14 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
         return writes;
       }
       mode = 'queueing';
+      // The full pass reads every ticket (a second for a million): only when a window's chance is due,
+      // or every 15 s for the forecast. Between, nothing changes that must go out.
+      if (!decisionDue(nowSec, d) && nowMs - lastPassMs < 15_000) return null;
+      lastPassMs = nowMs;
       const plan = queueingPlan(nowMs, d);
       lastPlan = plan;
-      const waiting = ledger.waiting(current).total;
+      lastWaiting = { atMs: nowMs, counts: ledger.waiting(current) };
+      const waiting = lastWaiting.counts.total;
       const recentFirm = [current - d, current].map((w) => firm.get(w));
       const active = ledger.activeSessions(nowMs, idleMs()).total;
       const cap = targets.totalActiveUsers;
@@ -250,7 +266,8 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       const current = d === null ? 0 : Math.floor(nowSec / d) * d;
       const idle = idleMs();
       const active = ledger.activeSessions(nowMs, idle);
-      const waiting = d === null ? { total: 0, byPop: new Map<string, number>() } : ledger.waiting(current);
+      if (d !== null && (lastWaiting === null || nowMs - lastWaiting.atMs >= 1000)) lastWaiting = { atMs: nowMs, counts: ledger.waiting(current) };
+      const waiting = d === null || lastWaiting === null ? { total: 0, byPop: new Map<string, number>() } : lastWaiting.counts;
       const minute = Math.floor(nowMs / 60_000) * 60_000;
       const minutes: MinutePoint[] = [];
       for (let m = minute - 59 * 60_000; m <= minute; m += 60_000) {

@@ -32,29 +32,50 @@ export function expectedAdmissions(view: CohortView, p: number): number {
  */
 export function chanceForCount(view: CohortView, wanted: number): number {
   if (!(wanted > 0)) return 0;
-  const known = [...view.known].sort((a, b) => a.u - b.u);
-  const total = known.reduce((s, c) => s + c.weight, 0) + view.unknown;
+  const total = view.known.reduce((s, c) => s + c.weight, 0) + view.unknown;
   if (total <= wanted) return 100;
-  let below = 0; // weight of known tickets under the current segment's start
-  let from = 0;
+  // A million tickets cannot be sorted every second: bucket the numbers first, then sort only the
+  // bucket where the target falls. The answer is the one a full sort gives.
+  const B = Math.max(1, Math.min(65_536, view.known.length >> 4));
+  const weights = new Float64Array(B);
+  for (const c of view.known) weights[Math.min(B - 1, Math.floor(c.u * B))]! += c.weight;
+  let below = 0;
+  let b = 0;
+  for (; b < B - 1; b++) {
+    const end = below + weights[b]! + (view.unknown * (b + 1)) / B;
+    if (end >= wanted) break;
+    below += weights[b]!;
+  }
+  const from = b / B;
+  const inBucket = view.known.filter((c) => Math.min(B - 1, Math.floor(c.u * B)) === b).sort((x, y) => x.u - y.u);
+  return walk(inBucket, view.unknown, wanted, below, from, b === B - 1 ? 1 : (b + 1) / B);
+}
+
+/**
+ * Through `known` (sorted, all in [from, to)), with `below` weight of known tickets under `from`:
+ * the threshold nearest `wanted`. Between two known numbers the threshold sits halfway, so rounding
+ * the published percentage cannot move a ticket across it.
+ */
+function walk(known: Candidate[], unknown: number, wanted: number, below: number, from: number, to: number): number {
+  let lo = from;
   for (let i = 0; i <= known.length; i++) {
-    const to = i < known.length ? known[i]!.u : 1;
-    // Inside (from, to] only the unknown mass grows, continuously.
-    const atTo = below + view.unknown * to;
-    if (atTo >= wanted) {
-      const p = view.unknown > 0 ? (wanted - below) / view.unknown : to;
-      return 100 * Math.min(to, Math.max(from, p));
+    const hi = i < known.length ? known[i]!.u : to;
+    // Inside (lo, hi] only the unknown mass grows, continuously.
+    const atHi = below + unknown * hi;
+    if (atHi >= wanted) {
+      const p = unknown > 0 ? (wanted - below) / unknown : hi;
+      return 100 * Math.min(hi, Math.max(lo, p));
     }
     if (i === known.length) break;
-    const next = atTo + known[i]!.weight;
+    const next = atHi + known[i]!.weight;
     if (next >= wanted) {
       // The next ticket crosses the target: take it if that lands nearer, else stop just before it.
-      const take = next - wanted <= wanted - atTo;
-      const after = i + 1 < known.length ? known[i + 1]!.u : 1;
-      return 100 * (take ? (to + after) / 2 : (from + to) / 2);
+      const take = next - wanted <= wanted - atHi;
+      const after = i + 1 < known.length ? known[i + 1]!.u : to;
+      return 100 * (take ? (hi + after) / 2 : (lo + hi) / 2);
     }
     below += known[i]!.weight;
-    from = to;
+    lo = hi;
   }
-  return 100;
+  return 100 * to;
 }
