@@ -61,6 +61,7 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
   let lastFirmWritten = -Infinity;
   let lastPlan: WindowPlan[] = [];
   let lastPassMs = -Infinity;
+  let lastText: string | null = null;
   /** Waiting counts read a second ago at most: they walk every ticket. */
   let lastWaiting: { atMs: number; counts: { total: number; byPop: Map<string, number> } } | null = null;
   let why = 'waiting for the first decision line';
@@ -224,7 +225,11 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       mode = 'queueing';
       // The full pass reads every ticket (a second for a million): only when a window's chance is due,
       // or every 15 s for the forecast. Between, nothing changes that must go out.
-      if (!decisionDue(nowSec, d) && nowMs - lastPassMs < 15_000) return null;
+      if (!decisionDue(nowSec, d) && nowMs - lastPassMs < 15_000) {
+        // A decided window the writer could not send yet (spacing, a failed write) goes out as soon as it can.
+        const unsent = lastText !== null && lastText !== lastWritten.allow_schedule && Math.max(...firm.keys()) > lastFirmWritten;
+        return unsent ? { allow_schedule: lastText! } : null;
+      }
       lastPassMs = nowMs;
       const plan = queueingPlan(nowMs, d);
       lastPlan = plan;
@@ -240,6 +245,7 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       const firmPct = firm.get(current + d) ?? firm.get(current);
       why = `queueing: ${waiting} waiting, next window at ${firmPct === undefined ? '?' : fmt(firmPct)}%`;
       const text = scheduleText(plan, nowSec, d);
+      lastText = text;
       const newestFirm = Math.max(...firm.keys());
       // A new firm window must go out; a forecast only once a minute, or sooner when it moved a lot
       // (a surge), since the waiting page's estimate reads it.

@@ -1,0 +1,99 @@
+// The controller process's heart, without its I/O: lines in, counted; once a second the source's
+// health, the settings, the model's plan and the writer. The CLI wires real sources, stores and a
+// clock to it; tests drive it with fakes and a fake clock.
+import { parseLogLine } from './log-line.js';
+import type { ControlModel, DashboardSnapshot, SourceStatus } from './types.js';
+import type { Store, Writer } from './writer.js';
+
+export interface ControllerOptions {
+  model: ControlModel;
+  store: Store;
+  writer: Writer;
+  sourceName: string;
+  /** Hold when the newest decision line is older than this (ms) while visitors are about. */
+  lagLimitMs: number;
+  log: (message: string) => void;
+}
+
+export class Controller {
+  private readonly status: SourceStatus;
+  private lastLineArrivalMs: number | null = null;
+  private holdingWhy: string | null = null;
+  private sourceError: string | null = null;
+  private sourceDead = false;
+  private settingsError: string | null = null;
+  private readonly examples: string[] = [];
+
+  constructor(private readonly o: ControllerOptions) {
+    this.status = { name: o.sourceName, state: 'starting', lagMs: null, lines: 0, bad: 0, foreign: 0, error: null };
+  }
+
+  /** One text line from the source, at `nowMs`. */
+  line(text: string, nowMs: number): void {
+    const verdict = parseLogLine(text, nowMs);
+    if (verdict.kind === 'foreign') {
+      this.status.foreign++;
+      return;
+    }
+    if (verdict.kind === 'bad') {
+      this.status.bad++;
+      if (this.examples.length < 5) {
+        this.examples.push(`${verdict.why}: ${text.slice(0, 120)}`);
+        this.o.log(`skipped a decision line (${verdict.why}): ${text.slice(0, 120)}`);
+      }
+      return;
+    }
+    this.status.lines++;
+    this.status.lagMs = nowMs - verdict.line.tsMs;
+    this.lastLineArrivalMs = nowMs;
+    this.o.model.observe(verdict.line);
+  }
+
+  /** The source's own state: an error it hit, or that it ended. */
+  source(error: string | null, dead: boolean): void {
+    this.sourceError = error;
+    this.sourceDead = dead;
+  }
+
+  async tick(nowMs: number): Promise<void> {
+    try {
+      this.o.model.settings(await this.o.store.read(), nowMs);
+      this.settingsError = null;
+    } catch (error) {
+      // Without the settings the targets may be stale: hold, as with a lagging log.
+      this.settingsError = `cannot read the settings from ${this.o.store.name}: ${(error as Error).message}`;
+    }
+    const silentMs = this.lastLineArrivalMs === null ? null : nowMs - this.lastLineArrivalMs;
+    const lagging = (this.status.lagMs !== null && this.status.lagMs > this.o.lagLimitMs) || (silentMs !== null && silentMs > this.o.lagLimitMs);
+    this.status.state = this.sourceDead ? 'dead' : this.lastLineArrivalMs === null ? 'starting' : lagging ? 'lagging' : 'ok';
+    this.status.error = this.sourceError;
+    const why =
+      this.settingsError ??
+      (this.status.state === 'dead'
+        ? `the log source is down (${this.sourceError ?? 'ended'})`
+        : this.status.state === 'lagging'
+          ? `the log source lags: the newest line is ${Math.round(Math.max(this.status.lagMs ?? 0, silentMs ?? 0) / 1000)} s old`
+          : null);
+    if (why !== this.holdingWhy) this.o.log(why === null ? 'the view is current again: controlling' : `holding, writing nothing: ${why}`);
+    this.holdingWhy = why;
+    const writes = this.o.model.plan(nowMs, why !== null);
+    if (writes === null) return;
+    const sent = await this.o.writer.offer(writes, nowMs);
+    if (sent) {
+      this.o.model.written(writes, true, nowMs);
+      this.o.log(`wrote ${Object.entries(writes).map(([k, v]) => `${k}=${v.length > 60 ? `${v.slice(0, 60)}...` : v}`).join(' ')}`);
+    }
+  }
+
+  snapshot(nowMs: number): DashboardSnapshot {
+    const w = this.o.writer;
+    return {
+      model: this.o.model.snapshot(nowMs),
+      source: { ...this.status },
+      lastWrite: w.lastWrite,
+      writes: { done: w.done, failed: w.failed, deferred: w.deferred, minIntervalSeconds: w.minIntervalMs / 1000 },
+      holding: this.holdingWhy !== null,
+      holdingWhy: this.holdingWhy,
+    };
+  }
+}

@@ -1,0 +1,81 @@
+// One line of log text -> the room's decision, or why not. Lines come from the local host's output
+// (`waiting_room_log :: {...}`), from `fastly log-tail` (the instance's stdout, after its own prefix),
+// from a file, or from a batch an HTTPS log endpoint received: whatever precedes the JSON object is
+// ignored. Never throws: a line is the room's decision, `foreign` (not the room's at all) or `bad`
+// (the room's marker, but unusable), and the caller counts the last two and goes on.
+import type { DecisionLine } from './types.js';
+
+export type LineVerdict = { kind: 'decision'; line: DecisionLine } | { kind: 'foreign' } | { kind: 'bad'; why: string };
+
+const TID = /^[A-Za-z0-9_-]{8}$/;
+const DECS = new Set(['wait', 'allow', 'won']);
+/** Decisions from before 2020 or over a day ahead of the reader's clock are not believed. */
+const EARLIEST_MS = Date.UTC(2020, 0, 1);
+
+function tid(v: unknown): string | null | undefined {
+  if (v === null || v === undefined) return null;
+  return typeof v === 'string' && TID.test(v) ? v : undefined;
+}
+
+function seconds(v: unknown): number | null | undefined {
+  if (v === null || v === undefined) return null;
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
+}
+
+function dec(v: unknown): DecisionLine['dec'] | undefined {
+  if (v === null || v === undefined) return null;
+  return typeof v === 'string' && DECS.has(v) ? (v as DecisionLine['dec']) : undefined;
+}
+
+export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerdict {
+  const start = text.indexOf('{"wr":');
+  if (start < 0) return { kind: 'foreign' };
+  let o: Record<string, unknown>;
+  try {
+    const value: unknown = JSON.parse(text.slice(start).trim());
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'bad', why: 'not a JSON object' };
+    o = value as Record<string, unknown>;
+  } catch {
+    return { kind: 'bad', why: 'not valid JSON' };
+  }
+  if (o.wr !== 1) return { kind: 'bad', why: `unknown line version ${JSON.stringify(o.wr)}` };
+  const tsMs = typeof o.ts === 'string' ? Date.parse(o.ts) : Number.NaN;
+  if (!(tsMs >= EARLIEST_MS && tsMs <= nowMs + 86_400_000)) return { kind: 'bad', why: 'ts is missing or not a believable time' };
+  const period = o.period;
+  if (typeof period !== 'number' || !Number.isSafeInteger(period) || period < 1) return { kind: 'bad', why: 'period must be a whole number of seconds' };
+  const win = seconds(o.win);
+  if (win === null || win === undefined) return { kind: 'bad', why: 'win must be a window start in seconds' };
+  for (const f of ['decision', 'outcome', 'reason'] as const) if (typeof o[f] !== 'string') return { kind: 'bad', why: `${f} must be a string` };
+  const fields = {
+    tid: tid(o.tid),
+    exp: seconds(o.exp),
+    dec: dec(o.dec),
+    newTid: tid(o.newTid),
+    newExp: seconds(o.newExp),
+    newDec: dec(o.newDec),
+    nextTid: tid(o.nextTid),
+  };
+  for (const [name, value] of Object.entries(fields)) if (value === undefined) return { kind: 'bad', why: `${name} is malformed` };
+  const pct = o.pct === null || o.pct === undefined ? null : typeof o.pct === 'number' && o.pct >= 0 && o.pct <= 100 ? o.pct : undefined;
+  if (pct === undefined) return { kind: 'bad', why: 'pct must be 0..100' };
+  return {
+    kind: 'decision',
+    line: {
+      tsMs,
+      pop: typeof o.pop === 'string' && o.pop !== '' ? o.pop.slice(0, 32) : 'local',
+      win,
+      period,
+      decision: o.decision as string,
+      outcome: o.outcome as string,
+      reason: o.reason as string,
+      tid: fields.tid as DecisionLine['tid'],
+      exp: fields.exp as DecisionLine['exp'],
+      dec: fields.dec as DecisionLine['dec'],
+      newTid: fields.newTid as DecisionLine['newTid'],
+      newExp: fields.newExp as DecisionLine['newExp'],
+      newDec: fields.newDec as DecisionLine['newDec'],
+      nextTid: fields.nextTid as DecisionLine['nextTid'],
+      pct,
+    },
+  };
+}

@@ -1,0 +1,110 @@
+// Where decision lines come from. Each source calls `onLine` with every text line and keeps its own
+// status; the process decides from that status whether it can trust its view (a dead or lagging
+// source makes it hold). `stdin` takes `npm start`'s output piped in; `file:PATH` follows a growing
+// file as `tail -F` does (it survives truncation and replacement); `log-tail:SERVICE` runs the Fastly
+// CLI's `fastly log-tail` and restarts it with a backoff when it exits.
+import { spawn } from 'node:child_process';
+import { open, stat } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { fastlyBin } from '../scripts/lib/paths.js';
+
+export interface Source {
+  readonly name: string;
+  /** Set once the source cannot give more lines (stdin closed, a file gone for good). */
+  error: string | null;
+  dead: boolean;
+  stop(): void;
+}
+
+function readLines(stream: Readable, onLine: (text: string) => void): Promise<void> {
+  const rl = createInterface({ input: stream, crlfDelay: Infinity });
+  rl.on('line', onLine);
+  return new Promise((resolve) => rl.on('close', resolve));
+}
+
+export function stdinSource(onLine: (text: string) => void, input: Readable = process.stdin): Source {
+  const source: Source = { name: 'stdin', error: null, dead: false, stop: () => input.destroy() };
+  void readLines(input, onLine).then(() => {
+    source.dead = true;
+    source.error = 'stdin closed: no more decision lines';
+  });
+  return source;
+}
+
+/** Follows `file` from its current end, polling every `pollMs`. */
+export function fileSource(file: string, onLine: (text: string) => void, pollMs = 250): Source {
+  const source: Source = { name: `file ${file}`, error: null, dead: false, stop: () => clearInterval(timer) };
+  let offset = -1;
+  let inode = -1;
+  let partial = '';
+  let busy = false;
+  const poll = async (): Promise<void> => {
+    if (busy) return;
+    busy = true;
+    try {
+      const s = await stat(file);
+      if (offset < 0) offset = s.size; // start at the end: the past is not the present crowd
+      if (s.ino !== inode || s.size < offset) {
+        if (inode !== -1) offset = 0; // replaced or truncated: read the new file from its start
+        inode = s.ino;
+      }
+      if (s.size > offset) {
+        const handle = await open(file, 'r');
+        try {
+          const length = Math.min(s.size - offset, 16 * 1024 * 1024);
+          const buffer = Buffer.alloc(length);
+          await handle.read(buffer, 0, length, offset);
+          offset += length;
+          const text = partial + buffer.toString('utf8');
+          const lines = text.split('\n');
+          partial = lines.pop() ?? '';
+          for (const l of lines) onLine(l);
+        } finally {
+          await handle.close();
+        }
+      }
+      source.error = null;
+    } catch (error) {
+      source.error = `cannot read ${file}: ${(error as Error).message}`;
+    } finally {
+      busy = false;
+    }
+  };
+  const timer = setInterval(() => void poll(), pollMs);
+  void poll();
+  return source;
+}
+
+/** `fastly log-tail --service-id SERVICE`, restarted with a backoff (1 s doubling to 30 s) whenever it exits. */
+export function logTailSource(serviceId: string, onLine: (text: string) => void, bin: string = fastlyBin): Source {
+  let stopped = false;
+  let backoff = 1000;
+  let child: ReturnType<typeof spawn> | null = null;
+  const source: Source = {
+    name: `fastly log-tail ${serviceId}`,
+    error: null,
+    dead: false,
+    stop() {
+      stopped = true;
+      child?.kill();
+    },
+  };
+  const start = (): void => {
+    if (stopped) return;
+    const started = Date.now();
+    child = spawn(bin, ['log-tail', '--service-id', serviceId], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-500)));
+    child.on('error', (error) => (source.error = `could not run ${bin}: ${error.message}`));
+    void readLines(child.stdout!, onLine);
+    child.on('exit', (code) => {
+      if (stopped) return;
+      source.error = `fastly log-tail exited (${code}): ${stderr.trim() || 'no message'}; restarting in ${backoff / 1000} s`;
+      backoff = Date.now() - started > 60_000 ? 1000 : Math.min(30_000, backoff * 2);
+      setTimeout(start, backoff);
+    });
+  };
+  start();
+  return source;
+}

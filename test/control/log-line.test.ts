@@ -1,0 +1,43 @@
+// Reading decision lines from any of the sources' shapes; garbage is counted, never thrown.
+import { describe, expect, it } from 'vitest';
+import { parseLogLine } from '../../control/log-line.js';
+import { decisionLine } from '../../src/core/log-line.js';
+
+const NOW = Date.UTC(2026, 10, 24, 12);
+const real = decisionLine({ nowMs: NOW - 1000, pop: 'LHR', waitPeriodSeconds: 30, decision: 'anon', outcome: 'startwaiting', reason: 'no_token', kid: 'k1', method: 'GET', path: '/', identity: 'ip', status: 200 });
+
+describe('parseLogLine', () => {
+  it('reads the line the edge writes, however the source prefixes it', () => {
+    for (const text of [real, `waiting_room_log :: ${real}`, `stdout | 1a2b3c4d | ${real}`, `${real}\r`]) {
+      const v = parseLogLine(text, NOW);
+      expect(v.kind).toBe('decision');
+      if (v.kind === 'decision') expect(v.line).toMatchObject({ pop: 'LHR', period: 30, reason: 'no_token', tsMs: NOW - 1000 });
+    }
+  });
+
+  it("calls other output foreign, and the room's marker with unusable fields bad, with the reason", () => {
+    expect(parseLogLine('[start] the room is up', NOW).kind).toBe('foreign');
+    expect(parseLogLine('{"level":"info"}', NOW).kind).toBe('foreign');
+    const bad = (mutate: (o: Record<string, unknown>) => void): string => {
+      const o = JSON.parse(real) as Record<string, unknown>;
+      mutate(o);
+      const v = parseLogLine(JSON.stringify(o), NOW);
+      return v.kind === 'bad' ? v.why : v.kind;
+    };
+    expect(bad((o) => (o.wr = 2))).toMatch(/version/);
+    expect(bad((o) => (o.ts = 'yesterday'))).toMatch(/ts/);
+    expect(bad((o) => (o.ts = new Date(NOW + 3 * 86_400_000).toISOString()))).toMatch(/ts/);
+    expect(bad((o) => (o.period = 0))).toMatch(/period/);
+    expect(bad((o) => (o.newTid = 'not an id!'))).toMatch(/newTid/);
+    expect(bad((o) => (o.pct = 140))).toMatch(/pct/);
+    expect(parseLogLine('{"wr":1, truncated', NOW)).toEqual({ kind: 'bad', why: 'not valid JSON' });
+  });
+
+  it('never throws on arbitrary text', () => {
+    for (let i = 0; i < 2000; i++) {
+      const text = Array.from({ length: i % 80 }, (_, j) => String.fromCharCode((i * 31 + j * 17) % 0x3000)).join('');
+      expect(() => parseLogLine(`{"wr":1${text}`, NOW)).not.toThrow();
+      expect(() => parseLogLine(text, NOW)).not.toThrow();
+    }
+  });
+});
