@@ -1,10 +1,85 @@
-// Launches the machine's own Chromium (Debian's package) through playwright-core, which ships no
-// browser. Browser suites call this in beforeAll; a missing browser is a failure with the fix,
-// never a silent skip, so a green run always means the pages were really checked in a browser.
+// Finds a Chromium and launches it through playwright-core, which ships no browser. A system Chromium
+// wins (CHROMIUM_PATH, then the usual install locations); without one, the Chromium that the npm
+// devDependency @sparticuz/chromium carries (Linux x64, brotli-packed in the package) is unpacked once
+// into node_modules/.cache and used. Browser suites call launchBrowser() in beforeAll; a machine with
+// neither is a failure that says what to install, never a silent skip, so a green run always means
+// the pages were really checked in a browser.
 import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
+import { repoRoot } from './wasm-build.js';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Where a system Chromium usually lives (Debian, Ubuntu, Fedora, Arch, macOS). */
+export const SYSTEM_CHROMIUM_PATHS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+];
+
+export interface FoundChromium {
+  path: string;
+  /** Extra environment the browser needs (the packaged one's fonts). */
+  env: Record<string, string>;
+  source: 'CHROMIUM_PATH' | 'system' | '@sparticuz/chromium';
+}
+
+/** The packaged browser is for Linux x64 only. */
+const packagedFits = (): boolean => process.platform === 'linux' && process.arch === 'x64';
+
+/**
+ * Unpacks @sparticuz/chromium's browser into node_modules/.cache once. The package unpacks into the
+ * temporary directory; here that is a private staging directory, renamed into place when complete, so
+ * test workers that start together never see a half-written browser.
+ */
+async function packagedChromium(): Promise<FoundChromium> {
+  // The package exports no package.json: read it beside its resolved entry point (build/index.js).
+  const entry = createRequire(import.meta.url).resolve('@sparticuz/chromium');
+  const manifest = path.join(path.dirname(entry), '..', 'package.json');
+  const version = (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
+  const parent = path.join(repoRoot, 'node_modules', '.cache', 'waiting-room-chromium');
+  const dir = path.join(parent, version);
+  const fontsConf = path.join(dir, 'fonts.conf');
+  const found = (): FoundChromium => ({ path: path.join(dir, 'chromium'), env: { FONTCONFIG_FILE: fontsConf }, source: '@sparticuz/chromium' });
+  if (existsSync(fontsConf)) return found();
+  await mkdir(parent, { recursive: true });
+  const staging = await mkdtemp(path.join(parent, 'unpacking-'));
+  const savedTmp = process.env.TMPDIR;
+  try {
+    process.env.TMPDIR = staging;
+    const { default: packaged } = await import('@sparticuz/chromium');
+    await packaged.executablePath();
+  } finally {
+    if (savedTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = savedTmp;
+  }
+  // The package's own fonts.conf names /tmp/fonts; this one names where the fonts really are.
+  await writeFile(
+    path.join(staging, 'fonts.conf'),
+    `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>${dir}/fonts</dir><cachedir>${dir}/fonts-cache</cachedir></fontconfig>\n`,
+  );
+  try {
+    await rename(staging, dir);
+  } catch (error) {
+    // Another worker finished first: use its copy.
+    await rm(staging, { recursive: true, force: true });
+    if (!existsSync(fontsConf)) throw error;
+  }
+  return found();
+}
+
+/** CHROMIUM_PATH, else a system Chromium, else the packaged one; null when none can be had here. */
+export async function findChromium(env: NodeJS.ProcessEnv = process.env, systemPaths: readonly string[] = SYSTEM_CHROMIUM_PATHS): Promise<FoundChromium | null> {
+  if (env.CHROMIUM_PATH) return { path: env.CHROMIUM_PATH, env: {}, source: 'CHROMIUM_PATH' };
+  const system = systemPaths.find((p) => existsSync(p));
+  if (system !== undefined) return { path: system, env: {}, source: 'system' };
+  if (!packagedFits()) return null;
+  return packagedChromium();
+}
 
 /**
  * Flags for this machine: no sandbox (containers lack user namespaces), no GPU, and nothing that
@@ -22,10 +97,14 @@ export const CHROMIUM_ARGS = [
 ];
 
 export class ChromiumMissingError extends Error {
-  constructor(path: string) {
+  constructor(path: string | null) {
     super(
-      `Chromium not found at ${path}. The browser tests need it: install it with ` +
-        `\`sudo apt-get install -y chromium\` (Debian/Ubuntu), or point CHROMIUM_PATH at a Chromium binary.`,
+      (path === null
+        ? `No Chromium found: CHROMIUM_PATH is unset, none is installed in ${SYSTEM_CHROMIUM_PATHS.join(', ')}, and the ` +
+          `packaged one (@sparticuz/chromium) runs only on Linux x64 (this is ${process.platform} ${process.arch}). `
+        : `Chromium not found at ${path}. `) +
+        'The browser tests need one: install Chromium or Google Chrome (Debian/Ubuntu: `sudo apt-get install -y chromium`), ' +
+        'or point CHROMIUM_PATH at a Chromium binary.',
     );
     this.name = 'ChromiumMissingError';
   }
@@ -35,17 +114,17 @@ export class ChromiumMissingError extends Error {
  * A headless Chromium with a fresh profile. Playwright insists on owning --user-data-dir: launch()
  * always gives a new temporary profile (`playwright_chromiumdev_profile-*`) and deletes it on close,
  * so no cookie or cache survives between runs. Each `browser.newContext()` is a visitor that shares
- * nothing with the others.
+ * nothing with the others. `executablePath` skips the search (a test of the missing-browser message).
  */
-export async function launchBrowser(
-  options: Omit<LaunchOptions, 'executablePath'> = {},
-  executablePath: string = CHROMIUM_PATH,
-): Promise<Browser> {
-  if (!existsSync(executablePath)) throw new ChromiumMissingError(executablePath);
+export async function launchBrowser(options: Omit<LaunchOptions, 'executablePath'> = {}, executablePath?: string): Promise<Browser> {
+  const found = executablePath === undefined ? await findChromium() : { path: executablePath, env: {}, source: 'CHROMIUM_PATH' as const };
+  if (found === null) throw new ChromiumMissingError(null);
+  if (!existsSync(found.path)) throw new ChromiumMissingError(found.path);
   return chromium.launch({
     headless: true,
     ...options,
-    executablePath,
+    executablePath: found.path,
+    env: { ...(process.env as Record<string, string>), ...found.env, ...(options.env as Record<string, string> | undefined) },
     args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
   });
 }
