@@ -49,12 +49,16 @@ function pairs(header: string): Array<{ text: string; start: number; next: numbe
 
 /**
  * The Cookie header without the room's cookie, null when nothing else is left. Only the room's pairs
- * are cut out; every other byte, separators included, stays as the browser sent it.
+ * are cut out, and a ", " that joined two Cookie headers becomes "; " (RFC 9113 8.2.3: an origin splits
+ * on ";", and would read "a=1, b=2" as one cookie); every other byte stays as the browser sent it.
+ * RFC 6265 keeps commas and spaces out of cookie values, so ", name=" always starts a new pair.
  */
 export function cookieHeaderWithoutRoom(header: string): string | null {
   let out = '';
   for (const pair of pairs(header)) {
-    if (nameOf(pair.text) !== COOKIE_NAME) out += header.slice(pair.start, pair.next);
+    if (nameOf(pair.text) === COOKIE_NAME) continue;
+    const separator = header.slice(pair.start + pair.text.length, pair.next);
+    out += pair.text + (separator.startsWith(',') ? '; ' : separator);
   }
   // A cut at the end leaves the previous pair's separator dangling.
   out = out.replace(/(;\s*|,\s+)$/, '');
@@ -62,12 +66,13 @@ export function cookieHeaderWithoutRoom(header: string): string | null {
 }
 
 /**
- * Takes the room's cookie out of these headers, in place: the origin must never see it. Headers
- * without it are not touched (in js-compute a write to a request's headers costs a copy of them all).
+ * Takes the room's cookie out of these headers, in place: the origin must never see it, and gets
+ * repeated Cookie headers (which the runtime joins with ", ") joined with "; ". Headers with neither
+ * are not touched (in js-compute a write to a request's headers costs a copy of them all).
  */
 export function removeRoomCookie(headers: Headers): void {
   const header = headers.get('cookie');
-  if (header === null || !header.includes(COOKIE_NAME)) return;
+  if (header === null || (!header.includes(COOKIE_NAME) && !header.includes(', '))) return;
   const rest = cookieHeaderWithoutRoom(header);
   if (rest === null) headers.delete('cookie');
   else if (rest !== header) headers.set('cookie', rest);

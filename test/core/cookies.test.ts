@@ -12,9 +12,22 @@ describe('cookies', () => {
     expect(roomCookies(new Headers({ cookie: 'a=1, waiting_room=one; b=2, waiting_room=two' }))).toEqual(['one', 'two']);
   });
 
+  it('joins repeated Cookie headers with "; " for the origin, with or without the room cookie, each pair as sent', () => {
+    for (const [sent, expected] of [
+      ['a=1, b="x y", waiting_room=t', 'a=1; b="x y"'],
+      ['a=1, b=2, c=3', 'a=1; b=2; c=3'],
+      ['waiting_room=t, a=1;b=2', 'a=1;b=2'],
+    ] as const) {
+      const headers = new Headers({ cookie: sent });
+      removeRoomCookie(headers);
+      expect(headers.get('cookie')).toBe(expected);
+    }
+  });
+
   it('strips only the room cookie and keeps the other pairs as sent', () => {
     expect(cookieHeaderWithoutRoom('a=1;waiting_room=x;  b="2 3"; c=%20')).toBe('a=1;b="2 3"; c=%20');
-    expect(cookieHeaderWithoutRoom('prefs=a, b=c; waiting_room=x')).toBe('prefs=a, b=c');
+    // Two Cookie headers the runtime joined with ", " reach the origin joined with "; ".
+    expect(cookieHeaderWithoutRoom('prefs=a, b=c; waiting_room=x')).toBe('prefs=a; b=c');
     expect(cookieHeaderWithoutRoom('waiting_room=x; a=1')).toBe('a=1');
     expect(cookieHeaderWithoutRoom('waiting_room=x; waiting_room=y')).toBeNull();
     const untouched = new Headers({ cookie: 'a=1;b=2', 'x-other': 'y' });
