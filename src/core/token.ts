@@ -56,6 +56,13 @@ function parseClaims(payload: Uint8Array): TokenClaims | null {
 export async function verifyToken(token: string, keys: KeyRing): Promise<Verified> {
   let kid: string | null = null;
   try {
+    // One spelling per token: base64url has several spellings of the same bytes (unused low bits of
+    // the last character), and the controller counts tokens by their text. Only the spelling the room
+    // writes verifies.
+    const parts = token.split('.');
+    if (parts.length !== 3 || parts.some((part) => base64url.encode(base64url.decode(part)) !== part)) {
+      return { ok: false, reason: parts.length === 3 && parts.every((p) => /^[A-Za-z0-9_-]*$/.test(p)) ? 'token_noncanonical' : 'token_malformed', kid: null };
+    }
     const header = decodeProtectedHeader(token);
     // Nothing but alg and kid: a `crit` or any other parameter is nothing the room ever signs.
     if (Object.keys(header).length !== 2 || header.alg !== 'HS512' || typeof header.kid !== 'string' || header.kid === '') {

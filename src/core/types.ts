@@ -21,6 +21,7 @@ export type ReasonCode =
   | 'deny_all'
   | 'no_token'
   | 'token_malformed'
+  | 'token_noncanonical'
   | 'token_bad_signature'
   | 'token_unknown_kid'
   | 'token_other_identity'

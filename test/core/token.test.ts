@@ -32,7 +32,8 @@ describe('token', () => {
       ['a.b', 'token_malformed'],
       [`${h}.${p}`, 'token_malformed'],
       [`${h}.${enc({ dec: 'allow', exp: 9, sub: 's' })}.${s}`, 'token_bad_signature'],
-      [`${h}.${p}.${s.slice(0, -4)}`, 'token_bad_signature'],
+      [`${h}.${p}.${Buffer.from(s, 'base64url').subarray(0, 60).toString('base64url')}`, 'token_bad_signature'],
+      [`${h}.${p}.${s.slice(0, -4)}`, 'token_noncanonical'],
       [`${enc({ alg: 'HS256', kid: KID })}.${p}.${s}`, 'token_malformed'],
       [`${enc({ alg: 'none', kid: KID })}.${p}.`, 'token_malformed'],
       [`${enc({ alg: 'HS512' })}.${p}.${s}`, 'token_malformed'],
@@ -42,6 +43,21 @@ describe('token', () => {
       [await signToken({ dec: 'allow', exp: 5, sub: 's' }, '../k1 ', KEY_BYTES), 'token_unknown_kid'],
     ];
     for (const [bad, reason] of cases) expect(await verifyToken(bad, ring()), bad).toMatchObject({ ok: false, reason });
+  });
+
+  it('verifies one spelling of a token only: another spelling of the same bytes is refused with its reason', async () => {
+    const token = await signToken({ dec: 'allow', exp: 5, sub: 's' }, KID, KEY_BYTES);
+    const [h, p, s] = token.split('.') as [string, string, string];
+    // 64 signature bytes take 86 characters; the last one carries 2 bits, so 4 other characters spell
+    // the same bytes. Each decodes to the very signature, and each is refused.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(s.at(-1)!);
+    const spellings = [1, 2, 3].map((low) => `${h}.${p}.${s.slice(0, -1)}${alphabet[(last & ~15) | low]}`);
+    for (const spelling of spellings) {
+      expect(Buffer.from(spelling.split('.')[2]!, 'base64url').equals(Buffer.from(s, 'base64url'))).toBe(true);
+      expect(await verifyToken(spelling, ring())).toMatchObject({ ok: false, reason: 'token_noncanonical' });
+    }
+    expect(await verifyToken(`${h}=.${p}.${s}`, ring())).toMatchObject({ ok: false, reason: 'token_malformed' });
   });
 
   it('rejects well-signed payloads that are not exactly {dec, exp, sub}', async () => {
