@@ -9,6 +9,11 @@ import type { Config, ConfigProblem, IdentitySource, ScheduleEntry, WaitingStatu
  */
 export const CONFIG_STORE_VALUE_LIMIT = 8000;
 
+/** Ten years: periods past this are typos, and every time computed from them stays a safe integer. */
+export const MAX_PERIOD_SECONDS = 315_360_000;
+/** 400 days: what browsers keep a cookie at most (RFC 6265bis). */
+export const MAX_COOKIE_LIFETIME_SECONDS = 34_560_000;
+
 export interface SettingInfo {
   key: string;
   /** The default as an operator would write it; '' means "none". */
@@ -22,11 +27,11 @@ export const settingsTable: readonly SettingInfo[] = [
   {
     key: 'allow_percentage',
     default: '100',
-    meaning: 'chance (0-100, decimals allowed) that an eligible wait token wins its draw; 0 denies everyone, 100 admits everyone; unreadable: 100',
+    meaning: 'chance (number 0-100, decimals allowed) that an eligible wait token wins its draw; 0 denies everyone, 100 admits everyone; missing, not a number or out of range: 100 (fail open), logged',
   },
-  { key: 'allow_period_duration', default: '3600', meaning: 'seconds an admitted session lasts' },
-  { key: 'wait_period_duration', default: '30', meaning: 'seconds between draws; also the time window that makes tokens deterministic' },
-  { key: 'cookie_lifetime', default: '7200', meaning: 'cookie Max-Age, seconds' },
+  { key: 'allow_period_duration', default: '3600', meaning: 'seconds an admitted session lasts (whole, 1 to 315360000 = ten years)' },
+  { key: 'wait_period_duration', default: '30', meaning: 'seconds between draws; also the time window that makes tokens deterministic (whole, 1 to 315360000)' },
+  { key: 'cookie_lifetime', default: '7200', meaning: 'cookie Max-Age, seconds (whole, 1 to 34560000 = 400 days, what browsers keep)' },
   { key: 'active_key', default: 'key1', meaning: 'key id in `waiting_room_keys` that signs new tokens; every key in the store verifies' },
   { key: 'log_endpoint', default: '', meaning: 'named log endpoint that gets one JSON line per decision' },
   { key: 'identity', default: 'ip', meaning: 'what a token is bound to: `ip`, `header:NAME`, `jwt:NAME` or `none`' },
@@ -79,13 +84,17 @@ class Reader {
     this.problems.push({ key, value, message });
   }
 
-  /** Whole seconds, at least 1: a window of 0 would divide by zero and a fraction would break the windows. */
-  seconds(key: string): number {
+  /**
+   * Whole seconds from 1 to `max`: a window of 0 would divide by zero, a fraction would break the
+   * windows, and the bound keeps every time the room computes (expiries, due times, stale times, each
+   * a few periods past now) a safe integer. Anything else is unusable and gives the default.
+   */
+  seconds(key: string, max: number): number {
     const fallback = Number(defaults[key]);
     const value = this.raw(key);
     if (value === null) return fallback;
-    if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
-      this.problem(key, value, `must be a whole number of seconds >= 1; using ${fallback}`);
+    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
+      this.problem(key, value, `must be a whole number of seconds from 1 to ${max}; using ${fallback}`);
       return fallback;
     }
     return Number(value);
@@ -117,10 +126,11 @@ function parseAllowPercentage(r: Reader): number {
     r.problem(key, value, 'is not a number; admitting everyone (100)');
     return 100;
   }
+  // The one rule for numbers: out of range means unusable, and unusable means the default. Clamping
+  // -1 to 0 would deny everyone and clear the cookie of every visitor inside, for a typo.
   if (n < 0 || n > 100) {
-    const clamped = Math.min(100, Math.max(0, n));
-    r.problem(key, value, `must be between 0 and 100; using ${clamped}`);
-    return clamped;
+    r.problem(key, value, 'must be between 0 and 100; admitting everyone (100)');
+    return 100;
   }
   return n;
 }
@@ -257,9 +267,9 @@ export function parseConfig(get: Get): { config: Config; problems: ConfigProblem
   const config: Config = {
     enabled: parseEnabled(r),
     allowPercentage: parseAllowPercentage(r),
-    allowPeriodSeconds: r.seconds('allow_period_duration'),
-    waitPeriodSeconds: r.seconds('wait_period_duration'),
-    cookieLifetimeSeconds: r.seconds('cookie_lifetime'),
+    allowPeriodSeconds: r.seconds('allow_period_duration', MAX_PERIOD_SECONDS),
+    waitPeriodSeconds: r.seconds('wait_period_duration', MAX_PERIOD_SECONDS),
+    cookieLifetimeSeconds: r.seconds('cookie_lifetime', MAX_COOKIE_LIFETIME_SECONDS),
     activeKey: r.raw('active_key') ?? defaults['active_key']!,
     logEndpoint: r.raw('log_endpoint'),
     identity,

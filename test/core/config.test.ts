@@ -27,7 +27,12 @@ describe('parseConfig', () => {
     ['abc', 100],
     ['', 100],
     ['150', 100],
-    ['-5', 0],
+    // Out of range is unusable, like any other unusable number: the default, never a clamp to 0 that
+    // would deny everyone and clear the cookie of everyone inside.
+    ['-5', 100],
+    ['-1', 100],
+    ['-1e309', 100],
+    ['Infinity', 100],
     ['12.5', 12.5],
     [' 40 ', 40],
     ['1e2', 100],
@@ -41,13 +46,16 @@ describe('parseConfig', () => {
     ['allow_period_duration', 'allowPeriodSeconds'],
     ['wait_period_duration', 'waitPeriodSeconds'],
     ['cookie_lifetime', 'cookieLifetimeSeconds'],
-  ] as const)('falls back and names %s when malformed', (key, field) => {
-    for (const bad of ['0', '-1', '1.5', '30s', 'soon']) {
+  ] as const)('falls back and names %s when malformed or out of range', (key, field) => {
+    // 2^52 seconds used to be accepted: expiries past Number.MAX_SAFE_INTEGER, and nobody ever drawn.
+    for (const bad of ['0', '-1', '1.5', '30s', 'soon', String(2 ** 52), key === 'cookie_lifetime' ? '34560001' : '315360001']) {
       const { config, problems } = parse({ allow_percentage: '50', [key]: bad });
       const fallback = Number(settingsTable.find((s) => s.key === key)!.default);
       expect(config[field], `${key}=${bad}`).toBe(fallback);
       expect(problems).toEqual([expect.objectContaining({ key, value: bad })]);
     }
+    const max = key === 'cookie_lifetime' ? 34_560_000 : 315_360_000;
+    expect(parse({ allow_percentage: '50', [key]: String(max) }).config[field]).toBe(max);
   });
 
   it('reads the other settings and names each bad one', () => {
