@@ -64,6 +64,7 @@ export function templateView(vars: PageVars): Record<string, unknown> {
   const p75 = vars.waitTime75PercentileSeconds;
   // A half-filled estimate is a caller's bug; showing nothing beats showing "null minutes".
   const estimate = vars.hasEstimate && p25 !== null && p50 !== null && p75 !== null ? { p25, p50, p75 } : null;
+  const coincide = estimate !== null && formatDuration(estimate.p25) === formatDuration(estimate.p50) && formatDuration(estimate.p50) === formatDuration(estimate.p75);
   return {
     ...vars,
     hasEstimate: estimate !== null,
@@ -76,6 +77,9 @@ export function templateView(vars: PageVars): Record<string, unknown> {
     waitTime75Formatted: estimate && formatDuration(estimate.p75),
     // The middle half of visitors in one phrase, as Cloudflare's `waitTimeFormatted` ("5 minutes to 15 minutes").
     waitTimeFormatted: estimate && formatDurationRange(estimate.p25, estimate.p75),
+    // When the three figures read the same, one sentence says it instead of the same words three times.
+    waitTimesCoincide: coincide,
+    waitTimeSummary: estimate && (coincide ? `Most visitors get in within ${estimate.p75 < 60 ? 'a minute' : formatDuration(estimate.p75)}` : formatDurationRange(estimate.p25, estimate.p75)),
   };
 }
 

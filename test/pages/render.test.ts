@@ -85,6 +85,21 @@ describe('renderPage with the built-in pages', () => {
     expect(html).toContain('within <span id="w75">about 10 minutes</span>');
   });
 
+  it('says it once when the three figures read the same, on the page and in its live update', () => {
+    for (const name of ['startwaiting', 'keepwaiting'] as const) {
+      const { html } = render(name, null, vars({ waitTime25PercentileSeconds: 5, waitTime50PercentileSeconds: 20, waitTime75PercentileSeconds: 41 }));
+      expect(html).toContain('>Most visitors get in within a minute<');
+      expect(html).toContain('<ul class="mu" id="wl" hidden>');
+      // The page's script says the same when a later check brings coinciding figures.
+      expect(html).toContain('"Most visitors get in within "+(c<60?"a minute":dur(c))');
+      const spread = render(name, null).html;
+      expect(spread).toContain('<ul class="mu" id="wl">');
+      expect(spread).not.toContain('>Most visitors');
+    }
+    const three = render('startwaiting', null, vars({ waitTime25PercentileSeconds: 170, waitTime50PercentileSeconds: 185, waitTime75PercentileSeconds: 200 })).html;
+    expect(three).toContain('>Most visitors get in within about 3 minutes<');
+  });
+
   it('shows no estimate when there is none to give', () => {
     for (const name of ['startwaiting', 'keepwaiting'] as const) {
       const { html } = render(name, null, vars({ hasEstimate: false }));
