@@ -1,0 +1,36 @@
+// Cookie parsing and removal over arbitrary headers: every other pair reaches the origin exactly as
+// sent, the room's never, whatever the order and separators.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { COOKIE_NAME, removeRoomCookie, roomCookies } from '../../src/core/cookies.js';
+
+// RFC 6265 cookie names and values: no separators, whitespace, commas or semicolons.
+const nameChars = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&\'*+-.^_`|~';
+const valueChars = `${nameChars}()/:<>?@[]{}`;
+const name = fc.string({ unit: fc.constantFrom(...nameChars), minLength: 1, maxLength: 12 }).filter((n) => n !== COOKIE_NAME);
+const value = fc.oneof(fc.string({ unit: fc.constantFrom(...valueChars), maxLength: 20 }), fc.string({ unit: fc.constantFrom(...valueChars), maxLength: 20 }).map((v) => `"${v}"`));
+const pair = fc.oneof(
+  { weight: 3, arbitrary: fc.tuple(name, value).map(([n, v]) => ({ room: false, text: `${n}=${v}` })) },
+  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(...valueChars), minLength: 1, maxLength: 30 }).map((v) => ({ room: true, text: `${COOKIE_NAME}=${v}` })) },
+);
+/** A separator between pairs: what browsers send, and what a runtime joining two headers makes. */
+const separator = fc.constantFrom('; ', ';', ';  ', ', ');
+
+describe('cookies over arbitrary headers', () => {
+  it('removes every room cookie and keeps every other pair byte for byte, in order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(pair, separator), { minLength: 1, maxLength: 12 }), (items) => {
+        const header = items.map(([p], i) => p.text + (i < items.length - 1 ? items[i]![1] : '')).join('');
+        const headers = new Headers({ cookie: header });
+        expect(roomCookies(headers)).toEqual(items.filter(([p]) => p.room).map(([p]) => p.text.slice(COOKIE_NAME.length + 1).replace(/^"(.*)"$/, '$1')).filter((v) => v !== ''));
+        removeRoomCookie(headers);
+        const kept = items.filter(([p]) => !p.room).map(([p]) => p.text);
+        const sent = headers.get('cookie');
+        if (kept.length === 0) expect(sent).toBeNull();
+        else expect(sent!.split(/;\s*/)).toEqual(kept);
+        expect(sent ?? '').not.toContain(`${COOKIE_NAME}=`);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
