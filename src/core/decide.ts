@@ -103,7 +103,8 @@ async function firstUsable(input: DecideInput, nowSec: number): Promise<Usable |
   return stale ?? failure ?? { reason: 'no_token', kid: null };
 }
 
-function result(partial: Partial<DecideResult> & Pick<DecideResult, 'decision' | 'outcome' | 'reason'>): DecideResult {
+/** A result with nothing set but what `partial` names. */
+export function result(partial: Partial<DecideResult> & Pick<DecideResult, 'decision' | 'outcome' | 'reason'>): DecideResult {
   return {
     kid: null,
     setToken: null,

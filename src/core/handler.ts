@@ -2,7 +2,7 @@
 // at the edge. Runtime-neutral: the Fastly adapter and the tests hand in the same RoomDeps shape.
 import { describeProblem, parseConfig } from './config.js';
 import { clearRoomCookie, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
-import { decide, type DecideResult } from './decide.js';
+import { decide, result as heldResult, type DecideResult } from './decide.js';
 import { heldAnswer } from './held.js';
 import { resolveIdentity, type IdentityKind } from './identity.js';
 import { createCeiling } from './ceiling.js';
@@ -181,21 +181,7 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
     // A bug must not open the gate: hold the visitor, say so, issue nothing.
     deps.diag(`waiting room: unexpected failure while deciding (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`);
     kind = 'ip';
-    result = {
-      decision: 'anon',
-      outcome: 'startwaiting',
-      reason: 'internal_error',
-      kid: null,
-      setToken: null,
-      clearCookie: false,
-      waitUntil: null,
-      waitExpiry: null,
-      allowUntil: null,
-      used: null,
-      set: null,
-      nextToken: null,
-      pct: null,
-    };
+    result = heldResult({ decision: 'anon', outcome: 'startwaiting', reason: 'internal_error' });
   }
   if (result.outcome === 'origin') {
     return toOrigin(ctx, result.setToken, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity: kind, result });

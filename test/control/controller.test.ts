@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Controller } from '../../control/controller.js';
 import { createControlModel } from '../../control/model/index.js';
 import { Writer, type Store } from '../../control/writer.js';
-import { decisionLine } from '../../src/core/log-line.js';
+import { admittedLine } from './lines.js';
 
 const T0 = Date.UTC(2026, 10, 24, 12);
 
@@ -25,22 +25,7 @@ function fakeStore(values: Record<string, string>) {
   return { store, writes, values, fail: (why: string | null) => (failing = why) };
 }
 
-/** An open room's admission, as the edge logs it. */
-const admitted = (ms: number, i: number): string =>
-  decisionLine({
-    nowMs: ms,
-    pop: 'LHR',
-    waitPeriodSeconds: 30,
-    decision: 'allow',
-    outcome: 'origin',
-    reason: 'allow_all',
-    kid: 'k',
-    method: 'GET',
-    path: '/',
-    identity: 'ip',
-    status: 200,
-    result: { used: null, setToken: `h.p.${String(i).padStart(8, 'A')}xyz`, set: { dec: 'allow', exp: 0 }, nextToken: null, pct: null },
-  });
+const admitted = (ms: number, i: number): string => admittedLine(ms, i);
 
 function setup(values: Record<string, string>) {
   const fake = fakeStore(values);

@@ -7,7 +7,7 @@ import { Controller } from '../../control/controller.js';
 import { startDashboard } from '../../control/dashboard/server.js';
 import { createControlModel } from '../../control/model/index.js';
 import { Writer, type Store } from '../../control/writer.js';
-import { decisionLine } from '../../src/core/log-line.js';
+import { admittedLine } from './lines.js';
 import { launchBrowser } from '../support/chromium.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -22,23 +22,7 @@ beforeAll(async () => {
   const store: Store = { name: 'test store', read: async () => ({ ...values }), write: async (w) => void Object.assign(values, w) };
   const writer = new Writer(store, 0, () => {});
   const controller = new Controller({ model: createControlModel(), store, writer, sourceName: 'stdin', lagLimitMs: 600_000, log: () => {} });
-  for (let i = 0; i < 90; i++) {
-    const line = decisionLine({
-      nowMs: NOW - 20_000 + i * 100,
-      pop: i % 3 === 0 ? 'FRA' : 'LHR',
-      waitPeriodSeconds: 30,
-      decision: 'allow',
-      outcome: 'origin',
-      reason: 'allow_all',
-      kid: 'k',
-      method: 'GET',
-      path: '/',
-      identity: 'ip',
-      status: 200,
-      result: { used: null, setToken: `h.p.${String(i).padStart(8, 'B')}`, set: { dec: 'allow', exp: 0 }, nextToken: null, pct: null },
-    });
-    controller.line(`waiting_room_log :: ${line}`, NOW);
-  }
+  for (let i = 0; i < 90; i++) controller.line(`waiting_room_log :: ${admittedLine(NOW - 20_000 + i * 100, i, i % 3 === 0 ? 'FRA' : 'LHR')}`, NOW);
   controller.line('some other output', NOW);
   await controller.tick(NOW);
   const dashboard = await startDashboard(0, () => controller.snapshot(Date.now()));
