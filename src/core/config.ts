@@ -116,7 +116,7 @@ class Reader {
 function parseAllowPercentage(r: Reader): number {
   const key = 'allow_percentage';
   const value = r.raw(key);
-  // Fail open, as the seed pattern does: an unreadable setting must not close the site.
+  // Fail open: an unreadable setting must not close the site.
   if (value === null) {
     r.problem(key, '', 'is missing; admitting everyone (100)');
     return 100;

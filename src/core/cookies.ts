@@ -1,4 +1,4 @@
-// The room's cookie in and out. The origin must never see it (seed pattern step 14) but must see
+// The room's cookie in and out. The origin must never see it but must see
 // every other cookie exactly as the browser sent it; Set-Cookie is always appended, never replaced.
 import type { Config } from './types.js';
 

@@ -1,4 +1,4 @@
-// The decision table of the contract, for one visitor at one moment. Pure: everything it needs is
+// The decision table (docs/design.md), for one visitor at one moment. Pure: everything it needs is
 // in its input, so the handler, the tests and the simulator all run exactly this code.
 import type { Ceiling } from './ceiling.js';
 import { chanceFor, dueAt, drawWins, staleAt } from './draw.js';

@@ -1,4 +1,4 @@
-// The lottery ticket (seed pattern step 10): a wait token's outcome is fixed when it is signed,
+// The lottery ticket: a wait token's outcome is fixed when it is signed,
 // because the draw is seeded by the token's own signature. Presenting the same token again can
 // never re-roll; `allow_percentage` only moves the winning threshold.
 //

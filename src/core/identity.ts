@@ -1,5 +1,5 @@
 // Who a token belongs to. Binding tokens to an identity is what stops one person holding many
-// places (seed pattern step 5), and what makes their draws differ from everyone else's.
+// places, and what makes their draws differ from everyone else's.
 import { base64url, createLocalJWKSet, jwtVerify } from 'jose';
 import { cookieValues } from './cookies.js';
 import { hmacKey } from './keys.js';

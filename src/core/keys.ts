@@ -2,7 +2,7 @@
 // attacker-chosen, so lookups never throw and a missing key is simply "unknown"; a key that is present
 // but too short (or not base64) is the operator's mistake and is reported by id, and never used.
 
-/** HS512 wants at least its hash size in key material; 32 bytes is the floor the contract sets. */
+/** HS512 wants at least its hash size in key material; 32 bytes is the floor the room sets. */
 export const MIN_KEY_BYTES = 32;
 
 export interface KeyRing {

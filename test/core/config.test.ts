@@ -4,7 +4,7 @@ import { parseConfig, settingsTable } from '../../src/core/config.js';
 const parse = (settings: Record<string, string>) => parseConfig((key) => settings[key] ?? null);
 
 describe('parseConfig', () => {
-  it('uses the contract defaults for an empty store, and reports only the missing allow_percentage', () => {
+  it('uses the documented defaults for an empty store, and reports only the missing allow_percentage', () => {
     const { config, problems } = parse({});
     expect(config).toMatchObject({
       enabled: true,

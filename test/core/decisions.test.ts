@@ -1,4 +1,4 @@
-// The contract's decision table against the pure handler: the very rows test/e2e runs on the Wasm,
+// The decision table (docs/design.md) against the pure handler: the very rows test/e2e runs on the Wasm,
 // checked by the same expectScenario, so the two runtimes are held to identical assertions.
 import { describe, it } from 'vitest';
 import { BASE_SETTINGS, expectScenario, scenarios } from '../e2e/scenarios.js';

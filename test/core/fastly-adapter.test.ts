@@ -82,7 +82,7 @@ beforeEach(() => {
 });
 
 describe('fastly stores', () => {
-  it('reads the three stores by their contract names', async () => {
+  it('reads the three stores by their documented names', async () => {
     fake.configStores.set('waiting_room_config', new Map([['allow_percentage', '20']]));
     fake.configStores.set('waiting_room_pages', new Map([['deny', 'PGgxPg==']]));
     fake.secretStores.set('waiting_room_keys', new Map([['key1', 'c2VjcmV0']]));

@@ -1,4 +1,4 @@
-// Every row of the contract's decision table, over real HTTP against bin/main.wasm on the local host.
+// Every row of the decision table (docs/design.md), over real HTTP against bin/main.wasm on the local host.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsOf, nowSeconds, roomCookies, tokenOf, windowBoundary } from '../support/mint.js';
 import { mintToken, startRoom, tokenDraw, type Room } from '../support/room-host.js';

@@ -1,4 +1,4 @@
-// The contract's decision table as data: one row per thing a visitor can bring, with what the
+// The decision table (docs/design.md) as data: one row per thing a visitor can bring, with what the
 // visitor must see. test/e2e/decisions.test.ts runs every row against the built Wasm on the host; the
 // rows only need a signing key and a clock, so a suite against the pure handler can run them too.
 import { expect } from 'vitest';
@@ -34,7 +34,7 @@ export interface Scenario {
   settings?: Settings;
   visit: (room: Pick<Room, 'key'>) => Promise<Visit>;
   outcome: Outcome;
-  /** Reasons the log line may name (more than one where the contract leaves the detail open). */
+  /** Reasons the log line may name (more than one where the design leaves the detail open). */
   reasons: ReasonCode[];
   cookie: CookieEffect;
   /** For new tokens: the expiry the room must have given it. */
@@ -366,7 +366,7 @@ export async function expectScenario(
   const claims = claimsOf(token);
   expect(claims.dec).toBe(scenario.cookie === 'new-wait' ? 'wait' : 'allow');
   if (scenario.expiry) expect(scenario.expiry()).toContain(claims.exp);
-  // Byte-identical to what any other device with this identity gets in this window (contract).
+  // Byte-identical to what any other device with this identity gets in this window (docs/design.md).
   const visitor = request.headers?.['x-visitor'];
   const identity = settings.identity?.startsWith('header:') && visitor ? `header:${visitor}` : identityOfIp;
   expect(token).toBe(await mintToken(room, { dec: claims.dec as 'wait' | 'allow', exp: claims.exp, identity }));

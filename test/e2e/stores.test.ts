@@ -1,5 +1,5 @@
 // The room on services set up unlike the usual test room: stores missing or broken (it must keep
-// serving, fail open where the contract says so, and name the store), and visitors over IPv6.
+// serving, fail open where the design says so, and name the store), and visitors over IPv6.
 import { afterEach, expect, it } from 'vitest';
 import { groupAddress } from '../../src/core/identity.js';
 import { startHost, type RunningHost } from '../support/host-process.js';

@@ -51,7 +51,7 @@ export function cookieAttributes(setCookie: string): Map<string, string> {
   return attributes;
 }
 
-/** What the contract asks of every cookie the room sets on plain http. */
+/** What the design asks of every cookie the room sets on plain http. */
 export function expectRoomCookie(setCookie: string, maxAge: string): void {
   const attributes = cookieAttributes(setCookie);
   expect(attributes.get('path')).toBe('/');

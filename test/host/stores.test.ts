@@ -40,7 +40,7 @@ const manifest = {
   },
 };
 
-// The contract caps a page template at 8,000 characters; multibyte text makes that many more bytes.
+// A Config Store value (a page template) holds at most 8,000 characters; multibyte text makes that many more bytes.
 const longAscii = Array.from({ length: 8000 }, (_, i) => String.fromCharCode(97 + (i % 26))).join('');
 const longUtf8 = 'é€'.repeat(4000);
 
@@ -92,7 +92,7 @@ describe('config stores and dictionaries', () => {
     expect(await get(url)).toEqual({ status: 200, body: { value } });
   });
 
-  it('returns values of the contract maximum (8,000 characters) intact, multibyte included', async () => {
+  it('returns values of the Config Store maximum (8,000 characters) intact, multibyte included', async () => {
     expect(await get('/config?store=pages&key=startwaiting')).toEqual({ status: 200, body: { value: longAscii } });
     expect(await get('/config?store=pages&key=keepwaiting')).toEqual({ status: 200, body: { value: longUtf8 } });
   });
