@@ -19,7 +19,7 @@ export interface FuzzReport {
   attacks: number;
   /** Attack requests the origin received: each one is a request without a right to it. */
   reachedOrigin: number;
-  /** 5xx answers the README does not document for the situation (503 only while no key can sign). */
+  /** 5xx answers the README does not document for the situation (503 only while no key can sign: a broken key store or an active_key it lacks). */
   undocumented5xx: number;
   byStatus: Record<string, number>;
   byKind: Record<string, number>;
@@ -83,15 +83,18 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
         await room.setKeys(badKeys[Math.floor(rnd() * badKeys.length)]!);
         keysBroken = true;
       } else {
-        await room.setConfig({ ...GOOD, ...badSettings[Math.floor(rnd() * badSettings.length)]! });
+        const bad = badSettings[Math.floor(rnd() * badSettings.length)]!;
+        await room.setConfig({ ...GOOD, ...bad });
+        // An active_key the key store lacks is the other way to have no key to sign with.
+        keysBroken = bad.active_key !== undefined;
       }
       report.settingsWritten++;
       for (let i = 0; i < 40 && more(); i++) await send('GET', '/', { 'x-fuzz-id': `chaos-${i}`, accept: i % 2 ? 'application/json' : 'text/html' }, 'chaos');
       room.origin.requests.length = 0;
       // Back to good settings and keys: the next attack phase judges the room on them.
-      if (keysBroken) await room.setKeys({ e2e1: room.key.base64 });
-      keysBroken = false;
+      if (breakKeys) await room.setKeys({ e2e1: room.key.base64 });
       await room.setConfig(GOOD);
+      keysBroken = false;
       report.settingsWritten++;
       m = await material(room);
     }
