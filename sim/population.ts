@@ -43,6 +43,8 @@ export interface Actor {
   id: number;
   group: Group;
   identity: string;
+  /** The POP this visitor's requests reach (index into the room's POPs). */
+  pop: number;
   arrivalMs: number;
   patienceMs: number;
   /** First waiting page: patience counts from here (a deny page before an on-sale does not use it up). */
@@ -52,6 +54,10 @@ export interface Actor {
   allowAtQueue: number | null;
   admittedMs: number | null;
   abandonedMs: number | null;
+  /** The last request this actor made (ms): an admitted visitor counts as active for a while after it. */
+  lastRequestMs: number | null;
+  /** Held back by a POP's ceiling after winning a draw, at least once. */
+  heldWinner: boolean;
   /** Distinct tokens drawn, per window index: the room promises at most one per identity and window. */
   drawnTokens: Map<number, Set<string>>;
   draws: number;
@@ -69,6 +75,8 @@ export interface Actor {
 export interface Trace {
   actors: Actor[];
   admissionsMs: number[];
+  /** The POP of each admission in admissionsMs. */
+  admissionPops: number[];
   drawsWon: number;
   drawsLost: number;
   /**
@@ -84,6 +92,7 @@ export class Population {
   readonly trace: Trace = {
     actors: [],
     admissionsMs: [],
+    admissionPops: [],
     drawsWon: 0,
     drawsLost: 0,
     drawLog: [],
@@ -99,7 +108,19 @@ export class Population {
     private readonly clock: VirtualClock,
     private readonly rng: Random,
     private readonly behaviour: Behaviour,
+    /** Each POP's share of visitors (sums to 1); one POP when absent. */
+    private readonly popShares: readonly number[] = [1],
   ) {}
+
+  /** A POP for a new visitor, by the POPs' shares. */
+  private pickPop(): number {
+    let u = this.rng.next();
+    for (let i = 0; i < this.popShares.length - 1; i++) {
+      u -= this.popShares[i]!;
+      if (u < 0) return i;
+    }
+    return this.popShares.length - 1;
+  }
 
   /** A distinct IPv4 address per identity, as honest visitors each have their own. */
   private newIdentity(): string {
@@ -112,6 +133,7 @@ export class Population {
       id: this.trace.actors.length,
       group: arrival.group,
       identity: this.newIdentity(),
+      pop: this.popShares.length === 1 ? 0 : this.pickPop(),
       arrivalMs: arrival.atMs,
       patienceMs: arrival.patienceMs,
       queuedMs: null,
@@ -119,6 +141,8 @@ export class Population {
       allowAtQueue: null,
       admittedMs: null,
       abandonedMs: null,
+      lastRequestMs: null,
+      heldWinner: false,
       drawnTokens: new Map(),
       draws: 0,
       handoverAdmitted: null,
@@ -180,7 +204,9 @@ export class Population {
   private async send(actor: Actor, jarIndex: number, t: number): Promise<RoomAnswer> {
     const jar = actor.jars[jarIndex]!;
     const presented = jar[0] ?? null;
-    const answer = await this.room.request(actor.identity, jar, t);
+    const answer = await this.room.request(actor.identity, jar, t, actor.pop);
+    actor.lastRequestMs = t;
+    if (answer.reason === 'ceiling_held') actor.heldWinner = true;
     this.count(actor, answer, t, actor.dueMs[jarIndex] ?? null);
     if (answer.waitUntilMs !== null) actor.dueMs[jarIndex] = answer.waitUntilMs;
     if (answer.clearCookie) jar.length = 0;
@@ -246,6 +272,7 @@ export class Population {
   private admit(actor: Actor, device: number, t: number): void {
     actor.admittedMs = t;
     this.trace.admissionsMs.push(t);
+    this.trace.admissionPops.push(actor.pop);
     const sessionMs = Math.max(30, this.rng.logNormal(this.behaviour.sessionSecondsMedian, 0.6)) * 1000;
     this.sessionEnd.set(actor.id, t + sessionMs);
     if (actor.group === 'holder') {
@@ -268,7 +295,7 @@ export class Population {
     if (answer.outcome !== 'deny' && actor.queuedMs === null) {
       actor.queuedMs = t;
       actor.predicted = this.room.estimate(t, answer);
-      actor.allowAtQueue = this.room.allowPercentage;
+      actor.allowAtQueue = answer.allowPercentage;
     }
     const retryAfterMs = (answer.retryAfterSeconds ?? this.room.waitPeriodSeconds) * 1000;
     const J = this.behaviour.jitterSeconds ?? this.room.jitterSeconds;
@@ -287,7 +314,8 @@ export class Population {
       default:
         next = t + retryAfterMs + jitterMs;
     }
-    if (actor.queuedMs !== null && next > actor.queuedMs + actor.patienceMs) {
+    // A winner the ceiling holds back has been told they are in: nobody leaves a second before that.
+    if (answer.reason !== 'ceiling_held' && actor.queuedMs !== null && next > actor.queuedMs + actor.patienceMs) {
       if (actor.group === 'devices5' && device !== 0) return; // the owner's main device decides to leave
       actor.abandonedMs = actor.queuedMs + actor.patienceMs;
       actor.done = true;

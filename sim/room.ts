@@ -1,17 +1,28 @@
 // The only file of the simulator that touches the room's core. Everything else talks to `Room`, so an
 // API change in src/core is absorbed here. The simulator drives the REAL decision code: the same
-// token signing, identity hashing, draw and estimate a Fastly edge runs.
+// token signing, identity hashing, draw, ceiling, estimate and decision line a Fastly edge runs.
+//
+// A room is one or more POPs. Each has its own copy of the settings: a change published to the
+// central store reaches a POP after that POP's delay, as Fastly's Config Store does, and each POP
+// counts its own admissions for the ceiling.
 import { createHash } from 'node:crypto';
+import { createCeiling } from '../src/core/ceiling.js';
 import { parseConfig } from '../src/core/config.js';
 import { decide } from '../src/core/decide.js';
 import { jitterSeconds, retryAfterSeconds } from '../src/core/draw.js';
 import { estimateFor } from '../src/core/estimate.js';
 import { createKeyRing } from '../src/core/keys.js';
+import { decisionLine } from '../src/core/log-line.js';
 import type { Config, Outcome, ReasonCode } from '../src/core/types.js';
+import { VirtualRateCounter } from './rate-counter.js';
 
 export interface RoomAnswer {
   outcome: Outcome;
   reason: ReasonCode;
+  /** The POP that answered (index into the room's POPs). */
+  pop: number;
+  /** allow_percentage in force at that POP when it answered. */
+  allowPercentage: number;
   /** The cookie the response sets, if any. */
   setToken: string | null;
   clearCookie: boolean;
@@ -29,17 +40,32 @@ export interface PageEstimate {
   p75: number;
 }
 
+export interface PopSpec {
+  name: string;
+  /** How long a setting published to the central store takes to reach this POP, ms. */
+  propagationMs: number;
+}
+
+export interface EdgeOptions {
+  /** Default: one POP, "local", that sees every change at once. */
+  pops?: readonly PopSpec[];
+  /** Every decision line a POP logs (only while `log_endpoint` is set there), at virtual time `nowMs`. */
+  onLine?: (pop: number, text: string, nowMs: number) => void;
+}
+
 export interface Room {
-  /** Change a setting, as an operator editing `waiting_room_config` does; the next request sees it. */
-  set(key: string, value: string): void;
-  /** One request at virtual time `nowMs` (ms since the run began). */
-  request(identity: string, tokens: readonly string[], nowMs: number): Promise<RoomAnswer>;
+  /** Publish settings to the central store ('' removes a key); each POP sees them after its delay. */
+  publish(values: Readonly<Record<string, string>>, nowMs: number): void;
+  /** The central store's values now (what an operator or the controller reads). */
+  central(): Record<string, string>;
+  /** One request at virtual time `nowMs` (ms since the run began), answered by POP `pop`. */
+  request(identity: string, tokens: readonly string[], nowMs: number, pop?: number): Promise<RoomAnswer>;
   /** The percentiles the waiting page shows along with this answer. */
   estimate(nowMs: number, answer: RoomAnswer): PageEstimate | null;
-  /** J: the page's uniform jitter range, seconds. */
+  readonly pops: readonly PopSpec[];
+  /** J: the page's uniform jitter range, seconds (POP 0's settings). */
   readonly jitterSeconds: number;
   readonly waitPeriodSeconds: number;
-  readonly allowPercentage: number;
   /** Number of decide() calls made, for the run's speed figure. */
   readonly decisions: number;
 }
@@ -58,62 +84,124 @@ function keyFor(seed: string): string {
   return createHash('sha512').update(`waiting-room-sim-key:${seed}`).digest('base64');
 }
 
-export function createRoom(settings: Record<string, string>, seed: string): Room {
-  const values = new Map(Object.entries(settings));
-  if (!values.has('active_key')) values.set('active_key', 'sim');
-  const keyStore = new Map([[values.get('active_key')!, keyFor(seed)]]);
+function load(values: ReadonlyMap<string, string>): Config {
+  const { config, problems } = parseConfig((key) => values.get(key) ?? null);
+  if (problems.length > 0) throw new Error(`bad simulated setting: ${problems.map((p) => `${p.key}: ${p.message}`).join('; ')}`);
+  return config;
+}
+
+/** One POP: its copy of the settings, the changes on their way to it, and its rate counter. */
+class Pop {
+  readonly values: Map<string, string>;
+  config: Config;
+  readonly counter = new VirtualRateCounter();
+  private readonly pending: { atMs: number; values: Readonly<Record<string, string>> }[] = [];
+
+  constructor(
+    readonly spec: PopSpec,
+    initial: ReadonlyMap<string, string>,
+  ) {
+    this.values = new Map(initial);
+    this.config = load(this.values);
+  }
+
+  receive(values: Readonly<Record<string, string>>, publishedMs: number): void {
+    this.pending.push({ atMs: publishedMs + this.spec.propagationMs, values });
+  }
+
+  /** The settings in force at `nowMs`: changes arrive in the order they were published. */
+  at(nowMs: number): Config {
+    let changed = false;
+    while (this.pending.length > 0 && this.pending[0]!.atMs <= nowMs) {
+      for (const [k, v] of Object.entries(this.pending.shift()!.values)) {
+        if (v === '') this.values.delete(k);
+        else this.values.set(k, v);
+      }
+      changed = true;
+    }
+    if (changed) this.config = load(this.values);
+    return this.config;
+  }
+}
+
+export function createRoom(settings: Record<string, string>, seed: string, edge: EdgeOptions = {}): Room {
+  const central = new Map(Object.entries(settings));
+  if (!central.has('active_key')) central.set('active_key', 'sim');
+  const keyStore = new Map([[central.get('active_key')!, keyFor(seed)]]);
   const diag = (message: string): void => {
     throw new Error(`simulated room reported a problem: ${message}`);
   };
-  let config: Config = load();
+  const specs = edge.pops ?? [{ name: 'local', propagationMs: 0 }];
+  const pops = specs.map((spec) => new Pop(spec, central));
   // A key ring memoises per request on the edge; the simulated store never changes, so one is reused.
   const keys = createKeyRing(async (kid) => keyStore.get(kid) ?? null, diag);
   let decisions = 0;
 
-  function load(): Config {
-    const { config: parsed, problems } = parseConfig((key) => values.get(key) ?? null);
-    if (problems.length > 0) throw new Error(`bad simulated setting: ${problems.map((p) => `${p.key}: ${p.message}`).join('; ')}`);
-    return parsed;
-  }
-
   return {
-    set(key, value) {
-      values.set(key, value);
-      config = load();
+    pops: specs,
+    publish(values, nowMs) {
+      for (const [k, v] of Object.entries(values)) {
+        if (v === '') central.delete(k);
+        else central.set(k, v);
+      }
+      load(central); // a bad value fails the run where it was published, not at some POP later
+      for (const pop of pops) pop.receive(values, nowMs);
     },
-    async request(identity, tokens, nowMs) {
+    central: () => Object.fromEntries(central),
+    async request(identity, tokens, nowMs, popIndex = 0) {
       decisions++;
-      const result = await decide({ config, keys, identity, tokens: [...tokens], nowMs: EPOCH_MS + nowMs });
+      const pop = pops[popIndex]!;
+      const config = pop.at(nowMs);
+      const epochMs = EPOCH_MS + nowMs;
+      pop.counter.nowMs = nowMs;
+      const ceiling = config.popAdmissionsPerSecond === null ? null : createCeiling(config.popAdmissionsPerSecond, pop.counter, diag);
+      const logging = config.logEndpoint !== null && edge.onLine !== undefined;
+      const result = await decide({ config, keys, identity, tokens: [...tokens], nowMs: epochMs, ceiling, successors: logging });
+      if (logging) {
+        const line = decisionLine({
+          nowMs: epochMs,
+          pop: pop.spec.name,
+          waitPeriodSeconds: config.waitPeriodSeconds,
+          decision: result.decision,
+          outcome: result.outcome,
+          reason: result.reason,
+          kid: result.kid,
+          method: 'GET',
+          path: '/',
+          identity: 'ip',
+          status: result.outcome === 'origin' ? 200 : 429,
+          result,
+        });
+        edge.onLine!(popIndex, line, nowMs);
+      }
       // The core speaks whole epoch seconds; the simulator, milliseconds since the run began.
       const toMs = (sec: number | null): number | null => (sec === null ? null : sec * 1000 - EPOCH_MS);
-      const waitUntilMs = toMs(result.waitUntil);
       // Waiting and deny pages carry Retry-After; the handler's own rule, so the simulated page times as the real one.
       const held = result.outcome !== 'origin';
-      const retryAfter = held ? retryAfterSeconds(result.waitUntil, EPOCH_MS + nowMs, config.waitPeriodSeconds) : null;
       return {
         outcome: result.outcome,
         reason: result.reason,
+        pop: popIndex,
+        allowPercentage: config.allowPercentage,
         setToken: result.setToken,
         clearCookie: result.clearCookie,
-        retryAfterSeconds: retryAfter,
-        waitUntilMs,
+        retryAfterSeconds: held ? retryAfterSeconds(result.waitUntil, epochMs, config.waitPeriodSeconds) : null,
+        waitUntilMs: toMs(result.waitUntil),
         waitExpiryMs: toMs(result.waitExpiry),
       };
     },
     estimate(nowMs, answer) {
       // What the handler's page shows for an answer that carries a wait token.
       if (answer.waitUntilMs === null || answer.waitExpiryMs === null) return null;
+      const config = pops[answer.pop]!.at(nowMs);
       const epochSec = (ms: number): number => (EPOCH_MS + ms) / 1000;
       return estimateFor(config, epochSec(answer.waitUntilMs), epochSec(answer.waitExpiryMs), EPOCH_MS + nowMs);
     },
     get jitterSeconds() {
-      return jitterSeconds(config);
+      return jitterSeconds(pops[0]!.config);
     },
     get waitPeriodSeconds() {
-      return config.waitPeriodSeconds;
-    },
-    get allowPercentage() {
-      return config.allowPercentage;
+      return pops[0]!.config.waitPeriodSeconds;
     },
     get decisions() {
       return decisions;
