@@ -54,6 +54,8 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
   const firm = new Map<number, number>();
   /** What was planned for each firm window (expected admissions). */
   const plannedAdmissions = new Map<number, number>();
+  /** The target's share of each firm window when its chance was fixed (before any correction). */
+  const targetShare = new Map<number, number>();
   let returnRate = 0.95;
   let adopted = false;
   let lastWritten: SettingWrites = {};
@@ -89,10 +91,12 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
     const current = Math.floor(nowSec / d) * d;
     let shortfall = 0;
     for (let w = current - 4 * d; w < current; w += d) {
-      // Only windows that had more tickets than wanted say anything about the law's aim.
+      // Only windows that had more tickets than wanted say anything about the law's aim, and each
+      // against the target it was planned for: a target just raised is no shortfall of the old one.
       const pct = firm.get(w);
-      if (pct === undefined || pct >= 100) continue;
-      shortfall += perWindow - (ledger.windows.get(w)?.admissions ?? 0);
+      const aim = targetShare.get(w);
+      if (pct === undefined || pct >= 100 || aim === undefined) continue;
+      shortfall += aim - (ledger.windows.get(w)?.admissions ?? 0);
     }
     // A quarter of the shortfall, within half a window's share either way: enough to cancel a bias in
     // the return rate, too little to swing after a burst the law did not cause (the open room's last seconds).
@@ -140,6 +144,7 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       if (p.start - lead > nowSec || firm.has(p.start)) continue;
       firm.set(p.start, p.pct);
       plannedAdmissions.set(p.start, p.expected);
+      targetShare.set(p.start, ((targets.newUsersPerMinute ?? 0) * d) / 60);
     }
     return plan;
   }
@@ -181,7 +186,7 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       ledger.prune(nowMs, idleMs(), (size, drawn) => {
         if (size >= 20) returnRate = Math.min(1, Math.max(0.3, 0.7 * returnRate + 0.3 * (drawn / size)));
       });
-      for (const w of plannedAdmissions.keys()) if (d !== null && w < nowSec - 10 * d) plannedAdmissions.delete(w);
+      for (const w of plannedAdmissions.keys()) if (d !== null && w < nowSec - 10 * d) (plannedAdmissions.delete(w), targetShare.delete(w));
       for (const w of firm.keys()) if (d !== null && w < nowSec - 10 * d) firm.delete(w);
       if (d === null) {
         mode = 'observing';
