@@ -1,8 +1,9 @@
 // One scenario, start to finish, on the virtual clock.
 import { VirtualClock } from './clock.js';
+import { popLayout, SimController, type ControlTrace } from './control.js';
 import { Population, type Trace } from './population.js';
 import { createRandom } from './random.js';
-import { createRoom } from './room.js';
+import { createRoom, type PopSpec } from './room.js';
 import type { Scenario } from './scenarios.js';
 
 export interface RunOptions {
@@ -17,6 +18,12 @@ export interface RunResult {
   visitors: number;
   trace: Trace;
   waitPeriodSeconds: number;
+  /** The POPs, their delays and shares of visitors (one POP unless the scenario is controlled). */
+  pops: readonly PopSpec[];
+  popShares: readonly number[];
+  logDelaysMs: readonly number[];
+  /** What the controller did, for controlled scenarios. */
+  control: ControlTrace | null;
   /** decide() calls made and the wall-clock time the run took: the simulator's own cost. */
   decisions: number;
   elapsedMs: number;
@@ -26,13 +33,23 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const started = performance.now();
   const visitors = options.visitors ?? scenario.visitors;
   const rng = createRandom(`${options.seed}/${scenario.name}`);
-  // The key depends on the seed only: scenarios with one seed share a lottery, like one deployment.
-  const room = createRoom(scenario.settings, options.seed);
   const clock = new VirtualClock();
-  const population = new Population(room, clock, rng.fork('behaviour'), scenario.behaviour);
+  const layout = scenario.control ? popLayout(scenario.control, rng.fork('pops')) : null;
+  let controller: SimController | null = null;
+  // The key depends on the seed only: scenarios with one seed share a lottery, like one deployment.
+  const room = createRoom(scenario.settings, options.seed, {
+    ...(layout ? { pops: layout.pops } : {}),
+    onLine: (pop, text, nowMs) => controller?.line(pop, text, nowMs),
+  });
+  if (scenario.control && layout) {
+    controller = new SimController(room, clock, scenario.control, layout.logDelays);
+    controller.start(0, scenario.durationMs);
+  }
+  const population = new Population(room, clock, rng.fork('behaviour'), scenario.behaviour, layout?.shares);
   for (const arrival of scenario.arrivals(rng.fork('arrivals'), visitors)) population.add(arrival);
+  // An operator's change goes to the central store, and from there to each POP after its delay.
   for (const change of scenario.changes) {
-    clock.at(change.atMs, () => room.set(change.key, change.value));
+    clock.at(change.atMs, (t) => room.publish({ [change.key]: change.value }, t));
   }
   const waitPeriodSeconds = room.waitPeriodSeconds;
   await clock.run(scenario.durationMs);
@@ -42,6 +59,10 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     visitors,
     trace: population.trace,
     waitPeriodSeconds,
+    pops: room.pops,
+    popShares: layout?.shares ?? [1],
+    logDelaysMs: layout?.logDelays ?? [0],
+    control: controller?.trace ?? null,
     decisions: room.decisions,
     elapsedMs: performance.now() - started,
   };

@@ -1,5 +1,7 @@
 // The situations the room is judged in. Sizes are chosen so the default run (all scenarios) takes
 // well under a minute on two cores: every request is a real HS512 verify and often a sign.
+import { controlledScenarios, controlSpec } from './control-scenarios.js';
+import type { ControlSpec } from './control.js';
 import type { Arrival, Behaviour, Group } from './population.js';
 import type { Random } from './random.js';
 
@@ -21,6 +23,8 @@ export interface Scenario {
    * arrival window, or the window of the first setting change (among those still waiting then).
    */
   compare?: { from: 'arrival' | 'firstChange'; windows: number };
+  /** Several POPs and the operator's controller (`npm run control`) holding new_users_per_minute. */
+  control?: ControlSpec;
 }
 
 const MINUTE = 60_000;
@@ -82,6 +86,26 @@ export function adversaries(mix: Partial<Record<Group, number>> = defaultMix, vi
       // Nobody gives up within the horizon: the comparison is about chances, not patience.
       return out.map((a) => ({ ...a, patienceMs: Infinity })).sort((a, b) => a.atMs - b.atMs);
     },
+  };
+}
+
+/**
+ * The adversary run with the controller setting each window's chance, on five POPs. With 30-second
+ * windows: the controller fixes a window's chance 25 s ahead, so a 10-second window's cohort would
+ * still be arriving when its chance is set, and the law would steer by forecast alone.
+ */
+function heldAdversaries(): Scenario {
+  const base = adversaries();
+  const d = 30;
+  const horizon = base.compare!.windows;
+  return {
+    ...base,
+    name: 'held-adversaries',
+    title: 'Adversaries against honest visitors, under the controller',
+    summary: `The adversary mix of the run above, arriving over ten minutes on five POPs, with 30-second windows and the controller holding 120 admissions a minute. The room queues from the start (allow_percentage 10 until the controller's first schedule), so nobody walks in while it is open. Compared on the chance of admission within ${horizon} windows after the arrival window.`,
+    settings: { ...base.settings, wait_period_duration: String(d), allow_percentage: '10', log_endpoint: 'controller', new_users_per_minute: '120' },
+    durationMs: 10 * MINUTE + 2 * (horizon + 2) * d * 1000 + MINUTE,
+    control: controlSpec,
   };
 }
 
@@ -173,6 +197,8 @@ export const scenarios: readonly Scenario[] = [
   },
   adversaries(),
   raise(),
+  ...controlledScenarios,
+  heldAdversaries(),
 ];
 
 export function findScenario(name: string): Scenario | undefined {

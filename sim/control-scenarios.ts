@@ -1,0 +1,121 @@
+// Scenarios with the operator's controller holding new_users_per_minute: the same crowds as the
+// uncontrolled ones, spread over several POPs with Zipf-like shares, each POP seeing a new setting
+// 5 to 20 s after the controller writes it and delivering its decision lines 2 to 8 s late.
+import type { ControlSpec } from './control.js';
+import type { Arrival, Behaviour, Group } from './population.js';
+import type { Random } from './random.js';
+import type { Scenario } from './scenarios.js';
+
+const MINUTE = 60_000;
+
+export const controlSpec: ControlSpec = {
+  pops: 5,
+  zipf: 1,
+  propagationMs: [5_000, 20_000],
+  logDelayMs: [2_000, 8_000],
+  tickMs: 1_000,
+  minWriteIntervalMs: 20_000,
+  leadSeconds: 25,
+};
+
+const browsing: Behaviour = { thinkSeconds: 60, sessionSecondsMedian: 150, jitter: true, horizonWindows: null };
+
+function spread(rng: Random, count: number, from: number, to: number, group: Group = 'honest', shape = (u: number) => u): Arrival[] {
+  const out: Arrival[] = [];
+  for (let i = 0; i < count; i++) out.push({ atMs: from + (to - from) * shape(rng.next()), group, patienceMs: rng.logNormal(10 * MINUTE, 0.8) });
+  return out.sort((a, b) => a.atMs - b.atMs);
+}
+
+/** The room as an operator sets it for the controller: open until the target is reached, lines logged. */
+const room = (target: number, extra: Record<string, string> = {}): Record<string, string> => ({
+  allow_percentage: '100',
+  wait_period_duration: '30',
+  allow_period_duration: '600',
+  log_endpoint: 'controller',
+  new_users_per_minute: String(target),
+  ...extra,
+});
+
+export const controlledScenarios: readonly Scenario[] = [
+  {
+    name: 'held-steady',
+    title: 'Steady arrivals above the target, held by the controller',
+    summary:
+      'Visitors arrive at 300 a minute for 20 minutes on five POPs; the origin takes 240 a minute (new_users_per_minute). The room starts open; the controller engages once admissions reach the target and publishes each window\'s chance from then on. Admissions should sit on 240 a minute while the queue lasts.',
+    settings: room(240),
+    changes: [],
+    durationMs: 30 * MINUTE,
+    behaviour: browsing,
+    visitors: 6000,
+    arrivals: (rng, n) => spread(rng, n, 0, 20 * MINUTE),
+    control: controlSpec,
+  },
+  {
+    name: 'held-flash',
+    title: 'Flash crowd held to the target',
+    summary:
+      'Ten thousand visitors arrive within the first minute on five POPs; the origin takes 600 a minute. The room is open when they come, so the first minute admits everyone until the controller\'s first setting reaches every POP; from then on admissions should follow the target, not the crowd, until the queue runs dry.',
+    settings: room(600),
+    changes: [],
+    durationMs: 25 * MINUTE,
+    behaviour: browsing,
+    visitors: 10_000,
+    arrivals: (rng, n) => spread(rng, n, 0, MINUTE),
+    control: controlSpec,
+  },
+  {
+    name: 'held-onsale',
+    title: 'On-sale held to the target',
+    summary:
+      'A crowd gathers for ten minutes on the deny page (allow_percentage 0); at minute 10 the operator opens the sale by setting allow_percentage to 1, which hands the room to the controller, and more visitors keep arriving for ten minutes. The origin takes 300 a minute. Those on the deny page come back within its five-to-six-minute check, so the queue fills over the first minutes of the sale.',
+    settings: room(300, { allow_percentage: '0' }),
+    changes: [{ atMs: 10 * MINUTE, key: 'allow_percentage', value: '1' }],
+    durationMs: 35 * MINUTE,
+    behaviour: browsing,
+    visitors: 5000,
+    arrivals: (rng, n) => [
+      ...spread(rng, Math.round(n * 0.7), 0, 10 * MINUTE, 'honest', (u) => Math.sqrt(u)),
+      ...spread(rng, n - Math.round(n * 0.7), 10 * MINUTE, 20 * MINUTE),
+    ],
+    control: controlSpec,
+  },
+  {
+    name: 'held-retarget',
+    title: 'Target raised mid-run',
+    summary:
+      'Visitors arrive at 400 a minute for 20 minutes; the origin takes 200 a minute until minute 10, when the operator raises new_users_per_minute to 400. Admissions should move to the new target within two minutes and hold it while the backlog lasts.',
+    settings: room(200),
+    changes: [{ atMs: 10 * MINUTE, key: 'new_users_per_minute', value: '400' }],
+    durationMs: 30 * MINUTE,
+    behaviour: browsing,
+    visitors: 8000,
+    arrivals: (rng, n) => spread(rng, n, 0, 20 * MINUTE),
+    control: controlSpec,
+  },
+  {
+    name: 'held-cap',
+    title: 'Active sessions capped',
+    summary:
+      'Visitors arrive at 600 a minute for 15 minutes; the origin would take 600 new visitors a minute but only 1,500 at once (total_active_users), a visitor counting as active until 5 minutes after their last request (session_duration). The cap, not the rate, should bind: active sessions should stay at or under 1,500.',
+    settings: room(600, { total_active_users: '1500', session_duration: '5' }),
+    changes: [],
+    durationMs: 25 * MINUTE,
+    behaviour: browsing,
+    visitors: 9000,
+    arrivals: (rng, n) => spread(rng, n, 0, 15 * MINUTE),
+    control: controlSpec,
+  },
+  {
+    name: 'held-ceiling',
+    title: 'Controller stopped mid-flash, per-POP ceiling on',
+    summary:
+      'A flash crowd of 6,000 held to 600 a minute with pop_admissions_per_second at 5 on every POP; the controller stops at minute 6, and a second crowd of 4,000 arrives at minute 8. The room keeps the last chance written, so admissions follow the new crowd again, and the ceiling is all that holds each POP. No POP should pass 5 a second over any 10 seconds, and every winner the ceiling holds back should still get in.',
+    settings: room(600, { pop_admissions_per_second: '5' }),
+    changes: [],
+    durationMs: 25 * MINUTE,
+    behaviour: browsing,
+    visitors: 10_000,
+    arrivals: (rng, n) => [...spread(rng, Math.round(n * 0.6), 0, MINUTE), ...spread(rng, n - Math.round(n * 0.6), 8 * MINUTE, 9 * MINUTE)],
+    control: { ...controlSpec, stopAtMs: 6 * MINUTE },
+  },
+];

@@ -1,0 +1,91 @@
+// The controller inside the simulator: several POPs that see its writes late, decision lines that
+// reach it late, and the same Controller, model and Writer `npm run control` runs. What an operator
+// would notice: admissions follow new_users_per_minute rather than the crowd, a stopped controller
+// leaves the ceiling holding every POP, and no winner the ceiling holds back is lost.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { controlSpec } from '../../sim/control-scenarios.js';
+import type { ScenarioFigures } from '../../sim/figures.js';
+import type { Arrival } from '../../sim/population.js';
+import type { Random } from '../../sim/random.js';
+import type { Scenario } from '../../sim/scenarios.js';
+import { briefSessions, run, scenario } from './support.js';
+
+const MINUTE = 60_000;
+
+function uniform(rng: Random, n: number, from: number, to: number): Arrival[] {
+  return Array.from({ length: n }, () => ({ atMs: from + (to - from) * rng.next(), group: 'honest' as const, patienceMs: Infinity })).sort((a, b) => a.atMs - b.atMs);
+}
+
+describe('a steady crowd above the target, held by the controller on four POPs', () => {
+  let f: ScenarioFigures;
+  beforeAll(async () => {
+    // 200 a minute arrive for 10 minutes; the origin takes 120 a minute.
+    const s: Scenario = briefSessions({
+      ...scenario('held-steady'),
+      settings: { ...scenario('held-steady').settings, new_users_per_minute: '120' },
+      durationMs: 14 * MINUTE,
+      arrivals: (rng, n) => uniform(rng, n, 0, 10 * MINUTE),
+      control: { ...controlSpec, pops: 4 },
+    });
+    f = (await run(s, 2000)).figures;
+  }, 120_000);
+
+  it('admits within 10% of new_users_per_minute in every settled minute while visitors wait', () => {
+    const c = f.control!;
+    expect(c.judged).toBeGreaterThanOrEqual(6);
+    for (const m of c.minutes.filter((x) => x.judged)) expect(Math.abs(m.error!), `minute ${m.minute}: ${m.admissions}`).toBeLessThanOrEqual(0.1);
+  });
+
+  it('keeps the busiest 10 seconds within its bound', () => {
+    const b = f.control!.busiest!;
+    expect(b.ratio).toBeLessThanOrEqual(b.limit);
+  });
+
+  it('spreads visitors over the POPs unevenly, the largest first', () => {
+    const pops = f.control!.pops;
+    expect(pops).toHaveLength(4);
+    expect(pops[0]!.admissions).toBeGreaterThan(pops[3]!.admissions * 2);
+    for (const p of pops) expect(p.propagationMs).toBeGreaterThanOrEqual(5000);
+  });
+
+  it('reads every decision line and writes far inside the API limit', () => {
+    const c = f.control!;
+    expect(c.badLines).toBe(0);
+    expect(c.linesDelivered).toBeGreaterThan(f.decisions * 0.95);
+    expect(c.writesPerHour).toBeLessThanOrEqual(180);
+  });
+});
+
+describe('the controller stopped mid-flash with a per-POP ceiling', () => {
+  let f: ScenarioFigures;
+  beforeAll(async () => {
+    // 1,500 in the first minute held to 300 a minute; the controller stops at minute 3 and 1,000 more
+    // arrive at minute 4, when only the ceiling (2 a second per POP) holds the room.
+    const s: Scenario = briefSessions({
+      ...scenario('held-ceiling'),
+      settings: { ...scenario('held-ceiling').settings, new_users_per_minute: '300', pop_admissions_per_second: '2' },
+      durationMs: 14 * MINUTE,
+      arrivals: (rng, n) => [...uniform(rng, Math.round(n * 0.6), 0, MINUTE), ...uniform(rng, n - Math.round(n * 0.6), 4 * MINUTE, 5 * MINUTE)],
+      control: { ...controlSpec, pops: 3, stopAtMs: 3 * MINUTE },
+    });
+    f = (await run(s, 2500)).figures;
+  }, 120_000);
+
+  it('never lets a POP past its ceiling over any 10 seconds', () => {
+    const g = f.control!.ceiling!;
+    expect(g.worst10s).toBeLessThanOrEqual(g.limit10s);
+    // The ceiling did bind: the busiest POP reached it.
+    expect(g.worst10s).toBe(g.limit10s);
+  });
+
+  it('admits every winner it held back', () => {
+    const g = f.control!.ceiling!;
+    expect(g.heldWinners).toBeGreaterThan(0);
+    expect(g.lostWins).toBe(0);
+  });
+
+  it('stopped writing when the controller stopped', () => {
+    const c = f.control!;
+    expect(c.stoppedAtMs).toBe(3 * MINUTE);
+  });
+});
