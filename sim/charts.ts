@@ -1,6 +1,7 @@
 // Vega-Lite specifications for the report's charts, rendered to SVG headlessly (no canvas, no browser).
 import * as vega from 'vega';
 import * as vl from 'vega-lite';
+import { controlCharts } from './control-charts.js';
 import type { ScenarioFigures } from './figures.js';
 
 type Spec = vl.TopLevelSpec;
@@ -206,7 +207,7 @@ export function adversaryChart(f: ScenarioFigures): Spec {
 
 /** File name -> spec for everything one scenario contributes to the report. */
 export function chartsFor(f: ScenarioFigures): Record<string, Spec> {
-  const charts: Record<string, Spec> = {};
+  const charts: Record<string, Spec> = { ...controlCharts(f) };
   if (f.smoothness !== null) {
     charts[`${f.name}-admissions.svg`] = admissionsChart(f);
     charts[`${f.name}-profile.svg`] = profileChart(f);

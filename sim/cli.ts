@@ -26,6 +26,7 @@ function describe(f: ScenarioFigures): string {
     `${f.name.padEnd(12)} ${String(f.actors).padStart(6)} visitors, ${String(f.admitted).padStart(6)} admitted` +
     (s ? `, peak/mean ${s.peakToMean.toFixed(2)}, boundary share ${(100 * s.boundaryShare).toFixed(1)}%` : '') +
     (w ? `, median wait ${w.observed.p50?.toFixed(0) ?? '–'} s (page said ${w.predicted.p50?.toFixed(0) ?? '–'})` : '') +
+    (f.control && f.control.judged > 0 ? `, ${f.control.withinTenPercent}/${f.control.judged} minutes within ±10% of the target` : '') +
     `  [${f.decisions} decisions, ${(f.elapsedMs / 1000).toFixed(1)} s]`
   );
 }

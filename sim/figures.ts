@@ -1,4 +1,5 @@
 // From a run's trace to the numbers the report states and the tests check.
+import { controlFigures, type ControlFigures } from './control-figures.js';
 import { adversaryGroups, type Actor, type Group } from './population.js';
 import type { RunResult } from './run.js';
 import { mean, riskRatio, spearman, survivalQuantiles, wilson, type Interval } from './stats.js';
@@ -35,8 +36,8 @@ export interface Smoothness {
 }
 
 export interface WaitFigures {
-  /** allow_percentage in force when these visitors saw their first waiting page. */
-  allowPercentage: number;
+  /** allow_percentage in force when these visitors saw their first waiting page; null: set by the controller. */
+  allowPercentage: number | null;
   /** Percentiles of the wait from the first waiting page to admission (Kaplan-Meier: leavers are censored). */
   observed: Percentiles;
   /** Mean of what the waiting pages showed at the first visit. */
@@ -108,6 +109,8 @@ export interface ScenarioFigures {
   /** The same for visitors who arrived before the first setting change (the on-sale's early birds). */
   spearmanBeforeChange: number | null;
   phases: PhaseFigures[];
+  /** Controlled scenarios: the controller's figures. */
+  control: ControlFigures | null;
   groups: GroupFigures[];
   horizonWindows: number | null;
   /** What the groups' chances are of, in words, e.g. "within 7 windows after the arrival window". */
@@ -196,7 +199,7 @@ function waitOf(a: Actor, endMs: number): { time: number; admitted: boolean } | 
   return { time: ((a.abandonedMs ?? endMs) - a.queuedMs) / 1000, admitted: false };
 }
 
-function waitFigures(allowPercentage: number, actors: readonly Actor[], endMs: number): WaitFigures {
+function waitFigures(allowPercentage: number | null, actors: readonly Actor[], endMs: number): WaitFigures {
   const samples = actors.map((a) => waitOf(a, endMs)).filter((s): s is { time: number; admitted: boolean } => s !== null);
   const [p25, p50, p75] = survivalQuantiles(samples, [0.25, 0.5, 0.75]);
   const observed = { p25: p25 ?? null, p50: p50 ?? null, p75: p75 ?? null };
@@ -324,8 +327,12 @@ export function computeFigures(result: RunResult): ScenarioFigures {
   const admittedActors = honestLike.filter((a) => a.admittedMs !== null);
 
   // Waits per allow_percentage in force when the visitor was first queued: each has its own promise.
+  // Under the controller every window has its own chance and the page's estimate reads them all: one group.
   const allowValues = [...new Set(honestLike.map((a) => a.allowAtQueue).filter((v): v is number => v !== null))];
-  const waits = allowValues.map((allow) => waitFigures(allow, honestLike.filter((a) => a.allowAtQueue === allow), end));
+  const waits =
+    result.control !== null
+      ? [waitFigures(null, honestLike, end)]
+      : allowValues.map((allow) => waitFigures(allow, honestLike.filter((a) => a.allowAtQueue === allow), end));
 
   // Early birds only matter where the room was closed at first (the on-sale).
   const firstChange = scenario.settings['allow_percentage'] === '0' ? (scenario.changes[0]?.atMs ?? null) : null;
@@ -390,6 +397,7 @@ export function computeFigures(result: RunResult): ScenarioFigures {
             early.map((a) => a.admittedMs!),
           ),
     phases: phases(result, admissions),
+    control: controlFigures(result, counts),
     groups: scenario.compare === undefined ? [] : groupFigures(result, scenario.compare),
     horizonWindows: scenario.compare?.windows ?? null,
     compareLabel:

@@ -2,6 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chartsFor, toSvg } from './charts.js';
+import { controlHeadline, controlSection } from './control-report.js';
 import type { GroupFigures, ScenarioFigures } from './figures.js';
 import type { Interval } from './stats.js';
 
@@ -62,7 +63,7 @@ function section(f: ScenarioFigures, charts: string[]): string {
   }
   for (const w of f.waits) {
     lines.push(
-      `- Queued at allow_percentage ${w.allowPercentage} (${n0(w.visitors)} visitors): wait percentiles 25/50/75 observed ${n0(w.observed.p25)} / ${n0(w.observed.p50)} / ${n0(w.observed.p75)} s, the page predicted ${n0(w.predicted.p25)} / ${n0(w.predicted.p50)} / ${n0(w.predicted.p75)} s (median off by ${pct(w.medianError)}); admitted within their own predicted 25th/50th/75th: ${pct(w.coverage.p25)} / ${pct(w.coverage.p50)} / ${pct(w.coverage.p75)}.`,
+      `- ${w.allowPercentage === null ? 'Queued under the controller' : `Queued at allow_percentage ${w.allowPercentage}`} (${n0(w.visitors)} visitors): wait percentiles 25/50/75 observed ${n0(w.observed.p25)} / ${n0(w.observed.p50)} / ${n0(w.observed.p75)} s, the page predicted ${n0(w.predicted.p25)} / ${n0(w.predicted.p50)} / ${n0(w.predicted.p75)} s (median off by ${pct(w.medianError)}); admitted within their own predicted 25th/50th/75th: ${pct(w.coverage.p25)} / ${pct(w.coverage.p50)} / ${pct(w.coverage.p75)}.`,
     );
   }
   if (f.lateDrawShare !== null) {
@@ -79,6 +80,7 @@ function section(f: ScenarioFigures, charts: string[]): string {
   for (const p of f.phases) {
     lines.push(`- ${p.label} (allow_percentage ${p.allowPercentage}): ${n2(p.admissionsPerSecond)} admissions/s, ${pct(p.drawWinShare)} of draws won.`);
   }
+  lines.push(...controlSection(f));
   if (f.groups.length > 0) lines.push('', groupsTable(f.groups, f.horizonWindows, f.compareLabel));
   lines.push('', ...charts.map((c) => `![${c}](${c})`), '');
   lines.push(`<sub>${n0(f.decisions)} decide() calls in ${(f.elapsedMs / 1000).toFixed(1)} s.</sub>`, '');
@@ -102,7 +104,9 @@ export async function writeReport(outDir: string, seed: string, all: ScenarioFig
     '',
     `Seed \`${seed}\`. Every request of every virtual visitor went through the room's real decide() (HS512 tokens, identity hash, seeded draw); time is virtual.`,
     '',
-    headline(all),
+    headline(all.filter((f) => f.control === null)),
+    '',
+    controlHeadline(all),
     '',
     ...sections,
   ].join('\n');
