@@ -168,8 +168,8 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
     const fewest = Math.min(...slice);
     const admissions = admissionsPerSecond.slice(from, to).reduce((a, b) => a + b, 0);
     const lastView = views.filter((v) => v.atMs >= from * 1000 && v.atMs < to * 1000).at(-1);
-    // While active sessions are near the cap (90%), the cap binds, not the rate: such minutes are judged on the cap.
-    const capBinds = cap !== null && Math.max(...active.slice(from, to)) >= 0.9 * cap;
+    // While active sessions are within 20% of the cap, the cap binds, not the rate (the controller keeps room for admissions it has already planned): such minutes are judged on the cap.
+    const capBinds = cap !== null && Math.max(...active.slice(from, to)) >= 0.8 * cap;
     const judged =
       t !== null && to - from === 60 && settledAfter(from) && fewest >= share(from) && !capBinds && (control.stoppedAtMs === null || to * 1000 <= control.stoppedAtMs);
     if (judged) for (let s = from; s < to; s++) judgedSeconds.push(s);

@@ -49,7 +49,7 @@ export interface ControlTrace {
   /** Every write that reached the central store: when, and what. */
   writes: { atMs: number; values: Record<string, string> }[];
   /** Once a tick: the controller's view (waiting visitors) and the mode it is in. */
-  views: { atMs: number; waiting: number; mode: string; holding: boolean }[];
+  views: { atMs: number; waiting: number; active: number; mode: string; holding: boolean }[];
   /** What the controller logged (holding, resuming, refused writes). */
   messages: { atMs: number; text: string }[];
   linesDelivered: number;
@@ -105,7 +105,7 @@ export class SimController {
       this.controller.source(null, false);
       await this.controller.tick(EPOCH_MS + t);
       const snap = this.controller.snapshot(EPOCH_MS + t);
-      this.trace.views.push({ atMs: t, waiting: snap.model.waiting, mode: snap.model.mode, holding: snap.holding });
+      this.trace.views.push({ atMs: t, waiting: snap.model.waiting, active: snap.model.activeSessions, mode: snap.model.mode, holding: snap.holding });
       this.trace.badLines = snap.source.bad;
       this.clock.at(t + this.spec.tickMs, tick);
     };
