@@ -7,7 +7,10 @@
 //   4. the room on 127.0.0.1:7676: `fastly compute serve` driving the project's local host
 //      (host/bin/compute-host, a Viceroy stand-in); with --viceroy, the Viceroy the Fastly CLI manages.
 //
-//   npm start -- [--viceroy | --host PATH] [--addr 127.0.0.1:7676] [--skip-build]
+//   5. with --control, the controller (`npm run control`) fed with the room's output, its dashboard
+//      on 127.0.0.1:7373, and `log_endpoint` set to stdout when unset    scripts/start-control.ts
+//
+//   npm start -- [--viceroy | --host PATH] [--addr 127.0.0.1:7676] [--skip-build] [--control]
 //
 // Ctrl-C stops everything; if the room or the shop stops on its own, the rest is stopped too.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,6 +24,7 @@ import { main as keysMain } from './keys.js';
 import { readStoreIfExists } from './lib/json-store.js';
 import { isMain } from './lib/main.js';
 import { configFile, fastlyBin, hostBin, repoRoot } from './lib/paths.js';
+import { DASHBOARD_PORT, ensureLogEndpoint, startController, type RunningController } from './start-control.js';
 
 const say = (line: string) => console.log(`[start] ${line}`);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -95,7 +99,7 @@ async function waitUntilListening(host: string, port: number, stillRunning: () =
   return false;
 }
 
-async function banner(addr: string): Promise<void> {
+async function banner(addr: string, control: boolean): Promise<void> {
   const data = (await readStoreIfExists(configFile()).catch(() => null)) ?? {};
   // As the room reads them, so the banner shows its defaults (and not a value it would refuse).
   const { allowPercentage: pct, waitPeriodSeconds: wait } = parseConfig((key) => data[key] ?? null).config;
@@ -111,7 +115,18 @@ async function banner(addr: string): Promise<void> {
     npm run tune -- allow_percentage=100    let everyone in
     npm run tune -- allow_percentage=0      close the doors (deny page)
     npm run tune -- enabled=false           switch the room off
+${
+  control
+    ? `
+  The controller holds the room to new_users_per_minute; its dashboard:
 
+    ${`http://127.0.0.1:${DASHBOARD_PORT}/`.padEnd(28)}admissions a minute, the chance it publishes, who waits
+
+    npm run tune -- new_users_per_minute=120              the target (unset: it only watches)
+    npm run tune -- identity=header:x-load-visitor        then: npm run load -- --minutes 3
+`
+    : ''
+}
   Ctrl-C stops everything.
 `);
 }
@@ -123,6 +138,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       viceroy: { type: 'boolean', default: false },
       addr: { type: 'string', default: '127.0.0.1:7676' },
       'skip-build': { type: 'boolean', default: false },
+      // The controller beside the room, fed with its decision lines (scripts/start-control.ts).
+      control: { type: 'boolean', default: false },
       // Another Viceroy-compatible binary in place of the project's host.
       host: { type: 'string' },
     },
@@ -150,6 +167,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     throw new Error(`the demo origin cannot listen on 127.0.0.1:${DEMO_ORIGIN_PORT}: ${(error as Error).message}`);
   }
   say(`demo origin (the shop) on http://127.0.0.1:${DEMO_ORIGIN_PORT}`);
+  if (values.control) say(await ensureLogEndpoint(configFile()));
 
   // --non-interactive: no prompt may wait on a terminal nobody watches (CI, no stdin).
   const serveArgs = ['compute', 'serve', '--skip-build', '--non-interactive', '--addr', addr];
@@ -157,8 +175,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   say(`fastly ${serveArgs.join(' ')}`);
   // Same process group as this script: a Ctrl-C in the terminal, or a CI runner killing the group,
   // reaches the room and its host even if this script is killed first without a chance to clean up.
-  const room: ChildProcess = spawn(fastlyBin, serveArgs, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+  // With --control the room's stdout goes through this process, to the terminal and to the controller.
+  const room: ChildProcess = spawn(fastlyBin, serveArgs, { cwd: repoRoot, stdio: ['ignore', values.control ? 'pipe' : 'inherit', 'inherit'] });
   let roomRunning = true;
+  const controller: RunningController | null = values.control ? startController(room.stdout!, say) : null;
 
   const stopRoom = (signal: NodeJS.Signals) => {
     if (!roomRunning || room.pid === undefined) return;
@@ -172,7 +192,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       }
     }
   };
-  process.on('exit', () => stopRoom('SIGKILL'));
+  process.on('exit', () => {
+    stopRoom('SIGKILL');
+    controller?.stop('SIGKILL');
+  });
 
   return new Promise<number>((resolve) => {
     let stopping = false;
@@ -181,6 +204,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       stopping = true;
       say(why);
       origin.close();
+      controller?.stop('SIGTERM');
       if (!roomRunning) return resolve(code);
       stopRoom('SIGTERM');
       const force = setTimeout(() => stopRoom('SIGKILL'), 5000);
@@ -204,7 +228,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.once('SIGTERM', () => shutdown(143, 'stopping (SIGTERM)'));
 
     void waitUntilListening(host, port, () => roomRunning, 120_000).then(async (up) => {
-      if (up && !stopping) await banner(addr);
+      if (up && !stopping) await banner(addr, values.control);
       else if (!stopping) shutdown(1, `the room did not listen on ${addr} within 120 s`);
     });
   });

@@ -1,0 +1,179 @@
+// `npm run load`: virtual browsers against a running room over real HTTP, to see whether the room
+// (with `npm run control` beside it) holds new_users_per_minute.
+//
+//   npm run load                                  2,000 visitors in a flash crowd, 10 minutes, http://127.0.0.1:7676
+//   npm run load -- --minutes 3 --visitors 500
+//   npm run load -- --shape steady --rate 300     300 new visitors a minute until all have come
+//   npm run load -- --url http://127.0.0.1:8080 --target 120 --out reports/load/other.json
+//
+// Every browser sends its id in one header (default x-load-visitor); the room must key identity on it
+// (`npm run tune -- identity=header:x-load-visitor`), or it sees one visitor at 127.0.0.1. The run
+// checks that first and refuses otherwise.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { parseConfig } from '../src/core/config.js';
+import { readStoreIfExists } from '../scripts/lib/json-store.js';
+import { isMain } from '../scripts/lib/main.js';
+import { configFile } from '../scripts/lib/paths.js';
+import { HttpClient } from './http.js';
+import { identityKeysOn, probeIdentity } from './probe.js';
+import { minuteLine, resultJson, summaryTable, verdictLines } from './report.js';
+import { runLoad } from './run.js';
+import type { Shape } from './schedule.js';
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+const USAGE =
+  'usage: npm run load -- [--url URL] [--visitors N] [--shape flash|steady] [--rate PER_MINUTE] [--flash-seconds S] ' +
+  '[--minutes M] [--seed S] [--header NAME] [--concurrency N] [--timeout S] [--target N] [--file PATH] [--out PATH]';
+
+function number(name: string, text: string | undefined, fallback: number, check: (n: number) => boolean = (n) => n > 0): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || !check(n)) throw new UsageError(`--${name} must be a positive number, not "${text}"`);
+  return n;
+}
+
+/** The address `npm start` serves the room on: its settings are in the local store file. */
+const isLocalStart = (url: URL): boolean => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) && url.port === '7676';
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      url: { type: 'string', default: 'http://127.0.0.1:7676' },
+      visitors: { type: 'string' },
+      shape: { type: 'string', default: 'flash' },
+      rate: { type: 'string' },
+      'flash-seconds': { type: 'string' },
+      minutes: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      header: { type: 'string', default: 'x-load-visitor' },
+      concurrency: { type: 'string' },
+      timeout: { type: 'string' },
+      target: { type: 'string' },
+      file: { type: 'string' },
+      out: { type: 'string', default: 'reports/load/load.json' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const shape = values.shape as Shape;
+  if (shape !== 'flash' && shape !== 'steady') throw new UsageError(`--shape must be flash or steady, not "${values.shape}"`);
+  if (values.rate !== undefined && shape !== 'steady') throw new UsageError('--rate goes with --shape steady (a flash crowd comes within --flash-seconds)');
+  const visitors = Math.floor(number('visitors', values.visitors, 2000));
+  const minutes = number('minutes', values.minutes, 10);
+  const ratePerMinute = values.rate === undefined ? null : number('rate', values.rate, 0);
+  const flashSeconds = number('flash-seconds', values['flash-seconds'], 60);
+  const concurrency = Math.floor(number('concurrency', values.concurrency, 32, (n) => n >= 1));
+  const timeoutMs = number('timeout', values.timeout, 30) * 1000;
+  const fixedTarget = values.target === undefined ? null : number('target', values.target, 0);
+  const header = values.header.trim().toLowerCase();
+  if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(header)) throw new UsageError(`--header must be a header name, not "${values.header}"`);
+  let url: URL;
+  try {
+    url = new URL(values.url);
+  } catch {
+    throw new UsageError(`--url must be a URL, not "${values.url}"`);
+  }
+
+  // The local store (what `npm run tune` edits) says what the room runs with: read it for the room
+  // `npm start` serves, or when named; any other room's settings are its own business.
+  const storeFile = values.file !== undefined || isLocalStart(url) ? configFile(values.file) : null;
+  const readStore = async () => (storeFile === null ? null : await readStoreIfExists(storeFile).catch(() => null));
+  const store = await readStore();
+  const parsed = store === null ? null : parseConfig((k) => store[k] ?? null).config;
+
+  const client = new HttpClient(url.href, { header, concurrency, timeoutMs });
+  const tag = `v${Date.now().toString(36)}`;
+  const probe = await probeIdentity(client.send, tag, Date.now);
+  const tuneHint = `npm run tune -- identity=header:${header}${storeFile === null ? ' (or the same setting on your service)' : ''}`;
+  const shownIdentity = store === null ? '' : ` (${storeFile}: identity = ${JSON.stringify(store.identity ?? 'ip')})`;
+  if (probe.kind === 'unreachable') {
+    client.close();
+    console.error(`load: no room answers at ${url.href} (${probe.cause}); start one with \`npm start -- --control\``);
+    return 1;
+  }
+  if (probe.kind === 'same' || (probe.kind === 'unknown' && store !== null && !identityKeysOn(store.identity, header))) {
+    client.close();
+    console.error(
+      `load: the room does not key identity on the ${header} header${shownIdentity}, so every virtual browser ` +
+        `would be one visitor at this machine's address.\nSet it, then run again:  ${tuneHint}`,
+    );
+    return 1;
+  }
+  if (probe.kind === 'unknown') console.log(`load: the room set no cookie, so identity could not be checked; make sure it is header:${header}`);
+
+  const readTarget =
+    fixedTarget !== null
+      ? async () => fixedTarget
+      : storeFile === null
+        ? undefined
+        : async () => {
+            const s = await readStore();
+            return s === null ? null : parseConfig((k) => s[k] ?? null).config.control.newUsersPerMinute;
+          };
+  const crowd = shape === 'flash' ? `a flash crowd within ${flashSeconds} s` : `${ratePerMinute ?? Math.round(visitors / minutes)} new a minute`;
+  console.log(`load: ${visitors} visitors, ${crowd}, for ${minutes} min against ${url.href} (seed ${values.seed}, at most ${concurrency} requests in flight)`);
+  if (parsed !== null) {
+    const target = fixedTarget ?? parsed.control.newUsersPerMinute;
+    console.log(
+      `load: room settings: allow_percentage ${parsed.allowPercentage}, wait_period_duration ${parsed.waitPeriodSeconds} s, ` +
+        `new_users_per_minute ${target ?? '(unset: no target to compare with)'}`,
+    );
+  }
+
+  const stop = new AbortController();
+  const onSignal = () => {
+    console.log('load: stopping early (Ctrl-C); the summary covers the minutes so far');
+    stop.abort();
+  };
+  process.once('SIGINT', onSignal);
+  const result = await runLoad({
+    visitors,
+    shape,
+    ratePerMinute,
+    flashSeconds,
+    minutes,
+    seed: values.seed,
+    tag,
+    send: client.send,
+    signal: stop.signal,
+    ...(readTarget ? { readTarget } : {}),
+    onMinute: (row) => {
+      const backlog = client.queued > 0 ? ` (${client.queued} requests queued behind the ${concurrency} in flight)` : '';
+      console.log(minuteLine(row, backlog));
+    },
+  });
+  process.off('SIGINT', onSignal);
+  client.close();
+
+  console.log(`\n${summaryTable(result)}\n`);
+  for (const line of verdictLines(result)) console.log(line);
+  if (client.maxQueued > 0) console.log(`Most requests waiting for a free slot at once: ${client.maxQueued} (raise --concurrency if browsers came back late)`);
+  const out = resolve(values.out);
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(
+    out,
+    resultJson(result, { url: url.href, visitors, shape, ratePerMinute, flashSeconds, minutes, seed: values.seed, header, concurrency, target: fixedTarget ?? 'from the store' }),
+  );
+  console.log(`Written: ${out}`);
+  return 0;
+}
+
+if (isMain(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(`load: ${error instanceof Error ? error.message : String(error)}`);
+      if (error instanceof UsageError) console.error(USAGE);
+      process.exit(error instanceof UsageError ? 2 : 1);
+    },
+  );
+}

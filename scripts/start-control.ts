@@ -1,0 +1,73 @@
+// `npm start -- --control`: the controller (`npm run control`) beside the room, fed with the room's
+// own output, as `npm start | npm run control -- --source stdin` would be, in one command.
+//
+// The room's decision lines need `log_endpoint`: on the local host a named endpoint prints them as
+// `NAME :: {...}` and `stdout` prints them bare; the controller reads either. When the setting is
+// missing it is set to `stdout` before the room starts, so the first visitor's line is not lost.
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable } from 'node:stream';
+import { STDOUT_LOG } from '../src/fastly/names.js';
+import { readStoreIfExists, writeStoreAtomic } from './lib/json-store.js';
+import { repoRoot } from './lib/paths.js';
+
+export const DASHBOARD_PORT = 7373;
+
+/** Sets `log_endpoint=stdout` in the local config store when it is unset; says what it did. */
+export async function ensureLogEndpoint(file: string): Promise<string> {
+  const data = (await readStoreIfExists(file)) ?? {};
+  const current = data.log_endpoint?.trim();
+  if (current) return `log_endpoint is "${current}": the room prints its decision lines for the controller`;
+  await writeStoreAtomic(file, { ...data, log_endpoint: STDOUT_LOG });
+  return `log_endpoint was unset; set to "${STDOUT_LOG}" in ${file} so the room prints its decision lines`;
+}
+
+export interface RunningController {
+  child: ChildProcess;
+  running(): boolean;
+  stop(signal: NodeJS.Signals): void;
+}
+
+/**
+ * Starts `tsx control/cli.ts --source stdin` and copies every chunk of `roomOutput` both to this
+ * process's stdout (the operator still sees the room) and to the controller's stdin. If the controller
+ * stops, the room goes on: it keeps the last chance the controller published (docs/control.md).
+ */
+export function startController(roomOutput: Readable, say: (line: string) => void, dashboardPort = DASHBOARD_PORT): RunningController {
+  // Node with tsx's loader, in one process: the tsx command would put a second process between this
+  // one and the controller, which a SIGKILL on exit would leave behind.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'control/cli.ts', '--source', 'stdin', '--dashboard-port', String(dashboardPort)], {
+    cwd: repoRoot,
+    stdio: ['pipe', 'inherit', 'inherit'],
+  });
+  let alive = true;
+  let stopping = false;
+  // A controller gone mid-write must not take the room's output down with it.
+  child.stdin!.on('error', () => undefined);
+  roomOutput.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk);
+    if (alive && child.stdin!.writable) child.stdin!.write(chunk);
+  });
+  roomOutput.on('end', () => child.stdin!.end());
+  child.once('error', (error) => {
+    alive = false;
+    say(`cannot run the controller: ${error.message}; the room runs without it`);
+  });
+  child.once('exit', (code, signal) => {
+    const wasAlive = alive;
+    alive = false;
+    if (wasAlive && !stopping) say(`the controller stopped (${signal ?? `exit ${code}`}); the room keeps the last chance it published`);
+  });
+  return {
+    child,
+    running: () => alive,
+    stop(signal) {
+      stopping = true;
+      if (!alive || child.pid === undefined) return;
+      try {
+        child.kill(signal);
+      } catch {
+        // already gone
+      }
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ensureLogEndpoint } from '../../scripts/start-control.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'wr-start-control-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('npm start -- --control: log_endpoint', () => {
+  it('sets log_endpoint=stdout when unset, keeping every other setting', async () => {
+    const file = join(dir, 'unset.json');
+    writeFileSync(file, JSON.stringify({ allow_percentage: '50' }));
+    expect(await ensureLogEndpoint(file)).toContain('set to "stdout"');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ allow_percentage: '50', log_endpoint: 'stdout' });
+  });
+
+  it('leaves a named endpoint alone: the local host prints its lines too', async () => {
+    const file = join(dir, 'named.json');
+    writeFileSync(file, JSON.stringify({ log_endpoint: 'waiting_room_log' }));
+    expect(await ensureLogEndpoint(file)).toContain('"waiting_room_log"');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ log_endpoint: 'waiting_room_log' });
+  });
+});
