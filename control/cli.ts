@@ -4,6 +4,11 @@
 //   npm start | npm run control -- --source stdin            the local room's output, piped in
 //   npm run control -- --source file:room.log                a file the decision lines are written to
 //   npm run control -- --source log-tail:SERVICE --service SERVICE    on Fastly (log_endpoint = stdout)
+//   npm run control -- --source https:8443 --tls-cert C --tls-key K --service SERVICE
+//                                                            on Fastly, as its HTTPS log endpoint
+//   ... --accept-service ID           a service whose batches the endpoint accepts (repeat; default --service, else any)
+//   ... --https-secret NAME=VALUE     a header every batch must carry (the endpoint's header_name/header_value)
+//   ... --https-host ADDR             where the endpoint listens (default all interfaces)
 //   ... --file PATH                   the local config store file (default: fastly.toml's, as tune)
 //   ... --service ID [--store-id ID]  write to the service's Config Store instead, through the Fastly CLI
 //   ... --dry-run                     with --service: print the writes instead of making them
@@ -18,6 +23,7 @@ import { configFile } from '../scripts/lib/paths.js';
 import { Controller } from './controller.js';
 import { startDashboard } from './dashboard/server.js';
 import { createControlModel } from './model/index.js';
+import { httpsSource } from './https-source.js';
 import { fileSource, logTailSource, stdinSource, type Source } from './sources.js';
 import { fastlyStore, localStore, Writer } from './writer.js';
 
@@ -30,6 +36,31 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   const n = Number(value);
   if (!(n >= 0) || !Number.isFinite(n)) throw new UsageError(`--${name} must be a number of seconds, not "${value}"`);
   return n;
+}
+
+async function startHttps(
+  portText: string,
+  values: { 'tls-cert'?: string; 'tls-key'?: string; 'https-host'?: string; 'accept-service'?: string[]; 'https-secret'?: string; service?: string },
+  log: (message: string) => void,
+  onLine: (text: string) => void,
+): Promise<Source> {
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--source https:PORT needs a port number, not "${portText}"`);
+  if ((values['tls-cert'] === undefined) !== (values['tls-key'] === undefined)) throw new UsageError('--tls-cert and --tls-key go together');
+  let secret: { name: string; value: string } | null = null;
+  if (values['https-secret'] !== undefined) {
+    const at = values['https-secret'].indexOf('=');
+    if (at < 1 || at === values['https-secret'].length - 1) throw new UsageError(`--https-secret must be NAME=VALUE, not "${values['https-secret']}"`);
+    secret = { name: values['https-secret'].slice(0, at), value: values['https-secret'].slice(at + 1) };
+  }
+  const serviceIds = values['accept-service'] ?? (values.service !== undefined ? [values.service] : []);
+  const source = await httpsSource(
+    { port, host: values['https-host'], tlsCertFile: values['tls-cert'], tlsKeyFile: values['tls-key'], serviceIds, secret, log },
+    onLine,
+  );
+  if (values['tls-cert'] === undefined) log(`${source.name} serves plain HTTP: Fastly posts only to https:// URLs, so put a TLS proxy in front`);
+  if (serviceIds.length === 0) log('the logging challenge accepts any service (*): name yours with --accept-service or --service');
+  return source;
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -45,11 +76,16 @@ export async function main(argv: readonly string[]): Promise<number> {
       'lag-limit': { type: 'string' },
       'min-write-interval': { type: 'string' },
       lead: { type: 'string' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
+      'https-host': { type: 'string' },
+      'accept-service': { type: 'string', multiple: true },
+      'https-secret': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
-    console.log('usage: npm run control -- [--source stdin|file:PATH|log-tail:SERVICE] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--min-write-interval S] [--lead S]');
+    console.log('usage: npm run control -- [--source stdin|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--min-write-interval S] [--lead S]');
     return 0;
   }
   const log = (message: string): void => console.error(`[control] ${message}`);
@@ -64,7 +100,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (spec === 'stdin') source = stdinSource(onLine);
   else if (spec.startsWith('file:')) source = fileSource(spec.slice(5), onLine);
   else if (spec.startsWith('log-tail:')) source = logTailSource(spec.slice(9), onLine);
-  else throw new UsageError(`--source must be stdin, file:PATH or log-tail:SERVICE, not "${spec}"`);
+  else if (spec.startsWith('https:')) source = await startHttps(spec.slice(6), values, log, onLine);
+  else throw new UsageError(`--source must be stdin, file:PATH, log-tail:SERVICE or https:PORT, not "${spec}"`);
   const port = Number(values['dashboard-port']);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--dashboard-port must be a port number, not "${values['dashboard-port']}"`);
   const dashboard = await startDashboard(port, () => controller.snapshot(Date.now()));
