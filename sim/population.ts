@@ -1,5 +1,6 @@
 // Visitors: who arrives when, how each one uses the room, and what happened to them. Honest visitors
 // follow the page (Retry-After plus the page's jitter); adversaries bend one rule each.
+import { DENY_PAGE_TIMER } from '../src/core/draw.js';
 import type { VirtualClock } from './clock.js';
 import type { Random } from './random.js';
 import type { PageEstimate, Room, RoomAnswer } from './room.js';
@@ -297,8 +298,13 @@ export class Population {
       actor.predicted = this.room.estimate(t, answer);
       actor.allowAtQueue = answer.allowPercentage;
     }
-    const retryAfterMs = (answer.retryAfterSeconds ?? this.room.waitPeriodSeconds) * 1000;
-    const J = this.behaviour.jitterSeconds ?? this.room.jitterSeconds;
+    // The deny page's own timer (pages/deny.html) checks far less often: at least 300 s, plus a
+    // jitter of at least 60 s, so a closed room is not polled by its whole crowd every window.
+    const deny = answer.outcome === 'deny';
+    const retryAfterSeconds = answer.retryAfterSeconds ?? this.room.waitPeriodSeconds;
+    const retryAfterMs = (deny ? Math.max(retryAfterSeconds, DENY_PAGE_TIMER.seconds) : retryAfterSeconds) * 1000;
+    const pageJitter = this.behaviour.jitterSeconds ?? this.room.jitterSeconds;
+    const J = deny ? Math.max(pageJitter, DENY_PAGE_TIMER.jitterSeconds) : pageJitter;
     const jitterMs = this.behaviour.jitter ? this.rng.uniform(0, J * 1000) : 0;
     let next: number;
     switch (actor.group) {
