@@ -8,7 +8,10 @@
 import { parseConfig } from '../../src/core/config.js';
 import type { ControlModel, ModelSnapshot, MinutePoint, PopRow, SettingWrites, Targets } from '../types.js';
 import { Ledger } from './ledger.js';
-import { planWindows, type WindowPlan } from './plan.js';
+import { DENY_PAGE_TIMER } from '../../src/core/draw.js';
+import { planWindows, returnersBetween, type Returning, type WindowPlan } from './plan.js';
+
+const { seconds: DENY_WAIT, jitterSeconds: DENY_JITTER } = DENY_PAGE_TIMER;
 
 export interface ModelOptions {
   /**
@@ -49,6 +52,8 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
   const ledger = new Ledger();
   let targets: Targets = { newUsersPerMinute: null, totalActiveUsers: null, sessionDurationMinutes: 5 };
   let edgePct = 100;
+  /** The deny page's crowd coming back since the room last opened. */
+  let returning: Returning[] = [];
   let problems: string[] = [];
   /** Chances fixed so far, by window start. */
   const firm = new Map<number, number>();
@@ -75,13 +80,16 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
   const idleMs = (): number => targets.sessionDurationMinutes * 60_000;
 
   function arrivalRate(nowSec: number, d: number): number {
-    // The last whole window, or the current one once it has run 5 s if that is busier: a surge shows
+    // Up to `nowSec`, how far the log has been read. The last whole window, or the current one once
+    // 5 s of it have been read if that is busier: a surge shows
     // within seconds, and a quiet spell is believed only once a whole window says so.
     const w = Math.floor(nowSec / d) * d;
     const last = (ledger.arrivals.get(w - d) ?? 0) / d;
     const elapsed = nowSec - w;
     const current = elapsed >= 5 ? (ledger.arrivals.get(w) ?? 0) / elapsed : 0;
-    return Math.max(last, current);
+    // The deny page's crowd coming back is forecast on its own: it is not a rate that goes on.
+    const back = returnersBetween(returning, w - d, nowSec) / (nowSec - (w - d));
+    return Math.max(0, Math.max(last, current) - back);
   }
 
   /** Admissions wanted for window c: the target's share, plus half the shortfall of the last four queueing windows, within the cap. */
@@ -134,8 +142,11 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       d,
       wanted: wantedFor(nowMs, d),
       returnRate,
-      arrivalRate: arrivalRate(nowSec, d),
+      // Rates are measured up to where every POP's log has been read: lines come seconds late, and
+      // counting the seconds not yet read as empty would halve a surge in its first moments.
+      arrivalRate: arrivalRate(Math.floor(ledger.seenUntilMs(nowMs) / 1000), d),
       firm,
+      returning,
     };
     // One pass from the next window to the forecast's end; windows whose decision time has come are
     // fixed from it (each one's chance seen by the ones after it, as the edge will draw them).
@@ -164,6 +175,23 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
         totalActiveUsers: config.control.totalActiveUsers,
         sessionDurationMinutes: config.control.sessionDurationMinutes,
       };
+      const nowSec = Math.floor(nowMs / 1000);
+      if (edgePct <= 0 && config.allowPercentage > 0 && adopted && ledger.period !== null) {
+        // The operator opened the room. Everyone on the deny page comes back at its next check: the
+        // deny pages of a window w come back in [w + wait, w + d + wait + jitter), and each visitor
+        // who had one in the last check period is behind one of them (their last).
+        const d = ledger.period;
+        returning = [];
+        for (const [w, count] of ledger.denials) {
+          const from = w + DENY_WAIT;
+          const to = w + d + DENY_WAIT + DENY_JITTER;
+          if (to <= nowSec) continue;
+          // Of a window whose returns have begun, only the share still to come (the rest came back
+          // to the deny page already, and are counted by their later line).
+          const share = from >= nowSec ? 1 : (to - nowSec) / (to - from);
+          returning.push({ fromSec: Math.max(nowSec, from), toSec: to, count: count * share });
+        }
+      }
       edgePct = config.allowPercentage;
       problems = found
         .filter((p) => ['new_users_per_minute', 'total_active_users', 'session_duration', 'allow_schedule'].includes(p.key))
@@ -171,7 +199,6 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       // Chances published (by an earlier run, say) whose decision time has passed may have reached
       // POPs already: they are honoured. Later entries are only a forecast.
       // Only on the first reading: after that the store holds this model's own forecasts.
-      const nowSec = Math.floor(nowMs / 1000);
       if (!adopted) for (const e of config.allowSchedule) if (e.start - lead <= nowSec) firm.set(e.start, e.pct);
       adopted = true;
     },
@@ -228,6 +255,13 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
         return writes;
       }
       mode = 'queueing';
+      const readTo = ledger.seenUntilMs(nowMs);
+      if (readTo - (ledger.firstMs ?? readTo) < 10_000 && returning.length === 0) {
+        // A schedule from a few seconds of log would say 100 for every window, and the waiting pages
+        // would promise that: nothing goes out until every POP's log reaches 10 s into the crowd.
+        why = 'queueing: reading the first seconds of the crowd before planning';
+        return null;
+      }
       // The full pass reads every ticket (a second for a million): only when a window's chance is due,
       // or every 15 s for the forecast. Between, nothing changes that must go out.
       if (!decisionDue(nowSec, d) && nowMs - lastPassMs < 15_000) {

@@ -44,6 +44,8 @@ export class Ledger {
   period: number | null = null;
   /** Newest decision time seen, ms. */
   latestMs = 0;
+  /** Oldest decision time seen, ms (null before the first line). */
+  firstMs: number | null = null;
   readonly tickets = new Map<string, Ticket>();
   /** Cohort (window start) -> ids of its tickets. */
   readonly cohorts = new Map<number, Set<string>>();
@@ -51,17 +53,30 @@ export class Ledger {
   readonly successors = new Map<string, string>();
   /** Window start -> new visitors (a wait ticket for someone who held none) in that window. */
   readonly arrivals = new Map<number, number>();
+  /** Window start -> deny pages shown in it (the room closed): visitors who will come back. */
+  readonly denials = new Map<number, number>();
   /** By time: minute start (ms) and window start (s). */
   readonly minutes = new Map<number, Counts>();
   readonly windows = new Map<number, Counts>();
   /** POP -> minute start -> counts, and when it was last heard from. */
   readonly pops = new Map<string, { lastSeenMs: number; minutes: Map<number, Counts> }>();
+
+  /**
+   * How far the log has been read, ms: the newest line of the POP that lags most among those heard
+   * from in the last minute. Arrivals after it may have happened and not been seen yet.
+   */
+  seenUntilMs(nowMs: number): number {
+    let horizon = nowMs;
+    for (const p of this.pops.values()) if (p.lastSeenMs >= nowMs - 60_000) horizon = Math.min(horizon, p.lastSeenMs);
+    return horizon;
+  }
   private readonly sessions = new Map<string, Session>();
   private readonly sessionOf = new Map<string, string>();
 
   observe(line: DecisionLine): void {
     this.period = line.period;
     if (line.tsMs > this.latestMs) this.latestMs = line.tsMs;
+    if (this.firstMs === null || line.tsMs < this.firstMs) this.firstMs = line.tsMs;
     const minute = Math.floor(line.tsMs / 60_000) * 60_000;
     const win = line.win;
     let pop = this.pops.get(line.pop);
@@ -90,6 +105,7 @@ export class Ledger {
       if (fresh && line.dec === null) this.arrivals.set(win, (this.arrivals.get(win) ?? 0) + 1);
       if (line.nextTid !== null && drawValueOfId(line.nextTid) !== null) this.successors.set(line.newTid, line.nextTid);
     }
+    if (line.reason === 'deny_all') this.denials.set(win, (this.denials.get(win) ?? 0) + 1);
     // A newcomer the open room let straight in is an arrival too: the crowd the queue will face.
     if (line.dec === null && line.newDec === 'allow' && line.reason === 'allow_all') this.arrivals.set(win, (this.arrivals.get(win) ?? 0) + 1);
     this.sessionLine(line, minute, win, pop.minutes);
@@ -191,6 +207,7 @@ export class Ledger {
     for (const m of this.minutes.keys()) if (m < hourAgo) this.minutes.delete(m);
     for (const w of this.windows.keys()) if (w * 1000 < hourAgo) this.windows.delete(w);
     for (const w of this.arrivals.keys()) if (w * 1000 < hourAgo) this.arrivals.delete(w);
+    for (const w of this.denials.keys()) if (w * 1000 < hourAgo) this.denials.delete(w);
     for (const p of this.pops.values()) for (const m of p.minutes.keys()) if (m < hourAgo) p.minutes.delete(m);
   }
 }

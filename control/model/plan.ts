@@ -7,7 +7,28 @@ import { chanceForCount, expectedAdmissions, type Candidate, type CohortView } f
 import { drawValueOfId } from './ticket-id.js';
 
 /** How fast the forecast lets the current arrival rate fade, seconds. */
-export const ARRIVAL_FADE_SECONDS = 60;
+export const ARRIVAL_FADE_SECONDS = 90;
+
+/**
+ * Visitors the deny page held when the room opened come back at their page's next check: `count` of
+ * them spread evenly over [fromSec, toSec). The controller sees them only as they arrive.
+ */
+export interface Returning {
+  fromSec: number;
+  toSec: number;
+  count: number;
+}
+
+/** Returners expected in [from, to) (seconds). */
+export function returnersBetween(returning: readonly Returning[], from: number, to: number): number {
+  let sum = 0;
+  for (const r of returning) {
+    const a = Math.max(from, r.fromSec);
+    const b = Math.min(to, r.toSec);
+    if (b > a) sum += (r.count * (b - a)) / (r.toSec - r.fromSec);
+  }
+  return sum;
+}
 
 export interface PlanInput {
   ledger: Ledger;
@@ -21,6 +42,8 @@ export interface PlanInput {
   arrivalRate: number;
   /** Chances already fixed, by window start (0..100). */
   firm: ReadonlyMap<number, number>;
+  /** The deny page's crowd coming back after an opening. */
+  returning?: readonly Returning[];
 }
 
 /**
@@ -60,6 +83,8 @@ export function cohortView(input: PlanInput, c: number, previousChance: number, 
   const remaining = Math.max(0, c - d - Math.max(nowSec, arrivalsFrom));
   const fade = arrivalsFrom > nowSec ? Math.exp(-(arrivalsFrom - nowSec) / ARRIVAL_FADE_SECONDS) : 1;
   unknown += input.arrivalRate * remaining * r * fade;
+  // The deny page's crowd, for the part of its return period in this cohort's arrival window not yet seen.
+  if (input.returning) unknown += returnersBetween(input.returning, Math.max(arrivalsFrom, nowSec), c - d) * r;
   return { known, unknown };
 }
 

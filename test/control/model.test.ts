@@ -44,6 +44,9 @@ function arrivals(n: number, ms: number, salt: number): DecisionLine[] {
   );
 }
 
+/** A line that says only that the log has been read up to `tsMs` (a page of the shop, no token). */
+const heard = (tsMs: number): DecisionLine => line({ tsMs, reason: 'bypass_path', decision: 'allow', outcome: 'origin' });
+
 const settings = (extra: Record<string, string> = {}) => ({ wait_period_duration: String(D), ...extra });
 
 describe('the control model', () => {
@@ -80,6 +83,7 @@ describe('the control model', () => {
     model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100' }), T0);
     // 1,000 tickets for the cohort of T0 + 60 s, issued in the first window.
     for (const l of arrivals(1000, T0 + 5000, 0)) model.observe(l);
+    model.observe(heard(T0 + 16_000)); // the log covers more than the 10 s the model waits for
     const at = T0 + 35_000; // 25 s before that window opens
     model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100' }), at);
     const writes = model.plan(at, false);
@@ -101,6 +105,37 @@ describe('the control model', () => {
     expect(model.snapshot(T0 + 2000).waiting).toBe(1);
   });
 
+  it('publishes no schedule from the first seconds of a crowd, when every window would read 100%', () => {
+    const model = createControlModel({ leadSeconds: 25 });
+    model.settings(settings({ allow_percentage: '10', new_users_per_minute: '100' }), T0);
+    for (const l of arrivals(300, T0 + 1000, 0)) model.observe(l);
+    model.observe(heard(T0 + 6000));
+    expect(model.plan(T0 + 8000, false)).toBeNull();
+    expect(model.snapshot(T0 + 8000).why).toMatch(/first seconds/);
+    model.observe(heard(T0 + 12_000));
+    expect(model.plan(T0 + 13_000, false)?.allow_schedule).toBeDefined();
+  });
+
+  it('expects the crowd of the deny page back after an opening, at the page\'s timer', () => {
+    const chanceAfterOpening = (denied: number): number => {
+      const model = createControlModel({ leadSeconds: 25 });
+      model.settings(settings({ allow_percentage: '0', new_users_per_minute: '100' }), T0);
+      // The crowd behind the closed room: each visitor's deny page, spread over the last five minutes.
+      for (let i = 0; i < denied; i++) model.observe(line({ tsMs: T0 + Math.floor((i / denied) * 300_000), reason: 'deny_all', decision: 'deny', outcome: 'deny' }));
+      const open = T0 + 300_000;
+      model.settings(settings({ allow_percentage: '1', new_users_per_minute: '100' }), open);
+      for (const l of arrivals(50, open + 1000, 0)) model.observe(l);
+      model.observe(heard(open + 12_000));
+      const writes = model.plan(open + 13_000, false)!;
+      // A window two minutes after the opening: by then the deny page's crowd is coming back.
+      const w = (open + 120_000) / 1000;
+      return Number(writes.allow_schedule!.split(',').find((e) => e.startsWith(`${w}=`))!.split('=')[1]);
+    };
+    const without = chanceAfterOpening(0);
+    const withCrowd = chanceAfterOpening(3000);
+    expect(withCrowd).toBeLessThan(without / 2);
+  });
+
   it('writes nothing while holding, and says so', () => {
     const model = createControlModel();
     model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100' }), T0);
@@ -115,6 +150,7 @@ describe('the control model', () => {
     // 15 sessions already active.
     for (let i = 0; i < 15; i++) model.observe(line({ tsMs: T0 + i, reason: 'draw_won', decision: 'allow', outcome: 'origin', newTid: idFor(i / 15, 77), newExp: 0, newDec: 'allow' }));
     for (const l of arrivals(1000, T0 + 5000, 0)) model.observe(l);
+    model.observe(heard(T0 + 30_000));
     const writes = model.plan(T0 + 35_000, false);
     const pct = Number(writes!.allow_schedule!.split(',').find((e) => e.startsWith(`${T0 / 1000 + 60}=`))!.split('=')[1]);
     // Room for 5 more, not the 300 the target alone would allow: about 5 of 1,000 tickets.
@@ -127,7 +163,8 @@ describe('the control model', () => {
     const t = T0 / 1000;
     model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100', allow_schedule: `${t + 30}=12.5,${t + 60}=40` }), T0 + 10_000);
     for (const l of arrivals(1000, T0 + 5000, 0)) model.observe(l);
-    const writes = model.plan(T0 + 10_000, false);
+    model.observe(heard(T0 + 16_000));
+    const writes = model.plan(T0 + 16_000, false);
     expect(writes!.allow_schedule).toContain(`${t + 30}=12.5`);
     expect(writes!.allow_schedule).not.toContain(`${t + 60}=40`);
   });
