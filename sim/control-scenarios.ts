@@ -54,7 +54,20 @@ export const controlledScenarios: readonly Scenario[] = [
     name: 'held-flash',
     title: 'Flash crowd held to the target',
     summary:
-      'Ten thousand visitors arrive within the first minute on five POPs; the origin takes 600 a minute. The room is open when they come, so the first minute admits everyone until the controller\'s first setting reaches every POP; from then on admissions should follow the target, not the crowd, until the queue runs dry.',
+      'Ten thousand visitors arrive within the first minute on five POPs; the origin takes 600 a minute. The room queues from the start at allow_percentage 20, as the uncontrolled flash does, until the controller\'s first schedule: admissions should follow the target, not the crowd, from the first minute until the queue runs dry.',
+    settings: room(600, { allow_percentage: '20' }),
+    changes: [],
+    durationMs: 25 * MINUTE,
+    behaviour: browsing,
+    visitors: 10_000,
+    arrivals: (rng, n) => spread(rng, n, 0, MINUTE),
+    control: controlSpec,
+  },
+  {
+    name: 'held-surprise',
+    title: 'Flash crowd into an open room',
+    summary:
+      'The same flash crowd, but nobody expected it: the room is open (allow_percentage 100) when it comes, so it admits everyone until the controller sees the target reached and its first setting reaches every POP; from then on admissions should follow the target. The first waiting pages are shown before the controller knows how big the crowd is.',
     settings: room(600),
     changes: [],
     durationMs: 25 * MINUTE,
