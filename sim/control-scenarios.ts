@@ -1,12 +1,9 @@
 // Scenarios with the operator's controller holding new_users_per_minute: the same crowds as the
 // uncontrolled ones, spread over several POPs with Zipf-like shares, each POP seeing a new setting
 // 5 to 20 s after the controller writes it and delivering its decision lines 2 to 8 s late.
+import { browsing, MINUTE, spread } from './arrivals.js';
 import type { ControlSpec } from './control.js';
-import type { Arrival, Behaviour, Group } from './population.js';
-import type { Random } from './random.js';
 import type { Scenario } from './scenarios.js';
-
-const MINUTE = 60_000;
 
 export const controlSpec: ControlSpec = {
   pops: 5,
@@ -18,14 +15,6 @@ export const controlSpec: ControlSpec = {
   leadSeconds: 25,
 };
 
-const browsing: Behaviour = { thinkSeconds: 60, sessionSecondsMedian: 150, jitter: true, horizonWindows: null };
-
-function spread(rng: Random, count: number, from: number, to: number, group: Group = 'honest', shape = (u: number) => u): Arrival[] {
-  const out: Arrival[] = [];
-  for (let i = 0; i < count; i++) out.push({ atMs: from + (to - from) * shape(rng.next()), group, patienceMs: rng.logNormal(10 * MINUTE, 0.8) });
-  return out.sort((a, b) => a.atMs - b.atMs);
-}
-
 /** The room as an operator sets it for the controller: open until the target is reached, lines logged. */
 const room = (target: number, extra: Record<string, string> = {}): Record<string, string> => ({
   allow_percentage: '100',
@@ -35,6 +24,21 @@ const room = (target: number, extra: Record<string, string> = {}): Record<string
   new_users_per_minute: String(target),
   ...extra,
 });
+
+/** Also the base of `held-surprise`, the same crowd into an open room. */
+const heldFlash: Scenario = {
+  name: 'held-flash',
+  title: 'Flash crowd held to the target',
+  summary:
+    'Ten thousand visitors arrive within the first minute on five POPs; the origin takes 600 a minute. The room queues from the start at allow_percentage 20, as the uncontrolled flash does, until the controller\'s first schedule: admissions should follow the target, not the crowd, from the first minute until the queue runs dry.',
+  settings: room(600, { allow_percentage: '20' }),
+  changes: [],
+  durationMs: 25 * MINUTE,
+  behaviour: browsing,
+  visitors: 10_000,
+  arrivals: (rng, n) => spread(rng, n, 0, MINUTE),
+  control: controlSpec,
+};
 
 export const controlledScenarios: readonly Scenario[] = [
   {
@@ -50,31 +54,14 @@ export const controlledScenarios: readonly Scenario[] = [
     arrivals: (rng, n) => spread(rng, n, 0, 20 * MINUTE),
     control: controlSpec,
   },
+  heldFlash,
   {
-    name: 'held-flash',
-    title: 'Flash crowd held to the target',
-    summary:
-      'Ten thousand visitors arrive within the first minute on five POPs; the origin takes 600 a minute. The room queues from the start at allow_percentage 20, as the uncontrolled flash does, until the controller\'s first schedule: admissions should follow the target, not the crowd, from the first minute until the queue runs dry.',
-    settings: room(600, { allow_percentage: '20' }),
-    changes: [],
-    durationMs: 25 * MINUTE,
-    behaviour: browsing,
-    visitors: 10_000,
-    arrivals: (rng, n) => spread(rng, n, 0, MINUTE),
-    control: controlSpec,
-  },
-  {
+    ...heldFlash,
     name: 'held-surprise',
     title: 'Flash crowd into an open room',
     summary:
       'The same flash crowd, but nobody expected it: the room is open (allow_percentage 100) when it comes, so it admits everyone until the controller sees the target reached and its first setting reaches every POP; from then on admissions should follow the target. The first waiting pages are shown before the controller knows how big the crowd is.',
     settings: room(600),
-    changes: [],
-    durationMs: 25 * MINUTE,
-    behaviour: browsing,
-    visitors: 10_000,
-    arrivals: (rng, n) => spread(rng, n, 0, MINUTE),
-    control: controlSpec,
   },
   {
     name: 'held-onsale',

@@ -2,6 +2,7 @@
 // well under a minute on two cores: every request is a real HS512 verify and often a sign.
 import { controlledScenarios, controlSpec } from './control-scenarios.js';
 import type { ControlSpec } from './control.js';
+import { browsing, MINUTE, spread } from './arrivals.js';
 import type { Arrival, Behaviour, Group } from './population.js';
 import type { Random } from './random.js';
 
@@ -25,24 +26,6 @@ export interface Scenario {
   compare?: { from: 'arrival' | 'firstChange'; windows: number };
   /** Several POPs and the operator's controller (`npm run control`) holding new_users_per_minute. */
   control?: ControlSpec;
-}
-
-const MINUTE = 60_000;
-
-/** Patience once queued: median 10 minutes, a long tail both ways (some leave within two minutes). */
-function patience(rng: Random): number {
-  return rng.logNormal(10 * MINUTE, 0.8);
-}
-
-const browsing: Behaviour = { thinkSeconds: 60, sessionSecondsMedian: 150, jitter: true, horizonWindows: null };
-
-/** `count` arrivals spread over [from, to) with a density shaped by `shape` (identity: uniform). */
-function spread(rng: Random, count: number, from: number, to: number, group: Group, shape = (u: number) => u): Arrival[] {
-  const out: Arrival[] = [];
-  for (let i = 0; i < count; i++) {
-    out.push({ atMs: from + (to - from) * shape(rng.next()), group, patienceMs: patience(rng) });
-  }
-  return out.sort((a, b) => a.atMs - b.atMs);
 }
 
 const room = (allow: number, extra: Record<string, string> = {}): Record<string, string> => ({
