@@ -1,6 +1,8 @@
 // The figures of a controlled scenario: admissions per minute against new_users_per_minute, the
 // busiest 10 seconds against what chance alone would give at the target rate, active sessions
 // against total_active_users, and each POP against its ceiling.
+import { parseConfig } from '../src/core/config.js';
+import { chanceFor } from '../src/core/draw.js';
 import type { RunResult } from './run.js';
 import { createRandom } from './random.js';
 import { EPOCH_MS } from './room.js';
@@ -212,25 +214,26 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
   const worstPop = [...pops].sort((a, b) => b.busiest10s - a.busiest10s)[0]!;
   const held = trace.actors.filter((a) => a.heldWinner);
 
-  // The chance each window drew at, at the largest POP (the first): the writes as they reached it.
+  // The chance each window drew at, at the largest POP (the first): the operator's changes and the
+  // controller's writes as they reached it, read by the room's own parser and draw rule.
   const chances: { minute: number; pct: number }[] = [];
-  let schedule: { start: number; pct: number }[] = [];
-  let pct = Number(scenario.settings['allow_percentage'] ?? 100);
-  const writes = [...control.writes];
+  const values = new Map(Object.entries(scenario.settings));
   const delay = result.pops[0]!.propagationMs;
+  const updates = [...scenario.changes.map((c) => ({ atMs: c.atMs, values: { [c.key]: c.value } })), ...control.writes].sort((x, y) => x.atMs - y.atMs);
+  let config = parseConfig((k) => values.get(k) ?? null).config;
   for (let w = 0; w * d < seconds; w++) {
-    while (writes.length > 0 && writes[0]!.atMs + delay <= (w * d + d / 2) * 1000) {
-      const v = writes.shift()!.values;
-      if (v.allow_schedule !== undefined) {
-        schedule = v.allow_schedule === '' ? [] : v.allow_schedule.split(',').map((e) => ({ start: Number(e.split('=')[0]), pct: Number(e.split('=')[1]) }));
+    let changed = false;
+    while (updates.length > 0 && updates[0]!.atMs + delay <= (w * d + d / 2) * 1000) {
+      for (const [k, v] of Object.entries(updates.shift()!.values)) {
+        if (v === '') values.delete(k);
+        else values.set(k, v);
       }
-      if (v.allow_percentage !== undefined) pct = Number(v.allow_percentage);
+      changed = true;
     }
-    // As the edge reads it: between 0 and 100 the schedule's latest entry at or before the window.
-    const startSec = EPOCH_MS / 1000 + w * d;
-    let chance = pct;
-    if (pct > 0 && pct < 100) for (const e of schedule) if (e.start <= startSec) chance = e.pct;
-    chances.push({ minute: (w * d) / 60, pct: chance });
+    if (changed) config = parseConfig((k) => values.get(k) ?? null).config;
+    // A window's draws are of the cohort that expires at its start; outside (0, 100) nobody draws.
+    const p = config.allowPercentage;
+    chances.push({ minute: (w * d) / 60, pct: p > 0 && p < 100 ? chanceFor(config, EPOCH_MS / 1000 + w * d) : p });
   }
 
   return {
