@@ -79,16 +79,18 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
 
   const idleMs = (): number => targets.sessionDurationMinutes * 60_000;
 
-  function arrivalRate(nowSec: number, d: number): number {
-    // Up to `nowSec`, how far the log has been read. The last whole window, or the current one once
-    // 5 s of it have been read if that is busier: a surge shows
-    // within seconds, and a quiet spell is believed only once a whole window says so.
-    const w = Math.floor(nowSec / d) * d;
+  /**
+   * New visitors a second, from the log as read up to `readSec`: the last whole window, or the
+   * current one once 5 s of it have been read if that is busier. A surge shows within seconds, and a
+   * quiet spell is believed only once a whole window says so.
+   */
+  function arrivalRate(readSec: number, d: number): number {
+    const w = Math.floor(readSec / d) * d;
     const last = (ledger.arrivals.get(w - d) ?? 0) / d;
-    const elapsed = nowSec - w;
+    const elapsed = readSec - w;
     const current = elapsed >= 5 ? (ledger.arrivals.get(w) ?? 0) / elapsed : 0;
     // The deny page's crowd coming back is forecast on its own: it is not a rate that goes on.
-    const back = returnersBetween(returning, w - d, nowSec) / (nowSec - (w - d));
+    const back = returnersBetween(returning, w - d, readSec) / (readSec - (w - d));
     return Math.max(0, Math.max(last, current) - back);
   }
 
