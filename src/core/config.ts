@@ -1,117 +1,12 @@
 // `waiting_room_config` holds strings an operator typed by hand. Each one is parsed here, once per
 // request, into a strict Config; anything unusable falls back to a safe value and becomes a problem
 // that names its key, so a typo shows up in the logs instead of as a SyntaxError or a silent default.
+import { parseCounts, parseCursor, parseEvent, parseMessage, parseQueueAll } from './config-events.js';
+import { defaults, Reader, type Get } from './config-reader.js';
+import { MAX_COOKIE_LIFETIME_SECONDS, MAX_PERIOD_SECONDS } from './settings.js';
 import type { Config, ConfigProblem, IdentitySource, ScheduleEntry, WaitingStatus } from './types.js';
 
-/**
- * The most characters one Config Store value holds (Fastly's limit, and Viceroy's): each setting and
- * each base64 page template must fit (the keys live in a Secret Store, which has its own limits).
- */
-export const CONFIG_STORE_VALUE_LIMIT = 8000;
-
-/** Ten years: periods past this are typos, and every time computed from them stays a safe integer. */
-export const MAX_PERIOD_SECONDS = 315_360_000;
-/** 400 days: what browsers keep a cookie at most (RFC 6265bis). */
-export const MAX_COOKIE_LIFETIME_SECONDS = 34_560_000;
-
-export interface SettingInfo {
-  key: string;
-  /** The default as an operator would write it; '' means "none". */
-  default: string;
-  meaning: string;
-}
-
-/** Every setting the room reads. The README's configuration table is checked against this list. */
-export const settingsTable: readonly SettingInfo[] = [
-  { key: 'enabled', default: 'true', meaning: '`false`: every request goes to the origin untouched (the room cookie is still stripped)' },
-  {
-    key: 'allow_percentage',
-    default: '100',
-    meaning: 'chance (number 0-100, decimals allowed) that an eligible wait token wins its draw; 0 denies everyone, 100 admits everyone; missing, not a number or out of range: 100 (fail open), logged',
-  },
-  { key: 'allow_period_duration', default: '3600', meaning: 'seconds an admitted session lasts (whole, 1 to 315360000 = ten years)' },
-  { key: 'wait_period_duration', default: '30', meaning: 'seconds between draws; also the time window that makes tokens deterministic (whole, 1 to 315360000)' },
-  { key: 'cookie_lifetime', default: '7200', meaning: 'cookie Max-Age, seconds (whole, 1 to 34560000 = 400 days, what browsers keep)' },
-  { key: 'active_key', default: 'key1', meaning: 'key id in `waiting_room_keys` that signs new tokens; every key in the store verifies' },
-  { key: 'log_endpoint', default: '', meaning: 'named log endpoint that gets one JSON line per decision' },
-  { key: 'identity', default: 'ip', meaning: 'what a token is bound to: `ip`, `header:NAME`, `jwt:NAME` or `none`' },
-  { key: 'bypass_paths', default: '', meaning: 'comma-separated path prefixes (each starting with `/`) that never queue' },
-  { key: 'waiting_status', default: '200', meaning: 'HTTP status of waiting and deny pages: `200`, `429` or `503`' },
-  { key: 'cookie_secure', default: 'auto', meaning: '`Secure` cookie attribute: `auto` (when the request is https), `true` or `false`' },
-  { key: 'cookie_samesite', default: 'Lax', meaning: '`SameSite` cookie attribute: `Lax`, `Strict` or `None` (None forces Secure)' },
-  { key: 'jwt_jwks', default: '', meaning: 'JSON Web Key Set (JSON text) that verifies the JWT when `identity` is `jwt:NAME`' },
-  { key: 'jwt_issuer', default: '', meaning: 'required `iss` of that JWT (optional)' },
-  { key: 'jwt_audience', default: '', meaning: 'required `aud` of that JWT (optional)' },
-  {
-    key: 'allow_schedule',
-    default: '',
-    meaning:
-      'chance of each window\'s draws, published ahead by the controller: `START=PCT,...` (START a window start in epoch seconds, PCT 0-100); a draw of a token expiring at START uses its entry, past the last entry the last one; used only while allow_percentage is between 0 and 100',
-  },
-  {
-    key: 'pop_admissions_per_second',
-    default: '',
-    meaning: 'optional ceiling on admissions a second at each POP (a 10-second average, Fastly\'s edge rate limiter); a winner held back keeps the win',
-  },
-  { key: 'new_users_per_minute', default: '', meaning: 'read by the controller (`npm run control`): admissions a minute the origin can take' },
-  { key: 'total_active_users', default: '', meaning: 'read by the controller: cap on admitted visitors active at once (optional)' },
-  { key: 'session_duration', default: '5', meaning: 'read by the controller: minutes after their last request that an admitted visitor counts as active' },
-];
-
-const defaults = Object.fromEntries(settingsTable.map((s) => [s.key, s.default])) as Record<string, string>;
-
-type Get = (key: string) => string | null;
-
-/** A reader that trims values and records problems against the key they came from. */
-class Reader {
-  readonly problems: ConfigProblem[] = [];
-  constructor(private readonly get: Get) {}
-
-  raw(key: string): string | null {
-    let value: string | null;
-    try {
-      value = this.get(key);
-    } catch (error) {
-      this.problems.push({ key, value: '', message: `could not be read (${String(error)}); using the default` });
-      return null;
-    }
-    if (value === null || value === undefined) return null;
-    const trimmed = String(value).trim();
-    return trimmed === '' ? null : trimmed;
-  }
-
-  problem(key: string, value: string, message: string): void {
-    this.problems.push({ key, value, message });
-  }
-
-  /**
-   * Whole seconds from 1 to `max`: a window of 0 would divide by zero, a fraction would break the
-   * windows, and the bound keeps every time the room computes (expiries, due times, stale times, each
-   * a few periods past now) a safe integer. Anything else is unusable and gives the default.
-   */
-  seconds(key: string, max: number): number {
-    const fallback = Number(defaults[key]);
-    const value = this.raw(key);
-    if (value === null) return fallback;
-    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
-      this.problem(key, value, `must be a whole number of seconds from 1 to ${max}; using ${fallback}`);
-      return fallback;
-    }
-    return Number(value);
-  }
-
-  oneOf<T extends string>(key: string, allowed: readonly T[], caseInsensitive = true): T {
-    const fallback = defaults[key] as T;
-    const value = this.raw(key);
-    if (value === null) return fallback;
-    const found = allowed.find((a) => (caseInsensitive ? a.toLowerCase() === value.toLowerCase() : a === value));
-    if (found === undefined) {
-      this.problem(key, value, `must be one of ${allowed.join(', ')}; using ${fallback}`);
-      return fallback;
-    }
-    return found;
-  }
-}
+export { CONFIG_STORE_VALUE_LIMIT, MAX_COOKIE_LIFETIME_SECONDS, MAX_MESSAGE_CHARS, MAX_PERIOD_SECONDS, settingsTable, type SettingInfo } from './settings.js';
 
 function parseAllowPercentage(r: Reader): number {
   const key = 'allow_percentage';
@@ -287,6 +182,13 @@ export function parseConfig(get: Get): { config: Config; problems: ConfigProblem
       totalActiveUsers: positive(r, 'total_active_users', true, 1_000_000_000),
       sessionDurationMinutes: positive(r, 'session_duration', false, 24 * 60) ?? 5,
     },
+    queueingMethod: r.oneOf('queueing_method', ['random', 'fifo']),
+    event: parseEvent(r),
+    queueAll: parseQueueAll(r),
+    message: parseMessage(r),
+    placeKeptSeconds: r.seconds('place_kept_seconds', 86_400),
+    queueCursor: parseCursor(r),
+    queueCounts: parseCounts(r, MAX_SCHEDULE_ENTRIES),
   };
   return { config, problems: r.problems };
 }

@@ -4,6 +4,7 @@
 import Mustache from 'mustache';
 import deny from '../../pages/deny.html';
 import keepwaiting from '../../pages/keepwaiting.html';
+import prequeue from '../../pages/prequeue.html';
 import startwaiting from '../../pages/startwaiting.html';
 import type { PageName } from './types.js';
 
@@ -24,7 +25,7 @@ export interface PageVars {
   waitTime75PercentileSeconds: number | null;
 }
 
-export const builtinPages: Record<PageName, string> = { startwaiting, keepwaiting, deny };
+export const builtinPages: Record<PageName, string> = { startwaiting, keepwaiting, prequeue, deny };
 
 /**
  * A wait as people say it. Estimates are rough (a random draw), so round generously rather than

@@ -9,9 +9,10 @@ export type Outcome =
   | 'origin' // forwarded to the backend
   | 'startwaiting' // waiting page, new wait token
   | 'keepwaiting' // waiting page, token kept
+  | 'prequeue' // countdown page before a scheduled start, pre-queue token set or kept
   | 'deny'; // deny page, cookie cleared
 
-export type PageName = 'startwaiting' | 'keepwaiting' | 'deny';
+export type PageName = 'startwaiting' | 'keepwaiting' | 'prequeue' | 'deny';
 
 /** Why a decision was taken; the log line names it. Stable strings: dashboards match on them. */
 export type ReasonCode =
@@ -39,6 +40,15 @@ export type ReasonCode =
   | 'revoked'
   | 'ceiling_held'
   | 'won_admitted'
+  | 'prequeue_joined'
+  | 'prequeue_waiting'
+  | 'cursor_passed'
+  | 'queue_waiting'
+  | 'behind_prequeue'
+  | 'queue_all'
+  | 'event_closed'
+  | 'event_passed'
+  | 'token_other_event'
   | 'internal_error';
 
 /** How a visitor is identified (setting `identity`). */
@@ -124,6 +134,41 @@ export interface Config {
   popAdmissionsPerSecond: number | null;
   /** Keys only the controller reads; parsed here so `npm run tune` checks them like the rest. */
   control: ControlTargets;
+  /** `queueing_method` (docs/events.md). */
+  queueingMethod: 'random' | 'fifo';
+  /** The scheduled event, null when `event_start` is unset or unusable. */
+  event: EventSchedule | null;
+  /** `queue_all`: admit nobody new; those inside stay. */
+  queueAll: boolean;
+  /** `message`: shown on every waiting page; '' when unset. */
+  message: string;
+  /** `place_kept_seconds`: how long past its due time a token holding a place keeps it. */
+  placeKeptSeconds: number;
+  /** `queue_cursor`, published by the controller; null when unset or unusable. */
+  queueCursor: QueueCursor | null;
+  /** `queue_counts`, ascending by position; empty when unset. */
+  queueCounts: readonly QueueCount[];
+}
+
+/** Times are epoch seconds. */
+export interface EventSchedule {
+  prequeueStart: number | null;
+  start: number;
+  end: number | null;
+  endAction: 'normal' | 'pass' | 'close';
+}
+
+/** At epoch second `at` the cursor stood at `pos` and moves `speed` positions a second. */
+export interface QueueCursor {
+  at: number;
+  pos: number;
+  speed: number;
+}
+
+/** `count` visitors were waiting with a position below `pos` (counted from the cursor). */
+export interface QueueCount {
+  pos: number;
+  count: number;
 }
 
 export interface ScheduleEntry {

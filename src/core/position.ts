@@ -1,0 +1,98 @@
+// A place in line as one number, the position (docs/events.md): first-come tokens by arrival, the
+// pre-queue shuffled into the second before the start by a keyed hash nobody can compute before the
+// event's seed is used. The queue moves by a cursor on the same line.
+import { base64url } from 'jose';
+import type { QueueCount, QueueCursor } from './types.js';
+
+const encoder = new TextEncoder();
+
+/** The first 6 bytes of `bytes` as an unsigned integer / 2^48: a number in [0, 1). */
+export function fraction48(bytes: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < 6; i++) n = n * 256 + (bytes[i] ?? 0);
+  return n / 2 ** 48;
+}
+
+/** Orders a second's arrivals at random, the same way on every renewal: from the token's `sub`. */
+export function tieFraction(sub: string): number {
+  try {
+    return fraction48(base64url.decode(sub));
+  } catch {
+    return 0;
+  }
+}
+
+/** A first-come token's position: its arrival second plus its tie fraction. */
+export function fifoPosition(arr: number, sub: string): number {
+  return arr + tieFraction(sub);
+}
+
+/** What the rank's HMAC signs: public, so anyone with the revealed seed can recompute a rank. */
+export function rankMessage(start: number, sub: string): string {
+  return `wr-rank:${start}:${sub}`;
+}
+
+/**
+ * A pre-queue token's rank in [0, 1): HMAC-SHA-256 keyed with the event seed's bytes (or, without a
+ * seed, the room's signing key) over `rankMessage`, first 6 bytes. `key` is an HMAC key for SHA-256
+ * or SHA-512; docs/events.md fixes SHA-256 with the seed, which `seedKey` makes.
+ */
+export async function rank(key: CryptoKey, start: number, sub: string): Promise<number> {
+  const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(rankMessage(start, sub)));
+  return fraction48(new Uint8Array(mac));
+}
+
+/** The seed's bytes as an HMAC-SHA-256 key. */
+export function seedKey(seed: Uint8Array): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', seed as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+}
+
+/** A pre-queue token's position: the whole pre-queue lies in the second before the start. */
+export function prequeuePosition(start: number, rankValue: number): number {
+  return start - 1 + rankValue;
+}
+
+/** The edge stops extrapolating a cursor this long after it was published (a dead controller). */
+export const CURSOR_HORIZON_SECONDS = 1800;
+
+/** Where the published cursor stands at `nowSec`. */
+export function cursorAt(cursor: QueueCursor, nowSec: number): number {
+  return cursor.pos + cursor.speed * Math.min(Math.max(nowSec - cursor.at, 0), CURSOR_HORIZON_SECONDS);
+}
+
+/**
+ * With no published cursor, the pre-queue drains by `allow_percentage`: in the k-th window after the
+ * start, `k * pct` percent of it, in shuffled order.
+ */
+export function fallbackCursor(start: number, nowSec: number, waitPeriodSeconds: number, pct: number): number {
+  if (nowSec < start) return Number.NEGATIVE_INFINITY;
+  const k = Math.floor((nowSec - start) / waitPeriodSeconds) + 1;
+  return start - 1 + Math.min(1, (k * pct) / 100);
+}
+
+/** Visitors waiting below `pos` by the published counts, linear between entries. */
+export function countBelow(counts: readonly QueueCount[], pos: number): number {
+  if (counts.length === 0) return 0;
+  const first = counts[0]!;
+  if (pos <= first.pos) return first.count;
+  for (let i = 1; i < counts.length; i++) {
+    const b = counts[i]!;
+    if (pos <= b.pos) {
+      const a = counts[i - 1]!;
+      return b.pos === a.pos ? b.count : a.count + ((b.count - a.count) * (pos - a.pos)) / (b.pos - a.pos);
+    }
+  }
+  return counts[counts.length - 1]!.count;
+}
+
+/** Place in line and turn, for a visitor at `pos`; nulls when nothing published says. */
+export function placeFor(
+  pos: number,
+  cursorNow: number,
+  cursor: QueueCursor | null,
+  counts: readonly QueueCount[],
+): { ahead: number | null; turnSeconds: number | null } {
+  const ahead = counts.length === 0 ? null : Math.max(0, Math.round(countBelow(counts, pos) - countBelow(counts, cursorNow)));
+  const turnSeconds = cursor === null || !(cursor.speed > 0) ? null : Math.max(0, Math.ceil((pos - cursorNow) / cursor.speed));
+  return { ahead, turnSeconds };
+}

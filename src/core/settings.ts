@@ -1,0 +1,70 @@
+// Every setting of `waiting_room_config` with its default and meaning, and the limits they share.
+// The README's configuration table is checked against `settingsTable`.
+
+/**
+ * The most characters one Config Store value holds (Fastly's limit, and Viceroy's): each setting and
+ * each base64 page template must fit (the keys live in a Secret Store, which has its own limits).
+ */
+export const CONFIG_STORE_VALUE_LIMIT = 8000;
+
+/** Ten years: periods past this are typos, and every time computed from them stays a safe integer. */
+export const MAX_PERIOD_SECONDS = 315_360_000;
+/** 400 days: what browsers keep a cookie at most (RFC 6265bis). */
+export const MAX_COOKIE_LIFETIME_SECONDS = 34_560_000;
+
+export interface SettingInfo {
+  key: string;
+  /** The default as an operator would write it; '' means "none". */
+  default: string;
+  meaning: string;
+}
+
+/** The most characters of `message` a page shows. */
+export const MAX_MESSAGE_CHARS = 500;
+
+/** Every setting the room reads. The README's configuration table is checked against this list. */
+export const settingsTable: readonly SettingInfo[] = [
+  { key: 'enabled', default: 'true', meaning: '`false`: every request goes to the origin untouched (the room cookie is still stripped)' },
+  {
+    key: 'allow_percentage',
+    default: '100',
+    meaning: 'chance (number 0-100, decimals allowed) that an eligible wait token wins its draw; 0 denies everyone, 100 admits everyone; missing, not a number or out of range: 100 (fail open), logged',
+  },
+  { key: 'allow_period_duration', default: '3600', meaning: 'seconds an admitted session lasts (whole, 1 to 315360000 = ten years)' },
+  { key: 'wait_period_duration', default: '30', meaning: 'seconds between draws; also the time window that makes tokens deterministic (whole, 1 to 315360000)' },
+  { key: 'cookie_lifetime', default: '7200', meaning: 'cookie Max-Age, seconds (whole, 1 to 34560000 = 400 days, what browsers keep)' },
+  { key: 'active_key', default: 'key1', meaning: 'key id in `waiting_room_keys` that signs new tokens; every key in the store verifies' },
+  { key: 'log_endpoint', default: '', meaning: 'named log endpoint that gets one JSON line per decision' },
+  { key: 'identity', default: 'ip', meaning: 'what a token is bound to: `ip`, `header:NAME`, `jwt:NAME` or `none`' },
+  { key: 'bypass_paths', default: '', meaning: 'comma-separated path prefixes (each starting with `/`) that never queue' },
+  { key: 'waiting_status', default: '200', meaning: 'HTTP status of waiting and deny pages: `200`, `429` or `503`' },
+  { key: 'cookie_secure', default: 'auto', meaning: '`Secure` cookie attribute: `auto` (when the request is https), `true` or `false`' },
+  { key: 'cookie_samesite', default: 'Lax', meaning: '`SameSite` cookie attribute: `Lax`, `Strict` or `None` (None forces Secure)' },
+  { key: 'jwt_jwks', default: '', meaning: 'JSON Web Key Set (JSON text) that verifies the JWT when `identity` is `jwt:NAME`' },
+  { key: 'jwt_issuer', default: '', meaning: 'required `iss` of that JWT (optional)' },
+  { key: 'jwt_audience', default: '', meaning: 'required `aud` of that JWT (optional)' },
+  {
+    key: 'allow_schedule',
+    default: '',
+    meaning:
+      'chance of each window\'s draws, published ahead by the controller: `START=PCT,...` (START a window start in epoch seconds, PCT 0-100); a draw of a token expiring at START uses its entry, past the last entry the last one; used only while allow_percentage is between 0 and 100',
+  },
+  {
+    key: 'pop_admissions_per_second',
+    default: '',
+    meaning: 'optional ceiling on admissions a second at each POP (a 10-second average, Fastly\'s edge rate limiter); a winner held back keeps the win',
+  },
+  { key: 'new_users_per_minute', default: '', meaning: 'read by the controller (`npm run control`): admissions a minute the origin can take' },
+  { key: 'total_active_users', default: '', meaning: 'read by the controller: cap on admitted visitors active at once (optional)' },
+  { key: 'session_duration', default: '5', meaning: 'read by the controller: minutes after their last request that an admitted visitor counts as active' },
+  { key: 'queueing_method', default: 'random', meaning: '`random` (a draw each window) or `fifo` (first come, first served; needs the controller\'s `queue_cursor`)' },
+  { key: 'event_prequeue_start', default: '', meaning: 'ISO 8601 time with a zone: a scheduled event\'s pre-queue opens (docs/events.md)' },
+  { key: 'event_start', default: '', meaning: 'ISO 8601 time with a zone: the event starts; the pre-queue is shuffled and goes first' },
+  { key: 'event_end', default: '', meaning: 'ISO 8601 time with a zone: the event ends and `event_end_action` applies' },
+  { key: 'event_end_action', default: 'normal', meaning: 'after `event_end`: `normal` (the room as configured), `pass` (everyone in) or `close` (the closed page)' },
+  { key: 'queue_all', default: 'false', meaning: '`true`: admit nobody new; new visitors queue and keep their place, those inside stay inside' },
+  { key: 'message', default: '', meaning: `text (at most ${500} characters) shown on every waiting page and in the JSON answer` },
+  { key: 'place_kept_seconds', default: '180', meaning: 'a visitor holding a place who stops checking for this long past their due time loses it (whole, 1 to 86400)' },
+  { key: 'queue_cursor', default: '', meaning: 'published by the controller: `T:POS:SPEED`, the queue\'s cursor at epoch second T and its speed (positions a second)' },
+  { key: 'queue_counts', default: '', meaning: 'published by the controller: `POS=COUNT,...`, visitors waiting below each position, for the place in line' },
+];
