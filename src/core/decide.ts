@@ -4,6 +4,8 @@ import type { Ceiling } from './ceiling.js';
 import { chanceFor, dueAt, drawWins, staleAt } from './draw.js';
 import { identityHash } from './identity.js';
 import type { KeyRing } from './keys.js';
+import { fifoPosition } from './position.js';
+import { eventPhase, holdsPlace, ofThisEvent, placeLostAt, placeOf, prequeueDraining, prequeueRecheck, type Place } from './queue.js';
 import { signToken, verifyToken, type TokenClaims } from './token.js';
 import type { Config, Decision, Outcome, ReasonCode } from './types.js';
 
@@ -20,6 +22,8 @@ export interface DecideInput {
    * time), for the decision log: one more HMAC, so only when something reads the log.
    */
   successors?: boolean;
+  /** Operator diagnostics (a missing event seed); ignored when absent. */
+  diag?: (message: string) => void;
 }
 
 /** A token the visitor presented and the room used, or the one it set. */
@@ -52,6 +56,8 @@ export interface DecideResult {
   nextToken: string | null;
   /** The chance (0..100) this request's draw used, null when it did not draw. */
   pct: number | null;
+  /** The visitor's place in line and the cursor now, when they hold a place the cursor moves (docs/events.md). */
+  place: { pos: number; cursor: number } | null;
 }
 
 /** Longer values are never parsed: a cookie that size is garbage or an attack. */
@@ -66,6 +72,7 @@ interface Usable {
   token: string;
   claims: TokenClaims;
   kid: string;
+  key: CryptoKey;
   signature: Uint8Array;
 }
 
@@ -87,14 +94,16 @@ async function firstUsable(input: DecideInput, nowSec: number): Promise<Usable |
         reason = v.reason;
       } else if (v.claims.sub !== (await identityHash(v.key, input.identity))) {
         reason = 'token_other_identity';
-      } else if (v.claims.dec !== 'wait' && v.claims.exp <= nowSec) {
+      } else if (!ofThisEvent(v.claims, input.config)) {
+        reason = 'token_other_event';
+      } else if ((v.claims.dec === 'allow' || v.claims.dec === 'won') && v.claims.exp <= nowSec) {
         // A spent allow token, or a held win the visitor left for longer than the cookie lives.
         reason = 'token_expired_allow';
-      } else if (v.claims.dec === 'wait' && nowSec >= staleAt(v.claims.exp, input.config)) {
-        stale ??= { token, claims: v.claims, kid: v.kid, signature: v.signature };
+      } else if (nowSec >= (holdsPlace(v.claims) ? placeLostAt(v.claims.exp, input.config) : v.claims.dec === 'wait' ? staleAt(v.claims.exp, input.config) : Infinity)) {
+        stale ??= { token, claims: v.claims, kid: v.kid, key: v.key, signature: v.signature };
         continue;
       } else {
-        return { token, claims: v.claims, kid: v.kid, signature: v.signature };
+        return { token, claims: v.claims, kid: v.kid, key: v.key, signature: v.signature };
       }
     }
     // A stale duplicate (say, on another path) must not lock the visitor out: keep looking.
@@ -116,6 +125,7 @@ export function result(partial: Partial<DecideResult> & Pick<DecideResult, 'deci
     set: null,
     nextToken: null,
     pct: null,
+    place: null,
     ...partial,
   };
 }
@@ -123,19 +133,27 @@ export function result(partial: Partial<DecideResult> & Pick<DecideResult, 'deci
 interface Issued {
   token: string;
   kid: string;
+  key: CryptoKey;
+  claims: TokenClaims;
   set: { dec: TokenClaims['dec']; exp: number };
   nextToken: string | null;
 }
 
-async function issue(input: DecideInput, dec: TokenClaims['dec'], exp: number): Promise<Issued | null> {
-  const kid = input.config.activeKey;
-  const key = await input.keys.signingKey(kid);
+/**
+ * Sign a new token for the visitor: with the active key, or, to renew a place in line, with the key
+ * that signed the place (`signer`), so its `sub` and with it the place do not move when keys rotate.
+ */
+async function issue(input: DecideInput, dec: TokenClaims['dec'], exp: number, arr?: number, signer?: Usable): Promise<Issued | null> {
+  const kid = signer?.kid ?? input.config.activeKey;
+  const key = signer?.key ?? (await input.keys.signingKey(kid));
   if (key === null) return null;
-  const sub = await identityHash(key, input.identity);
-  const token = await signToken({ dec, exp, sub }, kid, key);
-  const successor = dec === 'wait' && input.successors === true;
+  const sub = signer?.claims.sub ?? (await identityHash(key, input.identity));
+  const claims: TokenClaims = arr === undefined ? { dec, exp, sub } : { dec, exp, sub, arr };
+  const token = await signToken(claims, kid, key);
+  // Successors are the draw's: the controller counts next window's tickets by them.
+  const successor = dec === 'wait' && arr === undefined && input.successors === true;
   const nextToken = successor ? await signToken({ dec, exp: exp + input.config.waitPeriodSeconds, sub }, kid, key) : null;
-  return { token, kid, set: { dec, exp }, nextToken };
+  return { token, kid, key, claims, set: { dec, exp }, nextToken };
 }
 
 /** What an issued token adds to a result. */
@@ -154,27 +172,34 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
   const d = config.waitPeriodSeconds;
   const A = config.allowPeriodSeconds;
   const ceiling = input.ceiling ?? null;
+  const phase = eventPhase(config, nowSec);
+  const diag = input.diag ?? (() => {});
 
   if (config.allowPercentage <= 0) {
     return result({ decision: 'deny', outcome: 'deny', reason: 'deny_all', clearCookie: true });
+  }
+  if (phase === 'ended' && config.event?.endAction === 'close') {
+    return result({ decision: 'deny', outcome: 'deny', reason: 'event_closed', clearCookie: true });
   }
 
   const found = await firstUsable(input, nowSec);
   const usable = 'claims' in found ? found : null;
   const used: TokenRef | null = usable === null ? null : { token: usable.token, dec: usable.claims.dec, exp: usable.claims.exp };
+  const failure = usable === null ? (found as { reason: ReasonCode; kid: string | null }) : null;
 
   // Admit with an allow token, renewing it once fewer than A seconds remain (past half its longest life).
   // Null when there is neither a held allow token nor a key to sign a new one.
-  const admit = async (reason: ReasonCode, held: Usable | null, pct: number | null = null): Promise<DecideResult | null> => {
+  const admit = async (reason: ReasonCode, held: Usable | null, pct: number | null = null, place: Place | null = null): Promise<DecideResult | null> => {
+    const at = place === null ? null : { pos: place.pos, cursor: place.cursor };
     const keep =
-      held === null ? null : result({ decision: 'allow', outcome: 'origin', reason, kid: held.kid, allowUntil: held.claims.exp, used, pct });
+      held === null ? null : result({ decision: 'allow', outcome: 'origin', reason, kid: held.kid, allowUntil: held.claims.exp, used, pct, place: at });
     if (held !== null && held.claims.exp - nowSec >= A) return keep;
     const exp = boundary(nowSec, A, 2);
     const issued = await issue(input, 'allow', exp);
     // A still-valid allow token keeps working while no new one can be signed.
     if (issued === null) return keep;
     const renewed = held !== null && reason === 'allow_valid';
-    return result({ decision: 'allow', outcome: 'origin', reason: renewed ? 'allow_renewed' : reason, ...issuedParts(issued), allowUntil: exp, used, pct });
+    return result({ decision: 'allow', outcome: 'origin', reason: renewed ? 'allow_renewed' : reason, ...issuedParts(issued), allowUntil: exp, used, pct, place: at });
   };
 
   // A winner held back by the POP's ceiling: a `won` token (or the one they hold) and a second or two.
@@ -190,20 +215,23 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
 
   // A new admission (no allow token held): through the ceiling, if there is one. Those already held
   // at this POP go first: a fresh winner waits behind them.
-  const admitNew = async (reason: ReasonCode, pct: number | null): Promise<DecideResult | null> => {
+  const admitNew = async (reason: ReasonCode, pct: number | null, place: Place | null = null): Promise<DecideResult | null> => {
     if (ceiling !== null) {
       const behindOthers = reason !== 'won_admitted' && ceiling.heldRecently();
       if (behindOthers || !ceiling.tryAdmit()) return holdWinner(pct);
     }
-    return admit(reason, null, pct);
+    return admit(reason, null, pct, place);
   };
 
-  if (config.allowPercentage >= 100) {
+  // Everyone in: the operator's 100, or an event that ended with `pass`. The pre-queue and `queue_all`
+  // hold everyone who is not inside, whatever the percentage.
+  const passAll = phase === 'ended' && config.event?.endAction === 'pass';
+  if (passAll || (config.allowPercentage >= 100 && phase !== 'prequeue' && !config.queueAll)) {
     const held = usable?.claims.dec === 'allow' ? usable : null;
-    const reason: ReasonCode = usable?.claims.dec === 'won' ? 'won_admitted' : 'allow_all';
+    const reason: ReasonCode = usable?.claims.dec === 'won' ? 'won_admitted' : passAll ? 'event_passed' : 'allow_all';
     // Everyone is admitted anyway, so a missing key costs only the cookie; the log says why.
     return (
-      (held !== null ? await admit('allow_all', held) : await admitNew(reason, null)) ??
+      (held !== null ? await admit(reason === 'won_admitted' ? 'allow_all' : reason, held) : await admitNew(reason, null)) ??
       result({ decision: 'allow', outcome: 'origin', reason: 'no_signing_key', kid: config.activeKey })
     );
   }
@@ -212,42 +240,134 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
     return (await admit('allow_valid', usable))!; // never null: a held token is kept
   }
   if (usable !== null && usable.claims.dec === 'won') {
+    // A held win is kept, not spent, while the operator holds the queue.
+    if (config.queueAll) return result({ decision: 'wait', outcome: 'keepwaiting', reason: 'queue_all', kid: usable.kid, waitUntil: nowSec + d, used });
     return (await admitNew('won_admitted', null)) ?? noSigningKey(config.activeKey);
   }
 
-  // A new wait token for the visitor, due at its own offset into the window that starts at `exp`.
-  const waitFrom = async (exp: number, reason: ReasonCode, pct: number | null = null): Promise<DecideResult> => {
-    const issued = await issue(input, 'wait', exp);
+  // Before the start nobody computes a rank: a pre-queue token kept from a pre-queue the operator has
+  // since moved later keeps its countdown.
+  if (phase === 'prequeue' || (phase === 'before' && usable?.claims.dec === 'pre')) return prequeue(input, usable, failure, used, nowSec);
+
+  // Where a token that holds a place stands, for the page and the log (never before the start).
+  const placeFor = async (claims: TokenClaims, key: CryptoKey): Promise<Place | null> =>
+    claims.arr === undefined || !holdsPlace(claims) ? null : placeOf({ ...claims, arr: claims.arr }, key, input.keys, config, nowSec, diag);
+  const at = (place: Place | null) => (place === null ? null : { pos: place.pos, cursor: place.cursor });
+
+  // A new token for the visitor: a place at the back in `fifo`, else the draw's; due at its own offset
+  // into the window that starts at `exp`.
+  const waitFrom = async (exp: number, reason: ReasonCode, pct: number | null = null, keep?: Usable): Promise<DecideResult> => {
+    const dec = keep?.claims.dec ?? 'wait';
+    const arr = keep !== undefined ? keep.claims.arr : config.queueingMethod === 'fifo' ? nowSec : undefined;
+    const issued = await issue(input, dec, exp, arr, keep);
     if (issued === null) return noSigningKey(config.activeKey);
+    const renewed = keep !== undefined;
     return result({
-      decision: 'anon',
-      outcome: 'startwaiting',
+      decision: renewed ? 'wait' : 'anon',
+      outcome: renewed ? 'keepwaiting' : 'startwaiting',
       reason,
       ...issuedParts(issued),
       waitUntil: dueAt(issued.token, exp, config),
       waitExpiry: exp,
       used,
       pct,
+      place: at(await placeFor(issued.claims, issued.key)),
     });
   };
 
-  if (usable !== null && usable.claims.dec === 'wait') {
+  // A place its holder stopped checking on is lost: a new token, at the back.
+  if (usable !== null && holdsPlace(usable.claims) && nowSec >= placeLostAt(usable.claims.exp, config)) {
+    return waitFrom(boundary(nowSec, d, 1), 'token_stale');
+  }
+
+  if (config.queueAll) {
+    if (usable === null) return waitFrom(boundary(nowSec, d, 2), 'queue_all');
+    const due = dueAt(usable.signature, usable.claims.exp, config);
+    const place = at(await placeFor(usable.claims, usable.key));
+    if (nowSec < due) return result({ decision: 'wait', outcome: 'keepwaiting', reason: 'queue_all', kid: usable.kid, waitUntil: due, waitExpiry: usable.claims.exp, used, place });
+    // Renewed so that holding the queue never costs a visitor their place (or their token's freshness).
+    return waitFrom(boundary(nowSec, d, 1), 'queue_all', null, holdsPlace(usable.claims) ? usable : undefined);
+  }
+
+  if (usable !== null && usable.claims.dec === 'wait' && usable.claims.arr === undefined && config.queueingMethod === 'fifo') {
+    // A draw's token when the room is first-come: it joins the line now.
+    return waitFrom(boundary(nowSec, d, 1), 'queue_waiting');
+  }
+
+  if (usable !== null && holdsPlace(usable.claims) && (usable.claims.dec === 'pre' || config.queueingMethod === 'fifo')) {
+    const place = (await placeFor(usable.claims, usable.key))!;
     const { exp } = usable.claims;
-    const due = dueAt(usable.signature, exp, config);
-    if (nowSec < due) {
-      return result({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: usable.kid, waitUntil: due, waitExpiry: exp, used });
+    if (place.byCursor || usable.claims.dec === 'pre') {
+      if (place.pos < place.cursor) return (await admitNew('cursor_passed', null, place)) ?? noSigningKey(config.activeKey);
+      const due = dueAt(usable.signature, exp, config);
+      if (nowSec < due) return result({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: usable.kid, waitUntil: due, waitExpiry: exp, used, place: at(place) });
+      return waitFrom(boundary(nowSec, d, 1), 'queue_waiting', null, usable);
     }
+    // First-come with no cursor published: the token draws as the draw's do, and keeps its place.
+    diag('queue_cursor is not set: first-come tokens draw at allow_percentage until the controller publishes a cursor');
+    return drawOrRenew(usable, place);
+  }
+
+  if (usable !== null && (usable.claims.dec === 'wait' || usable.claims.dec === 'pre')) {
+    if (prequeueDraining(config, phase, nowSec)) {
+      const due = dueAt(usable.signature, usable.claims.exp, config);
+      if (nowSec < due) return result({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: usable.kid, waitUntil: due, waitExpiry: usable.claims.exp, used });
+      // The pre-queue goes first: no draw, and the next window's token, as a loser gets.
+      return waitFrom(boundary(nowSec, d, 1), 'behind_prequeue');
+    }
+    return drawOrRenew(usable, null);
+  }
+
+  return waitFrom(boundary(nowSec, d, 2), failure!.reason);
+
+  /** The draw of a due token: admitted on a win; on a loss, the next window's token (with the same place, if any). */
+  async function drawOrRenew(token: Usable, place: Place | null): Promise<DecideResult> {
+    const { exp } = token.claims;
+    const due = dueAt(token.signature, exp, config);
+    if (nowSec < due) {
+      return result({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: token.kid, waitUntil: due, waitExpiry: exp, used, place: at(place) });
+    }
+    const keep = holdsPlace(token.claims) ? token : undefined;
     // Past its window and the one of grace: no draw, or a kept pile of old tickets would all be drawn
     // at once when the operator raises allow_percentage. Like a loser: the next boundary.
-    if (nowSec >= staleAt(exp, config)) return waitFrom(boundary(nowSec, d, 1), 'token_stale');
+    if (nowSec >= staleAt(exp, config)) return waitFrom(boundary(nowSec, d, 1), 'token_stale', null, keep);
     const pct = chanceFor(config, exp);
-    if (drawWins(usable.signature, pct)) {
+    if (drawWins(token.signature, pct)) {
       return (await admitNew('draw_won', pct)) ?? noSigningKey(config.activeKey);
     }
     // Lost: the next token expires at the NEXT boundary (docs/design.md: one draw per window per identity).
-    return waitFrom(boundary(nowSec, d, 1), 'draw_lost', pct);
+    return waitFrom(boundary(nowSec, d, 1), 'draw_lost', pct, keep);
   }
+}
 
-  const failure = found as { reason: ReasonCode; kid: string | null };
-  return waitFrom(boundary(nowSec, d, 2), failure.reason);
+/**
+ * The pre-queue: everyone not inside holds a pre-queue token for this event's start and sees the
+ * countdown. The token is the same for an identity on every device, so more tabs or devices get
+ * nothing; its rank is computed only from the start.
+ */
+async function prequeue(input: DecideInput, usable: Usable | null, failure: { reason: ReasonCode } | null, used: TokenRef | null, nowSec: number): Promise<DecideResult> {
+  const { config } = input;
+  const start = config.event!.start;
+  if (usable !== null && usable.claims.dec === 'pre') {
+    return result({
+      decision: 'wait',
+      outcome: 'prequeue',
+      reason: 'prequeue_waiting',
+      kid: usable.kid,
+      waitUntil: prequeueRecheck(usable.signature, start, nowSec, config),
+      waitExpiry: start,
+      used,
+    });
+  }
+  const issued = await issue(input, 'pre', start, start);
+  if (issued === null) return noSigningKey(config.activeKey);
+  return result({
+    decision: 'anon',
+    outcome: 'prequeue',
+    reason: failure?.reason === 'token_other_event' ? 'token_other_event' : 'prequeue_joined',
+    ...issuedParts(issued),
+    waitUntil: prequeueRecheck(issued.token, start, nowSec, config),
+    waitExpiry: start,
+    used,
+  });
 }

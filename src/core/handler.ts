@@ -176,6 +176,7 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
       ceiling,
       // Successors are for the controller, which reads the log: no log, no extra signature.
       successors: config.logEndpoint !== null,
+      diag: deps.diag,
     });
   } catch (error) {
     // A bug must not open the gate: hold the visitor, say so, issue nothing.

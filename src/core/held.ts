@@ -4,11 +4,12 @@ import type { DecideResult } from './decide.js';
 import { jitterSeconds, retryAfterSeconds } from './draw.js';
 import { estimateFor } from './estimate.js';
 import { renderPage, type PageVars } from './pages.js';
+import { placeFor } from './position.js';
 import type { Config, PageName } from './types.js';
 
 export interface HeldInput {
   config: Config;
-  result: Pick<DecideResult, 'outcome' | 'reason' | 'waitUntil' | 'waitExpiry'>;
+  result: Pick<DecideResult, 'outcome' | 'reason' | 'waitUntil' | 'waitExpiry'> & Partial<Pick<DecideResult, 'place'>>;
   nowMs: number;
   /** Uniform [0, 1) for the refresh jitter. */
   random: () => number;
@@ -33,13 +34,28 @@ export function heldAnswer({ config, result, nowMs, random, json, storedPage, di
   const retryAfter = retryAfterSeconds(result.waitUntil, nowMs, d);
   const J = jitterSeconds(config);
   const refresh = retryAfter + Math.round(random() * J);
+  const nowSec = Math.floor(nowMs / 1000);
+  // A place in line the cursor moves: how many are ahead and when the turn comes, from what the
+  // controller published (docs/events.md). Without a cursor yet, both are unknown, not guessed.
+  const place = result.place ?? null;
+  const line =
+    place === null || !Number.isFinite(place.cursor) ? null : placeFor(place.pos, place.cursor, config.queueCursor, config.queueCounts);
+  const prequeue = name === 'prequeue' && config.event !== null;
   // A held winner has won: the wait left is the ceiling's, a second or two, not another draw.
   const estimate =
-    name === 'deny'
+    name === 'deny' || prequeue || place !== null || result.reason === 'queue_all' || result.reason === 'behind_prequeue'
       ? null
       : result.reason === 'ceiling_held'
         ? { p25: retryAfter, p50: retryAfter, p75: retryAfter + J }
         : estimateFor(config, result.waitUntil, result.waitExpiry, nowMs);
+  const queue = {
+    queueingMethod: config.queueingMethod,
+    eventStart: prequeue ? new Date(config.event!.start * 1000).toISOString() : null,
+    startsInSeconds: prequeue ? Math.max(0, config.event!.start - nowSec) : null,
+    visitorsAhead: line?.ahead ?? null,
+    turnInSeconds: line?.turnSeconds ?? null,
+    message: config.message,
+  };
   // No key to sign with is the room's fault, not the visitor's: say "unavailable" whatever the setting.
   const status = result.reason === 'no_signing_key' || result.reason === 'internal_error' ? 503 : config.waitingStatus;
   const answer = { name, status, retryAfterSeconds: retryAfter };
@@ -57,6 +73,7 @@ export function heldAnswer({ config, result, nowMs, random, json, storedPage, di
         waitTime75PercentileSeconds: estimate?.p75 ?? null,
         allowPercentage: config.allowPercentage,
         jitterSeconds: J,
+        ...queue,
       },
     });
     return { ...answer, contentType: 'application/json; charset=utf-8', body };
@@ -72,6 +89,12 @@ export function heldAnswer({ config, result, nowMs, random, json, storedPage, di
     waitTime25PercentileSeconds: estimate?.p25 ?? null,
     waitTime50PercentileSeconds: estimate?.p50 ?? null,
     waitTime75PercentileSeconds: estimate?.p75 ?? null,
+    message: config.message,
+    eventStartIso: queue.eventStart,
+    startsInSeconds: queue.startsInSeconds,
+    visitorsAhead: queue.visitorsAhead,
+    turnInSeconds: queue.turnInSeconds,
+    closed: result.reason === 'event_closed',
   };
   return { ...answer, contentType: 'text/html; charset=utf-8', body: renderPage(name, storedPage(name), vars, diag) };
 }

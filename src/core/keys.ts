@@ -1,6 +1,7 @@
 // Signing keys from `waiting_room_keys`: key id -> base64 of the key bytes. A token's `kid` is
 // attacker-chosen, so lookups never throw and a missing key is simply "unknown"; a key that is present
 // but too short (or not base64) is the operator's mistake and is reported by id, and never used.
+import { seedKey } from './position.js';
 
 /** HS512 wants at least its hash size in key material; 32 bytes is the floor the room sets. */
 export const MIN_KEY_BYTES = 32;
@@ -10,7 +11,12 @@ export interface KeyRing {
   signingKey(activeKid: string): Promise<CryptoKey | null>;
   /** The key a token's `kid` names, or null when the store lacks it or it is weak. */
   verifyingKey(kid: string): Promise<CryptoKey | null>;
+  /** The event's seed (`event-seed`) as an HMAC-SHA-256 key for the pre-queue's ranks, or null. */
+  eventSeed(): Promise<CryptoKey | null>;
 }
+
+/** The store entry that holds a scheduled event's seed: a secret, but never a token's key. */
+export const EVENT_SEED_ID = 'event-seed';
 
 /**
  * The one key object per key and request: HMAC-SHA-512, for the token's signature (HS512) and for the
@@ -46,7 +52,7 @@ export function createKeyRing(lookup: (kid: string) => Promise<string | null>, d
   const memo = new Map<string, Promise<CryptoKey | null>>();
   const reportedMissing = new Set<string>();
 
-  function load(kid: string): Promise<CryptoKey | null> {
+  function load(kid: string, importKey: (bytes: Uint8Array) => Promise<CryptoKey> = hmacKey): Promise<CryptoKey | null> {
     if (!KEY_ID.test(kid)) return Promise.resolve(null);
     let pending = memo.get(kid);
     if (!pending) {
@@ -68,22 +74,26 @@ export function createKeyRing(lookup: (kid: string) => Promise<string | null>, d
           diag(`waiting_room_keys: key "${kid}" is weak (${bytes.length} bytes, need ${MIN_KEY_BYTES}); it is never used`);
           return null;
         }
-        return hmacKey(bytes);
+        return importKey(bytes);
       })();
       memo.set(kid, pending);
     }
     return pending;
   }
 
+  // The seed is revealed after a sale; were it a token key, anyone could then sign tokens with it.
+  const tokenKey = (kid: string): Promise<CryptoKey | null> => (kid === EVENT_SEED_ID ? Promise.resolve(null) : load(kid));
+
   return {
     async signingKey(activeKid) {
-      const key = await load(activeKid);
+      const key = await tokenKey(activeKid);
       if (key === null && !reportedMissing.has(activeKid)) {
         reportedMissing.add(activeKid);
         diag(`active_key "${activeKid}" has no usable key in waiting_room_keys; no new tokens can be issued`);
       }
       return key;
     },
-    verifyingKey: load,
+    verifyingKey: tokenKey,
+    eventSeed: () => load(EVENT_SEED_ID, seedKey),
   };
 }

@@ -21,7 +21,7 @@ export interface LineFields {
   status: number | null;
   originError?: boolean;
   /** The decision's tokens and draw, when there was one. */
-  result?: Pick<DecideResult, 'used' | 'setToken' | 'set' | 'nextToken' | 'pct'> | null;
+  result?: Pick<DecideResult, 'used' | 'setToken' | 'set' | 'nextToken' | 'pct'> & Partial<Pick<DecideResult, 'place'>> | null;
 }
 
 export function decisionLine(f: LineFields): string {
@@ -50,6 +50,8 @@ export function decisionLine(f: LineFields): string {
     newDec: r?.set?.dec ?? null,
     nextTid: r?.nextToken ? tokenId(r.nextToken) : null,
     pct: r?.pct ?? null,
+    // The visitor's place in line (docs/events.md), 6 decimals: the pre-queue lies within one second.
+    pos: r?.place ? Math.round(r.place.pos * 1e6) / 1e6 : null,
     ...(r !== null && f.reason === 'ceiling_held' ? { held: true } : {}),
     ...(f.originError ? { originError: true } : {}),
   });

@@ -23,6 +23,16 @@ export interface PageVars {
   waitTime25PercentileSeconds: number | null;
   waitTime50PercentileSeconds: number | null;
   waitTime75PercentileSeconds: number | null;
+  /** The operator's `message`, '' when none (Mustache escapes it). */
+  message: string;
+  /** Pre-queue page: the event start as ISO 8601 UTC text, and whole seconds until it; null elsewhere. */
+  eventStartIso: string | null;
+  startsInSeconds: number | null;
+  /** A visitor holding a place (fifo, or the shuffled pre-queue after the start): visitors ahead and whole seconds until their turn; each null when unknown or not in such a queue. */
+  visitorsAhead: number | null;
+  turnInSeconds: number | null;
+  /** The deny page shown because the event ended with event_end_action = close. */
+  closed: boolean;
 }
 
 export const builtinPages: Record<PageName, string> = { startwaiting, keepwaiting, prequeue, deny };

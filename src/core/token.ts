@@ -5,12 +5,20 @@ import type { KeyRing } from './keys.js';
 import type { ReasonCode } from './types.js';
 
 export interface TokenClaims {
-  /** `won`: a draw won but held back by the POP's ceiling; admitted as soon as the ceiling allows. */
-  dec: 'wait' | 'allow' | 'won';
+  /**
+   * `won`: a draw won but held back by the POP's ceiling; admitted as soon as the ceiling allows.
+   * `pre`: a place in a scheduled event's pre-queue (docs/events.md).
+   */
+  dec: 'wait' | 'allow' | 'won' | 'pre';
   /** Whole seconds since the epoch, on a window boundary. */
   exp: number;
   /** Keyed identity hash (identity.ts). */
   sub: string;
+  /**
+   * A place in line: the arrival second of a `fifo` wait token, or the event start of a `pre` token.
+   * Absent on the draw's tokens, so their bytes are what they always were.
+   */
+  arr?: number;
 }
 
 export type Verified =
@@ -27,7 +35,8 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  */
 export async function signToken(claims: TokenClaims, kid: string, key: CryptoKey | Uint8Array): Promise<string> {
   // CompactSign rather than SignJWT so the claims' key order is fixed: byte-identical tokens.
-  const payload = JSON.stringify({ dec: claims.dec, exp: claims.exp, sub: claims.sub });
+  const fields = { dec: claims.dec, exp: claims.exp, sub: claims.sub };
+  const payload = JSON.stringify(claims.arr === undefined ? fields : { ...fields, arr: claims.arr });
   return new CompactSign(encoder.encode(payload)).setProtectedHeader({ alg: 'HS512', kid }).sign(key);
 }
 
@@ -46,10 +55,14 @@ function parseClaims(payload: Uint8Array): TokenClaims | null {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const keys = Object.keys(value);
-  const { dec, exp, sub } = value as Record<string, unknown>;
-  if (keys.length !== 3 || (dec !== 'wait' && dec !== 'allow' && dec !== 'won')) return null;
+  const { dec, exp, sub, arr } = value as Record<string, unknown>;
+  if (dec !== 'wait' && dec !== 'allow' && dec !== 'won' && dec !== 'pre') return null;
   if (typeof exp !== 'number' || !Number.isSafeInteger(exp) || typeof sub !== 'string') return null;
-  return { dec, exp, sub };
+  // `arr` only where a place is kept: always on `pre`, optional on `wait`, never on the others.
+  if (keys.length === 3 && keys.includes('dec') && keys.includes('exp') && keys.includes('sub') && dec !== 'pre') return { dec, exp, sub };
+  if (keys.length !== 4 || !('arr' in value) || (dec !== 'wait' && dec !== 'pre')) return null;
+  if (typeof arr !== 'number' || !Number.isSafeInteger(arr) || arr < 0) return null;
+  return { dec, exp, sub, arr };
 }
 
 /** Check a token's shape, key and signature. Never throws: every failure is a reason. */

@@ -21,6 +21,12 @@ export function pageVars(status: PageName, over: Partial<PageVars> = {}): PageVa
     waitTime25PercentileSeconds: waiting ? 65 : null,
     waitTime50PercentileSeconds: waiting ? 140 : null,
     waitTime75PercentileSeconds: waiting ? 230 : null,
+    message: '',
+    eventStartIso: null,
+    startsInSeconds: null,
+    visitorsAhead: null,
+    turnInSeconds: null,
+    closed: false,
     ...over,
   };
 }

@@ -20,6 +20,12 @@ function vars(over: Partial<PageVars> = {}): PageVars {
     waitTime25PercentileSeconds: 130,
     waitTime50PercentileSeconds: 250,
     waitTime75PercentileSeconds: 610,
+    message: '',
+    eventStartIso: null,
+    startsInSeconds: null,
+    visitorsAhead: null,
+    turnInSeconds: null,
+    closed: false,
     ...over,
   };
 }
