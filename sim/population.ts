@@ -71,6 +71,12 @@ export interface Actor {
   nextJar: number;
   /** hoarder only: has presented its pile and now follows the page. */
   cashedIn: boolean;
+  /** Saw the pre-queue's countdown page: was in the pre-queue when the event started. */
+  prequeued: boolean;
+  /** The position of the place this actor last held (docs/events.md), null without one. */
+  pos: number | null;
+  /** The first place in line a page showed this actor, with when and the turn it promised (s). */
+  placeShown: { atMs: number; ahead: number; turnSeconds: number | null } | null;
 }
 
 export interface Trace {
@@ -152,6 +158,9 @@ export class Population {
       dueMs: [],
       nextJar: 0,
       cashedIn: false,
+      prequeued: false,
+      pos: null,
+      placeShown: null,
     };
     this.trace.actors.push(actor);
     if (arrival.group === 'devices5') {
@@ -210,6 +219,13 @@ export class Population {
     if (answer.reason === 'ceiling_held') actor.heldWinner = true;
     this.count(actor, answer, t, actor.dueMs[jarIndex] ?? null);
     if (answer.waitUntilMs !== null) actor.dueMs[jarIndex] = answer.waitUntilMs;
+    if (answer.outcome === 'prequeue') actor.prequeued = true;
+    if (answer.place !== null) {
+      actor.pos = answer.place.pos;
+      if (actor.placeShown === null && answer.place.ahead !== null && answer.outcome !== 'origin') {
+        actor.placeShown = { atMs: t, ahead: answer.place.ahead, turnSeconds: answer.place.turnSeconds };
+      }
+    }
     if (answer.clearCookie) jar.length = 0;
     if (answer.setToken !== null) jar.splice(0, jar.length, answer.setToken);
     if (answer.reason === 'draw_won' || answer.reason === 'draw_lost') {
@@ -293,7 +309,8 @@ export class Population {
   }
 
   private wait(actor: Actor, device: number, t: number, answer: RoomAnswer): void {
-    if (answer.outcome !== 'deny' && actor.queuedMs === null) {
+    // Patience counts from the first waiting page: a deny page or a countdown before a sale does not use it up.
+    if (answer.outcome !== 'deny' && answer.outcome !== 'prequeue' && actor.queuedMs === null) {
       actor.queuedMs = t;
       actor.predicted = this.room.estimate(t, answer);
       actor.allowAtQueue = answer.allowPercentage;

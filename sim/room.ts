@@ -13,6 +13,7 @@ import { jitterSeconds, retryAfterSeconds } from '../src/core/draw.js';
 import { estimateFor } from '../src/core/estimate.js';
 import { createKeyRing } from '../src/core/keys.js';
 import { decisionLine } from '../src/core/log-line.js';
+import { shownPlace } from '../src/core/position.js';
 import type { Config, Outcome, ReasonCode } from '../src/core/types.js';
 import { VirtualRateCounter } from './rate-counter.js';
 
@@ -32,6 +33,11 @@ export interface RoomAnswer {
   waitUntilMs: number | null;
   /** That token's expiry: the window boundary its due time is an offset into (ms). */
   waitExpiryMs: number | null;
+  /**
+   * A place in line (docs/events.md): its position, and what the page shows, visitors ahead and the
+   * seconds until the turn (each null when nothing published says). Null without a place.
+   */
+  place: { pos: number; ahead: number | null; turnSeconds: number | null } | null;
 }
 
 export interface PageEstimate {
@@ -68,6 +74,8 @@ export interface Room {
   readonly waitPeriodSeconds: number;
   /** Number of decide() calls made, for the run's speed figure. */
   readonly decisions: number;
+  /** Each distinct diagnostic the room's decisions reported (a first-come queue with no cursor yet). */
+  readonly diagnostics: ReadonlySet<string>;
 }
 
 /**
@@ -78,10 +86,10 @@ export const EPOCH_MS = Date.UTC(2026, 0, 1);
 
 /**
  * Key bytes derived from the seed: a run's tokens (and so its draws) are reproducible, and a new seed
- * is a new key, i.e. an independent lottery.
+ * is a new key, i.e. an independent lottery. The event seed (the pre-queue's shuffle) likewise.
  */
-function keyFor(seed: string): string {
-  return createHash('sha512').update(`waiting-room-sim-key:${seed}`).digest('base64');
+function keyFor(seed: string, use = 'key'): string {
+  return createHash('sha512').update(`waiting-room-sim-${use}:${seed}`).digest('base64');
 }
 
 function load(values: ReadonlyMap<string, string>): Config {
@@ -127,7 +135,11 @@ class Pop {
 export function createRoom(settings: Record<string, string>, seed: string, edge: EdgeOptions = {}): Room {
   const central = new Map(Object.entries(settings));
   if (!central.has('active_key')) central.set('active_key', 'sim');
-  const keyStore = new Map([[central.get('active_key')!, keyFor(seed)]]);
+  const keyStore = new Map([
+    [central.get('active_key')!, keyFor(seed)],
+    ['event-seed', keyFor(seed, 'event-seed')],
+  ]);
+  const diagnostics = new Set<string>();
   const diag = (message: string): void => {
     throw new Error(`simulated room reported a problem: ${message}`);
   };
@@ -156,7 +168,16 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
       pop.counter.nowMs = nowMs;
       const ceiling = config.popAdmissionsPerSecond === null ? null : createCeiling(config.popAdmissionsPerSecond, pop.counter, diag);
       const logging = config.logEndpoint !== null && edge.onLine !== undefined;
-      const result = await decide({ config, keys, identity, tokens: [...tokens], nowMs: epochMs, ceiling, successors: logging });
+      const result = await decide({
+        config,
+        keys,
+        identity,
+        tokens: [...tokens],
+        nowMs: epochMs,
+        ceiling,
+        successors: logging,
+        diag: (m) => void diagnostics.add(m),
+      });
       if (logging) {
         const line = decisionLine({
           nowMs: epochMs,
@@ -188,6 +209,8 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
         retryAfterSeconds: held ? retryAfterSeconds(result.waitUntil, epochMs, config.waitPeriodSeconds) : null,
         waitUntilMs: toMs(result.waitUntil),
         waitExpiryMs: toMs(result.waitExpiry),
+        // What the page shows: the handler's own rule, from the settings this POP has.
+        place: result.place === null ? null : { pos: result.place.pos, ...shownPlace(result.place, config)! },
       };
     },
     estimate(nowMs, answer) {
@@ -206,5 +229,6 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
     get decisions() {
       return decisions;
     },
+    diagnostics,
   };
 }

@@ -298,10 +298,12 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
     const place = (await placeFor(usable.claims, usable.key))!;
     const { exp } = usable.claims;
     if (place.byCursor || usable.claims.dec === 'pre') {
-      if (place.pos < place.cursor) return (await admitNew('cursor_passed', null, place)) ?? noSigningKey(config.activeKey);
+      // Due first, as for a draw: coming back every second must not get anyone in sooner.
       const due = dueAt(usable.signature, exp, config);
       if (nowSec < due) return result({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: usable.kid, waitUntil: due, waitExpiry: exp, used, place: at(place) });
-      return waitFrom(boundary(nowSec, d, 1), 'queue_waiting', null, usable);
+      const behind = usable.claims.dec !== 'pre' && prequeueDraining(config, phase, nowSec);
+      if (place.pos < place.cursor && !behind) return (await admitNew('cursor_passed', null, place)) ?? noSigningKey(config.activeKey);
+      return waitFrom(boundary(nowSec, d, 1), behind ? 'behind_prequeue' : 'queue_waiting', null, usable);
     }
     // First-come with no cursor published: the token draws as the draw's do, and keeps its place.
     diag('queue_cursor is not set: first-come tokens draw at allow_percentage until the controller publishes a cursor');

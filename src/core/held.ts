@@ -4,7 +4,7 @@ import type { DecideResult } from './decide.js';
 import { jitterSeconds, retryAfterSeconds } from './draw.js';
 import { estimateFor } from './estimate.js';
 import { renderPage, type PageVars } from './pages.js';
-import { placeFor } from './position.js';
+import { shownPlace } from './position.js';
 import type { Config, PageName } from './types.js';
 
 export interface HeldInput {
@@ -38,8 +38,7 @@ export function heldAnswer({ config, result, nowMs, random, json, storedPage, di
   // A place in line the cursor moves: how many are ahead and when the turn comes, from what the
   // controller published (docs/events.md). Without a cursor yet, both are unknown, not guessed.
   const place = result.place ?? null;
-  const line =
-    place === null || !Number.isFinite(place.cursor) ? null : placeFor(place.pos, place.cursor, config.queueCursor, config.queueCounts);
+  const line = shownPlace(place, config);
   const prequeue = name === 'prequeue' && config.event !== null;
   // A held winner has won: the wait left is the ceiling's, a second or two, not another draw.
   const estimate =

@@ -2,7 +2,7 @@
 // pre-queue shuffled into the second before the start by a keyed hash nobody can compute before the
 // event's seed is used. The queue moves by a cursor on the same line.
 import { base64url } from 'jose';
-import type { QueueCount, QueueCursor } from './types.js';
+import type { Config, QueueCount, QueueCursor } from './types.js';
 
 const encoder = new TextEncoder();
 
@@ -55,9 +55,13 @@ export function prequeuePosition(start: number, rankValue: number): number {
 /** The edge stops extrapolating a cursor this long after it was published (a dead controller). */
 export const CURSOR_HORIZON_SECONDS = 1800;
 
-/** Where the published cursor stands at `nowSec`. */
+/**
+ * Where the published cursor stands at `nowSec`: moving at its speed for up to the horizon after it
+ * was published, and, before it was published, where that speed puts it (the best guess of where it
+ * was, which the pre-queue's grace needs; a POP clock a little behind the controller's lands here too).
+ */
 export function cursorAt(cursor: QueueCursor, nowSec: number): number {
-  return cursor.pos + cursor.speed * Math.min(Math.max(nowSec - cursor.at, 0), CURSOR_HORIZON_SECONDS);
+  return cursor.pos + cursor.speed * Math.min(nowSec - cursor.at, CURSOR_HORIZON_SECONDS);
 }
 
 /**
@@ -95,4 +99,17 @@ export function placeFor(
   const ahead = counts.length === 0 ? null : Math.max(0, Math.round(countBelow(counts, pos) - countBelow(counts, cursorNow)));
   const turnSeconds = cursor === null || !(cursor.speed > 0) ? null : Math.max(0, Math.ceil((pos - cursorNow) / cursor.speed));
   return { ahead, turnSeconds };
+}
+
+/**
+ * What a page shows for a decision's place (DecideResult.place): visitors ahead and seconds to the
+ * turn. Null without a place; both unknown (null) while no cursor moves the queue.
+ */
+export function shownPlace(
+  place: { pos: number; cursor: number } | null,
+  config: Pick<Config, 'queueCursor' | 'queueCounts'>,
+): { ahead: number | null; turnSeconds: number | null } | null {
+  if (place === null) return null;
+  if (!Number.isFinite(place.cursor)) return { ahead: null, turnSeconds: null };
+  return placeFor(place.pos, place.cursor, config.queueCursor, config.queueCounts);
 }

@@ -76,12 +76,16 @@ export async function placeOf(
 
 /**
  * Is the event's pre-queue still ahead of a visitor who came after the start? Only then do the draw's
- * tokens wait: in `random`, nobody who arrived after the start can win before the pre-queue is through.
+ * tokens wait, and first-come places past the start: nobody who arrived after the start gets in before
+ * the pre-queue is through. "Through" means the cursor passed the start two windows ago: a pre-queued
+ * visitor whose place was just passed checks back within two windows (a window to the next boundary,
+ * and their offset into the next), and must not find a latecomer let in before them meanwhile.
  */
 export function prequeueDraining(config: Config, phase: Phase, nowSec: number): boolean {
   const event = config.event;
   if (event === null || event.prequeueStart === null || (phase !== 'running' && !(phase === 'ended' && event.endAction === 'normal'))) return false;
-  const cursor = config.queueCursor === null ? fallbackCursor(event.start, nowSec, config.waitPeriodSeconds, config.allowPercentage) : cursorAt(config.queueCursor, nowSec);
+  const then = nowSec - 2 * config.waitPeriodSeconds;
+  const cursor = config.queueCursor === null ? fallbackCursor(event.start, then, config.waitPeriodSeconds, config.allowPercentage) : cursorAt(config.queueCursor, then);
   return cursor < event.start;
 }
 

@@ -16,7 +16,7 @@ const iso = (sec: number) => new Date(sec * 1000).toISOString();
 
 function room(settings: Record<string, string>, keys: Record<string, string> = { k1: KEY, 'event-seed': Buffer.from(SEED).toString('base64') }) {
   const diags: string[] = [];
-  const all = { allow_percentage: '10', wait_period_duration: '30', active_key: 'k1', ...settings };
+  const all: Record<string, string> = { allow_percentage: '10', wait_period_duration: '30', active_key: 'k1', ...settings };
   const { config, problems } = parseConfig((k) => all[k] ?? null);
   expect(problems).toEqual([]);
   const keyRing = () => createKeyRing(async (kid) => keys[kid] ?? null, (m) => diags.push(m));
@@ -135,12 +135,14 @@ describe('the shuffled start', () => {
       for (let i = 0; i < 80; i++) if ((await r.at(sec, `ip:${i}`, [tokens[i]!])).outcome === 'origin') n++;
       return n;
     };
-    const first = await admittedBy(START + 5);
-    const third = await admittedBy(START + 65);
+    // Late in each window, when every token is due: a quarter, then three quarters, then all.
+    const first = await admittedBy(START + 29);
+    const third = await admittedBy(START + 89);
     expect(first).toBeGreaterThan(8);
     expect(first).toBeLessThan(32);
-    expect(third).toBeGreaterThan(first);
-    expect(await admittedBy(START + 95)).toBe(80);
+    expect(third).toBeGreaterThan(48);
+    expect(third).toBeLessThan(72);
+    expect(await admittedBy(START + 119)).toBe(80);
   });
 
   it('keeps a place when the active key rotates: renewals are signed by the key that holds the place', async () => {
@@ -196,6 +198,34 @@ describe('first come, first served', () => {
     const late = (await r.at(START + 20, 'ip:late')).setToken!;
     expect((await r.at(START + 100, 'ip:early', [early])).reason).toBe('cursor_passed');
     expect((await r.at(START + 100, 'ip:late', [late])).outcome).not.toBe('origin');
+  });
+
+  it('lets nobody in before their token is due, however often they come back', async () => {
+    const r = room({ ...fifo, queue_cursor: `${START}:${START + 1000}:0` });
+    const first = await r.at(START + 3, 'ip:1');
+    for (let t = START + 4; t < first.waitUntil!; t++) {
+      expect((await r.at(t, 'ip:1', [first.setToken!])).reason).toBe('wait_not_due');
+    }
+    expect((await r.at(first.waitUntil!, 'ip:1', [first.setToken!])).reason).toBe('cursor_passed');
+  });
+
+  it('keeps a first-come place past the start behind the pre-queue until it has had two windows to come in', async () => {
+    // The cursor passes the start at START + 10; latecomers wait until START + 70 (two windows later).
+    const r = room({ ...fifo, ...event, queue_cursor: `${START}:${START - 1}:0.1` });
+    const seen = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      const late = await r.at(START + 2, `late:${i}`);
+      const first = await r.at(late.waitUntil!, `late:${i}`, [late.setToken!]);
+      if (late.waitUntil! < START + 70) {
+        expect(first.reason).toBe('behind_prequeue');
+        const next = await r.at(first.waitUntil!, `late:${i}`, [first.setToken!]);
+        expect(next.reason).toBe('cursor_passed');
+      } else {
+        expect(first.reason).toBe('cursor_passed');
+      }
+      seen.add(first.reason);
+    }
+    expect(seen).toEqual(new Set(['behind_prequeue', 'cursor_passed']));
   });
 
   it('loses the place of a visitor who stops checking for longer than place_kept_seconds', async () => {
