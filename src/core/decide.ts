@@ -223,10 +223,11 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
     return admit(reason, null, pct, place);
   };
 
-  // Everyone in: the operator's 100, or an event that ended with `pass`. The pre-queue and `queue_all`
-  // hold everyone who is not inside, whatever the percentage.
+  // Everyone in: the operator's 100, or an event that ended with `pass`. The pre-queue, its draining
+  // after the start, and `queue_all` hold everyone who is not inside, whatever the percentage.
   const passAll = phase === 'ended' && config.event?.endAction === 'pass';
-  if (passAll || (config.allowPercentage >= 100 && phase !== 'prequeue' && !config.queueAll)) {
+  const holding = phase === 'prequeue' || config.queueAll || prequeueDraining(config, phase, nowSec);
+  if (passAll || (config.allowPercentage >= 100 && !holding)) {
     const held = usable?.claims.dec === 'allow' ? usable : null;
     const reason: ReasonCode = usable?.claims.dec === 'won' ? 'won_admitted' : passAll ? 'event_passed' : 'allow_all';
     // Everyone is admitted anyway, so a missing key costs only the cookie; the log says why.

@@ -280,3 +280,17 @@ describe('queue_all and the end of an event', () => {
     expect(normal.outcome).toBe('startwaiting');
   });
 });
+
+describe('an event on an open room', () => {
+  it('still starts in shuffled order at allow_percentage 100, then opens', async () => {
+    const r = room({ ...event, allow_percentage: '100' });
+    const t = (await r.at(START - 100, 'ip:1')).setToken!;
+    const late = await r.at(START + 1, 'ip:late');
+    expect(late.outcome).toBe('startwaiting');
+    // Without a controller, 100% of the pre-queue per window: all passed in the first window.
+    const pre = await r.at(START + 29, 'ip:1', [t]);
+    expect(pre.reason).toBe('cursor_passed');
+    // Two windows after the cursor passed the start (START + 30), the room is open again.
+    expect((await r.at(START + 90, 'ip:other')).reason).toBe('allow_all');
+  });
+});
