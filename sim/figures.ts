@@ -1,5 +1,6 @@
 // From a run's trace to the numbers the report states and the tests check.
 import { controlFigures, type ControlFigures } from './control-figures.js';
+import { eventFigures, type EventFigures } from './event-figures.js';
 import { adversaryGroups, type Actor, type Group } from './population.js';
 import type { RunResult } from './run.js';
 import { mean, riskRatio, spearman, survivalQuantiles, wilson, type Interval } from './stats.js';
@@ -111,6 +112,8 @@ export interface ScenarioFigures {
   phases: PhaseFigures[];
   /** Controlled scenarios: the controller's figures. */
   control: ControlFigures | null;
+  /** Scheduled events and first-come queues (docs/events.md). */
+  events: EventFigures | null;
   groups: GroupFigures[];
   horizonWindows: number | null;
   /** What the groups' chances are of, in words, e.g. "within 7 windows after the arrival window". */
@@ -398,6 +401,7 @@ export function computeFigures(result: RunResult): ScenarioFigures {
           ),
     phases: phases(result, admissions),
     control: controlFigures(result, counts),
+    events: eventFigures(result, result.diagnostics),
     groups: scenario.compare === undefined ? [] : groupFigures(result, scenario.compare),
     horizonWindows: scenario.compare?.windows ?? null,
     compareLabel:

@@ -1,6 +1,7 @@
 // Visitors: who arrives when, how each one uses the room, and what happened to them. Honest visitors
 // follow the page (Retry-After plus the page's jitter); adversaries bend one rule each.
 import { DENY_PAGE_TIMER } from '../src/core/draw.js';
+import { patience } from './arrivals.js';
 import type { VirtualClock } from './clock.js';
 import type { Random } from './random.js';
 import type { PageEstimate, Room, RoomAnswer } from './room.js';
@@ -14,7 +15,9 @@ export type Group =
   | 'holder' // honest, but hands its allow token to a friend once admitted
   | 'friend' // another identity presenting the holder's token
   | 'twojars' // one identity, two cookie jars used in turn, twice a window
-  | 'hoarder'; // takes a fresh token every window without drawing, then presents them all after a raise
+  | 'hoarder' // takes a fresh token every window without drawing, then presents them all after a raise
+  | 'sharer' // honest, but hands its pre-queue token to a friend at an event's start
+  | 'replayer'; // another identity presenting the sharer's pre-queue token after the start
 
 export const adversaryGroups: readonly Group[] = ['devices5', 'clearer', 'refresher', 'friend', 'twojars'];
 
@@ -37,6 +40,8 @@ export interface Behaviour {
   horizonWindows: number | null;
   /** When hoarders present every token they kept (ms); they know when the sale opens. */
   cashInMs?: number;
+  /** A scheduled event's start (ms): sharers hand their pre-queue token on just after it. */
+  eventStartMs?: number;
 }
 
 /** One person (or bot operator): one identity, one or more devices or cookie jars. */
@@ -62,7 +67,7 @@ export interface Actor {
   /** Distinct tokens drawn, per window index: the room promises at most one per identity and window. */
   drawnTokens: Map<number, Set<string>>;
   draws: number;
-  /** friend only: did the handed-over token reach the origin on the friend's first request? */
+  /** friend and replayer only: did the handed-over token reach the origin on their first request? */
   handoverAdmitted: boolean | null;
   done: boolean;
   jars: string[][];
@@ -172,6 +177,13 @@ export class Population {
       }
     }
     if (arrival.group === 'twojars') actor.jars.push([]);
+    const start = this.behaviour.eventStartMs;
+    if (arrival.group === 'sharer' && start !== undefined && arrival.atMs < start) {
+      // A few seconds after the start, a friend on another identity tries the sharer's pre-queue token.
+      this.clock.at(start + this.rng.uniform(1000, 10_000), (t) => {
+        if (actor.prequeued && actor.jars[0]!.length > 0) this.add({ atMs: t, group: 'replayer', patienceMs: patience(this.rng) }, actor.jars[0]);
+      });
+    }
     this.clock.at(arrival.atMs, (t) => this.visit(actor, 0, t));
     return actor;
   }
@@ -196,7 +208,7 @@ export class Population {
     const jar = actor.jars[jarIndex]!;
     if (actor.group === 'clearer') jar.length = 0;
     const answer = await this.send(actor, jarIndex, t);
-    if (actor.group === 'friend' && actor.handoverAdmitted === null) actor.handoverAdmitted = answer.outcome === 'origin';
+    if ((actor.group === 'friend' || actor.group === 'replayer') && actor.handoverAdmitted === null) actor.handoverAdmitted = answer.outcome === 'origin';
 
     if (answer.outcome === 'origin') {
       if (actor.admittedMs === null) this.admit(actor, device, t);

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chartsFor, toSvg } from './charts.js';
 import { controlHeadline, controlSection } from './control-report.js';
+import { eventHeadline, eventSection } from './event-report.js';
 import type { GroupFigures, ScenarioFigures } from './figures.js';
 import type { Interval } from './stats.js';
 
@@ -81,6 +82,7 @@ function section(f: ScenarioFigures, charts: string[]): string {
     lines.push(`- ${p.label} (allow_percentage ${p.allowPercentage}): ${n2(p.admissionsPerSecond)} admissions/s, ${pct(p.drawWinShare)} of draws won.`);
   }
   lines.push(...controlSection(f));
+  lines.push(...eventSection(f));
   if (f.groups.length > 0) lines.push('', groupsTable(f.groups, f.horizonWindows, f.compareLabel));
   lines.push('', ...charts.map((c) => `![${c}](${c})`), '');
   lines.push(`<sub>${n0(f.decisions)} decide() calls in ${(f.elapsedMs / 1000).toFixed(1)} s.</sub>`, '');
@@ -107,6 +109,8 @@ export async function writeReport(outDir: string, seed: string, all: ScenarioFig
     headline(all.filter((f) => f.control === null)),
     '',
     controlHeadline(all),
+    '',
+    eventHeadline(all),
     '',
     ...sections,
   ].join('\n');

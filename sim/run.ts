@@ -27,6 +27,8 @@ export interface RunResult {
   /** decide() calls made and the wall-clock time the run took: the simulator's own cost. */
   decisions: number;
   elapsedMs: number;
+  /** Distinct diagnostics the edge reported (a first-come queue with no cursor yet, say). */
+  diagnostics: string[];
 }
 
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<RunResult> {
@@ -65,5 +67,6 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     control: controller?.trace ?? null,
     decisions: room.decisions,
     elapsedMs: performance.now() - started,
+    diagnostics: [...room.diagnostics],
   };
 }

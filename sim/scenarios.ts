@@ -3,6 +3,7 @@
 import { controlledScenarios, controlSpec } from './control-scenarios.js';
 import type { ControlSpec } from './control.js';
 import { browsing, MINUTE, spread } from './arrivals.js';
+import { eventScenarios } from './event-scenarios.js';
 import type { Arrival, Behaviour, Group } from './population.js';
 import type { Random } from './random.js';
 
@@ -182,6 +183,7 @@ export const scenarios: readonly Scenario[] = [
   raise(),
   ...controlledScenarios,
   heldAdversaries(),
+  ...eventScenarios,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

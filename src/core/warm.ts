@@ -24,8 +24,8 @@ const KEY_BASE64 = btoa(String.fromCharCode(...Array.from({ length: 64 }, (_, i)
 const NOW_MS = 1_767_225_600_000;
 const ignore = (): void => undefined;
 
-function settings(allowPercentage: string): Config {
-  const values: Record<string, string> = { active_key: KID, allow_percentage: allowPercentage, wait_period_duration: '30' };
+function settings(allowPercentage: string, extra: Record<string, string> = {}): Config {
+  const values: Record<string, string> = { active_key: KID, allow_percentage: allowPercentage, wait_period_duration: '30', ...extra };
   return parseConfig((key) => values[key] ?? null).config;
 }
 
@@ -52,7 +52,7 @@ const cookieOf = (result: DecideResult): string => `waiting_room=${result.setTok
 
 /**
  * Runs each visitor's path once: new (sign), waiting (verify, not due), admitted (verify an allow
- * token), denied; renders the three built-in pages. Resolves to the decisions seen, in that order
+ * token), denied, and new in a pre-queue; renders the four built-in pages. Resolves to the decisions seen, in that order
  * (a test checks that every path is reached). Never rejects: a failed warm-up only costs speed.
  */
 export async function warmUp(): Promise<string[]> {
@@ -68,9 +68,14 @@ export async function warmUp(): Promise<string[]> {
     const deny = settings('0');
     const denied = await decideFor(deny, cookieOf(fresh));
     page(deny, denied);
+    // A pre-queue's countdown: its template and the event's time formatting.
+    const iso = (ms: number): string => new Date(ms).toISOString();
+    const prequeue = settings('50', { event_prequeue_start: iso(NOW_MS - 60_000), event_start: iso(NOW_MS + 600_000) });
+    const counting = await decideFor(prequeue, '');
+    page(prequeue, counting);
     // The log line's timestamp (handler.ts) is the only Date formatting on every request.
     new Date(NOW_MS).toISOString();
-    for (const r of [fresh, waiting, admitted, denied]) seen.push(`${r.outcome} ${r.reason}`);
+    for (const r of [fresh, waiting, admitted, denied, counting]) seen.push(`${r.outcome} ${r.reason}`);
   } catch (error) {
     seen.push(`failed: ${String(error)}`);
   }
