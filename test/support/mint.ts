@@ -47,6 +47,6 @@ export function roomCookieValue(response: Response): string | null {
 }
 
 /** A token's claims, read without checking the signature. */
-export function claimsOf(token: string): { dec: string; exp: number; sub: string } {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { dec: string; exp: number; sub: string };
+export function claimsOf(token: string): { dec: string; exp: number; sub: string; arr?: number } {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { dec: string; exp: number; sub: string; arr?: number };
 }
