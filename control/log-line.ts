@@ -8,7 +8,7 @@ import type { DecisionLine } from './types.js';
 export type LineVerdict = { kind: 'decision'; line: DecisionLine } | { kind: 'foreign' } | { kind: 'bad'; why: string };
 
 const TID = /^[A-Za-z0-9_-]{8}$/;
-const DECS = new Set(['wait', 'allow', 'won']);
+const DECS = new Set(['wait', 'allow', 'won', 'pre']);
 /** Decisions from before 2020 or over a day ahead of the reader's clock are not believed. */
 const EARLIEST_MS = Date.UTC(2020, 0, 1);
 
@@ -58,6 +58,9 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
   for (const [name, value] of Object.entries(fields)) if (value === undefined) return { kind: 'bad', why: `${name} is malformed` };
   const pct = o.pct === null || o.pct === undefined ? null : typeof o.pct === 'number' && o.pct >= 0 && o.pct <= 100 ? o.pct : undefined;
   if (pct === undefined) return { kind: 'bad', why: 'pct must be 0..100' };
+  // A place in line (docs/events.md): a position near an epoch second; absent from older lines.
+  const pos = o.pos === null || o.pos === undefined ? null : typeof o.pos === 'number' && Number.isFinite(o.pos) && o.pos >= 0 && o.pos < 1e11 ? o.pos : undefined;
+  if (pos === undefined) return { kind: 'bad', why: 'pos must be a position (epoch seconds)' };
   return {
     kind: 'decision',
     line: {
@@ -76,6 +79,7 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
       newDec: fields.newDec as DecisionLine['newDec'],
       nextTid: fields.nextTid as DecisionLine['nextTid'],
       pct,
+      pos,
     },
   };
 }

@@ -23,11 +23,11 @@ export interface DecisionLine {
   /** Its expiry (its cohort's window start for a wait token), or null. */
   exp: number | null;
   /** Its kind, or null. */
-  dec: 'wait' | 'allow' | 'won' | null;
+  dec: 'wait' | 'allow' | 'won' | 'pre' | null;
   /** Id, expiry and kind of the token the answer set as cookie, or null. */
   newTid: string | null;
   newExp: number | null;
-  newDec: 'wait' | 'allow' | 'won' | null;
+  newDec: 'wait' | 'allow' | 'won' | 'pre' | null;
   /**
    * For a wait token set by this answer: the id of the token the same identity gets if it loses its
    * draw on time (its successor, expiring one window later), so the controller knows next window's
@@ -36,6 +36,8 @@ export interface DecisionLine {
   nextTid: string | null;
   /** The chance (0..100) the draw of this request used, when it drew; else null. */
   pct: number | null;
+  /** The visitor's place in line (docs/events.md), or null. */
+  pos: number | null;
 }
 
 /** What the operator asks for (waiting_room_config keys the edge ignores). */

@@ -5,6 +5,7 @@ import { parseConfig } from '../src/core/config.js';
 import { chanceFor } from '../src/core/draw.js';
 import type { RunResult } from './run.js';
 import { createRandom } from './random.js';
+import { eventStartMs } from './event-figures.js';
 import { EPOCH_MS } from './room.js';
 
 export interface MinuteFigure {
@@ -68,14 +69,28 @@ function targetAt(result: RunResult): (ms: number) => number | null {
   };
 }
 
-/** Visitors in the queue at each second: from the first waiting page to admission, giving up, or the end. */
+/** A scheduled event's handover from the pre-queue to those who came later: its last admission (ms), or null. */
+function handoverMs(result: RunResult): number | null {
+  const start = eventStartMs(result.scenario.settings);
+  if (start === null || result.scenario.settings['event_prequeue_start'] === undefined) return null;
+  return result.trace.actors.reduce((m, a) => (a.prequeued && a.admittedMs !== null ? Math.max(m, a.admittedMs) : m), start);
+}
+
+/**
+ * Visitors in the queue at each second who could be admitted: from the first waiting page to
+ * admission, giving up, or the end. A scheduled event's latecomers count only once the last
+ * pre-queued visitor is in: until then the room holds them by design, and a minute the pre-queue's
+ * last few could not fill is not a minute the target could be met.
+ */
 function waitingPerSecond(result: RunResult, seconds: number): number[] {
   const delta = new Array<number>(seconds + 1).fill(0);
+  const lastPrequeued = handoverMs(result);
   for (const a of result.trace.actors) {
     if (a.queuedMs === null) continue;
     // An actor an adversary run stopped at its horizon leaves the queue with its last request.
     const end = a.admittedMs ?? a.abandonedMs ?? (a.done ? (a.lastRequestMs ?? a.queuedMs) : result.scenario.durationMs);
-    const from = Math.ceil(a.queuedMs / 1000);
+    const held = lastPrequeued !== null && !a.prequeued ? lastPrequeued : 0;
+    const from = Math.ceil(Math.max(a.queuedMs, held) / 1000);
     const to = Math.min(seconds, Math.ceil(end / 1000));
     if (to <= from) continue;
     delta[from]!++;
@@ -152,7 +167,9 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
   const share = (s: number): number => ((target(s * 1000) ?? 0) * d) / 60;
   const start = waiting.findIndex((w, s) => target(s * 1000) !== null && w >= share(s) && w > 0);
   const queueStart = start < 0 ? null : start;
-  const changes = scenario.changes.filter((c) => c.key === 'new_users_per_minute').map((c) => c.atMs / 1000);
+  // A change of target, and an event's handover from its pre-queue to the draw, each start afresh.
+  const handover = handoverMs(result);
+  const changes = [...scenario.changes.filter((c) => c.key === 'new_users_per_minute').map((c) => c.atMs / 1000), ...(handover === null ? [] : [handover / 1000])];
   const settledAfter = (s: number): boolean => queueStart !== null && s >= queueStart + 120 && changes.every((c) => s < c || s >= c + 120);
 
   const sessionMinutes = Number(scenario.settings['session_duration'] ?? 5);

@@ -46,7 +46,7 @@ export function controlSection(f: ScenarioFigures): string[] {
   );
   if (c.queueStartSecond !== null) {
     lines.push(
-      `- The queue formed at second ${c.queueStartSecond}. Judged minutes start two minutes later (and two minutes after a change of target) and need at least a window's share of the target waiting at every second (the simulator's count), so that the target could be met: ${c.judged} judged, ${c.withinTenPercent} within ±10%, the worst ${signed(c.worstError)}.`,
+      `- The queue formed at second ${c.queueStartSecond}. Judged minutes start two minutes later (and two minutes after a change of target, or after a scheduled event's last pre-queued visitor got in and the draw took over) and need at least a window's share of the target waiting at every second who could be let in (the simulator's count; latecomers held behind a pre-queue are not), so that the target could be met: ${c.judged} judged, ${c.withinTenPercent} within ±10%, the worst ${signed(c.worstError)}.`,
     );
   }
   if (c.busiest) {

@@ -12,8 +12,8 @@ export interface GroupGain {
   admitted: number;
   /**
    * How much earlier than their due order the group's admitted visitors got in, as a share of the
-   * cohort (0.1 = ten percentiles ahead). Due order: arrival order in `fifo`, the middle (0.5) in a
-   * shuffled pre-queue. Mean with its 95% interval; an honest visitor's is the yardstick.
+   * cohort (0.1 = ten percentiles ahead). Due order: arrival order in `fifo`, the place the seed drew
+   * in a shuffled pre-queue. Mean with its 95% interval; an honest visitor's is the yardstick.
    */
   gain: Interval | null;
 }
@@ -98,11 +98,15 @@ function median(values: readonly number[]): number | null {
   return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-/** Per group: admitted share and the gain in admission order over the due order. */
-function gains(cohort: readonly Actor[], due: (a: Actor, arrivalPct: number) => number): GroupGain[] {
-  const admitted = cohort.filter((a) => a.admittedMs !== null);
+/**
+ * Per group: admitted share and the gain in admission order over the due order, among the cohort's
+ * admitted visitors that `due` places (null: left out, e.g. a pre-queue visitor who never checked in
+ * with their place).
+ */
+function gains(cohort: readonly Actor[], due: (a: Actor) => number | null): GroupGain[] {
+  const admitted = cohort.filter((a) => a.admittedMs !== null && due(a) !== null);
   const byAdmission = percentiles(admitted, (a) => a.admittedMs!);
-  const byArrival = percentiles(admitted, (a) => a.arrivalMs);
+  const byDue = percentiles(admitted, (a) => due(a)!);
   const groups = [...new Set(cohort.map((a) => a.group))].sort((a, b) => (a === 'honest' ? -1 : b === 'honest' ? 1 : a.localeCompare(b)));
   return groups.map((group) => {
     const mine = cohort.filter((a) => a.group === group);
@@ -111,7 +115,7 @@ function gains(cohort: readonly Actor[], due: (a: Actor, arrivalPct: number) => 
       group,
       actors: mine.length,
       admitted: got.length,
-      gain: meanInterval(got.map((a) => due(a, byArrival.get(a)!) - byAdmission.get(a)!)),
+      gain: meanInterval(got.filter((a) => byDue.has(a)).map((a) => byDue.get(a)! - byAdmission.get(a)!)),
     };
   });
 }
@@ -191,7 +195,8 @@ export function eventFigures(result: RunResult, diagnostics: readonly string[]):
       latecomersBefore: lastAdmissionMs === null ? 0 : late.filter((a) => a.admittedMs! < lastAdmissionMs).length,
       latecomersAdmitted: late.length,
       replayed: { tried: replayers.length, admitted: replayers.filter((a) => a.handoverAdmitted === true).length },
-      groups: gains(pre, () => 0.5),
+      // Due order: the place the event seed gave them, which nothing a visitor does can change.
+      groups: gains(pre, (a) => (a.pos !== null && a.pos < startMs / 1000 + EPOCH_MS / 1000 ? a.pos : null)),
     };
   }
 
@@ -213,7 +218,7 @@ export function eventFigures(result: RunResult, diagnostics: readonly string[]):
         honest.map((a) => a.admittedMs!),
       ),
       place,
-      groups: gains(cohort, (_a, arrivalPct) => arrivalPct),
+      groups: gains(cohort, (a) => a.arrivalMs),
     };
   }
 

@@ -58,7 +58,7 @@ export function eventSection(f: ScenarioFigures): string[] {
       `- The last of them got in at minute ${p.lastAdmissionMs === null ? '–' : (p.lastAdmissionMs / 60_000).toFixed(1)}; of ${n0(p.latecomersAdmitted)} visitors who arrived after the start and were admitted, ${p.latecomersBefore} got in before that.`,
       `- Pre-queue tokens handed to another identity after the start: ${p.replayed.tried} tried, ${p.replayed.admitted} let in on them.`,
       '',
-      gainsTable(p.groups, 'the middle of the pre-queue'),
+      gainsTable(p.groups, 'the place the seed drew for them'),
       '',
     );
   }

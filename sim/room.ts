@@ -210,7 +210,10 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
         waitUntilMs: toMs(result.waitUntil),
         waitExpiryMs: toMs(result.waitExpiry),
         // What the page shows: the handler's own rule, from the settings this POP has.
-        place: result.place === null ? null : { pos: result.place.pos, ...shownPlace(result.place, config)! },
+        place:
+          result.place === null
+            ? null
+            : { pos: result.place.pos, ...shownPlace(result.place, config, retryAfterSeconds(result.waitUntil, epochMs, config.waitPeriodSeconds))! },
       };
     },
     estimate(nowMs, answer) {

@@ -10,6 +10,7 @@ import type { ControlModel, ModelSnapshot, MinutePoint, PopRow, SettingWrites, T
 import { Ledger } from './ledger.js';
 import { DENY_PAGE_TIMER } from '../../src/core/draw.js';
 import { planWindows, returnersBetween, type Returning, type WindowPlan } from './plan.js';
+import { CursorPlanner } from './cursor-plan.js';
 
 const { seconds: DENY_WAIT, jitterSeconds: DENY_JITTER } = DENY_PAGE_TIMER;
 
@@ -50,6 +51,11 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
   const forecastWindows = options.forecastWindows ?? 20;
   const refreshMs = options.forecastRefreshMs ?? 60_000;
   const ledger = new Ledger();
+  // The queue's cursor: a scheduled event's pre-queue and first-come queues (docs/events.md).
+  const cursor = new CursorPlanner(lead);
+  let eventStart: number | null = null;
+  /** The last second the pre-queue was draining (cohorts drawn before then tell nothing of returns). */
+  let drainSeenSec = Number.NEGATIVE_INFINITY;
   let targets: Targets = { newUsersPerMinute: null, totalActiveUsers: null, sessionDurationMinutes: 5 };
   let edgePct = 100;
   /** The deny page's crowd coming back since the room last opened. */
@@ -149,6 +155,7 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       arrivalRate: arrivalRate(Math.floor(ledger.seenUntilMs(nowMs) / 1000), d),
       firm,
       returning,
+      defaultChance: edgePct,
     };
     // One pass from the next window to the forecast's end; windows whose decision time has come are
     // fixed from it (each one's chance seen by the ones after it, as the edge will draw them).
@@ -162,6 +169,47 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
     return plan;
   }
 
+  /** Admissions a minute the cursor should make: the target, within what the active cap leaves. */
+  function wantedPerMinute(nowMs: number): number {
+    const target = targets.newUsersPerMinute ?? 0;
+    const cap = targets.totalActiveUsers;
+    if (cap === null) return target;
+    return Math.max(0, Math.min(target, cap - ledger.activeSessions(nowMs, idleMs()).total));
+  }
+
+  /**
+   * The cursor's part of a plan: what to write (or null), or undefined to let the draw's law decide
+   * (a first-come room still open and under its target).
+   */
+  function queuePlan(nowMs: number, d: number, role: 'drain' | 'fifo'): SettingWrites | null | undefined {
+    const nowSec = Math.floor(nowMs / 1000);
+    const seen = Math.floor(ledger.seenUntilMs(nowMs) / 1000);
+    const wanted = wantedPerMinute(nowMs);
+    const arrivals = arrivalRate(seen, d);
+    if (role === 'fifo' && edgePct >= 100) {
+      // Open and first-come: the draw's open-room watch decides when to engage; the cursor goes with it.
+      return undefined;
+    }
+    if (role === 'fifo' && cursor.idle(nowMs, d, wanted, arrivals)) {
+      mode = 'open';
+      why = 'nobody waits for a place and arrivals are under the target: opening the room';
+      return { allow_percentage: '100', queue_cursor: '', queue_counts: '' };
+    }
+    mode = 'queueing';
+    const writes = cursor.plan(nowMs, d, wanted, seen, arrivals);
+    const view = cursor.snapshot();
+    why =
+      role === 'drain'
+        ? `pre-queue: ${view.prequeue} still to check in, ${view.ahead} placed ahead of the cursor, ${Math.round((view.speed ?? 0) * 60 * 1e6) / 1e6} positions a minute`
+        : `first come, first served: ${view.ahead} waiting ahead of the cursor`;
+    // An event on an open room: from the start, whoever comes later queues for the draw after the
+    // pre-queue, instead of walking in at 100 the moment the pre-queue has drained.
+    if (role === 'drain' && edgePct >= 100 && eventStart !== null && nowSec >= eventStart) {
+      return { ...(writes ?? {}), allow_percentage: '1' };
+    }
+    return writes;
+  }
+
   /** Is a window's decision due (its chance not fixed, its decision time come)? */
   function decisionDue(nowSec: number, d: number): boolean {
     const next = Math.floor(nowSec / d) * d + d;
@@ -172,6 +220,8 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
   return {
     settings(values, nowMs) {
       const { config, problems: found } = parseConfig((k) => (Object.hasOwn(values, k) ? values[k]! : null));
+      cursor.settings(config);
+      eventStart = config.event?.start ?? null;
       targets = {
         newUsersPerMinute: config.control.newUsersPerMinute,
         totalActiveUsers: config.control.totalActiveUsers,
@@ -207,13 +257,17 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
 
     observe(line) {
       ledger.observe(line);
+      cursor.observe(line);
     },
 
     plan(nowMs, holding): SettingWrites | null {
       const d = ledger.period;
       const nowSec = Math.floor(nowMs / 1000);
-      ledger.prune(nowMs, idleMs(), (size, drawn) => {
-        if (size >= 20) returnRate = Math.min(1, Math.max(0.3, 0.7 * returnRate + 0.3 * (drawn / size)));
+      const role = d === null ? 'none' : cursor.role(nowSec, d);
+      if (role === 'drain') drainSeenSec = nowSec;
+      ledger.prune(nowMs, idleMs(), (size, drawn, exp) => {
+        // While the pre-queue drains, tickets wait without drawing: their cohorts say nothing of returns.
+        if (size >= 20 && exp > drainSeenSec + (d ?? 0)) returnRate = Math.min(1, Math.max(0.3, 0.7 * returnRate + 0.3 * (drawn / size)));
       });
       for (const w of plannedAdmissions.keys()) if (d !== null && w < nowSec - 10 * d) (plannedAdmissions.delete(w), targetShare.delete(w));
       for (const w of firm.keys()) if (d !== null && w < nowSec - 10 * d) firm.delete(w);
@@ -238,6 +292,19 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       }
       const current = Math.floor(nowSec / d) * d;
       const perWindow = (targets.newUsersPerMinute * d) / 60;
+      if (role !== 'none') {
+        const queued = queuePlan(nowMs, d, role);
+        const end = role === 'drain' ? cursor.drainEndSec(nowSec, d) : null;
+        if (queued !== undefined && (queued !== null || end === null || edgePct >= 100)) return queued;
+        if (end !== null) {
+          // The cursor has passed the start and the last of the pre-queue are coming in: plan the draw
+          // that follows now, so its first windows have their chances when the edge stops holding
+          // latecomers. Windows before that draw nobody (the edge holds them): firm at 0.
+          for (let w = current - d; w + d <= end; w += d) if (!firm.has(w)) firm.set(w, 0);
+        } else if (queued !== undefined) {
+          return queued;
+        }
+      }
       if (edgePct >= 100) {
         mode = 'open';
         const lastWindow = ledger.windows.get(current - d)?.admissions ?? 0;
@@ -254,6 +321,11 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
         // Start queueing: new visitors wait for the draws; their cohorts get chances as they fill.
         const start = Math.max(1, Math.min(99, (100 * perWindow) / Math.max(1, rate * d)));
         const writes = { allow_percentage: fmt(Math.round(start * 100) / 100) };
+        // First-come: the cursor takes over from the first queued visitor.
+        if (role === 'fifo') {
+          const seen = Math.floor(ledger.seenUntilMs(nowMs) / 1000);
+          return { ...writes, ...cursor.plan(nowMs, d, wantedPerMinute(nowMs), seen, arrivalRate(seen, d), true) };
+        }
         return writes;
       }
       mode = 'queueing';
@@ -298,6 +370,7 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
 
     written(values, ok, nowMs) {
       if (!ok) return;
+      cursor.written(values, nowMs);
       lastWritten = { ...lastWritten, ...values };
       lastWriteMs = nowMs;
       if (values.allow_schedule !== undefined && firm.size > 0) lastFirmWritten = Math.max(...firm.keys());

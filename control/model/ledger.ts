@@ -29,7 +29,7 @@ export interface Counts {
 
 const DRAWS = new Set(['draw_won', 'draw_lost']);
 /** Reasons whose allow token starts a session (not a renewal of one). */
-const ADMITS = new Set(['draw_won', 'won_admitted', 'allow_all']);
+const ADMITS = new Set(['draw_won', 'won_admitted', 'allow_all', 'cursor_passed', 'event_passed']);
 
 const emptyCounts = (): Counts => ({ draws: 0, admissions: 0, lines: 0 });
 
@@ -184,7 +184,7 @@ export class Ledger {
    * Forget what can no longer matter: cohorts past their grace window (handing their return rate to
    * `onCohortClosed` first), idle sessions, and counts older than an hour.
    */
-  prune(nowMs: number, idleMs: number, onCohortClosed: (size: number, drawn: number) => void): void {
+  prune(nowMs: number, idleMs: number, onCohortClosed: (size: number, drawn: number, exp: number) => void): void {
     const d = this.period ?? 30;
     const nowSec = Math.floor(nowMs / 1000);
     for (const [exp, ids] of this.cohorts) {
@@ -195,7 +195,7 @@ export class Ledger {
         this.tickets.delete(id);
         this.successors.delete(id);
       }
-      onCohortClosed(ids.size, drawn);
+      onCohortClosed(ids.size, drawn, exp);
       this.cohorts.delete(exp);
     }
     for (const [id, s] of this.sessions) {

@@ -44,6 +44,11 @@ export interface PlanInput {
   firm: ReadonlyMap<number, number>;
   /** The deny page's crowd coming back after an opening. */
   returning?: readonly Returning[];
+  /**
+   * The chance a window without a firm one is drawn at: allow_percentage as the edge has it (100
+   * when absent). It matters for the window before the first planned one, whose losers come next.
+   */
+  defaultChance?: number;
 }
 
 /**
@@ -105,7 +110,7 @@ export function planWindows(input: PlanInput, from: number, to: number): WindowP
   const out: WindowPlan[] = [];
   const d = input.d;
   // The cohort before `from`, for its losers: its own chance is firm or taken as the first decision.
-  let prevChance = input.firm.get(from - d) ?? 100;
+  let prevChance = input.firm.get(from - d) ?? input.defaultChance ?? 100;
   let prevView: CohortView | null = cohortView(input, from - d, 100, null);
   for (let c = from; c <= to; c += d) {
     const view = cohortView(input, c, prevChance, prevView);

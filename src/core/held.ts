@@ -38,7 +38,7 @@ export function heldAnswer({ config, result, nowMs, random, json, storedPage, di
   // A place in line the cursor moves: how many are ahead and when the turn comes, from what the
   // controller published (docs/events.md). Without a cursor yet, both are unknown, not guessed.
   const place = result.place ?? null;
-  const line = shownPlace(place, config);
+  const line = shownPlace(place, config, retryAfter);
   const prequeue = name === 'prequeue' && config.event !== null;
   // A held winner has won: the wait left is the ceiling's, a second or two, not another draw.
   const estimate =

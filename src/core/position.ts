@@ -102,14 +102,19 @@ export function placeFor(
 }
 
 /**
- * What a page shows for a decision's place (DecideResult.place): visitors ahead and seconds to the
- * turn. Null without a place; both unknown (null) while no cursor moves the queue.
+ * What a page shows for a decision's place (DecideResult.place): visitors ahead, and seconds to the
+ * turn. The turn is when the cursor passes the place plus half a window, the mean wait for the
+ * visitor's next due check after that, and never before the check the page is about to make
+ * (`retryAfterSeconds`). Null without a place; both unknown (null) while no cursor moves the queue.
  */
 export function shownPlace(
   place: { pos: number; cursor: number } | null,
-  config: Pick<Config, 'queueCursor' | 'queueCounts'>,
+  config: Pick<Config, 'queueCursor' | 'queueCounts' | 'waitPeriodSeconds'>,
+  retryAfterSeconds: number,
 ): { ahead: number | null; turnSeconds: number | null } | null {
   if (place === null) return null;
   if (!Number.isFinite(place.cursor)) return { ahead: null, turnSeconds: null };
-  return placeFor(place.pos, place.cursor, config.queueCursor, config.queueCounts);
+  const { ahead, turnSeconds } = placeFor(place.pos, place.cursor, config.queueCursor, config.queueCounts);
+  const turn = turnSeconds === null ? null : Math.max(retryAfterSeconds, Math.ceil(turnSeconds + config.waitPeriodSeconds / 2));
+  return { ahead, turnSeconds: turn };
 }

@@ -32,6 +32,7 @@ function line(partial: Partial<DecisionLine> & { tsMs: number; reason: string })
     newDec: null,
     nextTid: null,
     pct: null,
+    pos: null,
     ...partial,
   };
 }

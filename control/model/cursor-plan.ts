@@ -1,0 +1,171 @@
+// When and what the controller publishes for the queue's cursor (docs/events.md): the shuffled
+// pre-queue of a scheduled event draining from its start, and the whole of a first-come queue.
+// The random draw's law (index.ts) runs when neither applies.
+import { cursorAt } from '../../src/core/position.js';
+import { eventPhase } from '../../src/core/queue.js';
+import type { Config } from '../../src/core/types.js';
+import type { DecisionLine, SettingWrites } from '../types.js';
+import { countsText, cursorSpeed, QueueTracker } from './queue.js';
+
+/** What the cursor is for right now. */
+export type CursorRole = 'none' | 'drain' | 'fifo';
+
+export interface CursorView {
+  role: CursorRole;
+  /** The cursor now and its speed (positions a second), as last published; null before any. */
+  cursor: number | null;
+  speed: number | null;
+  /** Pre-queue visitors (before the start), or those still to check in after it. */
+  prequeue: number;
+  /** Live places ahead of the cursor. */
+  ahead: number;
+  /** Share of passed places whose holders came in. */
+  survival: number;
+}
+
+const speedText = (s: number): string => String(Math.round(Math.max(0, s) * 1e9) / 1e9);
+const posText = (p: number): string => String(Math.round(p * 1e6) / 1e6);
+
+export class CursorPlanner {
+  readonly tracker = new QueueTracker();
+  private config: Config | null = null;
+  private lastWriteMs = -Infinity;
+  private lastSpeed: number | null = null;
+  /** When the cursor began to lead (ms), for the shortfall correction; reset when it has no role. */
+  private controlSinceMs: number | null = null;
+  private view: CursorView = { role: 'none', cursor: null, speed: null, prequeue: 0, ahead: 0, survival: 1 };
+
+  constructor(private readonly leadSeconds: number) {}
+
+  settings(config: Config): void {
+    this.config = config;
+  }
+
+  observe(line: DecisionLine): void {
+    this.tracker.observe(line, this.config?.event?.start ?? null);
+  }
+
+  /**
+   * 'drain' from just before a scheduled start (the pre-queue's first cursor must reach every POP
+   * before it) until the cursor passed the start two windows ago, as the edge counts it; 'fifo'
+   * whenever the room is first-come; else 'none'.
+   */
+  role(nowSec: number, d: number): CursorRole {
+    const c = this.config;
+    if (c === null) return 'none';
+    const event = c.event;
+    if (event !== null && event.prequeueStart !== null && nowSec >= event.start - this.leadSeconds) {
+      const phase = eventPhase(c, nowSec);
+      const running = phase === 'running' || phase === 'prequeue' || (phase === 'ended' && event.endAction === 'normal');
+      const drained = c.queueCursor !== null && cursorAt(c.queueCursor, nowSec - 2 * d) >= event.start;
+      if (running && !drained) return 'drain';
+    }
+    return c.queueingMethod === 'fifo' ? 'fifo' : 'none';
+  }
+
+  /** Where the cursor stands now: the published one, else the pre-queue's start, else the first place waiting. */
+  private cursorNow(nowSec: number, nowMs: number, d: number, role: CursorRole): number {
+    const c = this.config!;
+    if (c.queueCursor !== null) {
+      const at = cursorAt(c.queueCursor, nowSec);
+      return role === 'drain' ? Math.max(at, c.event!.start - 1) : at;
+    }
+    if (role === 'drain') return c.event!.start - 1;
+    const ahead = this.tracker.ahead(Number.NEGATIVE_INFINITY, nowMs, d);
+    return ahead[0] ?? nowSec;
+  }
+
+  /**
+   * The cursor's writes, or null. `wanted`: admissions a minute (the target, within the active cap);
+   * `seenUntilSec`: how far every POP's log has been read; `arrivalsPerSecond`: new visitors a second
+   * lately (the ledger's count, which sees them while the room is still open). With `force`, write
+   * whatever the timing.
+   */
+  plan(nowMs: number, d: number, wanted: number, seenUntilSec: number, arrivalsPerSecond: number, force = false): SettingWrites | null {
+    const c = this.config;
+    const nowSec = Math.floor(nowMs / 1000);
+    const role = this.role(nowSec, d);
+    if (c === null || role === 'none') {
+      this.view = { ...this.view, role };
+      this.controlSinceMs = null;
+      return null;
+    }
+    const cursor = this.cursorNow(nowSec, nowMs, d, role);
+    const start = c.event?.start ?? null;
+    // Past the start, a draining pre-queue's cursor is left as published: the edge reads from its line
+    // when the start was passed, and holds latecomers for two windows after that, the longest a
+    // passed visitor takes to come back. Once every passed visitor has come in (or left), a line that
+    // passed the start two windows ago ends that wait at once.
+    if (role === 'drain' && start !== null && cursor >= start && c.queueingMethod !== 'fifo') {
+      this.tracker.ahead(cursor, nowMs, d);
+      this.view = { ...this.view, role, cursor, ahead: 0 };
+      if (this.tracker.passedWaiting() > 0 || this.tracker.unplaced(start, nowMs, d) > 0) return null;
+      return { queue_cursor: `${nowSec - 2 * d - 1}:${start}:0`, queue_counts: '' };
+    }
+    const ahead = this.tracker.ahead(cursor, nowMs, d);
+    const unplaced = role === 'drain' && start !== null ? this.tracker.unplaced(start, nowMs, d) : 0;
+    const prequeue = role === 'drain' && start !== null && nowSec < start ? this.tracker.prequeueSize(nowMs) : unplaced;
+    const unknown = role === 'drain' && start !== null ? { count: prequeue, from: start - 1, to: start } : null;
+    const fifo = c.queueingMethod === 'fifo';
+    // Passed places whose holders left are not admissions: pass enough to admit the target.
+    this.controlSinceMs ??= nowMs;
+    const survival = this.tracker.survival();
+    const aim = wanted / survival;
+    const input = {
+      nowSec,
+      cursor,
+      wanted: c.queueAll ? 0 : aim,
+      ahead,
+      unknown,
+      arrivals: fifo ? { perSecond: arrivalsPerSecond, knownTo: seenUntilSec } : null,
+      // First-come: up to a minute past the present (nobody waits: it keeps up with arrivals). A
+      // pre-queue draining into the draw: just past the start, which ends the drain.
+      limit: fifo ? nowSec + 60 : (start ?? nowSec) + 0.001,
+    };
+    // Before the start the cursor waits at the pre-queue's first place, and moves from the start on.
+    const speed = cursorSpeed(input);
+    const at = role === 'drain' && start !== null && nowSec < start ? start : nowSec;
+    this.view = { role, cursor, speed, prequeue, ahead: ahead.length, survival };
+    const changed = this.lastSpeed === null || Math.abs(speed - this.lastSpeed) > 0.15 * Math.max(speed, this.lastSpeed, 1e-9);
+    const due = force || c.queueCursor === null || nowMs - this.lastWriteMs >= 60_000 || (changed && nowMs - this.lastWriteMs >= 20_000);
+    if (!due) return null;
+    return {
+      queue_cursor: `${at}:${posText(role === 'drain' && nowSec < (start ?? 0) ? start! - 1 : cursor)}:${speedText(speed)}`,
+      queue_counts: countsText(input, survival),
+    };
+  }
+
+  /**
+   * When the edge stops holding latecomers behind the pre-queue (epoch s): two windows after the
+   * published cursor passes the start. Null while it has not passed the start, or with no event.
+   */
+  drainEndSec(nowSec: number, d: number): number | null {
+    const c = this.config;
+    const start = c?.event?.start ?? null;
+    const line = c?.queueCursor ?? null;
+    if (start === null || line === null || cursorAt(line, nowSec) < start) return null;
+    const crossed = line.pos >= start ? Math.min(line.at, nowSec) : line.at + (start - line.pos) / line.speed;
+    return Math.ceil(crossed + 2 * d);
+  }
+
+  /** Nobody waits for a first-come place and arrivals are under the target: the room can open. */
+  idle(nowMs: number, d: number, wanted: number, arrivalsPerSecond: number): boolean {
+    const c = this.config;
+    // Two minutes of leading first: right after engaging, first-come places have barely been handed out.
+    if (c === null || c.queueCursor === null || this.controlSinceMs === null || nowMs - this.controlSinceMs < 120_000) return false;
+    const nowSec = Math.floor(nowMs / 1000);
+    const cursor = cursorAt(c.queueCursor, nowSec);
+    return this.tracker.ahead(cursor, nowMs, d).length === 0 && arrivalsPerSecond * 60 < 0.9 * wanted;
+  }
+
+  written(values: SettingWrites, nowMs: number): void {
+    if (values.queue_cursor === undefined) return;
+    this.lastWriteMs = nowMs;
+    const speed = Number(values.queue_cursor.split(':')[2]);
+    this.lastSpeed = Number.isFinite(speed) ? speed : null;
+  }
+
+  snapshot(): CursorView {
+    return this.view;
+  }
+}
