@@ -2,7 +2,7 @@
 // `waiting_room_pages` Config Store holds, for the local host (local/pages.json) or for production.
 //
 //   npm run pages                                  write local/pages.json from pages/
-//   npm run pages -- --dir my-pages                use your own templates (any of the three names)
+//   npm run pages -- --dir my-pages                use your own templates (any of the four names)
 //   npm run pages -- --print                       print name + base64 for pasting into the Fastly UI
 //   npm run pages -- --fastly-service SERVICE_ID   print the fastly CLI commands that upload them
 //   npm run pages -- --store-id STORE_ID           the same, when you already know the store's id
@@ -18,7 +18,7 @@ import { writeStoreAtomic } from './lib/json-store.js';
 import { isMain } from './lib/main.js';
 import { repoRoot } from './lib/paths.js';
 
-export const PAGE_NAMES: readonly PageName[] = ['startwaiting', 'keepwaiting', 'deny'];
+export const PAGE_NAMES: readonly PageName[] = ['startwaiting', 'keepwaiting', 'prequeue', 'deny'];
 /** A template's base64 must fit one `waiting_room_pages` value. */
 export const PAGE_STORE_VALUE_LIMIT = CONFIG_STORE_VALUE_LIMIT;
 

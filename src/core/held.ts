@@ -94,6 +94,7 @@ export function heldAnswer({ config, result, nowMs, random, json, storedPage, di
     visitorsAhead: queue.visitorsAhead,
     turnInSeconds: queue.turnInSeconds,
     closed: result.reason === 'event_closed',
+    queueingMethod: config.queueingMethod,
   };
   return { ...answer, contentType: 'text/html; charset=utf-8', body: renderPage(name, storedPage(name), vars, diag) };
 }

@@ -33,6 +33,8 @@ export interface PageVars {
   turnInSeconds: number | null;
   /** The deny page shown because the event ended with event_end_action = close. */
   closed: boolean;
+  /** `queueing_method`: the pages explain a draw or a line accordingly. */
+  queueingMethod: 'random' | 'fifo';
 }
 
 export const builtinPages: Record<PageName, string> = { startwaiting, keepwaiting, prequeue, deny };
@@ -51,6 +53,20 @@ export function formatDuration(seconds: number): string {
   const hours = Math.round(seconds / 1800) / 2;
   if (hours === 1) return 'about an hour';
   return `about ${hours} hours`;
+}
+
+/**
+ * Visitors ahead, as people say it. The count is the controller's estimate of who will still be
+ * there, so it is rounded (to 5 under a hundred, 10 under a thousand, then 100): "about 1,200
+ * people" promises no more precision than it has.
+ */
+export function formatPeople(count: number | null): string | null {
+  if (count === null || !Number.isFinite(count) || count < 0) return null;
+  const n = Math.round(count);
+  if (n === 0) return 'nobody';
+  if (n < 10) return n === 1 ? '1 person' : `${n} people`;
+  const step = n < 100 ? 5 : n < 1000 ? 10 : 100;
+  return `about ${(Math.round(n / step) * step).toLocaleString('en-US')} people`;
 }
 
 /**
@@ -82,6 +98,14 @@ export function templateView(vars: PageVars): Record<string, unknown> {
     isStartWaiting: vars.status === 'startwaiting',
     isKeepWaiting: vars.status === 'keepwaiting',
     isDeny: vars.status === 'deny',
+    isPrequeue: vars.status === 'prequeue',
+    isClosed: vars.closed,
+    isFifo: vars.queueingMethod === 'fifo',
+    hasMessage: vars.message !== '',
+    startsInFormatted: vars.startsInSeconds === null ? null : formatDuration(vars.startsInSeconds),
+    hasPlace: vars.visitorsAhead !== null || vars.turnInSeconds !== null,
+    visitorsAheadFormatted: formatPeople(vars.visitorsAhead),
+    turnInFormatted: vars.turnInSeconds === null ? null : formatDuration(vars.turnInSeconds),
     retryAfterFormatted: formatDuration(vars.retryAfterSeconds),
     waitTime25Formatted: estimate && formatDuration(estimate.p25),
     waitTime50Formatted: estimate && formatDuration(estimate.p50),

@@ -27,6 +27,7 @@ export function pageVars(status: PageName, over: Partial<PageVars> = {}): PageVa
     visitorsAhead: null,
     turnInSeconds: null,
     closed: false,
+    queueingMethod: 'random',
     ...over,
   };
 }
@@ -39,7 +40,17 @@ export function render(status: PageName, over: Partial<PageVars> = {}): string {
 
 /** What the page's next check (a fetch asking for JSON) gets back. */
 export type CheckAnswer =
-  | { kind: 'room'; status: PageName; retryAfter: number; estimate?: [number, number, number]; noHeader?: boolean }
+  | {
+      kind: 'room';
+      status: PageName;
+      retryAfter: number;
+      estimate?: [number, number, number];
+      noHeader?: boolean;
+      /** More fields of the JSON answer (a place in line, the message, the countdown). */
+      extra?: Record<string, unknown>;
+      /** The page a reload shows is rendered with these too. */
+      vars?: Partial<PageVars>;
+    }
   | { kind: 'origin' }
   | { kind: 'network-error' };
 
@@ -64,7 +75,7 @@ export async function serveRoom(context: BrowserContext, firstPage: string, answ
       const a = room.answer;
       const admitted = reload && a.kind === 'origin';
       room.documents.push(admitted ? 'origin' : 'room');
-      const body = admitted ? SHOP_HTML : reload && a.kind === 'room' ? render(a.status, { retryAfterSeconds: a.retryAfter }) : firstPage;
+      const body = admitted ? SHOP_HTML : reload && a.kind === 'room' ? render(a.status, { retryAfterSeconds: a.retryAfter, ...a.vars }) : firstPage;
       await route.fulfill({ contentType: 'text/html; charset=utf-8', body });
       return;
     }
@@ -85,6 +96,7 @@ export async function serveRoom(context: BrowserContext, firstPage: string, answ
           waitTime25PercentileSeconds: p25,
           waitTime50PercentileSeconds: p50,
           waitTime75PercentileSeconds: p75,
+          ...a.extra,
         },
       }),
     });

@@ -3,6 +3,7 @@ import {
   builtinPages,
   formatDuration,
   formatDurationRange,
+  formatPeople,
   renderPage,
   type PageVars,
 } from '../../src/core/pages.js';
@@ -26,6 +27,7 @@ function vars(over: Partial<PageVars> = {}): PageVars {
     visitorsAhead: null,
     turnInSeconds: null,
     closed: false,
+    queueingMethod: 'random',
     ...over,
   };
 }
@@ -183,5 +185,49 @@ describe('renderPage with a template from waiting_room_pages', () => {
     expect(diags).toHaveLength(1);
     expect(diags[0]).toContain('waiting_room_pages.keepwaiting');
     expect(diags[0]).toContain(problem);
+  });
+});
+
+describe('pages of scheduled sales and first-come queues', () => {
+  it('escapes the operator message, so it can never inject markup', () => {
+    const html = renderPage('keepwaiting', null, vars({ status: 'keepwaiting', message: '<script>alert(1)</script> & more' }), () => {});
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;&#x2F;script&gt; &amp; more');
+    expect(html).not.toContain('<script>alert(1)');
+  });
+
+  it('hides the message notice when there is none', () => {
+    const html = renderPage('startwaiting', null, vars({ message: '' }), () => {});
+    expect(html).toMatch(/id="msgbox" role="note" hidden/);
+  });
+
+  it('explains a first-come line as one, and a draw as a draw', () => {
+    expect(renderPage('startwaiting', null, vars({ queueingMethod: 'fifo' }), () => {})).toContain('in the order they arrived');
+    expect(renderPage('startwaiting', null, vars({}), () => {})).toContain('picked at random');
+  });
+
+  it('says how many are ahead, rounded as an estimate, instead of the draw percentiles', () => {
+    const html = renderPage('keepwaiting', null, vars({ status: 'keepwaiting', visitorsAhead: 47, turnInSeconds: 130, hasEstimate: false }), () => {});
+    expect(html).toContain('about 45 people ahead of you');
+    expect(html).toContain('Your turn in about 2 minutes.');
+    expect(html).not.toContain('1 in 4 visitors');
+  });
+
+  it('tells a visitor after a closed event that the sale has ended', () => {
+    const html = renderPage('deny', null, vars({ status: 'deny', closed: true, hasEstimate: false }), () => {});
+    expect(html).toContain('<title>The sale has ended</title>');
+    expect(html).not.toContain('Closed for now');
+  });
+
+  it('counts people as people say it', () => {
+    expect([0, 1, 7, 43, 457, 1234, 12_345].map((n) => formatPeople(n))).toEqual([
+      'nobody',
+      '1 person',
+      '7 people',
+      'about 45 people',
+      'about 460 people',
+      'about 1,200 people',
+      'about 12,300 people',
+    ]);
+    expect(formatPeople(null)).toBeNull();
   });
 });
