@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../src/core/config.js';
-import { decodeBase64, MIN_KEY_BYTES } from '../src/core/keys.js';
+import { decodeBase64, EVENT_SEED_ID, MIN_KEY_BYTES } from '../src/core/keys.js';
 import type { Config } from '../src/core/types.js';
 import { CONFIG_STORE, KEY_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, resolveStoreId, type FastlyRunner } from './lib/fastly-cli.js';
@@ -38,6 +38,7 @@ export function checkKid(kid: string | undefined): string {
   if (!/^[A-Za-z0-9_.-]{1,255}$/.test(kid)) {
     throw new KeyError(`key id "${kid}" may only hold letters, digits, "-", "_" and "." (at most 255)`);
   }
+  if (kid === EVENT_SEED_ID) throw new KeyError(`"${EVENT_SEED_ID}" is the event seed's name (npm run event); the room never signs with it`);
   return kid;
 }
 
@@ -93,7 +94,9 @@ async function list(files: LocalFiles): Promise<string> {
         : bytes.length < MIN_KEY_BYTES
           ? `  WEAK (${bytes.length} bytes; the room ignores it)`
           : '';
-    return `${kid === active ? '*' : ' '} ${kid}${unusable}`;
+    // The event's seed shares the store but is never a token key (npm run event).
+    const role = kid === EVENT_SEED_ID ? '  (the event seed, not a signing key)' : '';
+    return `${kid === active ? '*' : ' '} ${kid}${unusable}${role}`;
   });
   if (!Object.hasOwn(keys, active)) lines.push(`active_key "${active}" is not in ${files.keys}: the room cannot sign new tokens`);
   return lines.join('\n');
