@@ -103,18 +103,32 @@ export function placeFor(
 
 /**
  * What a page shows for a decision's place (DecideResult.place): visitors ahead, and seconds to the
- * turn. The turn is when the cursor passes the place plus half a window, the mean wait for the
- * visitor's next due check after that, and never before the check the page is about to make
- * (`retryAfterSeconds`). Null without a place; both unknown (null) while no cursor moves the queue.
+ * turn. The turn is when the cursor passes the place plus the wait for the visitor's next due check
+ * after that (CHECK_DELAY_WINDOWS), and never before the check the page is about to make
+ * (`retryAfterSeconds`). With a target (`new_users_per_minute`, which the controller holds), the
+ * visitors ahead are those the room will let in before this one: the target's rate over the turn.
+ * That counts only those who will still be there, where the published counts include everyone
+ * waiting now, some of whom will leave. Without a target, the counts. Null without a place; both
+ * unknown (null) while no cursor moves the queue.
  */
+/**
+ * After the cursor passes a place, its holder comes in at their next due check: on average about a
+ * third of a window later (0.35 d measured in the simulator's first-come runs, where 0.25 and 0.5
+ * erred a few percent short and long), since part of the wait for that check overlaps the pass.
+ */
+const CHECK_DELAY_WINDOWS = 0.35;
+
 export function shownPlace(
   place: { pos: number; cursor: number } | null,
-  config: Pick<Config, 'queueCursor' | 'queueCounts' | 'waitPeriodSeconds'>,
+  config: Pick<Config, 'queueCursor' | 'queueCounts' | 'waitPeriodSeconds' | 'control'>,
   retryAfterSeconds: number,
 ): { ahead: number | null; turnSeconds: number | null } | null {
   if (place === null) return null;
   if (!Number.isFinite(place.cursor)) return { ahead: null, turnSeconds: null };
   const { ahead, turnSeconds } = placeFor(place.pos, place.cursor, config.queueCursor, config.queueCounts);
-  const turn = turnSeconds === null ? null : Math.max(retryAfterSeconds, Math.ceil(turnSeconds + config.waitPeriodSeconds / 2));
-  return { ahead, turnSeconds: turn };
+  const turn = turnSeconds === null ? null : Math.max(retryAfterSeconds, Math.ceil(turnSeconds + CHECK_DELAY_WINDOWS * config.waitPeriodSeconds));
+
+  const rate = config.control.newUsersPerMinute;
+  const byRate = turn === null || rate === null || turnSeconds === 0 ? null : Math.round((turn * rate) / 60);
+  return { ahead: byRate ?? ahead, turnSeconds: turn };
 }
