@@ -100,6 +100,8 @@ export interface ModelSnapshot {
   activeSessions: number;
   minutes: MinutePoint[];
   pops: PopRow[];
+  /** The queue's cursor (docs/events.md), while it leads a pre-queue or a first-come room; else null. */
+  queue: { role: 'drain' | 'fifo'; cursor: number | null; perMinute: number | null; prequeue: number; ahead: number; survival: number } | null;
 }
 
 /** The log source, as the process sees it. */

@@ -148,6 +148,40 @@ export class CursorPlanner {
     return Math.ceil(crossed + 2 * d);
   }
 
+  /**
+   * The model's step while the cursor leads: what to write, with the mode and the reason to show, or
+   * undefined to leave it to the draw's law (a first-come room still open: the law's open-room watch
+   * decides when to engage, and the cursor goes with it).
+   */
+  step(
+    nowMs: number,
+    d: number,
+    role: 'drain' | 'fifo',
+    edgePct: number,
+    wanted: number,
+    seenUntilSec: number,
+    arrivalsPerSecond: number,
+  ): { writes: SettingWrites | null; mode: 'open' | 'queueing'; why: string } | undefined {
+    if (role === 'fifo' && edgePct >= 100) return undefined;
+    if (role === 'fifo' && this.idle(nowMs, d, wanted, arrivalsPerSecond)) {
+      const why = 'nobody waits for a place and arrivals are under the target: opening the room';
+      return { writes: { allow_percentage: '100', queue_cursor: '', queue_counts: '' }, mode: 'open', why };
+    }
+    const writes = this.plan(nowMs, d, wanted, seenUntilSec, arrivalsPerSecond);
+    const v = this.view;
+    const why =
+      role === 'drain'
+        ? `pre-queue: ${v.prequeue} still to check in, ${v.ahead} placed ahead of the cursor, ${Math.round((v.speed ?? 0) * 60 * 1e6) / 1e6} positions a minute`
+        : `first come, first served: ${v.ahead} waiting ahead of the cursor`;
+    // An event on an open room: from the start, whoever comes later queues for the draw after the
+    // pre-queue, instead of walking in at 100 the moment the pre-queue has drained.
+    const start = this.config?.event?.start ?? null;
+    if (role === 'drain' && edgePct >= 100 && start !== null && nowMs >= start * 1000) {
+      return { writes: { ...(writes ?? {}), allow_percentage: '1' }, mode: 'queueing', why };
+    }
+    return { writes, mode: 'queueing', why };
+  }
+
   /** Nobody waits for a first-come place and arrivals are under the target: the room can open. */
   idle(nowMs: number, d: number, wanted: number, arrivalsPerSecond: number): boolean {
     const c = this.config;

@@ -11,6 +11,7 @@ import { Ledger } from './ledger.js';
 import { DENY_PAGE_TIMER } from '../../src/core/draw.js';
 import { planWindows, returnersBetween, type Returning, type WindowPlan } from './plan.js';
 import { CursorPlanner } from './cursor-plan.js';
+import { fmt, forecastMoved, scheduleText } from './schedule-text.js';
 
 const { seconds: DENY_WAIT, jitterSeconds: DENY_JITTER } = DENY_PAGE_TIMER;
 
@@ -27,25 +28,6 @@ export interface ModelOptions {
   forecastRefreshMs?: number;
 }
 
-const clampPct = (p: number): number => Math.min(100, Math.max(0, p));
-/** Six decimals: finer than any gap between two tickets' numbers the controller can tell apart. */
-const fmt = (p: number): string => String(Math.round(clampPct(p) * 1e6) / 1e6);
-
-/** Did any window's chance move by more than a quarter (relative) between two schedule texts? */
-function forecastMoved(before: string | undefined, after: string): boolean {
-  if (before === undefined || before === '') return true;
-  const old = new Map(before.split(',').map((e) => e.split('=') as [string, string]));
-  for (const entry of after.split(',')) {
-    const [w, p] = entry.split('=') as [string, string];
-    const was = old.get(w);
-    if (was === undefined) continue;
-    const a = Number(was);
-    const b = Number(p);
-    if (Math.abs(a - b) > 0.25 * Math.max(a, b, 1)) return true;
-  }
-  return false;
-}
-
 export function createControlModel(options: ModelOptions = {}): ControlModel {
   const lead = options.leadSeconds ?? 25;
   const forecastWindows = options.forecastWindows ?? 20;
@@ -53,7 +35,6 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
   const ledger = new Ledger();
   // The queue's cursor: a scheduled event's pre-queue and first-come queues (docs/events.md).
   const cursor = new CursorPlanner(lead);
-  let eventStart: number | null = null;
   /** The last second the pre-queue was draining (cohorts drawn before then tell nothing of returns). */
   let drainSeenSec = Number.NEGATIVE_INFINITY;
   let targets: Targets = { newUsersPerMinute: null, totalActiveUsers: null, sessionDurationMinutes: 5 };
@@ -129,18 +110,6 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
     return () => Math.max(0, Math.min(corrected, headroom));
   }
 
-  function scheduleText(plan: WindowPlan[], nowSec: number, d: number): string {
-    const current = Math.floor(nowSec / d) * d;
-    const entries = new Map<number, number>();
-    // Recent firm windows stay listed: late tabs still draw them in the window after.
-    for (const [w, pct] of firm) if (w >= current - 2 * d) entries.set(w, pct);
-    for (const p of plan) entries.set(p.start, p.pct);
-    return [...entries]
-      .sort((a, b) => a[0] - b[0])
-      .map(([w, pct]) => `${w}=${fmt(pct)}`)
-      .join(',');
-  }
-
   function queueingPlan(nowMs: number, d: number): WindowPlan[] {
     const nowSec = Math.floor(nowMs / 1000);
     const current = Math.floor(nowSec / d) * d;
@@ -177,37 +146,14 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
     return Math.max(0, Math.min(target, cap - ledger.activeSessions(nowMs, idleMs()).total));
   }
 
-  /**
-   * The cursor's part of a plan: what to write (or null), or undefined to let the draw's law decide
-   * (a first-come room still open and under its target).
-   */
+  /** The cursor's part of a plan (cursor-plan.ts), or undefined to let the draw's law decide. */
   function queuePlan(nowMs: number, d: number, role: 'drain' | 'fifo'): SettingWrites | null | undefined {
-    const nowSec = Math.floor(nowMs / 1000);
     const seen = Math.floor(ledger.seenUntilMs(nowMs) / 1000);
-    const wanted = wantedPerMinute(nowMs);
-    const arrivals = arrivalRate(seen, d);
-    if (role === 'fifo' && edgePct >= 100) {
-      // Open and first-come: the draw's open-room watch decides when to engage; the cursor goes with it.
-      return undefined;
-    }
-    if (role === 'fifo' && cursor.idle(nowMs, d, wanted, arrivals)) {
-      mode = 'open';
-      why = 'nobody waits for a place and arrivals are under the target: opening the room';
-      return { allow_percentage: '100', queue_cursor: '', queue_counts: '' };
-    }
-    mode = 'queueing';
-    const writes = cursor.plan(nowMs, d, wanted, seen, arrivals);
-    const view = cursor.snapshot();
-    why =
-      role === 'drain'
-        ? `pre-queue: ${view.prequeue} still to check in, ${view.ahead} placed ahead of the cursor, ${Math.round((view.speed ?? 0) * 60 * 1e6) / 1e6} positions a minute`
-        : `first come, first served: ${view.ahead} waiting ahead of the cursor`;
-    // An event on an open room: from the start, whoever comes later queues for the draw after the
-    // pre-queue, instead of walking in at 100 the moment the pre-queue has drained.
-    if (role === 'drain' && edgePct >= 100 && eventStart !== null && nowSec >= eventStart) {
-      return { ...(writes ?? {}), allow_percentage: '1' };
-    }
-    return writes;
+    const step = cursor.step(nowMs, d, role, edgePct, wantedPerMinute(nowMs), seen, arrivalRate(seen, d));
+    if (step === undefined) return undefined;
+    mode = step.mode;
+    why = step.why;
+    return step.writes;
   }
 
   /** Is a window's decision due (its chance not fixed, its decision time come)? */
@@ -221,7 +167,6 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
     settings(values, nowMs) {
       const { config, problems: found } = parseConfig((k) => (Object.hasOwn(values, k) ? values[k]! : null));
       cursor.settings(config);
-      eventStart = config.event?.start ?? null;
       targets = {
         newUsersPerMinute: config.control.newUsersPerMinute,
         totalActiveUsers: config.control.totalActiveUsers,
@@ -357,7 +302,7 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       }
       const firmPct = firm.get(current + d) ?? firm.get(current);
       why = `queueing: ${waiting} waiting, next window at ${firmPct === undefined ? '?' : fmt(firmPct)}%`;
-      const text = scheduleText(plan, nowSec, d);
+      const text = scheduleText(firm, plan, nowSec, d);
       lastText = text;
       const newestFirm = Math.max(...firm.keys());
       // A new firm window must go out; a forecast only once a minute, or sooner when it moved a lot
@@ -434,6 +379,7 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
         activeSessions: active.total,
         minutes,
         pops: pops.sort((a, b) => b.share - a.share),
+        queue: ((q) => (q.role === 'none' ? null : { role: q.role, cursor: q.cursor, perMinute: q.speed === null ? null : q.speed * 60, prequeue: q.prequeue, ahead: q.ahead, survival: q.survival }))(cursor.snapshot()),
       };
     },
   };
