@@ -16,7 +16,7 @@ export const controlSpec: ControlSpec = {
 };
 
 /** The room as an operator sets it for the controller: open until the target is reached, lines logged. */
-const room = (target: number, extra: Record<string, string> = {}): Record<string, string> => ({
+export const controlledRoom = (target: number, extra: Record<string, string> = {}): Record<string, string> => ({
   allow_percentage: '100',
   wait_period_duration: '30',
   allow_period_duration: '600',
@@ -31,7 +31,7 @@ const heldFlash: Scenario = {
   title: 'Flash crowd held to the target',
   summary:
     'Ten thousand visitors arrive within the first minute on five POPs; the origin takes 600 a minute. The room queues from the start at allow_percentage 20, as the uncontrolled flash does, until the controller\'s first schedule: admissions should follow the target, not the crowd, from the first minute until the queue runs dry.',
-  settings: room(600, { allow_percentage: '20' }),
+  settings: controlledRoom(600, { allow_percentage: '20' }),
   changes: [],
   durationMs: 25 * MINUTE,
   behaviour: browsing,
@@ -46,7 +46,7 @@ export const controlledScenarios: readonly Scenario[] = [
     title: 'Steady arrivals above the target, held by the controller',
     summary:
       'Visitors arrive at 300 a minute for 20 minutes on five POPs; the origin takes 240 a minute (new_users_per_minute). The room starts open; the controller engages once admissions reach the target and publishes each window\'s chance from then on. Admissions should sit on 240 a minute while the queue lasts.',
-    settings: room(240),
+    settings: controlledRoom(240),
     changes: [],
     durationMs: 30 * MINUTE,
     behaviour: browsing,
@@ -61,14 +61,14 @@ export const controlledScenarios: readonly Scenario[] = [
     title: 'Flash crowd into an open room',
     summary:
       'The same flash crowd, but nobody expected it: the room is open (allow_percentage 100) when it comes, so it admits everyone until the controller sees the target reached and its first setting reaches every POP; from then on admissions should follow the target. The first waiting pages are shown before the controller knows how big the crowd is.',
-    settings: room(600),
+    settings: controlledRoom(600),
   },
   {
     name: 'held-onsale',
     title: 'On-sale held to the target',
     summary:
       'A crowd gathers for ten minutes on the deny page (allow_percentage 0); at minute 10 the operator opens the sale by setting allow_percentage to 1, which hands the room to the controller, and more visitors keep arriving for ten minutes. The origin takes 300 a minute. Those on the deny page come back within its five-to-six-minute check, so the queue fills over the first minutes of the sale.',
-    settings: room(300, { allow_percentage: '0' }),
+    settings: controlledRoom(300, { allow_percentage: '0' }),
     changes: [{ atMs: 10 * MINUTE, key: 'allow_percentage', value: '1' }],
     durationMs: 35 * MINUTE,
     behaviour: browsing,
@@ -84,7 +84,7 @@ export const controlledScenarios: readonly Scenario[] = [
     title: 'Target raised mid-run',
     summary:
       'Visitors arrive at 400 a minute for 20 minutes; the origin takes 200 a minute until minute 10, when the operator raises new_users_per_minute to 400. Admissions should move to the new target within two minutes and hold it while the backlog lasts.',
-    settings: room(200),
+    settings: controlledRoom(200),
     changes: [{ atMs: 10 * MINUTE, key: 'new_users_per_minute', value: '400' }],
     durationMs: 30 * MINUTE,
     behaviour: browsing,
@@ -97,7 +97,7 @@ export const controlledScenarios: readonly Scenario[] = [
     title: 'Active sessions capped',
     summary:
       'Visitors arrive at 600 a minute for 15 minutes; the origin would take 600 new visitors a minute but only 1,500 at once (total_active_users), a visitor counting as active until 5 minutes after their last request (session_duration). The cap, not the rate, should bind: active sessions should stay at or under 1,500.',
-    settings: room(600, { total_active_users: '1500', session_duration: '5' }),
+    settings: controlledRoom(600, { total_active_users: '1500', session_duration: '5' }),
     changes: [],
     durationMs: 25 * MINUTE,
     behaviour: browsing,
@@ -110,7 +110,7 @@ export const controlledScenarios: readonly Scenario[] = [
     title: 'Controller stopped mid-flash, per-POP ceiling on',
     summary:
       'A flash crowd of 6,000 held to 600 a minute with pop_admissions_per_second at 5 on every POP; the controller stops at minute 6, and a second crowd of 4,000 arrives at minute 8. The room keeps the last chance written, so admissions follow the new crowd again, and the ceiling is all that holds each POP. No POP should pass 5 a second over any 10 seconds, and every winner the ceiling holds back should still get in.',
-    settings: room(600, { pop_admissions_per_second: '5' }),
+    settings: controlledRoom(600, { pop_admissions_per_second: '5' }),
     changes: [],
     durationMs: 25 * MINUTE,
     behaviour: browsing,

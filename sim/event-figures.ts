@@ -1,6 +1,7 @@
 // The figures of a scheduled event or a first-come queue (docs/events.md): does the shuffled start
 // ignore arrival time, does the pre-queue go first, does `fifo` keep arrival order, is the place in
 // line the page shows the place the visitor had, and does anyone gain by bending the rules.
+import { lowerBound } from '../control/model/queue.js';
 import type { Actor, Group } from './population.js';
 import { EPOCH_MS } from './room.js';
 import type { RunResult } from './run.js';
@@ -152,16 +153,6 @@ function placeFigures(actors: readonly Actor[], admissionsMs: readonly number[])
   };
 }
 
-function lowerBound(sorted: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** The event start (ms since the run began) of a scenario's settings, or null. */
 export function eventStartMs(settings: Readonly<Record<string, string>>): number | null {

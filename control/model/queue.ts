@@ -49,7 +49,8 @@ function massBelow(input: CursorInput, p: number): number {
   return mass;
 }
 
-function lowerBound(sorted: readonly number[], x: number): number {
+/** How many of `sorted` (ascending) are below `x`. */
+export function lowerBound(sorted: readonly number[], x: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {

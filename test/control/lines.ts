@@ -1,5 +1,27 @@
 // Decision lines as the edge writes them, for the controller's tests.
+import type { DecisionLine } from '../../control/types.js';
 import { decisionLine } from '../../src/core/log-line.js';
+
+/** A parsed decision line with nothing but what `partial` names, in windows of `d` seconds. */
+export function parsedLine(partial: Partial<DecisionLine> & { tsMs: number; reason: string }, d = 30): DecisionLine {
+  return {
+    pop: 'LHR',
+    win: Math.floor(partial.tsMs / 1000 / d) * d,
+    period: d,
+    decision: 'anon',
+    outcome: 'startwaiting',
+    tid: null,
+    exp: null,
+    dec: null,
+    newTid: null,
+    newExp: null,
+    newDec: null,
+    nextTid: null,
+    pct: null,
+    pos: null,
+    ...partial,
+  };
+}
 
 /** An open room's admission of newcomer `i` at `ms`, at `pop`. */
 export const admittedLine = (ms: number, i: number, pop = 'LHR'): string =>

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createControlModel } from '../../control/model/index.js';
 import type { DecisionLine } from '../../control/types.js';
+import { parsedLine } from './lines.js';
 
 const D = 30;
 const T0 = Date.UTC(2026, 0, 1);
@@ -17,25 +18,7 @@ const idFor = (u: number, salt = 0): string => {
   return s;
 };
 
-function line(partial: Partial<DecisionLine> & { tsMs: number; reason: string }): DecisionLine {
-  return {
-    pop: 'LHR',
-    win: Math.floor(partial.tsMs / 1000 / D) * D,
-    period: D,
-    decision: 'anon',
-    outcome: 'startwaiting',
-    tid: null,
-    exp: null,
-    dec: null,
-    newTid: null,
-    newExp: null,
-    newDec: null,
-    nextTid: null,
-    pct: null,
-    pos: null,
-    ...partial,
-  };
-}
+const line = (partial: Partial<DecisionLine> & { tsMs: number; reason: string }): DecisionLine => parsedLine(partial, D);
 
 /** `n` new visitors at `ms`, each with a ticket for the cohort two windows on. */
 function arrivals(n: number, ms: number, salt: number): DecisionLine[] {

@@ -5,31 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { createControlModel } from '../../control/model/index.js';
 import { countsText, cursorSpeed, QueueTracker } from '../../control/model/queue.js';
 import type { DecisionLine } from '../../control/types.js';
+import { parsedLine } from './lines.js';
 import { parseConfig } from '../../src/core/config.js';
 
 const D = 30;
 const START = Date.UTC(2026, 0, 1, 1) / 1000; // a window boundary
 const iso = (sec: number) => new Date(sec * 1000).toISOString();
 
-function line(partial: Partial<DecisionLine> & { tsMs: number; reason: string }): DecisionLine {
-  return {
-    pop: 'LHR',
-    win: Math.floor(partial.tsMs / 1000 / D) * D,
-    period: D,
-    decision: 'wait',
-    outcome: 'keepwaiting',
-    tid: null,
-    exp: null,
-    dec: null,
-    newTid: null,
-    newExp: null,
-    newDec: null,
-    nextTid: null,
-    pct: null,
-    pos: null,
-    ...partial,
-  };
-}
+const line = (partial: Partial<DecisionLine> & { tsMs: number; reason: string }): DecisionLine => parsedLine({ decision: 'wait', outcome: 'keepwaiting', ...partial }, D);
 
 const tid = (i: number) => `T${String(i).padStart(7, '0')}`;
 
