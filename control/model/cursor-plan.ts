@@ -23,6 +23,8 @@ export interface CursorView {
   survival: number;
 }
 
+/** The share of a minute's shortfall the standing correction takes on: 0.1 (0.2 and more swung past the target in the simulator). */
+const GAIN = 0.1;
 const speedText = (s: number): string => String(Math.round(Math.max(0, s) * 1e9) / 1e9);
 const posText = (p: number): string => String(Math.round(p * 1e6) / 1e6);
 
@@ -33,6 +35,8 @@ export class CursorPlanner {
   private lastSpeed: number | null = null;
   /** When the cursor began to lead (ms), for the shortfall correction; reset when it has no role. */
   private controlSinceMs: number | null = null;
+  private correction = 0;
+  private correctedAtMs = Number.NEGATIVE_INFINITY;
   private view: CursorView = { role: 'none', cursor: null, speed: null, prequeue: 0, ahead: 0, survival: 1 };
 
   constructor(private readonly leadSeconds: number) {}
@@ -88,6 +92,7 @@ export class CursorPlanner {
     if (c === null || role === 'none') {
       this.view = { ...this.view, role };
       this.controlSinceMs = null;
+      this.correction = 0;
       return null;
     }
     const cursor = this.cursorNow(nowSec, nowMs, d, role);
@@ -110,7 +115,13 @@ export class CursorPlanner {
     // Passed places whose holders left are not admissions: pass enough to admit the target.
     this.controlSinceMs ??= nowMs;
     const survival = this.tracker.survival();
-    const aim = wanted / survival;
+    // What the share misses (those who left but are not yet known to have), corrected slowly: a tenth
+    // of each minute's shortfall against the target, from three minutes of leading on.
+    if (nowMs - this.controlSinceMs >= 180_000 && nowMs - this.correctedAtMs >= 60_000 && ahead.length >= wanted) {
+      this.correctedAtMs = nowMs;
+      this.correction = Math.max(-0.2 * wanted, Math.min(0.2 * wanted, this.correction + GAIN * (wanted - this.tracker.admittedSince(nowMs - 60_000))));
+    }
+    const aim = wanted / survival + this.correction;
     const input = {
       nowSec,
       cursor,

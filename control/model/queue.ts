@@ -17,6 +17,9 @@ interface Place {
 /** A line's place key: a position names one visitor's place (six decimals, as the edge logs it). */
 const keyOf = (pos: number): string => pos.toFixed(6);
 
+/** How many of the latest fates of passed places the survival share reads: recent enough to follow a crowd growing impatient. */
+const FATES = 100;
+
 export interface CursorInput {
   nowSec: number;
   /** The cursor now (where the edge has it). */
@@ -128,6 +131,8 @@ export class QueueTracker {
   /** Places the cursor passed and not yet admitted, and what became of passed places. */
   private readonly passed = new Map<string, number>();
   private fates: boolean[] = [];
+  /** When the cursor's admissions happened (ms), the last ten minutes. */
+  private admittedAt: number[] = [];
 
   observe(line: DecisionLine, startSec: number | null): void {
     if (line.dec === 'pre' || line.newDec === 'pre') {
@@ -147,6 +152,7 @@ export class QueueTracker {
     if (line.reason === 'cursor_passed') {
       this.places.delete(key);
       if (this.passed.delete(key)) this.fate(true);
+      this.admittedAt.push(line.tsMs);
       return;
     }
     if (line.outcome === 'origin') return;
@@ -163,12 +169,13 @@ export class QueueTracker {
    */
   survival(): number {
     if (this.fates.length < 30) return 1;
-    return Math.max(0.3, this.fates.filter(Boolean).length / this.fates.length);
+    const recent = this.fates.slice(-FATES);
+    return Math.max(0.3, recent.filter(Boolean).length / recent.length);
   }
 
   private fate(cameIn: boolean): void {
     this.fates.push(cameIn);
-    if (this.fates.length > 600) this.fates = this.fates.slice(-300);
+    if (this.fates.length > 200) this.fates = this.fates.slice(-FATES);
   }
 
   /** Pre-queue visitors seen in the last check period before `atMs` (the countdown checks every 5 minutes). */
@@ -212,6 +219,12 @@ export class QueueTracker {
       else if (!this.passed.has(key)) this.passed.set(key, nowMs);
     }
     return out.sort((a, b) => a - b);
+  }
+
+  /** Admissions by the cursor since `fromMs`. */
+  admittedSince(fromMs: number): number {
+    this.admittedAt = this.admittedAt.filter((t) => t >= fromMs - 600_000);
+    return this.admittedAt.filter((t) => t >= fromMs).length;
   }
 
   /** Places the cursor passed whose holders have neither come in nor left yet (as of the last `ahead`). */
