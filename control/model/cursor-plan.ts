@@ -214,3 +214,4 @@ export class CursorPlanner {
     return this.view;
   }
 }
+

@@ -303,7 +303,11 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
       const due = dueAt(usable.signature, exp, config);
       if (nowSec < due) return result({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: usable.kid, waitUntil: due, waitExpiry: exp, used, place: at(place) });
       const behind = usable.claims.dec !== 'pre' && prequeueDraining(config, phase, nowSec);
-      if (place.pos < place.cursor && !behind) return (await admitNew('cursor_passed', null, place)) ?? noSigningKey(config.activeKey);
+      // Checked in its own window only: a copy kept from an earlier window (another cookie jar, an
+      // old tab) is renewed first, into the very token the visitor's current one renews to, so
+      // holding several copies never gets anyone in sooner.
+      const inWindow = nowSec < exp + d;
+      if (place.pos < place.cursor && !behind && inWindow) return (await admitNew('cursor_passed', null, place)) ?? noSigningKey(config.activeKey);
       return waitFrom(boundary(nowSec, d, 1), behind ? 'behind_prequeue' : 'queue_waiting', null, usable);
     }
     // First-come with no cursor published: the token draws as the draw's do, and keeps its place.

@@ -84,7 +84,8 @@ describe('the shuffled start', () => {
     const outcomes: { pos: number; admitted: boolean }[] = [];
     for (let i = 0; i < 60; i++) {
       const t = (await r.at(START - 100, `ip:${i}`)).setToken!;
-      const res = await r.at(START + 45, `ip:${i}`, [t]);
+      // Late in the first window after the start, when every pre-queue token is due and still in its window.
+      const res = await r.at(START + 27, `ip:${i}`, [t]);
       outcomes.push({ pos: res.place!.pos, admitted: res.outcome === 'origin' });
     }
     for (const o of outcomes) expect(o.admitted).toBe(o.pos < START - 0.5);
@@ -129,20 +130,27 @@ describe('the shuffled start', () => {
 
   it('without a published cursor, drains allow_percentage of the pre-queue per window', async () => {
     const r = room({ ...event, allow_percentage: '25' });
-    const tokens = await Promise.all(Array.from({ length: 80 }, async (_, i) => (await r.at(START - 100, `ip:${i}`)).setToken!));
-    const admittedBy = async (sec: number) => {
-      let n = 0;
-      for (let i = 0; i < 80; i++) if ((await r.at(sec, `ip:${i}`, [tokens[i]!])).outcome === 'origin') n++;
-      return n;
+    const held = await Promise.all(Array.from({ length: 80 }, async (_, i) => (await r.at(START - 100, `ip:${i}`)).setToken!));
+    const inside = new Set<number>();
+    // Each visitor checks late in every window (due, and in the token's own window), keeping what the room sets.
+    const window = async (sec: number) => {
+      for (let i = 0; i < 80; i++) {
+        if (inside.has(i)) continue;
+        const res = await r.at(sec, `ip:${i}`, [held[i]!]);
+        if (res.outcome === 'origin') inside.add(i);
+        else if (res.setToken !== null) held[i] = res.setToken;
+      }
+      return inside.size;
     };
-    // Late in each window, when every token is due: a quarter, then three quarters, then all.
-    const first = await admittedBy(START + 29);
-    const third = await admittedBy(START + 89);
+    // A quarter, then (renewed tokens fall due a window later) three quarters, then all.
+    const first = await window(START + 29);
     expect(first).toBeGreaterThan(8);
     expect(first).toBeLessThan(32);
+    await window(START + 59);
+    const third = await window(START + 89);
     expect(third).toBeGreaterThan(48);
     expect(third).toBeLessThan(72);
-    expect(await admittedBy(START + 119)).toBe(80);
+    expect(await window(START + 119)).toBe(80);
   });
 
   it('keeps a place when the active key rotates: renewals are signed by the key that holds the place', async () => {
@@ -196,8 +204,8 @@ describe('first come, first served', () => {
     const r = room({ ...fifo, queue_cursor: `${START + 100}:${START + 10}:0` });
     const early = (await r.at(START + 5, 'ip:early')).setToken!;
     const late = (await r.at(START + 20, 'ip:late')).setToken!;
-    expect((await r.at(START + 100, 'ip:early', [early])).reason).toBe('cursor_passed');
-    expect((await r.at(START + 100, 'ip:late', [late])).outcome).not.toBe('origin');
+    expect((await r.at(START + 87, 'ip:early', [early])).reason).toBe('cursor_passed');
+    expect((await r.at(START + 87, 'ip:late', [late])).outcome).not.toBe('origin');
   });
 
   it('lets nobody in before their token is due, however often they come back', async () => {
@@ -240,11 +248,11 @@ describe('first come, first served', () => {
   });
 
   it('moves the cursor at its last speed when the controller stops, for half an hour', async () => {
-    const r = room({ ...fifo, queue_cursor: `${START}:${START}:0.5` });
+    const r = room({ ...fifo, queue_cursor: `${START}:${START}:0.6` });
     const t = (await r.at(START + 100, 'ip:1')).setToken!;
-    // 0.5 positions a second: the cursor reaches START + 100 at START + 200.
-    expect((await r.at(START + 195, 'ip:1', [t])).outcome).not.toBe('origin');
-    expect((await r.at(START + 205, 'ip:1', [t])).reason).toBe('cursor_passed');
+    // 0.6 positions a second, published at START and never again: START + 100.x is passed at about START + 168.
+    expect((await r.at(START + 160, 'ip:1', [t])).outcome).not.toBe('origin');
+    expect((await r.at(START + 179, 'ip:1', [t])).reason).toBe('cursor_passed');
   });
 
   it('shows a place in line from the published counts and a turn from the cursor speed', async () => {
@@ -292,5 +300,19 @@ describe('an event on an open room', () => {
     expect(pre.reason).toBe('cursor_passed');
     // Two windows after the cursor passed the start (START + 30), the room is open again.
     expect((await r.at(START + 90, 'ip:other')).reason).toBe('allow_all');
+  });
+});
+
+describe('copies of a place', () => {
+  it('are checked only in their own window, so a copy kept in a second jar gets nobody in sooner', async () => {
+    const r = room({ ...event, queue_cursor: `${START}:${START - 1}:0` });
+    const old = (await r.at(START - 100, 'ip:1')).setToken!;
+    // The cursor jumps past every place; the copy left from before the start (exp = START) is out of its window.
+    const passed = room({ ...event, queue_cursor: `${START + 40}:${START}:0` });
+    const late = await passed.at(START + 45, 'ip:1', [old]);
+    expect(late.reason).toBe('queue_waiting');
+    expect(claims(late.setToken!)).toMatchObject({ dec: 'pre', exp: START + 60, arr: START });
+    // The renewed copy is admitted at its own due time in its window.
+    expect((await passed.at(late.waitUntil!, 'ip:1', [late.setToken!])).reason).toBe('cursor_passed');
   });
 });
