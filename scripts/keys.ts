@@ -60,10 +60,12 @@ interface LocalFiles {
 
 async function generate(files: LocalFiles): Promise<string> {
   const existing = await readStoreIfExists(files.keys);
-  if (existing !== null) return `${files.keys} exists (${Object.keys(existing).length} key(s)); left as it is`;
+  // A file that holds nothing but an event's seed (`npm run event -- seed` came first) still needs a key.
+  const signing = existing === null ? [] : Object.keys(existing).filter((kid) => kid !== EVENT_SEED_ID);
+  if (existing !== null && signing.length > 0) return `${files.keys} exists (${signing.length} key(s)); left as it is`;
   // The first key takes the id the settings already name, so a fresh clone works without a rotation.
   const kid = checkKid(await activeKey(files.config));
-  await writeStoreAtomic(files.keys, { [kid]: newKey() }, keyFileMode);
+  await writeStoreAtomic(files.keys, { ...existing, [kid]: newKey() }, keyFileMode);
   return `wrote ${files.keys} with a new ${KEY_BYTES}-byte key "${kid}"`;
 }
 

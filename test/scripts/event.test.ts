@@ -102,3 +102,16 @@ describe('npm run event -- verify', () => {
     expect(r.err).toMatch(/at least 32/);
   });
 });
+
+describe('an event seed stored before the first key', () => {
+  it('still gets the room a signing key from npm run keys -- generate, next to the seed', async () => {
+    const { main: keys } = await import('../../scripts/keys.js');
+    await captured(() => event(['seed']));
+    const seed = readJson(s.keys)['event-seed'];
+    const r = await captured(() => keys(['generate']));
+    expect(r.result).toBe(0);
+    const file = readJson(s.keys);
+    expect(Object.keys(file).sort()).toEqual(['event-seed', 'key1']);
+    expect(file['event-seed']).toBe(seed);
+  });
+});
