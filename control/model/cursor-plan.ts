@@ -25,6 +25,8 @@ export interface CursorView {
 
 /** The share of a minute's shortfall the standing correction takes on: 0.1 (0.2 and more swung past the target in the simulator). */
 const GAIN = 0.1;
+/** A cursor line is rewritten at least this often: every 30 s (60 s let the minutes of a drain stray past ±10%; two keys, 240 API calls an hour). */
+const REWRITE_MS = 30_000;
 const speedText = (s: number): string => String(Math.round(Math.max(0, s) * 1e9) / 1e9);
 const posText = (p: number): string => String(Math.round(p * 1e6) / 1e6);
 
@@ -138,7 +140,7 @@ export class CursorPlanner {
     const at = role === 'drain' && start !== null && nowSec < start ? start : nowSec;
     this.view = { role, cursor, speed, prequeue, ahead: ahead.length, survival };
     const changed = this.lastSpeed === null || Math.abs(speed - this.lastSpeed) > 0.15 * Math.max(speed, this.lastSpeed, 1e-9);
-    const due = force || c.queueCursor === null || nowMs - this.lastWriteMs >= 60_000 || (changed && nowMs - this.lastWriteMs >= 20_000);
+    const due = force || c.queueCursor === null || nowMs - this.lastWriteMs >= REWRITE_MS || (changed && nowMs - this.lastWriteMs >= 20_000);
     if (!due) return null;
     return {
       queue_cursor: `${at}:${posText(role === 'drain' && nowSec < (start ?? 0) ? start! - 1 : cursor)}:${speedText(speed)}`,
