@@ -35,6 +35,7 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
   const ledger = new Ledger();
   // The queue's cursor: a scheduled event's pre-queue and first-come queues (docs/events.md).
   const cursor = new CursorPlanner(lead);
+  let queueAll = false;
   /** The last second the pre-queue was draining (cohorts drawn before then tell nothing of returns). */
   let drainSeenSec = Number.NEGATIVE_INFINITY;
   let targets: Targets = { newUsersPerMinute: null, totalActiveUsers: null, sessionDurationMinutes: 5 };
@@ -167,6 +168,7 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
     settings(values, nowMs) {
       const { config, problems: found } = parseConfig((k) => (Object.hasOwn(values, k) ? values[k]! : null));
       cursor.settings(config);
+      queueAll = config.queueAll;
       targets = {
         newUsersPerMinute: config.control.newUsersPerMinute,
         totalActiveUsers: config.control.totalActiveUsers,
@@ -228,6 +230,13 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       }
       if (holding) {
         why = 'holding: the log source is lagging or down, so the view may be stale';
+        return null;
+      }
+      if (queueAll && role === 'none') {
+        // Held by the operator: the draws wait, so the law plans nothing (a held window is no
+        // shortfall to make up afterwards, at up to 1.5 times the target).
+        mode = 'observing';
+        why = 'queue_all: the operator holds the room; nobody new is admitted';
         return null;
       }
       if (edgePct <= 0) {

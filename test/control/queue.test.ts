@@ -115,3 +115,14 @@ describe('the model through a scheduled start', () => {
     expect(Number(writes.queue_cursor!.split(':')[2])).toBe(0);
   });
 });
+
+describe('the draw under queue_all', () => {
+  it('plans no window while the operator holds the room, so none counts as a shortfall afterwards', () => {
+    const model = createControlModel({ leadSeconds: 25 });
+    const t0 = START * 1000;
+    model.settings({ wait_period_duration: String(D), allow_percentage: '20', new_users_per_minute: '60', queue_all: 'true' }, t0);
+    for (let i = 0; i < 200; i++) model.observe(line({ tsMs: t0 + i * 100, reason: 'queue_all', decision: 'anon', outcome: 'startwaiting', newDec: 'wait', newTid: tid(i), newExp: START + 2 * D }));
+    expect(model.plan(t0 + 25_000, false)).toBeNull();
+    expect(model.snapshot(t0 + 25_000).why).toMatch(/queue_all/);
+  });
+});
