@@ -7,6 +7,7 @@ import type { LocalServer, StoreSnapshot } from './config.js';
 import type { MemoryLimits } from './limits.js';
 import type { DownstreamRequest, Header, OneWay, OneWayMessage, RemoteItem, Rpc, RpcMessage, WaitResult } from './protocol.js';
 import { KvStores, RateLimiter } from './state.js';
+import { downstreamUrl } from './downstream-url.js';
 import { headerPairs, RemoteStream, sendUpstream, stripHopByHop, unmapIp, type Upstream } from './upstream.js';
 
 export interface HostOptions {
@@ -221,12 +222,19 @@ export class ComputeHost {
   private accept(req: http.IncomingMessage, res: http.ServerResponse): void {
     const begin = performance.now();
     req.on('error', () => res.destroy());
-    const host = req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`;
+    const target = downstreamUrl(req);
+    if (typeof target === 'number') {
+      // As Fastly does: the guest never sees a request it could not have been sent.
+      this.log(`${req.method} ${(req.url ?? '').slice(0, 80)} ${target} (refused before the guest)`);
+      res.writeHead(target, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+      res.end(target === 414 ? 'URI Too Long\n' : 'Bad Request\n');
+      return;
+    }
     const msg: DownstreamRequest = {
       type: 'request',
       rid: this.nextRid++,
       method: req.method ?? 'GET',
-      url: `http://${host}${req.url ?? '/'}`,
+      url: target,
       headers: headerPairs(req.rawHeaders),
       bodyStream: null,
       clientIp: unmapIp(req.socket.remoteAddress ?? '127.0.0.1'),
