@@ -382,6 +382,9 @@ export class ComputeHost {
     if (knownLength !== undefined && !noBody) raw.push('content-length', String(knownLength));
     a.res.writeHead(status, raw);
     if (noBody) a.res.end();
+    // A streamed body may stall: the client has its status and headers now, as Viceroy sends them,
+    // not once the first chunk moves (Node holds headers back until the first write).
+    else a.res.flushHeaders();
   }
 
   private finish(slot: Slot, error: string | undefined): void {

@@ -389,3 +389,23 @@ describe('concurrency', () => {
     expect(answers).toEqual(ids.map((id) => ({ status: 200, id, query: id })));
   });
 });
+
+describe('a streamed response whose body stalls', () => {
+  it('reaches the client with its status and headers before any of the body', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const stalled = await startOrigin({ gate: (index) => (index === 0 ? held : Promise.resolve()) });
+    const host = await startHost({ wasm: await buildWasm(hostFixture('proxy.js')), manifest: { local_server: { backends: { origin: { url: stalled.url } } } } });
+    try {
+      // Before the first chunk leaves the origin, fetch already resolves with the response head.
+      const res = await within(fetch(`${host.url}/stream?chunks=2`), 5_000, 'no status or headers until the body moved');
+      expect(res.status).toBe(200);
+      release();
+      expect(await res.text()).toBe('chunk 0\nchunk 1\n');
+    } finally {
+      release();
+      await host.stop();
+      await stalled.stop();
+    }
+  });
+});

@@ -334,6 +334,8 @@ export async function startOrigin(options: OriginOptions = {}): Promise<Origin> 
     if (url.pathname === '/stream') {
       const count = Number(url.searchParams.get('chunks') ?? '3');
       res.writeHead(200, { 'content-type': 'text/plain' });
+      // The status and headers go out at once, as a real origin's do, whatever the body does next.
+      res.flushHeaders();
       for (let i = 0; i < count; i++) {
         if (options.gate) await options.gate(i);
         res.write(`chunk ${i}\n`);
