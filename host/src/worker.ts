@@ -519,6 +519,15 @@ function backendU32(get: (backend: BackendConfig, name: string) => number) {
   };
 }
 
+/**
+ * A backend's timeouts: Viceroy answers "unsupported" once the name is known (it reports no
+ * connection timing), so an app's fallback for that answer runs here as it does there.
+ */
+function backendTimeoutUnsupported(p: number, l: number): number {
+  backendOf(p, l);
+  return UNSUPPORTED;
+}
+
 /** A fastly_backend getter for a setting the host does not model: "none" once the name is known. */
 function backendNone(p: number, l: number): number {
   backendOf(p, l);
@@ -854,8 +863,9 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
       const name = utf8(p, l);
       const r = kv({ kind: 'exists', store: name });
       if (r.status !== 'ok') {
+        // An unknown store is the app's mistake, as in Viceroy (INVAL); NONE means a missing key.
         w32(out, INVALID_HANDLE);
-        return NONE;
+        return INVAL;
       }
       w32(out, add({ kind: 'kvstore', name }));
       return OK;
@@ -1033,9 +1043,9 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
       w16(out, backendOf(p, l).port);
       return OK;
     },
-    get_connect_timeout_ms: backendU32((b) => b.connectTimeoutMs),
-    get_first_byte_timeout_ms: backendU32((b) => b.firstByteTimeoutMs),
-    get_between_bytes_timeout_ms: backendU32((b) => b.betweenBytesTimeoutMs),
+    get_connect_timeout_ms: backendTimeoutUnsupported,
+    get_first_byte_timeout_ms: backendTimeoutUnsupported,
+    get_between_bytes_timeout_ms: backendTimeoutUnsupported,
     is_ssl: backendU32((b) => (b.protocol === 'https:' ? 1 : 0)),
     get_ssl_min_version: backendNone,
     get_ssl_max_version: backendNone,

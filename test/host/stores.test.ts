@@ -147,6 +147,14 @@ describe('secret stores', () => {
 });
 
 describe('KV store', () => {
+  it('refuses to open a store the manifest does not name, as Viceroy does (an invalid argument, not a missing key)', async () => {
+    const r = await get('/kv-open?store=nosuch');
+    expect(r.status).toBe(200);
+    // js-compute names the store when the host answers INVAL; on NONE it says only "A `None` error".
+    expect(r.body).toEqual({ threw: expect.stringMatching(/No KVStore named 'nosuch' exists/) });
+    expect(await get('/kv-open?store=kv')).toEqual({ status: 200, body: { opened: true } });
+  });
+
   it('reads entries seeded from the manifest (inline data and file)', async () => {
     expect(await get('/kv?store=kv&key=seeded')).toEqual({ status: 200, body: { value: 'from the manifest' } });
     expect(await get('/kv?store=kv&key=seeded_file')).toEqual({ status: 200, body: { value: 'kv value from a file' } });
