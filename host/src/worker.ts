@@ -361,17 +361,21 @@ function finishPending(ph: number, detail: number, respOut: number, bodyOut: num
   const res = waitPending(p);
   handles.delete(ph);
   if (!res.ok) {
+    // The record is {tag: u32, mask: u32, …} (typenames.witx): the mask says which optional fields
+    // the host set, and this host sets none. It used to write one byte of each and leave the rest as
+    // the guest passed them in, bits included. (js-compute 3.46 still prints a DNS error's rcode and
+    // info code, 0 and 0; whether its debug build stops aborting on them is not checked here.)
     if (detail) {
-      w8(detail, SEND_ERROR_TAGS[res.tag]);
-      w8(detail + 1, 0);
+      w32(detail, SEND_ERROR_TAGS[res.tag]);
+      w32(detail + 4, 0);
     }
     w32(respOut, INVALID_HANDLE);
     w32(bodyOut, INVALID_HANDLE);
     return ERROR;
   }
   if (detail) {
-    w8(detail, 1);
-    w8(detail + 1, 0);
+    w32(detail, 1);
+    w32(detail + 4, 0);
   }
   const resp: RespObj = {
     kind: 'resp',

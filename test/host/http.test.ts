@@ -33,6 +33,7 @@ beforeAll(async () => {
       renamed: { url: origin.url, override_host: 'origin.example' },
       prefixed: { url: `${origin.url}/base` },
       impatient: { url: origin.url, first_byte_timeout_ms: 200 },
+      nxdomain: { url: 'http://wr-no-such-host.invalid' },
     },
   };
   [misc, proxy] = await Promise.all([
@@ -242,6 +243,13 @@ describe('proxying to a backend', () => {
     const res = await fetch(`${proxy.url}/slow?ms=3000&backend=impatient`);
     expect(res.status).toBe(502);
     expect(await res.text()).toMatch(/^backend impatient failed: /);
+  });
+
+  it('tells the app a backend whose name does not resolve failed on DNS, and keeps serving', async () => {
+    const res = await fetch(`${proxy.url}/anything?backend=nxdomain`);
+    expect(res.status).toBe(502);
+    expect(await res.text()).toMatch(/^backend nxdomain failed: DNS error/);
+    expect(proxy.alive()).toBe(true);
   });
 
   it('lets the app answer 502 itself when the backend refuses the connection, and keeps serving', async () => {
