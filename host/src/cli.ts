@@ -141,6 +141,7 @@ function emptyConfig(): LocalServer {
       configStores: {},
       secretStores: {},
       geolocation: { useDefaultLoopback: true, addresses: {} },
+      deviceDetection: {},
       acls: {},
     },
     kvStores: {},

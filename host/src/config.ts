@@ -1,5 +1,6 @@
 // Reads `[local_server]` from fastly.toml the way Viceroy does, into plain data that can be
 // posted to worker threads. Every error names the key it came from so a typo is found at once.
+import { readDeviceDetection } from './device-detection.js';
 import { readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
@@ -47,6 +48,8 @@ export interface StoreSnapshot {
   secretStores: Record<string, Record<string, string>>;
   geolocation: GeoConfig;
   acls: Record<string, AclEntry[]>;
+  /** `[local_server.device_detection]`: user agent -> the device data a lookup answers. */
+  deviceDetection: Record<string, Record<string, unknown>>;
 }
 
 export interface LocalServer {
@@ -89,14 +92,14 @@ export class ConfigError extends Error {
 
 type Table = Record<string, unknown>;
 
-const isTable = (v: unknown): v is Table => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isTable = (v: unknown): v is Table => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // Fastly's production defaults; Viceroy only knows the last two, connect is our extension.
 const DEFAULT_CONNECT_MS = 1_000;
 const DEFAULT_FIRST_BYTE_MS = 15_000;
 const DEFAULT_BETWEEN_BYTES_MS = 10_000;
 
-class Reader {
+export class Reader {
   readonly files: string[] = [];
   readonly versions = new Map<string, string>();
   constructor(private readonly baseDir: string) {}
@@ -520,6 +523,7 @@ export function loadLocalServer(manifestPath: string): LocalServer {
     secretStores: readSecretStores(ls.secret_stores, reader),
     geolocation: readGeolocation(ls.geolocation, reader),
     acls: readAcls(ls.acls, reader),
+    deviceDetection: readDeviceDetection(ls.device_detection, reader),
   };
   const kvStores = readKvStores(kvRaw, reader);
   const versions = new Map([[manifest, manifestVersion], ...reader.versions]);

@@ -936,8 +936,13 @@ const fastly: Record<string, Record<string, (...args: never[]) => number>> = {
     },
   },
   fastly_device_detection: {
-    // No device data is configured locally; Viceroy answers `none` the same way.
-    lookup: () => NONE,
+    // The device data `[local_server.device_detection]` gives this exact user agent, as Viceroy
+    // answers; `none` for any other (and for all without the section).
+    lookup: (p: number, l: number, buf: number, max: number, nw: number) => {
+      const data = snapshot.deviceDetection[utf8(p, l)];
+      if (data === undefined) return NONE;
+      return writeOut(Buffer.from(JSON.stringify(data)), buf, max, nw);
+    },
   },
   fastly_acl: {
     open: (p: number, l: number, out: number) => {

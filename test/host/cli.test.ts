@@ -22,6 +22,8 @@ describe('command line', () => {
     // long must fail locally too, not first on upload.
     ['a config store value over 8,000 characters', { config_stores: { pages: { format: 'inline-toml', contents: { startwaiting: 'x'.repeat(8001) } } } }, 'local_server.config_stores.pages.contents.startwaiting'],
     ['a missing store file', { config_stores: { settings: { format: 'json', file: 'absent.json' } } }, 'local_server.config_stores.settings'],
+    ['an unknown device detection format', { device_detection: { format: 'yaml' } }, 'local_server.device_detection.format'],
+    ['a device entry that is not a table', { device_detection: { format: 'inline-toml', user_agents: { 'UA/1': 'phone' } } }, 'local_server.device_detection.user_agents.UA/1'],
   ])('refuses to start on %s, naming the key', async (_name, local_server, key) => {
     const start = startHost({ wasm: await buildWasm(hostFixture('hello.js')), manifest: { local_server } });
     const error = await start.then(

@@ -37,6 +37,12 @@ const manifest = {
         '127.0.0.1': { as_name: 'Loopback Networks', as_number: 64500, city: 'Testville', country_code: 'NL' },
       },
     },
+    device_detection: {
+      format: 'inline-toml',
+      user_agents: {
+        'TestPhone/1.0': { device: { name: 'Test Phone', brand: 'Acme', is_mobile: true, is_tablet: false } },
+      },
+    },
   },
 };
 
@@ -143,6 +149,13 @@ describe('secret stores', () => {
     ['missing secret in json store', '/secret?store=json_secrets&key=nope', null],
   ])('%s', async (_name, url, value) => {
     expect(await get(url)).toEqual({ status: 200, body: { value } });
+  });
+});
+
+describe('device detection', () => {
+  it('answers from [local_server.device_detection] for a listed user agent, and none for any other', async () => {
+    expect(await get('/device?ua=TestPhone%2F1.0')).toEqual({ status: 200, body: { name: 'Test Phone', brand: 'Acme', isMobile: true, isTablet: false } });
+    expect(await get('/device?ua=Unlisted%2F2.0')).toEqual({ status: 200, body: { device: null } });
   });
 });
 
