@@ -1,7 +1,7 @@
 // `[local_server.device_detection]`: the device data a lookup answers for each user agent, read as
 // Viceroy reads it: `format = "inline-toml"` with a `user_agents` table, or `format = "json"` with a
 // `file` holding an object of user agents. Without the section, every lookup answers "none".
-import { ConfigError, isTable, type Reader } from './config.js';
+import { ConfigError, isTable, type Reader } from './reader.js';
 
 type Table = Record<string, unknown>;
 

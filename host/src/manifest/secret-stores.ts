@@ -1,0 +1,39 @@
+// `[local_server.secret_stores]`: secrets inline, from files, or from the environment.
+import { ConfigError, isTable, type Reader } from './reader.js';
+import { storeItems } from './store-items.js';
+
+export function readSecretStores(raw: unknown, reader: Reader): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  if (raw === undefined) return out;
+  if (!isTable(raw)) throw new ConfigError('local_server.secret_stores', 'expected a table');
+  for (const [name, def] of Object.entries(raw)) {
+    const key = `local_server.secret_stores.${name}`;
+    const items = storeItems(key, def, reader, (json) =>
+      Object.entries(json).map(([k, v]) => {
+        if (typeof v !== 'string') throw new ConfigError(`${key}.file.${k}`, 'expected a string value');
+        return { key: k, data: v };
+      }),
+    );
+    const store: Record<string, string> = {};
+    items.forEach((item, i) => {
+      const ik = `${key}[${i}]`;
+      if (typeof item.key !== 'string') throw new ConfigError(`${ik}.key`, 'expected a string');
+      const sources = ['file', 'data', 'env'].filter((s) => item[s] !== undefined);
+      if (sources.length !== 1) throw new ConfigError(ik, 'needs exactly one of data, file or env');
+      if (item.data !== undefined) {
+        if (typeof item.data !== 'string') throw new ConfigError(`${ik}.data`, 'expected a string');
+        store[item.key] = item.data;
+      } else if (item.file !== undefined) {
+        store[item.key] = reader.text(`${ik}.file`, item.file);
+      } else {
+        if (typeof item.env !== 'string') throw new ConfigError(`${ik}.env`, 'expected an environment variable name');
+        const v = process.env[item.env];
+        if (v === undefined) throw new ConfigError(`${ik}.env`, `environment variable ${item.env} is not set`);
+        store[item.key] = v;
+      }
+    });
+    out[name] = store;
+  }
+  return out;
+}
+
