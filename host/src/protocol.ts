@@ -13,6 +13,10 @@ export interface WorkerInit {
   signal: SharedArrayBuffer;
   port: MessagePort;
   snapshot: StoreSnapshot;
+  /** Print each failed hostcall's status and reason (`-v`). */
+  verbose: boolean;
+  /** Print per-instance timings and the costliest hostcalls (COMPUTE_HOST_PROFILE=1). */
+  profile: boolean;
 }
 
 export interface DownstreamRequest {
@@ -26,9 +30,12 @@ export interface DownstreamRequest {
   clientIp: string;
   serverIp: string;
   traceId: string;
+  /** The manifest's stores and backends, sent when they changed since this worker last had them. */
+  snapshot?: StoreSnapshot;
 }
 
-export type ToWorker = DownstreamRequest | { type: 'config'; snapshot: StoreSnapshot };
+/** The answer to a sandbox waiting for its next request: one, or null when none came in time. */
+export type NextReply = { request: DownstreamRequest; snapshot?: StoreSnapshot } | null;
 
 export interface BackendRequest {
   method: string;
@@ -51,16 +58,20 @@ export type OneWay =
   | { op: 'chunk'; rid: number; data: Uint8Array }
   | { op: 'pipe'; rid: number; stream: number }
   | { op: 'end'; rid: number }
+  /** The guest is done with this request (its response may still be streaming from the main thread). */
   | { op: 'done'; rid: number; error?: string }
+  /** The instance has ended: the worker can start a fresh one. */
+  | { op: 'free' }
   | {
       op: 'send';
       pid: number;
-      backend: string;
+      /** As the worker resolved it (a configured or a dynamic backend), so both threads use the same one. */
+      backend: BackendConfig;
       req: BackendRequest;
       body: Uint8Array | null;
+      /** A main-thread stream (the client's body, say) to send as the whole body, piped there. */
+      bodyStream?: number;
       streaming: boolean;
-      /** Set for a backend the guest registered itself. */
-      dynamic?: BackendConfig;
     }
   | { op: 'upChunk'; pid: number; data: Uint8Array }
   | { op: 'upEnd'; pid: number }
@@ -99,7 +110,9 @@ export type Rpc =
   | { op: 'select'; items: RemoteItem[]; timeoutMs: number }
   | { op: 'ready'; item: RemoteItem }
   | { op: 'kv'; kv: KvOp }
-  | { op: 'erl'; erl: ErlOp };
+  | { op: 'erl'; erl: ErlOp }
+  /** A reused sandbox asks for another request, waiting at most this long. */
+  | { op: 'next'; timeoutMs: number };
 
 export type SendErrorTag =
   | 'dns_error'

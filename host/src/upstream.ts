@@ -220,7 +220,8 @@ function targetOf(backend: BackendConfig, req: BackendRequest): { path: string; 
 export function sendUpstream(
   backend: BackendConfig,
   req: BackendRequest,
-  body: Uint8Array | null,
+  /** The whole body, or a main-thread stream (the client's body) piped as it arrives. */
+  body: Uint8Array | RemoteStream | null,
   streaming: boolean,
   registerStream: (s: RemoteStream) => number,
 ): Upstream {
@@ -232,8 +233,11 @@ export function sendUpstream(
     headers[n] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
   }
   headers.host = host;
-  // A whole body is framed by its length, except an empty one on a method that carries none.
-  if (!streaming && ((body && body.length > 0) || !BODYLESS_METHODS.has(req.method))) {
+  // A whole body is framed by its length, except an empty one on a method that carries none; a
+  // piped stream by its declared length when it has one, else chunked.
+  if (body instanceof RemoteStream) {
+    if (body.contentLength !== undefined) headers['content-length'] = String(body.contentLength);
+  } else if (!streaming && ((body && body.length > 0) || !BODYLESS_METHODS.has(req.method))) {
     headers['content-length'] = String(body?.length ?? 0);
   }
 
@@ -328,7 +332,9 @@ export function sendUpstream(
     client.on('close', () => settle({ ok: false, tag: 'connection_terminated', message: 'connection closed' }));
   });
 
-  if (streaming) {
+  if (body instanceof RemoteStream) {
+    void pipeInto(body, client);
+  } else if (streaming) {
     if (body && body.length > 0) client.write(body);
     upstream.write = (data) => {
       if (!client.destroyed) client.write(data);
@@ -344,4 +350,19 @@ export function sendUpstream(
     client.destroy();
   };
   return upstream;
+}
+
+/** Sends a main-thread stream as a request body; a stream that breaks off aborts the request. */
+async function pipeInto(stream: RemoteStream, client: http.ClientRequest): Promise<void> {
+  try {
+    for (;;) {
+      const chunk = await stream.read(1 << 20);
+      if (!chunk) break;
+      if (client.destroyed) return;
+      if (!client.write(chunk)) await new Promise<void>((resolve) => client.once('drain', resolve).once('close', resolve));
+    }
+    if (!client.destroyed) client.end();
+  } catch (err) {
+    client.destroy(err as Error);
+  }
 }

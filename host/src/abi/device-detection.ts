@@ -1,0 +1,12 @@
+// fastly_device_detection: the data `[local_server.device_detection]` gives this exact user agent,
+// as Viceroy answers; `none` for any other (and for all without the section).
+import { NONE } from './status.js';
+import type { AbiModule } from './types.js';
+
+export const deviceDetection: AbiModule = {
+  lookup: (sb, p: number, l: number, buf: number, max: number, nw: number) => {
+    const data = sb.snapshot.deviceDetection[sb.mem.utf8(p, l)];
+    if (data === undefined) return NONE;
+    return sb.mem.writeOut(Buffer.from(JSON.stringify(data)), buf, max, nw);
+  },
+};

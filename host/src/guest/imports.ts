@@ -1,0 +1,69 @@
+// The import object for a guest module: each function it imports is looked up in the ABI table
+// (or WASI) and wrapped once per worker, so a failure inside a hostcall becomes a status for the
+// guest, never an exception through it.
+import { ABI_MODULES } from '../abi/index.js';
+import { ERROR, HostError, INVAL, UNSUPPORTED } from '../abi/status.js';
+import type { HostFn } from '../abi/types.js';
+import type { Sandbox } from './sandbox.js';
+import type { Transport } from './transport.js';
+import { ProcExit, wasi, writeFd } from './wasi.js';
+
+// WASI errno for calls that are not provided at all, and for a bad pointer.
+const WASI_ENOSYS = 52;
+const WASI_EFAULT = 21;
+
+export interface ImportOptions {
+  /** The sandbox the call is for: the one running on this worker now. */
+  sandbox(): Sandbox | null;
+  io: Transport;
+  /** Prints each failed hostcall's status and reason (`-v`). */
+  verbose: boolean;
+  /** Collects time per hostcall (COMPUTE_HOST_PROFILE=1). */
+  profile: Map<string, [calls: number, ms: number]> | null;
+}
+
+function wrap(name: string, fn: HostFn, isWasi: boolean, opts: ImportOptions): (...args: never[]) => number {
+  return (...args: never[]) => {
+    const start = opts.profile ? performance.now() : 0;
+    try {
+      const sb = opts.sandbox();
+      if (!sb) throw new Error('no sandbox is running on this worker');
+      return fn(sb, ...args);
+    } catch (err) {
+      if (err instanceof ProcExit) throw err;
+      if (err instanceof HostError) {
+        if (opts.verbose) writeFd(2, Buffer.from(`compute-host: ${name}: ${err.toString()}\n`));
+        return err.status;
+      }
+      // A typed-array access out of the guest's memory: the guest passed a bad pointer.
+      if (err instanceof RangeError) return isWasi ? WASI_EFAULT : INVAL;
+      writeFd(2, Buffer.from(`compute-host: hostcall ${name} failed: ${(err as Error).stack ?? String(err)}\n`));
+      return isWasi ? WASI_ENOSYS : ERROR;
+    } finally {
+      if (opts.profile) {
+        const t = opts.profile.get(name) ?? [0, 0];
+        t[0]++;
+        t[1] += performance.now() - start;
+        opts.profile.set(name, t);
+      }
+    }
+  };
+}
+
+export function buildImports(module: WebAssembly.Module, opts: ImportOptions): Record<string, Record<string, WebAssembly.ImportValue>> {
+  const imports: Record<string, Record<string, WebAssembly.ImportValue>> = {};
+  for (const imp of WebAssembly.Module.imports(module)) {
+    if (imp.kind !== 'function') continue;
+    const isWasi = imp.module.startsWith('wasi_');
+    const table = isWasi ? wasi : ABI_MODULES[imp.module];
+    const fullName = `${imp.module}.${imp.name}`;
+    const impl = table && Object.hasOwn(table, imp.name) ? table[imp.name] : undefined;
+    (imports[imp.module] ??= {})[imp.name] = impl
+      ? wrap(fullName, impl, isWasi, opts)
+      : () => {
+          opts.io.unsupported(fullName);
+          return isWasi ? WASI_ENOSYS : UNSUPPORTED;
+        };
+  }
+  return imports;
+}

@@ -1,0 +1,104 @@
+// Runs guest instances on one worker thread. Each instance gets a Sandbox; it serves the request it
+// was started for and, when the guest asks (next_request), more requests the main thread hands it,
+// until the guest stops asking, fails, or no request comes in time. A failed instance is never reused.
+import { MEMORY_IMPORT } from '../limits.js';
+import type { StoreSnapshot } from '../config.js';
+import type { DownstreamRequest, NextReply, WorkerInit } from '../protocol.js';
+import { buildImports } from './imports.js';
+import { GuestMemory } from './memory.js';
+import { MemoryPool } from './memory-pool.js';
+import { Sandbox, type SandboxWorker } from './sandbox.js';
+import { Transport } from './transport.js';
+import { ProcExit, writeFd } from './wasi.js';
+
+function describeFailure(err: unknown): string | undefined {
+  if (err instanceof ProcExit) return err.code === 0 ? undefined : `guest exited with code ${err.code}`;
+  if (err instanceof WebAssembly.RuntimeError) return `guest trapped: ${err.message}`;
+  if (err instanceof RangeError) return `guest ran out of memory: ${err.message}`;
+  return `guest failed: ${(err as Error).stack ?? String(err)}`;
+}
+
+export class Runner implements SandboxWorker {
+  readonly io: Transport;
+  private current: StoreSnapshot;
+  private active: Sandbox | null = null;
+  private readonly imports: Record<string, Record<string, WebAssembly.ImportValue>>;
+  private readonly pool: MemoryPool | null;
+  private readonly profile: Map<string, [number, number]> | null;
+
+  constructor(private readonly init: WorkerInit) {
+    this.io = new Transport(init.port, init.signal);
+    this.current = init.snapshot;
+    this.pool = init.memory ? new MemoryPool(init.memory) : null;
+    this.profile = init.profile ? new Map() : null;
+    this.imports = buildImports(init.module, {
+      sandbox: () => this.active,
+      io: this.io,
+      verbose: init.verbose,
+      profile: this.profile,
+    });
+    // Import wrappers are compiled per thread on first instantiation; pay that before the first request.
+    try {
+      this.instantiate();
+    } catch {
+      // A module that cannot be instantiated fails again, with its message, on the first request.
+    }
+  }
+
+  snapshot(): StoreSnapshot {
+    return this.current;
+  }
+
+  useSnapshot(snapshot: StoreSnapshot | undefined): void {
+    if (snapshot) this.current = snapshot;
+  }
+
+  nextRequest(timeoutMs: number): DownstreamRequest | null {
+    const reply = this.io.call<NextReply>({ op: 'next', timeoutMs });
+    if (!reply) return null;
+    this.useSnapshot(reply.snapshot);
+    return reply.request;
+  }
+
+  private instantiate(): WebAssembly.Instance {
+    if (this.pool) (this.imports[MEMORY_IMPORT.module] ??= {})[MEMORY_IMPORT.name] = this.pool.next();
+    return new WebAssembly.Instance(this.init.module, this.imports);
+  }
+
+  /** One instance, from the request it starts with to its end. */
+  run(first: DownstreamRequest): void {
+    this.useSnapshot(first.snapshot);
+    let sandbox: Sandbox | null = null;
+    let error: string | undefined;
+    const t0 = performance.now();
+    let t1 = t0;
+    try {
+      const instance = this.instantiate();
+      sandbox = new Sandbox(new GuestMemory(instance.exports.memory as WebAssembly.Memory), this);
+      sandbox.begin(first);
+      this.active = sandbox;
+      t1 = performance.now();
+      (instance.exports._start as () => void)();
+    } catch (err) {
+      error = describeFailure(err);
+    } finally {
+      this.active = null;
+    }
+    if (this.profile) this.printProfile(t0, t1, sandbox);
+    // A streaming body the guest never closed is unfinished (Viceroy: UnfinishedStreamingBody); the
+    // main thread cuts it off rather than end it, so no one takes a truncated body for a whole one.
+    if (sandbox) sandbox.end(error);
+    else this.io.post({ op: 'done', rid: first.rid, error });
+    this.io.post({ op: 'free' });
+  }
+
+  private printProfile(t0: number, t1: number, sandbox: Sandbox | null): void {
+    const calls = [...this.profile!].sort((a, b) => b[1][1] - a[1][1]);
+    const total = calls.reduce((n, [, [, ms]]) => n + ms, 0);
+    const top = calls.slice(0, 4).map(([n, [c, ms]]) => `${n} x${c} ${ms.toFixed(2)}ms`).join(', ');
+    const mib = sandbox ? (sandbox.mem.byteLength / (1 << 20)).toFixed(1) : '?';
+    const served = sandbox?.served ?? 0;
+    writeFd(2, Buffer.from(`profile: instantiate ${(t1 - t0).toFixed(2)} ms, memory ${mib} MiB, run ${(performance.now() - t1).toFixed(2)} ms for ${served} request(s), hostcalls ${total.toFixed(2)} ms (${top})\n`));
+    this.profile!.clear();
+  }
+}

@@ -1,0 +1,111 @@
+// One guest instance's state, as Viceroy's `Sandbox`: its memory, the handles it holds, the backends
+// it registered, and the downstream request it is serving. A sandbox is made with its instance and
+// dropped with it; a reused sandbox serves several requests, one `Downstream` at a time.
+import { HostError, INVAL } from '../abi/status.js';
+import type { BackendConfig, StoreSnapshot } from '../config.js';
+import type { DownstreamRequest } from '../protocol.js';
+import { newBody } from './bodies.js';
+import type { BodyObj, ReqObj } from './handles.js';
+import { HandleTable } from './handles.js';
+import type { GuestMemory } from './memory.js';
+import type { Transport } from './transport.js';
+
+export const HTTP_11 = 2;
+
+/** What a sandbox needs of the worker thread it runs on. */
+export interface SandboxWorker {
+  io: Transport;
+  snapshot(): StoreSnapshot;
+  nextRequest(timeoutMs: number): DownstreamRequest | null;
+}
+
+/** One downstream request while a sandbox serves it. */
+export class Downstream {
+  readonly req: ReqObj;
+  readonly body: BodyObj;
+  /** The guest has sent its response (send_downstream). */
+  responded = false;
+  readonly start = performance.now();
+
+  constructor(readonly msg: DownstreamRequest) {
+    this.req = {
+      kind: 'req',
+      method: msg.method,
+      uri: msg.url,
+      // A copy: the header hostcalls edit this array in place, and `msg.headers` must keep the
+      // headers as they arrived for the original_header_* and bot calls.
+      headers: [...msg.headers],
+      version: HTTP_11,
+      autoDecompress: false,
+      downstream: msg,
+    };
+    this.body = newBody(msg.bodyStream);
+  }
+}
+
+export class Sandbox {
+  readonly handles = new HandleTable();
+  /** Backends the guest registered (Viceroy keeps them per sandbox too). */
+  readonly dynamicBackends = new Map<string, BackendConfig>();
+  /** The request being served; null between requests of a reused sandbox. */
+  current: Downstream | null = null;
+  /** Requests this sandbox has been handed, the first included. */
+  served = 0;
+  /** Handle of the guest's outstanding next_request promise, if any. */
+  pendingNext: number | null = null;
+  private nextPid = 1;
+
+  constructor(
+    readonly mem: GuestMemory,
+    private readonly worker: SandboxWorker,
+  ) {}
+
+  get io(): Transport {
+    return this.worker.io;
+  }
+
+  /** The manifest's stores and backends as of now (a reload lands between requests). */
+  get snapshot(): StoreSnapshot {
+    return this.worker.snapshot();
+  }
+
+  /** Blocks until the host hands this sandbox another request, or null when none came in time. */
+  awaitNext(timeoutMs: number): DownstreamRequest | null {
+    return this.worker.nextRequest(timeoutMs);
+  }
+
+  begin(msg: DownstreamRequest): Downstream {
+    this.current = new Downstream(msg);
+    this.served++;
+    return this.current;
+  }
+
+  /** The request is over for the guest; the main thread finishes its response (or reports it unsent). */
+  end(error?: string): void {
+    const d = this.current;
+    if (!d) return;
+    this.current = null;
+    this.io.post({ op: 'done', rid: d.msg.rid, error });
+  }
+
+  /** The downstream request a handle names, else the one being served (js-compute passes either). */
+  downstreamOf(h: number): DownstreamRequest | null {
+    const obj = this.handles.peek(h);
+    if (obj?.kind === 'req' && obj.downstream) return obj.downstream;
+    return this.current?.msg ?? null;
+  }
+
+  findBackend(name: string): BackendConfig | undefined {
+    return this.snapshot.backends[name] ?? this.dynamicBackends.get(name);
+  }
+
+  backendNamed(name: string): BackendConfig {
+    const b = this.findBackend(name);
+    if (!b) throw new HostError(INVAL, `no backend named "${name}"`);
+    return b;
+  }
+
+  newPid(): number {
+    return this.nextPid++;
+  }
+}

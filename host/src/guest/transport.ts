@@ -1,0 +1,45 @@
+// The worker's line to the main thread. One-way messages are posted; a call blocks this thread
+// with Atomics.wait until the main thread has done the I/O, because the guest (SpiderMonkey) expects
+// its imports to be synchronous.
+import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import type { OneWay, Rpc } from '../protocol.js';
+import { sleep } from './wasi.js';
+
+export class Transport {
+  private readonly signal: Int32Array;
+  private readonly reported = new Set<string>();
+
+  constructor(
+    private readonly port: MessagePort,
+    signal: SharedArrayBuffer,
+  ) {
+    this.signal = new Int32Array(signal);
+  }
+
+  // Nothing is transferred, only copied: transferring an ArrayBuffer takes a process-wide V8 lock
+  // that every worker's instantiation also takes, and under load the wait cost milliseconds.
+  post(msg: OneWay): void {
+    this.port.postMessage({ oneWay: msg });
+  }
+
+  call<T>(rpc: Rpc): T {
+    Atomics.store(this.signal, 0, 0);
+    this.port.postMessage({ rpc });
+    Atomics.wait(this.signal, 0, 0);
+    let reply = receiveMessageOnPort(this.port);
+    // The reply is queued before the flag is set, so this is insurance rather than a path in use.
+    for (let tries = 0; !reply && tries < 1000; tries++) {
+      sleep(1);
+      reply = receiveMessageOnPort(this.port);
+    }
+    if (!reply) throw new Error('host: rpc reply missing');
+    return reply.message as T;
+  }
+
+  /** Names a hostcall the host does not emulate, once per worker (the main thread dedupes again). */
+  unsupported(name: string): void {
+    if (this.reported.has(name)) return;
+    this.reported.add(name);
+    this.post({ op: 'unsupported', name });
+  }
+}
