@@ -5,6 +5,7 @@ import { chanceFor, dueAt, drawWins, staleAt } from './draw.js';
 import { identityHash } from './identity.js';
 import type { KeyRing } from './keys.js';
 import { fifoPosition } from './position.js';
+import type { SandboxMemory } from './sandbox-memory.js';
 import { eventPhase, holdsPlace, ofThisEvent, placeLostAt, placeOf, prequeueDraining, prequeueRecheck, type Place } from './queue.js';
 import { signToken, verifyToken, type TokenClaims } from './token.js';
 import type { Config, Decision, Outcome, ReasonCode } from './types.js';
@@ -24,6 +25,14 @@ export interface DecideInput {
   successors?: boolean;
   /** Operator diagnostics (a missing event seed); ignored when absent. */
   diag?: (message: string) => void;
+  /** What a reused sandbox kept from its earlier requests (sandbox-memory.ts); absent, nothing is kept. */
+  memory?: SandboxMemory;
+}
+
+/** The identity hash under `key`, from the sandbox's memory when it has it. */
+function subjectOf(input: DecideInput, key: CryptoKey): Promise<string> {
+  const compute = () => identityHash(key, input.identity);
+  return input.memory ? input.memory.identityHash(key, input.identity, compute) : compute();
 }
 
 /** A token the visitor presented and the room used, or the one it set. */
@@ -88,11 +97,11 @@ async function firstUsable(input: DecideInput, nowSec: number): Promise<Usable |
     if (token.length > MAX_TOKEN_CHARS) {
       reason = 'token_oversized';
     } else {
-      const v = await verifyToken(token, input.keys);
+      const v = await verifyToken(token, input.keys, input.memory && { memory: input.memory, nowSec });
       kid = v.kid;
       if (!v.ok) {
         reason = v.reason;
-      } else if (v.claims.sub !== (await identityHash(v.key, input.identity))) {
+      } else if (v.claims.sub !== (await subjectOf(input, v.key))) {
         reason = 'token_other_identity';
       } else if (!ofThisEvent(v.claims, input.config)) {
         reason = 'token_other_event';
@@ -147,7 +156,7 @@ async function issue(input: DecideInput, dec: TokenClaims['dec'], exp: number, a
   const kid = signer?.kid ?? input.config.activeKey;
   const key = signer?.key ?? (await input.keys.signingKey(kid));
   if (key === null) return null;
-  const sub = signer?.claims.sub ?? (await identityHash(key, input.identity));
+  const sub = signer?.claims.sub ?? (await subjectOf(input, key));
   const claims: TokenClaims = arr === undefined ? { dec, exp, sub } : { dec, exp, sub, arr };
   const token = await signToken(claims, kid, key);
   // Successors are the draw's: the controller counts next window's tickets by them.

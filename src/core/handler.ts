@@ -150,7 +150,8 @@ function bypassed(config: Config, path: string): boolean {
 
 export async function handle(request: Request, deps: RoomDeps): Promise<Response> {
   const nowMs = deps.now();
-  const { config, problems } = parseConfig((key) => deps.stores.setting(key));
+  const read = (key: string): string | null => deps.stores.setting(key);
+  const { config, problems } = deps.memory ? deps.memory.settingsFrom(read, parseConfig) : parseConfig(read);
   for (const problem of problems) deps.diag(describeProblem(problem));
   const url = new URL(request.url);
   const ctx: Context = { request, deps, config, url, https: url.protocol === 'https:', nowMs };
@@ -164,7 +165,7 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
   try {
     const who = await resolveIdentity(config, request, deps.clientIp, nowMs);
     kind = who.kind;
-    const keys = createKeyRing((kid) => deps.stores.key(kid), deps.diag);
+    const keys = createKeyRing((kid) => deps.stores.key(kid), deps.diag, deps.memory);
     // The counter is opened only when there is a ceiling to keep.
     const ceiling = config.popAdmissionsPerSecond === null ? null : createCeiling(config.popAdmissionsPerSecond, deps.rateCounter, deps.diag);
     result = await decide({
@@ -177,9 +178,12 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
       // Successors are for the controller, which reads the log: no log, no extra signature.
       successors: config.logEndpoint !== null,
       diag: deps.diag,
+      memory: deps.memory,
     });
   } catch (error) {
-    // A bug must not open the gate: hold the visitor, say so, issue nothing.
+    // A bug must not open the gate: hold the visitor, say so, issue nothing; and a reused sandbox
+    // keeps nothing from before it, in case what it kept is what failed.
+    deps.memory?.forget();
     deps.diag(`waiting room: unexpected failure while deciding (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`);
     kind = 'ip';
     result = heldResult({ decision: 'anon', outcome: 'startwaiting', reason: 'internal_error' });

@@ -1,7 +1,9 @@
 // Signing keys from `waiting_room_keys`: key id -> base64 of the key bytes. A token's `kid` is
 // attacker-chosen, so lookups never throw and a missing key is simply "unknown"; a key that is present
 // but too short (or not base64) is the operator's mistake and is reported by id, and never used.
+import { pinnedCopy } from './key-bytes.js';
 import { seedKey } from './position.js';
+import type { SandboxMemory } from './sandbox-memory.js';
 
 /** HS512 wants at least its hash size in key material; 32 bytes is the floor the room sets. */
 export const MIN_KEY_BYTES = 32;
@@ -24,7 +26,7 @@ export const EVENT_SEED_ID = 'event-seed';
  * cold on every request; one object instead of two (HS512 + a SHA-256 one for `sub`) pays it once.
  */
 export function hmacKey(bytes: Uint8Array): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', bytes as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-512' }, false, ['sign', 'verify']);
+  return crypto.subtle.importKey('raw', pinnedCopy(bytes) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-512' }, false, ['sign', 'verify']);
 }
 
 /** Standard or URL-safe base64, padding optional; null when the text is not base64 at all. */
@@ -47,7 +49,11 @@ export function decodeBase64(text: string): Uint8Array | null {
 // asking the store anyway would let any visitor fill the operator's log with lookup errors.
 const KEY_ID = /^[A-Za-z0-9_.-]{1,255}$/;
 
-export function createKeyRing(lookup: (kid: string) => Promise<string | null>, diag: (message: string) => void): KeyRing {
+/**
+ * The keys for one request. With a sandbox's memory, a key whose stored text is unchanged is the same
+ * imported object as on the sandbox's last request (the store is still read every request).
+ */
+export function createKeyRing(lookup: (kid: string) => Promise<string | null>, diag: (message: string) => void, memory?: SandboxMemory): KeyRing {
   // One store read and one key import per key id per request, however many cookies name it.
   const memo = new Map<string, Promise<CryptoKey | null>>();
   const reportedMissing = new Set<string>();
@@ -74,7 +80,7 @@ export function createKeyRing(lookup: (kid: string) => Promise<string | null>, d
           diag(`waiting_room_keys: key "${kid}" is weak (${bytes.length} bytes, need ${MIN_KEY_BYTES}); it is never used`);
           return null;
         }
-        return importKey(bytes);
+        return memory ? memory.keyFrom(kid, String(stored), () => importKey(bytes)) : importKey(bytes);
       })();
       memo.set(kid, pending);
     }

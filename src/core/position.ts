@@ -1,6 +1,7 @@
 // A place in line as one number, the position (docs/events.md): first-come tokens by arrival, the
 // pre-queue shuffled into the second before the start by a keyed hash nobody can compute before the
 // event's seed is used. The queue moves by a cursor on the same line.
+import { pinnedCopy } from './key-bytes.js';
 import { base64url } from 'jose';
 import type { Config, QueueCount, QueueCursor } from './types.js';
 
@@ -44,7 +45,7 @@ export async function rank(key: CryptoKey, start: number, sub: string): Promise<
 
 /** The seed's bytes as an HMAC-SHA-256 key. */
 export function seedKey(seed: Uint8Array): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', seed as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return crypto.subtle.importKey('raw', pinnedCopy(seed) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
 }
 
 /** A pre-queue token's position: the whole pre-queue lies in the second before the start. */

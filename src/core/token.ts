@@ -2,6 +2,7 @@
 // so the same identity in the same window gets the same token on every device.
 import { base64url, CompactSign, compactVerify, decodeProtectedHeader, errors } from 'jose';
 import type { KeyRing } from './keys.js';
+import type { SandboxMemory } from './sandbox-memory.js';
 import type { ReasonCode } from './types.js';
 
 export interface TokenClaims {
@@ -65,8 +66,26 @@ function parseClaims(payload: Uint8Array): TokenClaims | null {
   return { dec, exp, sub, arr };
 }
 
-/** Check a token's shape, key and signature. Never throws: every failure is a reason. */
-export async function verifyToken(token: string, keys: KeyRing): Promise<Verified> {
+/** A sandbox's memory of tokens it verified, and the time that bounds it. */
+export interface VerifyMemo {
+  memory: SandboxMemory;
+  nowSec: number;
+}
+
+/**
+ * Check a token's shape, key and signature. Never throws: every failure is a reason. With a memo, a
+ * token this sandbox verified under the same key object (the same stored key) and still unexpired
+ * is answered from memory; only successes are kept.
+ */
+export async function verifyToken(token: string, keys: KeyRing, memo?: VerifyMemo): Promise<Verified> {
+  const kept = memo ? await memo.memory.verifiedToken(token, memo.nowSec, (k) => keys.verifyingKey(k)) : null;
+  if (kept) return { ok: true, ...kept };
+  const verified = await verifyAfresh(token, keys);
+  if (memo && verified.ok) memo.memory.rememberToken(token, verified, memo.nowSec);
+  return verified;
+}
+
+async function verifyAfresh(token: string, keys: KeyRing): Promise<Verified> {
   let kid: string | null = null;
   try {
     // One spelling per token: base64url has several spellings of the same bytes (unused low bits of

@@ -1,5 +1,6 @@
 // The shapes every part of the room agrees on. The core (everything under src/core) is pure:
 // it never imports `fastly:*`; the runtime hands it what it needs through RoomDeps.
+import type { SandboxMemory } from './sandbox-memory.js';
 
 /** What a request ends up as. `anon` is internal: no usable token, so a new wait token is issued. */
 export type Decision = 'allow' | 'wait' | 'anon' | 'deny';
@@ -71,6 +72,12 @@ export interface Stores {
 /** Everything the handler needs from its runtime. Tests pass fakes; src/fastly passes the real thing. */
 export interface RoomDeps {
   stores: Stores;
+  /**
+   * What this sandbox keeps between requests when Fastly reuses it (sandbox-memory.ts): parsed
+   * settings, imported keys, verified tokens, each checked against what the stores say now. Absent
+   * (tests, the simulator), every request works everything out afresh.
+   */
+  memory?: SandboxMemory;
   /** The client's address as the edge saw it (IPv4 or IPv6 text), null when unknown. */
   clientIp: string | null;
   /** Current time in milliseconds since the epoch (a fake clock in tests and the simulator). */

@@ -249,6 +249,8 @@ export interface RoomOptions {
   keyBytes?: Uint8Array;
   /** Where the host listens; `::1` makes every visitor an IPv6 client. */
   address?: '127.0.0.1' | '::1';
+  /** Extra host options, e.g. `['--workers', '1']` so every request meets the same sandbox. */
+  hostArgs?: string[];
 }
 
 /** Starts the room on the host: echo origin, temp store files, the built Wasm. */
@@ -270,6 +272,7 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
       wasm,
       ...(options.env ? { env: options.env } : {}),
       ...(options.address ? { address: options.address } : {}),
+      ...(options.hostArgs ? { args: options.hostArgs } : {}),
       manifest: roomManifest(origin.url),
       files: {
         [storeFiles.config]: JSON.stringify(withDefaults(options.settings ?? {})),

@@ -1,0 +1,138 @@
+// What the room may keep between the requests of one reused sandbox (Fastly's reusable sandboxes):
+// only work whose answer follows from values it re-reads on every request. The parsed config is
+// kept with the raw settings it was parsed from, an imported key with its raw stored text, and a
+// verified token with the key object that verified it, so `npm run tune` and `npm run keys` take
+// effect on the very next request. Nothing about a visitor decides anything by being remembered:
+// each entry gives exactly what recomputing it would give. Without reuse (one request per
+// instance) all of this is simply empty.
+import type { TokenClaims } from './token.js';
+import type { Config, ConfigProblem } from './types.js';
+
+/** How many verified tokens and identity hashes a sandbox keeps, the oldest dropped first. */
+export const MAX_REMEMBERED = 4096;
+
+export interface ParsedSettings {
+  config: Config;
+  problems: ConfigProblem[];
+}
+
+export interface RememberedToken {
+  claims: TokenClaims;
+  kid: string;
+  key: CryptoKey;
+  signature: Uint8Array;
+}
+
+/** A Map that forgets its oldest entries past `max`. */
+class Bounded<K, V> {
+  private readonly map = new Map<K, V>();
+  constructor(private readonly max: number) {}
+  get(key: K): V | undefined {
+    return this.map.get(key);
+  }
+  set(key: K, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
+  }
+  delete(key: K): void {
+    this.map.delete(key);
+  }
+  clear(): void {
+    this.map.clear();
+  }
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+export class SandboxMemory {
+  private settings: { reads: Array<[key: string, value: string | null]>; parsed: ParsedSettings } | null = null;
+  private readonly keys = new Map<string, { raw: string; key: Promise<CryptoKey> }>();
+  private readonly tokens = new Bounded<string, RememberedToken>(MAX_REMEMBERED);
+  private hashes = new WeakMap<CryptoKey, Bounded<string, string>>();
+
+  /**
+   * The settings parsed from the store: the last parse when every setting it read has the same raw
+   * value now (read again here, one store read each), else a new parse.
+   */
+  settingsFrom(read: (key: string) => string | null, parse: (read: (key: string) => string | null) => ParsedSettings): ParsedSettings {
+    const kept = this.settings;
+    if (kept && kept.reads.every(([key, value]) => read(key) === value)) return kept.parsed;
+    const reads: Array<[string, string | null]> = [];
+    const parsed = parse((key) => {
+      const value = read(key);
+      reads.push([key, value]);
+      return value;
+    });
+    this.settings = { reads, parsed };
+    return parsed;
+  }
+
+  /**
+   * The key imported for `kid` from its stored text `raw`, imported again only when the text changed
+   * (its bytes are pinned, key-bytes.ts, so the key stays whole across requests).
+   */
+  keyFrom(kid: string, raw: string, importKey: () => Promise<CryptoKey>): Promise<CryptoKey> {
+    const kept = this.keys.get(kid);
+    if (kept && kept.raw === raw) return kept.key;
+    const key = importKey();
+    this.keys.set(kid, { raw, key });
+    // A failed import is not kept: the next request tries again.
+    key.catch(() => {
+      if (this.keys.get(kid)?.key === key) this.keys.delete(kid);
+    });
+    return key;
+  }
+
+  /**
+   * A token this sandbox verified before, if the key its kid names now is the very key object that
+   * verified it (the same stored bytes) and the token has not expired. Expired or re-keyed entries go.
+   */
+  verifiedToken(token: string, nowSec: number, currentKey: (kid: string) => Promise<CryptoKey | null>): Promise<RememberedToken | null> | null {
+    const kept = this.tokens.get(token);
+    if (!kept) return null;
+    if (kept.claims.exp <= nowSec) {
+      this.tokens.delete(token);
+      return null;
+    }
+    return currentKey(kept.kid).then((key) => {
+      if (key === kept.key) return kept;
+      this.tokens.delete(token);
+      return null;
+    });
+  }
+
+  rememberToken(token: string, verified: RememberedToken, nowSec: number): void {
+    if (verified.claims.exp > nowSec) this.tokens.set(token, verified);
+  }
+
+  /** The identity hash under `key`, computed once per key object and identity. */
+  identityHash(key: CryptoKey, identity: string, compute: () => Promise<string>): Promise<string> {
+    let byIdentity = this.hashes.get(key);
+    if (!byIdentity) {
+      byIdentity = new Bounded(MAX_REMEMBERED);
+      this.hashes.set(key, byIdentity);
+    }
+    const kept = byIdentity.get(identity);
+    if (kept !== undefined) return Promise.resolve(kept);
+    const table = byIdentity;
+    return compute().then((hash) => {
+      table.set(identity, hash);
+      return hash;
+    });
+  }
+
+  /** Drops everything: after an unexpected failure, the next request starts as a fresh sandbox would. */
+  forget(): void {
+    this.settings = null;
+    this.keys.clear();
+    this.tokens.clear();
+    this.hashes = new WeakMap();
+  }
+
+  /** Entries kept, for tests and the bench. */
+  get size(): { tokens: number; keys: number; settings: boolean } {
+    return { tokens: this.tokens.size, keys: this.keys.size, settings: this.settings !== null };
+  }
+}

@@ -1,0 +1,123 @@
+// What a reused sandbox keeps between requests: only answers that still follow from what the stores
+// say now, so a tuned setting, a new key or an expired token is seen on the very next request.
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/core/config.js';
+import { createKeyRing, hmacKey } from '../../src/core/keys.js';
+import { MAX_REMEMBERED, SandboxMemory } from '../../src/core/sandbox-memory.js';
+import { signToken, verifyToken } from '../../src/core/token.js';
+
+const bytes = (seed: number): Uint8Array => Uint8Array.from({ length: 64 }, (_, i) => (i * 13 + seed) & 255);
+const b64 = (b: Uint8Array): string => Buffer.from(b).toString('base64');
+
+describe('settings', () => {
+  it('parses once while the raw values stay, and again as soon as one of them changes', () => {
+    const memory = new SandboxMemory();
+    const store: Record<string, string> = { allow_percentage: '20', wait_period_duration: '30' };
+    let parses = 0;
+    const parse = (read: (k: string) => string | null) => {
+      parses++;
+      return parseConfig(read);
+    };
+    const first = memory.settingsFrom((k) => store[k] ?? null, parse);
+    const again = memory.settingsFrom((k) => store[k] ?? null, parse);
+    expect(again).toBe(first);
+    expect(parses).toBe(1);
+    store.allow_percentage = '70';
+    const tuned = memory.settingsFrom((k) => store[k] ?? null, parse);
+    expect(parses).toBe(2);
+    expect(tuned.config.allowPercentage).toBe(70);
+    // A setting that was absent and is now set counts as a change too.
+    store.cookie_samesite = 'Strict';
+    expect(memory.settingsFrom((k) => store[k] ?? null, parse).config.cookieSameSite).toBe('Strict');
+  });
+});
+
+describe('keys', () => {
+  it('keeps an imported key while its stored text stays, and imports the new text at once', async () => {
+    const memory = new SandboxMemory();
+    const stored: Record<string, string> = { k1: b64(bytes(1)) };
+    let lookups = 0;
+    const ring = () =>
+      createKeyRing(
+        async (kid) => {
+          lookups++;
+          return stored[kid] ?? null;
+        },
+        () => undefined,
+        memory,
+      );
+    const a = await ring().verifyingKey('k1');
+    const b = await ring().verifyingKey('k1');
+    expect(b).toBe(a);
+    // The store is still read on every request: that is how a change is seen.
+    expect(lookups).toBe(2);
+    stored.k1 = b64(bytes(2));
+    const c = await ring().verifyingKey('k1');
+    expect(c).not.toBe(a);
+    delete stored.k1;
+    expect(await ring().verifyingKey('k1')).toBeNull();
+  });
+});
+
+describe('verified tokens', () => {
+  const nowSec = 1_800_000_000;
+
+  async function setup() {
+    const memory = new SandboxMemory();
+    const stored: Record<string, string> = { k1: b64(bytes(1)) };
+    const ring = () => createKeyRing(async (kid) => stored[kid] ?? null, () => undefined, memory);
+    const token = await signToken({ dec: 'allow', exp: nowSec + 600, sub: 'visitor' }, 'k1', await hmacKey(bytes(1)));
+    return { memory, stored, ring, token };
+  }
+
+  it('answers a token verified before under the same key from memory', async () => {
+    const { memory, ring, token } = await setup();
+    const first = await verifyToken(token, ring(), { memory, nowSec });
+    expect(first.ok).toBe(true);
+    expect(memory.size.tokens).toBe(1);
+    const again = await verifyToken(token, ring(), { memory, nowSec: nowSec + 1 });
+    expect(again).toEqual(first);
+  });
+
+  it('verifies again once the key behind the kid changed, and a re-keyed token fails', async () => {
+    const { memory, stored, ring, token } = await setup();
+    await verifyToken(token, ring(), { memory, nowSec });
+    stored.k1 = b64(bytes(9));
+    const after = await verifyToken(token, ring(), { memory, nowSec });
+    expect(after).toMatchObject({ ok: false, reason: 'token_bad_signature' });
+    delete stored.k1;
+    expect(await verifyToken(token, ring(), { memory, nowSec })).toMatchObject({ ok: false, reason: 'token_unknown_kid' });
+  });
+
+  it('keeps a token no longer than it is valid', async () => {
+    const { memory, ring, token } = await setup();
+    await verifyToken(token, ring(), { memory, nowSec });
+    expect(await memory.verifiedToken(token, nowSec + 600, () => ring().verifyingKey('k1'))).toBeNull();
+    expect(memory.size.tokens).toBe(0);
+  });
+
+  it('never keeps a failure: a forged token is checked every time', async () => {
+    const { memory, ring, token } = await setup();
+    const forged = `${token.slice(0, -4)}AAAA`;
+    expect((await verifyToken(forged, ring(), { memory, nowSec })).ok).toBe(false);
+    expect(memory.size.tokens).toBe(0);
+  });
+
+  it('holds at most MAX_REMEMBERED tokens, the oldest going first', async () => {
+    const { memory } = await setup();
+    const key = await hmacKey(bytes(1));
+    const claims = { dec: 'allow' as const, exp: nowSec + 600, sub: 's' };
+    for (let i = 0; i <= MAX_REMEMBERED; i++) memory.rememberToken(`t${i}`, { claims, kid: 'k1', key, signature: new Uint8Array() }, nowSec);
+    expect(memory.size.tokens).toBe(MAX_REMEMBERED);
+    expect(await memory.verifiedToken('t0', nowSec, async () => key)).toBeNull();
+    expect(await memory.verifiedToken(`t${MAX_REMEMBERED}`, nowSec, async () => key)).not.toBeNull();
+  });
+
+  it('forgets everything after an unexpected failure', async () => {
+    const { memory, ring, token } = await setup();
+    await verifyToken(token, ring(), { memory, nowSec });
+    memory.settingsFrom(() => null, parseConfig);
+    memory.forget();
+    expect(memory.size).toEqual({ tokens: 0, keys: 0, settings: false });
+  });
+});
