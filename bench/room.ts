@@ -18,7 +18,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { bundleOptions } from '../scripts/build.js';
 import { startHost, type RunningHost } from '../test/support/host-process.js';
-import { roomWasm, startEchoOrigin, startRoom, type EchoOrigin, type Room, type Settings } from '../test/support/room-host.js';
+import { mintToken, roomWasm, startEchoOrigin, startRoom, type EchoOrigin, type Room, type Settings } from '../test/support/room-host.js';
 import { buildWasm, repoRoot } from '../test/support/wasm-build.js';
 import { closedLoop, get, quantile } from './lib.js';
 
@@ -34,7 +34,8 @@ interface Scenario {
   app: 'passthrough' | 'room';
   what: string;
   url: string;
-  headers: Record<string, string>;
+  /** Fixed headers, or a function giving each request its own (a token the sandbox has not seen). */
+  headers: Record<string, string> | (() => Record<string, string>);
   /** The process serving it, whose CPU time is the least load-sensitive cost figure. */
   pid: number;
   /** What a correct answer looks like, so a misconfigured run does not measure the wrong path. */
@@ -83,7 +84,7 @@ async function load(scenario: Scenario, durationMs: number): Promise<Sample> {
     async () => {
       const t0 = performance.now();
       try {
-        const res = await request(scenario.url, scenario.headers);
+        const res = await request(scenario.url, typeof scenario.headers === 'function' ? scenario.headers() : scenario.headers);
         sample.latenciesMs.push(performance.now() - t0);
         if (!scenario.expect(res.status, res.headers)) sample.unexpected++;
       } catch {
@@ -128,9 +129,10 @@ async function hostProfile(
       // Same scenario on the profiling host of the same app (same key, so the same tokens hold).
       const target = scenario.app === 'room' ? room : passthrough;
       const url = `${target.url}${new URL(scenario.url).pathname}`;
-      for (let i = 0; i < 3; i++) await request(url, scenario.headers);
+      const headers = () => (typeof scenario.headers === 'function' ? scenario.headers() : scenario.headers);
+      for (let i = 0; i < 3; i++) await request(url, headers());
       const before = target.errors().length;
-      for (let i = 0; i < 20; i++) await request(url, scenario.headers);
+      for (let i = 0; i < 20; i++) await request(url, headers());
       const lines = target.errors().slice(before).filter((l) => l.startsWith('profile:'));
       const median = (re: RegExp): number =>
         round2(quantile(lines.map((l) => Number(re.exec(l)?.[1])).sort((a, b) => a - b), 0.5));
@@ -240,6 +242,12 @@ async function main(): Promise<void> {
     const allowToken = cookieValue((await request(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
     await room.setConfig(settings);
     const waitToken = cookieValue((await request(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
+    // Allow tokens no sandbox has seen: one per request (distinct expiries, all in the first half of
+    // their life for the whole run, so none is renewed).
+    const unseen: string[] = [];
+    const firstExp = Math.floor(Date.now() / 1000) + 50_000;
+    for (let i = 0; i < 30_000; i++) unseen.push(await mintToken(room, { dec: 'allow', exp: firstExp + i }));
+    let nextUnseen = 0;
     // The local host puts back, per request, the memory pages the last guest changed, after comparing
     // the whole memory with the snapshot image, so a bigger snapshot still costs a little per request;
     // Fastly maps snapshots copy-on-write. A pass-through carrying as much snapshot data as the room
@@ -292,6 +300,15 @@ async function main(): Promise<void> {
         what: 'admitted visitor: verify an allow token, strip the cookie, forward to the origin',
         url: `${room.url}/page`,
         headers: { cookie: `waiting_room=${allowToken}; other=1` },
+        expect: (s, h) => fromOrigin(s, h) && h['set-cookie'] === undefined,
+      },
+      {
+        name: 'admitted-unseen',
+        app: 'room',
+        pid: room.pid,
+        what: 'admitted visitor whose token this sandbox has not verified before (a first visit after admission)',
+        url: `${room.url}/page`,
+        headers: () => ({ cookie: `waiting_room=${unseen[nextUnseen++ % unseen.length]}; other=1` }),
         expect: (s, h) => fromOrigin(s, h) && h['set-cookie'] === undefined,
       },
       {
@@ -372,6 +389,9 @@ async function main(): Promise<void> {
       };
     });
 
+    // Resident memory of each host process after the rounds (all its worker threads together).
+    const rssMiB = (pid: number): number => round2(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+    const memory = { passthroughRssMiB: rssMiB(passthrough.pid), roomRssMiB: rssMiB(room.pid), workersPerHost: Math.max(4, 4 * os.cpus().length) };
     const report = {
       date: new Date().toISOString(),
       setup: {
@@ -385,6 +405,7 @@ async function main(): Promise<void> {
       },
       aim: 'admitted visitor under 1.5x the pass-through',
       scenarios: withRatios,
+      memory,
       hostProfile: await hostProfile(origin, settings, keyBytes, scenarios),
       roomSteps: await roomSteps(origin, settings, keyBytes, { allow: allowToken, wait: waitToken }),
     };
@@ -413,6 +434,10 @@ async function main(): Promise<void> {
     console.log(
       `  against a pass-through with a snapshot as large as the room's: ${round2(admitted.hostCpuMsPerRequest / sameImage.hostCpuMsPerRequest)}x host CPU, ` +
         `${round2(sameImage.reqPerSec / admitted.reqPerSec)}x req/s (the rest is what this host pays per request for the bigger snapshot)`,
+    );
+    console.log(
+      `resident memory after the rounds: pass-through host ${memory.passthroughRssMiB} MiB, room host ${memory.roomRssMiB} MiB ` +
+        `(${memory.workersPerHost} workers each: ${round2(memory.roomRssMiB / memory.workersPerHost)} MiB per room worker)`,
     );
     console.log('\nhost profile, sequential requests (median ms): instantiate / guest run / hostcalls inside the run');
     console.table(report.hostProfile);

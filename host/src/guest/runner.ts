@@ -7,7 +7,7 @@ import type { DownstreamRequest, NextReply, WorkerInit } from '../protocol.js';
 import { buildImports } from './imports.js';
 import { GuestMemory } from './memory.js';
 import { MemoryPool } from './memory-pool.js';
-import { Sandbox, type SandboxWorker } from './sandbox.js';
+import { Sandbox, type Downstream, type SandboxWorker } from './sandbox.js';
 import { Transport } from './transport.js';
 import { ProcExit, writeFd } from './wasi.js';
 
@@ -25,6 +25,8 @@ export class Runner implements SandboxWorker {
   private readonly imports: Record<string, Record<string, WebAssembly.ImportValue>>;
   private readonly pool: MemoryPool | null;
   private readonly profile: Map<string, [number, number]> | null;
+  /** Instantiation time of the running instance, reported with its first request only. */
+  private instantiateMs = 0;
 
   constructor(private readonly init: WorkerInit) {
     this.io = new Transport(init.port, init.signal);
@@ -71,20 +73,18 @@ export class Runner implements SandboxWorker {
     let sandbox: Sandbox | null = null;
     let error: string | undefined;
     const t0 = performance.now();
-    let t1 = t0;
     try {
       const instance = this.instantiate();
       sandbox = new Sandbox(new GuestMemory(instance.exports.memory as WebAssembly.Memory), this);
       sandbox.begin(first);
       this.active = sandbox;
-      t1 = performance.now();
+      this.instantiateMs = performance.now() - t0;
       (instance.exports._start as () => void)();
     } catch (err) {
       error = describeFailure(err);
     } finally {
       this.active = null;
     }
-    if (this.profile) this.printProfile(t0, t1, sandbox);
     // A streaming body the guest never closed is unfinished (Viceroy: UnfinishedStreamingBody); the
     // main thread cuts it off rather than end it, so no one takes a truncated body for a whole one.
     if (sandbox) sandbox.end(error);
@@ -92,13 +92,16 @@ export class Runner implements SandboxWorker {
     this.io.post({ op: 'free' });
   }
 
-  private printProfile(t0: number, t1: number, sandbox: Sandbox | null): void {
-    const calls = [...this.profile!].sort((a, b) => b[1][1] - a[1][1]);
+  /** With COMPUTE_HOST_PROFILE=1, one line per request: instantiation (0 on a reused sandbox), run, hostcalls. */
+  requestEnded(sandbox: Sandbox, request: Downstream): void {
+    if (!this.profile) return;
+    const calls = [...this.profile].sort((a, b) => b[1][1] - a[1][1]);
     const total = calls.reduce((n, [, [, ms]]) => n + ms, 0);
     const top = calls.slice(0, 4).map(([n, [c, ms]]) => `${n} x${c} ${ms.toFixed(2)}ms`).join(', ');
-    const mib = sandbox ? (sandbox.mem.byteLength / (1 << 20)).toFixed(1) : '?';
-    const served = sandbox?.served ?? 0;
-    writeFd(2, Buffer.from(`profile: instantiate ${(t1 - t0).toFixed(2)} ms, memory ${mib} MiB, run ${(performance.now() - t1).toFixed(2)} ms for ${served} request(s), hostcalls ${total.toFixed(2)} ms (${top})\n`));
-    this.profile!.clear();
+    const mib = (sandbox.mem.byteLength / (1 << 20)).toFixed(1);
+    const run = performance.now() - request.start;
+    writeFd(2, Buffer.from(`profile: instantiate ${this.instantiateMs.toFixed(2)} ms, memory ${mib} MiB, run ${run.toFixed(2)} ms (request ${sandbox.served} of this sandbox), hostcalls ${total.toFixed(2)} ms (${top})\n`));
+    this.instantiateMs = 0;
+    this.profile.clear();
   }
 }

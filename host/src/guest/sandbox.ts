@@ -17,6 +17,8 @@ export interface SandboxWorker {
   io: Transport;
   snapshot(): StoreSnapshot;
   nextRequest(timeoutMs: number): DownstreamRequest | null;
+  /** Called as each request ends (for COMPUTE_HOST_PROFILE). */
+  requestEnded(sandbox: Sandbox, request: Downstream): void;
 }
 
 /** One downstream request while a sandbox serves it. */
@@ -86,6 +88,7 @@ export class Sandbox {
     if (!d) return;
     this.current = null;
     this.io.post({ op: 'done', rid: d.msg.rid, error });
+    this.worker.requestEnded(this, d);
   }
 
   /** The downstream request a handle names, else the one being served (js-compute passes either). */
