@@ -1,5 +1,6 @@
 // fastly_http_downstream: the client's metadata, and the next request for a reused sandbox.
 import type { Sandbox } from '../guest/sandbox.js';
+import { botAnswers, type BotAnswers } from './bot-verdict.js';
 import { ipBytesOut } from './ip-out.js';
 import { originalHeaderCount, originalHeaderNames } from './http-req.js';
 import { HostError, INVALID_HANDLE, LIMITEXCEEDED, NONE, OK, UNSUPPORTED } from './status.js';
@@ -10,6 +11,7 @@ export const NEXT_REQUEST_MAX_WAIT_MS = 10_000;
 const NEXT_REQUEST_TIMEOUT = 1 << 1;
 
 const answerNone = (): number => NONE;
+const bots = (sb: Sandbox, h: number): BotAnswers => botAnswers(sb.downstreamOf(h)?.headers ?? []);
 
 export const httpDownstream: AbiModule = {
   next_request: (sb, mask: number, opts: number, out: number) => {
@@ -58,22 +60,36 @@ export const httpDownstream: AbiModule = {
   downstream_tls_ja4: answerNone,
   downstream_client_h2_fingerprint: answerNone,
   downstream_client_oh_fingerprint: answerNone,
-  // Nothing is analysed locally: "not analysed" is the honest answer, and apps handle it.
-  downstream_bot_analyzed: (sb, _h: number, out: number) => {
-    sb.mem.w32(out, 0);
+  // As Viceroy: the verdict comes from the X-Fastly-Bot-* headers the client sent (bot-verdict.ts),
+  // of the request the handle names.
+  downstream_bot_analyzed: (sb, h: number, out: number) => {
+    sb.mem.w32(out, bots(sb, h).analyzed);
     return OK;
   },
-  downstream_bot_detected: (sb, _h: number, out: number) => {
-    sb.mem.w32(out, 0);
+  downstream_bot_detected: (sb, h: number, out: number) => {
+    sb.mem.w32(out, bots(sb, h).detected);
     return OK;
   },
-  downstream_bot_verified: (sb, _h: number, out: number) => {
-    sb.mem.w32(out, 0);
+  downstream_bot_verified: (sb, h: number, out: number) => {
+    const verified = bots(sb, h).verified;
+    if (verified === null) return NONE;
+    sb.mem.w32(out, verified);
     return OK;
   },
-  downstream_bot_name: answerNone,
-  downstream_bot_category: answerNone,
-  downstream_bot_category_kind: answerNone,
+  downstream_bot_name: (sb, h: number, buf: number, max: number, nw: number) => {
+    const name = bots(sb, h).name;
+    return name === null ? NONE : sb.mem.writeOut(Buffer.from(name, 'latin1'), buf, max, nw);
+  },
+  downstream_bot_category: (sb, h: number, buf: number, max: number, nw: number) => {
+    const category = bots(sb, h).category;
+    return category === null ? NONE : sb.mem.writeOut(Buffer.from(category, 'latin1'), buf, max, nw);
+  },
+  downstream_bot_category_kind: (sb, h: number, out: number) => {
+    const kind = bots(sb, h).categoryKind;
+    if (kind === null) return NONE;
+    sb.mem.w32(out, kind);
+    return OK;
+  },
   downstream_original_header_names: (sb, h: number, buf: number, len: number, cursor: number, ending: number, nw: number) =>
     originalHeaderNames(sb, h, buf, len, cursor, ending, nw),
   downstream_original_header_count: (sb, h: number, out: number) => originalHeaderCount(sb, h, out),
