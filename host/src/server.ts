@@ -12,6 +12,7 @@ import type { MemoryLimits } from './limits.js';
 import { Pool, type Slot } from './pool.js';
 import type { DownstreamRequest, NextReply, OneWay, OneWayMessage, RpcMessage } from './protocol.js';
 import { RateLimiter } from './rate-limiter.js';
+import { passRawMethods } from './raw-method.js';
 import { headerPairs, unmapIp } from './upstream.js';
 
 export interface HostOptions {
@@ -99,6 +100,7 @@ export class ComputeHost {
   listen(host: string, port: number): Promise<AddressInfo> {
     const server = http.createServer((req, res) => this.accept(req, res));
     server.keepAliveTimeout = 5_000;
+    passRawMethods(server); // methods llhttp refuses (`get`, `purge`, `FOO`) reach the guest as sent, as under Viceroy
     this.server = server;
     return new Promise((resolve, reject) => {
       server.once('error', reject);
