@@ -71,6 +71,9 @@ export function createKeyRing(lookup: (kid: string) => Promise<string | null>, d
           return null;
         }
         if (stored === null || stored === undefined) return null;
+        // Text this sandbox imported before is the same key: no decoding, no import (the slow part).
+        const kept = memory?.keptKey(kid, String(stored));
+        if (kept) return kept;
         const bytes = decodeBase64(String(stored));
         if (bytes === null) {
           diag(`waiting_room_keys: key "${kid}" is not base64; it is never used`);

@@ -46,6 +46,15 @@ class Bounded<K, V> {
   }
 }
 
+/** Every setting reads as it did. A plain loop: this runs on every request of a reused sandbox. */
+function unchanged(reads: Array<[key: string, value: string | null]>, read: (key: string) => string | null): boolean {
+  for (let i = 0; i < reads.length; i++) {
+    const entry = reads[i]!;
+    if (read(entry[0]) !== entry[1]) return false;
+  }
+  return true;
+}
+
 export class SandboxMemory {
   private settings: { reads: Array<[key: string, value: string | null]>; parsed: ParsedSettings } | null = null;
   private readonly keys = new Map<string, { raw: string; key: Promise<CryptoKey> }>();
@@ -58,7 +67,7 @@ export class SandboxMemory {
    */
   settingsFrom(read: (key: string) => string | null, parse: (read: (key: string) => string | null) => ParsedSettings): ParsedSettings {
     const kept = this.settings;
-    if (kept && kept.reads.every(([key, value]) => read(key) === value)) return kept.parsed;
+    if (kept && unchanged(kept.reads, read)) return kept.parsed;
     const reads: Array<[string, string | null]> = [];
     const parsed = parse((key) => {
       const value = read(key);
@@ -69,13 +78,19 @@ export class SandboxMemory {
     return parsed;
   }
 
+  /** The key imported for `kid` when its stored text is still `raw`, else null. */
+  keptKey(kid: string, raw: string): Promise<CryptoKey> | null {
+    const kept = this.keys.get(kid);
+    return kept !== undefined && kept.raw === raw ? kept.key : null;
+  }
+
   /**
    * The key imported for `kid` from its stored text `raw`, imported again only when the text changed
    * (its bytes are pinned, key-bytes.ts, so the key stays whole across requests).
    */
   keyFrom(kid: string, raw: string, importKey: () => Promise<CryptoKey>): Promise<CryptoKey> {
-    const kept = this.keys.get(kid);
-    if (kept && kept.raw === raw) return kept.key;
+    const kept = this.keptKey(kid, raw);
+    if (kept) return kept;
     const key = importKey();
     this.keys.set(kid, { raw, key });
     // A failed import is not kept: the next request tries again.

@@ -30,10 +30,16 @@ export function fastlyStores(diag: (m: string) => void): Stores {
   let pages: ConfigStore | null | undefined;
   let keys: SecretStore | null | undefined;
   return {
+    // Every setting is read on every request, so no closure per read here.
     setting(key) {
       if (config === undefined) config = open(CONFIG_STORE, () => new ConfigStore(CONFIG_STORE), diag);
-      const store = config;
-      return store === null ? null : read(CONFIG_STORE, key, () => store.get(key), diag);
+      if (config === null) return null;
+      try {
+        return config.get(key);
+      } catch (error) {
+        diag(`store "${CONFIG_STORE}": reading "${key}" failed (${String(error)})`);
+        return null;
+      }
     },
     async key(kid) {
       if (keys === undefined) keys = open(KEY_STORE, () => new SecretStore(KEY_STORE), diag);
