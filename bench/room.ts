@@ -15,11 +15,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
-import { bundleOptions } from '../scripts/build.js';
 import { startHost, type RunningHost } from '../test/support/host-process.js';
 import { mintToken, roomWasm, startEchoOrigin, startRoom, type EchoOrigin, type Room, type Settings } from '../test/support/room-host.js';
 import { buildWasm, repoRoot } from '../test/support/wasm-build.js';
+import { buildFixture } from './build-fixture.js';
+import { roomTimes } from './room-time.js';
 import { closedLoop, get, quantile } from './lib.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -155,11 +155,14 @@ async function hostProfile(
  */
 async function buildBallastPassthrough(extraBytes: number): Promise<string> {
   const bytes = Math.max(0, Math.round(extraBytes / 262_144) * 262_144);
-  const source = path.join(repoRoot, 'build', `bench-passthrough-ballast-${bytes}.js`);
+  const source = path.join(repoRoot, 'build', `bench-passthrough-ballast-reused-${bytes}.js`);
   await mkdir(path.dirname(source), { recursive: true });
   await writeFile(
     source,
     [
+      // Reuses its sandboxes as the room and the plain pass-through do.
+      "import { setReusableSandboxOptions } from 'fastly:experimental';",
+      'setReusableSandboxOptions({ maxRequests: 1000 });',
       `const ballast = new Uint8Array(${bytes});`,
       'for (let i = 0; i < ballast.length; i++) ballast[i] = (i * 31 + 7) & 255;',
       'globalThis.ballast = ballast;',
@@ -172,13 +175,6 @@ async function buildBallastPassthrough(extraBytes: number): Promise<string> {
 
 type StepTiming = { coldUs: number; warmUs: number };
 
-/** A TypeScript fixture bundled exactly as the room is (scripts/build.ts options), then compiled to Wasm. */
-async function buildFixture(name: string, define: Record<string, string> = {}): Promise<string> {
-  const tag = Object.values(define).join('-');
-  const bundle = path.join(repoRoot, 'build', `bench-${name}${tag ? `-${tag}` : ''}.js`);
-  await build({ ...bundleOptions, entryPoints: [path.join(repoRoot, 'bench', 'fixtures', `${name}.ts`)], define, outfile: bundle });
-  return buildWasm(bundle);
-}
 
 /**
  * The room's steps timed inside the runtime (bench/fixtures/room-parts.ts): each step in a request
@@ -242,16 +238,16 @@ async function main(): Promise<void> {
     const allowToken = cookieValue((await request(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
     await room.setConfig(settings);
     const waitToken = cookieValue((await request(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
-    // Allow tokens no sandbox has seen: one per request (distinct expiries, all in the first half of
-    // their life for the whole run, so none is renewed).
+    // Allow tokens no sandbox has seen: one per request (distinct expiries, each more than an allow
+    // period away for the whole run, so none is renewed: the room renews with fewer than A s left).
     const unseen: string[] = [];
-    const firstExp = Math.floor(Date.now() / 1000) + 50_000;
+    const firstExp = Math.floor(Date.now() / 1000) + Number(settings.allow_period_duration) + 3600;
     for (let i = 0; i < 30_000; i++) unseen.push(await mintToken(room, { dec: 'allow', exp: firstExp + i }));
     let nextUnseen = 0;
-    // The local host puts back, per request, the memory pages the last guest changed, after comparing
-    // the whole memory with the snapshot image, so a bigger snapshot still costs a little per request;
-    // Fastly maps snapshots copy-on-write. A pass-through carrying as much snapshot data as the room
-    // separates that host-specific cost from the room's own work.
+    // The local host puts back the memory pages the last guest changed when a fresh instance starts,
+    // after comparing the whole memory with the snapshot image, so a bigger snapshot costs more per
+    // instance (now once per 1,000 requests); Fastly maps snapshots copy-on-write. A pass-through
+    // carrying as much snapshot data as the room separates that host-specific cost from the room's own work.
     const ballastWasm = await buildBallastPassthrough(statSync(roomWasm).size - statSync(passthroughWasm).size);
     ballast = await startHost({ wasm: ballastWasm, manifest: { local_server: { backends: { origin: { url: origin.url } } } } });
 
@@ -270,7 +266,7 @@ async function main(): Promise<void> {
         name: 'passthrough-same-image',
         app: 'passthrough',
         pid: ballast.pid,
-        what: 'bare app whose snapshot is as large as the room (the host checks all of its memory per request)',
+        what: 'bare app whose snapshot is as large as the room (the host checks all of its memory per fresh instance)',
         url: `${ballast.url}/page`,
         headers: {},
         expect: fromOrigin,
@@ -407,6 +403,14 @@ async function main(): Promise<void> {
       scenarios: withRatios,
       memory,
       hostProfile: await hostProfile(origin, settings, keyBytes, scenarios),
+      roomTime: await roomTimes(
+        origin,
+        settings,
+        keyBytes,
+        scenarios
+          .filter((s) => s.app === 'room' && !s.name.endsWith('-256k'))
+          .map((s) => ({ name: s.name, path: new URL(s.url).pathname, headers: () => (typeof s.headers === 'function' ? s.headers() : s.headers) })),
+      ),
       roomSteps: await roomSteps(origin, settings, keyBytes, { allow: allowToken, wait: waitToken }),
     };
     console.log(`waiting room on ${report.setup.host}: ${rounds} rounds x ${seconds} s per scenario, ${concurrency} concurrent clients`);
@@ -433,11 +437,24 @@ async function main(): Promise<void> {
     const sameImage = withRatios.find((f) => f.name === 'passthrough-same-image')!;
     console.log(
       `  against a pass-through with a snapshot as large as the room's: ${round2(admitted.hostCpuMsPerRequest / sameImage.hostCpuMsPerRequest)}x host CPU, ` +
-        `${round2(sameImage.reqPerSec / admitted.reqPerSec)}x req/s (the rest is what this host pays per request for the bigger snapshot)`,
+        `${round2(sameImage.reqPerSec / admitted.reqPerSec)}x req/s (the rest is what this host pays per instance for the bigger snapshot)`,
     );
     console.log(
       `resident memory after the rounds: pass-through host ${memory.passthroughRssMiB} MiB, room host ${memory.roomRssMiB} MiB ` +
         `(${memory.workersPerHost} workers each: ${round2(memory.roomRssMiB / memory.workersPerHost)} MiB per room worker)`,
+    );
+    console.log(
+      "\nthe room's own time per request inside the runtime, on a reused sandbox (origin wait left out), microseconds, " +
+        "next to the scenario's host CPU per request as a multiple of the pass-through's",
+    );
+    console.table(
+      Object.entries(report.roomTime).map(([name, t]) => ({
+        scenario: name,
+        'room us (median)': t.medianUs,
+        'room us (p90)': t.p90Us,
+        'x CPU': withRatios.find((f) => f.name === name)?.hostCpuRatio,
+        untimed: t.untimed,
+      })),
     );
     console.log('\nhost profile, sequential requests (median ms): instantiate / guest run / hostcalls inside the run');
     console.table(report.hostProfile);

@@ -251,6 +251,8 @@ export interface RoomOptions {
   address?: '127.0.0.1' | '::1';
   /** Extra host options, e.g. `['--workers', '1']` so every request meets the same sandbox. */
   hostArgs?: string[];
+  /** Options for the host's Node (e.g. `['--cpu-prof']` to profile it). */
+  nodeArgs?: string[];
 }
 
 /** Starts the room on the host: echo origin, temp store files, the built Wasm. */
@@ -273,6 +275,7 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
       ...(options.env ? { env: options.env } : {}),
       ...(options.address ? { address: options.address } : {}),
       ...(options.hostArgs ? { args: options.hostArgs } : {}),
+      ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
       manifest: roomManifest(origin.url),
       files: {
         [storeFiles.config]: JSON.stringify(withDefaults(options.settings ?? {})),

@@ -1,0 +1,47 @@
+// The room's own time per request inside the runtime, on a reused sandbox: the room as src/index.ts
+// runs it, with a clock around handle() (bench/fixtures/room-timed.ts), the origin's wait left out.
+// One host with one worker and one client, so every request meets the same warm sandbox (until it is
+// recycled, which the median absorbs) and no other request's work lands inside a measured one.
+import http from 'node:http';
+import { startRoom, type EchoOrigin, type Settings } from '../test/support/room-host.js';
+import { buildFixture } from './build-fixture.js';
+import { get, quantile } from './lib.js';
+
+export interface TimedScenario {
+  name: string;
+  path: string;
+  headers: () => Record<string, string>;
+}
+
+export interface RoomTime {
+  requests: number;
+  medianUs: number;
+  p90Us: number;
+  /** Answers without the timing header (an error page from the host, say); none expected. */
+  untimed: number;
+}
+
+export async function roomTimes(origin: EchoOrigin, settings: Settings, keyBytes: Uint8Array, scenarios: TimedScenario[], requests = 1500): Promise<Record<string, RoomTime>> {
+  const wasm = await buildFixture('room-timed');
+  const room = await startRoom({ origin, settings, wasm, keyBytes, hostArgs: ['--workers', '1', '--max-workers', '1'] });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const out: Record<string, RoomTime> = {};
+    for (const scenario of scenarios) {
+      const times: number[] = [];
+      let untimed = 0;
+      for (let i = 0; i < requests; i++) {
+        const { headers } = await get(agent, `${room.url}${scenario.path}`, scenario.headers());
+        const us = Number(headers['x-room-time-us']);
+        if (Number.isFinite(us)) times.push(us);
+        else untimed++;
+      }
+      times.sort((a, b) => a - b);
+      out[scenario.name] = { requests, medianUs: quantile(times, 0.5), p90Us: quantile(times, 0.9), untimed };
+    }
+    return out;
+  } finally {
+    agent.destroy();
+    await room.stop();
+  }
+}
