@@ -15,6 +15,12 @@ function nameOf(pair: string): string {
   return (eq < 0 ? '' : pair.slice(0, eq)).trim();
 }
 
+/** A pair's value, trimmed, without its quotes. */
+function valueOf(pair: string): string {
+  const value = pair.slice(pair.indexOf('=') + 1).trim();
+  return value.length >= 2 && value.startsWith('"') && value.endsWith('"') ? value.slice(1, -1) : value;
+}
+
 /** Every value of the cookie `name` in the request, in order, duplicates kept, quotes removed. */
 export function cookieValues(headers: Headers, name: string): string[] {
   // Runtimes hand repeated Cookie headers over as one joined value (js-compute joins with ", ").
@@ -22,8 +28,7 @@ export function cookieValues(headers: Headers, name: string): string[] {
   const values: string[] = [];
   for (const pair of header === null ? [] : header.split(SEPARATOR)) {
     if (nameOf(pair) !== name) continue;
-    let value = pair.slice(pair.indexOf('=') + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    const value = valueOf(pair);
     if (value !== '') values.push(value);
   }
   return values;
@@ -31,7 +36,7 @@ export function cookieValues(headers: Headers, name: string): string[] {
 
 /** Every `waiting_room` value in the request, in order, duplicates kept. */
 export function roomCookies(headers: Headers): string[] {
-  return cookieValues(headers, COOKIE_NAME);
+  return splitRoomCookie(headers.get('cookie')).tokens;
 }
 
 /** Each pair with where it starts and where the next one starts (so its separator goes with it). */
@@ -54,28 +59,60 @@ function pairs(header: string): Array<{ text: string; start: number; next: numbe
  * RFC 6265 keeps commas and spaces out of cookie values, so ", name=" always starts a new pair.
  */
 export function cookieHeaderWithoutRoom(header: string): string | null {
+  return cut(header).rest;
+}
+
+/** The room's values and the header without them, in one walk over the pairs. */
+function cut(header: string): RoomCookieSplit {
+  const tokens: string[] = [];
   let out = '';
   for (const pair of pairs(header)) {
-    if (nameOf(pair.text) === COOKIE_NAME) continue;
+    if (nameOf(pair.text) === COOKIE_NAME) {
+      const value = valueOf(pair.text);
+      if (value !== '') tokens.push(value);
+      continue;
+    }
     const separator = header.slice(pair.start + pair.text.length, pair.next);
     out += pair.text + (separator.startsWith(',') ? '; ' : separator);
   }
   // A cut at the end leaves the previous pair's separator dangling.
   out = out.replace(/(;\s*|,\s+)$/, '');
-  return out.trim() === '' ? null : out;
+  return { tokens, rest: out.trim() === '' ? null : out };
+}
+
+export interface RoomCookieSplit {
+  /** Every `waiting_room` value, in order, duplicates kept, quotes removed. */
+  tokens: string[];
+  /** The Cookie header the origin gets: null when none is left; the very header when nothing changes. */
+  rest: string | null;
 }
 
 /**
- * Takes the room's cookie out of these headers, in place: the origin must never see it, and gets
- * repeated Cookie headers (which the runtime joins with ", ") joined with "; ". Headers with neither
- * are not touched (in js-compute a write to a request's headers costs a copy of them all).
+ * A request's Cookie header read once for the room: its tokens, and what the origin gets instead
+ * (the room's pairs cut out, repeated Cookie headers that the runtime joined with ", " joined with
+ * "; "). A header with neither is passed on exactly as it is.
  */
+export function splitRoomCookie(header: string | null): RoomCookieSplit {
+  if (header === null) return { tokens: [], rest: null };
+  if (!header.includes(COOKIE_NAME) && !header.includes(', ')) return { tokens: [], rest: header };
+  return cut(header);
+}
+
+/**
+ * Gives these headers the Cookie header of `split` (made from their own), in place: the origin must
+ * never see the room's cookie. Headers that need no change are not touched (in js-compute a write
+ * to a request's headers costs a copy of them all).
+ */
+export function applyCookieSplit(headers: Headers, header: string | null, split: RoomCookieSplit): void {
+  if (split.rest === header) return;
+  if (split.rest === null) headers.delete('cookie');
+  else headers.set('cookie', split.rest);
+}
+
+/** Takes the room's cookie out of these headers, in place (see splitRoomCookie). */
 export function removeRoomCookie(headers: Headers): void {
   const header = headers.get('cookie');
-  if (header === null || (!header.includes(COOKIE_NAME) && !header.includes(', '))) return;
-  const rest = cookieHeaderWithoutRoom(header);
-  if (rest === null) headers.delete('cookie');
-  else if (rest !== header) headers.set('cookie', rest);
+  applyCookieSplit(headers, header, splitRoomCookie(header));
 }
 
 function attributes(config: Config, https: boolean): string {

@@ -1,7 +1,7 @@
 // One request through the room: settings, bypass, decision, then either the origin or a page made
 // at the edge. Runtime-neutral: the Fastly adapter and the tests hand in the same RoomDeps shape.
 import { describeProblem, parseConfig } from './config.js';
-import { clearRoomCookie, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
+import { applyCookieSplit, clearRoomCookie, setRoomCookie, splitRoomCookie, type RoomCookieSplit } from './cookies.js';
 import { decide, result as heldResult, type DecideResult } from './decide.js';
 import { heldAnswer } from './held.js';
 import { resolveIdentity, type IdentityKind } from './identity.js';
@@ -33,6 +33,9 @@ interface Context {
   url: URL;
   https: boolean;
   nowMs: number;
+  /** The request's Cookie header as it came, and the room's split of it (read once per request). */
+  cookieHeader: string | null;
+  cookies: RoomCookieSplit;
 }
 
 function logDecision(ctx: Context, fields: LogFields): void {
@@ -76,7 +79,7 @@ async function toOrigin(ctx: Context, setToken: string | null, fields: LogFields
   const { deps, config } = ctx;
   // The room's cookie is cut out of the visitor's own request, which then goes on as it is: copying the
   // headers (new Headers / new Request) reads every header back from the host, ~0.3 ms per request.
-  removeRoomCookie(ctx.request.headers);
+  applyCookieSplit(ctx.request.headers, ctx.cookieHeader, ctx.cookies);
   let response: Response;
   let revoked = false;
   try {
@@ -154,7 +157,8 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
   const { config, problems } = deps.memory ? deps.memory.settingsFrom(read, parseConfig) : parseConfig(read);
   for (const problem of problems) deps.diag(describeProblem(problem));
   const url = new URL(request.url);
-  const ctx: Context = { request, deps, config, url, https: url.protocol === 'https:', nowMs };
+  const cookieHeader = request.headers.get('cookie');
+  const ctx: Context = { request, deps, config, url, https: url.protocol === 'https:', nowMs, cookieHeader, cookies: splitRoomCookie(cookieHeader) };
   const pass = { decision: 'allow', outcome: 'origin', kid: null, identity: null } as const;
 
   if (!config.enabled) return toOrigin(ctx, null, { ...pass, reason: 'disabled' });
@@ -172,7 +176,7 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
       config,
       keys,
       identity: who.identity,
-      tokens: roomCookies(request.headers),
+      tokens: ctx.cookies.tokens,
       nowMs,
       ceiling,
       // Successors are for the controller, which reads the log: no log, no extra signature.
