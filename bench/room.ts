@@ -3,12 +3,13 @@
 // isolates the room's fixed cost from its token work, and a 256 KB page, where any copy of the body
 // through JS would show). Rounds rotate the order so drift on a busy machine (other processes, CPU
 // frequency) lands on every scenario alike, and each ratio is also taken within a round; the host's
-// CPU per request is the figure other jobs on the machine move least. Then two profiles say where the
-// time goes: the host's split (instantiate / guest run / hostcalls) and the room's steps timed inside
-// the runtime, with and without the build-time warm-up (bench/fixtures/room-parts.ts). Prints
-// figures, asserts nothing.
+// CPU per request is the figure other jobs on the machine move least, split into the host's main
+// thread and the rest (the guests' worker threads). Every app reuses its sandboxes, and every host
+// keeps a fixed pool of workers, so resident memory per worker is stated at a known concurrency.
+// Then where the room's time goes inside the runtime: its own time per request on a reused sandbox
+// (bench/room-time.ts) and its steps one by one (bench/room-steps.ts). Prints figures, asserts nothing.
 //
-//   npm run bench                  (under 2 min; BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONCURRENCY tune it)
+//   npm run bench                  (about 2 min; BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_WORKERS tune it)
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -16,9 +17,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startHost, type RunningHost } from '../test/support/host-process.js';
-import { mintToken, roomWasm, startEchoOrigin, startRoom, type EchoOrigin, type Room, type Settings } from '../test/support/room-host.js';
+import { mintToken, roomWasm, startEchoOrigin, startRoom, type Room } from '../test/support/room-host.js';
 import { buildWasm, repoRoot } from '../test/support/wasm-build.js';
-import { buildFixture } from './build-fixture.js';
+import { processCpu } from './cpu.js';
+import { roomSteps } from './room-steps.js';
 import { roomTimes } from './room-time.js';
 import { closedLoop, get, quantile } from './lib.js';
 
@@ -26,6 +28,9 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const warmupSeconds = 1;
+/** Every host keeps exactly this many guest workers (the default on this 2-core machine, held fixed). */
+const workers = Number(process.env.BENCH_WORKERS ?? 8);
+const poolArgs = ['--workers', String(workers), '--max-workers', String(workers)];
 const bigPage = String(256 * 1024);
 
 interface Scenario {
@@ -47,6 +52,8 @@ interface Sample {
   elapsedMs: number;
   /** CPU the serving host process used meanwhile (all its threads), ms. */
   hostCpuMs: number;
+  /** Of which the host's main thread. */
+  hostMainCpuMs: number;
   errors: number;
   unexpected: number;
 }
@@ -55,27 +62,10 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
 const request = (url: string, headers: Record<string, string>) => get(agent, url, headers);
 
-const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
-
-/**
- * User + system CPU of a process and all its threads so far, in ms (Linux /proc). Other jobs on the
- * machine stretch wall-clock figures but barely move this, so it is the steadiest cost per request.
- */
-function processCpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // After the command name: state is field 3, utime 14 and stime 15 (1-based, proc(5)).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /** `concurrency` clients, each sending its next request as soon as the last one is answered. */
 async function load(scenario: Scenario, durationMs: number): Promise<Sample> {
-  const sample: Sample = { latenciesMs: [], elapsedMs: 0, hostCpuMs: 0, errors: 0, unexpected: 0 };
-  const cpuBefore = processCpuMs(scenario.pid);
+  const sample: Sample = { latenciesMs: [], elapsedMs: 0, hostCpuMs: 0, hostMainCpuMs: 0, errors: 0, unexpected: 0 };
+  const cpuBefore = processCpu(scenario.pid);
   const start = performance.now();
   const end = start + durationMs;
   await closedLoop(
@@ -93,7 +83,9 @@ async function load(scenario: Scenario, durationMs: number): Promise<Sample> {
     },
   );
   sample.elapsedMs = performance.now() - start;
-  sample.hostCpuMs = processCpuMs(scenario.pid) - cpuBefore;
+  const cpuAfter = processCpu(scenario.pid);
+  sample.hostMainCpuMs = cpuAfter.mainMs - cpuBefore.mainMs;
+  sample.hostCpuMs = sample.hostMainCpuMs + cpuAfter.otherMs - cpuBefore.otherMs;
   return sample;
 }
 
@@ -103,50 +95,6 @@ function cookieValue(setCookie: string[] | undefined, name: string): string {
   const line = setCookie?.find((c) => c.startsWith(`${name}=`));
   if (!line) throw new Error(`the room set no ${name} cookie (got ${JSON.stringify(setCookie)})`);
   return line.slice(name.length + 1).split(';')[0]!;
-}
-
-/**
- * The host's own split of each request (COMPUTE_HOST_PROFILE=1): module instantiation, the guest's
- * run, and the part of that run spent in hostcalls (mostly waiting for the origin). Sequential
- * requests on hosts of their own, so the profiling lines never slow the measured runs above.
- */
-async function hostProfile(
-  origin: EchoOrigin,
-  settings: Settings,
-  keyBytes: Uint8Array,
-  scenarios: Scenario[],
-): Promise<Record<string, Record<string, number>>> {
-  const env = { COMPUTE_HOST_PROFILE: '1' };
-  const passthrough = await startHost({
-    wasm: await buildWasm(path.join(repoRoot, 'bench', 'fixtures', 'passthrough.js')),
-    env,
-    manifest: { local_server: { backends: { origin: { url: origin.url } } } },
-  });
-  const room = await startRoom({ origin, env, settings, keyBytes });
-  const out: Record<string, Record<string, number>> = {};
-  try {
-    for (const scenario of scenarios.filter((s) => s.name !== 'passthrough-same-image')) {
-      // Same scenario on the profiling host of the same app (same key, so the same tokens hold).
-      const target = scenario.app === 'room' ? room : passthrough;
-      const url = `${target.url}${new URL(scenario.url).pathname}`;
-      const headers = () => (typeof scenario.headers === 'function' ? scenario.headers() : scenario.headers);
-      for (let i = 0; i < 3; i++) await request(url, headers());
-      const before = target.errors().length;
-      for (let i = 0; i < 20; i++) await request(url, headers());
-      const lines = target.errors().slice(before).filter((l) => l.startsWith('profile:'));
-      const median = (re: RegExp): number =>
-        round2(quantile(lines.map((l) => Number(re.exec(l)?.[1])).sort((a, b) => a - b), 0.5));
-      out[scenario.name] = {
-        instantiateMs: median(/instantiate ([\d.]+) ms/),
-        runMs: median(/run ([\d.]+) ms/),
-        hostcallsMs: median(/hostcalls ([\d.]+) ms/),
-      };
-    }
-  } finally {
-    await room.stop();
-    await passthrough.stop();
-  }
-  return out;
 }
 
 /**
@@ -173,49 +121,6 @@ async function buildBallastPassthrough(extraBytes: number): Promise<string> {
   return buildWasm(source);
 }
 
-type StepTiming = { coldUs: number; warmUs: number };
-
-
-/**
- * The room's steps timed inside the runtime (bench/fixtures/room-parts.ts): each step in a request
- * of its own, so `coldUs` is what a fresh instance pays for it; median of 5 requests per step. The
- * fixture is built twice, the second time with a warm-up that runs while js-compute snapshots the
- * module as src/index.ts does (src/core/warm.ts): the difference is what that warm-up saves every request.
- */
-async function roomSteps(
-  origin: EchoOrigin,
-  settings: Settings,
-  keyBytes: Uint8Array,
-  tokens: { allow: string; wait: string },
-): Promise<Record<string, { coldUs: number; warmUs: number; coldUsWithInitWarmup: number }>> {
-  const measure = async (warmAtInit: boolean): Promise<Record<string, StepTiming>> => {
-    const wasm = await buildFixture('room-parts', { WARM_AT_INIT: String(warmAtInit) });
-    const room = await startRoom({ origin, settings, wasm, keyBytes });
-    try {
-      const names = (await (await fetch(`${room.url}/`)).json()) as string[];
-      const out: Record<string, StepTiming> = {};
-      for (const step of names) {
-        const runs: StepTiming[] = [];
-        for (let i = 0; i < 5; i++) {
-          const query = new URLSearchParams({ step, n: '20', kid: room.key.kid, wait: tokens.wait });
-          const res = await fetch(`${room.url}/?${query}`, { headers: { 'x-token': tokens.allow } });
-          runs.push((await res.json()) as StepTiming);
-        }
-        const median = (pick: (r: StepTiming) => number): number => quantile(runs.map(pick).sort((a, b) => a - b), 0.5);
-        out[step] = { coldUs: median((r) => r.coldUs), warmUs: median((r) => r.warmUs) };
-      }
-      return out;
-    } finally {
-      await room.stop();
-    }
-  };
-  const plain = await measure(false);
-  const warmed = await measure(true);
-  return Object.fromEntries(
-    Object.entries(plain).map(([step, t]) => [step, { ...t, coldUsWithInitWarmup: warmed[step]?.coldUs ?? Number.NaN }]),
-  );
-}
-
 async function main(): Promise<void> {
   const loadAtStart = os.loadavg()[0]!;
   if (loadAtStart > os.cpus().length) {
@@ -229,12 +134,13 @@ async function main(): Promise<void> {
   let ballast: RunningHost | undefined;
   try {
     passthrough = await startHost({
+      args: poolArgs,
       wasm: passthroughWasm,
       manifest: { local_server: { backends: { origin: { url: origin.url } } } },
     });
     // Long windows: no token expires or renews during the run, so every request takes one path.
     const settings = { allow_percentage: '50', wait_period_duration: '3600', allow_period_duration: '86400', bypass_paths: '/static' };
-    room = await startRoom({ origin, keyBytes, settings: { ...settings, allow_percentage: '100' } });
+    room = await startRoom({ origin, keyBytes, settings: { ...settings, allow_percentage: '100' }, hostArgs: poolArgs });
     const allowToken = cookieValue((await request(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
     await room.setConfig(settings);
     const waitToken = cookieValue((await request(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
@@ -249,7 +155,7 @@ async function main(): Promise<void> {
     // instance (now once per 1,000 requests); Fastly maps snapshots copy-on-write. A pass-through
     // carrying as much snapshot data as the room separates that host-specific cost from the room's own work.
     const ballastWasm = await buildBallastPassthrough(statSync(roomWasm).size - statSync(passthroughWasm).size);
-    ballast = await startHost({ wasm: ballastWasm, manifest: { local_server: { backends: { origin: { url: origin.url } } } } });
+    ballast = await startHost({ wasm: ballastWasm, args: poolArgs, manifest: { local_server: { backends: { origin: { url: origin.url } } } } });
 
     const fromOrigin = (status: number, h: http.IncomingHttpHeaders): boolean => status === 200 && h['x-echo'] === '1';
     const scenarios: Scenario[] = [
@@ -363,6 +269,7 @@ async function main(): Promise<void> {
         p99Ms: round2(quantile(latencies, 0.99)),
         reqPerSec: round2((requests / elapsed) * 1000),
         hostCpuMsPerRequest: round2(all.reduce((sum, s) => sum + s.hostCpuMs, 0) / requests),
+        hostMainThreadCpuMsPerRequest: round2(all.reduce((sum, s) => sum + s.hostMainCpuMs, 0) / requests),
         perRoundMedianMs: perRoundMedian.map(round2),
       };
     });
@@ -387,7 +294,7 @@ async function main(): Promise<void> {
 
     // Resident memory of each host process after the rounds (all its worker threads together).
     const rssMiB = (pid: number): number => round2(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
-    const memory = { passthroughRssMiB: rssMiB(passthrough.pid), roomRssMiB: rssMiB(room.pid), workersPerHost: Math.max(4, 4 * os.cpus().length) };
+    const memory = { passthroughRssMiB: rssMiB(passthrough.pid), roomRssMiB: rssMiB(room.pid), workersPerHost: workers };
     const report = {
       date: new Date().toISOString(),
       setup: {
@@ -402,7 +309,6 @@ async function main(): Promise<void> {
       aim: 'admitted visitor under 1.5x the pass-through',
       scenarios: withRatios,
       memory,
-      hostProfile: await hostProfile(origin, settings, keyBytes, scenarios),
       roomTime: await roomTimes(
         origin,
         settings,
@@ -425,6 +331,7 @@ async function main(): Promise<void> {
         'x req/s': f.throughputCostRatio,
         'x req/s (rounds)': f.throughputCostRatioRoundMedian,
         'host CPU ms/req': f.hostCpuMsPerRequest,
+        'of it main thread': f.hostMainThreadCpuMsPerRequest,
         'x CPU': f.hostCpuRatio,
         errors: f.errors + f.unexpectedAnswers,
       })),
@@ -456,8 +363,6 @@ async function main(): Promise<void> {
         untimed: t.untimed,
       })),
     );
-    console.log('\nhost profile, sequential requests (median ms): instantiate / guest run / hostcalls inside the run');
-    console.table(report.hostProfile);
     console.log(
       'room steps inside the runtime, microseconds: first call in a fresh instance (what a request pays), repeated, ' +
         'and first call when the snapshot was warmed at build time',
