@@ -151,15 +151,24 @@ export class RemoteStream {
   }
 }
 
-const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 256 });
+/**
+ * Pooled backend connections idle longer than this are closed by the host, and sooner when the backend
+ * announces a shorter keep-alive (`Keep-Alive: timeout=N`: Node's agent then closes at N - 1 s). Without
+ * a `timeout` of its own Node's agent ignores that announcement and keeps reusing connections the backend
+ * is closing: a request written just as the backend's idle timer fires fails with "socket hang up", which
+ * the app sees as a failed fetch (the room answers 502). Requests in flight are not cut by this timer.
+ */
+const IDLE_CONNECTION_MS = 4_000;
+
+const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_CONNECTION_MS });
+const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_CONNECTION_MS });
 
 const caAgents = new Map<string, https.Agent>();
 function caAgent(backend: BackendConfig): https.Agent {
   const key = `${backend.name}\0${backend.caCertificates?.join('')}`;
   let agent = caAgents.get(key);
   if (!agent) {
-    agent = new https.Agent({ keepAlive: true, maxSockets: 256, ca: backend.caCertificates });
+    agent = new https.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_CONNECTION_MS, ca: backend.caCertificates });
     caAgents.set(key, agent);
   }
   return agent;
