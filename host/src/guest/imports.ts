@@ -22,7 +22,8 @@ export interface ImportOptions {
   profile: Map<string, [calls: number, ms: number]> | null;
 }
 
-function wrap(name: string, fn: HostFn, isWasi: boolean, opts: ImportOptions): (...args: never[]) => number {
+/** One hostcall as the guest calls it: a HostError becomes its status, a bad pointer INVAL (or EFAULT). */
+export function wrap(name: string, fn: HostFn, isWasi: boolean, opts: ImportOptions): (...args: never[]) => number {
   return (...args: never[]) => {
     const start = opts.profile ? performance.now() : 0;
     try {
