@@ -360,24 +360,26 @@ async function main(): Promise<void> {
       `resident memory after the rounds: pass-through host ${memory.passthroughRssMiB} MiB, room host ${memory.roomRssMiB} MiB ` +
         `(${memory.workersPerHost} workers each: ${round2(memory.roomRssMiB / memory.workersPerHost)} MiB per room worker)`,
     );
-    console.log(
-      "\nthe room's own time per request inside the runtime, on a reused sandbox (origin wait left out), microseconds, " +
-        "next to the scenario's host CPU per request as a multiple of the pass-through's",
-    );
-    console.table(
-      Object.entries(report.roomTime).map(([name, t]) => ({
-        scenario: name,
-        'room us (median)': t.medianUs,
-        'room us (p90)': t.p90Us,
-        'x CPU': withRatios.find((f) => f.name === name)?.hostCpuRatio,
-        untimed: t.untimed,
-      })),
-    );
-    console.log(
-      'room steps inside the runtime, microseconds: first call in a fresh instance (what a request pays), repeated, ' +
-        'and first call when the snapshot was warmed at build time',
-    );
-    console.table(report.roomSteps);
+    if (!otherRoomWasm) {
+      console.log(
+        "\nthe room's own time per request inside the runtime, on a reused sandbox (origin wait left out), microseconds, " +
+          "next to the scenario's host CPU per request as a multiple of the pass-through's",
+      );
+      console.table(
+        Object.entries(report.roomTime).map(([name, t]) => ({
+          scenario: name,
+          'room us (median)': t.medianUs,
+          'room us (p90)': t.p90Us,
+          'x CPU': withRatios.find((f) => f.name === name)?.hostCpuRatio,
+          untimed: t.untimed,
+        })),
+      );
+      console.log(
+        'room steps inside the runtime, microseconds: first call in a fresh instance (what a request pays), repeated, ' +
+          'and first call when the snapshot was warmed at build time',
+      );
+      console.table(report.roomSteps);
+    }
     const out = path.join(repoRoot, 'reports', otherRoomWasm ? 'bench-room-other.json' : 'bench-room.json');
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
