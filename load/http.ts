@@ -32,7 +32,10 @@ export class HttpClient {
   ) {
     this.base = new URL(baseUrl);
     if (this.base.protocol !== 'http:') throw new Error(`--url must be http:// (the local room), not ${this.base.protocol}`);
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency, maxFreeSockets: options.concurrency });
+    // `timeout` makes the agent honour the room's `Keep-Alive: timeout=N` (it closes an idle connection
+    // a second before the server would); without it a virtual browser that waited about that long
+    // reuses a connection the server is closing and sees ECONNRESET, an error no real browser reports.
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency, maxFreeSockets: options.concurrency, timeout: 4_000 });
   }
 
   get queued(): number {

@@ -18,61 +18,22 @@
 // A request line whose method is not a token (RFC 9110: tchar+), or that has no `HTTP/x.y`, gets
 // the 400 Node would have sent, from the host; the guest never runs. So do the other parse errors.
 //
-// Where the refused request begins is read back from where llhttp stopped, over the letters it took
-// for the start of a method it knows (A-Z, '-', '_'). Two corner cases follow, both in host/README:
-// a request pipelined in the same read straight after a Content-Length body ending in such letters
-// gets them in its method; and a method whose first letters came in an earlier read than the one
-// refused is answered 400 on a connection's first request (those bytes went into the parser) and
-// read from the later read on a later one (nothing tells it apart from a request starting there).
+// The pieces: raw-method-line.ts finds the refused request and rewrites its line (pure bytes);
+// raw-method-replay.ts carries the connection on to the replays; this file wires them into the server.
 import http from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
-import { METHOD_HEADER, Relay, Replay, statusOnly } from './raw-replay.js';
+import { METHOD_HEADER, refusedRequestStart, statusOnly, type ParseError } from './raw-method-line.js';
+import { countRequest, Relay, Replay, requestsSeen } from './raw-method-replay.js';
 
-export { METHOD_HEADER };
-
-/** What llhttp attaches to a parse error (`bytesParsed`: where in `rawPacket` it stopped). */
-type ParseError = Error & { code?: string; reason?: string; bytesParsed?: number; rawPacket?: unknown };
-
-interface Tracked {
-  /** Requests on the connection whose response has not closed yet. */
-  open: number;
-  /** Requests the connection has carried. */
-  seen: number;
-  /** Called once `open` is back to 0. */
-  whenIdle: (() => void)[];
-}
-
-/** Requests are counted per socket (a net.Socket or a Replay), so a replay can wait its turn. */
-const tracked = new WeakMap<object, Tracked>();
 /** Sockets whose parser gave up and whose bytes now flow to a replay: their errors are ignored. */
 const retired = new WeakSet<object>();
-
-function track(socket: object): Tracked {
-  let t = tracked.get(socket);
-  if (!t) {
-    t = { open: 0, seen: 0, whenIdle: [] };
-    tracked.set(socket, t);
-  }
-  return t;
-}
-
-function whenIdle(socket: object, then: () => void): void {
-  const t = track(socket);
-  if (t.open === 0) then();
-  else t.whenIdle.push(then);
-}
 
 /** Lets requests whose method Node's parser does not know reach the request listeners as sent. */
 export function passRawMethods(server: http.Server): void {
   server.prependListener('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     restoreMethod(req);
-    const t = track(req.socket);
-    t.open++;
-    t.seen++;
-    res.once('close', () => {
-      if (--t.open === 0) for (const then of t.whenIdle.splice(0)) then();
-    });
+    countRequest(req, res);
   });
   server.on('clientError', (err: ParseError, socket: net.Socket | Replay) => onClientError(server, err, socket));
 }
@@ -115,45 +76,15 @@ function onClientError(server: http.Server, err: ParseError, socket: net.Socket 
   } else {
     // The first request of a connection that began in an earlier read than the one refused: those
     // bytes went into the parser and are gone, so the method cannot be read whole.
-    if (start === 0 && track(socket).seen === 0 && socket.bytesRead > packet.length) {
+    if (start === 0 && requestsSeen(socket) === 0 && socket.bytesRead > packet.length) {
       answerAsNode(err, socket);
       return;
     }
-    relay = new Relay(server, socket, whenIdle);
+    relay = new Relay(server, socket);
     pending = [packet.subarray(start)];
   }
   retired.add(socket);
   relay.replay(socket, pending);
-}
-
-/**
- * Where in the refused packet the request whose method llhttp did not know begins, or -1 when the
- * error is about something else. llhttp stops inside the method (HPE_INVALID_METHOD), or, for a
- * method it knows only from RTSP (PLAY, SETUP, …), once it reads `HTTP` at the line's end.
- */
-function refusedRequestStart(err: ParseError): number {
-  const packet = err.rawPacket;
-  const at = err.bytesParsed;
-  if (!Buffer.isBuffer(packet) || typeof at !== 'number' || at < 0 || at > packet.length) return -1;
-  let end: number;
-  if (err.code === 'HPE_INVALID_METHOD') {
-    end = at;
-  } else if (err.code === 'HPE_INVALID_CONSTANT' && err.reason === 'Invalid method for HTTP/x.x request' && at > 0) {
-    const line = packet.lastIndexOf(0x0a, at - 1) + 1;
-    end = packet.indexOf(0x20, line);
-    if (end < 0 || end > at) return -1;
-  } else {
-    return -1;
-  }
-  // Back over what llhttp took for the start of a method it knows (A-Z, '-', '_'); before that is
-  // the end of the previous message, CR LF, or the start of the packet.
-  let start = end;
-  while (start > 0 && isKnownMethodByte(packet[start - 1]!)) start--;
-  return start;
-}
-
-function isKnownMethodByte(b: number): boolean {
-  return (b >= 0x41 && b <= 0x5a) || b === 0x2d || b === 0x5f;
 }
 
 const ERROR_STATUS: Record<string, number> = {

@@ -99,6 +99,8 @@ export class ComputeHost {
 
   listen(host: string, port: number): Promise<AddressInfo> {
     const server = http.createServer((req, res) => this.accept(req, res));
+    // Announced to clients as `Keep-Alive: timeout=5`; Node closes an idle connection a second later.
+    // (Viceroy's hyper server never closes one: a client ignoring the announcement can meet our close.)
     server.keepAliveTimeout = 5_000;
     passRawMethods(server); // methods llhttp refuses (`get`, `purge`, `FOO`) reach the guest as sent, as under Viceroy
     this.server = server;

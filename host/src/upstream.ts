@@ -152,23 +152,27 @@ export class RemoteStream {
 }
 
 /**
- * Pooled backend connections idle longer than this are closed by the host, and sooner when the backend
- * announces a shorter keep-alive (`Keep-Alive: timeout=N`: Node's agent then closes at N - 1 s). Without
- * a `timeout` of its own Node's agent ignores that announcement and keeps reusing connections the backend
- * is closing: a request written just as the backend's idle timer fires fails with "socket hang up", which
- * the app sees as a failed fetch (the room answers 502). Requests in flight are not cut by this timer.
+ * How long a pooled backend connection may sit idle before the host closes it; sooner when the backend
+ * announces a shorter keep-alive (`Keep-Alive: timeout=N`: Node's agent then closes at N - 1 s). An agent
+ * without a timeout of its own ignores that announcement and keeps a connection until the backend closes
+ * it, so a request written just as the backend's idle timer fires (5 s in Node's http server) fails with
+ * "socket hang up" and the app sees a failed fetch. The timer only closes idle connections: a request
+ * waiting for its answer is left to the first-byte and between-bytes timeouts.
  */
-const IDLE_CONNECTION_MS = 4_000;
+export const BACKEND_IDLE_MS = 4_000;
 
-const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_CONNECTION_MS });
-const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_CONNECTION_MS });
+/** Every pool of backend connections (plain, TLS, TLS with a backend's own CA) is made with these. */
+const POOL_OPTIONS = { keepAlive: true, maxSockets: 256, timeout: BACKEND_IDLE_MS } as const;
+
+const httpAgent = new http.Agent(POOL_OPTIONS);
+const httpsAgent = new https.Agent(POOL_OPTIONS);
 
 const caAgents = new Map<string, https.Agent>();
 function caAgent(backend: BackendConfig): https.Agent {
   const key = `${backend.name}\0${backend.caCertificates?.join('')}`;
   let agent = caAgents.get(key);
   if (!agent) {
-    agent = new https.Agent({ keepAlive: true, maxSockets: 256, timeout: IDLE_CONNECTION_MS, ca: backend.caCertificates });
+    agent = new https.Agent({ ...POOL_OPTIONS, ca: backend.caCertificates });
     caAgents.set(key, agent);
   }
   return agent;

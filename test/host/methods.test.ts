@@ -1,7 +1,7 @@
 // Request methods as the client spelled them. Viceroy (hyper) hands the guest any token method
 // unchanged (`get`, `purge`, `FOO`); Node's parser refuses every method it does not know, so the host
 // replays such requests into its server with the method carried past the parser
-// (host/src/raw-method.ts). Raw sockets throughout: no HTTP client sends these.
+// (host/src/raw-method*.ts). Raw sockets throughout: no HTTP client sends these.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLocalServer } from '../../host/src/config';
 import { DEFAULT_MAX_MEMORY, importMemory } from '../../host/src/limits';
-import { METHOD_HEADER } from '../../host/src/raw-method';
+import { METHOD_HEADER } from '../../host/src/raw-method-line';
 import { ComputeHost } from '../../host/src/server';
 import { startHost, type RunningHost } from '../support/host-process';
 import { buildWasm, hostFixture, repoRoot } from '../support/wasm-build';

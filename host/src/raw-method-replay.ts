@@ -1,29 +1,54 @@
-// The replay behind host/src/raw-method.ts: a connection whose parser refused a method, handed to
-// the server again through a Duplex that rewrites the refused request line (the method llhttp knows
-// in its place, the method as sent in a private header below it) and then passes bytes through.
-import { randomBytes } from 'node:crypto';
+// A connection handed on from a request Node's parser refused: the socket's bytes go from there to
+// a Replay, a Duplex the server's parser reads as a new connection (`server.emit('connection', …)`),
+// with the refused request's line rewritten (raw-method-line.ts); the Replay writes back to the
+// socket. Each further refused method on the connection gets a new Replay, which takes over once
+// every response already begun there has been written, so responses keep their order.
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { Duplex } from 'node:stream';
+import { readRequestLine, statusOnly } from './raw-method-line.js';
 
-/** RFC 9110 token: the only methods a request line may carry. */
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** The rest of a request line after its method: a target and an HTTP version. */
-const TARGET_AND_VERSION = /^[^ ]+ HTTP\/\d\.\d$/;
-/**
- * The method the parser is shown in place of the real one: one llhttp knows whose request is framed
- * like any other (not CONNECT, which opens a tunnel) and whose response has a body (not HEAD).
- */
-const STAND_IN = 'POST';
-/** Carries the method as sent past the parser. Random per process, so no client can name it. */
-export const METHOD_HEADER = `x-compute-host-method-${randomBytes(12).toString('hex')}`;
-
-export function statusOnly(status: number): Buffer {
-  return Buffer.from(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`, 'latin1');
+interface Tracked {
+  /** Requests on the connection whose response has not closed yet. */
+  open: number;
+  /** Requests the connection has carried. */
+  seen: number;
+  /** Called once `open` is back to 0. */
+  whenIdle: (() => void)[];
 }
 
-/** Calls `then` once every request begun on `socket` has been answered. */
-export type WhenIdle = (socket: object, then: () => void) => void;
+/** Requests are counted per socket (a net.Socket or a Replay), so a replay can wait its turn. */
+const tracked = new WeakMap<object, Tracked>();
+
+function track(socket: object): Tracked {
+  let t = tracked.get(socket);
+  if (!t) {
+    t = { open: 0, seen: 0, whenIdle: [] };
+    tracked.set(socket, t);
+  }
+  return t;
+}
+
+function whenIdle(socket: object, then: () => void): void {
+  const t = track(socket);
+  if (t.open === 0) then();
+  else t.whenIdle.push(then);
+}
+
+/** Counts a request on its socket until its response closes. */
+export function countRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const t = track(req.socket);
+  t.open++;
+  t.seen++;
+  res.once('close', () => {
+    if (--t.open === 0) for (const then of t.whenIdle.splice(0)) then();
+  });
+}
+
+/** How many requests the socket has carried. */
+export function requestsSeen(socket: object): number {
+  return tracked.get(socket)?.seen ?? 0;
+}
 
 /**
  * A socket whose bytes go to replays: after the first refused method, everything it receives is
@@ -38,7 +63,6 @@ export class Relay {
   constructor(
     readonly server: http.Server,
     readonly socket: net.Socket,
-    private readonly whenIdle: WhenIdle,
   ) {
     // The parser that failed must not see another byte: drop its data listener; adding ours makes
     // Node stop feeding the parser straight from the socket's handle (it does so on any 'data'
@@ -72,7 +96,7 @@ export class Relay {
     // replay's buffer pauses it again once full.
     if (more) this.socket.resume();
     else this.socket.pause();
-    this.whenIdle(previous, () => {
+    whenIdle(previous, () => {
       const begin = () => {
         if (previous instanceof Replay) {
           previous.retire();
@@ -98,9 +122,8 @@ export class Relay {
 export class Replay extends Duplex {
   /** The method as sent, until the request it came with has restored it. */
   method: string | null = null;
-  /** Bytes of the request line read so far; null once it has been rewritten. */
-  private line: Buffer[] | null = [];
-  private lineLength = 0;
+  /** Bytes of the request line read so far; null once it has been read whole. */
+  private line: Buffer | null = Buffer.alloc(0);
   /** null until the request line has been read: then 'ok', or the status to refuse it with. */
   private verdict: 'ok' | number | null = null;
   private started = false;
@@ -163,33 +186,27 @@ export class Replay extends Duplex {
     if (this.line === null) return this.inputEnded ? true : this.push(chunk);
     // Refused already: the rest is not read.
     if (this.verdict !== null) return true;
-    this.line.push(chunk);
-    this.lineLength += chunk.length;
-    const head = Buffer.concat(this.line);
-    this.line = [head];
-    const lf = head.indexOf(0x0a);
-    if (lf < 0) {
-      // As Node counts the request line into its header limit (431 past it).
-      const limit = (this.relay.server as { maxHeaderSize?: number }).maxHeaderSize || http.maxHeaderSize;
-      if (this.lineLength > limit) this.decide(431);
-      return true;
+    this.line = Buffer.concat([this.line, chunk]);
+    const limit = (this.relay.server as { maxHeaderSize?: number }).maxHeaderSize || http.maxHeaderSize;
+    const read = readRequestLine(this.line, limit);
+    switch (read.kind) {
+      case 'partial':
+        return true;
+      case 'too-long':
+        this.decide(431);
+        return true;
+      case 'refused':
+        this.line = null;
+        this.decide(400);
+        return true;
+      case 'replayed': {
+        this.line = null;
+        this.method = read.method;
+        const more = this.push(read.head);
+        this.decide('ok');
+        return more;
+      }
     }
-    this.line = null;
-    const text = head.subarray(0, lf).toString('latin1');
-    const eol = text.endsWith('\r') ? '\r\n' : '\n';
-    const requestLine = eol === '\r\n' ? text.slice(0, -1) : text;
-    const space = requestLine.indexOf(' ');
-    const method = requestLine.slice(0, Math.max(space, 0));
-    const rest = requestLine.slice(space + 1);
-    if (!TOKEN.test(method) || !TARGET_AND_VERSION.test(rest)) {
-      this.decide(400);
-      return true;
-    }
-    this.method = method;
-    const rewritten = Buffer.from(`${STAND_IN} ${rest}${eol}${METHOD_HEADER}: ${method}${eol}`, 'latin1');
-    const more = this.push(Buffer.concat([rewritten, head.subarray(lf + 1)]));
-    this.decide('ok');
-    return more;
   }
 
   feedEnd(): void {
