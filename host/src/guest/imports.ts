@@ -5,7 +5,7 @@ import { ABI_MODULES } from '../abi/index.js';
 import { ERROR, HostError, INVAL, UNSUPPORTED } from '../abi/status.js';
 import type { HostFn } from '../abi/types.js';
 import type { Sandbox } from './sandbox.js';
-import type { Transport } from './transport.js';
+import type { MainThread } from './transport.js';
 import { ProcExit, wasi, writeFd } from './wasi.js';
 
 // WASI errno for calls that are not provided at all, and for a bad pointer.
@@ -15,7 +15,7 @@ const WASI_EFAULT = 21;
 export interface ImportOptions {
   /** The sandbox the call is for: the one running on this worker now. */
   sandbox(): Sandbox | null;
-  io: Transport;
+  io: MainThread;
   /** Prints each failed hostcall's status and reason (`-v`). */
   verbose: boolean;
   /** Collects time per hostcall (COMPUTE_HOST_PROFILE=1). */
