@@ -15,6 +15,15 @@ describe('fastly_erl.check_rate', () => {
     expect(g.io.calls).toEqual([{ op: 'erl', erl: { kind: 'check', rc: 'requests', entry: 'client-ü', delta: 2, window: 10, limit: 100, pb: 'offenders', ttl: 300 } }]);
   });
 
+  it('writes the verdict as a whole u32: 1 blocked, 0 not', () => {
+    for (const blocked of [1, 0]) {
+      const g = guest(blocked);
+      const out = g.alloc(4);
+      expect(g.call(erl, 'check_rate', ...g.str('rc'), ...g.str('e'), 1, 1, 1, ...g.str('pb'), 60, out)).toBe(OK);
+      expect(g.u32(out)).toBe(blocked);
+    }
+  });
+
   it('answers INVAL for a name outside guest memory, without asking the main thread', () => {
     const g = guest();
     expect(g.call(erl, 'check_rate', OUTSIDE, 2, ...g.str('e'), 1, 1, 1, ...g.str('pb'), 60, g.alloc(4))).toBe(INVAL);
@@ -52,6 +61,16 @@ describe('fastly_erl penalty boxes', () => {
     const g = guest();
     expect(g.call(erl, 'penaltybox_add', ...g.str('pb'), ...g.str('e'), 120)).toBe(OK);
     expect(g.io.calls).toEqual([{ op: 'erl', erl: { kind: 'pbAdd', pb: 'pb', entry: 'e', ttl: 120 } }]);
+  });
+
+  it('has writes whether the entry is boxed as a whole u32', () => {
+    for (const has of [1, 0]) {
+      const g = guest(has);
+      const out = g.alloc(4);
+      expect(g.call(erl, 'penaltybox_has', ...g.str('pb'), ...g.str('e'), out)).toBe(OK);
+      expect(g.u32(out)).toBe(has);
+      expect(g.io.calls).toEqual([{ op: 'erl', erl: { kind: 'pbHas', pb: 'pb', entry: 'e' } }]);
+    }
   });
 
   it('leaves the out-slot alone when a name is outside guest memory', () => {
