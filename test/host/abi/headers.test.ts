@@ -122,6 +122,12 @@ describe('refused names and values', () => {
     expect(names(g, h)).toEqual([]);
   });
 
+  it('answer HTTPINVALID for a list of values one of which holds CR or LF, and keep the old values', () => {
+    const [g, h] = withHeaders([['x-a', 'kept']]);
+    expect(g.call(httpReq, 'header_values_set', h, ...g.str('x-a'), ...g.str('fine\0a\r\nInjected: yes\0'))).toBe(HTTPINVALID);
+    expect(values(g, h, 'x-a')).toEqual(['kept']);
+  });
+
   it('answer INVAL for a name longer than 65535 bytes before reading it, as Viceroy', () => {
     const [g, h] = withHeaders([]);
     expect(g.call(httpReq, 'header_remove', h, 16, 65536)).toBe(INVAL);
