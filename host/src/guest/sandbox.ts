@@ -99,7 +99,8 @@ export class Sandbox {
   }
 
   findBackend(name: string): BackendConfig | undefined {
-    return this.snapshot.backends[name] ?? this.dynamicBackends.get(name);
+    const configured = this.snapshot.backends;
+    return (Object.hasOwn(configured, name) ? configured[name] : undefined) ?? this.dynamicBackends.get(name);
   }
 
   backendNamed(name: string): BackendConfig {

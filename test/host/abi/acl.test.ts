@@ -43,6 +43,11 @@ describe('fastly_acl.open', () => {
     expect(g.callOut(acl, 'open', ...g.str('allowlist'))).toEqual({ status: NONE, value: UNTOUCHED });
   });
 
+  it('answers NONE for an ACL named like an object property', () => {
+    const [g] = opened();
+    expect(g.callOut(acl, 'open', ...g.str('constructor')).status).toBe(NONE);
+  });
+
   it('answers INVAL for a name outside guest memory', () => {
     const [g] = opened();
     expect(g.call(acl, 'open', OUTSIDE, 9, g.alloc(4))).toBe(INVAL);

@@ -32,6 +32,15 @@ describe('fastly_backend.exists', () => {
   });
 });
 
+describe('a name like an object property (constructor, toString)', () => {
+  it('is no backend: exists is 0 and the getters answer INVAL', () => {
+    const g = guest();
+    expect(ask(g, 'exists', 'constructor')).toEqual({ status: OK, value: 0 });
+    expect(ask(g, 'is_ssl', 'toString').status).toBe(INVAL);
+    expect(g.call(backend, 'get_host', ...g.str('constructor'), ...g.buffer(64).args)).toBe(INVAL);
+  });
+});
+
 describe('the u32 getters', () => {
   it('is_healthy is 0 (unknown) for every backend, as Viceroy has no health checks', () => {
     const g = guest();

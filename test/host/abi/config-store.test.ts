@@ -26,6 +26,11 @@ describe('fastly_config_store.open', () => {
     expect(g.callOut(configStore, 'open', ...g.str('setting'))).toEqual({ status: BADF, value: UNTOUCHED });
   });
 
+  it('answers BADF for a store named like an object property (constructor, toString)', () => {
+    const g = guest();
+    for (const name of ['constructor', 'toString', '__proto__']) expect(g.callOut(configStore, 'open', ...g.str(name)).status, name).toBe(BADF);
+  });
+
   it('is the same call under fastly_dictionary, as Viceroy reads dictionaries as config stores', () => {
     const g = guest();
     const out = g.alloc(4);

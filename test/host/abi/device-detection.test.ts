@@ -29,6 +29,11 @@ describe('fastly_device_detection.lookup', () => {
       expect(g.call(deviceDetection, 'lookup', ...g.str(ua), ...g.buffer(256).args), ua).toBe(NONE);
   });
 
+  it('answers NONE for a user agent named like an object property', () => {
+    const g = guest();
+    expect(g.call(deviceDetection, 'lookup', ...g.str('constructor'), ...g.buffer(256).args)).toBe(NONE);
+  });
+
   it('answers BUFLEN with the size needed when the JSON does not fit', () => {
     const g = guest();
     const out = g.buffer(8);

@@ -22,6 +22,11 @@ describe('fastly_secret_store.open', () => {
     expect(g.callOut(secretStore, 'open', ...g.str('key'))).toEqual({ status: NONE, value: UNTOUCHED });
   });
 
+  it('answers NONE for a store named like an object property', () => {
+    const g = guest();
+    for (const name of ['constructor', 'hasOwnProperty']) expect(g.callOut(secretStore, 'open', ...g.str(name)).status, name).toBe(NONE);
+  });
+
   it('answers INVAL for a name outside guest memory', () => {
     expect(guest().call(secretStore, 'open', OUTSIDE, 4, 16)).toBe(INVAL);
   });
