@@ -218,6 +218,11 @@ export class Guest {
     return [ptr, data.length];
   }
 
+  /** An array of u32s (handles, say) written into guest memory: its pointer. */
+  u32s(values: number[]): number {
+    return this.bytes(new Uint8Array(new Uint32Array(values).buffer))[0];
+  }
+
   /** A string written into guest memory as UTF-8 (or Latin-1): [pointer, length]. */
   str(text: string, encoding: BufferEncoding = 'utf8'): [ptr: number, len: number] {
     return this.bytes(Buffer.from(text, encoding));
