@@ -272,6 +272,17 @@ export class Guest {
     this.view().setBigUint64(ptr, value, true);
   }
 
+  /** A zeroed record of `size` bytes with u32 (number) and u64 (bigint) fields at their offsets. */
+  record(size: number, fields: Record<number, number | bigint>): number {
+    const ptr = this.alloc(size);
+    new Uint8Array(this.memory.buffer, ptr, size).fill(0);
+    for (const [offset, value] of Object.entries(fields)) {
+      if (typeof value === 'bigint') this.w64(ptr + Number(offset), value);
+      else this.w32(ptr + Number(offset), value);
+    }
+    return ptr;
+  }
+
   read(ptr: number, len: number): Uint8Array {
     return new Uint8Array(this.memory.buffer).slice(ptr, ptr + len);
   }
