@@ -171,6 +171,12 @@ describe('polling and selecting pending sends', () => {
     expect(g.callOut(httpResp, 'status_get', g.u32(resp)).value & 0xffff).toBe(204);
   });
 
+  it('select answers INVAL for an empty list, as Viceroy, instead of waiting on nothing', () => {
+    const { g } = sent();
+    expect(g.call(httpReq, 'pending_req_select', g.u32s([]), 0, g.alloc(4), g.alloc(4), g.alloc(4))).toBe(INVAL);
+    expect(g.io.calls).toEqual([]);
+  });
+
   it('select answers BADF for a listed handle that is not a pending send, before it waits', () => {
     const { g, send } = sent();
     expect(g.call(httpReq, 'pending_req_select', g.u32s([send(), 77]), 2, g.alloc(4), g.alloc(4), g.alloc(4))).toBe(BADF);
