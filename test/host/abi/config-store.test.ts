@@ -2,15 +2,12 @@
 // and reading their values, as a guest sees it through the statuses and its memory.
 import { describe, expect, it } from 'vitest';
 import { configStore } from '../../../host/src/abi/config-store.js';
-import { BADF, BUFLEN, INVAL, NONE, OK } from '../../../host/src/abi/status.js';
-import { Guest, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
+import { BADF, INVAL, NONE, OK } from '../../../host/src/abi/status.js';
+import { Guest, opened, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
 
-const guest = () => new Guest({ snapshot: { configStores: { settings: { greeting: 'héllo', empty: '' }, other: {} } } });
-
-function opened(): [Guest, number] {
-  const g = guest();
-  return [g, g.handle(configStore, 'open', ...g.str('settings'))];
-}
+const STORES = { snapshot: { configStores: { settings: { greeting: 'héllo', empty: '' }, other: {} } } };
+const guest = () => new Guest(STORES);
+const settings = () => opened(configStore, 'settings', STORES);
 
 describe('fastly_config_store.open', () => {
   it('gives a handle for a store the manifest has', () => {
@@ -48,7 +45,7 @@ describe('fastly_config_store.open', () => {
 
 describe('fastly_config_store.get', () => {
   it('writes the value as UTF-8 bytes and their count', () => {
-    const [g, h] = opened();
+    const [g, h] = settings();
     const out = g.buffer(32);
     expect(g.call(configStore, 'get', h, ...g.str('greeting'), ...out.args)).toBe(OK);
     expect(out.written()).toBe(6);
@@ -56,7 +53,7 @@ describe('fastly_config_store.get', () => {
   });
 
   it('tells an empty value (OK, 0 bytes) from a missing key (NONE)', () => {
-    const [g, h] = opened();
+    const [g, h] = settings();
     const out = g.buffer(8);
     expect(g.call(configStore, 'get', h, ...g.str('empty'), ...out.args)).toBe(OK);
     expect(out.written()).toBe(0);
@@ -64,29 +61,24 @@ describe('fastly_config_store.get', () => {
   });
 
   it('answers NONE for a key named like an object property', () => {
-    const [g, h] = opened();
+    const [g, h] = settings();
     expect(g.call(configStore, 'get', h, ...g.str('constructor'), ...g.buffer(64).args)).toBe(NONE);
   });
 
   it('answers BUFLEN with the size needed when the buffer is too small, and leaves the buffer alone', () => {
-    const [g, h] = opened();
-    const out = g.buffer(5);
-    expect(g.call(configStore, 'get', h, ...g.str('greeting'), ...out.args)).toBe(BUFLEN);
-    expect(out.written()).toBe(6);
-    expect(g.u32(out.buf)).toBe(UNTOUCHED);
-    const exact = g.buffer(6);
-    expect(g.call(configStore, 'get', h, ...g.str('greeting'), ...exact.args)).toBe(OK);
+    const [g, h] = settings();
+    g.fitsExactly(6, (out) => g.call(configStore, 'get', h, ...g.str('greeting'), ...out));
   });
 
   it('answers BADF for a handle that is not an open config store', () => {
-    const [g, h] = opened();
+    const [g, h] = settings();
     const acl = g.add({ kind: 'acl', name: 'settings' });
     expect(g.call(configStore, 'get', h + 100, ...g.str('greeting'), ...g.buffer(8).args)).toBe(BADF);
     expect(g.call(configStore, 'get', acl, ...g.str('greeting'), ...g.buffer(8).args)).toBe(BADF);
   });
 
   it('answers INVAL for a key, buffer or nwritten slot outside guest memory', () => {
-    const [g, h] = opened();
+    const [g, h] = settings();
     const out = g.buffer(32);
     expect(g.call(configStore, 'get', h, OUTSIDE, 3, ...out.args)).toBe(INVAL);
     expect(g.call(configStore, 'get', h, ...g.str('greeting'), OUTSIDE, 32, out.nw)).toBe(INVAL);

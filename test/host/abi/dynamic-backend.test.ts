@@ -7,15 +7,9 @@ import { INVAL, INVALID_HANDLE, OK } from '../../../host/src/abi/status.js';
 import type { BackendConfig } from '../../../host/src/config.js';
 import { backendConfig, downstreamRequest, Guest, OUTSIDE } from './sandbox-fixture.js';
 
-// Options mask bits, and where their fields sit in the config record.
-const HOST_OVERRIDE = 1 << 1;
-const CONNECT_TIMEOUT = 1 << 2;
-const FIRST_BYTE_TIMEOUT = 1 << 3;
-const BETWEEN_BYTES_TIMEOUT = 1 << 4;
-const USE_SSL = 1 << 5;
-const CERT_HOSTNAME = 1 << 8;
-const CA_CERT = 1 << 9;
-const SNI_HOSTNAME = 1 << 11;
+// The bits of the options mask (backend_config_options), by their place in it.
+const [HOST_OVERRIDE, CONNECT_TIMEOUT, FIRST_BYTE_TIMEOUT, BETWEEN_BYTES_TIMEOUT, USE_SSL] = [1, 2, 3, 4, 5].map((bit) => 1 << bit) as [number, number, number, number, number];
+const [CERT_HOSTNAME, CA_CERT, SNI_HOSTNAME] = [8, 9, 11].map((bit) => 1 << bit) as [number, number, number];
 
 const guest = () => new Guest({ snapshot: { backends: { origin: backendConfig('origin', 'http://127.0.0.1:8080/') } } });
 

@@ -3,80 +3,58 @@
 import { describe, expect, it } from 'vitest';
 import { erl } from '../../../host/src/abi/erl.js';
 import { INVAL, OK } from '../../../host/src/abi/status.js';
+import type { ErlOp } from '../../../host/src/protocol.js';
 import { Guest, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
 
 /** A guest whose main thread answers every erl RPC with `reply`. */
 const guest = (reply = 0) => new Guest({ answers: { erl: () => reply } });
 
-describe('fastly_erl.check_rate', () => {
-  it('sends every argument to the main thread in one RPC', () => {
+type Call = [call: string, args: (g: Guest) => number[], op: ErlOp];
+
+/** Calls that only tell the main thread something, with the raw arguments a guest passes and the RPC due. */
+const TELLING: Call[] = [
+  ['ratecounter_increment', (g) => [...g.str('rc'), ...g.str('client-ü'), 5], { kind: 'increment', rc: 'rc', entry: 'client-ü', delta: 5 }],
+  ['penaltybox_add', (g) => [...g.str('pb'), ...g.str('e'), 120], { kind: 'pbAdd', pb: 'pb', entry: 'e', ttl: 120 }],
+];
+
+/** Calls that write the main thread's answer to an out-slot (the last argument, not listed here). */
+const ASKING: Call[] = [
+  ['ratecounter_lookup_rate', (g) => [...g.str('rc'), ...g.str('e'), 60], { kind: 'rate', rc: 'rc', entry: 'e', window: 60 }],
+  ['ratecounter_lookup_count', (g) => [...g.str('rc'), ...g.str('e'), 30], { kind: 'count', rc: 'rc', entry: 'e', duration: 30 }],
+  ['penaltybox_has', (g) => [...g.str('pb'), ...g.str('e')], { kind: 'pbHas', pb: 'pb', entry: 'e' }],
+  [
+    'check_rate',
+    (g) => [...g.str('requests'), ...g.str('e'), 2, 10, 100, ...g.str('offenders'), 300],
+    { kind: 'check', rc: 'requests', entry: 'e', delta: 2, window: 10, limit: 100, pb: 'offenders', ttl: 300 },
+  ],
+];
+
+describe('fastly_erl', () => {
+  it.each(TELLING)('%s sends its arguments to the main thread in one RPC', (call, args, op) => {
     const g = guest();
-    g.call(erl, 'check_rate', ...g.str('requests'), ...g.str('client-ü'), 2, 10, 100, ...g.str('offenders'), 300, g.alloc(4));
-    expect(g.io.calls).toEqual([{ op: 'erl', erl: { kind: 'check', rc: 'requests', entry: 'client-ü', delta: 2, window: 10, limit: 100, pb: 'offenders', ttl: 300 } }]);
+    expect(g.call(erl, call, ...args(g))).toBe(OK);
+    expect(g.io.calls).toEqual([{ op: 'erl', erl: op }]);
   });
 
-  it('writes the verdict as a whole u32: 1 blocked, 0 not', () => {
-    for (const blocked of [1, 0]) {
-      const g = guest(blocked);
-      const out = g.alloc(4);
-      expect(g.call(erl, 'check_rate', ...g.str('rc'), ...g.str('e'), 1, 1, 1, ...g.str('pb'), 60, out)).toBe(OK);
-      expect(g.u32(out)).toBe(blocked);
+  it.each(ASKING)('%s sends its arguments in one RPC and writes the answer as a whole u32', (call, args, op) => {
+    for (const answer of [42, 1, 0]) {
+      const g = guest(answer);
+      expect(g.callOut(erl, call, ...args(g)), String(answer)).toEqual({ status: OK, value: answer });
+      expect(g.io.calls).toEqual([{ op: 'erl', erl: op }]);
     }
   });
 
-  it('answers INVAL for a name outside guest memory, without asking the main thread', () => {
-    const g = guest();
-    expect(g.call(erl, 'check_rate', OUTSIDE, 2, ...g.str('e'), 1, 1, 1, ...g.str('pb'), 60, g.alloc(4))).toBe(INVAL);
-    expect(g.io.calls).toEqual([]);
-  });
-});
-
-describe('fastly_erl rate counters', () => {
-  it('increment sends the counter, entry and delta, and writes nothing', () => {
-    const g = guest();
-    expect(g.call(erl, 'ratecounter_increment', ...g.str('rc'), ...g.str('e'), 5)).toBe(OK);
-    expect(g.io.calls).toEqual([{ op: 'erl', erl: { kind: 'increment', rc: 'rc', entry: 'e', delta: 5 } }]);
-  });
-
-  it("lookup_rate writes the main thread's rate for the window", () => {
-    const g = guest(42);
-    expect(g.callOut(erl, 'ratecounter_lookup_rate', ...g.str('rc'), ...g.str('e'), 60)).toEqual({ status: OK, value: 42 });
-    expect(g.io.calls[0]).toEqual({ op: 'erl', erl: { kind: 'rate', rc: 'rc', entry: 'e', window: 60 } });
-  });
-
-  it("lookup_count writes the main thread's count for the duration", () => {
+  it.each(ASKING)('%s answers INVAL for an out-slot outside guest memory', (call, args) => {
     const g = guest(7);
-    expect(g.callOut(erl, 'ratecounter_lookup_count', ...g.str('rc'), ...g.str('e'), 30)).toEqual({ status: OK, value: 7 });
-    expect(g.io.calls[0]).toEqual({ op: 'erl', erl: { kind: 'count', rc: 'rc', entry: 'e', duration: 30 } });
+    expect(g.call(erl, call, ...args(g), OUTSIDE)).toBe(INVAL);
   });
 
-  it('answers INVAL for an out-slot outside guest memory', () => {
-    const g = guest(7);
-    expect(g.call(erl, 'ratecounter_lookup_count', ...g.str('rc'), ...g.str('e'), 30, OUTSIDE)).toBe(INVAL);
-  });
-});
-
-describe('fastly_erl penalty boxes', () => {
-  it('add sends the box, entry and ttl, and writes nothing', () => {
-    const g = guest();
-    expect(g.call(erl, 'penaltybox_add', ...g.str('pb'), ...g.str('e'), 120)).toBe(OK);
-    expect(g.io.calls).toEqual([{ op: 'erl', erl: { kind: 'pbAdd', pb: 'pb', entry: 'e', ttl: 120 } }]);
-  });
-
-  it('has writes whether the entry is boxed as a whole u32', () => {
-    for (const has of [1, 0]) {
-      const g = guest(has);
-      const out = g.alloc(4);
-      expect(g.call(erl, 'penaltybox_has', ...g.str('pb'), ...g.str('e'), out)).toBe(OK);
-      expect(g.u32(out)).toBe(has);
-      expect(g.io.calls).toEqual([{ op: 'erl', erl: { kind: 'pbHas', pb: 'pb', entry: 'e' } }]);
-    }
-  });
-
-  it('leaves the out-slot alone when a name is outside guest memory', () => {
+  it.each([...TELLING, ...ASKING])('%s answers INVAL for a name outside guest memory, asks nothing and writes nothing', (call, args) => {
     const g = guest(1);
+    const rest = args(g).slice(2);
     const out = g.alloc(4);
-    expect(g.call(erl, 'penaltybox_has', ...g.str('pb'), OUTSIDE, 1, out)).toBe(INVAL);
+    expect(g.call(erl, call, OUTSIDE, 2, ...rest, out)).toBe(INVAL);
+    expect(g.io.calls).toEqual([]);
     expect(g.u32(out)).toBe(UNTOUCHED);
   });
 });

@@ -5,7 +5,7 @@ import { httpBody } from '../../../host/src/abi/http-body.js';
 import { httpDownstream, NEXT_REQUEST_MAX_WAIT_MS } from '../../../host/src/abi/http-downstream.js';
 import { httpReq } from '../../../host/src/abi/http-req.js';
 import { httpResp } from '../../../host/src/abi/http-resp.js';
-import { BADF, BUFLEN, INVALID_HANDLE, LIMITEXCEEDED, NONE, OK, UNSUPPORTED } from '../../../host/src/abi/status.js';
+import { BADF, INVALID_HANDLE, LIMITEXCEEDED, NONE, OK, UNSUPPORTED } from '../../../host/src/abi/status.js';
 import type { DownstreamRequest, Header } from '../../../host/src/protocol.js';
 import { downstreamRequest, Guest, UNTOUCHED } from './sandbox-fixture.js';
 
@@ -109,12 +109,8 @@ describe('client metadata', () => {
 
   it('gives the request id, BUFLEN with its size when it does not fit', () => {
     const g = new Guest();
-    const id = g.buffer(32);
-    expect(g.call(httpDownstream, 'downstream_client_request_id', 0, ...id.args)).toBe(OK);
+    const id = g.fitsExactly(32, (out) => g.call(httpDownstream, 'downstream_client_request_id', 0, ...out));
     expect(id.text()).toBe('0123456789abcdef0123456789abcdef');
-    const short = g.buffer(8);
-    expect(g.call(httpDownstream, 'downstream_client_request_id', 0, ...short.args)).toBe(BUFLEN);
-    expect(short.written()).toBe(32);
   });
 
   it('answers NONE for the addresses between requests', () => {
@@ -162,9 +158,7 @@ describe('the bot verdict, from the X-Fastly-Bot-* headers the client sent', () 
 
   it('answers BUFLEN with the size of a name that does not fit', () => {
     const g = new Guest({ request: { headers: BOT } });
-    const out = g.buffer(3);
-    expect(g.call(httpDownstream, 'downstream_bot_name', 0, ...out.args)).toBe(BUFLEN);
-    expect(out.written()).toBe(6);
+    g.fitsExactly(6, (out) => g.call(httpDownstream, 'downstream_bot_name', 0, ...out));
   });
 });
 

@@ -3,7 +3,7 @@
 // Calls go through the same wrapper a guest's imports do, so a bad handle or pointer is a status.
 import { expect } from 'vitest';
 import { httpBody } from '../../../host/src/abi/http-body.js';
-import { OK } from '../../../host/src/abi/status.js';
+import { BUFLEN, OK } from '../../../host/src/abi/status.js';
 import type { AbiModule } from '../../../host/src/abi/types.js';
 import type { BackendConfig, StoreSnapshot } from '../../../host/src/config.js';
 import type { Obj } from '../../../host/src/guest/handles.js';
@@ -108,6 +108,12 @@ export interface GuestOptions {
   next?: Array<DownstreamRequest | null>;
 }
 
+/** A guest, and a handle from `module`.open of `name` (a store, an ACL). */
+export function opened(module: AbiModule, name: string, opts: GuestOptions = {}): [Guest, number] {
+  const g = new Guest(opts);
+  return [g, g.handle(module, 'open', ...g.str(name))];
+}
+
 /** A guest buffer with its length and nwritten slot, as `(buf, max, nwritten)` calls take them. */
 export interface OutBuffer {
   buf: number;
@@ -137,6 +143,8 @@ export class Guest {
   readonly memory = new WebAssembly.Memory({ initial: 1 });
   readonly io: FakeMainThread;
   readonly sb: Sandbox;
+  /** The test's own view of guest memory, apart from the sandbox's. */
+  private readonly reader = new GuestMemory(this.memory);
   /** The waits the guest asked the worker for (next_request). */
   readonly nextWaits: number[] = [];
   /** Requests that ended (the worker's requestEnded). */
@@ -235,6 +243,21 @@ export class Guest {
     return { buf, max, nw, args: [buf, max, nw], written: () => this.u32(nw), bytes, text: (enc = 'utf8') => Buffer.from(bytes()).toString(enc) };
   }
 
+  /**
+   * Checks a `(buf, max, nwritten)` call against the size of its answer: a buffer one byte short is
+   * BUFLEN with that size in nwritten and nothing written; a buffer of exactly that size is OK.
+   */
+  fitsExactly(needed: number, call: (out: OutBuffer['args']) => number): OutBuffer {
+    const short = this.buffer(needed - 1);
+    expect(call(short.args), 'one byte short').toBe(BUFLEN);
+    expect(short.written(), 'the size needed').toBe(needed);
+    expect(this.read(short.buf, needed - 1).every((b) => b === FILL), 'the short buffer is untouched').toBe(true);
+    const exact = this.buffer(needed);
+    expect(call(exact.args), 'exact size').toBe(OK);
+    expect(exact.written()).toBe(needed);
+    return exact;
+  }
+
   multi(len: number): MultiBuffer {
     const buf = this.alloc(len);
     const ending = this.alloc(8);
@@ -245,31 +268,21 @@ export class Guest {
       nw,
       args: (cursor = 0) => [buf, len, cursor, ending, nw],
       items: () => Buffer.from(this.read(buf, this.u32(nw))).toString('latin1').split('\0').slice(0, -1),
-      endingCursor: () => this.view().getBigInt64(ending, true),
+      endingCursor: () => BigInt.asIntN(64, this.u64(ending)),
     };
   }
 
-  private view(): DataView {
-    return new DataView(this.memory.buffer);
-  }
-
   u8(ptr: number): number {
-    return this.view().getUint8(ptr);
+    return this.reader.r8(ptr);
   }
   u16(ptr: number): number {
-    return this.view().getUint16(ptr, true);
+    return this.reader.r16(ptr);
   }
   u32(ptr: number): number {
-    return this.view().getUint32(ptr, true);
+    return this.reader.r32(ptr);
   }
   u64(ptr: number): bigint {
-    return this.view().getBigUint64(ptr, true);
-  }
-  w32(ptr: number, value: number): void {
-    this.view().setUint32(ptr, value, true);
-  }
-  w64(ptr: number, value: bigint): void {
-    this.view().setBigUint64(ptr, value, true);
+    return this.reader.r64(ptr);
   }
 
   /** A zeroed record of `size` bytes with u32 (number) and u64 (bigint) fields at their offsets. */
@@ -277,8 +290,8 @@ export class Guest {
     const ptr = this.alloc(size);
     new Uint8Array(this.memory.buffer, ptr, size).fill(0);
     for (const [offset, value] of Object.entries(fields)) {
-      if (typeof value === 'bigint') this.w64(ptr + Number(offset), value);
-      else this.w32(ptr + Number(offset), value);
+      if (typeof value === 'bigint') this.reader.w64(ptr + Number(offset), value);
+      else this.reader.w32(ptr + Number(offset), value);
     }
     return ptr;
   }

@@ -1,15 +1,12 @@
 // fastly_secret_store: the manifest's secret stores, secrets as handles, and secrets made from bytes.
 import { describe, expect, it } from 'vitest';
 import { secretStore } from '../../../host/src/abi/secret-store.js';
-import { BADF, BUFLEN, INVAL, NONE, OK } from '../../../host/src/abi/status.js';
-import { Guest, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
+import { BADF, INVAL, NONE, OK } from '../../../host/src/abi/status.js';
+import { Guest, opened, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
 
-const guest = () => new Guest({ snapshot: { secretStores: { keys: { signing: 's3cr3t-ü', empty: '' } } } });
-
-function store(): [Guest, number] {
-  const g = guest();
-  return [g, g.handle(secretStore, 'open', ...g.str('keys'))];
-}
+const STORES = { snapshot: { secretStores: { keys: { signing: 's3cr3t-ü', empty: '' } } } };
+const guest = () => new Guest(STORES);
+const store = () => opened(secretStore, 'keys', STORES);
 
 describe('fastly_secret_store.open', () => {
   it('gives a handle for a store the manifest has', () => {
@@ -56,10 +53,8 @@ describe('fastly_secret_store.get and plaintext', () => {
 
   it('answer BUFLEN with the size needed when the buffer is too small', () => {
     const [g, s] = store();
-    const out = g.buffer(8);
-    expect(g.call(secretStore, 'plaintext', g.handle(secretStore, 'get', s, ...g.str('signing')), ...out.args)).toBe(BUFLEN);
-    expect(out.written()).toBe(9);
-    expect(g.u32(out.buf)).toBe(UNTOUCHED);
+    const secret = g.handle(secretStore, 'get', s, ...g.str('signing'));
+    g.fitsExactly(9, (out) => g.call(secretStore, 'plaintext', secret, ...out));
   });
 
   it('answer BADF for a handle of the wrong kind: a secret is not a store, a store is not a secret', () => {
