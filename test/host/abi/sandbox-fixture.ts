@@ -176,14 +176,14 @@ export class Guest {
 
   /** Calls `module[name]` as the guest's import would, with the raw i32 arguments. */
   call(module: AbiModule, name: string, ...args: number[]): number {
-    const fn = module[name];
+    const fn = Object.hasOwn(module, name) ? module[name] : undefined;
     if (!fn) throw new Error(`the module has no hostcall ${name}`);
     return this.run((sb, ...a) => fn(sb, ...(a as never[])), ...args);
   }
 
   /** Runs `fn` through the import wrapper (for helpers that take more than raw arguments). */
   run(fn: (sb: Sandbox, ...args: number[]) => number, ...args: number[]): number {
-    return (wrap('test', fn as never, false, this.options()) as (...a: number[]) => number)(...args);
+    return (wrap('test', fn, false, this.options()) as (...a: number[]) => number)(...args);
   }
 
   /** The function a guest importing `module`.`name` would be given (index.ts's table). */
