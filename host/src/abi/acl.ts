@@ -29,7 +29,7 @@ export function aclLookup(entries: AclEntry[], ip: ArrayLike<number>): { action:
 export const acl: AbiModule = {
   open: (sb, p: number, l: number, out: number) => {
     const name = sb.mem.utf8(p, l);
-    if (!sb.snapshot.acls[name]) return NONE;
+    if (!Object.hasOwn(sb.snapshot.acls, name)) return NONE;
     sb.mem.w32(out, sb.handles.add({ kind: 'acl', name }));
     return OK;
   },

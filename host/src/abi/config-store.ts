@@ -6,7 +6,7 @@ import type { AbiModule } from './types.js';
 export const configStore: AbiModule = {
   open: (sb, p: number, l: number, out: number) => {
     const name = sb.mem.utf8(p, l);
-    if (!sb.snapshot.configStores[name]) return BADF;
+    if (!Object.hasOwn(sb.snapshot.configStores, name)) return BADF;
     sb.mem.w32(out, sb.handles.add({ kind: 'config', name }));
     return OK;
   },

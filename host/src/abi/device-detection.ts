@@ -5,8 +5,9 @@ import type { AbiModule } from './types.js';
 
 export const deviceDetection: AbiModule = {
   lookup: (sb, p: number, l: number, buf: number, max: number, nw: number) => {
-    const data = sb.snapshot.deviceDetection[sb.mem.utf8(p, l)];
-    if (data === undefined) return NONE;
-    return sb.mem.writeOut(Buffer.from(JSON.stringify(data)), buf, max, nw);
+    const agents = sb.snapshot.deviceDetection;
+    const ua = sb.mem.utf8(p, l);
+    if (!Object.hasOwn(agents, ua)) return NONE;
+    return sb.mem.writeOut(Buffer.from(JSON.stringify(agents[ua])), buf, max, nw);
   },
 };

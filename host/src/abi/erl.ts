@@ -10,7 +10,7 @@ const run = (sb: Sandbox, op: ErlOp): number => sb.io.call<number>({ op: 'erl', 
 export const erl: AbiModule = {
   check_rate: (sb, rp: number, rl: number, ep: number, el: number, delta: number, window: number, limit: number, pp: number, pl: number, ttl: number, out: number) => {
     const m = sb.mem;
-    m.w8(out, run(sb, { kind: 'check', rc: m.utf8(rp, rl), entry: m.utf8(ep, el), delta, window, limit, pb: m.utf8(pp, pl), ttl }));
+    m.w32(out, run(sb, { kind: 'check', rc: m.utf8(rp, rl), entry: m.utf8(ep, el), delta, window, limit, pb: m.utf8(pp, pl), ttl }));
     return OK;
   },
   ratecounter_increment: (sb, rp: number, rl: number, ep: number, el: number, delta: number) => {
@@ -30,7 +30,7 @@ export const erl: AbiModule = {
     return OK;
   },
   penaltybox_has: (sb, pp: number, pl: number, ep: number, el: number, out: number) => {
-    sb.mem.w8(out, run(sb, { kind: 'pbHas', pb: sb.mem.utf8(pp, pl), entry: sb.mem.utf8(ep, el) }));
+    sb.mem.w32(out, run(sb, { kind: 'pbHas', pb: sb.mem.utf8(pp, pl), entry: sb.mem.utf8(ep, el) }));
     return OK;
   },
 };

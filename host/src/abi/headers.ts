@@ -13,10 +13,13 @@ export function headerName(sb: Sandbox, ptr: number, len: number): string {
   return name;
 }
 
-function headerValue(sb: Sandbox, ptr: number, len: number): string {
-  const value = sb.mem.latin1(ptr, len);
+function checkedValue(value: string): string {
   if (/[\r\n\0]/.test(value)) throw new HostError(HTTPINVALID, 'a header value holds CR, LF or NUL');
   return value;
+}
+
+function headerValue(sb: Sandbox, ptr: number, len: number): string {
+  return checkedValue(sb.mem.latin1(ptr, len));
 }
 
 export function uniqueNames(headers: Header[]): string[] {
@@ -51,6 +54,7 @@ export function headerCalls(kind: 'req' | 'resp'): AbiModule {
       const headers = list(sb, h);
       const values = sb.mem.latin1(vp, vl).split('\0');
       if (values.at(-1) === '') values.pop();
+      values.forEach(checkedValue);
       replaceAll(headers, [...headers.filter(([n]) => n !== name), ...values.map((v): Header => [name, v])]);
       return OK;
     },

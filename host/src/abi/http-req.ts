@@ -113,6 +113,8 @@ export const httpReq: AbiModule = {
     return finishPending(sb, h, 0, respOut, bodyOut);
   },
   pending_req_select: (sb, hs: number, n: number, idxOut: number, respOut: number, bodyOut: number) => {
+    // Nothing to wait on: the main thread's select would never answer (Viceroy: INVAL).
+    if (n === 0) return INVAL;
     const items: RemoteItem[] = [];
     for (let i = 0; i < n; i++) {
       const h = sb.mem.r32(hs + i * 4);

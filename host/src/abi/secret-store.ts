@@ -5,7 +5,7 @@ import type { AbiModule } from './types.js';
 export const secretStore: AbiModule = {
   open: (sb, p: number, l: number, out: number) => {
     const name = sb.mem.utf8(p, l);
-    if (!sb.snapshot.secretStores[name]) return NONE;
+    if (!Object.hasOwn(sb.snapshot.secretStores, name)) return NONE;
     sb.mem.w32(out, sb.handles.add({ kind: 'secretstore', name }));
     return OK;
   },

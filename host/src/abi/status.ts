@@ -7,8 +7,8 @@ export const BADF = 3;
 export const BUFLEN = 4;
 export const UNSUPPORTED = 5;
 export const HTTPINVALID = 7;
-export const LIMITEXCEEDED = 8;
 export const NONE = 10;
+export const LIMITEXCEEDED = 13;
 
 export const INVALID_HANDLE = 0xffff_fffe;
 

@@ -3,14 +3,14 @@
 import { ERROR, HostError } from '../abi/status.js';
 import type { ReadResult } from '../protocol.js';
 import type { BodyObj, Sink } from './handles.js';
-import type { Transport } from './transport.js';
+import type { MainThread } from './transport.js';
 
 export function newBody(remote: number | null = null, chunks: Uint8Array[] = []): BodyObj {
   return { kind: 'body', chunks, remote, sink: null };
 }
 
 /** Up to `max` bytes: what the guest wrote first, then the main-thread stream. Empty at the end. */
-export function readBody(io: Transport, body: BodyObj, max: number): Uint8Array {
+export function readBody(io: MainThread, body: BodyObj, max: number): Uint8Array {
   while (body.chunks.length > 0) {
     const first = body.chunks[0]!;
     if (first.length === 0) {
@@ -40,7 +40,7 @@ export function readBody(io: Transport, body: BodyObj, max: number): Uint8Array 
 }
 
 /** The whole body in this thread (for bodies the guest made or must see whole). */
-export function drainBody(io: Transport, body: BodyObj): Uint8Array {
+export function drainBody(io: MainThread, body: BodyObj): Uint8Array {
   const parts: Uint8Array[] = [];
   for (;;) {
     const chunk = readBody(io, body, 1 << 20);
@@ -56,13 +56,13 @@ export function wholeRemote(body: BodyObj): number | null {
   return body.chunks.every((c) => c.length === 0) && body.remote !== null && !body.sink ? body.remote : null;
 }
 
-export function sinkWrite(io: Transport, sink: Sink, data: Uint8Array): void {
+export function sinkWrite(io: MainThread, sink: Sink, data: Uint8Array): void {
   if (data.length === 0) return;
   if (sink.type === 'down') io.post({ op: 'chunk', rid: sink.rid, data });
   else io.post({ op: 'upChunk', pid: sink.pid, data });
 }
 
-export function sinkEnd(io: Transport, sink: Sink): void {
+export function sinkEnd(io: MainThread, sink: Sink): void {
   if (sink.type === 'down') io.post({ op: 'end', rid: sink.rid });
   else io.post({ op: 'upEnd', pid: sink.pid });
 }

@@ -5,7 +5,7 @@ import { ABI_MODULES } from '../abi/index.js';
 import { ERROR, HostError, INVAL, UNSUPPORTED } from '../abi/status.js';
 import type { HostFn } from '../abi/types.js';
 import type { Sandbox } from './sandbox.js';
-import type { Transport } from './transport.js';
+import type { MainThread } from './transport.js';
 import { ProcExit, wasi, writeFd } from './wasi.js';
 
 // WASI errno for calls that are not provided at all, and for a bad pointer.
@@ -15,14 +15,14 @@ const WASI_EFAULT = 21;
 export interface ImportOptions {
   /** The sandbox the call is for: the one running on this worker now. */
   sandbox(): Sandbox | null;
-  io: Transport;
+  io: MainThread;
   /** Prints each failed hostcall's status and reason (`-v`). */
   verbose: boolean;
   /** Collects time per hostcall (COMPUTE_HOST_PROFILE=1). */
   profile: Map<string, [calls: number, ms: number]> | null;
 }
 
-/** One hostcall as the guest calls it: a HostError becomes its status, a bad pointer INVAL (or EFAULT). */
+/** `fn` as the guest calls it: a HostError becomes its status, a bad pointer INVAL (EFAULT for WASI). */
 export function wrap(name: string, fn: HostFn, isWasi: boolean, opts: ImportOptions): (...args: never[]) => number {
   return (...args: never[]) => {
     const start = opts.profile ? performance.now() : 0;
@@ -51,20 +51,27 @@ export function wrap(name: string, fn: HostFn, isWasi: boolean, opts: ImportOpti
   };
 }
 
+/**
+ * The function a guest importing `module`.`name` is given: the ABI table's (or WASI's) hostcall,
+ * wrapped, or one that answers "unsupported" and names the call once.
+ */
+export function hostImport(module: string, name: string, opts: ImportOptions): (...args: never[]) => number {
+  const isWasi = module.startsWith('wasi_');
+  const table = isWasi ? wasi : ABI_MODULES[module];
+  const fullName = `${module}.${name}`;
+  const impl = table && Object.hasOwn(table, name) ? table[name] : undefined;
+  if (impl) return wrap(fullName, impl, isWasi, opts);
+  return () => {
+    opts.io.unsupported(fullName);
+    return isWasi ? WASI_ENOSYS : UNSUPPORTED;
+  };
+}
+
 export function buildImports(module: WebAssembly.Module, opts: ImportOptions): Record<string, Record<string, WebAssembly.ImportValue>> {
   const imports: Record<string, Record<string, WebAssembly.ImportValue>> = {};
   for (const imp of WebAssembly.Module.imports(module)) {
     if (imp.kind !== 'function') continue;
-    const isWasi = imp.module.startsWith('wasi_');
-    const table = isWasi ? wasi : ABI_MODULES[imp.module];
-    const fullName = `${imp.module}.${imp.name}`;
-    const impl = table && Object.hasOwn(table, imp.name) ? table[imp.name] : undefined;
-    (imports[imp.module] ??= {})[imp.name] = impl
-      ? wrap(fullName, impl, isWasi, opts)
-      : () => {
-          opts.io.unsupported(fullName);
-          return isWasi ? WASI_ENOSYS : UNSUPPORTED;
-        };
+    (imports[imp.module] ??= {})[imp.name] = hostImport(imp.module, imp.name, opts);
   }
   return imports;
 }

@@ -8,13 +8,13 @@ import { newBody } from './bodies.js';
 import type { BodyObj, ReqObj } from './handles.js';
 import { HandleTable } from './handles.js';
 import type { GuestMemory } from './memory.js';
-import type { Transport } from './transport.js';
+import type { MainThread } from './transport.js';
 
 export const HTTP_11 = 2;
 
 /** What a sandbox needs of the worker thread it runs on. */
 export interface SandboxWorker {
-  io: Transport;
+  io: MainThread;
   snapshot(): StoreSnapshot;
   nextRequest(timeoutMs: number): DownstreamRequest | null;
   /** Called as each request ends (for COMPUTE_HOST_PROFILE). */
@@ -62,7 +62,7 @@ export class Sandbox {
     private readonly worker: SandboxWorker,
   ) {}
 
-  get io(): Transport {
+  get io(): MainThread {
     return this.worker.io;
   }
 
@@ -99,7 +99,8 @@ export class Sandbox {
   }
 
   findBackend(name: string): BackendConfig | undefined {
-    return this.snapshot.backends[name] ?? this.dynamicBackends.get(name);
+    const configured = this.snapshot.backends;
+    return (Object.hasOwn(configured, name) ? configured[name] : undefined) ?? this.dynamicBackends.get(name);
   }
 
   backendNamed(name: string): BackendConfig {

@@ -5,7 +5,14 @@ import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { OneWay, Rpc } from '../protocol.js';
 import { sleep } from './wasi.js';
 
-export class Transport {
+/** What hostcalls need of the line to the main thread; a unit test hands a sandbox a fake. */
+export interface MainThread {
+  post(msg: OneWay): void;
+  call<T>(rpc: Rpc): T;
+  unsupported(name: string): void;
+}
+
+export class Transport implements MainThread {
   private readonly signal: Int32Array;
   private readonly reported = new Set<string>();
 

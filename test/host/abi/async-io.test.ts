@@ -1,60 +1,95 @@
-// fastly_async_io: which of several handles is ready, asking the main thread only about those that
-// wait on it (a pending send, a body that is all a main-thread stream).
+// fastly_async_io: waiting on pending sends and streamed bodies at once. What is ready in the worker
+// is answered there; what the main thread holds is one select or ready RPC.
 import { describe, expect, it } from 'vitest';
 import { asyncIo } from '../../../host/src/abi/async-io.js';
-import { BADF, OK } from '../../../host/src/abi/status.js';
-import { backend, harness } from './sandbox-fixture.js';
+import { BADF, INVAL, OK } from '../../../host/src/abi/status.js';
+import { newBody } from '../../../host/src/guest/bodies.js';
+import type { WaitResult } from '../../../host/src/protocol.js';
+import { backendConfig, Guest, OUTSIDE } from './sandbox-fixture.js';
 
 const NO_INDEX = 0xffff_ffff;
+const ORIGIN = backendConfig('origin', 'http://127.0.0.1:8080/');
+const DONE: WaitResult = { ok: false, tag: 'connection_refused', message: 'refused' };
 
-function handles(t: ReturnType<typeof harness>, list: number[]): number {
-  const at = t.area(list.length * 4);
-  list.forEach((h, i) => t.sb.mem.w32(at + i * 4, h));
-  return at;
+/** Handles the host would hold: a send still pending in the main thread, one already answered, bodies. */
+function handles(g: Guest) {
+  return {
+    pending: g.add({ kind: 'pending', pid: 4, backend: ORIGIN }),
+    answered: g.add({ kind: 'pending', pid: 5, backend: ORIGIN, result: DONE }),
+    streamed: g.add(newBody(9)),
+    inWorker: g.add(newBody(null, [Buffer.from('here')])),
+    partlyRead: g.add(newBody(9, [Buffer.from('first')])),
+  };
 }
 
-describe('fastly_async_io', () => {
-  it('answers a handle that is ready now without asking the main thread', () => {
-    const t = harness();
-    const written = t.sb.handles.add({ kind: 'body', chunks: [new Uint8Array([1])], remote: null, sink: null });
-    const out = t.area(4);
-    expect(t.call(asyncIo.select, handles(t, [written]), 1, 0, out)).toBe(OK);
-    expect(t.u32(out)).toBe(0);
-    expect(t.line.calls).toEqual([]);
+function select(g: Guest, list: number[], timeoutMs: number): { status: number; index: number } {
+  const { status, value } = g.callOut(asyncIo, 'select', g.u32s(list), list.length, timeoutMs);
+  return { status, index: value };
+}
+
+describe('fastly_async_io.select', () => {
+  it("waits in the main thread on the sends and streams listed, with the guest's timeout", () => {
+    const g = new Guest({ answers: { select: () => 1 } });
+    const h = handles(g);
+    expect(select(g, [h.pending, h.streamed], 250)).toEqual({ status: OK, index: 1 });
+    expect(g.io.calls).toEqual([{ op: 'select', timeoutMs: 250, items: [{ kind: 'pending', id: 4 }, { kind: 'stream', id: 9 }] }]);
   });
 
-  it("asks the main thread about the waiting ones and maps its answer back to the guest's index", () => {
-    const t = harness({ answer: () => 1 });
-    const first = t.sb.handles.add({ kind: 'pending', pid: 3, backend: backend('origin') });
-    const second = t.sb.handles.add({ kind: 'body', chunks: [], remote: 21, sink: null });
-    const out = t.area(4);
-    expect(t.call(asyncIo.select, handles(t, [first, second]), 2, 250, out)).toBe(OK);
-    expect(t.line.calls).toEqual([{ op: 'select', items: [{ kind: 'pending', id: 3 }, { kind: 'stream', id: 21 }], timeoutMs: 250 }]);
-    expect(t.u32(out)).toBe(1);
+  it('answers u32::MAX when the timeout passes first, as Viceroy does', () => {
+    const g = new Guest({ answers: { select: () => -1 } });
+    expect(select(g, [handles(g).pending], 10)).toEqual({ status: OK, index: NO_INDEX });
   });
 
-  it('answers no index when the wait times out, and BADF for a handle that does not exist', () => {
-    const t = harness({ answer: () => -1 });
-    const waiting = t.sb.handles.add({ kind: 'pending', pid: 3, backend: backend('origin') });
-    const out = t.area(4);
-    expect(t.call(asyncIo.select, handles(t, [waiting]), 1, 10, out)).toBe(OK);
-    expect(t.u32(out)).toBe(NO_INDEX);
-    expect(t.call(asyncIo.select, handles(t, [waiting, 999]), 2, 10, out)).toBe(BADF);
+  it('answers the first item that is ready in the worker at once, without an RPC', () => {
+    const g = new Guest();
+    const h = handles(g);
+    expect(select(g, [h.pending, h.inWorker], 0)).toEqual({ status: OK, index: 1 });
+    expect(select(g, [h.answered, h.pending], 0).index).toBe(0);
+    expect(select(g, [h.pending, h.partlyRead], 0).index).toBe(1);
+    expect(g.io.calls).toEqual([]);
   });
 
-  it('is_ready: 1 for a handle with nothing to wait for, else what the main thread says', () => {
-    let ready = false;
-    const t = harness({ answer: () => ready });
-    const done = t.sb.handles.add({ kind: 'pending', pid: 1, backend: backend('origin'), result: { ok: false, tag: 'dns_error', message: '' } });
-    const waiting = t.sb.handles.add({ kind: 'pending', pid: 2, backend: backend('origin') });
-    const out = t.area(4);
-    t.call(asyncIo.is_ready, done, out);
-    expect(t.u32(out)).toBe(1);
-    t.call(asyncIo.is_ready, waiting, out);
-    expect(t.u32(out)).toBe(0);
-    ready = true;
-    t.call(asyncIo.is_ready, waiting, out);
-    expect(t.u32(out)).toBe(1);
-    expect(t.call(asyncIo.is_ready, 999, out)).toBe(BADF);
+  it('answers u32::MAX at once for an empty list (Viceroy: INVAL without a timeout, else it waits)', () => {
+    const g = new Guest();
+    expect(select(g, [], 0)).toEqual({ status: OK, index: NO_INDEX });
+    expect(select(g, [], 50)).toEqual({ status: OK, index: NO_INDEX });
+    expect(g.io.calls).toEqual([]);
+  });
+
+  it('answers BADF for a listed handle that is not live, without an RPC', () => {
+    const g = new Guest();
+    expect(select(g, [handles(g).pending, 999], 0).status).toBe(BADF);
+    expect(g.io.calls).toEqual([]);
+  });
+
+  it('answers INVAL for a list or out-slot outside guest memory', () => {
+    const g = new Guest();
+    expect(g.call(asyncIo, 'select', OUTSIDE, 2, 0, g.alloc(4))).toBe(INVAL);
+    expect(g.call(asyncIo, 'select', g.u32s([handles(g).inWorker]), 1, 0, OUTSIDE)).toBe(INVAL);
+  });
+});
+
+describe('fastly_async_io.is_ready', () => {
+  it('asks the main thread about a pending send or a streamed body and writes its answer', () => {
+    const replies = [true, false];
+    const g = new Guest({ answers: { ready: () => replies.shift() } });
+    const h = handles(g);
+    expect(g.callOut(asyncIo, 'is_ready', h.pending)).toEqual({ status: OK, value: 1 });
+    expect(g.callOut(asyncIo, 'is_ready', h.streamed)).toEqual({ status: OK, value: 0 });
+    expect(g.io.calls).toEqual([
+      { op: 'ready', item: { kind: 'pending', id: 4 } },
+      { op: 'ready', item: { kind: 'stream', id: 9 } },
+    ]);
+  });
+
+  it('is 1 without an RPC for what the worker already holds', () => {
+    const g = new Guest();
+    const h = handles(g);
+    for (const handle of [h.answered, h.inWorker, h.partlyRead]) expect(g.callOut(asyncIo, 'is_ready', handle).value).toBe(1);
+    expect(g.io.calls).toEqual([]);
+  });
+
+  it('answers BADF for a handle that is not live', () => {
+    expect(new Guest().callOut(asyncIo, 'is_ready', 12).status).toBe(BADF);
   });
 });

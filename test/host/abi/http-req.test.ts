@@ -1,209 +1,185 @@
-// fastly_http_req: requests the guest builds or was handed, their headers, and sends to backends
-// (the backend resolved once here and sent with the request; the answer as response and body handles).
-import type { HostFn } from '../../../host/src/abi/types.js';
+// fastly_http_req: the downstream request, requests the guest builds (method, URI, version, the
+// settings it may give), the original headers, and polling or selecting pending sends.
 import { describe, expect, it } from 'vitest';
+import { httpBody } from '../../../host/src/abi/http-body.js';
 import { httpReq } from '../../../host/src/abi/http-req.js';
-import { BADF, ERROR, HTTPINVALID, INVAL, INVALID_HANDLE, NONE, OK } from '../../../host/src/abi/status.js';
-import type { Rpc, WaitResult } from '../../../host/src/protocol.js';
-import { backend, downstream, harness, snapshot } from './sandbox-fixture.js';
+import { httpResp } from '../../../host/src/abi/http-resp.js';
+import { BADF, ERROR, HTTPINVALID, INVAL, INVALID_HANDLE, OK } from '../../../host/src/abi/status.js';
+import type { WaitResult } from '../../../host/src/protocol.js';
+import { backendConfig, Guest, inTurn } from './sandbox-fixture.js';
 
-type T = ReturnType<typeof harness>;
+const ORIGIN = backendConfig('origin', 'http://127.0.0.1:8080/');
+const ANSWER: WaitResult = { ok: true, status: 204, headers: [], stream: 3, remoteIp: '127.0.0.1', remotePort: 8080 };
 
-function newReq(t: T): number {
-  const out = t.area(4);
-  expect(t.call(httpReq.new, out)).toBe(OK);
-  return t.u32(out);
+function text(g: Guest, call: 'method_get' | 'uri_get', h: number): string {
+  const out = g.buffer(128);
+  expect(g.call(httpReq, call, h, ...out.args)).toBe(OK);
+  return out.text('latin1');
 }
 
-function set(t: T, call: HostFn | undefined, h: number, ...texts: string[]): number {
-  const args = texts.flatMap((s) => t.put(s));
-  return t.call(call, h, ...args);
-}
-
-function get(t: T, call: HostFn | undefined, h: number, ...texts: string[]): string | number {
-  const args = texts.flatMap((s) => t.put(s));
-  const buf = t.area(256);
-  const nw = t.area(4);
-  const status = t.call(call, h, ...args, buf, 256, nw);
-  return status === OK ? t.text(buf, t.u32(nw)) : status;
-}
-
-/** A multi-value answer (names or values): items each ended by NUL, resumed from a cursor. */
-function multi(t: T, call: HostFn | undefined, h: number, len: number, ...texts: string[]): string[] {
-  const args = texts.flatMap((s) => t.put(s));
-  const items: string[] = [];
-  let cursor = 0;
-  for (;;) {
-    const buf = t.area(len);
-    const ending = t.area(8);
-    const nw = t.area(4);
-    expect(t.call(call, h, ...args, buf, len, cursor, ending, nw)).toBe(OK);
-    items.push(...t.text(buf, t.u32(nw)).split('\0').filter((s) => s !== ''));
-    const next = t.u64(ending);
-    if (next === 0xffff_ffff_ffff_ffffn) return items;
-    cursor = Number(next);
-  }
-}
-
-describe('fastly_http_req: the request', () => {
-  it('hands the guest the downstream request and its body; without one the answer is ERROR', () => {
-    const t = harness({ request: downstream({ method: 'purge', url: 'http://shop.test/a?b' }) });
-    const [req, body] = [t.area(4), t.area(4)];
-    expect(t.call(httpReq.body_downstream_get, req, body)).toBe(OK);
-    expect(get(t, httpReq.method_get, t.u32(req))).toBe('purge');
-    expect(get(t, httpReq.uri_get, t.u32(req))).toBe('http://shop.test/a?b');
-    expect(harness({ serving: false }).call(httpReq.body_downstream_get, 1024, 1028)).toBe(ERROR);
+describe('fastly_http_req.body_downstream_get', () => {
+  it("gives the client's request and its body, streamed from the main thread", () => {
+    const g = new Guest({ request: { method: 'POST', url: 'http://example.test/join?x=1', bodyStream: 5 }, answers: { read: inTurn({ data: Buffer.from('form') }, { data: null }) } });
+    const [req, body] = [g.alloc(4), g.alloc(4)];
+    expect(g.call(httpReq, 'body_downstream_get', req, body)).toBe(OK);
+    expect([text(g, 'method_get', g.u32(req)), text(g, 'uri_get', g.u32(req))]).toEqual(['POST', 'http://example.test/join?x=1']);
+    expect(g.readBody(g.u32(body))).toBe('form');
+    expect(g.io.calls[0]).toEqual({ op: 'read', stream: 5, max: 1024 });
   });
 
-  it('takes any token as a method and refuses anything else', () => {
-    const t = harness();
-    const h = newReq(t);
-    expect(set(t, httpReq.method_set, h, 'FOO')).toBe(OK);
-    expect(get(t, httpReq.method_get, h)).toBe('FOO');
-    expect(set(t, httpReq.method_set, h, 'G(T')).toBe(HTTPINVALID);
-    expect(set(t, httpReq.method_set, h, '')).toBe(HTTPINVALID);
-  });
-
-  it('refuses an empty URI or one with whitespace', () => {
-    const t = harness();
-    const h = newReq(t);
-    expect(set(t, httpReq.uri_set, h, 'http://a.test/x')).toBe(OK);
-    expect(set(t, httpReq.uri_set, h, 'http://a.test/x y')).toBe(HTTPINVALID);
-    expect(set(t, httpReq.uri_set, h, '')).toBe(HTTPINVALID);
-  });
-
-  it('keeps header names lower-case and every value of a repeated header, in order', () => {
-    const t = harness();
-    const h = newReq(t);
-    set(t, httpReq.header_append, h, 'Accept', 'text/html');
-    set(t, httpReq.header_append, h, 'X-Many', 'one');
-    set(t, httpReq.header_append, h, 'x-many', 'two');
-    expect(multi(t, httpReq.header_names_get, h, 256)).toEqual(['accept', 'x-many']);
-    expect(multi(t, httpReq.header_values_get, h, 256, 'X-MANY')).toEqual(['one', 'two']);
-    expect(get(t, httpReq.header_value_get, h, 'x-many')).toBe('one');
-    expect(get(t, httpReq.header_value_get, h, 'x-none')).toBe(NONE);
-  });
-
-  it('pages a long multi-value answer through the cursor when the buffer holds only part of it', () => {
-    const t = harness();
-    const h = newReq(t);
-    for (const name of ['alpha', 'bravo', 'charlie', 'delta']) set(t, httpReq.header_append, h, name, '1');
-    expect(multi(t, httpReq.header_names_get, h, 14)).toEqual(['alpha', 'bravo', 'charlie', 'delta']);
-  });
-
-  it('replaces a header in place with insert, sets several values at once, and removes all of a name', () => {
-    const t = harness();
-    const h = newReq(t);
-    set(t, httpReq.header_append, h, 'a', '1');
-    set(t, httpReq.header_append, h, 'b', '1');
-    set(t, httpReq.header_append, h, 'a', '2');
-    expect(set(t, httpReq.header_insert, h, 'a', 'new')).toBe(OK);
-    expect(t.sb.handles.get(h, 'req').headers).toEqual([['a', 'new'], ['b', '1']]);
-    expect(set(t, httpReq.header_values_set, h, 'c', 'x\0y\0')).toBe(OK);
-    expect(multi(t, httpReq.header_values_get, h, 64, 'c')).toEqual(['x', 'y']);
-    expect(set(t, httpReq.header_remove, h, 'a')).toBe(OK);
-    expect(set(t, httpReq.header_remove, h, 'a')).toBe(INVAL);
-  });
-
-  it('reads the original headers of the downstream request, whatever the guest changed since', () => {
-    const t = harness({ request: downstream({ headers: [['host', 'shop.test'], ['cookie', 'a=1'], ['cookie', 'b=2']] }) });
-    const [req, body] = [t.area(4), t.area(4)];
-    t.call(httpReq.body_downstream_get, req, body);
-    set(t, httpReq.header_remove, t.u32(req), 'cookie');
-    const count = t.area(4);
-    expect(t.call(httpReq.original_header_count, count)).toBe(OK);
-    expect(t.u32(count)).toBe(2);
-    const buf = t.area(64);
-    const nw = t.area(4);
-    expect(t.call(httpReq.original_header_names_get, buf, 64, 0, t.area(8), nw)).toBe(OK);
-    expect(t.text(buf, t.u32(nw))).toBe('host\0cookie\0');
-  });
-
-  it('answers BADF for a handle that is not a request, and INVAL for an HTTP version it does not know', () => {
-    const t = harness();
-    expect(get(t, httpReq.method_get, 4242)).toBe(BADF);
-    expect(t.call(httpReq.version_set, newReq(t), 9)).toBe(INVAL);
+  it('answers ERROR between requests of a reused sandbox', () => {
+    const g = new Guest({ request: null });
+    expect(g.call(httpReq, 'body_downstream_get', g.alloc(4), g.alloc(4))).toBe(ERROR);
   });
 });
 
-const answered: WaitResult = { ok: true, status: 201, headers: [['content-type', 'text/plain']], stream: 33, remoteIp: '192.0.2.1', remotePort: 80 };
-
-describe('fastly_http_req: sending to a backend', () => {
-  const stores = snapshot({ backends: { origin: backend('origin') } });
-
-  it('sends with the backend it resolved, then waits for the answer and hands over response and body', () => {
-    const t = harness({ snapshot: stores, answer: (rpc: Rpc) => (rpc.op === 'wait' ? answered : null) });
-    const h = newReq(t);
-    set(t, httpReq.uri_set, h, 'http://origin.test/page');
-    const [bp, bl] = t.put('origin');
-    const pending = t.area(4);
-    expect(t.call(httpReq.send_async, h, INVALID_HANDLE, bp, bl, pending)).toBe(OK);
-    expect(t.line.posted[0]).toMatchObject({ op: 'send', backend: stores.backends.origin, req: { method: 'GET', url: 'http://origin.test/page' }, body: null, streaming: false });
-    const [resp, body, detail] = [t.area(4), t.area(4), t.area(8)];
-    expect(t.call(httpReq.pending_req_wait_v2, t.u32(pending), detail, resp, body)).toBe(OK);
-    expect(t.u32(detail)).toBe(1);
-    expect(t.sb.handles.get(t.u32(resp), 'resp')).toMatchObject({ status: 201, headers: [['content-type', 'text/plain']] });
-    expect(t.sb.handles.get(t.u32(body), 'body').remote).toBe(33);
-    // The pending handle is spent.
-    expect(t.call(httpReq.pending_req_wait, t.u32(pending), resp, body)).toBe(BADF);
+describe('a request the guest builds', () => {
+  it('starts as GET / over HTTP/1.1 with no headers', () => {
+    const g = new Guest();
+    const h = g.handle(httpReq, 'new');
+    expect([text(g, 'method_get', h), text(g, 'uri_get', h), g.callOut(httpReq, 'version_get', h).value]).toEqual(['GET', '/', 2]);
+    const names = g.multi(16);
+    expect(g.call(httpReq, 'header_names_get', h, ...names.args())).toBe(OK);
+    expect(names.items()).toEqual([]);
   });
 
-  it('answers an unknown backend with INVAL before anything is sent', () => {
-    const t = harness({ snapshot: stores });
-    const [bp, bl] = t.put('nope');
-    expect(t.call(httpReq.send_async, newReq(t), INVALID_HANDLE, bp, bl, t.area(4))).toBe(INVAL);
-    expect(t.line.posted).toEqual([]);
+  it('keeps any token method as spelled; HTTPINVALID for one that is not a token (Viceroy: ERROR)', () => {
+    const g = new Guest();
+    const h = g.handle(httpReq, 'new');
+    expect(g.call(httpReq, 'method_set', h, ...g.str('purge'))).toBe(OK);
+    expect(text(g, 'method_get', h)).toBe('purge');
+    for (const bad of ['', 'GET /', 'G(T', 'caf\xe9']) expect(g.call(httpReq, 'method_set', h, ...g.str(bad, 'latin1')), bad).toBe(HTTPINVALID);
+    expect(text(g, 'method_get', h)).toBe('purge');
   });
 
-  it('reports a failed send as ERROR with its tag in the detail record (a u32 tag, a u32 mask of 0)', () => {
-    const t = harness({ snapshot: stores, answer: () => ({ ok: false, tag: 'dns_error', message: 'no such host' }) });
-    const [bp, bl] = t.put('origin');
-    const [resp, body, detail] = [t.area(4), t.area(4), t.area(8)];
-    t.sb.mem.w32(detail + 4, 0xffff_ffff);
-    expect(t.call(httpReq.send_v2, newReq(t), INVALID_HANDLE, bp, bl, detail, resp, body)).toBe(ERROR);
-    expect([t.u32(detail), t.u32(detail + 4), t.u32(resp), t.u32(body)]).toEqual([3, 0, INVALID_HANDLE, INVALID_HANDLE]);
+  it('answers BUFLEN with the size needed for a method or URI that does not fit', () => {
+    const g = new Guest();
+    const h = g.handle(httpReq, 'new');
+    g.call(httpReq, 'uri_set', h, ...g.str('https://example.test/a/long/path'));
+    g.fitsExactly(32, (out) => g.call(httpReq, 'uri_get', h, ...out));
+    g.call(httpReq, 'method_set', h, ...g.str('OPTIONS'));
+    g.fitsExactly(7, (out) => g.call(httpReq, 'method_get', h, ...out));
   });
 
-  it('polls without blocking: not ready leaves the handle pending, ready finishes it', () => {
-    let ready = false;
-    const t = harness({ snapshot: stores, answer: (rpc) => (rpc.op === 'ready' ? ready : answered) });
-    const [bp, bl] = t.put('origin');
-    const pending = t.area(4);
-    t.call(httpReq.send_async, newReq(t), INVALID_HANDLE, bp, bl, pending);
-    const [done, resp, body] = [t.area(4), t.area(4), t.area(4)];
-    expect(t.call(httpReq.pending_req_poll, t.u32(pending), done, resp, body)).toBe(OK);
-    expect([t.u32(done), t.u32(resp)]).toEqual([0, INVALID_HANDLE]);
-    ready = true;
-    expect(t.call(httpReq.pending_req_poll, t.u32(pending), done, resp, body)).toBe(OK);
-    expect(t.u32(done)).toBe(1);
-    expect(t.sb.handles.get(t.u32(resp), 'resp').status).toBe(201);
+  it('keeps a URI as given; HTTPINVALID for an empty one or one with spaces or NUL (Viceroy: ERROR)', () => {
+    const g = new Guest();
+    const h = g.handle(httpReq, 'new');
+    expect(g.call(httpReq, 'uri_set', h, ...g.str('http://example.test/%20?q=a+b'))).toBe(OK);
+    for (const bad of ['', 'http://example.test/a b', '/\0']) expect(g.call(httpReq, 'uri_set', h, ...g.str(bad)), bad).toBe(HTTPINVALID);
+    expect(text(g, 'uri_get', h)).toBe('http://example.test/%20?q=a+b');
   });
 
-  it('sends a body the guest wrote whole, and a body that is all a main-thread stream as a pipe', () => {
-    const t = harness({ snapshot: stores, answer: () => answered });
-    const [bp, bl] = t.put('origin');
-    const written = t.sb.handles.add({ kind: 'body', chunks: [new TextEncoder().encode('form=1')], remote: null, sink: null });
-    t.call(httpReq.send_async, newReq(t), written, bp, bl, t.area(4));
-    const client = t.sb.handles.add({ kind: 'body', chunks: [], remote: 8, sink: null });
-    t.call(httpReq.send_async, newReq(t), client, bp, bl, t.area(4));
-    expect(t.line.posted[0]).toMatchObject({ body: new TextEncoder().encode('form=1'), bodyStream: undefined });
-    expect(t.line.posted[1]).toMatchObject({ body: null, bodyStream: 8 });
-    expect(t.line.calls).toEqual([]);
+  it('takes the HTTP versions the ABI names (0 to 4) and answers INVAL for others, as Viceroy', () => {
+    const g = new Guest();
+    const h = g.handle(httpReq, 'new');
+    expect(g.call(httpReq, 'version_set', h, 3)).toBe(OK);
+    expect(g.callOut(httpReq, 'version_get', h).value).toBe(3);
+    expect(g.call(httpReq, 'version_set', h, 5)).toBe(INVAL);
+    expect(g.callOut(httpReq, 'version_get', h).value).toBe(3);
   });
 
-  it('registers a dynamic backend for the sandbox, refusing a name already taken or a bad target', () => {
-    const t = harness({ snapshot: stores });
-    const reg = (name: string, target: string, mask = 0) => {
-      const [np, nl] = t.put(name);
-      const [tp, tl] = t.put(target);
-      return t.call(httpReq.register_dynamic_backend, np, nl, tp, tl, mask, 0);
-    };
-    expect(reg('api', 'api.test:8443', 1 << 5)).toBe(OK);
-    expect(t.sb.dynamicBackends.get('api')).toMatchObject({ hostname: 'api.test', port: 8443, protocol: 'https:' });
-    expect(reg('api', 'other.test')).toBe(INVAL);
-    expect(reg('origin', 'other.test')).toBe(INVAL);
-    expect(reg('bad', 'host:99999')).toBe(INVAL);
-    expect(reg('v6', '[2001:db8::1]')).toBe(OK);
-    expect(t.sb.dynamicBackends.get('v6')).toMatchObject({ hostname: '2001:db8::1', port: 80 });
+  it('accepts framing and cache settings, which change nothing here, on a request handle only', () => {
+    const g = new Guest();
+    const h = g.handle(httpReq, 'new');
+    const resp = g.handle(httpResp, 'new');
+    for (const [call, args] of [['framing_headers_mode_set', [1]], ['cache_override_set', [1, 0, 0]], ['cache_override_v2_set', [1, 0, 0, 0, 0]]] as const) {
+      expect(g.call(httpReq, call, h, ...args), call).toBe(OK);
+      expect(g.call(httpReq, call, resp, ...args), call).toBe(BADF);
+    }
+  });
+
+  it('sends auto-decompression as the guest set it (bit 0, gzip)', () => {
+    const g = new Guest({ snapshot: { backends: { origin: ORIGIN } } });
+    const h = g.handle(httpReq, 'new');
+    expect(g.call(httpReq, 'auto_decompress_response_set', h, 1)).toBe(OK);
+    g.handle(httpReq, 'send_async', h, INVALID_HANDLE, ...g.str('origin'));
+    g.call(httpReq, 'auto_decompress_response_set', h, 0);
+    g.handle(httpReq, 'send_async', h, INVALID_HANDLE, ...g.str('origin'));
+    expect(g.io.posts.map((p) => p.op === 'send' && p.req.autoDecompress)).toEqual([true, false]);
+  });
+
+  it('is spent by close: BADF after, and close of anything else is BADF', () => {
+    const g = new Guest();
+    const h = g.handle(httpReq, 'new');
+    expect(g.call(httpReq, 'close', h)).toBe(OK);
+    expect(g.call(httpReq, 'close', h)).toBe(BADF);
+    expect(g.call(httpReq, 'method_get', h, ...g.buffer(8).args)).toBe(BADF);
+    expect(g.call(httpReq, 'close', g.handle(httpBody, 'new'))).toBe(BADF);
+  });
+});
+
+describe('the original headers (without a handle: the request being served)', () => {
+  it('are the names the client sent, each once, whatever the guest changed since', () => {
+    const g = new Guest({ request: { headers: [['host', 'example.test'], ['cookie', 'a=1'], ['cookie', 'b=2']] } });
+    const [req, body] = [g.alloc(4), g.alloc(4)];
+    g.call(httpReq, 'body_downstream_get', req, body);
+    g.call(httpReq, 'header_remove', g.u32(req), ...g.str('cookie'));
+    const m = g.multi(64);
+    expect(g.call(httpReq, 'original_header_names_get', ...m.args())).toBe(OK);
+    expect(m.items()).toEqual(['host', 'cookie']);
+    expect(g.callOut(httpReq, 'original_header_count')).toEqual({ status: OK, value: 2 });
+  });
+
+  it('are none between requests', () => {
+    const g = new Guest({ request: null });
+    expect(g.callOut(httpReq, 'original_header_count').value).toBe(0);
+  });
+});
+
+describe('polling and selecting pending sends', () => {
+  function sent() {
+    const g = new Guest({ snapshot: { backends: { origin: ORIGIN } }, answers: { wait: () => ANSWER } });
+    const send = () => g.handle(httpReq, 'send_async', g.handle(httpReq, 'new'), INVALID_HANDLE, ...g.str('origin'));
+    return { g, send };
+  }
+
+  function poll(g: Guest, pending: number) {
+    const [done, resp, body] = [g.alloc(4), g.alloc(4), g.alloc(4)];
+    const status = g.call(httpReq, 'pending_req_poll', pending, done, resp, body);
+    return { status, done: g.u32(done), resp: g.u32(resp), body: g.u32(body) };
+  }
+
+  it('poll asks the main thread whether the send is done, and answers done 0 with no handles while not', () => {
+    const { g, send } = sent();
+    g.io.answers.ready = () => false;
+    const pending = send();
+    expect(poll(g, pending)).toEqual({ status: OK, done: 0, resp: INVALID_HANDLE, body: INVALID_HANDLE });
+    expect(g.io.calls).toEqual([{ op: 'ready', item: { kind: 'pending', id: 1 } }]);
+  });
+
+  it('poll gives the response once the send is done, and spends the pending handle', () => {
+    const { g, send } = sent();
+    g.io.answers.ready = () => true;
+    const pending = send();
+    const r = poll(g, pending);
+    expect(r).toMatchObject({ status: OK, done: 1 });
+    expect(g.callOut(httpResp, 'status_get', r.resp).value & 0xffff).toBe(204);
+    expect(poll(g, pending).status).toBe(BADF);
+  });
+
+  it('select waits in the main thread on every send listed and gives the first answered', () => {
+    const { g, send } = sent();
+    g.io.answers.select = () => 1;
+    const list = [send(), send()];
+    const [idx, resp, body] = [g.alloc(4), g.alloc(4), g.alloc(4)];
+    expect(g.call(httpReq, 'pending_req_select', g.u32s(list), 2, idx, resp, body)).toBe(OK);
+    expect(g.io.calls).toEqual([
+      { op: 'select', items: [{ kind: 'pending', id: 1 }, { kind: 'pending', id: 2 }], timeoutMs: 0 },
+      { op: 'wait', pid: 2 },
+    ]);
+    expect(g.u32(idx)).toBe(1);
+    expect(g.callOut(httpResp, 'status_get', g.u32(resp)).value & 0xffff).toBe(204);
+  });
+
+  it('select answers INVAL for an empty list, as Viceroy, instead of waiting on nothing', () => {
+    const { g } = sent();
+    expect(g.call(httpReq, 'pending_req_select', g.u32s([]), 0, g.alloc(4), g.alloc(4), g.alloc(4))).toBe(INVAL);
+    expect(g.io.calls).toEqual([]);
+  });
+
+  it('select answers BADF for a listed handle that is not a pending send, before it waits', () => {
+    const { g, send } = sent();
+    expect(g.call(httpReq, 'pending_req_select', g.u32s([send(), 77]), 2, g.alloc(4), g.alloc(4), g.alloc(4))).toBe(BADF);
+    expect(g.io.calls).toEqual([]);
   });
 });

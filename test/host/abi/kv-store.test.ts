@@ -1,129 +1,186 @@
-// fastly_kv_store: each operation is one call to the main thread's stores; its *_wait hands over
-// the result: a body, metadata, a generation and the kv_error code.
+// fastly_kv_store: each call is one RPC to the main thread's stores, answered at once; the *_wait
+// calls hand the guest that answer through its error slot, body handle and metadata buffer.
 import { describe, expect, it } from 'vitest';
-import { httpBody } from '../../../host/src/abi/http-body.js';
 import { kvStore } from '../../../host/src/abi/kv-store.js';
 import { BADF, BUFLEN, INVAL, INVALID_HANDLE, OK } from '../../../host/src/abi/status.js';
-import type { KvResult, Rpc } from '../../../host/src/protocol.js';
-import { harness } from './sandbox-fixture.js';
+import { newBody } from '../../../host/src/guest/bodies.js';
+import type { KvOp, KvResult } from '../../../host/src/protocol.js';
+import { Guest, inTurn, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
 
+// kv_error values.
 const KV_OK = 1;
+const KV_BAD_REQUEST = 2;
 const KV_NOT_FOUND = 3;
 const KV_PRECONDITION_FAILED = 4;
 
-function withStore(results: (rpc: Rpc) => KvResult) {
-  const t = harness({ answer: (rpc) => (rpc.op === 'kv' && rpc.kv.kind === 'exists' ? { status: rpc.kv.store === 'carts' ? 'ok' : 'no_store' } : results(rpc)) });
-  const [np, nl] = t.put('carts');
-  const out = t.area(4);
-  expect(t.call(kvStore.open, np, nl, out)).toBe(OK);
-  return { ...t, store: t.u32(out) };
+/** A guest whose main thread has store "pages" and answers each other KV operation with `reply`. */
+function guest(reply: (op: KvOp) => KvResult = () => ({ status: 'ok' })): Guest {
+  return new Guest({ answers: { kv: ({ kv }) => (kv.kind === 'exists' ? { status: kv.store === 'pages' ? 'ok' : 'no_store' } : reply(kv)) } });
 }
 
-function readAll(t: ReturnType<typeof harness>, body: number): string {
-  const buf = t.area(256);
-  const nr = t.area(4);
-  t.call(httpBody.read, body, buf, 256, nr);
-  return t.text(buf, t.u32(nr));
+function opened(reply?: (op: KvOp) => KvResult): [Guest, number] {
+  const g = guest(reply);
+  return [g, g.handle(kvStore, 'open', ...g.str('pages'))];
 }
 
-describe('fastly_kv_store', () => {
-  it('answers INVAL with an invalid handle for a store that does not exist, as Viceroy does', () => {
-    const t = harness({ answer: () => ({ status: 'no_store' }) });
-    const [np, nl] = t.put('nope');
-    const out = t.area(4);
-    expect(t.call(kvStore.open, np, nl, out)).toBe(INVAL);
-    expect(t.u32(out)).toBe(INVALID_HANDLE);
+/** The KV operations the guest sent, past its open. */
+const ops = (g: Guest) => g.io.calls.flatMap((c) => (c.op === 'kv' && c.kv.kind !== 'exists' ? [c.kv] : []));
+
+/** lookup_wait(_v2) on a lookup of `key`: status, kv_error, body text, metadata, nwritten, generation slot. */
+function lookupWait(g: Guest, store: number, key: string, call = 'lookup_wait', metaMax = 32) {
+  const pending = g.handle(kvStore, 'lookup', store, ...g.str(key), 0, 0);
+  const [body, meta, nw, gen, err] = [g.alloc(4), g.alloc(metaMax), g.alloc(4), g.alloc(8), g.alloc(4)];
+  const status = g.call(kvStore, call, pending, body, meta, metaMax, nw, gen, err);
+  const handle = g.u32(body);
+  return {
+    status,
+    error: g.u32(err),
+    value: handle === INVALID_HANDLE || handle === UNTOUCHED ? null : g.readBody(handle),
+    metadata: Buffer.from(g.read(meta, Math.min(g.u32(nw), metaMax))).toString(),
+    nwritten: g.u32(nw),
+    gen,
+    pending,
+  };
+}
+
+describe('fastly_kv_store.open', () => {
+  it('asks the main thread whether the store exists and gives a handle', () => {
+    const g = guest();
+    expect(g.callOut(kvStore, 'open', ...g.str('pages')).status).toBe(OK);
+    expect(g.io.calls).toEqual([{ op: 'kv', kv: { kind: 'exists', store: 'pages' } }]);
   });
 
-  it('looks a key up and hands over its value, metadata and 64-bit generation', () => {
-    const t = withStore(() => ({ status: 'ok', value: new TextEncoder().encode('3 items'), metadata: '{"v":1}', generation: 0x1_0000_0002n }));
-    const [kp, kl] = t.put('cart-1');
-    const pending = t.area(4);
-    expect(t.call(kvStore.lookup, t.store, kp, kl, 0, 0, pending)).toBe(OK);
-    expect(t.line.calls.at(-1)).toEqual({ op: 'kv', kv: { kind: 'lookup', store: 'carts', key: 'cart-1' } });
-    const [body, meta, nw, gen, err] = [t.area(4), t.area(64), t.area(4), t.area(8), t.area(4)];
-    expect(t.call(kvStore.lookup_wait_v2, t.u32(pending), body, meta, 64, nw, gen, err)).toBe(OK);
-    expect(t.u32(err)).toBe(KV_OK);
-    expect(t.text(meta, t.u32(nw))).toBe('{"v":1}');
-    expect(t.u64(gen)).toBe(0x1_0000_0002n);
-    expect(readAll(t, t.u32(body))).toBe('3 items');
+  it('answers INVAL for a store that does not exist, as Viceroy does, with an invalid handle', () => {
+    const g = guest();
+    expect(g.callOut(kvStore, 'open', ...g.str('page'))).toEqual({ status: INVAL, value: INVALID_HANDLE });
   });
 
-  it('gives the 32-bit wait the low half of the generation', () => {
-    const t = withStore(() => ({ status: 'ok', value: new Uint8Array([1]), generation: 0x1_0000_0002n }));
-    const [kp, kl] = t.put('k');
-    const pending = t.area(4);
-    t.call(kvStore.lookup, t.store, kp, kl, 0, 0, pending);
-    const gen = t.area(4);
-    expect(t.call(kvStore.lookup_wait, t.u32(pending), t.area(4), t.area(8), 8, t.area(4), gen, t.area(4))).toBe(OK);
-    expect(t.u32(gen)).toBe(2);
+  it('answers INVAL for a name outside guest memory, without an RPC', () => {
+    const g = guest();
+    expect(g.call(kvStore, 'open', OUTSIDE, 5, g.alloc(4))).toBe(INVAL);
+    expect(g.io.calls).toEqual([]);
+  });
+});
+
+describe('lookup', () => {
+  const found: KvResult = { status: 'ok', value: Buffer.from('<html>'), metadata: 'v=2', generation: 0x1_0000_0007n };
+
+  it('sends the key at lookup; the wait gives the value as a body, its metadata and generation', () => {
+    const [g, store] = opened(() => found);
+    const r = lookupWait(g, store, 'deny.html');
+    expect(ops(g)).toEqual([{ kind: 'lookup', store: 'pages', key: 'deny.html' }]);
+    expect(r).toMatchObject({ status: OK, error: KV_OK, value: '<html>', metadata: 'v=2', nwritten: 3 });
+    expect(g.u32(r.gen)).toBe(7);
   });
 
-  it('answers a missing key with not found and no body, and metadata too long for the buffer with BUFLEN', () => {
-    let next: KvResult = { status: 'not_found' };
-    const t = withStore(() => next);
-    const [kp, kl] = t.put('k');
-    const pending = t.area(4);
-    t.call(kvStore.lookup, t.store, kp, kl, 0, 0, pending);
-    const [body, err, nw] = [t.area(4), t.area(4), t.area(4)];
-    expect(t.call(kvStore.lookup_wait_v2, t.u32(pending), body, t.area(8), 8, nw, t.area(8), err)).toBe(OK);
-    expect([t.u32(err), t.u32(body)]).toEqual([KV_NOT_FOUND, INVALID_HANDLE]);
-    next = { status: 'ok', value: new Uint8Array([1]), metadata: 'a long piece of metadata' };
-    t.call(kvStore.lookup, t.store, kp, kl, 0, 0, pending);
-    expect(t.call(kvStore.lookup_wait_v2, t.u32(pending), body, t.area(8), 4, nw, t.area(8), err)).toBe(BUFLEN);
-    expect(t.u32(nw)).toBe(24);
+  it('lookup_wait_v2 writes the whole 64-bit generation', () => {
+    const [g, store] = opened(() => found);
+    expect(g.u64(lookupWait(g, store, 'k', 'lookup_wait_v2').gen)).toBe(0x1_0000_0007n);
   });
 
-  it('inserts the whole body with the mode, metadata, TTL and generation the options name', () => {
-    const t = withStore(() => ({ status: 'precondition_failed' }));
-    const bodyOut = t.area(4);
-    t.call(httpBody.new, bodyOut);
-    const [vp, vl] = t.put('value bytes');
-    t.call(httpBody.write, t.u32(bodyOut), vp, vl, 0, t.area(4));
-    const [mp, ml] = t.put('meta');
-    const opts = t.area(32);
-    t.sb.mem.w32(opts, 2); // mode: append
-    t.sb.mem.w32(opts + 8, mp);
-    t.sb.mem.w32(opts + 12, ml);
-    t.sb.mem.w32(opts + 16, 60);
-    t.sb.mem.w64(opts + 24, 9n);
-    const [kp, kl] = t.put('k');
-    const pending = t.area(4);
-    const mask = (1 << 3) | (1 << 4) | (1 << 5);
-    expect(t.call(kvStore.insert, t.store, kp, kl, t.u32(bodyOut), mask, opts, pending)).toBe(OK);
-    const sent = t.line.calls.at(-1);
-    expect(sent).toMatchObject({ op: 'kv', kv: { kind: 'insert', store: 'carts', key: 'k', mode: 2, metadata: 'meta', ttlSec: 60, ifGenerationMatch: 9n } });
-    expect(Buffer.from((sent as { kv: { value: Uint8Array } }).kv.value).toString()).toBe('value bytes');
-    const err = t.area(4);
-    expect(t.call(kvStore.insert_wait, t.u32(pending), err)).toBe(OK);
-    expect(t.u32(err)).toBe(KV_PRECONDITION_FAILED);
+  it('answers a missing key with kv_error not_found and no body, status OK', () => {
+    const [g, store] = opened(() => ({ status: 'not_found' }));
+    expect(lookupWait(g, store, 'nope')).toMatchObject({ status: OK, error: KV_NOT_FOUND, value: null, nwritten: 0 });
   });
 
-  it('lists with cursor, limit and prefix, and hands the listing over as a body', () => {
-    const t = withStore(() => ({ status: 'ok', body: new TextEncoder().encode('{"data":["k"]}') }));
-    const [cp, cl] = t.put('cur');
-    const [pp, pl] = t.put('pre');
-    const opts = t.area(24);
-    t.sb.mem.w32(opts + 4, cp);
-    t.sb.mem.w32(opts + 8, cl);
-    t.sb.mem.w32(opts + 12, 10);
-    t.sb.mem.w32(opts + 16, pp);
-    t.sb.mem.w32(opts + 20, pl);
-    const pending = t.area(4);
-    expect(t.call(kvStore.list, t.store, (1 << 1) | (1 << 2) | (1 << 3), opts, pending)).toBe(OK);
-    expect(t.line.calls.at(-1)).toEqual({ op: 'kv', kv: { kind: 'list', store: 'carts', cursor: 'cur', limit: 10, prefix: 'pre' } });
-    const [body, err] = [t.area(4), t.area(4)];
-    expect(t.call(kvStore.list_wait, t.u32(pending), body, err)).toBe(OK);
-    expect(readAll(t, t.u32(body))).toBe('{"data":["k"]}');
+  it('writes 0 metadata bytes for a value without metadata', () => {
+    const [g, store] = opened(() => ({ status: 'ok', value: Buffer.from('v') }));
+    expect(lookupWait(g, store, 'k')).toMatchObject({ error: KV_OK, value: 'v', nwritten: 0 });
   });
 
-  it('spends a pending handle on its wait: a second wait is BADF', () => {
-    const t = withStore(() => ({ status: 'ok' }));
-    const [kp, kl] = t.put('k');
-    const pending = t.area(4);
-    t.call(kvStore.delete, t.store, kp, kl, 0, 0, pending);
-    expect(t.line.calls.at(-1)).toEqual({ op: 'kv', kv: { kind: 'delete', store: 'carts', key: 'k' } });
-    expect(t.call(kvStore.delete_wait, t.u32(pending), t.area(4))).toBe(OK);
-    expect(t.call(kvStore.delete_wait, t.u32(pending), t.area(4))).toBe(BADF);
+  it('answers BUFLEN with the metadata size when it does not fit', () => {
+    const [g, store] = opened(() => ({ ...found, metadata: 'x'.repeat(40) }));
+    expect(lookupWait(g, store, 'k', 'lookup_wait', 16)).toMatchObject({ status: BUFLEN, value: null, nwritten: 40 });
+  });
+
+  it('spends the pending handle: a second wait is BADF', () => {
+    const [g, store] = opened(() => found);
+    const { pending } = lookupWait(g, store, 'k');
+    expect(g.call(kvStore, 'lookup_wait', pending, ...[1, 2, 3, 4, 5, 6].map(() => g.alloc(8)))).toBe(BADF);
+  });
+
+  it('answers BADF for a handle that is not an open store, without an RPC', () => {
+    const g = guest();
+    expect(g.callOut(kvStore, 'lookup', 42, ...g.str('k'), 0, 0).status).toBe(BADF);
+    expect(g.io.calls).toEqual([]);
+  });
+});
+
+describe('insert', () => {
+  /** An insert config: mode, metadata, ttl and if_generation_match at their offsets. */
+  function insertConfig(g: Guest, mode: number, metadata: string, ttl: number, generation: bigint): number {
+    const [mp, ml] = g.str(metadata);
+    return g.record(32, { 0: mode, 8: mp, 12: ml, 16: ttl, 24: generation });
+  }
+
+  it('sends the body and the options its mask names, and spends the body handle', () => {
+    const [g, store] = opened();
+    const body = g.add(newBody(null, [Buffer.from('value')]));
+    const cfg = insertConfig(g, 2, 'meta', 60, 9n);
+    const pending = g.handle(kvStore, 'insert', store, ...g.str('k'), body, (1 << 3) | (1 << 4) | (1 << 5), cfg);
+    expect(ops(g)).toEqual([{ kind: 'insert', store: 'pages', key: 'k', value: Buffer.from('value'), mode: 2, metadata: 'meta', ttlSec: 60, ifGenerationMatch: 9n }]);
+    expect(g.callOut(kvStore, 'insert_wait', pending)).toEqual({ status: OK, value: KV_OK });
+    expect(g.call(kvStore, 'insert', store, ...g.str('k'), body, 0, 0, g.alloc(4))).toBe(BADF);
+  });
+
+  it('reads only the mode without mask bits, and nothing without a config', () => {
+    const [g, store] = opened();
+    g.handle(kvStore, 'insert', store, ...g.str('a'), g.add(newBody()), 0, insertConfig(g, 1, 'm', 5, 5n));
+    g.handle(kvStore, 'insert', store, ...g.str('b'), g.add(newBody()), 1 << 3, 0);
+    expect(ops(g)).toEqual([
+      { kind: 'insert', store: 'pages', key: 'a', value: Buffer.alloc(0), mode: 1 },
+      { kind: 'insert', store: 'pages', key: 'b', value: Buffer.alloc(0), mode: 0 },
+    ]);
+  });
+
+  it('reads a streamed body to its end before it sends the insert', () => {
+    const [g, store] = opened();
+    g.io.answers.read = inTurn({ data: Buffer.from('streamed') }, { data: null });
+    g.handle(kvStore, 'insert', store, ...g.str('k'), g.add(newBody(9)), 0, 0);
+    expect(g.io.calls.map((c) => c.op)).toEqual(['kv', 'read', 'read', 'kv']);
+    expect(ops(g)[0]).toMatchObject({ kind: 'insert', value: Buffer.from('streamed') });
+  });
+
+  it.each([
+    ['precondition_failed', KV_PRECONDITION_FAILED],
+    ['bad_request', KV_BAD_REQUEST],
+    ['no_store', KV_BAD_REQUEST],
+  ] as const)('writes a %s answer to the error slot as kv_error %i', (answer, error) => {
+    const [g, store] = opened(() => ({ status: answer }));
+    const pending = g.handle(kvStore, 'insert', store, ...g.str('k'), g.add(newBody()), 0, 0);
+    expect(g.callOut(kvStore, 'insert_wait', pending)).toEqual({ status: OK, value: error });
+  });
+});
+
+describe('delete and list', () => {
+  it('delete sends the key; delete_wait writes the answer', () => {
+    const [g, store] = opened(() => ({ status: 'not_found' }));
+    const pending = g.handle(kvStore, 'delete', store, ...g.str('gone'), 0, 0);
+    expect(g.callOut(kvStore, 'delete_wait', pending)).toEqual({ status: OK, value: KV_NOT_FOUND });
+    expect(ops(g)).toEqual([{ kind: 'delete', store: 'pages', key: 'gone' }]);
+  });
+
+  it('list sends cursor, limit and prefix as its mask names them; list_wait gives the listing as a body', () => {
+    const [g, store] = opened(() => ({ status: 'ok', body: Buffer.from('{"data":["a"]}') }));
+    const [cp, cl] = g.str('c1');
+    const [pp, pl] = g.str('pre/');
+    const cfg = g.record(24, { 4: cp, 8: cl, 12: 10, 16: pp, 20: pl });
+    const pending = g.handle(kvStore, 'list', store, (1 << 1) | (1 << 2) | (1 << 3), cfg);
+    g.handle(kvStore, 'list', store, 1 << 2, 0);
+    expect(ops(g)).toEqual([
+      { kind: 'list', store: 'pages', cursor: 'c1', limit: 10, prefix: 'pre/' },
+      { kind: 'list', store: 'pages' },
+    ]);
+    const [body, err] = [g.alloc(4), g.alloc(4)];
+    expect(g.call(kvStore, 'list_wait', pending, body, err)).toBe(OK);
+    expect([g.readBody(g.u32(body)), g.u32(err)]).toEqual(['{"data":["a"]}', KV_OK]);
+  });
+
+  it('list_wait writes no body for a failed listing', () => {
+    const [g, store] = opened(() => ({ status: 'bad_request' }));
+    const pending = g.handle(kvStore, 'list', store, 0, 0);
+    const [body, err] = [g.alloc(4), g.alloc(4)];
+    expect(g.call(kvStore, 'list_wait', pending, body, err)).toBe(OK);
+    expect([g.u32(body), g.u32(err)]).toEqual([INVALID_HANDLE, KV_BAD_REQUEST]);
   });
 });

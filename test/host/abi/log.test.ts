@@ -1,58 +1,65 @@
-// fastly_log: a named endpoint's lines go to stdout as `name :: message`, as Viceroy prints them.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { log } from '../../../host/src/abi/log.js';
-import { BADF, OK } from '../../../host/src/abi/status.js';
-import { harness } from './sandbox-fixture.js';
+// fastly_log: a named endpoint's lines, printed as Viceroy prints them (`name :: message`).
+import { describe, expect, it } from 'vitest';
+import { logTo } from '../../../host/src/abi/log.js';
+import { BADF, INVAL, OK } from '../../../host/src/abi/status.js';
+import { Guest, OUTSIDE } from './sandbox-fixture.js';
 
-const written = vi.hoisted(() => [] as Array<{ fd: number; text: string }>);
-vi.mock('../../../host/src/guest/wasi.js', async (original) => ({
-  ...(await original<typeof import('../../../host/src/guest/wasi.js')>()),
-  writeFd: (fd: number, data: Uint8Array) => written.push({ fd, text: Buffer.from(data).toString('latin1') }),
-}));
-
-beforeEach(() => {
-  written.length = 0;
-});
-
-function endpoint(t: ReturnType<typeof harness>, name: string): number {
-  const [p, l] = t.put(name);
-  const out = t.area(4);
-  expect(t.call(log.endpoint_get, p, l, out)).toBe(OK);
-  return t.u32(out);
-}
-
-function write(t: ReturnType<typeof harness>, h: number, message: string | Uint8Array): { status: number; nw: number } {
-  const [p, l] = t.put(message);
-  const nw = t.area(4);
-  return { status: t.call(log.write, h, p, l, nw), nw: t.u32(nw) };
+/** A guest, its log module, and the lines printed so far (as Latin-1 text, one char a byte). */
+function logging() {
+  const g = new Guest();
+  const lines: string[] = [];
+  const log = logTo((line) => lines.push(Buffer.from(line).toString('latin1')));
+  const write = (h: number, message: string): { status: number; written: number } => {
+    const nw = g.alloc(4);
+    const status = g.call(log, 'write', h, ...g.str(message, 'latin1'), nw);
+    return { status, written: g.u32(nw) };
+  };
+  return { g, log, lines, write };
 }
 
 describe('fastly_log', () => {
-  it('prints each line to stdout with its endpoint name and reports every byte written', () => {
-    const t = harness();
-    const h = endpoint(t, 'decisions');
-    expect(write(t, h, '{"decision":"allow"}')).toEqual({ status: OK, nw: 20 });
-    expect(written).toEqual([{ fd: 1, text: 'decisions :: {"decision":"allow"}\n' }]);
+  it('prints each write as "name :: message" and reports every byte written', () => {
+    const { g, log, lines, write } = logging();
+    const h = g.handle(log, 'endpoint_get', ...g.str('decisions'));
+    expect(write(h, 'admit visitor 7')).toEqual({ status: OK, written: 15 });
+    expect(lines).toEqual(['decisions :: admit visitor 7\n']);
   });
 
-  it('drops one trailing newline, escapes newlines inside, and prints nothing for an empty line', () => {
-    const t = harness();
-    const h = endpoint(t, 'e');
-    write(t, h, 'one\n');
-    write(t, h, 'two\nlines');
-    write(t, h, '');
-    expect(written.map((w) => w.text)).toEqual(['e :: one\n', 'e :: two\\nlines\n']);
+  it('drops one trailing newline and escapes the others, as Viceroy does', () => {
+    const { g, log, lines, write } = logging();
+    const h = g.handle(log, 'endpoint_get', ...g.str('e'));
+    expect(write(h, 'a\nb\n')).toEqual({ status: OK, written: 4 });
+    expect(write(h, 'c\n\n').written).toBe(3);
+    expect(lines).toEqual(['e :: a\\nb\n', 'e :: c\\n\n']);
   });
 
-  it('keeps every byte of a message that is not UTF-8', () => {
-    const t = harness();
-    write(t, endpoint(t, 'bin'), Uint8Array.from([0xff, 0x00, 0x41]));
-    expect(Buffer.from(written[0]!.text, 'latin1')).toEqual(Buffer.from([...Buffer.from('bin :: '), 0xff, 0x00, 0x41, 0x0a]));
+  it('prints nothing for an empty message or a lone newline, yet counts its bytes', () => {
+    const { g, log, lines, write } = logging();
+    const h = g.handle(log, 'endpoint_get', ...g.str('e'));
+    expect(write(h, '')).toEqual({ status: OK, written: 0 });
+    expect(write(h, '\n')).toEqual({ status: OK, written: 1 });
+    expect(lines).toEqual([]);
   });
 
-  it('answers BADF for a handle that is not an endpoint', () => {
-    const t = harness();
-    expect(write(t, 77, 'x').status).toBe(BADF);
-    expect(written).toEqual([]);
+  it('keeps the bytes of name and message as they are, whatever their encoding', () => {
+    const { g, log, lines, write } = logging();
+    const h = g.handle(log, 'endpoint_get', ...g.str('caf\xe9', 'latin1'));
+    write(h, 'na\xefve \xc3\xa9');
+    expect(lines).toEqual(['caf\xe9 :: na\xefve \xc3\xa9\n']);
+  });
+
+  it('answers BADF for a write to a handle that is not an endpoint', () => {
+    const { g, lines, write } = logging();
+    expect(write(77, 'x').status).toBe(BADF);
+    expect(write(g.add({ kind: 'config', name: 'e' }), 'x').status).toBe(BADF);
+    expect(lines).toEqual([]);
+  });
+
+  it('answers INVAL for a name or message outside guest memory, and prints nothing', () => {
+    const { g, log, lines } = logging();
+    expect(g.call(log, 'endpoint_get', OUTSIDE, 4, g.alloc(4))).toBe(INVAL);
+    const h = g.handle(log, 'endpoint_get', ...g.str('e'));
+    expect(g.call(log, 'write', h, OUTSIDE, 4, g.alloc(4))).toBe(INVAL);
+    expect(lines).toEqual([]);
   });
 });

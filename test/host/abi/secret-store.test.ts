@@ -1,58 +1,84 @@
-// fastly_secret_store: a store opened by name, a secret by key as a handle, its bytes on request.
+// fastly_secret_store: the manifest's secret stores, secrets as handles, and secrets made from bytes.
 import { describe, expect, it } from 'vitest';
 import { secretStore } from '../../../host/src/abi/secret-store.js';
-import { BADF, BUFLEN, NONE, OK } from '../../../host/src/abi/status.js';
-import { harness, snapshot } from './sandbox-fixture.js';
+import { BADF, INVAL, NONE, OK } from '../../../host/src/abi/status.js';
+import { Guest, opened, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
 
-function opened() {
-  const h = harness({ snapshot: snapshot({ secretStores: { keys: { k1: 's3cret' } } }) });
-  const [np, nl] = h.put('keys');
-  const out = h.area(4);
-  expect(h.call(secretStore.open, np, nl, out)).toBe(OK);
-  return { ...h, store: h.u32(out) };
-}
+const STORES = { snapshot: { secretStores: { keys: { signing: 's3cr3t-ü', empty: '' } } } };
+const guest = () => new Guest(STORES);
+const store = () => opened(secretStore, 'keys', STORES);
 
-describe('fastly_secret_store', () => {
-  it('answers NONE for a store the manifest lacks', () => {
-    const h = harness();
-    const [np, nl] = h.put('keys');
-    expect(h.call(secretStore.open, np, nl, h.area(4))).toBe(NONE);
+describe('fastly_secret_store.open', () => {
+  it('gives a handle for a store the manifest has', () => {
+    const g = guest();
+    expect(g.callOut(secretStore, 'open', ...g.str('keys')).status).toBe(OK);
   });
 
-  it('hands a secret as a handle whose plaintext is its bytes; a missing key is NONE', () => {
-    const h = opened();
-    const [kp, kl] = h.put('k1');
-    const secret = h.area(4);
-    expect(h.call(secretStore.get, h.store, kp, kl, secret)).toBe(OK);
-    const buf = h.area(32);
-    const nw = h.area(4);
-    expect(h.call(secretStore.plaintext, h.u32(secret), buf, 32, nw)).toBe(OK);
-    expect(h.text(buf, h.u32(nw))).toBe('s3cret');
-    const [mp, ml] = h.put('k2');
-    expect(h.call(secretStore.get, h.store, mp, ml, h.area(4))).toBe(NONE);
+  it('answers NONE for a store the manifest lacks, as Viceroy does', () => {
+    const g = guest();
+    expect(g.callOut(secretStore, 'open', ...g.str('key'))).toEqual({ status: NONE, value: UNTOUCHED });
   });
 
-  it('answers BUFLEN with the length needed, and BADF for a handle that is not a secret', () => {
-    const h = opened();
-    const [kp, kl] = h.put('k1');
-    const secret = h.area(4);
-    h.call(secretStore.get, h.store, kp, kl, secret);
-    const nw = h.area(4);
-    expect(h.call(secretStore.plaintext, h.u32(secret), h.area(8), 2, nw)).toBe(BUFLEN);
-    expect(h.u32(nw)).toBe(6);
-    expect(h.call(secretStore.plaintext, h.store, h.area(8), 8, nw)).toBe(BADF);
+  it('answers NONE for a store named like an object property', () => {
+    const g = guest();
+    for (const name of ['constructor', 'hasOwnProperty']) expect(g.callOut(secretStore, 'open', ...g.str(name)).status, name).toBe(NONE);
   });
 
-  it('makes a secret from bytes the guest holds (from_bytes), a copy it can no longer change', () => {
-    const h = opened();
-    const [p, l] = h.put('made here');
-    const out = h.area(4);
-    expect(h.call(secretStore.from_bytes, p, l, out)).toBe(OK);
-    // The guest reuses its buffer afterwards.
-    h.sb.mem.set(new TextEncoder().encode('XXXX'), p);
-    const buf = h.area(32);
-    const nw = h.area(4);
-    h.call(secretStore.plaintext, h.u32(out), buf, 32, nw);
-    expect(h.text(buf, h.u32(nw))).toBe('made here');
+  it('answers INVAL for a name outside guest memory', () => {
+    expect(guest().call(secretStore, 'open', OUTSIDE, 4, 16)).toBe(INVAL);
+  });
+});
+
+describe('fastly_secret_store.get and plaintext', () => {
+  it('give a secret handle whose plaintext is the value as UTF-8', () => {
+    const [g, s] = store();
+    const secret = g.handle(secretStore, 'get', s, ...g.str('signing'));
+    const out = g.buffer(64);
+    expect(g.call(secretStore, 'plaintext', secret, ...out.args)).toBe(OK);
+    expect(out.written()).toBe(9);
+    expect(out.text()).toBe('s3cr3t-ü');
+  });
+
+  it('answer NONE for a secret the store lacks, as Viceroy does', () => {
+    const [g, s] = store();
+    expect(g.callOut(secretStore, 'get', s, ...g.str('absent'))).toEqual({ status: NONE, value: UNTOUCHED });
+  });
+
+  it('give an empty secret as 0 bytes', () => {
+    const [g, s] = store();
+    const out = g.buffer(4);
+    expect(g.call(secretStore, 'plaintext', g.handle(secretStore, 'get', s, ...g.str('empty')), ...out.args)).toBe(OK);
+    expect(out.written()).toBe(0);
+  });
+
+  it('answer BUFLEN with the size needed when the buffer is too small', () => {
+    const [g, s] = store();
+    const secret = g.handle(secretStore, 'get', s, ...g.str('signing'));
+    g.fitsExactly(9, (out) => g.call(secretStore, 'plaintext', secret, ...out));
+  });
+
+  it('answer BADF for a handle of the wrong kind: a secret is not a store, a store is not a secret', () => {
+    const [g, s] = store();
+    const secret = g.handle(secretStore, 'get', s, ...g.str('signing'));
+    expect(g.callOut(secretStore, 'get', secret, ...g.str('signing')).status).toBe(BADF);
+    expect(g.call(secretStore, 'plaintext', s, ...g.buffer(64).args)).toBe(BADF);
+    expect(g.call(secretStore, 'plaintext', 999, ...g.buffer(64).args)).toBe(BADF);
+  });
+});
+
+describe('fastly_secret_store.from_bytes', () => {
+  it('makes a secret of any bytes, copied at the call', () => {
+    const g = guest();
+    const [p, l] = g.bytes([0xff, 0x00, 0x41]);
+    const secret = g.handle(secretStore, 'from_bytes', p, l);
+    // The guest reuses that memory afterwards: the secret keeps what it was given.
+    new Uint8Array(g.memory.buffer).fill(0, p, p + l);
+    const out = g.buffer(8);
+    expect(g.call(secretStore, 'plaintext', secret, ...out.args)).toBe(OK);
+    expect([...out.bytes()]).toEqual([0xff, 0x00, 0x41]);
+  });
+
+  it('answers INVAL for bytes outside guest memory', () => {
+    expect(guest().call(secretStore, 'from_bytes', OUTSIDE, 4, 16)).toBe(INVAL);
   });
 });
