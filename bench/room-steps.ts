@@ -6,7 +6,6 @@ import { quantile } from './lib.js';
 
 type StepTiming = { coldUs: number; warmUs: number };
 
-
 /**
  * The room's steps timed inside the runtime (bench/fixtures/room-parts.ts): each step in a request
  * of its own, so `coldUs` is what a fresh instance pays for it; median of 5 requests per step. The

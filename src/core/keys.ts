@@ -83,7 +83,7 @@ export function createKeyRing(lookup: (kid: string) => Promise<string | null>, d
           diag(`waiting_room_keys: key "${kid}" is weak (${bytes.length} bytes, need ${MIN_KEY_BYTES}); it is never used`);
           return null;
         }
-        return memory ? memory.keyFrom(kid, String(stored), () => importKey(bytes)) : importKey(bytes);
+        return memory ? memory.importedKey(kid, String(stored), () => importKey(bytes)) : importKey(bytes);
       })();
       memo.set(kid, pending);
     }

@@ -85,12 +85,11 @@ export class SandboxMemory {
   }
 
   /**
-   * The key imported for `kid` from its stored text `raw`, imported again only when the text changed
-   * (its bytes are pinned, key-bytes.ts, so the key stays whole across requests).
+   * Imports `kid` from its stored text `raw` and keeps it for the next request, in place of a key
+   * kept from other text (asked only after keptKey found none; its bytes are pinned, key-bytes.ts,
+   * so the key stays whole across requests).
    */
-  keyFrom(kid: string, raw: string, importKey: () => Promise<CryptoKey>): Promise<CryptoKey> {
-    const kept = this.keptKey(kid, raw);
-    if (kept) return kept;
+  importedKey(kid: string, raw: string, importKey: () => Promise<CryptoKey>): Promise<CryptoKey> {
     const key = importKey();
     this.keys.set(kid, { raw, key });
     // A failed import is not kept: the next request tries again.
