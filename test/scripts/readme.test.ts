@@ -1,22 +1,27 @@
-// The README is the operator's manual: its configuration table must list every setting the room
-// reads, with the default the code uses, and every dependency must say why it is there.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// The README is a newcomer's first screen and the docs are the operator's manual: the configuration
+// table (docs/configuration.md) must list every setting the room reads, with the default the code
+// uses; every dependency must say why it is there; the quick start and the map of the repository must
+// stay on the README's first screen; and every relative link in the Markdown must lead somewhere.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { settingsTable } from '../../src/core/config.js';
 import { repoRoot } from '../../scripts/lib/paths.js';
 
-const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
-const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+const read = (file: string): string => readFileSync(join(repoRoot, file), 'utf8');
+const readme = read('README.md');
+const configuration = read('docs/configuration.md');
+const pkg = JSON.parse(read('package.json')) as {
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
 
 /** Rows of the table whose header starts with `| key | default |`: key -> default cell. */
-function configRows(): Map<string, string> {
-  const lines = readme.split('\n');
+function configRows(markdown: string): Map<string, string> {
+  const lines = markdown.split('\n');
   const start = lines.findIndex((l) => /^\|\s*key\s*\|\s*default\s*\|/.test(l));
   const rows = new Map<string, string>();
+  if (start < 0) return rows;
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith('|')) break;
     const [, key, def] = line.split('|').map((c) => c.trim());
@@ -25,15 +30,79 @@ function configRows(): Map<string, string> {
   return rows;
 }
 
-describe('README.md', () => {
+/** The first screen: what a laptop shows of the rendered README before any scrolling, give or take. */
+const FIRST_SCREEN_LINES = 60;
+
+/** Markdown files whose links are checked: the README, docs/ (all of it) and each folder's README. */
+function markdownFiles(): string[] {
+  const files = ['README.md'];
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(join(repoRoot, dir))) {
+      const path = join(dir, name);
+      if (statSync(join(repoRoot, path)).isDirectory()) walk(path);
+      else if (name.endsWith('.md')) files.push(path);
+    }
+  };
+  walk('docs');
+  for (const dir of readdirSync(repoRoot)) {
+    if (dir === 'node_modules' || dir.startsWith('.')) continue;
+    if (existsSync(join(repoRoot, dir, 'README.md'))) files.push(join(dir, 'README.md'));
+  }
+  return files;
+}
+
+/** Text outside code: fenced and indented code blocks and inline code spans hold no links. */
+function prose(markdown: string): string {
+  return markdown
+    .replace(/^```[\s\S]*?^```/gm, '')
+    .split('\n')
+    .filter((line) => !/^( {4}|\t)/.test(line) || /^\s*([-*]|\d+\.)\s/.test(line))
+    .join('\n')
+    .replace(/`[^`\n]*`/g, '');
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
+function anchors(markdown: string): Set<string> {
+  const seen = new Map<string, number>();
+  const out = new Set<string>();
+  for (const line of markdown.replace(/^```[\s\S]*?^```/gm, '').split('\n')) {
+    const m = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
+    if (!m) continue;
+    const base = m[1]!
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    out.add(n === 0 ? base : `${base}-${n}`);
+  }
+  return out;
+}
+
+/** Relative links and images of one Markdown file: [text](target) with no scheme. */
+function relativeLinks(markdown: string): string[] {
+  const links: string[] = [];
+  for (const m of prose(markdown).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+    const target = m[1]!;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue;
+    links.push(target);
+  }
+  return links;
+}
+
+describe('docs/configuration.md', () => {
   it('documents every setting with the default the code uses, and nothing else', () => {
-    const rows = configRows();
+    const rows = configRows(configuration);
     expect([...rows.keys()].sort()).toEqual(settingsTable.map((s) => s.key).sort());
     for (const s of settingsTable) expect(rows.get(s.key), s.key).toBe(s.default === '' ? '(none)' : s.default);
   });
+});
 
+describe('README.md', () => {
   it('says why each dependency is there', () => {
-    const section = readme.slice(readme.indexOf('## Dependencies'));
+    const at = readme.indexOf('## Dependencies');
+    expect(at).toBeGreaterThan(-1);
+    const section = readme.slice(at);
     for (const name of [...Object.keys(pkg.dependencies), ...Object.keys(pkg.devDependencies)]) {
       expect(section, name).toContain(`\`${name}\``);
     }
@@ -41,5 +110,48 @@ describe('README.md', () => {
 
   it('gives the three quick-start commands', () => {
     for (const command of ['npm ci', 'npm start', 'npm test']) expect(readme).toContain(command);
+  });
+
+  it('keeps the quick start and the map of the repository on its first screen', () => {
+    const lines = readme.split('\n');
+    const firstScreen = lines.slice(0, FIRST_SCREEN_LINES);
+    const quickStart = firstScreen.findIndex((l) => /^## Quick start/.test(l));
+    expect(quickStart, 'a "## Quick start" heading').toBeGreaterThan(-1);
+    for (const command of ['npm ci', 'npm start', 'npm test']) {
+      expect(firstScreen.some((l) => l.trimStart().startsWith(command)), command).toBe(true);
+    }
+    // The map: the first table after the quick start whose header names folders, ending on the first screen.
+    const mapHeader = lines.findIndex((l, i) => i > quickStart && /^\|\s*folder\s*\|/.test(l));
+    expect(mapHeader, 'a "| folder |" table').toBeGreaterThan(quickStart);
+    let end = mapHeader;
+    while (end + 1 < lines.length && lines[end + 1]!.startsWith('|')) end++;
+    expect(end + 1, 'the last line of the map').toBeLessThanOrEqual(FIRST_SCREEN_LINES);
+    expect(end - mapHeader - 1, 'folders in the map').toBeGreaterThanOrEqual(8);
+  });
+});
+
+describe('Markdown links', () => {
+  const files = markdownFiles();
+
+  it('covers the README and docs/', () => {
+    expect(files).toContain('README.md');
+    expect(files).toContain(join('docs', 'configuration.md'));
+  });
+
+  it.each(files)('every relative link in %s leads to a file that exists, and to a heading in it', (file) => {
+    const text = read(file);
+    const broken: string[] = [];
+    for (const link of relativeLinks(text)) {
+      const [pathPart, anchor] = link.split('#') as [string, string | undefined];
+      const target = pathPart === '' ? file : join(dirname(file), decodeURIComponent(pathPart));
+      if (relative(repoRoot, join(repoRoot, target)).startsWith('..') || !existsSync(join(repoRoot, target))) {
+        broken.push(`${link} (no ${target})`);
+        continue;
+      }
+      if (anchor !== undefined && target.endsWith('.md') && !anchors(read(target)).has(anchor)) {
+        broken.push(`${link} (no heading #${anchor} in ${target})`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 });
