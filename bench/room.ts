@@ -16,13 +16,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startHost, type RunningHost } from '../test/support/host-process.js';
-import { mintToken, roomWasm, startEchoOrigin, startRoom, type Room } from '../test/support/room-host.js';
-import { buildWasm, repoRoot } from '../test/support/wasm-build.js';
+import { startHost, type RunningHost } from '../lib/host-process.js';
+import { startEchoOrigin } from '../lib/echo-origin.js';
+import { mintToken, startRoom, type Room } from '../lib/room-host.js';
+import { repoRoot, wasmFile } from '../lib/paths.js';
+import { buildWasm } from '../lib/wasm-build.js';
 import { processCpu } from './cpu.js';
 import { roomSteps } from './room-steps.js';
 import { roomTimes } from './room-time.js';
-import { closedLoop, get, quantile } from './lib.js';
+import { quantile, quantileOf } from '../lib/quantiles.js';
+import { closedLoop, get } from './http-load.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
@@ -160,7 +163,7 @@ async function main(): Promise<void> {
     // after comparing the whole memory with the snapshot image, so a bigger snapshot costs more per
     // instance (now once per 1,000 requests); Fastly maps snapshots copy-on-write. A pass-through
     // carrying as much snapshot data as the room separates that host-specific cost from the room's own work.
-    const ballastWasm = await buildBallastPassthrough(statSync(otherRoomWasm ?? roomWasm).size - statSync(passthroughWasm).size);
+    const ballastWasm = await buildBallastPassthrough(statSync(otherRoomWasm ?? wasmFile).size - statSync(passthroughWasm).size);
     ballast = await startHost({ wasm: ballastWasm, args: poolArgs, manifest: { local_server: { backends: { origin: { url: origin.url } } } } });
 
     const fromOrigin = (status: number, h: http.IncomingHttpHeaders): boolean => status === 200 && h['x-echo'] === '1';
@@ -262,7 +265,7 @@ async function main(): Promise<void> {
     const figures = scenarios.map((scenario) => {
       const all = samples.get(scenario.name)!;
       const latencies = all.flatMap((s) => s.latenciesMs).sort((a, b) => a - b);
-      const perRoundMedian = all.map((s) => quantile([...s.latenciesMs].sort((a, b) => a - b), 0.5));
+      const perRoundMedian = all.map((s) => quantileOf(s.latenciesMs, 0.5));
       const requests = latencies.length;
       const elapsed = all.reduce((sum, s) => sum + s.elapsedMs, 0);
       return {
@@ -293,7 +296,7 @@ async function main(): Promise<void> {
         medianRatio: round2(f.medianMs / base.medianMs),
         p99Ratio: round2(f.p99Ms / base.p99Ms),
         throughputCostRatio: round2(base.reqPerSec / f.reqPerSec),
-        throughputCostRatioRoundMedian: round2(quantile([...perRound].sort((a, b) => a - b), 0.5)),
+        throughputCostRatioRoundMedian: round2(quantileOf(perRound, 0.5)),
         hostCpuRatio: round2(f.hostCpuMsPerRequest / base.hostCpuMsPerRequest),
       };
     });

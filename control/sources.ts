@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { fastlyBin } from '../scripts/lib/paths.js';
+import { fastlyBin } from '../lib/fastly-cli.js';
 
 export interface Source {
   readonly name: string;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { settingsTable } from '../../src/core/config.js';
-import { repoRoot } from '../../scripts/lib/paths.js';
+import { repoRoot } from '../../lib/paths.js';
 
 const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
 const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../sim/clock.js';
-import { createRandom } from '../../sim/random.js';
+import { createRandom } from '../../lib/random.js';
 import { riskRatio, spearman, survivalQuantiles, wilson } from '../../sim/stats.js';
 import { briefSessions, run, scenario } from './support.js';
 
