@@ -3,7 +3,6 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-
 /** What the origin received, as it tells it back in its JSON body. */
 export interface EchoedRequest {
   method: string;

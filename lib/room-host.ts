@@ -8,7 +8,6 @@ import { startHost, type RunningHost } from './host-process.js';
 import { mintToken as mintWith, type MintOptions } from './mint.js';
 import { ensureRoomWasm } from './room-wasm.js';
 
-
 export const LOG_ENDPOINT = 'wr_e2e';
 export const TEST_KID = 'e2e1';
 
@@ -187,7 +186,6 @@ export function roomManifest(originUrl: string): Record<string, unknown> {
 
 /** The identity the room sees for a request from this machine with `identity=ip`. */
 export const LOOPBACK_IDENTITY = 'ip:127.0.0.1';
-
 
 /** A token the room would have issued (or, with another key/kid, one it must refuse). */
 export async function mintToken(room: Pick<Room, 'key'>, options: MintOptions): Promise<string> {

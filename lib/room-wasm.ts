@@ -5,7 +5,6 @@ import { mkdir, open, readFile, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot, wasmFile as roomWasm } from './paths.js';
 
-
 async function newestMtime(dir: string): Promise<number> {
   let newest = 0;
   let entries;

@@ -4,7 +4,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-
 /**
  * A throwaway self-signed certificate for `hostname` (the test CA is the certificate itself), made
  * with the openssl command line since Node cannot issue certificates.
