@@ -1,7 +1,40 @@
 import { defineConfig } from 'vitest/config';
 
-// One `npm test` runs every suite. Suites that need the built Wasm or Chromium prepare it in their
-// own beforeAll (shared helpers under test/support/), so `vitest run test/core` stays fast.
+// Four projects, by what a test needs; `npm test` runs them all, `npm run test:unit` (and test:sim,
+// test:wasm, test:browser) one. Suites that need the built Wasm or Chromium prepare it in their own
+// beforeAll (lib/room-wasm.ts, lib/wasm-build.ts, test/support/chromium.ts).
+//   unit     in-process: the core, the control model, the host's ABI and manifest modules, lib/, the
+//            tools and the load tool; at most a small child process (a CLI under tsx, a stand-in script)
+//   sim      the simulator: in-process too, but crowds of virtual visitors take seconds to a minute a file
+//   wasm     a Wasm module on the local host: the built room (test/e2e, the fuzz run, the load tool
+//            end to end) and the host running its guest apps
+//   browser  Chromium: the pages, the dashboard, a visitor's journey through the room
+const browser = [
+  'test/browser/**/*.test.ts',
+  'test/pages/accessibility.test.ts',
+  'test/pages/behaviour.test.ts',
+  'test/pages/chromium-helper.test.ts',
+  'test/pages/event-pages.test.ts',
+  'test/control/dashboard.test.ts',
+];
+const sim = ['test/sim/**/*.test.ts'];
+const wasm = [
+  'test/e2e/**/*.test.ts',
+  'test/fuzz/run.test.ts',
+  'test/load/room.e2e.test.ts',
+  'test/lib/wasm-build.test.ts',
+  'test/host/bot-guest.test.ts',
+  'test/host/cli.test.ts',
+  'test/host/config.stores.test.ts',
+  'test/host/downstream-url.test.ts',
+  'test/host/guest/runner.reuse.test.ts',
+  'test/host/http.test.ts',
+  'test/host/memory.test.ts',
+  'test/host/methods.test.ts',
+  'test/host/tls.test.ts',
+  'test/host/wat-guest.test.ts',
+];
+
 export default defineConfig({
   plugins: [
     {
@@ -15,10 +48,17 @@ export default defineConfig({
     },
   ],
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
     pool: 'forks',
     reporters: ['default'],
+    projects: [
+      // Threads: a unit file starts in a fraction of the time a forked process takes, and over 80 files
+      // that is most of the project's time. The others keep forks: they start and stop processes.
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...sim, ...wasm, ...browser], pool: 'threads' } },
+      { extends: true, test: { name: 'sim', include: sim } },
+      { extends: true, test: { name: 'wasm', include: wasm } },
+      { extends: true, test: { name: 'browser', include: browser } },
+    ],
   },
 });

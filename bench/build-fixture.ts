@@ -2,7 +2,8 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { bundleOptions } from '../scripts/build.js';
-import { buildWasm, repoRoot } from '../test/support/wasm-build.js';
+import { repoRoot } from '../lib/paths.js';
+import { buildWasm } from '../lib/wasm-build.js';
 
 export async function buildFixture(name: string, define: Record<string, string> = {}): Promise<string> {
   const tag = Object.values(define).join('-');

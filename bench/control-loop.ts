@@ -13,6 +13,7 @@ import { createKeyRing } from '../src/core/keys.js';
 import { decisionLine } from '../src/core/log-line.js';
 import { createControlModel } from '../control/model/index.js';
 import { estimateFor } from '../src/core/estimate.js';
+import { median } from '../lib/quantiles.js';
 
 const EPOCH = Date.UTC(2026, 0, 1);
 const key = createHash('sha512').update('k').digest('base64');
@@ -65,10 +66,9 @@ console.log('busiest 10s after 2 min:', best, 'target share', Number(central.new
 console.log(model.snapshot(EPOCH + END).why);
 
 const adm = visitors.filter((v) => v.admitted !== null && v.admitted >= 0 && v.p50 !== undefined);
-const waits = adm.map((v) => (v.admitted! - v.q!) / 1000).sort((a, b) => a - b);
-const preds = adm.map((v) => v.p50!).sort((a, b) => a - b);
-console.log('observed median wait', waits[Math.floor(waits.length / 2)], 'predicted median', preds[Math.floor(preds.length / 2)], 'within own p50', (adm.filter((v) => (v.admitted! - v.q!) / 1000 <= v.p50!).length / adm.length).toFixed(3));
+const waits = adm.map((v) => (v.admitted! - v.q!) / 1000);
+const preds = adm.map((v) => v.p50!);
+console.log('observed median wait', median(waits), 'predicted median', median(preds), 'within own p50', (adm.filter((v) => (v.admitted! - v.q!) / 1000 <= v.p50!).length / adm.length).toFixed(3));
 const byArr = new Map<number, { p: number[]; w: number[] }>();
 for (const v of adm) { const k = Math.floor(v.q! / 10000); const b = byArr.get(k) ?? { p: [], w: [] }; b.p.push(v.p50!); b.w.push((v.admitted! - v.q!) / 1000); byArr.set(k, b); }
-const med = (a: number[]) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)];
-for (const [k, b] of [...byArr].sort((a, b) => a[0] - b[0]).slice(0, 12)) console.log(`arrive ${k * 10}s n=${b.p.length} predicted p50 ${med(b.p)} observed median ${med(b.w)}`);
+for (const [k, b] of [...byArr].sort((a, b) => a[0] - b[0]).slice(0, 12)) console.log(`arrive ${k * 10}s n=${b.p.length} predicted p50 ${median(b.p)} observed median ${median(b.w)}`);

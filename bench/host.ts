@@ -9,9 +9,12 @@ import { Agent } from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startHost, startOrigin, type RunningHost } from '../test/support/host-process';
-import { buildWasm, hostFixture, repoRoot } from '../test/support/wasm-build';
-import { closedLoop, get, quantile } from './lib';
+import { startOrigin } from '../lib/origin';
+import { startHost, type RunningHost } from '../lib/host-process';
+import { hostFixture, repoRoot } from '../lib/paths';
+import { buildWasm } from '../lib/wasm-build';
+import { quantile } from '../lib/quantiles.js';
+import { closedLoop, get } from './http-load.js';
 
 const phaseSeconds = Number(process.env.BENCH_SECONDS ?? '6');
 const phaseMaxRequests = 20_000;

@@ -1,8 +1,9 @@
 // The room's steps timed one by one inside the runtime (bench/fixtures/room-parts.ts), in a fresh
 // instance and repeated, with and without the build-time warm-up of src/core/warm.ts.
-import { startRoom, type EchoOrigin, type Settings } from '../test/support/room-host.js';
+import { type EchoOrigin } from '../lib/echo-origin.js';
+import { startRoom, type Settings } from '../lib/room-host.js';
 import { buildFixture } from './build-fixture.js';
-import { quantile } from './lib.js';
+import { quantileOf } from '../lib/quantiles.js';
 
 type StepTiming = { coldUs: number; warmUs: number };
 
@@ -31,7 +32,7 @@ export async function roomSteps(
           const res = await fetch(`${room.url}/?${query}`, { headers: { 'x-token': tokens.allow } });
           runs.push((await res.json()) as StepTiming);
         }
-        const median = (pick: (r: StepTiming) => number): number => quantile(runs.map(pick).sort((a, b) => a - b), 0.5);
+        const median = (pick: (r: StepTiming) => number): number => quantileOf(runs.map(pick), 0.5);
         out[step] = { coldUs: median((r) => r.coldUs), warmUs: median((r) => r.warmUs) };
       }
       return out;

@@ -3,9 +3,11 @@
 // One host with one worker and one client, so every request meets the same warm sandbox (until it is
 // recycled, which the median absorbs) and no other request's work lands inside a measured one.
 import http from 'node:http';
-import { startRoom, type EchoOrigin, type Settings } from '../test/support/room-host.js';
+import { type EchoOrigin } from '../lib/echo-origin.js';
+import { startRoom, type Settings } from '../lib/room-host.js';
 import { buildFixture } from './build-fixture.js';
-import { get, quantile } from './lib.js';
+import { quantile } from '../lib/quantiles.js';
+import { get } from './http-load.js';
 
 export interface TimedScenario {
   name: string;

@@ -18,18 +18,14 @@
 //   ... --lead S                      fix a window's chance S seconds before it opens (default 25;
 //                                     at least the slowest POP's delay in seeing a new setting)
 import { parseArgs } from 'node:util';
-import { isMain } from '../scripts/lib/main.js';
-import { configFile } from '../scripts/lib/paths.js';
+import { isMain, UsageError } from '../lib/cli.js';
+import { configFile } from '../lib/paths.js';
 import { Controller } from './controller.js';
 import { startDashboard } from './dashboard/server.js';
 import { createControlModel } from './model/index.js';
 import { httpsSource } from './https-source.js';
 import { fileSource, logTailSource, stdinSource, type Source } from './sources.js';
 import { fastlyStore, localStore, Writer } from './writer.js';
-
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
 
 function positive(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;

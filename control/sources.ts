@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
-import { fastlyBin } from '../scripts/lib/paths.js';
+import { fastlyBin } from '../lib/fastly-cli.js';
 
 export interface Source {
   readonly name: string;
@@ -100,9 +100,11 @@ export function logTailSource(serviceId: string, onLine: (text: string) => void,
     void readLines(child.stdout!, onLine);
     child.on('exit', (code) => {
       if (stopped) return;
-      source.error = `fastly log-tail exited (${code}): ${stderr.trim() || 'no message'}; restarting in ${backoff / 1000} s`;
-      backoff = Date.now() - started > 60_000 ? 1000 : Math.min(30_000, backoff * 2);
-      setTimeout(start, backoff);
+      // A run that lasted a minute was healthy: the backoff starts again from 1 s.
+      const wait = Date.now() - started > 60_000 ? 1000 : backoff;
+      source.error = `fastly log-tail exited (${code}): ${stderr.trim() || 'no message'}; restarting in ${wait / 1000} s`;
+      backoff = Math.min(30_000, wait * 2);
+      setTimeout(start, wait);
     });
   };
   start();

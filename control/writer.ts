@@ -6,8 +6,8 @@
 // 18% of the limit, all day long.
 import { parseConfig } from '../src/core/config.js';
 import { CONFIG_STORE } from '../src/fastly/names.js';
-import { fastlyRunner, resolveStoreId, type FastlyRunner } from '../scripts/lib/fastly-cli.js';
-import { readStore, writeStoreAtomic } from '../scripts/lib/json-store.js';
+import { fastlyRunner, resolveStoreId, type FastlyRunner } from '../lib/fastly-cli.js';
+import { readStore, writeStoreAtomic } from '../lib/json-store.js';
 import type { SettingWrites, WriteStatus } from './types.js';
 
 export interface Store {

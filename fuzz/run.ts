@@ -2,7 +2,7 @@
 // stream of forged, mutated and stolen tokens, odd cookies, headers and targets, with bad settings
 // and keys written live in between. It counts what matters: requests that reached the origin without
 // a right to, 5xx answers beyond the documented ones, and whether the host stayed up.
-import { mintToken, startRoom, type Room } from '../test/support/room-host.js';
+import { mintToken, startRoom, type Room } from '../lib/room-host.js';
 import { attack, badKeys, badSettings, seeded, type Material } from './attacks.js';
 
 export interface FuzzOptions {

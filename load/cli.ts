@@ -13,18 +13,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../src/core/config.js';
-import { readStoreIfExists } from '../scripts/lib/json-store.js';
-import { isMain } from '../scripts/lib/main.js';
-import { configFile } from '../scripts/lib/paths.js';
+import { readStoreIfExists } from '../lib/json-store.js';
+import { isMain, UsageError } from '../lib/cli.js';
+import { configFile } from '../lib/paths.js';
 import { HttpClient } from './http.js';
 import { identityKeysOn, probeIdentity } from './probe.js';
 import { minuteLine, resultJson, summaryTable, verdictLines } from './report.js';
 import { runLoad } from './run.js';
 import type { Shape } from './schedule.js';
-
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
 
 const USAGE =
   'usage: npm run load -- [--url URL] [--visitors N] [--shape flash|steady] [--rate PER_MINUTE] [--flash-seconds S] ' +

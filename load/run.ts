@@ -1,7 +1,7 @@
 // A load run: the arrival schedule, one virtual browser per visitor, the per-minute tally and its
 // report. The clock and the network come in as options, so the same run drives the real room over
 // HTTP (load/cli.ts) or, in the tests, a fake room on a fake clock.
-import { createRandom } from '../sim/random.js';
+import { createRandom } from '../lib/random.js';
 import { VirtualBrowser, type Send } from './browser.js';
 import { realClock, type Clock } from './clock.js';
 import { arrivalSchedule, type Shape } from './schedule.js';

@@ -5,7 +5,7 @@
 //           the controller has to hold back from the first minute
 //   steady  arrivals at `ratePerMinute` (default: the visitors spread evenly over the whole run) until
 //           all of them have come or the run ends
-import type { Random } from '../sim/random.js';
+import type { Random } from '../lib/random.js';
 
 export type Shape = 'flash' | 'steady';
 

@@ -4,9 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
-import { compileWasm } from './lib/js-compute.js';
-import { isMain } from './lib/main.js';
-import { repoRoot, wasmFile } from './lib/paths.js';
+import { compileWasm } from '../lib/js-compute.js';
+import { isMain } from '../lib/cli.js';
+import { repoRoot, wasmFile } from '../lib/paths.js';
 import { main as writePagesStore } from './pages-to-store.js';
 
 const bin = (name: string): string => join(repoRoot, 'node_modules', '.bin', name);

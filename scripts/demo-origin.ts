@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { COOKIE_NAME } from '../src/core/cookies.js';
-import { isMain } from './lib/main.js';
+import { isMain } from '../lib/cli.js';
 
 export const DEMO_ORIGIN_PORT = 7070;
 

@@ -14,10 +14,10 @@ import { parseArgs } from 'node:util';
 import { decodeBase64, EVENT_SEED_ID, MIN_KEY_BYTES } from '../src/core/keys.js';
 import { prequeuePosition, rank, seedKey } from '../src/core/position.js';
 import { KEY_STORE } from '../src/fastly/names.js';
-import { fastlyRunner, resolveStoreId } from './lib/fastly-cli.js';
-import { readStoreIfExists, writeStoreAtomic } from './lib/json-store.js';
-import { isMain } from './lib/main.js';
-import { keysFile } from './lib/paths.js';
+import { fastlyRunner, resolveStoreId } from '../lib/fastly-cli.js';
+import { readStoreIfExists, writeStoreAtomic } from '../lib/json-store.js';
+import { isMain } from '../lib/cli.js';
+import { keysFile } from '../lib/paths.js';
 
 export class EventError extends Error {
   override name = 'EventError';

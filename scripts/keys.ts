@@ -17,10 +17,10 @@ import { parseConfig } from '../src/core/config.js';
 import { decodeBase64, EVENT_SEED_ID, MIN_KEY_BYTES } from '../src/core/keys.js';
 import type { Config } from '../src/core/types.js';
 import { CONFIG_STORE, KEY_STORE } from '../src/fastly/names.js';
-import { fastlyRunner, resolveStoreId, type FastlyRunner } from './lib/fastly-cli.js';
-import { readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from './lib/json-store.js';
-import { isMain } from './lib/main.js';
-import { configFile, keysFile } from './lib/paths.js';
+import { fastlyRunner, resolveStoreId, type FastlyRunner } from '../lib/fastly-cli.js';
+import { readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
+import { isMain } from '../lib/cli.js';
+import { configFile, keysFile } from '../lib/paths.js';
 
 export const KEY_BYTES = 64;
 

@@ -13,10 +13,10 @@ import Mustache from 'mustache';
 import { CONFIG_STORE_VALUE_LIMIT } from '../src/core/config.js';
 import type { PageName } from '../src/core/types.js';
 import { PAGE_STORE } from '../src/fastly/names.js';
-import { shellQuote } from './lib/fastly-cli.js';
-import { writeStoreAtomic } from './lib/json-store.js';
-import { isMain } from './lib/main.js';
-import { repoRoot } from './lib/paths.js';
+import { shellQuote } from '../lib/fastly-cli.js';
+import { writeStoreAtomic } from '../lib/json-store.js';
+import { isMain } from '../lib/cli.js';
+import { repoRoot } from '../lib/paths.js';
 
 export const PAGE_NAMES: readonly PageName[] = ['startwaiting', 'keepwaiting', 'prequeue', 'deny'];
 /** A template's base64 must fit one `waiting_room_pages` value. */

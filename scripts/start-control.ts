@@ -7,8 +7,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { STDOUT_LOG } from '../src/fastly/names.js';
-import { readStoreIfExists, writeStoreAtomic } from './lib/json-store.js';
-import { repoRoot } from './lib/paths.js';
+import { readStoreIfExists, writeStoreAtomic } from '../lib/json-store.js';
+import { repoRoot } from '../lib/paths.js';
 
 export const DASHBOARD_PORT = 7373;
 

@@ -21,9 +21,10 @@ import { parseArgs } from 'node:util';
 import { parseConfig } from '../src/core/config.js';
 import { startDemoOrigin, DEMO_ORIGIN_PORT } from './demo-origin.js';
 import { main as keysMain } from './keys.js';
-import { readStoreIfExists } from './lib/json-store.js';
-import { isMain } from './lib/main.js';
-import { configFile, fastlyBin, hostBin, repoRoot } from './lib/paths.js';
+import { readStoreIfExists } from '../lib/json-store.js';
+import { isMain } from '../lib/cli.js';
+import { fastlyBin } from '../lib/fastly-cli.js';
+import { configFile, hostBin, repoRoot } from '../lib/paths.js';
 import { DASHBOARD_PORT, ensureLogEndpoint, startController, type RunningController } from './start-control.js';
 
 const say = (line: string) => console.log(`[start] ${line}`);

@@ -13,16 +13,12 @@
 import { parseArgs } from 'node:util';
 import { CONFIG_STORE_VALUE_LIMIT, parseConfig, settingsTable } from '../src/core/config.js';
 import { CONFIG_STORE } from '../src/fastly/names.js';
-import { fastlyRunner, resolveStoreId } from './lib/fastly-cli.js';
-import { readStore, writeStoreAtomic, type StoreData } from './lib/json-store.js';
-import { isMain } from './lib/main.js';
-import { configFile } from './lib/paths.js';
+import { fastlyRunner, resolveStoreId } from '../lib/fastly-cli.js';
+import { readStore, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
+import { isMain, UsageError } from '../lib/cli.js';
+import { configFile } from '../lib/paths.js';
 
 const knownKeys = new Set(settingsTable.map((s) => s.key));
-
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
 
 /** `key=value` arguments -> updates; '' as value means "remove". Refuses unknown keys by name. */
 export function parseAssignments(args: readonly string[]): Map<string, string> {

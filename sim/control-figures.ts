@@ -4,7 +4,8 @@
 import { parseConfig } from '../src/core/config.js';
 import { chanceFor } from '../src/core/draw.js';
 import type { RunResult } from './run.js';
-import { createRandom } from './random.js';
+import { createRandom } from '../lib/random.js';
+import { quantileOf } from '../lib/quantiles.js';
 import { eventStartMs } from './event-figures.js';
 import { EPOCH_MS } from './room.js';
 
@@ -149,8 +150,7 @@ function poissonBusiest99(perSecond: (s: number) => number, seconds: readonly nu
     for (const s of seconds) counts[s] = poisson(() => rng.next(), perSecond(s));
     runs.push(busiestTen(counts, seconds).count);
   }
-  runs.sort((a, b) => a - b);
-  return runs[Math.floor(0.99 * (runs.length - 1))]!;
+  return quantileOf(runs, 0.99);
 }
 
 export function controlFigures(result: RunResult, admissionsPerSecond: readonly number[]): ControlFigures | null {

@@ -6,7 +6,7 @@ import { Controller } from '../control/controller.js';
 import { createControlModel } from '../control/model/index.js';
 import { Writer, type Store } from '../control/writer.js';
 import type { VirtualClock } from './clock.js';
-import type { Random } from './random.js';
+import type { Random } from '../lib/random.js';
 import { EPOCH_MS, type PopSpec, type Room } from './room.js';
 
 /** How the edge and the controller are laid out for a controlled scenario. */

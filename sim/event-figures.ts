@@ -6,6 +6,7 @@ import type { Actor, Group } from './population.js';
 import { EPOCH_MS } from './room.js';
 import type { RunResult } from './run.js';
 import { mean, spearman, type Interval } from './stats.js';
+import { median } from '../lib/quantiles.js';
 
 export interface GroupGain {
   group: Group;
@@ -90,13 +91,6 @@ function meanInterval(values: readonly number[]): Interval | null {
   const variance = values.reduce((s, v) => s + (v - m) ** 2, 0) / (values.length - 1);
   const half = 1.96 * Math.sqrt(variance / values.length);
   return { value: m, low: m - half, high: m + half };
-}
-
-function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 /**

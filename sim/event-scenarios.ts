@@ -3,7 +3,7 @@
 import { browsing, MINUTE, spread } from './arrivals.js';
 import { controlledRoom, controlSpec } from './control-scenarios.js';
 import type { Arrival, Group } from './population.js';
-import type { Random } from './random.js';
+import type { Random } from '../lib/random.js';
 import { EPOCH_MS } from './room.js';
 import type { Scenario } from './scenarios.js';
 

@@ -3,7 +3,7 @@
 import { DENY_PAGE_TIMER } from '../src/core/draw.js';
 import { patience } from './arrivals.js';
 import type { VirtualClock } from './clock.js';
-import type { Random } from './random.js';
+import type { Random } from '../lib/random.js';
 import type { PageEstimate, Room, RoomAnswer } from './room.js';
 
 /** How a visitor behaves. Every group but `honest` and `holder` is an adversary the room must not reward. */

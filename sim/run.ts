@@ -2,7 +2,7 @@
 import { VirtualClock } from './clock.js';
 import { popLayout, SimController, type ControlTrace } from './control.js';
 import { Population, type Trace } from './population.js';
-import { createRandom } from './random.js';
+import { createRandom } from '../lib/random.js';
 import { createRoom, type PopSpec } from './room.js';
 import type { Scenario } from './scenarios.js';
 

@@ -5,7 +5,7 @@ import type { ControlSpec } from './control.js';
 import { browsing, MINUTE, spread } from './arrivals.js';
 import { eventScenarios } from './event-scenarios.js';
 import type { Arrival, Behaviour, Group } from './population.js';
-import type { Random } from './random.js';
+import type { Random } from '../lib/random.js';
 
 export interface Scenario {
   name: string;

@@ -4,8 +4,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser } from '../support/chromium.js';
-import { nowSeconds } from '../support/mint.js';
-import { mintToken, startRoom, tokenDraw, waitFor, type Room } from '../support/room-host.js';
+import { nowSeconds } from '../../lib/mint.js';
+import { mintToken, startRoom, tokenDraw, waitFor, type Room } from '../../lib/room-host.js';
 
 const d = 2;
 const settings = { wait_period_duration: String(d), allow_period_duration: '3600', identity: 'ip' };

@@ -2,7 +2,7 @@
 // holds back keeps the win and goes before anyone who has not yet won.
 import { describe, expect, it } from 'vitest';
 import { FakeRoom, SlidingCounter, T0 } from '../support/fakes.js';
-import { claimsOf, tokenOf } from '../support/mint.js';
+import { claimsOf, tokenOf } from '../../lib/mint.js';
 
 const D = 30;
 

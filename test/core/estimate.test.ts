@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dueSpreadSeconds, jitterSeconds, retryAfterSeconds } from '../../src/core/draw.js';
 import { estimateFor, estimateWait } from '../../src/core/estimate.js';
-import { createRandom } from '../../sim/random.js';
+import { createRandom } from '../../lib/random.js';
 
 interface Held {
   /** Seconds since the epoch, fractional, as a request arrives. */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { dueAt, dueSpreadSeconds } from '../../src/core/draw.js';
 import { FakeRoom, KEY_BASE64, KID, mint, T0 } from '../support/fakes.js';
-import { claimsOf, tokenOf, windowBoundary } from '../support/mint.js';
+import { claimsOf, tokenOf, windowBoundary } from '../../lib/mint.js';
 
 const D = 30;
 const A = 3600;

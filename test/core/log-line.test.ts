@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { decisionLine } from '../../src/core/log-line.js';
 import { FakeRoom, T0 } from '../support/fakes.js';
-import { claimsOf, tokenOf } from '../support/mint.js';
+import { claimsOf, tokenOf } from '../../lib/mint.js';
 
 const D = 30;
 

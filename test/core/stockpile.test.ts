@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawWins } from '../../src/core/draw.js';
 import { FakeRoom, T0 } from '../support/fakes.js';
-import { claimsOf, tokenOf } from '../support/mint.js';
+import { claimsOf, tokenOf } from '../../lib/mint.js';
 
 const D = 30;
 

@@ -2,8 +2,8 @@
 // and the per-POP ceiling kept with the host's rate counter. (Admission once the ceiling has room
 // needs ten seconds to pass: test/core/ceiling.test.ts checks it on a fake clock.)
 import { expect, it } from 'vitest';
-import { claimsOf, roomCookieValue } from '../support/mint.js';
-import { mintToken, startRoom } from '../support/room-host.js';
+import { claimsOf, roomCookieValue } from '../../lib/mint.js';
+import { mintToken, startRoom } from '../../lib/room-host.js';
 
 const D = 30;
 

@@ -1,7 +1,7 @@
 // Every row of the decision table (docs/design.md), over real HTTP against bin/main.wasm on the local host.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimsOf, nowSeconds, roomCookies, tokenOf, windowBoundary } from '../support/mint.js';
-import { mintToken, startRoom, tokenDraw, type Room } from '../support/room-host.js';
+import { claimsOf, nowSeconds, roomCookies, tokenOf, windowBoundary } from '../../lib/mint.js';
+import { mintToken, startRoom, tokenDraw, type Room } from '../../lib/room-host.js';
 import { dueAt, jitterSeconds } from '../../src/core/draw.js';
 import { BASE_SETTINGS, D, dueWaitToken, expectScenario, scenarios, VISITOR_IDENTITY } from './scenarios.js';
 import { expectEdgePage, visit } from './visit.js';

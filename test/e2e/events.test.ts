@@ -2,8 +2,8 @@
 // (docs/events.md): what a visitor's browser and an app see, cookie by cookie, on real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prequeuePosition, rank, seedKey } from '../../src/core/position.js';
-import { claimsOf, nowSeconds, roomCookieValue } from '../support/mint.js';
-import { startRoom, TEST_KID, waitFor, type Room } from '../support/room-host.js';
+import { claimsOf, nowSeconds, roomCookieValue } from '../../lib/mint.js';
+import { startRoom, TEST_KID, waitFor, type Room } from '../../lib/room-host.js';
 
 const SEED = Buffer.alloc(32, 9);
 const d = 5; // short windows: a token falls due within a second or so of its window's start

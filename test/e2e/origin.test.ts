@@ -3,8 +3,9 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueAt } from '../../src/core/draw.js';
-import { claimsOf, nowSeconds, tokenOf, windowBoundary } from '../support/mint.js';
-import { mintToken, startRoom, TEST_KID, waitFor, type EchoedRequest, type Room } from '../support/room-host.js';
+import { claimsOf, nowSeconds, tokenOf, windowBoundary } from '../../lib/mint.js';
+import { type EchoedRequest } from '../../lib/echo-origin.js';
+import { mintToken, startRoom, TEST_KID, waitFor, type Room } from '../../lib/room-host.js';
 import { A, BASE_SETTINGS } from './scenarios.js';
 import { expectEdgePage, visit, type Visited } from './visit.js';
 

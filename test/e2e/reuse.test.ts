@@ -3,8 +3,8 @@
 // change is seen on the very next request.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimsOf, nowSeconds, roomCookies, tokenOf } from '../support/mint.js';
-import { mintToken, startRoom, type Room } from '../support/room-host.js';
+import { claimsOf, nowSeconds, roomCookies, tokenOf } from '../../lib/mint.js';
+import { mintToken, startRoom, type Room } from '../../lib/room-host.js';
 import { BASE_SETTINGS, VISITOR_IDENTITY } from './scenarios.js';
 
 let room: Room;

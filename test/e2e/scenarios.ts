@@ -3,8 +3,8 @@
 // rows only need a signing key and a clock, so a suite against the pure handler can run them too.
 import { expect } from 'vitest';
 import { dueAt, staleAt } from '../../src/core/draw.js';
-import { claimsOf, nowSeconds, tokenOf, windowBoundary } from '../support/mint.js';
-import { LOOPBACK_IDENTITY, TEST_KID, mintToken, tokenDraw, type Room, type Settings } from '../support/room-host.js';
+import { claimsOf, nowSeconds, tokenOf, windowBoundary } from '../../lib/mint.js';
+import { LOOPBACK_IDENTITY, TEST_KID, mintToken, tokenDraw, type Room, type Settings } from '../../lib/room-host.js';
 import type { Outcome, ReasonCode } from '../../src/core/types.js';
 import { expectEdgePage, expectRoomCookie } from './visit.js';
 

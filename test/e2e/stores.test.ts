@@ -2,9 +2,11 @@
 // serving, fail open where the design says so, and name the store), and visitors over IPv6.
 import { afterEach, expect, it } from 'vitest';
 import { groupAddress } from '../../src/core/identity.js';
-import { startHost, type RunningHost } from '../support/host-process.js';
-import { claimsOf, roomCookieValue, roomCookies } from '../support/mint.js';
-import { ensureRoomWasm, mintToken, roomManifest, startEchoOrigin, startRoom, storeFiles, type EchoOrigin } from '../support/room-host.js';
+import { startHost, type RunningHost } from '../../lib/host-process.js';
+import { claimsOf, roomCookieValue, roomCookies } from '../../lib/mint.js';
+import { startEchoOrigin, type EchoOrigin } from '../../lib/echo-origin.js';
+import { ensureRoomWasm } from '../../lib/room-wasm.js';
+import { mintToken, roomManifest, startRoom, storeFiles } from '../../lib/room-host.js';
 
 let host: RunningHost | undefined;
 let origin: EchoOrigin | undefined;

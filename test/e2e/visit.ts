@@ -1,8 +1,8 @@
 // One visitor request against the room on the host, with everything a test checks about it:
 // the answer, the cookie it set, and the log line the room wrote for it.
 import { expect } from 'vitest';
-import { roomCookies } from '../support/mint.js';
-import { waitFor, type Room } from '../support/room-host.js';
+import { roomCookies } from '../../lib/mint.js';
+import { waitFor, type Room } from '../../lib/room-host.js';
 
 export interface Visited {
   response: Response;

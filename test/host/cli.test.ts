@@ -3,8 +3,9 @@ import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, hostBin, HostExitedError, manifestText, runHostCommand, startHost } from '../support/host-process';
-import { buildWasm, hostFixture, repoRoot } from '../support/wasm-build';
+import { freePort, hostBin, HostExitedError, manifestText, runHostCommand, startHost } from '../../lib/host-process';
+import { hostFixture, repoRoot } from '../../lib/paths';
+import { buildWasm } from '../../lib/wasm-build';
 
 describe('command line', () => {
   it('prints its name and version with --version', async () => {

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, pattern, startHost, startOrigin, type Origin, type RunningHost } from '../support/host-process';
-import { buildWasm, hostFixture } from '../support/wasm-build';
+import { pattern, startOrigin, type Origin } from '../../lib/origin';
+import { freePort, startHost, type RunningHost } from '../../lib/host-process';
+import { hostFixture } from '../../lib/paths';
+import { buildWasm } from '../../lib/wasm-build';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 

@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importMemory, WASM_PAGE } from '../../host/src/limits';
-import { startHost } from '../support/host-process';
-import { buildWasm, hostFixture } from '../support/wasm-build';
+import { startHost } from '../../lib/host-process';
+import { hostFixture } from '../../lib/paths';
+import { buildWasm } from '../../lib/wasm-build';
 
 const MAX = 128 * 1024 * 1024;
 

@@ -12,8 +12,9 @@ import { loadLocalServer } from '../../host/src/config';
 import { DEFAULT_MAX_MEMORY, importMemory } from '../../host/src/limits';
 import { METHOD_HEADER } from '../../host/src/raw-method-line';
 import { ComputeHost } from '../../host/src/server';
-import { startHost, type RunningHost } from '../support/host-process';
-import { buildWasm, hostFixture, repoRoot } from '../support/wasm-build';
+import { startHost, type RunningHost } from '../../lib/host-process';
+import { hostFixture, repoRoot } from '../../lib/paths';
+import { buildWasm } from '../../lib/wasm-build';
 
 interface Answer {
   status: number;

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selfSignedCertificate, startHost, startOrigin, type Origin, type RunningHost } from '../support/host-process';
-import { buildWasm, hostFixture } from '../support/wasm-build';
+import { startOrigin, type Origin } from '../../lib/origin';
+import { selfSignedCertificate } from '../support/certificate.js';
+import { startHost, type RunningHost } from '../../lib/host-process';
+import { hostFixture } from '../../lib/paths';
+import { buildWasm } from '../../lib/wasm-build';
 
 // A production origin is HTTPS; locally it is reached by IP with the certificate checked against
 // cert_host, as Viceroy does.

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BackendConfig } from '../../host/src/config.js';
 import type { BackendRequest, WaitResult } from '../../host/src/protocol.js';
 import { BACKEND_IDLE_MS, sendUpstream, type RemoteStream } from '../../host/src/upstream.js';
-import { selfSignedCertificate } from '../support/host-process';
+import { selfSignedCertificate } from '../support/certificate.js';
 
 interface Backend {
   server: Server;

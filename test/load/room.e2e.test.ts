@@ -1,11 +1,11 @@
-// `npm run load` against the built room on the local host (test/support/room-host.ts), briefly: it
+// `npm run load` against the built room on the local host (lib/room-host.ts), briefly: it
 // refuses a room that would see one visitor, and otherwise drives twenty browsers through the room.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../load/cli.js';
-import { startRoom, type Room } from '../support/room-host.js';
+import { startRoom, type Room } from '../../lib/room-host.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wr-load-'));
 let room: Room;

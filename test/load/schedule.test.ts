@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { arrivalSchedule } from '../../load/schedule.js';
-import { createRandom } from '../../sim/random.js';
+import { createRandom } from '../../lib/random.js';
 
 const base = { visitors: 2000, durationMs: 10 * 60_000, ratePerMinute: null, flashSeconds: 60 } as const;
 

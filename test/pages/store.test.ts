@@ -14,7 +14,7 @@ import {
   PageError,
   writeStoreFile,
 } from '../../scripts/pages-to-store.js';
-import { repoRoot } from '../support/wasm-build.js';
+import { repoRoot } from '../../lib/paths.js';
 import { pageVars } from './fake-room.js';
 
 const NAMES = Object.keys(builtinPages) as PageName[];

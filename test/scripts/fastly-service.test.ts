@@ -36,7 +36,7 @@ if (args[0] === 'resource-link' && args[1] === 'list') {
   );
   chmodSync(fake, 0o755);
   vi.stubEnv('WR_FASTLY_BIN', fake);
-  vi.resetModules(); // paths.ts reads WR_FASTLY_BIN when first imported
+  vi.resetModules(); // lib/fastly-cli.ts reads WR_FASTLY_BIN when first imported
   main = {
     tune: (await import('../../scripts/tune.js')).main,
     keys: (await import('../../scripts/keys.js')).main,

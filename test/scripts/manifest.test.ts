@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig, settingsTable } from '../../src/core/config.js';
 import { CONFIG_STORE, KEY_STORE, ORIGIN_BACKEND, PAGE_STORE } from '../../src/fastly/names.js';
 import { DEMO_ORIGIN_PORT } from '../../scripts/demo-origin.js';
-import { repoRoot } from '../../scripts/lib/paths.js';
+import { repoRoot } from '../../lib/paths.js';
 
 type Table = Record<string, unknown>;
 const manifest = parse(readFileSync(join(repoRoot, 'fastly.toml'), 'utf8')) as Table;

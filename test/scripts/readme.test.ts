@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { settingsTable } from '../../src/core/config.js';
-import { repoRoot } from '../../scripts/lib/paths.js';
+import { repoRoot } from '../../lib/paths.js';
 
 const read = (file: string): string => readFileSync(join(repoRoot, file), 'utf8');
 const readme = read('README.md');

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ORIGIN_PORT } from '../../scripts/demo-origin.js';
-import { repoRoot } from '../../scripts/lib/paths.js';
-import { canConnect, freePort } from '../support/host-process.js';
+import { repoRoot } from '../../lib/paths.js';
+import { canConnect, freePort } from '../../lib/host-process.js';
 
 // fastly.toml fixes the origin at 7070; a developer's own server there is not a failure of npm start.
 const originBusy = await canConnect(DEMO_ORIGIN_PORT);

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main as tune } from '../../scripts/tune.js';
-import { repoRoot } from '../../scripts/lib/paths.js';
+import { repoRoot } from '../../lib/paths.js';
 import { captured, readJson, scratch, type Scratch } from './helpers.js';
 
 const demo = { enabled: 'true', allow_percentage: '50', wait_period_duration: '10', active_key: 'key1', bypass_paths: '/health' };

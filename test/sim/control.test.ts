@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { controlSpec } from '../../sim/control-scenarios.js';
 import type { ScenarioFigures } from '../../sim/figures.js';
 import type { Arrival } from '../../sim/population.js';
-import type { Random } from '../../sim/random.js';
+import type { Random } from '../../lib/random.js';
 import type { Scenario } from '../../sim/scenarios.js';
 import { briefSessions, run, scenario } from './support.js';
 

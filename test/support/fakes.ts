@@ -2,7 +2,7 @@
 // origin that records what it was sent, and captured log/diag lines. The e2e suite runs the same
 // scenarios against the Wasm on the host; these let them run in-process in milliseconds.
 import { handle } from '../../src/core/handler.js';
-import { mintToken, roomCookies, type MintOptions } from './mint.js';
+import { mintToken, roomCookies, type MintOptions } from '../../lib/mint.js';
 import type { AdmissionCounter, PageName, RoomDeps } from '../../src/core/types.js';
 
 export const KID = 'k1';

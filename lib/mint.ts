@@ -1,8 +1,8 @@
 // Tokens as the room would issue them, for tests and benches that need one of a chosen shape
 // (expired, foreign key, other identity), and the helpers that read them back out of an answer.
 // No page imports and no Room: bench/room.ts loads this under tsx, and the fakes use it too.
-import { identityHash } from '../../src/core/identity.js';
-import { signToken } from '../../src/core/token.js';
+import { identityHash } from '../src/core/identity.js';
+import { signToken } from '../src/core/token.js';
 
 export interface MintOptions {
   dec: 'wait' | 'allow' | 'won';

@@ -1,15 +1,14 @@
-// The one way this project runs js-compute-runtime (npm run build, the test fixtures' builds).
+// The one way this project runs js-compute-runtime (npm run build, and the fixture builds of tests and benches).
 // It writes its first intermediate file, `__input_bundled.js`, into its working directory under that
 // fixed name, so two compilations sharing a directory (two vitest workers building two fixtures, a test
 // and `fastly compute serve --watch`) move each other's file away. Each one gets a directory of its own.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { repoRoot } from './paths.js';
 
-// Not from ./paths.js: that module looks for the Fastly CLI when loaded, and tests import this one.
-const compiler = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'node_modules', '.bin', 'js-compute-runtime');
+const compiler = join(repoRoot, 'node_modules', '.bin', 'js-compute-runtime');
 
 export interface CompileOptions {
   /** Extra js-compute-runtime flags, before the input. */

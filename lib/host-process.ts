@@ -1,17 +1,15 @@
+// The local Compute host as a child process: a temporary project directory with fastly.toml and its
+// files, the host started on a free port, its output collected line by line, and a clean stop.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { createServer as createHttpServer, type RequestListener } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
-import { gzipSync } from 'node:zlib';
-import { mkdtemp, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer, connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stringify } from 'smol-toml';
-import { repoRoot } from './wasm-build';
+import { hostBin as builtHostBin } from './paths.js';
 
 /** The project's Viceroy stand-in; `WR_HOST_BIN` points the same tests at another host (e.g. Viceroy). */
-export const hostBin = process.env.WR_HOST_BIN ?? path.join(repoRoot, 'host', 'bin', 'compute-host');
+export const hostBin = process.env.WR_HOST_BIN ?? builtHostBin;
 
 export interface HostOptions {
   /** Path of the compiled app. */
@@ -279,153 +277,4 @@ export function runHostCommand(
       resolve({ code, stdout, stderr });
     });
   });
-}
-
-export interface ReceivedRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  bodyLength: number;
-  bodySha256: string;
-  /** The body as text when it is small enough to be worth comparing directly. */
-  body: string | null;
-}
-
-export interface OriginOptions {
-  /**
-   * Streaming mode (`GET /stream?chunks=N`): chunk i is written only after `gate(i)` resolves, so a
-   * test can prove the host forwards chunk 0 before the origin has produced chunk 1.
-   */
-  gate?: (index: number) => Promise<void>;
-  /** Serve HTTPS with this PEM key and certificate (see `selfSignedCertificate`). */
-  tls?: { key: string; cert: string };
-}
-
-export interface Origin {
-  url: string;
-  port: number;
-  /** Requests received so far, in order. */
-  received: ReceivedRequest[];
-  stop(): Promise<void>;
-}
-
-/**
- * A tiny local origin. `/stream?chunks=N` streams N lines (see `gate`); `/slow?ms=N` waits N ms
- * before answering; `/bytes?n=N` answers N bytes of `pattern()`; `/status/NNN` answers that status
- * (3xx with `location: /elsewhere`); `/broken` drops the connection mid-body; `/set-cookies` sets two cookies; `/gzip` answers the echo
- * gzip-encoded; any other path echoes the request as JSON (`ReceivedRequest`).
- */
-export async function startOrigin(options: OriginOptions = {}): Promise<Origin> {
-  const received: ReceivedRequest[] = [];
-  const handler: RequestListener = async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://origin');
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
-    const record: ReceivedRequest = {
-      method: req.method ?? '',
-      path: `${url.pathname}${url.search}`,
-      headers: req.headers,
-      bodyLength: body.length,
-      bodySha256: createHash('sha256').update(body).digest('hex'),
-      body: body.length <= 64 * 1024 ? body.toString('utf8') : null,
-    };
-    received.push(record);
-    if (url.pathname === '/stream') {
-      const count = Number(url.searchParams.get('chunks') ?? '3');
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      // The status and headers go out at once, as a real origin's do, whatever the body does next.
-      res.flushHeaders();
-      for (let i = 0; i < count; i++) {
-        if (options.gate) await options.gate(i);
-        res.write(`chunk ${i}\n`);
-      }
-      res.end();
-      return;
-    }
-    const status = /^\/status\/(\d{3})$/.exec(url.pathname);
-    if (status) {
-      const code = Number(status[1]);
-      res.writeHead(code, code >= 300 && code < 400 ? { location: '/elsewhere' } : {});
-      res.end(code === 204 || code === 304 ? undefined : `status ${code}\n`);
-      return;
-    }
-    if (url.pathname === '/broken') {
-      // Headers and a first chunk, then the connection drops: a body that fails mid-stream.
-      res.writeHead(200, { 'content-type': 'text/plain' });
-      res.write('partial ');
-      setTimeout(() => res.destroy(), 50);
-      return;
-    }
-    if (url.pathname === '/set-cookies') {
-      res.setHeader('set-cookie', ['one=1; Path=/', 'two=2; Path=/; Secure']);
-      res.end('cookies\n');
-      return;
-    }
-    if (url.pathname === '/gzip') {
-      const data = gzipSync(JSON.stringify(record));
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': data.length });
-      res.end(data);
-      return;
-    }
-    if (url.pathname === '/slow') {
-      await new Promise((resolve) => setTimeout(resolve, Number(url.searchParams.get('ms') ?? '1000')));
-    }
-    if (url.pathname === '/bytes') {
-      const data = pattern(Number(url.searchParams.get('n') ?? '0'));
-      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': data.length });
-      res.end(data);
-      return;
-    }
-    const json = JSON.stringify(record);
-    res.writeHead(200, { 'content-type': 'application/json', 'x-origin': 'echo' });
-    res.end(json);
-  };
-  const server = options.tls ? createHttpsServer(options.tls, handler) : createHttpServer(handler);
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
-    port,
-    received,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/**
- * A throwaway self-signed certificate for `hostname` (the test CA is the certificate itself), made
- * with the openssl command line since Node cannot issue certificates.
- */
-export async function selfSignedCertificate(hostname: string): Promise<{ key: string; cert: string }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'wr-cert-'));
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2'];
-      args.push('-subj', `/CN=${hostname}`, '-addext', `subjectAltName=DNS:${hostname}`);
-      args.push('-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'));
-      const child = spawn('openssl', args, { stdio: ['ignore', 'ignore', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-      child.on('error', (error) => reject(new Error(`openssl is needed for TLS tests: ${error.message}`)));
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`openssl failed: ${stderr}`))));
-    });
-    return {
-      key: await readFile(path.join(dir, 'key.pem'), 'utf8'),
-      cert: await readFile(path.join(dir, 'cert.pem'), 'utf8'),
-    };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** Deterministic bytes; the fixture apps use the same formula, so both ends agree without a copy. */
-export function pattern(length: number): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(length);
-  for (let i = 0; i < length; i++) bytes[i] = (i * 31 + (i >> 8)) & 0xff;
-  return bytes;
 }

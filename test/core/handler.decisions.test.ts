@@ -2,7 +2,7 @@
 // checked by the same expectScenario, so the two runtimes are held to identical assertions.
 import { describe, it } from 'vitest';
 import { BASE_SETTINGS, expectScenario, scenarios } from '../e2e/scenarios.js';
-import { TEST_KID } from '../support/room-host.js';
+import { TEST_KID } from '../../lib/room-host.js';
 import { FakeRoom, KEY_BASE64, KEY_BYTES } from '../support/fakes.js';
 
 // The fakes' fixed key under the kid the shared rows name (they forge tokens for `${TEST_KID}-gone`).

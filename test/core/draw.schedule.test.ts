@@ -5,7 +5,7 @@ import { parseConfig } from '../../src/core/config.js';
 import { chanceFor, drawValue } from '../../src/core/draw.js';
 import { estimateFor, estimateWait } from '../../src/core/estimate.js';
 import { FakeRoom, T0 } from '../support/fakes.js';
-import { claimsOf, tokenOf } from '../support/mint.js';
+import { claimsOf, tokenOf } from '../../lib/mint.js';
 
 const D = 30;
 const t0 = T0 / 1000;

@@ -1,3 +1,5 @@
+// What every command-line tool here needs: knowing whether it was started or imported, and an error
+// that means "the command line is wrong" (the tool prints its usage and exits 2).
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
@@ -10,4 +12,9 @@ export function isMain(moduleUrl: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** A wrong command line: an unknown flag, a missing or malformed value. */
+export class UsageError extends Error {
+  override name = 'UsageError';
 }

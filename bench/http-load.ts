@@ -1,12 +1,5 @@
-// What both benches need to put load on a host and read the figures back.
+// What both benches need to put load on a host: one GET, and clients that send one after another.
 import http from 'node:http';
-
-/** The value at quantile `q` (0..1) of an ascending list: nearest rank, NaN when empty. */
-export function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const at = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[at]!;
-}
 
 /** One GET over a keep-alive agent; resolves once the body has been read (and dropped). */
 export function get(

@@ -1,6 +1,6 @@
 // The law's one calculation: the chance that admits a wanted number of a cohort's tickets.
 import { describe, expect, it } from 'vitest';
-import { chanceForCount, expectedAdmissions } from '../../control/model/law.js';
+import { chanceForCount, expectedAdmissions } from '../../../control/model/law.js';
 
 const tickets = (n: number, weight = 1) => Array.from({ length: n }, (_, i) => ({ u: (i + 0.5) / n, weight }));
 

@@ -1,7 +1,29 @@
-// Running the Fastly CLI for the production side of `tune` and `keys`. Every command is printed
-// before it runs, so an operator can see (and with --dry-run, copy) exactly what changes.
+// The Fastly CLI: where its binary is (`npm start`, `npm run control`), and running it for the
+// production side of `tune`, `keys` and `event`. Every command is printed before it runs, so an
+// operator can see (and with --dry-run, copy) exactly what changes.
 import { spawnSync } from 'node:child_process';
-import { fastlyBin } from './paths.js';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { repoRoot } from './paths.js';
+
+/**
+ * The Fastly CLI binary itself, from @fastly/cli's per-platform package (the way @fastly/cli finds it).
+ * Not node_modules/.bin/fastly: that is a Node wrapper that does not pass SIGTERM on, so stopping it
+ * would leave the CLI and its local server running.
+ */
+export const fastlyBin = ((): string => {
+  // A Fastly CLI installed elsewhere (and the tests' stand-in).
+  if (process.env.WR_FASTLY_BIN) return process.env.WR_FASTLY_BIN;
+  try {
+    const pkg = createRequire(import.meta.url).resolve(`@fastly/cli-${process.platform}-${process.arch}/package.json`);
+    const bin = join(dirname(pkg), process.platform === 'win32' ? 'fastly.exe' : 'fastly');
+    if (existsSync(bin)) return bin;
+  } catch {
+    // fall through to the wrapper
+  }
+  return join(repoRoot, 'node_modules', '.bin', 'fastly');
+})();
 
 /** Quotes an argument for a POSIX shell only when it needs it, so printed commands stay readable. */
 export function shellQuote(arg: string): string {

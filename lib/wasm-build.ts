@@ -2,11 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { compileWasm } from '../../scripts/lib/js-compute.js';
+import { compileWasm } from './js-compute.js';
+import { repoRoot } from './paths.js';
 
-export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-/** A fixture app of the host suites (test/host/fixtures), which the host bench runs too. */
-export const hostFixture = (name: string): string => path.join(repoRoot, 'test', 'host', 'fixtures', name);
 const cacheDir = path.join(repoRoot, 'node_modules', '.cache', 'wr-wasm');
 
 let jsComputeVersion: string | undefined;

@@ -2,11 +2,11 @@
 // waiting, what it publishes for the place in line, and how the model drives it through a
 // scheduled start and a first-come room, on a fake clock with lines as the edge writes them.
 import { describe, expect, it } from 'vitest';
-import { createControlModel } from '../../control/model/index.js';
-import { countsText, cursorSpeed, QueueTracker } from '../../control/model/queue.js';
-import type { DecisionLine } from '../../control/types.js';
-import { parsedLine } from './lines.js';
-import { parseConfig } from '../../src/core/config.js';
+import { createControlModel } from '../../../control/model/index.js';
+import { countsText, cursorSpeed, QueueTracker } from '../../../control/model/queue.js';
+import type { DecisionLine } from '../../../control/types.js';
+import { parsedLine } from '../lines.js';
+import { parseConfig } from '../../../src/core/config.js';
 
 const D = 30;
 const START = Date.UTC(2026, 0, 1, 1) / 1000; // a window boundary

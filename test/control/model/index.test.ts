@@ -1,8 +1,8 @@
 // The control model on a fake clock, fed decision lines as the edge writes them.
 import { describe, expect, it } from 'vitest';
-import { createControlModel } from '../../control/model/index.js';
-import type { DecisionLine } from '../../control/types.js';
-import { parsedLine } from './lines.js';
+import { createControlModel } from '../../../control/model/index.js';
+import type { DecisionLine } from '../../../control/types.js';
+import { parsedLine } from '../lines.js';
 
 const D = 30;
 const T0 = Date.UTC(2026, 0, 1);

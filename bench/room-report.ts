@@ -1,0 +1,96 @@
+// What bench/room.ts prints and writes: the scenarios' table with their ratios to the pass-through,
+// the headline against the aims, memory, and the room's own time and steps inside the runtime.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { repoRoot } from '../lib/paths.js';
+import { round2, type Memory, type ScenarioFigures } from './room-figures.js';
+import type { RoomTime } from './room-time.js';
+
+export interface RoomReport {
+  date: string;
+  setup: {
+    rounds: number;
+    secondsPerRound: number;
+    concurrency: number;
+    loopback: true;
+    host: string;
+    room: string;
+    workersPerHost: number;
+    cpus: number;
+    loadAverageAtStart: number;
+  };
+  aim: string;
+  scenarios: ScenarioFigures[];
+  memory: Memory;
+  /** Empty when another build of the room was measured: these describe the sources here. */
+  roomTime: Record<string, RoomTime>;
+  roomSteps: Record<string, { coldUs: number; warmUs: number; coldUsWithInitWarmup: number }>;
+}
+
+export const AIM =
+  'returning admitted visitor at most 1.2x the pass-through, an unseen token at most 1.5x, the room at most 0.25 ms inside the runtime';
+
+/** Prints the report; `inRuntime` adds the tables of the room's own time and steps. */
+export function printReport(report: RoomReport, inRuntime: boolean): void {
+  const { setup, scenarios, memory } = report;
+  console.log(`waiting room on ${setup.host}: ${setup.rounds} rounds x ${setup.secondsPerRound} s per scenario, ${setup.concurrency} concurrent clients`);
+  console.table(
+    scenarios.map((f) => ({
+      scenario: f.name,
+      'median ms': f.medianMs,
+      'p99 ms': f.p99Ms,
+      'req/s': f.reqPerSec,
+      'x median': f.medianRatio,
+      'x p99': f.p99Ratio,
+      'x req/s': f.throughputCostRatio,
+      'x req/s (rounds)': f.throughputCostRatioRoundMedian,
+      'host CPU ms/req': f.hostCpuMsPerRequest,
+      'of it main thread': f.hostMainThreadCpuMsPerRequest,
+      'x CPU': f.hostCpuRatio,
+      errors: f.errors + f.unexpectedAnswers,
+    })),
+  );
+  const admitted = scenarios.find((f) => f.name === 'admitted')!;
+  console.log(
+    `returning admitted visitor: ${admitted.hostCpuRatio}x the pass-through's host CPU per request (aim: at most 1.2x), ` +
+      `${admitted.throughputCostRatio}x its cost in req/s (${admitted.throughputCostRatioRoundMedian}x as the median of per-round ratios), ` +
+      `${admitted.medianRatio}x its median latency; an admitted visitor with a token the sandbox has not seen: ` +
+      `${scenarios.find((f) => f.name === 'admitted-unseen')!.hostCpuRatio}x (aim: at most 1.5x)`,
+  );
+  const sameImage = scenarios.find((f) => f.name === 'passthrough-same-image')!;
+  console.log(
+    `  against a pass-through with a snapshot as large as the room's: ${round2(admitted.hostCpuMsPerRequest / sameImage.hostCpuMsPerRequest)}x host CPU, ` +
+      `${round2(sameImage.reqPerSec / admitted.reqPerSec)}x req/s (the rest is what this host pays per instance for the bigger snapshot)`,
+  );
+  console.log(
+    `resident memory after the rounds: pass-through host ${memory.passthroughRssMiB} MiB, room host ${memory.roomRssMiB} MiB ` +
+      `(${memory.workersPerHost} workers each: ${round2(memory.roomRssMiB / memory.workersPerHost)} MiB per room worker)`,
+  );
+  if (!inRuntime) return;
+  console.log(
+    "\nthe room's own time per request inside the runtime, on a reused sandbox (origin wait left out), microseconds, " +
+      "next to the scenario's host CPU per request as a multiple of the pass-through's",
+  );
+  console.table(
+    Object.entries(report.roomTime).map(([name, t]) => ({
+      scenario: name,
+      'room us (median)': t.medianUs,
+      'room us (p90)': t.p90Us,
+      'x CPU': scenarios.find((f) => f.name === name)?.hostCpuRatio,
+      untimed: t.untimed,
+    })),
+  );
+  console.log(
+    'room steps inside the runtime, microseconds: first call in a fresh instance (what a request pays), repeated, ' +
+      'and first call when the snapshot was warmed at build time',
+  );
+  console.table(report.roomSteps);
+}
+
+/** Writes the report as JSON under reports/ and says where. */
+export async function writeReport(report: RoomReport, name: string): Promise<void> {
+  const out = path.join(repoRoot, 'reports', name);
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`figures written to ${path.relative(process.cwd(), out)}`);
+}
