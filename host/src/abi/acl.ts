@@ -1,7 +1,7 @@
 // fastly_acl: `[local_server.acls]`, the longest matching prefix wins.
 import type { AclEntry } from '../config.js';
 import { newBody } from '../guest/bodies.js';
-import { INVAL, INVALID_HANDLE, NONE, OK } from './status.js';
+import { INVAL, INVALID_HANDLE, NONE, OK } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 // acl_error values (typenames.witx).

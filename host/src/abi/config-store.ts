@@ -1,6 +1,6 @@
 // fastly_config_store and fastly_dictionary: Viceroy treats `dictionaries` as another name for
 // `config_stores`, so either module opens any of them.
-import { BADF, NONE, OK } from './status.js';
+import { BADF, NONE, OK } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 export const configStore: AbiModule = {

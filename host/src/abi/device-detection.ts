@@ -1,6 +1,6 @@
 // fastly_device_detection: the data `[local_server.device_detection]` gives this exact user agent,
 // as Viceroy answers; `none` for any other (and for all without the section).
-import { NONE } from './status.js';
+import { NONE } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 export const deviceDetection: AbiModule = {

@@ -2,7 +2,7 @@
 // DynamicBackendConfig. They live as long as the sandbox, as in Viceroy.
 import type { BackendConfig } from '../config.js';
 import type { Sandbox } from '../guest/sandbox.js';
-import { INVAL, OK } from './status.js';
+import { INVAL, OK } from '../guest/status.js';
 
 // Bits of the options mask and offsets in DynamicBackendConfig (fastly.h, wasm32).
 const DYN_HOST_OVERRIDE = 1 << 1;

@@ -2,7 +2,7 @@
 import { bytesToIp } from '../ip.js';
 import type { StoreSnapshot } from '../config.js';
 import { geoDefaultLoopback } from './geo-default.js';
-import { INVAL, NONE } from './status.js';
+import { INVAL, NONE } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 /** `bytes` is a 4- or 16-byte address; bytesToIp gives the canonical text the manifest is keyed by. */

@@ -5,7 +5,7 @@ import type { RemoteItem } from '../protocol.js';
 import { registerDynamicBackend } from './dynamic-backend.js';
 import { headerCalls, uniqueNames } from './headers.js';
 import { finishPending, startSend } from './send.js';
-import { ERROR, HTTPINVALID, INVAL, INVALID_HANDLE, OK } from './status.js';
+import { ERROR, HTTPINVALID, INVAL, INVALID_HANDLE, OK } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 /** The downstream request's headers as they arrived, whatever the guest has changed since. */

@@ -1,5 +1,5 @@
 // fastly_secret_store: stores from the manifest, secrets as handles whose bytes the guest reads.
-import { NONE, OK } from './status.js';
+import { NONE, OK } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 export const secretStore: AbiModule = {

@@ -4,7 +4,7 @@ import { drainBody, newBody, wholeRemote } from '../guest/bodies.js';
 import type { Obj, PendingObj, RespObj } from '../guest/handles.js';
 import { HTTP_11, type Sandbox } from '../guest/sandbox.js';
 import type { BackendRequest, RemoteItem, SendErrorTag, WaitResult } from '../protocol.js';
-import { ERROR, INVALID_HANDLE, OK } from './status.js';
+import { ERROR, INVALID_HANDLE, OK } from '../guest/status.js';
 
 // The tags of send_error_detail (typenames.witx).
 const SEND_ERROR_TAGS: Record<SendErrorTag, number> = {

@@ -1,6 +1,6 @@
 // HTTP bodies inside a worker: bytes the guest wrote, followed by the rest of a stream the main
 // thread holds (a backend's or the client's), or a sink that forwards writes as they happen.
-import { ERROR, HostError } from '../abi/status.js';
+import { ERROR, HostError } from './status.js';
 import type { ReadResult } from '../protocol.js';
 import type { BodyObj, Sink } from './handles.js';
 import type { MainThread } from './transport.js';

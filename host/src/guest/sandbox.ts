@@ -1,7 +1,7 @@
 // One guest instance's state, as Viceroy's `Sandbox`: its memory, the handles it holds, the backends
 // it registered, and the downstream request it is serving. A sandbox is made with its instance and
 // dropped with it; a reused sandbox serves several requests, one `Downstream` at a time.
-import { HostError, INVAL } from '../abi/status.js';
+import { HostError, INVAL } from './status.js';
 import type { BackendConfig, StoreSnapshot } from '../config.js';
 import type { DownstreamRequest } from '../protocol.js';
 import { newBody } from './bodies.js';

@@ -1,7 +1,7 @@
 // fastly_acl: `[local_server.acls]` by name, the longest matching prefix answering as a JSON body.
 import { describe, expect, it } from 'vitest';
 import { acl } from '../../../host/src/abi/acl.js';
-import { BADF, INVAL, INVALID_HANDLE, NONE, OK } from '../../../host/src/abi/status.js';
+import { BADF, INVAL, INVALID_HANDLE, NONE, OK } from '../../../host/src/guest/status.js';
 import type { AclEntry } from '../../../host/src/config.js';
 import { ipToBytes } from '../../../host/src/ip.js';
 import { Guest, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';

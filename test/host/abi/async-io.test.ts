@@ -2,7 +2,7 @@
 // is answered there; what the main thread holds is one select or ready RPC.
 import { describe, expect, it } from 'vitest';
 import { asyncIo } from '../../../host/src/abi/async-io.js';
-import { BADF, INVAL, OK } from '../../../host/src/abi/status.js';
+import { BADF, INVAL, OK } from '../../../host/src/guest/status.js';
 import { newBody } from '../../../host/src/guest/bodies.js';
 import type { WaitResult } from '../../../host/src/protocol.js';
 import { backendConfig, Guest, OUTSIDE } from './sandbox-fixture.js';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { backend } from '../../../host/src/abi/backend.js';
 import { httpReq } from '../../../host/src/abi/http-req.js';
-import { INVAL, INVALID_HANDLE, OK } from '../../../host/src/abi/status.js';
+import { INVAL, INVALID_HANDLE, OK } from '../../../host/src/guest/status.js';
 import type { BackendConfig } from '../../../host/src/config.js';
 import { backendConfig, downstreamRequest, Guest, OUTSIDE } from './sandbox-fixture.js';
 

@@ -1,7 +1,7 @@
 // fastly_geo: `[local_server.geolocation]` by address, with Viceroy's data for loopback addresses.
 import { describe, expect, it } from 'vitest';
 import { geo } from '../../../host/src/abi/geo.js';
-import { INVAL, NONE, OK } from '../../../host/src/abi/status.js';
+import { INVAL, NONE, OK } from '../../../host/src/guest/status.js';
 import type { GeoConfig } from '../../../host/src/config.js';
 import { ipToBytes } from '../../../host/src/ip.js';
 import { Guest, OUTSIDE } from './sandbox-fixture.js';

@@ -2,7 +2,7 @@
 // and streaming bodies whose writes are posted as they happen.
 import { describe, expect, it } from 'vitest';
 import { httpBody } from '../../../host/src/abi/http-body.js';
-import { BADF, ERROR, INVAL, NONE, OK, UNSUPPORTED } from '../../../host/src/abi/status.js';
+import { BADF, ERROR, INVAL, NONE, OK, UNSUPPORTED } from '../../../host/src/guest/status.js';
 import { newBody } from '../../../host/src/guest/bodies.js';
 import type { Sink } from '../../../host/src/guest/handles.js';
 import { type Answers, Guest, inTurn, OUTSIDE } from './sandbox-fixture.js';

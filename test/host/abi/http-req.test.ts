@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { httpBody } from '../../../host/src/abi/http-body.js';
 import { httpReq } from '../../../host/src/abi/http-req.js';
 import { httpResp } from '../../../host/src/abi/http-resp.js';
-import { BADF, ERROR, HTTPINVALID, INVAL, INVALID_HANDLE, OK } from '../../../host/src/abi/status.js';
+import { BADF, ERROR, HTTPINVALID, INVAL, INVALID_HANDLE, OK } from '../../../host/src/guest/status.js';
 import type { WaitResult } from '../../../host/src/protocol.js';
 import { backendConfig, Guest, inTurn } from './sandbox-fixture.js';
 

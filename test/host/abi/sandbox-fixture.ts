@@ -3,11 +3,11 @@
 // Calls go through the same wrapper a guest's imports do, so a bad handle or pointer is a status.
 import { expect } from 'vitest';
 import { httpBody } from '../../../host/src/abi/http-body.js';
-import { BUFLEN, OK } from '../../../host/src/abi/status.js';
+import { BUFLEN, OK } from '../../../host/src/guest/status.js';
 import type { AbiModule } from '../../../host/src/abi/types.js';
 import type { BackendConfig, StoreSnapshot } from '../../../host/src/config.js';
 import type { Obj } from '../../../host/src/guest/handles.js';
-import { hostImport, wrap, type ImportOptions } from '../../../host/src/guest/imports.js';
+import { hostImport, wrap, type ImportOptions } from '../../../host/src/worker/linking.js';
 import { GuestMemory } from '../../../host/src/guest/memory.js';
 import { Sandbox, type SandboxWorker } from '../../../host/src/guest/sandbox.js';
 import type { MainThread } from '../../../host/src/guest/transport.js';

@@ -5,7 +5,7 @@ import { httpBody } from '../../../host/src/abi/http-body.js';
 import { httpReq } from '../../../host/src/abi/http-req.js';
 import { httpResp } from '../../../host/src/abi/http-resp.js';
 import { remoteItemOf } from '../../../host/src/abi/send.js';
-import { BADF, ERROR, INVAL, INVALID_HANDLE, OK } from '../../../host/src/abi/status.js';
+import { BADF, ERROR, INVAL, INVALID_HANDLE, OK } from '../../../host/src/guest/status.js';
 import { newBody } from '../../../host/src/guest/bodies.js';
 import type { OneWay, SendErrorTag, WaitResult } from '../../../host/src/protocol.js';
 import { backendConfig, Guest, inTurn, OUTSIDE } from './sandbox-fixture.js';

@@ -4,12 +4,13 @@
 import { MEMORY_IMPORT } from '../limits.js';
 import type { StoreSnapshot } from '../config.js';
 import type { DownstreamRequest, NextReply, WorkerInit } from '../protocol.js';
-import { buildImports } from './imports.js';
-import { GuestMemory } from './memory.js';
-import { MemoryPool } from './memory-pool.js';
-import { Sandbox, type Downstream, type SandboxWorker } from './sandbox.js';
-import { Transport } from './transport.js';
-import { ProcExit, writeFd } from './wasi.js';
+import { ProcExit } from '../abi/wasi.js';
+import { writeFd } from '../guest/blocking.js';
+import { GuestMemory } from '../guest/memory.js';
+import { MemoryPool } from '../guest/memory-pool.js';
+import { Sandbox, type Downstream, type SandboxWorker } from '../guest/sandbox.js';
+import { Transport } from '../guest/transport.js';
+import { buildImports } from './linking.js';
 
 function describeFailure(err: unknown): string | undefined {
   if (err instanceof ProcExit) return err.code === 0 ? undefined : `guest exited with code ${err.code}`;
