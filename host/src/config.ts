@@ -4,52 +4,16 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { readAcls } from './manifest/acls.js';
-import { readBackends } from './manifest/backends.js';
+import { readAcls, type AclEntry } from './manifest/acls.js';
+import { readBackends, type BackendConfig } from './manifest/backends.js';
 import { readConfigStores } from './manifest/config-stores.js';
 import { readDeviceDetection } from './manifest/device-detection.js';
-import { readGeolocation } from './manifest/geolocation.js';
-import { readKvStores } from './manifest/kv-stores.js';
+import { readGeolocation, type GeoConfig } from './manifest/geolocation.js';
+import { readKvStores, type KvSeedEntry } from './manifest/kv-stores.js';
 import { ConfigError, currentVersion, isTable, Reader, type Table } from './manifest/reader.js';
 import { readSecretStores } from './manifest/secret-stores.js';
 
-export { ConfigError, currentVersion, fileVersion, isTable, Reader } from './manifest/reader.js';
-export { bytesToIp, ipToBytes, normalizeIp } from './ip.js';
-
-export interface BackendConfig {
-  name: string;
-  url: string;
-  protocol: 'http:' | 'https:';
-  hostname: string;
-  port: number;
-  pathPrefix: string;
-  overrideHost?: string;
-  certHost?: string;
-  /** PEM certificates trusted for this backend instead of the system roots. */
-  caCertificates?: string[];
-  useSni: boolean;
-  connectTimeoutMs: number;
-  firstByteTimeoutMs: number;
-  betweenBytesTimeoutMs: number;
-}
-
-export interface KvSeedEntry {
-  value: Uint8Array;
-  metadata?: string;
-}
-
-export interface AclEntry {
-  /** Address bytes (4 or 16) of the network. */
-  network: number[];
-  bits: number;
-  prefix: string;
-  action: string;
-}
-
-export interface GeoConfig {
-  useDefaultLoopback: boolean;
-  addresses: Record<string, Record<string, unknown>>;
-}
+export { ConfigError, currentVersion } from './manifest/reader.js';
 
 /** What every worker needs to answer store reads without a round trip to the main thread. */
 export interface StoreSnapshot {
@@ -71,13 +35,7 @@ export interface LocalServer {
   versions: Map<string, string>;
 }
 
-/**
- * What tells one state of a file from the next: mtime, size and inode, "missing" when it is not
- * there. Taken before the file is read, so a change made while (or just after) it is read still
- * differs. The inode tells apart two same-size versions written by rename (as editors and the test
- * harness do) within one tick of the file system's clock, which mtime alone cannot; a same-size
- * rewrite in place within one tick stays invisible.
- */
+/** Parses the manifest; throws ConfigError (naming the key) on anything malformed. */
 export function loadLocalServer(manifestPath: string): LocalServer {
   const manifest = resolve(manifestPath);
   const manifestVersion = currentVersion(manifest);

@@ -1,7 +1,8 @@
 // Messages between the main thread (network, shared state) and the guest workers.
 // A worker blocks on `rpc` calls with Atomics.wait; everything else is fire-and-forget.
 import type { MessagePort } from 'node:worker_threads';
-import type { BackendConfig, StoreSnapshot } from './config.js';
+import type { StoreSnapshot } from './config.js';
+import type { BackendConfig } from './manifest/backends.js';
 import type { MemoryLimits } from './limits.js';
 
 export type Header = [name: string, value: string];

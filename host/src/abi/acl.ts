@@ -1,5 +1,5 @@
 // fastly_acl: `[local_server.acls]`, the longest matching prefix wins.
-import type { AclEntry } from '../config.js';
+import type { AclEntry } from '../manifest/acls.js';
 import { newBody } from '../guest/bodies.js';
 import { INVAL, INVALID_HANDLE, NONE, OK } from '../guest/status.js';
 import type { AbiModule } from './types.js';

@@ -1,5 +1,5 @@
 // fastly_backend: questions about a named backend, answered as Viceroy answers them locally.
-import type { BackendConfig } from '../config.js';
+import type { BackendConfig } from '../manifest/backends.js';
 import type { Sandbox } from '../guest/sandbox.js';
 import { NONE, OK, UNSUPPORTED } from '../guest/status.js';
 import type { AbiModule } from './types.js';

@@ -1,7 +1,7 @@
 // What a guest's handles point at, and the table that hands them out. A table lives as long as the
 // sandbox (instance) that owns it, across every request a reused sandbox serves.
 import { BADF, HostError } from './status.js';
-import type { BackendConfig } from '../config.js';
+import type { BackendConfig } from '../manifest/backends.js';
 import type { DownstreamRequest, Header, KvResult, WaitResult } from '../protocol.js';
 
 export interface ReqObj {

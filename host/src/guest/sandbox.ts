@@ -2,7 +2,8 @@
 // it registered, and the downstream request it is serving. A sandbox is made with its instance and
 // dropped with it; a reused sandbox serves several requests, one `Downstream` at a time.
 import { HostError, INVAL } from './status.js';
-import type { BackendConfig, StoreSnapshot } from '../config.js';
+import type { StoreSnapshot } from '../config.js';
+import type { BackendConfig } from '../manifest/backends.js';
 import type { DownstreamRequest } from '../protocol.js';
 import { newBody } from './bodies.js';
 import type { BodyObj, ReqObj } from './handles.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { acl } from '../../../host/src/abi/acl.js';
 import { BADF, INVAL, INVALID_HANDLE, NONE, OK } from '../../../host/src/guest/status.js';
-import type { AclEntry } from '../../../host/src/config.js';
+import type { AclEntry } from '../../../host/src/manifest/acls.js';
 import { ipToBytes } from '../../../host/src/ip.js';
 import { Guest, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
 

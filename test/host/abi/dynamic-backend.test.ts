@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { backend } from '../../../host/src/abi/backend.js';
 import { httpReq } from '../../../host/src/abi/http-req.js';
 import { INVAL, INVALID_HANDLE, OK } from '../../../host/src/guest/status.js';
-import type { BackendConfig } from '../../../host/src/config.js';
+import type { BackendConfig } from '../../../host/src/manifest/backends.js';
 import { backendConfig, downstreamRequest, Guest, OUTSIDE } from './sandbox-fixture.js';
 
 // The bits of the options mask (backend_config_options), by their place in it.

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { geo } from '../../../host/src/abi/geo.js';
 import { INVAL, NONE, OK } from '../../../host/src/guest/status.js';
-import type { GeoConfig } from '../../../host/src/config.js';
+import type { GeoConfig } from '../../../host/src/manifest/geolocation.js';
 import { ipToBytes } from '../../../host/src/ip.js';
 import { Guest, OUTSIDE } from './sandbox-fixture.js';
 
