@@ -5,7 +5,7 @@ import type { StoreSnapshot } from './config.js';
 import type { Exchange } from './downstream.js';
 import { GuestIo } from './guest-io.js';
 import type { KvStores } from './kv-store.js';
-import type { MemoryLimits } from './limits.js';
+import type { MemoryLimits } from './memory-rewrite.js';
 import type { NextReply, OneWayMessage, RpcMessage } from './protocol.js';
 import type { RateLimiter } from './rate-limiter.js';
 

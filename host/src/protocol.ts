@@ -3,13 +3,13 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { StoreSnapshot } from './config.js';
 import type { BackendConfig } from './manifest/backends.js';
-import type { MemoryLimits } from './limits.js';
+import type { MemoryLimits } from './memory-rewrite.js';
 
 export type Header = [name: string, value: string];
 
 export interface WorkerInit {
   module: WebAssembly.Module;
-  /** Set when the module was rewritten to import its memory (see limits.ts). */
+  /** Set when the module was rewritten to import its memory (see memory-rewrite.ts). */
   memory: MemoryLimits | null;
   signal: SharedArrayBuffer;
   port: MessagePort;

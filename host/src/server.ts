@@ -8,7 +8,7 @@ import { downstreamUrl } from './downstream-url.js';
 import { Exchange } from './downstream.js';
 import { GuestIo } from './guest-io.js';
 import { KvStores } from './kv-store.js';
-import type { MemoryLimits } from './limits.js';
+import type { MemoryLimits } from './memory-rewrite.js';
 import { Pool, type Slot } from './pool.js';
 import type { DownstreamRequest, NextReply, OneWay, OneWayMessage, RpcMessage } from './protocol.js';
 import { RateLimiter } from './rate-limiter.js';

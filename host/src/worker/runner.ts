@@ -1,7 +1,7 @@
 // Runs guest instances on one worker thread. Each instance gets a Sandbox; it serves the request it
 // was started for and, when the guest asks (next_request), more requests the main thread hands it,
 // until the guest stops asking, fails, or no request comes in time. A failed instance is never reused.
-import { MEMORY_IMPORT } from '../limits.js';
+import { MEMORY_IMPORT } from '../memory-rewrite.js';
 import type { StoreSnapshot } from '../config.js';
 import type { DownstreamRequest, NextReply, WorkerInit } from '../protocol.js';
 import { ProcExit } from '../abi/wasi.js';
