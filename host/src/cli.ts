@@ -136,7 +136,7 @@ function splitAddr(addr: string): { host: string; port: number } {
 
 function emptyConfig(): LocalServer {
   return {
-    snapshot: {
+    workerManifest: {
       backends: {},
       configStores: {},
       secretStores: {},

@@ -15,8 +15,12 @@ import { readSecretStores } from './manifest/secret-stores.js';
 
 export { ConfigError, currentVersion } from './manifest/reader.js';
 
-/** What every worker needs to answer store reads without a round trip to the main thread. */
-export interface StoreSnapshot {
+/**
+ * The part of `[local_server]` every worker holds its own copy of, to answer backend, store, geo,
+ * ACL and device lookups without a round trip to the main thread: all of it but the KV stores,
+ * which requests write and so live on the main thread. Read-only; a reload replaces it whole.
+ */
+export interface WorkerManifest {
   backends: Record<string, BackendConfig>;
   configStores: Record<string, Record<string, string>>;
   secretStores: Record<string, Record<string, string>>;
@@ -27,7 +31,7 @@ export interface StoreSnapshot {
 }
 
 export interface LocalServer {
-  snapshot: StoreSnapshot;
+  workerManifest: WorkerManifest;
   kvStores: Record<string, Record<string, KvSeedEntry>>;
   /** Files whose change should trigger a reload (the manifest and every store file). */
   files: string[];
@@ -59,7 +63,7 @@ export function loadLocalServer(manifestPath: string): LocalServer {
   }
   const storesKey = ls.config_stores !== undefined ? 'local_server.config_stores' : 'local_server.dictionaries';
   const kvRaw = ls.kv_stores ?? ls.object_stores ?? ls.object_store;
-  const snapshot: StoreSnapshot = {
+  const workerManifest: WorkerManifest = {
     backends: readBackends(ls.backends, reader),
     configStores: readConfigStores(ls.config_stores ?? ls.dictionaries, storesKey, reader),
     secretStores: readSecretStores(ls.secret_stores, reader),
@@ -69,6 +73,6 @@ export function loadLocalServer(manifestPath: string): LocalServer {
   };
   const kvStores = readKvStores(kvRaw, reader);
   const versions = new Map([[manifest, manifestVersion], ...reader.versions]);
-  return { snapshot, kvStores, files: [manifest, ...new Set(reader.files)], versions };
+  return { workerManifest, kvStores, files: [manifest, ...new Set(reader.files)], versions };
 }
 

@@ -1,7 +1,7 @@
 // Messages between the main thread (network, shared state) and the guest workers.
 // A worker blocks on `rpc` calls with Atomics.wait; everything else is fire-and-forget.
 import type { MessagePort } from 'node:worker_threads';
-import type { StoreSnapshot } from './config.js';
+import type { WorkerManifest } from './config.js';
 import type { BackendConfig } from './manifest/backends.js';
 import type { MemoryLimits } from './memory-rewrite.js';
 
@@ -13,7 +13,7 @@ export interface WorkerInit {
   memory: MemoryLimits | null;
   signal: SharedArrayBuffer;
   port: MessagePort;
-  snapshot: StoreSnapshot;
+  manifest: WorkerManifest;
   /** Print each failed hostcall's status and reason (`-v`). */
   verbose: boolean;
   /** Print per-instance timings and the costliest hostcalls (COMPUTE_HOST_PROFILE=1). */
@@ -31,12 +31,12 @@ export interface DownstreamRequest {
   clientIp: string;
   serverIp: string;
   traceId: string;
-  /** The manifest's stores and backends, sent when they changed since this worker last had them. */
-  snapshot?: StoreSnapshot;
+  /** The worker's manifest, sent when it changed since this worker last had it. */
+  manifest?: WorkerManifest;
 }
 
 /** The answer to a sandbox waiting for its next request: one, or null when none came in time. */
-export type NextReply = { request: DownstreamRequest; snapshot?: StoreSnapshot } | null;
+export type NextReply = { request: DownstreamRequest; manifest?: WorkerManifest } | null;
 
 export interface BackendRequest {
   method: string;

@@ -29,14 +29,14 @@ export function aclLookup(entries: AclEntry[], ip: ArrayLike<number>): { action:
 export const acl: AbiModule = {
   open: (sb, p: number, l: number, out: number) => {
     const name = sb.mem.utf8(p, l);
-    if (!Object.hasOwn(sb.snapshot.acls, name)) return NONE;
+    if (!Object.hasOwn(sb.manifest.acls, name)) return NONE;
     sb.mem.w32(out, sb.handles.add({ kind: 'acl', name }));
     return OK;
   },
   lookup: (sb, h: number, ip: number, il: number, bodyOut: number, errOut: number) => {
     const name = sb.handles.get(h, 'acl').name;
     if (il !== 4 && il !== 16) return INVAL;
-    const found = aclLookup(sb.snapshot.acls[name] ?? [], sb.mem.copyIn(ip, il));
+    const found = aclLookup(sb.manifest.acls[name] ?? [], sb.mem.copyIn(ip, il));
     if (!found) {
       sb.mem.w32(bodyOut, INVALID_HANDLE);
       sb.mem.w32(errOut, ACL_NO_CONTENT);

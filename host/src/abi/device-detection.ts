@@ -5,7 +5,7 @@ import type { AbiModule } from './types.js';
 
 export const deviceDetection: AbiModule = {
   lookup: (sb, p: number, l: number, buf: number, max: number, nw: number) => {
-    const agents = sb.snapshot.deviceDetection;
+    const agents = sb.manifest.deviceDetection;
     const ua = sb.mem.utf8(p, l);
     if (!Object.hasOwn(agents, ua)) return NONE;
     return sb.mem.writeOut(Buffer.from(JSON.stringify(agents[ua])), buf, max, nw);

@@ -18,7 +18,7 @@ function entry(prefix: string, action: string): AclEntry {
 const BLOCKLIST = [entry('192.0.2.0/24', 'BLOCK'), entry('192.0.2.128/25', 'ALLOW'), entry('2001:db8::/32', 'BLOCK'), entry('0.0.0.0/0', 'LOG')];
 
 function opened(): [Guest, number] {
-  const g = new Guest({ snapshot: { acls: { blocklist: BLOCKLIST, empty: [] } } });
+  const g = new Guest({ manifest: { acls: { blocklist: BLOCKLIST, empty: [] } } });
   return [g, g.handle(acl, 'open', ...g.str('blocklist'))];
 }
 
@@ -73,7 +73,7 @@ describe('fastly_acl.lookup', () => {
   });
 
   it('answers OK with acl_error no_content and no body when nothing matches', () => {
-    const g = new Guest({ snapshot: { acls: { empty: [] } } });
+    const g = new Guest({ manifest: { acls: { empty: [] } } });
     const h = g.handle(acl, 'open', ...g.str('empty'));
     const body = g.alloc(4);
     const error = g.alloc(4);

@@ -6,7 +6,7 @@ import { backendConfig, Guest, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
 
 function guest(): Guest {
   const g = new Guest({
-    snapshot: {
+    manifest: {
       backends: {
         origin: backendConfig('origin', 'http://127.0.0.1:8080/'),
         api: backendConfig('api', 'https://api.example/', { overrideHost: 'www.example' }),

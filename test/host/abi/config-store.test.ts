@@ -5,7 +5,7 @@ import { configStore } from '../../../host/src/abi/config-store.js';
 import { BADF, INVAL, NONE, OK } from '../../../host/src/guest/status.js';
 import { Guest, opened, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
 
-const STORES = { snapshot: { configStores: { settings: { greeting: 'héllo', empty: '' }, other: {} } } };
+const STORES = { manifest: { configStores: { settings: { greeting: 'héllo', empty: '' }, other: {} } } };
 const guest = () => new Guest(STORES);
 const settings = () => opened(configStore, 'settings', STORES);
 

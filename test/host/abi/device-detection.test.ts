@@ -5,7 +5,7 @@ import { INVAL, NONE, OK } from '../../../host/src/guest/status.js';
 import { Guest, OUTSIDE } from './sandbox-fixture.js';
 
 const PHONE = { device: { name: 'Phone', is_mobile: true } };
-const guest = () => new Guest({ snapshot: { deviceDetection: { 'UA/1 (phone)': PHONE, 'Bröwser/2': { device: { name: 'Ü' } } } } });
+const guest = () => new Guest({ manifest: { deviceDetection: { 'UA/1 (phone)': PHONE, 'Bröwser/2': { device: { name: 'Ü' } } } } });
 
 describe('fastly_device_detection.lookup', () => {
   it("answers the listed user agent's data as JSON", () => {

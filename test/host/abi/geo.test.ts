@@ -9,7 +9,7 @@ import { Guest, OUTSIDE } from './sandbox-fixture.js';
 const ADDRESSES = { '192.0.2.1': { city: 'Testville', as_number: 64496 }, '2001:db8::1': { city: 'Sixville' }, '127.0.0.2': { city: 'Home' } };
 
 function guest(geolocation: Partial<GeoConfig> = {}): Guest {
-  return new Guest({ snapshot: { geolocation: { useDefaultLoopback: true, addresses: ADDRESSES, ...geolocation } } });
+  return new Guest({ manifest: { geolocation: { useDefaultLoopback: true, addresses: ADDRESSES, ...geolocation } } });
 }
 
 /** The status of a lookup of `ip` and the JSON it wrote, parsed. */

@@ -89,7 +89,7 @@ describe('a request the guest builds', () => {
   });
 
   it('sends auto-decompression as the guest set it (bit 0, gzip)', () => {
-    const g = new Guest({ snapshot: { backends: { origin: ORIGIN } } });
+    const g = new Guest({ manifest: { backends: { origin: ORIGIN } } });
     const h = g.handle(httpReq, 'new');
     expect(g.call(httpReq, 'auto_decompress_response_set', h, 1)).toBe(OK);
     g.handle(httpReq, 'send_async', h, INVALID_HANDLE, ...g.str('origin'));
@@ -128,7 +128,7 @@ describe('the original headers (without a handle: the request being served)', ()
 
 describe('polling and selecting pending sends', () => {
   function sent() {
-    const g = new Guest({ snapshot: { backends: { origin: ORIGIN } }, answers: { wait: () => ANSWER } });
+    const g = new Guest({ manifest: { backends: { origin: ORIGIN } }, answers: { wait: () => ANSWER } });
     const send = () => g.handle(httpReq, 'send_async', g.handle(httpReq, 'new'), INVALID_HANDLE, ...g.str('origin'));
     return { g, send };
   }

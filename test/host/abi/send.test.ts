@@ -14,7 +14,7 @@ const ORIGIN = backendConfig('origin', 'http://127.0.0.1:8080/');
 const ANSWER: WaitResult = { ok: true, status: 201, headers: [['x-up', 'yes']], stream: 12, remoteIp: '127.0.0.1', remotePort: 8080 };
 
 function guest(wait: WaitResult = ANSWER): [Guest, number] {
-  const g = new Guest({ snapshot: { backends: { origin: ORIGIN } }, answers: { wait: () => wait } });
+  const g = new Guest({ manifest: { backends: { origin: ORIGIN } }, answers: { wait: () => wait } });
   const req = g.add({ kind: 'req', method: 'POST', uri: 'http://example.test/api', headers: [['x-a', '1']], version: 2, autoDecompress: true });
   return [g, req];
 }
