@@ -65,7 +65,8 @@ export type OneWay =
   | { op: 'free' }
   | {
       op: 'send';
-      pid: number;
+      /** Names this backend request (an `Upstream` on the main thread) in the messages that follow. */
+      upstreamId: number;
       /** As the worker resolved it (a configured or a dynamic backend), so both threads use the same one. */
       backend: BackendConfig;
       req: BackendRequest;
@@ -74,8 +75,8 @@ export type OneWay =
       bodyStream?: number;
       streaming: boolean;
     }
-  | { op: 'upChunk'; pid: number; data: Uint8Array }
-  | { op: 'upEnd'; pid: number }
+  | { op: 'upChunk'; upstreamId: number; data: Uint8Array }
+  | { op: 'upEnd'; upstreamId: number }
   | { op: 'unsupported'; name: string };
 
 /** Items a worker may wait on that live in the main thread. */
@@ -106,7 +107,7 @@ export type ErlOp =
   | { kind: 'check'; rc: string; entry: string; delta: number; window: number; limit: number; pb: string; ttl: number };
 
 export type Rpc =
-  | { op: 'wait'; pid: number }
+  | { op: 'wait'; upstreamId: number }
   | { op: 'read'; stream: number; max: number }
   | { op: 'select'; items: RemoteItem[]; timeoutMs: number }
   | { op: 'ready'; item: RemoteItem }

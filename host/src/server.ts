@@ -239,10 +239,10 @@ export class ComputeHost {
         slot.io.send(m);
         return;
       case 'upChunk':
-        slot.io.upChunk(m.pid, m.data);
+        slot.io.upChunk(m.upstreamId, m.data);
         return;
       case 'upEnd':
-        slot.io.upEnd(m.pid);
+        slot.io.upEnd(m.upstreamId);
         return;
       case 'done': {
         const ex = slot.exchange;

@@ -56,7 +56,7 @@ export class Sandbox {
   served = 0;
   /** Handle of the guest's outstanding next_request promise, if any. */
   pendingNext: number | null = null;
-  private nextPid = 1;
+  private nextUpstreamId = 1;
 
   constructor(
     readonly mem: GuestMemory,
@@ -110,7 +110,8 @@ export class Sandbox {
     return b;
   }
 
-  newPid(): number {
-    return this.nextPid++;
+  /** An id for a backend request the guest sends, which the main thread keeps its `Upstream` under. */
+  newUpstreamId(): number {
+    return this.nextUpstreamId++;
   }
 }

@@ -14,8 +14,8 @@ const DONE: WaitResult = { ok: false, tag: 'connection_refused', message: 'refus
 /** Handles the host would hold: a send still pending in the main thread, one already answered, bodies. */
 function handles(g: Guest) {
   return {
-    pending: g.add({ kind: 'pending', pid: 4, backend: ORIGIN }),
-    answered: g.add({ kind: 'pending', pid: 5, backend: ORIGIN, result: DONE }),
+    pending: g.add({ kind: 'pending', upstreamId: 4, backend: ORIGIN }),
+    answered: g.add({ kind: 'pending', upstreamId: 5, backend: ORIGIN, result: DONE }),
     streamed: g.add(newBody(9)),
     inWorker: g.add(newBody(null, [Buffer.from('here')])),
     partlyRead: g.add(newBody(9, [Buffer.from('first')])),

@@ -165,7 +165,7 @@ describe('polling and selecting pending sends', () => {
     expect(g.call(httpReq, 'pending_req_select', g.u32s(list), 2, idx, resp, body)).toBe(OK);
     expect(g.io.calls).toEqual([
       { op: 'select', items: [{ kind: 'pending', id: 1 }, { kind: 'pending', id: 2 }], timeoutMs: 0 },
-      { op: 'wait', pid: 2 },
+      { op: 'wait', upstreamId: 2 },
     ]);
     expect(g.u32(idx)).toBe(1);
     expect(g.callOut(httpResp, 'status_get', g.u32(resp)).value & 0xffff).toBe(204);
