@@ -3,6 +3,7 @@
 import { RateCounter } from 'fastly:edge-rate-limiter';
 import { env } from 'fastly:env';
 import { configureConsole, Logger } from 'fastly:logger';
+import type { SandboxMemory } from '../core/sandbox-memory.js';
 import type { AdmissionCounter, RoomDeps } from '../core/types.js';
 import { ADMISSION_COUNTER, ORIGIN_BACKEND, STDOUT_LOG } from './names.js';
 import { fastlyStores } from './stores.js';
@@ -78,7 +79,8 @@ function popName(): string | null {
   }
 }
 
-export function fastlyDeps(event: FetchEvent): RoomDeps {
+/** What the room needs for one request; `memory` is the sandbox's, kept between its requests. */
+export function fastlyDeps(event: FetchEvent, memory?: SandboxMemory): RoomDeps {
   if (!consoleReady) {
     // js-compute writes console.error to stdout unless told otherwise; diagnostics belong on stderr,
     // apart from the guest's ordinary output (Viceroy and the local host show the two separately).
@@ -92,7 +94,8 @@ export function fastlyDeps(event: FetchEvent): RoomDeps {
     clientIp = null;
   }
   return {
-    stores: fastlyStores(diag),
+    stores: fastlyStores(diag, memory),
+    memory,
     clientIp,
     now: () => Date.now(),
     log: (endpoint, line) => logTo(endpoint, line, diag),
