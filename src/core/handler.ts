@@ -125,14 +125,7 @@ function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): R
     nowMs: ctx.nowMs,
     random: deps.random ?? Math.random,
     json: wantsJson(ctx.request),
-    storedPage: (name) => {
-      try {
-        return deps.stores.page(name);
-      } catch (error) {
-        deps.diag(`waiting_room_pages: reading "${name}" failed (${String(error)}); serving the built-in page`);
-        return null;
-      }
-    },
+    storedPage: (name) => deps.stores.page(name),
     diag: deps.diag,
   });
   const headers = new Headers({
