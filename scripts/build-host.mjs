@@ -8,7 +8,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
 await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'host/src/cli.ts', worker: 'host/src/worker.ts' },
+  entryPoints: { cli: 'host/src/cli.ts', worker: 'host/src/worker/main.ts' },
   outdir: 'host/dist',
   bundle: true,
   platform: 'node',

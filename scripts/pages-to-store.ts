@@ -2,7 +2,7 @@
 // `waiting_room_pages` Config Store holds, for the local host (local/pages.json) or for production.
 //
 //   npm run pages                                  write local/pages.json from pages/
-//   npm run pages -- --dir my-pages                use your own templates (any of the four names)
+//   npm run pages -- --dir my-pages                use your own templates (any of the four names, or waiting.html)
 //   npm run pages -- --print                       print name + base64 for pasting into the Fastly UI
 //   npm run pages -- --fastly-service SERVICE_ID   print the fastly CLI commands that upload them
 //   npm run pages -- --store-id STORE_ID           the same, when you already know the store's id
@@ -11,6 +11,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Mustache from 'mustache';
 import { CONFIG_STORE_VALUE_LIMIT } from '../src/core/config.js';
+import { WAITING_PAGES, WAITING_TEMPLATE, waitingPage } from '../src/core/page-variants.js';
 import type { PageName } from '../src/core/types.js';
 import { PAGE_STORE } from '../src/fastly/names.js';
 import { shellQuote } from '../lib/fastly-cli.js';
@@ -45,7 +46,18 @@ function isPageName(name: string): name is PageName {
 }
 
 /**
- * Reads `<dir>/<name>.html` for each page that exists and checks what the edge would otherwise
+ * The file a page is made from: its own, else, for the two waiting pages, the template both share
+ * (src/core/page-variants.ts); null when the folder has neither.
+ */
+function templateFor(name: PageName, files: readonly string[]): string | null {
+  if (files.includes(`${name}.html`)) return `${name}.html`;
+  const shared = `${WAITING_TEMPLATE}.html`;
+  return WAITING_PAGES.includes(name) && files.includes(shared) ? shared : null;
+}
+
+/**
+ * Reads `<dir>/<name>.html` for each page that exists (`<dir>/waiting.html` stands for both waiting
+ * pages when they have no file of their own) and checks what the edge would otherwise
  * only find out at request time (and then quietly serve the built-in page instead): that the
  * template parses as Mustache and that its base64 fits one Config Store value.
  */
@@ -61,16 +73,18 @@ export async function encodePages(
   }
   for (const file of files) {
     const name = basename(file, '.html');
-    if (file.endsWith('.html') && !isPageName(name)) {
-      warn(`${join(dir, file)}: ignored, the room only reads ${PAGE_NAMES.join(', ')}`);
+    if (file.endsWith('.html') && !isPageName(name) && name !== WAITING_TEMPLATE) {
+      warn(`${join(dir, file)}: ignored, the room only reads ${PAGE_NAMES.join(', ')} (and ${WAITING_TEMPLATE} for the first two)`);
     }
   }
   const pages: EncodedPage[] = [];
   const problems: string[] = [];
   for (const name of PAGE_NAMES) {
-    const file = join(dir, `${name}.html`);
-    if (!files.includes(`${name}.html`)) continue;
-    const html = await readFile(file, 'utf8');
+    const source = templateFor(name, files);
+    if (source === null) continue;
+    const file = join(dir, source);
+    const text = await readFile(file, 'utf8');
+    const html = source === `${name}.html` ? text : waitingPage(text, name);
     const base64 = encodeTemplate(html);
     try {
       Mustache.parse(html);
@@ -89,7 +103,9 @@ export async function encodePages(
     pages.push({ name, file, chars: html.length, base64 });
   }
   if (problems.length > 0) throw new PageError(problems.join('\n'));
-  if (pages.length === 0) throw new PageError(`no page templates in ${dir} (expected ${PAGE_NAMES.map((n) => `${n}.html`).join(', ')})`);
+  if (pages.length === 0) {
+    throw new PageError(`no page templates in ${dir} (expected ${[...PAGE_NAMES, WAITING_TEMPLATE].map((n) => `${n}.html`).join(', ')})`);
+  }
   return pages;
 }
 

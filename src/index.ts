@@ -12,4 +12,4 @@ void warmUp();
 // One instance serves many requests; what it may keep between them lives in `memory`.
 const memory = reuseSandboxes();
 
-addEventListener('fetch', (event) => event.respondWith(handle(event.request, { ...fastlyDeps(event), memory })));
+addEventListener('fetch', (event) => event.respondWith(handle(event.request, fastlyDeps(event, memory))));

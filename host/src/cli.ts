@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError, currentVersion, loadLocalServer, type LocalServer } from './config.js';
-import { capMemory, DEFAULT_MAX_MEMORY, importMemory, type MemoryLimits } from './limits.js';
+import { capMemory, DEFAULT_MAX_MEMORY, importMemory, type MemoryLimits } from './memory-rewrite.js';
 import { ComputeHost } from './server.js';
 
 export const HOST_VERSION = '0.1.0';
@@ -136,7 +136,7 @@ function splitAddr(addr: string): { host: string; port: number } {
 
 function emptyConfig(): LocalServer {
   return {
-    snapshot: {
+    workerManifest: {
       backends: {},
       configStores: {},
       secretStores: {},

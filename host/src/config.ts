@@ -4,55 +4,23 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { readAcls } from './manifest/acls.js';
-import { readBackends } from './manifest/backends.js';
+import { readAcls, type AclEntry } from './manifest/acls.js';
+import { readBackends, type BackendConfig } from './manifest/backends.js';
 import { readConfigStores } from './manifest/config-stores.js';
 import { readDeviceDetection } from './manifest/device-detection.js';
-import { readGeolocation } from './manifest/geolocation.js';
-import { readKvStores } from './manifest/kv-stores.js';
+import { readGeolocation, type GeoConfig } from './manifest/geolocation.js';
+import { readKvStores, type KvSeedEntry } from './manifest/kv-stores.js';
 import { ConfigError, currentVersion, isTable, Reader, type Table } from './manifest/reader.js';
 import { readSecretStores } from './manifest/secret-stores.js';
 
-export { ConfigError, currentVersion, fileVersion, isTable, Reader } from './manifest/reader.js';
-export { bytesToIp, ipToBytes, normalizeIp } from './ip.js';
+export { ConfigError, currentVersion } from './manifest/reader.js';
 
-export interface BackendConfig {
-  name: string;
-  url: string;
-  protocol: 'http:' | 'https:';
-  hostname: string;
-  port: number;
-  pathPrefix: string;
-  overrideHost?: string;
-  certHost?: string;
-  /** PEM certificates trusted for this backend instead of the system roots. */
-  caCertificates?: string[];
-  useSni: boolean;
-  connectTimeoutMs: number;
-  firstByteTimeoutMs: number;
-  betweenBytesTimeoutMs: number;
-}
-
-export interface KvSeedEntry {
-  value: Uint8Array;
-  metadata?: string;
-}
-
-export interface AclEntry {
-  /** Address bytes (4 or 16) of the network. */
-  network: number[];
-  bits: number;
-  prefix: string;
-  action: string;
-}
-
-export interface GeoConfig {
-  useDefaultLoopback: boolean;
-  addresses: Record<string, Record<string, unknown>>;
-}
-
-/** What every worker needs to answer store reads without a round trip to the main thread. */
-export interface StoreSnapshot {
+/**
+ * The part of `[local_server]` every worker holds its own copy of, to answer backend, store, geo,
+ * ACL and device lookups without a round trip to the main thread: all of it but the KV stores,
+ * which requests write and so live on the main thread. Read-only; a reload replaces it whole.
+ */
+export interface WorkerManifest {
   backends: Record<string, BackendConfig>;
   configStores: Record<string, Record<string, string>>;
   secretStores: Record<string, Record<string, string>>;
@@ -63,7 +31,7 @@ export interface StoreSnapshot {
 }
 
 export interface LocalServer {
-  snapshot: StoreSnapshot;
+  workerManifest: WorkerManifest;
   kvStores: Record<string, Record<string, KvSeedEntry>>;
   /** Files whose change should trigger a reload (the manifest and every store file). */
   files: string[];
@@ -71,13 +39,7 @@ export interface LocalServer {
   versions: Map<string, string>;
 }
 
-/**
- * What tells one state of a file from the next: mtime, size and inode, "missing" when it is not
- * there. Taken before the file is read, so a change made while (or just after) it is read still
- * differs. The inode tells apart two same-size versions written by rename (as editors and the test
- * harness do) within one tick of the file system's clock, which mtime alone cannot; a same-size
- * rewrite in place within one tick stays invisible.
- */
+/** Parses the manifest; throws ConfigError (naming the key) on anything malformed. */
 export function loadLocalServer(manifestPath: string): LocalServer {
   const manifest = resolve(manifestPath);
   const manifestVersion = currentVersion(manifest);
@@ -101,7 +63,7 @@ export function loadLocalServer(manifestPath: string): LocalServer {
   }
   const storesKey = ls.config_stores !== undefined ? 'local_server.config_stores' : 'local_server.dictionaries';
   const kvRaw = ls.kv_stores ?? ls.object_stores ?? ls.object_store;
-  const snapshot: StoreSnapshot = {
+  const workerManifest: WorkerManifest = {
     backends: readBackends(ls.backends, reader),
     configStores: readConfigStores(ls.config_stores ?? ls.dictionaries, storesKey, reader),
     secretStores: readSecretStores(ls.secret_stores, reader),
@@ -111,6 +73,6 @@ export function loadLocalServer(manifestPath: string): LocalServer {
   };
   const kvStores = readKvStores(kvRaw, reader);
   const versions = new Map([[manifest, manifestVersion], ...reader.versions]);
-  return { snapshot, kvStores, files: [manifest, ...new Set(reader.files)], versions };
+  return { workerManifest, kvStores, files: [manifest, ...new Set(reader.files)], versions };
 }
 

@@ -15,6 +15,11 @@ const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(
  * 414 for an over-long target, 400 for `*` (OPTIONS *), a target that is neither a path nor an
  * absolute URL, or a Host header that is not a host. An absolute-form target (`GET http://h/p`)
  * stands for itself, its host taking the place of the Host header, as HTTP/1.1 says.
+ *
+ * A host is also one the URL standard can read, the parser js-compute reads the URL with: a port
+ * past 65535 (`a:99999`) or a last label that is a number but no IPv4 address (`shop.999`) passes
+ * Viceroy (its URI type checks only that a port is digits), and every `new URL(request.url)` in the
+ * guest then throws. RFC 9112 says a server answers a Host with an invalid value with 400.
  */
 export function downstreamUrl(req: Pick<http.IncomingMessage, 'url' | 'headers' | 'socket'>): string | number {
   const target = req.url ?? '/';
@@ -32,5 +37,6 @@ export function downstreamUrl(req: Pick<http.IncomingMessage, 'url' | 'headers' 
   const local = unmapIp(req.socket.localAddress ?? '127.0.0.1');
   const host = req.headers.host ?? `${local.includes(':') ? `[${local}]` : local}:${req.socket.localPort}`;
   if (!HOST.test(host)) return 400;
-  return `http://${host}${target}`;
+  const url = `http://${host}${target}`;
+  return URL.canParse(url) ? url : 400;
 }

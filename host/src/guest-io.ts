@@ -39,15 +39,15 @@ export class GuestIo {
 
   send(m: SendMessage): void {
     const body = m.bodyStream === undefined ? m.body : (this.streams.get(m.bodyStream) ?? null);
-    this.upstreams.set(m.pid, sendUpstream(m.backend, m.req, body, m.streaming, (s) => this.register(s)));
+    this.upstreams.set(m.upstreamId, sendUpstream(m.backend, m.req, body, m.streaming, (s) => this.register(s)));
   }
 
-  upChunk(pid: number, data: Uint8Array): void {
-    this.upstreams.get(pid)?.write(data);
+  upChunk(upstreamId: number, data: Uint8Array): void {
+    this.upstreams.get(upstreamId)?.write(data);
   }
 
-  upEnd(pid: number): void {
-    this.upstreams.get(pid)?.end();
+  upEnd(upstreamId: number): void {
+    this.upstreams.get(upstreamId)?.end();
   }
 
   /** Whether `rpc` may wait on the network (its worker then uses no CPU until answered). */
@@ -58,8 +58,8 @@ export class GuestIo {
   async answer(rpc: Exclude<Rpc, { op: 'next' }>): Promise<unknown> {
     switch (rpc.op) {
       case 'wait': {
-        const up = this.upstreams.get(rpc.pid);
-        if (!up) return { ok: false, tag: 'internal_error', message: `no backend request ${rpc.pid} on this worker` } satisfies WaitResult;
+        const up = this.upstreams.get(rpc.upstreamId);
+        if (!up) return { ok: false, tag: 'internal_error', message: `no backend request ${rpc.upstreamId} on this worker` } satisfies WaitResult;
         return await up.result;
       }
       case 'read': {

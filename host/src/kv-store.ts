@@ -1,5 +1,5 @@
 // The KV stores, kept in the main thread and shared by every request, in memory; seeded from the manifest.
-import type { KvSeedEntry } from './config.js';
+import type { KvSeedEntry } from './manifest/kv-stores.js';
 import type { KvOp, KvResult } from './protocol.js';
 
 interface KvEntry {

@@ -1,11 +1,11 @@
 // The guest worker threads: started, grown while guests wait on backends, shrunk when idle, and
 // replaced when one hangs or dies. Each worker is a Slot; which request it serves is the server's.
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import type { StoreSnapshot } from './config.js';
+import type { WorkerManifest } from './config.js';
 import type { Exchange } from './downstream.js';
 import { GuestIo } from './guest-io.js';
 import type { KvStores } from './kv-store.js';
-import type { MemoryLimits } from './limits.js';
+import type { MemoryLimits } from './memory-rewrite.js';
 import type { NextReply, OneWayMessage, RpcMessage } from './protocol.js';
 import type { RateLimiter } from './rate-limiter.js';
 
@@ -24,8 +24,8 @@ export interface Slot {
   /** In a hostcall waiting on the network: the worker uses no CPU until it is answered. */
   blocked: boolean;
   idleSince: number;
-  /** The snapshot version this worker has. */
-  version: number;
+  /** The version of the manifest this worker has. */
+  manifestVersion: number;
 }
 
 export interface PoolOptions {
@@ -35,7 +35,7 @@ export interface PoolOptions {
   verbose: boolean;
   kv: KvStores;
   erl: RateLimiter;
-  snapshot(): { snapshot: StoreSnapshot; version: number };
+  manifest(): { manifest: WorkerManifest; version: number };
   onMessage(slot: Slot, m: RpcMessage | OneWayMessage): void;
   onLost(slot: Slot, reason: string): void;
 }
@@ -50,9 +50,9 @@ export class Pool {
   spawn(): Slot {
     const { port1, port2 } = new MessageChannel();
     const signal = new SharedArrayBuffer(4);
-    const { snapshot, version } = this.opts.snapshot();
+    const { manifest, version } = this.opts.manifest();
     const worker = new Worker(this.opts.workerUrl, {
-      workerData: { module: this.opts.module, memory: this.opts.memory, signal, port: port2, snapshot, verbose: this.opts.verbose, profile: PROFILE },
+      workerData: { module: this.opts.module, memory: this.opts.memory, signal, port: port2, manifest, verbose: this.opts.verbose, profile: PROFILE },
       transferList: [port2],
       stdout: false,
       stderr: false,
@@ -68,7 +68,7 @@ export class Pool {
       dead: false,
       blocked: false,
       idleSince: performance.now(),
-      version,
+      manifestVersion: version,
     };
     port1.on('message', (m: RpcMessage | OneWayMessage) => this.opts.onMessage(slot, m));
     worker.on('error', (err) => this.opts.onLost(slot, `worker failed: ${err.message}`));

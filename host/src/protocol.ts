@@ -1,18 +1,19 @@
 // Messages between the main thread (network, shared state) and the guest workers.
 // A worker blocks on `rpc` calls with Atomics.wait; everything else is fire-and-forget.
 import type { MessagePort } from 'node:worker_threads';
-import type { BackendConfig, StoreSnapshot } from './config.js';
-import type { MemoryLimits } from './limits.js';
+import type { WorkerManifest } from './config.js';
+import type { BackendConfig } from './manifest/backends.js';
+import type { MemoryLimits } from './memory-rewrite.js';
 
 export type Header = [name: string, value: string];
 
 export interface WorkerInit {
   module: WebAssembly.Module;
-  /** Set when the module was rewritten to import its memory (see limits.ts). */
+  /** Set when the module was rewritten to import its memory (see memory-rewrite.ts). */
   memory: MemoryLimits | null;
   signal: SharedArrayBuffer;
   port: MessagePort;
-  snapshot: StoreSnapshot;
+  manifest: WorkerManifest;
   /** Print each failed hostcall's status and reason (`-v`). */
   verbose: boolean;
   /** Print per-instance timings and the costliest hostcalls (COMPUTE_HOST_PROFILE=1). */
@@ -30,12 +31,12 @@ export interface DownstreamRequest {
   clientIp: string;
   serverIp: string;
   traceId: string;
-  /** The manifest's stores and backends, sent when they changed since this worker last had them. */
-  snapshot?: StoreSnapshot;
+  /** The worker's manifest, sent when it changed since this worker last had it. */
+  manifest?: WorkerManifest;
 }
 
 /** The answer to a sandbox waiting for its next request: one, or null when none came in time. */
-export type NextReply = { request: DownstreamRequest; snapshot?: StoreSnapshot } | null;
+export type NextReply = { request: DownstreamRequest; manifest?: WorkerManifest } | null;
 
 export interface BackendRequest {
   method: string;
@@ -64,7 +65,8 @@ export type OneWay =
   | { op: 'free' }
   | {
       op: 'send';
-      pid: number;
+      /** Names this backend request (an `Upstream` on the main thread) in the messages that follow. */
+      upstreamId: number;
       /** As the worker resolved it (a configured or a dynamic backend), so both threads use the same one. */
       backend: BackendConfig;
       req: BackendRequest;
@@ -73,8 +75,8 @@ export type OneWay =
       bodyStream?: number;
       streaming: boolean;
     }
-  | { op: 'upChunk'; pid: number; data: Uint8Array }
-  | { op: 'upEnd'; pid: number }
+  | { op: 'upChunk'; upstreamId: number; data: Uint8Array }
+  | { op: 'upEnd'; upstreamId: number }
   | { op: 'unsupported'; name: string };
 
 /** Items a worker may wait on that live in the main thread. */
@@ -105,7 +107,7 @@ export type ErlOp =
   | { kind: 'check'; rc: string; entry: string; delta: number; window: number; limit: number; pb: string; ttl: number };
 
 export type Rpc =
-  | { op: 'wait'; pid: number }
+  | { op: 'wait'; upstreamId: number }
   | { op: 'read'; stream: number; max: number }
   | { op: 'select'; items: RemoteItem[]; timeoutMs: number }
   | { op: 'ready'; item: RemoteItem }

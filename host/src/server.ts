@@ -3,12 +3,12 @@
 // the main thread. The main thread owns every socket and all shared state.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { LocalServer, StoreSnapshot } from './config.js';
+import type { LocalServer, WorkerManifest } from './config.js';
 import { downstreamUrl } from './downstream-url.js';
 import { Exchange } from './downstream.js';
 import { GuestIo } from './guest-io.js';
 import { KvStores } from './kv-store.js';
-import type { MemoryLimits } from './limits.js';
+import type { MemoryLimits } from './memory-rewrite.js';
 import { Pool, type Slot } from './pool.js';
 import type { DownstreamRequest, NextReply, OneWay, OneWayMessage, RpcMessage } from './protocol.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -45,8 +45,9 @@ export class ComputeHost {
   private readonly kv = new KvStores();
   private readonly erl = new RateLimiter();
   private readonly reportedUnsupported = new Set<string>();
-  private snapshot: StoreSnapshot;
-  private version = 1;
+  private manifest: WorkerManifest;
+  /** Counts reloads, so a worker is sent the manifest only when its copy is older. */
+  private manifestVersion = 1;
   private server: http.Server | null = null;
   private seed: string;
   private nextRid = 1;
@@ -57,7 +58,7 @@ export class ComputeHost {
   private readonly shrinkTimer: NodeJS.Timeout;
 
   constructor(private readonly opts: HostOptions) {
-    this.snapshot = opts.config.snapshot;
+    this.manifest = opts.config.workerManifest;
     this.seed = seedSignature(opts.config);
     this.kv.seed(opts.config.kvStores);
     this.log = opts.log ?? ((line) => process.stdout.write(`${line}\n`));
@@ -69,7 +70,7 @@ export class ComputeHost {
       verbose: opts.verbose,
       kv: this.kv,
       erl: this.erl,
-      snapshot: () => ({ snapshot: this.snapshot, version: this.version }),
+      manifest: () => ({ manifest: this.manifest, version: this.manifestVersion }),
       onMessage: (slot, m) => {
         if ('rpc' in m) void this.answer(slot, m.rpc);
         else this.oneWay(slot, m.oneWay);
@@ -85,9 +86,10 @@ export class ComputeHost {
 
   /** New store values reach the next request each guest is handed, reused sandboxes included. */
   reload(config: LocalServer): void {
-    this.snapshot = config.snapshot;
-    this.version++;
-    // Re-seed only when the seed itself changed, so editing another store does not undo KV writes.
+    this.manifest = config.workerManifest;
+    this.manifestVersion++;
+    // Re-seed the KV stores only when their entries in the manifest changed, so editing another store
+    // does not undo KV writes.
     const seed = seedSignature(config);
     if (seed !== this.seed) {
       this.seed = seed;
@@ -165,15 +167,15 @@ export class ComputeHost {
     slot.exchange = ex;
     ex.timer = setTimeout(() => this.replace(slot, `request timed out after ${this.opts.requestTimeoutMs} ms`), this.opts.requestTimeoutMs);
     q.msg.bodyStream = slot.io.downstreamBody(ex.req);
-    const snapshot = slot.version === this.version ? undefined : this.snapshot;
-    slot.version = this.version;
+    const manifest = slot.manifestVersion === this.manifestVersion ? undefined : this.manifest;
+    slot.manifestVersion = this.manifestVersion;
     if (reuse) {
       const hand = slot.awaitingNext!;
       slot.awaitingNext = null;
-      hand({ request: q.msg, snapshot });
+      hand({ request: q.msg, manifest });
     } else {
       slot.free = false;
-      slot.worker.postMessage({ ...q.msg, snapshot });
+      slot.worker.postMessage({ ...q.msg, manifest });
     }
   }
 
@@ -237,10 +239,10 @@ export class ComputeHost {
         slot.io.send(m);
         return;
       case 'upChunk':
-        slot.io.upChunk(m.pid, m.data);
+        slot.io.upChunk(m.upstreamId, m.data);
         return;
       case 'upEnd':
-        slot.io.upEnd(m.pid);
+        slot.io.upEnd(m.upstreamId);
         return;
       case 'done': {
         const ex = slot.exchange;

@@ -6,7 +6,7 @@ import { isIP } from 'node:net';
 import tls from 'node:tls';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import type { BackendConfig } from './config.js';
+import type { BackendConfig } from './manifest/backends.js';
 import type { BackendRequest, Header, SendErrorTag, WaitResult } from './protocol.js';
 
 const HOP_BY_HOP = new Set([

@@ -13,13 +13,7 @@ export class Reader {
   constructor(private readonly get: Get) {}
 
   raw(key: string): string | null {
-    let value: string | null;
-    try {
-      value = this.get(key);
-    } catch (error) {
-      this.problems.push({ key, value: '', message: `could not be read (${String(error)}); using the default` });
-      return null;
-    }
+    const value = this.get(key);
     if (value === null || value === undefined) return null;
     const trimmed = String(value).trim();
     return trimmed === '' ? null : trimmed;

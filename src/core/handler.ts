@@ -125,14 +125,7 @@ function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): R
     nowMs: ctx.nowMs,
     random: deps.random ?? Math.random,
     json: wantsJson(ctx.request),
-    storedPage: (name) => {
-      try {
-        return deps.stores.page(name);
-      } catch (error) {
-        deps.diag(`waiting_room_pages: reading "${name}" failed (${String(error)}); serving the built-in page`);
-        return null;
-      }
-    },
+    storedPage: (name) => deps.stores.page(name),
     diag: deps.diag,
   });
   const headers = new Headers({
@@ -147,16 +140,32 @@ function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): R
   return new Response(ctx.request.method === 'HEAD' ? null : answer.body, { status, headers });
 }
 
+/**
+ * A request whose URL cannot be parsed (a Host with a port past 65535, say) is not a visitor the
+ * room can place: it answers 400, as the edge answers a malformed Host, and tells the operator.
+ * Thrown out of the handler, the failure would be a 500.
+ */
+function badRequest(request: Request, error: unknown, deps: RoomDeps): Response {
+  const shown = JSON.stringify(request.url.slice(0, 200));
+  deps.diag(`request URL ${shown} cannot be parsed (${error instanceof Error ? error.message : String(error)}); answering 400`);
+  return new Response('Bad Request\n', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE } });
+}
+
 function bypassed(config: Config, path: string): boolean {
   return config.bypassPaths.some((prefix) => path.startsWith(prefix));
 }
 
 export async function handle(request: Request, deps: RoomDeps): Promise<Response> {
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch (error) {
+    return badRequest(request, error, deps);
+  }
   const nowMs = deps.now();
   const read = (key: string): string | null => deps.stores.setting(key);
   const { config, problems } = deps.memory ? deps.memory.settingsFrom(read, parseConfig) : parseConfig(read);
   for (const problem of problems) deps.diag(describeProblem(problem));
-  const url = new URL(request.url);
   const cookieHeader = request.headers.get('cookie');
   const ctx: Context = { request, deps, config, url, https: url.protocol === 'https:', nowMs, cookieHeader, cookies: splitRoomCookie(cookieHeader) };
   const pass = { decision: 'allow', outcome: 'origin', kid: null, identity: null } as const;

@@ -63,13 +63,7 @@ export function createKeyRing(lookup: (kid: string) => Promise<string | null>, d
     let pending = memo.get(kid);
     if (!pending) {
       pending = (async () => {
-        let stored: string | null;
-        try {
-          stored = await lookup(kid);
-        } catch (error) {
-          diag(`waiting_room_keys: reading key "${kid}" failed (${String(error)}); treating it as absent`);
-          return null;
-        }
+        const stored = await lookup(kid);
         if (stored === null || stored === undefined) return null;
         // Text this sandbox imported before is the same key: no decoding, no import (the slow part).
         const kept = memory?.keptKey(kid, String(stored));

@@ -3,9 +3,9 @@
 // Pure and runtime-neutral: atob + TextDecoder exist in SpiderMonkey (js-compute) and Node alike.
 import Mustache from 'mustache';
 import deny from '../../pages/deny.html';
-import keepwaiting from '../../pages/keepwaiting.html';
 import prequeue from '../../pages/prequeue.html';
-import startwaiting from '../../pages/startwaiting.html';
+import waiting from '../../pages/waiting.html';
+import { waitingPage } from './page-variants.js';
 import type { PageName } from './types.js';
 
 export interface PageVars {
@@ -37,7 +37,12 @@ export interface PageVars {
   queueingMethod: 'random' | 'fifo';
 }
 
-export const builtinPages: Record<PageName, string> = { startwaiting, keepwaiting, prequeue, deny };
+export const builtinPages: Record<PageName, string> = {
+  startwaiting: waitingPage(waiting, 'startwaiting'),
+  keepwaiting: waitingPage(waiting, 'keepwaiting'),
+  prequeue,
+  deny,
+};
 
 /**
  * A wait as people say it. Estimates are rough (a random draw), so round generously rather than

@@ -60,6 +60,7 @@ export class SandboxMemory {
   private readonly keys = new Map<string, { raw: string; key: Promise<CryptoKey> }>();
   private readonly tokens = new Bounded<string, RememberedToken>(MAX_REMEMBERED);
   private hashes = new WeakMap<CryptoKey, Bounded<string, string>>();
+  private readonly told = new Set<string>();
 
   /**
    * The settings parsed from the store: the last parse when every setting it read has the same raw
@@ -135,6 +136,17 @@ export class SandboxMemory {
       table.set(identity, hash);
       return hash;
     });
+  }
+
+  /**
+   * True the first time this sandbox is told `what`, false after: for a diagnostic every request
+   * would repeat, such as a store the service lacks (a service's stores are fixed for its version).
+   * It decides nothing for a visitor, so forget() keeps it.
+   */
+  firstTime(what: string): boolean {
+    if (this.told.has(what)) return false;
+    this.told.add(what);
+    return true;
   }
 
   /** Drops everything: after an unexpected failure, the next request starts as a fresh sandbox would. */

@@ -59,7 +59,11 @@ export type IdentitySource =
   | { kind: 'jwt'; name: string }
   | { kind: 'none' };
 
-/** Raw access to the three Fastly stores. Values are returned exactly as stored (strings). */
+/**
+ * Raw access to the three Fastly stores. Values are returned exactly as stored (strings). Never
+ * throws: a store that cannot be opened or read is the implementation's to report (src/fastly/stores.ts),
+ * and reads as absent, so the room trusts what it gets here.
+ */
 export interface Stores {
   /** `waiting_room_config`: a setting, or null when absent. */
   setting(key: string): string | null;

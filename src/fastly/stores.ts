@@ -1,62 +1,67 @@
 /// <reference types="@fastly/js-compute" />
-// The three stores as the core's `Stores`. Opening a store that the service lacks throws; that must
-// cost the operator a diagnostic, not the visitor a crash, so a missing store reads as empty.
+// The three stores as the core's `Stores`, and the one place their failures are caught: the core
+// trusts what it reads here. Opening a store that the service lacks throws; that must cost the
+// operator a diagnostic, not the visitor a crash, so a missing store reads as empty, and is
+// reported once per sandbox (a service's stores are fixed for its version). A read that fails (a
+// token's kid is visitor-chosen, and a name the store refuses throws) reads as absent, and says so.
 import { ConfigStore } from 'fastly:config-store';
 import { SecretStore } from 'fastly:secret-store';
+import type { SandboxMemory } from '../core/sandbox-memory.js';
 import type { PageName, Stores } from '../core/types.js';
 import { CONFIG_STORE, KEY_STORE, PAGE_STORE } from './names.js';
 
-function open<T>(name: string, make: () => T, diag: (m: string) => void): T | null {
+type Diag = (message: string) => void;
+
+function open<T>(name: string, make: () => T, diag: Diag, memory: SandboxMemory | undefined): T | null {
   try {
     return make();
   } catch (error) {
-    diag(`store "${name}" could not be opened (${String(error)}); treating it as empty`);
+    if (!memory || memory.firstTime(`store ${name} cannot be opened`)) {
+      diag(`store "${name}" could not be opened (${String(error)}); treating it as empty`);
+    }
     return null;
   }
 }
 
-function read<T>(name: string, key: string, get: () => T, diag: (m: string) => void): T | null {
-  try {
-    return get();
-  } catch (error) {
-    // Invalid key names (a token's kid is visitor-chosen) also land here.
-    diag(`store "${name}": reading "${key}" failed (${String(error)})`);
-    return null;
-  }
+function readFailed(name: string, key: string, error: unknown, diag: Diag): null {
+  diag(`store "${name}": reading "${key.slice(0, 64)}" failed (${String(error)}); treating it as absent`);
+  return null;
 }
 
-export function fastlyStores(diag: (m: string) => void): Stores {
+/** The stores for one request; `memory` is the sandbox's, which remembers what was reported. */
+export function fastlyStores(diag: Diag, memory?: SandboxMemory): Stores {
   let config: ConfigStore | null | undefined;
   let pages: ConfigStore | null | undefined;
   let keys: SecretStore | null | undefined;
   return {
     // Every setting is read on every request, so no closure per read here.
     setting(key) {
-      if (config === undefined) config = open(CONFIG_STORE, () => new ConfigStore(CONFIG_STORE), diag);
+      if (config === undefined) config = open(CONFIG_STORE, () => new ConfigStore(CONFIG_STORE), diag, memory);
       if (config === null) return null;
       try {
         return config.get(key);
       } catch (error) {
-        diag(`store "${CONFIG_STORE}": reading "${key}" failed (${String(error)})`);
-        return null;
+        return readFailed(CONFIG_STORE, key, error, diag);
       }
     },
     async key(kid) {
-      if (keys === undefined) keys = open(KEY_STORE, () => new SecretStore(KEY_STORE), diag);
-      const store = keys;
-      if (store === null) return null;
+      if (keys === undefined) keys = open(KEY_STORE, () => new SecretStore(KEY_STORE), diag, memory);
+      if (keys === null) return null;
       try {
-        const entry = await store.get(kid);
+        const entry = await keys.get(kid);
         return entry === null ? null : entry.plaintext();
       } catch (error) {
-        diag(`store "${KEY_STORE}": reading "${kid.slice(0, 64)}" failed (${String(error)})`);
-        return null;
+        return readFailed(KEY_STORE, kid, error, diag);
       }
     },
     page(name: PageName) {
-      if (pages === undefined) pages = open(PAGE_STORE, () => new ConfigStore(PAGE_STORE), diag);
-      const store = pages;
-      return store === null ? null : read(PAGE_STORE, name, () => store.get(name), diag);
+      if (pages === undefined) pages = open(PAGE_STORE, () => new ConfigStore(PAGE_STORE), diag, memory);
+      if (pages === null) return null;
+      try {
+        return pages.get(name);
+      } catch (error) {
+        return readFailed(PAGE_STORE, name, error, diag);
+      }
     },
   };
 }

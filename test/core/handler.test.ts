@@ -1,6 +1,7 @@
 // What a visitor, an origin and an operator notice of the handler, with a clock the test moves.
 import { describe, expect, it } from 'vitest';
 import { dueAt, dueSpreadSeconds } from '../../src/core/draw.js';
+import { handle } from '../../src/core/handler.js';
 import { FakeRoom, KEY_BASE64, KID, mint, T0 } from '../support/fakes.js';
 import { claimsOf, tokenOf, windowBoundary } from '../../lib/mint.js';
 
@@ -366,5 +367,17 @@ describe('the decision log', () => {
     expect(first).toMatchObject({ decision: 'anon', outcome: 'startwaiting', reason: 'no_token', kid: KID, method: 'GET', path: '/checkout', identity: 'header' });
     expect(new Date(first.ts).getTime()).toBe(room.nowMs);
     expect(second.identity).toBe('ip-fallback');
+  });
+});
+
+describe('a request URL the room cannot parse', () => {
+  it('answers 400 and says why, rather than fail the request with a 500', async () => {
+    const room = new FakeRoom();
+    // Node's Request refuses such a URL itself; a runtime may still hand one over.
+    const request = { url: 'http://a:99999/', method: 'GET', headers: new Headers() } as unknown as Request;
+    const response = await handle(request, room.deps());
+    expect(response.status).toBe(400);
+    expect(room.diags).toEqual([expect.stringMatching(/^request URL "http:\/\/a:99999\/" cannot be parsed .*; answering 400$/)]);
+    expect(room.seen).toEqual([]);
   });
 });

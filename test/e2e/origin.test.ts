@@ -110,8 +110,8 @@ describe('the origin side', () => {
   });
 });
 
-/** A request written by hand, for what fetch() would tidy up (repeated header lines). */
-function rawRequest(port: number, lines: string[]): Promise<{ status: number; head: string; body: string }> {
+/** A request written by hand, for what fetch() would tidy up (repeated header lines, a method in lower case). */
+function rawRequest(port: number, lines: string[], body = ''): Promise<{ status: number; head: string; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: '127.0.0.1', port });
     let data = '';
@@ -123,7 +123,7 @@ function rawRequest(port: number, lines: string[]): Promise<{ status: number; he
       const head = data.slice(0, split);
       resolve({ status: Number(head.split(' ')[1]), head, body: data.slice(split + 4) });
     });
-    socket.write([...lines, `Host: 127.0.0.1:${port}`, 'Connection: close', '', ''].join('\r\n'));
+    socket.write([...lines, `Host: 127.0.0.1:${port}`, 'Connection: close', '', body].join('\r\n'));
   });
 }
 
@@ -140,6 +140,20 @@ describe('requests as they come', () => {
     expect(cookie).not.toContain('waiting_room');
     expect(cookie).toContain('session=abc');
     expect(cookie).toContain('theme=dark');
+  });
+
+  // js-compute reads the six fetch-spec methods in any case as upper case, as Fastly hands them over.
+  it.each([
+    ['get', '', 'GET'],
+    ['post', 'item=42', 'POST'],
+  ])('forwards an admitted %s as js-compute reads it, body and all', async (method, body, received) => {
+    await room.setConfig(BASE_SETTINGS);
+    const port = Number(new URL(room.url).port);
+    const seen = room.origin.requests.length;
+    const answer = await rawRequest(port, [`${method} /lower-case HTTP/1.1`, `Cookie: ${await allowCookie()}`, `Content-Length: ${body.length}`], body);
+    expect(answer.status).toBe(200);
+    expect(answer.head).toMatch(/^x-echo: 1$/im);
+    expect(room.origin.requests.slice(seen).map((r) => [r.method, r.path, r.body])).toEqual([[received, '/lower-case', body]]);
   });
 
   it('forwards a chunked upload of an admitted visitor whole', async () => {

@@ -47,6 +47,24 @@ it('a page store entry that is not base64 falls back to the built-in page and na
   expect(host.errors().join('\n')).toMatch(/waiting_room_pages\.startwaiting/);
 });
 
+it('a service without the pages store serves the built-in pages and says so once per sandbox, not per request', async () => {
+  origin = await startEchoOrigin();
+  const manifest = roomManifest(origin.url) as { local_server: { config_stores: Record<string, unknown> } };
+  delete manifest.local_server.config_stores.waiting_room_pages;
+  const files = {
+    [storeFiles.config]: JSON.stringify({ allow_percentage: '0', active_key: 'k' }),
+    [storeFiles.keys]: JSON.stringify({ k: Buffer.alloc(64, 5).toString('base64') }),
+  };
+  host = await startHost({ wasm: await ensureRoomWasm(), files, manifest });
+  // One after another: each request goes to the sandbox the one before left waiting for the next.
+  for (let i = 0; i < 4; i++) {
+    const res = await fetch(`${host.url}/`);
+    expect(await res.text()).toMatch(/<html/i);
+  }
+  const told = host.errors().filter((line) => line.includes('store "waiting_room_pages" could not be opened'));
+  expect(told).toHaveLength(1);
+});
+
 it('an IPv6 visitor is bound to its /64, and the log does not show the address', async () => {
   const room = await startRoom({ address: '::1', settings: { allow_percentage: '50', wait_period_duration: '60' } });
   try {

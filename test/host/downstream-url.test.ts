@@ -28,6 +28,9 @@ describe('the URL the guest is handed', () => {
     ['OPTIONS *', '*', 'shop.test'],
     ['a target that is neither a path nor a URL', 'tickets', 'shop.test'],
     ['an absolute URL with a bad host', 'http://a b/', 'shop.test'],
+    ['a Host whose port is past 65535', '/', 'a:99999'],
+    ['an absolute URL whose port is past 65535', 'http://a:99999/', 'shop.test'],
+    ['a Host whose last label is a number but no IPv4 address', '/', 'shop.999'],
   ])('answers 400 to %s', (_what, url, host) => {
     expect(downstreamUrl(req(url, host))).toBe(400);
   });
@@ -69,6 +72,7 @@ describe('bad requests on the real host', () => {
     ['OPTIONS *', 'OPTIONS * HTTP/1.1\r\nHost: shop.test\r\nConnection: close\r\n\r\n', 400],
     ['a 9,000-character path', `GET /${'p'.repeat(9000)} HTTP/1.1\r\nHost: shop.test\r\nConnection: close\r\n\r\n`, 414],
     ['a request line that is not HTTP', 'HELLO THERE\r\n\r\n', 400],
+    ['a Host whose port is past 65535', 'GET / HTTP/1.1\r\nHost: a:99999\r\nConnection: close\r\n\r\n', 400],
   ])('answers %s with a 4xx before the guest', async (_what, head, status) => {
     const answer = await raw(head);
     expect(answer.status).toBe(status);

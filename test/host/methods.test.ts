@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLocalServer } from '../../host/src/config';
-import { DEFAULT_MAX_MEMORY, importMemory } from '../../host/src/limits';
+import { DEFAULT_MAX_MEMORY, importMemory } from '../../host/src/memory-rewrite';
 import { METHOD_HEADER } from '../../host/src/raw-method-line';
 import { ComputeHost } from '../../host/src/server';
 import { startHost, type RunningHost } from '../../lib/host-process';

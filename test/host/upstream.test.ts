@@ -3,7 +3,7 @@
 import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BackendConfig } from '../../host/src/config.js';
+import type { BackendConfig } from '../../host/src/manifest/backends.js';
 import type { BackendRequest, WaitResult } from '../../host/src/protocol.js';
 import { BACKEND_IDLE_MS, sendUpstream, type RemoteStream } from '../../host/src/upstream.js';
 import { selfSignedCertificate } from '../support/certificate.js';

@@ -2,7 +2,7 @@
 // API exposes (3.46 has none for bot detection); a module written in the WebAssembly text format
 // calls any hostcall directly, with the arguments a test wants, and shows the raw status.
 //
-// What such a module needs to run on compute-host (host/src/cli.ts, limits.ts, worker.ts):
+// What such a module needs to run on compute-host (host/src/cli.ts, memory-rewrite.ts, worker/):
 // - exactly one memory of its own, exported as `memory`: the host rewrites the module to import it
 //   (so workers can reuse one) and reads and writes guest memory through that export;
 // - an exported `_start`, called once per request;

@@ -73,13 +73,27 @@ describe('npm run pages', () => {
 
   it('takes any subset of pages from another folder and warns about files the room never reads', async () => {
     await writeFile(join(dir, 'deny.html'), '<p>Fermé — revenez plus tard</p>');
-    await writeFile(join(dir, 'waiting.html'), '<p>typo in the name</p>');
+    await writeFile(join(dir, 'waitng.html'), '<p>typo in the name</p>');
     const warnings: string[] = [];
     const pages = await encodePages(dir, (m) => warnings.push(m));
     expect(pages.map((p) => p.name)).toEqual(['deny']);
     expect(Buffer.from(pages[0]!.base64, 'base64').toString('utf8')).toBe('<p>Fermé — revenez plus tard</p>');
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('waiting.html');
+    expect(warnings[0]).toContain('waitng.html');
+  });
+
+  it('makes both waiting pages from one waiting.html, each with its own words, unless a page has its own file', async () => {
+    const shared = '<h1>{{#isKeepWaiting}}Still waiting{{/isKeepWaiting}}{{^isKeepWaiting}}Welcome{{/isKeepWaiting}}</h1>';
+    await writeFile(join(dir, 'waiting.html'), shared);
+    const pages = await encodePages(dir);
+    const text = (name: string) => Buffer.from(pages.find((p) => p.name === name)!.base64, 'base64').toString('utf8');
+    expect(pages.map((p) => p.name)).toEqual(['startwaiting', 'keepwaiting']);
+    expect([text('startwaiting'), text('keepwaiting')]).toEqual(['<h1>Welcome</h1>', '<h1>Still waiting</h1>']);
+    await writeFile(join(dir, 'keepwaiting.html'), '<h1>Own page</h1>');
+    expect((await encodePages(dir)).map((p) => [p.name, Buffer.from(p.base64, 'base64').toString('utf8')])).toEqual([
+      ['startwaiting', '<h1>Welcome</h1>'],
+      ['keepwaiting', '<h1>Own page</h1>'],
+    ]);
   });
 
   it('refuses a page over the 8,000-character limit and says by how much', async () => {

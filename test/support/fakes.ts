@@ -50,7 +50,7 @@ export interface FakeRoomOptions {
   nowMs?: number;
   /** Replaces the echo origin (for dead origins, revoke, own Set-Cookie). */
   origin?: (request: Request) => Promise<Response>;
-  /** Makes a store unreadable, as a missing store is on Fastly. */
+  /** Makes a store read as missing, as the Fastly adapter reads a store the service lacks. */
   brokenStores?: Array<'config' | 'keys' | 'pages'>;
   /** The POP's rate counter; none when absent, as on a runtime without one. */
   rateCounter?: AdmissionCounter;
@@ -104,14 +104,16 @@ export class FakeRoom {
   }
 
   deps(ip: string | null = '192.0.2.10'): RoomDeps {
-    const fail = (what: string): never => {
-      throw new Error(`store ${what} does not exist`);
+    // As the Fastly adapter answers for a store the service lacks: reported, and read as absent.
+    const missing = (what: string): null => {
+      this.diags.push(`store ${what} does not exist`);
+      return null;
     };
     return {
       stores: {
-        setting: (key) => (this.broken.has('config') ? fail('config') : (this.settings.get(key) ?? null)),
-        key: async (kid) => (this.broken.has('keys') ? fail('keys') : (this.keys.get(kid) ?? null)),
-        page: (name) => (this.broken.has('pages') ? fail('pages') : (this.pages.get(name) ?? null)),
+        setting: (key) => (this.broken.has('config') ? missing('config') : (this.settings.get(key) ?? null)),
+        key: async (kid) => (this.broken.has('keys') ? missing('keys') : (this.keys.get(kid) ?? null)),
+        page: (name) => (this.broken.has('pages') ? missing('pages') : (this.pages.get(name) ?? null)),
       },
       clientIp: ip,
       now: () => this.nowMs,

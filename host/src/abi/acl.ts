@@ -1,7 +1,7 @@
 // fastly_acl: `[local_server.acls]`, the longest matching prefix wins.
-import type { AclEntry } from '../config.js';
+import type { AclEntry } from '../manifest/acls.js';
 import { newBody } from '../guest/bodies.js';
-import { INVAL, INVALID_HANDLE, NONE, OK } from './status.js';
+import { INVAL, INVALID_HANDLE, NONE, OK } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 // acl_error values (typenames.witx).
@@ -29,14 +29,14 @@ export function aclLookup(entries: AclEntry[], ip: ArrayLike<number>): { action:
 export const acl: AbiModule = {
   open: (sb, p: number, l: number, out: number) => {
     const name = sb.mem.utf8(p, l);
-    if (!Object.hasOwn(sb.snapshot.acls, name)) return NONE;
+    if (!Object.hasOwn(sb.manifest.acls, name)) return NONE;
     sb.mem.w32(out, sb.handles.add({ kind: 'acl', name }));
     return OK;
   },
   lookup: (sb, h: number, ip: number, il: number, bodyOut: number, errOut: number) => {
     const name = sb.handles.get(h, 'acl').name;
     if (il !== 4 && il !== 16) return INVAL;
-    const found = aclLookup(sb.snapshot.acls[name] ?? [], sb.mem.copyIn(ip, il));
+    const found = aclLookup(sb.manifest.acls[name] ?? [], sb.mem.copyIn(ip, il));
     if (!found) {
       sb.mem.w32(bodyOut, INVALID_HANDLE);
       sb.mem.w32(errOut, ACL_NO_CONTENT);

@@ -1,7 +1,7 @@
 // fastly_async_io: waiting on several pending sends and body streams at once.
 import type { RemoteItem } from '../protocol.js';
 import { remoteItemOf } from './send.js';
-import { BADF, OK } from './status.js';
+import { BADF, OK } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 const NO_INDEX = 0xffff_ffff;

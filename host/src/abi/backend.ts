@@ -1,7 +1,7 @@
 // fastly_backend: questions about a named backend, answered as Viceroy answers them locally.
-import type { BackendConfig } from '../config.js';
+import type { BackendConfig } from '../manifest/backends.js';
 import type { Sandbox } from '../guest/sandbox.js';
-import { NONE, OK, UNSUPPORTED } from './status.js';
+import { NONE, OK, UNSUPPORTED } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 const named = (sb: Sandbox, p: number, l: number): BackendConfig => sb.backendNamed(sb.mem.utf8(p, l));

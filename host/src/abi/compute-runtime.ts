@@ -1,5 +1,5 @@
 // fastly_compute_runtime: the request's time and the sandbox's heap.
-import { OK } from './status.js';
+import { OK } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 export const computeRuntime: AbiModule = {

@@ -1,8 +1,8 @@
 // Backends a guest registers at run time (`new Backend`, allowDynamicBackends), read from js-compute's
 // DynamicBackendConfig. They live as long as the sandbox, as in Viceroy.
-import type { BackendConfig } from '../config.js';
+import type { BackendConfig } from '../manifest/backends.js';
 import type { Sandbox } from '../guest/sandbox.js';
-import { INVAL, OK } from './status.js';
+import { INVAL, OK } from '../guest/status.js';
 
 // Bits of the options mask and offsets in DynamicBackendConfig (fastly.h, wasm32).
 const DYN_HOST_OVERRIDE = 1 << 1;

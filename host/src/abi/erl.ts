@@ -2,7 +2,7 @@
 // shared by every request, as one POP's would be.
 import type { Sandbox } from '../guest/sandbox.js';
 import type { ErlOp } from '../protocol.js';
-import { OK } from './status.js';
+import { OK } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 const run = (sb: Sandbox, op: ErlOp): number => sb.io.call<number>({ op: 'erl', erl: op });

@@ -1,7 +1,7 @@
 // The header calls fastly_http_req and fastly_http_resp share, on a request's or response's list.
 import type { Sandbox } from '../guest/sandbox.js';
 import type { Header } from '../protocol.js';
-import { HostError, HTTPINVALID, INVAL, NONE, OK } from './status.js';
+import { HostError, HTTPINVALID, INVAL, NONE, OK } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 const MAX_HEADER_NAME = 65535;

@@ -1,7 +1,7 @@
 // fastly_http_body: bodies read, written, appended and streamed.
 import { drainBody, newBody, readBody, sinkEnd, sinkWrite } from '../guest/bodies.js';
 import type { Sandbox } from '../guest/sandbox.js';
-import { OK, NONE } from './status.js';
+import { OK, NONE } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 function closeBody(sb: Sandbox, h: number): number {

@@ -3,7 +3,7 @@ import type { Sandbox } from '../guest/sandbox.js';
 import { botAnswers, type BotAnswers } from './bot-verdict.js';
 import { ipBytesOut } from './ip-out.js';
 import { originalHeaderCount, originalHeaderNames } from './http-req.js';
-import { HostError, INVALID_HANDLE, LIMITEXCEEDED, NONE, OK, UNSUPPORTED } from './status.js';
+import { HostError, INVALID_HANDLE, LIMITEXCEEDED, NONE, OK, UNSUPPORTED } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 /** Viceroy's longest wait for a next request, and the timeout bit of next_request_options_mask. */

@@ -5,7 +5,7 @@ import type { RemoteItem } from '../protocol.js';
 import { registerDynamicBackend } from './dynamic-backend.js';
 import { headerCalls, uniqueNames } from './headers.js';
 import { finishPending, startSend } from './send.js';
-import { ERROR, HTTPINVALID, INVAL, INVALID_HANDLE, OK } from './status.js';
+import { ERROR, HTTPINVALID, INVAL, INVALID_HANDLE, OK } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 /** The downstream request's headers as they arrived, whatever the guest has changed since. */
@@ -102,7 +102,7 @@ export const httpReq: AbiModule = {
   pending_req_wait_v2: (sb, h: number, detail: number, respOut: number, bodyOut: number) => finishPending(sb, h, detail, respOut, bodyOut),
   pending_req_poll: (sb, h: number, doneOut: number, respOut: number, bodyOut: number) => {
     const p = sb.handles.get(h, 'pending');
-    const ready = p.result !== undefined || sb.io.call<boolean>({ op: 'ready', item: { kind: 'pending', id: p.pid } });
+    const ready = p.result !== undefined || sb.io.call<boolean>({ op: 'ready', item: { kind: 'pending', id: p.upstreamId } });
     if (!ready) {
       sb.mem.w32(doneOut, 0);
       sb.mem.w32(respOut, INVALID_HANDLE);
@@ -123,7 +123,7 @@ export const httpReq: AbiModule = {
         sb.mem.w32(idxOut, i);
         return finishPending(sb, h, 0, respOut, bodyOut);
       }
-      items.push({ kind: 'pending', id: p.pid });
+      items.push({ kind: 'pending', id: p.upstreamId });
     }
     const idx = sb.io.call<number>({ op: 'select', items, timeoutMs: 0 });
     sb.mem.w32(idxOut, idx);

@@ -4,7 +4,7 @@ import type { Sandbox } from '../guest/sandbox.js';
 import { HTTP_11 } from '../guest/sandbox.js';
 import { headerCalls } from './headers.js';
 import { ipBytesOut } from './ip-out.js';
-import { ERROR, INVAL, NONE, OK } from './status.js';
+import { ERROR, INVAL, NONE, OK } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 function sendDownstream(sb: Sandbox, respH: number, bodyH: number, streaming: number): number {

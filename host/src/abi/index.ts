@@ -1,5 +1,5 @@
 // Every ABI module the host answers, by the import module name a guest uses. Anything else a guest
-// imports answers "unsupported" (guest/imports.ts).
+// imports answers "unsupported" (worker/linking.ts).
 import { acl } from './acl.js';
 import { asyncIo } from './async-io.js';
 import { backend } from './backend.js';
@@ -15,7 +15,7 @@ import { httpResp } from './http-resp.js';
 import { kvStore } from './kv-store.js';
 import { log } from './log.js';
 import { secretStore } from './secret-store.js';
-import { OK } from './status.js';
+import { OK } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 export const ABI_MODULES: Record<string, AbiModule> = {

@@ -4,7 +4,7 @@ import { drainBody, newBody } from '../guest/bodies.js';
 import type { BodyObj } from '../guest/handles.js';
 import type { Sandbox } from '../guest/sandbox.js';
 import type { KvOp, KvResult } from '../protocol.js';
-import { BUFLEN, INVAL, INVALID_HANDLE, OK } from './status.js';
+import { BUFLEN, INVAL, INVALID_HANDLE, OK } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 // kv_error values (typenames.witx).

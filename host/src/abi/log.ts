@@ -1,6 +1,6 @@
 // fastly_log: named log endpoints, printed as Viceroy prints them (`name :: message` on stdout).
-import { writeFd } from '../guest/wasi.js';
-import { OK } from './status.js';
+import { writeFd } from '../guest/blocking.js';
+import { OK } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 /** fastly_log handing each finished line to `print` (stdout in the host; a test collects them). */

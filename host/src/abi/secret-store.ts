@@ -1,16 +1,16 @@
 // fastly_secret_store: stores from the manifest, secrets as handles whose bytes the guest reads.
-import { NONE, OK } from './status.js';
+import { NONE, OK } from '../guest/status.js';
 import type { AbiModule } from './types.js';
 
 export const secretStore: AbiModule = {
   open: (sb, p: number, l: number, out: number) => {
     const name = sb.mem.utf8(p, l);
-    if (!Object.hasOwn(sb.snapshot.secretStores, name)) return NONE;
+    if (!Object.hasOwn(sb.manifest.secretStores, name)) return NONE;
     sb.mem.w32(out, sb.handles.add({ kind: 'secretstore', name }));
     return OK;
   },
   get: (sb, h: number, kp: number, kl: number, out: number) => {
-    const store = sb.snapshot.secretStores[sb.handles.get(h, 'secretstore').name] ?? {};
+    const store = sb.manifest.secretStores[sb.handles.get(h, 'secretstore').name] ?? {};
     const key = sb.mem.utf8(kp, kl);
     if (!Object.hasOwn(store, key)) return NONE;
     sb.mem.w32(out, sb.handles.add({ kind: 'secret', value: Buffer.from(store[key]!, 'utf8') }));

@@ -4,7 +4,7 @@ import { drainBody, newBody, wholeRemote } from '../guest/bodies.js';
 import type { Obj, PendingObj, RespObj } from '../guest/handles.js';
 import { HTTP_11, type Sandbox } from '../guest/sandbox.js';
 import type { BackendRequest, RemoteItem, SendErrorTag, WaitResult } from '../protocol.js';
-import { ERROR, INVALID_HANDLE, OK } from './status.js';
+import { ERROR, INVALID_HANDLE, OK } from '../guest/status.js';
 
 // The tags of send_error_detail (typenames.witx).
 const SEND_ERROR_TAGS: Record<SendErrorTag, number> = {
@@ -26,7 +26,7 @@ export function startSend(sb: Sandbox, reqH: number, bodyH: number, bp: number, 
   const req = sb.handles.get(reqH, 'req');
   const backend = sb.backendNamed(sb.mem.utf8(bp, bl));
   const body = bodyH === INVALID_HANDLE ? null : sb.handles.get(bodyH, 'body');
-  const pid = sb.newPid();
+  const upstreamId = sb.newUpstreamId();
   const breq: BackendRequest = {
     method: req.method,
     url: req.uri,
@@ -41,15 +41,15 @@ export function startSend(sb: Sandbox, reqH: number, bodyH: number, bp: number, 
     // A body that is all a main-thread stream (the client's, say) is piped there, not pulled through here.
     if (remote !== null) bodyStream = remote;
     else data = drainBody(sb.io, body);
-    if (streaming) body.sink = { type: 'up', pid };
+    if (streaming) body.sink = { type: 'up', upstreamId };
     else sb.handles.delete(bodyH);
   }
-  sb.io.post({ op: 'send', pid, backend, req: breq, body: data, bodyStream, streaming });
-  return { kind: 'pending', pid, backend };
+  sb.io.post({ op: 'send', upstreamId, backend, req: breq, body: data, bodyStream, streaming });
+  return { kind: 'pending', upstreamId, backend };
 }
 
 function waitPending(sb: Sandbox, p: PendingObj): WaitResult {
-  if (!p.result) p.result = sb.io.call<WaitResult>({ op: 'wait', pid: p.pid });
+  if (!p.result) p.result = sb.io.call<WaitResult>({ op: 'wait', upstreamId: p.upstreamId });
   return p.result;
 }
 
@@ -86,7 +86,7 @@ export function finishPending(sb: Sandbox, ph: number, detail: number, respOut: 
 
 /** What the main thread must wait on for this object to become ready, or null when it is ready now. */
 export function remoteItemOf(obj: Obj): RemoteItem | null {
-  if (obj.kind === 'pending' && !obj.result) return { kind: 'pending', id: obj.pid };
+  if (obj.kind === 'pending' && !obj.result) return { kind: 'pending', id: obj.upstreamId };
   if (obj.kind === 'body') {
     const remote = obj.chunks.length === 0 ? wholeRemote(obj) : null;
     if (remote !== null) return { kind: 'stream', id: remote };

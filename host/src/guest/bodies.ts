@@ -1,6 +1,6 @@
 // HTTP bodies inside a worker: bytes the guest wrote, followed by the rest of a stream the main
 // thread holds (a backend's or the client's), or a sink that forwards writes as they happen.
-import { ERROR, HostError } from '../abi/status.js';
+import { ERROR, HostError } from './status.js';
 import type { ReadResult } from '../protocol.js';
 import type { BodyObj, Sink } from './handles.js';
 import type { MainThread } from './transport.js';
@@ -59,10 +59,10 @@ export function wholeRemote(body: BodyObj): number | null {
 export function sinkWrite(io: MainThread, sink: Sink, data: Uint8Array): void {
   if (data.length === 0) return;
   if (sink.type === 'down') io.post({ op: 'chunk', rid: sink.rid, data });
-  else io.post({ op: 'upChunk', pid: sink.pid, data });
+  else io.post({ op: 'upChunk', upstreamId: sink.upstreamId, data });
 }
 
 export function sinkEnd(io: MainThread, sink: Sink): void {
   if (sink.type === 'down') io.post({ op: 'end', rid: sink.rid });
-  else io.post({ op: 'upEnd', pid: sink.pid });
+  else io.post({ op: 'upEnd', upstreamId: sink.upstreamId });
 }

@@ -1,7 +1,7 @@
 // What a guest's handles point at, and the table that hands them out. A table lives as long as the
 // sandbox (instance) that owns it, across every request a reused sandbox serves.
-import { BADF, HostError } from '../abi/status.js';
-import type { BackendConfig } from '../config.js';
+import { BADF, HostError } from './status.js';
+import type { BackendConfig } from '../manifest/backends.js';
 import type { DownstreamRequest, Header, KvResult, WaitResult } from '../protocol.js';
 
 export interface ReqObj {
@@ -22,7 +22,7 @@ export interface RespObj {
   remoteIp?: string;
   remotePort?: number;
 }
-export type Sink = { type: 'down'; rid: number } | { type: 'up'; pid: number };
+export type Sink = { type: 'down'; rid: number } | { type: 'up'; upstreamId: number };
 export interface BodyObj {
   kind: 'body';
   chunks: Uint8Array[];
@@ -32,7 +32,8 @@ export interface BodyObj {
 }
 export interface PendingObj {
   kind: 'pending';
-  pid: number;
+  /** The backend request on the main thread (see Sandbox.newUpstreamId). */
+  upstreamId: number;
   /** The backend the request went to, as resolved when it was sent. */
   backend: BackendConfig;
   result?: WaitResult;

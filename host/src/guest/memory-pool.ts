@@ -1,8 +1,8 @@
 // One linear memory per worker, reused by each fresh instance. With the data segments in a shared
-// image (limits.ts), only the pages the last guest changed are put back, a few hundred KB where the
-// whole memory is megabytes, much as Fastly's copy-on-write snapshots do; otherwise the memory is
+// image (memory-rewrite.ts), only the pages the last guest changed are put back, a few hundred KB
+// where the whole memory is megabytes, much as Fastly's copy-on-write snapshots do; otherwise the memory is
 // zeroed whole and instantiation writes the segments.
-import { WASM_PAGE, type MemoryLimits } from '../limits.js';
+import { WASM_PAGE, type MemoryLimits } from '../memory-rewrite.js';
 
 /** Restore granularity: blocks are compared first, then the pages of a block that changed. */
 const BLOCK = 64 * 1024;

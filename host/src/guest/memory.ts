@@ -1,7 +1,7 @@
 // Reads and writes of one guest instance's linear memory. Views are rebuilt when the memory grows
 // (its buffer is replaced), and every access is bounds-checked, so a bad pointer is the guest's
 // INVAL, not a crash of the host.
-import { BUFLEN, HostError, INVAL, OK } from '../abi/status.js';
+import { BUFLEN, HostError, INVAL, OK } from './status.js';
 
 export class GuestMemory {
   private buffer: ArrayBuffer;

@@ -1,8 +1,9 @@
 // One guest instance's state, as Viceroy's `Sandbox`: its memory, the handles it holds, the backends
 // it registered, and the downstream request it is serving. A sandbox is made with its instance and
 // dropped with it; a reused sandbox serves several requests, one `Downstream` at a time.
-import { HostError, INVAL } from '../abi/status.js';
-import type { BackendConfig, StoreSnapshot } from '../config.js';
+import { HostError, INVAL } from './status.js';
+import type { WorkerManifest } from '../config.js';
+import type { BackendConfig } from '../manifest/backends.js';
 import type { DownstreamRequest } from '../protocol.js';
 import { newBody } from './bodies.js';
 import type { BodyObj, ReqObj } from './handles.js';
@@ -15,7 +16,7 @@ export const HTTP_11 = 2;
 /** What a sandbox needs of the worker thread it runs on. */
 export interface SandboxWorker {
   io: MainThread;
-  snapshot(): StoreSnapshot;
+  manifest(): WorkerManifest;
   nextRequest(timeoutMs: number): DownstreamRequest | null;
   /** Called as each request ends (for COMPUTE_HOST_PROFILE). */
   requestEnded(sandbox: Sandbox, request: Downstream): void;
@@ -55,7 +56,7 @@ export class Sandbox {
   served = 0;
   /** Handle of the guest's outstanding next_request promise, if any. */
   pendingNext: number | null = null;
-  private nextPid = 1;
+  private nextUpstreamId = 1;
 
   constructor(
     readonly mem: GuestMemory,
@@ -66,9 +67,9 @@ export class Sandbox {
     return this.worker.io;
   }
 
-  /** The manifest's stores and backends as of now (a reload lands between requests). */
-  get snapshot(): StoreSnapshot {
-    return this.worker.snapshot();
+  /** The worker's manifest as of now (a reload lands between requests). */
+  get manifest(): WorkerManifest {
+    return this.worker.manifest();
   }
 
   /** Blocks until the host hands this sandbox another request, or null when none came in time. */
@@ -99,7 +100,7 @@ export class Sandbox {
   }
 
   findBackend(name: string): BackendConfig | undefined {
-    const configured = this.snapshot.backends;
+    const configured = this.manifest.backends;
     return (Object.hasOwn(configured, name) ? configured[name] : undefined) ?? this.dynamicBackends.get(name);
   }
 
@@ -109,7 +110,8 @@ export class Sandbox {
     return b;
   }
 
-  newPid(): number {
-    return this.nextPid++;
+  /** An id for a backend request the guest sends, which the main thread keeps its `Upstream` under. */
+  newUpstreamId(): number {
+    return this.nextUpstreamId++;
   }
 }

@@ -3,7 +3,7 @@
 // its imports to be synchronous.
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { OneWay, Rpc } from '../protocol.js';
-import { sleep } from './wasi.js';
+import { sleep } from './blocking.js';
 
 /** What hostcalls need of the line to the main thread; a unit test hands a sandbox a fake. */
 export interface MainThread {

@@ -1,7 +1,14 @@
 // `[local_server.acls]`: each ACL's prefixes and actions, from a JSON file.
-import type { AclEntry } from '../config.js';
 import { ipToBytes } from '../ip.js';
 import { ConfigError, isTable, type Reader } from './reader.js';
+
+export interface AclEntry {
+  /** Address bytes (4 or 16) of the network. */
+  network: number[];
+  bits: number;
+  prefix: string;
+  action: string;
+}
 
 export function readAcls(raw: unknown, reader: Reader): Record<string, AclEntry[]> {
   const out: Record<string, AclEntry[]> = {};
@@ -32,5 +39,3 @@ export function readAcls(raw: unknown, reader: Reader): Record<string, AclEntry[
   }
   return out;
 }
-
-/** Parses the manifest; throws ConfigError (naming the key) on anything malformed. */

@@ -1,6 +1,22 @@
 // `[local_server.backends]`: where each backend is, its TLS settings and timeouts.
-import type { BackendConfig } from '../config.js';
 import { ConfigError, isTable, type Reader } from './reader.js';
+
+export interface BackendConfig {
+  name: string;
+  url: string;
+  protocol: 'http:' | 'https:';
+  hostname: string;
+  port: number;
+  pathPrefix: string;
+  overrideHost?: string;
+  certHost?: string;
+  /** PEM certificates trusted for this backend instead of the system roots. */
+  caCertificates?: string[];
+  useSni: boolean;
+  connectTimeoutMs: number;
+  firstByteTimeoutMs: number;
+  betweenBytesTimeoutMs: number;
+}
 
 const DEFAULT_CONNECT_MS = 1_000;
 const DEFAULT_FIRST_BYTE_MS = 15_000;

@@ -1,8 +1,12 @@
 // `[local_server.geolocation]`: what a geolocation lookup answers, by address.
 import { isIP } from 'node:net';
-import type { GeoConfig } from '../config.js';
 import { normalizeIp } from '../ip.js';
 import { ConfigError, isTable, type Reader, type Table } from './reader.js';
+
+export interface GeoConfig {
+  useDefaultLoopback: boolean;
+  addresses: Record<string, Record<string, unknown>>;
+}
 
 function geoData(key: string, value: unknown): Record<string, unknown> {
   if (!isTable(value)) throw new ConfigError(key, 'expected a table of geolocation fields');
@@ -35,5 +39,3 @@ export function readGeolocation(raw: unknown, reader: Reader): GeoConfig {
   }
   return geo;
 }
-
-/** Canonical text of an address so lookups match however the address was written. */

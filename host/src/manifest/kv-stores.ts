@@ -1,7 +1,11 @@
 // `[local_server.kv_stores]` (or `object_stores`): seed entries of each KV store.
-import type { KvSeedEntry } from '../config.js';
 import { ConfigError, isTable, type Reader } from './reader.js';
 import { storeItems } from './store-items.js';
+
+export interface KvSeedEntry {
+  value: Uint8Array;
+  metadata?: string;
+}
 
 export function readKvStores(raw: unknown, reader: Reader): Record<string, Record<string, KvSeedEntry>> {
   const out: Record<string, Record<string, KvSeedEntry>> = {};

@@ -3,6 +3,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 
+/**
+ * What tells one state of a file from the next: mtime, size and inode, "missing" when it is not
+ * there. Taken before the file is read, so a change made while (or just after) it is read still
+ * differs. The inode tells apart two same-size versions written by rename (as editors and the test
+ * harness do) within one tick of the file system's clock, which mtime alone cannot; a same-size
+ * rewrite in place within one tick stays invisible.
+ */
 export function fileVersion(stats: { mtimeMs: number; size: number; ino: number } | undefined): string {
   return stats === undefined || (stats.mtimeMs === 0 && stats.size === 0) ? 'missing' : `${stats.mtimeMs}:${stats.size}:${stats.ino}`;
 }

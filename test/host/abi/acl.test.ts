@@ -1,8 +1,8 @@
 // fastly_acl: `[local_server.acls]` by name, the longest matching prefix answering as a JSON body.
 import { describe, expect, it } from 'vitest';
 import { acl } from '../../../host/src/abi/acl.js';
-import { BADF, INVAL, INVALID_HANDLE, NONE, OK } from '../../../host/src/abi/status.js';
-import type { AclEntry } from '../../../host/src/config.js';
+import { BADF, INVAL, INVALID_HANDLE, NONE, OK } from '../../../host/src/guest/status.js';
+import type { AclEntry } from '../../../host/src/manifest/acls.js';
 import { ipToBytes } from '../../../host/src/ip.js';
 import { Guest, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
 
@@ -18,7 +18,7 @@ function entry(prefix: string, action: string): AclEntry {
 const BLOCKLIST = [entry('192.0.2.0/24', 'BLOCK'), entry('192.0.2.128/25', 'ALLOW'), entry('2001:db8::/32', 'BLOCK'), entry('0.0.0.0/0', 'LOG')];
 
 function opened(): [Guest, number] {
-  const g = new Guest({ snapshot: { acls: { blocklist: BLOCKLIST, empty: [] } } });
+  const g = new Guest({ manifest: { acls: { blocklist: BLOCKLIST, empty: [] } } });
   return [g, g.handle(acl, 'open', ...g.str('blocklist'))];
 }
 
@@ -73,7 +73,7 @@ describe('fastly_acl.lookup', () => {
   });
 
   it('answers OK with acl_error no_content and no body when nothing matches', () => {
-    const g = new Guest({ snapshot: { acls: { empty: [] } } });
+    const g = new Guest({ manifest: { acls: { empty: [] } } });
     const h = g.handle(acl, 'open', ...g.str('empty'));
     const body = g.alloc(4);
     const error = g.alloc(4);

@@ -2,7 +2,7 @@
 // is answered there; what the main thread holds is one select or ready RPC.
 import { describe, expect, it } from 'vitest';
 import { asyncIo } from '../../../host/src/abi/async-io.js';
-import { BADF, INVAL, OK } from '../../../host/src/abi/status.js';
+import { BADF, INVAL, OK } from '../../../host/src/guest/status.js';
 import { newBody } from '../../../host/src/guest/bodies.js';
 import type { WaitResult } from '../../../host/src/protocol.js';
 import { backendConfig, Guest, OUTSIDE } from './sandbox-fixture.js';
@@ -14,8 +14,8 @@ const DONE: WaitResult = { ok: false, tag: 'connection_refused', message: 'refus
 /** Handles the host would hold: a send still pending in the main thread, one already answered, bodies. */
 function handles(g: Guest) {
   return {
-    pending: g.add({ kind: 'pending', pid: 4, backend: ORIGIN }),
-    answered: g.add({ kind: 'pending', pid: 5, backend: ORIGIN, result: DONE }),
+    pending: g.add({ kind: 'pending', upstreamId: 4, backend: ORIGIN }),
+    answered: g.add({ kind: 'pending', upstreamId: 5, backend: ORIGIN, result: DONE }),
     streamed: g.add(newBody(9)),
     inWorker: g.add(newBody(null, [Buffer.from('here')])),
     partlyRead: g.add(newBody(9, [Buffer.from('first')])),

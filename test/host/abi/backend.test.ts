@@ -1,12 +1,12 @@
 // fastly_backend: what a guest may ask about a backend by name, answered as Viceroy answers locally.
 import { describe, expect, it } from 'vitest';
 import { backend } from '../../../host/src/abi/backend.js';
-import { INVAL, NONE, OK, UNSUPPORTED } from '../../../host/src/abi/status.js';
+import { INVAL, NONE, OK, UNSUPPORTED } from '../../../host/src/guest/status.js';
 import { backendConfig, Guest, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
 
 function guest(): Guest {
   const g = new Guest({
-    snapshot: {
+    manifest: {
       backends: {
         origin: backendConfig('origin', 'http://127.0.0.1:8080/'),
         api: backendConfig('api', 'https://api.example/', { overrideHost: 'www.example' }),

@@ -1,7 +1,7 @@
 // fastly_compute_runtime: the time the current request has taken and the sandbox's heap size.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { computeRuntime } from '../../../host/src/abi/compute-runtime.js';
-import { INVAL, OK } from '../../../host/src/abi/status.js';
+import { INVAL, OK } from '../../../host/src/guest/status.js';
 import { downstreamRequest, Guest, OUTSIDE } from './sandbox-fixture.js';
 
 afterEach(() => {

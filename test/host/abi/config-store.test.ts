@@ -2,10 +2,10 @@
 // and reading their values, as a guest sees it through the statuses and its memory.
 import { describe, expect, it } from 'vitest';
 import { configStore } from '../../../host/src/abi/config-store.js';
-import { BADF, INVAL, NONE, OK } from '../../../host/src/abi/status.js';
+import { BADF, INVAL, NONE, OK } from '../../../host/src/guest/status.js';
 import { Guest, opened, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
 
-const STORES = { snapshot: { configStores: { settings: { greeting: 'héllo', empty: '' }, other: {} } } };
+const STORES = { manifest: { configStores: { settings: { greeting: 'héllo', empty: '' }, other: {} } } };
 const guest = () => new Guest(STORES);
 const settings = () => opened(configStore, 'settings', STORES);
 

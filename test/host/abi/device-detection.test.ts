@@ -1,11 +1,11 @@
 // fastly_device_detection: the data `[local_server.device_detection]` gives one exact user agent.
 import { describe, expect, it } from 'vitest';
 import { deviceDetection } from '../../../host/src/abi/device-detection.js';
-import { INVAL, NONE, OK } from '../../../host/src/abi/status.js';
+import { INVAL, NONE, OK } from '../../../host/src/guest/status.js';
 import { Guest, OUTSIDE } from './sandbox-fixture.js';
 
 const PHONE = { device: { name: 'Phone', is_mobile: true } };
-const guest = () => new Guest({ snapshot: { deviceDetection: { 'UA/1 (phone)': PHONE, 'Bröwser/2': { device: { name: 'Ü' } } } } });
+const guest = () => new Guest({ manifest: { deviceDetection: { 'UA/1 (phone)': PHONE, 'Bröwser/2': { device: { name: 'Ü' } } } } });
 
 describe('fastly_device_detection.lookup', () => {
   it("answers the listed user agent's data as JSON", () => {

@@ -3,15 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { backend } from '../../../host/src/abi/backend.js';
 import { httpReq } from '../../../host/src/abi/http-req.js';
-import { INVAL, INVALID_HANDLE, OK } from '../../../host/src/abi/status.js';
-import type { BackendConfig } from '../../../host/src/config.js';
+import { INVAL, INVALID_HANDLE, OK } from '../../../host/src/guest/status.js';
+import type { BackendConfig } from '../../../host/src/manifest/backends.js';
 import { backendConfig, downstreamRequest, Guest, OUTSIDE } from './sandbox-fixture.js';
 
 // The bits of the options mask (backend_config_options), by their place in it.
 const [HOST_OVERRIDE, CONNECT_TIMEOUT, FIRST_BYTE_TIMEOUT, BETWEEN_BYTES_TIMEOUT, USE_SSL] = [1, 2, 3, 4, 5].map((bit) => 1 << bit) as [number, number, number, number, number];
 const [CERT_HOSTNAME, CA_CERT, SNI_HOSTNAME] = [8, 9, 11].map((bit) => 1 << bit) as [number, number, number];
 
-const guest = () => new Guest({ snapshot: { backends: { origin: backendConfig('origin', 'http://127.0.0.1:8080/') } } });
+const guest = () => new Guest({ manifest: { backends: { origin: backendConfig('origin', 'http://127.0.0.1:8080/') } } });
 
 function register(g: Guest, name: string, target: string, mask = 0, cfg = 0): number {
   return g.call(httpReq, 'register_dynamic_backend', ...g.str(name), ...g.str(target), mask, cfg);

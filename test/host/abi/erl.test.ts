@@ -2,7 +2,7 @@
 // (Viceroy's are stubs that always answer 0; the host keeps real counts, as one POP would.)
 import { describe, expect, it } from 'vitest';
 import { erl } from '../../../host/src/abi/erl.js';
-import { INVAL, OK } from '../../../host/src/abi/status.js';
+import { INVAL, OK } from '../../../host/src/guest/status.js';
 import type { ErlOp } from '../../../host/src/protocol.js';
 import { Guest, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { geoDefaultLoopback } from '../../../host/src/abi/geo-default.js';
 import { geo } from '../../../host/src/abi/geo.js';
-import { OK } from '../../../host/src/abi/status.js';
+import { OK } from '../../../host/src/guest/status.js';
 import { Guest } from './sandbox-fixture.js';
 
 describe('the default loopback geolocation', () => {

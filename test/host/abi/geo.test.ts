@@ -1,15 +1,15 @@
 // fastly_geo: `[local_server.geolocation]` by address, with Viceroy's data for loopback addresses.
 import { describe, expect, it } from 'vitest';
 import { geo } from '../../../host/src/abi/geo.js';
-import { INVAL, NONE, OK } from '../../../host/src/abi/status.js';
-import type { GeoConfig } from '../../../host/src/config.js';
+import { INVAL, NONE, OK } from '../../../host/src/guest/status.js';
+import type { GeoConfig } from '../../../host/src/manifest/geolocation.js';
 import { ipToBytes } from '../../../host/src/ip.js';
 import { Guest, OUTSIDE } from './sandbox-fixture.js';
 
 const ADDRESSES = { '192.0.2.1': { city: 'Testville', as_number: 64496 }, '2001:db8::1': { city: 'Sixville' }, '127.0.0.2': { city: 'Home' } };
 
 function guest(geolocation: Partial<GeoConfig> = {}): Guest {
-  return new Guest({ snapshot: { geolocation: { useDefaultLoopback: true, addresses: ADDRESSES, ...geolocation } } });
+  return new Guest({ manifest: { geolocation: { useDefaultLoopback: true, addresses: ADDRESSES, ...geolocation } } });
 }
 
 /** The status of a lookup of `ip` and the JSON it wrote, parsed. */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { httpReq } from '../../../host/src/abi/http-req.js';
 import { httpResp } from '../../../host/src/abi/http-resp.js';
-import { BADF, BUFLEN, HTTPINVALID, INVAL, NONE, OK } from '../../../host/src/abi/status.js';
+import { BADF, BUFLEN, HTTPINVALID, INVAL, NONE, OK } from '../../../host/src/guest/status.js';
 import type { AbiModule } from '../../../host/src/abi/types.js';
 import { Guest, OUTSIDE } from './sandbox-fixture.js';
 

@@ -2,7 +2,7 @@
 // and streaming bodies whose writes are posted as they happen.
 import { describe, expect, it } from 'vitest';
 import { httpBody } from '../../../host/src/abi/http-body.js';
-import { BADF, ERROR, INVAL, NONE, OK, UNSUPPORTED } from '../../../host/src/abi/status.js';
+import { BADF, ERROR, INVAL, NONE, OK, UNSUPPORTED } from '../../../host/src/guest/status.js';
 import { newBody } from '../../../host/src/guest/bodies.js';
 import type { Sink } from '../../../host/src/guest/handles.js';
 import { type Answers, Guest, inTurn, OUTSIDE } from './sandbox-fixture.js';
@@ -144,7 +144,7 @@ describe('fastly_http_body.append', () => {
 describe('a streaming body', () => {
   const sinks: Array<[string, Sink, (text: string) => unknown, unknown]> = [
     ['a client response', { type: 'down', rid: 1 }, (t) => ({ op: 'chunk', rid: 1, data: bytes(t) }), { op: 'end', rid: 1 }],
-    ['a backend request', { type: 'up', pid: 3 }, (t) => ({ op: 'upChunk', pid: 3, data: bytes(t) }), { op: 'upEnd', pid: 3 }],
+    ['a backend request', { type: 'up', upstreamId: 3 }, (t) => ({ op: 'upChunk', upstreamId: 3, data: bytes(t) }), { op: 'upEnd', upstreamId: 3 }],
   ];
 
   it.each(sinks)('to %s posts each write as it happens, and its end on close', (_to, sink, chunk, end) => {

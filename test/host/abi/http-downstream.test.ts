@@ -5,7 +5,7 @@ import { httpBody } from '../../../host/src/abi/http-body.js';
 import { httpDownstream, NEXT_REQUEST_MAX_WAIT_MS } from '../../../host/src/abi/http-downstream.js';
 import { httpReq } from '../../../host/src/abi/http-req.js';
 import { httpResp } from '../../../host/src/abi/http-resp.js';
-import { BADF, INVALID_HANDLE, LIMITEXCEEDED, NONE, OK, UNSUPPORTED } from '../../../host/src/abi/status.js';
+import { BADF, INVALID_HANDLE, LIMITEXCEEDED, NONE, OK, UNSUPPORTED } from '../../../host/src/guest/status.js';
 import type { DownstreamRequest, Header } from '../../../host/src/protocol.js';
 import { downstreamRequest, Guest, UNTOUCHED } from './sandbox-fixture.js';
 

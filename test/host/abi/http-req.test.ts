@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { httpBody } from '../../../host/src/abi/http-body.js';
 import { httpReq } from '../../../host/src/abi/http-req.js';
 import { httpResp } from '../../../host/src/abi/http-resp.js';
-import { BADF, ERROR, HTTPINVALID, INVAL, INVALID_HANDLE, OK } from '../../../host/src/abi/status.js';
+import { BADF, ERROR, HTTPINVALID, INVAL, INVALID_HANDLE, OK } from '../../../host/src/guest/status.js';
 import type { WaitResult } from '../../../host/src/protocol.js';
 import { backendConfig, Guest, inTurn } from './sandbox-fixture.js';
 
@@ -89,7 +89,7 @@ describe('a request the guest builds', () => {
   });
 
   it('sends auto-decompression as the guest set it (bit 0, gzip)', () => {
-    const g = new Guest({ snapshot: { backends: { origin: ORIGIN } } });
+    const g = new Guest({ manifest: { backends: { origin: ORIGIN } } });
     const h = g.handle(httpReq, 'new');
     expect(g.call(httpReq, 'auto_decompress_response_set', h, 1)).toBe(OK);
     g.handle(httpReq, 'send_async', h, INVALID_HANDLE, ...g.str('origin'));
@@ -128,7 +128,7 @@ describe('the original headers (without a handle: the request being served)', ()
 
 describe('polling and selecting pending sends', () => {
   function sent() {
-    const g = new Guest({ snapshot: { backends: { origin: ORIGIN } }, answers: { wait: () => ANSWER } });
+    const g = new Guest({ manifest: { backends: { origin: ORIGIN } }, answers: { wait: () => ANSWER } });
     const send = () => g.handle(httpReq, 'send_async', g.handle(httpReq, 'new'), INVALID_HANDLE, ...g.str('origin'));
     return { g, send };
   }
@@ -165,7 +165,7 @@ describe('polling and selecting pending sends', () => {
     expect(g.call(httpReq, 'pending_req_select', g.u32s(list), 2, idx, resp, body)).toBe(OK);
     expect(g.io.calls).toEqual([
       { op: 'select', items: [{ kind: 'pending', id: 1 }, { kind: 'pending', id: 2 }], timeoutMs: 0 },
-      { op: 'wait', pid: 2 },
+      { op: 'wait', upstreamId: 2 },
     ]);
     expect(g.u32(idx)).toBe(1);
     expect(g.callOut(httpResp, 'status_get', g.u32(resp)).value & 0xffff).toBe(204);

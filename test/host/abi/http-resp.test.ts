@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { httpBody } from '../../../host/src/abi/http-body.js';
 import { httpResp } from '../../../host/src/abi/http-resp.js';
-import { BADF, ERROR, INVAL, NONE, OK } from '../../../host/src/abi/status.js';
+import { BADF, ERROR, INVAL, NONE, OK } from '../../../host/src/guest/status.js';
 import { newBody } from '../../../host/src/guest/bodies.js';
 import { Guest, inTurn, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
 

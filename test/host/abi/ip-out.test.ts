@@ -1,7 +1,7 @@
 // Addresses handed to the guest as 4 or 16 bytes with their count, as the address calls answer.
 import { describe, expect, it } from 'vitest';
 import { ipBytesOut } from '../../../host/src/abi/ip-out.js';
-import { INVAL, NONE, OK } from '../../../host/src/abi/status.js';
+import { INVAL, NONE, OK } from '../../../host/src/guest/status.js';
 import { Guest, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
 
 function written(ip: string | undefined): { status: number; bytes: number[]; count: number } {

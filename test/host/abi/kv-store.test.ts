@@ -2,7 +2,7 @@
 // calls hand the guest that answer through its error slot, body handle and metadata buffer.
 import { describe, expect, it } from 'vitest';
 import { kvStore } from '../../../host/src/abi/kv-store.js';
-import { BADF, BUFLEN, INVAL, INVALID_HANDLE, OK } from '../../../host/src/abi/status.js';
+import { BADF, BUFLEN, INVAL, INVALID_HANDLE, OK } from '../../../host/src/guest/status.js';
 import { newBody } from '../../../host/src/guest/bodies.js';
 import type { KvOp, KvResult } from '../../../host/src/protocol.js';
 import { Guest, inTurn, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';

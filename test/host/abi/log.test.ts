@@ -1,7 +1,7 @@
 // fastly_log: a named endpoint's lines, printed as Viceroy prints them (`name :: message`).
 import { describe, expect, it } from 'vitest';
 import { logTo } from '../../../host/src/abi/log.js';
-import { BADF, INVAL, OK } from '../../../host/src/abi/status.js';
+import { BADF, INVAL, OK } from '../../../host/src/guest/status.js';
 import { Guest, OUTSIDE } from './sandbox-fixture.js';
 
 /** A guest, its log module, and the lines printed so far (as Latin-1 text, one char a byte). */

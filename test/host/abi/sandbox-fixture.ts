@@ -3,11 +3,12 @@
 // Calls go through the same wrapper a guest's imports do, so a bad handle or pointer is a status.
 import { expect } from 'vitest';
 import { httpBody } from '../../../host/src/abi/http-body.js';
-import { BUFLEN, OK } from '../../../host/src/abi/status.js';
+import { BUFLEN, OK } from '../../../host/src/guest/status.js';
 import type { AbiModule } from '../../../host/src/abi/types.js';
-import type { BackendConfig, StoreSnapshot } from '../../../host/src/config.js';
+import type { WorkerManifest } from '../../../host/src/config.js';
+import type { BackendConfig } from '../../../host/src/manifest/backends.js';
 import type { Obj } from '../../../host/src/guest/handles.js';
-import { hostImport, wrap, type ImportOptions } from '../../../host/src/guest/imports.js';
+import { hostImport, wrap, type ImportOptions } from '../../../host/src/worker/linking.js';
 import { GuestMemory } from '../../../host/src/guest/memory.js';
 import { Sandbox, type SandboxWorker } from '../../../host/src/guest/sandbox.js';
 import type { MainThread } from '../../../host/src/guest/transport.js';
@@ -69,7 +70,7 @@ export function downstreamRequest(over: Partial<DownstreamRequest> = {}): Downst
   };
 }
 
-export function snapshot(over: Partial<StoreSnapshot> = {}): StoreSnapshot {
+export function manifest(over: Partial<WorkerManifest> = {}): WorkerManifest {
   return {
     backends: {},
     configStores: {},
@@ -100,7 +101,7 @@ export function backendConfig(name: string, url: string, over: Partial<BackendCo
 }
 
 export interface GuestOptions {
-  snapshot?: Partial<StoreSnapshot>;
+  manifest?: Partial<WorkerManifest>;
   /** The downstream request being served; none when null. */
   request?: Partial<DownstreamRequest> | null;
   answers?: Answers;
@@ -153,11 +154,11 @@ export class Guest {
 
   constructor(opts: GuestOptions = {}) {
     this.io = new FakeMainThread(opts.answers);
-    const snap = snapshot(opts.snapshot);
+    const theManifest = manifest(opts.manifest);
     const next = [...(opts.next ?? [])];
     const worker: SandboxWorker = {
       io: this.io,
-      snapshot: () => snap,
+      manifest: () => theManifest,
       nextRequest: (timeoutMs) => {
         this.nextWaits.push(timeoutMs);
         return next.shift() ?? null;

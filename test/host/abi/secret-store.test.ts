@@ -1,10 +1,10 @@
 // fastly_secret_store: the manifest's secret stores, secrets as handles, and secrets made from bytes.
 import { describe, expect, it } from 'vitest';
 import { secretStore } from '../../../host/src/abi/secret-store.js';
-import { BADF, INVAL, NONE, OK } from '../../../host/src/abi/status.js';
+import { BADF, INVAL, NONE, OK } from '../../../host/src/guest/status.js';
 import { Guest, opened, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
 
-const STORES = { snapshot: { secretStores: { keys: { signing: 's3cr3t-ü', empty: '' } } } };
+const STORES = { manifest: { secretStores: { keys: { signing: 's3cr3t-ü', empty: '' } } } };
 const guest = () => new Guest(STORES);
 const store = () => opened(secretStore, 'keys', STORES);
 

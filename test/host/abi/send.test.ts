@@ -5,7 +5,7 @@ import { httpBody } from '../../../host/src/abi/http-body.js';
 import { httpReq } from '../../../host/src/abi/http-req.js';
 import { httpResp } from '../../../host/src/abi/http-resp.js';
 import { remoteItemOf } from '../../../host/src/abi/send.js';
-import { BADF, ERROR, INVAL, INVALID_HANDLE, OK } from '../../../host/src/abi/status.js';
+import { BADF, ERROR, INVAL, INVALID_HANDLE, OK } from '../../../host/src/guest/status.js';
 import { newBody } from '../../../host/src/guest/bodies.js';
 import type { OneWay, SendErrorTag, WaitResult } from '../../../host/src/protocol.js';
 import { backendConfig, Guest, inTurn, OUTSIDE } from './sandbox-fixture.js';
@@ -14,7 +14,7 @@ const ORIGIN = backendConfig('origin', 'http://127.0.0.1:8080/');
 const ANSWER: WaitResult = { ok: true, status: 201, headers: [['x-up', 'yes']], stream: 12, remoteIp: '127.0.0.1', remotePort: 8080 };
 
 function guest(wait: WaitResult = ANSWER): [Guest, number] {
-  const g = new Guest({ snapshot: { backends: { origin: ORIGIN } }, answers: { wait: () => wait } });
+  const g = new Guest({ manifest: { backends: { origin: ORIGIN } }, answers: { wait: () => wait } });
   const req = g.add({ kind: 'req', method: 'POST', uri: 'http://example.test/api', headers: [['x-a', '1']], version: 2, autoDecompress: true });
   return [g, req];
 }
@@ -28,7 +28,7 @@ describe('starting a send (send_async)', () => {
     const pending = g.handle(httpReq, 'send_async', req, body, ...g.str('origin'));
     expect(pending).not.toBe(INVALID_HANDLE);
     expect(g.io.posts).toEqual([
-      { op: 'send', pid: 1, backend: ORIGIN, req: { method: 'POST', url: 'http://example.test/api', headers: [['x-a', '1']], autoDecompress: true }, body: Buffer.from('payload'), bodyStream: undefined, streaming: false },
+      { op: 'send', upstreamId: 1, backend: ORIGIN, req: { method: 'POST', url: 'http://example.test/api', headers: [['x-a', '1']], autoDecompress: true }, body: Buffer.from('payload'), bodyStream: undefined, streaming: false },
     ]);
     expect(g.io.calls).toEqual([]);
     expect(g.call(httpBody, 'read', body, ...g.buffer(8).args)).toBe(BADF);
@@ -38,7 +38,7 @@ describe('starting a send (send_async)', () => {
     const [g, req] = guest();
     g.handle(httpReq, 'send_async', req, INVALID_HANDLE, ...g.str('origin'));
     g.handle(httpReq, 'send_async', req, INVALID_HANDLE, ...g.str('origin'));
-    expect(sends(g).map((s) => [s.pid, s.body])).toEqual([[1, null], [2, null]]);
+    expect(sends(g).map((s) => [s.upstreamId, s.body])).toEqual([[1, null], [2, null]]);
   });
 
   it("hands a body that is all a main-thread stream (the client's) over whole, without reading it", () => {
@@ -88,9 +88,9 @@ describe('a streaming send', () => {
     g.call(httpBody, 'write', body, ...g.str('more'), 0, g.alloc(4));
     g.call(httpBody, 'close', body);
     expect(g.io.posts).toEqual([
-      expect.objectContaining({ op: 'send', pid: 1, body: Buffer.from('first'), streaming: true }),
-      { op: 'upChunk', pid: 1, data: new Uint8Array(Buffer.from('more')) },
-      { op: 'upEnd', pid: 1 },
+      expect.objectContaining({ op: 'send', upstreamId: 1, body: Buffer.from('first'), streaming: true }),
+      { op: 'upChunk', upstreamId: 1, data: new Uint8Array(Buffer.from('more')) },
+      { op: 'upEnd', upstreamId: 1 },
     ]);
   });
 
@@ -115,7 +115,7 @@ describe('waiting for the answer', () => {
     const pending = g.handle(httpReq, 'send_async', req, INVALID_HANDLE, ...g.str('origin'));
     g.io.answers.read = inTurn({ data: Buffer.from('created') }, { data: null });
     const r = waitV2(g, pending);
-    expect(g.io.calls[0]).toEqual({ op: 'wait', pid: 1 });
+    expect(g.io.calls[0]).toEqual({ op: 'wait', upstreamId: 1 });
     expect(r).toMatchObject({ status: OK, tag: 1, mask: 0 });
     expect(g.callOut(httpResp, 'status_get', r.resp).value & 0xffff).toBe(201);
     const up = g.buffer(8);
@@ -167,7 +167,7 @@ describe('send and send_v2', () => {
     const [resp, body] = [g.alloc(4), g.alloc(4)];
     expect(g.call(httpReq, 'send', req, INVALID_HANDLE, ...g.str('origin'), resp, body)).toBe(OK);
     expect(g.io.posts.map((p) => p.op)).toEqual(['send']);
-    expect(g.io.calls).toEqual([{ op: 'wait', pid: 1 }]);
+    expect(g.io.calls).toEqual([{ op: 'wait', upstreamId: 1 }]);
     expect(g.callOut(httpResp, 'status_get', g.u32(resp)).value & 0xffff).toBe(201);
   });
 
@@ -181,8 +181,8 @@ describe('send and send_v2', () => {
 
 describe('remoteItemOf', () => {
   it('names what the main thread must answer before an object is ready, or null when it is ready now', () => {
-    expect(remoteItemOf({ kind: 'pending', pid: 3, backend: ORIGIN })).toEqual({ kind: 'pending', id: 3 });
-    expect(remoteItemOf({ kind: 'pending', pid: 3, backend: ORIGIN, result: ANSWER })).toBeNull();
+    expect(remoteItemOf({ kind: 'pending', upstreamId: 3, backend: ORIGIN })).toEqual({ kind: 'pending', id: 3 });
+    expect(remoteItemOf({ kind: 'pending', upstreamId: 3, backend: ORIGIN, result: ANSWER })).toBeNull();
     expect(remoteItemOf(newBody(5))).toEqual({ kind: 'stream', id: 5 });
     expect(remoteItemOf(newBody(5, [Buffer.from('x')]))).toBeNull();
     expect(remoteItemOf(newBody())).toBeNull();

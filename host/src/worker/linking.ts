@@ -1,12 +1,14 @@
-// The import object for a guest module: each function it imports is looked up in the ABI table
-// (or WASI) and wrapped once per worker, so a failure inside a hostcall becomes a status for the
-// guest, never an exception through it.
+// Linking (Viceroy's linking.rs): the import object for a guest module, above the ABI modules and
+// WASI it draws from. Each function the module imports is looked up in the ABI table (or WASI) and
+// wrapped once per worker, so a failure inside a hostcall becomes a status for the guest, never an
+// exception through it.
 import { ABI_MODULES } from '../abi/index.js';
-import { ERROR, HostError, INVAL, UNSUPPORTED } from '../abi/status.js';
+import { ERROR, HostError, INVAL, UNSUPPORTED } from '../guest/status.js';
 import type { HostFn } from '../abi/types.js';
-import type { Sandbox } from './sandbox.js';
-import type { MainThread } from './transport.js';
-import { ProcExit, wasi, writeFd } from './wasi.js';
+import { ProcExit, wasi } from '../abi/wasi.js';
+import { writeFd } from '../guest/blocking.js';
+import type { Sandbox } from '../guest/sandbox.js';
+import type { MainThread } from '../guest/transport.js';
 
 // WASI errno for calls that are not provided at all, and for a bad pointer.
 const WASI_ENOSYS = 52;

@@ -1,7 +1,7 @@
 // The status codes a hostcall answers: the numbers of the ABI's fastly_status enum, which a guest
 // compares against its own copy of them.
 import { describe, expect, it } from 'vitest';
-import * as status from '../../../host/src/abi/status.js';
+import * as status from '../../../host/src/guest/status.js';
 
 describe('the status codes', () => {
   it("are fastly_status's numbers, in the order the ABI lists them", () => {

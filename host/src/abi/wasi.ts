@@ -1,10 +1,10 @@
 // The WASI preview1 calls a js-compute guest makes: stdio, clocks, randomness, timers, args and
 // environment. There is no file system: path calls answer ENOTCAPABLE, as without preopens.
 import { randomFillSync } from 'node:crypto';
-import { writeSync } from 'node:fs';
-import type { AbiModule } from '../abi/types.js';
-import type { GuestMemory } from './memory.js';
-import type { Sandbox } from './sandbox.js';
+import { sleep, writeFd } from '../guest/blocking.js';
+import type { GuestMemory } from '../guest/memory.js';
+import type { Sandbox } from '../guest/sandbox.js';
+import type { AbiModule } from './types.js';
 
 const WASI_ESUCCESS = 0;
 const WASI_EBADF = 8;
@@ -14,13 +14,6 @@ const WASI_ENOTCAPABLE = 76;
 /** Thrown by proc_exit to unwind the guest; the code tells a clean exit from a failure. */
 export class ProcExit {
   constructor(readonly code: number) {}
-}
-
-const sleepCell = new Int32Array(new SharedArrayBuffer(4));
-
-/** Blocks this thread for `ms` (timers, retries): the guest cannot yield. */
-export function sleep(ms: number): void {
-  Atomics.wait(sleepCell, 0, 0, ms);
 }
 
 const ARGS = ['compute-app'];
@@ -56,20 +49,6 @@ function environment(sb: Sandbox): string[] {
     `FASTLY_TRACE_ID=${sb.current?.msg.traceId ?? '0'.repeat(32)}`,
   ];
 }
-
-export function writeFd(fd: number, data: Uint8Array): void {
-  let off = 0;
-  while (off < data.length) {
-    try {
-      off += writeSync(fd, data, off);
-    } catch (err) {
-      // stdout may be a non-blocking pipe; wait a moment rather than lose output.
-      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') return;
-      sleep(1);
-    }
-  }
-}
-
 
 function nowNs(clock: number): bigint {
   if (clock === 0) return BigInt(Math.round((performance.timeOrigin + performance.now()) * 1000)) * 1000n;

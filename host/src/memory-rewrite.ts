@@ -1,5 +1,7 @@
-// Viceroy caps a guest's linear memory at 128 MiB. The module declares its own maximum, so the
-// cap is written into the binary's memory section once at start-up, before compiling.
+// The guest module's memory, rewritten in the binary once at start-up, before compiling. Viceroy
+// caps a guest's linear memory at 128 MiB while the module declares its own maximum, so the cap is
+// written into the module's memory section (capMemory); the memory can also become an import a
+// worker reuses (importMemory), its data segments moved out into an image (memoryImage).
 export const WASM_PAGE = 65536;
 export const DEFAULT_MAX_MEMORY = 128 * 1024 * 1024;
 
@@ -192,7 +194,7 @@ export function importMemory(
   }
   const importBytes = [2, ...leb(importSection.length), ...importSection];
 
-  // The data segments can leave the module for an image the worker restores itself (worker.ts):
+  // The data segments can leave the module for an image the worker restores itself (guest/memory-pool.ts):
   // instantiation then writes nothing, and a reused memory only needs its changed pages put back.
   const data = all.find((s) => s.id === 11);
   const image = options.dataToImage && data ? memoryImage(bytes, data, initial * WASM_PAGE) : null;

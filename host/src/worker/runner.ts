@@ -1,15 +1,16 @@
 // Runs guest instances on one worker thread. Each instance gets a Sandbox; it serves the request it
 // was started for and, when the guest asks (next_request), more requests the main thread hands it,
 // until the guest stops asking, fails, or no request comes in time. A failed instance is never reused.
-import { MEMORY_IMPORT } from '../limits.js';
-import type { StoreSnapshot } from '../config.js';
+import { MEMORY_IMPORT } from '../memory-rewrite.js';
+import type { WorkerManifest } from '../config.js';
 import type { DownstreamRequest, NextReply, WorkerInit } from '../protocol.js';
-import { buildImports } from './imports.js';
-import { GuestMemory } from './memory.js';
-import { MemoryPool } from './memory-pool.js';
-import { Sandbox, type Downstream, type SandboxWorker } from './sandbox.js';
-import { Transport } from './transport.js';
-import { ProcExit, writeFd } from './wasi.js';
+import { ProcExit } from '../abi/wasi.js';
+import { writeFd } from '../guest/blocking.js';
+import { GuestMemory } from '../guest/memory.js';
+import { MemoryPool } from '../guest/memory-pool.js';
+import { Sandbox, type Downstream, type SandboxWorker } from '../guest/sandbox.js';
+import { Transport } from '../guest/transport.js';
+import { buildImports } from './linking.js';
 
 function describeFailure(err: unknown): string | undefined {
   if (err instanceof ProcExit) return err.code === 0 ? undefined : `guest exited with code ${err.code}`;
@@ -20,7 +21,7 @@ function describeFailure(err: unknown): string | undefined {
 
 export class Runner implements SandboxWorker {
   readonly io: Transport;
-  private current: StoreSnapshot;
+  private currentManifest: WorkerManifest;
   private active: Sandbox | null = null;
   private readonly imports: Record<string, Record<string, WebAssembly.ImportValue>>;
   private readonly pool: MemoryPool | null;
@@ -30,7 +31,7 @@ export class Runner implements SandboxWorker {
 
   constructor(private readonly init: WorkerInit) {
     this.io = new Transport(init.port, init.signal);
-    this.current = init.snapshot;
+    this.currentManifest = init.manifest;
     this.pool = init.memory ? new MemoryPool(init.memory) : null;
     this.profile = init.profile ? new Map() : null;
     this.imports = buildImports(init.module, {
@@ -47,18 +48,18 @@ export class Runner implements SandboxWorker {
     }
   }
 
-  snapshot(): StoreSnapshot {
-    return this.current;
+  manifest(): WorkerManifest {
+    return this.currentManifest;
   }
 
-  useSnapshot(snapshot: StoreSnapshot | undefined): void {
-    if (snapshot) this.current = snapshot;
+  useManifest(manifest: WorkerManifest | undefined): void {
+    if (manifest) this.currentManifest = manifest;
   }
 
   nextRequest(timeoutMs: number): DownstreamRequest | null {
     const reply = this.io.call<NextReply>({ op: 'next', timeoutMs });
     if (!reply) return null;
-    this.useSnapshot(reply.snapshot);
+    this.useManifest(reply.manifest);
     return reply.request;
   }
 
@@ -69,7 +70,7 @@ export class Runner implements SandboxWorker {
 
   /** One instance, from the request it starts with to its end. */
   run(first: DownstreamRequest): void {
-    this.useSnapshot(first.snapshot);
+    this.useManifest(first.manifest);
     let sandbox: Sandbox | null = null;
     let error: string | undefined;
     const t0 = performance.now();

@@ -1,11 +1,12 @@
 // A worker reuses one linear memory across requests and, for the usual js-compute module, puts back
-// only what the last guest changed from an image of the data segments (host/src/limits.ts, worker.ts).
+// only what the last guest changed from an image of the data segments (host/src/memory-rewrite.ts,
+// guest/memory-pool.ts).
 // Every request must still start from exactly what a fresh instance of the original module holds.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importMemory, WASM_PAGE } from '../../host/src/limits';
+import { importMemory, WASM_PAGE } from '../../host/src/memory-rewrite';
 import { startHost } from '../../lib/host-process';
 import { hostFixture } from '../../lib/paths';
 import { buildWasm } from '../../lib/wasm-build';

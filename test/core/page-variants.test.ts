@@ -1,0 +1,29 @@
+// pages/waiting.html serves both waiting pages: each page made from it reads as the template itself
+// renders for that page, with the other page's words gone.
+import Mustache from 'mustache';
+import { describe, expect, it } from 'vitest';
+import waiting from '../../pages/waiting.html';
+import { WAITING_PAGES, waitingPage } from '../../src/core/page-variants.js';
+import { templateView } from '../../src/core/pages.js';
+import { pageVars } from '../pages/fake-room.js';
+
+describe('the one waiting template', () => {
+  it.each(WAITING_PAGES)('makes %s as the template renders it, with no trace of the other page', (name) => {
+    const page = waitingPage(waiting, name);
+    expect(page).not.toContain('isKeepWaiting');
+    const view = templateView(pageVars(name));
+    expect(Mustache.render(page, view)).toBe(Mustache.render(waiting, view));
+  });
+
+  it('gives each waiting page its own title, heading and first sentence', () => {
+    const [start, keep] = WAITING_PAGES.map((name) => waitingPage(waiting, name));
+    expect(start).toContain('<title>You are in the queue</title>');
+    expect(start).toContain('<p>The site is very busy. To keep it working for everyone, visitors');
+    expect(keep).toContain('<h1>Still in the queue</h1>');
+    expect(keep).toContain('<p>It is not your turn yet. The site is very busy, so visitors');
+  });
+
+  it('leaves a template without such sections as it is', () => {
+    expect(waitingPage('<p>{{#isFifo}}line{{/isFifo}}</p>', 'keepwaiting')).toBe('<p>{{#isFifo}}line{{/isFifo}}</p>');
+  });
+});
