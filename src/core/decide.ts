@@ -5,10 +5,9 @@ import { chanceFor, dueAt, drawWins, staleAt } from './draw.js';
 import { identityHash } from './identity.js';
 import type { KeyRing } from './keys.js';
 import { fifoPosition } from './position.js';
-import type { SandboxMemory } from './sandbox-memory.js';
 import { eventPhase, holdsPlace, ofThisEvent, placeLostAt, placeOf, prequeueDraining, prequeueRecheck, type Place } from './queue.js';
-import { signToken, verifyToken, type TokenClaims } from './token.js';
-import type { Config, Decision, Outcome, ReasonCode } from './types.js';
+import { signToken, verifyToken } from './token.js';
+import type { Config, Decision, Outcome, ReasonCode, SandboxCache, TokenClaims } from './types.js';
 
 export interface DecideInput {
   config: Config;
@@ -26,7 +25,7 @@ export interface DecideInput {
   /** Operator diagnostics (a missing event seed); ignored when absent. */
   diag?: (message: string) => void;
   /** What a reused sandbox kept from its earlier requests (sandbox-memory.ts); absent, nothing is kept. */
-  memory?: SandboxMemory;
+  memory?: SandboxCache;
 }
 
 /** The identity hash under `key`, from the sandbox's memory when it has it. */
