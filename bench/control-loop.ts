@@ -45,9 +45,9 @@ for (let t = 0; t < END; t += 100) {
     const r = await decide({ config: cfg, keys, identity: `ip:${v.id}`, tokens: v.jar ? [v.jar] : [], nowMs: EPOCH + t, successors: true });
     lines.push({ at: t + LOGDELAY, text: decisionLine({ nowMs: EPOCH + t, pop: 'P', waitPeriodSeconds: cfg.waitPeriodSeconds, decision: r.decision, outcome: r.outcome, reason: r.reason, kid: r.kid, method: 'GET', path: '/', identity: 'ip', status: 200, result: r }) });
     if (r.setToken) v.jar = r.setToken;
-    if (v.p50 === undefined && r.outcome !== 'origin' && r.waitUntil !== null) { const e = estimateFor(cfg, r.waitUntil, r.waitExpiry, EPOCH + t); if (e) { v.p50 = e.p50; v.q = t; } }
+    if (v.p50 === undefined && r.outcome !== 'origin' && r.waitDueSec !== null) { const e = estimateFor(cfg, r.waitDueSec, r.waitExpirySec, EPOCH + t); if (e) { v.p50 = e.p50; v.q = t; } }
     if (r.outcome === 'origin') { v.admitted = t; admissions.push(t); continue; }
-    const ra = retryAfterSeconds(r.waitUntil, EPOCH + t, cfg.waitPeriodSeconds);
+    const ra = retryAfterSeconds(r.waitDueSec, EPOCH + t, cfg.waitPeriodSeconds);
     v.next = t + ra * 1000 + rnd() * 2000;
   }
   if (t % 1000 === 0) {

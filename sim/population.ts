@@ -230,7 +230,7 @@ export class Population {
     actor.lastRequestMs = t;
     if (answer.reason === 'ceiling_held') actor.heldWinner = true;
     this.count(actor, answer, t, actor.dueMs[jarIndex] ?? null);
-    if (answer.waitUntilMs !== null) actor.dueMs[jarIndex] = answer.waitUntilMs;
+    if (answer.waitDueMs !== null) actor.dueMs[jarIndex] = answer.waitDueMs;
     if (answer.outcome === 'prequeue') actor.prequeued = true;
     if (answer.place !== null) {
       actor.pos = answer.place.pos;

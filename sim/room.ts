@@ -30,7 +30,7 @@ export interface RoomAnswer {
   /** Whole seconds the response's Retry-After header carries (waiting and deny pages), else null. */
   retryAfterSeconds: number | null;
   /** When the visitor's wait token falls due, i.e. can be drawn (ms), when known. */
-  waitUntilMs: number | null;
+  waitDueMs: number | null;
   /** That token's expiry: the window boundary its due time is an offset into (ms). */
   waitExpiryMs: number | null;
   /**
@@ -206,22 +206,22 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
         allowPercentage: config.allowPercentage,
         setToken: result.setToken,
         clearCookie: result.clearCookie,
-        retryAfterSeconds: held ? retryAfterSeconds(result.waitUntil, epochMs, config.waitPeriodSeconds) : null,
-        waitUntilMs: toMs(result.waitUntil),
-        waitExpiryMs: toMs(result.waitExpiry),
+        retryAfterSeconds: held ? retryAfterSeconds(result.waitDueSec, epochMs, config.waitPeriodSeconds) : null,
+        waitDueMs: toMs(result.waitDueSec),
+        waitExpiryMs: toMs(result.waitExpirySec),
         // What the page shows: the handler's own rule, from the settings this POP has.
         place:
           result.place === null
             ? null
-            : { pos: result.place.pos, ...shownPlace(result.place, config, retryAfterSeconds(result.waitUntil, epochMs, config.waitPeriodSeconds))! },
+            : { pos: result.place.pos, ...shownPlace(result.place, config, retryAfterSeconds(result.waitDueSec, epochMs, config.waitPeriodSeconds))! },
       };
     },
     estimate(nowMs, answer) {
       // What the handler's page shows for an answer that carries a wait token.
-      if (answer.waitUntilMs === null || answer.waitExpiryMs === null) return null;
+      if (answer.waitDueMs === null || answer.waitExpiryMs === null) return null;
       const config = pops[answer.pop]!.at(nowMs);
       const epochSec = (ms: number): number => (EPOCH_MS + ms) / 1000;
-      return estimateFor(config, epochSec(answer.waitUntilMs), epochSec(answer.waitExpiryMs), EPOCH_MS + nowMs);
+      return estimateFor(config, epochSec(answer.waitDueMs), epochSec(answer.waitExpiryMs), EPOCH_MS + nowMs);
     },
     get jitterSeconds() {
       return jitterSeconds(pops[0]!.config);

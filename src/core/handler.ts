@@ -2,12 +2,13 @@
 // at the edge. Runtime-neutral: the Fastly adapter and the tests hand in the same RoomDeps shape.
 import { describeProblem, parseConfig } from './config.js';
 import { applyCookieSplit, clearRoomCookie, setRoomCookie, splitRoomCookie, type RoomCookieSplit } from './cookies.js';
-import { decide, result as heldResult, type DecideResult } from './decide.js';
+import { decide } from './decide.js';
 import { heldAnswer } from './held.js';
 import { resolveIdentity, type IdentityKind } from './identity.js';
 import { createCeiling } from './ceiling.js';
 import { createKeyRing } from './keys.js';
 import { decisionLine } from './log-line.js';
+import { resultWith, type DecideResult } from './result.js';
 import type { Config, Decision, Outcome, ReasonCode, RoomDeps } from './types.js';
 
 /** Origin response header that ends the visitor's session; never passed on. */
@@ -190,7 +191,7 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
     deps.memory?.forget();
     deps.diag(`waiting room: unexpected failure while deciding (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`);
     kind = 'ip';
-    result = heldResult({ decision: 'anon', outcome: 'startwaiting', reason: 'internal_error' });
+    result = resultWith({ decision: 'start', outcome: 'startwaiting', reason: 'internal_error' });
   }
   if (result.outcome === 'origin') {
     return toOrigin(ctx, result.setToken, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity: kind, result });

@@ -1,15 +1,15 @@
 // What a waiting or deny answer says: status, Retry-After, the estimate, and the page or JSON body.
 // Pure, so the handler, the build-time warm-up (warm.ts) and the simulator run this one piece of code.
-import type { DecideResult } from './decide.js';
 import { jitterSeconds, retryAfterSeconds } from './draw.js';
 import { estimateFor } from './estimate.js';
 import { renderPage, type PageVars } from './pages.js';
 import { shownPlace } from './position.js';
+import type { DecideResult } from './result.js';
 import type { Config, PageName } from './types.js';
 
 export interface HeldInput {
   config: Config;
-  result: Pick<DecideResult, 'outcome' | 'reason' | 'waitUntil' | 'waitExpiry'> & Partial<Pick<DecideResult, 'place'>>;
+  result: Pick<DecideResult, 'outcome' | 'reason' | 'waitDueSec' | 'waitExpirySec'> & Partial<Pick<DecideResult, 'place'>>;
   nowMs: number;
   /** Uniform [0, 1) for the refresh jitter. */
   random: () => number;
@@ -31,7 +31,7 @@ export interface HeldAnswer {
 export function heldAnswer({ config, result, nowMs, random, json, storedPage, diag }: HeldInput): HeldAnswer {
   const name: PageName = result.outcome === 'origin' ? 'startwaiting' : result.outcome;
   const d = config.waitPeriodSeconds;
-  const retryAfter = retryAfterSeconds(result.waitUntil, nowMs, d);
+  const retryAfter = retryAfterSeconds(result.waitDueSec, nowMs, d);
   const J = jitterSeconds(config);
   const refresh = retryAfter + Math.round(random() * J);
   const nowSec = Math.floor(nowMs / 1000);
@@ -46,7 +46,7 @@ export function heldAnswer({ config, result, nowMs, random, json, storedPage, di
       ? null
       : result.reason === 'ceiling_held'
         ? { p25: retryAfter, p50: retryAfter, p75: retryAfter + J }
-        : estimateFor(config, result.waitUntil, result.waitExpiry, nowMs);
+        : estimateFor(config, result.waitDueSec, result.waitExpirySec, nowMs);
   const queue = {
     queueingMethod: config.queueingMethod,
     eventStart: prequeue ? new Date(config.event!.start * 1000).toISOString() : null,

@@ -2,8 +2,12 @@
 // it never imports `fastly:*`; the runtime hands it what it needs through RoomDeps. Nothing here
 // imports anything: every other file of the core stands on this one.
 
-/** What a request ends up as. `anon` is internal: no usable token, so a new wait token is issued. */
-export type Decision = 'allow' | 'wait' | 'anon' | 'deny';
+/**
+ * What a request ends up as, in the decision line. `start`: the visitor starts waiting on a new token
+ * (they had none usable, lost a draw or lost their place; `no_signing_key` and `internal_error`: none
+ * could be set). `wait`: they keep waiting on the token or place they hold.
+ */
+export type Decision = 'allow' | 'wait' | 'start' | 'deny';
 
 /** Where a request goes once decided. */
 export type Outcome =

@@ -11,10 +11,11 @@
 // takes, with nothing of theirs left behind (key rings live per request).
 import { parseConfig } from './config.js';
 import { clearRoomCookie, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
-import { decide, type DecideResult } from './decide.js';
+import { decide } from './decide.js';
 import { heldAnswer } from './held.js';
 import { resolveIdentity } from './identity.js';
 import { createKeyRing } from './keys.js';
+import type { DecideResult } from './result.js';
 import type { Config } from './types.js';
 
 const KID = 'warm-up';

@@ -10,10 +10,10 @@ const NOW = Date.UTC(2026, 0, 1, 0, 0, 5);
 function rendered(name: PageName, d: number, json = false): { body: string; retryAfter: number } {
   const { config } = parseConfig((k) => ({ wait_period_duration: String(d), allow_percentage: '20' })[k] ?? null);
   const outcome = name === 'deny' ? 'deny' : name;
-  const waitUntil = name === 'deny' ? null : NOW / 1000 + 17;
+  const waitDueSec = name === 'deny' ? null : NOW / 1000 + 17;
   const answer = heldAnswer({
     config,
-    result: { outcome, reason: name === 'deny' ? 'deny_all' : 'wait_not_due', waitUntil, waitExpiry: waitUntil === null ? null : waitUntil - 5 },
+    result: { outcome, reason: name === 'deny' ? 'deny_all' : 'wait_not_due', waitDueSec, waitExpirySec: waitDueSec === null ? null : waitDueSec - 5 },
     nowMs: NOW,
     random: () => 0.5,
     json,
