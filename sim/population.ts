@@ -1,10 +1,11 @@
 // Visitors: who arrives when, how each one uses the room, and what happened to them. Honest visitors
 // follow the page (Retry-After plus the page's jitter); adversaries bend one rule each.
 import { DENY_PAGE_TIMER } from '../src/core/draw.js';
+import type { WaitEstimate } from '../src/core/estimate.js';
 import { patience } from './arrivals.js';
 import type { VirtualClock } from './clock.js';
 import type { Random } from './random.js';
-import type { PageEstimate, Room, RoomAnswer } from './room.js';
+import type { Room, RoomAnswer } from './room.js';
 
 /** How a visitor behaves. Every group but `honest` and `holder` is an adversary the room must not reward. */
 export type Group =
@@ -56,7 +57,7 @@ export interface Actor {
   /** First waiting page: patience counts from here (a deny page before an on-sale does not use it up). */
   queuedMs: number | null;
   /** What the first waiting page showed, and the allow_percentage at that moment. */
-  predicted: PageEstimate | null;
+  predicted: WaitEstimate | null;
   allowAtQueue: number | null;
   admittedMs: number | null;
   abandonedMs: number | null;
@@ -232,11 +233,10 @@ export class Population {
     this.count(actor, answer, t, actor.dueMs[jarIndex] ?? null);
     if (answer.waitDueMs !== null) actor.dueMs[jarIndex] = answer.waitDueMs;
     if (answer.outcome === 'prequeue') actor.prequeued = true;
-    if (answer.place !== null) {
-      actor.pos = answer.place.pos;
-      if (actor.placeShown === null && answer.place.ahead !== null && answer.outcome !== 'origin') {
-        actor.placeShown = { atMs: t, ahead: answer.place.ahead, turnSeconds: answer.place.turnSeconds };
-      }
+    if (answer.pos !== null) actor.pos = answer.pos;
+    const place = answer.facts?.place ?? null;
+    if (actor.placeShown === null && place !== null && place.ahead !== null) {
+      actor.placeShown = { atMs: t, ahead: place.ahead, turnSeconds: place.turnSeconds };
     }
     if (answer.clearCookie) jar.length = 0;
     if (answer.setToken !== null) jar.splice(0, jar.length, answer.setToken);
@@ -324,13 +324,13 @@ export class Population {
     // Patience counts from the first waiting page: a deny page or a countdown before a sale does not use it up.
     if (answer.outcome !== 'deny' && answer.outcome !== 'prequeue' && actor.queuedMs === null) {
       actor.queuedMs = t;
-      actor.predicted = this.room.estimate(t, answer);
+      actor.predicted = answer.facts?.estimate ?? null;
       actor.allowAtQueue = answer.allowPercentage;
     }
     // The deny page's own timer (pages/deny.html) checks far less often: at least 300 s, plus a
     // jitter of at least 60 s, so a closed room is not polled by its whole crowd every window.
     const deny = answer.outcome === 'deny';
-    const retryAfterSeconds = answer.retryAfterSeconds ?? this.room.waitPeriodSeconds;
+    const retryAfterSeconds = answer.facts?.retryAfterSeconds ?? this.room.waitPeriodSeconds;
     const retryAfterMs = (deny ? Math.max(retryAfterSeconds, DENY_PAGE_TIMER.seconds) : retryAfterSeconds) * 1000;
     const pageJitter = this.behaviour.jitterSeconds ?? this.room.jitterSeconds;
     const J = deny ? Math.max(pageJitter, DENY_PAGE_TIMER.jitterSeconds) : pageJitter;
