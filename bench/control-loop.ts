@@ -8,11 +8,10 @@
 import { createHash } from 'node:crypto';
 import { parseConfig } from '../src/core/config.js';
 import { decide } from '../src/core/decide.js';
-import { retryAfterSeconds } from '../src/core/draw.js';
 import { createKeyRing } from '../src/core/keys.js';
 import { decisionLine } from '../src/core/log-line.js';
 import { createControlModel } from '../control/model/index.js';
-import { estimateFor } from '../src/core/estimate.js';
+import { answerFacts } from '../src/core/answer.js';
 import { median } from '../lib/quantiles.js';
 
 const EPOCH = Date.UTC(2026, 0, 1);
@@ -46,10 +45,11 @@ for (let t = 0; t < END; t += 100) {
     const r = await decide({ config: cfg, keys, identity: `ip:${v.id}`, tokens: v.jar ? [v.jar] : [], nowMs: EPOCH + t, successors: true });
     lines.push({ at: t + LOGDELAY, text: decisionLine({ nowMs: EPOCH + t, pop: 'P', waitPeriodSeconds: cfg.waitPeriodSeconds, decision: r.decision, outcome: r.outcome, reason: r.reason, kid: r.kid, method: 'GET', path: '/', identity: 'ip', status: 200, result: r }) });
     if (r.setToken) v.jar = r.setToken;
-    if (v.p50 === undefined && r.outcome !== 'origin' && r.waitUntil !== null) { const e = estimateFor(cfg, r.waitUntil, r.waitExpiry, EPOCH + t); if (e) { v.p50 = e.p50; v.q = t; } }
     if (r.outcome === 'origin') { v.admitted = t; admissions.push(t); continue; }
-    const ra = retryAfterSeconds(r.waitUntil, EPOCH + t, cfg.waitPeriodSeconds);
-    v.next = t + ra * 1000 + rnd() * 2000;
+    // What the page says (answer.ts): its estimate on the first waiting page, and its Retry-After.
+    const facts = answerFacts(cfg, r, EPOCH + t, () => 0);
+    if (v.p50 === undefined && r.waitDueSec !== null && facts.estimate) { v.p50 = facts.estimate.p50; v.q = t; }
+    v.next = t + facts.retryAfterSeconds * 1000 + rnd() * 2000;
   }
   if (t % 1000 === 0) {
     while (lines.length && lines[0]!.at <= t) { const o = JSON.parse(lines.shift()!.text); model.observe({ tsMs: Date.parse(o.ts), pop: o.pop, win: o.win, period: o.period, decision: o.decision, outcome: o.outcome, reason: o.reason, tid: o.tid, exp: o.exp, dec: o.dec, newTid: o.newTid, newExp: o.newExp, newDec: o.newDec, nextTid: o.nextTid, pct: o.pct, pos: o.pos ?? null }); }

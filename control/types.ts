@@ -15,6 +15,7 @@ export interface DecisionLine {
   win: number;
   /** d: the window length the edge used, seconds. */
   period: number;
+  /** `allow`, `wait`, `start` or `deny` (src/core/types.ts Decision); the model goes by outcome and reason. */
   decision: string;
   outcome: string;
   reason: string;

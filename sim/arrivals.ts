@@ -1,7 +1,7 @@
 // The pieces every scenario's crowd is made of: who arrives when, how patient they are once queued,
 // and how they browse once admitted.
-import type { Arrival, Behaviour, Group } from './population.js';
 import type { Random } from '../lib/random.js';
+import type { Arrival, Behaviour, Group } from './visitors.js';
 
 export const MINUTE = 60_000;
 

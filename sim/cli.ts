@@ -5,7 +5,8 @@ import { Worker } from 'node:worker_threads';
 import { computeFigures, type ScenarioFigures } from './figures.js';
 import { writeReport } from './report.js';
 import { runScenario } from './run.js';
-import { scenarios, findScenario, type Scenario } from './scenarios.js';
+import type { Scenario } from './scenario-types.js';
+import { scenarios, findScenario } from './scenarios.js';
 import type { Job, Reply } from './worker.js';
 
 const usage = `Usage: npm run simulate -- [options]

@@ -3,7 +3,7 @@
 // 5 to 20 s after the controller writes it and delivering its decision lines 2 to 8 s late.
 import { browsing, MINUTE, spread } from './arrivals.js';
 import type { ControlSpec } from './control.js';
-import type { Scenario } from './scenarios.js';
+import type { Scenario } from './scenario-types.js';
 
 export const controlSpec: ControlSpec = {
   pops: 5,

@@ -2,11 +2,12 @@
 // ignore arrival time, does the pre-queue go first, does `fifo` keep arrival order, is the place in
 // line the page shows the place the visitor had, and does anyone gain by bending the rules.
 import { lowerBound } from '../control/model/queue.js';
-import type { Actor, Group } from './population.js';
+import type { Actor } from './population.js';
 import { EPOCH_MS } from './room.js';
 import type { RunResult } from './run.js';
 import { mean, spearman, type Interval } from './stats.js';
 import { median } from '../lib/quantiles.js';
+import type { Group } from './visitors.js';
 
 export interface GroupGain {
   group: Group;

@@ -2,10 +2,10 @@
 // propagation and log delays as the other controlled scenarios.
 import { browsing, MINUTE, spread } from './arrivals.js';
 import { controlledRoom, controlSpec } from './control-scenarios.js';
-import type { Arrival, Group } from './population.js';
 import type { Random } from '../lib/random.js';
 import { EPOCH_MS } from './room.js';
-import type { Scenario } from './scenarios.js';
+import type { Scenario } from './scenario-types.js';
+import type { Arrival, Group } from './visitors.js';
 
 const iso = (ms: number): string => new Date(EPOCH_MS + ms).toISOString().replace('.000Z', 'Z');
 

@@ -1,7 +1,7 @@
 // The shape of a run's figures: what the report states and the tests check (computed in figures.ts).
 import type { ControlFigures } from './control-figures.js';
 import type { EventFigures } from './event-figures.js';
-import type { Group } from './population.js';
+import type { Group } from './visitors.js';
 import type { Interval } from './stats.js';
 
 export interface Percentiles {

@@ -1,9 +1,10 @@
 // From a run's trace to the numbers the report states and the tests check.
 import { controlFigures } from './control-figures.js';
 import { eventFigures } from './event-figures.js';
-import { adversaryGroups, type Actor, type Group } from './population.js';
+import type { Actor } from './population.js';
 import type { RunResult } from './run.js';
 import { mean, riskRatio, spearman, survivalQuantiles, wilson } from './stats.js';
+import { adversaryGroups, type Group } from './visitors.js';
 import type { GroupFigures, Percentiles, PhaseFigures, ScenarioFigures, Smoothness, WaitFigures } from './figure-types.js';
 
 // The shapes live in figure-types.ts; the report and the charts take them from here.

@@ -1,48 +1,12 @@
 // Visitors: who arrives when, how each one uses the room, and what happened to them. Honest visitors
 // follow the page (Retry-After plus the page's jitter); adversaries bend one rule each.
 import { DENY_PAGE_TIMER } from '../src/core/draw.js';
+import type { WaitEstimate } from '../src/core/estimate.js';
 import { patience } from './arrivals.js';
 import type { VirtualClock } from './clock.js';
 import type { Random } from '../lib/random.js';
-import type { PageEstimate, Room, RoomAnswer } from './room.js';
-
-/** How a visitor behaves. Every group but `honest` and `holder` is an adversary the room must not reward. */
-export type Group =
-  | 'honest'
-  | 'devices5' // five devices behind one identity, arriving at different moments
-  | 'clearer' // clears cookies before every visit
-  | 'refresher' // reloads every second instead of waiting for Retry-After
-  | 'holder' // honest, but hands its allow token to a friend once admitted
-  | 'friend' // another identity presenting the holder's token
-  | 'twojars' // one identity, two cookie jars used in turn, twice a window
-  | 'hoarder' // takes a fresh token every window without drawing, then presents them all after a raise
-  | 'sharer' // honest, but hands its pre-queue token to a friend at an event's start
-  | 'replayer'; // another identity presenting the sharer's pre-queue token after the start
-
-export const adversaryGroups: readonly Group[] = ['devices5', 'clearer', 'refresher', 'friend', 'twojars'];
-
-export interface Arrival {
-  atMs: number;
-  group: Group;
-  /** How long this visitor waits once queued before giving up (ms); Infinity = never. */
-  patienceMs: number;
-}
-
-export interface Behaviour {
-  /** Browsing once admitted: mean seconds between requests and the session length. */
-  thinkSeconds: number;
-  sessionSecondsMedian: number;
-  /** Whether the page adds its jitter (false: the counterfactual "everyone returns on Retry-After"). */
-  jitter: boolean;
-  /** What-if: a jitter range other than the room's J (seconds), to measure a proposed change. */
-  jitterSeconds?: number;
-  /** Stop an actor this many windows after its arrival window (adversary comparisons); null = never. */
-  horizonWindows: number | null;
-  /** When hoarders present every token they kept (ms); they know when the sale opens. */
-  cashInMs?: number;
-  /** A scheduled event's start (ms): sharers hand their pre-queue token on just after it. */
-  eventStartMs?: number;
-}
+import type { Room, RoomAnswer } from './room.js';
+import type { Arrival, Behaviour, Group } from './visitors.js';
 
 /** One person (or bot operator): one identity, one or more devices or cookie jars. */
 export interface Actor {
@@ -56,7 +20,7 @@ export interface Actor {
   /** First waiting page: patience counts from here (a deny page before an on-sale does not use it up). */
   queuedMs: number | null;
   /** What the first waiting page showed, and the allow_percentage at that moment. */
-  predicted: PageEstimate | null;
+  predicted: WaitEstimate | null;
   allowAtQueue: number | null;
   admittedMs: number | null;
   abandonedMs: number | null;
@@ -230,13 +194,12 @@ export class Population {
     actor.lastRequestMs = t;
     if (answer.reason === 'ceiling_held') actor.heldWinner = true;
     this.count(actor, answer, t, actor.dueMs[jarIndex] ?? null);
-    if (answer.waitUntilMs !== null) actor.dueMs[jarIndex] = answer.waitUntilMs;
+    if (answer.waitDueMs !== null) actor.dueMs[jarIndex] = answer.waitDueMs;
     if (answer.outcome === 'prequeue') actor.prequeued = true;
-    if (answer.place !== null) {
-      actor.pos = answer.place.pos;
-      if (actor.placeShown === null && answer.place.ahead !== null && answer.outcome !== 'origin') {
-        actor.placeShown = { atMs: t, ahead: answer.place.ahead, turnSeconds: answer.place.turnSeconds };
-      }
+    if (answer.pos !== null) actor.pos = answer.pos;
+    const place = answer.facts?.place ?? null;
+    if (actor.placeShown === null && place !== null && place.ahead !== null) {
+      actor.placeShown = { atMs: t, ahead: place.ahead, turnSeconds: place.turnSeconds };
     }
     if (answer.clearCookie) jar.length = 0;
     if (answer.setToken !== null) jar.splice(0, jar.length, answer.setToken);
@@ -324,13 +287,13 @@ export class Population {
     // Patience counts from the first waiting page: a deny page or a countdown before a sale does not use it up.
     if (answer.outcome !== 'deny' && answer.outcome !== 'prequeue' && actor.queuedMs === null) {
       actor.queuedMs = t;
-      actor.predicted = this.room.estimate(t, answer);
+      actor.predicted = answer.facts?.estimate ?? null;
       actor.allowAtQueue = answer.allowPercentage;
     }
     // The deny page's own timer (pages/deny.html) checks far less often: at least 300 s, plus a
     // jitter of at least 60 s, so a closed room is not polled by its whole crowd every window.
     const deny = answer.outcome === 'deny';
-    const retryAfterSeconds = answer.retryAfterSeconds ?? this.room.waitPeriodSeconds;
+    const retryAfterSeconds = answer.facts?.retryAfterSeconds ?? this.room.waitPeriodSeconds;
     const retryAfterMs = (deny ? Math.max(retryAfterSeconds, DENY_PAGE_TIMER.seconds) : retryAfterSeconds) * 1000;
     const pageJitter = this.behaviour.jitterSeconds ?? this.room.jitterSeconds;
     const J = deny ? Math.max(pageJitter, DENY_PAGE_TIMER.jitterSeconds) : pageJitter;

@@ -1,19 +1,19 @@
 // The only file of the simulator that touches the room's core. Everything else talks to `Room`, so an
 // API change in src/core is absorbed here. The simulator drives the REAL decision code: the same
-// token signing, identity hashing, draw, ceiling, estimate and decision line a Fastly edge runs.
+// token signing, identity hashing, draw, ceiling and decision line a Fastly edge runs, and the same
+// answer (answer.ts): the Retry-After, estimate and place in line the handler's page shows.
 //
 // A room is one or more POPs. Each has its own copy of the settings: a change published to the
 // central store reaches a POP after that POP's delay, as Fastly's Config Store does, and each POP
 // counts its own admissions for the ceiling.
 import { createHash } from 'node:crypto';
+import { answerFacts, type AnswerFacts } from '../src/core/answer.js';
 import { createCeiling } from '../src/core/ceiling.js';
 import { parseConfig } from '../src/core/config.js';
 import { decide } from '../src/core/decide.js';
-import { jitterSeconds, retryAfterSeconds } from '../src/core/draw.js';
-import { estimateFor } from '../src/core/estimate.js';
+import { jitterSeconds } from '../src/core/draw.js';
 import { createKeyRing } from '../src/core/keys.js';
 import { decisionLine } from '../src/core/log-line.js';
-import { shownPlace } from '../src/core/position.js';
 import type { Config, Outcome, ReasonCode } from '../src/core/types.js';
 import { VirtualRateCounter } from './rate-counter.js';
 
@@ -27,23 +27,15 @@ export interface RoomAnswer {
   /** The cookie the response sets, if any. */
   setToken: string | null;
   clearCookie: boolean;
-  /** Whole seconds the response's Retry-After header carries (waiting and deny pages), else null. */
-  retryAfterSeconds: number | null;
   /** When the visitor's wait token falls due, i.e. can be drawn (ms), when known. */
-  waitUntilMs: number | null;
-  /** That token's expiry: the window boundary its due time is an offset into (ms). */
-  waitExpiryMs: number | null;
+  waitDueMs: number | null;
+  /** The visitor's position in line (docs/events.md), null without a place. */
+  pos: number | null;
   /**
-   * A place in line (docs/events.md): its position, and what the page shows, visitors ahead and the
-   * seconds until the turn (each null when nothing published says). Null without a place.
+   * What the waiting, countdown or deny page tells the visitor (Retry-After, estimate, place in line):
+   * the handler's own answer, from the settings this POP has. Null when admitted.
    */
-  place: { pos: number; ahead: number | null; turnSeconds: number | null } | null;
-}
-
-export interface PageEstimate {
-  p25: number;
-  p50: number;
-  p75: number;
+  facts: AnswerFacts | null;
 }
 
 export interface PopSpec {
@@ -66,8 +58,6 @@ export interface Room {
   central(): Record<string, string>;
   /** One request at virtual time `nowMs` (ms since the run began), answered by POP `pop`. */
   request(identity: string, tokens: readonly string[], nowMs: number, pop?: number): Promise<RoomAnswer>;
-  /** The percentiles the waiting page shows along with this answer. */
-  estimate(nowMs: number, answer: RoomAnswer): PageEstimate | null;
   readonly pops: readonly PopSpec[];
   /** J: the page's uniform jitter range, seconds (POP 0's settings). */
   readonly jitterSeconds: number;
@@ -88,7 +78,7 @@ export const EPOCH_MS = Date.UTC(2026, 0, 1);
  * Key bytes derived from the seed: a run's tokens (and so its draws) are reproducible, and a new seed
  * is a new key, i.e. an independent lottery. The event seed (the pre-queue's shuffle) likewise.
  */
-function keyFor(seed: string, use = 'key'): string {
+export function simulatedKey(seed: string, use = 'key'): string {
   return createHash('sha512').update(`waiting-room-sim-${use}:${seed}`).digest('base64');
 }
 
@@ -136,8 +126,8 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
   const central = new Map(Object.entries(settings));
   if (!central.has('active_key')) central.set('active_key', 'sim');
   const keyStore = new Map([
-    [central.get('active_key')!, keyFor(seed)],
-    ['event-seed', keyFor(seed, 'event-seed')],
+    [central.get('active_key')!, simulatedKey(seed)],
+    ['event-seed', simulatedKey(seed, 'event-seed')],
   ]);
   const diagnostics = new Set<string>();
   const diag = (message: string): void => {
@@ -195,10 +185,6 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
         });
         edge.onLine!(popIndex, line, nowMs);
       }
-      // The core speaks whole epoch seconds; the simulator, milliseconds since the run began.
-      const toMs = (sec: number | null): number | null => (sec === null ? null : sec * 1000 - EPOCH_MS);
-      // Waiting and deny pages carry Retry-After; the handler's own rule, so the simulated page times as the real one.
-      const held = result.outcome !== 'origin';
       return {
         outcome: result.outcome,
         reason: result.reason,
@@ -206,22 +192,13 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
         allowPercentage: config.allowPercentage,
         setToken: result.setToken,
         clearCookie: result.clearCookie,
-        retryAfterSeconds: held ? retryAfterSeconds(result.waitUntil, epochMs, config.waitPeriodSeconds) : null,
-        waitUntilMs: toMs(result.waitUntil),
-        waitExpiryMs: toMs(result.waitExpiry),
-        // What the page shows: the handler's own rule, from the settings this POP has.
-        place:
-          result.place === null
-            ? null
-            : { pos: result.place.pos, ...shownPlace(result.place, config, retryAfterSeconds(result.waitUntil, epochMs, config.waitPeriodSeconds))! },
+        // The core speaks whole epoch seconds; the simulator, milliseconds since the run began.
+        waitDueMs: result.waitDueSec === null ? null : result.waitDueSec * 1000 - EPOCH_MS,
+        pos: result.place?.pos ?? null,
+        // The simulated page times its return with its own jitter (population.ts), so the refresh
+        // interval's share of it is left at 0.
+        facts: result.outcome === 'origin' ? null : answerFacts(config, result, epochMs, () => 0),
       };
-    },
-    estimate(nowMs, answer) {
-      // What the handler's page shows for an answer that carries a wait token.
-      if (answer.waitUntilMs === null || answer.waitExpiryMs === null) return null;
-      const config = pops[answer.pop]!.at(nowMs);
-      const epochSec = (ms: number): number => (EPOCH_MS + ms) / 1000;
-      return estimateFor(config, epochSec(answer.waitUntilMs), epochSec(answer.waitExpiryMs), EPOCH_MS + nowMs);
     },
     get jitterSeconds() {
       return jitterSeconds(pops[0]!.config);

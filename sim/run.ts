@@ -4,7 +4,7 @@ import { popLayout, SimController, type ControlTrace } from './control.js';
 import { Population, type Trace } from './population.js';
 import { createRandom } from '../lib/random.js';
 import { createRoom, type PopSpec } from './room.js';
-import type { Scenario } from './scenarios.js';
+import type { Scenario } from './scenario-types.js';
 
 export interface RunOptions {
   seed: string;

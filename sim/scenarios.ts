@@ -1,33 +1,11 @@
 // The situations the room is judged in. Sizes are chosen so the default run (all scenarios) takes
 // well under a minute on two cores: every request is a real HS512 verify and often a sign.
-import { controlledScenarios, controlSpec } from './control-scenarios.js';
-import type { ControlSpec } from './control.js';
 import { browsing, MINUTE, spread } from './arrivals.js';
+import { controlledScenarios, controlSpec } from './control-scenarios.js';
 import { eventScenarios } from './event-scenarios.js';
-import type { Arrival, Behaviour, Group } from './population.js';
 import type { Random } from '../lib/random.js';
-
-export interface Scenario {
-  name: string;
-  title: string;
-  /** One paragraph for the report: what happens and what to look for. */
-  summary: string;
-  settings: Record<string, string>;
-  /** Setting changes during the run, e.g. the on-sale opening. */
-  changes: { atMs: number; key: string; value: string }[];
-  durationMs: number;
-  behaviour: Behaviour;
-  /** Default population size (`--visitors` overrides it). */
-  visitors: number;
-  arrivals(rng: Random, visitors: number): Arrival[];
-  /**
-   * Compare groups on the chance of admission within `windows` windows after a start: each actor's
-   * arrival window, or the window of the first setting change (among those still waiting then).
-   */
-  compare?: { from: 'arrival' | 'firstChange'; windows: number };
-  /** Several POPs and the operator's controller (`npm run control`) holding new_users_per_minute. */
-  control?: ControlSpec;
-}
+import type { Scenario } from './scenario-types.js';
+import type { Arrival, Group } from './visitors.js';
 
 const room = (allow: number, extra: Record<string, string> = {}): Record<string, string> => ({
   allow_percentage: String(allow),

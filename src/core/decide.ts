@@ -5,10 +5,10 @@ import { chanceFor, dueAt, drawWins, staleAt } from './draw.js';
 import { identityHash } from './identity.js';
 import type { KeyRing } from './keys.js';
 import { fifoPosition } from './position.js';
-import type { SandboxMemory } from './sandbox-memory.js';
 import { eventPhase, holdsPlace, ofThisEvent, placeLostAt, placeOf, prequeueDraining, prequeueRecheck, type Place } from './queue.js';
-import { signToken, verifyToken, type TokenClaims } from './token.js';
-import type { Config, Decision, Outcome, ReasonCode } from './types.js';
+import { resultWith, type DecideResult, type TokenRef } from './result.js';
+import { signToken, verifyToken } from './token.js';
+import type { Config, ReasonCode, SandboxCache, TokenClaims } from './types.js';
 
 export interface DecideInput {
   config: Config;
@@ -26,47 +26,13 @@ export interface DecideInput {
   /** Operator diagnostics (a missing event seed); ignored when absent. */
   diag?: (message: string) => void;
   /** What a reused sandbox kept from its earlier requests (sandbox-memory.ts); absent, nothing is kept. */
-  memory?: SandboxMemory;
+  memory?: SandboxCache;
 }
 
 /** The identity hash under `key`, from the sandbox's memory when it has it. */
 function subjectOf(input: DecideInput, key: CryptoKey): Promise<string> {
   const compute = () => identityHash(key, input.identity);
   return input.memory ? input.memory.identityHash(key, input.identity, compute) : compute();
-}
-
-/** A token the visitor presented and the room used, or the one it set. */
-export interface TokenRef {
-  token: string;
-  dec: TokenClaims['dec'];
-  exp: number;
-}
-
-export interface DecideResult {
-  decision: Decision;
-  outcome: Outcome;
-  reason: ReasonCode;
-  kid: string | null;
-  /** Token to set as cookie, null = leave the cookie alone. */
-  setToken: string | null;
-  /** Deny / revoke. */
-  clearCookie: boolean;
-  /** When (s) the wait token the visitor now holds falls due (`exp + offset`); null unless waiting. */
-  waitUntil: number | null;
-  /** Expiry (s) of that wait token, the boundary its window starts at; null unless waiting. */
-  waitExpiry: number | null;
-  /** Expiry (s) of the allow token, when admitted with a token. */
-  allowUntil: number | null;
-  /** The token the decision was about, null when none was usable. */
-  used: TokenRef | null;
-  /** Kind and expiry of `setToken`, null when none is set. */
-  set: Omit<TokenRef, 'token'> | null;
-  /** The successor of a new wait token (DecideInput.successors), else null. */
-  nextToken: string | null;
-  /** The chance (0..100) this request's draw used, null when it did not draw. */
-  pct: number | null;
-  /** The visitor's place in line and the cursor now, when they hold a place the cursor moves (docs/events.md). */
-  place: { pos: number; cursor: number } | null;
 }
 
 /** Longer values are never parsed: a cookie that size is garbage or an attack. */
@@ -121,24 +87,6 @@ async function firstUsable(input: DecideInput, nowSec: number): Promise<Usable |
   return stale ?? failure ?? { reason: 'no_token', kid: null };
 }
 
-/** A result with nothing set but what `partial` names. */
-export function result(partial: Partial<DecideResult> & Pick<DecideResult, 'decision' | 'outcome' | 'reason'>): DecideResult {
-  return {
-    kid: null,
-    setToken: null,
-    clearCookie: false,
-    waitUntil: null,
-    waitExpiry: null,
-    allowUntil: null,
-    used: null,
-    set: null,
-    nextToken: null,
-    pct: null,
-    place: null,
-    ...partial,
-  };
-}
-
 interface Issued {
   token: string;
   kid: string;
@@ -170,7 +118,7 @@ const issuedParts = (issued: Issued) => ({ kid: issued.kid, setToken: issued.tok
 
 /** No key to sign with: the visitor sees the waiting page (503, no cookie) and is never admitted. */
 const noSigningKey = (kid: string): DecideResult =>
-  result({ decision: 'anon', outcome: 'startwaiting', reason: 'no_signing_key', kid });
+  resultWith({ decision: 'start', outcome: 'startwaiting', reason: 'no_signing_key', kid });
 
 /** How long a held winner's `won` token lasts: as long as the cookie, so a held win is never lost. */
 const wonUntil = (nowSec: number, config: DecideInput['config']): number => nowSec + config.cookieLifetimeSeconds;
@@ -185,10 +133,10 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
   const diag = input.diag ?? (() => {});
 
   if (config.allowPercentage <= 0) {
-    return result({ decision: 'deny', outcome: 'deny', reason: 'deny_all', clearCookie: true });
+    return resultWith({ decision: 'deny', outcome: 'deny', reason: 'deny_all', clearCookie: true });
   }
   if (phase === 'ended' && config.event?.endAction === 'close') {
-    return result({ decision: 'deny', outcome: 'deny', reason: 'event_closed', clearCookie: true });
+    return resultWith({ decision: 'deny', outcome: 'deny', reason: 'event_closed', clearCookie: true });
   }
 
   const found = await firstUsable(input, nowSec);
@@ -196,33 +144,33 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
   const used: TokenRef | null = usable === null ? null : { token: usable.token, dec: usable.claims.dec, exp: usable.claims.exp };
   const failure = usable === null ? (found as { reason: ReasonCode; kid: string | null }) : null;
 
-  // Admit with an allow token, renewing it once fewer than A seconds remain (past half its longest life).
-  // Null when there is neither a held allow token nor a key to sign a new one.
-  const admit = async (reason: ReasonCode, held: Usable | null, pct: number | null = null, place: Place | null = null): Promise<DecideResult | null> => {
+  // Admit with an allow token, renewing the visitor's own once fewer than A seconds remain (past half
+  // its longest life). Null when there is neither an allow token presented nor a key to sign a new one.
+  const admit = async (reason: ReasonCode, allowToken: Usable | null, pct: number | null = null, place: Place | null = null): Promise<DecideResult | null> => {
     const at = place === null ? null : { pos: place.pos, cursor: place.cursor };
     const keep =
-      held === null ? null : result({ decision: 'allow', outcome: 'origin', reason, kid: held.kid, allowUntil: held.claims.exp, used, pct, place: at });
-    if (held !== null && held.claims.exp - nowSec >= A) return keep;
+      allowToken === null ? null : resultWith({ decision: 'allow', outcome: 'origin', reason, kid: allowToken.kid, allowExpirySec: allowToken.claims.exp, used, pct, place: at });
+    if (allowToken !== null && allowToken.claims.exp - nowSec >= A) return keep;
     const exp = boundary(nowSec, A, 2);
     const issued = await issue(input, 'allow', exp);
     // A still-valid allow token keeps working while no new one can be signed.
     if (issued === null) return keep;
-    const renewed = held !== null && reason === 'allow_valid';
-    return result({ decision: 'allow', outcome: 'origin', reason: renewed ? 'allow_renewed' : reason, ...issuedParts(issued), allowUntil: exp, used, pct, place: at });
+    const renewed = allowToken !== null && reason === 'allow_valid';
+    return resultWith({ decision: 'allow', outcome: 'origin', reason: renewed ? 'allow_renewed' : reason, ...issuedParts(issued), allowExpirySec: exp, used, pct, place: at });
   };
 
   // A winner held back by the POP's ceiling: a `won` token (or the one they hold) and a second or two.
   const holdWinner = async (pct: number | null): Promise<DecideResult> => {
     ceiling?.noteHeld();
-    const holding = { decision: 'wait', outcome: 'keepwaiting', reason: 'ceiling_held', waitUntil: nowSec + 1, used, pct } as const;
-    if (usable?.claims.dec === 'won') return result({ ...holding, kid: usable.kid });
+    const heldByCeiling = { decision: 'wait', outcome: 'keepwaiting', reason: 'ceiling_held', waitDueSec: nowSec + 1, used, pct } as const;
+    if (usable?.claims.dec === 'won') return resultWith({ ...heldByCeiling, kid: usable.kid });
     const issued = await issue(input, 'won', wonUntil(nowSec, config));
     // Without a key the win cannot be kept in a cookie; the ceiling gives way rather than lose it.
     if (issued === null) return (await admit('draw_won', null, pct)) ?? noSigningKey(config.activeKey);
-    return result({ ...holding, ...issuedParts(issued) });
+    return resultWith({ ...heldByCeiling, ...issuedParts(issued) });
   };
 
-  // A new admission (no allow token held): through the ceiling, if there is one. Those already held
+  // A new admission (no allow token presented): through the ceiling, if there is one. Those already held
   // at this POP go first: a fresh winner waits behind them.
   const admitNew = async (reason: ReasonCode, pct: number | null, place: Place | null = null): Promise<DecideResult | null> => {
     if (ceiling !== null) {
@@ -233,25 +181,25 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
   };
 
   // Everyone in: the operator's 100, or an event that ended with `pass`. The pre-queue, its draining
-  // after the start, and `queue_all` hold everyone who is not inside, whatever the percentage.
+  // after the start, and `queue_all` queue everyone who is not inside, whatever the percentage.
   const passAll = phase === 'ended' && config.event?.endAction === 'pass';
-  const holding = phase === 'prequeue' || config.queueAll || prequeueDraining(config, phase, nowSec);
-  if (passAll || (config.allowPercentage >= 100 && !holding)) {
-    const held = usable?.claims.dec === 'allow' ? usable : null;
+  const everyoneQueues = phase === 'prequeue' || config.queueAll || prequeueDraining(config, phase, nowSec);
+  if (passAll || (config.allowPercentage >= 100 && !everyoneQueues)) {
+    const allowToken = usable?.claims.dec === 'allow' ? usable : null;
     const reason: ReasonCode = usable?.claims.dec === 'won' ? 'won_admitted' : passAll ? 'event_passed' : 'allow_all';
     // Everyone is admitted anyway, so a missing key costs only the cookie; the log says why.
     return (
-      (held !== null ? await admit(reason === 'won_admitted' ? 'allow_all' : reason, held) : await admitNew(reason, null)) ??
-      result({ decision: 'allow', outcome: 'origin', reason: 'no_signing_key', kid: config.activeKey })
+      (allowToken !== null ? await admit(reason === 'won_admitted' ? 'allow_all' : reason, allowToken) : await admitNew(reason, null)) ??
+      resultWith({ decision: 'allow', outcome: 'origin', reason: 'no_signing_key', kid: config.activeKey })
     );
   }
 
   if (usable !== null && usable.claims.dec === 'allow') {
-    return (await admit('allow_valid', usable))!; // never null: a held token is kept
+    return (await admit('allow_valid', usable))!; // never null: a presented allow token is kept
   }
   if (usable !== null && usable.claims.dec === 'won') {
-    // A held win is kept, not spent, while the operator holds the queue.
-    if (config.queueAll) return result({ decision: 'wait', outcome: 'keepwaiting', reason: 'queue_all', kid: usable.kid, waitUntil: nowSec + d, used });
+    // A win the ceiling held is kept, not spent, while `queue_all` is on.
+    if (config.queueAll) return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'queue_all', kid: usable.kid, waitDueSec: nowSec + d, used });
     return (await admitNew('won_admitted', null)) ?? noSigningKey(config.activeKey);
   }
 
@@ -272,13 +220,13 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
     const issued = await issue(input, dec, exp, arr, keep);
     if (issued === null) return noSigningKey(config.activeKey);
     const renewed = keep !== undefined;
-    return result({
-      decision: renewed ? 'wait' : 'anon',
+    return resultWith({
+      decision: renewed ? 'wait' : 'start',
       outcome: renewed ? 'keepwaiting' : 'startwaiting',
       reason,
       ...issuedParts(issued),
-      waitUntil: dueAt(issued.token, exp, config),
-      waitExpiry: exp,
+      waitDueSec: dueAt(issued.token, exp, config),
+      waitExpirySec: exp,
       used,
       pct,
       place: at(await placeFor(issued.claims, issued.key)),
@@ -294,8 +242,8 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
     if (usable === null) return waitFrom(boundary(nowSec, d, 2), 'queue_all');
     const due = dueAt(usable.signature, usable.claims.exp, config);
     const place = at(await placeFor(usable.claims, usable.key));
-    if (nowSec < due) return result({ decision: 'wait', outcome: 'keepwaiting', reason: 'queue_all', kid: usable.kid, waitUntil: due, waitExpiry: usable.claims.exp, used, place });
-    // Renewed so that holding the queue never costs a visitor their place (or their token's freshness).
+    if (nowSec < due) return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'queue_all', kid: usable.kid, waitDueSec: due, waitExpirySec: usable.claims.exp, used, place });
+    // Renewed so that `queue_all` never costs a visitor their place (or their token's freshness).
     return waitFrom(boundary(nowSec, d, 1), 'queue_all', null, holdsPlace(usable.claims) ? usable : undefined);
   }
 
@@ -310,7 +258,7 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
     if (place.byCursor || usable.claims.dec === 'pre') {
       // Due first, as for a draw: coming back every second must not get anyone in sooner.
       const due = dueAt(usable.signature, exp, config);
-      if (nowSec < due) return result({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: usable.kid, waitUntil: due, waitExpiry: exp, used, place: at(place) });
+      if (nowSec < due) return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: usable.kid, waitDueSec: due, waitExpirySec: exp, used, place: at(place) });
       const behind = usable.claims.dec !== 'pre' && prequeueDraining(config, phase, nowSec);
       // Checked in its own window only: a copy kept from an earlier window (another cookie jar, an
       // old tab) is renewed first, into the very token the visitor's current one renews to, so
@@ -327,7 +275,7 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
   if (usable !== null && (usable.claims.dec === 'wait' || usable.claims.dec === 'pre')) {
     if (prequeueDraining(config, phase, nowSec)) {
       const due = dueAt(usable.signature, usable.claims.exp, config);
-      if (nowSec < due) return result({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: usable.kid, waitUntil: due, waitExpiry: usable.claims.exp, used });
+      if (nowSec < due) return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: usable.kid, waitDueSec: due, waitExpirySec: usable.claims.exp, used });
       // The pre-queue goes first: no draw, and the next window's token, as a loser gets.
       return waitFrom(boundary(nowSec, d, 1), 'behind_prequeue');
     }
@@ -341,7 +289,7 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
     const { exp } = token.claims;
     const due = dueAt(token.signature, exp, config);
     if (nowSec < due) {
-      return result({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: token.kid, waitUntil: due, waitExpiry: exp, used, place: at(place) });
+      return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: token.kid, waitDueSec: due, waitExpirySec: exp, used, place: at(place) });
     }
     const keep = holdsPlace(token.claims) ? token : undefined;
     // Past its window and the one of grace: no draw, or a kept pile of old tickets would all be drawn
@@ -365,25 +313,25 @@ async function prequeue(input: DecideInput, usable: Usable | null, failure: { re
   const { config } = input;
   const start = config.event!.start;
   if (usable !== null && usable.claims.dec === 'pre') {
-    return result({
+    return resultWith({
       decision: 'wait',
       outcome: 'prequeue',
       reason: 'prequeue_waiting',
       kid: usable.kid,
-      waitUntil: prequeueRecheck(usable.signature, start, nowSec, config),
-      waitExpiry: start,
+      waitDueSec: prequeueRecheck(usable.signature, start, nowSec, config),
+      waitExpirySec: start,
       used,
     });
   }
   const issued = await issue(input, 'pre', start, start);
   if (issued === null) return noSigningKey(config.activeKey);
-  return result({
-    decision: 'anon',
+  return resultWith({
+    decision: 'start',
     outcome: 'prequeue',
     reason: failure?.reason === 'token_other_event' ? 'token_other_event' : 'prequeue_joined',
     ...issuedParts(issued),
-    waitUntil: prequeueRecheck(issued.token, start, nowSec, config),
-    waitExpiry: start,
+    waitDueSec: prequeueRecheck(issued.token, start, nowSec, config),
+    waitExpirySec: start,
     used,
   });
 }

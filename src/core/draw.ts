@@ -100,15 +100,15 @@ function signatureOf(tokenOrSignature: string | Uint8Array): Uint8Array {
 }
 
 /**
- * The Retry-After of a waiting or deny answer: whole seconds until the held wait token falls due
- * (at least 1), or one window when the visitor holds none (deny, no signing key).
- */
-/**
  * The built-in deny page checks again after at least this long, plus a random jitter of at least
  * `jitterSeconds` (its script: pages/deny.html). The controller and the simulator count on it.
  */
 export const DENY_PAGE_TIMER = { seconds: 300, jitterSeconds: 60 } as const;
 
-export function retryAfterSeconds(waitUntil: number | null, nowMs: number, waitPeriodSeconds: number): number {
-  return waitUntil === null ? waitPeriodSeconds : Math.max(1, Math.ceil(waitUntil - nowMs / 1000));
+/**
+ * The Retry-After of a waiting or deny answer: whole seconds until the visitor's wait token falls due
+ * (at least 1), or one window when the visitor has none (deny, no signing key).
+ */
+export function retryAfterSeconds(waitDueSec: number | null, nowMs: number, waitPeriodSeconds: number): number {
+  return waitDueSec === null ? waitPeriodSeconds : Math.max(1, Math.ceil(waitDueSec - nowMs / 1000));
 }

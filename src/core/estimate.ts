@@ -45,11 +45,11 @@ function sumOfUniformsQuantile(a: number, b: number, f: number): number {
  * The model. Each draw wins with P = allow_percentage / 100, independently (each token's signature is
  * a fresh number), so the number of draws K is geometric: Pr(K <= k) = 1 - (1 - P)^k, which gives the
  * random-queue formula n = ln(1 - p) / ln(1 - P) for the draws needed with chance p.
- * When the draws happen: the first at the held token's due time plus the page jitter U ~ uniform(0, J);
+ * When the draws happen: the first at the visitor's token's due time plus the page jitter U ~ uniform(0, J);
  * a loser's next token expires at the next boundary, one window d later, and falls due at its own
  * offset O (a whole second in [0, S)), independent of the last, and the page is back at the first whole
  * second of Retry-After after that: O plus that rounding is uniform[0, S). So with E = time until the
- * held token's expiry and first = the held token's Retry-After,
+ * visitor's token's expiry and first = that token's Retry-After,
  *   W = first + U_1                            (K = 1)
  *   W = E + (K - 1)·d + uniform[0, S) + U_K     (K >= 2)
  * Each piece lies inside its own window (S + J <= d), so the pieces do not overlap and a percentile is
@@ -99,20 +99,20 @@ export function estimateWait(input: EstimateInput): WaitEstimate | null {
 }
 
 /**
- * The wait a visitor holding a wait token can expect: due at `waitUntil`, expiring at `waitExpiry`
+ * The wait a visitor holding a wait token can expect: due at `waitDueSec`, expiring at `waitExpirySec`
  * (epoch seconds). With no token (none could be signed), the visitor is back in one window as a new
  * visitor, whose token expires one to two windows on.
  */
 export function estimateFor(
   config: Pick<Config, 'allowPercentage' | 'waitPeriodSeconds'> & Partial<Pick<Config, 'allowSchedule'>>,
-  waitUntil: number | null,
-  waitExpiry: number | null,
+  waitDueSec: number | null,
+  waitExpirySec: number | null,
   nowMs: number,
 ): WaitEstimate | null {
   const d = config.waitPeriodSeconds;
   const nowSec = nowMs / 1000;
-  // The chance of each coming draw, from the held token's window on, as the draws will use them.
-  const firstWindow = waitExpiry ?? Math.floor(nowSec / d) * d + 2 * d;
+  // The chance of each coming draw, from the visitor's token's window on, as the draws will use them.
+  const firstWindow = waitExpirySec ?? Math.floor(nowSec / d) * d + 2 * d;
   const schedule = config.allowSchedule ?? [];
   const last = schedule[schedule.length - 1];
   const chances: number[] = [];
@@ -124,8 +124,8 @@ export function estimateFor(
     allowPercentage: tail,
     chances,
     waitPeriodSeconds: d,
-    secondsUntilFirstDraw: waitUntil === null ? 2.5 * d + dueSpreadSeconds(config) / 2 : waitUntil - nowSec,
-    secondsUntilExpiry: waitExpiry === null ? 2.5 * d : waitExpiry - nowSec,
+    secondsUntilFirstDraw: waitDueSec === null ? 2.5 * d + dueSpreadSeconds(config) / 2 : waitDueSec - nowSec,
+    secondsUntilExpiry: waitExpirySec === null ? 2.5 * d : waitExpirySec - nowSec,
     spreadSeconds: dueSpreadSeconds(config),
     jitterSeconds: jitterSeconds(config),
   });

@@ -1,13 +1,14 @@
 // One request through the room: settings, bypass, decision, then either the origin or a page made
 // at the edge. Runtime-neutral: the Fastly adapter and the tests hand in the same RoomDeps shape.
+import { renderAnswer } from './answer-body.js';
 import { describeProblem, parseConfig } from './config.js';
 import { applyCookieSplit, clearRoomCookie, setRoomCookie, splitRoomCookie, type RoomCookieSplit } from './cookies.js';
-import { decide, result as heldResult, type DecideResult } from './decide.js';
-import { heldAnswer } from './held.js';
+import { decide } from './decide.js';
 import { resolveIdentity, type IdentityKind } from './identity.js';
 import { createCeiling } from './ceiling.js';
 import { createKeyRing } from './keys.js';
 import { decisionLine } from './log-line.js';
+import { resultWith, type DecideResult } from './result.js';
 import type { Config, Decision, Outcome, ReasonCode, RoomDeps } from './types.js';
 
 /** Origin response header that ends the visitor's session; never passed on. */
@@ -119,7 +120,7 @@ function wantsJson(request: Request): boolean {
 /** The waiting or deny answer, made here: the origin never sees a queued request. */
 function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): Response {
   const { config, deps } = ctx;
-  const answer = heldAnswer({
+  const answer = renderAnswer({
     config,
     result,
     nowMs: ctx.nowMs,
@@ -130,12 +131,12 @@ function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): R
   });
   const headers = new Headers({
     'Cache-Control': NO_STORE,
-    'Retry-After': String(answer.retryAfterSeconds),
+    'Retry-After': String(answer.facts.retryAfterSeconds),
     'Content-Type': answer.contentType,
   });
   if (result.setToken !== null) headers.append('Set-Cookie', setRoomCookie(result.setToken, config, ctx.https));
   else if (result.clearCookie) headers.append('Set-Cookie', clearRoomCookie(config, ctx.https));
-  const status = answer.status;
+  const status = answer.facts.status;
   logDecision(ctx, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity, status, result });
   return new Response(ctx.request.method === 'HEAD' ? null : answer.body, { status, headers });
 }
@@ -199,7 +200,7 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
     deps.memory?.forget();
     deps.diag(`waiting room: unexpected failure while deciding (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`);
     kind = 'ip';
-    result = heldResult({ decision: 'anon', outcome: 'startwaiting', reason: 'internal_error' });
+    result = resultWith({ decision: 'start', outcome: 'startwaiting', reason: 'internal_error' });
   }
   if (result.outcome === 'origin') {
     return toOrigin(ctx, result.setToken, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity: kind, result });

@@ -2,8 +2,7 @@
 // attacker-chosen, so lookups never throw and a missing key is simply "unknown"; a key that is present
 // but too short (or not base64) is the operator's mistake and is reported by id, and never used.
 import { pinnedCopy } from './key-bytes.js';
-import { seedKey } from './position.js';
-import type { SandboxMemory } from './sandbox-memory.js';
+import type { SandboxCache } from './types.js';
 
 /** HS512 wants at least its hash size in key material; 32 bytes is the floor the room sets. */
 export const MIN_KEY_BYTES = 32;
@@ -27,6 +26,11 @@ export const EVENT_SEED_ID = 'event-seed';
  */
 export function hmacKey(bytes: Uint8Array): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', pinnedCopy(bytes) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-512' }, false, ['sign', 'verify']);
+}
+
+/** An event seed's bytes as an HMAC-SHA-256 key, for the pre-queue's ranks (position.ts). */
+export function seedKey(seed: Uint8Array): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', pinnedCopy(seed) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
 }
 
 /** Standard or URL-safe base64, padding optional; null when the text is not base64 at all. */
@@ -53,7 +57,7 @@ const KEY_ID = /^[A-Za-z0-9_.-]{1,255}$/;
  * The keys for one request. With a sandbox's memory, a key whose stored text is unchanged is the same
  * imported object as on the sandbox's last request (the store is still read every request).
  */
-export function createKeyRing(lookup: (kid: string) => Promise<string | null>, diag: (message: string) => void, memory?: SandboxMemory): KeyRing {
+export function createKeyRing(lookup: (kid: string) => Promise<string | null>, diag: (message: string) => void, memory?: Pick<SandboxCache, 'keptKey' | 'importedKey'>): KeyRing {
   // One store read and one key import per key id per request, however many cookies name it.
   const memo = new Map<string, Promise<CryptoKey | null>>();
   const reportedMissing = new Set<string>();

@@ -1,7 +1,6 @@
 // A place in line as one number, the position (docs/events.md): first-come tokens by arrival, the
 // pre-queue shuffled into the second before the start by a keyed hash nobody can compute before the
 // event's seed is used. The queue moves by a cursor on the same line.
-import { pinnedCopy } from './key-bytes.js';
 import { base64url } from 'jose';
 import type { Config, QueueCount, QueueCursor } from './types.js';
 
@@ -36,16 +35,11 @@ export function rankMessage(start: number, sub: string): string {
 /**
  * A pre-queue token's rank in [0, 1): HMAC-SHA-256 keyed with the event seed's bytes (or, without a
  * seed, the room's signing key) over `rankMessage`, first 6 bytes. `key` is an HMAC key for SHA-256
- * or SHA-512; docs/events.md fixes SHA-256 with the seed, which `seedKey` makes.
+ * or SHA-512; docs/events.md fixes SHA-256 with the seed, which `seedKey` (keys.ts) makes.
  */
 export async function rank(key: CryptoKey, start: number, sub: string): Promise<number> {
   const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(rankMessage(start, sub)));
   return fraction48(new Uint8Array(mac));
-}
-
-/** The seed's bytes as an HMAC-SHA-256 key. */
-export function seedKey(seed: Uint8Array): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', pinnedCopy(seed) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
 }
 
 /** A pre-queue token's position: the whole pre-queue lies in the second before the start. */

@@ -4,8 +4,7 @@
 import { dueAt } from './draw.js';
 import type { KeyRing } from './keys.js';
 import { cursorAt, fallbackCursor, fifoPosition, prequeuePosition, rank } from './position.js';
-import type { TokenClaims } from './token.js';
-import type { Config } from './types.js';
+import type { Config, TokenClaims } from './types.js';
 
 export type Phase = 'none' | 'before' | 'prequeue' | 'running' | 'ended';
 

@@ -5,23 +5,10 @@
 // effect on the very next request. Nothing about a visitor decides anything by being remembered:
 // each entry gives exactly what recomputing it would give. Without reuse (one request per
 // instance) all of this is simply empty.
-import type { TokenClaims } from './token.js';
-import type { Config, ConfigProblem } from './types.js';
+import type { ParsedSettings, RememberedToken, SandboxCache } from './types.js';
 
 /** How many verified tokens and identity hashes a sandbox keeps, the oldest dropped first. */
 export const MAX_REMEMBERED = 4096;
-
-export interface ParsedSettings {
-  config: Config;
-  problems: ConfigProblem[];
-}
-
-export interface RememberedToken {
-  claims: TokenClaims;
-  kid: string;
-  key: CryptoKey;
-  signature: Uint8Array;
-}
 
 /** A Map that forgets its oldest entries past `max`. */
 class Bounded<K, V> {
@@ -55,7 +42,7 @@ function unchanged(reads: Array<[key: string, value: string | null]>, read: (key
   return true;
 }
 
-export class SandboxMemory {
+export class SandboxMemory implements SandboxCache {
   private settings: { reads: Array<[key: string, value: string | null]>; parsed: ParsedSettings } | null = null;
   private readonly keys = new Map<string, { raw: string; key: Promise<CryptoKey> }>();
   private readonly tokens = new Bounded<string, RememberedToken>(MAX_REMEMBERED);

@@ -2,25 +2,7 @@
 // so the same identity in the same window gets the same token on every device.
 import { base64url, CompactSign, compactVerify, decodeProtectedHeader, errors } from 'jose';
 import type { KeyRing } from './keys.js';
-import type { SandboxMemory } from './sandbox-memory.js';
-import type { ReasonCode } from './types.js';
-
-export interface TokenClaims {
-  /**
-   * `won`: a draw won but held back by the POP's ceiling; admitted as soon as the ceiling allows.
-   * `pre`: a place in a scheduled event's pre-queue (docs/events.md).
-   */
-  dec: 'wait' | 'allow' | 'won' | 'pre';
-  /** Whole seconds since the epoch, on a window boundary. */
-  exp: number;
-  /** Keyed identity hash (identity.ts). */
-  sub: string;
-  /**
-   * A place in line: the arrival second of a `fifo` wait token, or the event start of a `pre` token.
-   * Absent on the draw's tokens, so their bytes are what they always were.
-   */
-  arr?: number;
-}
+import type { ReasonCode, SandboxCache, TokenClaims } from './types.js';
 
 export type Verified =
   | { ok: true; claims: TokenClaims; kid: string; key: CryptoKey; signature: Uint8Array }
@@ -68,7 +50,7 @@ function parseClaims(payload: Uint8Array): TokenClaims | null {
 
 /** A sandbox's memory of tokens it verified, and the time that bounds it. */
 export interface VerifyMemo {
-  memory: SandboxMemory;
+  memory: Pick<SandboxCache, 'verifiedToken' | 'rememberToken'>;
   nowSec: number;
 }
 

@@ -1,9 +1,13 @@
 // The shapes every part of the room agrees on. The core (everything under src/core) is pure:
-// it never imports `fastly:*`; the runtime hands it what it needs through RoomDeps.
-import type { SandboxMemory } from './sandbox-memory.js';
+// it never imports `fastly:*`; the runtime hands it what it needs through RoomDeps. Nothing here
+// imports anything: every other file of the core stands on this one.
 
-/** What a request ends up as. `anon` is internal: no usable token, so a new wait token is issued. */
-export type Decision = 'allow' | 'wait' | 'anon' | 'deny';
+/**
+ * What a request ends up as, in the decision line. `start`: the visitor starts waiting on a new token
+ * (they had none usable, lost a draw or lost their place; `no_signing_key` and `internal_error`: none
+ * could be set). `wait`: they keep waiting on the token or place they hold.
+ */
+export type Decision = 'allow' | 'wait' | 'start' | 'deny';
 
 /** Where a request goes once decided. */
 export type Outcome =
@@ -59,6 +63,24 @@ export type IdentitySource =
   | { kind: 'jwt'; name: string }
   | { kind: 'none' };
 
+/** A token's claims (token.ts signs and verifies them; docs/design.md fixes their order). */
+export interface TokenClaims {
+  /**
+   * `won`: a draw won but held back by the POP's ceiling; admitted as soon as the ceiling allows.
+   * `pre`: a place in a scheduled event's pre-queue (docs/events.md).
+   */
+  dec: 'wait' | 'allow' | 'won' | 'pre';
+  /** Whole seconds since the epoch, on a window boundary. */
+  exp: number;
+  /** Keyed identity hash (identity.ts). */
+  sub: string;
+  /**
+   * A place in line: the arrival second of a `fifo` wait token, or the event start of a `pre` token.
+   * Absent on the draw's tokens, so their bytes are what they always were.
+   */
+  arr?: number;
+}
+
 /**
  * Raw access to the three Fastly stores. Values are returned exactly as stored (strings). Never
  * throws: a store that cannot be opened or read is the implementation's to report (src/fastly/stores.ts),
@@ -77,11 +99,11 @@ export interface Stores {
 export interface RoomDeps {
   stores: Stores;
   /**
-   * What this sandbox keeps between requests when Fastly reuses it (sandbox-memory.ts): parsed
-   * settings, imported keys, verified tokens, each checked against what the stores say now. Absent
-   * (tests, the simulator), every request works everything out afresh.
+   * What this sandbox keeps between requests when Fastly reuses it (SandboxMemory, sandbox-memory.ts):
+   * parsed settings, imported keys, verified tokens, each checked against what the stores say now.
+   * Absent (tests, the simulator), every request works everything out afresh.
    */
-  memory?: SandboxMemory;
+  memory?: SandboxCache;
   /** The client's address as the edge saw it (IPv4 or IPv6 text), null when unknown. */
   clientIp: string | null;
   /** Current time in milliseconds since the epoch (a fake clock in tests and the simulator). */
@@ -200,4 +222,39 @@ export interface ConfigProblem {
   key: string;
   value: string;
   message: string;
+}
+
+/** The settings as parsed, with what could not be used as written. */
+export interface ParsedSettings {
+  config: Config;
+  problems: ConfigProblem[];
+}
+
+/** A token verified earlier, with the key object that verified it. */
+export interface RememberedToken {
+  claims: TokenClaims;
+  kid: string;
+  key: CryptoKey;
+  signature: Uint8Array;
+}
+
+/**
+ * What a reused sandbox keeps between its requests (SandboxMemory in sandbox-memory.ts): the
+ * handler asks it for the settings, the key ring for imported keys, verifyToken for tokens it
+ * verified, decide for identity hashes. Each answer is what recomputing it would give.
+ */
+export interface SandboxCache {
+  /** The settings parsed from the store: the last parse while every setting it read reads the same. */
+  settingsFrom(read: (key: string) => string | null, parse: (read: (key: string) => string | null) => ParsedSettings): ParsedSettings;
+  /** The key imported for `kid` when its stored text is still `raw`, else null. */
+  keptKey(kid: string, raw: string): Promise<CryptoKey> | null;
+  /** Imports `kid` from its stored text `raw` and keeps it for the next request. */
+  importedKey(kid: string, raw: string, importKey: () => Promise<CryptoKey>): Promise<CryptoKey>;
+  /** A token verified before under the key object `kid` names now, unexpired; else null. */
+  verifiedToken(token: string, nowSec: number, currentKey: (kid: string) => Promise<CryptoKey | null>): Promise<RememberedToken | null> | null;
+  rememberToken(token: string, verified: RememberedToken, nowSec: number): void;
+  /** The identity hash under `key`, computed once per key object and identity. */
+  identityHash(key: CryptoKey, identity: string, compute: () => Promise<string>): Promise<string>;
+  /** Drops everything: after an unexpected failure, the next request starts as a fresh sandbox would. */
+  forget(): void;
 }

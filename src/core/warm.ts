@@ -9,12 +9,13 @@
 // builtins (they throw "only during request handling"). So `handle()` itself cannot run; its pure
 // steps do, with a stand-in key store: the same code a new, waiting, admitted and denied visitor
 // takes, with nothing of theirs left behind (key rings live per request).
+import { renderAnswer } from './answer-body.js';
 import { parseConfig } from './config.js';
 import { clearRoomCookie, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
-import { decide, type DecideResult } from './decide.js';
-import { heldAnswer } from './held.js';
+import { decide } from './decide.js';
 import { resolveIdentity } from './identity.js';
 import { createKeyRing } from './keys.js';
+import type { DecideResult } from './result.js';
 import type { Config } from './types.js';
 
 const KID = 'warm-up';
@@ -44,7 +45,7 @@ async function decideFor(config: Config, cookie: string): Promise<DecideResult> 
 /** What roomPage() in handler.ts computes for a page, as the JSON answer and as HTML, minus the Response. */
 function page(config: Config, result: DecideResult): void {
   for (const json of [true, false]) {
-    heldAnswer({ config, result, nowMs: NOW_MS, random: () => 0.5, json, storedPage: () => null, diag: ignore });
+    renderAnswer({ config, result, nowMs: NOW_MS, random: () => 0.5, json, storedPage: () => null, diag: ignore });
   }
 }
 

@@ -8,7 +8,7 @@ export function parsedLine(partial: Partial<DecisionLine> & { tsMs: number; reas
     pop: 'LHR',
     win: Math.floor(partial.tsMs / 1000 / d) * d,
     period: d,
-    decision: 'anon',
+    decision: 'start',
     outcome: 'startwaiting',
     tid: null,
     exp: null,

@@ -3,10 +3,11 @@
 import { base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/core/config.js';
-import { decide, type DecideResult } from '../../src/core/decide.js';
-import { createKeyRing } from '../../src/core/keys.js';
-import { prequeuePosition, rank, seedKey } from '../../src/core/position.js';
-import type { TokenClaims } from '../../src/core/token.js';
+import { decide } from '../../src/core/decide.js';
+import { createKeyRing, seedKey } from '../../src/core/keys.js';
+import { prequeuePosition, rank } from '../../src/core/position.js';
+import type { DecideResult } from '../../src/core/result.js';
+import type { TokenClaims } from '../../src/core/types.js';
 
 const KEY = Buffer.from(Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11) & 255)).toString('base64');
 const KEY2 = Buffer.from(Uint8Array.from({ length: 64 }, (_, i) => (i * 13 + 5) & 255)).toString('base64');
@@ -38,12 +39,12 @@ describe('the pre-queue', () => {
     expect(a.setToken).toBe(b.setToken);
     expect(claims(a.setToken!)).toMatchObject({ dec: 'pre', exp: START, arr: START });
     // Checks back within five minutes, or at its own offset into the first window after the start.
-    expect(a.waitUntil).toBe(START - 600 + 300);
+    expect(a.waitDueSec).toBe(START - 600 + 300);
     const late = await r.at(START - 20, 'ip:1', [a.setToken!]);
     expect(late.reason).toBe('prequeue_waiting');
     expect(late.setToken).toBeNull();
-    expect(late.waitUntil!).toBeGreaterThanOrEqual(START);
-    expect(late.waitUntil!).toBeLessThan(START + 30);
+    expect(late.waitDueSec!).toBeGreaterThanOrEqual(START);
+    expect(late.waitDueSec!).toBeLessThan(START + 30);
   });
 
   it('holds even at allow_percentage 100, and lets a visitor already inside stay inside', async () => {
@@ -117,7 +118,7 @@ describe('the shuffled start', () => {
     let held = 0;
     for (let i = 0; i < 20; i++) {
       const first = await r.at(START + 10, `late:${i}`);
-      const again = await r.at(first.waitUntil!, `late:${i}`, [first.setToken!]);
+      const again = await r.at(first.waitDueSec!, `late:${i}`, [first.setToken!]);
       expect(again.outcome).not.toBe('origin');
       if (again.reason === 'behind_prequeue') held++;
     }
@@ -125,7 +126,7 @@ describe('the shuffled start', () => {
     // Once the cursor has passed the start, they draw as usual (99%).
     const open = room({ ...event, allow_percentage: '99', queue_cursor: `${START}:${START}:0` });
     const first = await open.at(START + 10, 'late:0');
-    expect((await open.at(first.waitUntil!, 'late:0', [first.setToken!])).reason).toBe('draw_won');
+    expect((await open.at(first.waitDueSec!, 'late:0', [first.setToken!])).reason).toBe('draw_won');
   });
 
   it('without a published cursor, drains allow_percentage of the pre-queue per window', async () => {
@@ -190,13 +191,13 @@ describe('first come, first served', () => {
     const first = await r.at(START + 3, 'ip:1');
     expect(claims(first.setToken!)).toMatchObject({ dec: 'wait', arr: START + 3 });
     let token = first.setToken!;
-    let at = first.waitUntil!;
+    let at = first.waitDueSec!;
     for (let i = 0; i < 3; i++) {
       const res = await r.at(at, 'ip:1', [token]);
       expect(res.reason).toBe('queue_waiting');
       expect(claims(res.setToken!).arr).toBe(START + 3);
       token = res.setToken!;
-      at = res.waitUntil!;
+      at = res.waitDueSec!;
     }
   });
 
@@ -211,10 +212,10 @@ describe('first come, first served', () => {
   it('lets nobody in before their token is due, however often they come back', async () => {
     const r = room({ ...fifo, queue_cursor: `${START}:${START + 1000}:0` });
     const first = await r.at(START + 3, 'ip:1');
-    for (let t = START + 4; t < first.waitUntil!; t++) {
+    for (let t = START + 4; t < first.waitDueSec!; t++) {
       expect((await r.at(t, 'ip:1', [first.setToken!])).reason).toBe('wait_not_due');
     }
-    expect((await r.at(first.waitUntil!, 'ip:1', [first.setToken!])).reason).toBe('cursor_passed');
+    expect((await r.at(first.waitDueSec!, 'ip:1', [first.setToken!])).reason).toBe('cursor_passed');
   });
 
   it('keeps a first-come place past the start behind the pre-queue until it has had two windows to come in', async () => {
@@ -223,10 +224,10 @@ describe('first come, first served', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 12; i++) {
       const late = await r.at(START + 2, `late:${i}`);
-      const first = await r.at(late.waitUntil!, `late:${i}`, [late.setToken!]);
-      if (late.waitUntil! < START + 70) {
+      const first = await r.at(late.waitDueSec!, `late:${i}`, [late.setToken!]);
+      if (late.waitDueSec! < START + 70) {
         expect(first.reason).toBe('behind_prequeue');
-        const next = await r.at(first.waitUntil!, `late:${i}`, [first.setToken!]);
+        const next = await r.at(first.waitDueSec!, `late:${i}`, [first.setToken!]);
         expect(next.reason).toBe('cursor_passed');
       } else {
         expect(first.reason).toBe('cursor_passed');
@@ -273,7 +274,7 @@ describe('queue_all and the end of an event', () => {
     const waiting = await r.at(START + 5, 'ip:new');
     expect(waiting.reason).toBe('queue_all');
     expect(waiting.outcome).toBe('startwaiting');
-    const again = await r.at(waiting.waitUntil!, 'ip:new', [waiting.setToken!]);
+    const again = await r.at(waiting.waitDueSec!, 'ip:new', [waiting.setToken!]);
     expect(again.outcome).toBe('keepwaiting');
     expect(claims(again.setToken!).arr).toBe(START + 5);
   });
@@ -313,6 +314,6 @@ describe('copies of a place', () => {
     expect(late.reason).toBe('queue_waiting');
     expect(claims(late.setToken!)).toMatchObject({ dec: 'pre', exp: START + 60, arr: START });
     // The renewed copy is admitted at its own due time in its window.
-    expect((await passed.at(late.waitUntil!, 'ip:1', [late.setToken!])).reason).toBe('cursor_passed');
+    expect((await passed.at(late.waitDueSec!, 'ip:1', [late.setToken!])).reason).toBe('cursor_passed');
   });
 });

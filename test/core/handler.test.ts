@@ -364,7 +364,7 @@ describe('the decision log', () => {
       expect(line).not.toMatch(/203\.0\.113\.99|alice/);
     }
     const [first, second] = room.logs.map((l) => JSON.parse(l.line));
-    expect(first).toMatchObject({ decision: 'anon', outcome: 'startwaiting', reason: 'no_token', kid: KID, method: 'GET', path: '/checkout', identity: 'header' });
+    expect(first).toMatchObject({ decision: 'start', outcome: 'startwaiting', reason: 'no_token', kid: KID, method: 'GET', path: '/checkout', identity: 'header' });
     expect(new Date(first.ts).getTime()).toBe(room.nowMs);
     expect(second.identity).toBe('ip-fallback');
   });

@@ -1,8 +1,8 @@
 // The generator's reading of the room's pages, checked against the pages the room really renders.
 import { describe, expect, it } from 'vitest';
 import { afterCheck, firstWait, roomJson, timingFromHtml, type PageTiming } from '../../load/page.js';
+import { renderAnswer } from '../../src/core/answer-body.js';
 import { parseConfig } from '../../src/core/config.js';
-import { heldAnswer } from '../../src/core/held.js';
 import type { PageName } from '../../src/core/types.js';
 
 const NOW = Date.UTC(2026, 0, 1, 0, 0, 5);
@@ -10,17 +10,17 @@ const NOW = Date.UTC(2026, 0, 1, 0, 0, 5);
 function rendered(name: PageName, d: number, json = false): { body: string; retryAfter: number } {
   const { config } = parseConfig((k) => ({ wait_period_duration: String(d), allow_percentage: '20' })[k] ?? null);
   const outcome = name === 'deny' ? 'deny' : name;
-  const waitUntil = name === 'deny' ? null : NOW / 1000 + 17;
-  const answer = heldAnswer({
+  const waitDueSec = name === 'deny' ? null : NOW / 1000 + 17;
+  const answer = renderAnswer({
     config,
-    result: { outcome, reason: name === 'deny' ? 'deny_all' : 'wait_not_due', waitUntil, waitExpiry: waitUntil === null ? null : waitUntil - 5 },
+    result: { outcome, reason: name === 'deny' ? 'deny_all' : 'wait_not_due', waitDueSec, waitExpirySec: waitDueSec === null ? null : waitDueSec - 5 },
     nowMs: NOW,
     random: () => 0.5,
     json,
     storedPage: () => null,
     diag: () => undefined,
   });
-  return { body: answer.body, retryAfter: answer.retryAfterSeconds };
+  return { body: answer.body, retryAfter: answer.facts.retryAfterSeconds };
 }
 
 describe('timingFromHtml', () => {

@@ -5,7 +5,8 @@ import { statSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main as event, verifyTokens } from '../../scripts/event.js';
 import { identityHash } from '../../src/core/identity.js';
-import { prequeuePosition, rank, seedKey } from '../../src/core/position.js';
+import { seedKey } from '../../src/core/keys.js';
+import { prequeuePosition, rank } from '../../src/core/position.js';
 import { signToken } from '../../src/core/token.js';
 import { captured, readJson, scratch, type Scratch } from './helpers.js';
 

@@ -5,9 +5,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { controlSpec } from '../../sim/control-scenarios.js';
 import type { ScenarioFigures } from '../../sim/figures.js';
-import type { Arrival } from '../../sim/population.js';
+import type { Arrival } from '../../sim/visitors.js';
 import type { Random } from '../../lib/random.js';
-import type { Scenario } from '../../sim/scenarios.js';
+import type { Scenario } from '../../sim/scenario-types.js';
 import { briefSessions, run, scenario } from './support.js';
 
 const MINUTE = 60_000;

@@ -1,9 +1,10 @@
 // Small fixed-seed runs shared by the simulator's tests. Sizes buy the statistical power each
 // assertion needs and no more: every request is a real HS512 sign or verify.
 import { computeFigures, type GroupFigures, type ScenarioFigures } from '../../sim/figures.js';
-import type { Arrival } from '../../sim/population.js';
+import type { Arrival } from '../../sim/visitors.js';
 import { runScenario, type RunResult } from '../../sim/run.js';
-import { findScenario, type Scenario } from '../../sim/scenarios.js';
+import type { Scenario } from '../../sim/scenario-types.js';
+import { findScenario } from '../../sim/scenarios.js';
 
 export const SEED = 'test-1';
 

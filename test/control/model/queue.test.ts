@@ -97,7 +97,7 @@ describe('the model through a scheduled start', () => {
   it('publishes the pre-queue\'s cursor before the start, at a tenth of a 3,000-strong pre-queue a minute', () => {
     const model = createControlModel({ leadSeconds: 25 });
     model.settings(settings, (START - 600) * 1000);
-    for (let i = 0; i < 3000; i++) model.observe(line({ tsMs: (START - 200) * 1000, reason: 'prequeue_joined', outcome: 'prequeue', decision: 'anon', newDec: 'pre', newTid: tid(i), newExp: START }));
+    for (let i = 0; i < 3000; i++) model.observe(line({ tsMs: (START - 200) * 1000, reason: 'prequeue_joined', outcome: 'prequeue', decision: 'start', newDec: 'pre', newTid: tid(i), newExp: START }));
     expect(model.plan((START - 100) * 1000, false)).toBeNull();
     const writes = model.plan((START - 25) * 1000, false)!;
     const [at, pos, speed] = writes.queue_cursor!.split(':').map(Number);
@@ -121,7 +121,7 @@ describe('the draw under queue_all', () => {
     const model = createControlModel({ leadSeconds: 25 });
     const t0 = START * 1000;
     model.settings({ wait_period_duration: String(D), allow_percentage: '20', new_users_per_minute: '60', queue_all: 'true' }, t0);
-    for (let i = 0; i < 200; i++) model.observe(line({ tsMs: t0 + i * 100, reason: 'queue_all', decision: 'anon', outcome: 'startwaiting', newDec: 'wait', newTid: tid(i), newExp: START + 2 * D }));
+    for (let i = 0; i < 200; i++) model.observe(line({ tsMs: t0 + i * 100, reason: 'queue_all', decision: 'start', outcome: 'startwaiting', newDec: 'wait', newTid: tid(i), newExp: START + 2 * D }));
     expect(model.plan(t0 + 25_000, false)).toBeNull();
     expect(model.snapshot(t0 + 25_000).why).toMatch(/queue_all/);
   });

@@ -1,0 +1,41 @@
+// Who the simulated visitors are: the groups (honest, and each adversary), when each arrives, and how
+// they browse. Plain data shared by the crowds (arrivals.ts, the scenarios) and the population that
+// plays them (population.ts).
+
+/** How a visitor behaves. Every group but `honest` and `holder` is an adversary the room must not reward. */
+export type Group =
+  | 'honest'
+  | 'devices5' // five devices behind one identity, arriving at different moments
+  | 'clearer' // clears cookies before every visit
+  | 'refresher' // reloads every second instead of waiting for Retry-After
+  | 'holder' // honest, but hands its allow token to a friend once admitted
+  | 'friend' // another identity presenting the holder's token
+  | 'twojars' // one identity, two cookie jars used in turn, twice a window
+  | 'hoarder' // takes a fresh token every window without drawing, then presents them all after a raise
+  | 'sharer' // honest, but hands its pre-queue token to a friend at an event's start
+  | 'replayer'; // another identity presenting the sharer's pre-queue token after the start
+
+export const adversaryGroups: readonly Group[] = ['devices5', 'clearer', 'refresher', 'friend', 'twojars'];
+
+export interface Arrival {
+  atMs: number;
+  group: Group;
+  /** How long this visitor waits once queued before giving up (ms); Infinity = never. */
+  patienceMs: number;
+}
+
+export interface Behaviour {
+  /** Browsing once admitted: mean seconds between requests and the session length. */
+  thinkSeconds: number;
+  sessionSecondsMedian: number;
+  /** Whether the page adds its jitter (false: the counterfactual "everyone returns on Retry-After"). */
+  jitter: boolean;
+  /** What-if: a jitter range other than the room's J (seconds), to measure a proposed change. */
+  jitterSeconds?: number;
+  /** Stop an actor this many windows after its arrival window (adversary comparisons); null = never. */
+  horizonWindows: number | null;
+  /** When hoarders present every token they kept (ms); they know when the sale opens. */
+  cashInMs?: number;
+  /** A scheduled event's start (ms): sharers hand their pre-queue token on just after it. */
+  eventStartMs?: number;
+}

@@ -1,0 +1,78 @@
+// The body of a waiting, countdown or deny answer: its facts (answer.ts) rendered as the JSON answer
+// for apps or as the page's template variables and HTML. Nothing here decides what the answer says.
+import { answerFacts, type AnsweredResult, type AnswerFacts } from './answer.js';
+import { renderPage, type PageVars } from './pages.js';
+import type { Config, PageName } from './types.js';
+
+/** The JSON answer for apps (README, "For apps: the JSON answer"). */
+export function answerJson(facts: AnswerFacts): string {
+  return JSON.stringify({
+    waitingRoom: {
+      // The built-in page keeps waiting while this is true; a denied visitor is kept out too.
+      inWaitingRoom: true,
+      status: facts.page,
+      refreshIntervalSeconds: facts.refreshIntervalSeconds,
+      retryAfterSeconds: facts.retryAfterSeconds,
+      waitTime25PercentileSeconds: facts.estimate?.p25 ?? null,
+      waitTime50PercentileSeconds: facts.estimate?.p50 ?? null,
+      waitTime75PercentileSeconds: facts.estimate?.p75 ?? null,
+      allowPercentage: facts.allowPercentage,
+      jitterSeconds: facts.jitterSeconds,
+      queueingMethod: facts.queueingMethod,
+      eventStart: facts.eventStart,
+      startsInSeconds: facts.startsInSeconds,
+      visitorsAhead: facts.place?.ahead ?? null,
+      turnInSeconds: facts.place?.turnSeconds ?? null,
+      message: facts.message,
+    },
+  });
+}
+
+/** The variables a page template sees (pages.ts): the facts under the names templates use. */
+export function pageVars(facts: AnswerFacts): PageVars {
+  return {
+    status: facts.page,
+    retryAfterSeconds: facts.retryAfterSeconds,
+    refreshIntervalSeconds: facts.refreshIntervalSeconds,
+    jitterSeconds: facts.jitterSeconds,
+    allowPercentage: facts.allowPercentage,
+    waitPeriodSeconds: facts.waitPeriodSeconds,
+    hasEstimate: facts.estimate !== null,
+    waitTime25PercentileSeconds: facts.estimate?.p25 ?? null,
+    waitTime50PercentileSeconds: facts.estimate?.p50 ?? null,
+    waitTime75PercentileSeconds: facts.estimate?.p75 ?? null,
+    message: facts.message,
+    eventStartIso: facts.eventStart,
+    startsInSeconds: facts.startsInSeconds,
+    visitorsAhead: facts.place?.ahead ?? null,
+    turnInSeconds: facts.place?.turnSeconds ?? null,
+    closed: facts.closed,
+    queueingMethod: facts.queueingMethod,
+  };
+}
+
+export interface AnswerInput {
+  config: Config;
+  result: AnsweredResult;
+  nowMs: number;
+  /** Uniform [0, 1) for the refresh jitter. */
+  random: () => number;
+  /** The JSON answer for apps, else the HTML page. */
+  json: boolean;
+  /** The operator's stored template for a page (base64), null for the built-in one. */
+  storedPage: (name: PageName) => string | null;
+  diag: (message: string) => void;
+}
+
+export interface RenderedAnswer {
+  facts: AnswerFacts;
+  contentType: string;
+  body: string;
+}
+
+/** The answer's facts, rendered as the JSON answer or the page. */
+export function renderAnswer({ config, result, nowMs, random, json, storedPage, diag }: AnswerInput): RenderedAnswer {
+  const facts = answerFacts(config, result, nowMs, random);
+  if (json) return { facts, contentType: 'application/json; charset=utf-8', body: answerJson(facts) };
+  return { facts, contentType: 'text/html; charset=utf-8', body: renderPage(facts.page, storedPage(facts.page), pageVars(facts), diag) };
+}

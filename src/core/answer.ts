@@ -1,0 +1,81 @@
+// What a waiting, countdown or deny answer says. `answerFacts` works out the facts once (the page,
+// status, Retry-After, the estimate, the place in line, the countdown); the JSON body and the HTML page
+// only render them (answer-body.ts). Pure, so the handler, the build-time warm-up (warm.ts) and the
+// simulator all take their answer from this one function.
+import { jitterSeconds, retryAfterSeconds } from './draw.js';
+import { estimateFor, type WaitEstimate } from './estimate.js';
+import { shownPlace } from './position.js';
+import type { DecideResult } from './result.js';
+import type { Config, PageName } from './types.js';
+
+/** The part of a decision an answer is made from. */
+export type AnsweredResult = Pick<DecideResult, 'outcome' | 'reason' | 'waitDueSec' | 'waitExpirySec'> & Partial<Pick<DecideResult, 'place'>>;
+
+/** Everything a waiting, countdown or deny answer tells the visitor, before it is rendered. */
+export interface AnswerFacts {
+  /** The page shown, and the JSON answer's `status`. */
+  page: PageName;
+  /** The HTTP status. */
+  status: number;
+  /** Whole seconds until checking again is worth it (the Retry-After header). */
+  retryAfterSeconds: number;
+  /** Retry-After plus this answer's share of the jitter: when a page without script reloads. */
+  refreshIntervalSeconds: number;
+  /** J: the page adds uniform(0, J) seconds to Retry-After. */
+  jitterSeconds: number;
+  allowPercentage: number;
+  waitPeriodSeconds: number;
+  queueingMethod: Config['queueingMethod'];
+  /** The operator's `message`, '' when none. */
+  message: string;
+  /** The wait's 25th, 50th and 75th percentiles, seconds; null when the answer promises none. */
+  estimate: WaitEstimate | null;
+  /** A place in line: visitors ahead and seconds until the turn, each null when unknown; null without a place. */
+  place: { ahead: number | null; turnSeconds: number | null } | null;
+  /** The countdown's event start (ISO 8601) and whole seconds until it; null on every other page. */
+  eventStart: string | null;
+  startsInSeconds: number | null;
+  /** The deny page shown because the event ended with `event_end_action = close`. */
+  closed: boolean;
+}
+
+/**
+ * The facts of the answer to `result` at `nowMs`. `random` (uniform [0, 1)) draws the refresh
+ * interval's jitter.
+ */
+export function answerFacts(config: Config, result: AnsweredResult, nowMs: number, random: () => number): AnswerFacts {
+  const page: PageName = result.outcome === 'origin' ? 'startwaiting' : result.outcome;
+  const retryAfter = retryAfterSeconds(result.waitDueSec, nowMs, config.waitPeriodSeconds);
+  const J = jitterSeconds(config);
+  const nowSec = Math.floor(nowMs / 1000);
+  // A place in line the cursor moves: how many are ahead and when the turn comes, from what the
+  // controller published (docs/events.md). Without a cursor yet, both are unknown, not guessed.
+  const place = shownPlace(result.place ?? null, config, retryAfter);
+  const countdown = page === 'prequeue' && config.event !== null ? config.event.start : null;
+  // The draw's estimate is for draws: none for a place in line (the turn says it), the countdown, the
+  // deny page, or while nobody new is admitted (queue_all, the pre-queue going first).
+  const noDraws = page === 'deny' || countdown !== null || place !== null || result.reason === 'queue_all' || result.reason === 'behind_prequeue';
+  // A winner the ceiling holds has won: the wait left is the ceiling's, a second or two, not another draw.
+  const estimate = noDraws
+    ? null
+    : result.reason === 'ceiling_held'
+      ? { p25: retryAfter, p50: retryAfter, p75: retryAfter + J }
+      : estimateFor(config, result.waitDueSec, result.waitExpirySec, nowMs);
+  return {
+    page,
+    // No key to sign with is the room's fault, not the visitor's: say "unavailable" whatever the setting.
+    status: result.reason === 'no_signing_key' || result.reason === 'internal_error' ? 503 : config.waitingStatus,
+    retryAfterSeconds: retryAfter,
+    refreshIntervalSeconds: retryAfter + Math.round(random() * J),
+    jitterSeconds: J,
+    allowPercentage: config.allowPercentage,
+    waitPeriodSeconds: config.waitPeriodSeconds,
+    queueingMethod: config.queueingMethod,
+    message: config.message,
+    estimate,
+    place,
+    eventStart: countdown === null ? null : new Date(countdown * 1000).toISOString(),
+    startsInSeconds: countdown === null ? null : Math.max(0, countdown - nowSec),
+    closed: result.reason === 'event_closed',
+  };
+}
