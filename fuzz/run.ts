@@ -19,7 +19,7 @@ export interface FuzzReport {
   attacks: number;
   /** Attack requests the origin received: each one is a request without a right to it. */
   reachedOrigin: number;
-  /** 5xx answers the README does not document for the situation (503 only while no key can sign: a broken key store or an active_key it lacks). */
+  /** 5xx answers docs/decisions.md does not document for the situation (503 only while no key can sign: a broken key store or an active_key it lacks). */
   undocumented5xx: number;
   byStatus: Record<string, number>;
   byKind: Record<string, number>;

@@ -12,7 +12,7 @@ import { main as writePagesStore } from './pages-to-store.js';
 const bin = (name: string): string => join(repoRoot, 'node_modules', '.bin', name);
 const bundlePath = join(repoRoot, 'build', 'bundle.js');
 
-/** The bundle js-compute gets; test/core/bundle.test.ts holds it to a size budget and no Node imports. */
+/** The bundle js-compute gets; test/scripts/build.bundle.test.ts holds it to a size budget and no Node imports. */
 export const bundleOptions: BuildOptions = {
   entryPoints: [join(repoRoot, 'src', 'index.ts')],
   bundle: true,

@@ -8,7 +8,7 @@ import type { ScenarioFigures } from './figures.js';
 type Spec = vl.TopLevelSpec;
 
 // No ARIA labels per mark: they triple the size of a chart with thousands of marks, and these charts
-// are committed for the README as static pictures.
+// are committed for sim/README.md and docs/ as static pictures.
 const base = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', background: 'white', config: { aria: false } } as const;
 
 /** Coordinates to 0.1 px: invisible, and it halves a line chart's file. Only geometry, never text. */

@@ -1,5 +1,5 @@
 // Every setting of `waiting_room_config` with its default and meaning, and the limits they share.
-// The README's configuration table is checked against `settingsTable`.
+// docs/configuration.md's settings table is checked against `settingsTable`.
 
 /**
  * The most characters one Config Store value holds (Fastly's limit, and Viceroy's): each setting and
@@ -22,7 +22,7 @@ export interface SettingInfo {
 /** The most characters of `message` a page shows. */
 export const MAX_MESSAGE_CHARS = 500;
 
-/** Every setting the room reads. The README's configuration table is checked against this list. */
+/** Every setting the room reads. docs/configuration.md's settings table is checked against this list. */
 export const settingsTable: readonly SettingInfo[] = [
   { key: 'enabled', default: 'true', meaning: '`false`: every request goes to the origin untouched (the room cookie is still stripped)' },
   {

@@ -1,5 +1,5 @@
 // The config parser over arbitrary stores: it never throws, every problem names a key it was given,
-// and every number it returns lies within the range the README states. fast-check prints the seed
+// and every number it returns lies within the range docs/configuration.md states. fast-check prints the seed
 // and path of a failure, so `fc.assert(..., { seed, path })` replays it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -98,6 +98,29 @@ describe('docs/configuration.md', () => {
   });
 });
 
+/** The string members of `export type NAME = | 'a' | 'b' ...;` in src/core/types.ts. */
+function unionMembers(name: string): string[] {
+  const body = new RegExp(`export type ${name} =([^;]*);`).exec(read('src/core/types.ts'))?.[1] ?? '';
+  return [...body.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]!);
+}
+
+describe('docs/decisions.md', () => {
+  const decisions = read('docs/decisions.md');
+  /** First-column names of its table rows (a row may name several, comma-separated). */
+  const rowNames = new Set(
+    decisions
+      .split('\n')
+      .filter((l) => l.startsWith('| `'))
+      .flatMap((l) => [...l.split('|')[1]!.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!)),
+  );
+
+  it.each(['Decision', 'Outcome', 'ReasonCode'])('has a row for every %s the room logs', (name) => {
+    const members = unionMembers(name);
+    expect(members.length).toBeGreaterThan(3);
+    for (const member of members) expect(rowNames.has(member), member).toBe(true);
+  });
+});
+
 describe('README.md', () => {
   it('says why each dependency is there', () => {
     const at = readme.indexOf('## Dependencies');
