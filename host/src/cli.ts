@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { ConfigError, currentVersion, loadLocalServer, type LocalServer } from './config.js';
 import { capMemory, DEFAULT_MAX_MEMORY, importMemory, type MemoryLimits } from './memory-rewrite.js';
 import { ComputeHost } from './server.js';
+import { UsageError } from '../../lib/cli.js';
 
 export const HOST_VERSION = '0.1.0';
 
@@ -40,8 +41,6 @@ interface Args {
   requestTimeoutMs: number;
   maxMemory: number;
 }
-
-class UsageError extends Error {}
 
 function positiveInt(flag: string, value: string | undefined): number {
   const n = Number(value);
