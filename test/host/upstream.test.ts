@@ -5,7 +5,8 @@ import { createServer as createTlsServer } from 'node:tls';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BackendConfig } from '../../host/src/manifest/backends.js';
 import type { BackendRequest, WaitResult } from '../../host/src/protocol.js';
-import { BACKEND_IDLE_MS, sendUpstream, type RemoteStream } from '../../host/src/upstream.js';
+import type { RemoteStream } from '../../host/src/remote-stream.js';
+import { BACKEND_IDLE_MS, sendUpstream } from '../../host/src/upstream.js';
 import { selfSignedCertificate } from '../support/certificate.js';
 
 interface Backend {
