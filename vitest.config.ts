@@ -29,6 +29,7 @@ const wasm = [
   'test/host/downstream-url.test.ts',
   'test/host/guest/runner.reuse.test.ts',
   'test/host/http.test.ts',
+  'test/host/http.backends.test.ts',
   'test/host/memory-rewrite.test.ts',
   'test/host/methods.test.ts',
   'test/host/tls.test.ts',

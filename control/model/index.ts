@@ -6,14 +6,12 @@
 // target or active sessions near the cap; between 0 and 100 it queues, and the model fixes each
 // window's chance `leadSeconds` before the window opens; at 0 (the operator's deny) it only watches.
 import { parseConfig } from '../../src/core/config.js';
-import type { ControlModel, ModelSnapshot, MinutePoint, PopRow, SettingWrites, Targets } from '../types.js';
+import type { ControlModel, ModelSnapshot, SettingWrites, Targets } from '../types.js';
 import { Ledger } from './ledger.js';
-import { DENY_PAGE_TIMER } from '../../src/core/draw.js';
-import { planWindows, returnersBetween, type Returning, type WindowPlan } from './plan.js';
+import { denyPageReturns, planWindows, returnersBetween, type Returning, type WindowPlan } from './plan.js';
 import { CursorPlanner } from './cursor-plan.js';
 import { fmt, forecastMoved, scheduleText } from './schedule-text.js';
-
-const { seconds: DENY_WAIT, jitterSeconds: DENY_JITTER } = DENY_PAGE_TIMER;
+import { ModelSnapshots } from './snapshot.js';
 
 export interface ModelOptions {
   /**
@@ -33,6 +31,7 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
   const forecastWindows = options.forecastWindows ?? 20;
   const refreshMs = options.forecastRefreshMs ?? 60_000;
   const ledger = new Ledger();
+  const snapshots = new ModelSnapshots(ledger);
   // The queue's cursor: a scheduled event's pre-queue and first-come queues (docs/events.md).
   const cursor = new CursorPlanner(lead);
   let queueAll = false;
@@ -57,13 +56,8 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
   let lastPlan: WindowPlan[] = [];
   let lastPassMs = -Infinity;
   let lastText: string | null = null;
-  /** Waiting counts read a second ago at most: they walk every ticket. */
-  let lastWaiting: { atMs: number; counts: { total: number; byPop: Map<string, number> } } | null = null;
   let why = 'waiting for the first decision line';
   let mode: ModelSnapshot['mode'] = 'observing';
-  // The waiting and active counts of past minutes, as last seen in them (the ledger keeps only now).
-  const minuteWaiting = new Map<number, number>();
-  const minuteActive = new Map<number, number>();
 
   const idleMs = (): number => targets.sessionDurationMinutes * 60_000;
 
@@ -176,20 +170,8 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       };
       const nowSec = Math.floor(nowMs / 1000);
       if (edgePct <= 0 && config.allowPercentage > 0 && adopted && ledger.period !== null) {
-        // The operator opened the room. Everyone on the deny page comes back at its next check: the
-        // deny pages of a window w come back in [w + wait, w + d + wait + jitter), and each visitor
-        // who had one in the last check period is behind one of them (their last).
-        const d = ledger.period;
-        returning = [];
-        for (const [w, count] of ledger.denials) {
-          const from = w + DENY_WAIT;
-          const to = w + d + DENY_WAIT + DENY_JITTER;
-          if (to <= nowSec) continue;
-          // Of a window whose returns have begun, only the share still to come (the rest came back
-          // to the deny page already, and are counted by their later line).
-          const share = from >= nowSec ? 1 : (to - nowSec) / (to - from);
-          returning.push({ fromSec: Math.max(nowSec, from), toSec: to, count: count * share });
-        }
+        // The operator opened the room: everyone on the deny page comes back at its next check.
+        returning = denyPageReturns(ledger.denials, ledger.period, nowSec);
       }
       edgePct = config.allowPercentage;
       problems = found
@@ -300,8 +282,7 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       lastPassMs = nowMs;
       const plan = queueingPlan(nowMs, d);
       lastPlan = plan;
-      lastWaiting = { atMs: nowMs, counts: ledger.waiting(current) };
-      const waiting = lastWaiting.counts.total;
+      const waiting = snapshots.countWaiting(nowMs, current).total;
       const recentFirm = [current - d, current].map((w) => firm.get(w));
       const active = ledger.activeSessions(nowMs, idleMs()).total;
       const cap = targets.totalActiveUsers;
@@ -335,61 +316,8 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
     },
 
     snapshot(nowMs) {
-      const d = ledger.period;
-      const nowSec = Math.floor(nowMs / 1000);
-      const current = d === null ? 0 : Math.floor(nowSec / d) * d;
-      const idle = idleMs();
-      const active = ledger.activeSessions(nowMs, idle);
-      if (d !== null && (lastWaiting === null || nowMs - lastWaiting.atMs >= 1000)) lastWaiting = { atMs: nowMs, counts: ledger.waiting(current) };
-      const waiting = d === null || lastWaiting === null ? { total: 0, byPop: new Map<string, number>() } : lastWaiting.counts;
-      const minute = Math.floor(nowMs / 60_000) * 60_000;
-      const minutes: MinutePoint[] = [];
-      for (let m = minute - 59 * 60_000; m <= minute; m += 60_000) {
-        const c = ledger.minutes.get(m);
-        if (c === undefined && minutes.length === 0) continue;
-        const pcts = d === null ? [] : [...firm].filter(([w]) => w * 1000 >= m && w * 1000 < m + 60_000).map(([, p]) => p);
-        minutes.push({
-          startMs: m,
-          waiting: m === minute ? waiting.total : (minuteWaiting.get(m) ?? 0),
-          draws: c?.draws ?? 0,
-          admissions: c?.admissions ?? 0,
-          target: targets.newUsersPerMinute,
-          allowPercentage: pcts.length > 0 ? pcts.reduce((a, b) => a + b, 0) / pcts.length : edgePct,
-          activeSessions: m === minute ? active.total : (minuteActive.get(m) ?? 0),
-          activeCap: targets.totalActiveUsers,
-        });
-      }
-      minuteWaiting.set(minute, waiting.total);
-      minuteActive.set(minute, active.total);
-      for (const m of minuteWaiting.keys()) if (m < minute - 3_600_000) (minuteWaiting.delete(m), minuteActive.delete(m));
-      const lastMinute = minute - 60_000;
-      const totalLines = [...ledger.pops.values()].reduce((s, p) => s + (p.minutes.get(lastMinute)?.lines ?? 0), 0);
-      const pops: PopRow[] = [...ledger.pops].map(([pop, p]) => {
-        const c = p.minutes.get(lastMinute);
-        return {
-          pop,
-          share: totalLines > 0 ? (c?.lines ?? 0) / totalLines : 0,
-          waiting: waiting.byPop.get(pop) ?? 0,
-          drawsPerMinute: c?.draws ?? 0,
-          admissionsPerMinute: c?.admissions ?? 0,
-          activeSessions: active.byPop.get(pop) ?? 0,
-          lastSeenMs: p.lastSeenMs,
-        };
-      });
-      const next = d === null ? undefined : (firm.get(current + d) ?? lastPlan[0]?.pct);
-      return {
-        nowMs,
-        waitPeriodSeconds: d,
-        targets,
-        mode,
-        why,
-        allowPercentage: mode === 'queueing' ? (next ?? null) : edgePct,
-        waiting: waiting.total,
-        activeSessions: active.total,
-        minutes,
-        pops: pops.sort((a, b) => b.share - a.share),
-        queue: ((q) => (q.role === 'none' ? null : { role: q.role, cursor: q.cursor, perMinute: q.speed === null ? null : q.speed * 60, prequeue: q.prequeue, ahead: q.ahead, survival: q.survival }))(cursor.snapshot()),
-      };
+      const state = { targets, mode, why, edgePct, firm, plan: lastPlan, idleMs: idleMs(), queue: cursor.snapshot() };
+      return snapshots.snapshot(nowMs, state);
     },
   };
 }

@@ -2,6 +2,7 @@
 // decided once, `leadSeconds` before it opens, so that it has reached every POP when the first of its
 // tickets falls due; later windows get a forecast, rewritten at every write, that the waiting page
 // uses for its estimate and that holds the room if the controller stops.
+import { DENY_PAGE_TIMER } from '../../src/core/draw.js';
 import type { Ledger } from './ledger.js';
 import { chanceForCount, expectedAdmissions, type Candidate, type CohortView } from './law.js';
 import { drawValueOfId } from './ticket-id.js';
@@ -17,6 +18,27 @@ export interface Returning {
   fromSec: number;
   toSec: number;
   count: number;
+}
+
+const { seconds: DENY_WAIT, jitterSeconds: DENY_JITTER } = DENY_PAGE_TIMER;
+
+/**
+ * The deny page's crowd when the room opens at `nowSec`, from its denials by window: the deny pages of
+ * a window w come back in [w + wait, w + d + wait + jitter), and each visitor who had one in the last
+ * check period is behind one of them (their last).
+ */
+export function denyPageReturns(denials: ReadonlyMap<number, number>, d: number, nowSec: number): Returning[] {
+  const returning: Returning[] = [];
+  for (const [w, count] of denials) {
+    const from = w + DENY_WAIT;
+    const to = w + d + DENY_WAIT + DENY_JITTER;
+    if (to <= nowSec) continue;
+    // Of a window whose returns have begun, only the share still to come (the rest came back
+    // to the deny page already, and are counted by their later line).
+    const share = from >= nowSec ? 1 : (to - nowSec) / (to - from);
+    returning.push({ fromSec: Math.max(nowSec, from), toSec: to, count: count * share });
+  }
+  return returning;
 }
 
 /** Returners expected in [from, to) (seconds). */

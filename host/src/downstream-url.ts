@@ -1,7 +1,7 @@
 // What the guest is told a downstream request's URL is, or the 4xx the host answers instead, as
 // Fastly does before any service code runs.
 import type http from 'node:http';
-import { unmapIp } from './upstream.js';
+import { unmapIp } from './ip.js';
 
 /** Fastly refuses request targets longer than this with 414 (its limit for the URL is 8 KB). */
 export const MAX_TARGET_BYTES = 8192;

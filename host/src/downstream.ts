@@ -1,8 +1,9 @@
 // One client request and its response, from the moment it is accepted until the response is
 // written: what the guest's respond/chunk/pipe/end messages do to the client's connection.
 import http from 'node:http';
+import { stripHopByHop } from './message-headers.js';
 import type { Header } from './protocol.js';
-import { stripHopByHop, type RemoteStream } from './upstream.js';
+import type { RemoteStream } from './remote-stream.js';
 
 const NO_BODY_STATUS = new Set([204, 304]);
 

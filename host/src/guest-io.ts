@@ -4,7 +4,8 @@ import type http from 'node:http';
 import type { KvStores } from './kv-store.js';
 import type { OneWay, RemoteItem, Rpc, WaitResult } from './protocol.js';
 import type { RateLimiter } from './rate-limiter.js';
-import { RemoteStream, sendUpstream, type Upstream } from './upstream.js';
+import { RemoteStream } from './remote-stream.js';
+import { sendUpstream, type Upstream } from './upstream.js';
 
 type SendMessage = Extract<OneWay, { op: 'send' }>;
 

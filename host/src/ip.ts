@@ -1,6 +1,11 @@
 // IP addresses as text and as bytes: canonical text for lookups, and the byte forms hostcalls use.
 import { isIP } from 'node:net';
 
+/** A socket address without the IPv4-mapped prefix a dual-stack socket reports. */
+export function unmapIp(addr: string): string {
+  return addr.replace(/^::ffff:/, '');
+}
+
 export function normalizeIp(addr: string): string {
   const bytes = ipToBytes(addr);
   return bytes ? bytesToIp(bytes) : addr;

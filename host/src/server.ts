@@ -7,13 +7,14 @@ import type { LocalServer, WorkerManifest } from './config.js';
 import { downstreamUrl } from './downstream-url.js';
 import { Exchange } from './downstream.js';
 import { GuestIo } from './guest-io.js';
+import { unmapIp } from './ip.js';
 import { KvStores } from './kv-store.js';
 import type { MemoryLimits } from './memory-rewrite.js';
+import { headerPairs } from './message-headers.js';
 import { Pool, type Slot } from './pool.js';
 import type { DownstreamRequest, NextReply, OneWay, OneWayMessage, RpcMessage } from './protocol.js';
 import { RateLimiter } from './rate-limiter.js';
 import { passRawMethods } from './raw-method.js';
-import { headerPairs, unmapIp } from './upstream.js';
 
 export interface HostOptions {
   module: WebAssembly.Module;

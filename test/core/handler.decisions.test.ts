@@ -1,7 +1,9 @@
 // The decision table (docs/design.md) against the pure handler: the very rows test/e2e runs on the Wasm,
 // checked by the same expectScenario, so the two runtimes are held to identical assertions.
 import { describe, it } from 'vitest';
-import { BASE_SETTINGS, expectScenario, scenarios } from '../e2e/scenarios.js';
+import { BASE_SETTINGS } from '../e2e/base-settings.js';
+import { expectScenario } from '../e2e/expect-scenario.js';
+import { scenarios } from '../e2e/scenarios.js';
 import { TEST_KID } from '../../lib/room-host.js';
 import { FakeRoom, KEY_BASE64, KEY_BYTES } from '../support/fakes.js';
 

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsOf, nowSeconds, roomCookies, tokenOf, windowBoundary } from '../../lib/mint.js';
 import { mintToken, startRoom, tokenDraw, type Room } from '../../lib/room-host.js';
 import { dueAt, jitterSeconds } from '../../src/core/draw.js';
-import { BASE_SETTINGS, D, dueWaitToken, expectScenario, scenarios, VISITOR_IDENTITY } from './scenarios.js';
+import { BASE_SETTINGS, D, VISITOR_IDENTITY } from './base-settings.js';
+import { expectScenario } from './expect-scenario.js';
+import { dueWaitToken, scenarios } from './scenarios.js';
 import { expectEdgePage, visit } from './visit.js';
 
 let room: Room;

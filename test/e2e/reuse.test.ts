@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsOf, nowSeconds, roomCookies, tokenOf } from '../../lib/mint.js';
 import { mintToken, startRoom, type Room } from '../../lib/room-host.js';
-import { BASE_SETTINGS, VISITOR_IDENTITY } from './scenarios.js';
+import { BASE_SETTINGS, VISITOR_IDENTITY } from './base-settings.js';
 
 let room: Room;
 const settings = { ...BASE_SETTINGS, ...VISITOR_IDENTITY, allow_percentage: '1' };

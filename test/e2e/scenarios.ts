@@ -1,23 +1,12 @@
 // The decision table (docs/design.md) as data: one row per thing a visitor can bring, with what the
 // visitor must see. test/e2e/decisions.test.ts runs every row against the built Wasm on the host; the
 // rows only need a signing key and a clock, so a suite against the pure handler can run them too.
-import { expect } from 'vitest';
+// expect-scenario.ts checks an answer against its row.
 import { dueAt, staleAt } from '../../src/core/draw.js';
-import { claimsOf, nowSeconds, tokenOf, windowBoundary } from '../../lib/mint.js';
-import { LOOPBACK_IDENTITY, TEST_KID, mintToken, tokenDraw, type Room, type Settings } from '../../lib/room-host.js';
+import { nowSeconds, windowBoundary } from '../../lib/mint.js';
+import { TEST_KID, mintToken, tokenDraw, type Room, type Settings } from '../../lib/room-host.js';
 import type { Outcome, ReasonCode } from '../../src/core/types.js';
-import { expectEdgePage, expectRoomCookie } from './visit.js';
-
-/** The settings every row starts from; long windows so no token crosses a boundary mid-test. */
-export const BASE_SETTINGS: Settings = {
-  enabled: 'true',
-  allow_percentage: '50',
-  wait_period_duration: '60',
-  allow_period_duration: '3600',
-  cookie_lifetime: '7200',
-};
-export const D = 60;
-export const A = 3600;
+import { A, D, VISITOR_IDENTITY } from './base-settings.js';
 
 /** What happens to the `waiting_room` cookie. */
 export type CookieEffect = 'none' | 'new-wait' | 'new-allow' | 'cleared';
@@ -44,9 +33,6 @@ export interface Scenario {
 const wait = (room: Pick<Room, 'key'>, exp: number, identity?: string): Promise<string> =>
   mintToken(room, { dec: 'wait', exp, ...(identity ? { identity } : {}) });
 const allow = (room: Pick<Room, 'key'>, exp: number): Promise<string> => mintToken(room, { dec: 'allow', exp });
-
-/** Settings under which a visitor is named by the `x-visitor` header, so a test can pick among many. */
-export const VISITOR_IDENTITY: Settings = { identity: 'header:x-visitor' };
 
 /**
  * A wait token that can be drawn right now (past its due time, before it goes stale) whose draw wins
@@ -319,55 +305,3 @@ export const scenarios: Scenario[] = [
     expiry: expiryNow(2, A),
   },
 ];
-
-/** What a scenario checks of an answer; the Wasm visit and the in-process fake both give this shape. */
-export interface ScenarioAnswer {
-  response: Response;
-  fromOrigin: boolean;
-  roomCookies: string[];
-  log: Record<string, unknown> | undefined;
-}
-
-/** The visitor-visible checks of one row, the same whichever runtime answered. */
-export async function expectScenario(
-  scenario: Scenario,
-  settings: Settings,
-  request: Visit,
-  answer: ScenarioAnswer,
-  room: Pick<Room, 'key'>,
-  identityOfIp = LOOPBACK_IDENTITY,
-): Promise<void> {
-  expect(answer.log?.reason, JSON.stringify(answer.log)).toBeOneOf(scenario.reasons);
-  expect(answer.log?.outcome).toBe(scenario.outcome);
-  if (scenario.outcome === 'origin') {
-    expect(answer.fromOrigin).toBe(true);
-    expect(answer.response.status).toBe(200);
-  } else {
-    expectEdgePage(answer);
-    expect(answer.response.status).toBe(200); // waiting_status default
-    expect(answer.response.headers.get('content-type')).toMatch(/text\/html/);
-  }
-
-  if (scenario.cookie === 'none') {
-    expect(answer.roomCookies).toEqual([]);
-    return;
-  }
-  expect(answer.roomCookies).toHaveLength(1);
-  const setCookie = answer.roomCookies[0]!;
-  // Anything that sets the cookie must never be cached, origin answers included.
-  expect(answer.response.headers.get('cache-control')).toMatch(/no-store/);
-  if (scenario.cookie === 'cleared') {
-    expect(tokenOf(setCookie)).toBe('');
-    expect(setCookie).toMatch(/Max-Age=0/i);
-    return;
-  }
-  expectRoomCookie(setCookie, settings.cookie_lifetime!);
-  const token = tokenOf(setCookie);
-  const claims = claimsOf(token);
-  expect(claims.dec).toBe(scenario.cookie === 'new-wait' ? 'wait' : 'allow');
-  if (scenario.expiry) expect(scenario.expiry()).toContain(claims.exp);
-  // Byte-identical to what any other device with this identity gets in this window (docs/design.md).
-  const visitor = request.headers?.['x-visitor'];
-  const identity = settings.identity?.startsWith('header:') && visitor ? `header:${visitor}` : identityOfIp;
-  expect(token).toBe(await mintToken(room, { dec: claims.dec as 'wait' | 'allow', exp: claims.exp, identity }));
-}

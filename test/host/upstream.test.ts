@@ -5,8 +5,10 @@ import { createServer as createTlsServer } from 'node:tls';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BackendConfig } from '../../host/src/manifest/backends.js';
 import type { BackendRequest, WaitResult } from '../../host/src/protocol.js';
-import { BACKEND_IDLE_MS, sendUpstream, type RemoteStream } from '../../host/src/upstream.js';
+import type { RemoteStream } from '../../host/src/remote-stream.js';
+import { BACKEND_IDLE_MS, sendUpstream } from '../../host/src/upstream.js';
 import { selfSignedCertificate } from '../support/certificate.js';
+import { within } from '../support/within.js';
 
 interface Backend {
   server: Server;
@@ -74,13 +76,6 @@ async function fetchOnce(backend: BackendConfig): Promise<{ result: WaitResult; 
   const [stream] = streams;
   if (stream) for (let chunk = await stream.read(1 << 16); chunk; chunk = await stream.read(1 << 16)) body += chunk.toString();
   return { result, body };
-}
-
-/** Fails with `what` rather than hanging until the test timeout when `promise` never settles. */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what)), ms)));
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 let certificate: { key: string; cert: string };

@@ -1,0 +1,97 @@
+// What the origin behind the room notices of the handler: the requests it is passed, the answers it
+// gives as they reach the visitor, its revoke command, its being down, and paths the room leaves alone.
+import { describe, expect, it } from 'vitest';
+import { FakeRoom, mint } from '../support/fakes.js';
+import { windowBoundary } from '../../lib/mint.js';
+
+const A = 3600;
+
+describe('the origin', () => {
+  it('never sees the room cookie; other cookies arrive byte for byte', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '100' } });
+    const allow = await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec) });
+    await room.visit({ cookie: `theme="dark blue";  waiting_room=${allow}; cart=a%3Db` });
+    expect(room.seen.at(-1)!.cookie).toBe('theme="dark blue";  cart=a%3Db');
+    await room.visit({ cookie: `waiting_room=${allow}` });
+    expect(room.seen.at(-1)!.cookie).toBeNull();
+    await room.visit({ cookie: 'only=mine' });
+    expect(room.seen.at(-1)!.cookie).toBe('only=mine');
+  });
+
+  it('forwards method and body unchanged', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '100' } });
+    await room.visit({ method: 'POST', body: 'a=1&b=2', path: '/cart?x=1' });
+    expect(room.seen.at(-1)).toMatchObject({ method: 'POST', body: 'a=1&b=2', url: 'http://shop.example/cart?x=1' });
+  });
+
+  it("appends the room's Set-Cookie to the origin's own and makes the answer uncacheable", async () => {
+    const room = new FakeRoom({
+      settings: { allow_percentage: '100' },
+      origin: async () => {
+        const headers = new Headers({ 'cache-control': 'public, max-age=600' });
+        headers.append('set-cookie', 'session=s1; Path=/');
+        headers.append('set-cookie', 'theme=dark; Path=/');
+        return new Response('ok', { headers });
+      },
+    });
+    const answer = await room.visit();
+    const cookies = answer.response.headers.getSetCookie();
+    expect(cookies.slice(0, 2)).toEqual(['session=s1; Path=/', 'theme=dark; Path=/']);
+    expect(cookies[2]).toMatch(/^waiting_room=/);
+    expect(answer.response.headers.get('cache-control')).toBe('no-store, private');
+  });
+
+  it('leaves an origin answer alone when the room sets nothing', async () => {
+    const room = new FakeRoom({
+      settings: { allow_percentage: '100' },
+      origin: async () => new Response('ok', { headers: { 'cache-control': 'public, max-age=600' } }),
+    });
+    const allow = await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec) });
+    const answer = await room.visit({ cookie: `waiting_room=${allow}` });
+    expect(answer.response.headers.get('cache-control')).toBe('public, max-age=600');
+  });
+
+  it('revokes the session when the origin answers waiting-room-command: revoke', async () => {
+    const room = new FakeRoom({
+      settings: { allow_percentage: '50' },
+      origin: async () => new Response('bye', { headers: { 'waiting-room-command': 'revoke', 'set-cookie': 'session=; Max-Age=0' } }),
+    });
+    const allow = await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec) });
+    const answer = await room.visit({ cookie: `waiting_room=${allow}` });
+    expect(answer.body).toBe('bye');
+    expect(answer.response.headers.get('waiting-room-command')).toBeNull();
+    expect(answer.response.headers.getSetCookie()).toEqual(['session=; Max-Age=0', expect.stringMatching(/^waiting_room=; Max-Age=0/)]);
+    expect(answer.response.headers.get('cache-control')).toBe('no-store, private');
+    expect(answer.log?.reason).toBe('revoked');
+  });
+
+  it('answers 502 with a page and a diagnostic when the origin is down, keeping a fresh allow token', async () => {
+    const room = new FakeRoom({
+      settings: { allow_percentage: '100' },
+      origin: async () => {
+        throw new TypeError('connection refused');
+      },
+    });
+    const answer = await room.visit();
+    expect(answer.response.status).toBe(502);
+    expect(answer.body).toMatch(/not answering/);
+    expect(answer.diags.join('\n')).toMatch(/origin.*connection refused/);
+    expect(answer.log).toMatchObject({ originError: true, status: 502 });
+    expect(answer.roomCookies).toHaveLength(1);
+  });
+
+  it('sends bypassed paths and everything when disabled to the origin, cookie stripped, nothing set', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '0', bypass_paths: ' /static/ , /health' } });
+    const bypass = await room.visit({ path: '/static/app.css', cookie: 'waiting_room=x; a=1' });
+    expect(bypass).toMatchObject({ fromOrigin: true, roomCookies: [] });
+    expect(bypass.log?.reason).toBe('bypass_path');
+    expect(room.seen.at(-1)!.cookie).toBe('a=1');
+    expect((await room.visit({ path: '/staticx' })).log?.outcome).toBe('deny');
+
+    room.settings.set('enabled', 'false');
+    const disabled = await room.visit({ cookie: 'waiting_room=x; a=1' });
+    expect(disabled).toMatchObject({ fromOrigin: true, roomCookies: [] });
+    expect(disabled.log?.reason).toBe('disabled');
+    expect(room.seen.at(-1)!.cookie).toBe('a=1');
+  });
+});
