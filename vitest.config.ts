@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
 //   wasm     a Wasm module on the local host: the built room (test/e2e, the fuzz run, the load tool
 //            end to end) and the host running its guest apps
 //   browser  Chromium: the pages, the dashboard, a visitor's journey through the room
-const browser = [
+export const browser = [
   'test/browser/**/*.test.ts',
   'test/pages/accessibility.test.ts',
   'test/pages/behaviour.test.ts',
@@ -17,8 +17,8 @@ const browser = [
   'test/pages/event-pages.test.ts',
   'test/control/dashboard.test.ts',
 ];
-const sim = ['test/sim/**/*.test.ts'];
-const wasm = [
+export const sim = ['test/sim/**/*.test.ts'];
+export const wasm = [
   'test/e2e/**/*.test.ts',
   'test/fuzz/run.test.ts',
   'test/load/room.e2e.test.ts',
