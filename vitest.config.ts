@@ -15,7 +15,7 @@ export const browser = [
   'test/pages/behaviour.test.ts',
   'test/pages/chromium-helper.test.ts',
   'test/pages/event-pages.test.ts',
-  'test/control/dashboard.test.ts',
+  'test/control/dashboard/page.test.ts',
 ];
 export const sim = ['test/sim/**/*.test.ts'];
 export const wasm = [
@@ -23,15 +23,15 @@ export const wasm = [
   'test/fuzz/run.test.ts',
   'test/load/room.e2e.test.ts',
   'test/lib/wasm-build.test.ts',
-  'test/host/bot-guest.test.ts',
+  'test/host/abi/bot-verdict.guest.test.ts',
   'test/host/cli.test.ts',
   'test/host/config.stores.test.ts',
   'test/host/downstream-url.test.ts',
-  'test/host/guest/runner.reuse.test.ts',
+  'test/host/worker/runner.reuse.test.ts',
   'test/host/http.test.ts',
   'test/host/http.backends.test.ts',
   'test/host/memory-rewrite.test.ts',
-  'test/host/methods.test.ts',
+  'test/host/raw-method.test.ts',
   'test/host/tls.test.ts',
   'test/host/wat-guest.test.ts',
 ];

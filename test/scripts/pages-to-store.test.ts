@@ -15,7 +15,7 @@ import {
   writeStoreFile,
 } from '../../scripts/pages-to-store.js';
 import { repoRoot } from '../../lib/paths.js';
-import { pageVars } from './fake-room.js';
+import { pageVars } from '../pages/fake-room.js';
 
 const NAMES = Object.keys(builtinPages) as PageName[];
 

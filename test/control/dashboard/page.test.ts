@@ -3,12 +3,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Controller } from '../../control/controller.js';
-import { startDashboard } from '../../control/dashboard/server.js';
-import { createControlModel } from '../../control/model/index.js';
-import { Writer, type Store } from '../../control/writer.js';
-import { admittedLine } from './lines.js';
-import { launchBrowser } from '../support/chromium.js';
+import { Controller } from '../../../control/controller.js';
+import { startDashboard } from '../../../control/dashboard/server.js';
+import { createControlModel } from '../../../control/model/index.js';
+import { Writer, type Store } from '../../../control/writer.js';
+import { admittedLine } from '../lines.js';
+import { launchBrowser } from '../../support/chromium.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const NOW = Date.now();

@@ -1,7 +1,7 @@
 // The bot verdict the host hands an app, read as Viceroy reads it from the X-Fastly-Bot-* headers
 // the client sent (Viceroy's src/wiggle_abi/http_downstream.rs); null stands for the NONE status.
 import { describe, expect, it } from 'vitest';
-import { botAnswers, type BotAnswers } from '../../host/src/abi/bot-verdict.js';
+import { botAnswers, type BotAnswers } from '../../../host/src/abi/bot-verdict.js';
 
 const NOT_ANALYSED: BotAnswers = { analyzed: 0, detected: 0, verified: null, name: null, category: null, categoryKind: null };
 
