@@ -90,8 +90,8 @@ function waitingPerSecond(result: RunResult, seconds: number): number[] {
     if (a.queuedMs === null) continue;
     // An actor an adversary run stopped at its horizon leaves the queue with its last request.
     const end = a.admittedMs ?? a.abandonedMs ?? (a.done ? (a.lastRequestMs ?? a.queuedMs) : result.scenario.durationMs);
-    const held = lastPrequeued !== null && !a.prequeued ? lastPrequeued : 0;
-    const from = Math.ceil(Math.max(a.queuedMs, held) / 1000);
+    const behindPrequeue = lastPrequeued !== null && !a.prequeued ? lastPrequeued : 0;
+    const from = Math.ceil(Math.max(a.queuedMs, behindPrequeue) / 1000);
     const to = Math.min(seconds, Math.ceil(end / 1000));
     if (to <= from) continue;
     delta[from]!++;

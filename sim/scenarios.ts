@@ -1,9 +1,9 @@
-// The situations the room is judged in. Sizes are chosen so the default run (all scenarios) takes
-// well under a minute on two cores: every request is a real HS512 verify and often a sign.
+// The situations the room is judged in. Sizes are chosen so the default run (all scenarios) takes a
+// few minutes on two cores (sim/README.md gives the last run's time): every request is a real HS512
+// verify and often a sign.
 import { browsing, MINUTE, spread } from './arrivals.js';
 import { controlledScenarios, controlSpec } from './control-scenarios.js';
 import { eventScenarios } from './event-scenarios.js';
-import type { Random } from '../lib/random.js';
 import type { Scenario } from './scenario-types.js';
 import type { Arrival, Group } from './visitors.js';
 

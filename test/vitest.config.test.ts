@@ -8,7 +8,7 @@ import { repoRoot } from '../lib/paths.js';
 import { browser, sim, wasm } from '../vitest.config.js';
 
 /** Calls that build the room, start the local host or a browser. */
-const HEAVY = /\b(startHost|startRoom|ensureRoomWasm|buildWasm|launchBrowser)\(/;
+const HEAVY = /\b(startHost|startRoom|runHostCommand|ensureRoomWasm|buildWasm|launchBrowser)\(/;
 
 function testFiles(dir: string): string[] {
   return readdirSync(join(repoRoot, dir), { withFileTypes: true }).flatMap((entry) => {

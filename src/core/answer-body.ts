@@ -4,7 +4,7 @@ import { answerFacts, type AnsweredResult, type AnswerFacts } from './answer.js'
 import { renderPage, type PageVars } from './pages.js';
 import type { Config, PageName } from './types.js';
 
-/** The JSON answer for apps (README, "For apps: the JSON answer"). */
+/** The JSON answer for apps (docs/how-it-works.md, "For apps: the JSON answer"). */
 export function answerJson(facts: AnswerFacts): string {
   return JSON.stringify({
     waitingRoom: {

@@ -147,9 +147,12 @@ function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): R
  * Thrown out of the handler, the failure would be a 500.
  */
 function badRequest(request: Request, error: unknown, deps: RoomDeps): Response {
-  const shown = JSON.stringify(request.url.slice(0, 200));
+  // Up to the path: what failed to parse is the scheme or the authority, and the logs keep query
+  // strings out (the decision line names only the path).
+  const shown = JSON.stringify(request.url.split(/[?#]/, 1)[0]!.slice(0, 200));
   deps.diag(`request URL ${shown} cannot be parsed (${error instanceof Error ? error.message : String(error)}); answering 400`);
-  return new Response('Bad Request\n', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE } });
+  const body = request.method === 'HEAD' ? null : 'Bad Request\n';
+  return new Response(body, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE } });
 }
 
 function bypassed(config: Config, path: string): boolean {
@@ -195,7 +198,7 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
       memory: deps.memory,
     });
   } catch (error) {
-    // A bug must not open the gate: hold the visitor, say so, issue nothing; and a reused sandbox
+    // A bug must not open the gate: keep the visitor waiting, say so, issue nothing; and a reused sandbox
     // keeps nothing from before it, in case what it kept is what failed.
     deps.memory?.forget();
     deps.diag(`waiting room: unexpected failure while deciding (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`);

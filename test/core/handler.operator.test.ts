@@ -97,4 +97,14 @@ describe('a request URL the room cannot parse', () => {
     expect(room.diags).toEqual([expect.stringMatching(/^request URL "http:\/\/a:99999\/" cannot be parsed .*; answering 400$/)]);
     expect(room.seen).toEqual([]);
   });
+
+  it('keeps the query string out of the log, and sends no body to a HEAD', async () => {
+    const room = new FakeRoom();
+    const request = { url: 'http://a:99999/checkout?card=4111', method: 'HEAD', headers: new Headers() } as unknown as Request;
+    const response = await handle(request, room.deps());
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe('');
+    expect(room.diags).toEqual([expect.stringContaining('"http://a:99999/checkout"')]);
+    expect(room.diags.join('\n')).not.toContain('card');
+  });
 });

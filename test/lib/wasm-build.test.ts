@@ -42,7 +42,7 @@ describe('buildWasm', () => {
 
   it('builds two different apps from one directory at the same time', async () => {
     // js-compute-runtime names its first intermediate file the same for every app; CI once saw one
-    // fixture build move another's bundle away when two vitest workers built test/host/fixtures.
+    // fixture build move another's bundle away when two vitest workers built host/fixtures.
     const sources = ['twin-a', 'twin-b'].map((name) => path.join(dir, `${name}.js`));
     await Promise.all(
       sources.map((source, i) =>

@@ -58,7 +58,7 @@ describe('npm run pages', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('encodes the three built-in pages so the room renders them exactly as its own', async () => {
+  it('encodes the four built-in pages so the room renders them exactly as its own', async () => {
     const out = join(dir, 'local', 'pages.json');
     await writeStoreFile(await encodePages(join(repoRoot, 'pages')), out);
     const store = JSON.parse(await readFile(out, 'utf8')) as Record<string, string>;

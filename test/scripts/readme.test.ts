@@ -119,6 +119,11 @@ describe('docs/decisions.md', () => {
     expect(members.length).toBeGreaterThan(3);
     for (const member of members) expect(rowNames.has(member), member).toBe(true);
   });
+
+  it('has no row for a name the room does not log', () => {
+    const known = new Set(['Decision', 'Outcome', 'ReasonCode'].flatMap(unionMembers));
+    expect([...rowNames].filter((name) => !known.has(name))).toEqual([]);
+  });
 });
 
 describe('README.md', () => {
