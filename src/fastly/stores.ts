@@ -28,6 +28,15 @@ function readFailed(name: string, key: string, error: unknown, diag: Diag): null
   return null;
 }
 
+/** One Config Store read; the store and key passed in, so a read allocates no closure. */
+function configGet(store: ConfigStore, name: string, key: string, diag: Diag): string | null {
+  try {
+    return store.get(key);
+  } catch (error) {
+    return readFailed(name, key, error, diag);
+  }
+}
+
 /** The stores for one request; `memory` is the sandbox's, which remembers what was reported. */
 export function fastlyStores(diag: Diag, memory?: SandboxMemory): Stores {
   let config: ConfigStore | null | undefined;
@@ -37,12 +46,7 @@ export function fastlyStores(diag: Diag, memory?: SandboxMemory): Stores {
     // Every setting is read on every request, so no closure per read here.
     setting(key) {
       if (config === undefined) config = open(CONFIG_STORE, () => new ConfigStore(CONFIG_STORE), diag, memory);
-      if (config === null) return null;
-      try {
-        return config.get(key);
-      } catch (error) {
-        return readFailed(CONFIG_STORE, key, error, diag);
-      }
+      return config === null ? null : configGet(config, CONFIG_STORE, key, diag);
     },
     async key(kid) {
       if (keys === undefined) keys = open(KEY_STORE, () => new SecretStore(KEY_STORE), diag, memory);
@@ -56,12 +60,7 @@ export function fastlyStores(diag: Diag, memory?: SandboxMemory): Stores {
     },
     page(name: PageName) {
       if (pages === undefined) pages = open(PAGE_STORE, () => new ConfigStore(PAGE_STORE), diag, memory);
-      if (pages === null) return null;
-      try {
-        return pages.get(name);
-      } catch (error) {
-        return readFailed(PAGE_STORE, name, error, diag);
-      }
+      return pages === null ? null : configGet(pages, PAGE_STORE, name, diag);
     },
   };
 }
