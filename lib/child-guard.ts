@@ -18,6 +18,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { isMain } from './cli.js';
+import { repoRoot } from './paths.js';
 
 export interface Guard {
   /** Stop the process group led by `pid` (a child spawned with `detached: true`) when the parent dies. */
@@ -31,6 +32,7 @@ const GRACE_MS = 3000;
 /** Starts the guard for this process. Never throws: without a guard, `npm start` still runs. */
 export function startGuard(): Guard {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), String(process.pid)], {
+    cwd: repoRoot,
     detached: true,
     stdio: ['pipe', 'ignore', 'inherit'],
   });
