@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../lib/paths.js';
 import { canConnect } from '../../lib/host-process.js';
 import { ensureRoomWasm } from '../../lib/room-wasm.js';
@@ -13,6 +13,18 @@ import { freeAddr, startPorts } from '../../scripts/start-ports.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wr-start-life-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A test that fails half-way must not leave its npm start serving.
+const started = new Set<number>();
+afterEach(() => {
+  for (const pid of started) {
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // stopped already
+    }
+  }
+  started.clear();
+});
 beforeAll(async () => {
   await ensureRoomWasm();
 }, 240_000);
@@ -57,6 +69,7 @@ async function startRoom(): Promise<{ pid: number; ports: ReturnType<typeof star
     env: { ...process.env, WR_CONFIG_FILE: config, WR_KEYS_FILE: join(dir, `keys-${ports.room}.json`) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.add(npm.pid!);
   let out = '';
   npm.stdout.on('data', (d: Buffer) => (out += d.toString()));
   npm.stderr.on('data', (d: Buffer) => (out += d.toString()));

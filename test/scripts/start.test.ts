@@ -7,13 +7,19 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../lib/paths.js';
 import { canConnect } from '../../lib/host-process.js';
 import { freeAddr, startPorts } from '../../scripts/start-ports.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wr-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A test that fails half-way must not leave its npm start serving.
+const started = new Set<ReturnType<typeof spawn>>();
+afterEach(() => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  started.clear();
+});
 
 // Viceroy's command line, forwarding every request to the origin backend its manifest names.
 const host = join(dir, 'fake-host.mjs');
@@ -48,6 +54,7 @@ function start(args: string[], env: Record<string, string> = {}) {
     env: { ...process.env, WR_KEYS_FILE: join(dir, 'keys.json'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.add(child);
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
