@@ -22,6 +22,7 @@ export const wasm = [
   'test/e2e/**/*.test.ts',
   'test/fuzz/run.test.ts',
   'test/load/room.e2e.test.ts',
+  'test/scripts/start.lifecycle.test.ts',
   'test/lib/wasm-build.test.ts',
   'test/host/abi/bot-verdict.guest.test.ts',
   'test/host/cli.test.ts',

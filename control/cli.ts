@@ -1,7 +1,9 @@
 // `npm run control`: holds the origin to new_users_per_minute (and total_active_users) by reading the
 // room's decision lines and publishing each window's chance (docs/control.md).
 //
-//   npm start | npm run control -- --source stdin            the local room's output, piped in
+//   npm start | npm run control -- --source stdin            the local room's output, piped in (its
+//                                                            other lines, the banner and errors, are
+//                                                            copied to stdout; --no-echo: not)
 //   npm run control -- --source file:room.log                a file the decision lines are written to
 //   npm run control -- --source log-tail:SERVICE --service SERVICE    on Fastly (log_endpoint = stdout)
 //   npm run control -- --source https:8443 --tls-cert C --tls-key K --service SERVICE
@@ -24,6 +26,7 @@ import { Controller } from './controller.js';
 import { startDashboard } from './dashboard/server.js';
 import { createControlModel } from './model/index.js';
 import { httpsSource } from './https-source.js';
+import { parseLogLine } from './log-line.js';
 import { fileSource, logTailSource, stdinSource, type Source } from './sources.js';
 import { fastlyStore, localStore, Writer } from './writer.js';
 
@@ -59,6 +62,22 @@ async function startHttps(
   return source;
 }
 
+const NO_SOURCE = [
+  'the controller reads the room\'s decision lines, and nothing is piped into it (stdin is this terminal). Either:',
+  '  npm start -- --control                               the room and the controller together',
+  '  npm start | npm run control -- --source stdin        pipe the room\'s output into it',
+  '  npm run control -- --source file:room.log            follow a file the decision lines are written to',
+  '  npm run control -- --source log-tail:SERVICE --service SERVICE    a room on Fastly',
+].join('\n');
+
+/** Passes decision lines to `onLine` and every other line (the room's banner, its errors) to `other`. */
+export function echoOthers(onLine: (text: string) => void, other: (text: string) => void): (text: string) => void {
+  return (text) => {
+    if (parseLogLine(text).kind === 'foreign') other(text);
+    onLine(text);
+  };
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
@@ -77,23 +96,28 @@ export async function main(argv: readonly string[]): Promise<number> {
       'https-host': { type: 'string' },
       'accept-service': { type: 'string', multiple: true },
       'https-secret': { type: 'string' },
+      // With --source stdin: do not copy the lines that are not decision lines to stdout.
+      'no-echo': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
-    console.log('usage: npm run control -- [--source stdin|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--min-write-interval S] [--lead S]');
+    console.log('usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--min-write-interval S] [--lead S]');
     return 0;
   }
   const log = (message: string): void => console.error(`[control] ${message}`);
+  const spec = values.source!;
+  // Nothing piped in: say what the controller reads, rather than wait on the terminal for it.
+  if (spec === 'stdin' && process.stdin.isTTY) throw new UsageError(NO_SOURCE);
   const store = values.service !== undefined ? fastlyStore(values.service, values['store-id'], values['dry-run']) : localStore(configFile(values.file));
   if (values.service === undefined && (values['store-id'] !== undefined || values['dry-run'])) throw new UsageError('--store-id and --dry-run go with --service ID');
   const writer = new Writer(store, positive('min-write-interval', values['min-write-interval'], 20) * 1000, log);
   const model = createControlModel({ leadSeconds: positive('lead', values.lead, 25) });
-  const spec = values.source!;
   const controller = new Controller({ model, store, writer, sourceName: spec, lagLimitMs: positive('lag-limit', values['lag-limit'], 60) * 1000, log });
   const onLine = (text: string): void => controller.line(text, Date.now());
   let source: Source;
-  if (spec === 'stdin') source = stdinSource(onLine);
+  // The room's banner and errors come down the same pipe as its decision lines: the operator still sees them.
+  if (spec === 'stdin') source = stdinSource(values['no-echo'] ? onLine : echoOthers(onLine, (text) => process.stdout.write(`${text}\n`)));
   else if (spec.startsWith('file:')) source = fileSource(spec.slice(5), onLine);
   else if (spec.startsWith('log-tail:')) source = logTailSource(spec.slice(9), onLine);
   else if (spec.startsWith('https:')) source = await startHttps(spec.slice(6), values, log, onLine);

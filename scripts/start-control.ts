@@ -28,23 +28,22 @@ export interface RunningController {
 }
 
 /**
- * Starts `tsx control/cli.ts --source stdin` and copies every chunk of `roomOutput` both to this
- * process's stdout (the operator still sees the room) and to the controller's stdin. If the controller
- * stops, the room goes on: it keeps the last chance the controller published (docs/control.md).
+ * Starts `tsx control/cli.ts --source stdin --no-echo` and copies every chunk of `roomOutput` to the
+ * controller's stdin; the caller shows the room's output to the operator (--no-echo: the controller
+ * does not show it a second time). If the controller stops, the room goes on: it keeps the last
+ * chance the controller published (docs/control.md).
  */
 export function startController(roomOutput: Readable, say: (line: string) => void, dashboardPort = DASHBOARD_PORT): RunningController {
   // Node with tsx's loader, in one process: the tsx command would put a second process between this
-  // one and the controller, which a SIGKILL on exit would leave behind.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'control/cli.ts', '--source', 'stdin', '--dashboard-port', String(dashboardPort)], {
-    cwd: repoRoot,
-    stdio: ['pipe', 'inherit', 'inherit'],
-  });
+  // one and the controller, which a SIGKILL on exit would leave behind. Its own process group, so
+  // npm start's guard (lib/child-guard.ts) can stop it if npm start dies without stopping it.
+  const args = ['--import', 'tsx', 'control/cli.ts', '--source', 'stdin', '--no-echo', '--dashboard-port', String(dashboardPort)];
+  const child = spawn(process.execPath, args, { cwd: repoRoot, detached: true, stdio: ['pipe', 'inherit', 'inherit'] });
   let alive = true;
   let stopping = false;
   // A controller gone mid-write must not take the room's output down with it.
   child.stdin!.on('error', () => undefined);
   roomOutput.on('data', (chunk: Buffer) => {
-    process.stdout.write(chunk);
     if (alive && child.stdin!.writable) child.stdin!.write(chunk);
   });
   roomOutput.on('end', () => child.stdin!.end());

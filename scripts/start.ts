@@ -3,6 +3,7 @@
 //   1. keys   local/keys.json (a fresh signing key, once)       npm run keys -- generate
 //   2. build  bin/main.wasm, and local/pages.json from pages/   npm run build
 //      (with --skip-build only the pages step:                  npm run pages)
+//      then a check that active_key names a usable key                scripts/start-keys.ts
 //   3. the demo origin (the shop) on 127.0.0.1:7070             scripts/demo-origin.ts
 //   4. the room on 127.0.0.1:7676: `fastly compute serve` driving the project's local host
 //      (host/bin/compute-host, a Viceroy stand-in); with --viceroy, the Viceroy the Fastly CLI manages.
@@ -12,20 +13,29 @@
 //
 //   npm start -- [--viceroy | --host PATH] [--addr 127.0.0.1:7676] [--skip-build] [--control]
 //
-// Ctrl-C stops everything; if the room or the shop stops on its own, the rest is stopped too.
+// --addr moves all three ports together (scripts/start-ports.ts): --addr 127.0.0.1:7677 puts the shop
+// on 7071 and the dashboard on 7374.
+//
+// Ctrl-C, or SIGTERM to npm, tsx or this script, stops everything; if the room or the shop stops on its
+// own, the rest is stopped too. The children live in their own process groups, watched by a guard
+// process (lib/child-guard.ts) that stops them when this script, or npm or tsx in front of it, dies
+// without a chance to clean up (SIGKILL).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../src/core/config.js';
-import { startDemoOrigin, DEMO_ORIGIN_PORT } from './demo-origin.js';
+import { startDemoOrigin } from './demo-origin.js';
 import { main as keysMain } from './keys.js';
+import { signingKeyProblem } from './start-keys.js';
+import { listening, portsInUse, startPorts, writeRunManifest, type StartPorts } from './start-ports.js';
 import { readStoreIfExists } from '../lib/json-store.js';
 import { isMain } from '../lib/cli.js';
+import { startGuard, launchers } from '../lib/child-guard.js';
 import { fastlyBin } from '../lib/fastly-cli.js';
-import { configFile, hostBin, repoRoot } from '../lib/paths.js';
-import { DASHBOARD_PORT, ensureLogEndpoint, startController, type RunningController } from './start-control.js';
+import { configFile, hostBin, keysFile, pagesFile, repoRoot, wasmFile } from '../lib/paths.js';
+import { ensureLogEndpoint, startController, type RunningController } from './start-control.js';
+import { roomExitMessage, roomSlowMessage, tailLines } from './start-room.js';
 
 const say = (line: string) => console.log(`[start] ${line}`);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -42,55 +52,6 @@ function step(command: string, args: string[]): Promise<void> {
   });
 }
 
-function splitAddr(addr: string): { host: string; port: number } {
-  const m = /^(.*):(\d+)$/.exec(addr);
-  if (!m) throw new Error(`--addr "${addr}" must be HOST:PORT`);
-  return { host: m[1]!.replace(/^\[|\]$/g, ''), port: Number(m[2]) };
-}
-
-/** Processes below `pid` (Linux /proc; elsewhere none are found and only `pid` is signalled). */
-function descendants(pid: number): number[] {
-  const parents = new Map<number, number>();
-  try {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        // Field 4 of /proc/PID/stat is the parent; the command name (field 2) may hold spaces, so split after ")".
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        parents.set(Number(entry), ppid);
-      } catch {
-        // the process ended while we looked
-      }
-    }
-  } catch {
-    return [];
-  }
-  const found: number[] = [];
-  const walk = (p: number) => {
-    for (const [child, parent] of parents) {
-      if (parent === p) {
-        found.push(child);
-        walk(child);
-      }
-    }
-  };
-  walk(pid);
-  return found;
-}
-
-/** True when something accepts TCP connections at host:port. */
-function listening(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 async function waitUntilListening(host: string, port: number, stillRunning: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && stillRunning()) {
@@ -100,7 +61,8 @@ async function waitUntilListening(host: string, port: number, stillRunning: () =
   return false;
 }
 
-async function banner(addr: string, control: boolean): Promise<void> {
+
+async function banner(addr: string, ports: StartPorts, control: boolean): Promise<void> {
   const data = (await readStoreIfExists(configFile()).catch(() => null)) ?? {};
   // As the room reads them, so the banner shows its defaults (and not a value it would refuse).
   const { allowPercentage: pct, waitPeriodSeconds: wait } = parseConfig((key) => data[key] ?? null).config;
@@ -108,7 +70,7 @@ async function banner(addr: string, control: boolean): Promise<void> {
   The waiting room is running.
 
     ${`http://${addr}/`.padEnd(28)}the shop behind the room (allow_percentage ${pct}: each draw, every ${wait} s, lets ${pct}% in)
-    ${`http://127.0.0.1:${DEMO_ORIGIN_PORT}/`.padEnd(28)}the shop itself (the origin), for comparison
+    ${`http://127.0.0.1:${ports.origin}/`.padEnd(28)}the shop itself (the origin), for comparison
 
   Tune it while it runs, from another terminal:
 
@@ -121,7 +83,7 @@ ${
     ? `
   The controller holds the room to new_users_per_minute; its dashboard:
 
-    ${`http://127.0.0.1:${DASHBOARD_PORT}/`.padEnd(28)}admissions a minute, the chance it publishes, who waits
+    ${`http://127.0.0.1:${ports.dashboard}/`.padEnd(28)}admissions a minute, the chance it publishes, who waits
 
     npm run tune -- new_users_per_minute=120              the target (unset: it only watches)
     npm run tune -- identity=header:x-load-visitor        then: npm run load -- --minutes 3
@@ -130,6 +92,20 @@ ${
 }
   Ctrl-C stops everything.
 `);
+}
+
+/** Sends `signal` to the process group led by `pid` (a detached child), or to the child alone. */
+function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // already gone
+    }
+  }
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -146,56 +122,57 @@ export async function main(argv: readonly string[]): Promise<number> {
     },
   });
   const addr = values.addr;
-  const { host, port } = splitAddr(addr);
-  if (await listening(host, port)) throw new Error(`something already listens on ${addr} (another npm start?); stop it or pass --addr`);
-  // fastly.toml sends the room's backend there, so the port is not ours to change; say so before the build.
-  if (await listening('127.0.0.1', DEMO_ORIGIN_PORT)) {
-    throw new Error(`something already listens on 127.0.0.1:${DEMO_ORIGIN_PORT}, where fastly.toml expects the demo origin; stop it first`);
-  }
+  const ports = startPorts(addr);
+  // Every port before the build, with the --addr that moves them all.
+  const busy = await portsInUse(ports, values.control);
+  if (busy !== null) throw new Error(busy);
 
   say('keys: npm run keys -- generate');
   await keysMain(['generate']);
+  const keyProblem = await signingKeyProblem({ keys: keysFile(), config: configFile() });
+  if (keyProblem !== null) throw new Error(keyProblem);
   // The build writes local/pages.json itself; only a skipped build leaves it to its own step.
   if (values['skip-build']) await step(npm, ['run', '--silent', 'pages']);
   else await step(npm, ['run', '--silent', 'build']);
   const localHost = values.host ?? hostBin;
   if (!values.viceroy && values.host === undefined && !existsSync(hostBin)) await step(npm, ['run', '--silent', 'build:host']);
 
+  // First of the children: whatever happens to this process from here on, the guard stops the rest.
+  const guard = startGuard();
+  for (const pid of launchers()) guard.watch(pid);
+
   let origin: Server;
   try {
-    ({ server: origin } = await startDemoOrigin());
+    ({ server: origin } = await startDemoOrigin({ port: ports.origin }));
   } catch (error) {
-    throw new Error(`the demo origin cannot listen on 127.0.0.1:${DEMO_ORIGIN_PORT}: ${(error as Error).message}`);
+    throw new Error(`the demo origin cannot listen on 127.0.0.1:${ports.origin}: ${(error as Error).message}`);
   }
-  say(`demo origin (the shop) on http://127.0.0.1:${DEMO_ORIGIN_PORT}`);
+  say(`demo origin (the shop) on http://127.0.0.1:${ports.origin}`);
   if (values.control) say(await ensureLogEndpoint(configFile()));
 
+  const manifest = await writeRunManifest(ports.origin, { config: configFile(), keys: keysFile(), pages: pagesFile });
   // --non-interactive: no prompt may wait on a terminal nobody watches (CI, no stdin).
-  const serveArgs = ['compute', 'serve', '--skip-build', '--non-interactive', '--addr', addr];
+  const serveArgs = ['compute', 'serve', '-C', manifest.dir, '--skip-build', '--file', wasmFile, '--non-interactive', '--addr', addr];
   if (!values.viceroy) serveArgs.push('--viceroy-path', localHost);
   say(`fastly ${serveArgs.join(' ')}`);
-  // Same process group as this script: a Ctrl-C in the terminal, or a CI runner killing the group,
-  // reaches the room and its host even if this script is killed first without a chance to clean up.
-  // With --control the room's stdout goes through this process, to the terminal and to the controller.
-  const room: ChildProcess = spawn(fastlyBin, serveArgs, { cwd: repoRoot, stdio: ['ignore', values.control ? 'pipe' : 'inherit', 'inherit'] });
+  // Its own process group (the CLI, the host and the host's workers), so one signal reaches them all,
+  // and the guard can stop them if this script dies. The room's output goes through this process: to
+  // the terminal, to the controller with --control, and into the tail read when the room fails.
+  const room: ChildProcess = spawn(fastlyBin, serveArgs, { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (room.pid !== undefined) guard.group(room.pid);
   let roomRunning = true;
-  const controller: RunningController | null = values.control ? startController(room.stdout!, say) : null;
+  const tail = [tailLines(room.stdout!, process.stdout), tailLines(room.stderr!, process.stderr)];
+  const lastLines = (): string[] => tail.flatMap((t) => t.lines());
+  const controller: RunningController | null = values.control ? startController(room.stdout!, say, ports.dashboard) : null;
+  if (controller?.child.pid !== undefined) guard.group(controller.child.pid);
 
   const stopRoom = (signal: NodeJS.Signals) => {
-    if (!roomRunning || room.pid === undefined) return;
-    // The Fastly CLI stops its host on SIGTERM; on SIGKILL it cannot, so the host is killed here too.
-    const targets = signal === 'SIGKILL' ? [...descendants(room.pid), room.pid] : [room.pid];
-    for (const pid of targets) {
-      try {
-        process.kill(pid, signal);
-      } catch {
-        // already gone
-      }
-    }
+    if (roomRunning) signalGroup(room.pid, signal);
   };
   process.on('exit', () => {
     stopRoom('SIGKILL');
     controller?.stop('SIGKILL');
+    rmSync(manifest.dir, { recursive: true, force: true });
   });
 
   return new Promise<number>((resolve) => {
@@ -205,6 +182,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       stopping = true;
       say(why);
       origin.close();
+      origin.closeAllConnections();
       controller?.stop('SIGTERM');
       if (!roomRunning) return resolve(code);
       stopRoom('SIGTERM');
@@ -220,17 +198,20 @@ export async function main(argv: readonly string[]): Promise<number> {
     });
     room.once('exit', (code, signal) => {
       roomRunning = false;
-      // A terminal Ctrl-C reaches the CLI too; give our own SIGINT handler the chance to name the cause.
-      const hint = values.viceroy ? ' (--viceroy: the Fastly CLI fetches Viceroy on first use; offline, leave --viceroy out to use the project host)' : '';
-      setTimeout(() => shutdown(1, `the room stopped (${signal ?? `exit ${code}`}); stopping the shop too${hint}`), 100);
+      // Stop whatever the CLI left in its group (a host it did not stop).
+      signalGroup(room.pid, 'SIGKILL');
+      // Give a SIGINT or SIGTERM handler, which may have caused this, the chance to name the cause.
+      setTimeout(() => shutdown(1, roomExitMessage(signal ?? `exit ${code}`, lastLines(), values.viceroy)), 100);
     });
     origin.once('error', (error) => shutdown(1, `the demo origin failed (${error.message}); stopping the room`));
     process.once('SIGINT', () => shutdown(130, 'stopping (Ctrl-C)'));
     process.once('SIGTERM', () => shutdown(143, 'stopping (SIGTERM)'));
+    process.once('SIGHUP', () => shutdown(129, 'stopping (the terminal closed)'));
 
-    void waitUntilListening(host, port, () => roomRunning, 120_000).then(async (up) => {
-      if (up && !stopping) await banner(addr, values.control);
-      else if (!stopping) shutdown(1, `the room did not listen on ${addr} within 120 s`);
+    void waitUntilListening(ports.host, ports.room, () => roomRunning, 120_000).then(async (up) => {
+      if (up && !stopping) await banner(addr, ports, values.control);
+      // A room that stopped has said why (above); only one still running is slow.
+      else if (!stopping && roomRunning) shutdown(1, roomSlowMessage(addr, 120, lastLines()));
     });
   });
 }

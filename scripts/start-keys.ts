@@ -1,0 +1,36 @@
+// Before `npm start` says the room is running: can it sign a visitor's token? A room whose active_key
+// names no usable key answers every new visitor with a 503, and says so only in its log.
+//
+// An absent or empty key store is made by `npm run keys -- generate` (the first step of npm start),
+// as a fresh clone needs. A key store that holds keys, but not the one active_key names, is not
+// repaired: which key should sign is the operator's choice (a typo in active_key, a key removed by
+// mistake, a store copied from elsewhere), and a new key would silently end every session the old
+// one signed. npm start stops and says how to fix it.
+import { parseConfig } from '../src/core/config.js';
+import { decodeBase64, EVENT_SEED_ID, MIN_KEY_BYTES } from '../src/core/keys.js';
+import { readStoreIfExists } from '../lib/json-store.js';
+
+/** null when active_key names a usable key; otherwise what is wrong and the commands that fix it. */
+export async function signingKeyProblem(files: { keys: string; config: string }): Promise<string | null> {
+  const config = (await readStoreIfExists(files.config)) ?? {};
+  const active = parseConfig((key) => config[key] ?? null).config.activeKey;
+  const keys = await readStoreIfExists(files.keys);
+  if (keys === null) return `${files.keys} does not exist, so the room cannot sign tokens; make it: npm run keys -- generate`;
+  const usable = Object.entries(keys)
+    .filter(([kid, value]) => kid !== EVENT_SEED_ID && (decodeBase64(value)?.length ?? 0) >= MIN_KEY_BYTES)
+    .map(([kid]) => kid);
+  if (usable.includes(active)) return null;
+  const why = Object.hasOwn(keys, active)
+    ? `the key "${active}" in ${files.keys} is unusable (not base64, or under ${MIN_KEY_BYTES} bytes)`
+    : `there is no key "${active}" in ${files.keys}`;
+  const fixes = [
+    ...usable.map((kid) => `npm run tune -- active_key=${kid}       sign with the existing key "${kid}"`),
+    `npm run keys -- rotate NEWKEY        a new key, made the signing key`,
+    `npm run keys -- list                 the keys there are, and which one signs`,
+  ];
+  return [
+    `active_key is "${active}" but ${why}: the room could not sign a token, and every new visitor would get a 503.`,
+    'Fix it with one of:',
+    ...fixes.map((f) => `  ${f}`),
+  ].join('\n');
+}
