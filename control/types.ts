@@ -109,10 +109,17 @@ export interface ModelSnapshot {
 export interface SourceStatus {
   /** e.g. "stdin", "file local/room.log", "fastly log-tail SERVICE", "https :8443". */
   name: string;
-  /** ok: lines arrive; lagging: the newest line is older than the lag limit; dead: the source ended or failed. */
-  state: 'ok' | 'lagging' | 'dead' | 'starting';
-  /** Now minus the newest line's tsMs when it arrived, ms; null before the first line. */
+  /**
+   * ok: lines arrive on time; quiet: the source is alive and no line came for 10 s (a room with no
+   * traffic); lagging: lines arrive later than the lag limit after the edge wrote them; failing: the
+   * source says it cannot give lines now (`error`); dead: the source ended; starting: no line yet.
+   * The controller holds while lagging, failing or dead.
+   */
+  state: 'ok' | 'quiet' | 'lagging' | 'failing' | 'dead' | 'starting';
+  /** The newest line's lag: when it arrived minus its tsMs, ms; null before the first line. */
   lagMs: number | null;
+  /** When the newest line arrived, ms since the epoch; null before the first line. */
+  lastLineMs: number | null;
   lines: number;
   /** Lines that looked like the room's but could not be used. */
   bad: number;
