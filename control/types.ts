@@ -76,11 +76,14 @@ export interface MinutePoint {
 
 export interface PopRow {
   pop: string;
-  /** Share of all decision lines in the last minute, 0..1. */
+  /** Share of all decision lines in the minute ModelSnapshot.popMinuteStartMs, 0..1. */
   share: number;
+  /** Waiting now. */
   waiting: number;
+  /** Draws and admissions in the minute ModelSnapshot.popMinuteStartMs: over all POPs they add up to that minute's MinutePoint. */
   drawsPerMinute: number;
   admissionsPerMinute: number;
+  /** Active now. */
   activeSessions: number;
   /** ms since the epoch of the last line from this POP. */
   lastSeenMs: number;
@@ -100,6 +103,8 @@ export interface ModelSnapshot {
   waiting: number;
   activeSessions: number;
   minutes: MinutePoint[];
+  /** Start (ms since the epoch) of the minute the POP rows' draws and admissions count: the last complete one. */
+  popMinuteStartMs: number;
   pops: PopRow[];
   /** The queue's cursor (docs/events.md), while it leads a pre-queue or a first-come room; else null. */
   queue: { role: 'drain' | 'fifo'; cursor: number | null; perMinute: number | null; prequeue: number; ahead: number; survival: number } | null;
