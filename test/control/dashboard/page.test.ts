@@ -139,7 +139,8 @@ describe('the dashboard', () => {
     expect(io).toMatch(/stdin: ok/);
     expect(io).toMatch(/90 read, 0 unusable, 1 not the room's/);
     expect(io).toMatch(/allow_percentage/);
-    expect(await page.$$eval('svg polyline', (lines) => lines.length)).toBeGreaterThanOrEqual(4);
+    // Every series is drawn: a line, or a dot while it has a single minute.
+    expect(await page.$$eval('svg polyline, svg circle', (marks) => marks.length)).toBeGreaterThanOrEqual(4);
     // Self-contained: nothing but the page and its own JSON was asked for.
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
