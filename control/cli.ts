@@ -15,7 +15,7 @@
 //   ... --service ID [--store-id ID]  write to the service's Config Store instead, through the Fastly CLI
 //   ... --dry-run                     with --service: print the writes instead of making them
 //   ... --dashboard-port N            the dashboard on 127.0.0.1 (default 7373; 0 picks a free port)
-//   ... --lag-limit S                 hold when the newest line is older than S seconds (default 60)
+//   ... --lag-limit S                 hold when lines arrive more than S seconds after the room wrote them (default 60)
 //   ... --min-write-interval S        at least S seconds between writes (default 20)
 //   ... --lead S                      fix a window's chance S seconds before it opens (default 25;
 //                                     at least the slowest POP's delay in seeing a new setting)

@@ -1,6 +1,13 @@
 // The controller process's heart, without its I/O: lines in, counted; once a second the source's
 // health, the settings, the model's plan and the writer. The CLI wires real sources, stores and a
 // clock to it; tests drive it with fakes and a fake clock.
+//
+// The source's health (docs/control.md#when-it-holds): a source lags when its lines arrive late (the
+// time a line arrives minus the time the edge wrote it), measured on each line as it arrives; it fails
+// when it says so (an error: fastly log-tail exited or printed an ERROR, a file cannot be read); it is
+// dead when it ended. A source that is alive and gives no line is quiet: a room with no traffic, not a
+// fault, so silence alone never makes the controller hold. Each condition is said once, when it
+// starts, and again only when it changes (a growing figure is not a change).
 import { parseLogLine } from './log-line.js';
 import type { ControlModel, DashboardSnapshot, SourceStatus } from './types.js';
 import type { Store, Writer } from './writer.js';
@@ -10,10 +17,16 @@ export interface ControllerOptions {
   store: Store;
   writer: Writer;
   sourceName: string;
-  /** Hold when the newest decision line is older than this (ms) while visitors are about. */
+  /** Hold when decision lines arrive more than this (ms) after the edge wrote them. */
   lagLimitMs: number;
   log: (message: string) => void;
 }
+
+/** No line for this long from a live source: the dashboard calls it quiet (the room has no traffic). */
+export const QUIET_AFTER_MS = 10_000;
+
+/** A condition's text without its figures of seconds, so "90 s" then "91 s" is one condition, said once. */
+const conditionKey = (why: string | null): string | null => (why === null ? null : why.replace(/\d+(?:\.\d+)? s\b/g, '# s'));
 
 export class Controller {
   private readonly status: SourceStatus;
@@ -25,7 +38,7 @@ export class Controller {
   private readonly examples: string[] = [];
 
   constructor(private readonly o: ControllerOptions) {
-    this.status = { name: o.sourceName, state: 'starting', lagMs: null, lines: 0, bad: 0, foreign: 0, error: null };
+    this.status = { name: o.sourceName, state: 'starting', lagMs: null, lastLineMs: null, lines: 0, bad: 0, foreign: 0, error: null };
   }
 
   /** One text line from the source, at `nowMs`. */
@@ -63,18 +76,32 @@ export class Controller {
       // Without the settings the targets may be stale: hold, as with a lagging log.
       this.settingsError = `cannot read the settings from ${this.o.store.name}: ${(error as Error).message}`;
     }
+    // Lag is what the newest line showed when it arrived; silence after it is a quiet room.
+    const lagging = this.status.lagMs !== null && this.status.lagMs > this.o.lagLimitMs;
     const silentMs = this.lastLineArrivalMs === null ? null : nowMs - this.lastLineArrivalMs;
-    const lagging = (this.status.lagMs !== null && this.status.lagMs > this.o.lagLimitMs) || (silentMs !== null && silentMs > this.o.lagLimitMs);
-    this.status.state = this.sourceDead ? 'dead' : this.lastLineArrivalMs === null ? 'starting' : lagging ? 'lagging' : 'ok';
+    this.status.state = this.sourceDead
+      ? 'dead'
+      : this.sourceError !== null
+        ? 'failing'
+        : this.lastLineArrivalMs === null
+          ? 'starting'
+          : lagging
+            ? 'lagging'
+            : silentMs !== null && silentMs >= QUIET_AFTER_MS
+              ? 'quiet'
+              : 'ok';
     this.status.error = this.sourceError;
+    this.status.lastLineMs = this.lastLineArrivalMs;
     const why =
       this.settingsError ??
       (this.status.state === 'dead'
         ? `the log source is down (${this.sourceError ?? 'ended'})`
-        : this.status.state === 'lagging'
-          ? `the log source lags: the newest line is ${Math.round(Math.max(this.status.lagMs ?? 0, silentMs ?? 0) / 1000)} s old`
-          : null);
-    if (why !== this.holdingWhy) this.o.log(why === null ? 'the view is current again: controlling' : `holding, writing nothing: ${why}`);
+        : this.status.state === 'failing'
+          ? `the log source fails: ${this.sourceError}`
+          : this.status.state === 'lagging'
+            ? `the log source lags: its lines arrive ${Math.round((this.status.lagMs ?? 0) / 1000)} s after the room wrote them`
+            : null);
+    if (conditionKey(why) !== conditionKey(this.holdingWhy)) this.o.log(why === null ? 'the view is current again: controlling' : `holding, writing nothing: ${why}`);
     this.holdingWhy = why;
     const writes = this.o.model.plan(nowMs, why !== null);
     if (writes === null) return;

@@ -1,8 +1,9 @@
 // Where decision lines come from. Each source calls `onLine` with every text line and keeps its own
-// status; the process decides from that status whether it can trust its view (a dead or lagging
-// source makes it hold). `stdin` takes `npm start`'s output piped in; `file:PATH` follows a growing
-// file as `tail -F` does (it survives truncation and replacement); `log-tail:SERVICE` runs the Fastly
-// CLI's `fastly log-tail` and restarts it with a backoff when it exits.
+// status; the process decides from that status whether it can trust its view (a source that is dead,
+// fails or lags makes it hold; one that is alive and silent is a quiet room: docs/control.md).
+// `stdin` takes `npm start`'s output piped in; `file:PATH` follows a growing file as `tail -F` does
+// (it survives truncation and replacement); `log-tail:SERVICE` runs the Fastly CLI's `fastly
+// log-tail` and restarts it with a backoff when it exits.
 import { spawn } from 'node:child_process';
 import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
@@ -11,8 +12,9 @@ import { fastlyBin } from '../lib/fastly-cli.js';
 
 export interface Source {
   readonly name: string;
-  /** Set once the source cannot give more lines (stdin closed, a file gone for good). */
+  /** Why the source cannot give lines now (a file it cannot read, log-tail down or saying ERROR); null when it can. */
   error: string | null;
+  /** Set once the source can give no more lines (stdin closed). */
   dead: boolean;
   stop(): void;
 }
@@ -76,29 +78,50 @@ export function fileSource(file: string, onLine: (text: string) => void, pollMs 
   return source;
 }
 
-/** `fastly log-tail --service-id SERVICE`, restarted with a backoff (1 s doubling to 30 s) whenever it exits. */
-export function logTailSource(serviceId: string, onLine: (text: string) => void, bin: string = fastlyBin): Source {
+/**
+ * `fastly log-tail --service-id SERVICE`, restarted with a backoff (1 s doubling to 30 s) whenever it
+ * exits. It fails (`error`) from an exit until a restarted run gives a line or has run `healthyAfterMs`,
+ * and while a running one's latest word on stderr is an ERROR (the CLI prints `ERROR: ...` when its
+ * stream breaks) until its next line. A running log-tail that gives nothing is a quiet service.
+ */
+export function logTailSource(serviceId: string, onLine: (text: string) => void, bin: string = fastlyBin, healthyAfterMs = 10_000): Source {
   let stopped = false;
   let backoff = 1000;
   let child: ReturnType<typeof spawn> | null = null;
+  let healthy: ReturnType<typeof setTimeout> | null = null;
   const source: Source = {
     name: `fastly log-tail ${serviceId}`,
     error: null,
     dead: false,
     stop() {
       stopped = true;
+      if (healthy !== null) clearTimeout(healthy);
       child?.kill();
     },
   };
   const start = (): void => {
     if (stopped) return;
     const started = Date.now();
-    child = spawn(bin, ['log-tail', '--service-id', serviceId], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const run = (child = spawn(bin, ['log-tail', '--service-id', serviceId], { stdio: ['ignore', 'pipe', 'pipe'] }));
     let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-500)));
-    child.on('error', (error) => (source.error = `could not run ${bin}: ${error.message}`));
-    void readLines(child.stdout!, onLine);
-    child.on('exit', (code) => {
+    run.stderr!.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-500);
+      const said = chunk.toString().split(/\r?\n/).filter((l) => /^\s*ERROR\b/i.test(l)).at(-1);
+      if (said !== undefined) source.error = `fastly log-tail says: ${said.trim()}`;
+    });
+    run.on('error', (error) => (source.error = `could not run ${bin}: ${error.message}`));
+    run.on('spawn', () => {
+      // Up long enough without exiting or saying ERROR: whatever an earlier run said is over.
+      healthy = setTimeout(() => {
+        if (!/^fastly log-tail says/.test(source.error ?? '')) source.error = null;
+      }, healthyAfterMs);
+    });
+    void readLines(run.stdout!, (text) => {
+      source.error = null;
+      onLine(text);
+    });
+    run.on('exit', (code) => {
+      if (healthy !== null) clearTimeout(healthy);
       if (stopped) return;
       // A run that lasted a minute was healthy: the backoff starts again from 1 s.
       const wait = Date.now() - started > 60_000 ? 1000 : backoff;

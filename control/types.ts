@@ -76,11 +76,14 @@ export interface MinutePoint {
 
 export interface PopRow {
   pop: string;
-  /** Share of all decision lines in the last minute, 0..1. */
+  /** Share of all decision lines in the minute ModelSnapshot.popMinuteStartMs, 0..1. */
   share: number;
+  /** Waiting now. */
   waiting: number;
+  /** Draws and admissions in the minute ModelSnapshot.popMinuteStartMs: over all POPs they add up to that minute's MinutePoint. */
   drawsPerMinute: number;
   admissionsPerMinute: number;
+  /** Active now. */
   activeSessions: number;
   /** ms since the epoch of the last line from this POP. */
   lastSeenMs: number;
@@ -100,6 +103,8 @@ export interface ModelSnapshot {
   waiting: number;
   activeSessions: number;
   minutes: MinutePoint[];
+  /** Start (ms since the epoch) of the minute the POP rows' draws and admissions count: the last complete one. */
+  popMinuteStartMs: number;
   pops: PopRow[];
   /** The queue's cursor (docs/events.md), while it leads a pre-queue or a first-come room; else null. */
   queue: { role: 'drain' | 'fifo'; cursor: number | null; perMinute: number | null; prequeue: number; ahead: number; survival: number } | null;
@@ -109,10 +114,17 @@ export interface ModelSnapshot {
 export interface SourceStatus {
   /** e.g. "stdin", "file local/room.log", "fastly log-tail SERVICE", "https :8443". */
   name: string;
-  /** ok: lines arrive; lagging: the newest line is older than the lag limit; dead: the source ended or failed. */
-  state: 'ok' | 'lagging' | 'dead' | 'starting';
-  /** Now minus the newest line's tsMs when it arrived, ms; null before the first line. */
+  /**
+   * ok: lines arrive on time; quiet: the source is alive and no line came for 10 s (a room with no
+   * traffic); lagging: lines arrive later than the lag limit after the edge wrote them; failing: the
+   * source says it cannot give lines now (`error`); dead: the source ended; starting: no line yet.
+   * The controller holds while lagging, failing or dead.
+   */
+  state: 'ok' | 'quiet' | 'lagging' | 'failing' | 'dead' | 'starting';
+  /** The newest line's lag: when it arrived minus its tsMs, ms; null before the first line. */
   lagMs: number | null;
+  /** When the newest line arrived, ms since the epoch; null before the first line. */
+  lastLineMs: number | null;
   lines: number;
   /** Lines that looked like the room's but could not be used. */
   bad: number;

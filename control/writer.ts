@@ -73,6 +73,8 @@ export class Writer {
   failed = 0;
   deferred = 0;
   private lastAttemptMs = -Infinity;
+  /** The failure last said, so a write that keeps failing the same way is said once. */
+  private toldFailure: string | null = null;
 
   constructor(
     private readonly store: Store,
@@ -91,20 +93,28 @@ export class Writer {
     if (refused.length > 0) {
       this.failed++;
       this.lastWrite = { atMs: nowMs, values, ok: false, error: `refused: ${refused.join('; ')}` };
-      this.log(`write refused, the room would not use it: ${refused.join('; ')}`);
+      this.tell(`write refused, the room would not use it: ${refused.join('; ')}`);
       return false;
     }
     try {
       await this.store.write(values);
       this.done++;
       this.lastWrite = { atMs: nowMs, values, ok: true, error: null };
+      if (this.toldFailure !== null) this.log(`writing to ${this.store.name} succeeds again`);
+      this.toldFailure = null;
       return true;
     } catch (error) {
       this.failed++;
       const why = error instanceof Error ? error.message : String(error);
       this.lastWrite = { atMs: nowMs, values, ok: false, error: why };
-      this.log(`write to ${this.store.name} failed (${why}); the room keeps its last setting, retrying at the next plan`);
+      this.tell(`write to ${this.store.name} failed (${why}); the room keeps its last setting, retrying at the next plan`);
       return false;
     }
+  }
+
+  /** Says a failure once, and again only when it changes (the dashboard counts every one). */
+  private tell(message: string): void {
+    if (message !== this.toldFailure) this.log(message);
+    this.toldFailure = message;
   }
 }

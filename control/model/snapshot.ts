@@ -92,6 +92,7 @@ export class ModelSnapshots {
       waiting: waiting.total,
       activeSessions: active.total,
       minutes,
+      popMinuteStartMs: lastMinute,
       pops: pops.sort((a, b) => b.share - a.share),
       queue: q.role === 'none' ? null : { role: q.role, cursor: q.cursor, perMinute: q.speed === null ? null : q.speed * 60, prequeue: q.prequeue, ahead: q.ahead, survival: q.survival },
     };

@@ -54,16 +54,63 @@ describe('the controller process', () => {
     expect(logs.join('\n')).toMatch(/skipped a decision line \(ts is missing/);
   });
 
-  it('holds, and says so, when the source lags or dies; writes nothing then', async () => {
+  it('holds, and says so once, when lines arrive late; controls again once they arrive on time', async () => {
+    const { controller, writes, logs } = setup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
+    // Every line reaches the controller 90 s after the edge wrote it: the source lags.
+    for (let s = 0; s < 30; s++) {
+      for (let i = 0; i < 5; i++) controller.line(admitted(T0 + s * 1000 + i * 100, s * 5 + i), T0 + 90_000 + s * 1000);
+      await controller.tick(T0 + 90_000 + s * 1000 + 500);
+    }
+    expect(writes).toEqual([]);
+    expect(controller.snapshot(T0 + 120_000)).toMatchObject({ holding: true, source: { state: 'lagging' } });
+    const holding = logs.filter((l) => l.startsWith('holding'));
+    expect(holding).toEqual(['holding, writing nothing: the log source lags: its lines arrive 90 s after the room wrote them']);
+    // Caught up: lines now arrive as they are written.
+    controller.line(admitted(T0 + 121_000, 999), T0 + 121_000);
+    await controller.tick(T0 + 121_500);
+    await controller.tick(T0 + 122_500);
+    expect(controller.snapshot(T0 + 122_500)).toMatchObject({ holding: false, source: { state: 'ok' } });
+    expect(logs.filter((l) => l.startsWith('the view is current again'))).toHaveLength(1);
+  });
+
+  it('takes a room with no traffic for a quiet room, not a lagging source: no hold, no message', async () => {
+    const { controller, logs } = setup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
+    for (let i = 0; i < 20; i++) controller.line(admitted(T0 + i * 100, i), T0 + i * 100 + 50);
+    // Then nothing for ten minutes, ticking every second: the source is open, the room is quiet.
+    for (let t = 1; t <= 600; t++) await controller.tick(T0 + 2_000 + t * 1000);
+    const snap = controller.snapshot(T0 + 602_000);
+    expect(snap.holding).toBe(false);
+    expect(snap.source.state).toBe('quiet');
+    expect(logs.filter((l) => /holding|lag/.test(l))).toEqual([]);
+  });
+
+  it('holds while the source says it fails (fastly log-tail exited), saying so once, and controls again once it recovers', async () => {
     const { controller, writes, logs } = setup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
     for (let i = 0; i < 100; i++) controller.line(admitted(T0 + i * 100, i), T0 + i * 100);
-    await controller.tick(T0 + 100_000); // 90 s without a line
+    for (const [s, wait] of [[1, 1], [2, 2], [4, 4], [8, 8]] as const) {
+      controller.source(`fastly log-tail exited (1): ERROR: unrecoverable error, response code: 404.; restarting in ${wait} s`, false);
+      await controller.tick(T0 + 10_000 + s * 1000);
+    }
     expect(writes).toEqual([]);
-    expect(controller.snapshot(T0 + 100_000)).toMatchObject({ holding: true, source: { state: 'lagging' } });
+    expect(controller.snapshot(T0 + 18_000)).toMatchObject({ holding: true, source: { state: 'failing' } });
+    expect(logs.filter((l) => l.startsWith('holding'))).toEqual([
+      'holding, writing nothing: the log source fails: fastly log-tail exited (1): ERROR: unrecoverable error, response code: 404.; restarting in 1 s',
+    ]);
+    controller.source(null, false);
+    await controller.tick(T0 + 19_000);
+    expect(controller.snapshot(T0 + 19_000).holding).toBe(false);
+    expect(logs.at(-2)).toBe('the view is current again: controlling');
+  });
+
+  it('holds, and says so, when the source dies; writes nothing then', async () => {
+    const { controller, writes, logs } = setup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
+    for (let i = 0; i < 100; i++) controller.line(admitted(T0 + i * 100, i), T0 + i * 100);
     controller.source('stdin closed', true);
-    await controller.tick(T0 + 101_000);
-    expect(controller.snapshot(T0 + 101_000).holdingWhy).toMatch(/down \(stdin closed\)/);
-    expect(logs.some((l) => l.startsWith('holding'))).toBe(true);
+    await controller.tick(T0 + 11_000);
+    await controller.tick(T0 + 12_000);
+    expect(writes).toEqual([]);
+    expect(controller.snapshot(T0 + 12_000)).toMatchObject({ holding: true, holdingWhy: expect.stringMatching(/down \(stdin closed\)/), source: { state: 'dead' } });
+    expect(logs.filter((l) => l.startsWith('holding'))).toHaveLength(1);
   });
 
   it('reports a failed write, keeps going, and sends it again later', async () => {
@@ -90,6 +137,27 @@ describe('the controller process', () => {
 });
 
 describe('the writer', () => {
+  it('says a failure once while it keeps failing for the same reason, and again when that changes', async () => {
+    const { writer, fail, logs } = setup({});
+    fail('API rate limit exceeded');
+    for (let i = 0; i < 5; i++) await writer.offer({ allow_percentage: String(10 + i) }, T0 + i * 20_000);
+    expect(logs.filter((l) => l.includes('failed'))).toHaveLength(1);
+    expect(writer.failed).toBe(5);
+    fail('token expired');
+    await writer.offer({ allow_percentage: '20' }, T0 + 100_000);
+    fail(null);
+    await writer.offer({ allow_percentage: '21' }, T0 + 120_000);
+    fail('API rate limit exceeded');
+    await writer.offer({ allow_percentage: '22' }, T0 + 140_000);
+    expect(logs.filter((l) => l.includes('failed') || l.includes('succeeds again'))).toEqual([
+      expect.stringMatching(/failed \(API rate limit exceeded\)/),
+      expect.stringMatching(/failed \(token expired\)/),
+      expect.stringMatching(/succeeds again/),
+      expect.stringMatching(/failed \(API rate limit exceeded\)/),
+    ]);
+  });
+
+
   it('refuses a value the room would not use, naming the key', async () => {
     const { writer, writes } = setup({});
     expect(await writer.offer({ allow_schedule: 'garbage' }, T0)).toBe(false);

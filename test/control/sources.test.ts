@@ -147,6 +147,36 @@ describe('fastly log-tail', () => {
     expect((await readFile(runs, 'utf8')).trim().split('\n')).toEqual(['log-tail --service-id SVC123', 'log-tail --service-id SVC123']);
   }, 15_000);
 
+  it('fails while log-tail is down, and is healthy again once a restarted log-tail gives a line', async () => {
+    const bin = path.join(dir, 'fastly');
+    const runs = path.join(dir, 'runs');
+    // First run: dies at once. Second run: gives a line and keeps running, as a healthy log-tail does.
+    await writeFile(bin, `#!/bin/sh\necho run >> '${runs}'\nif [ $(wc -l < '${runs}') -eq 1 ]; then echo "token expired" >&2; exit 3; fi\necho "line from run"\nexec sleep 30\n`);
+    await chmod(bin, 0o755);
+    const lines: string[] = [];
+    const source = logTailSource('SVC123', (line) => lines.push(line), bin);
+    sources.push(source);
+    await until(() => source.error !== null, 'the first exit');
+    await until(() => lines.length === 1, 'the restarted run', 6_000);
+    await until(() => source.error === null, 'the error to clear');
+    expect(source.dead).toBe(false);
+  }, 15_000);
+
+  it('fails when a running log-tail prints an ERROR, and recovers at its next line', async () => {
+    const bin = path.join(dir, 'fastly');
+    const go = path.join(dir, 'go');
+    await writeFile(bin, `#!/bin/sh\necho "INFO: Managed logging enabled on service SVC123" >&2\necho "ERROR: unrecoverable error, response code: 404." >&2\nwhile [ ! -e '${go}' ]; do sleep 0.05; done\necho "line after"\nexec sleep 30\n`);
+    await chmod(bin, 0o755);
+    const lines: string[] = [];
+    const source = logTailSource('SVC123', (line) => lines.push(line), bin);
+    sources.push(source);
+    await until(() => source.error !== null, 'the ERROR');
+    expect(source.error).toBe('fastly log-tail says: ERROR: unrecoverable error, response code: 404.');
+    await writeFile(go, '');
+    await until(() => lines.length === 1, 'the next line');
+    await until(() => source.error === null, 'the error to clear');
+  }, 15_000);
+
   it('says when the CLI cannot be run at all', async () => {
     const source = logTailSource('SVC123', () => undefined, path.join(dir, 'no-such-fastly'));
     sources.push(source);

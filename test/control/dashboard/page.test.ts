@@ -1,11 +1,14 @@
-// The controller's dashboard in a real browser: what an operator sees, and nothing axe objects to.
+// The controller's dashboard in a real browser: what an operator sees, on a laptop and on a phone, in
+// light and dark, and nothing axe objects to. One dashboard runs on a real controller; another serves
+// snapshots made here, so each figure the page formats is known.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Controller } from '../../../control/controller.js';
 import { startDashboard } from '../../../control/dashboard/server.js';
 import { createControlModel } from '../../../control/model/index.js';
+import type { DashboardSnapshot, MinutePoint, ModelSnapshot } from '../../../control/types.js';
 import { Writer, type Store } from '../../../control/writer.js';
 import { admittedLine } from '../lines.js';
 import { launchBrowser } from '../../support/chromium.js';
@@ -14,7 +17,73 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 const NOW = Date.now();
 let browser: Browser;
 let url: string;
-let close: () => void;
+let madeUrl: string;
+const closers: (() => void)[] = [];
+
+// Made snapshots: 17:04 to 17:06 UTC, the page read at 17:06:20 (the browser runs in UTC).
+const at = (hhmmss: string): number => Date.parse(`2026-11-24T${hhmmss}Z`);
+const minute = (hhmm: string, p: Partial<MinutePoint>): MinutePoint => ({
+  startMs: at(`${hhmm}:00`),
+  waiting: 0,
+  draws: 0,
+  admissions: 0,
+  target: 120,
+  allowPercentage: 100,
+  activeSessions: 0,
+  activeCap: null,
+  ...p,
+});
+function made(model: Partial<ModelSnapshot>, rest: Partial<DashboardSnapshot> = {}): DashboardSnapshot {
+  return {
+    model: {
+      nowMs: at('17:06:20'),
+      waitPeriodSeconds: 20,
+      targets: { newUsersPerMinute: 120, totalActiveUsers: null, sessionDurationMinutes: 5 },
+      mode: 'queueing',
+      why: 'queueing',
+      allowPercentage: null,
+      waiting: 0,
+      activeSessions: 0,
+      minutes: [],
+      popMinuteStartMs: at('17:05:00'),
+      pops: [],
+      queue: null,
+      ...model,
+    },
+    source: { name: 'stdin', state: 'ok', lagMs: 800, lastLineMs: at('17:06:19'), lines: 123456, bad: 0, foreign: 12, error: null },
+    lastWrite: null,
+    writes: { done: 3, failed: 0, deferred: 40, minIntervalSeconds: 20 },
+    holding: false,
+    holdingWhy: null,
+    ...rest,
+  };
+}
+const popRow = (pop: string, admissions: number) => ({ pop, share: 0.2, waiting: 12_345, drawsPerMinute: 1_234, admissionsPerMinute: admissions, activeSessions: 23_456, lastSeenMs: at('17:06:19') });
+const schedule = [at('17:05:20') / 1000, at('17:05:40') / 1000, at('17:06:00') / 1000].map((w, i) => `${w}=${[12, 14.5, 87.566238][i]}`).join(',');
+const busy = made({
+  why: 'queueing: 1438 waiting, next window at 87.566238%',
+  allowPercentage: 87.566238,
+  waiting: 1438,
+  activeSessions: 414,
+  minutes: [
+    minute('17:04', { admissions: 131, draws: 900, waiting: 1500, allowPercentage: 62.123456, activeSessions: 300 }),
+    minute('17:05', { admissions: 120, draws: 950, waiting: 1450, allowPercentage: 70.987654, activeSessions: 380 }),
+    minute('17:06', { admissions: 14, draws: 300, waiting: 1438, allowPercentage: 87.566238, activeSessions: 414 }),
+  ],
+  // The POPs' admissions in 17:05 add up to that minute's 120.
+  pops: [popRow('LHR', 60), popRow('FRA', 30), popRow('AMS', 20), popRow('NRT', 6), popRow('SYD', 4)],
+}, { lastWrite: { atMs: at('17:05:00'), values: { allow_schedule: schedule }, ok: true, error: null } });
+const idle = made({
+  mode: 'open',
+  why: 'open: 1 admissions a minute, under the target',
+  allowPercentage: 100,
+  waiting: 1,
+  activeSessions: 1,
+  minutes: [minute('17:05', { admissions: 1, draws: 1, waiting: 1, activeSessions: 1 }), minute('17:06', {})],
+  pops: [popRow('local', 1)],
+});
+const empty = made({ mode: 'observing', why: 'waiting for the first decision line' }, { source: { name: 'stdin', state: 'starting', lagMs: null, lastLineMs: null, lines: 0, bad: 0, foreign: 0, error: null } });
+let current = busy;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -27,45 +96,137 @@ beforeAll(async () => {
   await controller.tick(NOW);
   const dashboard = await startDashboard(0, () => controller.snapshot(Date.now()));
   url = dashboard.url;
-  close = () => dashboard.server.close();
+  closers.push(() => dashboard.server.close());
+  const madeDashboard = await startDashboard(0, () => current);
+  madeUrl = madeDashboard.url;
+  closers.push(() => madeDashboard.server.close());
 });
 
 afterAll(async () => {
   await browser?.close();
-  close?.();
+  for (const close of closers) close();
 });
+
+const PHONE: BrowserContextOptions = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+async function open(snapshot: DashboardSnapshot | null, options: BrowserContextOptions = {}): Promise<Page> {
+  if (snapshot !== null) current = snapshot;
+  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-GB', ...options });
+  const page = await context.newPage();
+  await page.goto(snapshot === null ? url : madeUrl);
+  await expect.poll(() => page.textContent('#state')).toMatch(/Target|No target/);
+  return page;
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: { id: string }[] }> } }).axe.run(document);
+    return result.violations.map((v) => v.id);
+  });
+}
+
+/** The page's own y-axis labels of each chart (the x axis's are times). */
+const yLabels = (page: Page) => page.$$eval('svg', (svgs) => svgs.map((s) => [...s.querySelectorAll('text')].map((t) => t.textContent ?? '').filter((t) => !/^\d\d:\d\d$/.test(t))));
 
 describe('the dashboard', () => {
   it('shows the mode, the target, the POPs, the source and the last write', async () => {
-    const page = await browser.newPage();
-    await page.goto(url);
+    const page = await open(null);
     await expect.poll(() => page.textContent('#state')).toMatch(/Target 60 a minute/);
-    const pops = await page.$$eval('#pops tr td:first-child', (cells) => cells.map((c) => c.textContent));
+    const pops = await page.$$eval('#pops tr th, #pops tr td:first-child', (cells) => cells.map((c) => c.textContent));
     expect(pops.sort()).toEqual(['FRA', 'LHR']);
     const io = await page.textContent('#io');
     expect(io).toMatch(/stdin: ok/);
     expect(io).toMatch(/90 read, 0 unusable, 1 not the room's/);
-    expect(io).toMatch(/allow_percentage=/);
-    expect(await page.$$eval('svg polyline', (lines) => lines.length)).toBeGreaterThanOrEqual(4);
+    expect(io).toMatch(/allow_percentage/);
+    // Every series is drawn: a line, or a dot while it has a single minute.
+    expect(await page.$$eval('svg polyline, svg circle', (marks) => marks.length)).toBeGreaterThanOrEqual(4);
     // Self-contained: nothing but the page and its own JSON was asked for.
     const requests: string[] = [];
     page.on('request', (r) => requests.push(r.url()));
     await page.reload();
     await expect.poll(() => requests.some((r) => r.endsWith('/api/snapshot'))).toBe(true);
     expect(requests.every((r) => r.startsWith(url))).toBe(true);
-    await page.close();
+    await page.context().close();
   });
 
-  it('has no axe violations', async () => {
-    const page = await browser.newPage();
-    await page.goto(url);
-    await expect.poll(() => page.textContent('#state')).toMatch(/Target/);
-    await page.evaluate(axeSource);
-    const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: { id: string }[] }> } }).axe.run(document);
-      return result.violations.map((v) => v.id);
-    });
-    expect(violations).toEqual([]);
-    await page.close();
+  it('fits a 375 px phone: no sideways scroll, the POP table included', async () => {
+    for (const snapshot of [busy, null]) {
+      const page = await open(snapshot, PHONE);
+      await expect.poll(() => page.$$eval('#pops tr', (rows) => rows.length)).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await page.context().close();
+    }
+  });
+
+  it('follows a dark system setting, and axe finds nothing in either', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await open(busy, { colorScheme });
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const [r, g, b] = background.match(/\d+/g)!.map(Number) as [number, number, number];
+      if (colorScheme === 'dark') expect(r + g + b).toBeLessThan(150);
+      else expect(r + g + b).toBeGreaterThan(600);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('draws charts with tick labels a phone can read and a time axis', async () => {
+    const page = await open(busy, PHONE);
+    const heights = await page.$$eval('svg text', (texts) => texts.map((t) => t.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(0);
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(11);
+    const times = await page.$$eval('#admissions text', (texts) => texts.map((t) => t.textContent).filter((t) => /^\d\d:\d\d$/.test(t ?? '')));
+    expect(times).toEqual(expect.arrayContaining(['17:04', '17:06']));
+    await page.context().close();
+  });
+
+  it('gives an idle room whole-number ticks, none repeated', async () => {
+    const page = await open(idle);
+    const labels = await yLabels(page);
+    expect(labels).toHaveLength(4);
+    for (const chart of labels) {
+      expect(chart.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(chart).size).toBe(chart.length);
+      for (const label of chart) expect(label).toMatch(/^\d+%?$/);
+    }
+    await page.context().close();
+  });
+
+  it('states the same target in the charts as in the header, before the first line too', async () => {
+    for (const snapshot of [empty, busy]) {
+      const page = await open(snapshot);
+      expect(await page.textContent('#state')).toMatch(/Target 120 a minute/);
+      const text = await page.textContent('#admissions-text');
+      expect(text).toMatch(/target 120 a minute/);
+      expect(text).not.toMatch(/none/);
+      await page.context().close();
+    }
+  });
+
+  it('rounds percentages and shows allow_schedule as times of day', async () => {
+    const page = await open(busy);
+    const body = await page.innerText('main');
+    expect(body).toMatch(/next window at 87\.6%/);
+    expect(body).not.toMatch(/\d\.\d{2,}%/);
+    const io = (await page.textContent('#io'))!;
+    expect(io).toMatch(/allow_schedule: from 17:05:20: 12%, 17:05:40: 14\.5%, 17:06:00: 87\.6%/);
+    expect(io).not.toMatch(/\d{10}/);
+    await page.context().close();
+  });
+
+  it('counts the POPs and the totals over the same named minute', async () => {
+    for (const snapshot of [busy, null]) {
+      const page = await open(snapshot);
+      await expect.poll(() => page.$$eval('#pops tr', (rows) => rows.length)).toBeGreaterThan(0);
+      const caption = (await page.textContent('#pops-caption'))!;
+      const [, hhmm] = caption.match(/(\d\d:\d\d)/)!;
+      const perPop = await page.$$eval('#pops tr td[data-col="admitted"]', (cells) => cells.map((c) => Number(c.textContent)));
+      const total = Number(await page.textContent('#pops-total td[data-col="admitted"]'));
+      expect(total).toBe(perPop.reduce((a, b) => a + b, 0));
+      expect(await page.textContent('#admissions-text')).toContain(`Minute ${hhmm}: admitted ${total}`);
+      if (snapshot === busy) expect(total).toBe(120);
+      await page.context().close();
+    }
   });
 });
