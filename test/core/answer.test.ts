@@ -2,7 +2,10 @@
 // visitors, none where no draw decides the wait, and the status that says whose fault a failure is.
 import { describe, expect, it } from 'vitest';
 import { answerFacts, type AnsweredResult } from '../../src/core/answer.js';
+import { CursorPlanner } from '../../control/model/cursor-plan.js';
 import { parseConfig } from '../../src/core/config.js';
+import { cursorAt } from '../../src/core/position.js';
+import { parsedLine } from '../control/lines.js';
 import type { ReasonCode } from '../../src/core/types.js';
 
 const NOW_MS = Date.UTC(2026, 0, 1, 0, 0, 5);
@@ -45,5 +48,29 @@ describe('answerFacts', () => {
     const facts = answerFacts(config({ waiting_status: '429' }), waiting('no_signing_key', { outcome: 'startwaiting' }), NOW_MS, () => 0.99);
     expect(facts).toMatchObject({ status: 503, retryAfterSeconds: 17, refreshIntervalSeconds: 19, jitterSeconds: 2 });
     expect(answerFacts(config({ waiting_status: '429' }), waiting('draw_lost'), NOW_MS, () => 0).status).toBe(429);
+  });
+
+  it("never tells the only visitor of a pre-queue that more are ahead than the controller's counts hold", () => {
+    // The case: an event at a target of 600 a minute, one visitor in the pre-queue. The
+    // controller publishes its cursor and counts just after the start; the edge answers from them.
+    const start = Math.floor(NOW / 10) * 10 + 600;
+    const iso = (sec: number) => new Date(sec * 1000).toISOString();
+    const settings: Record<string, string> = {
+      allow_percentage: '1',
+      wait_period_duration: '10',
+      new_users_per_minute: '600',
+      event_prequeue_start: iso(start - 300),
+      event_start: iso(start),
+    };
+    const planner = new CursorPlanner(25);
+    planner.settings(parseConfig((k) => settings[k] ?? null).config);
+    planner.observe(parsedLine({ tsMs: (start - 100) * 1000, reason: 'prequeue_joined', outcome: 'prequeue', newTid: 'T0000001', newDec: 'pre', newExp: start }, 10));
+    const writes = planner.plan((start + 1) * 1000, 10, 600, start, 0, true)!;
+    expect(writes.queue_counts).toMatch(/=1$/);
+    const edge = parseConfig((k) => ({ ...settings, ...writes })[k] ?? null).config;
+    const nowMs = (start + 2) * 1000;
+    const cursor = cursorAt(edge.queueCursor!, start + 2);
+    const facts = answerFacts(edge, { outcome: 'keepwaiting', reason: 'queue_waiting', waitDueSec: start + 13, waitExpirySec: start + 10, place: { pos: start - 0.1, cursor } }, nowMs, () => 0);
+    expect(facts.place!.ahead).toBe(0);
   });
 });
