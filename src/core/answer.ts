@@ -2,7 +2,7 @@
 // status, Retry-After, the estimate, the place in line, the countdown); the JSON body and the HTML page
 // only render them (answer-body.ts). Pure, so the handler, the build-time warm-up (warm.ts) and the
 // simulator all take their answer from this one function.
-import { jitterSeconds, retryAfterSeconds } from './draw.js';
+import { DENY_PAGE_TIMER, jitterSeconds, retryAfterSeconds } from './draw.js';
 import { estimateFor, type WaitEstimate } from './estimate.js';
 import { shownPlace } from './position.js';
 import type { DecideResult } from './result.js';
@@ -45,8 +45,11 @@ export interface AnswerFacts {
  */
 export function answerFacts(config: Config, result: AnsweredResult, nowMs: number, random: () => number): AnswerFacts {
   const page: PageName = result.outcome === 'origin' ? 'startwaiting' : result.outcome;
-  const retryAfter = retryAfterSeconds(result.waitDueSec, nowMs, config.waitPeriodSeconds);
-  const J = jitterSeconds(config);
+  // The deny page checks again after 300 s plus up to 60 (its script, which the controller counts
+  // on): the header and the JSON answer tell apps the same, not a window.
+  const denied = page === 'deny';
+  const retryAfter = denied ? DENY_PAGE_TIMER.seconds : retryAfterSeconds(result.waitDueSec, nowMs, config.waitPeriodSeconds);
+  const J = denied ? DENY_PAGE_TIMER.jitterSeconds : jitterSeconds(config);
   const nowSec = Math.floor(nowMs / 1000);
   // A place in line the cursor moves: how many are ahead and when the turn comes, from what the
   // controller published (docs/events.md). Without a cursor yet, both are unknown, not guessed.

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { answerFacts, type AnsweredResult } from '../../src/core/answer.js';
 import { CursorPlanner } from '../../control/model/cursor-plan.js';
 import { parseConfig } from '../../src/core/config.js';
+import { DENY_PAGE_TIMER } from '../../src/core/draw.js';
 import { cursorAt } from '../../src/core/position.js';
 import { parsedLine } from '../control/lines.js';
 import type { ReasonCode } from '../../src/core/types.js';
@@ -30,7 +31,16 @@ describe('answerFacts', () => {
     expect(inLine.estimate).toBeNull();
     expect(inLine.place).toEqual({ ahead: null, turnSeconds: null });
     const denied = answerFacts(config(), { outcome: 'deny', reason: 'deny_all', waitDueSec: null, waitExpirySec: null }, NOW_MS, () => 0);
-    expect(denied).toMatchObject({ page: 'deny', estimate: null, retryAfterSeconds: 30 });
+    expect(denied).toMatchObject({ page: 'deny', estimate: null });
+  });
+
+  it('tells an app on the deny page to come back when the page itself does: 300 s plus up to 60', () => {
+    const deny = (random: number) =>
+      answerFacts(config(), { outcome: 'deny', reason: 'deny_all', waitDueSec: null, waitExpirySec: null }, NOW_MS, () => random);
+    expect(deny(0)).toMatchObject({ retryAfterSeconds: DENY_PAGE_TIMER.seconds, refreshIntervalSeconds: 300, jitterSeconds: 60 });
+    expect(deny(0.5).refreshIntervalSeconds).toBe(330);
+    const closed = answerFacts(config(), { outcome: 'deny', reason: 'event_closed', waitDueSec: null, waitExpirySec: null }, NOW_MS, () => 0.99);
+    expect(closed.refreshIntervalSeconds).toBe(359);
   });
 
   it('tells a winner the ceiling holds the second or two the ceiling takes', () => {
