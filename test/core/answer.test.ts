@@ -2,6 +2,7 @@
 // visitors, none where no draw decides the wait, and the status that says whose fault a failure is.
 import { describe, expect, it } from 'vitest';
 import { answerFacts, type AnsweredResult } from '../../src/core/answer.js';
+import { answerJson } from '../../src/core/answer-body.js';
 import { CursorPlanner } from '../../control/model/cursor-plan.js';
 import { parseConfig } from '../../src/core/config.js';
 import { DENY_PAGE_TIMER } from '../../src/core/draw.js';
@@ -82,5 +83,41 @@ describe('answerFacts', () => {
     const cursor = cursorAt(edge.queueCursor!, start + 2);
     const facts = answerFacts(edge, { outcome: 'keepwaiting', reason: 'queue_waiting', waitDueSec: start + 13, waitExpirySec: start + 10, place: { pos: start - 0.1, cursor } }, nowMs, () => 0);
     expect(facts.place!.ahead).toBe(0);
+  });
+});
+
+describe('the estimate before the controller has planned', () => {
+  const fresh = (extra: Partial<AnsweredResult> = {}): AnsweredResult => ({ outcome: 'startwaiting', reason: 'no_token', waitDueSec: NOW + 70, waitExpirySec: NOW + 55, ...extra });
+
+  it("promises no minutes from the placeholder chance a controller starts from: it says it is working the wait out", () => {
+    // allow_percentage=1 with a target: the controller will publish each window's chance; 1% is not it.
+    const facts = answerFacts(config({ allow_percentage: '1', new_users_per_minute: '600' }), fresh(), NOW_MS, () => 0);
+    expect(facts.estimate).toBeNull();
+    expect(facts.estimatePending).toBe(true);
+    const json = JSON.parse(answerJson(facts)).waitingRoom;
+    expect(json).toMatchObject({ waitTime50PercentileSeconds: null, waitTimePending: true });
+  });
+
+  it('estimates from the forecast once the controller publishes one, and from allow_percentage without a target', () => {
+    const start = Math.floor(NOW / 30) * 30;
+    const schedule = [0, 1, 2, 3].map((k) => `${start + k * 30}=60`).join(',');
+    const planned = answerFacts(config({ allow_percentage: '1', new_users_per_minute: '600', allow_schedule: schedule }), fresh(), NOW_MS, () => 0);
+    expect(planned.estimatePending).toBe(false);
+    expect(planned.estimate!.p75).toBeLessThan(200);
+    const byHand = answerFacts(config({ allow_percentage: '20' }), fresh(), NOW_MS, () => 0);
+    expect(byHand).toMatchObject({ estimatePending: false });
+    expect(byHand.estimate).not.toBeNull();
+  });
+
+  it("promises a newcomer no draw's minutes while a sale's pre-queue still goes first", () => {
+    const start = Math.floor(NOW / 30) * 30 - 60;
+    const iso = (sec: number) => new Date(sec * 1000).toISOString();
+    const draining = config({ allow_percentage: '1', event_prequeue_start: iso(start - 600), event_start: iso(start), queue_cursor: `${start}:${start - 1}:0.001` });
+    for (const reason of ['no_token', 'behind_prequeue'] as const) {
+      const facts = answerFacts(draining, fresh({ reason }), NOW_MS, () => 0);
+      expect(facts).toMatchObject({ estimate: null, estimatePending: true });
+    }
+    // queue_all is a pause, not a wait being worked out.
+    expect(answerFacts(config({ queue_all: 'true' }), fresh({ reason: 'queue_all' }), NOW_MS, () => 0).estimatePending).toBe(false);
   });
 });
