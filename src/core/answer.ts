@@ -2,9 +2,10 @@
 // status, Retry-After, the estimate, the place in line, the countdown); the JSON body and the HTML page
 // only render them (answer-body.ts). Pure, so the handler, the build-time warm-up (warm.ts) and the
 // simulator all take their answer from this one function.
-import { jitterSeconds, retryAfterSeconds } from './draw.js';
+import { DENY_PAGE_TIMER, jitterSeconds, retryAfterSeconds } from './draw.js';
 import { estimateFor, type WaitEstimate } from './estimate.js';
 import { shownPlace } from './position.js';
+import { eventPhase, prequeueDraining } from './queue.js';
 import type { DecideResult } from './result.js';
 import type { Config, PageName } from './types.js';
 
@@ -30,6 +31,12 @@ export interface AnswerFacts {
   message: string;
   /** The wait's 25th, 50th and 75th percentiles, seconds; null when the answer promises none. */
   estimate: WaitEstimate | null;
+  /**
+   * The visitor waits for draws the room has no forecast for yet (estimate null): a target is set and
+   * the controller has published no chances, or a sale's pre-queue still goes first. The page says it
+   * is working the wait out rather than promise minutes from a placeholder chance.
+   */
+  estimatePending: boolean;
   /** A place in line: visitors ahead and seconds until the turn, each null when unknown; null without a place. */
   place: { ahead: number | null; turnSeconds: number | null } | null;
   /** The countdown's event start (ISO 8601) and whole seconds until it; null on every other page. */
@@ -40,27 +47,45 @@ export interface AnswerFacts {
 }
 
 /**
+ * A controller is to plan the draws (a target is set), the room queues (a chance between 0 and 100),
+ * and no chance is published yet: `allow_percentage` is then the placeholder the controller starts
+ * from (`1` at an opening, or at an event's start on an open room), not a chance anyone planned, and
+ * an estimate from it would promise an hour in an empty room.
+ */
+function unplanned(config: Config): boolean {
+  const target = config.control.newUsersPerMinute !== null || config.control.totalActiveUsers !== null;
+  return target && config.allowSchedule.length === 0 && config.allowPercentage > 0 && config.allowPercentage < 100;
+}
+
+/**
  * The facts of the answer to `result` at `nowMs`. `random` (uniform [0, 1)) draws the refresh
  * interval's jitter.
  */
 export function answerFacts(config: Config, result: AnsweredResult, nowMs: number, random: () => number): AnswerFacts {
   const page: PageName = result.outcome === 'origin' ? 'startwaiting' : result.outcome;
-  const retryAfter = retryAfterSeconds(result.waitDueSec, nowMs, config.waitPeriodSeconds);
-  const J = jitterSeconds(config);
+  // The deny page checks again after 300 s plus up to 60 (its script, which the controller counts
+  // on): the header and the JSON answer tell apps the same, not a window.
+  const denied = page === 'deny';
+  const retryAfter = denied ? DENY_PAGE_TIMER.seconds : retryAfterSeconds(result.waitDueSec, nowMs, config.waitPeriodSeconds);
+  const J = denied ? DENY_PAGE_TIMER.jitterSeconds : jitterSeconds(config);
   const nowSec = Math.floor(nowMs / 1000);
   // A place in line the cursor moves: how many are ahead and when the turn comes, from what the
   // controller published (docs/events.md). Without a cursor yet, both are unknown, not guessed.
   const place = shownPlace(result.place ?? null, config, retryAfter);
   const countdown = page === 'prequeue' && config.event !== null ? config.event.start : null;
   // The draw's estimate is for draws: none for a place in line (the turn says it), the countdown, the
-  // deny page, or while nobody new is admitted (queue_all, the pre-queue going first).
-  const noDraws = page === 'deny' || countdown !== null || place !== null || result.reason === 'queue_all' || result.reason === 'behind_prequeue';
+  // deny page, or while nobody new is admitted (queue_all). Pending while the room cannot know the
+  // draws' chances yet: the pre-queue goes first, or the controller has not planned them.
+  const noDraws = page === 'deny' || countdown !== null || place !== null || result.reason === 'queue_all';
   // A winner the ceiling holds has won: the wait left is the ceiling's, a second or two, not another draw.
-  const estimate = noDraws
-    ? null
-    : result.reason === 'ceiling_held'
-      ? { p25: retryAfter, p50: retryAfter, p75: retryAfter + J }
-      : estimateFor(config, result.waitDueSec, result.waitExpirySec, nowMs);
+  const held = result.reason === 'ceiling_held';
+  const pending = !noDraws && !held && (result.reason === 'behind_prequeue' || prequeueDraining(config, eventPhase(config, nowSec), nowSec) || unplanned(config));
+  const estimate =
+    noDraws || pending
+      ? null
+      : held
+        ? { p25: retryAfter, p50: retryAfter, p75: retryAfter + J }
+        : estimateFor(config, result.waitDueSec, result.waitExpirySec, nowMs);
   return {
     page,
     // No key to sign with is the room's fault, not the visitor's: say "unavailable" whatever the setting.
@@ -73,6 +98,7 @@ export function answerFacts(config: Config, result: AnsweredResult, nowMs: numbe
     queueingMethod: config.queueingMethod,
     message: config.message,
     estimate,
+    estimatePending: pending,
     place,
     eventStart: countdown === null ? null : new Date(countdown * 1000).toISOString(),
     startsInSeconds: countdown === null ? null : Math.max(0, countdown - nowSec),

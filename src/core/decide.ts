@@ -135,14 +135,20 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
   if (config.allowPercentage <= 0) {
     return resultWith({ decision: 'deny', outcome: 'deny', reason: 'deny_all', clearCookie: true });
   }
-  if (phase === 'ended' && config.event?.endAction === 'close') {
-    return resultWith({ decision: 'deny', outcome: 'deny', reason: 'event_closed', clearCookie: true });
-  }
-
   const found = await firstUsable(input, nowSec);
   const usable = 'claims' in found ? found : null;
   const used: TokenRef | null = usable === null ? null : { token: usable.token, dec: usable.claims.dec, exp: usable.claims.exp };
   const failure = usable === null ? (found as { reason: ReasonCode; kid: string | null }) : null;
+
+  // A closed event lets those inside finish on their allow token (checking out, say), but never
+  // renews it: everyone is out within two allow periods. Nobody else gets in.
+  // (`allow_percentage = 0` is the way to turn everyone out at once.)
+  if (phase === 'ended' && config.event?.endAction === 'close') {
+    if (usable !== null && usable.claims.dec === 'allow') {
+      return resultWith({ decision: 'allow', outcome: 'origin', reason: 'allow_valid', kid: usable.kid, allowExpirySec: usable.claims.exp, used });
+    }
+    return resultWith({ decision: 'deny', outcome: 'deny', reason: 'event_closed', clearCookie: true });
+  }
 
   // Admit with an allow token, renewing the visitor's own once fewer than A seconds remain (past half
   // its longest life). Null when there is neither an allow token presented nor a key to sign a new one.

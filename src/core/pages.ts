@@ -20,6 +20,8 @@ export interface PageVars {
   waitPeriodSeconds: number;
   /** False when no estimate makes sense (deny, or the room admits nobody). */
   hasEstimate: boolean;
+  /** The visitor will be drawn, but the room has no forecast yet (answer.ts): the page says it is working the wait out. Absent: false. */
+  waitTimePending?: boolean;
   waitTime25PercentileSeconds: number | null;
   waitTime50PercentileSeconds: number | null;
   waitTime75PercentileSeconds: number | null;
@@ -89,6 +91,25 @@ export function formatDurationRange(fromSeconds: number, toSeconds: number): str
   return `${from} to ${to}`;
 }
 
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * A moment as people read it, in UTC and saying so: "Tuesday 1 December 2026, 10:00 UTC". The
+ * runtime has no Intl, so no local zone here: the countdown's script shows the visitor's own time and
+ * zone, and this is what a page without script shows. Null for what is not a time.
+ */
+export function formatUtc(iso: string | null): string | null {
+  const t = iso === null ? NaN : Date.parse(iso);
+  if (!Number.isFinite(t)) return null;
+  const d = new Date(t);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+}
+
+/** What the page says while the room has no forecast of the wait (docs/how-it-works.md). */
+export const WAIT_PENDING_TEXT = 'We are still working it out. This page shows it as soon as it is known.';
+
 /** Everything a template can use: the numbers as given plus ready-made text for people. */
 export function templateView(vars: PageVars): Record<string, unknown> {
   const p25 = vars.waitTime25PercentileSeconds;
@@ -97,9 +118,15 @@ export function templateView(vars: PageVars): Record<string, unknown> {
   // A half-filled estimate is a caller's bug; showing nothing beats showing "null minutes".
   const estimate = vars.hasEstimate && p25 !== null && p50 !== null && p75 !== null ? { p25, p50, p75 } : null;
   const coincide = estimate !== null && formatDuration(estimate.p25) === formatDuration(estimate.p50) && formatDuration(estimate.p50) === formatDuration(estimate.p75);
+  const pending = estimate === null && vars.waitTimePending === true;
   return {
     ...vars,
     hasEstimate: estimate !== null,
+    waitTimePending: pending,
+    // The wait's section: the estimate, or the words saying it is being worked out (the page's script
+    // fills in the figures when a later check brings them).
+    showWait: estimate !== null || pending,
+    waitTimesList: estimate !== null && !coincide,
     isStartWaiting: vars.status === 'startwaiting',
     isKeepWaiting: vars.status === 'keepwaiting',
     isDeny: vars.status === 'deny',
@@ -108,6 +135,7 @@ export function templateView(vars: PageVars): Record<string, unknown> {
     isFifo: vars.queueingMethod === 'fifo',
     hasMessage: vars.message !== '',
     startsInFormatted: vars.startsInSeconds === null ? null : formatDuration(vars.startsInSeconds),
+    eventStartFormatted: formatUtc(vars.eventStartIso),
     hasPlace: vars.visitorsAhead !== null || vars.turnInSeconds !== null,
     visitorsAheadFormatted: formatPeople(vars.visitorsAhead),
     turnInFormatted: vars.turnInSeconds === null ? null : formatDuration(vars.turnInSeconds),
@@ -119,7 +147,13 @@ export function templateView(vars: PageVars): Record<string, unknown> {
     waitTimeFormatted: estimate && formatDurationRange(estimate.p25, estimate.p75),
     // When the three figures read the same, one sentence says it instead of the same words three times.
     waitTimesCoincide: coincide,
-    waitTimeSummary: estimate && (coincide ? `Most visitors get in within ${estimate.p75 < 60 ? 'a minute' : formatDuration(estimate.p75)}` : formatDurationRange(estimate.p25, estimate.p75)),
+    waitTimeSummary: estimate
+      ? coincide
+        ? `Most visitors get in within ${estimate.p75 < 60 ? 'a minute' : formatDuration(estimate.p75)}`
+        : formatDurationRange(estimate.p25, estimate.p75)
+      : pending
+        ? WAIT_PENDING_TEXT
+        : null,
   };
 }
 

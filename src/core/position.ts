@@ -84,6 +84,17 @@ export function countBelow(counts: readonly QueueCount[], pos: number): number {
   return counts[counts.length - 1]!.count;
 }
 
+/**
+ * Visitors waiting between the cursor and `pos`, by the published counts; null without counts. Each
+ * entry counts the places up to and including its own, so a visitor inside the counted line is one
+ * of them: they are not ahead of themself.
+ */
+export function countedAhead(counts: readonly QueueCount[], pos: number, cursorNow: number): number | null {
+  if (counts.length === 0) return null;
+  const self = pos <= counts[counts.length - 1]!.pos ? 1 : 0;
+  return Math.max(0, Math.round(countBelow(counts, pos) - countBelow(counts, cursorNow) - self));
+}
+
 /** Place in line and turn, for a visitor at `pos`; nulls when nothing published says. */
 export function placeFor(
   pos: number,
@@ -91,21 +102,11 @@ export function placeFor(
   cursor: QueueCursor | null,
   counts: readonly QueueCount[],
 ): { ahead: number | null; turnSeconds: number | null } {
-  const ahead = counts.length === 0 ? null : Math.max(0, Math.round(countBelow(counts, pos) - countBelow(counts, cursorNow)));
+  const ahead = countedAhead(counts, pos, cursorNow);
   const turnSeconds = cursor === null || !(cursor.speed > 0) ? null : Math.max(0, Math.ceil((pos - cursorNow) / cursor.speed));
   return { ahead, turnSeconds };
 }
 
-/**
- * What a page shows for a decision's place (DecideResult.place): visitors ahead, and seconds to the
- * turn. The turn is when the cursor passes the place plus the wait for the visitor's next due check
- * after that (CHECK_DELAY_WINDOWS), and never before the check the page is about to make
- * (`retryAfterSeconds`). With a target (`new_users_per_minute`, which the controller holds), the
- * visitors ahead are those the room will let in before this one: the target's rate over the turn.
- * That counts only those who will still be there, where the published counts include everyone
- * waiting now, some of whom will leave. Without a target, the counts. Null without a place; both
- * unknown (null) while no cursor moves the queue.
- */
 /**
  * After the cursor passes a place, its holder comes in at their next due check: on average about a
  * third of a window later (0.35 d measured in the simulator's first-come runs, where 0.25 and 0.5
@@ -113,6 +114,17 @@ export function placeFor(
  */
 const CHECK_DELAY_WINDOWS = 0.35;
 
+/**
+ * What a page shows for a decision's place (DecideResult.place): visitors ahead, and seconds to the
+ * turn. The turn is when the cursor passes the place plus the wait for the visitor's next due check
+ * after that (CHECK_DELAY_WINDOWS), and never before the check the page is about to make
+ * (`retryAfterSeconds`). With a target (`new_users_per_minute`, which the controller holds), the
+ * visitors ahead are those the room will let in before this one: the target's rate over the turn,
+ * but never more than the published counts hold. The rate counts only those who will still be
+ * there, where the counts include everyone waiting now, some of whom will leave; the counts bound
+ * it when the queue is shorter than the turn's worth of the target. Without a target, the counts.
+ * Null without a place; both unknown (null) while no cursor moves the queue.
+ */
 export function shownPlace(
   place: { pos: number; cursor: number } | null,
   config: Pick<Config, 'queueCursor' | 'queueCounts' | 'waitPeriodSeconds' | 'control'>,
@@ -125,5 +137,7 @@ export function shownPlace(
 
   const rate = config.control.newUsersPerMinute;
   const byRate = turn === null || rate === null || turnSeconds === 0 ? null : Math.round((turn * rate) / 60);
-  return { ahead: byRate ?? ahead, turnSeconds: turn };
+  // Never more than the counts hold: the rate over the turn is what the room could let in, not who is
+  // there (the only visitor of a pre-queue was told 80 ahead at a target of 600 a minute).
+  return { ahead: byRate === null ? ahead : ahead === null ? byRate : Math.min(byRate, ahead), turnSeconds: turn };
 }

@@ -61,7 +61,7 @@ export const settingsTable: readonly SettingInfo[] = [
   { key: 'event_prequeue_start', default: '', meaning: 'ISO 8601 time with a zone: a scheduled event\'s pre-queue opens (docs/events.md)' },
   { key: 'event_start', default: '', meaning: 'ISO 8601 time with a zone: the event starts; the pre-queue is shuffled and goes first' },
   { key: 'event_end', default: '', meaning: 'ISO 8601 time with a zone: the event ends and `event_end_action` applies' },
-  { key: 'event_end_action', default: 'normal', meaning: 'after `event_end`: `normal` (the room as configured), `pass` (everyone in) or `close` (the closed page)' },
+  { key: 'event_end_action', default: 'normal', meaning: 'after `event_end`: `normal` (the room as configured), `pass` (everyone in) or `close` (the closed page; those inside finish on their allow token)' },
   { key: 'queue_all', default: 'false', meaning: '`true`: admit nobody new; new visitors queue and keep their place, those inside stay inside' },
   { key: 'message', default: '', meaning: `text (at most ${500} characters) shown on every waiting page and in the JSON answer` },
   { key: 'place_kept_seconds', default: '180', meaning: 'a visitor holding a place who stops checking for this long past their due time loses it (whole, 1 to 86400)' },

@@ -290,6 +290,28 @@ describe('queue_all and the end of an event', () => {
   });
 });
 
+describe('closing at the end', () => {
+  it('lets a visitor admitted before the end finish on their allow token, without renewing it, then closes', async () => {
+    const ends = { event_start: iso(START), event_end: iso(START + 3600), event_end_action: 'close', allow_period_duration: '300' };
+    const before = await room({ ...ends, allow_percentage: '100' }).at(START + 3590, 'ip:in');
+    expect(before.outcome).toBe('origin');
+    const allow = before.setToken!;
+    const exp = claims(allow).exp;
+    expect(exp).toBeGreaterThan(START + 3600);
+    const r = room(ends);
+    // Checking out after the end: still inside, on the same token (less than a period left, so
+    // before the end it would have been renewed).
+    const inside = await r.at(exp - 10, 'ip:in', [allow]);
+    expect(inside).toMatchObject({ outcome: 'origin', reason: 'allow_valid', setToken: null, clearCookie: false });
+    // Its token spent, the closed page.
+    expect(await r.at(exp, 'ip:in', [allow])).toMatchObject({ outcome: 'deny', reason: 'event_closed', clearCookie: true });
+    // Nobody new gets in, nor anyone who was waiting.
+    expect(await r.at(START + 3601, 'ip:new')).toMatchObject({ outcome: 'deny', reason: 'event_closed' });
+    const waiting = (await room({ event_start: iso(START) }).at(START + 3500, 'ip:w')).setToken!;
+    expect(await r.at(START + 3601, 'ip:w', [waiting])).toMatchObject({ outcome: 'deny', reason: 'event_closed' });
+  });
+});
+
 describe('an event on an open room', () => {
   it('still starts in shuffled order at allow_percentage 100, then opens', async () => {
     const r = room({ ...event, allow_percentage: '100' });

@@ -116,6 +116,17 @@ describe('renderPage with the built-in pages', () => {
     }
   });
 
+  it('says the wait is being worked out, with no minutes, while the room has no forecast yet', () => {
+    for (const name of ['startwaiting', 'keepwaiting'] as const) {
+      const { html } = render(name, null, vars({ hasEstimate: false, waitTime25PercentileSeconds: null, waitTime50PercentileSeconds: null, waitTime75PercentileSeconds: null, waitTimePending: true }));
+      expect(html).toContain('<h2>Estimated wait</h2>');
+      expect(html).toContain('id="wt">We are still working it out. This page shows it as soon as it is known.<');
+      // The list is there for the page's script to fill when a later check brings figures, hidden till then.
+      expect(html).toMatch(/<ul class="mu" id="wl" hidden>/);
+      expect(html).toContain('<span id="w25"></span>');
+    }
+  });
+
   it('shows no estimate when one percentile is missing rather than printing an empty wait', () => {
     const { html } = render('startwaiting', null, vars({ waitTime75PercentileSeconds: null }));
     expect(html).not.toContain('Estimated wait');

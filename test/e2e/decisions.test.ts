@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsOf, nowSeconds, roomCookies, tokenOf, windowBoundary } from '../../lib/mint.js';
 import { mintToken, startRoom, tokenDraw, type Room } from '../../lib/room-host.js';
-import { dueAt, jitterSeconds } from '../../src/core/draw.js';
+import { DENY_PAGE_TIMER, dueAt, jitterSeconds } from '../../src/core/draw.js';
 import { BASE_SETTINGS, D, VISITOR_IDENTITY } from './base-settings.js';
 import { expectScenario } from './expect-scenario.js';
 import { dueWaitToken, scenarios } from './scenarios.js';
@@ -130,9 +130,13 @@ describe('waiting visitors', () => {
   it('answers JSON on the deny page too', async () => {
     await room.setConfig({ ...BASE_SETTINGS, allow_percentage: '0' });
     const visited = await visit(room, { headers: { accept: 'application/json' } });
-    expect(expectEdgePage(visited)).toBe(D);
+    // The deny page's own timer, not a window: an app polls no more often than the page does.
+    expect(expectEdgePage(visited)).toBe(DENY_PAGE_TIMER.seconds);
     const { waitingRoom } = JSON.parse(visited.body) as { waitingRoom: Record<string, unknown> };
     expect(waitingRoom.inWaitingRoom).toBe(true);
+    expect(waitingRoom.jitterSeconds).toBe(DENY_PAGE_TIMER.jitterSeconds);
+    expect(waitingRoom.refreshIntervalSeconds).toBeGreaterThanOrEqual(DENY_PAGE_TIMER.seconds);
+    expect(waitingRoom.refreshIntervalSeconds).toBeLessThanOrEqual(DENY_PAGE_TIMER.seconds + DENY_PAGE_TIMER.jitterSeconds);
   });
 
   it('waiting_status sets the status of waiting pages', async () => {

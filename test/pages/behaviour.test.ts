@@ -2,7 +2,7 @@
 // again, what it shows meanwhile, and how it leaves. No sleeps: time moves only when the test says.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { formatDuration, formatDurationRange } from '../../src/core/pages.js';
+import { formatDuration, formatDurationRange, WAIT_PENDING_TEXT } from '../../src/core/pages.js';
 import { launchBrowser } from '../support/chromium.js';
 import { checksMade, instrument, render, serveRoom, SHOP_URL, type CheckAnswer } from './fake-room.js';
 
@@ -86,6 +86,17 @@ describe('the waiting page in Chromium', () => {
     expect(await checksMade(page)).toBe(1);
     await page.clock.runFor(200);
     expect(await checksMade(page)).toBe(2);
+  });
+
+  it('says the wait is being worked out, then shows the figures a later check brings', async () => {
+    const pending = { hasEstimate: false, waitTimePending: true, waitTime25PercentileSeconds: null, waitTime50PercentileSeconds: null, waitTime75PercentileSeconds: null };
+    await open(render('startwaiting', { retryAfterSeconds: 20, jitterSeconds: 0, ...pending }), STILL_WAITING, 0);
+    expect(await page.textContent('#wt')).toBe(WAIT_PENDING_TEXT);
+    expect(await page.isVisible('#wl')).toBe(false);
+    await page.clock.runFor(20_000);
+    await expect.poll(() => page.textContent('#wt')).toBe(formatDurationRange(40, 700));
+    expect(await page.isVisible('#wl')).toBe(true);
+    expect(await page.textContent('#w75')).toBe(formatDuration(700));
   });
 
   it('takes the next delay from the JSON body when a proxy dropped the Retry-After header', async () => {

@@ -93,11 +93,23 @@ describe('the countdown', () => {
     }
   });
 
+  it.each([
+    ['America/New_York', 'en-US', /^Tuesday, December 1 at 05:00 AM EST$/],
+    ['Asia/Kolkata', 'en-GB', /^Tuesday 1 December at 15:30 GMT\+5:30$/],
+  ])('shows the start in the visitor\'s own time zone, and names it (%s)', async (timezoneId, locale, shown) => {
+    const { page, context } = await open('prequeue', countdown, { kind: 'room', status: 'prequeue', retryAfter: 30 }, { timezoneId, locale });
+    try {
+      await expect.poll(() => page.locator('#at').textContent()).toMatch(shown);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('without script shows the start in UTC and a link to check, with no timed reload', async () => {
     const { page, context } = await open('prequeue', countdown, { kind: 'room', status: 'prequeue', retryAfter: 30 }, { javaScriptEnabled: false });
     try {
       expect(await page.locator('time').getAttribute('datetime')).toBe(START_ISO);
-      expect(await page.locator('time').textContent()).toBe(START_ISO);
+      expect(await page.locator('time').textContent()).toBe('Tuesday 1 December 2026, 10:00 UTC');
       expect(await page.locator('meta[http-equiv="refresh"]').count()).toBe(0);
       expect(await page.getByRole('link', { name: 'check now' }).count()).toBe(1);
     } finally {
