@@ -42,11 +42,12 @@ function messageOf(error: unknown): string {
 
 /**
  * Runs a tool's main and says what happened, as its entry point does: returns the exit code. `name` is
- * how the operator started it (`npm run event`); `usage` ends with no newline.
+ * how the operator started it (`npm run event`); `usage` (no final newline) follows a usage error;
+ * `help`, by default the usage, answers --help.
  */
-export async function runCommand(name: string, usage: string, main: (argv: string[]) => Promise<number>, argv: readonly string[]): Promise<number> {
+export async function runCommand(name: string, usage: string, main: (argv: string[]) => Promise<number>, argv: readonly string[], help = usage): Promise<number> {
   if (wantsHelp(argv)) {
-    console.log(usage);
+    console.log(help);
     return 0;
   }
   try {
@@ -60,6 +61,6 @@ export async function runCommand(name: string, usage: string, main: (argv: strin
 }
 
 /** The entry point's whole job: run `main` on the process's arguments, then exit with its code. */
-export function runTool(name: string, usage: string, main: (argv: string[]) => Promise<number>): void {
-  void runCommand(name, usage, main, process.argv.slice(2)).then((code) => process.exit(code));
+export function runTool(name: string, usage: string, main: (argv: string[]) => Promise<number>, help = usage): void {
+  void runCommand(name, usage, main, process.argv.slice(2), help).then((code) => process.exit(code));
 }
