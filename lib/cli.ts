@@ -64,3 +64,18 @@ export async function runCommand(name: string, usage: string, main: (argv: strin
 export function runTool(name: string, usage: string, main: (argv: string[]) => Promise<number>, help = usage): void {
   void runCommand(name, usage, main, process.argv.slice(2), help).then((code) => process.exit(code));
 }
+
+/**
+ * For a tool whose settings come from the environment (the benchmarks): --help prints the usage and
+ * exits 0, any argument is a usage error (exit 2), both before the tool starts its work.
+ */
+export function takesNoArguments(name: string, usage: string, argv: readonly string[] = process.argv.slice(2)): void {
+  if (argv.length === 0) return;
+  if (wantsHelp(argv)) {
+    console.log(usage);
+    process.exit(0);
+  }
+  console.error(`${name}: takes no arguments (settings come from environment variables), not "${argv.join(' ')}"`);
+  console.error(usage);
+  process.exit(2);
+}

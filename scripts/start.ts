@@ -22,7 +22,7 @@ import { parseConfig } from '../src/core/config.js';
 import { startDemoOrigin, DEMO_ORIGIN_PORT } from './demo-origin.js';
 import { main as keysMain } from './keys.js';
 import { readStoreIfExists } from '../lib/json-store.js';
-import { isMain } from '../lib/cli.js';
+import { isMain, runTool } from '../lib/cli.js';
 import { fastlyBin } from '../lib/fastly-cli.js';
 import { configFile, hostBin, repoRoot } from '../lib/paths.js';
 import { DASHBOARD_PORT, ensureLogEndpoint, startController, type RunningController } from './start-control.js';
@@ -235,12 +235,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
 }
 
-if (isMain(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(1);
-    },
-  );
-}
+const USAGE = `usage: npm start -- [--control] [--addr HOST:PORT] [--skip-build] [--viceroy | --host PATH]
+  --control         the controller and its dashboard beside the room (docs/control.md)
+  --addr HOST:PORT  where the room listens (default 127.0.0.1:7676)
+  --skip-build      reuse the last build
+  --viceroy         run the room under Viceroy (fastly compute serve) instead of the local host
+  --host PATH       another Viceroy-compatible binary in place of the local host`;
+
+if (isMain(import.meta.url)) runTool('npm start', USAGE, main);
