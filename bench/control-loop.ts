@@ -13,6 +13,14 @@ import { decisionLine } from '../src/core/log-line.js';
 import { createControlModel } from '../control/model/index.js';
 import { answerFacts } from '../src/core/answer.js';
 import { median } from '../lib/quantiles.js';
+import { takesNoArguments } from '../lib/cli.js';
+
+takesNoArguments(
+  'npm run bench:control',
+  `usage: npm run bench:control   (prints admissions a minute against the target; writes nothing)
+  N=10000 MIN=25 TARGET=600 DELAY=15   visitors, minutes, target a minute, seconds a setting takes to reach the POP
+  SHAPE=steady                         the N visitors spread over 20 minutes instead of the first minute`,
+);
 
 const EPOCH = Date.UTC(2026, 0, 1);
 const key = createHash('sha512').update('k').digest('base64');

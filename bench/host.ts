@@ -16,6 +16,9 @@ import { buildWasm } from '../lib/wasm-build';
 import { quantile } from '../lib/quantiles.js';
 import { printProfile, readProfiles, type ProfileSummary } from './host-profile.js';
 import { closedLoop, get } from './http-load.js';
+import { takesNoArguments } from '../lib/cli.js';
+
+takesNoArguments('npm run bench:host', 'usage: npm run bench:host   (about a minute; writes reports/bench-host.json)\n  BENCH_SECONDS=6   seconds each load phase lasts');
 
 const phaseSeconds = Number(process.env.BENCH_SECONDS ?? '6');
 const phaseMaxRequests = 20_000;

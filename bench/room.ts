@@ -19,6 +19,14 @@ import { AIM, printReport, writeReport, type RoomReport } from './room-report.js
 import { benchScenarios, startApps, timedScenarios } from './room-scenarios.js';
 import { roomSteps } from './room-steps.js';
 import { roomTimes } from './room-time.js';
+import { takesNoArguments } from '../lib/cli.js';
+
+takesNoArguments(
+  'npm run bench',
+  `usage: npm run bench   (about 2 min; writes reports/bench-room.json)
+  BENCH_ROUNDS=4 BENCH_SECONDS=2 BENCH_CONCURRENCY=8 BENCH_WORKERS=8   rounds, seconds a scenario, clients, host workers
+  WR_HOST_BIN=PATH BENCH_ROOM_WASM=PATH                                 another host or room build to measure (bench/README.md)`,
+);
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);

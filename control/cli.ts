@@ -20,7 +20,7 @@
 //   ... --lead S                      fix a window's chance S seconds before it opens (default 25;
 //                                     at least the slowest POP's delay in seeing a new setting)
 import { parseArgs } from 'node:util';
-import { isMain, UsageError } from '../lib/cli.js';
+import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { configFile } from '../lib/paths.js';
 import { Controller } from './controller.js';
 import { startDashboard } from './dashboard/server.js';
@@ -78,6 +78,9 @@ export function echoOthers(onLine: (text: string) => void, other: (text: string)
   };
 }
 
+const USAGE =
+  'usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--min-write-interval S] [--lead S]';
+
 export async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
@@ -102,7 +105,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     },
   });
   if (values.help) {
-    console.log('usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--min-write-interval S] [--lead S]');
+    console.log(USAGE);
     return 0;
   }
   const log = (message: string): void => console.error(`[control] ${message}`);
@@ -144,12 +147,4 @@ export async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-if (isMain(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(`control: ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(2);
-    },
-  );
-}
+if (isMain(import.meta.url)) runTool('npm run control', USAGE, main);

@@ -14,7 +14,7 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../src/core/config.js';
 import { readStoreIfExists } from '../lib/json-store.js';
-import { isMain, UsageError } from '../lib/cli.js';
+import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { configFile } from '../lib/paths.js';
 import { HttpClient } from './http.js';
 import { identityKeysOn, probeIdentity } from './probe.js';
@@ -163,13 +163,4 @@ export async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-if (isMain(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(`load: ${error instanceof Error ? error.message : String(error)}`);
-      if (error instanceof UsageError) console.error(USAGE);
-      process.exit(error instanceof UsageError ? 2 : 1);
-    },
-  );
-}
+if (isMain(import.meta.url)) runTool('npm run load', USAGE, main);

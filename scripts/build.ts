@@ -5,7 +5,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build, type BuildOptions } from 'esbuild';
 import { compileWasm } from '../lib/js-compute.js';
-import { isMain } from '../lib/cli.js';
+import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { repoRoot, wasmFile } from '../lib/paths.js';
 import { main as writePagesStore } from './pages-to-store.js';
 
@@ -35,8 +35,13 @@ function step<T>(label: string, run: () => T): T {
   return value;
 }
 
-async function main(): Promise<void> {
-  const args = new Set(process.argv.slice(2));
+const USAGE = `usage: npm run build -- [--no-check]   type-check src/, bundle it and compile bin/main.wasm; writes local/pages.json too
+  --no-check   skip the type-check`;
+
+async function main(argv: readonly string[]): Promise<number> {
+  const args = new Set(argv);
+  const unknown = argv.filter((a) => a !== '--no-check');
+  if (unknown.length > 0) throw new UsageError(`unknown option "${unknown.join(' ')}"`);
   if (!args.has('--no-check')) {
     // src/ only, with the js-compute types: the `fastly:*` modules exist nowhere else.
     step('type-check', () => execFileSync(bin('tsc'), ['-p', join(repoRoot, 'tsconfig.build.json')], { stdio: 'inherit' }));
@@ -54,11 +59,7 @@ async function main(): Promise<void> {
   // this `fastly compute serve --watch` would rebuild on a page edit and still serve the old page.
   // It also stops the build on a page over the store's 8,000-character limit.
   if ((await writePagesStore([])) !== 0) throw new Error('pages: local/pages.json could not be written');
+  return 0;
 }
 
-if (isMain(import.meta.url)) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+if (isMain(import.meta.url)) runTool('npm run build', USAGE, main);

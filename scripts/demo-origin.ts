@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { COOKIE_NAME } from '../src/core/cookies.js';
-import { isMain } from '../lib/cli.js';
+import { isMain, runTool, UsageError } from '../lib/cli.js';
 
 export const DEMO_ORIGIN_PORT = 7070;
 
@@ -127,18 +127,23 @@ export function startDemoOrigin(options: { port?: number; host?: string } = {}):
   });
 }
 
-if (isMain(import.meta.url)) {
-  const { values } = parseArgs({ options: { port: { type: 'string' }, host: { type: 'string' } } });
-  startDemoOrigin({ port: values.port === undefined ? undefined : Number(values.port), host: values.host }).then(
-    ({ server, url }) => {
-      console.log(`demo origin (the shop) listening on ${url}`);
-      const stop = () => server.close(() => process.exit(0));
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    },
-    (error: unknown) => {
-      console.error(`demo origin: cannot listen: ${(error as Error).message}`);
-      process.exit(1);
-    },
-  );
+const USAGE = 'usage: tsx scripts/demo-origin.ts [--port N] [--host ADDR]   the demo shop npm start runs (default 127.0.0.1:7070); stops on SIGINT or SIGTERM';
+
+/** Serves the shop until SIGINT or SIGTERM. */
+async function serve(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { port: { type: 'string' }, host: { type: 'string' } } });
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) throw new UsageError(`--port must be a port number, not "${values.port}"`);
+  const { server, url } = await startDemoOrigin({ port, host: values.host }).catch((error: unknown) => {
+    throw new Error(`cannot listen: ${(error as Error).message}`);
+  });
+  console.log(`demo origin (the shop) listening on ${url}`);
+  await new Promise<void>((resolve) => {
+    const stop = () => server.close(() => resolve());
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  return 0;
 }
+
+if (isMain(import.meta.url)) runTool('demo origin', USAGE, serve);

@@ -4,11 +4,13 @@
 //   npm run event -- seed [--force]        a new event-seed in the local key store; prints its commitment
 //        ... --fastly-service ID [--secret-store-id ID] [--dry-run]   and in the service's Secret Store
 //   npm run event -- commitment            the stored seed's commitment again
-//   npm run event -- reveal                the stored seed and its commitment, to publish after the sale
+//   npm run event -- reveal [--force]      the stored seed and its commitment, to publish after the start
 //   npm run event -- verify --seed B64 [--commitment sha256:HEX] [--token TOKEN ...]   (or tokens on stdin)
 //
 // The seed stays in the local key file even when it goes to Fastly: a Secret Store never gives a
-// value back, and the reveal needs it.
+// value back, and the reveal needs it. The reveal refuses while the pre-queue is open (before
+// event_start): with the seed, anyone could compute every place before the start and come back under
+// the identities that rank first.
 import { createHash, randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { decodeBase64, EVENT_SEED_ID, MIN_KEY_BYTES, seedKey } from '../src/core/keys.js';
@@ -16,8 +18,9 @@ import { prequeuePosition, rank } from '../src/core/position.js';
 import { KEY_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, resolveStoreId } from '../lib/fastly-cli.js';
 import { readStoreIfExists, writeStoreAtomic } from '../lib/json-store.js';
-import { isMain } from '../lib/cli.js';
-import { keysFile } from '../lib/paths.js';
+import { parseConfig } from '../src/core/config.js';
+import { isMain, runTool, UsageError } from '../lib/cli.js';
+import { configFile, keysFile } from '../lib/paths.js';
 
 export class EventError extends Error {
   override name = 'EventError';
@@ -42,6 +45,8 @@ export interface Verdict {
   /** The rank in [0, 1) and the position, or why the token cannot be ranked. */
   rank?: number;
   pos?: number;
+  /** The event start the token was issued for (its `arr`). */
+  start?: number;
   problem?: string;
 }
 
@@ -60,7 +65,7 @@ export async function verifyTokens(seedBase64: string, tokens: readonly string[]
       continue;
     }
     const r = await rank(key, claims.arr, claims.sub);
-    verdicts.push({ token, rank: r, pos: prequeuePosition(claims.arr, r) });
+    verdicts.push({ token, rank: r, pos: prequeuePosition(claims.arr, r), start: claims.arr });
   }
   return verdicts;
 }
@@ -97,7 +102,99 @@ async function readStdinTokens(): Promise<string[]> {
     .filter((t) => t !== '');
 }
 
-export async function main(argv: readonly string[], stdinTokens: () => Promise<string[]> = readStdinTokens): Promise<number> {
+/** The event's start in epoch seconds, from --event-start or the local settings; null when neither has one. */
+async function eventStart(given: string | undefined, configPath: string | undefined): Promise<{ at: number; from: string } | null> {
+  if (given !== undefined) {
+    const { config } = parseConfig((key) => (key === 'event_start' ? given : null));
+    if (config.event === null) throw new UsageError(`--event-start must be a time with a zone, such as 2026-12-01T10:00:00Z, not "${given}"`);
+    return { at: config.event.start, from: '--event-start' };
+  }
+  const settingsFile = configFile(configPath);
+  const settings = (await readStoreIfExists(settingsFile)) ?? {};
+  const event = parseConfig((key) => settings[key] ?? null).config.event;
+  return event === null ? null : { at: event.start, from: `event_start in ${settingsFile}` };
+}
+
+const iso = (sec: number) => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
+
+/** "in 10 minutes", "in 2 hours", "in 3 days": how long until the start. */
+function until(seconds: number): string {
+  const [n, unit] = seconds < 5400 ? [Math.max(1, Math.round(seconds / 60)), 'minute'] : seconds < 172_800 ? [Math.round(seconds / 3600), 'hour'] : [Math.round(seconds / 86_400), 'day'];
+  return `in ${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Prints the seed to publish. Before the start the pre-queue's order is still open to gaming: with
+ * the seed anyone can compute the rank of any identity for this start, and come back under the ones
+ * that rank first. So it refuses then, unless forced.
+ */
+async function reveal(file: string, start: { at: number; from: string } | null, force: boolean, nowSec: number): Promise<number> {
+  const seed = await storedSeed(file);
+  if (start !== null && nowSec < start.at) {
+    const when = `the event starts at ${iso(start.at)}, ${until(start.at - nowSec)} (${start.from})`;
+    if (!force) {
+      console.error(`npm run event: refused: the pre-queue is still open: ${when}. With the seed, anyone can compute every place in it before the start and come back under identities that rank first.`);
+      console.error('Reveal it once the event has started (best after the sale): npm run event -- reveal. To reveal it now anyway: npm run event -- reveal --force');
+      return 1;
+    }
+    console.error(`WARNING: the pre-queue is still open (${when}). Whoever sees this seed before then can compute every place in it: do not publish it yet.`);
+  } else if (start === null) {
+    console.error('npm run event: cannot tell whether the pre-queue is still open: no event_start in the local settings. Publish the seed only after the start; for an event on a Fastly service, pass --event-start TIME and this command checks.');
+  }
+  console.log(`seed: ${Buffer.from(seed).toString('base64')}`);
+  console.log(`commitment: ${commitmentOf(seed)}`);
+  console.log('Anyone can now check a pre-queue token: npm run event -- verify --seed SEED --commitment COMMITMENT --token TOKEN');
+  return 0;
+}
+
+/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, ... */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+/**
+ * The ranked tokens as places in line, event by event: the place among the tokens given (the place
+ * in the whole pre-queue when every token is given), and what the rank says about the whole pre-queue
+ * (ranks are spread evenly, so rank 0.12 is ahead of about 88% of it). A token is named by its end (the
+ * signature: every token starts with the same header). Rank and position are details.
+ */
+export function placeLines(verdicts: readonly Verdict[]): string[] {
+  const byStart = new Map<number, Verdict[]>();
+  for (const v of verdicts) if (v.rank !== undefined && v.start !== undefined) byStart.set(v.start, [...(byStart.get(v.start) ?? []), v]);
+  const lines: string[] = [];
+  for (const [start, group] of [...byStart].sort((a, b) => a[0] - b[0])) {
+    group.sort((a, b) => a.rank! - b.rank!);
+    const n = group.length;
+    lines.push(`${n} pre-queue token${n === 1 ? '' : 's'} for the event that starts ${iso(start)}, in the order the seed lets them in:`);
+    for (const [i, v] of group.entries()) {
+      const ahead = Math.round((1 - v.rank!) * 100);
+      lines.push(`  ${`${ordinal(i + 1)} of ${n}`.padEnd(12)} token …${v.token.trim().slice(-16)}  ahead of about ${ahead}% of the pre-queue  (rank ${v.rank!.toFixed(6)}, position ${v.pos!.toFixed(6)})`);
+    }
+  }
+  return lines;
+}
+
+export const USAGE = `usage: npm run event -- seed [--force] [--fastly-service ID [--secret-store-id ID] [--dry-run]] [--file keys.json]
+       npm run event -- commitment [--file keys.json]
+       npm run event -- reveal [--force] [--event-start TIME | --config-file config.json] [--file keys.json]
+       npm run event -- verify --seed B64 [--commitment sha256:HEX] [--token TOKEN ...]   (or tokens on stdin)
+  seed        a new event-seed; publish the commitment it prints before the pre-queue opens
+  commitment  the stored seed's commitment again
+  reveal      the stored seed, to publish once the event has started (refused before event_start
+              unless --force; the start is read from the local settings, or given with --event-start
+              when the event runs on a Fastly service)
+  verify      each pre-queue token's place in line under a revealed seed`;
+
+export interface EventIo {
+  /** The tokens piped in when no --token is given. */
+  stdinTokens?: () => Promise<string[]>;
+  /** Epoch seconds now: when the reveal is asked for. */
+  now?: () => number;
+}
+
+export async function main(argv: readonly string[], io: EventIo = {}): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
@@ -107,12 +204,15 @@ export async function main(argv: readonly string[], stdinTokens: () => Promise<s
       'secret-store-id': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       file: { type: 'string' },
+      'config-file': { type: 'string' },
+      'event-start': { type: 'string' },
       seed: { type: 'string' },
       commitment: { type: 'string' },
       token: { type: 'string', multiple: true },
     },
   });
   const file = keysFile(values.file);
+  const now = io.now ?? (() => Date.now() / 1000);
   try {
     switch (positionals[0]) {
       case 'seed': {
@@ -141,15 +241,10 @@ export async function main(argv: readonly string[], stdinTokens: () => Promise<s
       case 'commitment':
         console.log(commitmentOf(await storedSeed(file)));
         return 0;
-      case 'reveal': {
-        const seed = await storedSeed(file);
-        console.log(`seed: ${Buffer.from(seed).toString('base64')}`);
-        console.log(`commitment: ${commitmentOf(seed)}`);
-        console.log('Anyone can now check a pre-queue token: npm run event -- verify --seed SEED --commitment COMMITMENT --token TOKEN');
-        return 0;
-      }
+      case 'reveal':
+        return await reveal(file, await eventStart(values['event-start'], values['config-file']), values.force, now());
       case 'verify': {
-        if (values.seed === undefined) throw new EventError('give the revealed seed: --seed B64');
+        if (values.seed === undefined) throw new UsageError('give the revealed seed: --seed B64');
         const seed = seedBytes(values.seed);
         if (values.commitment !== undefined) {
           if (commitmentOf(seed).toLowerCase() !== values.commitment.trim().toLowerCase()) {
@@ -157,18 +252,17 @@ export async function main(argv: readonly string[], stdinTokens: () => Promise<s
           }
           console.log(`the seed matches the commitment ${values.commitment}`);
         }
-        const tokens = values.token ?? (await stdinTokens());
-        if (tokens.length === 0) throw new EventError('give at least one token: --token TOKEN, or one per line on stdin');
+        const tokens = values.token ?? (await (io.stdinTokens ?? readStdinTokens)());
+        if (tokens.length === 0) throw new UsageError('give at least one token: --token TOKEN, or one per line on stdin');
         const verdicts = await verifyTokens(values.seed, tokens);
-        console.log('(signatures are not checked: that needs the room\'s key; the rank depends only on the token\'s arr and sub)');
-        const ranked = verdicts.filter((v) => v.rank !== undefined).sort((a, b) => a.rank! - b.rank!);
-        for (const v of ranked) console.log(`rank ${v.rank!.toFixed(6)}  position ${v.pos!.toFixed(6)}  ${v.token.slice(0, 24)}…`);
+        console.log("(signatures are not checked: that needs the room's key; the rank depends only on the token's arr and sub)");
+        for (const line of placeLines(verdicts)) console.log(line);
         const bad = verdicts.filter((v) => v.problem !== undefined);
         for (const v of bad) console.error(`cannot rank ${v.token.slice(0, 24)}…: ${v.problem}`);
         return bad.length === 0 ? 0 : 1;
       }
       default:
-        throw new EventError(`unknown command "${positionals[0] ?? ''}"; use seed, commitment, reveal or verify`);
+        throw new UsageError(positionals[0] === undefined ? 'name a command' : `unknown command "${positionals[0]}"; use seed, commitment, reveal or verify`);
     }
   } catch (error) {
     if (!(error instanceof EventError)) throw error;
@@ -177,12 +271,4 @@ export async function main(argv: readonly string[], stdinTokens: () => Promise<s
   }
 }
 
-if (isMain(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(`npm run event: ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(1);
-    },
-  );
-}
+if (isMain(import.meta.url)) runTool('npm run event', USAGE, (argv) => main(argv));

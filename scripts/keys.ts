@@ -19,7 +19,7 @@ import type { Config } from '../src/core/types.js';
 import { CONFIG_STORE, KEY_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, resolveStoreId, type FastlyRunner } from '../lib/fastly-cli.js';
 import { readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
-import { isMain } from '../lib/cli.js';
+import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { configFile, keysFile } from '../lib/paths.js';
 
 export const KEY_BYTES = 64;
@@ -193,6 +193,9 @@ function runService(command: string, kid: string | undefined, o: ServiceOptions,
   }
 }
 
+const USAGE = `usage: npm run keys -- generate | list | add KID | rotate KID | remove KID | new
+       [--fastly-service ID [--secret-store-id ID] [--config-store-id ID] [--dry-run]] [--file keys.json] [--config-file config.json]`;
+
 export async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
@@ -209,11 +212,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
   const [command = 'help', kid, ...extra] = positionals;
   if (values.help || command === 'help') {
-    console.log('usage: npm run keys -- generate | list | add KID | rotate KID | remove KID | new');
-    console.log('       [--fastly-service ID [--secret-store-id ID] [--config-store-id ID] [--dry-run]] [--file keys.json] [--config-file config.json]');
+    console.log(USAGE);
     return 0;
   }
-  if (extra.length > 0) throw new KeyError(`unexpected arguments: ${extra.join(' ')}`);
+  if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}`);
   if (command === 'new') {
     console.log(newKey());
     return 0;
@@ -227,12 +229,5 @@ export async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-if (isMain(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(`keys: ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(error instanceof KeyError ? 1 : 2);
-    },
-  );
-}
+// A KeyError (a key the store lacks, a store that cannot be used) exits 1; a wrong command line 2.
+if (isMain(import.meta.url)) runTool('npm run keys', USAGE, main);

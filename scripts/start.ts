@@ -30,7 +30,7 @@ import { main as keysMain } from './keys.js';
 import { signingKeyProblem } from './start-keys.js';
 import { listening, portsInUse, startPorts, writeRunManifest, type StartPorts } from './start-ports.js';
 import { readStoreIfExists } from '../lib/json-store.js';
-import { isMain } from '../lib/cli.js';
+import { isMain, runTool } from '../lib/cli.js';
 import { startGuard, launchers } from '../lib/child-guard.js';
 import { fastlyBin } from '../lib/fastly-cli.js';
 import { configFile, hostBin, keysFile, pagesFile, repoRoot, wasmFile } from '../lib/paths.js';
@@ -216,12 +216,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
 }
 
-if (isMain(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
-      process.exit(1);
-    },
-  );
-}
+const USAGE = `usage: npm start -- [--control] [--addr HOST:PORT] [--skip-build] [--viceroy | --host PATH]
+  --control         the controller and its dashboard beside the room (docs/control.md)
+  --addr HOST:PORT  where the room listens (default 127.0.0.1:7676); the shop and the dashboard move with it
+  --skip-build      reuse the last build
+  --viceroy         run the room under Viceroy (fastly compute serve) instead of the local host
+  --host PATH       another Viceroy-compatible binary in place of the local host`;
+
+if (isMain(import.meta.url)) runTool('npm start', USAGE, main);

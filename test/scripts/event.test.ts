@@ -1,13 +1,15 @@
 // `npm run event`: the seed that shuffles a pre-queue, its commitment, the reveal, and the check
 // anyone can run with the revealed seed and a token (docs/events.md).
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main as event, verifyTokens } from '../../scripts/event.js';
 import { identityHash } from '../../src/core/identity.js';
 import { seedKey } from '../../src/core/keys.js';
 import { prequeuePosition, rank } from '../../src/core/position.js';
 import { signToken } from '../../src/core/token.js';
+import { repoRoot } from '../../lib/paths.js';
 import { captured, readJson, scratch, type Scratch } from './helpers.js';
 
 let s: Scratch;
@@ -59,6 +61,60 @@ describe('npm run event -- seed', () => {
   });
 });
 
+describe('npm run event -- reveal, by the clock', () => {
+  const startIso = new Date(START * 1000).toISOString().replace('.000Z', 'Z');
+  const withEvent = () => writeFileSync(s.config, JSON.stringify({ allow_percentage: '50', event_prequeue_start: new Date((START - 1800) * 1000).toISOString(), event_start: startIso }));
+
+  it('refuses while the pre-queue is open, prints no seed, and says when it may and how to force it', async () => {
+    withEvent();
+    await captured(() => event(['seed']));
+    const seed = readJson(s.keys)['event-seed']!;
+    const r = await captured(() => event(['reveal'], { now: () => START - 600 }));
+    expect(r.result).toBe(1);
+    expect(r.out).not.toContain(seed);
+    expect(r.err).not.toContain(seed);
+    expect(r.err).toMatch(/refused/);
+    expect(r.err).toContain(startIso);
+    expect(r.err).toMatch(/in 10 minutes/);
+    expect(r.err).toContain('--force');
+  });
+
+  it('reveals before the start only when forced, with a warning that anyone can now compute the places', async () => {
+    withEvent();
+    await captured(() => event(['seed']));
+    const seed = readJson(s.keys)['event-seed']!;
+    const r = await captured(() => event(['reveal', '--force'], { now: () => START - 600 }));
+    expect(r.result).toBe(0);
+    expect(r.out).toContain(`seed: ${seed}`);
+    expect(r.err).toMatch(/WARNING.*pre-queue is still open/);
+  });
+
+  it('reveals without a word of warning once the event has started', async () => {
+    withEvent();
+    await captured(() => event(['seed']));
+    const r = await captured(() => event(['reveal'], { now: () => START + 1 }));
+    expect(r.result).toBe(0);
+    expect(r.out).toMatch(/^seed: /m);
+    expect(r.err).toBe('');
+  });
+
+  it('takes the start from --event-start for an event on a Fastly service, which the local settings do not know', async () => {
+    await captured(() => event(['seed']));
+    const r = await captured(() => event(['reveal', '--event-start', startIso], { now: () => START - 7200 }));
+    expect(r.result).toBe(1);
+    expect(r.out).toBe('');
+    expect(r.err).toMatch(/in 2 hours/);
+  });
+
+  it('says it could not check when no start is known, and how to let it check', async () => {
+    await captured(() => event(['seed']));
+    const r = await captured(() => event(['reveal'], { now: () => START - 600 }));
+    expect(r.result).toBe(0);
+    expect(r.err).toMatch(/cannot tell whether the pre-queue is still open/);
+    expect(r.err).toContain('--event-start');
+  });
+});
+
 describe('npm run event -- verify', () => {
   const seed = Buffer.alloc(32, 7).toString('base64');
 
@@ -80,6 +136,17 @@ describe('npm run event -- verify', () => {
     expect(printed).toEqual([...printed].sort((a, b) => a - b));
   });
 
+  it("prints each token's place in line among the tokens given, the position only as a detail", async () => {
+    const tokens = await Promise.all(['ip:10.0.0.1', 'ip:10.0.0.2', 'ip:10.0.0.3'].map(preToken));
+    const r = await captured(() => event(['verify', '--seed', seed, ...tokens.flatMap((t) => ['--token', t])]));
+    expect(r.result).toBe(0);
+    const lines = r.out.split('\n').filter((l) => /^\s+\d+(st|nd|rd|th) of 3\b/.test(l));
+    expect(lines.map((l) => l.trim().split(/\s+/).slice(0, 3).join(' '))).toEqual(['1st of 3', '2nd of 3', '3rd of 3']);
+    // The place comes first; the raw position is in brackets at the end of the line.
+    for (const l of lines) expect(l).toMatch(/\(rank 0\.\d{6}, position \d+\.\d{6}\)$/);
+    expect(r.out).toContain(`the event that starts ${new Date(START * 1000).toISOString().replace('.000Z', 'Z')}`);
+  });
+
   it('refuses a seed that is not the one committed to', async () => {
     const token = await preToken('ip:1');
     const r = await captured(() => event(['verify', '--seed', seed, '--commitment', sha256(Buffer.alloc(32, 8).toString('base64')), '--token', token]));
@@ -90,7 +157,7 @@ describe('npm run event -- verify', () => {
   it('says why each token it cannot rank is unusable, and exits non-zero', async () => {
     const good = await preToken('ip:1');
     const wait = await signToken({ dec: 'wait', exp: START, sub: 'x' }, 'key1', KEY);
-    const r = await captured(() => event(['verify', '--seed', seed], async () => [good, 'garbage', wait]));
+    const r = await captured(() => event(['verify', '--seed', seed], { stdinTokens: async () => [good, 'garbage', wait] }));
     expect(r.result).toBe(1);
     expect(r.out).toMatch(/rank 0\.\d{6}/);
     expect(r.err).toMatch(/cannot rank garbage…: not a token/);
@@ -114,5 +181,30 @@ describe('an event seed stored before the first key', () => {
     const file = readJson(s.keys);
     expect(Object.keys(file).sort()).toEqual(['event-seed', 'key1']);
     expect(file['event-seed']).toBe(seed);
+  });
+});
+
+describe('npm run event from the command line', () => {
+  const cli = (args: string[]) =>
+    new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', 'tsx', 'scripts/event.ts', ...args], { cwd: repoRoot, env: { ...process.env, WR_KEYS_FILE: s.keys, WR_CONFIG_FILE: s.config } }, (_e, out, err) =>
+        resolve({ code: child.exitCode, out, err }),
+      );
+      child.stdin?.end();
+    });
+
+  it('answers verify with no arguments with what is missing and the usage, exit 2, before it exits', async () => {
+    const r = await cli(['verify']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^npm run event: give the revealed seed/);
+    expect(r.err).toMatch(/^usage: npm run event -- /m);
+    expect(r.err).not.toMatch(/^\s+at /m);
+  });
+
+  it('prints the usage for --help and exits 0', async () => {
+    const r = await cli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^usage: npm run event -- /);
+    expect(r.out).toMatch(/reveal/);
   });
 });

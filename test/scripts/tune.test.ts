@@ -55,6 +55,39 @@ describe('npm run tune (local)', () => {
     expect(readFileSync(s.config, 'utf8')).toBe(before);
   });
 
+  it('suggests the setting a typo was meant to be, instead of listing them all', async () => {
+    for (const [typo, meant] of [
+      ['allw_percentage', 'allow_percentage'],
+      ['allow_percetnage', 'allow_percentage'],
+      ['percentage', 'allow_percentage'],
+      ['new_user_per_minute', 'new_users_per_minute'],
+    ]) {
+      const r = await captured(() => tune([`${typo}=5`]));
+      expect(r.error?.message).toContain(`unknown setting "${typo}": did you mean ${meant}?`);
+      expect(r.error?.message).not.toContain('jwt_jwks');
+    }
+  });
+
+  it('lists every setting when nothing is close to the unknown one', async () => {
+    const r = await captured(() => tune(['colour=blue']));
+    expect(r.error?.message).toMatch(/unknown setting "colour"; the settings are: enabled, allow_percentage, /);
+  });
+
+  it('says a refused value was refused, that nothing was written and what the room accepts, without what the room would do with it', async () => {
+    const r = await captured(() => tune(['allow_percentage=150']));
+    expect(r.result).toBe(1);
+    expect(r.err).toContain('refused: setting "allow_percentage" = "150": it must be between 0 and 100');
+    expect(r.err).toContain(`nothing was written to ${s.config}; allow_percentage stays "50"`);
+    expect(r.err).not.toMatch(/admitting everyone/);
+  });
+
+  it('tells an operator whose value was split at a space to quote it', async () => {
+    const r = await captured(() => tune(['message=hello', 'world']));
+    expect(r.error?.message).toBe('"world" is not key=value: a value with spaces must be quoted, as in message="hello world"');
+    const two = await captured(() => tune(['message=sold', 'out', 'today', 'allow_percentage=5']));
+    expect(two.error?.message).toContain('as in message="sold out today"');
+  });
+
   it('replaces the file by rename, leaving no temporary file behind', async () => {
     const inodeBefore = statSync(s.config).ino;
     await captured(() => tune(['allow_percentage=10']));
