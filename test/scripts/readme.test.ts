@@ -158,6 +158,63 @@ describe('README.md', () => {
   });
 });
 
+/** Version triple; missing or wildcard parts are 0 (a lower bound is all the checks below need). */
+const triple = (v: string): number[] => v.split('.').slice(0, 3).map((p) => (/^\d+$/.test(p) ? Number(p) : 0));
+const compare = (a: number[], b: number[]): number => a.reduce((r, x, i) => r || x - (b[i] ?? 0), 0);
+
+/** Whether `version` satisfies an npm `engines` range (||, spaces, >=, >, <=, <, =, ^, ~, x and *). */
+function satisfies(version: string, range: string): boolean {
+  const v = triple(version);
+  return range.split('||').some((alternative) =>
+    (alternative.trim().replace(/([<>=^~]+)\s+/g, '$1').match(/\S+/g) ?? ['*']).every((comparator) => {
+      const [, op = '', bound = ''] = /^([<>=^~]*)v?(.*)$/.exec(comparator)!;
+      if (bound === '' || bound === '*' || bound === 'x') return true;
+      const parts = bound.split('.').filter((p) => /^\d+$/.test(p)).length;
+      const b = triple(bound);
+      const c = compare(v, b);
+      // The next version the range stops before: ^1.2.3 and 1.x -> 2; ~1.2.3 and 1.2.x -> 1.3; ^0.2 -> 0.3.
+      const ceiling = (place: number): number[] => b.map((x, i) => (i < place ? x : i === place ? x + 1 : 0));
+      const below = (place: number) => c >= 0 && compare(v, ceiling(place)) < 0;
+      if (op === '>=') return c >= 0;
+      if (op === '>') return c > 0;
+      if (op === '<=') return c <= 0;
+      if (op === '<') return c < 0;
+      if (op === '^') return below(b[0]! > 0 || parts === 1 ? 0 : b[1]! > 0 || parts === 2 ? 1 : 2);
+      if (op === '~') return below(parts === 1 ? 0 : 1);
+      return parts === 3 ? c === 0 : below(parts - 1);
+    }),
+  );
+}
+
+describe('the Node.js the README asks for', () => {
+  const asked = /Node\.js (\d+\.\d+) or later/.exec(readme)?.[1];
+  const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { engines?: { node?: string }; optional?: boolean; os?: string[] }> };
+
+  it('reads ranges as npm does', () => {
+    expect(satisfies('20.19.0', '^22.17.0 || >=24.0.0')).toBe(false);
+    expect(satisfies('20.19.0', '>= 10')).toBe(true);
+    expect(satisfies('20.19.0', '6.* || 8.* || >= 10.*')).toBe(true);
+    expect(satisfies('20.19.0', '18 || 20 || >=22')).toBe(true);
+    expect(satisfies('20.19.0', '^20.19.0 || ^22.12.0 || >=23')).toBe(true);
+    expect(satisfies('20.18.3', '^20.19.0 || >=22.12.0')).toBe(false);
+    expect(satisfies('20.19.0', '^10 || ^12 || >=14')).toBe(true);
+    expect(satisfies('20.19.0', '~20.18.0')).toBe(false);
+    expect(satisfies('20.19.0', '*')).toBe(true);
+  });
+
+  it("is package.json's engines.node", () => {
+    expect(asked, 'README: "Node.js X.Y or later"').toBeDefined();
+    expect((pkg as { engines?: { node?: string } }).engines?.node).toBe(`>=${asked}`);
+  });
+
+  it('is accepted by every package npm ci installs, so it warns of no engine (EBADENGINE)', () => {
+    const refused = Object.entries(lock.packages)
+      .filter(([name, entry]) => name !== '' && entry.engines?.node !== undefined && !satisfies(`${asked}.0`, entry.engines.node))
+      .map(([name, entry]) => `${name.replace(/^.*node_modules\//, '')} wants Node ${entry.engines!.node}`);
+    expect(refused).toEqual([]);
+  });
+});
+
 describe('Markdown links', () => {
   const files = markdownFiles();
 
