@@ -19,7 +19,7 @@
 //                                     at least the slowest POP's delay in seeing a new setting)
 import { parseArgs } from 'node:util';
 import { isMain, UsageError } from '../lib/cli.js';
-import { configFile } from '../lib/paths.js';
+import { localConfigFile } from '../lib/local-store.js';
 import { Controller } from './controller.js';
 import { startDashboard } from './dashboard/server.js';
 import { createControlModel } from './model/index.js';
@@ -85,7 +85,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const log = (message: string): void => console.error(`[control] ${message}`);
-  const store = values.service !== undefined ? fastlyStore(values.service, values['store-id'], values['dry-run']) : localStore(configFile(values.file));
+  const store = values.service !== undefined ? fastlyStore(values.service, values['store-id'], values['dry-run']) : localStore(localConfigFile(values.file));
   if (values.service === undefined && (values['store-id'] !== undefined || values['dry-run'])) throw new UsageError('--store-id and --dry-run go with --service ID');
   const writer = new Writer(store, positive('min-write-interval', values['min-write-interval'], 20) * 1000, log);
   const model = createControlModel({ leadSeconds: positive('lead', values.lead, 25) });

@@ -25,6 +25,7 @@ import { readStoreIfExists } from '../lib/json-store.js';
 import { isMain } from '../lib/cli.js';
 import { fastlyBin } from '../lib/fastly-cli.js';
 import { configFile, hostBin, repoRoot } from '../lib/paths.js';
+import { localConfigFile } from '../lib/local-store.js';
 import { DASHBOARD_PORT, ensureLogEndpoint, startController, type RunningController } from './start-control.js';
 
 const say = (line: string) => console.log(`[start] ${line}`);
@@ -153,6 +154,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     throw new Error(`something already listens on 127.0.0.1:${DEMO_ORIGIN_PORT}, where fastly.toml expects the demo origin; stop it first`);
   }
 
+  localConfigFile(undefined, say); // a fresh clone's local/config.json, from the demo settings (local/config.example.json)
   say('keys: npm run keys -- generate');
   await keysMain(['generate']);
   // The build writes local/pages.json itself; only a skipped build leaves it to its own step.
