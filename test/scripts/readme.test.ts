@@ -1,12 +1,15 @@
 // The README is a newcomer's first screen and the docs are the operator's manual: the configuration
 // table (docs/configuration.md) must list every setting the room reads, with the default the code
 // uses; every dependency must say why it is there; the quick start and the map of the repository must
-// stay on the README's first screen; and every relative link in the Markdown must lead somewhere.
+// stay on the README's first screen; the Node.js it asks for must be one every locked package accepts;
+// it must say where the settings and the log go, with the log's size; and every relative link in the
+// Markdown must lead somewhere.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { settingsTable } from '../../src/core/config.js';
 import { repoRoot } from '../../lib/paths.js';
+import { FakeRoom, KID } from '../support/fakes.js';
 
 const read = (file: string): string => readFileSync(join(repoRoot, file), 'utf8');
 const readme = read('README.md');
@@ -212,6 +215,35 @@ describe('the Node.js the README asks for', () => {
       .filter(([name, entry]) => name !== '' && entry.engines?.node !== undefined && !satisfies(`${asked}.0`, entry.engines.node))
       .map(([name, entry]) => `${name.replace(/^.*node_modules\//, '')} wants Node ${entry.engines!.node}`);
     expect(refused).toEqual([]);
+  });
+});
+
+describe('README.md: the local store and the log', () => {
+  it('says where the settings live, that git leaves them alone, and how to go back to the demo settings', () => {
+    for (const words of ['`local/config.json`', '`local/config.example.json`', 'not tracked by git', '`rm local/config.json && npm run tune`']) {
+      expect(readme, words).toContain(words);
+    }
+  });
+
+  it('gives the size of the log line the demo settings print per request (within 10%)', async () => {
+    const said = Number(/one JSON line of about (\d+) bytes per request/.exec(readme)?.[1]);
+    expect(said, 'README: "one JSON line of about N bytes per request"').toBeGreaterThan(0);
+    const demo = JSON.parse(read('local/config.example.json')) as Record<string, string>;
+    const room = new FakeRoom({ settings: { ...demo, active_key: KID } });
+    // As the local host prints them: `ENDPOINT :: {...}` and a newline; visitors come, then come back.
+    const cookies = new Map<number, string>();
+    for (let round = 0; round < 4; round++) {
+      for (let v = 0; v < 50; v++) {
+        const answer = await room.visit({ path: `/products/${v % 7}`, ip: `198.51.100.${v}`, ...(cookies.has(v) ? { cookie: cookies.get(v)! } : {}) });
+        const set = answer.roomCookies[0]?.split(';')[0];
+        if (set !== undefined) cookies.set(v, set);
+      }
+      room.advance(Number(demo.wait_period_duration));
+    }
+    const sizes = room.logs.map((l) => Buffer.byteLength(`${l.endpoint} :: ${l.line}\n`));
+    expect(sizes).toHaveLength(200);
+    const mean = sizes.reduce((a, b) => a + b, 0) / sizes.length;
+    expect(Math.abs(mean - said) / said, `measured ${mean.toFixed(0)} bytes a line`).toBeLessThan(0.1);
   });
 });
 
