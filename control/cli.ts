@@ -21,7 +21,7 @@
 //                                     at least the slowest POP's delay in seeing a new setting)
 import { parseArgs } from 'node:util';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
-import { configFile } from '../lib/paths.js';
+import { localConfigFile } from '../lib/local-store.js';
 import { Controller } from './controller.js';
 import { startDashboard } from './dashboard/server.js';
 import { createControlModel } from './model/index.js';
@@ -112,7 +112,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const spec = values.source!;
   // Nothing piped in: say what the controller reads, rather than wait on the terminal for it.
   if (spec === 'stdin' && process.stdin.isTTY) throw new UsageError(NO_SOURCE);
-  const store = values.service !== undefined ? fastlyStore(values.service, values['store-id'], values['dry-run']) : localStore(configFile(values.file));
+  const store = values.service !== undefined ? fastlyStore(values.service, values['store-id'], values['dry-run']) : localStore(localConfigFile(values.file));
   if (values.service === undefined && (values['store-id'] !== undefined || values['dry-run'])) throw new UsageError('--store-id and --dry-run go with --service ID');
   const writer = new Writer(store, positive('min-write-interval', values['min-write-interval'], 20) * 1000, log);
   const model = createControlModel({ leadSeconds: positive('lead', values.lead, 25) });

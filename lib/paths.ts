@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** `waiting_room_config` for the local host (committed demo settings). */
+/** `waiting_room_config` for the local host (made from local/config.example.json: lib/local-store.ts). */
 export function configFile(override?: string): string {
   return resolve(override ?? process.env.WR_CONFIG_FILE ?? join(repoRoot, 'local', 'config.json'));
 }

@@ -20,7 +20,8 @@ import { CONFIG_STORE, KEY_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, resolveStoreId, type FastlyRunner } from '../lib/fastly-cli.js';
 import { readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
-import { configFile, keysFile } from '../lib/paths.js';
+import { keysFile } from '../lib/paths.js';
+import { localConfigFile } from '../lib/local-store.js';
 
 export const KEY_BYTES = 64;
 
@@ -224,7 +225,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const message =
     serviceId !== undefined
       ? runService(command, kid, { serviceId, secretStoreId: values['secret-store-id'], configStoreId: values['config-store-id'] }, fastlyRunner(values['dry-run']))
-      : await runLocal(command, kid, { keys: keysFile(values.file), config: configFile(values['config-file']) });
+      : await runLocal(command, kid, { keys: keysFile(values.file), config: localConfigFile(values['config-file']) });
   if (message !== '') console.log(message);
   return 0;
 }

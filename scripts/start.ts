@@ -34,6 +34,7 @@ import { isMain, runTool } from '../lib/cli.js';
 import { startGuard, launchers } from '../lib/child-guard.js';
 import { fastlyBin } from '../lib/fastly-cli.js';
 import { configFile, hostBin, keysFile, pagesFile, repoRoot, wasmFile } from '../lib/paths.js';
+import { localConfigFile } from '../lib/local-store.js';
 import { ensureLogEndpoint, startController, type RunningController } from './start-control.js';
 import { roomExitMessage, roomSlowMessage, tailLines } from './start-room.js';
 
@@ -127,6 +128,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const busy = await portsInUse(ports, values.control);
   if (busy !== null) throw new Error(busy);
 
+  localConfigFile(undefined, say); // a fresh clone's local/config.json, from the demo settings (local/config.example.json)
   say('keys: npm run keys -- generate');
   await keysMain(['generate']);
   const keyProblem = await signingKeyProblem({ keys: keysFile(), config: configFile() });

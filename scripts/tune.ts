@@ -16,7 +16,7 @@ import { CONFIG_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, resolveStoreId } from '../lib/fastly-cli.js';
 import { readStore, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
-import { configFile } from '../lib/paths.js';
+import { localConfigFile } from '../lib/local-store.js';
 import { closest } from '../lib/suggest.js';
 
 const knownKeys = new Set(settingsTable.map((s) => s.key));
@@ -160,7 +160,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const updates = parseAssignments(positionals);
   if (values.service !== undefined) return tuneService(values.service, values['store-id'], values['dry-run'], updates);
   if (values['store-id'] !== undefined || values['dry-run']) throw new UsageError('--store-id and --dry-run go with --service ID');
-  return tuneLocal(configFile(values.file), updates);
+  return tuneLocal(localConfigFile(values.file), updates);
 }
 
 if (isMain(import.meta.url)) runTool('npm run tune', USAGE, main, HELP);

@@ -1,5 +1,8 @@
 // fastly.toml and the committed local settings must agree with the code: the same store names in
 // [local_server] and [setup], files in the format Viceroy reads, and demo settings the room accepts.
+// The stores the tools write are the operator's and git does not track them; the demo settings are
+// committed as local/config.example.json, from which the tools make local/config.json (lib/local-store.ts).
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
@@ -55,8 +58,23 @@ describe('fastly.toml', () => {
   });
 });
 
-describe('local/config.json (the demo settings)', () => {
-  const config = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.json'), 'utf8')) as Record<string, unknown>;
+describe('local/: what git holds', () => {
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: repoRoot, encoding: 'utf8' });
+
+  it('tracks the demo settings and none of the stores the tools write', () => {
+    const tracked = git('ls-files', '--', 'local');
+    expect(tracked.status, tracked.stderr).toBe(0);
+    expect(tracked.stdout.split('\n').filter(Boolean)).toEqual(['local/config.example.json']);
+  });
+
+  it('ignores the stores, so a tuned setting or a key never shows as a change to commit', () => {
+    const ignored = git('check-ignore', '--no-index', 'local/config.json', 'local/keys.json', 'local/pages.json');
+    expect(ignored.stdout.split('\n').filter(Boolean)).toEqual(['local/config.json', 'local/keys.json', 'local/pages.json']);
+  });
+});
+
+describe('local/config.example.json (the demo settings)', () => {
+  const config = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.json'), 'utf8')) as Record<string, unknown>;
 
   it('holds only known settings, all strings', () => {
     const known = new Set(settingsTable.map((s) => s.key));

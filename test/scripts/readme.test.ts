@@ -1,12 +1,15 @@
 // The README is a newcomer's first screen and the docs are the operator's manual: the configuration
 // table (docs/configuration.md) must list every setting the room reads, with the default the code
 // uses; every dependency must say why it is there; the quick start and the map of the repository must
-// stay on the README's first screen; and every relative link in the Markdown must lead somewhere.
+// stay on the README's first screen; the Node.js it asks for must be one every locked package accepts;
+// it must say where the settings and the log go, with the log's size; and every relative link in the
+// Markdown must lead somewhere.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { settingsTable } from '../../src/core/config.js';
 import { repoRoot } from '../../lib/paths.js';
+import { FakeRoom, KID } from '../support/fakes.js';
 
 const read = (file: string): string => readFileSync(join(repoRoot, file), 'utf8');
 const readme = read('README.md');
@@ -155,6 +158,92 @@ describe('README.md', () => {
     while (end + 1 < lines.length && lines[end + 1]!.startsWith('|')) end++;
     expect(end + 1, 'the last line of the map').toBeLessThanOrEqual(FIRST_SCREEN_LINES);
     expect(end - mapHeader - 1, 'folders in the map').toBeGreaterThanOrEqual(8);
+  });
+});
+
+/** Version triple; missing or wildcard parts are 0 (a lower bound is all the checks below need). */
+const triple = (v: string): number[] => v.split('.').slice(0, 3).map((p) => (/^\d+$/.test(p) ? Number(p) : 0));
+const compare = (a: number[], b: number[]): number => a.reduce((r, x, i) => r || x - (b[i] ?? 0), 0);
+
+/** Whether `version` satisfies an npm `engines` range (||, spaces, >=, >, <=, <, =, ^, ~, x and *). */
+function satisfies(version: string, range: string): boolean {
+  const v = triple(version);
+  return range.split('||').some((alternative) =>
+    (alternative.trim().replace(/([<>=^~]+)\s+/g, '$1').match(/\S+/g) ?? ['*']).every((comparator) => {
+      const [, op = '', bound = ''] = /^([<>=^~]*)v?(.*)$/.exec(comparator)!;
+      if (bound === '' || bound === '*' || bound === 'x') return true;
+      const parts = bound.split('.').filter((p) => /^\d+$/.test(p)).length;
+      const b = triple(bound);
+      const c = compare(v, b);
+      // The next version the range stops before: ^1.2.3 and 1.x -> 2; ~1.2.3 and 1.2.x -> 1.3; ^0.2 -> 0.3.
+      const ceiling = (place: number): number[] => b.map((x, i) => (i < place ? x : i === place ? x + 1 : 0));
+      const below = (place: number) => c >= 0 && compare(v, ceiling(place)) < 0;
+      if (op === '>=') return c >= 0;
+      if (op === '>') return c > 0;
+      if (op === '<=') return c <= 0;
+      if (op === '<') return c < 0;
+      if (op === '^') return below(b[0]! > 0 || parts === 1 ? 0 : b[1]! > 0 || parts === 2 ? 1 : 2);
+      if (op === '~') return below(parts === 1 ? 0 : 1);
+      return parts === 3 ? c === 0 : below(parts - 1);
+    }),
+  );
+}
+
+describe('the Node.js the README asks for', () => {
+  const asked = /Node\.js (\d+\.\d+) or later/.exec(readme)?.[1];
+  const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { engines?: { node?: string }; optional?: boolean; os?: string[] }> };
+
+  it('reads ranges as npm does', () => {
+    expect(satisfies('20.19.0', '^22.17.0 || >=24.0.0')).toBe(false);
+    expect(satisfies('20.19.0', '>= 10')).toBe(true);
+    expect(satisfies('20.19.0', '6.* || 8.* || >= 10.*')).toBe(true);
+    expect(satisfies('20.19.0', '18 || 20 || >=22')).toBe(true);
+    expect(satisfies('20.19.0', '^20.19.0 || ^22.12.0 || >=23')).toBe(true);
+    expect(satisfies('20.18.3', '^20.19.0 || >=22.12.0')).toBe(false);
+    expect(satisfies('20.19.0', '^10 || ^12 || >=14')).toBe(true);
+    expect(satisfies('20.19.0', '~20.18.0')).toBe(false);
+    expect(satisfies('20.19.0', '*')).toBe(true);
+  });
+
+  it("is package.json's engines.node", () => {
+    expect(asked, 'README: "Node.js X.Y or later"').toBeDefined();
+    expect((pkg as { engines?: { node?: string } }).engines?.node).toBe(`>=${asked}`);
+  });
+
+  it('is accepted by every package npm ci installs, so it warns of no engine (EBADENGINE)', () => {
+    const refused = Object.entries(lock.packages)
+      .filter(([name, entry]) => name !== '' && entry.engines?.node !== undefined && !satisfies(`${asked}.0`, entry.engines.node))
+      .map(([name, entry]) => `${name.replace(/^.*node_modules\//, '')} wants Node ${entry.engines!.node}`);
+    expect(refused).toEqual([]);
+  });
+});
+
+describe('README.md: the local store and the log', () => {
+  it('says where the settings live, that git leaves them alone, and how to go back to the demo settings', () => {
+    for (const words of ['`local/config.json`', '`local/config.example.json`', 'not tracked by git', '`rm local/config.json && npm run tune`']) {
+      expect(readme, words).toContain(words);
+    }
+  });
+
+  it('gives the size of the log line the demo settings print per request (within 10%)', async () => {
+    const said = Number(/one JSON line of about (\d+) bytes per request/.exec(readme)?.[1]);
+    expect(said, 'README: "one JSON line of about N bytes per request"').toBeGreaterThan(0);
+    const demo = JSON.parse(read('local/config.example.json')) as Record<string, string>;
+    const room = new FakeRoom({ settings: { ...demo, active_key: KID } });
+    // As the local host prints them: `ENDPOINT :: {...}` and a newline; visitors come, then come back.
+    const cookies = new Map<number, string>();
+    for (let round = 0; round < 4; round++) {
+      for (let v = 0; v < 50; v++) {
+        const answer = await room.visit({ path: `/products/${v % 7}`, ip: `198.51.100.${v}`, ...(cookies.has(v) ? { cookie: cookies.get(v)! } : {}) });
+        const set = answer.roomCookies[0]?.split(';')[0];
+        if (set !== undefined) cookies.set(v, set);
+      }
+      room.advance(Number(demo.wait_period_duration));
+    }
+    const sizes = room.logs.map((l) => Buffer.byteLength(`${l.endpoint} :: ${l.line}\n`));
+    expect(sizes).toHaveLength(200);
+    const mean = sizes.reduce((a, b) => a + b, 0) / sizes.length;
+    expect(Math.abs(mean - said) / said, `measured ${mean.toFixed(0)} bytes a line`).toBeLessThan(0.1);
   });
 });
 

@@ -32,15 +32,27 @@ export interface FoundChromium {
 const packagedFits = (): boolean => process.platform === 'linux' && process.arch === 'x64';
 
 /**
+ * The package's version. It exports no package.json, and its entry point sits at a depth that changes
+ * between releases (build/index.js, build/cjs/index.cjs): walk up from it to the package's own manifest.
+ */
+async function packagedVersion(): Promise<string> {
+  let dir = path.dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium'));
+  for (;;) {
+    const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8').catch(() => '{}')) as { name?: string; version?: string };
+    if (manifest.name === '@sparticuz/chromium' && manifest.version !== undefined) return manifest.version;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('cannot find the package.json of @sparticuz/chromium');
+    dir = parent;
+  }
+}
+
+/**
  * Unpacks @sparticuz/chromium's browser into node_modules/.cache once. The package unpacks into the
  * temporary directory; here that is a private staging directory, renamed into place when complete, so
  * test workers that start together never see a half-written browser.
  */
 async function packagedChromium(): Promise<FoundChromium> {
-  // The package exports no package.json: read it beside its resolved entry point (build/index.js).
-  const entry = createRequire(import.meta.url).resolve('@sparticuz/chromium');
-  const manifest = path.join(path.dirname(entry), '..', 'package.json');
-  const version = (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
+  const version = await packagedVersion();
   const parent = path.join(repoRoot, 'node_modules', '.cache', 'waiting-room-chromium');
   const dir = path.join(parent, version);
   const fontsConf = path.join(dir, 'fonts.conf');

@@ -1,0 +1,87 @@
+// local/config.json is the operator's, made from the committed demo settings (local/config.example.json)
+// by the first tool that needs it: on a fresh clone `npm run tune` and `npm run keys` work at once, and
+// deleting the file goes back to the demo settings.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultConfigFile, ensureConfigFrom, exampleConfigFile } from '../../lib/local-store.js';
+import { repoRoot } from '../../lib/paths.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'wr-local-store-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('ensureConfigFrom', () => {
+  it('makes the store a copy of the example when it is missing', () => {
+    const example = join(dir, 'config.example.json');
+    writeFileSync(example, '{"allow_percentage": "50"}\n');
+    expect(ensureConfigFrom(join(dir, 'config.json'), example)).toBe(true);
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe('{"allow_percentage": "50"}\n');
+  });
+
+  it('never replaces a store that exists', () => {
+    const example = join(dir, 'config.example.json');
+    writeFileSync(example, '{"allow_percentage": "50"}\n');
+    writeFileSync(join(dir, 'config.json'), '{"allow_percentage": "7"}\n');
+    expect(ensureConfigFrom(join(dir, 'config.json'), example)).toBe(false);
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe('{"allow_percentage": "7"}\n');
+  });
+
+  it('names the missing example and the command that restores it', () => {
+    expect(() => ensureConfigFrom(join(dir, 'config.json'), join(dir, 'config.example.json'))).toThrow(/git checkout -- .*config\.example\.json/);
+    expect(existsSync(join(dir, 'config.json'))).toBe(false);
+  });
+
+  it('is pointed at local/ in the repository', () => {
+    expect(exampleConfigFile).toBe(join(repoRoot, 'local', 'config.example.json'));
+    expect(defaultConfigFile).toBe(join(repoRoot, 'local', 'config.json'));
+  });
+});
+
+/** The repository as a fresh clone has it (tracked and new files, none ignored), node_modules linked. */
+function freshCopy(): string {
+  const root = join(dir, 'clone');
+  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: repoRoot, encoding: 'utf8' });
+  expect(listed.status, listed.stderr).toBe(0);
+  for (const file of listed.stdout.split('\0')) {
+    if (file === '' || file === 'node_modules' || file.startsWith('node_modules/') || file === 'local/config.json') continue;
+    if (!existsSync(join(repoRoot, file))) continue; // deleted in the work tree, not yet committed
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    cpSync(join(repoRoot, file), join(root, file));
+  }
+  symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'));
+  return root;
+}
+
+describe('a fresh clone, without local/config.json', () => {
+  it('gets the demo settings from the example on the first npm run tune, and keeps the changes after', () => {
+    const root = freshCopy();
+    const config = join(root, 'local', 'config.json');
+    expect(existsSync(config)).toBe(false);
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'WR_CONFIG_FILE' && name !== 'WR_KEYS_FILE'));
+    const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
+
+    const show = spawnSync(tsx, ['scripts/tune.ts'], { cwd: root, env, encoding: 'utf8' });
+    expect(show.status, show.stderr).toBe(0);
+    expect(show.stderr).toContain('made local/config.json from local/config.example.json');
+    const example = readFileSync(join(root, 'local', 'config.example.json'), 'utf8');
+    expect(readFileSync(config, 'utf8')).toBe(example);
+    expect(show.stdout).toMatch(/allow_percentage\s.*50/);
+
+    const change = spawnSync(tsx, ['scripts/tune.ts', 'allow_percentage=25'], { cwd: root, env, encoding: 'utf8' });
+    expect(change.status, change.stderr).toBe(0);
+    expect(change.stderr).not.toContain('made local/config.json');
+    expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ ...JSON.parse(example), allow_percentage: '25' });
+    expect(readFileSync(join(root, 'local', 'config.example.json'), 'utf8')).toBe(example);
+
+    // Back to the demo settings: delete the store, and the next tool makes it again.
+    rmSync(config);
+    const keys = spawnSync(tsx, ['scripts/keys.ts', 'list'], { cwd: root, env, encoding: 'utf8' });
+    expect(keys.stderr).toContain('made local/config.json from local/config.example.json');
+    expect(readFileSync(config, 'utf8')).toBe(example);
+  });
+});
