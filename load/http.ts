@@ -25,6 +25,8 @@ export class HttpClient {
   private readonly queue: (() => void)[] = [];
   /** The most requests that waited for a free slot at once. */
   maxQueued = 0;
+  /** How long each request since the last `takeSlotWaits()` waited for a free slot, ms. */
+  private slotWaits: number[] = [];
 
   constructor(
     baseUrl: string,
@@ -36,6 +38,16 @@ export class HttpClient {
     // a second before the server would); without it a virtual browser that waited about that long
     // reuses a connection the server is closing and sees ECONNRESET, an error no real browser reports.
     this.agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency, maxFreeSockets: options.concurrency, timeout: 4_000 });
+  }
+
+  /**
+   * The slot waits since the last call, ms (0 for a request sent at once): how late this tool itself
+   * made its browsers, apart from the room's own answer times.
+   */
+  takeSlotWaits(): number[] {
+    const waits = this.slotWaits;
+    this.slotWaits = [];
+    return waits;
   }
 
   get queued(): number {
@@ -59,11 +71,14 @@ export class HttpClient {
   private slot(): Promise<void> {
     if (this.active < this.options.concurrency) {
       this.active++;
+      this.slotWaits.push(0);
       return Promise.resolve();
     }
+    const queuedAt = performance.now();
     return new Promise((resolve) => {
       this.queue.push(() => {
         this.active++;
+        this.slotWaits.push(performance.now() - queuedAt);
         resolve();
       });
       this.maxQueued = Math.max(this.maxQueued, this.queue.length);

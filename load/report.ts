@@ -56,7 +56,7 @@ export function verdictLines(result: LoadResult): string[] {
   return out;
 }
 
-export function resultJson(result: LoadResult, settings: Record<string, unknown>): string {
+export function resultJson(result: LoadResult, settings: Record<string, unknown>, heldBackByMinute: readonly HeldBack[] = []): string {
   return `${JSON.stringify(
     {
       settings,
@@ -68,8 +68,34 @@ export function resultJson(result: LoadResult, settings: Record<string, unknown>
       minutes: result.rows,
       admissionsPerMinute: result.rows.map((r) => r.admissions),
       verdicts: result.verdicts,
+      /** This tool's own slot waits, per minute: how late it made its browsers. */
+      heldBack: heldBackByMinute,
     },
     null,
     2,
   )}\n`;
+}
+
+/** How long this tool kept its own requests waiting for a free slot in one minute. */
+export interface HeldBack {
+  minute: number;
+  requests: number;
+  /** 95th percentile and longest slot wait, seconds. */
+  p95Seconds: number;
+  maxSeconds: number;
+}
+
+export function heldBack(minute: number, waitsMs: readonly number[]): HeldBack {
+  const sorted = [...waitsMs].sort((a, b) => a - b);
+  const at = (q: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! / 1000);
+  return { minute, requests: sorted.length, p95Seconds: at(0.95), maxSeconds: at(1) };
+}
+
+/** A second's wait for a slot is already a late return: below it the tool does not count as holding back. */
+export const HELD_BACK_SECONDS = 1;
+
+/** ", the load tool held 5% of its requests back 3.2 s or more (longest 7.0 s): raise --concurrency", or ''. */
+export function heldBackNote(h: HeldBack): string {
+  if (h.p95Seconds < HELD_BACK_SECONDS) return '';
+  return `; this tool held 5% of its requests back ${h.p95Seconds.toFixed(1)} s or more for a free slot (longest ${h.maxSeconds.toFixed(1)} s), so its browsers came back late: raise --concurrency`;
 }

@@ -40,7 +40,23 @@ const heldFlash: Scenario = {
   control: controlSpec,
 };
 
+/** The README's load test on a laptop: one POP, settings and log lines within a second or so. */
+const localSpec: ControlSpec = { ...controlSpec, pops: 1, propagationMs: [500, 1_500], logDelayMs: [0, 500] };
+
 export const controlledScenarios: readonly Scenario[] = [
+  {
+    name: 'held-late',
+    title: 'Visitors who come back late, held to the target',
+    summary:
+      "The README's load test: 2,000 visitors within a minute into a room that queues (allow_percentage 10, 20-second windows) with a target of 120 a minute, on one POP. A third of the waiting pages are background tabs, whose timers the browser fires once a minute, so they come back up to 60 s late and often past their window; every other check comes up to 10 s late (a slow network, a busy machine). Admissions should hold 120 a minute all the same, and the room must not open while a crowd waits.",
+    settings: controlledRoom(120, { allow_percentage: '10', wait_period_duration: '20', allow_period_duration: '120' }),
+    changes: [],
+    durationMs: 12 * MINUTE,
+    behaviour: { ...browsing, lateReturns: { backgroundShare: 1 / 3, delayMs: 10_000 } },
+    visitors: 2000,
+    arrivals: (rng, n) => spread(rng, n, 0, MINUTE),
+    control: localSpec,
+  },
   {
     name: 'held-steady',
     title: 'Steady arrivals above the target, held by the controller',

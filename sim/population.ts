@@ -46,6 +46,8 @@ export interface Actor {
   pos: number | null;
   /** The first place in line a page showed this actor, with when and the turn it promised (s). */
   placeShown: { atMs: number; ahead: number; turnSeconds: number | null } | null;
+  /** A background tab's timer phase within the minute (ms), null for a foreground page; unset until its first wait. */
+  backgroundPhaseMs?: number | null;
 }
 
 export interface Trace {
@@ -283,6 +285,18 @@ export class Population {
     this.clock.at(next, (now) => this.visit(actor, device, now));
   }
 
+  /**
+   * When a check due at `dueMs` really happens, for visitors who come back late: a background tab's
+   * timer fires on its own once-a-minute phase; any other page after its network delay.
+   */
+  private late(actor: Actor, dueMs: number): number {
+    const late = this.behaviour.lateReturns;
+    if (late === undefined || actor.group !== 'honest') return dueMs;
+    if (actor.backgroundPhaseMs === undefined) actor.backgroundPhaseMs = this.rng.next() < late.backgroundShare ? this.rng.uniform(0, 60_000) : null;
+    if (actor.backgroundPhaseMs === null) return dueMs + this.rng.uniform(0, late.delayMs);
+    return dueMs + ((actor.backgroundPhaseMs - dueMs) % 60_000 + 60_000) % 60_000;
+  }
+
   private wait(actor: Actor, device: number, t: number, answer: RoomAnswer): void {
     // Patience counts from the first waiting page: a deny page or a countdown before a sale does not use it up.
     if (answer.outcome !== 'deny' && answer.outcome !== 'prequeue' && actor.queuedMs === null) {
@@ -310,7 +324,7 @@ export class Population {
         actor.nextJar = 1 - actor.nextJar;
         break;
       default:
-        next = t + retryAfterMs + jitterMs;
+        next = this.late(actor, t + retryAfterMs + jitterMs);
     }
     // A winner the ceiling holds back has been told they are in: nobody leaves a second before that.
     if (answer.reason !== 'ceiling_held' && actor.queuedMs !== null && next > actor.queuedMs + actor.patienceMs) {

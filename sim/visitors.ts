@@ -38,4 +38,18 @@ export interface Behaviour {
   cashInMs?: number;
   /** A scheduled event's start (ms): sharers hand their pre-queue token on just after it. */
   eventStartMs?: number;
+  /** Visitors who come back late (honest ones only): null or absent = everyone on time. */
+  lateReturns?: LateReturns;
+}
+
+/**
+ * Late returns, as in the field: a share of the waiting pages are background tabs, whose timers the
+ * browser fires at most once a minute (each tab on its own phase, so a check waits up to 60 s past
+ * its due time); the rest come back on time plus a network delay of up to `delayMs`.
+ */
+export interface LateReturns {
+  /** Share of honest visitors whose page is a background tab (0..1). */
+  backgroundShare: number;
+  /** Extra delay of every other check: uniform in [0, delayMs). */
+  delayMs: number;
 }

@@ -49,6 +49,8 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
   /** The target's share of each firm window when its chance was fixed (before any correction). */
   const targetShare = new Map<number, number>();
   let returnRate = 0.95;
+  /** The same for tickets no successor named, by their cohort's offset from the window they appear in (ledger.ts). */
+  const reissueReturnRates = new Map<number, number>();
   let adopted = false;
   let lastWritten: SettingWrites = {};
   let lastWriteMs = 0;
@@ -74,6 +76,24 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
     // The deny page's crowd coming back is forecast on its own: it is not a rate that goes on.
     const back = returnersBetween(returning, w - d, readSec) / (readSec - (w - d));
     return Math.max(0, Math.max(last, current) - back);
+  }
+
+  /**
+   * Tickets reissued a second (late losers, stale holders), by cohort offset, from the log as read up
+   * to `readSec`: the last whole window, or the current one once 5 s of it have been read if busier.
+   */
+  function reissueRates(readSec: number, d: number): Map<number, number> {
+    const w = Math.floor(readSec / d) * d;
+    const elapsed = readSec - w;
+    const last = ledger.reissues.get(w - d);
+    const current = ledger.reissues.get(w);
+    const rates = new Map<number, number>();
+    for (const k of new Set([...(last?.keys() ?? []), ...(current?.keys() ?? [])])) {
+      const lastRate = (last?.get(k) ?? 0) / d;
+      const currentRate = elapsed >= 5 ? (current?.get(k) ?? 0) / elapsed : 0;
+      rates.set(k, Math.max(lastRate, currentRate));
+    }
+    return rates;
   }
 
   /** Admissions wanted for window c: the target's share, plus half the shortfall of the last four queueing windows, within the cap. */
@@ -108,15 +128,18 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
   function queueingPlan(nowMs: number, d: number): WindowPlan[] {
     const nowSec = Math.floor(nowMs / 1000);
     const current = Math.floor(nowSec / d) * d;
+    const readSec = Math.floor(ledger.seenUntilMs(nowMs) / 1000);
     const input = {
       ledger,
       nowSec,
       d,
       wanted: wantedFor(nowMs, d),
       returnRate,
+      reissueReturnRates,
       // Rates are measured up to where every POP's log has been read: lines come seconds late, and
       // counting the seconds not yet read as empty would halve a surge in its first moments.
-      arrivalRate: arrivalRate(Math.floor(ledger.seenUntilMs(nowMs) / 1000), d),
+      arrivalRate: arrivalRate(readSec, d),
+      reissueRates: reissueRates(readSec, d),
       firm,
       returning,
       defaultChance: edgePct,
@@ -194,9 +217,21 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       const nowSec = Math.floor(nowMs / 1000);
       const role = d === null ? 'none' : cursor.role(nowSec, d);
       if (role === 'drain') drainSeenSec = nowSec;
-      ledger.prune(nowMs, idleMs(), (size, drawn, exp) => {
+      ledger.prune(nowMs, idleMs(), (closed) => {
         // While the pre-queue drains, tickets wait without drawing: their cohorts say nothing of returns.
-        if (size >= 20 && exp > drainSeenSec + (d ?? 0)) returnRate = Math.min(1, Math.max(0.3, 0.7 * returnRate + 0.3 * (drawn / size)));
+        if (closed.exp <= drainSeenSec + (d ?? 0)) return;
+        // The return rate of the tickets the plan follows from window to window: reissued ones (drawn
+        // at once, most of them) have their own below, and would otherwise hide how many others vanish.
+        let size = closed.size;
+        let drawn = closed.drawn;
+        for (const r of closed.reissued.values()) (size -= r.size), (drawn -= r.drawn);
+        if (size >= 20) returnRate = Math.min(1, Math.max(0.3, 0.7 * returnRate + 0.3 * (drawn / size)));
+        // Reissued tickets are held by those who came back late once already: many will again.
+        for (const [k, r] of closed.reissued) {
+          if (r.size < 10) continue;
+          const before = reissueReturnRates.get(k) ?? 0.5;
+          reissueReturnRates.set(k, Math.min(1, Math.max(0.05, 0.7 * before + 0.3 * (r.drawn / r.size))));
+        }
       });
       for (const w of plannedAdmissions.keys()) if (d !== null && w < nowSec - 10 * d) (plannedAdmissions.delete(w), targetShare.delete(w));
       for (const w of firm.keys()) if (d !== null && w < nowSec - 10 * d) firm.delete(w);

@@ -11,6 +11,8 @@ export interface Ticket {
   exp: number;
   pop: string;
   drawn: boolean;
+  /** Issued to a holder under an id no successor named (see `reissues`): its cohort's offset; else null. */
+  reissued: number | null;
   /** ms of the line that last showed the ticket alive. */
   seenMs: number;
 }
@@ -19,6 +21,15 @@ interface Session {
   lastSeenMs: number;
   pop: string;
   ids: string[];
+}
+
+/** A cohort past its grace window: how many of its tickets were drawn, in all and of the reissued ones. */
+export interface ClosedCohort {
+  exp: number;
+  size: number;
+  drawn: number;
+  /** Of its reissued tickets, by offset: how many, and how many drawn. */
+  reissued: Map<number, { size: number; drawn: number }>;
 }
 
 export interface Counts {
@@ -51,8 +62,17 @@ export class Ledger {
   readonly cohorts = new Map<number, Set<string>>();
   /** A new wait ticket's id -> the id its holder gets on losing its draw on time. */
   readonly successors = new Map<string, string>();
+  /** Successor ids named so far: a ticket issued under one of them was foreseen. */
+  private readonly foreseen = new Set<string>();
   /** Window start -> new visitors (a wait ticket for someone who held none) in that window. */
   readonly arrivals = new Map<number, number>();
+  /**
+   * Window start -> cohort offset (in windows) -> tickets that no successor named, issued in that
+   * window to someone who held one: the token a holder back after their grace window draws at once
+   * (offset -1), the successor of that draw when lost (offset 0), or a ticket a place holder renews
+   * to. Nobody can name them before they exist, so the forecast counts them as a rate, like new visitors.
+   */
+  readonly reissues = new Map<number, Map<number, number>>();
   /** Window start -> deny pages shown in it (the room closed): visitors who will come back. */
   readonly denials = new Map<number, number>();
   /** By time: minute start (ms) and window start (s). */
@@ -70,6 +90,8 @@ export class Ledger {
     for (const p of this.pops.values()) if (p.lastSeenMs >= nowMs - 60_000) horizon = Math.min(horizon, p.lastSeenMs);
     return horizon;
   }
+  /** Cohorts that expire before this (epoch s) are closed. */
+  private closedBefore = Number.NEGATIVE_INFINITY;
   private readonly sessions = new Map<string, Session>();
   private readonly sessionOf = new Map<string, string>();
 
@@ -86,9 +108,14 @@ export class Ledger {
     bump(pop.minutes, minute, 'lines');
 
     if (line.dec === 'wait' && line.tid !== null && line.exp !== null) {
+      const fresh = !this.tickets.has(line.tid);
       const ticket = this.ticket(line.tid, line.exp, line.pop);
       if (ticket !== null) {
         ticket.seenMs = Math.max(ticket.seenMs, line.tsMs);
+        // A ticket first seen as the one used, once the log has run long enough to have seen every
+        // live ticket issued: the edge made it on the spot for a holder back after their grace window.
+        if (fresh && this.firstMs !== null && line.tsMs - this.firstMs >= 2_000 * line.period) this.unforeseen(ticket, line.tid, win, line.exp, line.period);
+        this.foreseen.delete(line.tid);
         if ((DRAWS.has(line.reason) || line.reason === 'ceiling_held') && !ticket.drawn) {
           ticket.drawn = true;
           bump(this.minutes, minute, 'draws');
@@ -103,7 +130,13 @@ export class Ledger {
       if (ticket !== null) ticket.seenMs = Math.max(ticket.seenMs, line.tsMs);
       // Someone who held no ticket: a new arrival (a loser's or a stale holder's ticket is not one).
       if (fresh && line.dec === null) this.arrivals.set(win, (this.arrivals.get(win) ?? 0) + 1);
-      if (line.nextTid !== null && drawValueOfId(line.nextTid) !== null) this.successors.set(line.newTid, line.nextTid);
+      // A loser's next ticket is the successor the plan expects of any ticket, named in the log or not.
+      else if (fresh && ticket !== null && line.reason !== 'draw_lost') this.unforeseen(ticket, line.newTid, win, line.newExp, line.period);
+      this.foreseen.delete(line.newTid);
+      if (line.nextTid !== null && drawValueOfId(line.nextTid) !== null) {
+        this.successors.set(line.newTid, line.nextTid);
+        this.foreseen.add(line.nextTid);
+      }
     }
     if (line.reason === 'deny_all') this.denials.set(win, (this.denials.get(win) ?? 0) + 1);
     // A newcomer the open room let straight in is an arrival too: the crowd the queue will face.
@@ -111,12 +144,26 @@ export class Ledger {
     this.sessionLine(line, minute, win, pop.minutes);
   }
 
+  /** A ticket for a holder that no successor named: counted in `reissues` by its cohort's offset. */
+  private unforeseen(ticket: Ticket, tid: string, win: number, exp: number, period: number): void {
+    if (this.foreseen.has(tid) || !(period > 0)) return;
+    const k = Math.round((exp - win) / period);
+    ticket.reissued = k;
+    let byOffset = this.reissues.get(win);
+    if (byOffset === undefined) this.reissues.set(win, (byOffset = new Map()));
+    byOffset.set(k, (byOffset.get(k) ?? 0) + 1);
+  }
+
   private ticket(tid: string, exp: number, pop: string): Ticket | null {
     const known = this.tickets.get(tid);
     if (known !== undefined) return known;
+    // A cohort already closed (its return rate taken) is not opened again by a holder who comes back
+    // after its grace window: that ticket can no longer be drawn, and counting it as an undrawn
+    // member of a new cohort would read as visitors who never came back.
+    if (exp < this.closedBefore) return null;
     const u = drawValueOfId(tid);
     if (u === null) return null;
-    const ticket: Ticket = { u, exp, pop, drawn: false, seenMs: 0 };
+    const ticket: Ticket = { u, exp, pop, drawn: false, reissued: null, seenMs: 0 };
     this.tickets.set(tid, ticket);
     let cohort = this.cohorts.get(exp);
     if (cohort === undefined) this.cohorts.set(exp, (cohort = new Set()));
@@ -184,18 +231,28 @@ export class Ledger {
    * Forget what can no longer matter: cohorts past their grace window (handing their return rate to
    * `onCohortClosed` first), idle sessions, and counts older than an hour.
    */
-  prune(nowMs: number, idleMs: number, onCohortClosed: (size: number, drawn: number, exp: number) => void): void {
+  prune(nowMs: number, idleMs: number, onCohortClosed: (closed: ClosedCohort) => void): void {
     const d = this.period ?? 30;
     const nowSec = Math.floor(nowMs / 1000);
+    this.closedBefore = Math.max(this.closedBefore, nowSec - 2 * d + 1);
     for (const [exp, ids] of this.cohorts) {
       if (exp + 2 * d > nowSec) continue;
-      let drawn = 0;
+      const closed: ClosedCohort = { exp, size: ids.size, drawn: 0, reissued: new Map() };
       for (const id of ids) {
-        if (this.tickets.get(id)?.drawn) drawn++;
+        const t = this.tickets.get(id);
+        if (t?.drawn) closed.drawn++;
+        if (t !== undefined && t.reissued !== null) {
+          const r = closed.reissued.get(t.reissued) ?? { size: 0, drawn: 0 };
+          r.size++;
+          if (t.drawn) r.drawn++;
+          closed.reissued.set(t.reissued, r);
+        }
         this.tickets.delete(id);
+        const next = this.successors.get(id);
+        if (next !== undefined) this.foreseen.delete(next);
         this.successors.delete(id);
       }
-      onCohortClosed(ids.size, drawn, exp);
+      onCohortClosed(closed);
       this.cohorts.delete(exp);
     }
     for (const [id, s] of this.sessions) {
@@ -207,6 +264,7 @@ export class Ledger {
     for (const m of this.minutes.keys()) if (m < hourAgo) this.minutes.delete(m);
     for (const w of this.windows.keys()) if (w * 1000 < hourAgo) this.windows.delete(w);
     for (const w of this.arrivals.keys()) if (w * 1000 < hourAgo) this.arrivals.delete(w);
+    for (const w of this.reissues.keys()) if (w * 1000 < hourAgo) this.reissues.delete(w);
     for (const w of this.denials.keys()) if (w * 1000 < hourAgo) this.denials.delete(w);
     for (const p of this.pops.values()) for (const m of p.minutes.keys()) if (m < hourAgo) p.minutes.delete(m);
   }

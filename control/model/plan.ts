@@ -60,12 +60,19 @@ export interface PlanInput {
   wanted: (window: number) => number;
   /** Chance a ticket's holder comes back to draw. */
   returnRate: number;
+  /** The same for reissued tickets, by offset (`returnRate` for an offset not measured yet). */
+  reissueReturnRates?: ReadonlyMap<number, number>;
   /** New visitors a second, lately. */
   arrivalRate: number;
   /** Chances already fixed, by window start (0..100). */
   firm: ReadonlyMap<number, number>;
   /** The deny page's crowd coming back after an opening. */
   returning?: readonly Returning[];
+  /**
+   * Tickets no successor named, issued to waiting visitors a second lately, by cohort offset (in
+   * windows from the window they appear in): holders back after their grace window (ledger.ts).
+   */
+  reissueRates?: ReadonlyMap<number, number>;
   /**
    * The chance a window without a firm one is drawn at: allow_percentage as the edge has it (100
    * when absent). It matters for the window before the first planned one, whose losers come next.
@@ -110,6 +117,12 @@ export function cohortView(input: PlanInput, c: number, previousChance: number, 
   const remaining = Math.max(0, c - d - Math.max(nowSec, arrivalsFrom));
   const fade = arrivalsFrom > nowSec ? Math.exp(-(arrivalsFrom - nowSec) / ARRIVAL_FADE_SECONDS) : 1;
   unknown += input.arrivalRate * remaining * r * fade;
+  // Holders back after their grace window: tickets for this cohort from the part of the window they
+  // appear in not read yet. They come from the crowd that waits, which is known to be there: no fade.
+  for (const [k, rate] of input.reissueRates ?? []) {
+    const from = c - k * d;
+    unknown += rate * Math.max(0, from + d - Math.max(nowSec, from)) * (input.reissueReturnRates?.get(k) ?? r);
+  }
   // The deny page's crowd, for the part of its return period in this cohort's arrival window not yet seen.
   if (input.returning) unknown += returnersBetween(input.returning, Math.max(arrivalsFrom, nowSec), c - d) * r;
   return { known, unknown };

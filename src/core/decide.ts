@@ -1,5 +1,6 @@
 // The decision table (docs/design.md), for one visitor at one moment. Pure: everything it needs is
 // in its input, so the handler, the tests and the simulator all run exactly this code.
+import { base64url } from 'jose';
 import type { Ceiling } from './ceiling.js';
 import { chanceFor, dueAt, drawWins, staleAt } from './draw.js';
 import { identityHash } from './identity.js';
@@ -87,6 +88,21 @@ async function firstUsable(input: DecideInput, nowSec: number): Promise<Usable |
   return stale ?? failure ?? { reason: 'no_token', kid: null };
 }
 
+/**
+ * A draw's wait token presented after its window and the one of grace (a background tab whose timer
+ * the browser fires once a minute, a laptop that slept): it stands for the token its holder would
+ * hold now had they lost every draw they missed, the one whose grace window this is. That token is
+ * the same whichever of an identity's old tokens is presented, so a kept pile of them is worth the
+ * one draw; and a holder who checks once a minute still draws once a minute. Other tokens as they are.
+ */
+async function catchUp(token: Usable, config: Config, nowSec: number): Promise<Usable> {
+  const { claims } = token;
+  if (claims.dec !== 'wait' || holdsPlace(claims) || nowSec < staleAt(claims.exp, config)) return token;
+  const caught: TokenClaims = { dec: 'wait', exp: boundary(nowSec, config.waitPeriodSeconds, -1), sub: claims.sub };
+  const signed = await signToken(caught, token.kid, token.key);
+  return { ...token, token: signed, claims: caught, signature: base64url.decode(signed.slice(signed.lastIndexOf('.') + 1)) };
+}
+
 interface Issued {
   token: string;
   kid: string;
@@ -136,7 +152,7 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
     return resultWith({ decision: 'deny', outcome: 'deny', reason: 'deny_all', clearCookie: true });
   }
   const found = await firstUsable(input, nowSec);
-  const usable = 'claims' in found ? found : null;
+  const usable = 'claims' in found ? await catchUp(found, config, nowSec) : null;
   const used: TokenRef | null = usable === null ? null : { token: usable.token, dec: usable.claims.dec, exp: usable.claims.exp };
   const failure = usable === null ? (found as { reason: ReasonCode; kid: string | null }) : null;
 
@@ -306,7 +322,9 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
       return (await admitNew('draw_won', pct)) ?? noSigningKey(config.activeKey);
     }
     // Lost: the next token expires at the NEXT boundary (docs/design.md: one draw per window per identity).
-    return waitFrom(boundary(nowSec, d, 1), 'draw_lost', pct, keep);
+    // One window after its own, even when drawn in the window of grace: the successor the log named
+    // when the token was issued, so the controller knows it; a holder who came late draws it on time.
+    return waitFrom(exp + d, 'draw_lost', pct, keep);
   }
 }
 

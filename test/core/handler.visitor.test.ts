@@ -1,7 +1,7 @@
 // What a visitor notices of the handler, with a clock the test moves: tokens and draws window by
 // window, and the answers made at the edge (JSON, the deny page, the stored page, the cookie).
 import { describe, expect, it } from 'vitest';
-import { dueAt, dueSpreadSeconds } from '../../src/core/draw.js';
+import { dueAt, dueSpreadSeconds, tokenId } from '../../src/core/draw.js';
 import { FakeRoom, mint, T0 } from '../support/fakes.js';
 import { claimsOf, tokenOf, windowBoundary } from '../../lib/mint.js';
 
@@ -92,19 +92,40 @@ describe('a waiting visitor over time', () => {
     expect(dueAt(laptop, exp, config)).toBe(dueAt(phone, exp, config));
   });
 
-  it('draws a token until two windows after its expiry, then only gives a new token for the next window', async () => {
+  it('draws a token until two windows after its expiry; later, it draws the token its holder would hold had they lost every draw they missed', async () => {
     const room = new FakeRoom({ settings: { allow_percentage: '99.999', wait_period_duration: String(D) } });
     const exp = windowBoundary(D, 1, room.nowSec);
     const token = await mint({ dec: 'wait', exp });
     room.nowMs = (exp + 2 * D - 1) * 1000 + 999;
-    expect((await room.visit({ cookie: `waiting_room=${token}` })).log?.reason).toBe('draw_won');
-    room.nowMs = (exp + 2 * D) * 1000;
-    const stale = await room.visit({ cookie: `waiting_room=${token}` });
-    expect(stale.log?.reason).toBe('token_stale');
-    expect(stale.fromOrigin).toBe(false);
-    const next = tokenOf(stale.roomCookies[0]!);
-    expect(claimsOf(next)).toMatchObject({ dec: 'wait', exp: windowBoundary(D, 1, room.nowSec) });
-    expect(Number(stale.response.headers.get('retry-after'))).toBe(dueAt(next, claimsOf(next).exp, { waitPeriodSeconds: D }) - room.nowSec);
+    const inGrace = await room.visit({ cookie: `waiting_room=${token}` });
+    expect(inGrace.log?.reason).toBe('draw_won');
+    expect(inGrace.log?.tid).toBe(tokenId(token));
+    // A background tab back a minute late: its token's successor (the window before this one) draws.
+    room.nowMs = (exp + 3 * D - 1) * 1000;
+    const late = await room.visit({ cookie: `waiting_room=${token}` });
+    expect(late.log?.reason).toBe('draw_won');
+    expect(late.fromOrigin).toBe(true);
+    expect(late.log?.tid).toBe(tokenId(await mint({ dec: 'wait', exp: exp + D })));
+    // Ten windows late: the token of the window before the present one, whichever old token comes.
+    room.nowMs = (exp + 12 * D + 3) * 1000;
+    const older = await mint({ dec: 'wait', exp: exp - 5 * D });
+    const ids = new Set<string>();
+    for (const t of [token, older]) ids.add(String((await room.visit({ cookie: `waiting_room=${t}` })).log?.tid));
+    expect([...ids]).toEqual([tokenId(await mint({ dec: 'wait', exp: exp + 11 * D }))]);
+  });
+
+  it('a late loser gets the successor the log named when its token was issued, even when drawn in the window of grace', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '0.001', wait_period_duration: String(D)} });
+    const exp = windowBoundary(D, 1, room.nowSec);
+    room.nowMs = (exp - 2 * D + 1) * 1000;
+    const issued = await room.visit();
+    expect(issued.log?.newExp).toBe(exp);
+    const token = tokenOf(issued.roomCookies[0]!);
+    room.nowMs = (exp + D + 5) * 1000;
+    const lost = await room.visit({ cookie: `waiting_room=${token}` });
+    expect(lost.log?.reason).toBe('draw_lost');
+    expect(lost.log?.newExp).toBe(exp + D);
+    expect(lost.log?.newTid).toBe(issued.log?.nextTid);
   });
 
   it('draws a current token even when a stale duplicate comes first in the Cookie header', async () => {
@@ -113,7 +134,9 @@ describe('a waiting visitor over time', () => {
     const current = await mint({ dec: 'wait', exp: windowBoundary(D, -1, room.nowSec) });
     const answer = await room.visit({ cookie: `waiting_room=${stale}; waiting_room=${current}` });
     expect(answer.log?.reason).toBe('draw_won');
-    expect((await room.visit({ cookie: `waiting_room=${stale}` })).log?.reason).toBe('token_stale');
+    expect(answer.log?.tid).toBe(tokenId(current));
+    // Alone, the stale one stands for the current one: the same ticket, drawn again with the same number.
+    expect((await room.visit({ cookie: `waiting_room=${stale}` })).log?.tid).toBe(tokenId(current));
   });
 
   it('gives every device of one identity the same token within a window, and other identities other tokens', async () => {
