@@ -209,7 +209,9 @@ export class Population {
       actor.draws++;
       const w = this.windowOf(t);
       const seen = actor.drawnTokens.get(w) ?? new Set<string>();
-      if (presented !== null) seen.add(presented);
+      // The ticket drawn: a token past its grace window is drawn as the one it stands for.
+      const drawn = answer.usedToken ?? presented;
+      if (drawn !== null) seen.add(drawn);
       actor.drawnTokens.set(w, seen);
     }
     return answer;

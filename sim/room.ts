@@ -26,6 +26,8 @@ export interface RoomAnswer {
   allowPercentage: number;
   /** The cookie the response sets, if any. */
   setToken: string | null;
+  /** The token the room used: the one presented, or for a holder back after its grace window the one it stands for. */
+  usedToken: string | null;
   clearCookie: boolean;
   /** When the visitor's wait token falls due, i.e. can be drawn (ms), when known. */
   waitDueMs: number | null;
@@ -191,6 +193,7 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
         pop: popIndex,
         allowPercentage: config.allowPercentage,
         setToken: result.setToken,
+        usedToken: result.used?.token ?? null,
         clearCookie: result.clearCookie,
         // The core speaks whole epoch seconds; the simulator, milliseconds since the run began.
         waitDueMs: result.waitDueSec === null ? null : result.waitDueSec * 1000 - EPOCH_MS,
