@@ -8,7 +8,7 @@ import { chanceForCount, expectedAdmissions, type Candidate, type CohortView } f
 import { drawValueOfId } from './ticket-id.js';
 
 /** How fast the forecast lets the current arrival rate fade, seconds. */
-export const ARRIVAL_FADE_SECONDS = 90;
+export const ARRIVAL_FADE_SECONDS = 30;
 
 /**
  * Visitors the deny page held when the room opened come back at their page's next check: `count` of
