@@ -96,23 +96,30 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
     return rates;
   }
 
-  /** Admissions wanted for window c: the target's share, plus half the shortfall of the last four queueing windows, within the cap. */
+  /**
+   * Admissions wanted for window c: the target's share, divided by how far the last six queueing
+   * windows' admissions came from what their chances were expected to admit, within the cap.
+   */
   function wantedFor(nowMs: number, d: number): (c: number) => number {
     const perWindow = ((targets.newUsersPerMinute ?? 0) * d) / 60;
     const nowSec = Math.floor(nowMs / 1000);
     const current = Math.floor(nowSec / d) * d;
-    let shortfall = 0;
-    for (let w = current - 4 * d; w < current; w += d) {
-      // Only windows that had more tickets than wanted say anything about the law's aim, and each
-      // against the target it was planned for: a target just raised is no shortfall of the old one.
+    // Only windows drawn at a chance below 100 say anything about the law's aim. A ratio, not a
+    // difference: a view that counts a cohort 20% too large (holders who come back late, a return
+    // rate still learning) is put right in full, where a share of the shortfall left a standing error.
+    // Within 0.67 to 1.5, and only over enough windows to mean something: one burst the law did not
+    // cause (the open room's last seconds) must not swing it.
+    let planned = 0;
+    let got = 0;
+    for (let w = current - 6 * d; w < current; w += d) {
       const pct = firm.get(w);
-      const aim = targetShare.get(w);
-      if (pct === undefined || pct >= 100 || aim === undefined) continue;
-      shortfall += aim - (ledger.windows.get(w)?.admissions ?? 0);
+      const plan = plannedAdmissions.get(w);
+      if (pct === undefined || pct >= 100 || plan === undefined || targetShare.get(w) === undefined) continue;
+      planned += plan;
+      got += ledger.windows.get(w)?.admissions ?? 0;
     }
-    // A quarter of the shortfall, within half a window's share either way: enough to cancel a bias in
-    // the return rate, too little to swing after a burst the law did not cause (the open room's last seconds).
-    const corrected = Math.min(1.5 * perWindow, Math.max(0.5 * perWindow, perWindow + shortfall / 4));
+    const bias = planned >= 3 * perWindow ? Math.min(1.5, Math.max(0.67, got / planned)) : 1;
+    const corrected = Math.min(1.5 * perWindow, Math.max(0.5 * perWindow, perWindow / bias));
     const cap = targets.totalActiveUsers;
     if (cap === null) return () => corrected;
     const active = ledger.activeSessions(nowMs, idleMs()).total;
