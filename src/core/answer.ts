@@ -54,7 +54,9 @@ export interface AnswerFacts {
  */
 function unplanned(config: Config): boolean {
   const target = config.control.newUsersPerMinute !== null || config.control.totalActiveUsers !== null;
-  return target && config.allowSchedule.length === 0 && config.allowPercentage > 0 && config.allowPercentage < 100;
+  // 1 is the placeholder: what the operator sets at an opening and the controller at an event's start.
+  // Any other chance, with no controller running, is the one every draw uses: its figures are right.
+  return target && config.allowSchedule.length === 0 && config.allowPercentage > 0 && config.allowPercentage <= 1;
 }
 
 /**

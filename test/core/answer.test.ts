@@ -109,6 +109,12 @@ describe('the estimate before the controller has planned', () => {
     expect(byHand.estimate).not.toBeNull();
   });
 
+  it('gives figures from any other chance with a target set: a room with a target and no controller is not left pending for ever', () => {
+    const facts = answerFacts(config({ allow_percentage: '10', wait_period_duration: '20', new_users_per_minute: '120' }), fresh(), NOW_MS, () => 0);
+    expect(facts.estimatePending).toBe(false);
+    expect(facts.estimate).not.toBeNull();
+  });
+
   it("promises a newcomer no draw's minutes while a sale's pre-queue still goes first", () => {
     const start = Math.floor(NOW / 30) * 30 - 60;
     const iso = (sec: number) => new Date(sec * 1000).toISOString();
