@@ -40,8 +40,8 @@ function number(name: string, text: string | undefined, fallback: number, check:
  */
 const DEFAULT_CONCURRENCY = 256;
 
-/** The address `npm start` serves the room on: its settings are in the local store file. */
-const isLocalStart = (url: URL): boolean => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) && url.port === '7676';
+/** A room on this machine: `npm start`'s (on any port, `--addr` moves it), whose settings are in the local store file. */
+const isLocalStart = (url: URL): boolean => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 
 export async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({

@@ -140,7 +140,7 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
       return `removed key "${id}"; cookies it signed are now invalid and their holders queue again`;
     }
     default:
-      throw new KeyError(`unknown command "${command}"; use generate, list, add, rotate, remove or new`);
+      throw new UsageError(`unknown command "${command}"; use generate, list, add, rotate, remove or new`);
   }
 }
 

@@ -5,6 +5,7 @@
 // shop 7070, dashboard 7373) and `--addr 127.0.0.1:7677` moves the three together (7677, 7071, 7374).
 // fastly.toml names the shop at 7070; the room runs against a copy of it in a temporary directory
 // with the shop's port and the absolute paths of the local store files.
+import { UsageError } from '../lib/cli.js';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,7 +26,7 @@ export interface StartPorts {
 
 export function splitAddr(addr: string): { host: string; port: number } {
   const m = /^(.*):(\d+)$/.exec(addr);
-  if (!m) throw new Error(`--addr "${addr}" must be HOST:PORT, e.g. --addr 127.0.0.1:${DEFAULT_ROOM_PORT}`);
+  if (!m) throw new UsageError(`--addr "${addr}" must be HOST:PORT, e.g. --addr 127.0.0.1:${DEFAULT_ROOM_PORT}`);
   return { host: m[1]!.replace(/^\[|\]$/g, ''), port: Number(m[2]) };
 }
 
@@ -33,7 +34,7 @@ export function splitAddr(addr: string): { host: string; port: number } {
 export function startPorts(addr: string): StartPorts {
   const { host, port } = splitAddr(addr);
   if (!(port > ORIGIN_OFFSET && port <= 65535)) {
-    throw new Error(`--addr port ${port}: npm start puts the shop ${ORIGIN_OFFSET} below the room's port, so pick one from ${ORIGIN_OFFSET + 1} to 65535`);
+    throw new UsageError(`--addr port ${port}: npm start puts the shop ${ORIGIN_OFFSET} below the room's port, so pick one from ${ORIGIN_OFFSET + 1} to 65535`);
   }
   return { host, room: port, origin: port - ORIGIN_OFFSET, dashboard: port - DASHBOARD_OFFSET };
 }

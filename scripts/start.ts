@@ -30,7 +30,7 @@ import { main as keysMain } from './keys.js';
 import { signingKeyProblem } from './start-keys.js';
 import { listening, portsInUse, startPorts, writeRunManifest, type StartPorts } from './start-ports.js';
 import { readStoreIfExists } from '../lib/json-store.js';
-import { isMain, runTool } from '../lib/cli.js';
+import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { startGuard, launchers } from '../lib/child-guard.js';
 import { fastlyBin } from '../lib/fastly-cli.js';
 import { configFile, hostBin, keysFile, pagesFile, repoRoot, wasmFile } from '../lib/paths.js';
@@ -87,7 +87,7 @@ ${
     ${`http://127.0.0.1:${ports.dashboard}/`.padEnd(28)}admissions a minute, the chance it publishes, who waits
 
     npm run tune -- new_users_per_minute=120              the target (unset: it only watches)
-    npm run tune -- identity=header:x-load-visitor        then: npm run load -- --minutes 3
+    npm run tune -- identity=header:x-load-visitor        then: npm run load -- --minutes 3${addr === '127.0.0.1:7676' ? '' : ` --url http://${addr}`}
 `
     : ''
 }
@@ -122,6 +122,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       host: { type: 'string' },
     },
   });
+  if (values.viceroy && values.host !== undefined) throw new UsageError('--viceroy and --host are two ways to run the room: choose one');
   const addr = values.addr;
   const ports = startPorts(addr);
   // Every port before the build, with the --addr that moves them all.

@@ -3,7 +3,7 @@
 // stops every process it started, freeing the ports. Then what it says when it cannot work: a port
 // taken, a signing key missing, Viceroy not downloadable.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +40,9 @@ process.on('SIGTERM', () => process.exit(0));
 );
 chmodSync(host, 0o755);
 
+const defaultConfig = join(dir, 'config.json');
+copyFileSync(join(repoRoot, 'local', 'config.example.json'), defaultConfig);
+
 /** A free --addr for a test: the room's, the shop's and the dashboard's ports all free. */
 async function testAddr(): Promise<string> {
   const base = 20000 + Math.floor(Math.random() * 20000);
@@ -51,7 +54,8 @@ async function testAddr(): Promise<string> {
 function start(args: string[], env: Record<string, string> = {}) {
   const child = spawn(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts', '--skip-build', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, WR_KEYS_FILE: join(dir, 'keys.json'), ...env },
+    // Its own settings too: a test never makes or reads the developer's local/config.json.
+    env: { ...process.env, WR_CONFIG_FILE: defaultConfig, WR_KEYS_FILE: join(dir, 'keys.json'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);
