@@ -30,8 +30,8 @@ const heldFlash: Scenario = {
   name: 'held-flash',
   title: 'Flash crowd held to the target',
   summary:
-    'Ten thousand visitors arrive within the first minute on five POPs; the origin takes 600 a minute. The room queues from the start at allow_percentage 20, as the uncontrolled flash does, until the controller\'s first schedule: admissions should follow the target, not the crowd, from the first minute until the queue runs dry.',
-  settings: controlledRoom(600, { allow_percentage: '20' }),
+    'Ten thousand visitors arrive within the first minute on five POPs; the origin takes 600 a minute. The room queues from the start at allow_percentage 1, the placeholder the operator sets at an opening, until the controller\'s first schedule: admissions should follow the target, not the crowd, from the first minute until the queue runs dry.',
+  settings: controlledRoom(600, { allow_percentage: '1' }),
   changes: [],
   durationMs: 25 * MINUTE,
   behaviour: browsing,
