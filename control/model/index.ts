@@ -46,8 +46,6 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
   const firm = new Map<number, number>();
   /** What was planned for each firm window (expected admissions). */
   const plannedAdmissions = new Map<number, number>();
-  /** The target's share of each firm window when its chance was fixed (before any correction). */
-  const targetShare = new Map<number, number>();
   let returnRate = 0.95;
   /** The same for tickets no successor named, by their cohort's offset from the window they appear in (ledger.ts). */
   const reissueReturnRates = new Map<number, number>();
@@ -64,34 +62,30 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
   const idleMs = (): number => targets.sessionDurationMinutes * 60_000;
 
   /**
-   * New visitors a second, from the log as read up to `readSec`: the last whole window, or the
-   * current one once 5 s of it have been read if that is busier. A surge shows within seconds, and a
-   * quiet spell is believed only once a whole window says so.
+   * A count a second from the log as read up to `readSec`: the last whole window's, or the current
+   * one's once 5 s of it have been read if that is busier. A surge shows within seconds, and a quiet
+   * spell is believed only once a whole window says so.
    */
-  function arrivalRate(readSec: number, d: number): number {
+  function recentRate(countIn: (window: number) => number, readSec: number, d: number): number {
     const w = Math.floor(readSec / d) * d;
-    const last = (ledger.arrivals.get(w - d) ?? 0) / d;
     const elapsed = readSec - w;
-    const current = elapsed >= 5 ? (ledger.arrivals.get(w) ?? 0) / elapsed : 0;
-    // The deny page's crowd coming back is forecast on its own: it is not a rate that goes on.
-    const back = returnersBetween(returning, w - d, readSec) / (readSec - (w - d));
-    return Math.max(0, Math.max(last, current) - back);
+    return Math.max(countIn(w - d) / d, elapsed >= 5 ? countIn(w) / elapsed : 0);
   }
 
-  /**
-   * Tickets reissued a second (late losers, stale holders), by cohort offset, from the log as read up
-   * to `readSec`: the last whole window, or the current one once 5 s of it have been read if busier.
-   */
+  /** New visitors a second (recentRate), less the deny page's crowd coming back. */
+  function arrivalRate(readSec: number, d: number): number {
+    const w = Math.floor(readSec / d) * d;
+    // The deny page's crowd coming back is forecast on its own: it is not a rate that goes on.
+    const back = returnersBetween(returning, w - d, readSec) / (readSec - (w - d));
+    return Math.max(0, recentRate((x) => ledger.arrivals.get(x) ?? 0, readSec, d) - back);
+  }
+
+  /** Tickets reissued a second (holders back after their grace window), by cohort offset (recentRate). */
   function reissueRates(readSec: number, d: number): Map<number, number> {
     const w = Math.floor(readSec / d) * d;
-    const elapsed = readSec - w;
-    const last = ledger.reissues.get(w - d);
-    const current = ledger.reissues.get(w);
     const rates = new Map<number, number>();
-    for (const k of new Set([...(last?.keys() ?? []), ...(current?.keys() ?? [])])) {
-      const lastRate = (last?.get(k) ?? 0) / d;
-      const currentRate = elapsed >= 5 ? (current?.get(k) ?? 0) / elapsed : 0;
-      rates.set(k, Math.max(lastRate, currentRate));
+    for (const k of new Set([...(ledger.reissues.get(w - d)?.keys() ?? []), ...(ledger.reissues.get(w)?.keys() ?? [])])) {
+      rates.set(k, recentRate((x) => ledger.reissues.get(x)?.get(k) ?? 0, readSec, d));
     }
     return rates;
   }
@@ -114,7 +108,7 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
     for (let w = current - 6 * d; w < current; w += d) {
       const pct = firm.get(w);
       const plan = plannedAdmissions.get(w);
-      if (pct === undefined || pct >= 100 || plan === undefined || targetShare.get(w) === undefined) continue;
+      if (pct === undefined || pct >= 100 || plan === undefined) continue;
       planned += plan;
       got += ledger.windows.get(w)?.admissions ?? 0;
     }
@@ -158,7 +152,6 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
       if (p.start - lead > nowSec || firm.has(p.start)) continue;
       firm.set(p.start, p.pct);
       plannedAdmissions.set(p.start, p.expected);
-      targetShare.set(p.start, ((targets.newUsersPerMinute ?? 0) * d) / 60);
     }
     return plan;
   }
@@ -240,7 +233,7 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
           reissueReturnRates.set(k, Math.min(1, Math.max(0.05, 0.7 * before + 0.3 * (r.drawn / r.size))));
         }
       });
-      for (const w of plannedAdmissions.keys()) if (d !== null && w < nowSec - 10 * d) (plannedAdmissions.delete(w), targetShare.delete(w));
+      for (const w of plannedAdmissions.keys()) if (d !== null && w < nowSec - 10 * d) plannedAdmissions.delete(w);
       for (const w of firm.keys()) if (d !== null && w < nowSec - 10 * d) firm.delete(w);
       if (d === null) {
         mode = 'observing';
