@@ -1,8 +1,7 @@
 // The decision table (docs/design.md), for one visitor at one moment. Pure: everything it needs is
 // in its input, so the handler, the tests and the simulator all run exactly this code.
-import { base64url } from 'jose';
 import type { Ceiling } from './ceiling.js';
-import { chanceFor, dueAt, drawWins, staleAt } from './draw.js';
+import { chanceFor, dueAt, drawWins, signatureOf, staleAt } from './draw.js';
 import { identityHash } from './identity.js';
 import type { KeyRing } from './keys.js';
 import { fifoPosition } from './position.js';
@@ -100,7 +99,7 @@ async function catchUp(token: Usable, config: Config, nowSec: number): Promise<U
   if (claims.dec !== 'wait' || holdsPlace(claims) || nowSec < staleAt(claims.exp, config)) return token;
   const caught: TokenClaims = { dec: 'wait', exp: boundary(nowSec, config.waitPeriodSeconds, -1), sub: claims.sub };
   const signed = await signToken(caught, token.kid, token.key);
-  return { ...token, token: signed, claims: caught, signature: base64url.decode(signed.slice(signed.lastIndexOf('.') + 1)) };
+  return { ...token, token: signed, claims: caught, signature: signatureOf(signed) };
 }
 
 interface Issued {

@@ -90,7 +90,8 @@ export function staleAt(exp: number, config: Pick<Config, 'waitPeriodSeconds'>):
   return exp + 2 * config.waitPeriodSeconds;
 }
 
-function signatureOf(tokenOrSignature: string | Uint8Array): Uint8Array {
+/** A compact token's signature bytes (empty when they cannot be decoded); bytes given are returned as they are. */
+export function signatureOf(tokenOrSignature: string | Uint8Array): Uint8Array {
   if (typeof tokenOrSignature !== 'string') return tokenOrSignature;
   try {
     return base64url.decode(tokenOrSignature.slice(tokenOrSignature.lastIndexOf('.') + 1));
