@@ -7,10 +7,10 @@
 // with the shop's port and the absolute paths of the local store files.
 import { UsageError } from '../lib/cli.js';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'smol-toml';
+import { canConnect } from '../lib/host-process.js';
 import { repoRoot } from '../lib/paths.js';
 
 export const DEFAULT_ROOM_PORT = 7676;
@@ -39,18 +39,6 @@ export function startPorts(addr: string): StartPorts {
   return { host, room: port, origin: port - ORIGIN_OFFSET, dashboard: port - DASHBOARD_OFFSET };
 }
 
-/** True when something accepts TCP connections at host:port. */
-export function listening(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /** The ports of `ports` something already listens on, each with what npm start wanted it for. */
 export async function busyPorts(ports: StartPorts, control: boolean): Promise<string[]> {
   const wanted: [string, string, number][] = [
@@ -59,7 +47,7 @@ export async function busyPorts(ports: StartPorts, control: boolean): Promise<st
     ...(control ? [['the dashboard', '127.0.0.1', ports.dashboard] as [string, string, number]] : []),
   ];
   const busy: string[] = [];
-  for (const [what, host, port] of wanted) if (await listening(host, port)) busy.push(`${host}:${port} (${what})`);
+  for (const [what, host, port] of wanted) if (await canConnect(port, host)) busy.push(`${host}:${port} (${what})`);
   return busy;
 }
 

@@ -28,11 +28,12 @@ import { parseConfig } from '../src/core/config.js';
 import { startDemoOrigin } from './demo-origin.js';
 import { main as keysMain } from './keys.js';
 import { signingKeyProblem } from './start-keys.js';
-import { listening, portsInUse, startPorts, writeRunManifest, type StartPorts } from './start-ports.js';
+import { portsInUse, startPorts, writeRunManifest, type StartPorts } from './start-ports.js';
 import { readStoreIfExists } from '../lib/json-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { startGuard, launchers } from '../lib/child-guard.js';
 import { fastlyBin } from '../lib/fastly-cli.js';
+import { canConnect } from '../lib/host-process.js';
 import { configFile, hostBin, keysFile, pagesFile, repoRoot, wasmFile } from '../lib/paths.js';
 import { localConfigFile } from '../lib/local-store.js';
 import { ensureLogEndpoint, startController, type RunningController } from './start-control.js';
@@ -56,7 +57,7 @@ function step(command: string, args: string[]): Promise<void> {
 async function waitUntilListening(host: string, port: number, stillRunning: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && stillRunning()) {
-    if (await listening(host, port)) return true;
+    if (await canConnect(port, host)) return true;
     await new Promise((r) => setTimeout(r, 200));
   }
   return false;
