@@ -1,5 +1,6 @@
 // What a load run prints and writes: a line a minute while it runs, then a table, the verdict against
 // the target, and a JSON file with every figure.
+import { quantile } from '../lib/quantiles.js';
 import type { LoadResult } from './run.js';
 import type { MinuteRow } from './tally.js';
 import { verdictSummary } from './verdict.js';
@@ -87,7 +88,7 @@ export interface HeldBack {
 
 export function heldBack(minute: number, waitsMs: readonly number[]): HeldBack {
   const sorted = [...waitsMs].sort((a, b) => a - b);
-  const at = (q: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! / 1000);
+  const at = (q: number) => (sorted.length === 0 ? 0 : quantile(sorted, q) / 1000);
   return { minute, requests: sorted.length, p95Seconds: at(0.95), maxSeconds: at(1) };
 }
 
