@@ -101,13 +101,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       'https-secret': { type: 'string' },
       // With --source stdin: do not copy the lines that are not decision lines to stdout.
       'no-echo': { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
   const log = (message: string): void => console.error(`[control] ${message}`);
   const spec = values.source!;
   // Nothing piped in: say what the controller reads, rather than wait on the terminal for it.

@@ -60,13 +60,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       target: { type: 'string' },
       file: { type: 'string' },
       out: { type: 'string', default: 'reports/load/load.json' },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
   const shape = values.shape as Shape;
   if (shape !== 'flash' && shape !== 'steady') throw new UsageError(`--shape must be flash or steady, not "${values.shape}"`);
   if (values.rate !== undefined && shape !== 'steady') throw new UsageError('--rate goes with --shape steady (a flash crowd comes within --flash-seconds)');

@@ -208,11 +208,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       'dry-run': { type: 'boolean', default: false },
       file: { type: 'string' },
       'config-file': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
     },
   });
   const [command = 'help', kid, ...extra] = positionals;
-  if (values.help || command === 'help') {
+  if (command === 'help') {
     console.log(USAGE);
     return 0;
   }
