@@ -51,7 +51,7 @@ for (let t = 0; t < END; t += 100) {
     if (v.admitted !== null || v.next > t) continue;
     if (t > v.leave) { v.admitted = -1; continue; }
     const r = await decide({ config: cfg, keys, identity: `ip:${v.id}`, tokens: v.jar ? [v.jar] : [], nowMs: EPOCH + t, successors: true });
-    lines.push({ at: t + LOGDELAY, text: decisionLine({ nowMs: EPOCH + t, pop: 'P', waitPeriodSeconds: cfg.waitPeriodSeconds, decision: r.decision, outcome: r.outcome, reason: r.reason, kid: r.kid, method: 'GET', path: '/', identity: 'ip', status: 200, result: r }) });
+    lines.push({ at: t + LOGDELAY, text: decisionLine({ nowMs: EPOCH + t, pop: 'P', room: cfg.room, rule: null, waitPeriodSeconds: cfg.waitPeriodSeconds, decision: r.decision, outcome: r.outcome, reason: r.reason, kid: r.kid, method: 'GET', path: '/', identity: 'ip', status: 200, result: r }) });
     if (r.setToken) v.jar = r.setToken;
     if (r.outcome === 'origin') { v.admitted = t; admissions.push(t); continue; }
     // What the page says (answer.ts): its estimate on the first waiting page, and its Retry-After.

@@ -163,7 +163,7 @@ export function benchScenarios(apps: Apps): Scenario[] {
       pid: room.pid,
       what: 'waiting visitor: verify a wait token that is not due, render the waiting page',
       url: `${room.url}/page`,
-      headers: { cookie: `waiting_room=${tokens.wait}` },
+      headers: { cookie: `waiting_room_default=${tokens.wait}` },
       expect: (s, h) => h['x-echo'] === undefined && h['set-cookie'] === undefined,
     },
     {
@@ -172,7 +172,7 @@ export function benchScenarios(apps: Apps): Scenario[] {
       pid: room.pid,
       what: 'admitted visitor: verify an allow token, strip the cookie, forward to the origin',
       url: `${room.url}/page`,
-      headers: { cookie: `waiting_room=${tokens.allow}; other=1` },
+      headers: { cookie: `waiting_room_default=${tokens.allow}; other=1` },
       expect: (s, h) => fromOrigin(s, h) && h['set-cookie'] === undefined,
     },
     {
@@ -181,7 +181,7 @@ export function benchScenarios(apps: Apps): Scenario[] {
       pid: room.pid,
       what: 'admitted visitor whose token this sandbox has not verified before (a first visit after admission)',
       url: `${room.url}/page`,
-      headers: () => ({ cookie: `waiting_room=${unseen[nextUnseen++ % unseen.length]}; other=1` }),
+      headers: () => ({ cookie: `waiting_room_default=${unseen[nextUnseen++ % unseen.length]}; other=1` }),
       expect: (s, h) => fromOrigin(s, h) && h['set-cookie'] === undefined,
     },
     {
@@ -208,7 +208,7 @@ export function benchScenarios(apps: Apps): Scenario[] {
       pid: room.pid,
       what: 'admitted visitor, 256 KB page',
       url: `${room.url}/page`,
-      headers: { cookie: `waiting_room=${tokens.allow}`, 'x-echo-bytes': bigPage },
+      headers: { cookie: `waiting_room_default=${tokens.allow}`, 'x-echo-bytes': bigPage },
       expect: fromOrigin,
     },
   ];

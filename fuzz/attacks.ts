@@ -1,7 +1,10 @@
 // What the fuzz run throws at the room. Each attack is a request that must NOT reach the origin
 // (it carries no valid token of its own identity, and no path the room lets through), marked so the
 // origin can tell it arrived. Pure generators on a seeded random source, so a run can be repeated.
-import { COOKIE_NAME } from '../src/core/cookies.js';
+import { cookieName } from '../src/core/cookies.js';
+
+/** The cookie of the room of a service without routing. */
+const COOKIE_NAME = cookieName(null);
 
 export interface Attack {
   kind: string;
@@ -85,7 +88,7 @@ export function attack(material: Material, identity: string, rnd: () => number):
     case 5:
       return { ...base, kind: 'quoted or odd cookie', headers: { ...base.headers, cookie: `${COOKIE_NAME}="${mutate(token, rnd)}"; ${COOKIE_NAME}=; =${token}; ${COOKIE_NAME}` } };
     case 6:
-      return { ...base, kind: 'odd target', path: pick(['/%00', '/..%2f..%2fetc', `/${'x'.repeat(3000)}`, '/?waiting_room=1', '/%2fhealth', '/HEALTH', '//', '/;a=b', '/a?b#c']) };
+      return { ...base, kind: 'odd target', path: pick(['/%00', '/..%2f..%2fetc', `/${'x'.repeat(3000)}`, '/?waiting_room_default=1', '/%2fhealth', '/HEALTH', '//', '/;a=b', '/a?b#c']) };
     case 7:
       return {
         ...base,

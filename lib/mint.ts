@@ -3,6 +3,8 @@
 // No page imports and no Room: bench/room.ts loads this under tsx, and the fakes use it too.
 import { identityHash } from '../src/core/identity.js';
 import { signToken } from '../src/core/token.js';
+import { DEFAULT_ROOM } from '../src/core/layout.js';
+import { cookieName } from '../src/core/cookies.js';
 
 export interface MintOptions {
   dec: 'wait' | 'allow' | 'won';
@@ -10,6 +12,8 @@ export interface MintOptions {
   exp: number;
   /** The identity as the core names it (`ip:127.0.0.1`, `header:alice`, `none`). */
   identity?: string;
+  /** The room that signs it; `default` (the room of a service without routing) when absent. */
+  room?: string;
   kid?: string;
   key?: Uint8Array;
 }
@@ -21,7 +25,7 @@ export async function mintToken(
 ): Promise<string> {
   const key = options.key ?? defaults.key;
   const sub = await identityHash(key, options.identity ?? defaults.identity);
-  return signToken({ dec: options.dec, exp: options.exp, sub }, options.kid ?? defaults.kid, key);
+  return signToken({ dec: options.dec, exp: options.exp, sub, room: options.room ?? DEFAULT_ROOM }, options.kid ?? defaults.kid, key);
 }
 
 // Reading tokens back, for the in-process fakes and the room on the host alike.
@@ -32,21 +36,22 @@ export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 /** `floor(now / d) * d + steps * d`, the window boundaries tokens expire on. */
 export const windowBoundary = (d: number, steps: number, now = nowSeconds()): number => Math.floor(now / d) * d + steps * d;
 
-/** The `waiting_room` Set-Cookie lines of a response. */
-export function roomCookies(response: Response): string[] {
-  return response.headers.getSetCookie().filter((line) => line.startsWith('waiting_room='));
+/** The Set-Cookie lines of room `room`'s cookie in a response (the room of a service without routing when absent). */
+export function roomCookies(response: Response, room: string = DEFAULT_ROOM): string[] {
+  const prefix = `${cookieName(room)}=`;
+  return response.headers.getSetCookie().filter((line) => line.startsWith(prefix));
 }
 
-/** The token in a `waiting_room=...` Set-Cookie line. */
-export const tokenOf = (setCookie: string): string => setCookie.slice('waiting_room='.length).split(';')[0]!;
+/** The token in a `waiting_room_ROOM=...` Set-Cookie line. */
+export const tokenOf = (setCookie: string): string => setCookie.slice(setCookie.indexOf('=') + 1).split(';')[0]!;
 
-/** The token of the first `waiting_room` cookie a response sets, or null. */
-export function roomCookieValue(response: Response): string | null {
-  const line = roomCookies(response)[0];
+/** The token of the first cookie of room `room` a response sets, or null. */
+export function roomCookieValue(response: Response, room: string = DEFAULT_ROOM): string | null {
+  const line = roomCookies(response, room)[0];
   return line === undefined ? null : tokenOf(line);
 }
 
 /** A token's claims, read without checking the signature. */
-export function claimsOf(token: string): { dec: string; exp: number; sub: string; arr?: number } {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { dec: string; exp: number; sub: string; arr?: number };
+export function claimsOf(token: string): { dec: string; exp: number; sub: string; room: string; arr?: number } {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { dec: string; exp: number; sub: string; room: string; arr?: number };
 }

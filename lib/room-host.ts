@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { base64url } from 'jose';
 import { drawValue } from '../src/core/draw.js';
+import { storeFromSettings } from '../src/core/layout.js';
 import { startEchoOrigin, type EchoOrigin } from './echo-origin.js';
 import { startHost, type RunningHost } from './host-process.js';
 import { mintToken as mintWith, type MintOptions } from './mint.js';
@@ -22,10 +23,11 @@ export interface Room {
   /** The signing key the room starts with (id TEST_KID, 64 random bytes unless given). */
   key: { kid: string; bytes: Uint8Array; base64: string };
   /**
-   * Replaces `waiting_room_config` with `settings` (plus `log_endpoint` and `active_key` unless given)
-   * and returns once the host has reloaded it: the next request sees the new settings.
+   * Replaces `waiting_room_config` with `settings` as service-wide settings (plus `log_endpoint` and
+   * `active_key` unless given) and the raw store values `store` (the routing, rooms' own values:
+   * src/core/layout.ts), and returns once the host has reloaded it: the next request sees them.
    */
-  setConfig(settings: Settings): Promise<void>;
+  setConfig(settings: Settings, store?: Record<string, string>): Promise<void>;
   /** Replaces `waiting_room_keys` (key id -> base64). */
   setKeys(keys: Record<string, string>): Promise<void>;
   /** Replaces `waiting_room_pages` (page name -> base64 template). */
@@ -42,7 +44,10 @@ export interface Room {
 }
 
 export interface RoomOptions {
+  /** Service-wide settings, one flat set (written as the store's `settings` value). */
   settings?: Settings;
+  /** Raw values of `waiting_room_config` besides them: `routing`, `room.ID`, ... */
+  store?: Record<string, string>;
   /** Path of the Wasm app; default bin/main.wasm (built on demand). */
   wasm?: string;
   /** An origin to share (e.g. with a baseline app in a benchmark); it outlives the room. */
@@ -66,10 +71,9 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
   const origin = options.origin ?? (await startEchoOrigin());
   const bytes = options.keyBytes ?? new Uint8Array(randomBytes(64));
   const key = { kid: TEST_KID, bytes, base64: Buffer.from(bytes).toString('base64') };
-  const withDefaults = (settings: Settings): Settings => ({
-    log_endpoint: LOG_ENDPOINT,
-    active_key: TEST_KID,
-    ...settings,
+  const withDefaults = (settings: Settings, store: Record<string, string> = {}): Record<string, string> => ({
+    ...storeFromSettings({ log_endpoint: LOG_ENDPOINT, active_key: TEST_KID, ...settings }),
+    ...store,
   });
 
   let host: RunningHost;
@@ -82,7 +86,7 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
       ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
       manifest: roomManifest(origin.url),
       files: {
-        [storeFiles.config]: JSON.stringify(withDefaults(options.settings ?? {})),
+        [storeFiles.config]: JSON.stringify(withDefaults(options.settings ?? {}, options.store)),
         [storeFiles.keys]: JSON.stringify({ [TEST_KID]: key.base64 }),
         [storeFiles.pages]: JSON.stringify({}),
       },
@@ -136,7 +140,7 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
     pid: host.pid,
     origin,
     key,
-    setConfig: (settings) => writeStore(storeFiles.config, withDefaults(settings)),
+    setConfig: (settings, store) => writeStore(storeFiles.config, withDefaults(settings, store)),
     setKeys: (keys) => writeStore(storeFiles.keys, keys),
     setPages: (pages) => writeStore(storeFiles.pages, pages),
     logs: () => [...host.logs(), ...host.errors()],

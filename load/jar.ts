@@ -1,7 +1,10 @@
 // One virtual browser's cookie jar: what it stores from Set-Cookie and sends back in Cookie. Enough of
 // RFC 6265 for one site on one origin: name, value, Max-Age and Expires (a removal is Max-Age=0 or a
 // date in the past); Path, Domain and the flags are ignored, since every request goes to one host.
-import { COOKIE_NAME } from '../src/core/cookies.js';
+import { cookieName } from '../src/core/cookies.js';
+
+/** The cookie of the room of a service without routing. */
+const COOKIE_NAME = cookieName(null);
 
 interface Stored {
   value: string;

@@ -2,7 +2,10 @@
 // unless the room keys identity on the header they send, the room sees one visitor: every browser
 // would hold the same token and win or lose together. Two requests with two header values settle it:
 // a token's `sub` is a keyed hash of its identity, so two identities get two different subs.
-import { COOKIE_NAME } from '../src/core/cookies.js';
+import { cookieName } from '../src/core/cookies.js';
+
+/** The cookie of the room of a service without routing. */
+const COOKIE_NAME = cookieName(null);
 import type { Send } from './browser.js';
 import { CookieJar } from './jar.js';
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { COOKIE_NAME } from '../src/core/cookies.js';
+import { COOKIE_PREFIX } from '../src/core/cookies.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 
 export const DEMO_ORIGIN_PORT = 7070;
@@ -49,14 +49,14 @@ ${body}
 
 function cookieReport(req: IncomingMessage): string {
   const cookies = parseCookies(req.headers.cookie);
-  const leaked = cookies.some(([name]) => name === COOKIE_NAME);
+  const leaked = cookies.some(([name]) => name === COOKIE_PREFIX || name.startsWith(`${COOKIE_PREFIX}_`));
   const rows = cookies.map(([n, v]) => `<tr><td><code>${escapeHtml(n)}</code></td><td><code>${escapeHtml(v)}</code></td></tr>`).join('\n');
   return `<h2>Cookies the shop received</h2>
 ${cookies.length === 0 ? '<p>None.</p>' : `<table><thead><tr><th>name</th><th>value</th></tr></thead><tbody>\n${rows}\n</tbody></table>`}
 <p id="room-cookie" class="${leaked ? 'bad' : 'ok'}">${
     leaked
-      ? `The <code>${COOKIE_NAME}</code> cookie reached the origin: the request did not pass through the room.`
-      : `The <code>${COOKIE_NAME}</code> cookie did not reach the origin: the room keeps it at the edge.`
+      ? `A <code>${COOKIE_PREFIX}_…</code> cookie reached the origin: the request did not pass through the room.`
+      : `No <code>${COOKIE_PREFIX}_…</code> cookie reached the origin: the room keeps its cookies at the edge.`
   }</p>`;
 }
 

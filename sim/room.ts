@@ -174,6 +174,8 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
         const line = decisionLine({
           nowMs: epochMs,
           pop: pop.spec.name,
+          room: config.room,
+          rule: null,
           waitPeriodSeconds: config.waitPeriodSeconds,
           decision: result.decision,
           outcome: result.outcome,

@@ -3,8 +3,9 @@
 // that names its key, so a typo shows up in the logs instead of as a SyntaxError or a silent default.
 import { parseCounts, parseCursor, parseEvent, parseMessage, parseQueueAll } from './config-events.js';
 import { defaults, Reader, type Get } from './config-reader.js';
+import { DEFAULT_ROOM, mergeRoomSettings, ROOM_ID, SETTINGS_KEY, type RoomRaws } from './layout.js';
 import { MAX_COOKIE_LIFETIME_SECONDS, MAX_PERIOD_SECONDS } from './settings.js';
-import type { Config, ConfigProblem, IdentitySource, ScheduleEntry, WaitingStatus } from './types.js';
+import type { Config, ConfigProblem, IdentitySource, ParsedSettings, ScheduleEntry, WaitingStatus } from './types.js';
 
 export { CONFIG_STORE_VALUE_LIMIT, MAX_COOKIE_LIFETIME_SECONDS, MAX_MESSAGE_CHARS, MAX_PERIOD_SECONDS, settingsTable, type SettingInfo } from './settings.js';
 
@@ -49,30 +50,23 @@ function parseIdentity(r: Reader): IdentitySource {
   return { kind: 'ip' };
 }
 
-function parseBypassPaths(r: Reader): string[] {
-  const key = 'bypass_paths';
+function parseBoolean(r: Reader, key: string): boolean {
+  const fallback = defaults[key] === 'true';
   const value = r.raw(key);
-  if (value === null) return [];
-  const paths: string[] = [];
-  for (const part of value.split(',')) {
-    const p = part.trim();
-    if (p === '') continue;
-    if (!p.startsWith('/')) {
-      r.problem(key, p, 'each prefix must start with "/"; ignoring this one');
-      continue;
-    }
-    paths.push(p);
-  }
-  return paths;
-}
-
-function parseEnabled(r: Reader): boolean {
-  const value = r.raw('enabled');
-  if (value === null) return true;
+  if (value === null) return fallback;
   if (/^true$/i.test(value)) return true;
   if (/^false$/i.test(value)) return false;
-  r.problem('enabled', value, 'must be true or false; using true');
-  return true;
+  r.problem(key, value, `must be true or false; using ${fallback}`);
+  return fallback;
+}
+
+/** A page set's name goes into store keys (`PAGES.startwaiting`): the room ids' alphabet. */
+function parsePages(r: Reader): string | null {
+  const value = r.raw('pages');
+  if (value === null) return null;
+  if (ROOM_ID.test(value)) return value;
+  r.problem('pages', value, 'must be a page set name (lower case, digits, - and _, at most 32 characters); using the shared pages');
+  return null;
 }
 
 /**
@@ -155,12 +149,14 @@ function positive(r: Reader, key: string, integer: boolean, max: number): number
   return n;
 }
 
-export function parseConfig(get: Get): { config: Config; problems: ConfigProblem[] } {
+/** The settings of room `room` (null: no room, the service-wide settings alone) from one flat set of values. */
+export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { config: Config; problems: ConfigProblem[] } {
   const r = new Reader(get);
   const identity = parseIdentity(r);
   const waitingStatus = Number(r.oneOf('waiting_status', ['200', '429', '503'])) as WaitingStatus;
   const config: Config = {
-    enabled: parseEnabled(r),
+    room,
+    enabled: parseBoolean(r, 'enabled'),
     allowPercentage: parseAllowPercentage(r),
     allowPeriodSeconds: r.seconds('allow_period_duration', MAX_PERIOD_SECONDS),
     waitPeriodSeconds: r.seconds('wait_period_duration', MAX_PERIOD_SECONDS),
@@ -168,7 +164,6 @@ export function parseConfig(get: Get): { config: Config; problems: ConfigProblem
     activeKey: r.raw('active_key') ?? defaults['active_key']!,
     logEndpoint: r.raw('log_endpoint'),
     identity,
-    bypassPaths: parseBypassPaths(r),
     waitingStatus,
     cookieSecure: r.oneOf('cookie_secure', ['auto', 'true', 'false']),
     cookieSameSite: r.oneOf('cookie_samesite', ['Lax', 'Strict', 'None']),
@@ -189,11 +184,25 @@ export function parseConfig(get: Get): { config: Config; problems: ConfigProblem
     placeKeptSeconds: r.seconds('place_kept_seconds', 86_400),
     queueCursor: parseCursor(r),
     queueCounts: parseCounts(r, MAX_SCHEDULE_ENTRIES),
+    pages: parsePages(r),
+    inviteOnly: parseBoolean(r, 'invite_only'),
   };
   return { config, problems: r.problems };
 }
 
+/**
+ * One room's settings as a request reads them (layout.ts): each problem names the store key its
+ * setting was read from, so an operator knows which value to fix.
+ */
+export function parseRoomConfig(room: string | null, raws: RoomRaws): ParsedSettings {
+  const problems: ConfigProblem[] = [];
+  const merged = mergeRoomSettings(room, raws, problems);
+  const parsed = parseConfig((key) => merged.values[key] ?? null, room);
+  for (const p of parsed.problems) problems.push({ ...p, key: `${merged.from[p.key] ?? SETTINGS_KEY}: ${p.key}` });
+  return { config: parsed.config, problems };
+}
+
 /** One line per problem, for deps.diag. */
 export function describeProblem(p: ConfigProblem): string {
-  return `waiting_room_config: setting "${p.key}"${p.value === '' ? '' : ` = "${p.value}"`} ${p.message}`;
+  return `waiting_room_config: ${p.key}${p.value === '' ? '' : ` = "${p.value}"`} ${p.message}`;
 }

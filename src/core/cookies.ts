@@ -1,8 +1,21 @@
-// The room's cookie in and out. The origin must never see it but must see
-// every other cookie exactly as the browser sent it; Set-Cookie is always appended, never replaced.
+// The rooms' cookies in and out. Each room has its own cookie, `waiting_room_ID`, so several rooms'
+// tokens live side by side in one browser. The origin must never see any of them but must see every
+// other cookie exactly as the browser sent it; Set-Cookie is always appended, never replaced.
+import { DEFAULT_ROOM } from './layout.js';
 import type { Config } from './types.js';
 
-export const COOKIE_NAME = 'waiting_room';
+/** Every room cookie's name starts with this; any cookie named so is cut out of what the origin gets. */
+export const COOKIE_PREFIX = 'waiting_room';
+
+/** The cookie of room `room`. */
+export function cookieName(room: string | null): string {
+  return `${COOKIE_PREFIX}_${room ?? DEFAULT_ROOM}`;
+}
+
+/** A room's cookie, of any room (and the bare `waiting_room` of older builds). */
+function isRoomCookie(name: string): boolean {
+  return name.startsWith(COOKIE_PREFIX) && (name.length === COOKIE_PREFIX.length || name.charCodeAt(COOKIE_PREFIX.length) === 95 /* _ */);
+}
 
 // Pairs are separated by ';'. Some runtimes join repeated Cookie headers with ', ', so a comma
 // followed by whitespace and a `name=` also separates (a JWS never contains either). Global, for the
@@ -34,9 +47,9 @@ export function cookieValues(headers: Headers, name: string): string[] {
   return values;
 }
 
-/** Every `waiting_room` value in the request, in order, duplicates kept. */
-export function roomCookies(headers: Headers): string[] {
-  return splitRoomCookie(headers.get('cookie')).tokens;
+/** Every value of room `room`'s cookie in the request, in order, duplicates kept. */
+export function roomCookies(headers: Headers, room: string | null): string[] {
+  return splitRoomCookie(headers.get('cookie'), room).tokens;
 }
 
 /** Each pair with where it starts and where the next one starts (so its separator goes with it). */
@@ -53,23 +66,25 @@ function pairs(header: string): Array<{ text: string; start: number; next: numbe
 }
 
 /**
- * The Cookie header without the room's cookie, null when nothing else is left. Only the room's pairs
+ * The Cookie header without any room's cookie, null when nothing else is left. Only the rooms' pairs
  * are cut out, and a ", " that joined two Cookie headers becomes "; " (RFC 9113 8.2.3: an origin splits
  * on ";", and would read "a=1, b=2" as one cookie); every other byte stays as the browser sent it.
  * RFC 6265 keeps commas and spaces out of cookie values, so ", name=" always starts a new pair.
  */
 export function cookieHeaderWithoutRoom(header: string): string | null {
-  return cut(header).rest;
+  return cut(header, null).rest;
 }
 
-/** The room's values and the header without them, in one walk over the pairs. */
-function cut(header: string): RoomCookieSplit {
+/** Room `room`'s values and the header without any room's cookie, in one walk over the pairs. */
+function cut(header: string, room: string | null): RoomCookieSplit {
   const tokens: string[] = [];
+  const own = room === null ? null : cookieName(room);
   let out = '';
   for (const pair of pairs(header)) {
-    if (nameOf(pair.text) === COOKIE_NAME) {
+    const name = nameOf(pair.text);
+    if (isRoomCookie(name)) {
       const value = valueOf(pair.text);
-      if (value !== '') tokens.push(value);
+      if (value !== '' && name === own) tokens.push(value);
       continue;
     }
     const separator = header.slice(pair.start + pair.text.length, pair.next);
@@ -81,21 +96,21 @@ function cut(header: string): RoomCookieSplit {
 }
 
 export interface RoomCookieSplit {
-  /** Every `waiting_room` value, in order, duplicates kept, quotes removed. */
+  /** Every value of the deciding room's cookie, in order, duplicates kept, quotes removed. */
   tokens: string[];
   /** The Cookie header the origin gets: null when none is left; the very header when nothing changes. */
   rest: string | null;
 }
 
 /**
- * A request's Cookie header read once for the room: its tokens, and what the origin gets instead
- * (the room's pairs cut out, repeated Cookie headers that the runtime joined with ", " joined with
- * "; "). A header with neither is passed on exactly as it is.
+ * A request's Cookie header read once: room `room`'s tokens (none when `room` is null), and what the
+ * origin gets instead (every room's pairs cut out, repeated Cookie headers that the runtime joined
+ * with ", " joined with "; "). A header with neither is passed on exactly as it is.
  */
-export function splitRoomCookie(header: string | null): RoomCookieSplit {
+export function splitRoomCookie(header: string | null, room: string | null): RoomCookieSplit {
   if (header === null) return { tokens: [], rest: null };
-  if (!header.includes(COOKIE_NAME) && !header.includes(', ')) return { tokens: [], rest: header };
-  return cut(header);
+  if (!header.includes(COOKIE_PREFIX) && !header.includes(', ')) return { tokens: [], rest: header };
+  return cut(header, room);
 }
 
 /**
@@ -109,10 +124,10 @@ export function applyCookieSplit(headers: Headers, header: string | null, split:
   else headers.set('cookie', split.rest);
 }
 
-/** Takes the room's cookie out of these headers, in place (see splitRoomCookie). */
+/** Takes every room's cookie out of these headers, in place (see splitRoomCookie). */
 export function removeRoomCookie(headers: Headers): void {
   const header = headers.get('cookie');
-  applyCookieSplit(headers, header, splitRoomCookie(header));
+  applyCookieSplit(headers, header, splitRoomCookie(header, null));
 }
 
 function attributes(config: Config, https: boolean): string {
@@ -121,9 +136,9 @@ function attributes(config: Config, https: boolean): string {
 }
 
 export function setRoomCookie(token: string, config: Config, https: boolean): string {
-  return `${COOKIE_NAME}=${token}; Max-Age=${config.cookieLifetimeSeconds}; ${attributes(config, https)}`;
+  return `${cookieName(config.room)}=${token}; Max-Age=${config.cookieLifetimeSeconds}; ${attributes(config, https)}`;
 }
 
 export function clearRoomCookie(config: Config, https: boolean): string {
-  return `${COOKIE_NAME}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${attributes(config, https)}`;
+  return `${cookieName(config.room)}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${attributes(config, https)}`;
 }

@@ -3,6 +3,7 @@
 import type { Ceiling } from './ceiling.js';
 import { chanceFor, dueAt, drawWins, signatureOf, staleAt } from './draw.js';
 import { identityHash } from './identity.js';
+import { DEFAULT_ROOM } from './layout.js';
 import type { KeyRing } from './keys.js';
 import { fifoPosition } from './position.js';
 import { eventPhase, holdsPlace, ofThisEvent, placeLostAt, placeOf, prequeueDraining, prequeueRecheck, type Place } from './queue.js';
@@ -27,12 +28,19 @@ export interface DecideInput {
   diag?: (message: string) => void;
   /** What a reused sandbox kept from its earlier requests (sandbox-memory.ts); absent, nothing is kept. */
   memory?: SandboxCache;
+  /** The request carries a valid invitation for this room and identity (invite.ts): in without queueing. */
+  invited?: boolean;
 }
 
 /** The identity hash under `key`, from the sandbox's memory when it has it. */
 function subjectOf(input: DecideInput, key: CryptoKey): Promise<string> {
   const compute = () => identityHash(key, input.identity);
   return input.memory ? input.memory.identityHash(key, input.identity, compute) : compute();
+}
+
+/** The room a token of these settings names. */
+function roomOf(config: Config): string {
+  return config.room ?? DEFAULT_ROOM;
 }
 
 /** Longer values are never parsed: a cookie that size is garbage or an attack. */
@@ -67,6 +75,9 @@ async function firstUsable(input: DecideInput, nowSec: number): Promise<Usable |
       kid = v.kid;
       if (!v.ok) {
         reason = v.reason;
+      } else if (v.claims.room !== roomOf(input.config)) {
+        // Copied from another room's cookie: admitted there is nothing here.
+        reason = 'token_other_room';
       } else if (v.claims.sub !== (await subjectOf(input, v.key))) {
         reason = 'token_other_identity';
       } else if (!ofThisEvent(v.claims, input.config)) {
@@ -97,7 +108,7 @@ async function firstUsable(input: DecideInput, nowSec: number): Promise<Usable |
 async function catchUp(token: Usable, config: Config, nowSec: number): Promise<Usable> {
   const { claims } = token;
   if (claims.dec !== 'wait' || holdsPlace(claims) || nowSec < staleAt(claims.exp, config)) return token;
-  const caught: TokenClaims = { dec: 'wait', exp: boundary(nowSec, config.waitPeriodSeconds, -1), sub: claims.sub };
+  const caught: TokenClaims = { dec: 'wait', exp: boundary(nowSec, config.waitPeriodSeconds, -1), sub: claims.sub, room: claims.room };
   const signed = await signToken(caught, token.kid, token.key);
   return { ...token, token: signed, claims: caught, signature: signatureOf(signed) };
 }
@@ -120,11 +131,12 @@ async function issue(input: DecideInput, dec: TokenClaims['dec'], exp: number, a
   const key = signer?.key ?? (await input.keys.signingKey(kid));
   if (key === null) return null;
   const sub = signer?.claims.sub ?? (await subjectOf(input, key));
-  const claims: TokenClaims = arr === undefined ? { dec, exp, sub } : { dec, exp, sub, arr };
+  const room = roomOf(input.config);
+  const claims: TokenClaims = arr === undefined ? { dec, exp, sub, room } : { dec, exp, sub, room, arr };
   const token = await signToken(claims, kid, key);
   // Successors are the draw's: the controller counts next window's tickets by them.
   const successor = dec === 'wait' && arr === undefined && input.successors === true;
-  const nextToken = successor ? await signToken({ dec, exp: exp + input.config.waitPeriodSeconds, sub }, kid, key) : null;
+  const nextToken = successor ? await signToken({ dec, exp: exp + input.config.waitPeriodSeconds, sub, room }, kid, key) : null;
   return { token, kid, key, claims, set: { dec, exp }, nextToken };
 }
 
@@ -179,6 +191,16 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
     const renewed = allowToken !== null && reason === 'allow_valid';
     return resultWith({ decision: 'allow', outcome: 'origin', reason: renewed ? 'allow_renewed' : reason, ...issuedParts(issued), allowExpirySec: exp, used, pct, place: at });
   };
+
+  // An invitation lets its holder in at once; in an invite-only room nobody else gets in, though
+  // those already inside finish on their allow token.
+  if (input.invited === true) {
+    const allowToken = usable?.claims.dec === 'allow' ? usable : null;
+    return (await admit(allowToken === null ? 'invite' : 'allow_valid', allowToken)) ?? noSigningKey(config.activeKey);
+  }
+  if (config.inviteOnly && usable?.claims.dec !== 'allow') {
+    return resultWith({ decision: 'deny', outcome: 'deny', reason: 'invite_only', kid: failure?.kid ?? null, used });
+  }
 
   // A winner held back by the POP's ceiling: a `won` token (or the one they hold) and a second or two.
   const holdWinner = async (pct: number | null): Promise<DecideResult> => {

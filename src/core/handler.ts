@@ -1,14 +1,19 @@
-// One request through the room: settings, bypass, decision, then either the origin or a page made
-// at the edge. Runtime-neutral: the Fastly adapter and the tests hand in the same RoomDeps shape.
+// One request through the rooms: the routing (rules, then the most specific route), the room's
+// settings, an invitation, the decision, then either the origin or a page made at the edge.
+// Runtime-neutral: the Fastly adapter and the tests hand in the same RoomDeps shape.
 import { renderAnswer } from './answer-body.js';
-import { describeProblem, parseConfig } from './config.js';
+import { describeProblem } from './config.js';
 import { applyCookieSplit, clearRoomCookie, setRoomCookie, splitRoomCookie, type RoomCookieSplit } from './cookies.js';
 import { decide } from './decide.js';
 import { resolveIdentity, type IdentityKind } from './identity.js';
 import { createCeiling } from './ceiling.js';
 import { createKeyRing } from './keys.js';
+import { checkInvite, inviteFrom, type InviteReason } from './invite.js';
 import { decisionLine } from './log-line.js';
+import { requestFacts } from './request-facts.js';
 import { resultWith, type DecideResult } from './result.js';
+import { routeRequest, type Target } from './routing.js';
+import { describeRoutingProblem, readRoomConfig, readRouting } from './settings-read.js';
 import type { Config, Decision, Outcome, ReasonCode, RoomDeps } from './types.js';
 
 /** Origin response header that ends the visitor's session; never passed on. */
@@ -25,6 +30,10 @@ interface LogFields {
   originError?: boolean;
   /** The decision's tokens and draw, for the log line. */
   result?: DecideResult;
+  /** The rule that sent the request where it went, if one did. */
+  rule?: string | null;
+  /** Why an invitation the request carried let nobody in. */
+  invite?: InviteReason | null;
 }
 
 interface Context {
@@ -37,6 +46,10 @@ interface Context {
   /** The request's Cookie header as it came, and the room's split of it (read once per request). */
   cookieHeader: string | null;
   cookies: RoomCookieSplit;
+  /** The rule that sent the request here, if one did. */
+  rule: string | null;
+  /** Why an invitation the request carried let nobody in, for the log line. */
+  invite: InviteReason | null;
 }
 
 function logDecision(ctx: Context, fields: LogFields): void {
@@ -46,6 +59,9 @@ function logDecision(ctx: Context, fields: LogFields): void {
   const line = decisionLine({
     nowMs: ctx.nowMs,
     pop: ctx.deps.pop || 'local',
+    room: ctx.config.room,
+    rule: fields.rule ?? null,
+    invite: fields.invite ?? null,
     waitPeriodSeconds: ctx.config.waitPeriodSeconds,
     decision: fields.decision,
     outcome: fields.outcome,
@@ -126,7 +142,7 @@ function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): R
     nowMs: ctx.nowMs,
     random: deps.random ?? Math.random,
     json: wantsJson(ctx.request),
-    storedPage: (name) => deps.stores.page(name),
+    storedPage: (name) => deps.stores.page(config.pages === null ? name : `${config.pages}.${name}`),
     diag: deps.diag,
   });
   const headers = new Headers({
@@ -137,7 +153,7 @@ function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): R
   if (result.setToken !== null) headers.append('Set-Cookie', setRoomCookie(result.setToken, config, ctx.https));
   else if (result.clearCookie) headers.append('Set-Cookie', clearRoomCookie(config, ctx.https));
   const status = answer.facts.status;
-  logDecision(ctx, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity, status, result });
+  logDecision(ctx, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity, status, result, rule: ctx.rule, invite: ctx.invite });
   return new Response(ctx.request.method === 'HEAD' ? null : answer.body, { status, headers });
 }
 
@@ -155,8 +171,10 @@ function badRequest(request: Request, error: unknown, deps: RoomDeps): Response 
   return new Response(body, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE } });
 }
 
-function bypassed(config: Config, path: string): boolean {
-  return config.bypassPaths.some((prefix) => path.startsWith(prefix));
+/** The reason a request no room decides goes to the origin with. */
+function passReason(target: Target | null): ReasonCode {
+  if (target === null) return 'routing_unusable';
+  return target.kind === 'bypass' ? 'rule_bypass' : 'no_room';
 }
 
 export async function handle(request: Request, deps: RoomDeps): Promise<Response> {
@@ -167,15 +185,24 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
     return badRequest(request, error, deps);
   }
   const nowMs = deps.now();
-  const read = (key: string): string | null => deps.stores.setting(key);
-  const { config, problems } = deps.memory ? deps.memory.settingsFrom(read, parseConfig) : parseConfig(read);
-  for (const problem of problems) deps.diag(describeProblem(problem));
   const cookieHeader = request.headers.get('cookie');
-  const ctx: Context = { request, deps, config, url, https: url.protocol === 'https:', nowMs, cookieHeader, cookies: splitRoomCookie(cookieHeader) };
-  const pass = { decision: 'allow', outcome: 'origin', kid: null, identity: null } as const;
+  const { routing, problems: routingProblems } = readRouting(deps);
+  for (const problem of routingProblems) deps.diag(describeRoutingProblem(problem));
+  const note = (message: string): void => {
+    if (!deps.memory || deps.memory.firstTime(message)) deps.diag(message);
+  };
+  const target = routing === null ? null : await routeRequest(routing, requestFacts(request, url, cookieHeader, deps.clientIp, deps.edge ?? null, note));
+  const room = target?.kind === 'room' ? target.room : null;
+  const { config, problems } = readRoomConfig(deps, room);
+  for (const problem of problems) deps.diag(describeProblem(problem));
+  const rule = target !== null && target.kind !== 'none' ? target.rule : null;
+  const ctx: Context = {
+    request, deps, config, url, https: url.protocol === 'https:', nowMs, cookieHeader, cookies: splitRoomCookie(cookieHeader, room), rule, invite: null,
+  };
+  const pass = { decision: 'allow', outcome: 'origin', kid: null, identity: null, rule } as const;
 
+  if (room === null) return toOrigin(ctx, null, { ...pass, reason: passReason(target) });
   if (!config.enabled) return toOrigin(ctx, null, { ...pass, reason: 'disabled' });
-  if (bypassed(config, url.pathname)) return toOrigin(ctx, null, { ...pass, reason: 'bypass_path' });
 
   let result: DecideResult;
   let kind: IdentityKind;
@@ -183,6 +210,9 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
     const who = await resolveIdentity(config, request, deps.clientIp, nowMs);
     kind = who.kind;
     const keys = createKeyRing((kid) => deps.stores.key(kid), deps.diag, deps.memory);
+    const invite = inviteFrom(url, request.headers);
+    const invited = invite === null ? null : await checkInvite(invite, { room, identity: who.identity, nowSec: Math.floor(nowMs / 1000) }, (kid) => keys.inviteKey(kid));
+    if (invited !== null && !invited.ok) ctx.invite = invited.reason;
     // The counter is opened only when there is a ceiling to keep.
     const ceiling = config.popAdmissionsPerSecond === null ? null : createCeiling(config.popAdmissionsPerSecond, deps.rateCounter, deps.diag);
     result = await decide({
@@ -196,6 +226,7 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
       successors: config.logEndpoint !== null,
       diag: deps.diag,
       memory: deps.memory,
+      invited: invited?.ok === true,
     });
   } catch (error) {
     // A bug must not open the gate: keep the visitor waiting, say so, issue nothing; and a reused sandbox
@@ -206,7 +237,7 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
     result = resultWith({ decision: 'start', outcome: 'startwaiting', reason: 'internal_error' });
   }
   if (result.outcome === 'origin') {
-    return toOrigin(ctx, result.setToken, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity: kind, result });
+    return toOrigin(ctx, result.setToken, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity: kind, result, rule, invite: ctx.invite });
   }
   return roomPage(ctx, result, kind);
 }

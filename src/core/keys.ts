@@ -14,6 +14,8 @@ export interface KeyRing {
   verifyingKey(kid: string): Promise<CryptoKey | null>;
   /** The event's seed (`event-seed`) as an HMAC-SHA-256 key for the pre-queue's ranks, or null. */
   eventSeed(): Promise<CryptoKey | null>;
+  /** INTERIM: an invitation key. */
+  inviteKey(kid: string): Promise<CryptoKey | null>;
 }
 
 /** The store entry that holds a scheduled event's seed: a secret, but never a token's key. */
@@ -102,5 +104,6 @@ export function createKeyRing(lookup: (kid: string) => Promise<string | null>, d
     },
     verifyingKey: tokenKey,
     eventSeed: () => load(EVENT_SEED_ID, seedKey),
+    inviteKey: async () => null,
   };
 }

@@ -9,6 +9,12 @@ import type { Decision, Outcome, ReasonCode } from './types.js';
 export interface LineFields {
   nowMs: number;
   pop: string;
+  /** The room that decided, null when none did (a bypass rule, no route). */
+  room: string | null;
+  /** The rule that sent the request where it went, null when no rule did. */
+  rule: string | null;
+  /** Why an invitation the request carried let nobody in (invite.ts), null when it had none or it worked. */
+  invite?: string | null;
   /** d in force: `win` is the start of the window `nowMs` falls in. */
   waitPeriodSeconds: number;
   decision: Decision;
@@ -32,6 +38,8 @@ export function decisionLine(f: LineFields): string {
     wr: 1,
     ts: new Date(f.nowMs).toISOString(),
     pop: f.pop,
+    room: f.room,
+    rule: f.rule,
     win: Math.floor(nowSec / d) * d,
     period: d,
     decision: f.decision,
@@ -53,6 +61,7 @@ export function decisionLine(f: LineFields): string {
     // The visitor's place in line (docs/events.md), 6 decimals: the pre-queue lies within one second.
     pos: r?.place ? Math.round(r.place.pos * 1e6) / 1e6 : null,
     ...(r !== null && f.reason === 'ceiling_held' ? { held: true } : {}),
+    ...(f.invite ? { invite: f.invite } : {}),
     ...(f.originError ? { originError: true } : {}),
   });
 }

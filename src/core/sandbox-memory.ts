@@ -5,7 +5,7 @@
 // effect on the very next request. Nothing about a visitor decides anything by being remembered:
 // each entry gives exactly what recomputing it would give. Without reuse (one request per
 // instance) all of this is simply empty.
-import type { ParsedSettings, RememberedToken, SandboxCache } from './types.js';
+import type { RememberedToken, SandboxCache } from './types.js';
 
 /** How many verified tokens and identity hashes a sandbox keeps, the oldest dropped first. */
 export const MAX_REMEMBERED = 4096;
@@ -33,36 +33,32 @@ class Bounded<K, V> {
   }
 }
 
-/** Every setting reads as it did. A plain loop: this runs on every request of a reused sandbox. */
-function unchanged(reads: Array<[key: string, value: string | null]>, read: (key: string) => string | null): boolean {
-  for (let i = 0; i < reads.length; i++) {
-    const entry = reads[i]!;
-    if (read(entry[0]) !== entry[1]) return false;
-  }
+/** Every raw value reads as it did. A plain loop: this runs on every request of a reused sandbox. */
+function unchanged(kept: readonly (string | null)[], now: readonly (string | null)[]): boolean {
+  if (kept.length !== now.length) return false;
+  for (let i = 0; i < kept.length; i++) if (kept[i] !== now[i]) return false;
   return true;
 }
 
+/** How many parses (the routing, one per room) a sandbox keeps: more rooms than any service has. */
+export const MAX_PARSES = 256;
+
 export class SandboxMemory implements SandboxCache {
-  private settings: { reads: Array<[key: string, value: string | null]>; parsed: ParsedSettings } | null = null;
+  private readonly parses = new Bounded<string, { raws: readonly (string | null)[]; parsed: unknown }>(MAX_PARSES);
   private readonly keys = new Map<string, { raw: string; key: Promise<CryptoKey> }>();
   private readonly tokens = new Bounded<string, RememberedToken>(MAX_REMEMBERED);
   private hashes = new WeakMap<CryptoKey, Bounded<string, string>>();
   private readonly told = new Set<string>();
 
   /**
-   * The settings parsed from the store: the last parse when every setting it read has the same raw
-   * value now (read again here, one store read each), else a new parse.
+   * What `parse` made from `raws` under `slot`: the last parse of that slot while every raw value is
+   * the same (each read once by the request, so a change takes effect on the very next request).
    */
-  settingsFrom(read: (key: string) => string | null, parse: (read: (key: string) => string | null) => ParsedSettings): ParsedSettings {
-    const kept = this.settings;
-    if (kept && unchanged(kept.reads, read)) return kept.parsed;
-    const reads: Array<[string, string | null]> = [];
-    const parsed = parse((key) => {
-      const value = read(key);
-      reads.push([key, value]);
-      return value;
-    });
-    this.settings = { reads, parsed };
+  parsed<T>(slot: string, raws: readonly (string | null)[], parse: () => T): T {
+    const kept = this.parses.get(slot);
+    if (kept !== undefined && unchanged(kept.raws, raws)) return kept.parsed as T;
+    const parsed = parse();
+    this.parses.set(slot, { raws: raws.slice(), parsed });
     return parsed;
   }
 
@@ -138,14 +134,14 @@ export class SandboxMemory implements SandboxCache {
 
   /** Drops everything: after an unexpected failure, the next request starts as a fresh sandbox would. */
   forget(): void {
-    this.settings = null;
+    this.parses.clear();
     this.keys.clear();
     this.tokens.clear();
     this.hashes = new WeakMap();
   }
 
   /** Entries kept, for tests and the bench. */
-  get size(): { tokens: number; keys: number; settings: boolean } {
-    return { tokens: this.tokens.size, keys: this.keys.size, settings: this.settings !== null };
+  get size(): { tokens: number; keys: number; parses: number } {
+    return { tokens: this.tokens.size, keys: this.keys.size, parses: this.parses.size };
   }
 }

@@ -36,7 +36,6 @@ export const settingsTable: readonly SettingInfo[] = [
   { key: 'active_key', default: 'key1', meaning: 'key id in `waiting_room_keys` that signs new tokens; every key in the store verifies' },
   { key: 'log_endpoint', default: '', meaning: 'named log endpoint that gets one JSON line per decision' },
   { key: 'identity', default: 'ip', meaning: 'what a token is bound to: `ip`, `header:NAME`, `jwt:NAME` or `none`' },
-  { key: 'bypass_paths', default: '', meaning: 'comma-separated path prefixes (each starting with `/`) that never queue' },
   { key: 'waiting_status', default: '200', meaning: 'HTTP status of waiting and deny pages: `200`, `429` or `503`' },
   { key: 'cookie_secure', default: 'auto', meaning: '`Secure` cookie attribute: `auto` (when the request is https), `true` or `false`' },
   { key: 'cookie_samesite', default: 'Lax', meaning: '`SameSite` cookie attribute: `Lax`, `Strict` or `None` (None forces Secure)' },
@@ -67,4 +66,6 @@ export const settingsTable: readonly SettingInfo[] = [
   { key: 'place_kept_seconds', default: '180', meaning: 'a visitor holding a place who stops checking for this long past their due time loses it (whole, 1 to 86400)' },
   { key: 'queue_cursor', default: '', meaning: 'published by the controller: `T:POS:SPEED`, the queue\'s cursor at epoch second T and its speed (positions a second)' },
   { key: 'queue_counts', default: '', meaning: 'published by the controller: `POS=COUNT,...`, visitors waiting below each position, for the place in line' },
+  { key: 'pages', default: '', meaning: 'the room\'s page set: its pages are read as `PAGES.NAME` from `waiting_room_pages` (`npm run pages -- --room ID` writes them); empty: the shared pages' },
+  { key: 'invite_only', default: 'false', meaning: '`true`: only visitors with a valid invitation (docs/invites.md) get in; everyone else sees the deny page' },
 ];

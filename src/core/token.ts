@@ -1,5 +1,5 @@
-// The room's token: a compact JWS (HS512) whose bytes depend only on (decision, expiry, identity, key),
-// so the same identity in the same window gets the same token on every device.
+// The room's token: a compact JWS (HS512) whose bytes depend only on (decision, expiry, identity, room,
+// key), so the same identity in the same window gets the same token on every device.
 import { base64url, CompactSign, compactVerify, decodeProtectedHeader, errors } from 'jose';
 import type { KeyRing } from './keys.js';
 import type { ReasonCode, SandboxCache, TokenClaims } from './types.js';
@@ -18,7 +18,7 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  */
 export async function signToken(claims: TokenClaims, kid: string, key: CryptoKey | Uint8Array): Promise<string> {
   // CompactSign rather than SignJWT so the claims' key order is fixed: byte-identical tokens.
-  const fields = { dec: claims.dec, exp: claims.exp, sub: claims.sub };
+  const fields = { dec: claims.dec, exp: claims.exp, sub: claims.sub, room: claims.room };
   const payload = JSON.stringify(claims.arr === undefined ? fields : { ...fields, arr: claims.arr });
   return new CompactSign(encoder.encode(payload)).setProtectedHeader({ alg: 'HS512', kid }).sign(key);
 }
@@ -38,14 +38,16 @@ function parseClaims(payload: Uint8Array): TokenClaims | null {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const keys = Object.keys(value);
-  const { dec, exp, sub, arr } = value as Record<string, unknown>;
+  const { dec, exp, sub, room, arr } = value as Record<string, unknown>;
   if (dec !== 'wait' && dec !== 'allow' && dec !== 'won' && dec !== 'pre') return null;
-  if (typeof exp !== 'number' || !Number.isSafeInteger(exp) || typeof sub !== 'string') return null;
-  // `arr` only where a place is kept: always on `pre`, optional on `wait`, never on the others.
-  if (keys.length === 3 && keys.includes('dec') && keys.includes('exp') && keys.includes('sub') && dec !== 'pre') return { dec, exp, sub };
-  if (keys.length !== 4 || !('arr' in value) || (dec !== 'wait' && dec !== 'pre')) return null;
+  if (typeof exp !== 'number' || !Number.isSafeInteger(exp) || typeof sub !== 'string' || typeof room !== 'string') return null;
+  // Exactly the claims the room signs: dec, exp, sub and room, and `arr` only where a place is kept
+  // (always on `pre`, optional on `wait`, never on the others).
+  if (!keys.includes('dec') || !keys.includes('exp') || !keys.includes('sub') || !keys.includes('room')) return null;
+  if (keys.length === 4 && dec !== 'pre') return { dec, exp, sub, room };
+  if (keys.length !== 5 || !('arr' in value) || (dec !== 'wait' && dec !== 'pre')) return null;
   if (typeof arr !== 'number' || !Number.isSafeInteger(arr) || arr < 0) return null;
-  return { dec, exp, sub, arr };
+  return { dec, exp, sub, room, arr };
 }
 
 /** A sandbox's memory of tokens it verified, and the time that bounds it. */

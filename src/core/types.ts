@@ -21,7 +21,17 @@ export type PageName = 'startwaiting' | 'keepwaiting' | 'prequeue' | 'deny';
 
 /** Why a decision was taken; the log line names it. Stable strings: dashboards match on them. */
 export type ReasonCode =
-  | 'bypass_path'
+  | 'rule_bypass'
+  | 'no_room'
+  | 'routing_unusable'
+  | 'token_other_room'
+  | 'invite'
+  | 'invite_only'
+  | 'invite_malformed'
+  | 'invite_forged'
+  | 'invite_expired'
+  | 'invite_other_room'
+  | 'invite_other_identity'
   | 'disabled'
   | 'allow_all'
   | 'deny_all'
@@ -74,6 +84,8 @@ export interface TokenClaims {
   exp: number;
   /** Keyed identity hash (identity.ts). */
   sub: string;
+  /** The room that issued the token: it counts in no other room. */
+  room: string;
   /**
    * A place in line: the arrival second of a `fifo` wait token, or the event start of a `pre` token.
    * Absent on the draw's tokens, so their bytes are what they always were.
@@ -91,8 +103,17 @@ export interface Stores {
   setting(key: string): string | null;
   /** `waiting_room_keys`: base64 of the key bytes, or null when the store has no such key. */
   key(kid: string): Promise<string | null>;
-  /** `waiting_room_pages`: base64 HTML template, or null when absent. */
-  page(name: PageName): string | null;
+  /** `waiting_room_pages`: base64 HTML template under `key` (a page name, or `PAGES.NAME`), or null when absent. */
+  page(key: string): string | null;
+}
+
+/** INTERIM: the routing branch defines these. */
+export type DeviceClass = 'desktop' | 'mobile' | 'tablet' | 'smarttv' | 'gameconsole' | 'mediaplayer' | 'bot';
+export interface EdgeLookups {
+  geo(ip: string): { country: string | null; continent: string | null; asn: number | null } | null;
+  device(userAgent: string): DeviceClass | null;
+  bot(): { verified: boolean; category: string | null } | null;
+  acl(name: string, ip: string): Promise<'allow' | 'block' | 'none' | 'missing'>;
 }
 
 /** Everything the handler needs from its runtime. Tests pass fakes; src/fastly passes the real thing. */
@@ -123,6 +144,8 @@ export interface RoomDeps {
    * absent when the runtime has none, and then the ceiling is skipped.
    */
   rateCounter?: AdmissionCounter | null;
+  /** Fastly's geolocation, device detection, Bot Management and ACLs, for rules; null in tests and the simulator. */
+  edge?: EdgeLookups | null;
 }
 
 /**
@@ -140,6 +163,8 @@ export type WaitingStatus = 200 | 429 | 503;
 
 /** The settings of `waiting_room_config`, parsed once per request into strict types. */
 export interface Config {
+  /** The room these settings are for (layout.ts); null when no room decides (a bypass, no route). */
+  room: string | null;
   enabled: boolean;
   /** 0..100, decimals allowed. */
   allowPercentage: number;
@@ -149,8 +174,6 @@ export interface Config {
   activeKey: string;
   logEndpoint: string | null;
   identity: IdentitySource;
-  /** Path prefixes that never queue; each starts with '/'. */
-  bypassPaths: string[];
   waitingStatus: WaitingStatus;
   cookieSecure: 'auto' | 'true' | 'false';
   cookieSameSite: 'Lax' | 'Strict' | 'None';
@@ -181,6 +204,10 @@ export interface Config {
   queueCursor: QueueCursor | null;
   /** `queue_counts`, ascending by position; empty when unset. */
   queueCounts: readonly QueueCount[];
+  /** `pages`: the room's page set (its pages are `PAGES.NAME`), null for the shared pages. */
+  pages: string | null;
+  /** `invite_only`: only a valid invitation lets a new visitor in. */
+  inviteOnly: boolean;
 }
 
 /** Times are epoch seconds. */
@@ -244,8 +271,11 @@ export interface RememberedToken {
  * verified, decide for identity hashes. Each answer is what recomputing it would give.
  */
 export interface SandboxCache {
-  /** The settings parsed from the store: the last parse while every setting it read reads the same. */
-  settingsFrom(read: (key: string) => string | null, parse: (read: (key: string) => string | null) => ParsedSettings): ParsedSettings;
+  /**
+   * What `parse` made from the raw values `raws` under `slot` (the routing, one room's settings): the
+   * last parse of that slot while its raw values read the same, else a new one.
+   */
+  parsed<T>(slot: string, raws: readonly (string | null)[], parse: () => T): T;
   /** The key imported for `kid` when its stored text is still `raw`, else null. */
   keptKey(kid: string, raw: string): Promise<CryptoKey> | null;
   /** Imports `kid` from its stored text `raw` and keeps it for the next request. */
@@ -255,6 +285,8 @@ export interface SandboxCache {
   rememberToken(token: string, verified: RememberedToken, nowSec: number): void;
   /** The identity hash under `key`, computed once per key object and identity. */
   identityHash(key: CryptoKey, identity: string, compute: () => Promise<string>): Promise<string>;
+  /** True the first time this sandbox is told `what`: for a diagnostic every request would repeat. */
+  firstTime(what: string): boolean;
   /** Drops everything: after an unexpected failure, the next request starts as a fresh sandbox would. */
   forget(): void;
 }

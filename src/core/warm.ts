@@ -11,7 +11,7 @@
 // takes, with nothing of theirs left behind (key rings live per request).
 import { renderAnswer } from './answer-body.js';
 import { parseConfig } from './config.js';
-import { clearRoomCookie, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
+import { clearRoomCookie, cookieName, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
 import { decide } from './decide.js';
 import { resolveIdentity } from './identity.js';
 import { createKeyRing } from './keys.js';
@@ -35,7 +35,7 @@ async function decideFor(config: Config, cookie: string): Promise<DecideResult> 
   // resolveIdentity reads only the headers of a request; a Request cannot be made at build time.
   const who = await resolveIdentity(config, { headers } as Request, '192.0.2.1', NOW_MS);
   const keys = createKeyRing(async (kid) => (kid === KID ? KEY_BASE64 : null), ignore);
-  const result = await decide({ config, keys, identity: who.identity, tokens: roomCookies(headers), nowMs: NOW_MS });
+  const result = await decide({ config, keys, identity: who.identity, tokens: roomCookies(headers, config.room), nowMs: NOW_MS });
   removeRoomCookie(headers);
   if (result.setToken !== null) setRoomCookie(result.setToken, config, true);
   if (result.clearCookie) clearRoomCookie(config, true);
@@ -49,7 +49,7 @@ function page(config: Config, result: DecideResult): void {
   }
 }
 
-const cookieOf = (result: DecideResult): string => `waiting_room=${result.setToken ?? ''}`;
+const cookieOf = (result: DecideResult): string => `${cookieName(null)}=${result.setToken ?? ''}`;
 
 /**
  * Runs each visitor's path once: new (sign), waiting (verify, not due), admitted (verify an allow

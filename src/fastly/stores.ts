@@ -7,7 +7,7 @@
 import { ConfigStore } from 'fastly:config-store';
 import { SecretStore } from 'fastly:secret-store';
 import type { SandboxMemory } from '../core/sandbox-memory.js';
-import type { PageName, Stores } from '../core/types.js';
+import type { Stores } from '../core/types.js';
 import { CONFIG_STORE, KEY_STORE, PAGE_STORE } from './names.js';
 
 type Diag = (message: string) => void;
@@ -58,9 +58,9 @@ export function fastlyStores(diag: Diag, memory?: SandboxMemory): Stores {
         return readFailed(KEY_STORE, kid, error, diag);
       }
     },
-    page(name: PageName) {
+    page(key: string) {
       if (pages === undefined) pages = open(PAGE_STORE, () => new ConfigStore(PAGE_STORE), diag, memory);
-      return pages === null ? null : configGet(pages, PAGE_STORE, name, diag);
+      return pages === null ? null : configGet(pages, PAGE_STORE, key, diag);
     },
   };
 }

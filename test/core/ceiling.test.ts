@@ -27,7 +27,7 @@ describe('the per-POP ceiling', () => {
     const reasons: string[] = [];
     const held: string[] = [];
     for (let i = 0; i < 15; i++) {
-      const answer = await room.visit({ ip: `198.51.100.${i}`, cookie: `waiting_room=${tokens[i]}` });
+      const answer = await room.visit({ ip: `198.51.100.${i}`, cookie: `waiting_room_default=${tokens[i]}` });
       reasons.push(String(answer.log?.reason));
       if (answer.log?.reason === 'ceiling_held') {
         expect(answer.fromOrigin).toBe(false);
@@ -43,14 +43,14 @@ describe('the per-POP ceiling', () => {
 
     // A second later the window is still full: the held come back and keep waiting, with their win.
     room.advance(1);
-    const again = await room.visit({ ip: '198.51.100.10', cookie: `waiting_room=${held[0]}` });
+    const again = await room.visit({ ip: '198.51.100.10', cookie: `waiting_room_default=${held[0]}` });
     expect(again.log?.reason).toBe('ceiling_held');
     expect(again.roomCookies).toEqual([]);
 
     // Once the first admissions leave the 10-second span, the held get in: nobody loses a won draw.
     room.advance(10);
     for (let i = 0; i < 5; i++) {
-      const answer = await room.visit({ ip: `198.51.100.${10 + i}`, cookie: `waiting_room=${held[i]}` });
+      const answer = await room.visit({ ip: `198.51.100.${10 + i}`, cookie: `waiting_room_default=${held[i]}` });
       expect(answer.log?.reason).toBe('won_admitted');
       expect(answer.fromOrigin).toBe(true);
       expect(claimsOf(tokenOf(answer.roomCookies[0]!)).dec).toBe('allow');
@@ -59,10 +59,10 @@ describe('the per-POP ceiling', () => {
 
   it('holds a fresh winner while others are held, so the held go first', async () => {
     const { room, tokens } = await crowd('1', 12);
-    for (let i = 0; i < 11; i++) await room.visit({ ip: `198.51.100.${i}`, cookie: `waiting_room=${tokens[i]}` });
+    for (let i = 0; i < 11; i++) await room.visit({ ip: `198.51.100.${i}`, cookie: `waiting_room_default=${tokens[i]}` });
     // Eleven seconds on the span has room again, but someone was held in the last ten seconds.
     room.advance(9);
-    const fresh = await room.visit({ ip: '198.51.100.11', cookie: `waiting_room=${tokens[11]}` });
+    const fresh = await room.visit({ ip: '198.51.100.11', cookie: `waiting_room_default=${tokens[11]}` });
     expect(fresh.log?.reason).toBe('ceiling_held');
   });
 
@@ -71,7 +71,7 @@ describe('the per-POP ceiling', () => {
     const token = tokenOf((await room.visit()).roomCookies[0]!);
     room.settings.set('allow_schedule', `${claimsOf(token).exp}=100`);
     room.nowMs = (claimsOf(token).exp + D - 1) * 1000;
-    expect((await room.visit({ cookie: `waiting_room=${token}` })).log?.reason).toBe('draw_won');
+    expect((await room.visit({ cookie: `waiting_room_default=${token}` })).log?.reason).toBe('draw_won');
   });
 
   it('is skipped for the request, and said once, when the counter fails', async () => {

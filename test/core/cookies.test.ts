@@ -3,20 +3,20 @@ import { cookieHeaderWithoutRoom, removeRoomCookie, roomCookies } from '../../sr
 
 describe('cookies', () => {
   it('finds every waiting_room value in order, duplicates kept, quotes removed', () => {
-    const headers = new Headers({ cookie: 'a=1; waiting_room=one;waiting_room="two"; xwaiting_room=no; waiting_room=' });
+    const headers = new Headers({ cookie: 'a=1; waiting_room_default=one;waiting_room_default="two"; xwaiting_room_default=no; waiting_room_default=' });
     expect(roomCookies(headers)).toEqual(['one', 'two']);
     expect(roomCookies(new Headers())).toEqual([]);
   });
 
   it('understands repeated Cookie headers joined by a comma', () => {
-    expect(roomCookies(new Headers({ cookie: 'a=1, waiting_room=one; b=2, waiting_room=two' }))).toEqual(['one', 'two']);
+    expect(roomCookies(new Headers({ cookie: 'a=1, waiting_room_default=one; b=2, waiting_room_default=two' }))).toEqual(['one', 'two']);
   });
 
   it('joins repeated Cookie headers with "; " for the origin, with or without the room cookie, each pair as sent', () => {
     for (const [sent, expected] of [
-      ['a=1, b="x y", waiting_room=t', 'a=1; b="x y"'],
+      ['a=1, b="x y", waiting_room_default=t', 'a=1; b="x y"'],
       ['a=1, b=2, c=3', 'a=1; b=2; c=3'],
-      ['waiting_room=t, a=1;b=2', 'a=1;b=2'],
+      ['waiting_room_default=t, a=1;b=2', 'a=1;b=2'],
     ] as const) {
       const headers = new Headers({ cookie: sent });
       removeRoomCookie(headers);
@@ -25,19 +25,19 @@ describe('cookies', () => {
   });
 
   it('strips only the room cookie and keeps the other pairs as sent', () => {
-    expect(cookieHeaderWithoutRoom('a=1;waiting_room=x;  b="2 3"; c=%20')).toBe('a=1;b="2 3"; c=%20');
+    expect(cookieHeaderWithoutRoom('a=1;waiting_room_default=x;  b="2 3"; c=%20')).toBe('a=1;b="2 3"; c=%20');
     // Two Cookie headers the runtime joined with ", " reach the origin joined with "; ".
-    expect(cookieHeaderWithoutRoom('prefs=a, b=c; waiting_room=x')).toBe('prefs=a; b=c');
-    expect(cookieHeaderWithoutRoom('waiting_room=x; a=1')).toBe('a=1');
-    expect(cookieHeaderWithoutRoom('waiting_room=x; waiting_room=y')).toBeNull();
+    expect(cookieHeaderWithoutRoom('prefs=a, b=c; waiting_room_default=x')).toBe('prefs=a; b=c');
+    expect(cookieHeaderWithoutRoom('waiting_room_default=x; a=1')).toBe('a=1');
+    expect(cookieHeaderWithoutRoom('waiting_room_default=x; waiting_room_default=y')).toBeNull();
     const untouched = new Headers({ cookie: 'a=1;b=2', 'x-other': 'y' });
     removeRoomCookie(untouched);
     expect(untouched.get('cookie')).toBe('a=1;b=2');
-    const stripped = new Headers({ cookie: 'waiting_room=x', 'x-other': 'y' });
+    const stripped = new Headers({ cookie: 'waiting_room_default=x', 'x-other': 'y' });
     removeRoomCookie(stripped);
     expect(stripped.has('cookie')).toBe(false);
     expect(stripped.get('x-other')).toBe('y');
-    const mixed = new Headers({ cookie: 'a=1; waiting_room=x; b=2' });
+    const mixed = new Headers({ cookie: 'a=1; waiting_room_default=x; b=2' });
     removeRoomCookie(mixed);
     expect(mixed.get('cookie')).toBe('a=1; b=2');
   });

@@ -34,13 +34,13 @@ describe('allow_schedule', () => {
     const first = await room.visit();
     const token = tokenOf(first.roomCookies[0]!);
     room.nowMs = (claimsOf(token).exp + D - 1) * 1000;
-    const drawn = await room.visit({ cookie: `waiting_room=${token}` });
+    const drawn = await room.visit({ cookie: `waiting_room_default=${token}` });
     expect(drawn.log?.reason).toBe('draw_lost');
     expect(drawn.log?.pct).toBe(0);
     // The same token at 100 for its window wins, though allow_percentage is 1.
     room.settings.set('allow_percentage', '1');
     room.settings.set('allow_schedule', `${claimsOf(token).exp}=100`);
-    const again = await room.visit({ cookie: `waiting_room=${token}` });
+    const again = await room.visit({ cookie: `waiting_room_default=${token}` });
     expect(again.log?.reason).toBe('draw_won');
     expect(again.fromOrigin).toBe(true);
   });
@@ -58,7 +58,7 @@ describe('allow_schedule', () => {
     room.nowMs = (exp + D - 1) * 1000;
     let won = 0;
     for (let i = 0; i < 40; i++) {
-      const answer = await room.visit({ ip: `198.51.100.${i}`, cookie: `waiting_room=${tokens[i]}` });
+      const answer = await room.visit({ ip: `198.51.100.${i}`, cookie: `waiting_room_default=${tokens[i]}` });
       if (answer.log?.reason === 'draw_won') won++;
     }
     expect(won).toBe(10);

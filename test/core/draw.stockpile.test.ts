@@ -34,7 +34,7 @@ describe('a pile of kept wait tokens', () => {
     const drawnIds = new Set<string>();
     const wonIds = new Set<string>();
     for (const token of pile) {
-      const log = (await room.visit({ cookie: `waiting_room=${token}` })).log;
+      const log = (await room.visit({ cookie: `waiting_room_default=${token}` })).log;
       reasons.push(String(log?.reason));
       if ((log?.reason === 'draw_won' || log?.reason === 'draw_lost') && log.tid) drawnIds.add(String(log.tid));
       if (log?.reason === 'draw_won' && log.tid) wonIds.add(String(log.tid));

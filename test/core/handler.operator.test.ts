@@ -36,7 +36,7 @@ describe('operator mistakes never crash and are reported by name', () => {
   it('never uses a weak key, and names it', async () => {
     const room = new FakeRoom({ keys: { [KID]: Buffer.from('too short').toString('base64') } });
     const weakToken = await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec), key: Buffer.from('too short') });
-    const answer = await room.visit({ cookie: `waiting_room=${weakToken}` });
+    const answer = await room.visit({ cookie: `waiting_room_default=${weakToken}` });
     expect(answer.response.status).toBe(503);
     expect(answer.fromOrigin).toBe(false);
     expect(answer.diags.join('\n')).toMatch(new RegExp(`"${KID}" is weak`));
@@ -45,7 +45,7 @@ describe('operator mistakes never crash and are reported by name', () => {
   it('still admits allow tokens signed by an older key after rotation', async () => {
     const old = Uint8Array.from({ length: 48 }, (_, i) => i);
     const room = new FakeRoom({ settings: { active_key: 'k2' }, keys: { k0: Buffer.from(old).toString('base64'), k2: KEY_BASE64 } });
-    const cookie = `waiting_room=${await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec), kid: 'k0', key: old })}`;
+    const cookie = `waiting_room_default=${await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec), kid: 'k0', key: old })}`;
     const answer = await room.visit({ cookie });
     expect(answer.fromOrigin).toBe(true);
     expect(answer.log).toMatchObject({ reason: 'allow_valid', kid: 'k0' });

@@ -10,9 +10,9 @@ describe('the origin', () => {
   it('never sees the room cookie; other cookies arrive byte for byte', async () => {
     const room = new FakeRoom({ settings: { allow_percentage: '100' } });
     const allow = await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec) });
-    await room.visit({ cookie: `theme="dark blue";  waiting_room=${allow}; cart=a%3Db` });
+    await room.visit({ cookie: `theme="dark blue";  waiting_room_default=${allow}; cart=a%3Db` });
     expect(room.seen.at(-1)!.cookie).toBe('theme="dark blue";  cart=a%3Db');
-    await room.visit({ cookie: `waiting_room=${allow}` });
+    await room.visit({ cookie: `waiting_room_default=${allow}` });
     expect(room.seen.at(-1)!.cookie).toBeNull();
     await room.visit({ cookie: 'only=mine' });
     expect(room.seen.at(-1)!.cookie).toBe('only=mine');
@@ -37,7 +37,7 @@ describe('the origin', () => {
     const answer = await room.visit();
     const cookies = answer.response.headers.getSetCookie();
     expect(cookies.slice(0, 2)).toEqual(['session=s1; Path=/', 'theme=dark; Path=/']);
-    expect(cookies[2]).toMatch(/^waiting_room=/);
+    expect(cookies[2]).toMatch(/^waiting_room_default=/);
     expect(answer.response.headers.get('cache-control')).toBe('no-store, private');
   });
 
@@ -47,7 +47,7 @@ describe('the origin', () => {
       origin: async () => new Response('ok', { headers: { 'cache-control': 'public, max-age=600' } }),
     });
     const allow = await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec) });
-    const answer = await room.visit({ cookie: `waiting_room=${allow}` });
+    const answer = await room.visit({ cookie: `waiting_room_default=${allow}` });
     expect(answer.response.headers.get('cache-control')).toBe('public, max-age=600');
   });
 
@@ -57,10 +57,10 @@ describe('the origin', () => {
       origin: async () => new Response('bye', { headers: { 'waiting-room-command': 'revoke', 'set-cookie': 'session=; Max-Age=0' } }),
     });
     const allow = await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec) });
-    const answer = await room.visit({ cookie: `waiting_room=${allow}` });
+    const answer = await room.visit({ cookie: `waiting_room_default=${allow}` });
     expect(answer.body).toBe('bye');
     expect(answer.response.headers.get('waiting-room-command')).toBeNull();
-    expect(answer.response.headers.getSetCookie()).toEqual(['session=; Max-Age=0', expect.stringMatching(/^waiting_room=; Max-Age=0/)]);
+    expect(answer.response.headers.getSetCookie()).toEqual(['session=; Max-Age=0', expect.stringMatching(/^waiting_room_default=; Max-Age=0/)]);
     expect(answer.response.headers.get('cache-control')).toBe('no-store, private');
     expect(answer.log?.reason).toBe('revoked');
   });
@@ -82,14 +82,14 @@ describe('the origin', () => {
 
   it('sends bypassed paths and everything when disabled to the origin, cookie stripped, nothing set', async () => {
     const room = new FakeRoom({ settings: { allow_percentage: '0', bypass_paths: ' /static/ , /health' } });
-    const bypass = await room.visit({ path: '/static/app.css', cookie: 'waiting_room=x; a=1' });
+    const bypass = await room.visit({ path: '/static/app.css', cookie: 'waiting_room_default=x; a=1' });
     expect(bypass).toMatchObject({ fromOrigin: true, roomCookies: [] });
     expect(bypass.log?.reason).toBe('bypass_path');
     expect(room.seen.at(-1)!.cookie).toBe('a=1');
     expect((await room.visit({ path: '/staticx' })).log?.outcome).toBe('deny');
 
     room.settings.set('enabled', 'false');
-    const disabled = await room.visit({ cookie: 'waiting_room=x; a=1' });
+    const disabled = await room.visit({ cookie: 'waiting_room_default=x; a=1' });
     expect(disabled).toMatchObject({ fromOrigin: true, roomCookies: [] });
     expect(disabled.log?.reason).toBe('disabled');
     expect(room.seen.at(-1)!.cookie).toBe('a=1');

@@ -19,7 +19,7 @@ describe('a waiting visitor over time', () => {
     expect(Number(first.response.headers.get('retry-after'))).toBe(dueAt(token, claimsOf(token).exp, config) - room.nowSec);
 
     room.advance(20);
-    const early = await room.visit({ cookie: `waiting_room=${token}` });
+    const early = await room.visit({ cookie: `waiting_room_default=${token}` });
     expect(early.log?.reason).toBe('wait_not_due');
     expect(early.roomCookies).toEqual([]);
     expect(Number(early.response.headers.get('retry-after'))).toBe(dueAt(token, claimsOf(token).exp, config) - room.nowSec);
@@ -29,10 +29,10 @@ describe('a waiting visitor over time', () => {
       const due = dueAt(token, claimsOf(token).exp, config);
       expect(due - claimsOf(token).exp).toBeLessThan(dueSpreadSeconds(config));
       room.nowMs = due * 1000 + 1_500; // back just after it falls due, as the page does
-      const answer = await room.visit({ cookie: `waiting_room=${token}` });
+      const answer = await room.visit({ cookie: `waiting_room_default=${token}` });
       draws++;
       // The same ticket always gives the same answer.
-      const again = await room.visit({ cookie: `waiting_room=${token}` });
+      const again = await room.visit({ cookie: `waiting_room_default=${token}` });
       expect(again.log?.reason).toBe(answer.log?.reason);
       if (answer.log?.reason === 'draw_won') {
         expect(answer.fromOrigin).toBe(true);
@@ -61,13 +61,13 @@ describe('a waiting visitor over time', () => {
     // A refresher polling every second from the boundary is held until the due second, then drawn.
     for (let t = exp; t < due; t++) {
       room.nowMs = t * 1000 + 999;
-      const answer = await room.visit({ cookie: `waiting_room=${token}`, headers: { accept: 'application/json' } });
+      const answer = await room.visit({ cookie: `waiting_room_default=${token}`, headers: { accept: 'application/json' } });
       expect(answer.log?.reason).toBe('wait_not_due');
       expect(answer.roomCookies).toEqual([]);
       expect(Number(answer.response.headers.get('retry-after'))).toBe(due - t);
     }
     room.nowMs = due * 1000;
-    expect((await room.visit({ cookie: `waiting_room=${token}` })).log?.reason).toBe('draw_won');
+    expect((await room.visit({ cookie: `waiting_room_default=${token}` })).log?.reason).toBe('draw_won');
   });
 
   it('spreads due times over the window by identity, the same for every device of one identity', async () => {
@@ -97,12 +97,12 @@ describe('a waiting visitor over time', () => {
     const exp = windowBoundary(D, 1, room.nowSec);
     const token = await mint({ dec: 'wait', exp });
     room.nowMs = (exp + 2 * D - 1) * 1000 + 999;
-    const inGrace = await room.visit({ cookie: `waiting_room=${token}` });
+    const inGrace = await room.visit({ cookie: `waiting_room_default=${token}` });
     expect(inGrace.log?.reason).toBe('draw_won');
     expect(inGrace.log?.tid).toBe(tokenId(token));
     // A background tab back a minute late: its token's successor (the window before this one) draws.
     room.nowMs = (exp + 3 * D - 1) * 1000;
-    const late = await room.visit({ cookie: `waiting_room=${token}` });
+    const late = await room.visit({ cookie: `waiting_room_default=${token}` });
     expect(late.log?.reason).toBe('draw_won');
     expect(late.fromOrigin).toBe(true);
     expect(late.log?.tid).toBe(tokenId(await mint({ dec: 'wait', exp: exp + D })));
@@ -110,7 +110,7 @@ describe('a waiting visitor over time', () => {
     room.nowMs = (exp + 12 * D + 3) * 1000;
     const older = await mint({ dec: 'wait', exp: exp - 5 * D });
     const ids = new Set<string>();
-    for (const t of [token, older]) ids.add(String((await room.visit({ cookie: `waiting_room=${t}` })).log?.tid));
+    for (const t of [token, older]) ids.add(String((await room.visit({ cookie: `waiting_room_default=${t}` })).log?.tid));
     expect([...ids]).toEqual([tokenId(await mint({ dec: 'wait', exp: exp + 11 * D }))]);
   });
 
@@ -122,7 +122,7 @@ describe('a waiting visitor over time', () => {
     expect(issued.log?.newExp).toBe(exp);
     const token = tokenOf(issued.roomCookies[0]!);
     room.nowMs = (exp + D + 5) * 1000;
-    const lost = await room.visit({ cookie: `waiting_room=${token}` });
+    const lost = await room.visit({ cookie: `waiting_room_default=${token}` });
     expect(lost.log?.reason).toBe('draw_lost');
     expect(lost.log?.newExp).toBe(exp + D);
     expect(lost.log?.newTid).toBe(issued.log?.nextTid);
@@ -132,11 +132,11 @@ describe('a waiting visitor over time', () => {
     const room = new FakeRoom({ settings: { allow_percentage: '99.999', wait_period_duration: String(D) } });
     const stale = await mint({ dec: 'wait', exp: windowBoundary(D, -3, room.nowSec) });
     const current = await mint({ dec: 'wait', exp: windowBoundary(D, -1, room.nowSec) });
-    const answer = await room.visit({ cookie: `waiting_room=${stale}; waiting_room=${current}` });
+    const answer = await room.visit({ cookie: `waiting_room_default=${stale}; waiting_room_default=${current}` });
     expect(answer.log?.reason).toBe('draw_won');
     expect(answer.log?.tid).toBe(tokenId(current));
     // Alone, the stale one stands for the current one: the same ticket, drawn again with the same number.
-    expect((await room.visit({ cookie: `waiting_room=${stale}` })).log?.tid).toBe(tokenId(current));
+    expect((await room.visit({ cookie: `waiting_room_default=${stale}` })).log?.tid).toBe(tokenId(current));
   });
 
   it('gives every device of one identity the same token within a window, and other identities other tokens', async () => {
@@ -165,7 +165,7 @@ describe('a waiting visitor over time', () => {
   it('renews an allow token once fewer than allow_period_duration seconds remain', async () => {
     const room = new FakeRoom({ nowMs: T0 + 100_000 });
     const exp = windowBoundary(A, 2, room.nowSec);
-    const cookie = `waiting_room=${await mint({ dec: 'allow', exp })}`;
+    const cookie = `waiting_room_default=${await mint({ dec: 'allow', exp })}`;
     expect((await room.visit({ cookie })).roomCookies).toEqual([]);
     room.nowMs = (exp - A + 1) * 1000; // A - 1 seconds left
     const renewed = await room.visit({ cookie });
@@ -198,10 +198,10 @@ describe('answers made at the edge', () => {
 
   it('answers the deny page (JSON too) with the cookie cleared when allow_percentage is 0', async () => {
     const room = new FakeRoom({ settings: { allow_percentage: '0', waiting_status: '503' } });
-    const answer = await room.visit({ headers: { accept: 'application/json' }, cookie: 'waiting_room=abc' });
+    const answer = await room.visit({ headers: { accept: 'application/json' }, cookie: 'waiting_room_default=abc' });
     expect(answer.response.status).toBe(503);
     expect(JSON.parse(answer.body).waitingRoom.status).toBe('deny');
-    expect(answer.roomCookies[0]).toMatch(/^waiting_room=; Max-Age=0/);
+    expect(answer.roomCookies[0]).toMatch(/^waiting_room_default=; Max-Age=0/);
     expect(answer.fromOrigin).toBe(false);
   });
 

@@ -29,7 +29,7 @@ describe('the decision line', () => {
     const token = tokenOf(first.roomCookies[0]!);
     room.settings.set('allow_schedule', `${claimsOf(token).exp}=0`);
     room.nowMs = (claimsOf(token).exp + D - 1) * 1000;
-    const lost = await room.visit({ cookie: `waiting_room=${token}` });
+    const lost = await room.visit({ cookie: `waiting_room_default=${token}` });
     expect(lost.log?.reason).toBe('draw_lost');
     expect(lost.log?.tid).toBe(first.log?.newTid);
     expect(lost.log?.newTid).toBe(first.log?.nextTid);

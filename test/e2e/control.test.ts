@@ -38,7 +38,7 @@ it('holds winners past the POP ceiling with a won cookie (the host keeps the rat
       // A token due now: minted for a window that is already open, as the room would have issued it.
       const exp = Math.floor(Date.now() / 1000 / D) * D - D;
       const token = await mintToken(room, { dec: 'wait', exp, identity: `header:${who}` });
-      const res = await fetch(`${room.url}/`, { headers: { 'x-visitor': who, cookie: `waiting_room=${token}` } });
+      const res = await fetch(`${room.url}/`, { headers: { 'x-visitor': who, cookie: `waiting_room_default=${token}` } });
       answers.push(res.headers.get('x-echo') === '1' ? 'origin' : `held ${res.headers.get('retry-after')} ${claimsOf(roomCookieValue(res) ?? '..').dec}`);
     }
     expect(answers[0]).toBe('origin');

@@ -54,7 +54,7 @@ describe('waiting visitors', () => {
     const token = tokenOf(visited.roomCookies[0]!);
     expect(token).toBe(await mintToken(room, { dec: 'wait', exp: claimsOf(token).exp }));
     // The same visitor with the header is someone else: its address-bound token does not carry over.
-    const named = await visit(room, { cookie: `waiting_room=${token}`, headers: { 'x-visitor': 'carol' } });
+    const named = await visit(room, { cookie: `waiting_room_default=${token}`, headers: { 'x-visitor': 'carol' } });
     expect(named.log.reason).toBe('token_other_identity');
     expect(named.log.identity).toBe('header');
   });
@@ -78,7 +78,7 @@ describe('waiting visitors', () => {
     const token = await mintToken(room, { dec: 'wait', exp });
     const due = dueAt(token, exp, { waitPeriodSeconds: D });
     const before = nowSeconds();
-    const visited = await visit(room, { cookie: `waiting_room=${token}` });
+    const visited = await visit(room, { cookie: `waiting_room_default=${token}` });
     const after = nowSeconds();
     const retryAfter = expectEdgePage(visited);
     expect(retryAfter).toBeGreaterThanOrEqual(due - after);
@@ -89,7 +89,7 @@ describe('waiting visitors', () => {
     const settings = { ...BASE_SETTINGS, ...VISITOR_IDENTITY };
     await room.setConfig(settings);
     const { token: loser, visitor } = await dueWaitToken(room, 50, false);
-    const request = { cookie: `waiting_room=${loser}`, headers: { 'x-visitor': visitor } };
+    const request = { cookie: `waiting_room_default=${loser}`, headers: { 'x-visitor': visitor } };
     for (let i = 0; i < 3; i++) {
       const visited = await visit(room, request);
       expect(visited.log.reason).toBe('draw_lost');

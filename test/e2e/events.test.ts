@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const base = { wait_period_duration: String(d), allow_period_duration: '3600', allow_percentage: '20' };
 const get = (cookie: string | null, json = false) =>
-  fetch(`${room.url}/tickets`, { headers: { ...(cookie ? { cookie: `waiting_room=${cookie}` } : {}), ...(json ? { accept: 'application/json' } : {}) } });
+  fetch(`${room.url}/tickets`, { headers: { ...(cookie ? { cookie: `waiting_room_default=${cookie}` } : {}), ...(json ? { accept: 'application/json' } : {}) } });
 
 describe('a scheduled on-sale', () => {
   it('shows the countdown with the message, then lets the pre-queue in by its seeded rank', async () => {
@@ -56,7 +56,7 @@ describe('a scheduled on-sale', () => {
     const now = nowSeconds();
     await room.setConfig({ ...base, event_start: iso(now - 60), event_end: iso(now - 1), event_end_action: 'close' });
     const res = await get(null);
-    expect(res.headers.getSetCookie().join(';')).toMatch(/waiting_room=;/);
+    expect(res.headers.getSetCookie().join(';')).toMatch(/waiting_room_default=;/);
     await waitFor(() => room.decisions().find((l) => l.reason === 'event_closed'));
   });
 });

@@ -17,7 +17,7 @@ afterAll(async () => {
   await room?.stop();
 });
 
-const allowCookie = async (): Promise<string> => `waiting_room=${await mintToken(room, { dec: 'allow', exp: windowBoundary(A, 2) })}`;
+const allowCookie = async (): Promise<string> => `waiting_room_default=${await mintToken(room, { dec: 'allow', exp: windowBoundary(A, 2) })}`;
 
 /** What the echo origin says it received. */
 const echoed = (visited: Visited): EchoedRequest => (JSON.parse(visited.body) as { echo: EchoedRequest }).echo;
@@ -40,7 +40,7 @@ describe('the origin side', () => {
 
   it('strips the room cookie even when the room is disabled', async () => {
     await room.setConfig({ ...BASE_SETTINGS, enabled: 'false' });
-    const visited = await visit(room, { cookie: 'a=1; waiting_room=whatever; b=2' });
+    const visited = await visit(room, { cookie: 'a=1; waiting_room_default=whatever; b=2' });
     expect(echoed(visited).headers.cookie).toBe('a=1; b=2');
   });
 
@@ -242,7 +242,7 @@ describe('keys', () => {
     expect(visited.roomCookies).toEqual([]);
     // A token signed with the weak key is not accepted either.
     const forged = await mintToken(room, { dec: 'allow', exp: windowBoundary(A, 2), kid: 'weak', key: new Uint8Array(16).fill(1) });
-    const refused = await visit(room, { cookie: `waiting_room=${forged}` });
+    const refused = await visit(room, { cookie: `waiting_room_default=${forged}` });
     expect(refused.fromOrigin).toBe(false);
   });
 

@@ -47,11 +47,11 @@ describe('the room on one reused sandbox', () => {
   it('lets in a visitor who comes back with an allow token, and never someone else with it', async () => {
     const allow = await mintToken(room, { dec: 'allow', exp: nowSeconds() + 3600, identity: 'header:dana' });
     for (let i = 0; i < 3; i++) {
-      const res = await visit('dana', `waiting_room=${allow}`);
+      const res = await visit('dana', `waiting_room_default=${allow}`);
       expect(res.headers.get('x-echo'), `visit ${i}`).toBe('1');
       await res.arrayBuffer();
       // The same token under another identity, right after a sandbox verified it for dana.
-      const other = await visit('eve', `waiting_room=${allow}`);
+      const other = await visit('eve', `waiting_room_default=${allow}`);
       expect(other.headers.get('x-echo')).toBeNull();
       await other.arrayBuffer();
     }
@@ -70,14 +70,14 @@ describe('the room on one reused sandbox', () => {
 
   it('stops accepting tokens of a key taken out of the store on the very next request', async () => {
     const allow = await mintToken(room, { dec: 'allow', exp: nowSeconds() + 3600, identity: 'header:gina' });
-    const inside = await visit('gina', `waiting_room=${allow}`);
+    const inside = await visit('gina', `waiting_room_default=${allow}`);
     expect(inside.headers.get('x-echo')).toBe('1');
     await inside.arrayBuffer();
     // A new key under a new id becomes the active one; the old id is removed.
     const fresh = Buffer.from(randomBytes(64)).toString('base64');
     await room.setKeys({ rotated: fresh });
     await room.setConfig({ ...settings, active_key: 'rotated' });
-    const res = await visit('gina', `waiting_room=${allow}`);
+    const res = await visit('gina', `waiting_room_default=${allow}`);
     expect(res.headers.get('x-echo')).toBeNull();
     await res.arrayBuffer();
     const line = room.decisions().at(-1);

@@ -67,7 +67,7 @@ const expiryNow = (steps: number, period: number) => (): number[] => {
   return [before, windowBoundary(period, steps, Math.floor(Date.now() / 1000) + 1)];
 };
 
-const cookie = (token: string): string => `waiting_room=${token}`;
+const cookie = (token: string): string => `waiting_room_default=${token}`;
 
 function flipChar(text: string, at: number): string {
   const c = text[at]!;

@@ -20,7 +20,7 @@ afterEach(async () => {
 it('with no stores at all, visitors reach the origin and the operator is told why', async () => {
   origin = await startEchoOrigin();
   host = await startHost({ wasm: await ensureRoomWasm(), manifest: { local_server: { backends: { origin: { url: origin.url } } } } });
-  const res = await fetch(`${host.url}/shop`, { headers: { cookie: 'a=1; waiting_room=junk' } });
+  const res = await fetch(`${host.url}/shop`, { headers: { cookie: 'a=1; waiting_room_default=junk' } });
   expect(res.status).toBe(200);
   expect(res.headers.get('x-echo')).toBe('1');
   // Nothing to sign with: no cookie, and the room cookie still never reaches the origin.

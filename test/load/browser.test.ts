@@ -27,7 +27,7 @@ describe('VirtualBrowser', () => {
     const log = net.log;
     expect(log.length).toBeGreaterThan(8);
     expect(log[0]).toMatchObject({ path: '/', json: false, visitor: 'v-1', cookie: null });
-    expect(log.slice(1).every((r) => r.json && r.cookie?.startsWith('waiting_room='))).toBe(true);
+    expect(log.slice(1).every((r) => r.json && r.cookie?.startsWith('waiting_room_default='))).toBe(true);
     for (let i = 1; i < log.length; i++) {
       // J = 2 s for 30-second windows; u = 0.5 adds 1 s.
       expect(log[i]!.atMs - log[i - 1]!.atMs).toBe((Number(log[i - 1]!.retryAfter) + 1) * 1000);

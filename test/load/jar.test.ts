@@ -8,16 +8,16 @@ describe('CookieJar', () => {
   it('keeps cookies and sends them back together', () => {
     const jar = new CookieJar();
     expect(jar.header(T)).toBeNull();
-    jar.store(['waiting_room=abc; Path=/; Max-Age=600; HttpOnly; SameSite=Lax', 'shop_session=42; Path=/; HttpOnly'], T);
-    expect(jar.header(T)).toBe('waiting_room=abc; shop_session=42');
+    jar.store(['waiting_room_default=abc; Path=/; Max-Age=600; HttpOnly; SameSite=Lax', 'shop_session=42; Path=/; HttpOnly'], T);
+    expect(jar.header(T)).toBe('waiting_room_default=abc; shop_session=42');
   });
 
   it('replaces a cookie of the same name and forgets it on Max-Age=0', () => {
     const jar = new CookieJar();
-    jar.store(['waiting_room=one; Max-Age=600'], T);
-    jar.store(['waiting_room=two; Max-Age=600'], T);
+    jar.store(['waiting_room_default=one; Max-Age=600'], T);
+    jar.store(['waiting_room_default=two; Max-Age=600'], T);
     expect(jar.get('waiting_room', T)).toBe('two');
-    jar.store(['waiting_room=; Path=/; Max-Age=0'], T);
+    jar.store(['waiting_room_default=; Path=/; Max-Age=0'], T);
     expect(jar.header(T)).toBeNull();
   });
 
@@ -32,11 +32,11 @@ describe('CookieJar', () => {
   it("tells the kind of the room's token, without its key", () => {
     const jar = new CookieJar();
     expect(jar.roomTokenKind(T)).toBeNull();
-    jar.store([`waiting_room=${token('wait')}; Max-Age=60`], T);
+    jar.store([`waiting_room_default=${token('wait')}; Max-Age=60`], T);
     expect(jar.roomTokenKind(T)).toBe('wait');
-    jar.store([`waiting_room=${token('allow')}; Max-Age=60`], T);
+    jar.store([`waiting_room_default=${token('allow')}; Max-Age=60`], T);
     expect(jar.roomTokenKind(T)).toBe('allow');
-    jar.store(['waiting_room=garbage; Max-Age=60'], T);
+    jar.store(['waiting_room_default=garbage; Max-Age=60'], T);
     expect(jar.roomTokenKind(T)).toBeNull();
   });
 });

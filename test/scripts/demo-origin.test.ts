@@ -24,7 +24,7 @@ describe('the demo origin (the shop)', () => {
   });
 
   it('says so when the room cookie reached it', async () => {
-    const html = await (await fetch(`${base}/products`, { headers: { cookie: 'waiting_room=eyJ.x.y' } })).text();
+    const html = await (await fetch(`${base}/products`, { headers: { cookie: 'waiting_room_default=eyJ.x.y' } })).text();
     expect(html).toMatch(/id="room-cookie" class="bad"/);
     expect(html).toContain('eyJ.x.y');
   });

@@ -126,7 +126,7 @@ function edgeRoom(settings: Record<string, string>, seed: string) {
         random: () => 0,
         rateCounter: counter,
       };
-      const cookie = jar.map((t) => `waiting_room=${t}`).join('; ');
+      const cookie = jar.map((t) => `waiting_room_default=${t}`).join('; ');
       const request = new Request('https://shop.example/', { headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } });
       const response = await handle(request, deps);
       return { response, reason: JSON.parse(line).reason };
@@ -136,9 +136,9 @@ function edgeRoom(settings: Record<string, string>, seed: string) {
 
 /** The jar after an answer: the cookie it set, or none when it cleared it. */
 function jarAfter(response: Response, jar: string[]): string[] {
-  const room = response.headers.getSetCookie().find((c) => c.startsWith('waiting_room='));
+  const room = response.headers.getSetCookie().find((c) => c.startsWith('waiting_room_default='));
   if (room === undefined) return jar;
-  return /Max-Age=0/.test(room) ? [] : [room.slice('waiting_room='.length, room.indexOf(';'))];
+  return /Max-Age=0/.test(room) ? [] : [room.slice('waiting_room_default='.length, room.indexOf(';'))];
 }
 
 interface Plan {

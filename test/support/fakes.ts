@@ -2,6 +2,7 @@
 // origin that records what it was sent, and captured log/diag lines. The e2e suite runs the same
 // scenarios against the Wasm on the host; these let them run in-process in milliseconds.
 import { handle } from '../../src/core/handler.js';
+import { storeFromSettings } from '../../src/core/layout.js';
 import { mintToken, roomCookies, type MintOptions } from '../../lib/mint.js';
 import type { AdmissionCounter, PageName, RoomDeps } from '../../src/core/types.js';
 
@@ -44,7 +45,10 @@ export interface Answer {
 }
 
 export interface FakeRoomOptions {
+  /** Service-wide settings, one flat set (the store's `settings` value, src/core/layout.ts). */
   settings?: Record<string, string>;
+  /** Raw values of `waiting_room_config` besides them: `routing`, `room.ID`, `room.ID.allow_percentage`, ... */
+  store?: Record<string, string>;
   keys?: Record<string, string>;
   pages?: Partial<Record<PageName, string>>;
   nowMs?: number;
@@ -74,6 +78,10 @@ export class SlidingCounter implements AdmissionCounter {
 export class FakeRoom {
   nowMs: number;
   readonly settings: Map<string, string>;
+  /** Raw store values over the settings (`routing`, rooms' values); tests may change them between visits. */
+  readonly store: Map<string, string>;
+  /** Config Store lookups made, for tests of the lookup budget. */
+  lookups = 0;
   readonly keys: Map<string, string>;
   readonly pages: Map<string, string>;
   readonly seen: SeenByOrigin[] = [];
@@ -86,6 +94,7 @@ export class FakeRoom {
   constructor(options: FakeRoomOptions = {}) {
     this.nowMs = options.nowMs ?? T0;
     this.settings = new Map(Object.entries({ allow_percentage: '50', active_key: KID, log_endpoint: LOG, ...options.settings }));
+    this.store = new Map(Object.entries(options.store ?? {}));
     this.keys = new Map(Object.entries(options.keys ?? { [KID]: KEY_BASE64 }));
     this.pages = new Map(Object.entries(options.pages ?? {}) as Array<[string, string]>);
     this.broken = new Set(options.brokenStores ?? []);
@@ -111,9 +120,16 @@ export class FakeRoom {
     };
     return {
       stores: {
-        setting: (key) => (this.broken.has('config') ? missing('config') : (this.settings.get(key) ?? null)),
+        setting: (key) => {
+          this.lookups++;
+          if (this.broken.has('config')) return missing('config');
+          return this.store.get(key) ?? storeFromSettings(Object.fromEntries(this.settings))[key] ?? null;
+        },
         key: async (kid) => (this.broken.has('keys') ? missing('keys') : (this.keys.get(kid) ?? null)),
-        page: (name) => (this.broken.has('pages') ? missing('pages') : (this.pages.get(name) ?? null)),
+        page: (name) => {
+          this.lookups++;
+          return this.broken.has('pages') ? missing('pages') : (this.pages.get(name) ?? null);
+        },
       },
       clientIp: ip,
       now: () => this.nowMs,

@@ -1,0 +1,168 @@
+// Where each setting lives in `waiting_room_config`, and how one room's settings are put together
+// from the few values a request reads. Fastly allows 32 dictionary lookups per execution, so a room
+// reads four values (the service-wide settings, its own, its allow_percentage and what the
+// controller publishes for it) whatever the number of settings, rooms and rules. The tools use the
+// same functions to read and write a room's settings, so the edge and the tools never disagree.
+import { settingsTable } from './settings.js';
+import type { ConfigProblem } from './types.js';
+
+/** The rooms, their routes and the rules (routing.ts). */
+export const ROUTING_KEY = 'routing';
+/** Service-wide settings: a JSON object, setting -> value; every room starts from it. */
+export const SETTINGS_KEY = 'settings';
+/** The one room of a service without `routing`; it covers every request. */
+export const DEFAULT_ROOM = 'default';
+
+/** Lower case, digits, `-` and `_`, at most 32 characters: it goes into cookie names and store keys. */
+export const ROOM_ID = /^[a-z0-9](?:[a-z0-9_-]{0,30}[a-z0-9])?$/;
+
+/** A room's own settings: a JSON object, setting -> value, over the service-wide ones. */
+export const roomKey = (room: string): string => `room.${room}`;
+/** A room's allow_percentage on its own: one item update changes it live, no JSON to edit. */
+export const percentageKey = (room: string): string => `room.${room}.allow_percentage`;
+/** What the controller publishes for a room, often: a JSON object of LIVE_SETTINGS. */
+export const liveKey = (room: string): string => `room.${room}.live`;
+
+/** The settings the controller writes often, kept apart so its writes never rewrite an operator's. */
+export const LIVE_SETTINGS: readonly string[] = ['allow_schedule', 'queue_cursor', 'queue_counts'];
+
+/** The raw values one room's settings are made from, as read (null: absent). */
+export interface RoomRaws {
+  settings: string | null;
+  room: string | null;
+  percentage: string | null;
+  live: string | null;
+}
+
+/** The four reads of one room; `room` null reads the service-wide settings alone (one read). */
+export function readRoomRaws(read: (key: string) => string | null, room: string | null): RoomRaws {
+  const settings = read(SETTINGS_KEY);
+  if (room === null) return { settings, room: null, percentage: null, live: null };
+  return { settings, room: read(roomKey(room)), percentage: read(percentageKey(room)), live: read(liveKey(room)) };
+}
+
+/** The raw values in a fixed order: what a reused sandbox compares before reusing a parse. */
+export function rawList(raws: RoomRaws): Array<string | null> {
+  return [raws.settings, raws.room, raws.percentage, raws.live];
+}
+
+const KNOWN = new Set(settingsTable.map((s) => s.key));
+
+/**
+ * A JSON object of settings: each value a string (numbers and booleans are taken as their text).
+ * Anything else is a problem under `key`, and the value (or the one setting) is left out.
+ */
+export function settingsObject(raw: string | null, key: string, problems: ConfigProblem[]): Record<string, string> {
+  if (raw === null || raw.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    problems.push({ key, value: raw.slice(0, 60), message: 'is not valid JSON; its settings are ignored (write it with npm run tune)' });
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    problems.push({ key, value: raw.slice(0, 60), message: 'must be a JSON object of setting names and values; its settings are ignored' });
+    return {};
+  }
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
+    if (!KNOWN.has(name)) {
+      problems.push({ key: `${key}: ${name}`, value: String(value).slice(0, 60), message: 'is not a setting; ignoring it' });
+      continue;
+    }
+    if (typeof value === 'string') out[name] = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') out[name] = String(value);
+    else problems.push({ key: `${key}: ${name}`, value: JSON.stringify(value).slice(0, 60), message: 'must be a string; ignoring it' });
+  }
+  return out;
+}
+
+/** Where a room's setting came from, for the problem it may raise (`room.shop: message`). */
+export interface MergedSettings {
+  values: Record<string, string>;
+  /** Setting -> the store key it was read from. */
+  from: Record<string, string>;
+}
+
+/**
+ * One room's settings as written, each from the most specific place that has it: what the controller
+ * published, the room's own allow_percentage, the room's settings, the service-wide settings.
+ */
+export function mergeRoomSettings(room: string | null, raws: RoomRaws, problems: ConfigProblem[]): MergedSettings {
+  const values: Record<string, string> = {};
+  const from: Record<string, string> = {};
+  const layer = (key: string, object: Record<string, string>): void => {
+    for (const [name, value] of Object.entries(object)) {
+      values[name] = value;
+      from[name] = key;
+    }
+  };
+  layer(SETTINGS_KEY, settingsObject(raws.settings, SETTINGS_KEY, problems));
+  if (room !== null) {
+    layer(roomKey(room), settingsObject(raws.room, roomKey(room), problems));
+    if (raws.percentage !== null) layer(percentageKey(room), { allow_percentage: raws.percentage });
+    const live = settingsObject(raws.live, liveKey(room), problems);
+    for (const name of Object.keys(live)) {
+      if (!LIVE_SETTINGS.includes(name)) {
+        problems.push({ key: `${liveKey(room)}: ${name}`, value: live[name]!.slice(0, 60), message: `is not one of ${LIVE_SETTINGS.join(', ')}; ignoring it` });
+        delete live[name];
+      }
+    }
+    layer(liveKey(room), live);
+  }
+  return { values, from };
+}
+
+/** The store key a setting of `room` is written to (null: service-wide). */
+export function storeKeyOf(setting: string, room: string | null): string {
+  if (room === null) return SETTINGS_KEY;
+  if (setting === 'allow_percentage') return percentageKey(room);
+  if (LIVE_SETTINGS.includes(setting)) return liveKey(room);
+  return roomKey(room);
+}
+
+function objectText(object: Record<string, string>): string {
+  return Object.keys(object).length === 0 ? '' : JSON.stringify(object);
+}
+
+/**
+ * The store writes that set these settings of `room` (null: service-wide), given what the store holds
+ * now: JSON values are read, changed and written whole; '' removes a setting, and a value left empty
+ * is removed ('' in the result). Throws when a value to change is not a JSON object: the tools must
+ * not overwrite what they cannot read.
+ */
+export function storeWrites(current: Record<string, string>, room: string | null, settings: Record<string, string>): Record<string, string> {
+  const writes: Record<string, string> = {};
+  const objects = new Map<string, Record<string, string>>();
+  for (const [setting, value] of Object.entries(settings)) {
+    const key = storeKeyOf(setting, room);
+    if (room !== null && key === percentageKey(room)) {
+      writes[key] = value.trim();
+      continue;
+    }
+    let object = objects.get(key);
+    if (object === undefined) {
+      const problems: ConfigProblem[] = [];
+      object = settingsObject(current[key] ?? null, key, problems);
+      if (problems.length > 0 && problems.some((p) => p.key === key)) {
+        throw new Error(`${key} in the store ${problems.find((p) => p.key === key)!.message.split(';')[0]}; fix or delete it first`);
+      }
+      objects.set(key, object);
+    }
+    if (value.trim() === '') delete object[setting];
+    else object[setting] = value;
+  }
+  for (const [key, object] of objects) writes[key] = objectText(object);
+  return writes;
+}
+
+/**
+ * A service's settings as a store holds them, from one flat set of settings for `room`: what the
+ * tests, the benches and the local host's helpers start from.
+ */
+export function storeFromSettings(settings: Record<string, string>, room: string | null = null): Record<string, string> {
+  const store = storeWrites({}, room, settings);
+  for (const key of Object.keys(store)) if (store[key] === '') delete store[key];
+  return store;
+}

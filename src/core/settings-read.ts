@@ -1,0 +1,32 @@
+// What one request reads from `waiting_room_config`, and no more: the routing (one lookup), then
+// the settings of the room it lands in (four), or the service-wide settings alone (one) for a request
+// no room decides. A reused sandbox keeps each parse while the raw values it came from read the same.
+import { parseRoomConfig } from './config.js';
+import { rawList, readRoomRaws, ROUTING_KEY } from './layout.js';
+import { parseRouting, type Routing, type RoutingProblem } from './routing.js';
+import type { ParsedSettings, RoomDeps } from './types.js';
+
+export interface ReadRouting {
+  /** Null when the value is unusable: every request then goes to the origin (docs/routing.md). */
+  routing: Routing | null;
+  problems: readonly RoutingProblem[];
+}
+
+export function readRouting(deps: RoomDeps): ReadRouting {
+  const raw = deps.stores.setting(ROUTING_KEY);
+  const parse = (): ReadRouting => parseRouting(raw);
+  return deps.memory ? deps.memory.parsed('routing', [raw], parse) : parse();
+}
+
+/** The settings of `room`, or the service-wide settings alone when `room` is null. */
+export function readRoomConfig(deps: RoomDeps, room: string | null): ParsedSettings {
+  const raws = readRoomRaws((key) => deps.stores.setting(key), room);
+  const parse = (): ParsedSettings => parseRoomConfig(room, raws);
+  return deps.memory ? deps.memory.parsed(room === null ? 'service' : `room ${room}`, rawList(raws), parse) : parse();
+}
+
+/** One line per routing problem, for deps.diag: the rule or room it concerns, and what happens. */
+export function describeRoutingProblem(p: RoutingProblem): string {
+  const which = p.rule !== undefined ? ` rule "${p.rule}"` : p.room !== undefined ? ` room "${p.room}"` : '';
+  return `waiting_room_config: ${p.key}${which}${p.value === '' ? '' : ` = "${p.value}"`} ${p.message}`;
+}
