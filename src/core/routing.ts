@@ -31,3 +31,8 @@ export async function routeRequest(routing: Routing, facts: RequestFacts): Promi
   if (best !== null) return { kind: 'room', room: best.room, rule: null };
   return routing.defaultRoom === null ? { kind: 'none' } : { kind: 'room', room: routing.defaultRoom, rule: null };
 }
+
+/** INTERIM: the routing as lines an operator reads. */
+export function describeRouting(routing: Routing): string[] {
+  return routing.routes.map((r) => `room ${r.room}: ${r.path}`);
+}
