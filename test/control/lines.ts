@@ -28,6 +28,8 @@ export const admittedLine = (ms: number, i: number, pop = 'LHR'): string =>
   decisionLine({
     nowMs: ms,
     pop,
+    room: 'default',
+    rule: null,
     waitPeriodSeconds: 30,
     decision: 'allow',
     outcome: 'origin',

@@ -4,7 +4,7 @@ import { parseLogLine } from '../../control/log-line.js';
 import { decisionLine } from '../../src/core/log-line.js';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
-const real = decisionLine({ nowMs: NOW - 1000, pop: 'LHR', waitPeriodSeconds: 30, decision: 'start', outcome: 'startwaiting', reason: 'no_token', kid: 'k1', method: 'GET', path: '/', identity: 'ip', status: 200 });
+const real = decisionLine({ nowMs: NOW - 1000, pop: 'LHR', room: 'default', rule: null, waitPeriodSeconds: 30, decision: 'start', outcome: 'startwaiting', reason: 'no_token', kid: 'k1', method: 'GET', path: '/', identity: 'ip', status: 200 });
 
 describe('parseLogLine', () => {
   it('reads the line the edge writes, however the source prefixes it', () => {

@@ -15,7 +15,6 @@ describe('parseConfig', () => {
       activeKey: 'key1',
       logEndpoint: null,
       identity: { kind: 'ip' },
-      bypassPaths: [],
       waitingStatus: 200,
       cookieSecure: 'auto',
       cookieSameSite: 'Lax',
@@ -63,7 +62,7 @@ describe('parseConfig', () => {
       allow_percentage: '50',
       enabled: 'FALSE',
       identity: 'header:X-User-Id',
-      bypass_paths: ' /static/ ,, health, /api/status ',
+      invite_only: 'maybe',
       waiting_status: '418',
       cookie_secure: 'true',
       cookie_samesite: 'none',
@@ -73,14 +72,14 @@ describe('parseConfig', () => {
     expect(config).toMatchObject({
       enabled: false,
       identity: { kind: 'header', name: 'X-User-Id' },
-      bypassPaths: ['/static/', '/api/status'],
+      inviteOnly: false,
       waitingStatus: 200,
       cookieSecure: 'true',
       cookieSameSite: 'None',
       jwtJwks: null,
       logEndpoint: 'my-logger',
     });
-    expect(problems.map((p) => p.key).sort()).toEqual(['bypass_paths', 'jwt_jwks', 'waiting_status']);
+    expect(problems.map((p) => p.key).sort()).toEqual(['invite_only', 'jwt_jwks', 'waiting_status']);
   });
 
   it('rejects an identity it cannot use', () => {

@@ -4,12 +4,12 @@ import { cookieHeaderWithoutRoom, removeRoomCookie, roomCookies } from '../../sr
 describe('cookies', () => {
   it('finds every waiting_room value in order, duplicates kept, quotes removed', () => {
     const headers = new Headers({ cookie: 'a=1; waiting_room_default=one;waiting_room_default="two"; xwaiting_room_default=no; waiting_room_default=' });
-    expect(roomCookies(headers)).toEqual(['one', 'two']);
-    expect(roomCookies(new Headers())).toEqual([]);
+    expect(roomCookies(headers, 'default')).toEqual(['one', 'two']);
+    expect(roomCookies(new Headers(), 'default')).toEqual([]);
   });
 
   it('understands repeated Cookie headers joined by a comma', () => {
-    expect(roomCookies(new Headers({ cookie: 'a=1, waiting_room_default=one; b=2, waiting_room_default=two' }))).toEqual(['one', 'two']);
+    expect(roomCookies(new Headers({ cookie: 'a=1, waiting_room_default=one; b=2, waiting_room_default=two' }), 'default')).toEqual(['one', 'two']);
   });
 
   it('joins repeated Cookie headers with "; " for the origin, with or without the room cookie, each pair as sent', () => {

@@ -80,12 +80,14 @@ describe('the origin', () => {
     expect(answer.roomCookies).toHaveLength(1);
   });
 
-  it('sends bypassed paths and everything when disabled to the origin, cookie stripped, nothing set', async () => {
-    const room = new FakeRoom({ settings: { allow_percentage: '0', bypass_paths: ' /static/ , /health' } });
-    const bypass = await room.visit({ path: '/static/app.css', cookie: 'waiting_room_default=x; a=1' });
+  it('sends bypassed paths and everything when disabled to the origin, every room cookie stripped, nothing set', async () => {
+    const routing = { rooms: [{ id: 'default', routes: ['/'] }], rules: [{ id: 'assets', if: { path: { prefix: ['/static/', '/health'] } }, then: 'bypass' }] };
+    const room = new FakeRoom({ settings: { allow_percentage: '0' }, store: { routing: JSON.stringify(routing) } });
+    const bypass = await room.visit({ path: '/static/app.css', cookie: 'waiting_room_default=x; a=1; waiting_room_other=y; waiting_room=z' });
     expect(bypass).toMatchObject({ fromOrigin: true, roomCookies: [] });
-    expect(bypass.log?.reason).toBe('bypass_path');
+    expect(bypass.log).toMatchObject({ reason: 'rule_bypass', rule: 'assets', room: null });
     expect(room.seen.at(-1)!.cookie).toBe('a=1');
+    // Whole path segments: /staticx is not under /static/.
     expect((await room.visit({ path: '/staticx' })).log?.outcome).toBe('deny');
 
     room.settings.set('enabled', 'false');

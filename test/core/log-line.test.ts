@@ -13,8 +13,8 @@ describe('the decision line', () => {
     const answer = await room.visit({ ip: '203.0.113.77' });
     const token = tokenOf(answer.roomCookies[0]!);
     const line = answer.log!;
-    expect(Object.keys(line).slice(0, 5)).toEqual(['wr', 'ts', 'pop', 'win', 'period']);
-    expect(line).toMatchObject({ wr: 1, pop: 'TST', win: T0 / 1000, period: D, reason: 'no_token', tid: null, newDec: 'wait' });
+    expect(Object.keys(line).slice(0, 7)).toEqual(['wr', 'ts', 'pop', 'room', 'rule', 'win', 'period']);
+    expect(line).toMatchObject({ wr: 1, pop: 'TST', room: 'default', rule: null, win: T0 / 1000, period: D, reason: 'no_token', tid: null, newDec: 'wait' });
     expect(line.newTid).toBe(token.split('.')[2]!.slice(0, 8));
     expect(line.newExp).toBe(claimsOf(token).exp);
     const text = room.logs.at(-1)!.line;
@@ -45,7 +45,7 @@ describe('the decision line', () => {
 
   it('is one JSON object with every documented field, even without a decision', () => {
     const line = JSON.parse(
-      decisionLine({ nowMs: T0, pop: 'local', waitPeriodSeconds: 10, decision: 'allow', outcome: 'origin', reason: 'bypass_path', kid: null, method: 'GET', path: '/health', identity: null, status: 200 }),
+      decisionLine({ nowMs: T0, pop: 'local', room: null, rule: 'health', waitPeriodSeconds: 10, decision: 'allow', outcome: 'origin', reason: 'rule_bypass', kid: null, method: 'GET', path: '/health', identity: null, status: 200 }),
     );
     for (const field of ['tid', 'exp', 'dec', 'newTid', 'newExp', 'newDec', 'nextTid', 'pct']) expect(line[field]).toBeNull();
   });

@@ -1,7 +1,8 @@
 // What a reused sandbox keeps between requests: only answers that still follow from what the stores
 // say now, so a tuned setting, a new key or an expired token is seen on the very next request.
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/core/config.js';
+import { parseRoomConfig } from '../../src/core/config.js';
+import { rawList, readRoomRaws } from '../../src/core/layout.js';
 import { createKeyRing, hmacKey } from '../../src/core/keys.js';
 import { MAX_REMEMBERED, SandboxMemory } from '../../src/core/sandbox-memory.js';
 import { signToken, verifyToken } from '../../src/core/token.js';
@@ -12,23 +13,29 @@ const b64 = (b: Uint8Array): string => Buffer.from(b).toString('base64');
 describe('settings', () => {
   it('parses once while the raw values stay, and again as soon as one of them changes', () => {
     const memory = new SandboxMemory();
-    const store: Record<string, string> = { allow_percentage: '20', wait_period_duration: '30' };
+    const store: Record<string, string> = { settings: '{"wait_period_duration":"30"}', 'room.shop.allow_percentage': '20' };
     let parses = 0;
-    const parse = (read: (k: string) => string | null) => {
-      parses++;
-      return parseConfig(read);
+    const settings = () => {
+      const raws = readRoomRaws((k) => store[k] ?? null, 'shop');
+      return memory.parsed('room shop', rawList(raws), () => {
+        parses++;
+        return parseRoomConfig('shop', raws);
+      });
     };
-    const first = memory.settingsFrom((k) => store[k] ?? null, parse);
-    const again = memory.settingsFrom((k) => store[k] ?? null, parse);
-    expect(again).toBe(first);
+    const first = settings();
+    expect(settings()).toBe(first);
     expect(parses).toBe(1);
-    store.allow_percentage = '70';
-    const tuned = memory.settingsFrom((k) => store[k] ?? null, parse);
+    store['room.shop.allow_percentage'] = '70';
+    const tuned = settings();
     expect(parses).toBe(2);
     expect(tuned.config.allowPercentage).toBe(70);
-    // A setting that was absent and is now set counts as a change too.
-    store.cookie_samesite = 'Strict';
-    expect(memory.settingsFrom((k) => store[k] ?? null, parse).config.cookieSameSite).toBe('Strict');
+    // A value that was absent and is now set counts as a change too.
+    store['room.shop'] = '{"cookie_samesite":"Strict"}';
+    expect(settings().config.cookieSameSite).toBe('Strict');
+    // Each room is kept apart: another room's parse does not evict this one's.
+    memory.parsed('room checkout', [null, null, null, null], () => parseRoomConfig('checkout', readRoomRaws(() => null, 'checkout')));
+    expect(settings().config.cookieSameSite).toBe('Strict');
+    expect(parses).toBe(3);
   });
 });
 
@@ -66,7 +73,7 @@ describe('verified tokens', () => {
     const memory = new SandboxMemory();
     const stored: Record<string, string> = { k1: b64(bytes(1)) };
     const ring = () => createKeyRing(async (kid) => stored[kid] ?? null, () => undefined, memory);
-    const token = await signToken({ dec: 'allow', exp: nowSec + 600, sub: 'visitor' }, 'k1', await hmacKey(bytes(1)));
+    const token = await signToken({ dec: 'allow', exp: nowSec + 600, sub: 'visitor', room: 'shop' }, 'k1', await hmacKey(bytes(1)));
     return { memory, stored, ring, token };
   }
 
@@ -106,7 +113,7 @@ describe('verified tokens', () => {
   it('holds at most MAX_REMEMBERED tokens, the oldest going first', async () => {
     const { memory } = await setup();
     const key = await hmacKey(bytes(1));
-    const claims = { dec: 'allow' as const, exp: nowSec + 600, sub: 's' };
+    const claims = { dec: 'allow' as const, exp: nowSec + 600, sub: 's', room: 'shop' };
     for (let i = 0; i <= MAX_REMEMBERED; i++) memory.rememberToken(`t${i}`, { claims, kid: 'k1', key, signature: new Uint8Array() }, nowSec);
     expect(memory.size.tokens).toBe(MAX_REMEMBERED);
     expect(await memory.verifiedToken('t0', nowSec, async () => key)).toBeNull();
@@ -116,8 +123,8 @@ describe('verified tokens', () => {
   it('forgets everything after an unexpected failure', async () => {
     const { memory, ring, token } = await setup();
     await verifyToken(token, ring(), { memory, nowSec });
-    memory.settingsFrom(() => null, parseConfig);
+    memory.parsed('routing', [null], () => 1);
     memory.forget();
-    expect(memory.size).toEqual({ tokens: 0, keys: 0, settings: false });
+    expect(memory.size).toEqual({ tokens: 0, keys: 0, parses: 0 });
   });
 });

@@ -8,45 +8,45 @@ const ring = (diags: string[] = []) => createKeyRing(async (kid) => ({ [KID]: KE
 
 describe('token', () => {
   it('has exactly the header and claims of the design, in order, and is byte-identical for the same inputs', async () => {
-    const claims = { dec: 'wait' as const, exp: 1767225660, sub: 'abc' };
+    const claims = { dec: 'wait' as const, exp: 1767225660, sub: 'abc', room: 'shop' };
     const token = await signToken(claims, KID, KEY_BYTES);
     const [header, payload] = token.split('.');
     expect(b64(header!)).toBe(`{"alg":"HS512","kid":"${KID}"}`);
-    expect(b64(payload!)).toBe('{"dec":"wait","exp":1767225660,"sub":"abc"}');
-    expect(await signToken({ sub: 'abc', exp: 1767225660, dec: 'wait' }, KID, KEY_BYTES)).toBe(token);
+    expect(b64(payload!)).toBe('{"dec":"wait","exp":1767225660,"sub":"abc","room":"shop"}');
+    expect(await signToken({ room: 'shop', sub: 'abc', exp: 1767225660, dec: 'wait' }, KID, KEY_BYTES)).toBe(token);
     // Any JWS library makes the same bytes from that header and payload (the room signs without jose's general path).
     const { CompactSign } = await import('jose');
-    const signed = new TextEncoder().encode('{"dec":"wait","exp":1767225660,"sub":"abc"}');
+    const signed = new TextEncoder().encode('{"dec":"wait","exp":1767225660,"sub":"abc","room":"shop"}');
     expect(await new CompactSign(signed).setProtectedHeader({ alg: 'HS512', kid: KID }).sign(KEY_BYTES)).toBe(token);
     // The key ring hands out an imported key object; it must sign exactly what the raw bytes sign.
     expect(await signToken(claims, KID, (await ring().signingKey(KID))!)).toBe(token);
   });
 
   it('verifies its own tokens and maps every failure to a reason', async () => {
-    const token = await signToken({ dec: 'allow', exp: 5, sub: 's' }, KID, KEY_BYTES);
-    expect(await verifyToken(token, ring())).toMatchObject({ ok: true, kid: KID, claims: { dec: 'allow', exp: 5, sub: 's' } });
+    const token = await signToken({ dec: 'allow', exp: 5, sub: 's', room: 'r' }, KID, KEY_BYTES);
+    expect(await verifyToken(token, ring())).toMatchObject({ ok: true, kid: KID, claims: { dec: 'allow', exp: 5, sub: 's', room: 'r' } });
     const [h, p, s] = token.split('.') as [string, string, string];
     const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const cases: Array<[string, string]> = [
       ['', 'token_malformed'],
       ['a.b', 'token_malformed'],
       [`${h}.${p}`, 'token_malformed'],
-      [`${h}.${enc({ dec: 'allow', exp: 9, sub: 's' })}.${s}`, 'token_bad_signature'],
+      [`${h}.${enc({ dec: 'allow', exp: 9, sub: 's', room: 'r' })}.${s}`, 'token_bad_signature'],
       [`${h}.${p}.${Buffer.from(s, 'base64url').subarray(0, 60).toString('base64url')}`, 'token_bad_signature'],
       [`${h}.${p}.${s.slice(0, -4)}`, 'token_noncanonical'],
       [`${enc({ alg: 'HS256', kid: KID })}.${p}.${s}`, 'token_malformed'],
       [`${enc({ alg: 'none', kid: KID })}.${p}.`, 'token_malformed'],
       [`${enc({ alg: 'HS512' })}.${p}.${s}`, 'token_malformed'],
-      [await signToken({ dec: 'allow', exp: 5, sub: 's' }, 'gone', KEY_BYTES), 'token_unknown_kid'],
-      [await signToken({ dec: 'allow', exp: 5, sub: 's' }, 'weak', KEY_BYTES), 'token_unknown_kid'],
-      [await signToken({ dec: 'allow', exp: 5, sub: 's' }, 'junk', KEY_BYTES), 'token_unknown_kid'],
-      [await signToken({ dec: 'allow', exp: 5, sub: 's' }, '../k1 ', KEY_BYTES), 'token_unknown_kid'],
+      [await signToken({ dec: 'allow', exp: 5, sub: 's', room: 'r' }, 'gone', KEY_BYTES), 'token_unknown_kid'],
+      [await signToken({ dec: 'allow', exp: 5, sub: 's', room: 'r' }, 'weak', KEY_BYTES), 'token_unknown_kid'],
+      [await signToken({ dec: 'allow', exp: 5, sub: 's', room: 'r' }, 'junk', KEY_BYTES), 'token_unknown_kid'],
+      [await signToken({ dec: 'allow', exp: 5, sub: 's', room: 'r' }, '../k1 ', KEY_BYTES), 'token_unknown_kid'],
     ];
     for (const [bad, reason] of cases) expect(await verifyToken(bad, ring()), bad).toMatchObject({ ok: false, reason });
   });
 
   it('verifies one spelling of a token only: another spelling of the same bytes is refused with its reason', async () => {
-    const token = await signToken({ dec: 'allow', exp: 5, sub: 's' }, KID, KEY_BYTES);
+    const token = await signToken({ dec: 'allow', exp: 5, sub: 's', room: 'r' }, KID, KEY_BYTES);
     const [h, p, s] = token.split('.') as [string, string, string];
     // 64 signature bytes take 86 characters; the last one carries 2 bits, so 4 other characters spell
     // the same bytes. Each decodes to the very signature, and each is refused.
@@ -60,14 +60,24 @@ describe('token', () => {
     expect(await verifyToken(`${h}=.${p}.${s}`, ring())).toMatchObject({ ok: false, reason: 'token_malformed' });
   });
 
-  it('rejects well-signed payloads that are not exactly {dec, exp, sub}', async () => {
+  it('rejects well-signed payloads that are not exactly {dec, exp, sub, room}', async () => {
     const { CompactSign } = await import('jose');
-    for (const payload of ['{"dec":"maybe","exp":1,"sub":"s"}', '{"dec":"allow","exp":1.5,"sub":"s"}', '{"dec":"allow","exp":1,"sub":"s","x":1}', '[1]', 'nope']) {
+    const payloads = [
+      '{"dec":"maybe","exp":1,"sub":"s","room":"r"}',
+      '{"dec":"allow","exp":1.5,"sub":"s","room":"r"}',
+      '{"dec":"allow","exp":1,"sub":"s","room":"r","x":1}',
+      // A token of the days before rooms: no room, so no room takes it.
+      '{"dec":"allow","exp":1,"sub":"s"}',
+      '{"dec":"allow","exp":1,"sub":"s","room":7}',
+      '[1]',
+      'nope',
+    ];
+    for (const payload of payloads) {
       const token = await new CompactSign(new TextEncoder().encode(payload)).setProtectedHeader({ alg: 'HS512', kid: KID }).sign(KEY_BYTES);
       expect(await verifyToken(token, ring())).toMatchObject({ ok: false, reason: 'token_malformed' });
     }
     // The room signs exactly {alg, kid}; a well-signed token with any other header parameter is not one of its own.
-    const claims = new TextEncoder().encode('{"dec":"allow","exp":1,"sub":"s"}');
+    const claims = new TextEncoder().encode('{"dec":"allow","exp":1,"sub":"s","room":"r"}');
     for (const header of [{ alg: 'HS512' as const, kid: KID, typ: 'JWT' }, { alg: 'HS512' as const, kid: KID, b64: true }]) {
       const token = await new CompactSign(claims).setProtectedHeader(header).sign(KEY_BYTES);
       expect(await verifyToken(token, ring()), JSON.stringify(header)).toMatchObject({ ok: false, reason: 'token_malformed' });

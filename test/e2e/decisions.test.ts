@@ -19,7 +19,7 @@ afterAll(async () => {
 describe('decision table on the Wasm', () => {
   it.each(scenarios.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
     const settings = { ...BASE_SETTINGS, ...scenario.settings };
-    await room.setConfig(settings);
+    await room.setConfig(settings, scenario.store);
     const request = await scenario.visit(room);
     const visited = await visit(room, request);
 

@@ -21,6 +21,8 @@ export interface Visit {
 export interface Scenario {
   name: string;
   settings?: Settings;
+  /** Raw store values besides the settings: `routing`, rooms' own values (src/core/layout.ts). */
+  store?: Record<string, string>;
   visit: (room: Pick<Room, 'key'>) => Promise<Visit>;
   outcome: Outcome;
   /** Reasons the log line may name (more than one where the design leaves the detail open). */
@@ -76,11 +78,11 @@ function flipChar(text: string, at: number): string {
 
 export const scenarios: Scenario[] = [
   {
-    name: 'bypassed path goes to the origin',
-    settings: { bypass_paths: '/static,/health' },
+    name: 'a bypass rule sends its requests to the origin',
+    store: { routing: JSON.stringify({ rooms: [{ id: 'default', routes: ['/'] }], rules: [{ id: 'static', if: { path: { prefix: ['/static', '/health'] } }, then: 'bypass' }] }) },
     visit: async () => ({ path: '/static/app.css' }),
     outcome: 'origin',
-    reasons: ['bypass_path'],
+    reasons: ['rule_bypass'],
     cookie: 'none',
   },
   {

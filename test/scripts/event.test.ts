@@ -24,7 +24,7 @@ const START = 1_764_583_200;
 /** A pre-queue token as the room signs it, for `identity`. */
 async function preToken(identity: string): Promise<string> {
   const sub = await identityHash(KEY, identity);
-  return signToken({ dec: 'pre', exp: START, sub, arr: START }, 'key1', KEY);
+  return signToken({ dec: 'pre', exp: START, sub, room: 'default', arr: START }, 'key1', KEY);
 }
 
 const sha256 = (b64: string) => `sha256:${createHash('sha256').update(Buffer.from(b64, 'base64')).digest('hex')}`;
@@ -156,7 +156,7 @@ describe('npm run event -- verify', () => {
 
   it('says why each token it cannot rank is unusable, and exits non-zero', async () => {
     const good = await preToken('ip:1');
-    const wait = await signToken({ dec: 'wait', exp: START, sub: 'x' }, 'key1', KEY);
+    const wait = await signToken({ dec: 'wait', exp: START, sub: 'x', room: 'default' }, 'key1', KEY);
     const r = await captured(() => event(['verify', '--seed', seed], { stdinTokens: async () => [good, 'garbage', wait] }));
     expect(r.result).toBe(1);
     expect(r.out).toMatch(/rank 0\.\d{6}/);
