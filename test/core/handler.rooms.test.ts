@@ -1,0 +1,119 @@
+// Several rooms on one service, through the pure handler: each room its own cookie and tokens, the
+// origin never seeing any of them, and a request reading a handful of store values whatever the
+// number of rooms.
+import { describe, expect, it } from 'vitest';
+import { FakeRoom, mint } from '../support/fakes.js';
+import { claimsOf, roomCookieValue } from '../../lib/mint.js';
+
+const routing = (extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }], ...extra });
+
+function twoRooms(store: Record<string, string> = {}) {
+  return new FakeRoom({
+    settings: { allow_percentage: '50', wait_period_duration: '60' },
+    store: { routing: routing(), 'room.shop.allow_percentage': '100', 'room.checkout.allow_percentage': '50', ...store },
+  });
+}
+
+describe('rooms', () => {
+  it('a visitor inside the shop waits at the checkout like anyone else, each room with its own cookie', async () => {
+    const room = twoRooms();
+    const shop = await room.visit({ path: '/products' });
+    expect(shop.fromOrigin).toBe(true);
+    expect(shop.log).toMatchObject({ room: 'shop', reason: 'allow_all' });
+    const shopToken = roomCookieValue(shop.response, 'shop')!;
+    expect(claimsOf(shopToken)).toMatchObject({ dec: 'allow', room: 'shop' });
+
+    const checkout = await room.visit({ path: '/checkout/pay', cookie: `waiting_room_shop=${shopToken}` });
+    expect(checkout.fromOrigin).toBe(false);
+    expect(checkout.log).toMatchObject({ room: 'checkout', outcome: 'startwaiting', reason: 'no_token' });
+    expect(roomCookieValue(checkout.response, 'checkout')).not.toBeNull();
+    // The shop's cookie is left alone: both live side by side.
+    expect(checkout.response.headers.getSetCookie().some((l) => l.startsWith('waiting_room_shop='))).toBe(false);
+  });
+
+  it("counts another room's token as no token, even copied into this room's cookie", async () => {
+    const room = twoRooms();
+    const shopAllow = await mint({ dec: 'allow', exp: room.nowSec + 3600, room: 'shop' });
+    const answer = await room.visit({ path: '/checkout', cookie: `waiting_room_checkout=${shopAllow}` });
+    expect(answer.fromOrigin).toBe(false);
+    expect(answer.log).toMatchObject({ room: 'checkout', reason: 'token_other_room', outcome: 'startwaiting' });
+    // The checkout's own allow token lets the same visitor in.
+    const own = await mint({ dec: 'allow', exp: room.nowSec + 3600, room: 'checkout' });
+    expect((await room.visit({ path: '/checkout', cookie: `waiting_room_checkout=${own}` })).fromOrigin).toBe(true);
+  });
+
+  it('never lets the origin see a room cookie, of this room or any other', async () => {
+    const room = twoRooms();
+    const own = await mint({ dec: 'allow', exp: room.nowSec + 3600, room: 'checkout' });
+    await room.visit({ path: '/checkout', cookie: `a=1; waiting_room_checkout=${own}; waiting_room_shop=x; waiting_room=y; b=2` });
+    expect(room.seen.at(-1)!.cookie).toBe('a=1; b=2');
+  });
+
+  it('matches whole path segments: /checkoutx is the shop', async () => {
+    const room = twoRooms();
+    expect((await room.visit({ path: '/checkoutx' })).log?.room).toBe('shop');
+    expect((await room.visit({ path: '/checkout' })).log?.room).toBe('checkout');
+  });
+
+  it('sends a request in no room to the origin untouched, or to the default room when one is named', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '0' }, store: { routing: JSON.stringify({ rooms: [{ id: 'drops', routes: ['/drops'] }] }) } });
+    const outside = await room.visit({ path: '/about', cookie: 'a=1; waiting_room_drops=x' });
+    expect(outside.fromOrigin).toBe(true);
+    expect(outside.log).toMatchObject({ room: null, reason: 'no_room' });
+    expect(room.seen.at(-1)!.cookie).toBe('a=1');
+    expect((await room.visit({ path: '/drops/1' })).log).toMatchObject({ room: 'drops', outcome: 'deny' });
+    room.store.set('routing', JSON.stringify({ rooms: [{ id: 'drops', routes: ['/drops'] }, { id: 'shop', routes: ['/shop'] }], default_room: 'shop' }));
+    expect((await room.visit({ path: '/about' })).log).toMatchObject({ room: 'shop', outcome: 'deny' });
+  });
+
+  it('fails open when the routing cannot be read, and says so', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '0' }, store: { routing: '{"rooms": [' } });
+    const answer = await room.visit({ path: '/', cookie: 'waiting_room_default=x; a=1' });
+    expect(answer.fromOrigin).toBe(true);
+    expect(answer.log).toMatchObject({ reason: 'routing_unusable', room: null });
+    expect(answer.diags.join('\n')).toMatch(/routing/);
+    expect(room.seen.at(-1)!.cookie).toBe('a=1');
+  });
+
+  it("shows a room's own pages when it names its page set", async () => {
+    const page = (text: string) => Buffer.from(`<!doctype html><title>${text}</title><p>${text}</p>`).toString('base64');
+    const room = twoRooms({ 'room.checkout': JSON.stringify({ pages: 'checkout' }) });
+    room.pages.set('startwaiting', page('shared page'));
+    room.pages.set('checkout.startwaiting', page('checkout page'));
+    expect((await room.visit({ path: '/checkout', headers: { accept: 'text/html' } })).body).toContain('checkout page');
+    room.store.set('room.shop.allow_percentage', '50');
+    expect((await room.visit({ path: '/', headers: { accept: 'text/html' } })).body).toContain('shared page');
+  });
+
+  it('an invite-only room shows the deny page to those without an invitation', async () => {
+    const room = twoRooms({ 'room.checkout': JSON.stringify({ invite_only: 'true' }) });
+    const answer = await room.visit({ path: '/checkout' });
+    expect(answer.fromOrigin).toBe(false);
+    expect(answer.log).toMatchObject({ room: 'checkout', decision: 'deny', reason: 'invite_only' });
+    // Those inside finish on their allow token.
+    const own = await mint({ dec: 'allow', exp: room.nowSec + 3600, room: 'checkout' });
+    expect((await room.visit({ path: '/checkout', cookie: `waiting_room_checkout=${own}` })).fromOrigin).toBe(true);
+  });
+});
+
+describe('store lookups per request', () => {
+  function manyRooms() {
+    const rooms = Array.from({ length: 20 }, (_, i) => ({ id: `room-${i}`, routes: [`/area-${i}`] }));
+    const store: Record<string, string> = { routing: JSON.stringify({ rooms }) };
+    for (const r of rooms) store[`room.${r.id}.allow_percentage`] = '50';
+    return new FakeRoom({ settings: { allow_percentage: '50', wait_period_duration: '60' }, store });
+  }
+
+  it('reads at most 6 values for a new visitor and 5 for an admitted one, with 20 rooms', async () => {
+    const room = manyRooms();
+    let before = room.lookups;
+    const fresh = await room.visit({ path: '/area-19/x' });
+    expect(fresh.log).toMatchObject({ room: 'room-19', outcome: 'startwaiting' });
+    expect(room.lookups - before).toBeLessThanOrEqual(6);
+    const allow = await mint({ dec: 'allow', exp: room.nowSec + 3600, room: 'room-19' });
+    before = room.lookups;
+    expect((await room.visit({ path: '/area-19/x', cookie: `waiting_room_room-19=${allow}` })).fromOrigin).toBe(true);
+    expect(room.lookups - before).toBe(5);
+  });
+});
