@@ -1,0 +1,185 @@
+// Evaluates a rule's condition (rule-parse.ts) for one request. Three-valued: a test that cannot be
+// made here (no geolocation, no such ACL, no Bot Management, no client address) is UNKNOWN, and
+// UNKNOWN stays UNKNOWN under `not`; `all` is false as soon as one part is false, `any` true as soon
+// as one is true, else UNKNOWN when a part is. A rule applies only when its condition is TRUE, so a
+// condition the edge cannot answer never sends anyone anywhere (docs/routing.md).
+import { cidrHolds, parseIp, type IpAddress } from './cidr.js';
+import { hostMatches, prefixMatches } from './route-match.js';
+import type { Condition } from './rule-parse.js';
+import type { RequestFacts } from './request-facts.js';
+import type { DeviceClass, EdgeLookups } from './types.js';
+
+export const FALSE = 0;
+export const TRUE = 1;
+export const UNKNOWN = 2;
+/** An ACL must be looked up first (asynchronously); the evaluation is then run again. */
+const NEED_ACL = 3;
+type Tri = typeof FALSE | typeof TRUE | typeof UNKNOWN;
+type Step = Tri | typeof NEED_ACL;
+
+type Geo = ReturnType<EdgeLookups['geo']>;
+type Bot = ReturnType<EdgeLookups['bot']>;
+
+/** What one request's rules have looked up so far: each lookup is made once, and only when a rule needs it. */
+export class RuleContext {
+  private lowerPath: string | undefined;
+  private ip: IpAddress | null | undefined;
+  private geoAnswer: Geo | undefined;
+  private deviceAnswer: DeviceClass | null | undefined;
+  private botAnswer: Bot | undefined;
+  private readonly acls = new Map<string, Awaited<ReturnType<EdgeLookups['acl']>>>();
+  private neededAcl: string | null = null;
+  /** The rule being evaluated, for the notes. */
+  rule = '';
+
+  constructor(readonly facts: RequestFacts) {}
+
+  readonly lower = (): string => (this.lowerPath ??= this.facts.path.toLowerCase());
+
+  private unknown(what: string, why: string): Tri {
+    this.facts.note(`rule "${this.rule}": ${what} cannot be evaluated (${why}), so the rule does not apply`);
+    return UNKNOWN;
+  }
+
+  private clientIp(): IpAddress | null {
+    if (this.ip === undefined) this.ip = this.facts.clientIp === null ? null : parseIp(this.facts.clientIp);
+    return this.ip;
+  }
+
+  private geo(what: string): NonNullable<Geo> | Tri {
+    const edge = this.facts.edge;
+    if (edge === null) return this.unknown(what, 'no geolocation here');
+    const ip = this.facts.clientIp;
+    if (ip === null) return this.unknown(what, 'the client address is unknown');
+    if (this.geoAnswer === undefined) this.geoAnswer = edge.geo(ip);
+    return this.geoAnswer ?? this.unknown(what, 'no geolocation data for the client address');
+  }
+
+  private codes(c: { k: 'country' | 'continent'; codes: ReadonlySet<string> }): Tri {
+    const geo = this.geo(c.k);
+    if (typeof geo === 'number') return geo;
+    const code = c.k === 'country' ? geo.country : geo.continent;
+    return code !== null && c.codes.has(code.toUpperCase()) ? TRUE : FALSE;
+  }
+
+  private asn(numbers: ReadonlySet<number>): Tri {
+    const geo = this.geo('asn');
+    if (typeof geo === 'number') return geo;
+    return geo.asn !== null && numbers.has(geo.asn) ? TRUE : FALSE;
+  }
+
+  private device(classes: ReadonlySet<DeviceClass>): Tri {
+    const edge = this.facts.edge;
+    if (edge === null) return this.unknown('device', 'no device detection here');
+    if (this.deviceAnswer === undefined) {
+      const ua = this.facts.header('user-agent');
+      this.deviceAnswer = ua === null || ua === '' ? null : edge.device(ua);
+    }
+    // An agent device detection does not know is in none of the classes (not UNKNOWN: it is common).
+    return this.deviceAnswer !== null && classes.has(this.deviceAnswer) ? TRUE : FALSE;
+  }
+
+  private bot(categories: ReadonlySet<string> | null): Tri {
+    const edge = this.facts.edge;
+    if (edge === null) return this.unknown('verified_bot', 'no Bot Management here');
+    if (this.botAnswer === undefined) this.botAnswer = edge.bot();
+    const bot = this.botAnswer;
+    if (bot === null) return this.unknown('verified_bot', 'Bot Management did not run on this request: is it enabled on the service?');
+    if (!bot.verified) return FALSE;
+    return categories === null || (bot.category !== null && categories.has(bot.category)) ? TRUE : FALSE;
+  }
+
+  private acl(name: string): Step {
+    if (this.facts.edge === null) return this.unknown(`acl "${name}"`, 'no ACLs here');
+    if (this.facts.clientIp === null) return this.unknown(`acl "${name}"`, 'the client address is unknown');
+    const answer = this.acls.get(name);
+    if (answer === undefined) {
+      this.neededAcl = name;
+      return NEED_ACL;
+    }
+    if (answer === 'missing') return this.unknown(`acl "${name}"`, 'the service has no ACL of that name');
+    return answer === 'allow' ? TRUE : FALSE;
+  }
+
+  private header(c: { name: string; equals: string | null; prefix: string | null }): Tri {
+    const v = this.facts.header(c.name);
+    if (v === null) return FALSE;
+    if (c.equals !== null) return v === c.equals ? TRUE : FALSE;
+    if (c.prefix !== null) return v.startsWith(c.prefix) ? TRUE : FALSE;
+    return TRUE;
+  }
+
+  private step(c: Condition): Step {
+    const f = this.facts;
+    switch (c.k) {
+      case 'method':
+        return c.methods.has(f.method) ? TRUE : FALSE;
+      case 'host':
+        return c.hosts.some((h) => hostMatches(h, f.host)) ? TRUE : FALSE;
+      case 'path':
+        if (c.mode === 'prefix') return c.prefixes.some((p) => prefixMatches(p, f.path, this.lower)) ? TRUE : FALSE;
+        {
+          const path = c.ignoreCase ? this.lower() : f.path;
+          return c.values.some((v) => (c.mode === 'exact' ? path === v : path.endsWith(v))) ? TRUE : FALSE;
+        }
+      case 'cookie':
+        return f.hasCookie(c.name) ? TRUE : FALSE;
+      case 'query': {
+        const v = f.query(c.name);
+        return v !== null && (c.equals === null || v === c.equals) ? TRUE : FALSE;
+      }
+      case 'header':
+        return this.header(c);
+      case 'ip': {
+        const ip = this.clientIp();
+        if (ip === null) return this.unknown('ip', 'the client address is unknown');
+        return c.blocks.some((b) => cidrHolds(b, ip)) ? TRUE : FALSE;
+      }
+      case 'country':
+      case 'continent':
+        return this.codes(c);
+      case 'asn':
+        return this.asn(c.numbers);
+      case 'device':
+        return this.device(c.classes);
+      case 'verified_bot':
+        return this.bot(c.categories);
+      case 'acl':
+        return this.acl(c.name);
+      case 'not': {
+        const r = this.step(c.c);
+        return r === TRUE ? FALSE : r === FALSE ? TRUE : r;
+      }
+      case 'all':
+      case 'any': {
+        const decisive = c.k === 'all' ? FALSE : TRUE;
+        let result: Step = c.k === 'all' ? TRUE : FALSE;
+        for (const part of c.cs) {
+          const r = this.step(part);
+          if (r === decisive || r === NEED_ACL) return r;
+          if (r === UNKNOWN) result = UNKNOWN;
+        }
+        return result;
+      }
+    }
+  }
+
+  /**
+   * TRUE, FALSE or UNKNOWN; a promise only when an ACL must be looked up first (each ACL once per
+   * request), so a request whose rules need none costs no await per rule.
+   */
+  test(c: Condition): Tri | Promise<Tri> {
+    const r = this.step(c);
+    return r === NEED_ACL ? this.afterAcl(c) : r;
+  }
+
+  private async afterAcl(c: Condition): Promise<Tri> {
+    for (;;) {
+      const name = this.neededAcl!;
+      // The lookups never throw (edge-lookups.ts); one that did would read as a missing ACL.
+      this.acls.set(name, await this.facts.edge!.acl(name, this.facts.clientIp!).catch(() => 'missing' as const));
+      const r = this.step(c);
+      if (r !== NEED_ACL) return r;
+    }
+  }
+}
