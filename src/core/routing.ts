@@ -73,7 +73,7 @@ function parseRooms(raw: unknown[], problems: RoutingProblem[]): RoomRoutes[] {
   raw.forEach((r, index) => {
     const at = `rooms[${index}]`;
     if (typeof r !== 'object' || r === null || Array.isArray(r)) {
-      problems.push({ key: 'routing', room: at, value: shown(r), message: `${at} is not an object: the room is skipped` });
+      problems.push({ key: 'routing', room: at, value: shown(r), message: `room ${at}: not an object: the room is skipped` });
       return;
     }
     const o = r as Record<string, unknown>;
