@@ -97,7 +97,7 @@ export class RuleContext {
       this.neededAcl = name;
       return NEED_ACL;
     }
-    if (answer === 'missing') return this.unknown(`acl "${name}"`, 'the service has no ACL of that name');
+    if (answer === 'missing') return this.unknown(`acl "${name}"`, 'the service has no ACL of that name, or its lookup failed');
     return answer === 'allow' ? TRUE : FALSE;
   }
 

@@ -103,7 +103,7 @@ describe('a condition that cannot be evaluated', () => {
     expect(await test({ not: { country: ['US'] } }, facts('/', { edge: bare, notes }))).toBe(UNKNOWN);
     expect(await test({ not: { ip: ['10.0.0.0/8'] } }, facts('/', { edge, ip: null, notes }))).toBe(UNKNOWN);
     expect(notes).toEqual([
-      'rule "r": acl "nope" cannot be evaluated (the service has no ACL of that name), so the rule does not apply',
+      'rule "r": acl "nope" cannot be evaluated (the service has no ACL of that name, or its lookup failed), so the rule does not apply',
       'rule "r": verified_bot cannot be evaluated (Bot Management did not run on this request: is it enabled on the service?), so the rule does not apply',
       'rule "r": country cannot be evaluated (no geolocation data for the client address), so the rule does not apply',
       'rule "r": ip cannot be evaluated (the client address is unknown), so the rule does not apply',
