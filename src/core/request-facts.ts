@@ -44,6 +44,8 @@ export function requestFacts(
   let method: string | undefined;
   let params: URLSearchParams | undefined;
   let cookies: Set<string> | undefined;
+  // Header reads cross into the runtime; several rules may ask for the same one.
+  let headers: Map<string, string | null> | undefined;
   return {
     host: url.hostname.toLowerCase(),
     path: url.pathname,
@@ -51,7 +53,15 @@ export function requestFacts(
       return (method ??= request.method.toUpperCase());
     },
     query: (name) => (params ??= url.searchParams).get(name),
-    header: (name) => request.headers.get(name),
+    header(name) {
+      headers ??= new Map();
+      let v = headers.get(name);
+      if (v === undefined) {
+        v = request.headers.get(name);
+        headers.set(name, v);
+      }
+      return v;
+    },
     hasCookie: (name) => (cookies ??= cookieHeader === null ? new Set() : cookieNames(cookieHeader)).has(name),
     clientIp,
     edge,

@@ -147,7 +147,7 @@ export function buildRouteTable(routes: readonly Route[]): RouteTable {
 }
 
 function firstPath(routes: readonly Route[], path: string, lower: () => string): Route | null {
-  for (const r of routes) if (prefixMatches(r.prefix, path, lower)) return r;
+  for (let i = 0; i < routes.length; i++) if (prefixMatches(routes[i]!.prefix, path, lower)) return routes[i]!;
   return null;
 }
 
@@ -156,6 +156,10 @@ export function matchRoute(table: RouteTable, host: string, path: string, lower:
   const exact = table.exact.get(host);
   const hit = exact ? firstPath(exact, path, lower) : null;
   if (hit) return hit;
-  for (const r of table.wildcard) if (hostMatches(r.host!, host) && prefixMatches(r.prefix, path, lower)) return r;
+  const wildcard = table.wildcard;
+  for (let i = 0; i < wildcard.length; i++) {
+    const r = wildcard[i]!;
+    if (hostMatches(r.host!, host) && prefixMatches(r.prefix, path, lower)) return r;
+  }
   return firstPath(table.any, path, lower);
 }

@@ -3,6 +3,7 @@
 // skipped and named in `problems` (the edge logs them, `npm run tune` refuses them).
 import { buildRouteTable, matchRoute, parseRoute, routeKey, type Route, type RouteTable } from './route-match.js';
 import { RuleContext, TRUE } from './rule-eval.js';
+import { buildRuleIndex, candidateRules, type RuleIndex } from './rule-index.js';
 import { parseCondition, type Condition } from './rule-parse.js';
 import type { RequestFacts } from './request-facts.js';
 import { CONFIG_STORE_VALUE_LIMIT } from './settings.js';
@@ -39,6 +40,8 @@ export interface Routing {
   readonly rooms: readonly RoomRoutes[];
   readonly rules: readonly Rule[];
   readonly table: RouteTable;
+  /** Which rules a request could match (rule-index.ts): the rest are not tested. */
+  readonly index: RuleIndex;
 }
 
 export const ROOM_ID = /^[a-z0-9](?:[a-z0-9_-]{0,30}[a-z0-9])?$/;
@@ -58,7 +61,14 @@ function shown(v: unknown): string {
 
 /** A routing value without rules: one room per id, each covering the routes given. */
 function routingOf(rooms: RoomRoutes[], rules: Rule[], defaultRoom: string | null): Routing {
-  return { roomIds: rooms.map((r) => r.id), defaultRoom, rooms, rules, table: buildRouteTable(rooms.flatMap((r) => r.routes)) };
+  return {
+    roomIds: rooms.map((r) => r.id),
+    defaultRoom,
+    rooms,
+    rules,
+    table: buildRouteTable(rooms.flatMap((r) => r.routes)),
+    index: buildRuleIndex(rules.map((r) => r.condition)),
+  };
 }
 
 /** No `routing` value: the room `default` covers every request. */
@@ -177,9 +187,11 @@ export function parseRouting(raw: string | null): { routing: Routing | null; pro
 
 /** Where a request goes: the first rule that applies, else the most specific route, else the default room. */
 export async function routeRequest(routing: Routing, facts: RequestFacts): Promise<Target> {
-  if (routing.rules.length > 0) {
+  const candidates = routing.rules.length > 0 ? candidateRules(routing.index, facts) : [];
+  if (candidates.length > 0) {
     const ctx = new RuleContext(facts);
-    for (const rule of routing.rules) {
+    for (let n = 0; n < candidates.length; n++) {
+      const rule = routing.rules[candidates[n]!]!;
       ctx.rule = rule.id;
       let r = ctx.test(rule.condition);
       if (typeof r !== 'number') r = await r;

@@ -13,14 +13,23 @@ export type Condition =
   | { k: 'query'; name: string; equals: string | null }
   | { k: 'header'; name: string; equals: string | null; prefix: string | null }
   | { k: 'cookie'; name: string }
-  | { k: 'ip'; blocks: readonly Cidr[] }
-  | { k: 'country' | 'continent'; codes: ReadonlySet<string> }
-  | { k: 'asn'; numbers: ReadonlySet<number> }
-  | { k: 'device'; classes: ReadonlySet<DeviceClass> }
-  | { k: 'verified_bot'; categories: ReadonlySet<string> | null }
-  | { k: 'acl'; name: string }
+  | ({ k: 'ip'; blocks: readonly Cidr[] } & Noted)
+  | ({ k: 'country' | 'continent'; codes: ReadonlySet<string> } & Noted)
+  | ({ k: 'asn'; numbers: ReadonlySet<number> } & Noted)
+  | ({ k: 'device'; classes: ReadonlySet<DeviceClass> } & Noted)
+  | ({ k: 'verified_bot'; categories: ReadonlySet<string> | null } & Noted)
+  | ({ k: 'acl'; name: string } & Noted)
   | { k: 'not'; c: Condition }
   | { k: 'all' | 'any'; cs: readonly Condition[] };
+
+/**
+ * On the conditions the edge may be unable to answer: the reasons (bits, rule-eval.ts) already said
+ * for this node. The one mutable part of a parse, kept with it for as long as the sandbox keeps the
+ * parse, so a reused sandbox builds no message for them again.
+ */
+export interface Noted {
+  noted: number;
+}
 
 export const DEVICE_CLASSES: readonly DeviceClass[] = ['desktop', 'mobile', 'tablet', 'smarttv', 'gameconsole', 'mediaplayer', 'bot'];
 const CONTINENTS = new Set(['AF', 'AN', 'AS', 'EU', 'NA', 'OC', 'SA']);
@@ -112,7 +121,7 @@ function parseCodes(v: unknown, k: 'country' | 'continent'): Parsed {
   const codes = list.map((s) => s.toUpperCase());
   const bad = codes.find((c) => (k === 'country' ? !/^[A-Z]{2}$/.test(c) : !CONTINENTS.has(c)));
   if (bad !== undefined) return k === 'country' ? `country "${bad}" is not a two-letter ISO 3166-1 code` : `continent "${bad}" is not one of ${[...CONTINENTS].join(' ')}`;
-  return { k, codes: new Set(codes) };
+  return { k, codes: new Set(codes), noted: 0 };
 }
 
 function parseLeaf(key: string, v: unknown, depth: number): Parsed {
@@ -143,7 +152,7 @@ function parseLeaf(key: string, v: unknown, depth: number): Parsed {
     case 'cookie':
       return typeof v === 'string' && TOKEN.test(v) ? { k: 'cookie', name: v } : 'cookie is not a cookie name';
     case 'acl':
-      return typeof v === 'string' && ACL_NAME.test(v) ? { k: 'acl', name: v } : 'acl is not an ACL name';
+      return typeof v === 'string' && ACL_NAME.test(v) ? { k: 'acl', name: v, noted: 0 } : 'acl is not an ACL name';
     case 'ip': {
       if (!Array.isArray(v) || v.length === 0 || v.length > MAX_IP_BLOCKS) return `ip is not a list of 1 to ${MAX_IP_BLOCKS} CIDR blocks`;
       const blocks: Cidr[] = [];
@@ -153,27 +162,27 @@ function parseLeaf(key: string, v: unknown, depth: number): Parsed {
         if (typeof b === 'string') return `ip: ${b}`;
         blocks.push(b);
       }
-      return { k: 'ip', blocks };
+      return { k: 'ip', blocks, noted: 0 };
     }
     case 'country':
     case 'continent':
       return parseCodes(v, key);
     case 'asn': {
       if (!Array.isArray(v) || v.length === 0 || v.some((n) => !Number.isInteger(n) || (n as number) < 0 || (n as number) > 4294967295)) return 'asn is not a list of AS numbers';
-      return { k: 'asn', numbers: new Set(v as number[]) };
+      return { k: 'asn', numbers: new Set(v as number[]), noted: 0 };
     }
     case 'device': {
       const list = strings(v, 'device');
       if (typeof list === 'string') return list;
       const bad = list.find((d) => !(DEVICE_CLASSES as readonly string[]).includes(d));
-      return bad !== undefined ? `device "${bad}" is not one of ${DEVICE_CLASSES.join(', ')}` : { k: 'device', classes: new Set(list as DeviceClass[]) };
+      return bad !== undefined ? `device "${bad}" is not one of ${DEVICE_CLASSES.join(', ')}` : { k: 'device', classes: new Set(list as DeviceClass[]), noted: 0 };
     }
     case 'verified_bot': {
-      if (v === true) return { k: 'verified_bot', categories: null };
+      if (v === true) return { k: 'verified_bot', categories: null, noted: 0 };
       const list = strings(v, 'verified_bot');
       if (typeof list === 'string') return 'verified_bot is not true or a list of bot categories';
       const bad = list.find((c) => !BOT_CATEGORIES.has(c));
-      return bad !== undefined ? `verified_bot "${bad}" is not a bot category` : { k: 'verified_bot', categories: new Set(list) };
+      return bad !== undefined ? `verified_bot "${bad}" is not a bot category` : { k: 'verified_bot', categories: new Set(list), noted: 0 };
     }
     case 'not': {
       const c = parseCondition(v, depth + 1);

@@ -219,14 +219,18 @@ describe('20 rooms and 50 rules', () => {
   });
 
   it('route each request as its rule or route says', async () => {
-    const edge = fakeEdge({ acls: { staff_46: { '192.0.2.1': 'allow' } } });
-    expect(await route(routing, '/webhooks/h45', { method: 'POST', edge })).toEqual({ kind: 'bypass', rule: 'hook-45' });
-    expect(await route(routing, '/shop/s7/x', { edge })).toEqual({ kind: 'bypass', rule: 'staff-46' });
+    const edge = fakeEdge({ acls: { staff_ips: { '192.0.2.1': 'allow' } }, geo: { '192.0.2.7': { country: 'CA', continent: 'NA', asn: null } } });
+    expect(await route(routing, '/webhooks/h42', { method: 'POST', edge, ip: '192.0.2.9' })).toEqual({ kind: 'bypass', rule: 'hook-42' });
+    expect(await route(routing, '/webhooks/h42', { method: 'GET', edge, ip: '192.0.2.9' })).toEqual({ kind: 'room', room: 'room-0', rule: null });
+    expect(await route(routing, '/shop/s7/x', { edge })).toEqual({ kind: 'bypass', rule: 'staff-9' });
     expect(await route(routing, '/shop/s7/x', { edge: null })).toEqual({ kind: 'room', room: 'room-7', rule: null });
-    expect(await route(routing, '/', { headers: { cookie: 'vip_47=1' } })).toEqual({ kind: 'room', room: 'room-7', rule: 'vip-47' });
-    expect(await route(routing, '/a.v48.css')).toEqual({ kind: 'bypass', rule: 'assets-48' });
-    expect(await route(routing, '/', { ip: '10.49.3.4' })).toEqual({ kind: 'room', room: 'room-9', rule: 'office-49' });
-    expect(await route(routing, '/', { ip: '2001:db8:31::5' })).toEqual({ kind: 'room', room: 'room-9', rule: 'office-49' });
+    expect(await route(routing, '/shop/s7/x', { edge, ip: '192.0.2.7' })).toEqual({ kind: 'room', room: 'room-19', rule: 'country-19' });
+    expect(await route(routing, '/', { headers: { 'x-staff': 'k29' } })).toEqual({ kind: 'bypass', rule: 'staff-29' });
+    expect(await route(routing, '/', { headers: { cookie: 'a=1; vip_47=1' } })).toEqual({ kind: 'room', room: 'room-7', rule: 'vip-47' });
+    expect(await route(routing, '/a.v45.css')).toEqual({ kind: 'bypass', rule: 'assets-45' });
+    expect(await route(routing, '/a.V45.CSS')).toEqual({ kind: 'room', room: 'room-0', rule: null });
+    expect(await route(routing, '/', { ip: '10.48.3.4' })).toEqual({ kind: 'room', room: 'room-8', rule: 'office-48' });
+    expect(await route(routing, '/', { ip: '2001:db8:30::5' })).toEqual({ kind: 'room', room: 'room-8', rule: 'office-48' });
     expect(await route(routing, 'https://s13.example.com/DROPS/now')).toEqual({ kind: 'room', room: 'room-13', rule: null });
     expect(await route(routing, '/elsewhere')).toEqual({ kind: 'room', room: 'room-0', rule: null });
   });
