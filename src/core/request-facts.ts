@@ -8,6 +8,8 @@ export interface RequestFacts {
   readonly host: string;
   /** The URL's path as sent (percent-encoded as it came), without the query. */
   readonly path: string;
+  /** `path` lower-cased, worked out on first use. */
+  readonly lowerPath: string;
   /** Upper case. */
   readonly method: string;
   /** The first value of query parameter `name`, or null. */
@@ -16,6 +18,8 @@ export interface RequestFacts {
   header(name: string): string | null;
   /** Whether the Cookie header holds a cookie of that name. */
   hasCookie(name: string): boolean;
+  /** The Cookie header as the caller read it, or null. */
+  cookieHeader: string | null;
   clientIp: string | null;
   /** Null: no geo/device/bot/acl available (tests, simulator): such conditions cannot be evaluated. */
   edge: EdgeLookups | null;
@@ -24,11 +28,13 @@ export interface RequestFacts {
 }
 
 /** The names of the cookies in a Cookie header (`a=1; b=2` holds a and b). */
-export function cookieNames(header: string): Set<string> {
-  const names = new Set<string>();
-  for (const part of header.split(';')) {
+export function cookieNames(header: string): string[] {
+  const names: string[] = [];
+  const parts = header.split(';');
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
     const eq = part.indexOf('=');
-    if (eq > 0) names.add(part.slice(0, eq).trim());
+    if (eq > 0) names.push(part.slice(0, eq).trim());
   }
   return names;
 }
@@ -42,13 +48,17 @@ export function requestFacts(
   note: (m: string) => void,
 ): RequestFacts {
   let method: string | undefined;
+  let lowerPath: string | undefined;
   let params: URLSearchParams | undefined;
-  let cookies: Set<string> | undefined;
+  let cookies: string[] | undefined;
   // Header reads cross into the runtime; several rules may ask for the same one.
   let headers: Map<string, string | null> | undefined;
   return {
     host: url.hostname.toLowerCase(),
     path: url.pathname,
+    get lowerPath() {
+      return (lowerPath ??= url.pathname.toLowerCase());
+    },
     get method() {
       return (method ??= request.method.toUpperCase());
     },
@@ -62,7 +72,8 @@ export function requestFacts(
       }
       return v;
     },
-    hasCookie: (name) => (cookies ??= cookieHeader === null ? new Set() : cookieNames(cookieHeader)).has(name),
+    hasCookie: (name) => (cookies ??= cookieHeader === null ? [] : cookieNames(cookieHeader)).includes(name),
+    cookieHeader,
     clientIp,
     edge,
     note,

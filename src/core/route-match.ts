@@ -55,10 +55,16 @@ export function parsePathPrefix(text: string, ignoreCase: boolean): PathPrefix |
   return { path, slashed: `${path}/`, ignoreCase, segments: path === '' ? 0 : path.split('/').length - 1 };
 }
 
-/** Whether `path` (and `lower`, the same lower-cased) starts with the prefix on whole segments. */
-export function prefixMatches(prefix: PathPrefix, path: string, lower: () => string): boolean {
+/** A request's path, and the same lower-cased (worked out only when asked: a getter). */
+export interface PathFacts {
+  readonly path: string;
+  readonly lowerPath: string;
+}
+
+/** Whether the request's path starts with the prefix on whole segments. */
+export function prefixMatches(prefix: PathPrefix, f: PathFacts): boolean {
   if (prefix.path === '') return true;
-  const p = prefix.ignoreCase ? lower() : path;
+  const p = prefix.ignoreCase ? f.lowerPath : f.path;
   return p === prefix.path || p.startsWith(prefix.slashed);
 }
 
@@ -146,20 +152,20 @@ export function buildRouteTable(routes: readonly Route[]): RouteTable {
   return { exact, wildcard, any, ordered };
 }
 
-function firstPath(routes: readonly Route[], path: string, lower: () => string): Route | null {
-  for (let i = 0; i < routes.length; i++) if (prefixMatches(routes[i]!.prefix, path, lower)) return routes[i]!;
+function firstPath(routes: readonly Route[], f: PathFacts): Route | null {
+  for (let i = 0; i < routes.length; i++) if (prefixMatches(routes[i]!.prefix, f)) return routes[i]!;
   return null;
 }
 
 /** The most specific route for a lower-case host (no port) and a path, or null. */
-export function matchRoute(table: RouteTable, host: string, path: string, lower: () => string): Route | null {
+export function matchRoute(table: RouteTable, host: string, f: PathFacts): Route | null {
   const exact = table.exact.get(host);
-  const hit = exact ? firstPath(exact, path, lower) : null;
+  const hit = exact ? firstPath(exact, f) : null;
   if (hit) return hit;
   const wildcard = table.wildcard;
   for (let i = 0; i < wildcard.length; i++) {
     const r = wildcard[i]!;
-    if (hostMatches(r.host!, host) && prefixMatches(r.prefix, path, lower)) return r;
+    if (hostMatches(r.host!, host) && prefixMatches(r.prefix, f)) return r;
   }
-  return firstPath(table.any, path, lower);
+  return firstPath(table.any, f);
 }

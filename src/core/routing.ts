@@ -42,6 +42,8 @@ export interface Routing {
   readonly table: RouteTable;
   /** Which rules a request could match (rule-index.ts): the rest are not tested. */
   readonly index: RuleIndex;
+  /** ACLs found missing on this service (rule-eval.ts), kept as long as this parse is. */
+  readonly missingAcls: Set<string>;
 }
 
 export const ROOM_ID = /^[a-z0-9](?:[a-z0-9_-]{0,30}[a-z0-9])?$/;
@@ -68,6 +70,7 @@ function routingOf(rooms: RoomRoutes[], rules: Rule[], defaultRoom: string | nul
     rules,
     table: buildRouteTable(rooms.flatMap((r) => r.routes)),
     index: buildRuleIndex(rules.map((r) => r.condition)),
+    missingAcls: new Set(),
   };
 }
 
@@ -189,7 +192,7 @@ export function parseRouting(raw: string | null): { routing: Routing | null; pro
 export async function routeRequest(routing: Routing, facts: RequestFacts): Promise<Target> {
   const candidates = routing.rules.length > 0 ? candidateRules(routing.index, facts) : [];
   if (candidates.length > 0) {
-    const ctx = new RuleContext(facts);
+    const ctx = new RuleContext(facts, routing.missingAcls);
     for (let n = 0; n < candidates.length; n++) {
       const rule = routing.rules[candidates[n]!]!;
       ctx.rule = rule.id;
@@ -198,8 +201,7 @@ export async function routeRequest(routing: Routing, facts: RequestFacts): Promi
       if (r === TRUE) return rule.then.kind === 'bypass' ? { kind: 'bypass', rule: rule.id } : { kind: 'room', room: rule.then.room, rule: rule.id };
     }
   }
-  let lower: string | undefined;
-  const route = matchRoute(routing.table, facts.host, facts.path, () => (lower ??= facts.path.toLowerCase()));
+  const route = matchRoute(routing.table, facts.host, facts);
   if (route !== null) return { kind: 'room', room: route.room, rule: null };
   return routing.defaultRoom === null ? { kind: 'none' } : { kind: 'room', room: routing.defaultRoom, rule: null };
 }

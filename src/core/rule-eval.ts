@@ -36,19 +36,24 @@ type Bot = ReturnType<EdgeLookups['bot']>;
 
 /** What one request's rules have looked up so far: each lookup is made once, and only when a rule needs it. */
 export class RuleContext {
-  private lowerPath: string | undefined;
   private ip: IpAddress | null | undefined;
   private geoAnswer: Geo | undefined;
   private deviceAnswer: DeviceClass | null | undefined;
   private botAnswer: Bot | undefined;
-  private readonly acls = new Map<string, Awaited<ReturnType<EdgeLookups['acl']>>>();
+  private acls: Map<string, Awaited<ReturnType<EdgeLookups['acl']>>> | undefined;
   private neededAcl: string | null = null;
   /** The rule being evaluated, for the notes. */
   rule = '';
 
-  constructor(readonly facts: RequestFacts) {}
+  /**
+   * `missingAcls`: the ACLs this sandbox has found missing (kept with the parsed routing): a service's
+   * ACLs change only with a new version, so a missing one is not looked up again.
+   */
+  constructor(
+    readonly facts: RequestFacts,
+    private readonly missingAcls: Set<string> = new Set(),
+  ) {}
 
-  readonly lower = (): string => (this.lowerPath ??= this.facts.path.toLowerCase());
 
   /** The condition being tested, for unknown(). */
   private current: (Condition & Noted) | null = null;
@@ -116,7 +121,8 @@ export class RuleContext {
   private acl(name: string): Step {
     if (this.facts.edge === null) return this.unknown('noAcls');
     if (this.facts.clientIp === null) return this.unknown('noClientIp');
-    const answer = this.acls.get(name);
+    if (this.missingAcls.has(name)) return this.unknown('aclMissing');
+    const answer = this.acls?.get(name);
     if (answer === undefined) {
       this.neededAcl = name;
       return NEED_ACL;
@@ -143,11 +149,11 @@ export class RuleContext {
         return FALSE;
       case 'path':
         if (c.mode === 'prefix') {
-          for (let i = 0; i < c.prefixes.length; i++) if (prefixMatches(c.prefixes[i]!, f.path, this.lower)) return TRUE;
+          for (let i = 0; i < c.prefixes.length; i++) if (prefixMatches(c.prefixes[i]!, f)) return TRUE;
           return FALSE;
         }
         {
-          const path = c.ignoreCase ? this.lower() : f.path;
+          const path = c.ignoreCase ? f.lowerPath : f.path;
           const exact = c.mode === 'exact';
           for (let i = 0; i < c.values.length; i++) if (exact ? path === c.values[i] : path.endsWith(c.values[i]!)) return TRUE;
           return FALSE;
@@ -216,7 +222,9 @@ export class RuleContext {
     for (;;) {
       const name = this.neededAcl!;
       // The lookups never throw (edge-lookups.ts); one that did would read as a missing ACL.
-      this.acls.set(name, await this.facts.edge!.acl(name, this.facts.clientIp!).catch(() => 'missing' as const));
+      const answer = await this.facts.edge!.acl(name, this.facts.clientIp!).catch(() => 'missing' as const);
+      (this.acls ??= new Map()).set(name, answer);
+      if (answer === 'missing') this.missingAcls.add(name);
       const r = this.step(c);
       if (r !== NEED_ACL) return r;
     }

@@ -91,8 +91,8 @@ export interface RuleIndex {
   /** Rules with no anchor: tested for every request. */
   readonly always: readonly number[];
   readonly byKind: { readonly [K in AnchorKind]: ReadonlyMap<string, readonly number[]> };
-  /** The cookie names rules are filed under. */
-  readonly cookies: readonly string[];
+  /** Finds, in a Cookie header, the cookies rules are filed under (group 1: the name); null when none are. */
+  readonly cookieNames: RegExp | null;
 }
 
 export function buildRuleIndex(conditions: readonly Condition[]): RuleIndex {
@@ -110,10 +110,29 @@ export function buildRuleIndex(conditions: readonly Condition[]): RuleIndex {
       else if (list[list.length - 1] !== i) list.push(i);
     }
   });
-  return { always, byKind, cookies: [...byKind.cookie.keys()] };
+  const names = [...byKind.cookie.keys()].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const cookieNames = names.length === 0 ? null : new RegExp(`(?:^|;)[ \\t]*(${names.join('|')})=`, 'g');
+  return { always, byKind, cookieNames };
 }
 
-const ascending = (a: number, b: number): number => a - b;
+/**
+ * The ascending lists as one ascending list without repeats: a plain merge (Array.flat and sort are
+ * themselves interpreted code in the runtime, and slower for these few short lists).
+ */
+function merge(lists: Array<readonly number[]>): number[] {
+  const at = new Array<number>(lists.length).fill(0);
+  const out: number[] = [];
+  for (;;) {
+    let min = Infinity;
+    for (let l = 0; l < lists.length; l++) {
+      const v = lists[l]![at[l]!];
+      if (v !== undefined && v < min) min = v;
+    }
+    if (min === Infinity) return out;
+    out.push(min);
+    for (let l = 0; l < lists.length; l++) if (lists[l]![at[l]!] === min) at[l]!++;
+  }
+}
 
 /** The rules `facts` could match, ascending (the order they are written), each once. */
 export function candidateRules(index: RuleIndex, facts: RequestFacts): readonly number[] {
@@ -137,16 +156,19 @@ export function candidateRules(index: RuleIndex, facts: RequestFacts): readonly 
     const hit = ip.get(ipKey(facts.clientIp));
     if (hit) found.push(hit);
   }
-  const cookies = index.cookies;
-  for (let i = 0; i < cookies.length; i++) if (facts.hasCookie(cookies[i]!)) found.push(cookie.get(cookies[i]!)!);
+  const cookieNames = index.cookieNames;
+  if (cookieNames !== null && facts.cookieHeader !== null) {
+    // One search of the header for all the names rules are filed under (a regular expression made
+    // at parse time), cheaper here than splitting the header or searching it once per name.
+    cookieNames.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = cookieNames.exec(facts.cookieHeader)) !== null) found.push(cookie.get(m[1]!)!);
+  }
   if (method.size > 0) {
     const hit = method.get(facts.method);
     if (hit) found.push(hit);
   }
   if (found.length === 0) return [];
   if (found.length === 1) return found[0]!;
-  const all = found.flat().sort(ascending);
-  const out: number[] = [];
-  for (let i = 0; i < all.length; i++) if (i === 0 || all[i - 1] !== all[i]) out.push(all[i]!);
-  return out;
+  return merge(found);
 }

@@ -11,7 +11,7 @@ function route(raw: unknown, room = 'r'): Route {
 function roomFor(routes: Array<[string, unknown]>, url: string): string | null {
   const table = buildRouteTable(routes.map(([room, raw]) => route(raw, room)));
   const u = new URL(url);
-  return matchRoute(table, u.hostname, u.pathname, () => u.pathname.toLowerCase())?.room ?? null;
+  return matchRoute(table, u.hostname, { path: u.pathname, lowerPath: u.pathname.toLowerCase() })?.room ?? null;
 }
 
 describe('a route path', () => {

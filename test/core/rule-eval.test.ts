@@ -134,6 +134,15 @@ describe('lookups', () => {
     expect(e.calls).toEqual(['acl staff 192.0.2.1']);
   });
 
+  it('look up an ACL the service lacks once per parse, not once per request', async () => {
+    const e = fakeEdge();
+    const missing = new Set<string>();
+    const c = cond({ acl: 'staff' });
+    expect(await new RuleContext(facts('/', { edge: e }), missing).test(c)).toBe(UNKNOWN);
+    expect(new RuleContext(facts('/', { edge: e }), missing).test(c)).toBe(UNKNOWN);
+    expect(e.calls).toEqual(['acl staff 192.0.2.1']);
+  });
+
   it('answer without a promise when no ACL is needed', () => {
     const ctx = new RuleContext(facts('/a', { edge }));
     expect(ctx.test(cond({ path: { prefix: '/a' } }))).toBe(TRUE);

@@ -29,6 +29,7 @@ const RULES = [
   { country: ['FR'], path: { prefix: '/' } },
   { all: [{ query: { name: 'q' } }, { all: [{ cookie: 'deep' }] }] },
   { path: { prefix: '/' } },
+  { cookie: 'a.b' },
 ].map(cond);
 
 const edge = fakeEdge({ acls: { staff: { '192.0.2.1': 'allow' } }, geo: { '192.0.2.1': { country: 'FR', continent: 'EU', asn: 1 } } });
@@ -47,6 +48,9 @@ const REQUESTS: Array<[string, FactsInit]> = [
   ['https://PAY.example.com:8443/', {}],
   ['https://m.example.com/', {}],
   ['/', { headers: { cookie: 'vip=1; x=2' } }],
+  ['/', { headers: { cookie: 'xvip=1; deep=' } }],
+  ['/', { headers: { cookie: 'x=1;a.b=2' } }],
+  ['/', { headers: { cookie: 'axb=1' } }],
   ['/', { method: 'DELETE' }],
   ['/', { ip: '10.1.2.3' }],
   ['/', { ip: '::ffff:10.1.2.3' }],
