@@ -51,8 +51,6 @@ export function requestFacts(
   let lowerPath: string | undefined;
   let params: URLSearchParams | undefined;
   let cookies: string[] | undefined;
-  // Header reads cross into the runtime; several rules may ask for the same one.
-  let headers: Map<string, string | null> | undefined;
   return {
     host: url.hostname.toLowerCase(),
     path: url.pathname,
@@ -63,15 +61,7 @@ export function requestFacts(
       return (method ??= request.method.toUpperCase());
     },
     query: (name) => (params ??= url.searchParams).get(name),
-    header(name) {
-      headers ??= new Map();
-      let v = headers.get(name);
-      if (v === undefined) {
-        v = request.headers.get(name);
-        headers.set(name, v);
-      }
-      return v;
-    },
+    header: (name) => request.headers.get(name),
     hasCookie: (name) => (cookies ??= cookieHeader === null ? [] : cookieNames(cookieHeader)).includes(name),
     cookieHeader,
     clientIp,

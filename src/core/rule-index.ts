@@ -8,42 +8,51 @@ import type { Cidr } from './cidr.js';
 import type { Condition } from './rule-parse.js';
 import type { RequestFacts } from './request-facts.js';
 
-type AnchorKind = 'segment' | 'last' | 'host' | 'ip' | 'cookie' | 'method';
+type AnchorKind = 'segment' | 'segmentAnyCase' | 'last' | 'host' | 'ip' | 'cookie' | 'method';
 
 /** Better anchors first: the ones fewest requests have. */
-const PREFERENCE: Record<AnchorKind, number> = { segment: 0, last: 1, host: 2, ip: 3, cookie: 4, method: 5 };
+const PREFERENCE: Record<AnchorKind, number> = { segment: 0, segmentAnyCase: 0, last: 1, host: 2, ip: 3, cookie: 4, method: 5 };
 
-/** A path's first segment, lower-cased ('' for `/`): `/Shop/a` -> `shop`. */
+/** A path's first segment ('' for `/`): `/Shop/a` -> `Shop`. */
 export function firstSegment(path: string): string {
   const end = path.indexOf('/', 1);
-  return (end < 0 ? path.slice(1) : path.slice(1, end)).toLowerCase();
+  return end < 0 ? path.slice(1) : path.slice(1, end);
 }
 
 /**
- * The key of an address's first byte (IPv4) or group (IPv6), from its text without parsing it whole:
- * `4:192` for 192.0.2.1 and for ::ffff:192.0.2.1 (which the ip condition takes as IPv4), `6:8193`
- * for 2001:db8::1. Text that is no address gives a key no block has, or a wrong one: either way the
+ * The key of an address's first byte (IPv4: 0-255) or group (IPv6: 256 + the group), from its text
+ * without parsing it whole: 192 for 192.0.2.1 and for ::ffff:192.0.2.1 (which the ip condition takes
+ * as IPv4), 256 + 0x2001 for 2001:db8::1. Text that is no address gives a key no block has, or a wrong one: either way the
  * rule is not tested, and an address that does not parse never matches a block anyway.
  */
-export function ipKey(ip: string): string {
-  const colon = ip.indexOf(':');
-  if (colon < 0) return `4:${Number(ip.slice(0, ip.indexOf('.')))}`;
-  if (ip.includes('.')) {
-    const v4 = ip.slice(ip.lastIndexOf(':') + 1);
-    return `4:${Number(v4.slice(0, v4.indexOf('.')))}`;
+export function ipKey(ip: string): number {
+  // By character codes: each string method called is a native call, costly in the interpreted runtime.
+  let i = 0;
+  let n = 0;
+  let c = ip.charCodeAt(0);
+  if (c >= 48 && c <= 57 && !ip.includes(':')) {
+    for (; c >= 48 && c <= 57; c = ip.charCodeAt(++i)) n = n * 10 + c - 48;
+    return n;
   }
-  return `6:${colon === 0 ? 0 : parseInt(ip.slice(0, colon), 16)}`;
+  if (ip.includes('.')) return ipKey(ip.slice(ip.lastIndexOf(':') + 1));
+  for (; i < 4; c = ip.charCodeAt(++i)) {
+    const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
+    if (d < 0) break;
+    n = n * 16 + d;
+  }
+  return 256 + n;
 }
 
-function blockKey(b: Cidr): string | null {
-  if (b.v === 4) return b.bits >= 8 ? `4:${Math.floor(b.n / 2 ** 24)}` : null;
-  return b.bits >= 16 ? `6:${b.g[0]}` : null;
+/** The ipKey of every address in the block, or null when they have several. */
+function blockKey(b: Cidr): number | null {
+  if (b.v === 4) return b.bits >= 8 ? Math.floor(b.n / 2 ** 24) : null;
+  return b.bits >= 16 ? 256 + b.g[0]! : null;
 }
 
 /** Facts of which every request matching a condition has at least one. */
-type Anchors = Array<{ kind: AnchorKind; key: string }>;
+type Anchors = Array<{ kind: AnchorKind; key: string | number }>;
 
-const of = (kind: AnchorKind, keys: readonly string[]): Anchors => keys.map((key) => ({ kind, key }));
+const of = (kind: AnchorKind, keys: ReadonlyArray<string | number>): Anchors => keys.map((key) => ({ kind, key }));
 
 /** How good anchors are: by their worst kind, then by how many keys. Lower is better. */
 function cost(a: Anchors): number {
@@ -57,15 +66,16 @@ export function anchorOf(c: Condition): Anchors | null {
       if (c.mode === 'prefix') {
         // `/` (every path) has no first segment to file by.
         if (c.prefixes.some((p) => p.path === '')) return null;
-        return of('segment', c.prefixes.map((p) => firstSegment(p.path)));
+        return of(c.prefixes[0]!.ignoreCase ? 'segmentAnyCase' : 'segment', c.prefixes.map((p) => firstSegment(p.path)));
       }
-      if (c.mode === 'exact') return of('segment', c.values.map(firstSegment));
-      return of('last', c.values.map((v) => v.slice(-1).toLowerCase()));
+      if (c.mode === 'exact') return of(c.ignoreCase ? 'segmentAnyCase' : 'segment', c.values.map(firstSegment));
+      // Under the last character in both cases: the request's is then looked up as it is.
+      return of('last', c.values.flatMap((v) => [v.slice(-1).toLowerCase(), v.slice(-1).toUpperCase()]));
     case 'host':
       return c.hosts.every((h) => h.kind === 'exact') ? of('host', c.hosts.map((h) => (h.kind === 'exact' ? h.name : ''))) : null;
     case 'ip': {
       const keys = c.blocks.map(blockKey);
-      return keys.every((k) => k !== null) ? of('ip', keys as string[]) : null;
+      return keys.every((k) => k !== null) ? of('ip', keys as number[]) : null;
     }
     case 'cookie':
       return of('cookie', [c.name]);
@@ -90,14 +100,14 @@ export function anchorOf(c: Condition): Anchors | null {
 export interface RuleIndex {
   /** Rules with no anchor: tested for every request. */
   readonly always: readonly number[];
-  readonly byKind: { readonly [K in AnchorKind]: ReadonlyMap<string, readonly number[]> };
+  readonly byKind: { readonly [K in AnchorKind]: ReadonlyMap<string | number, readonly number[]> };
   /** Finds, in a Cookie header, the cookies rules are filed under (group 1: the name); null when none are. */
   readonly cookieNames: RegExp | null;
 }
 
 export function buildRuleIndex(conditions: readonly Condition[]): RuleIndex {
   const always: number[] = [];
-  const byKind: { [K in AnchorKind]: Map<string, number[]> } = { segment: new Map(), last: new Map(), host: new Map(), ip: new Map(), cookie: new Map(), method: new Map() };
+  const byKind: { [K in AnchorKind]: Map<string | number, number[]> } = { segment: new Map(), segmentAnyCase: new Map(), last: new Map(), host: new Map(), ip: new Map(), cookie: new Map(), method: new Map() };
   conditions.forEach((c, i) => {
     const anchors = anchorOf(c);
     if (anchors === null) {
@@ -110,7 +120,7 @@ export function buildRuleIndex(conditions: readonly Condition[]): RuleIndex {
       else if (list[list.length - 1] !== i) list.push(i);
     }
   });
-  const names = [...byKind.cookie.keys()].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const names = [...byKind.cookie.keys()].map((n) => String(n)).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const cookieNames = names.length === 0 ? null : new RegExp(`(?:^|;)[ \\t]*(${names.join('|')})=`, 'g');
   return { always, byKind, cookieNames };
 }
@@ -138,14 +148,17 @@ function merge(lists: Array<readonly number[]>): number[] {
 export function candidateRules(index: RuleIndex, facts: RequestFacts): readonly number[] {
   const found: Array<readonly number[]> = [];
   if (index.always.length > 0) found.push(index.always);
-  const { segment, last, host, ip, cookie, method } = index.byKind;
+  const { segment, segmentAnyCase, last, host, ip, cookie, method } = index.byKind;
   const path = facts.path;
-  if (segment.size > 0) {
-    const hit = segment.get(firstSegment(path));
+  if (segment.size > 0 || segmentAnyCase.size > 0) {
+    const first = firstSegment(path);
+    const hit = segment.get(first);
     if (hit) found.push(hit);
+    const anyCase = segmentAnyCase.size > 0 ? segmentAnyCase.get(first.toLowerCase()) : undefined;
+    if (anyCase) found.push(anyCase);
   }
   if (last.size > 0) {
-    const hit = last.get(path.slice(-1).toLowerCase());
+    const hit = last.get(path[path.length - 1] ?? '');
     if (hit) found.push(hit);
   }
   if (host.size > 0) {

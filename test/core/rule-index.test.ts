@@ -40,6 +40,11 @@ const REQUESTS: Array<[string, FactsInit]> = [
   ['/api/v1', {}],
   ['/V2', {}],
   ['/robots.txt', {}],
+  ['/Robots.txt', {}],
+  ['/API/x', {}],
+  ['/x.Png', {}],
+  ['/', { ip: '2001:DB8::1' }],
+  ['/', { ip: '11.0.0.1' }],
   ['/img/a.png', {}],
   ['/img/a.PNG', {}],
   ['/s.css', {}],
@@ -93,22 +98,26 @@ describe('the rule index', () => {
   });
 
   it('files rules under the rarest fact they need', () => {
-    expect(anchorOf(cond({ method: 'POST', path: { prefix: '/Hooks/a' } }))).toEqual([{ kind: 'segment', key: 'hooks' }]);
+    expect(anchorOf(cond({ method: 'POST', path: { prefix: '/Hooks/a' } }))).toEqual([{ kind: 'segment', key: 'Hooks' }]);
+    expect(anchorOf(cond({ path: { prefix: '/Hooks/a', ignore_case: true } }))).toEqual([{ kind: 'segmentAnyCase', key: 'hooks' }]);
+    expect(anchorOf(cond({ path: { suffix: '.png' } }))).toEqual([{ kind: 'last', key: 'g' }, { kind: 'last', key: 'G' }]);
     expect(anchorOf(cond({ method: 'POST', cookie: 'a' }))).toEqual([{ kind: 'cookie', key: 'a' }]);
     expect(anchorOf(cond({ any: [{ cookie: 'a' }, { method: 'POST' }] }))).toEqual([{ kind: 'method', key: 'POST' }, { kind: 'cookie', key: 'a' }]);
     expect(anchorOf(cond({ any: [{ cookie: 'a' }, { acl: 'x' }] }))).toBeNull();
     expect(anchorOf(cond({ ip: ['10.0.0.0/7'] }))).toBeNull();
-    expect(anchorOf(cond({ ip: ['10.0.0.0/8', '2001::/16'] }))).toEqual([{ kind: 'ip', key: '4:10' }, { kind: 'ip', key: '6:8193' }]);
+    expect(anchorOf(cond({ ip: ['10.0.0.0/8', '2001::/16'] }))).toEqual([{ kind: 'ip', key: 10 }, { kind: 'ip', key: 256 + 0x2001 }]);
     expect(anchorOf(cond({ host: ['a.test', '*.b.test'] }))).toBeNull();
   });
 
   it('keys paths by first segment and addresses by first byte or group', () => {
     expect(firstSegment('/')).toBe('');
-    expect(firstSegment('/Shop')).toBe('shop');
+    expect(firstSegment('/Shop')).toBe('Shop');
     expect(firstSegment('/shop/a/b')).toBe('shop');
-    expect(ipKey('192.0.2.1')).toBe('4:192');
-    expect(ipKey('::ffff:192.0.2.1')).toBe('4:192');
-    expect(ipKey('2001:db8::1')).toBe('6:8193');
-    expect(ipKey('::1')).toBe('6:0');
+    expect(ipKey('192.0.2.1')).toBe(192);
+    expect(ipKey('8.8.8.8')).toBe(8);
+    expect(ipKey('::ffff:192.0.2.1')).toBe(192);
+    expect(ipKey('2001:db8::1')).toBe(256 + 0x2001);
+    expect(ipKey('FE80::1')).toBe(256 + 0xfe80);
+    expect(ipKey('::1')).toBe(256);
   });
 });
