@@ -30,12 +30,12 @@ export function ipKey(ip: string): number {
   let i = 0;
   let n = 0;
   let c = ip.charCodeAt(0);
-  if (c >= 48 && c <= 57 && !ip.includes(':')) {
-    for (; c >= 48 && c <= 57; c = ip.charCodeAt(++i)) n = n * 10 + c - 48;
-    return n;
-  }
+  for (; c >= 48 && c <= 57; c = ip.charCodeAt(++i)) n = n * 10 + c - 48;
+  if (c === 46) return n; // digits then '.': IPv4
   if (ip.includes('.')) return ipKey(ip.slice(ip.lastIndexOf(':') + 1));
-  for (; i < 4; c = ip.charCodeAt(++i)) {
+  i = 0;
+  n = 0;
+  for (c = ip.charCodeAt(0); i < 4; c = ip.charCodeAt(++i)) {
     const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
     if (d < 0) break;
     n = n * 16 + d;
@@ -129,6 +129,20 @@ export function buildRuleIndex(conditions: readonly Condition[]): RuleIndex {
  * The ascending lists as one ascending list without repeats: a plain merge (Array.flat and sort are
  * themselves interpreted code in the runtime, and slower for these few short lists).
  */
+function merge2(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = i < a.length ? a[i]! : Infinity;
+    const y = j < b.length ? b[j]! : Infinity;
+    if (x <= y) i++;
+    if (y <= x) j++;
+    out.push(x < y ? x : y);
+  }
+  return out;
+}
+
 function merge(lists: Array<readonly number[]>): number[] {
   const at = new Array<number>(lists.length).fill(0);
   const out: number[] = [];
@@ -183,5 +197,5 @@ export function candidateRules(index: RuleIndex, facts: RequestFacts): readonly 
   }
   if (found.length === 0) return [];
   if (found.length === 1) return found[0]!;
-  return merge(found);
+  return found.length === 2 ? merge2(found[0]!, found[1]!) : merge(found);
 }
