@@ -142,6 +142,24 @@ export class RuleContext {
   private step(c: Condition): Step {
     const f = this.facts;
     switch (c.k) {
+      // Combinators first: a string switch tests its cases in order, one by one, in the interpreter.
+      case 'not': {
+        const r = this.step(c.c);
+        return r === TRUE ? FALSE : r === FALSE ? TRUE : r;
+      }
+      case 'all':
+      case 'any': {
+        const decisive = c.k === 'all' ? FALSE : TRUE;
+        let result: Step = c.k === 'all' ? TRUE : FALSE;
+        // Indexed loops, not for-of or callbacks, here and in the other per-request paths: the
+        // runtime interprets, and an iterator or a closure per step is a measurable part of a rule's cost.
+        for (let i = 0; i < c.cs.length; i++) {
+          const r = this.step(c.cs[i]!);
+          if (r === decisive || r === NEED_ACL) return r;
+          if (r === UNKNOWN) result = UNKNOWN;
+        }
+        return result;
+      }
       case 'method':
         return c.methods.has(f.method) ? TRUE : FALSE;
       case 'host':
@@ -189,23 +207,6 @@ export class RuleContext {
       case 'acl':
         this.current = c;
         return this.acl(c.name);
-      case 'not': {
-        const r = this.step(c.c);
-        return r === TRUE ? FALSE : r === FALSE ? TRUE : r;
-      }
-      case 'all':
-      case 'any': {
-        const decisive = c.k === 'all' ? FALSE : TRUE;
-        let result: Step = c.k === 'all' ? TRUE : FALSE;
-        // Indexed loops, not for-of or callbacks, here and in the other per-request paths: the
-        // runtime interprets, and an iterator or a closure per step is a measurable part of a rule's cost.
-        for (let i = 0; i < c.cs.length; i++) {
-          const r = this.step(c.cs[i]!);
-          if (r === decisive || r === NEED_ACL) return r;
-          if (r === UNKNOWN) result = UNKNOWN;
-        }
-        return result;
-      }
     }
   }
 
