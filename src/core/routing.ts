@@ -8,6 +8,9 @@ import { parseCondition, type Condition } from './rule-parse.js';
 import type { RequestFacts } from './request-facts.js';
 import { CONFIG_STORE_VALUE_LIMIT } from './settings.js';
 
+// What `npm run tune` shows of a routing value (routing-describe.ts), importable from here too.
+export { describeCondition, describeRouting } from './routing-describe.js';
+
 export interface RoutingProblem {
   key: 'routing';
   rule?: string;
