@@ -1,38 +1,210 @@
-// INTERIM (replaced by the routing branch before this lands): the routing value's types and a
-// minimal reading of it, so the rest of the room can be built against the interface.
-import { DEFAULT_ROOM, ROOM_ID } from './layout.js';
+// The `routing` value of `waiting_room_config` (docs/routing.md): the rooms and their routes, the
+// rules tried before them, the default room. Parsed once per raw value; what cannot be used is
+// skipped and named in `problems` (the edge logs them, `npm run tune` refuses them).
+import { buildRouteTable, matchRoute, parseRoute, routeKey, type Route, type RouteTable } from './route-match.js';
+import { RuleContext, TRUE } from './rule-eval.js';
+import { buildRuleIndex, candidateRules, type RuleIndex } from './rule-index.js';
+import { parseCondition, type Condition } from './rule-parse.js';
 import type { RequestFacts } from './request-facts.js';
+import { CONFIG_STORE_VALUE_LIMIT } from './settings.js';
 
-export interface RoutingProblem { key: 'routing'; rule?: string; room?: string; value: string; message: string }
-export type Target = { kind: 'bypass'; rule: string } | { kind: 'room'; room: string; rule: string | null } | { kind: 'none' };
+// What `npm run tune` shows of a routing value (routing-describe.ts), importable from here too.
+export { describeCondition, describeRouting } from './routing-describe.js';
+
+export interface RoutingProblem {
+  key: 'routing';
+  rule?: string;
+  room?: string;
+  value: string;
+  message: string;
+}
+
+export type Target =
+  | { kind: 'bypass'; rule: string }
+  | { kind: 'room'; room: string; rule: string | null }
+  | { kind: 'none' }; // no rule, no route, no default room: origin untouched
+
+export interface Rule {
+  id: string;
+  condition: Condition;
+  then: { kind: 'bypass' } | { kind: 'room'; room: string };
+  /** The rule as written, for `npm run tune`. */
+  source: unknown;
+}
+
+export interface RoomRoutes {
+  id: string;
+  routes: readonly Route[];
+}
+
 export interface Routing {
   readonly roomIds: readonly string[];
   readonly defaultRoom: string | null;
-  readonly routes: ReadonlyArray<{ room: string; path: string }>;
+  readonly rooms: readonly RoomRoutes[];
+  readonly rules: readonly Rule[];
+  readonly table: RouteTable;
+  /** Which rules a request could match (rule-index.ts): the rest are not tested. */
+  readonly index: RuleIndex;
+  /** ACLs found missing on this service (rule-eval.ts), kept as long as this parse is. */
+  readonly missingAcls: Set<string>;
 }
 
+export const ROOM_ID = /^[a-z0-9](?:[a-z0-9_-]{0,30}[a-z0-9])?$/;
+export const RULE_ID = /^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$/;
+/** The room of a service without a `routing` value. */
+export const DEFAULT_ROOM_ID = 'default';
+
+const TOP_KEYS = new Set(['rooms', 'default_room', 'rules']);
+const ROOM_KEYS = new Set(['id', 'routes']);
+const RULE_KEYS = new Set(['id', 'if', 'then']);
+const SHOWN = 200;
+
+function shown(v: unknown): string {
+  const text = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  return text.length > SHOWN ? `${text.slice(0, SHOWN)}…` : text;
+}
+
+/** A routing value without rules: one room per id, each covering the routes given. */
+function routingOf(rooms: RoomRoutes[], rules: Rule[], defaultRoom: string | null): Routing {
+  return {
+    roomIds: rooms.map((r) => r.id),
+    defaultRoom,
+    rooms,
+    rules,
+    table: buildRouteTable(rooms.flatMap((r) => r.routes)),
+    index: buildRuleIndex(rules.map((r) => r.condition)),
+    missingAcls: new Set(),
+  };
+}
+
+/** No `routing` value: the room `default` covers every request. */
+export function singleRoom(): Routing {
+  const route = parseRoute('/', DEFAULT_ROOM_ID) as Route;
+  return routingOf([{ id: DEFAULT_ROOM_ID, routes: [route] }], [], null);
+}
+
+function parseRooms(raw: unknown[], problems: RoutingProblem[]): RoomRoutes[] {
+  const rooms: RoomRoutes[] = [];
+  const owner = new Map<string, string>();
+  raw.forEach((r, index) => {
+    const at = `rooms[${index}]`;
+    if (typeof r !== 'object' || r === null || Array.isArray(r)) {
+      problems.push({ key: 'routing', room: at, value: shown(r), message: `room ${at}: not an object: the room is skipped` });
+      return;
+    }
+    const o = r as Record<string, unknown>;
+    const id = typeof o.id === 'string' && ROOM_ID.test(o.id) ? o.id : null;
+    const name = id ?? at;
+    const skip = (message: string) => problems.push({ key: 'routing', room: name, value: shown(r), message: `room ${name}: ${message}: the room is skipped` });
+    if (id === null) return skip('"id" is not a room id (lower case letters, digits, - and _, at most 32 characters)');
+    if (rooms.some((x) => x.id === id)) return skip('a room of that id is listed before');
+    const extra = Object.keys(o).find((k) => !ROOM_KEYS.has(k));
+    if (extra !== undefined) return skip(`unknown key "${extra}" (a room has id and routes)`);
+    if (o.routes !== undefined && !Array.isArray(o.routes)) return skip('"routes" is not a list');
+    const routes: Route[] = [];
+    for (const rr of (o.routes as unknown[] | undefined) ?? []) {
+      const route = parseRoute(rr, id);
+      if (typeof route === 'string') {
+        problems.push({ key: 'routing', room: id, value: shown(rr), message: `room ${id}: ${route}: the route is skipped` });
+        continue;
+      }
+      const key = routeKey(route);
+      const first = owner.get(key);
+      if (first !== undefined) {
+        const message = first === id ? `route ${route.text} is listed twice` : `route ${route.text} is room ${first}'s already: it stays room ${first}'s`;
+        problems.push({ key: 'routing', room: id, value: route.text, message: `room ${id}: ${message}` });
+        continue;
+      }
+      owner.set(key, id);
+      routes.push(route);
+    }
+    rooms.push({ id, routes });
+  });
+  return rooms;
+}
+
+function parseRule(r: unknown, index: number, roomIds: readonly string[], seen: Set<string>): Rule | RoutingProblem {
+  const at = `rules[${index}]`;
+  const o = typeof r === 'object' && r !== null && !Array.isArray(r) ? (r as Record<string, unknown>) : null;
+  const id = o !== null && typeof o.id === 'string' && RULE_ID.test(o.id) && !seen.has(o.id) ? o.id : null;
+  const name = id ?? (o !== null && typeof o.id === 'string' && o.id.length <= 64 ? `${at} ("${o.id}")` : at);
+  const fail = (message: string): RoutingProblem => ({ key: 'routing', rule: name, value: shown(r), message: `rule ${name}: ${message}: the rule is skipped` });
+  if (o === null) return fail('not an object');
+  if (id === null) return fail(typeof o.id === 'string' && seen.has(o.id) ? 'a rule of that id is listed before' : '"id" is not a rule id (lower case letters, digits, - and _, at most 64 characters)');
+  const extra = Object.keys(o).find((k) => !RULE_KEYS.has(k));
+  if (extra !== undefined) return fail(`unknown key "${extra}" (a rule has id, if, then)`);
+  if (o.if === undefined) return fail('no "if"');
+  const condition = parseCondition(o.if);
+  if (typeof condition === 'string') return fail(condition);
+  let then: Rule['then'];
+  if (o.then === 'bypass') then = { kind: 'bypass' };
+  else if (typeof o.then === 'string' && o.then.startsWith('room:')) {
+    const room = o.then.slice('room:'.length);
+    if (!roomIds.includes(room)) return fail(`"then" names room "${room}", which is not among the rooms`);
+    then = { kind: 'room', room };
+  } else return fail('"then" is not "bypass" or "room:ID"');
+  return { id, condition, then, source: r };
+}
+
+/**
+ * The routing value, or null when it cannot be used at all (the edge then fails open: every request
+ * to the origin). Parts that cannot be used are skipped, each named in `problems`.
+ */
 export function parseRouting(raw: string | null): { routing: Routing | null; problems: RoutingProblem[] } {
-  if (raw === null) return { routing: { roomIds: [DEFAULT_ROOM], defaultRoom: null, routes: [{ room: DEFAULT_ROOM, path: '/' }] }, problems: [] };
+  if (raw === null) return { routing: singleRoom(), problems: [] };
+  const unusable = (message: string) => ({ routing: null, problems: [{ key: 'routing' as const, value: shown(raw), message }] });
+  if (raw.length > CONFIG_STORE_VALUE_LIMIT) return unusable(`routing is ${raw.length} characters, more than a Config Store value holds (${CONFIG_STORE_VALUE_LIMIT})`);
+  let value: unknown;
   try {
-    const v = JSON.parse(raw) as { rooms: Array<{ id: string; routes: string[] }>; default_room?: string };
-    const rooms = v.rooms.filter((r) => ROOM_ID.test(r.id));
-    return {
-      routing: { roomIds: rooms.map((r) => r.id), defaultRoom: v.default_room ?? null, routes: rooms.flatMap((r) => r.routes.map((path) => ({ room: r.id, path }))) },
-      problems: [],
-    };
-  } catch {
-    return { routing: null, problems: [{ key: 'routing', value: raw.slice(0, 60), message: 'is not valid JSON' }] };
+    value = JSON.parse(raw);
+  } catch (error) {
+    return unusable(`routing is not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return unusable('routing is not a JSON object');
+  const top = value as Record<string, unknown>;
+  if (!Array.isArray(top.rooms)) return unusable('routing has no "rooms" list');
+  const problems: RoutingProblem[] = [];
+  for (const k of Object.keys(top)) {
+    if (!TOP_KEYS.has(k)) problems.push({ key: 'routing', value: shown(top[k]), message: `routing has unknown key "${k}" (it has rooms, default_room, rules): ignored` });
+  }
+  const rooms = parseRooms(top.rooms, problems);
+  const roomIds = rooms.map((r) => r.id);
+  let defaultRoom: string | null = null;
+  if (top.default_room !== undefined && top.default_room !== null) {
+    if (typeof top.default_room === 'string' && roomIds.includes(top.default_room)) defaultRoom = top.default_room;
+    else problems.push({ key: 'routing', value: shown(top.default_room), message: 'default_room is not one of the rooms: requests matching no route go to the origin' });
+  }
+  const rules: Rule[] = [];
+  if (top.rules !== undefined && !Array.isArray(top.rules)) {
+    problems.push({ key: 'routing', value: shown(top.rules), message: 'rules is not a list: no rule applies' });
+  } else {
+    const seen = new Set<string>();
+    ((top.rules as unknown[] | undefined) ?? []).forEach((r, i) => {
+      const rule = parseRule(r, i, roomIds, seen);
+      if ('key' in rule) problems.push(rule);
+      else {
+        seen.add(rule.id);
+        rules.push(rule);
+      }
+    });
+  }
+  return { routing: routingOf(rooms, rules, defaultRoom), problems };
 }
 
+/** Where a request goes: the first rule that applies, else the most specific route, else the default room. */
 export async function routeRequest(routing: Routing, facts: RequestFacts): Promise<Target> {
-  let best: { room: string; path: string } | null = null;
-  for (const r of routing.routes) if (facts.path.startsWith(r.path) && (best === null || r.path.length > best.path.length)) best = r;
-  if (best !== null) return { kind: 'room', room: best.room, rule: null };
+  const candidates = routing.rules.length > 0 ? candidateRules(routing.index, facts) : [];
+  if (candidates.length > 0) {
+    const ctx = new RuleContext(facts, routing.missingAcls);
+    for (let n = 0; n < candidates.length; n++) {
+      const rule = routing.rules[candidates[n]!]!;
+      ctx.rule = rule.id;
+      let r = ctx.test(rule.condition);
+      if (typeof r !== 'number') r = await r;
+      if (r === TRUE) return rule.then.kind === 'bypass' ? { kind: 'bypass', rule: rule.id } : { kind: 'room', room: rule.then.room, rule: rule.id };
+    }
+  }
+  const route = matchRoute(routing.table, facts.host, facts);
+  if (route !== null) return { kind: 'room', room: route.room, rule: null };
   return routing.defaultRoom === null ? { kind: 'none' } : { kind: 'room', room: routing.defaultRoom, rule: null };
-}
-
-/** INTERIM: the routing as lines an operator reads. */
-export function describeRouting(routing: Routing): string[] {
-  return routing.routes.map((r) => `room ${r.room}: ${r.path}`);
 }

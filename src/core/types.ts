@@ -107,15 +107,6 @@ export interface Stores {
   page(key: string): string | null;
 }
 
-/** INTERIM: the routing branch defines these. */
-export type DeviceClass = 'desktop' | 'mobile' | 'tablet' | 'smarttv' | 'gameconsole' | 'mediaplayer' | 'bot';
-export interface EdgeLookups {
-  geo(ip: string): { country: string | null; continent: string | null; asn: number | null } | null;
-  device(userAgent: string): DeviceClass | null;
-  bot(): { verified: boolean; category: string | null } | null;
-  acl(name: string, ip: string): Promise<'allow' | 'block' | 'none' | 'missing'>;
-}
-
 /** Everything the handler needs from its runtime. Tests pass fakes; src/fastly passes the real thing. */
 export interface RoomDeps {
   stores: Stores;
@@ -144,8 +135,29 @@ export interface RoomDeps {
    * absent when the runtime has none, and then the ceiling is skipped.
    */
   rateCounter?: AdmissionCounter | null;
-  /** Fastly's geolocation, device detection, Bot Management and ACLs, for rules; null in tests and the simulator. */
+  /**
+   * Fastly's geolocation, device detection, Bot Management and ACLs, for the routing rules
+   * (routing.ts). Null or absent (tests, the simulator): rules that need them never apply.
+   */
   edge?: EdgeLookups | null;
+}
+
+/** The device classes a routing rule can name (Fastly device detection; edge-lookups.ts picks one). */
+export type DeviceClass = 'desktop' | 'mobile' | 'tablet' | 'smarttv' | 'gameconsole' | 'mediaplayer' | 'bot';
+
+/**
+ * What the edge knows about a request beyond its bytes. Every call is made only when a rule needs it,
+ * and never throws: what the service lacks answers null (or 'missing' for an ACL).
+ */
+export interface EdgeLookups {
+  /** Fastly geolocation of `ip`; null when there is no data for it. */
+  geo(ip: string): { country: string | null; continent: string | null; asn: number | null } | null;
+  /** The device class of a user agent; null when unknown. */
+  device(userAgent: string): DeviceClass | null;
+  /** The Bot Management verdict of this request; null when the service has no Bot Management (or it did not run). */
+  bot(): { verified: boolean; category: string | null } | null;
+  /** The action of the entry of ACL `name` that holds `ip`: 'none' when no entry does, 'missing' when the service has no such ACL. */
+  acl(name: string, ip: string): Promise<'allow' | 'block' | 'none' | 'missing'>;
 }
 
 /**

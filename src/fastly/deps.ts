@@ -5,6 +5,7 @@ import { env } from 'fastly:env';
 import { configureConsole, Logger } from 'fastly:logger';
 import type { SandboxMemory } from '../core/sandbox-memory.js';
 import type { AdmissionCounter, RoomDeps } from '../core/types.js';
+import { fastlyEdgeLookups } from './edge-lookups.js';
 import { ADMISSION_COUNTER, ORIGIN_BACKEND, STDOUT_LOG } from './names.js';
 import { fastlyStores } from './stores.js';
 
@@ -104,6 +105,7 @@ export function fastlyDeps(event: FetchEvent, memory?: SandboxMemory): RoomDeps 
     diag,
     origin: toOrigin,
     pop: popName(),
+    edge: fastlyEdgeLookups(event),
     // Opened only when a ceiling is set: Fastly's edge rate limiter is a paid feature.
     get rateCounter() {
       return admissionCounter();

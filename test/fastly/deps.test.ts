@@ -72,6 +72,17 @@ vi.mock('fastly:logger', () => ({
   configureConsole: (options: unknown) => fake.consoleOptions.push(options),
 }));
 
+// Routing rules' lookups (edge-lookups.ts, tested in test/fastly/edge-lookups.test.ts): a service without them.
+vi.mock('fastly:acl', () => ({
+  Acl: {
+    open: (name: string) => {
+      throw new TypeError(`no ACL named '${name}'`);
+    },
+  },
+}));
+vi.mock('fastly:device', () => ({ Device: { lookup: () => null } }));
+vi.mock('fastly:geolocation', () => ({ getGeolocationForIpAddress: () => null }));
+
 const { fastlyStores } = await import('../../src/fastly/stores.js');
 const { fastlyDeps } = await import('../../src/fastly/deps.js');
 
@@ -123,6 +134,12 @@ describe('fastly deps', () => {
     expect(fake.consoleOptions).toEqual([{ stderr: true }]);
     fastlyDeps(event);
     expect(fake.consoleOptions).toHaveLength(1);
+  });
+
+  it("hands the edge lookups routing rules use, which answer 'missing' for an ACL the service lacks", async () => {
+    const edge = fastlyDeps(event).edge!;
+    expect(await edge.acl('staff', '2001:db8::1')).toBe('missing');
+    expect(edge.geo('2001:db8::1')).toBeNull();
   });
 
   it('keeps one Logger per endpoint, and reports an unknown endpoint once', () => {

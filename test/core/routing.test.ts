@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { parseRouting, routeRequest, type Routing, type Target } from '../../src/core/routing.js';
+import { CONFIG_STORE_VALUE_LIMIT } from '../../src/core/settings.js';
+import { facts, fakeEdge, type FactsInit } from '../support/routing-facts.js';
+import { sampleRouting } from '../support/routing-sample.js';
+
+function parsed(value: unknown): { routing: Routing; messages: string[] } {
+  const { routing, problems } = parseRouting(JSON.stringify(value));
+  if (routing === null) throw new Error(problems.map((p) => p.message).join('; '));
+  return { routing, messages: problems.map((p) => p.message) };
+}
+
+const route = (routing: Routing, url: string, init: FactsInit = {}): Promise<Target> => routeRequest(routing, facts(url, init));
+
+const SPEC = {
+  rooms: [
+    { id: 'shop', routes: ['/'] },
+    { id: 'checkout', routes: ['/checkout', 'shop.example.com/pay', { host: '*.example.com', path: '/Cart', ignore_case: true }] },
+  ],
+  default_room: 'shop',
+  rules: [
+    { id: 'webhooks', if: { path: { prefix: '/webhooks' }, method: 'POST' }, then: 'bypass' },
+    { id: 'staff', if: { any: [{ acl: 'staff_ips' }, { header: { name: 'x-staff', equals: '1' } }] }, then: 'bypass' },
+    { id: 'vip', if: { cookie: 'vip' }, then: 'room:checkout' },
+  ],
+};
+
+describe('no routing value', () => {
+  it('is the one room `default`, covering every request, with no rules and no default room', async () => {
+    const { routing, problems } = parseRouting(null);
+    expect(problems).toEqual([]);
+    expect(routing!.roomIds).toEqual(['default']);
+    expect(routing!.defaultRoom).toBeNull();
+    expect(await routeRequest(routing!, facts('https://any.host.test/any/path?x'))).toEqual({ kind: 'room', room: 'default', rule: null });
+  });
+});
+
+describe('an unusable routing value', () => {
+  it('gives no routing and says why: not JSON, not an object, no rooms list, too long', () => {
+    const cases: Array<[string, RegExp]> = [
+      ['{rooms: []', /not JSON/],
+      ['[]', /not a JSON object/],
+      ['"x"', /not a JSON object/],
+      ['null', /not a JSON object/],
+      ['{"rooms": {}}', /no "rooms" list/],
+      ['{}', /no "rooms" list/],
+      [JSON.stringify({ rooms: [{ id: 'a', routes: ['/' + 'x'.repeat(CONFIG_STORE_VALUE_LIMIT)] }] }), /more than a Config Store value holds \(8000\)/],
+    ];
+    for (const [raw, message] of cases) {
+      const { routing, problems } = parseRouting(raw);
+      expect(routing, raw.slice(0, 40)).toBeNull();
+      expect(problems).toHaveLength(1);
+      expect(problems[0]!.key).toBe('routing');
+      expect(problems[0]!.message).toMatch(message);
+      expect(problems[0]!.value.length).toBeLessThanOrEqual(201);
+    }
+  });
+
+  it('takes a value of exactly 8,000 characters', () => {
+    const base = JSON.stringify({ rooms: [{ id: 'a', routes: ['/x'] }] });
+    const raw = base.replace('/x', '/' + 'x'.repeat(CONFIG_STORE_VALUE_LIMIT - base.length + 1));
+    expect(raw.length).toBe(CONFIG_STORE_VALUE_LIMIT);
+    expect(parseRouting(raw).routing).not.toBeNull();
+  });
+});
+
+describe('the design example', () => {
+  const { routing, messages } = parsed(SPEC);
+
+  it('parses without a problem', () => {
+    expect(messages).toEqual([]);
+    expect(routing.roomIds).toEqual(['shop', 'checkout']);
+    expect(routing.defaultRoom).toBe('shop');
+  });
+
+  it('sends each request where the rules, then the most specific route, say', async () => {
+    expect(await route(routing, '/webhooks/stripe', { method: 'POST' })).toEqual({ kind: 'bypass', rule: 'webhooks' });
+    expect(await route(routing, '/webhooks/stripe')).toEqual({ kind: 'room', room: 'shop', rule: null });
+    expect(await route(routing, '/', { headers: { 'x-staff': '1' } })).toEqual({ kind: 'bypass', rule: 'staff' });
+    expect(await route(routing, '/', { headers: { cookie: 'vip=1' } })).toEqual({ kind: 'room', room: 'checkout', rule: 'vip' });
+    expect(await route(routing, '/checkout/step2')).toEqual({ kind: 'room', room: 'checkout', rule: null });
+    expect(await route(routing, 'https://shop.example.com/pay')).toEqual({ kind: 'room', room: 'checkout', rule: null });
+    expect(await route(routing, 'https://www.example.com/CART/1')).toEqual({ kind: 'room', room: 'checkout', rule: null });
+    expect(await route(routing, 'https://example.com/cart')).toEqual({ kind: 'room', room: 'shop', rule: null });
+  });
+
+  it('lets the staff ACL bypass where the service has it', async () => {
+    const edge = fakeEdge({ acls: { staff_ips: { '192.0.2.1': 'allow' } } });
+    expect(await route(routing, '/', { edge })).toEqual({ kind: 'bypass', rule: 'staff' });
+    expect(await route(routing, '/', { edge, ip: '192.0.2.9' })).toEqual({ kind: 'room', room: 'shop', rule: null });
+  });
+});
+
+describe('rules', () => {
+  it('are tried in order: the first that applies wins', async () => {
+    const { routing } = parsed({
+      rooms: [{ id: 'a' }, { id: 'b' }],
+      rules: [
+        { id: 'first', if: { path: { prefix: '/x' } }, then: 'room:b' },
+        { id: 'second', if: { path: { prefix: '/x' } }, then: 'bypass' },
+      ],
+    });
+    expect(await route(routing, '/x')).toEqual({ kind: 'room', room: 'b', rule: 'first' });
+  });
+
+  it('a request matching no rule and no route, with no default room, goes to the origin untouched', async () => {
+    const { routing } = parsed({ rooms: [{ id: 'a', routes: ['/a'] }] });
+    expect(await route(routing, '/b')).toEqual({ kind: 'none' });
+  });
+
+  it('a broken rule is skipped, named by id or index: it never queues everyone nor opens a room', async () => {
+    const { routing, messages } = parsed({
+      rooms: [{ id: 'drops', routes: ['/drops'] }, { id: 'all', routes: ['/'] }],
+      rules: [
+        { id: 'open-drops', if: { path: { prefix: '/drops' }, colour: 'red' }, then: 'bypass' },
+        { id: 'queue-all', if: { path: { prefix: '/' }, method: 7 }, then: 'room:drops' },
+        { id: 'ghost', if: { cookie: 'a' }, then: 'room:nowhere' },
+        { if: { cookie: 'a' }, then: 'bypass' },
+        { id: 'Bad Id', if: { cookie: 'a' }, then: 'bypass' },
+        { id: 'no-then', if: { cookie: 'a' } },
+        { id: 'no-if', then: 'bypass' },
+        { id: 'extra', if: { cookie: 'a' }, then: 'bypass', else: 'bypass' },
+        { id: 'good', if: { cookie: 'a' }, then: 'bypass' },
+        { id: 'good', if: { cookie: 'b' }, then: 'bypass' },
+        'rule',
+      ],
+    });
+    expect(routing.rules.map((r) => r.id)).toEqual(['good']);
+    expect(messages).toEqual([
+      'rule open-drops: unknown condition "colour": the rule is skipped',
+      'rule queue-all: method is not a non-empty string or list of strings: the rule is skipped',
+      'rule ghost: "then" names room "nowhere", which is not among the rooms: the rule is skipped',
+      'rule rules[3]: "id" is not a rule id (lower case letters, digits, - and _, at most 64 characters): the rule is skipped',
+      'rule rules[4] ("Bad Id"): "id" is not a rule id (lower case letters, digits, - and _, at most 64 characters): the rule is skipped',
+      'rule no-then: "then" is not "bypass" or "room:ID": the rule is skipped',
+      'rule no-if: no "if": the rule is skipped',
+      'rule extra: unknown key "else" (a rule has id, if, then): the rule is skipped',
+      'rule rules[9] ("good"): a rule of that id is listed before: the rule is skipped',
+      'rule rules[10]: not an object: the rule is skipped',
+    ]);
+    expect(await route(routing, '/drops/x', { method: 'POST' })).toEqual({ kind: 'room', room: 'drops', rule: null });
+    expect(await route(routing, '/')).toEqual({ kind: 'room', room: 'all', rule: null });
+  });
+
+  it('a rule whose condition the edge cannot answer does not apply, even under not', async () => {
+    const { routing } = parsed({
+      rooms: [{ id: 'shop', routes: ['/'] }],
+      rules: [
+        { id: 'not-eu', if: { not: { continent: ['EU'] } }, then: 'bypass' },
+        { id: 'no-bots', if: { not: { verified_bot: true } }, then: 'bypass' },
+      ],
+    });
+    const notes: string[] = [];
+    expect(await route(routing, '/', { notes })).toEqual({ kind: 'room', room: 'shop', rule: null });
+    expect(await route(routing, '/', { notes, edge: fakeEdge() })).toEqual({ kind: 'room', room: 'shop', rule: null });
+    expect(notes.some((n) => n.startsWith('rule "no-bots": verified_bot cannot be evaluated'))).toBe(true);
+  });
+});
+
+describe('rooms and routes', () => {
+  it('a duplicate route stays with the room listed first, and is named', async () => {
+    const { routing, messages } = parsed({
+      rooms: [
+        { id: 'a', routes: ['/x', '/x/'] },
+        { id: 'b', routes: [{ path: '/x' }, '/y'] },
+      ],
+    });
+    expect(messages).toEqual(['room a: route /x/ is listed twice', "room b: route /x is room a's already: it stays room a's"]);
+    expect(await route(routing, '/x')).toEqual({ kind: 'room', room: 'a', rule: null });
+    expect(await route(routing, '/y')).toEqual({ kind: 'room', room: 'b', rule: null });
+  });
+
+  it('a bad room is skipped, a bad route is skipped, the rest kept', async () => {
+    const { routing, messages } = parsed({
+      rooms: [
+        { id: 'a', routes: ['/a', 'bad host/x'] },
+        { id: 'a', routes: ['/dup'] },
+        { id: 'Upper', routes: ['/u'] },
+        { id: 'b', routes: '/b' },
+        { id: 'c', routes: ['/c'], pages: 'x' },
+        'd',
+        { id: 'x'.repeat(33) },
+      ],
+      default_room: 'zzz',
+      extra: 1,
+    });
+    expect(routing.roomIds).toEqual(['a']);
+    expect(routing.defaultRoom).toBeNull();
+    expect(messages).toEqual([
+      'routing has unknown key "extra" (it has rooms, default_room, rules): ignored',
+      'room a: host "bad host" is not a host name (or *.suffix): the route is skipped',
+      'room a: a room of that id is listed before: the room is skipped',
+      'room rooms[2]: "id" is not a room id (lower case letters, digits, - and _, at most 32 characters): the room is skipped',
+      'room b: "routes" is not a list: the room is skipped',
+      'room c: unknown key "pages" (a room has id and routes): the room is skipped',
+      'room rooms[5]: not an object: the room is skipped',
+      'room rooms[6]: "id" is not a room id (lower case letters, digits, - and _, at most 32 characters): the room is skipped',
+      'default_room is not one of the rooms: requests matching no route go to the origin',
+    ]);
+    expect(await route(routing, '/dup')).toEqual({ kind: 'none' });
+  });
+
+  it('room ids of 1 and 32 characters are good', () => {
+    const { routing, messages } = parsed({ rooms: [{ id: 'a' }, { id: `a${'-'.repeat(30)}z` }] });
+    expect(messages).toEqual([]);
+    expect(routing.roomIds).toHaveLength(2);
+  });
+});
+
+describe('20 rooms and 50 rules', () => {
+  const value = sampleRouting(20, 50);
+  const { routing, messages } = parsed(value);
+
+  it('parse whole and fit a Config Store value', () => {
+    expect(messages).toEqual([]);
+    expect(routing.roomIds).toHaveLength(20);
+    expect(routing.rules).toHaveLength(50);
+    expect(JSON.stringify(value).length).toBeLessThanOrEqual(CONFIG_STORE_VALUE_LIMIT);
+  });
+
+  it('route each request as its rule or route says', async () => {
+    const edge = fakeEdge({ acls: { staff_ips: { '192.0.2.1': 'allow' } }, geo: { '192.0.2.7': { country: 'CA', continent: 'NA', asn: null } } });
+    expect(await route(routing, '/webhooks/h42', { method: 'POST', edge, ip: '192.0.2.9' })).toEqual({ kind: 'bypass', rule: 'hook-42' });
+    expect(await route(routing, '/webhooks/h42', { method: 'GET', edge, ip: '192.0.2.9' })).toEqual({ kind: 'room', room: 'room-0', rule: null });
+    expect(await route(routing, '/shop/s7/x', { edge })).toEqual({ kind: 'bypass', rule: 'staff-9' });
+    expect(await route(routing, '/shop/s7/x', { edge: null })).toEqual({ kind: 'room', room: 'room-7', rule: null });
+    expect(await route(routing, '/shop/s7/x', { edge, ip: '192.0.2.7' })).toEqual({ kind: 'room', room: 'room-19', rule: 'country-19' });
+    expect(await route(routing, '/', { headers: { 'x-staff': 'k29' } })).toEqual({ kind: 'bypass', rule: 'staff-29' });
+    expect(await route(routing, '/', { headers: { cookie: 'a=1; vip_47=1' } })).toEqual({ kind: 'room', room: 'room-7', rule: 'vip-47' });
+    expect(await route(routing, '/a.v45.css')).toEqual({ kind: 'bypass', rule: 'assets-45' });
+    expect(await route(routing, '/a.V45.CSS')).toEqual({ kind: 'room', room: 'room-0', rule: null });
+    expect(await route(routing, '/', { ip: '10.48.3.4' })).toEqual({ kind: 'room', room: 'room-8', rule: 'office-48' });
+    expect(await route(routing, '/', { ip: '2001:db8:30::5' })).toEqual({ kind: 'room', room: 'room-8', rule: 'office-48' });
+    expect(await route(routing, 'https://s13.example.com/DROPS/now')).toEqual({ kind: 'room', room: 'room-13', rule: null });
+    expect(await route(routing, '/elsewhere')).toEqual({ kind: 'room', room: 'room-0', rule: null });
+  });
+});
