@@ -12,7 +12,8 @@
 //                                     the same on a Fastly service's stores, through the Fastly CLI
 //
 // Invite keys (`invite.KID`, docs/invites.md) share the store but are a key id space of their own:
-// they never sign or verify room tokens, so the token verbs refuse that prefix.
+// they never sign or verify room tokens, so the token verbs refuse that prefix. An invite key sent to a
+// service stays in the local key file as well: whoever makes invites needs its value.
 //
 // Keys are 64 random bytes: HS512 wants a key at least as long as its 64-byte hash, and the room
 // refuses anything under 32 bytes.
@@ -185,6 +186,25 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
   }
 }
 
+/**
+ * An invite key on a service. A Secret Store never gives a value back, and the backend that makes
+ * invites needs the key: it is kept in the local key file too (made there first when missing), and
+ * that value is what the service gets.
+ */
+async function addInviteService(files: LocalFiles, name: string, o: ServiceOptions, fastly: FastlyRunner): Promise<string> {
+  const local = (await readStoreIfExists(files.keys)) ?? {};
+  const kept = local[name];
+  const key = kept ?? newKey();
+  const store = o.secretStoreId ?? resolveStoreId(fastly, o.serviceId, KEY_STORE);
+  fastly.run(['secret-store-entry', 'create', '--store-id', store, '--name', name, '--stdin'], {
+    stdin: key,
+    stdinNote: kept === undefined ? `node -e "process.stdout.write(require('crypto').randomBytes(${KEY_BYTES}).toString('base64'))"` : `(the "${name}" value in ${files.keys})`,
+  });
+  if (fastly.dryRun) return '';
+  if (kept === undefined) await writeStoreAtomic(files.keys, { ...local, [name]: key }, keyFileMode);
+  return `created secret "${name}" with the key ${kept === undefined ? 'now kept' : 'already'} in ${files.keys}; invites signed with it are accepted now (docs/invites.md)`;
+}
+
 interface ServiceOptions {
   serviceId: string;
   secretStoreId: string | undefined;
@@ -201,11 +221,6 @@ function runService(command: string, kid: string | undefined, o: ServiceOptions,
       stdinNote: `node -e "process.stdout.write(require('crypto').randomBytes(${KEY_BYTES}).toString('base64'))"`,
     });
   switch (command) {
-    case 'add-invite': {
-      const name = inviteKeyName(kid);
-      create(name);
-      return fastly.dryRun ? '' : `created secret "${name}"; invites signed with it are accepted now`;
-    }
     case 'remove-invite': {
       if (kid === undefined) throw new UsageError('name the invite key id to remove, e.g. remove-invite k1');
       const name = inviteKeyName(kid);
@@ -273,10 +288,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const serviceId = values['fastly-service'];
+  const files = (): LocalFiles => ({ keys: keysFile(values.file), config: localConfigFile(values['config-file']) });
+  const service = serviceId === undefined ? null : { serviceId, secretStoreId: values['secret-store-id'], configStoreId: values['config-store-id'] };
   const message =
-    serviceId !== undefined
-      ? runService(command, kid, { serviceId, secretStoreId: values['secret-store-id'], configStoreId: values['config-store-id'] }, fastlyRunner(values['dry-run']))
-      : await runLocal(command, kid, { keys: keysFile(values.file), config: localConfigFile(values['config-file']) });
+    service === null
+      ? await runLocal(command, kid, files())
+      : command === 'add-invite'
+        ? await addInviteService(files(), inviteKeyName(kid), service, fastlyRunner(values['dry-run']))
+        : runService(command, kid, service, fastlyRunner(values['dry-run']));
   if (message !== '') console.log(message);
   return 0;
 }
