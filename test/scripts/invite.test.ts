@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkInvite } from '../../src/core/invite.js';
 import { createKeyRing } from '../../src/core/keys.js';
@@ -115,5 +117,45 @@ describe('npm run invite from the command line', () => {
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/npm run keys -- add-invite k1/);
     expect(missing.err).not.toMatch(/^\s+at /m);
+  });
+});
+
+describe('docs/invites.md', () => {
+  const doc = readFileSync(join(repoRoot, 'docs', 'invites.md'), 'utf8');
+  const EXAMPLE_KEY = Buffer.from(Array.from({ length: 32 }, (_, i) => i)).toString('base64');
+  const exampleKey = (kid: string) => createKeyRing(async (name) => (name === `invite.${kid}` && kid === 'k1' ? EXAMPLE_KEY : null), () => {}).inviteKey(kid);
+
+  it("shows the tool's output for its example, made with the example key, word for word", async () => {
+    expect(doc).toContain(EXAMPLE_KEY);
+    writeFileSync(s.keys, JSON.stringify({ 'invite.k1': EXAMPLE_KEY }));
+    const r = await run(['--room', 'shop', '--sub', 'ip:203.0.113.7', '--minutes', '60']);
+    expect(r.result).toBe(0);
+    expect(doc).toContain(`\`\`\`text\n${r.out}\n\`\`\``);
+    const made = inviteIn(r.out);
+    expect(doc).toContain(`invite   ${made}`);
+    expect(await checkInvite(made, { room: 'shop', identity: 'ip:203.0.113.7', nowSec: NOW }, exampleKey)).toMatchObject({ ok: true });
+  });
+
+  it('gives a Node.js example that makes invites the room accepts', async () => {
+    const code = /```js\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(code).toBeDefined();
+    expect(code!.split('\n').filter((l) => l.trim() !== '').length).toBeLessThanOrEqual(12);
+    expect([...code!.matchAll(/from '([^']+)'/g)].map((m) => m[1])).toEqual(['node:crypto']);
+    const dir = mkdtempSync(join(tmpdir(), 'wr-invite-doc-'));
+    try {
+      writeFileSync(join(dir, 'make-invite.mjs'), code!);
+      const before = Math.floor(Date.now() / 1000);
+      const out = await new Promise<string>((resolve, reject) =>
+        execFile(process.execPath, [join(dir, 'make-invite.mjs'), 'shop', 'header:u-42', '5'], { env: { ...process.env, INVITE_KEY: EXAMPLE_KEY } }, (e, stdout) => (e ? reject(e) : resolve(stdout))),
+      );
+      const after = Math.floor(Date.now() / 1000);
+      const check = await checkInvite(out.trim(), { room: 'shop', identity: 'header:u-42', nowSec: after }, exampleKey);
+      expect(check).toMatchObject({ ok: true, kid: 'k1' });
+      // MINUTES from the moment it ran.
+      const exp = check.ok ? check.exp : 0;
+      expect(exp >= before + 300 && exp <= after + 300).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
