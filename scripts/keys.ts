@@ -6,15 +6,21 @@
 //   npm run keys -- rotate KID        a new key, made the signing key (active_key in local/config.json)
 //   npm run keys -- remove KID        drop an old key (never the active one)
 //   npm run keys -- new               print a fresh key, for pasting into the Fastly UI
+//   npm run keys -- add-invite [KID]  an invite key `invite.KID` (default k1), for npm run invite
+//   npm run keys -- remove-invite KID drop an invite key: every invite it signed stops working
 //   ... --fastly-service ID [--secret-store-id ID] [--config-store-id ID] [--dry-run]
 //                                     the same on a Fastly service's stores, through the Fastly CLI
+//
+// Invite keys (`invite.KID`, docs/invites.md) share the store but are a key id space of their own:
+// they never sign or verify room tokens, so the token verbs refuse that prefix. An invite key sent to a
+// service stays in the local key file as well: whoever makes invites needs its value.
 //
 // Keys are 64 random bytes: HS512 wants a key at least as long as its 64-byte hash, and the room
 // refuses anything under 32 bytes.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { parseConfig } from '../src/core/config.js';
-import { decodeBase64, EVENT_SEED_ID, MIN_KEY_BYTES } from '../src/core/keys.js';
+import { decodeBase64, EVENT_SEED_ID, INVITE_KID_PREFIX, isTokenKid, MIN_KEY_BYTES } from '../src/core/keys.js';
 import type { Config } from '../src/core/types.js';
 import { CONFIG_STORE, KEY_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, resolveStoreId, type FastlyRunner } from '../lib/fastly-cli.js';
@@ -40,7 +46,20 @@ export function checkKid(kid: string | undefined): string {
     throw new KeyError(`key id "${kid}" may only hold letters, digits, "-", "_" and "." (at most 255)`);
   }
   if (kid === EVENT_SEED_ID) throw new KeyError(`"${EVENT_SEED_ID}" is the event seed's name (npm run event); the room never signs with it`);
+  if (kid.startsWith(INVITE_KID_PREFIX)) {
+    const id = kid.slice(INVITE_KID_PREFIX.length) || 'KID';
+    throw new KeyError(`"${kid}" is an invite key's name; the room never signs tokens with it. Invite keys: npm run keys -- add-invite ${id} (or remove-invite ${id})`);
+  }
   return kid;
+}
+
+/** The store name of invite key `kid` (`invite.KID`), checked as Fastly checks a secret's name. */
+export function inviteKeyName(kid: string | undefined): string {
+  const id = kid ?? 'k1';
+  if (id === '' || !/^[A-Za-z0-9_.-]+$/.test(id) || (INVITE_KID_PREFIX + id).length > 255) {
+    throw new KeyError(`invite key id "${id}" may only hold letters, digits, "-", "_" and "." (at most ${255 - INVITE_KID_PREFIX.length})`);
+  }
+  return INVITE_KID_PREFIX + id;
 }
 
 /** The settings as the room reads them: trimmed, with its defaults for missing or unusable values. */
@@ -62,7 +81,7 @@ interface LocalFiles {
 async function generate(files: LocalFiles): Promise<string> {
   const existing = await readStoreIfExists(files.keys);
   // A file that holds nothing but an event's seed (`npm run event -- seed` came first) still needs a key.
-  const signing = existing === null ? [] : Object.keys(existing).filter((kid) => kid !== EVENT_SEED_ID);
+  const signing = existing === null ? [] : Object.keys(existing).filter(isTokenKid);
   if (existing !== null && signing.length > 0) return `${files.keys} exists (${signing.length} key(s)); left as it is`;
   // The first key takes the id the settings already name, so a fresh clone works without a rotation.
   const kid = checkKid(await activeKey(files.config));
@@ -98,15 +117,38 @@ async function list(files: LocalFiles): Promise<string> {
           ? `  WEAK (${bytes.length} bytes; the room ignores it)`
           : '';
     // The event's seed shares the store but is never a token key (npm run event).
-    const role = kid === EVENT_SEED_ID ? '  (the event seed, not a signing key)' : '';
+    const role = kid === EVENT_SEED_ID ? '  (the event seed, not a signing key)' : kid.startsWith(INVITE_KID_PREFIX) ? '  (an invite key, not a signing key)' : '';
     return `${kid === active ? '*' : ' '} ${kid}${unusable}${role}`;
   });
   if (!Object.hasOwn(keys, active)) lines.push(`active_key "${active}" is not in ${files.keys}: the room cannot sign new tokens`);
   return lines.join('\n');
 }
 
+async function addInviteLocal(files: LocalFiles, name: string): Promise<string> {
+  // No signing key needed first: a backend may make invites before the room has ever run.
+  const keys = (await readStoreIfExists(files.keys)) ?? {};
+  if (Object.hasOwn(keys, name)) throw new KeyError(`invite key "${name}" already exists; choose a new key id (replacing it would void every invite it signed)`);
+  await writeStoreAtomic(files.keys, { ...keys, [name]: newKey() }, keyFileMode);
+  const id = name.slice(INVITE_KID_PREFIX.length);
+  return `added invite key "${name}" to ${files.keys}; make an invite with: npm run invite -- --room ROOM --sub IDENTITY${id === 'k1' ? '' : ` --kid ${id}`}`;
+}
+
+async function removeInviteLocal(files: LocalFiles, name: string): Promise<string> {
+  const keys = await loadKeys(files);
+  if (!Object.hasOwn(keys, name)) throw new KeyError(`no invite key "${name}" in ${files.keys}`);
+  const next = { ...keys };
+  delete next[name];
+  await writeStoreAtomic(files.keys, next, keyFileMode);
+  return `removed invite key "${name}"; invites it signed are now refused (invite_forged)`;
+}
+
 async function runLocal(command: string, kid: string | undefined, files: LocalFiles): Promise<string> {
   switch (command) {
+    case 'add-invite':
+      return addInviteLocal(files, inviteKeyName(kid));
+    case 'remove-invite':
+      if (kid === undefined) throw new UsageError('name the invite key id to remove, e.g. remove-invite k1');
+      return removeInviteLocal(files, inviteKeyName(kid));
     case 'generate':
       return generate(files);
     case 'list':
@@ -140,8 +182,27 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
       return `removed key "${id}"; cookies it signed are now invalid and their holders queue again`;
     }
     default:
-      throw new UsageError(`unknown command "${command}"; use generate, list, add, rotate, remove or new`);
+      throw new UsageError(`unknown command "${command}"; use generate, list, add, rotate, remove, new, add-invite or remove-invite`);
   }
+}
+
+/**
+ * An invite key on a service. A Secret Store never gives a value back, and the backend that makes
+ * invites needs the key: it is kept in the local key file too (made there first when missing), and
+ * that value is what the service gets.
+ */
+async function addInviteService(files: LocalFiles, name: string, o: ServiceOptions, fastly: FastlyRunner): Promise<string> {
+  const local = (await readStoreIfExists(files.keys)) ?? {};
+  const kept = local[name];
+  const key = kept ?? newKey();
+  const store = o.secretStoreId ?? resolveStoreId(fastly, o.serviceId, KEY_STORE);
+  fastly.run(['secret-store-entry', 'create', '--store-id', store, '--name', name, '--stdin'], {
+    stdin: key,
+    stdinNote: kept === undefined ? `node -e "process.stdout.write(require('crypto').randomBytes(${KEY_BYTES}).toString('base64'))"` : `(the "${name}" value in ${files.keys})`,
+  });
+  if (fastly.dryRun) return '';
+  if (kept === undefined) await writeStoreAtomic(files.keys, { ...local, [name]: key }, keyFileMode);
+  return `created secret "${name}" with the key ${kept === undefined ? 'now kept' : 'already'} in ${files.keys}; invites signed with it are accepted now (docs/invites.md)`;
 }
 
 interface ServiceOptions {
@@ -160,6 +221,12 @@ function runService(command: string, kid: string | undefined, o: ServiceOptions,
       stdinNote: `node -e "process.stdout.write(require('crypto').randomBytes(${KEY_BYTES}).toString('base64'))"`,
     });
   switch (command) {
+    case 'remove-invite': {
+      if (kid === undefined) throw new UsageError('name the invite key id to remove, e.g. remove-invite k1');
+      const name = inviteKeyName(kid);
+      fastly.run(['secret-store-entry', 'delete', '--store-id', secretStore(), '--name', name]);
+      return fastly.dryRun ? '' : `deleted secret "${name}"; invites it signed are now refused`;
+    }
     case 'add': {
       const id = checkKid(kid);
       create(id);
@@ -194,7 +261,7 @@ function runService(command: string, kid: string | undefined, o: ServiceOptions,
   }
 }
 
-const USAGE = `usage: npm run keys -- generate | list | add KID | rotate KID | remove KID | new
+const USAGE = `usage: npm run keys -- generate | list | add KID | rotate KID | remove KID | new | add-invite [KID] | remove-invite KID
        [--fastly-service ID [--secret-store-id ID] [--config-store-id ID] [--dry-run]] [--file keys.json] [--config-file config.json]`;
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -221,10 +288,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const serviceId = values['fastly-service'];
+  const files = (): LocalFiles => ({ keys: keysFile(values.file), config: localConfigFile(values['config-file']) });
+  const service = serviceId === undefined ? null : { serviceId, secretStoreId: values['secret-store-id'], configStoreId: values['config-store-id'] };
   const message =
-    serviceId !== undefined
-      ? runService(command, kid, { serviceId, secretStoreId: values['secret-store-id'], configStoreId: values['config-store-id'] }, fastlyRunner(values['dry-run']))
-      : await runLocal(command, kid, { keys: keysFile(values.file), config: localConfigFile(values['config-file']) });
+    service === null
+      ? await runLocal(command, kid, files())
+      : command === 'add-invite'
+        ? await addInviteService(files(), inviteKeyName(kid), service, fastlyRunner(values['dry-run']))
+        : runService(command, kid, service, fastlyRunner(values['dry-run']));
   if (message !== '') console.log(message);
   return 0;
 }

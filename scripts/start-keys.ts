@@ -7,7 +7,7 @@
 // mistake, a store copied from elsewhere), and a new key would silently end every session the old
 // one signed. npm start stops and says how to fix it.
 import { parseConfig } from '../src/core/config.js';
-import { decodeBase64, EVENT_SEED_ID, MIN_KEY_BYTES } from '../src/core/keys.js';
+import { decodeBase64, isTokenKid, MIN_KEY_BYTES } from '../src/core/keys.js';
 import { readStoreIfExists } from '../lib/json-store.js';
 
 /** null when active_key names a usable key; otherwise what is wrong and the commands that fix it. */
@@ -17,12 +17,14 @@ export async function signingKeyProblem(files: { keys: string; config: string })
   const keys = await readStoreIfExists(files.keys);
   if (keys === null) return `${files.keys} does not exist, so the room cannot sign tokens; make it: npm run keys -- generate`;
   const usable = Object.entries(keys)
-    .filter(([kid, value]) => kid !== EVENT_SEED_ID && (decodeBase64(value)?.length ?? 0) >= MIN_KEY_BYTES)
+    .filter(([kid, value]) => isTokenKid(kid) && (decodeBase64(value)?.length ?? 0) >= MIN_KEY_BYTES)
     .map(([kid]) => kid);
   if (usable.includes(active)) return null;
-  const why = Object.hasOwn(keys, active)
-    ? `the key "${active}" in ${files.keys} is unusable (not base64, or under ${MIN_KEY_BYTES} bytes)`
-    : `there is no key "${active}" in ${files.keys}`;
+  const why = !isTokenKid(active)
+    ? `"${active}" names an invite key or the event seed, which never signs tokens`
+    : Object.hasOwn(keys, active)
+      ? `the key "${active}" in ${files.keys} is unusable (not base64, or under ${MIN_KEY_BYTES} bytes)`
+      : `there is no key "${active}" in ${files.keys}`;
   const fixes = [
     ...usable.map((kid) => `npm run tune -- active_key=${kid}       sign with the existing key "${kid}"`),
     `npm run keys -- rotate NEWKEY        a new key, made the signing key`,

@@ -14,12 +14,24 @@ export interface KeyRing {
   verifyingKey(kid: string): Promise<CryptoKey | null>;
   /** The event's seed (`event-seed`) as an HMAC-SHA-256 key for the pre-queue's ranks, or null. */
   eventSeed(): Promise<CryptoKey | null>;
-  /** INTERIM: an invitation key. */
+  /** The invite key an invite's `kid` names (store item `invite.KID`), HMAC-SHA-256 for HS256, or null. */
   inviteKey(kid: string): Promise<CryptoKey | null>;
 }
 
 /** The store entry that holds a scheduled event's seed: a secret, but never a token's key. */
 export const EVENT_SEED_ID = 'event-seed';
+
+/** Invite keys are stored as `invite.KID`: a key id space of their own (invite.ts). */
+export const INVITE_KID_PREFIX = 'invite.';
+
+/**
+ * Whether a store item may sign or verify room tokens: not the event seed (revealed after a sale), not
+ * an invite key (an invite's signer, often a backend the room's operator does not run, must never be
+ * able to sign room tokens).
+ */
+export function isTokenKid(kid: string): boolean {
+  return kid !== EVENT_SEED_ID && !kid.startsWith(INVITE_KID_PREFIX);
+}
 
 /**
  * The one key object per key and request: HMAC-SHA-512, for the token's signature (HS512) and for the
@@ -33,6 +45,11 @@ export function hmacKey(bytes: Uint8Array): Promise<CryptoKey> {
 /** An event seed's bytes as an HMAC-SHA-256 key, for the pre-queue's ranks (position.ts). */
 export function seedKey(seed: Uint8Array): Promise<CryptoKey> {
   return crypto.subtle.importKey('raw', pinnedCopy(seed) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+}
+
+/** An invite key's bytes as an HMAC-SHA-256 key: invites are HS256 (invite.ts), verified only. */
+export function inviteHmacKey(bytes: Uint8Array): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', pinnedCopy(bytes) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
 }
 
 /** Standard or URL-safe base64, padding optional; null when the text is not base64 at all. */
@@ -91,7 +108,8 @@ export function createKeyRing(lookup: (kid: string) => Promise<string | null>, d
   }
 
   // The seed is revealed after a sale; were it a token key, anyone could then sign tokens with it.
-  const tokenKey = (kid: string): Promise<CryptoKey | null> => (kid === EVENT_SEED_ID ? Promise.resolve(null) : load(kid));
+  // An invite key's holder may make invites, never room tokens.
+  const tokenKey = (kid: string): Promise<CryptoKey | null> => (isTokenKid(kid) ? load(kid) : Promise.resolve(null));
 
   return {
     async signingKey(activeKid) {
@@ -104,6 +122,7 @@ export function createKeyRing(lookup: (kid: string) => Promise<string | null>, d
     },
     verifyingKey: tokenKey,
     eventSeed: () => load(EVENT_SEED_ID, seedKey),
-    inviteKey: async () => null,
+    // Token kids never start with `invite.`, so this item name is never also loaded as a token key.
+    inviteKey: (kid) => (kid === '' ? Promise.resolve(null) : load(INVITE_KID_PREFIX + kid, inviteHmacKey)),
   };
 }

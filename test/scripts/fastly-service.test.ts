@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { captured } from './helpers.js';
+import { captured, readJson, scratch } from './helpers.js';
 
 let dir: string;
 let calls: string;
@@ -89,5 +89,22 @@ describe('keys --fastly-service', () => {
     expect(recorded().at(-1)!.args).toEqual(['secret-store-entry', 'delete', '--store-id', 'SEC-ID', '--name', 'key1']);
     const bad = await captured(() => main.keys(['remove', 'missing', '--fastly-service', 'SVC', '--secret-store-id', 'SEC-ID', '--config-store-id', 'CFG-ID']));
     expect(bad.error?.message).toMatch(/secret-store-entry delete failed \(exit 1\): ERROR: not found/);
+  });
+
+  it('add-invite keeps the invite key in the local key file too, and sends that same key: a backend needs it to sign', async () => {
+    const s = scratch({ active_key: 'key1' });
+    try {
+      const r = await captured(() => main.keys(['add-invite', 'k2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC-ID']));
+      expect(r.result).toBe(0);
+      const [create] = recorded();
+      expect(create!.args).toEqual(['secret-store-entry', 'create', '--store-id', 'SEC-ID', '--name', 'invite.k2', '--stdin']);
+      expect(readJson(s.keys)['invite.k2']).toBe(create!.stdin);
+      expect(r.out).not.toContain(create!.stdin!);
+      // Again: the local key goes up as it is (another service, or a retry), never a new one.
+      await captured(() => main.keys(['add-invite', 'k2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC-ID']));
+      expect(recorded()[1]!.stdin).toBe(create!.stdin);
+    } finally {
+      s.cleanup();
+    }
   });
 });

@@ -124,6 +124,65 @@ describe('npm run keys -- add / rotate / remove', () => {
   });
 });
 
+describe('npm run keys -- add-invite / remove-invite', () => {
+  it('add-invite: adds invite.k1 (or invite.KID), which never signs or verifies room tokens', async () => {
+    await captured(() => keys(['generate']));
+    const r = await captured(() => keys(['add-invite']));
+    expect(r.result).toBe(0);
+    expect(r.out).toContain('npm run invite -- --room ROOM --sub IDENTITY');
+    await captured(() => keys(['add-invite', 'partner']));
+    const file = readJson(s.keys);
+    expect(Object.keys(file)).toEqual(['key1', 'invite.k1', 'invite.partner']);
+    expect(bytes(file['invite.k1']!)).toBe(64);
+    expect(readJson(s.config).active_key).toBe('key1');
+    const list = await captured(() => keys(['list']));
+    expect(list.out.split('\n')).toEqual(['* key1', '  invite.k1  (an invite key, not a signing key)', '  invite.partner  (an invite key, not a signing key)']);
+  });
+
+  it('add-invite: works before any signing key exists, and generate still makes the signing key after it', async () => {
+    const r = await captured(() => keys(['add-invite', 'k1']));
+    expect(r.result).toBe(0);
+    expect(Object.keys(readJson(s.keys))).toEqual(['invite.k1']);
+    await captured(() => keys(['generate']));
+    expect(Object.keys(readJson(s.keys))).toEqual(['invite.k1', 'key1']);
+  });
+
+  it('add-invite: refuses an invite key that exists, leaving it alone', async () => {
+    await captured(() => keys(['add-invite']));
+    const before = readJson(s.keys)['invite.k1'];
+    const r = await captured(() => keys(['add-invite', 'k1']));
+    expect(r.error?.message).toMatch(/"invite.k1" already exists/);
+    expect(readJson(s.keys)['invite.k1']).toBe(before);
+  });
+
+  it('remove-invite: drops the invite key; invites it signed stop working', async () => {
+    await captured(() => keys(['generate']));
+    await captured(() => keys(['add-invite', 'k1']));
+    const r = await captured(() => keys(['remove-invite', 'k1']));
+    expect(r.result).toBe(0);
+    expect(Object.keys(readJson(s.keys))).toEqual(['key1']);
+    expect((await captured(() => keys(['remove-invite', 'k1']))).error?.message).toMatch(/no invite key "invite.k1"/);
+  });
+
+  it('add, rotate and remove refuse an invite. id, and say which command handles invite keys', async () => {
+    await captured(() => keys(['generate']));
+    for (const verb of ['add', 'rotate', 'remove']) {
+      const r = await captured(() => keys([verb, 'invite.k1']));
+      expect(r.error?.message, verb).toMatch(/npm run keys -- (add|remove)-invite k1/);
+    }
+    expect(Object.keys(readJson(s.keys))).toEqual(['key1']);
+    expect(readJson(s.config).active_key).toBe('key1');
+  });
+
+  it('add-invite on a service: creates the secret invite.KID from stdin', async () => {
+    const r = await captured(() => keys(['add-invite', 'k2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC', '--dry-run']));
+    expect(r.result).toBe(0);
+    expect(r.out).toMatch(/\| fastly secret-store-entry create --store-id SEC --name invite.k2 --stdin$/);
+    const gone = await captured(() => keys(['remove-invite', 'k2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC', '--dry-run']));
+    expect(gone.out).toBe('fastly secret-store-entry delete --store-id SEC --name invite.k2');
+  });
+});
+
 describe('npm run keys without a key file', () => {
   it('add tells the operator to generate first and creates nothing', async () => {
     const r = await captured(() => keys(['add', 'key2']));
