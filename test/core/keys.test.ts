@@ -32,7 +32,7 @@ describe('key id spaces', () => {
 
   it('refuses a room token signed with an invite key: unknown kid', async () => {
     const ring = createKeyRing(async (name) => store[name] ?? null, () => {});
-    const token = await signToken({ dec: 'allow', exp: 5, sub: 's' }, 'invite.k1', KEY_BYTES);
+    const token = await signToken({ dec: 'allow', exp: 5, sub: 's', room: 'default' }, 'invite.k1', KEY_BYTES);
     expect(await verifyToken(token, ring)).toMatchObject({ ok: false, reason: 'token_unknown_kid' });
   });
 
