@@ -21,6 +21,11 @@ function fail(message: string): never {
 }
 
 function describe(f: ScenarioFigures): string {
+  if (f.rooms !== null) {
+    const x = f.rooms.crossRoom;
+    const rooms = f.rooms.rooms.map((r) => `  ${describe(r.figures)}`);
+    return [`${f.name}: ${x.violations} requests into a room without its admission; ${x.triedOtherRoom} visitors tried another room's token`, ...rooms].join('\n');
+  }
   const s = f.smoothness;
   const w = f.waits[0];
   return (
