@@ -29,13 +29,13 @@ export const twoRoomsDefaults: TwoRoomsOptions = {
   shopTarget: 600,
   checkoutTarget: 120,
   startMs: 5 * MINUTE,
-  prequeueShare: 3 / 7,
-  laterMs: 8 * MINUTE,
+  prequeueShare: 0.3,
+  laterMs: 10 * MINUTE,
   checkoutShare: 0.35,
   hopperShare: 0.1,
   directPerMinute: 15,
-  durationMs: 25 * MINUTE,
-  visitors: 7000,
+  durationMs: 28 * MINUTE,
+  visitors: 10_000,
 };
 
 export function twoRooms(patch: Partial<TwoRoomsOptions> = {}): Scenario {
