@@ -27,6 +27,8 @@ export interface CrossRoomFigures {
   /** Visitors who presented another room's token as a room's cookie, and their requests doing so. */
   triedOtherRoom: number;
   triedRequests: number;
+  /** What those requests were answered, by reason. */
+  triedReasons: Record<string, number>;
   /**
    * Of those visitors, the ones let in on such a request without the room setting its own allow token
    * (an open room lets anyone in, on a token of its own). Must be 0.
@@ -42,7 +44,7 @@ export class CrossRoomCheck {
   private readonly admitted = new Map<string, Set<string>>();
   private readonly tried = new Set<string>();
   private readonly triedIn = new Set<string>();
-  readonly figures: CrossRoomFigures = { originRequests: 0, violations: 0, triedOtherRoom: 0, triedRequests: 0, triedAdmitted: 0, linesWithoutRoom: 0, examples: [] };
+  readonly figures: CrossRoomFigures = { originRequests: 0, violations: 0, triedOtherRoom: 0, triedRequests: 0, triedReasons: {}, triedAdmitted: 0, linesWithoutRoom: 0, examples: [] };
 
   /**
    * One answer to a visitor who asked for room `room`'s pages with `tokens` as that room's cookie.
@@ -53,6 +55,7 @@ export class CrossRoomCheck {
     const foreign = tokens.some((t) => claimsOf(t)?.room !== room);
     if (foreign) {
       f.triedRequests++;
+      f.triedReasons[answer.reason] = (f.triedReasons[answer.reason] ?? 0) + 1;
       if (!this.tried.has(identity)) {
         this.tried.add(identity);
         f.triedOtherRoom++;
