@@ -54,7 +54,7 @@ describe('one crowd across a shop and its checkout', () => {
     expect(x.originRequests).toBeGreaterThan(0);
     expect(x.triedOtherRoom).toBeGreaterThan(0);
     expect(x.triedAdmitted).toBe(0);
-    // Every decision line named its room, and every checkout visitor came through the shop or a link.
+    // Every decision line named its room, so each reached its own room's controller.
     expect(x.linesWithoutRoom).toBe(0);
   });
 });
