@@ -1,5 +1,7 @@
 // npm run simulate -- [--scenario NAME[,NAME]] [--seed S] [--visitors N] [--out DIR]
+import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { computeFigures, type ScenarioFigures } from './figures.js';
@@ -13,7 +15,9 @@ const usage = `Usage: npm run simulate -- [options]
   --scenario NAME   one or more of ${scenarios.map((s) => s.name).join(', ')} (comma-separated or repeated); default all
   --seed S          seed for visitors and signing key (default 1): same seed, same report
   --visitors N      population size for every chosen scenario (default: each scenario's own)
-  --out DIR         where report.md, figures.json and the SVG charts go (default reports/sim)`;
+  --out DIR         where report.md, figures.json and the SVG charts go (default reports/sim)
+  --update          rerun only the --scenario ones and put them into the report in --out, keeping every
+                    other scenario's figures from its figures.json (same seed)`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -21,6 +25,11 @@ function fail(message: string): never {
 }
 
 function describe(f: ScenarioFigures): string {
+  if (f.rooms !== null) {
+    const x = f.rooms.crossRoom;
+    const rooms = f.rooms.rooms.map((r) => `  ${describe(r.figures)}`);
+    return [`${f.name}: ${x.violations} requests into a room without its admission; ${x.triedOtherRoom} visitors tried another room's token`, ...rooms].join('\n');
+  }
   const s = f.smoothness;
   const w = f.waits[0];
   return (
@@ -93,6 +102,29 @@ async function runAll(chosen: Scenario[], seed: string, visitors: number | undef
   return chosen.map((s) => results.get(s.name)!);
 }
 
+/** The figures of the report already in `out`, for --update: they must be of the same seed. */
+async function earlierFigures(out: string, seed: string): Promise<ScenarioFigures[]> {
+  const file = join(out, 'figures.json');
+  let saved: { seed?: unknown; scenarios?: unknown };
+  try {
+    saved = JSON.parse(await readFile(file, 'utf8')) as { seed?: unknown; scenarios?: unknown };
+  } catch (error) {
+    fail(`--update: cannot read ${file} (${(error as Error).message}); run without --update to write a whole report there`);
+  }
+  if (!Array.isArray(saved.scenarios)) fail(`--update: ${file} holds no scenarios; run without --update to write a whole report there`);
+  if (saved.seed !== seed) fail(`--update: ${file} is of seed ${String(saved.seed)}, not ${seed}; pass --seed ${String(saved.seed)}`);
+  // Figures written before a field existed read as if it were empty.
+  return (saved.scenarios as ScenarioFigures[]).map((f) => ({ ...f, rooms: f.rooms ?? null }));
+}
+
+/** The earlier report's scenarios with the fresh ones in their place, in the scenario list's order. */
+function merged(earlier: readonly ScenarioFigures[], fresh: readonly ScenarioFigures[]): ScenarioFigures[] {
+  const byName = new Map(earlier.map((f) => [f.name, f]));
+  for (const f of fresh) byName.set(f.name, f);
+  const order = scenarios.map((s) => s.name);
+  return [...byName.values()].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+}
+
 async function main(): Promise<void> {
   let parsed;
   try {
@@ -102,6 +134,7 @@ async function main(): Promise<void> {
         seed: { type: 'string', default: '1' },
         visitors: { type: 'string' },
         out: { type: 'string', default: 'reports/sim' },
+        update: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -121,7 +154,9 @@ async function main(): Promise<void> {
     if (!Number.isSafeInteger(visitors) || visitors < 1) fail(`--visitors: "${values.visitors}" is not a whole number >= 1`);
   }
   const seed = values.seed!;
-  const all = await runAll(chosen, seed, visitors);
+  const earlier = values.update ? await earlierFigures(values.out!, seed) : null;
+  const fresh = await runAll(chosen, seed, visitors);
+  const all = earlier === null ? fresh : merged(earlier, fresh);
   const files = await writeReport(values.out!, seed, all);
   console.log(`wrote ${files.length} files to ${values.out}/ (report.md, figures.json, ${files.length - 2} charts)`);
 }

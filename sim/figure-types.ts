@@ -1,6 +1,7 @@
 // The shape of a run's figures: what the report states and the tests check (computed in figures.ts).
 import type { ControlFigures } from './control-figures.js';
 import type { EventFigures } from './event-figures.js';
+import type { RoomsFigures } from './rooms-figures.js';
 import type { Group } from './visitors.js';
 import type { Interval } from './stats.js';
 
@@ -113,6 +114,8 @@ export interface ScenarioFigures {
   control: ControlFigures | null;
   /** Scheduled events and first-come queues (docs/events.md). */
   events: EventFigures | null;
+  /** Several rooms on one service: each room's figures and the check between them. */
+  rooms: RoomsFigures | null;
   groups: GroupFigures[];
   horizonWindows: number | null;
   /** What the groups' chances are of, in words, e.g. "within 7 windows after the arrival window". */

@@ -1,6 +1,7 @@
 // From a run's trace to the numbers the report states and the tests check.
 import { controlFigures } from './control-figures.js';
 import { eventFigures } from './event-figures.js';
+import { roomsFigures } from './rooms-figures.js';
 import type { Actor } from './population.js';
 import type { RunResult } from './run.js';
 import { mean, riskRatio, spearman, survivalQuantiles, wilson } from './stats.js';
@@ -271,6 +272,7 @@ export function computeFigures(result: RunResult): ScenarioFigures {
     phases: phases(result, admissions),
     control: controlFigures(result, counts),
     events: eventFigures(result, result.diagnostics),
+    rooms: result.rooms ? roomsFigures(result.rooms, computeFigures) : null,
     groups: scenario.compare === undefined ? [] : groupFigures(result, scenario.compare),
     horizonWindows: scenario.compare?.windows ?? null,
     compareLabel:

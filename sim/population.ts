@@ -66,6 +66,14 @@ export interface Trace {
   reasons: Map<string, number>;
 }
 
+/** What a crowd of several rooms needs from each room's population (rooms.ts). */
+export interface PopulationHooks {
+  /** Identities shared by every room's population, so two visitors never share one. */
+  newIdentity?: () => string;
+  /** A visitor was admitted (their first request to reach the origin). */
+  onAdmit?: (actor: Actor, t: number) => void;
+}
+
 export class Population {
   readonly trace: Trace = {
     actors: [],
@@ -88,6 +96,7 @@ export class Population {
     private readonly behaviour: Behaviour,
     /** Each POP's share of visitors (sums to 1); one POP when absent. */
     private readonly popShares: readonly number[] = [1],
+    private readonly hooks: PopulationHooks = {},
   ) {}
 
   /** A POP for a new visitor, by the POPs' shares. */
@@ -102,6 +111,7 @@ export class Population {
 
   /** A distinct IPv4 address per identity, as honest visitors each have their own. */
   private newIdentity(): string {
+    if (this.hooks.newIdentity) return this.hooks.newIdentity();
     const n = ++this.nextIp;
     return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   }
@@ -110,8 +120,8 @@ export class Population {
     const actor: Actor = {
       id: this.trace.actors.length,
       group: arrival.group,
-      identity: this.newIdentity(),
-      pop: this.popShares.length === 1 ? 0 : this.pickPop(),
+      identity: arrival.identity ?? this.newIdentity(),
+      pop: arrival.pop ?? (this.popShares.length === 1 ? 0 : this.pickPop()),
       arrivalMs: arrival.atMs,
       patienceMs: arrival.patienceMs,
       queuedMs: null,
@@ -174,7 +184,7 @@ export class Population {
     const jar = actor.jars[jarIndex]!;
     if (actor.group === 'clearer') jar.length = 0;
     const answer = await this.send(actor, jarIndex, t);
-    if ((actor.group === 'friend' || actor.group === 'replayer') && actor.handoverAdmitted === null) actor.handoverAdmitted = answer.outcome === 'origin';
+    if ((actor.group === 'friend' || actor.group === 'replayer' || actor.group === 'hopper') && actor.handoverAdmitted === null) actor.handoverAdmitted = answer.outcome === 'origin';
 
     if (answer.outcome === 'origin') {
       if (actor.admittedMs === null) this.admit(actor, device, t);
@@ -275,6 +285,7 @@ export class Population {
       // The holder passes its fresh allow token to a friend on another identity, who tries it at once.
       this.add({ atMs: t, group: 'friend', patienceMs: Infinity }, actor.jars[device]);
     }
+    this.hooks.onAdmit?.(actor, t);
   }
 
   private browse(actor: Actor, device: number, t: number): void {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chartsFor, toSvg } from './charts.js';
 import { controlHeadline, controlSection } from './control-report.js';
 import { eventHeadline, eventSection } from './event-report.js';
+import { roomsSection } from './rooms-report.js';
 import type { GroupFigures, ScenarioFigures } from './figures.js';
 import type { Interval } from './stats.js';
 
@@ -93,24 +94,29 @@ export async function writeReport(outDir: string, seed: string, all: ScenarioFig
   await mkdir(outDir, { recursive: true });
   const written: string[] = [];
   const sections: string[] = [];
+  // A scenario of several rooms: its own section, then each room's as a room alone's.
+  const flat = all.flatMap((f) => (f.rooms === null ? [f] : f.rooms.rooms.map((r) => r.figures)));
   for (const f of all) {
-    const charts = chartsFor(f);
-    for (const [file, spec] of Object.entries(charts)) {
-      await writeFile(join(outDir, file), await toSvg(spec));
-      written.push(file);
+    if (f.rooms !== null) sections.push(roomsSection(f).join('\n'));
+    for (const one of f.rooms === null ? [f] : f.rooms.rooms.map((r) => r.figures)) {
+      const charts = chartsFor(one);
+      for (const [file, spec] of Object.entries(charts)) {
+        await writeFile(join(outDir, file), await toSvg(spec));
+        written.push(file);
+      }
+      sections.push(section(one, Object.keys(charts)));
     }
-    sections.push(section(f, Object.keys(charts)));
   }
   const md = [
     '# Waiting room simulation',
     '',
     `Seed \`${seed}\`. Every request of every virtual visitor went through the room's real decide() (HS512 tokens, identity hash, seeded draw); time is virtual.`,
     '',
-    headline(all.filter((f) => f.control === null)),
+    headline(flat.filter((f) => f.control === null)),
     '',
-    controlHeadline(all),
+    controlHeadline(flat),
     '',
-    eventHeadline(all),
+    eventHeadline(flat),
     '',
     ...sections,
   ].join('\n');

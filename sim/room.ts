@@ -90,27 +90,31 @@ function load(values: ReadonlyMap<string, string>): Config {
   return config;
 }
 
-/** One POP: its copy of the settings, the changes on their way to it, and its rate counter. */
-class Pop {
+/**
+ * One POP: its copy of the store, the changes on their way to it, its rate counter, and what it
+ * parsed from the copy (`parse`: a room's settings here, the routing and every room's in service.ts).
+ */
+export class PopCopy<T> {
   readonly values: Map<string, string>;
-  config: Config;
+  parsed: T;
   readonly counter = new VirtualRateCounter();
   private readonly pending: { atMs: number; values: Readonly<Record<string, string>> }[] = [];
 
   constructor(
     readonly spec: PopSpec,
     initial: ReadonlyMap<string, string>,
+    private readonly parse: (values: ReadonlyMap<string, string>) => T,
   ) {
     this.values = new Map(initial);
-    this.config = load(this.values);
+    this.parsed = parse(this.values);
   }
 
   receive(values: Readonly<Record<string, string>>, publishedMs: number): void {
     this.pending.push({ atMs: publishedMs + this.spec.propagationMs, values });
   }
 
-  /** The settings in force at `nowMs`: changes arrive in the order they were published. */
-  at(nowMs: number): Config {
+  /** What is in force at `nowMs`: changes arrive in the order they were published. */
+  at(nowMs: number): T {
     let changed = false;
     while (this.pending.length > 0 && this.pending[0]!.atMs <= nowMs) {
       for (const [k, v] of Object.entries(this.pending.shift()!.values)) {
@@ -119,8 +123,8 @@ class Pop {
       }
       changed = true;
     }
-    if (changed) this.config = load(this.values);
-    return this.config;
+    if (changed) this.parsed = this.parse(this.values);
+    return this.parsed;
   }
 }
 
@@ -136,7 +140,7 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
     throw new Error(`simulated room reported a problem: ${message}`);
   };
   const specs = edge.pops ?? [{ name: 'local', propagationMs: 0 }];
-  const pops = specs.map((spec) => new Pop(spec, central));
+  const pops = specs.map((spec) => new PopCopy(spec, central, load));
   // A key ring memoises per request on the edge; the simulated store never changes, so one is reused.
   const keys = createKeyRing(async (kid) => keyStore.get(kid) ?? null, diag);
   let decisions = 0;
@@ -206,10 +210,10 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
       };
     },
     get jitterSeconds() {
-      return jitterSeconds(pops[0]!.config);
+      return jitterSeconds(pops[0]!.parsed);
     },
     get waitPeriodSeconds() {
-      return pops[0]!.config.waitPeriodSeconds;
+      return pops[0]!.parsed.waitPeriodSeconds;
     },
     get decisions() {
       return decisions;

@@ -4,6 +4,7 @@ import { popLayout, SimController, type ControlTrace } from './control.js';
 import { Population, type Trace } from './population.js';
 import { createRandom } from '../lib/random.js';
 import { createRoom, type PopSpec } from './room.js';
+import { runRooms, type RoomsRun } from './rooms.js';
 import type { Scenario } from './scenario-types.js';
 
 export interface RunOptions {
@@ -29,9 +30,12 @@ export interface RunResult {
   elapsedMs: number;
   /** Distinct diagnostics the edge reported (a first-come queue with no cursor yet, say). */
   diagnostics: string[];
+  /** Several rooms on one service (rooms.ts): each room's own result and the check between them. */
+  rooms?: RoomsRun;
 }
 
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<RunResult> {
+  if (scenario.rooms) return runRooms(scenario, scenario.rooms, options);
   const started = performance.now();
   const visitors = options.visitors ?? scenario.visitors;
   const rng = createRandom(`${options.seed}/${scenario.name}`);

@@ -4,6 +4,33 @@ import type { ControlSpec } from './control.js';
 import type { Random } from '../lib/random.js';
 import type { Arrival, Behaviour } from './visitors.js';
 
+/** One room of a service with several (issue 21): its own settings and the pages its visitors ask for. */
+export interface RoomSpec {
+  id: string;
+  /** The room's own settings (`room.ID`), over the service-wide ones. */
+  settings: Record<string, string>;
+  /** Paths its visitors request, in turn: the routing must put each in this room. */
+  paths: readonly string[];
+  /** One paragraph for the room's section of the report. */
+  summary: string;
+}
+
+/** Several rooms on one service: the first room's crowd is the scenario's `arrivals`. */
+export interface RoomsSpec {
+  /** The `routing` value (rooms, routes, default room, rules), as an operator writes it. */
+  routing: unknown;
+  /** Service-wide settings (`settings`). */
+  service: Record<string, string>;
+  rooms: readonly RoomSpec[];
+  /**
+   * Visitors admitted in room `from` who go on to room `to` (`share` of them) a while after their
+   * admission; `hopperShare` of those first copy their `from` token into `to`'s cookie.
+   */
+  journeys: readonly { from: string; to: string; share: number; afterMs: readonly [number, number]; hopperShare: number }[];
+  /** Visitors who come straight to another room (a link to it), by room. */
+  direct: readonly { room: string; arrivals(rng: Random, visitors: number): Arrival[] }[];
+}
+
 export interface Scenario {
   name: string;
   title: string;
@@ -24,4 +51,6 @@ export interface Scenario {
   compare?: { from: 'arrival' | 'firstChange'; windows: number };
   /** Several POPs and the operator's controller (`npm run control`) holding new_users_per_minute. */
   control?: ControlSpec;
+  /** Several rooms on one service (rooms.ts); `settings` is then the first room's, for the report. */
+  rooms?: RoomsSpec;
 }

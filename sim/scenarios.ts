@@ -4,6 +4,7 @@
 import { browsing, MINUTE, spread } from './arrivals.js';
 import { controlledScenarios, controlSpec } from './control-scenarios.js';
 import { eventScenarios } from './event-scenarios.js';
+import { roomsScenarios } from './rooms-scenarios.js';
 import type { Scenario } from './scenario-types.js';
 import type { Arrival, Group } from './visitors.js';
 
@@ -162,6 +163,7 @@ export const scenarios: readonly Scenario[] = [
   ...controlledScenarios,
   heldAdversaries(),
   ...eventScenarios,
+  ...roomsScenarios,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

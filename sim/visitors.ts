@@ -13,7 +13,8 @@ export type Group =
   | 'twojars' // one identity, two cookie jars used in turn, twice a window
   | 'hoarder' // takes a fresh token every window without drawing, then presents them all after a raise
   | 'sharer' // honest, but hands its pre-queue token to a friend at an event's start
-  | 'replayer'; // another identity presenting the sharer's pre-queue token after the start
+  | 'replayer' // another identity presenting the sharer's pre-queue token after the start
+  | 'hopper'; // admitted in one room, copies that room's token into another room's cookie
 
 export const adversaryGroups: readonly Group[] = ['devices5', 'clearer', 'refresher', 'friend', 'twojars'];
 
@@ -22,6 +23,9 @@ export interface Arrival {
   group: Group;
   /** How long this visitor waits once queued before giving up (ms); Infinity = never. */
   patienceMs: number;
+  /** A visitor already known on the service (from another room): their identity and POP. New when absent. */
+  identity?: string;
+  pop?: number;
 }
 
 export interface Behaviour {

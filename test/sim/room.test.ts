@@ -3,6 +3,7 @@ import { VirtualRateCounter } from '../../sim/rate-counter.js';
 import { createRoom, EPOCH_MS, simulatedKey } from '../../sim/room.js';
 import type { AnswerFacts } from '../../src/core/answer.js';
 import { handle } from '../../src/core/handler.js';
+import { storeFromSettings } from '../../src/core/layout.js';
 import type { RoomDeps } from '../../src/core/types.js';
 
 describe('a simulated room of several POPs', () => {
@@ -117,7 +118,8 @@ function edgeRoom(settings: Record<string, string>, seed: string) {
       counter.nowMs = nowMs;
       let line = '';
       const deps: RoomDeps = {
-        stores: { setting: (key) => values.get(key) ?? null, key: async (kid) => keys.get(kid) ?? null, page: () => null },
+        // The handler reads the store as the tools write it (layout.ts): the same settings, service-wide.
+        stores: { setting: (key) => storeFromSettings(Object.fromEntries(values))[key] ?? null, key: async (kid) => keys.get(kid) ?? null, page: () => null },
         clientIp: ip,
         now: () => EPOCH_MS + nowMs,
         log: (_endpoint, text) => void (line = text),

@@ -1,5 +1,8 @@
 // The simulator's own machinery: if these are wrong, every figure in the report is.
 import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../sim/clock.js';
@@ -82,4 +85,27 @@ describe('command line', () => {
     expect(size.code).toBe(2);
     expect(size.stderr).toContain('--visitors');
   });
+
+  it('--update reruns one scenario into a report and keeps every other one, and names what is missing', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'sim-update-'));
+    try {
+      const missing = await cli(['--scenario', 'nojitter', '--visitors', '20', '--out', out, '--update']);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain(`--update: cannot read ${join(out, 'figures.json')}`);
+      expect((await cli(['--scenario', 'steady,nojitter', '--visitors', '20', '--out', out])).code).toBe(0);
+      const before = JSON.parse(await readFile(join(out, 'figures.json'), 'utf8')) as { scenarios: { name: string; visitors: number }[] };
+      expect((await cli(['--scenario', 'nojitter', '--visitors', '30', '--out', out, '--update'])).code).toBe(0);
+      const after = JSON.parse(await readFile(join(out, 'figures.json'), 'utf8')) as { scenarios: { name: string; visitors: number }[] };
+      expect(after.scenarios.map((f) => [f.name, f.visitors])).toEqual([['steady', 20], ['nojitter', 30]]);
+      expect(after.scenarios[0]).toEqual(before.scenarios[0]);
+      const report = await readFile(join(out, 'report.md'), 'utf8');
+      expect(report).toContain('(`steady`)');
+      expect(report).toContain('(`nojitter`)');
+      const otherSeed = await cli(['--scenario', 'nojitter', '--visitors', '20', '--out', out, '--update', '--seed', '2']);
+      expect(otherSeed.code).toBe(2);
+      expect(otherSeed.stderr).toContain('pass --seed 1');
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
