@@ -8,7 +8,7 @@ import { decide } from './decide.js';
 import { resolveIdentity, type IdentityKind } from './identity.js';
 import { createCeiling } from './ceiling.js';
 import { createKeyRing } from './keys.js';
-import { checkInvite, inviteFrom, type InviteReason } from './invite.js';
+import { checkInvite, INVITE_HEADER, INVITE_PARAM, inviteFrom, type InviteReason } from './invite.js';
 import { decisionLine } from './log-line.js';
 import { requestFacts } from './request-facts.js';
 import { resultWith, type DecideResult } from './result.js';
@@ -237,7 +237,33 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
     result = resultWith({ decision: 'start', outcome: 'startwaiting', reason: 'internal_error' });
   }
   if (result.outcome === 'origin') {
-    return toOrigin(ctx, result.setToken, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity: kind, result, rule, invite: ctx.invite });
+    const fields: LogFields = { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity: kind, result, rule, invite: ctx.invite };
+    if (result.reason === 'invite' && result.setToken !== null) {
+      const redirect = inviteRedirect(ctx, result.setToken);
+      if (redirect !== null) {
+        logDecision(ctx, { ...fields, status: redirect.status });
+        return redirect;
+      }
+    }
+    // The invitation is the room's business: the origin never sees it in a header.
+    if (request.headers.has(INVITE_HEADER)) request.headers.delete(INVITE_HEADER);
+    return toOrigin(ctx, result.setToken, fields);
   }
   return roomPage(ctx, result, kind);
+}
+
+/**
+ * An invitation followed as a link is answered with its allow token and a redirect to the same
+ * address without it: the invitation leaves the address bar (where it would be bookmarked and
+ * shared) and never reaches the origin's logs. Null for what a redirect would change the meaning of
+ * (a POST) or an invitation that came in the header.
+ */
+function inviteRedirect(ctx: Context, token: string): Response | null {
+  const { request, url } = ctx;
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || !url.searchParams.has(INVITE_PARAM)) return null;
+  const clean = new URL(url.href);
+  clean.searchParams.delete(INVITE_PARAM);
+  const headers = new Headers({ Location: clean.pathname + clean.search, 'Cache-Control': NO_STORE });
+  headers.append('Set-Cookie', setRoomCookie(token, ctx.config, ctx.https));
+  return new Response(null, { status: 303, headers });
 }
