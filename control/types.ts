@@ -145,6 +145,8 @@ export interface WriteStatus {
   atMs: number;
   /** Room id -> the settings written for it. */
   values: Record<string, SettingWrites>;
+  /** The store keys and values that call wrote ('' removed), when it went out. */
+  stored?: Record<string, string>;
   ok: boolean;
   error: string | null;
 }
