@@ -12,11 +12,15 @@
 //   ... --https-secret NAME=VALUE     a header every batch must carry (the endpoint's header_name/header_value)
 //   ... --https-host ADDR             where the endpoint listens (default all interfaces)
 //   ... --file PATH                   the local config store file (default: fastly.toml's, as tune)
-//   ... --service ID [--store-id ID]  write to the service's Config Store instead, through the Fastly CLI
+//   ... --service ID [--store-id ID]  write to the service's Config Store instead: reads through the
+//                                     Fastly CLI, writes in one bulk API call with FASTLY_API_TOKEN
+//                                     (FASTLY_API_ENDPOINT moves the API), else one CLI call per key
 //   ... --dry-run                     with --service: print the writes instead of making them
 //   ... --dashboard-port N            the dashboard on 127.0.0.1 (default 7373; 0 picks a free port)
 //   ... --lag-limit S                 hold when lines arrive more than S seconds after the room wrote them (default 60)
-//   ... --min-write-interval S        at least S seconds between writes (default 20)
+//   ... --write-budget N              at most N write calls an hour, all rooms together (default 360: one
+//                                     every 10 s; Fastly's API allows about 1,000 an hour per token)
+//   ... --min-write-interval S        at least S seconds between writes, whatever the budget (default 0)
 //   ... --lead S                      fix a window's chance S seconds before it opens (default 25;
 //                                     at least the slowest POP's delay in seeing a new setting)
 import { parseArgs } from 'node:util';
@@ -28,7 +32,8 @@ import { createControlModel } from './model/index.js';
 import { httpsSource } from './https-source.js';
 import { parseLogLine } from './log-line.js';
 import { fileSource, logTailSource, stdinSource, type Source } from './sources.js';
-import { fastlyStore, localStore, Writer } from './writer.js';
+import { fastlyStore } from './fastly-store.js';
+import { DEFAULT_WRITE_BUDGET, localStore, Writer } from './writer.js';
 
 function positive(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -79,7 +84,7 @@ export function echoOthers(onLine: (text: string) => void, other: (text: string)
 }
 
 const USAGE =
-  'usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--min-write-interval S] [--lead S]';
+  'usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--write-budget CALLS_PER_HOUR] [--min-write-interval S] [--lead S]';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
@@ -93,6 +98,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       'dashboard-port': { type: 'string', default: '7373' },
       'lag-limit': { type: 'string' },
       'min-write-interval': { type: 'string' },
+      'write-budget': { type: 'string' },
       lead: { type: 'string' },
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
@@ -107,11 +113,20 @@ export async function main(argv: readonly string[]): Promise<number> {
   const spec = values.source!;
   // Nothing piped in: say what the controller reads, rather than wait on the terminal for it.
   if (spec === 'stdin' && process.stdin.isTTY) throw new UsageError(NO_SOURCE);
-  const store = values.service !== undefined ? fastlyStore(values.service, values['store-id'], values['dry-run']) : localStore(localConfigFile(values.file));
   if (values.service === undefined && (values['store-id'] !== undefined || values['dry-run'])) throw new UsageError('--store-id and --dry-run go with --service ID');
-  const writer = new Writer(store, positive('min-write-interval', values['min-write-interval'], 20) * 1000, log);
-  const model = createControlModel({ leadSeconds: positive('lead', values.lead, 25) });
-  const controller = new Controller({ model, store, writer, sourceName: spec, lagLimitMs: positive('lag-limit', values['lag-limit'], 60) * 1000, log });
+  const budget = values['write-budget'] === undefined ? DEFAULT_WRITE_BUDGET : Number(values['write-budget']);
+  if (!(budget > 0) || !Number.isFinite(budget)) throw new UsageError(`--write-budget must be a number of calls an hour above 0, not "${values['write-budget']}"`);
+  const token = process.env.FASTLY_API_TOKEN?.trim() || null;
+  const store =
+    values.service !== undefined
+      ? fastlyStore({ serviceId: values.service, storeId: values['store-id'], dryRun: values['dry-run'], token, endpoint: process.env.FASTLY_API_ENDPOINT, log })
+      : localStore(localConfigFile(values.file));
+  if (values.service !== undefined && token === null) {
+    log('FASTLY_API_TOKEN is not set: writing through the Fastly CLI, one API call per key; export FASTLY_API_TOKEN=... to write every room in one call');
+  }
+  const writer = new Writer(store, positive('min-write-interval', values['min-write-interval'], 0) * 1000, log, budget);
+  const leadSeconds = positive('lead', values.lead, 25);
+  const controller = new Controller({ createModel: () => createControlModel({ leadSeconds }), store, writer, sourceName: spec, lagLimitMs: positive('lag-limit', values['lag-limit'], 60) * 1000, log });
   const onLine = (text: string): void => controller.line(text, Date.now());
   let source: Source;
   // The room's banner and errors come down the same pipe as its decision lines: the operator still sees them.

@@ -1,6 +1,7 @@
-// The controller process's heart, without its I/O: lines in, counted; once a second the source's
-// health, the settings, the model's plan and the writer. The CLI wires real sources, stores and a
-// clock to it; tests drive it with fakes and a fake clock.
+// The controller process's heart, without its I/O: lines in, counted, each fed to its room's model
+// (rooms.ts); once a second the source's health, the settings, every room's plan and the writer,
+// which sends all rooms' writes in one call. The CLI wires real sources, stores and a clock to it;
+// tests drive it with fakes and a fake clock.
 //
 // The source's health (docs/control.md#when-it-holds): a source lags when its lines arrive late (the
 // time a line arrives minus the time the edge wrote it), measured on each line as it arrives; it fails
@@ -9,11 +10,13 @@
 // fault, so silence alone never makes the controller hold. Each condition is said once, when it
 // starts, and again only when it changes (a growing figure is not a change).
 import { parseLogLine } from './log-line.js';
+import { Rooms } from './rooms.js';
 import type { ControlModel, DashboardSnapshot, SourceStatus } from './types.js';
 import type { Store, Writer } from './writer.js';
 
 export interface ControllerOptions {
-  model: ControlModel;
+  /** A new control model for a room, made when the room first appears. */
+  createModel: (room: string) => ControlModel;
   store: Store;
   writer: Writer;
   sourceName: string;
@@ -36,8 +39,13 @@ export class Controller {
   private sourceDead = false;
   private settingsError: string | null = null;
   private readonly examples: string[] = [];
+  private readonly rooms: Rooms;
+  /** The store as last read, with this process's own writes since. */
+  private current: Record<string, string> = {};
+  private lastReadMs = -Infinity;
 
   constructor(private readonly o: ControllerOptions) {
+    this.rooms = new Rooms(o.createModel, o.log);
     this.status = { name: o.sourceName, state: 'starting', lagMs: null, lastLineMs: null, lines: 0, bad: 0, foreign: 0, error: null };
   }
 
@@ -59,7 +67,7 @@ export class Controller {
     this.status.lines++;
     this.status.lagMs = nowMs - verdict.line.tsMs;
     this.lastLineArrivalMs = nowMs;
-    this.o.model.observe(verdict.line);
+    this.rooms.observe(verdict.line);
   }
 
   /** The source's own state: an error it hit, or that it ended. */
@@ -70,7 +78,12 @@ export class Controller {
 
   async tick(nowMs: number): Promise<void> {
     try {
-      this.o.model.settings(await this.o.store.read(), nowMs);
+      // On Fastly a read is an API call: the store says how often (its values change only by hand between reads).
+      if (nowMs - this.lastReadMs >= (this.o.store.readEveryMs ?? 0)) {
+        this.current = await this.o.store.read();
+        this.lastReadMs = nowMs;
+      }
+      this.rooms.settings(this.current, nowMs);
       this.settingsError = null;
     } catch (error) {
       // Without the settings the targets may be stale: hold, as with a lagging log.
@@ -103,22 +116,32 @@ export class Controller {
             : null);
     if (conditionKey(why) !== conditionKey(this.holdingWhy)) this.o.log(why === null ? 'the view is current again: controlling' : `holding, writing nothing: ${why}`);
     this.holdingWhy = why;
-    const writes = this.o.model.plan(nowMs, why !== null);
-    if (writes === null) return;
-    const sent = await this.o.writer.offer(writes, nowMs);
-    if (sent) {
-      this.o.model.written(writes, true, nowMs);
-      this.o.log(`wrote ${Object.entries(writes).map(([k, v]) => `${k}=${v.length > 60 ? `${v.slice(0, 60)}...` : v}`).join(' ')}`);
+    const plans = this.rooms.plan(nowMs, why !== null);
+    if (plans.size === 0) return;
+    const sent = await this.o.writer.offer(plans, this.current, nowMs);
+    if (sent.size === 0) return;
+    // What went out is in the store now, whether or not the next read has come.
+    const said: string[] = [];
+    for (const [room, writes] of sent) {
+      this.rooms.written(room, writes, true, nowMs);
+      said.push(`${sent.size > 1 || room !== 'default' ? `${room}: ` : ''}${Object.entries(writes).map(([k, v]) => `${k}=${v.length > 60 ? `${v.slice(0, 60)}...` : v}`).join(' ')}`);
     }
+    const stored = this.o.writer.lastWrite?.stored ?? {};
+    for (const [k, v] of Object.entries(stored)) {
+      if (v === '') delete this.current[k];
+      else this.current[k] = v;
+    }
+    this.o.log(`wrote ${said.join('; ')}`);
   }
 
   snapshot(nowMs: number): DashboardSnapshot {
     const w = this.o.writer;
     return {
-      model: this.o.model.snapshot(nowMs),
+      rooms: this.rooms.snapshot(nowMs),
+      unrouted: { ...this.rooms.unrouted },
       source: { ...this.status },
       lastWrite: w.lastWrite,
-      writes: { done: w.done, failed: w.failed, deferred: w.deferred, minIntervalSeconds: w.minIntervalMs / 1000 },
+      writes: { done: w.done, failed: w.failed, deferred: w.deferred, minIntervalSeconds: w.intervalMs / 1000, budgetPerHour: w.budgetPerHour },
       holding: this.holdingWhy !== null,
       holdingWhy: this.holdingWhy,
     };

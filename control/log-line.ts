@@ -3,6 +3,7 @@
 // from a file, or from a batch an HTTPS log endpoint received: whatever precedes the JSON object is
 // ignored. Never throws: a line is the room's decision, `foreign` (not the room's at all) or `bad`
 // (the room's marker, but unusable), and the caller counts the last two and goes on.
+import { DEFAULT_ROOM, ROOM_ID } from '../src/core/layout.js';
 import type { DecisionLine } from './types.js';
 
 export type LineVerdict = { kind: 'decision'; line: DecisionLine } | { kind: 'foreign' } | { kind: 'bad'; why: string };
@@ -61,11 +62,17 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
   // A place in line (docs/events.md): a position near an epoch second; absent from older lines.
   const pos = o.pos === null || o.pos === undefined ? null : typeof o.pos === 'number' && Number.isFinite(o.pos) && o.pos >= 0 && o.pos < 1e11 ? o.pos : undefined;
   if (pos === undefined) return { kind: 'bad', why: 'pos must be a position (epoch seconds)' };
+  // No `room` at all: an edge from before rooms, whose one room is `default`.
+  const room = o.room === undefined ? DEFAULT_ROOM : o.room === null ? null : typeof o.room === 'string' && ROOM_ID.test(o.room) ? o.room : undefined;
+  if (room === undefined) return { kind: 'bad', why: 'room must be a room id or null' };
+  const rule = typeof o.rule === 'string' ? o.rule.slice(0, 64) : null;
   return {
     kind: 'decision',
     line: {
       tsMs,
       pop: typeof o.pop === 'string' && o.pop !== '' ? o.pop.slice(0, 32) : 'local',
+      room,
+      rule,
       win,
       period,
       decision: o.decision as string,

@@ -11,6 +11,14 @@ export interface DecisionLine {
   tsMs: number;
   /** The POP that decided (FASTLY_POP); "local" on the local host and in tests. */
   pop: string;
+  /**
+   * The room that decided; null for a line no room decided (a bypass rule, no route, an unusable
+   * routing value): such a line is never an admission and feeds no room's model. A line from an edge
+   * older than rooms has no `room` and counts as the one room, `default`.
+   */
+  room: string | null;
+  /** The rule that sent the request where it went, or null. */
+  rule: string | null;
   /** Start (epoch s) of the window the request fell in. */
   win: number;
   /** d: the window length the edge used, seconds. */
@@ -135,18 +143,35 @@ export interface SourceStatus {
 
 export interface WriteStatus {
   atMs: number;
-  values: SettingWrites;
+  /** Room id -> the settings written for it. */
+  values: Record<string, SettingWrites>;
+  /** The store keys and values that call wrote ('' removed), when it went out. */
+  stored?: Record<string, string>;
   ok: boolean;
   error: string | null;
 }
 
+/** One room the controller steers: its id and its model's view. */
+export interface RoomView {
+  id: string;
+  model: ModelSnapshot;
+  /** Decision lines this room decided. */
+  lines: number;
+}
+
 /** Everything the dashboard shows: GET /api/snapshot returns this as JSON. */
 export interface DashboardSnapshot {
-  model: ModelSnapshot;
+  /** Every room, in the order the routing lists them (then as they appeared). */
+  rooms: RoomView[];
+  /** Lines no room decided, by reason (rule_bypass, no_room, routing_unusable). */
+  unrouted: Record<string, number>;
   source: SourceStatus;
   lastWrite: WriteStatus | null;
-  /** Writes done and writes the rate limit deferred since start. */
-  writes: { done: number; failed: number; deferred: number; minIntervalSeconds: number };
+  /**
+   * Write calls done, failed and deferred (held back by the spacing) since start; the spacing in
+   * seconds, and the budget of calls an hour it comes from.
+   */
+  writes: { done: number; failed: number; deferred: number; minIntervalSeconds: number; budgetPerHour: number };
   /** True when the process is holding: it writes nothing because its view is not trustworthy. */
   holding: boolean;
   holdingWhy: string | null;

@@ -1,21 +1,27 @@
-// Writes what the model decides into waiting_room_config, through the same two paths as
-// `npm run tune`: the local store file (the host re-reads it within a second) or the Fastly Config
-// Store through the Fastly CLI. Every write is checked with the room's own parser first, and writes
-// are spaced: Fastly's API allows 1,000 requests an hour per token, and one write is one request per
-// key, so the default minimum of 20 s between writes spends at most 180 an hour on allow_schedule,
-// 18% of the limit, all day long.
+// Writes what the rooms' models decide into waiting_room_config: the local store file (the host
+// re-reads it within a second) or the Fastly Config Store (fastly-store.ts). Every room's writes are
+// checked with the room's own parser first, turned into the store's keys (src/core/layout.ts:
+// `room.ID.allow_percentage`, `room.ID.live`), and all rooms' pending writes go out together in one
+// call. Calls are spaced by a budget of calls an hour (docs/control.md#writes-and-the-budget):
+// Fastly's API allows about 1,000 an hour per token, and the operator's own tools need some.
 import { parseConfig } from '../src/core/config.js';
-import { CONFIG_STORE } from '../src/fastly/names.js';
-import { fastlyRunner, resolveStoreId, type FastlyRunner } from '../lib/fastly-cli.js';
+import { storeWrites } from '../src/core/layout.js';
 import { readStore, writeStoreAtomic } from '../lib/json-store.js';
 import type { SettingWrites, WriteStatus } from './types.js';
+
+/** API calls an hour the writer spends at most, by default: one every 10 s (docs/control.md). */
+export const DEFAULT_WRITE_BUDGET = 360;
 
 export interface Store {
   /** Every value of waiting_room_config. */
   read(): Promise<Record<string, string>>;
-  /** Sets each key ('' removes it). Throws on failure, with the reason. */
-  write(values: SettingWrites): Promise<void>;
+  /** Sets each store key ('' removes it), all at once where the store can. Throws on failure, with the reason. */
+  write(values: Record<string, string>): Promise<void>;
   readonly name: string;
+  /** API calls one write of these keys costs (default 1: a file, or one bulk request). */
+  callsFor?(values: Record<string, string>): number;
+  /** Read the store at most this often, ms (default every tick): reads are API calls on Fastly. */
+  readonly readEveryMs?: number;
 }
 
 export function localStore(file: string): Store {
@@ -23,39 +29,13 @@ export function localStore(file: string): Store {
     name: `file ${file}`,
     read: () => readStore(file),
     async write(values) {
+      // Every room's values in one atomic file write: the host never reads half of them.
       const current = await readStore(file);
       for (const [k, v] of Object.entries(values)) {
         if (v === '') delete current[k];
         else current[k] = v;
       }
       await writeStoreAtomic(file, current);
-    },
-  };
-}
-
-export function fastlyStore(serviceId: string, storeId: string | undefined, dryRun: boolean, runner: FastlyRunner = fastlyRunner(dryRun, (l) => console.error(`[control] ${l}`))): Store {
-  let id = storeId;
-  const storeIdNow = (): string => (id ??= resolveStoreId(runner, serviceId, CONFIG_STORE));
-  return {
-    name: `Fastly service ${serviceId}`,
-    async read() {
-      const out = runner.run(['config-store-entry', 'list', '--store-id', storeIdNow(), '--json']);
-      if (out === null) return {};
-      const items: unknown = JSON.parse(out);
-      const values: Record<string, string> = {};
-      for (const item of Array.isArray(items) ? items : []) {
-        const i = item as Record<string, unknown>;
-        const key = i.item_key ?? i.key ?? i.Key;
-        const value = i.item_value ?? i.value ?? i.Value;
-        if (typeof key === 'string' && typeof value === 'string') values[key] = value;
-      }
-      return values;
-    },
-    async write(values) {
-      for (const [key, value] of Object.entries(values)) {
-        if (value === '') runner.run(['config-store-entry', 'delete', '--store-id', storeIdNow(), '--key', key]);
-        else runner.run(['config-store-entry', 'update', '--upsert', '--store-id', storeIdNow(), '--key', key, '--value', value]);
-      }
     },
   };
 }
@@ -72,43 +52,86 @@ export class Writer {
   done = 0;
   failed = 0;
   deferred = 0;
-  private lastAttemptMs = -Infinity;
+  /** When the next call may go, ms. */
+  private nextCallMs = -Infinity;
   /** The failure last said, so a write that keeps failing the same way is said once. */
   private toldFailure: string | null = null;
+  private toldHeldBack = false;
+  /** The spacing the budget alone asks for, ms per call. */
+  readonly budgetIntervalMs: number;
 
   constructor(
     private readonly store: Store,
+    /** At least this long between calls, ms, whatever the budget (0: the budget alone). */
     readonly minIntervalMs: number,
     private readonly log: (message: string) => void,
-  ) {}
+    /** API calls an hour at most, across all rooms. */
+    readonly budgetPerHour: number = DEFAULT_WRITE_BUDGET,
+  ) {
+    this.budgetIntervalMs = 3_600_000 / budgetPerHour;
+  }
 
-  /** Writes now if the interval allows; returns whether the values went out. */
-  async offer(values: SettingWrites, nowMs: number): Promise<boolean> {
-    if (nowMs - this.lastAttemptMs < this.minIntervalMs) {
+  /** The spacing in force between calls, ms. */
+  get intervalMs(): number {
+    return Math.max(this.minIntervalMs, this.budgetIntervalMs);
+  }
+
+  /**
+   * Writes every room's pending settings in one call if the budget allows; `current` is the store as
+   * last read (a JSON value is changed, not replaced). Returns the rooms whose writes went out
+   * (none when held back or failed: their models offer them again, newest, at the next tick).
+   */
+  async offer(plans: ReadonlyMap<string, SettingWrites>, current: Readonly<Record<string, string>>, nowMs: number): Promise<Map<string, SettingWrites>> {
+    const sent = new Map<string, SettingWrites>();
+    if (plans.size === 0) return sent;
+    if (nowMs < this.nextCallMs) {
       this.deferred++;
-      return false;
+      if (!this.toldHeldBack) {
+        this.log(
+          `writes held back: the write budget allows a call every ${fmtSeconds(this.intervalMs)} s (${this.budgetPerHour} an hour, --write-budget); ` +
+            'each call carries every room\'s newest writes (said once; the dashboard counts them)',
+        );
+      }
+      this.toldHeldBack = true;
+      return sent;
     }
-    this.lastAttemptMs = nowMs;
-    const refused = checkWrites(values);
+    const refused: string[] = [];
+    const values: Record<string, string> = {};
+    const byRoom: Record<string, SettingWrites> = {};
+    for (const [room, writes] of plans) {
+      const wrong = checkWrites(writes);
+      if (wrong.length > 0) {
+        refused.push(`room ${room}: ${wrong.join('; ')}`);
+        continue;
+      }
+      try {
+        Object.assign(values, storeWrites({ ...current }, room, writes));
+        byRoom[room] = writes;
+      } catch (error) {
+        refused.push(`room ${room}: ${(error as Error).message}`);
+      }
+    }
     if (refused.length > 0) {
       this.failed++;
-      this.lastWrite = { atMs: nowMs, values, ok: false, error: `refused: ${refused.join('; ')}` };
+      this.lastWrite = { atMs: nowMs, values: Object.fromEntries(plans), ok: false, error: `refused: ${refused.join('; ')}` };
       this.tell(`write refused, the room would not use it: ${refused.join('; ')}`);
-      return false;
+      if (Object.keys(byRoom).length === 0) return sent;
     }
+    this.nextCallMs = nowMs + Math.max(this.minIntervalMs, (this.store.callsFor?.(values) ?? 1) * this.budgetIntervalMs);
     try {
       await this.store.write(values);
       this.done++;
-      this.lastWrite = { atMs: nowMs, values, ok: true, error: null };
-      if (this.toldFailure !== null) this.log(`writing to ${this.store.name} succeeds again`);
-      this.toldFailure = null;
-      return true;
+      this.lastWrite = { atMs: nowMs, values: byRoom, stored: values, ok: true, error: refused.length > 0 ? `refused: ${refused.join('; ')}` : null };
+      if (this.toldFailure !== null && refused.length === 0) this.log(`writing to ${this.store.name} succeeds again`);
+      if (refused.length === 0) this.toldFailure = null;
+      for (const [room, writes] of Object.entries(byRoom)) sent.set(room, writes);
+      return sent;
     } catch (error) {
       this.failed++;
       const why = error instanceof Error ? error.message : String(error);
-      this.lastWrite = { atMs: nowMs, values, ok: false, error: why };
-      this.tell(`write to ${this.store.name} failed (${why}); the room keeps its last setting, retrying at the next plan`);
-      return false;
+      this.lastWrite = { atMs: nowMs, values: byRoom, ok: false, error: why };
+      this.tell(`write to ${this.store.name} failed (${why}); the rooms keep their last settings, retrying at the next plan`);
+      return sent;
     }
   }
 
@@ -118,3 +141,5 @@ export class Writer {
     this.toldFailure = message;
   }
 }
+
+const fmtSeconds = (ms: number): string => String(Math.round(ms / 100) / 10);

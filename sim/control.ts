@@ -5,6 +5,7 @@
 import { Controller } from '../control/controller.js';
 import { createControlModel } from '../control/model/index.js';
 import { Writer, type Store } from '../control/writer.js';
+import { DEFAULT_ROOM, liveKey, LIVE_SETTINGS, percentageKey, storeFromSettings } from '../src/core/layout.js';
 import type { VirtualClock } from './clock.js';
 import type { Random } from '../lib/random.js';
 import { EPOCH_MS, type PopSpec, type Room } from './room.js';
@@ -57,6 +58,22 @@ export interface ControlTrace {
   stoppedAtMs: number | null;
 }
 
+/** The default room's store writes as the flat settings the simulated room keeps ('' removes). */
+function flatWrites(stored: Readonly<Record<string, string>>, central: Readonly<Record<string, string>>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(stored)) {
+    if (key === percentageKey(DEFAULT_ROOM)) values.allow_percentage = value;
+    else if (key === liveKey(DEFAULT_ROOM)) {
+      const live = value === '' ? {} : (JSON.parse(value) as Record<string, string>);
+      for (const name of LIVE_SETTINGS) {
+        if (live[name] !== undefined) values[name] = live[name]!;
+        else if (Object.hasOwn(central, name)) values[name] = '';
+      }
+    }
+  }
+  return values;
+}
+
 export class SimController {
   readonly trace: ControlTrace = { writes: [], views: [], messages: [], linesDelivered: 0, badLines: 0, stoppedAtMs: null };
   private readonly controller: Controller;
@@ -68,16 +85,19 @@ export class SimController {
     private readonly logDelays: readonly number[],
   ) {
     const log = (text: string): void => void this.trace.messages.push({ atMs: clock.nowMs, text });
+    // The simulated room keeps one room's settings flat; the controller reads and writes the store's
+    // layout (src/core/layout.ts): its one room, `default`.
     const store: Store = {
       name: 'the simulated config store',
-      read: async () => room.central(),
-      write: async (values) => {
+      read: async () => storeFromSettings(room.central(), DEFAULT_ROOM),
+      write: async (stored) => {
+        const values = flatWrites(stored, room.central());
         room.publish(values, clock.nowMs);
         this.trace.writes.push({ atMs: clock.nowMs, values: { ...values } });
       },
     };
     this.controller = new Controller({
-      model: createControlModel({ leadSeconds: spec.leadSeconds ?? 25 }),
+      createModel: () => createControlModel({ leadSeconds: spec.leadSeconds ?? 25 }),
       store,
       writer: new Writer(store, spec.minWriteIntervalMs, log),
       sourceName: 'simulated log stream',
@@ -105,7 +125,8 @@ export class SimController {
       this.controller.source(null, false);
       await this.controller.tick(EPOCH_MS + t);
       const snap = this.controller.snapshot(EPOCH_MS + t);
-      this.trace.views.push({ atMs: t, waiting: snap.model.waiting, active: snap.model.activeSessions, mode: snap.model.mode, holding: snap.holding });
+      const model = snap.rooms[0]!.model;
+      this.trace.views.push({ atMs: t, waiting: model.waiting, active: model.activeSessions, mode: model.mode, holding: snap.holding });
       this.trace.badLines = snap.source.bad;
       this.clock.at(t + this.spec.tickMs, tick);
     };

@@ -33,6 +33,16 @@ describe('npm run control', () => {
     }
   });
 
+  it('refuses a write budget that is not a number of calls an hour, saying what it takes', async () => {
+    for (const bad of ['0', 'lots', 'Infinity']) {
+      const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--dashboard-port', '0', '--write-budget', bad]).then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(error?.message).toBe(`--write-budget must be a number of calls an hour above 0, not "${bad}"`);
+    }
+  });
+
   it("passes the room's banner and errors through, and not its decision lines", async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'control/cli.ts', '--source', 'stdin', '--file', config, '--dashboard-port', '0'], {
       cwd: repoRoot,

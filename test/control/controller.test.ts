@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { Controller } from '../../control/controller.js';
 import { createControlModel } from '../../control/model/index.js';
 import { Writer, type Store } from '../../control/writer.js';
+import type { SettingWrites } from '../../control/types.js';
+import { storeFromSettings } from '../../src/core/layout.js';
+import { decisionLine } from '../../src/core/log-line.js';
 import { admittedLine } from './lines.js';
 
 const T0 = Date.UTC(2026, 10, 24, 12);
@@ -27,12 +30,18 @@ function fakeStore(values: Record<string, string>) {
 
 const admitted = (ms: number, i: number): string => admittedLine(ms, i);
 
-function setup(values: Record<string, string>) {
-  const fake = fakeStore(values);
+/** A store holding these service-wide settings (the one room, `default`, without routing). */
+function setup(settings: Record<string, string>, minIntervalMs = 20_000, budget?: number) {
+  const fake = fakeStore(storeFromSettings(settings));
   const logs: string[] = [];
-  const writer = new Writer(fake.store, 20_000, (m) => logs.push(m));
-  const controller = new Controller({ model: createControlModel(), store: fake.store, writer, sourceName: 'test', lagLimitMs: 60_000, log: (m) => logs.push(m) });
+  const writer = new Writer(fake.store, minIntervalMs, (m) => logs.push(m), budget);
+  const controller = new Controller({ createModel: () => createControlModel(), store: fake.store, writer, sourceName: 'test', lagLimitMs: 60_000, log: (m) => logs.push(m) });
   return { ...fake, logs, writer, controller };
+}
+
+/** One room's writes offered alone; whether they went out. */
+async function offer(writer: Writer, writes: SettingWrites, nowMs: number, room = 'default'): Promise<boolean> {
+  return (await writer.offer(new Map([[room, writes]]), {}, nowMs)).has(room);
 }
 
 describe('the controller process', () => {
@@ -41,7 +50,7 @@ describe('the controller process', () => {
     for (let i = 0; i < 100; i++) controller.line(admitted(T0 + i * 100, i), T0 + i * 100);
     await controller.tick(T0 + 10_000);
     expect(writes).toHaveLength(1);
-    expect(Number(values.allow_percentage)).toBeLessThan(100);
+    expect(Number(values['room.default.allow_percentage'])).toBeLessThan(100);
     expect(controller.snapshot(T0 + 10_000).source).toMatchObject({ state: 'ok', lines: 100, bad: 0 });
   });
 
@@ -136,19 +145,83 @@ describe('the controller process', () => {
   });
 });
 
+describe('several rooms from one log stream', () => {
+  const routing = JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }, { id: 'blog', routes: ['/blog'] }], default_room: 'shop' });
+  function rooms() {
+    const fake = fakeStore({
+      routing,
+      settings: JSON.stringify({ wait_period_duration: '30', allow_percentage: '100' }),
+      // Each room its own target; the blog has none: it is watched, never steered.
+      'room.shop': JSON.stringify({ new_users_per_minute: '600' }),
+      'room.checkout': JSON.stringify({ new_users_per_minute: '60' }),
+    });
+    const logs: string[] = [];
+    const writer = new Writer(fake.store, 0, (m) => logs.push(m));
+    const controller = new Controller({ createModel: () => createControlModel(), store: fake.store, writer, sourceName: 'test', lagLimitMs: 60_000, log: (m) => logs.push(m) });
+    return { ...fake, logs, writer, controller };
+  }
+  const bypass = (ms: number): string =>
+    decisionLine({ nowMs: ms, pop: 'LHR', room: null, rule: 'webhooks', waitPeriodSeconds: 30, decision: 'allow', outcome: 'origin', reason: 'rule_bypass', kid: null, method: 'POST', path: '/webhooks', identity: null, status: 200 });
+
+  it("steers each room to its own target and writes every room's change in one store write", async () => {
+    const { controller, writes, values } = rooms();
+    // 100 admissions in 10 s in checkout and the blog, past 60 a minute; 20 in the shop, under its 600.
+    for (let i = 0; i < 100; i++) {
+      controller.line(admittedLine(T0 + i * 100, i, 'LHR', 'checkout'), T0 + i * 100);
+      if (i % 5 === 0) controller.line(admittedLine(T0 + i * 100, 1000 + i, 'LHR', 'shop'), T0 + i * 100);
+      controller.line(admittedLine(T0 + i * 100, 2000 + i, 'LHR', 'blog'), T0 + i * 100);
+    }
+    await controller.tick(T0 + 10_000);
+    expect(writes).toHaveLength(1);
+    // Only checkout engages, under its own key; the operator's values are never rewritten.
+    expect(Object.keys(writes[0]!)).toEqual(['room.checkout.allow_percentage']);
+    expect(Number(values['room.checkout.allow_percentage'])).toBeLessThan(100);
+    const snap = controller.snapshot(T0 + 10_000);
+    expect(snap.rooms.map((r) => [r.id, r.model.mode, r.model.targets.newUsersPerMinute, r.lines])).toEqual([
+      ['shop', 'open', 600, 20],
+      ['checkout', 'open', 60, 100],
+      ['blog', 'observing', null, 100],
+    ]);
+    // Now the shop passes its target too.
+    for (let i = 0; i < 1200; i++) controller.line(admittedLine(T0 + 10_000 + i * 10, 3000 + i, 'LHR', 'shop'), T0 + 10_000 + i * 10);
+    await controller.tick(T0 + 22_000);
+    expect(writes).toHaveLength(2);
+    expect(Object.keys(writes[1]!)).toContain('room.shop.allow_percentage');
+    for (const key of writes.flatMap((w) => Object.keys(w))) expect(key).not.toMatch(/^(settings|routing|room\.[a-z]+)$/);
+  });
+
+  it('counts lines no room decided and feeds them to no model', async () => {
+    const { controller, writes } = rooms();
+    for (let i = 0; i < 500; i++) controller.line(bypass(T0 + i * 20), T0 + i * 20);
+    await controller.tick(T0 + 10_000);
+    const snap = controller.snapshot(T0 + 10_000);
+    expect(snap.unrouted).toEqual({ rule_bypass: 500 });
+    expect(snap.rooms.every((r) => r.lines === 0 && r.model.minutes.every((m) => m.admissions === 0))).toBe(true);
+    expect(writes).toEqual([]);
+  });
+
+  it('takes a room first named by a line, with its settings merged as the edge does', async () => {
+    const { controller, values } = rooms();
+    values['room.sale'] = JSON.stringify({ new_users_per_minute: '30' });
+    await controller.tick(T0);
+    controller.line(admittedLine(T0 + 100, 1, 'LHR', 'sale'), T0 + 100);
+    expect(controller.snapshot(T0 + 200).rooms.find((r) => r.id === 'sale')?.model.targets.newUsersPerMinute).toBe(30);
+  });
+});
+
 describe('the writer', () => {
   it('says a failure once while it keeps failing for the same reason, and again when that changes', async () => {
     const { writer, fail, logs } = setup({});
     fail('API rate limit exceeded');
-    for (let i = 0; i < 5; i++) await writer.offer({ allow_percentage: String(10 + i) }, T0 + i * 20_000);
+    for (let i = 0; i < 5; i++) await offer(writer, { allow_percentage: String(10 + i) }, T0 + i * 20_000);
     expect(logs.filter((l) => l.includes('failed'))).toHaveLength(1);
     expect(writer.failed).toBe(5);
     fail('token expired');
-    await writer.offer({ allow_percentage: '20' }, T0 + 100_000);
+    await offer(writer, { allow_percentage: '20' }, T0 + 100_000);
     fail(null);
-    await writer.offer({ allow_percentage: '21' }, T0 + 120_000);
+    await offer(writer, { allow_percentage: '21' }, T0 + 120_000);
     fail('API rate limit exceeded');
-    await writer.offer({ allow_percentage: '22' }, T0 + 140_000);
+    await offer(writer, { allow_percentage: '22' }, T0 + 140_000);
     expect(logs.filter((l) => l.includes('failed') || l.includes('succeeds again'))).toEqual([
       expect.stringMatching(/failed \(API rate limit exceeded\)/),
       expect.stringMatching(/failed \(token expired\)/),
@@ -160,17 +233,46 @@ describe('the writer', () => {
 
   it('refuses a value the room would not use, naming the key', async () => {
     const { writer, writes } = setup({});
-    expect(await writer.offer({ allow_schedule: 'garbage' }, T0)).toBe(false);
+    expect(await offer(writer, { allow_schedule: 'garbage' }, T0)).toBe(false);
     expect(writes).toEqual([]);
     expect(writer.lastWrite?.error).toMatch(/allow_schedule/);
   });
 
   it('spaces its writes', async () => {
     const { writer, writes } = setup({});
-    expect(await writer.offer({ allow_percentage: '10' }, T0)).toBe(true);
-    expect(await writer.offer({ allow_percentage: '20' }, T0 + 5000)).toBe(false);
-    expect(await writer.offer({ allow_percentage: '30' }, T0 + 20_000)).toBe(true);
-    expect(writes).toEqual([{ allow_percentage: '10' }, { allow_percentage: '30' }]);
+    expect(await offer(writer, { allow_percentage: '10' }, T0)).toBe(true);
+    expect(await offer(writer, { allow_percentage: '20' }, T0 + 5000)).toBe(false);
+    expect(await offer(writer, { allow_percentage: '30' }, T0 + 20_000)).toBe(true);
+    expect(writes).toEqual([{ 'room.default.allow_percentage': '10' }, { 'room.default.allow_percentage': '30' }]);
     expect(writer.deferred).toBe(1);
+  });
+
+  it("spends at most its budget of calls an hour, all rooms' writes in each call, and says once that it holds writes back", async () => {
+    const { writer, writes, logs } = setup({}, 0, 360);
+    const all = (i: number) => new Map([['shop', { allow_percentage: String(10 + (i % 50)) }], ['checkout', { allow_percentage: String(60 - (i % 50)) }], ['blog', { allow_percentage: '5' }]]);
+    // Every room offers a change every second for an hour, on a fake clock.
+    for (let s = 0; s < 3600; s++) await writer.offer(all(s), {}, T0 + s * 1000);
+    expect(writes).toHaveLength(360);
+    // Each call carries every room's newest writes.
+    expect(writes[1]).toEqual({ 'room.shop.allow_percentage': '20', 'room.checkout.allow_percentage': '50', 'room.blog.allow_percentage': '5' });
+    expect(writer.deferred).toBe(3600 - 360);
+    expect(logs.filter((l) => l.includes('held back'))).toEqual([expect.stringMatching(/a call every 10 s \(360 an hour, --write-budget\)/)]);
+  });
+
+  it('counts a write that costs several calls (the CLI, key by key) against the budget', async () => {
+    const { writer, writes, store } = setup({}, 0, 360);
+    store.callsFor = (values) => Object.keys(values).length;
+    const three = new Map([['a', { allow_percentage: '10' }], ['b', { allow_percentage: '20' }], ['c', { allow_percentage: '30' }]]);
+    expect((await writer.offer(three, {}, T0)).size).toBe(3);
+    expect((await writer.offer(three, {}, T0 + 29_000)).size).toBe(0);
+    expect((await writer.offer(three, {}, T0 + 30_000)).size).toBe(3);
+    expect(writes).toHaveLength(2);
+  });
+
+  it("changes the room's live value, keeping what it does not write", async () => {
+    const { writer, writes } = setup({});
+    const current = { 'room.shop.live': JSON.stringify({ allow_schedule: '1800000000=10', queue_cursor: '1800000000:30' }) };
+    await writer.offer(new Map([['shop', { allow_schedule: '1800000030=12' }]]), current, T0);
+    expect(writes).toEqual([{ 'room.shop.live': JSON.stringify({ allow_schedule: '1800000030=12', queue_cursor: '1800000000:30' }) }]);
   });
 });

@@ -6,6 +6,8 @@ import { decisionLine } from '../../src/core/log-line.js';
 export function parsedLine(partial: Partial<DecisionLine> & { tsMs: number; reason: string }, d = 30): DecisionLine {
   return {
     pop: 'LHR',
+    room: 'default',
+    rule: null,
     win: Math.floor(partial.tsMs / 1000 / d) * d,
     period: d,
     decision: 'start',
@@ -23,12 +25,12 @@ export function parsedLine(partial: Partial<DecisionLine> & { tsMs: number; reas
   };
 }
 
-/** An open room's admission of newcomer `i` at `ms`, at `pop`. */
-export const admittedLine = (ms: number, i: number, pop = 'LHR'): string =>
+/** An open room's admission of newcomer `i` at `ms`, at `pop`, in `room`. */
+export const admittedLine = (ms: number, i: number, pop = 'LHR', room = 'default'): string =>
   decisionLine({
     nowMs: ms,
     pop,
-    room: 'default',
+    room,
     rule: null,
     waitPeriodSeconds: 30,
     decision: 'allow',

@@ -4,7 +4,7 @@ import { parseLogLine } from '../../control/log-line.js';
 import { decisionLine } from '../../src/core/log-line.js';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
-const real = decisionLine({ nowMs: NOW - 1000, pop: 'LHR', room: 'default', rule: null, waitPeriodSeconds: 30, decision: 'start', outcome: 'startwaiting', reason: 'no_token', kid: 'k1', method: 'GET', path: '/', identity: 'ip', status: 200 });
+const real = decisionLine({ nowMs: NOW - 1000, pop: 'LHR', room: 'shop', rule: null, waitPeriodSeconds: 30, decision: 'start', outcome: 'startwaiting', reason: 'no_token', kid: 'k1', method: 'GET', path: '/', identity: 'ip', status: 200 });
 
 describe('parseLogLine', () => {
   it('reads the line the edge writes, however the source prefixes it', () => {
@@ -31,6 +31,18 @@ describe('parseLogLine', () => {
     expect(bad((o) => (o.newTid = 'not an id!'))).toMatch(/newTid/);
     expect(bad((o) => (o.pct = 140))).toMatch(/pct/);
     expect(parseLogLine('{"wr":1, truncated', NOW)).toEqual({ kind: 'bad', why: 'not valid JSON' });
+  });
+
+  it('names the room that decided, null when none did; a line from before rooms is the default room', () => {
+    const read = (mutate: (o: Record<string, unknown>) => void) => {
+      const o = JSON.parse(real) as Record<string, unknown>;
+      mutate(o);
+      return parseLogLine(JSON.stringify(o), NOW);
+    };
+    expect(read(() => {})).toMatchObject({ kind: 'decision', line: { room: 'shop', rule: null } });
+    expect(read((o) => ((o.room = null), (o.rule = 'webhooks'), (o.reason = 'rule_bypass')))).toMatchObject({ kind: 'decision', line: { room: null, rule: 'webhooks' } });
+    expect(read((o) => delete o.room)).toMatchObject({ kind: 'decision', line: { room: 'default' } });
+    expect(read((o) => (o.room = 'Not A Room!'))).toEqual({ kind: 'bad', why: 'room must be a room id or null' });
   });
 
   it('never throws on arbitrary text', () => {

@@ -12,6 +12,7 @@ import type { DashboardSnapshot, MinutePoint, ModelSnapshot } from '../../../con
 import { Writer, type Store } from '../../../control/writer.js';
 import { admittedLine } from '../lines.js';
 import { launchBrowser } from '../../support/chromium.js';
+import { storeFromSettings } from '../../../src/core/layout.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const NOW = Date.now();
@@ -33,9 +34,8 @@ const minute = (hhmm: string, p: Partial<MinutePoint>): MinutePoint => ({
   activeCap: null,
   ...p,
 });
-function made(model: Partial<ModelSnapshot>, rest: Partial<DashboardSnapshot> = {}): DashboardSnapshot {
+function modelOf(model: Partial<ModelSnapshot>): ModelSnapshot {
   return {
-    model: {
       nowMs: at('17:06:20'),
       waitPeriodSeconds: 20,
       targets: { newUsersPerMinute: 120, totalActiveUsers: null, sessionDurationMinutes: 5 },
@@ -49,10 +49,15 @@ function made(model: Partial<ModelSnapshot>, rest: Partial<DashboardSnapshot> = 
       pops: [],
       queue: null,
       ...model,
-    },
+  };
+}
+function made(model: Partial<ModelSnapshot>, rest: Partial<DashboardSnapshot> = {}): DashboardSnapshot {
+  return {
+    rooms: [{ id: 'default', model: modelOf(model), lines: 123_456 }],
+    unrouted: {},
     source: { name: 'stdin', state: 'ok', lagMs: 800, lastLineMs: at('17:06:19'), lines: 123456, bad: 0, foreign: 12, error: null },
     lastWrite: null,
-    writes: { done: 3, failed: 0, deferred: 40, minIntervalSeconds: 20 },
+    writes: { done: 3, failed: 0, deferred: 40, minIntervalSeconds: 10, budgetPerHour: 360 },
     holding: false,
     holdingWhy: null,
     ...rest,
@@ -72,7 +77,7 @@ const busy = made({
   ],
   // The POPs' admissions in 17:05 add up to that minute's 120.
   pops: [popRow('LHR', 60), popRow('FRA', 30), popRow('AMS', 20), popRow('NRT', 6), popRow('SYD', 4)],
-}, { lastWrite: { atMs: at('17:05:00'), values: { allow_schedule: schedule }, ok: true, error: null } });
+}, { lastWrite: { atMs: at('17:05:00'), values: { default: { allow_schedule: schedule } }, ok: true, error: null } });
 const idle = made({
   mode: 'open',
   why: 'open: 1 admissions a minute, under the target',
@@ -83,14 +88,24 @@ const idle = made({
   pops: [popRow('local', 1)],
 });
 const empty = made({ mode: 'observing', why: 'waiting for the first decision line' }, { source: { name: 'stdin', state: 'starting', lagMs: null, lastLineMs: null, lines: 0, bad: 0, foreign: 0, error: null } });
+// Two rooms on one service: the shop queueing to its 600 a minute, the checkout open under its 120.
+const twoRooms: DashboardSnapshot = {
+  ...busy,
+  rooms: [
+    { id: 'shop', model: modelOf({ ...busy.rooms[0]!.model, targets: { newUsersPerMinute: 600, totalActiveUsers: null, sessionDurationMinutes: 5 } }), lines: 9_000 },
+    { id: 'checkout', model: idle.rooms[0]!.model, lines: 300 },
+  ],
+  unrouted: { rule_bypass: 42 },
+  lastWrite: { atMs: at('17:05:00'), values: { shop: { allow_schedule: schedule }, checkout: { allow_percentage: '100' } }, ok: true, error: null },
+};
 let current = busy;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const values: Record<string, string> = { allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' };
+  const values = storeFromSettings({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
   const store: Store = { name: 'test store', read: async () => ({ ...values }), write: async (w) => void Object.assign(values, w) };
   const writer = new Writer(store, 0, () => {});
-  const controller = new Controller({ model: createControlModel(), store, writer, sourceName: 'stdin', lagLimitMs: 600_000, log: () => {} });
+  const controller = new Controller({ createModel: () => createControlModel(), store, writer, sourceName: 'stdin', lagLimitMs: 600_000, log: () => {} });
   for (let i = 0; i < 90; i++) controller.line(`waiting_room_log :: ${admittedLine(NOW - 20_000 + i * 100, i, i % 3 === 0 ? 'FRA' : 'LHR')}`, NOW);
   controller.line('some other output', NOW);
   await controller.tick(NOW);
@@ -228,5 +243,40 @@ describe('the dashboard', () => {
       if (snapshot === busy) expect(total).toBe(120);
       await page.context().close();
     }
+  });
+
+  it("names every room's mode, and shows the room picked with its own target and figures", async () => {
+    const page = await open(twoRooms);
+    const summary = await page.$$eval('#rooms button', (bs) => bs.map((b) => b.textContent));
+    expect(summary).toEqual(['shop: queueing, target 600 a minute, 1,438 waiting', 'checkout: open, target 120 a minute, 1 waiting']);
+    expect(await page.textContent('#state')).toMatch(/^Room shop: queueing: 1438 waiting, next window at 87\.6%\. Target 600 a minute/);
+    await page.click('#rooms button[data-room="checkout"]');
+    await expect.poll(() => page.textContent('#state')).toMatch(/^Room checkout: open: .*Target 120 a minute/);
+    expect(await page.textContent('#admissions-text')).toMatch(/target 120 a minute/);
+    expect(await page.textContent('#minute-heading')).toBe('Per minute: room checkout');
+    expect(await page.$$eval('#pops tr th', (cells) => cells.map((c) => c.textContent))).toEqual(['local']);
+    // The pick is kept in the address: a reload shows the same room.
+    expect(page.url()).toMatch(/#room=checkout$/);
+    await page.reload();
+    await expect.poll(() => page.textContent('#state')).toMatch(/^Room checkout/);
+    const io = (await page.textContent('#io'))!;
+    expect(io).toMatch(/shop 9,000, checkout 300, no room \(rule_bypass\) 42/);
+    expect(io).toMatch(/room shop: allow_schedule: from 17:05:20: 12%.* \| room checkout: allow_percentage: 100%/);
+    expect(io).toMatch(/40 held back \(every room's writes in one call, at least 10 s apart: a budget of 360 calls an hour\)/);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows one room as before: no room list, no room in the header', async () => {
+    const page = await open(busy);
+    expect(await page.isHidden('#rooms-nav')).toBe(true);
+    expect(await page.textContent('#state')).toMatch(/^queueing: 1438 waiting/);
+    await page.context().close();
+  });
+
+  it('fits two rooms on a 375 px phone', async () => {
+    const page = await open(twoRooms, PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.context().close();
   });
 });
