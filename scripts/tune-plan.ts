@@ -126,6 +126,8 @@ export function planTune(current: StoreData, request: TuneRequest): TunePlan {
   for (const room of rooms) {
     for (const p of roomSettings(next, room).problems) {
       const { storeKey, setting } = problemPlace(p);
+      // A request no room decides reads the service-wide settings for its log line alone.
+      if (room === null && setting === 'allow_percentage' && p.value === '') continue;
       const changed = setting !== null && request.updates.has(setting) && Object.hasOwn(writes, storeKey);
       const { need, fallback } = splitProblem(p.message);
       const shown = `setting "${setting ?? storeKey}"${p.value === '' ? '' : ` = "${p.value}"`}`;

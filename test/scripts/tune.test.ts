@@ -231,7 +231,7 @@ describe('npm run tune -- --routing', () => {
   });
 
   it.each([
-    ['not JSON', '{"rooms": [', /refused: routing: .*not JSON/],
+    ['not JSON', '{"rooms": [', /refused: routing.*not (valid )?JSON/],
     ['the same route in two rooms', withRooms({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/'] }] }), /refused: routing: room checkout: route \/ is room shop's already/],
     ['a rule naming an unknown room', withRooms({ rules: [{ id: 'vip', if: { cookie: 'vip' }, then: 'room:vip' }] }), /refused: routing: rule vip: .*vip/],
     ['a rule that cannot be read', withRooms({ rules: [{ id: 'odd', if: { colour: 'blue' }, then: 'bypass' }] }), /refused: routing: rule odd: .*colour/],
