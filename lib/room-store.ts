@@ -47,3 +47,13 @@ export function settingSources(store: StoreData, room: string | null): Record<st
 function roomRaws(store: StoreData, room: string | null): RoomRaws {
   return readRoomRaws((key) => (Object.hasOwn(store, key) ? store[key]! : null), room);
 }
+
+const READ = /^(routing|settings|room\.[^.]+(\.allow_percentage|\.live)?)$/;
+
+/**
+ * Keys of the store the edge never reads: most often a setting of the old layout (one key per
+ * setting, before rooms), which no longer does anything where it is.
+ */
+export function unreadKeys(store: StoreData): string[] {
+  return Object.keys(store).filter((key) => !READ.test(key));
+}

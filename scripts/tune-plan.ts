@@ -3,12 +3,12 @@
 // config.ts over the store as it would be after the write): a value the edge would replace by a
 // default, a routing it would skip part of, a value past the Config Store's limit, is refused here
 // with its key named, and nothing is written.
-import { CONFIG_STORE_VALUE_LIMIT } from '../src/core/config.js';
+import { CONFIG_STORE_VALUE_LIMIT, settingsTable } from '../src/core/config.js';
 import { DEFAULT_ROOM, ROOM_ID, ROUTING_KEY, SETTINGS_KEY, storeWrites } from '../src/core/layout.js';
 import { parseRouting, type RoutingProblem } from '../src/core/routing.js';
 import type { ConfigProblem } from '../src/core/types.js';
 import type { StoreData } from '../lib/json-store.js';
-import { roomSettings, settingSources, storeRooms, storeRouting } from '../lib/room-store.js';
+import { roomSettings, settingSources, storeRooms, storeRouting, unreadKeys } from '../lib/room-store.js';
 
 export interface TuneRequest {
   /** The room whose own settings change; null: the service-wide settings. */
@@ -140,6 +140,10 @@ export function planTune(current: StoreData, request: TuneRequest): TunePlan {
     }
   }
   if (request.room === null) warnings.push(...shadowed(next, request.updates));
+  for (const key of unreadKeys(next)) {
+    const move = settingsTable.some((s) => s.key === key) ? `; a setting now lives in settings: npm run tune -- ${key}=${JSON.stringify(next[key])}, then remove ${key} from the store` : '';
+    warnings.push(`${key} is a key the edge never reads (it reads routing, settings, room.ID, room.ID.allow_percentage, room.ID.live)${move}`);
+  }
   return { writes, next, errors, warnings };
 }
 

@@ -283,3 +283,13 @@ describe('npm run tune (show)', () => {
     expect(r.out).toContain('room default:');
   });
 });
+
+describe('npm run tune: a store in the old layout', () => {
+  it('says a flat setting is never read by the edge, and how to move it', async () => {
+    s.cleanup();
+    s = scratch({ ...demo, allow_percentage: '10' });
+    const r = await captured(() => tune(['--show']));
+    expect(r.out).toContain('problem: allow_percentage is a key the edge never reads');
+    expect(r.out).toContain('npm run tune -- allow_percentage="10"');
+  });
+});
