@@ -13,7 +13,9 @@
 // refuses anything under 32 bytes.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { parseConfig } from '../src/core/config.js';
+import { storeWrites } from '../src/core/layout.js';
+import { roomSettings, storeRooms } from '../lib/room-store.js';
+import { applyWrites } from './tune-plan.js';
 import { decodeBase64, EVENT_SEED_ID, MIN_KEY_BYTES } from '../src/core/keys.js';
 import type { Config } from '../src/core/types.js';
 import { CONFIG_STORE, KEY_STORE } from '../src/fastly/names.js';
@@ -43,13 +45,23 @@ export function checkKid(kid: string | undefined): string {
   return kid;
 }
 
-/** The settings as the room reads them: trimmed, with its defaults for missing or unusable values. */
-function roomSettings(data: StoreData): Config {
-  return parseConfig((key) => data[key] ?? null).config;
+/** The service-wide settings as the edge reads them: trimmed, with its defaults for missing or unusable values. */
+function serviceSettings(data: StoreData): Config {
+  return roomSettings(data, null).config;
 }
 
 async function activeKey(configPath: string): Promise<string> {
-  return roomSettings((await readStoreIfExists(configPath)) ?? {}).activeKey;
+  return serviceSettings((await readStoreIfExists(configPath)) ?? {}).activeKey;
+}
+
+/** Every key a room signs with (a room may name its own active_key), with the rooms that do. */
+function signingKeys(data: StoreData): Map<string, string[]> {
+  const byKey = new Map<string, string[]>();
+  for (const room of storeRooms(data)) {
+    const kid = roomSettings(data, room).config.activeKey;
+    byKey.set(kid, [...(byKey.get(kid) ?? []), room]);
+  }
+  return byKey;
 }
 
 const keyFileMode = 0o600; // the file holds secrets
@@ -119,9 +131,10 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
       const configPath = files.config;
       const config = await readStore(configPath);
       await addLocal(files, id);
-      const settings = roomSettings(config);
+      const settings = serviceSettings(config);
       const old = settings.activeKey;
-      await writeStoreAtomic(configPath, { ...config, active_key: id });
+      // The service-wide active_key, where the edge reads it (src/core/layout.ts).
+      await writeStoreAtomic(configPath, applyWrites(config, storeWrites(config, null, { active_key: id })));
       return [
         `added key "${id}" and set active_key: "${old}" -> "${id}" in ${configPath}`,
         `new tokens are signed with "${id}"; "${old}" still verifies the cookies it signed.`,
@@ -132,8 +145,8 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
       const id = checkKid(kid);
       const keys = await loadKeys(files);
       if (!Object.hasOwn(keys, id)) throw new KeyError(`no key "${id}" in ${files.keys}`);
-      const active = await activeKey(files.config);
-      if (id === active) throw new KeyError(`key "${id}" is the active_key (it signs new tokens); rotate to another key first`);
+      const rooms = signingKeys((await readStoreIfExists(files.config)) ?? {}).get(id);
+      if (rooms !== undefined) throw new KeyError(`key "${id}" is the active_key of room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')} (it signs new tokens); rotate to another key first`);
       const next = { ...keys };
       delete next[id];
       await writeStoreAtomic(files.keys, next, keyFileMode);

@@ -5,7 +5,7 @@ import { captured, readJson, scratch, type Scratch } from './helpers.js';
 
 let s: Scratch;
 beforeEach(() => {
-  s = scratch({ allow_percentage: '50', active_key: 'key1', cookie_lifetime: '600' });
+  s = scratch({ settings: JSON.stringify({ allow_percentage: '50', active_key: 'key1', cookie_lifetime: '600' }) });
 });
 afterEach(() => s.cleanup());
 
@@ -32,7 +32,7 @@ describe('npm run keys -- generate', () => {
 
   it('names the first key after active_key when the settings use another id', async () => {
     s.cleanup();
-    s = scratch({ active_key: 'prod-2026' });
+    s = scratch({ settings: JSON.stringify({ active_key: 'prod-2026' }) });
     await captured(() => keys(['generate']));
     expect(Object.keys(readJson(s.keys))).toEqual(['prod-2026']);
   });
@@ -41,7 +41,7 @@ describe('npm run keys -- generate', () => {
     await captured(() => keys(['generate']));
     const a = readJson(s.keys).key1;
     s.cleanup();
-    s = scratch({ active_key: 'key1' });
+    s = scratch({ settings: JSON.stringify({ active_key: 'key1' }) });
     await captured(() => keys(['generate']));
     expect(readJson(s.keys).key1).not.toBe(a);
   });
@@ -59,7 +59,7 @@ describe('npm run keys -- add / rotate / remove', () => {
     expect(Object.keys(file)).toEqual(['key1', 'key2']);
     expect(bytes(file.key2!)).toBeGreaterThanOrEqual(32);
     expect(file.key2).not.toBe(file.key1);
-    expect(readJson(s.config).active_key).toBe('key1');
+    expect(JSON.parse(readJson(s.config).settings!).active_key).toBe('key1');
   });
 
   it('add: refuses an id that exists, leaving its key alone', async () => {
@@ -79,7 +79,7 @@ describe('npm run keys -- add / rotate / remove', () => {
     const r = await captured(() => keys(['rotate', 'key2']));
     expect(r.result).toBe(0);
     expect(Object.keys(readJson(s.keys))).toEqual(['key1', 'key2']);
-    expect(readJson(s.config)).toEqual({ allow_percentage: '50', active_key: 'key2', cookie_lifetime: '600' });
+    expect(readJson(s.config)).toEqual({ settings: JSON.stringify({ allow_percentage: '50', active_key: 'key2', cookie_lifetime: '600' }) });
     expect(r.out).toContain('npm run keys -- remove key1');
   });
 
