@@ -3,7 +3,8 @@
 // these so that what they show and check is what a request would see.
 import { parseRoomConfig } from '../src/core/config.js';
 import { DEFAULT_ROOM, mergeRoomSettings, readRoomRaws, ROUTING_KEY, type RoomRaws } from '../src/core/layout.js';
-import { parseRouting, type Routing, type RoutingProblem } from '../src/core/routing.js';
+import { requestFacts } from '../src/core/request-facts.js';
+import { parseRouting, routeRequest, type Routing, type RoutingProblem } from '../src/core/routing.js';
 import type { ParsedSettings } from '../src/core/types.js';
 import type { StoreData } from './json-store.js';
 
@@ -56,4 +57,16 @@ const READ = /^(routing|settings|room\.[^.]+(\.allow_percentage|\.live)?)$/;
  */
 export function unreadKeys(store: StoreData): string[] {
   return Object.keys(store).filter((key) => !READ.test(key));
+}
+
+/**
+ * The room a GET of `url` lands in, as the edge routes it (rules first, then routes, then the default
+ * room); null when no room decides it (a bypass rule, no room, an unusable routing).
+ */
+export async function roomOfUrl(store: StoreData, url: URL): Promise<string | null> {
+  const { routing, single } = storeRouting(store);
+  if (single) return DEFAULT_ROOM;
+  if (routing === null) return null;
+  const target = await routeRequest(routing, requestFacts(new Request(url), url, null, null, null, () => {}));
+  return target.kind === 'room' ? target.room : null;
 }
