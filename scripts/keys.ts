@@ -15,10 +15,11 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { storeWrites } from '../src/core/layout.js';
 import { roomSettings, storeRooms } from '../lib/room-store.js';
-import { applyWrites } from './tune-plan.js';
+import { applyWrites, planTune } from './tune-plan.js';
+import { readServiceStore, writeServiceValues } from './tune.js';
 import { decodeBase64, EVENT_SEED_ID, MIN_KEY_BYTES } from '../src/core/keys.js';
 import type { Config } from '../src/core/types.js';
-import { CONFIG_STORE, KEY_STORE } from '../src/fastly/names.js';
+import { KEY_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, resolveStoreId, type FastlyRunner } from '../lib/fastly-cli.js';
 import { readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
@@ -165,7 +166,6 @@ interface ServiceOptions {
 
 function runService(command: string, kid: string | undefined, o: ServiceOptions, fastly: FastlyRunner): string {
   const secretStore = () => o.secretStoreId ?? resolveStoreId(fastly, o.serviceId, KEY_STORE);
-  const configStore = () => o.configStoreId ?? resolveStoreId(fastly, o.serviceId, CONFIG_STORE);
   // The key goes through stdin: on a command line it would sit in shell history and `ps`.
   const create = (id: string) =>
     fastly.run(['secret-store-entry', 'create', '--store-id', secretStore(), '--name', id, '--stdin'], {
@@ -180,27 +180,23 @@ function runService(command: string, kid: string | undefined, o: ServiceOptions,
     }
     case 'rotate': {
       const id = checkKid(kid);
-      // Secret first: a room that reads active_key before its key exists cannot sign (503 for new visitors).
+      // The store is read first (its settings value is rewritten whole), the secret made before the
+      // switch: a room that reads active_key before its key exists cannot sign (503 for new visitors).
+      const { id: store, current } = readServiceStore(o.serviceId, o.configStoreId);
+      const plan = planTune(current, { room: null, updates: new Map([['active_key', id]]) });
+      if (plan.errors.length > 0) throw new KeyError(`${plan.errors.join('; ')}; nothing was changed`);
       create(id);
-      fastly.run(['config-store-entry', 'update', '--upsert', '--store-id', configStore(), '--key', 'active_key', '--value', id]);
-      return fastly.dryRun ? '' : `created secret "${id}" and set active_key to "${id}"; remove the old key once cookie_lifetime has passed`;
+      writeServiceValues(fastly, store, plan.writes);
+      const own = signingKeys(plan.next);
+      const others = [...own].filter(([k]) => k !== id).map(([k, rooms]) => `room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')} still sign with "${k}" (their own active_key)`);
+      return fastly.dryRun ? '' : [`created secret "${id}" and set active_key to "${id}" (settings); remove the old key once cookie_lifetime has passed`, ...others].join('\n');
     }
     case 'remove': {
       const id = checkKid(kid);
-      const described = fastly.run(['config-store-entry', 'describe', '--store-id', configStore(), '--key', 'active_key', '--json']);
-      if (described !== null) {
-        let active: unknown;
-        try {
-          const entry = JSON.parse(described) as Record<string, unknown>;
-          active = entry.item_value ?? entry.value ?? entry.ItemValue ?? entry.Value;
-        } catch {
-          active = undefined;
-        }
-        if (typeof active !== 'string') throw new KeyError('could not read active_key from the service; not removing anything');
-        if (active.trim() === id) throw new KeyError(`key "${id}" is the service's active_key; rotate to another key first`);
-      }
+      const rooms = signingKeys(readServiceStore(o.serviceId, o.configStoreId).current).get(id);
+      if (rooms !== undefined) throw new KeyError(`key "${id}" is the service's active_key (room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')}); rotate to another key first`);
       fastly.run(['secret-store-entry', 'delete', '--store-id', secretStore(), '--name', id]);
-      return fastly.dryRun ? `(check first that active_key is not "${id}")` : `deleted secret "${id}"`;
+      return fastly.dryRun ? '' : `deleted secret "${id}"`;
     }
     default:
       throw new KeyError(`"${command}" is local only; on a service use add, rotate or remove`);

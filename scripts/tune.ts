@@ -17,7 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { CONFIG_STORE_VALUE_LIMIT, settingsTable } from '../src/core/config.js';
 import { ROUTING_KEY, storeKeyOf } from '../src/core/layout.js';
 import { CONFIG_STORE } from '../src/fastly/names.js';
-import { fastlyRunner, resolveStoreId } from '../lib/fastly-cli.js';
+import { fastlyRunner, resolveStoreId, type FastlyRunner } from '../lib/fastly-cli.js';
 import { readStore, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { localConfigFile } from '../lib/local-store.js';
@@ -134,12 +134,26 @@ export function parseStoreList(out: string): StoreData {
   return store;
 }
 
-function tuneService(serviceId: string, storeId: string | undefined, dryRun: boolean, request: TuneRequest | null): number {
-  // The reads run even on a dry run: the writes depend on what the store holds (JSON values are
-  // rewritten whole), and reading changes nothing.
+/**
+ * A service's `waiting_room_config`: its id and its items. The reads run even on a dry run: the
+ * writes depend on what the store holds (JSON values are rewritten whole), and reading changes nothing.
+ */
+export function readServiceStore(serviceId: string, storeId: string | undefined): { id: string; current: StoreData } {
   const reader = fastlyRunner(false, (line) => console.error(line));
   const id = storeId ?? resolveStoreId(reader, serviceId, CONFIG_STORE);
-  const current = parseStoreList(reader.run(['config-store-entry', 'list', '--store-id', id, '--json']) ?? '[]');
+  return { id, current: parseStoreList(reader.run(['config-store-entry', 'list', '--store-id', id, '--json']) ?? '[]') };
+}
+
+/** One CLI call per store value written ('' deletes it): the CLI changes one item a call. */
+export function writeServiceValues(fastly: FastlyRunner, id: string, writes: Record<string, string>): void {
+  for (const [key, value] of Object.entries(writes)) {
+    if (value === '') fastly.run(['config-store-entry', 'delete', '--store-id', id, '--key', key]);
+    else fastly.run(['config-store-entry', 'update', '--upsert', '--store-id', id, '--key', key, '--value', value]);
+  }
+}
+
+function tuneService(serviceId: string, storeId: string | undefined, dryRun: boolean, request: TuneRequest | null): number {
+  const { id, current } = readServiceStore(serviceId, storeId);
   if (request === null) {
     for (const line of showLines(`service ${serviceId}, Config Store ${id}`, current)) console.log(line);
     return 0;
@@ -147,12 +161,7 @@ function tuneService(serviceId: string, storeId: string | undefined, dryRun: boo
   const plan = planTune(current, request);
   if (plan.errors.length > 0) return refuse(plan, `service ${serviceId}`);
   for (const w of plan.warnings) console.error(`warning: ${w}`);
-  // One CLI call per store value written: the CLI changes one item a call.
-  const fastly = fastlyRunner(dryRun);
-  for (const [key, value] of Object.entries(plan.writes)) {
-    if (value === '') fastly.run(['config-store-entry', 'delete', '--store-id', id, '--key', key]);
-    else fastly.run(['config-store-entry', 'update', '--upsert', '--store-id', id, '--key', key, '--value', value]);
-  }
+  writeServiceValues(fastlyRunner(dryRun), id, plan.writes);
   if (!dryRun) {
     for (const line of changeLines(current, plan, request)) console.log(line);
     console.log(`Config Store ${id} updated; Fastly propagates the change within seconds, no new deploy needed`);

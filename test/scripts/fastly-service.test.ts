@@ -123,23 +123,41 @@ describe('tune --service', () => {
 });
 
 describe('keys --fastly-service', () => {
-  it('rotate sends a fresh 64-byte key on stdin, never on the command line, then switches active_key', async () => {
+  it('rotate reads the store, sends a fresh 64-byte key on stdin, never on the command line, then switches active_key in settings', async () => {
     const r = await captured(() => main.keys(['rotate', 'key3', '--fastly-service', 'SVC']));
     expect(r.result).toBe(0);
-    const [, create, , update] = recorded();
-    expect(create!.args).toEqual(['secret-store-entry', 'create', '--store-id', 'SEC-ID', '--name', 'key3', '--stdin']);
-    expect(Buffer.from(create!.stdin!, 'base64')).toHaveLength(64);
-    expect(r.out).not.toContain(create!.stdin!);
-    expect(update!.args).toEqual(['config-store-entry', 'update', '--upsert', '--store-id', 'CFG-ID', '--key', 'active_key', '--value', 'key3']);
+    const calls = recorded();
+    const create = calls.find((c) => c.args[0] === 'secret-store-entry')!;
+    expect(create.args).toEqual(['secret-store-entry', 'create', '--store-id', 'SEC-ID', '--name', 'key3', '--stdin']);
+    expect(Buffer.from(create.stdin!, 'base64')).toHaveLength(64);
+    expect(r.out).not.toContain(create.stdin!);
+    const update = calls.at(-1)!;
+    expect(update.args).toEqual([
+      'config-store-entry', 'update', '--upsert', '--store-id', 'CFG-ID', '--key', 'settings',
+      '--value', JSON.stringify({ enabled: 'true', allow_percentage: '100', active_key: 'key3' }),
+    ]);
+    expect(calls.indexOf(create)).toBeLessThan(calls.indexOf(update));
   });
 
-  it('remove refuses the key the service signs with', async () => {
+  it('rotate on a dry run prints the secret and the settings write, and makes neither', async () => {
+    const r = await captured(() => main.keys(['rotate', 'key2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC', '--config-store-id', 'CFG-ID', '--dry-run']));
+    expect(r.result).toBe(0);
+    const lines = r.out.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/\| fastly secret-store-entry create --store-id SEC --name key2 --stdin$/);
+    expect(lines[1]).toMatch(/^fastly config-store-entry update --upsert --store-id CFG-ID --key settings --value '\{.*"active_key":"key2"\}'$/);
+    expect(recorded().map((c) => c.args[1])).toEqual(['list']);
+  });
+
+  it('remove refuses a key the service signs with, in any room', async () => {
+    store({ routing, settings: JSON.stringify({ active_key: 'key1' }), 'room.checkout': JSON.stringify({ active_key: 'key2' }) });
     const r = await captured(() => main.keys(['remove', 'key2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC-ID', '--config-store-id', 'CFG-ID']));
-    expect(r.error?.message).toMatch(/"key2" is the service's active_key/);
+    expect(r.error?.message).toMatch(/"key2" is the service's active_key \(room checkout\)/);
     expect(recorded().some((c) => c.args[1] === 'delete')).toBe(false);
   });
 
   it('remove deletes another key, and reports the CLI error when it fails', async () => {
+    store({ settings: JSON.stringify({ active_key: 'key2' }) });
     const ok = await captured(() => main.keys(['remove', 'key1', '--fastly-service', 'SVC', '--secret-store-id', 'SEC-ID', '--config-store-id', 'CFG-ID']));
     expect(ok.result).toBe(0);
     expect(recorded().at(-1)!.args).toEqual(['secret-store-entry', 'delete', '--store-id', 'SEC-ID', '--name', 'key1']);

@@ -131,24 +131,3 @@ describe('npm run keys without a key file', () => {
     expect(existsSync(s.keys)).toBe(false);
   });
 });
-
-describe('npm run keys -- --fastly-service (dry run)', () => {
-  it('rotate: creates the secret from stdin before switching active_key', async () => {
-    const r = await captured(() =>
-      keys(['rotate', 'key2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC', '--config-store-id', 'CFG', '--dry-run']),
-    );
-    expect(r.result).toBe(0);
-    const lines = r.out.split('\n');
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/\| fastly secret-store-entry create --store-id SEC --name key2 --stdin$/);
-    expect(lines[1]).toBe('fastly config-store-entry update --upsert --store-id CFG --key active_key --value key2');
-    expect(existsSync(s.keys)).toBe(false); // the local files are not touched
-  });
-
-  it('remove: checks active_key on the service before deleting the secret', async () => {
-    const r = await captured(() => keys(['remove', 'key1', '--fastly-service', 'SVC', '--secret-store-id', 'SEC', '--config-store-id', 'CFG', '--dry-run']));
-    const lines = r.out.split('\n');
-    expect(lines[0]).toBe('fastly config-store-entry describe --store-id CFG --key active_key --json');
-    expect(lines[1]).toBe('fastly secret-store-entry delete --store-id SEC --name key1');
-  });
-});
