@@ -12,8 +12,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseConfig } from '../src/core/config.js';
 import { readStoreIfExists } from '../lib/json-store.js';
+import { roomOfUrl, roomSettings } from '../lib/room-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { configFile } from '../lib/paths.js';
 import { HttpClient } from './http.js';
@@ -86,19 +86,23 @@ export async function main(argv: readonly string[]): Promise<number> {
   const storeFile = values.file !== undefined || isLocalStart(url) ? configFile(values.file) : null;
   const readStore = async () => (storeFile === null ? null : await readStoreIfExists(storeFile).catch(() => null));
   const store = await readStore();
-  const parsed = store === null ? null : parseConfig((k) => store[k] ?? null).config;
+  // The settings of the room the URL lands in (the service-wide ones when no room decides it).
+  const room = store === null ? null : await roomOfUrl(store, url);
+  const settingsOf = (s: Record<string, string>) => roomSettings(s, room).config;
+  const parsed = store === null ? null : settingsOf(store);
 
   const client = new HttpClient(url.href, { header, concurrency, timeoutMs });
   const tag = `v${Date.now().toString(36)}`;
   const probe = await probeIdentity(client.send, tag, Date.now);
   const tuneHint = `npm run tune -- identity=header:${header}${storeFile === null ? ' (or the same setting on your service)' : ''}`;
-  const shownIdentity = store === null ? '' : ` (${storeFile}: identity = ${JSON.stringify(store.identity ?? 'ip')})`;
+  const identity = parsed === null ? undefined : parsed.identity.kind === 'ip' || parsed.identity.kind === 'none' ? parsed.identity.kind : `${parsed.identity.kind}:${parsed.identity.name}`;
+  const shownIdentity = store === null ? '' : ` (${storeFile}${room === null ? '' : `, room ${room}`}: identity = ${JSON.stringify(identity)})`;
   if (probe.kind === 'unreachable') {
     client.close();
     console.error(`load: no room answers at ${url.href} (${probe.cause}); start one with \`npm start -- --control\``);
     return 1;
   }
-  if (probe.kind === 'same' || (probe.kind === 'unknown' && store !== null && !identityKeysOn(store.identity, header))) {
+  if (probe.kind === 'same' || (probe.kind === 'unknown' && store !== null && !identityKeysOn(identity, header))) {
     client.close();
     console.error(
       `load: the room does not key identity on the ${header} header${shownIdentity}, so every virtual browser ` +
@@ -115,7 +119,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         ? undefined
         : async () => {
             const s = await readStore();
-            return s === null ? null : parseConfig((k) => s[k] ?? null).config.control.newUsersPerMinute;
+            return s === null ? null : settingsOf(s).control.newUsersPerMinute;
           };
   const crowd = shape === 'flash' ? `a flash crowd within ${flashSeconds} s` : `${ratePerMinute ?? Math.round(visitors / minutes)} new a minute`;
   console.log(`load: ${visitors} visitors, ${crowd}, for ${minutes} min against ${url.href} (seed ${values.seed}, at most ${concurrency} requests in flight)`);

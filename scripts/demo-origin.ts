@@ -1,6 +1,8 @@
 // The demo origin behind the waiting room on `npm start`: a tiny "shop" on 127.0.0.1:7070 that shows
-// what an origin sees. Its home page lists the cookies that reached it, so you can watch the room's
-// `waiting_room` cookie stay at the edge; /logout shows how an origin ends a visitor's session.
+// what an origin sees. Its pages list the cookies that reached it, so you can watch the rooms'
+// `waiting_room_ID` cookies stay at the edge, and say which room the demo routing sends their path to
+// (local/config.example.json: /checkout to the checkout room, the rest to the shop room); /webhooks
+// answers POSTs, which a rule sends past the rooms; /logout shows how an origin ends a session.
 //
 //   npx tsx scripts/demo-origin.ts [--port 7070] [--host 127.0.0.1]
 import { randomBytes } from 'node:crypto';
@@ -39,7 +41,7 @@ nav a{margin-right:1rem}table{border-collapse:collapse}td,th{border:1px solid #b
 code{background:#f2f2f2;padding:0 .2rem}.ok{color:#075e2b}.bad{color:#a30000}
 </style></head>
 <body>
-<nav><a href="/">Shop</a><a href="/products">Products</a><a href="/logout">Leave (log out)</a></nav>
+<nav><a href="/">Shop</a><a href="/products">Products</a><a href="/checkout">Checkout</a><a href="/logout">Leave (log out)</a></nav>
 <main>
 ${body}
 </main>
@@ -58,6 +60,17 @@ ${cookies.length === 0 ? '<p>None.</p>' : `<table><thead><tr><th>name</th><th>va
       ? `A <code>${COOKIE_PREFIX}_…</code> cookie reached the origin: the request did not pass through the room.`
       : `No <code>${COOKIE_PREFIX}_…</code> cookie reached the origin: the room keeps its cookies at the edge.`
   }</p>`;
+}
+
+/**
+ * Which room of the demo routing the visitor passed to reach this page. The origin cannot tell from
+ * the request (the room's cookies never reach it), so it says what the demo routing does with the path.
+ */
+function roomNote(path: string): string {
+  const checkout = path === '/checkout' || path.startsWith('/checkout/');
+  return checkout
+    ? `<p id="room">You came through the <strong>checkout</strong> room: the demo routing sends <code>/checkout</code> there. It has its own settings: a 5-second wait window and, with <code>npm start -- --control</code>, a target of 30 new visitors a minute (<code>npm run tune -- --room checkout new_users_per_minute=60</code> changes it).</p>`
+    : `<p id="room">You came through the <strong>shop</strong> room: the demo routing sends <code>${escapeHtml(path)}</code> there (its route is <code>/</code>, and it is the default room). <a href="/checkout">The checkout</a> has a room of its own.</p>`;
 }
 
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
@@ -81,6 +94,10 @@ function shopCookie(req: IncomingMessage): Record<string, string> {
 
 function handleDemo(req: IncomingMessage, res: ServerResponse): void {
   const path = new URL(req.url ?? '/', 'http://origin.invalid').pathname;
+  if (path === '/webhooks' || path.startsWith('/webhooks/')) {
+    webhook(req, res, path);
+    return;
+  }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     send(res, 405, page('Not allowed', '<h1>Only GET here</h1>'), { allow: 'GET, HEAD' });
     return;
@@ -94,12 +111,20 @@ function handleDemo(req: IncomingMessage, res: ServerResponse): void {
       send(res, 200, page('Welcome', `<h1>You are in!</h1>
 <p>The waiting room let you through to the shop. Browse around: you will not queue again until your session ends.</p>
 <p>Go on to <a href="/products">the products</a>, or <a href="/logout">leave</a> to give your place back.</p>
+${roomNote(path)}
 ${cookieReport(req)}`), shopCookie(req));
       return;
     case '/products':
       send(res, 200, page('Products', `<h1>Products</h1>
 <ul><li>A very popular concert ticket</li><li>A limited-edition sneaker</li></ul>
-<p><a href="/">Back to the shop</a></p>
+<p><a href="/">Back to the shop</a> or on to <a href="/checkout">the checkout</a></p>
+${roomNote(path)}
+${cookieReport(req)}`), shopCookie(req));
+      return;
+    case '/checkout':
+      send(res, 200, page('Checkout', `<h1>Checkout</h1>
+<p>Your basket: one very popular concert ticket. (This is a demo: nothing is sold.)</p>
+${roomNote(path)}
 ${cookieReport(req)}`), shopCookie(req));
       return;
     case '/logout':
@@ -112,6 +137,24 @@ Your next visit starts in the waiting room again.</p>
     default:
       send(res, 404, page('Not found', `<h1>Not found</h1><p>The shop has no <code>${escapeHtml(path)}</code>. <a href="/">Back to the shop</a></p>`));
   }
+}
+
+/**
+ * A payment provider's webhook: machines POST here, and the demo's `webhooks` rule sends them past the
+ * rooms (a webhook must never queue). Answers what it received, in JSON.
+ */
+function webhook(req: IncomingMessage, res: ServerResponse, path: string): void {
+  if (req.method !== 'POST') {
+    res.writeHead(405, { allow: 'POST', 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    res.end('POST only: a webhook\n');
+    return;
+  }
+  let size = 0;
+  req.on('data', (chunk: Buffer) => (size += chunk.length));
+  req.on('end', () => {
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(`${JSON.stringify({ received: true, path, bytes: size })}\n`);
+  });
 }
 
 /** Starts the shop; resolves once it listens. Port 0 picks a free port (tests). */

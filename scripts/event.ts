@@ -4,7 +4,8 @@
 //   npm run event -- seed [--force]        a new event-seed in the local key store; prints its commitment
 //        ... --fastly-service ID [--secret-store-id ID] [--dry-run]   and in the service's Secret Store
 //   npm run event -- commitment            the stored seed's commitment again
-//   npm run event -- reveal [--force]      the stored seed and its commitment, to publish after the start
+//   npm run event -- reveal [--force] [--room ID]   the stored seed and its commitment, to publish after
+//                                          the start (room ID's event_start; without --room the service-wide one)
 //   npm run event -- verify --seed B64 [--commitment sha256:HEX] [--token TOKEN ...]   (or tokens on stdin)
 //
 // The seed stays in the local key file even when it goes to Fastly: a Secret Store never gives a
@@ -19,6 +20,7 @@ import { KEY_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, resolveStoreId } from '../lib/fastly-cli.js';
 import { readStoreIfExists, writeStoreAtomic } from '../lib/json-store.js';
 import { parseConfig } from '../src/core/config.js';
+import { roomSettings, storeRooms } from '../lib/room-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { configFile, keysFile } from '../lib/paths.js';
 
@@ -102,8 +104,11 @@ async function readStdinTokens(): Promise<string[]> {
     .filter((t) => t !== '');
 }
 
-/** The event's start in epoch seconds, from --event-start or the local settings; null when neither has one. */
-async function eventStart(given: string | undefined, configPath: string | undefined): Promise<{ at: number; from: string } | null> {
+/**
+ * The event's start in epoch seconds, from --event-start or the local settings (room `room`'s, or the
+ * service-wide ones); null when neither has one.
+ */
+async function eventStart(given: string | undefined, configPath: string | undefined, room: string | undefined): Promise<{ at: number; from: string } | null> {
   if (given !== undefined) {
     const { config } = parseConfig((key) => (key === 'event_start' ? given : null));
     if (config.event === null) throw new UsageError(`--event-start must be a time with a zone, such as 2026-12-01T10:00:00Z, not "${given}"`);
@@ -111,8 +116,12 @@ async function eventStart(given: string | undefined, configPath: string | undefi
   }
   const settingsFile = configFile(configPath);
   const settings = (await readStoreIfExists(settingsFile)) ?? {};
-  const event = parseConfig((key) => settings[key] ?? null).config.event;
-  return event === null ? null : { at: event.start, from: `event_start in ${settingsFile}` };
+  if (room !== undefined && !storeRooms(settings).includes(room)) {
+    throw new UsageError(`--room ${room}: ${settingsFile} names no such room; its rooms are ${storeRooms(settings).join(', ') || '(none)'}`);
+  }
+  const event = roomSettings(settings, room ?? null).config.event;
+  const where = room === undefined ? `the service-wide settings in ${settingsFile}` : `room ${room}'s settings in ${settingsFile}`;
+  return event === null ? null : { at: event.start, from: `event_start in ${where}` };
 }
 
 const iso = (sec: number) => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
@@ -139,7 +148,7 @@ async function reveal(file: string, start: { at: number; from: string } | null, 
     }
     console.error(`WARNING: the pre-queue is still open (${when}). Whoever sees this seed before then can compute every place in it: do not publish it yet.`);
   } else if (start === null) {
-    console.error('npm run event: cannot tell whether the pre-queue is still open: no event_start in the local settings. Publish the seed only after the start; for an event on a Fastly service, pass --event-start TIME and this command checks.');
+    console.error('npm run event: cannot tell whether the pre-queue is still open: no event_start in the local settings (the service-wide ones, or --room ID\'s). Publish the seed only after the start; for an event on a Fastly service, pass --event-start TIME and this command checks.');
   }
   console.log(`seed: ${Buffer.from(seed).toString('base64')}`);
   console.log(`commitment: ${commitmentOf(seed)}`);
@@ -178,13 +187,13 @@ export function placeLines(verdicts: readonly Verdict[]): string[] {
 
 export const USAGE = `usage: npm run event -- seed [--force] [--fastly-service ID [--secret-store-id ID] [--dry-run]] [--file keys.json]
        npm run event -- commitment [--file keys.json]
-       npm run event -- reveal [--force] [--event-start TIME | --config-file config.json] [--file keys.json]
+       npm run event -- reveal [--force] [--room ID] [--event-start TIME | --config-file config.json] [--file keys.json]
        npm run event -- verify --seed B64 [--commitment sha256:HEX] [--token TOKEN ...]   (or tokens on stdin)
   seed        a new event-seed; publish the commitment it prints before the pre-queue opens
   commitment  the stored seed's commitment again
   reveal      the stored seed, to publish once the event has started (refused before event_start
-              unless --force; the start is read from the local settings, or given with --event-start
-              when the event runs on a Fastly service)
+              unless --force; the start is read from the local settings, room ID's with --room, the
+              service-wide ones without; or given with --event-start when the event runs on Fastly)
   verify      each pre-queue token's place in line under a revealed seed`;
 
 export interface EventIo {
@@ -206,6 +215,7 @@ export async function main(argv: readonly string[], io: EventIo = {}): Promise<n
       file: { type: 'string' },
       'config-file': { type: 'string' },
       'event-start': { type: 'string' },
+      room: { type: 'string' },
       seed: { type: 'string' },
       commitment: { type: 'string' },
       token: { type: 'string', multiple: true },
@@ -242,7 +252,7 @@ export async function main(argv: readonly string[], io: EventIo = {}): Promise<n
         console.log(commitmentOf(await storedSeed(file)));
         return 0;
       case 'reveal':
-        return await reveal(file, await eventStart(values['event-start'], values['config-file']), values.force, now());
+        return await reveal(file, await eventStart(values['event-start'], values['config-file'], values.room), values.force, now());
       case 'verify': {
         if (values.seed === undefined) throw new UsageError('give the revealed seed: --seed B64');
         const seed = seedBytes(values.seed);

@@ -19,10 +19,13 @@
 // refuses anything under 32 bytes.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { parseConfig } from '../src/core/config.js';
+import { storeWrites } from '../src/core/layout.js';
+import { roomSettings, storeRooms } from '../lib/room-store.js';
+import { applyWrites, planTune } from './tune-plan.js';
+import { readServiceStore, writeServiceValues } from './tune.js';
 import { decodeBase64, EVENT_SEED_ID, INVITE_KID_PREFIX, isTokenKid, MIN_KEY_BYTES } from '../src/core/keys.js';
 import type { Config } from '../src/core/types.js';
-import { CONFIG_STORE, KEY_STORE } from '../src/fastly/names.js';
+import { KEY_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, resolveStoreId, type FastlyRunner } from '../lib/fastly-cli.js';
 import { readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
@@ -62,13 +65,23 @@ export function inviteKeyName(kid: string | undefined): string {
   return INVITE_KID_PREFIX + id;
 }
 
-/** The settings as the room reads them: trimmed, with its defaults for missing or unusable values. */
-function roomSettings(data: StoreData): Config {
-  return parseConfig((key) => data[key] ?? null).config;
+/** The service-wide settings as the edge reads them: trimmed, with its defaults for missing or unusable values. */
+function serviceSettings(data: StoreData): Config {
+  return roomSettings(data, null).config;
 }
 
 async function activeKey(configPath: string): Promise<string> {
-  return roomSettings((await readStoreIfExists(configPath)) ?? {}).activeKey;
+  return serviceSettings((await readStoreIfExists(configPath)) ?? {}).activeKey;
+}
+
+/** Every key a room signs with (a room may name its own active_key), with the rooms that do. */
+function signingKeys(data: StoreData): Map<string, string[]> {
+  const byKey = new Map<string, string[]>();
+  for (const room of storeRooms(data)) {
+    const kid = roomSettings(data, room).config.activeKey;
+    byKey.set(kid, [...(byKey.get(kid) ?? []), room]);
+  }
+  return byKey;
 }
 
 const keyFileMode = 0o600; // the file holds secrets
@@ -161,9 +174,10 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
       const configPath = files.config;
       const config = await readStore(configPath);
       await addLocal(files, id);
-      const settings = roomSettings(config);
+      const settings = serviceSettings(config);
       const old = settings.activeKey;
-      await writeStoreAtomic(configPath, { ...config, active_key: id });
+      // The service-wide active_key, where the edge reads it (src/core/layout.ts).
+      await writeStoreAtomic(configPath, applyWrites(config, storeWrites(config, null, { active_key: id })));
       return [
         `added key "${id}" and set active_key: "${old}" -> "${id}" in ${configPath}`,
         `new tokens are signed with "${id}"; "${old}" still verifies the cookies it signed.`,
@@ -174,8 +188,8 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
       const id = checkKid(kid);
       const keys = await loadKeys(files);
       if (!Object.hasOwn(keys, id)) throw new KeyError(`no key "${id}" in ${files.keys}`);
-      const active = await activeKey(files.config);
-      if (id === active) throw new KeyError(`key "${id}" is the active_key (it signs new tokens); rotate to another key first`);
+      const rooms = signingKeys((await readStoreIfExists(files.config)) ?? {}).get(id);
+      if (rooms !== undefined) throw new KeyError(`key "${id}" is the active_key of room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')} (it signs new tokens); rotate to another key first`);
       const next = { ...keys };
       delete next[id];
       await writeStoreAtomic(files.keys, next, keyFileMode);
@@ -213,7 +227,6 @@ interface ServiceOptions {
 
 function runService(command: string, kid: string | undefined, o: ServiceOptions, fastly: FastlyRunner): string {
   const secretStore = () => o.secretStoreId ?? resolveStoreId(fastly, o.serviceId, KEY_STORE);
-  const configStore = () => o.configStoreId ?? resolveStoreId(fastly, o.serviceId, CONFIG_STORE);
   // The key goes through stdin: on a command line it would sit in shell history and `ps`.
   const create = (id: string) =>
     fastly.run(['secret-store-entry', 'create', '--store-id', secretStore(), '--name', id, '--stdin'], {
@@ -234,27 +247,23 @@ function runService(command: string, kid: string | undefined, o: ServiceOptions,
     }
     case 'rotate': {
       const id = checkKid(kid);
-      // Secret first: a room that reads active_key before its key exists cannot sign (503 for new visitors).
+      // The store is read first (its settings value is rewritten whole), the secret made before the
+      // switch: a room that reads active_key before its key exists cannot sign (503 for new visitors).
+      const { id: store, current } = readServiceStore(o.serviceId, o.configStoreId);
+      const plan = planTune(current, { room: null, updates: new Map([['active_key', id]]) });
+      if (plan.errors.length > 0) throw new KeyError(`${plan.errors.join('; ')}; nothing was changed`);
       create(id);
-      fastly.run(['config-store-entry', 'update', '--upsert', '--store-id', configStore(), '--key', 'active_key', '--value', id]);
-      return fastly.dryRun ? '' : `created secret "${id}" and set active_key to "${id}"; remove the old key once cookie_lifetime has passed`;
+      writeServiceValues(fastly, store, plan.writes);
+      const own = signingKeys(plan.next);
+      const others = [...own].filter(([k]) => k !== id).map(([k, rooms]) => `room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')} still sign with "${k}" (their own active_key)`);
+      return fastly.dryRun ? '' : [`created secret "${id}" and set active_key to "${id}" (settings); remove the old key once cookie_lifetime has passed`, ...others].join('\n');
     }
     case 'remove': {
       const id = checkKid(kid);
-      const described = fastly.run(['config-store-entry', 'describe', '--store-id', configStore(), '--key', 'active_key', '--json']);
-      if (described !== null) {
-        let active: unknown;
-        try {
-          const entry = JSON.parse(described) as Record<string, unknown>;
-          active = entry.item_value ?? entry.value ?? entry.ItemValue ?? entry.Value;
-        } catch {
-          active = undefined;
-        }
-        if (typeof active !== 'string') throw new KeyError('could not read active_key from the service; not removing anything');
-        if (active.trim() === id) throw new KeyError(`key "${id}" is the service's active_key; rotate to another key first`);
-      }
+      const rooms = signingKeys(readServiceStore(o.serviceId, o.configStoreId).current).get(id);
+      if (rooms !== undefined) throw new KeyError(`key "${id}" is the service's active_key (room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')}); rotate to another key first`);
       fastly.run(['secret-store-entry', 'delete', '--store-id', secretStore(), '--name', id]);
-      return fastly.dryRun ? `(check first that active_key is not "${id}")` : `deleted secret "${id}"`;
+      return fastly.dryRun ? '' : `deleted secret "${id}"`;
     }
     default:
       throw new KeyError(`"${command}" is local only; on a service use add, rotate or remove`);

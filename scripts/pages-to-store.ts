@@ -6,6 +6,8 @@
 //   npm run pages -- --print                       print name + base64 for pasting into the Fastly UI
 //   npm run pages -- --fastly-service SERVICE_ID   print the fastly CLI commands that upload them
 //   npm run pages -- --store-id STORE_ID           the same, when you already know the store's id
+//   npm run pages -- --room ID --dir my-pages      room ID's own pages (ID.startwaiting, ...), and its
+//                                                  `pages` setting set to ID so the room reads them
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,7 +17,10 @@ import { WAITING_PAGES, WAITING_TEMPLATE, waitingPage } from '../src/core/page-v
 import type { PageName } from '../src/core/types.js';
 import { PAGE_STORE } from '../src/fastly/names.js';
 import { shellQuote } from '../lib/fastly-cli.js';
-import { writeStoreAtomic } from '../lib/json-store.js';
+import { readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
+import { localConfigFile } from '../lib/local-store.js';
+import { ROOM_ID } from '../src/core/layout.js';
+import { planTune } from './tune-plan.js';
 import { isMain } from '../lib/cli.js';
 import { repoRoot } from '../lib/paths.js';
 
@@ -109,10 +114,20 @@ export async function encodePages(
   return pages;
 }
 
-/** Writes the `[local_server]` store file, atomically (see writeStoreAtomic), creating its folder. */
-export async function writeStoreFile(pages: readonly EncodedPage[], out: string): Promise<void> {
+/** The store key of a page: `NAME` for the shared pages, `ROOM.NAME` for a room's own. */
+export const pageKey = (name: PageName, room: string | null = null): string => (room === null ? name : `${room}.${name}`);
+
+/**
+ * Writes the `[local_server]` store file, atomically (see writeStoreAtomic), creating its folder. The
+ * pages of this set (the shared ones, or `room`'s) are replaced; every other set's are kept, so a
+ * build, which writes the shared pages, leaves a room's own pages in place.
+ */
+export async function writeStoreFile(pages: readonly EncodedPage[], out: string, room: string | null = null): Promise<void> {
   await mkdir(dirname(out), { recursive: true });
-  await writeStoreAtomic(out, Object.fromEntries(pages.map((p) => [p.name, p.base64])));
+  const kept = Object.entries((await readStoreIfExists(out).catch(() => null)) ?? {}).filter(([key]) =>
+    room === null ? key.includes('.') : !key.startsWith(`${room}.`),
+  );
+  await writeStoreAtomic(out, Object.fromEntries([...kept, ...pages.map((p) => [pageKey(p.name, room), p.base64])]));
 }
 
 /**
@@ -120,7 +135,7 @@ export async function writeStoreFile(pages: readonly EncodedPage[], out: string)
  * not service: with only a service id, the store id is looked up from the service's resource links
  * (the link is named after the store, which is the name the code opens).
  */
-export function fastlyCommands(pages: readonly EncodedPage[], target: { serviceId?: string; storeId?: string }): string {
+export function fastlyCommands(pages: readonly EncodedPage[], target: { serviceId?: string; storeId?: string }, room: string | null = null): string {
   const lines: string[] = [];
   let store: string;
   if (target.storeId !== undefined) {
@@ -136,8 +151,9 @@ export function fastlyCommands(pages: readonly EncodedPage[], target: { serviceI
   }
   for (const page of pages) {
     // --upsert: creates the entry the first time and replaces it afterwards.
-    lines.push(`fastly config-store-entry update --upsert --store-id=${store} --key=${page.name} --value='${page.base64}'`);
+    lines.push(`fastly config-store-entry update --upsert --store-id=${store} --key=${pageKey(page.name, room)} --value='${page.base64}'`);
   }
+  if (room !== null) lines.push(`# Then make room ${room} read them (its pages setting):`, `npm run tune -- --service ${target.serviceId === undefined ? 'SERVICE_ID' : shellQuote(target.serviceId)} --room ${room} pages=${room}`);
   return lines.join('\n');
 }
 
@@ -147,11 +163,19 @@ function summary(pages: readonly EncodedPage[]): string {
     .join('\n');
 }
 
-const USAGE = `Usage: npm run pages -- [--dir pages] [--out local/pages.json] [--print] [--fastly-service ID | --store-id ID]
+const USAGE = `Usage: npm run pages -- [--dir pages] [--out local/pages.json] [--room ID [--config-file F]] [--print] [--fastly-service ID | --store-id ID]
   (no option)            write the local store file (${PAGE_STORE} under [local_server] in fastly.toml)
   --print                print each page's base64 value for production instead
   --fastly-service ID    print the fastly CLI commands that upload the pages to that service's ${PAGE_STORE}
-  --store-id ID          the same, with the Config Store's own id`;
+  --store-id ID          the same, with the Config Store's own id
+  --room ID              room ID's own pages, as ID.NAME, and its pages setting set to ID (locally in
+                         local/config.json or --config-file; on a service, the tune command to run)`;
+
+/** The local settings with room `room`'s `pages` setting set to its own page set, checked as tune checks it. */
+async function roomPagesPlan(configPath: string, room: string): Promise<{ next: StoreData | null; errors: string[] }> {
+  const plan = planTune(await readStore(configPath), { room, updates: new Map([['pages', room]]) });
+  return plan.errors.length > 0 ? { next: null, errors: plan.errors } : { next: plan.next, errors: [] };
+}
 
 export async function main(argv: string[], root: string = repoRoot): Promise<number> {
   let args;
@@ -164,6 +188,8 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
         print: { type: 'boolean', default: false },
         'fastly-service': { type: 'string' },
         'store-id': { type: 'string' },
+        room: { type: 'string' },
+        'config-file': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -176,6 +202,11 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
     console.log(USAGE);
     return 0;
   }
+  const room = args.room ?? null;
+  if (room !== null && !ROOM_ID.test(room)) {
+    console.error(`npm run pages: --room "${room}" is not a room id (lower case letters, digits, - and _, at most 32 characters)`);
+    return 2;
+  }
   let pages: EncodedPage[];
   try {
     pages = await encodePages(resolve(args.dir), (m) => console.error(`warning: ${m}`));
@@ -187,15 +218,30 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
   const storeId = args['store-id'];
   if (serviceId !== undefined || storeId !== undefined) {
     console.error(summary(pages));
-    console.log(fastlyCommands(pages, { serviceId, storeId }));
+    console.log(fastlyCommands(pages, { serviceId, storeId }, room));
     return 0;
   }
   if (args.print) {
     console.error(summary(pages));
-    for (const page of pages) console.log(`${page.name}\n${page.base64}\n`);
+    for (const page of pages) console.log(`${pageKey(page.name, room)}\n${page.base64}\n`);
+    if (room !== null) console.error(`then set room ${room}'s pages setting: npm run tune -- --service SERVICE_ID --room ${room} pages=${room}`);
     return 0;
   }
   const out = resolve(args.out);
+  if (room !== null) {
+    const configPath = localConfigFile(args['config-file']);
+    const { next, errors } = await roomPagesPlan(configPath, room);
+    if (next === null) {
+      for (const line of errors) console.error(`npm run pages: ${line}`);
+      console.error(`nothing was written to ${out} or ${configPath}`);
+      return 1;
+    }
+    // The pages first: a room told to read pages that are not there yet would show the built-in ones.
+    await writeStoreFile(pages, out, room);
+    await writeStoreAtomic(configPath, next);
+    console.log(`${summary(pages)}\nwrote ${out} (as ${room}.NAME); room ${room} reads them: pages=${room} in ${configPath}`);
+    return 0;
+  }
   await writeStoreFile(pages, out);
   console.log(`${summary(pages)}\nwrote ${out}`);
   return 0;

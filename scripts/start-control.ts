@@ -8,17 +8,23 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { STDOUT_LOG } from '../src/fastly/names.js';
 import { readStoreIfExists, writeStoreAtomic } from '../lib/json-store.js';
+import { roomSettings } from '../lib/room-store.js';
+import { storeWrites } from '../src/core/layout.js';
+import { applyWrites } from './tune-plan.js';
 import { repoRoot } from '../lib/paths.js';
 
 export const DASHBOARD_PORT = 7373;
 
-/** Sets `log_endpoint=stdout` in the local config store when it is unset; says what it did. */
+/**
+ * Sets `log_endpoint=stdout` in the local store's service-wide settings when they have none; says
+ * what it did. A room with a log_endpoint of its own keeps it.
+ */
 export async function ensureLogEndpoint(file: string): Promise<string> {
   const data = (await readStoreIfExists(file)) ?? {};
-  const current = data.log_endpoint?.trim();
-  if (current) return `log_endpoint is "${current}": the room prints its decision lines for the controller`;
-  await writeStoreAtomic(file, { ...data, log_endpoint: STDOUT_LOG });
-  return `log_endpoint was unset; set to "${STDOUT_LOG}" in ${file} so the room prints its decision lines`;
+  const current = roomSettings(data, null).config.logEndpoint;
+  if (current !== null) return `log_endpoint is "${current}": the room prints its decision lines for the controller`;
+  await writeStoreAtomic(file, applyWrites(data, storeWrites(data, null, { log_endpoint: STDOUT_LOG })));
+  return `log_endpoint was unset; set to "${STDOUT_LOG}" in ${file} (settings) so the room prints its decision lines`;
 }
 
 export interface RunningController {

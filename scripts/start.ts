@@ -24,7 +24,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
-import { parseConfig } from '../src/core/config.js';
 import { startDemoOrigin } from './demo-origin.js';
 import { main as keysMain } from './keys.js';
 import { signingKeyProblem } from './start-keys.js';
@@ -37,6 +36,7 @@ import { canConnect } from '../lib/host-process.js';
 import { configFile, hostBin, keysFile, pagesFile, repoRoot, wasmFile } from '../lib/paths.js';
 import { localConfigFile } from '../lib/local-store.js';
 import { ensureLogEndpoint, startController, type RunningController } from './start-control.js';
+import { bannerText } from './start-banner.js';
 import { roomExitMessage, roomSlowMessage, tailLines } from './start-room.js';
 
 const say = (line: string) => console.log(`[start] ${line}`);
@@ -66,34 +66,7 @@ async function waitUntilListening(host: string, port: number, stillRunning: () =
 
 async function banner(addr: string, ports: StartPorts, control: boolean): Promise<void> {
   const data = (await readStoreIfExists(configFile()).catch(() => null)) ?? {};
-  // As the room reads them, so the banner shows its defaults (and not a value it would refuse).
-  const { allowPercentage: pct, waitPeriodSeconds: wait } = parseConfig((key) => data[key] ?? null).config;
-  console.log(`
-  The waiting room is running.
-
-    ${`http://${addr}/`.padEnd(28)}the shop behind the room (allow_percentage ${pct}: each draw, every ${wait} s, lets ${pct}% in)
-    ${`http://127.0.0.1:${ports.origin}/`.padEnd(28)}the shop itself (the origin), for comparison
-
-  Tune it while it runs, from another terminal:
-
-    npm run tune                            show the settings
-    npm run tune -- allow_percentage=100    let everyone in
-    npm run tune -- allow_percentage=0      close the doors (deny page)
-    npm run tune -- enabled=false           switch the room off
-${
-  control
-    ? `
-  The controller holds the room to new_users_per_minute; its dashboard:
-
-    ${`http://127.0.0.1:${ports.dashboard}/`.padEnd(28)}admissions a minute, the chance it publishes, who waits
-
-    npm run tune -- new_users_per_minute=120              the target (unset: it only watches)
-    npm run tune -- identity=header:x-load-visitor        then: npm run load -- --minutes 3${addr === '127.0.0.1:7676' ? '' : ` --url http://${addr}`}
-`
-    : ''
-}
-  Ctrl-C stops everything.
-`);
+  console.log(bannerText(addr, ports, control, data));
 }
 
 /** Sends `signal` to the process group led by `pid` (a detached child), or to the child alone. */

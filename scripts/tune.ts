@@ -1,23 +1,29 @@
-// `npm run tune -- allow_percentage=25 [key=value ...]`: changes waiting room settings while the room runs.
+// `npm run tune`: changes waiting room settings while the room runs (docs/configuration.md, the store layout).
 //
-//   npm run tune                                   show the local settings and any problems in them
-//   npm run tune -- allow_percentage=25            change local/config.json (the host re-reads it)
-//   npm run tune -- bypass_paths=                  an empty value removes the setting (its default applies)
+//   npm run tune                                   show the routing and each room's settings, and any problems
+//   npm run tune -- allow_percentage=25            service-wide settings (the `settings` value)
+//   npm run tune -- --room checkout allow_percentage=30   a room's own (room.checkout.allow_percentage)
+//   npm run tune -- --routing routing.json         the rooms, routes and rules (`--routing -`: from stdin)
+//   npm run tune -- message=                       an empty value removes the setting (the next one applies)
 //   npm run tune -- --service ID key=value         the same on a Fastly service's waiting_room_config
 //   npm run tune -- --service ID --store-id SID    ... when you know the Config Store's id
-//   npm run tune -- --service ID --dry-run ...     print the Fastly CLI commands instead of running them
+//   npm run tune -- --service ID --dry-run ...     read the store, print the Fastly CLI writes instead of running them
 //   npm run tune -- --file other.json key=value    another local file (or WR_CONFIG_FILE)
 //
-// Values are checked with the room's own parser before anything is written: a value the room would
-// replace by a default is refused here, with the setting's name, instead of surfacing later in a log.
+// Values are checked as the edge reads them, over the store as it would be after the write: a value
+// the room would replace by a default is refused here, with its key, instead of surfacing in a log.
 import { parseArgs } from 'node:util';
-import { CONFIG_STORE_VALUE_LIMIT, parseConfig, settingsTable } from '../src/core/config.js';
+import { readFile } from 'node:fs/promises';
+import { CONFIG_STORE_VALUE_LIMIT, settingsTable } from '../src/core/config.js';
+import { ROUTING_KEY, storeKeyOf } from '../src/core/layout.js';
 import { CONFIG_STORE } from '../src/fastly/names.js';
-import { fastlyRunner, resolveStoreId } from '../lib/fastly-cli.js';
+import { fastlyRunner, resolveStoreId, type FastlyRunner } from '../lib/fastly-cli.js';
 import { readStore, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { localConfigFile } from '../lib/local-store.js';
 import { closest } from '../lib/suggest.js';
+import { planTune, type TunePlan, type TuneRequest } from './tune-plan.js';
+import { showLines } from './tune-show.js';
 
 const knownKeys = new Set(settingsTable.map((s) => s.key));
 
@@ -29,6 +35,9 @@ export function parseAssignments(args: readonly string[]): Map<string, string> {
     if (eq <= 0) throw new UsageError(notAssignment(args, i));
     const key = arg.slice(0, eq).trim();
     const value = arg.slice(eq + 1).trim();
+    if (key === 'bypass_paths') {
+      throw new UsageError('bypass_paths is gone: a rule sends requests past the rooms now, e.g. {"id": "health", "if": {"path": {"prefix": "/health"}}, "then": "bypass"} in the routing (docs/configuration.md); set it with npm run tune -- --routing FILE');
+    }
     if (!knownKeys.has(key)) {
       const near = closest(key, [...knownKeys]);
       throw new UsageError(
@@ -59,94 +68,127 @@ function notAssignment(args: readonly string[], i: number): string {
   return `"${args[i]}" is not key=value: a value with spaces must be quoted, as in ${owner.slice(0, eq)}="${value}"`;
 }
 
-/** A room's problem message is "what the value must be; what the room does instead". */
-function splitProblem(message: string): { need: string; fallback: string } {
-  const at = message.lastIndexOf('; ');
-  return at < 0 ? { need: message, fallback: '' } : { need: message.slice(0, at), fallback: message.slice(at + 2) };
-}
-
-/**
- * What the room's parser says about `settings`: problems on the keys being changed are errors (the
- * caller refuses the change: the message says what the room accepts, not what it would do instead,
- * since nothing is written), problems elsewhere are warnings about settings already in the store.
- */
-export function check(settings: StoreData, changed: ReadonlySet<string>): { errors: string[]; warnings: string[] } {
-  const { problems } = parseConfig((key) => (Object.hasOwn(settings, key) ? settings[key]! : null));
-  const errors: string[] = [];
-  const warnings: string[] = [];
-  for (const p of problems) {
-    const { need, fallback } = splitProblem(p.message);
-    if (changed.has(p.key)) errors.push(`refused: setting "${p.key}"${p.value === '' ? '' : ` = "${p.value}"`}: it ${need}`);
-    else warnings.push(`setting "${p.key}"${p.value === '' ? '' : ` = "${p.value}"`} is not used as written: it ${need}${fallback === '' ? '' : `; the room falls back: ${fallback}`}`);
-  }
-  return { errors, warnings };
-}
-
-function apply(current: StoreData, updates: ReadonlyMap<string, string>): StoreData {
-  const next: StoreData = { ...current };
-  for (const [key, value] of updates) {
-    if (value === '') delete next[key];
-    else next[key] = value;
-  }
-  return next;
-}
-
 const show = (v: string | undefined) => (v === undefined ? '(unset)' : JSON.stringify(v));
 
-async function tuneLocal(file: string, updates: Map<string, string>): Promise<number> {
+/** The settings of one store key, as a map, for the old -> new lines. */
+function settingsIn(value: string | undefined): Record<string, string> {
+  if (value === undefined) return {};
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** `allow_percentage: "50" -> "25" (room.shop.allow_percentage)`, one line per change. */
+function changeLines(current: StoreData, plan: TunePlan, request: TuneRequest): string[] {
+  const lines: string[] = [];
+  if (request.routing !== undefined) lines.push(`routing: ${current[ROUTING_KEY] === undefined ? 'set' : 'replaced'} (${plan.writes[ROUTING_KEY]!.length} of ${CONFIG_STORE_VALUE_LIMIT} characters)`);
+  for (const [setting] of request.updates) {
+    const key = storeKeyOf(setting, request.room);
+    const before = key.endsWith('.allow_percentage') ? current[key] : settingsIn(current[key])[setting];
+    const after = key.endsWith('.allow_percentage') ? plan.next[key] : settingsIn(plan.next[key])[setting];
+    lines.push(`${setting}: ${show(before)} -> ${show(after)} (${key})`);
+  }
+  return lines;
+}
+
+function refuse(plan: TunePlan, target: string): number {
+  for (const e of plan.errors) console.error(e);
+  console.error(`nothing was written to ${target}`);
+  return 1;
+}
+
+async function tuneLocal(file: string, request: TuneRequest | null): Promise<number> {
   const current = await readStore(file);
-  if (updates.size === 0) {
-    console.log(`${file}:`);
-    for (const s of settingsTable) {
-      console.log(`  ${s.key} = ${show(current[s.key])}${s.key in current ? '' : `  (default ${s.default === '' ? 'none' : s.default})`}`);
-    }
-    for (const w of check(current, new Set()).warnings) console.log(`  problem: ${w}`);
+  if (request === null) {
+    for (const line of showLines(file, current)) console.log(line);
     return 0;
   }
-  const next = apply(current, updates);
-  const { errors, warnings } = check(next, new Set(updates.keys()));
-  if (errors.length > 0) {
-    for (const e of errors) console.error(e);
-    const stays = [...updates.keys()].map((key) => `${key} stays ${show(current[key])}`).join(', ');
-    console.error(`nothing was written to ${file}; ${stays}`);
-    return 1;
-  }
-  for (const w of warnings) console.error(`warning: ${w} (unchanged by this command)`);
-  await writeStoreAtomic(file, next);
-  for (const [key] of updates) console.log(`${key}: ${show(current[key])} -> ${show(next[key])}`);
+  const plan = planTune(current, request);
+  if (plan.errors.length > 0) return refuse(plan, file);
+  for (const w of plan.warnings) console.error(`warning: ${w}`);
+  await writeStoreAtomic(file, plan.next);
+  for (const line of changeLines(current, plan, request)) console.log(line);
   console.log(`written to ${file}; the local host picks it up within a second (it polls the file)`);
   return 0;
 }
 
-function tuneService(serviceId: string, storeId: string | undefined, dryRun: boolean, updates: Map<string, string>): number {
-  if (updates.size === 0) throw new UsageError('name at least one key=value to change on the service');
-  // Only the changed keys are known here; they are checked on their own, as the room would read them.
-  const { errors } = check(Object.fromEntries([...updates].filter(([, v]) => v !== '')), new Set(updates.keys()));
-  const missing = [...updates].filter(([k, v]) => v === '' && k === 'allow_percentage');
-  for (const [k] of missing) errors.push(`refused: removing setting "${k}" makes the room admit everyone; set 100 instead if you mean it`);
-  if (errors.length > 0) {
-    for (const e of errors) console.error(e);
-    console.error(`nothing was changed on service ${serviceId}`);
-    return 1;
+/** The items of a Config Store, as `fastly config-store-entry list --json` prints them. */
+export function parseStoreList(out: string): StoreData {
+  let items: unknown;
+  try {
+    items = JSON.parse(out);
+  } catch {
+    throw new Error('could not read the Config Store\'s items (fastly config-store-entry list --json did not print JSON)');
   }
-  const fastly = fastlyRunner(dryRun);
-  const id = storeId ?? resolveStoreId(fastly, serviceId, CONFIG_STORE);
-  for (const [key, value] of updates) {
+  const store: StoreData = {};
+  // The CLI prints go-fastly structs; accept either field spelling rather than pin one CLI version.
+  for (const item of Array.isArray(items) ? items : []) {
+    const i = item as Record<string, unknown>;
+    const key = i.item_key ?? i.key ?? i.Key;
+    const value = i.item_value ?? i.value ?? i.Value;
+    if (typeof key === 'string' && typeof value === 'string') store[key] = value;
+  }
+  return store;
+}
+
+/**
+ * A service's `waiting_room_config`: its id and its items. The reads run even on a dry run: the
+ * writes depend on what the store holds (JSON values are rewritten whole), and reading changes nothing.
+ */
+export function readServiceStore(serviceId: string, storeId: string | undefined): { id: string; current: StoreData } {
+  const reader = fastlyRunner(false, (line) => console.error(line));
+  const id = storeId ?? resolveStoreId(reader, serviceId, CONFIG_STORE);
+  return { id, current: parseStoreList(reader.run(['config-store-entry', 'list', '--store-id', id, '--json']) ?? '[]') };
+}
+
+/** One CLI call per store value written ('' deletes it): the CLI changes one item a call. */
+export function writeServiceValues(fastly: FastlyRunner, id: string, writes: Record<string, string>): void {
+  for (const [key, value] of Object.entries(writes)) {
     if (value === '') fastly.run(['config-store-entry', 'delete', '--store-id', id, '--key', key]);
     else fastly.run(['config-store-entry', 'update', '--upsert', '--store-id', id, '--key', key, '--value', value]);
-    if (!dryRun) console.log(`${key} -> ${show(value === '' ? undefined : value)}`);
   }
-  if (!dryRun) console.log(`Config Store ${id} updated; Fastly propagates the change within seconds, no new deploy needed`);
+}
+
+function tuneService(serviceId: string, storeId: string | undefined, dryRun: boolean, request: TuneRequest | null): number {
+  const { id, current } = readServiceStore(serviceId, storeId);
+  if (request === null) {
+    for (const line of showLines(`service ${serviceId}, Config Store ${id}`, current)) console.log(line);
+    return 0;
+  }
+  const plan = planTune(current, request);
+  if (plan.errors.length > 0) return refuse(plan, `service ${serviceId}`);
+  for (const w of plan.warnings) console.error(`warning: ${w}`);
+  writeServiceValues(fastlyRunner(dryRun), id, plan.writes);
+  if (!dryRun) {
+    for (const line of changeLines(current, plan, request)) console.log(line);
+    console.log(`Config Store ${id} updated; Fastly propagates the change within seconds, no new deploy needed`);
+  }
   return 0;
 }
 
-export const USAGE = `usage: npm run tune -- [--service ID [--store-id ID] [--dry-run]] [--file PATH] key=value ...
-  (no key=value)   show the local settings and any problems in them
-  key=             an empty value removes the setting (its default applies)
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export const USAGE = `usage: npm run tune -- [--service ID [--store-id ID] [--dry-run]] [--file PATH] [--room ID] [--routing FILE|-] [--show] key=value ...
+  (nothing), --show   show the routing and each room's settings, where each comes from, and any problems
+  key=value           a service-wide setting (the settings value); with --room ID, that room's own
+  key=                an empty value removes the setting (the service-wide one, else the default, applies)
+  --routing FILE      the rooms, their routes and the rules, from a JSON file (- reads stdin)
   quote a value with spaces: npm run tune -- message="Back at noon"`;
 const HELP = `${USAGE}\nsettings: ${[...knownKeys].join(', ')}`;
 
-export async function main(argv: readonly string[]): Promise<number> {
+export interface TuneIo {
+  /** What `--routing -` reads. */
+  stdin?: () => Promise<string>;
+}
+
+export async function main(argv: readonly string[], io: TuneIo = {}): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
     allowPositionals: true,
@@ -155,12 +197,28 @@ export async function main(argv: readonly string[]): Promise<number> {
       'store-id': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       file: { type: 'string' },
+      room: { type: 'string' },
+      routing: { type: 'string' },
+      show: { type: 'boolean', default: false },
     },
   });
   const updates = parseAssignments(positionals);
-  if (values.service !== undefined) return tuneService(values.service, values['store-id'], values['dry-run'], updates);
+  let routing: string | undefined;
+  if (values.routing === '-') routing = await (io.stdin ?? (() => readAll(process.stdin)))();
+  else if (values.routing !== undefined) {
+    try {
+      routing = await readFile(values.routing, 'utf8');
+    } catch (error) {
+      throw new UsageError(`--routing ${values.routing}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  }
+  const changes = updates.size > 0 || routing !== undefined;
+  if (values.show && changes) throw new UsageError('--show changes nothing; leave out the settings, or --show');
+  if (!changes && values.room !== undefined) throw new UsageError(`--room ${values.room}: name the settings to change, e.g. npm run tune -- --room ${values.room} allow_percentage=30 (npm run tune alone shows every room)`);
+  const request: TuneRequest | null = changes ? { room: values.room ?? null, updates, ...(routing === undefined ? {} : { routing }) } : null;
+  if (values.service !== undefined) return tuneService(values.service, values['store-id'], values['dry-run'], request);
   if (values['store-id'] !== undefined || values['dry-run']) throw new UsageError('--store-id and --dry-run go with --service ID');
-  return tuneLocal(localConfigFile(values.file), updates);
+  return tuneLocal(localConfigFile(values.file), request);
 }
 
-if (isMain(import.meta.url)) runTool('npm run tune', USAGE, main, HELP);
+if (isMain(import.meta.url)) runTool('npm run tune', USAGE, (argv) => main(argv), HELP);

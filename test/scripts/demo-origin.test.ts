@@ -53,3 +53,28 @@ describe('the demo origin (the shop)', () => {
     expect((await fetch(`${base}/`, { method: 'POST' })).status).toBe(405);
   });
 });
+
+describe('the demo origin: the routes of the demo routing', () => {
+  it('has a checkout page that says the checkout room let the visitor through', async () => {
+    const res = await fetch(`${base}/checkout`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/id="room">You came through the <strong>checkout<\/strong> room/);
+    expect(html).toMatch(/id="room-cookie" class="ok"/);
+  });
+
+  it('says the shop room let the visitor through on its other pages, and links to the checkout', async () => {
+    const html = await (await fetch(`${base}/products`)).text();
+    expect(html).toMatch(/id="room">You came through the <strong>shop<\/strong> room/);
+    expect(html).toContain('href="/checkout"');
+  });
+
+  it('answers a webhook POST with what it received, and only POST', async () => {
+    const res = await fetch(`${base}/webhooks/payment`, { method: 'POST', body: '{"paid":true}', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, path: '/webhooks/payment', bytes: 13 });
+    const get = await fetch(`${base}/webhooks/payment`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+});

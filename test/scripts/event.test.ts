@@ -63,7 +63,9 @@ describe('npm run event -- seed', () => {
 
 describe('npm run event -- reveal, by the clock', () => {
   const startIso = new Date(START * 1000).toISOString().replace('.000Z', 'Z');
-  const withEvent = () => writeFileSync(s.config, JSON.stringify({ allow_percentage: '50', event_prequeue_start: new Date((START - 1800) * 1000).toISOString(), event_start: startIso }));
+  const eventSettings = { event_prequeue_start: new Date((START - 1800) * 1000).toISOString(), event_start: startIso };
+  const withEvent = () => writeFileSync(s.config, JSON.stringify({ settings: JSON.stringify({ allow_percentage: '50', ...eventSettings }) }));
+  const routing = JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'drops', routes: ['/drops'] }], default_room: 'shop' });
 
   it('refuses while the pre-queue is open, prints no seed, and says when it may and how to force it', async () => {
     withEvent();
@@ -104,6 +106,25 @@ describe('npm run event -- reveal, by the clock', () => {
     expect(r.result).toBe(1);
     expect(r.out).toBe('');
     expect(r.err).toMatch(/in 2 hours/);
+  });
+
+  it("reads a room's own event with --room, and the service-wide settings without", async () => {
+    writeFileSync(s.config, JSON.stringify({ routing, settings: JSON.stringify({ allow_percentage: '50' }), 'room.drops': JSON.stringify(eventSettings) }));
+    await captured(() => event(['seed']));
+    const room = await captured(() => event(['reveal', '--room', 'drops'], { now: () => START - 600 }));
+    expect(room.result).toBe(1);
+    expect(room.err).toMatch(/refused/);
+    expect(room.err).toContain("room drops's settings");
+    const service = await captured(() => event(['reveal'], { now: () => START - 600 }));
+    expect(service.result).toBe(0);
+    expect(service.err).toMatch(/cannot tell whether the pre-queue is still open/);
+  });
+
+  it('refuses a room the settings do not name, listing those they do', async () => {
+    writeFileSync(s.config, JSON.stringify({ routing, settings: '{}' }));
+    await captured(() => event(['seed']));
+    const r = await captured(() => event(['reveal', '--room', 'drop'], { now: () => START - 600 }));
+    expect(r.error?.message).toMatch(/--room drop: .* names no such room; its rooms are shop, drops/);
   });
 
   it('says it could not check when no start is known, and how to let it check', async () => {

@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { parseConfig, settingsTable } from '../../src/core/config.js';
+import { routeRequest } from '../../src/core/routing.js';
+import { requestFacts, type RequestFacts } from '../../src/core/request-facts.js';
+import { storeRooms, storeRouting, roomSettings } from '../../lib/room-store.js';
 import { CONFIG_STORE, KEY_STORE, ORIGIN_BACKEND, PAGE_STORE } from '../../src/fastly/names.js';
 import { DEMO_ORIGIN_PORT } from '../../scripts/demo-origin.js';
 import { repoRoot } from '../../lib/paths.js';
@@ -49,12 +51,15 @@ describe('fastly.toml', () => {
     for (const [, entry] of described) expect(String(entry.description ?? '')).not.toBe('');
   });
 
-  it('seeds only settings the room knows, with values it accepts', () => {
+  it('seeds a routing and settings the edge reads without a problem, admitting everyone', () => {
     const items = (section(setup, 'config_stores')[CONFIG_STORE]?.items ?? {}) as Record<string, { value: string }>;
-    const known = new Set(settingsTable.map((s) => s.key));
-    for (const key of Object.keys(items)) expect(known, key).toContain(key);
-    const { problems } = parseConfig((k) => items[k]?.value ?? null);
-    expect(problems).toEqual([]);
+    const store = Object.fromEntries(Object.entries(items).map(([k, v]) => [k, v.value]));
+    expect(storeRouting(store).problems).toEqual([]);
+    for (const room of [null, ...storeRooms(store)]) {
+      const { config, problems } = roomSettings(store, room);
+      expect(problems, String(room)).toEqual([]);
+      if (room !== null) expect(config.allowPercentage).toBe(100);
+    }
   });
 });
 
@@ -74,20 +79,39 @@ describe('local/: what git holds', () => {
 });
 
 describe('local/config.example.json (the demo settings)', () => {
-  const config = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.json'), 'utf8')) as Record<string, unknown>;
+  const config = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.json'), 'utf8')) as Record<string, string>;
+  const facts = (method: string, path: string, headers: Record<string, string> = {}): RequestFacts => {
+    const url = new URL(`http://127.0.0.1:7676${path}`);
+    return requestFacts(new Request(url, { method, headers }), url, null, '127.0.0.1', null, () => {});
+  };
 
-  it('holds only known settings, all strings', () => {
-    const known = new Set(settingsTable.map((s) => s.key));
+  it('holds the store layout, all strings', () => {
     for (const [key, value] of Object.entries(config)) {
-      expect(known, key).toContain(key);
+      expect(key).toMatch(/^(routing|settings|room\.[a-z0-9_-]+(\.allow_percentage|\.live)?)$/);
       expect(typeof value, key).toBe('string');
     }
   });
 
-  it('parses without a problem and makes a quick demo', () => {
-    const { config: parsed, problems } = parseConfig((k) => (typeof config[k] === 'string' ? (config[k] as string) : null));
+  it('names two rooms and three rules, all read without a problem, and makes a quick demo', () => {
+    const { routing, problems } = storeRouting(config);
     expect(problems).toEqual([]);
-    expect(parsed.allowPercentage).toBe(50);
-    expect(parsed.waitPeriodSeconds).toBeLessThanOrEqual(10);
+    expect(routing?.roomIds).toEqual(['shop', 'checkout']);
+    expect(routing?.defaultRoom).toBe('shop');
+    for (const room of [null, 'shop', 'checkout']) expect(roomSettings(config, room).problems, String(room)).toEqual([]);
+    expect(roomSettings(config, 'shop').config.allowPercentage).toBe(50);
+    expect(roomSettings(config, 'shop').config.waitPeriodSeconds).toBeLessThanOrEqual(10);
+    const checkout = roomSettings(config, 'checkout').config;
+    expect(checkout.control.newUsersPerMinute).toBe(30);
+    expect(checkout.waitPeriodSeconds).toBeLessThan(roomSettings(config, 'shop').config.waitPeriodSeconds);
+  });
+
+  it('sends /checkout to the checkout room, a POST to /webhooks and /health past the rooms, the rest to the shop', async () => {
+    const routing = storeRouting(config).routing!;
+    expect(await routeRequest(routing, facts('GET', '/checkout'))).toMatchObject({ kind: 'room', room: 'checkout' });
+    expect(await routeRequest(routing, facts('GET', '/checkout/pay'))).toMatchObject({ kind: 'room', room: 'checkout' });
+    expect(await routeRequest(routing, facts('POST', '/webhooks/payment'))).toEqual({ kind: 'bypass', rule: 'webhooks' });
+    expect(await routeRequest(routing, facts('GET', '/health'))).toEqual({ kind: 'bypass', rule: 'health' });
+    expect(await routeRequest(routing, facts('GET', '/products'))).toMatchObject({ kind: 'room', room: 'shop' });
+    expect(await routeRequest(routing, facts('GET', '/products', { 'x-staff': '1' }))).toEqual({ kind: 'bypass', rule: 'staff' });
   });
 });

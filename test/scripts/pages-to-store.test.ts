@@ -144,3 +144,50 @@ describe('npm run pages', () => {
     );
   });
 });
+
+describe('npm run pages -- --room', () => {
+  let dir: string;
+  const routing = JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'drops', routes: ['/drops'] }], default_room: 'shop' });
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'wr-pages-room-'));
+    await writeFile(join(dir, 'deny.html'), '<p>drops closed</p>');
+    await writeFile(join(dir, 'config.json'), JSON.stringify({ routing, settings: JSON.stringify({ allow_percentage: '50' }) }));
+    await writeFile(join(dir, 'pages.json'), JSON.stringify({ deny: b64('<p>shared</p>'), 'other.deny': b64('<p>other</p>') }));
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await rm(dir, { recursive: true, force: true });
+  });
+  const json = async (file: string) => JSON.parse(await readFile(join(dir, file), 'utf8')) as Record<string, string>;
+
+  it("writes the room's pages as ID.NAME beside the others and makes the room read them", async () => {
+    expect(await main(['--dir', dir, '--out', join(dir, 'pages.json'), '--room', 'drops', '--config-file', join(dir, 'config.json')], repoRoot)).toBe(0);
+    expect(await json('pages.json')).toEqual({ deny: b64('<p>shared</p>'), 'other.deny': b64('<p>other</p>'), 'drops.deny': b64('<p>drops closed</p>') });
+    expect(JSON.parse((await json('config.json'))['room.drops']!)).toEqual({ pages: 'drops' });
+  });
+
+  it("keeps the rooms' own pages when it writes the shared ones", async () => {
+    expect(await main(['--dir', dir, '--out', join(dir, 'pages.json')], repoRoot)).toBe(0);
+    expect(await json('pages.json')).toEqual({ deny: b64('<p>drops closed</p>'), 'other.deny': b64('<p>other</p>') });
+  });
+
+  it('refuses a room the routing does not name, writing nothing', async () => {
+    const errors: string[] = [];
+    vi.spyOn(console, 'error').mockImplementation((m: string) => void errors.push(m));
+    const before = await json('pages.json');
+    expect(await main(['--dir', dir, '--out', join(dir, 'pages.json'), '--room', 'drop', '--config-file', join(dir, 'config.json')], repoRoot)).toBe(1);
+    expect(errors.join('\n')).toContain('its rooms are shop, drops');
+    expect(await json('pages.json')).toEqual(before);
+    expect(await json('config.json')).not.toHaveProperty('room.drop');
+  });
+
+  it('prints the upload under ID.NAME and the tune command that points the room at them', async () => {
+    const printed: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((m: string) => void printed.push(m));
+    expect(await main(['--dir', dir, '--room', 'drops', '--store-id', 'abc'], repoRoot)).toBe(0);
+    expect(printed.join('\n')).toContain(`--key=drops.deny --value='${b64('<p>drops closed</p>')}'`);
+    expect(printed.join('\n')).toContain('--room drops pages=drops');
+  });
+});

@@ -228,8 +228,9 @@ describe('README.md: the local store and the log', () => {
   it('gives the size of the log line the demo settings print per request (within 10%)', async () => {
     const said = Number(/one JSON line of about (\d+) bytes per request/.exec(readme)?.[1]);
     expect(said, 'README: "one JSON line of about N bytes per request"').toBeGreaterThan(0);
-    const demo = JSON.parse(read('local/config.example.json')) as Record<string, string>;
-    const room = new FakeRoom({ settings: { ...demo, active_key: KID } });
+    const { settings, ...store } = JSON.parse(read('local/config.example.json')) as Record<string, string>;
+    const demo = JSON.parse(settings!) as Record<string, string>;
+    const room = new FakeRoom({ settings: { ...demo, active_key: KID }, store });
     // As the local host prints them: `ENDPOINT :: {...}` and a newline; visitors come, then come back.
     const cookies = new Map<number, string>();
     for (let round = 0; round < 4; round++) {

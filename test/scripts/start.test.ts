@@ -113,7 +113,7 @@ describe('npm start', () => {
   it('does not start a room that cannot sign tokens, and says which key to use', async () => {
     const config = join(dir, 'config-missing-key.json');
     const keys = join(dir, 'keys-other.json');
-    writeFileSync(config, JSON.stringify({ active_key: 'removed1', allow_percentage: '50' }));
+    writeFileSync(config, JSON.stringify({ settings: JSON.stringify({ active_key: 'removed1', allow_percentage: '50' }) }));
     writeFileSync(keys, JSON.stringify({ other: Buffer.alloc(64, 7).toString('base64') }));
     const run = start(['--host', host, '--addr', await testAddr()], { WR_CONFIG_FILE: config, WR_KEYS_FILE: keys });
     expect(await run.exited).toBe(1);

@@ -2,11 +2,28 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
 import { main as tune } from '../../scripts/tune.js';
 import { repoRoot } from '../../lib/paths.js';
 import { captured, readJson, scratch, type Scratch } from './helpers.js';
 
-const demo = { enabled: 'true', allow_percentage: '50', wait_period_duration: '10', active_key: 'key1', bypass_paths: '/health' };
+const base = { enabled: 'true', allow_percentage: '50', wait_period_duration: '10', active_key: 'key1' };
+const routing = {
+  rooms: [
+    { id: 'shop', routes: ['/'] },
+    { id: 'checkout', routes: ['/checkout'] },
+  ],
+  default_room: 'shop',
+  rules: [{ id: 'health', if: { path: { prefix: '/health' } }, then: 'bypass' }],
+};
+const demo = {
+  routing: JSON.stringify(routing),
+  settings: JSON.stringify(base),
+  'room.checkout': JSON.stringify({ wait_period_duration: '20' }),
+  'room.checkout.allow_percentage': '30',
+};
+/** The service-wide settings in the scratch store. */
+const settingsOf = (store: Record<string, string>) => JSON.parse(store.settings ?? '{}') as Record<string, string>;
 
 let s: Scratch;
 beforeEach(() => {
@@ -18,17 +35,17 @@ describe('npm run tune (local)', () => {
   it('changes the named settings, keeps the others, and prints old -> new', async () => {
     const r = await captured(() => tune(['allow_percentage=25', 'wait_period_duration=5']));
     expect(r.result).toBe(0);
-    expect(readJson(s.config)).toEqual({ ...demo, allow_percentage: '25', wait_period_duration: '5' });
-    expect(r.out).toContain('allow_percentage: "50" -> "25"');
-    expect(r.out).toContain('wait_period_duration: "10" -> "5"');
+    expect(readJson(s.config)).toEqual({ ...demo, settings: JSON.stringify({ ...base, allow_percentage: '25', wait_period_duration: '5' }) });
+    expect(r.out).toContain('allow_percentage: "50" -> "25" (settings)');
+    expect(r.out).toContain('wait_period_duration: "10" -> "5" (settings)');
   });
 
   it('adds a setting that was not there and removes one given an empty value', async () => {
-    const r = await captured(() => tune(['waiting_status=503', 'bypass_paths=']));
+    const r = await captured(() => tune(['waiting_status=503', 'wait_period_duration=']));
     expect(r.result).toBe(0);
-    const after = readJson(s.config);
+    const after = settingsOf(readJson(s.config));
     expect(after.waiting_status).toBe('503');
-    expect(after).not.toHaveProperty('bypass_paths');
+    expect(after).not.toHaveProperty('wait_period_duration');
     expect(r.out).toContain('waiting_status: (unset) -> "503"');
   });
 
@@ -76,8 +93,8 @@ describe('npm run tune (local)', () => {
   it('says a refused value was refused, that nothing was written and what the room accepts, without what the room would do with it', async () => {
     const r = await captured(() => tune(['allow_percentage=150']));
     expect(r.result).toBe(1);
-    expect(r.err).toContain('refused: setting "allow_percentage" = "150": it must be between 0 and 100');
-    expect(r.err).toContain(`nothing was written to ${s.config}; allow_percentage stays "50"`);
+    expect(r.err).toContain('refused: setting "allow_percentage" = "150": it must be between 0 and 100 (in settings)');
+    expect(r.err).toContain(`nothing was written to ${s.config}`);
     expect(r.err).not.toMatch(/admitting everyone/);
   });
 
@@ -98,17 +115,11 @@ describe('npm run tune (local)', () => {
 
   it('warns about a bad setting it was not asked to change, and still applies the change', async () => {
     s.cleanup();
-    s = scratch({ ...demo, cookie_samesite: 'sometimes' });
+    s = scratch({ ...demo, 'room.shop': JSON.stringify({ cookie_samesite: 'sometimes' }) });
     const r = await captured(() => tune(['allow_percentage=70']));
     expect(r.result).toBe(0);
-    expect(r.err).toMatch(/warning: setting "cookie_samesite"/);
-    expect(readJson(s.config).allow_percentage).toBe('70');
-  });
-
-  it('lists the settings and their defaults when given nothing to change', async () => {
-    const r = await captured(() => tune([]));
-    expect(r.out).toMatch(/allow_percentage = "50"/);
-    expect(r.out).toMatch(/waiting_status = \(unset\)\s+\(default 200\)/);
+    expect(r.err).toMatch(/warning: setting "cookie_samesite" = "sometimes" in room.shop is not used as written/);
+    expect(settingsOf(readJson(s.config)).allow_percentage).toBe('70');
   });
 
   it('exits non-zero from the command line, naming the key', () => {
@@ -122,30 +133,163 @@ describe('npm run tune (local)', () => {
   });
 });
 
-describe('npm run tune -- --service (dry run)', () => {
-  it('prints the Fastly CLI commands for each setting', async () => {
-    const r = await captured(() => tune(['--service', 'SVC1', '--store-id', 'STORE1', '--dry-run', 'allow_percentage=20', 'bypass_paths=/static,/api/health']));
+describe('npm run tune: rooms', () => {
+  it("writes a room's allow_percentage on its own, its other settings in room.ID, and the controller's in room.ID.live", async () => {
+    const r = await captured(() => tune(['--room', 'checkout', 'allow_percentage=40', 'new_users_per_minute=30', 'queue_cursor=1700000000:0:1']));
     expect(r.result).toBe(0);
-    expect(r.out.split('\n')).toEqual([
-      'fastly config-store-entry update --upsert --store-id STORE1 --key allow_percentage --value 20',
-      'fastly config-store-entry update --upsert --store-id STORE1 --key bypass_paths --value /static,/api/health',
-    ]);
+    const after = readJson(s.config);
+    expect(after['room.checkout.allow_percentage']).toBe('40');
+    expect(JSON.parse(after['room.checkout']!)).toEqual({ wait_period_duration: '20', new_users_per_minute: '30' });
+    expect(JSON.parse(after['room.checkout.live']!)).toEqual({ queue_cursor: '1700000000:0:1' });
+    expect(after.settings).toBe(demo.settings);
+    expect(r.out).toContain('allow_percentage: "30" -> "40" (room.checkout.allow_percentage)');
   });
 
-  it('finds the store through the service resource links when no store id is given', async () => {
-    const r = await captured(() => tune(['--service', 'SVC1', '--dry-run', 'enabled=false']));
-    expect(r.out).toContain('fastly resource-link list --service-id SVC1 --version active --json');
+  it("removes a room's own setting given an empty value, so the service-wide one applies again", async () => {
+    const r = await captured(() => tune(['--room', 'checkout', 'allow_percentage=', 'wait_period_duration=']));
+    expect(r.result).toBe(0);
+    const after = readJson(s.config);
+    expect(after).not.toHaveProperty('room.checkout.allow_percentage');
+    expect(after).not.toHaveProperty('room.checkout');
   });
 
-  it('quotes values a shell would split', async () => {
-    const r = await captured(() => tune(['--service', 'SVC1', '--store-id', 'S', '--dry-run', 'jwt_issuer=https://id.example/ my realm']));
-    expect(r.out).toContain("--value 'https://id.example/ my realm'");
-  });
-
-  it('refuses a bad value before printing any command', async () => {
-    const r = await captured(() => tune(['--service', 'SVC1', '--store-id', 'S', '--dry-run', 'allow_percentage=-5']));
+  it("refuses a room's bad value, naming the key and where it would go, and writes nothing", async () => {
+    const before = readFileSync(s.config, 'utf8');
+    const r = await captured(() => tune(['--room', 'checkout', 'wait_period_duration=0']));
     expect(r.result).toBe(1);
-    expect(r.out).toBe('');
-    expect(r.err).toContain('"allow_percentage"');
+    expect(r.err).toContain('refused: setting "wait_period_duration" = "0"');
+    expect(r.err).toContain('(in room.checkout)');
+    expect(readFileSync(s.config, 'utf8')).toBe(before);
+  });
+
+  it('refuses a room the routing does not name, listing the rooms it does', async () => {
+    const before = readFileSync(s.config, 'utf8');
+    const r = await captured(() => tune(['--room', 'chekout', 'allow_percentage=30']));
+    expect(r.result).toBe(1);
+    expect(r.err).toContain('refused: --room chekout: the routing names no such room; its rooms are shop, checkout');
+    expect(readFileSync(s.config, 'utf8')).toBe(before);
+  });
+
+  it('refuses a room id that is not one', async () => {
+    const r = await captured(() => tune(['--room', 'Check Out', 'allow_percentage=30']));
+    expect(r.result).toBe(1);
+    expect(r.err).toContain('"Check Out" is not a room id');
+  });
+
+  it('takes --room default when the store has no routing, and refuses any other room then', async () => {
+    s.cleanup();
+    s = scratch({ settings: JSON.stringify(base) });
+    const ok = await captured(() => tune(['--room', 'default', 'allow_percentage=20']));
+    expect(ok.result).toBe(0);
+    expect(readJson(s.config)['room.default.allow_percentage']).toBe('20');
+    const no = await captured(() => tune(['--room', 'shop', 'allow_percentage=20']));
+    expect(no.result).toBe(1);
+    expect(no.err).toContain('the store has no routing, so its one room is "default"');
+  });
+
+  it('warns that a room keeps its own value when a service-wide one changes', async () => {
+    const r = await captured(() => tune(['allow_percentage=60']));
+    expect(r.result).toBe(0);
+    expect(r.err).toContain('room checkout keeps its own allow_percentage (room.checkout.allow_percentage)');
+  });
+
+  it('refuses a write that would make a store value longer than 8,000 characters', async () => {
+    const before = readFileSync(s.config, 'utf8');
+    const r = await captured(() => tune([`jwt_issuer=${'i'.repeat(7900)}`, `jwt_audience=${'a'.repeat(200)}`]));
+    expect(r.result).toBe(1);
+    expect(r.err).toMatch(/refused: settings would be \d+ characters, more than the 8000 a Config Store value holds/);
+    expect(readFileSync(s.config, 'utf8')).toBe(before);
+  });
+
+  it('says bypass_paths is gone and what replaces it', async () => {
+    const r = await captured(() => tune(['bypass_paths=/health']));
+    expect(r.error?.message).toMatch(/bypass_paths is gone: a rule sends requests past the rooms now/);
+  });
+});
+
+describe('npm run tune -- --routing', () => {
+  const routingFile = (value: unknown): string => {
+    const file = join(s.dir, 'routing.json');
+    writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+    return file;
+  };
+  const withRooms = (extra: Record<string, unknown>) => ({ ...routing, ...extra });
+
+  it('writes a routing from a file, without its layout', async () => {
+    const next = withRooms({ rules: [] });
+    const r = await captured(() => tune(['--routing', routingFile(next)]));
+    expect(r.result).toBe(0);
+    expect(readJson(s.config).routing).toBe(JSON.stringify(next));
+    expect(r.out).toMatch(/routing: replaced \(\d+ of 8000 characters\)/);
+  });
+
+  it('reads the routing from stdin with --routing -', async () => {
+    const next = withRooms({ rules: [] });
+    const r = await captured(() => tune(['--routing', '-'], { stdin: async () => JSON.stringify(next) }));
+    expect(r.result).toBe(0);
+    expect(readJson(s.config).routing).toBe(JSON.stringify(next));
+  });
+
+  it.each([
+    ['not JSON', '{"rooms": [', /refused: routing.*not (valid )?JSON/],
+    ['the same route in two rooms', withRooms({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/'] }] }), /refused: routing: room checkout: route \/ is room shop's already/],
+    ['a rule naming an unknown room', withRooms({ rules: [{ id: 'vip', if: { cookie: 'vip' }, then: 'room:vip' }] }), /refused: routing: rule vip: .*vip/],
+    ['a rule that cannot be read', withRooms({ rules: [{ id: 'odd', if: { colour: 'blue' }, then: 'bypass' }] }), /refused: routing: rule odd: .*colour/],
+    ['a room id that is not one', withRooms({ rooms: [{ id: 'Shop', routes: ['/'] }] }), /refused: routing: room rooms\[0\]: .*not a room id/],
+  ])('refuses %s, naming it, and writes nothing', async (_what, value, message) => {
+    const before = readFileSync(s.config, 'utf8');
+    const r = await captured(() => tune(['--routing', routingFile(value)]));
+    expect(r.result).toBe(1);
+    expect(r.err).toMatch(message);
+    expect(readFileSync(s.config, 'utf8')).toBe(before);
+  });
+
+  it('refuses a routing over 8,000 characters, saying its size and the limit', async () => {
+    const rooms = Array.from({ length: 300 }, (_, i) => ({ id: `room-${i}`, routes: [`/a-rather-long-path-for-room-${i}`] }));
+    const r = await captured(() => tune(['--routing', routingFile({ rooms })]));
+    expect(r.result).toBe(1);
+    expect(r.err).toMatch(/refused: routing is \d{4,} characters \(without its spaces\), more than the 8000 a Config Store value holds/);
+  });
+
+  it('checks --room against the new routing when both are given', async () => {
+    const next = withRooms({ rooms: [...routing.rooms, { id: 'drops', routes: ['/drops'] }] });
+    const r = await captured(() => tune(['--routing', routingFile(next), '--room', 'drops', 'allow_percentage=5']));
+    expect(r.result).toBe(0);
+    expect(readJson(s.config)['room.drops.allow_percentage']).toBe('5');
+  });
+});
+
+describe('npm run tune (show)', () => {
+  it('shows the routing, then each room with where each setting comes from', async () => {
+    s.cleanup();
+    s = scratch({ ...demo, 'room.checkout.live': JSON.stringify({ queue_cursor: '1700000000:0:1' }) });
+    const r = await captured(() => tune([]));
+    expect(r.result).toBe(0);
+    expect(r.out).toContain('routing:');
+    expect(r.out).toMatch(/room shop:[\s\S]*room checkout:/);
+    const checkout = r.out.slice(r.out.indexOf('room checkout:'));
+    expect(checkout).toMatch(/allow_percentage\s+= "30"\s+\(room: room.checkout.allow_percentage\)/);
+    expect(checkout).toMatch(/wait_period_duration\s+= "20"\s+\(room: room.checkout\)/);
+    expect(checkout).toMatch(/enabled\s+= "true"\s+\(service-wide\)/);
+    expect(checkout).toMatch(/queue_cursor\s+= "1700000000:0:1"\s+\(live: room.checkout.live\)/);
+    expect(checkout).toMatch(/waiting_status\s+= \(unset\)\s+\(default 200\)/);
+  });
+
+  it('says so when there is no routing: one room, default', async () => {
+    s.cleanup();
+    s = scratch({ settings: JSON.stringify(base) });
+    const r = await captured(() => tune(['--show']));
+    expect(r.out).toContain('routing: none: one room, "default", covers every request');
+    expect(r.out).toContain('room default:');
+  });
+});
+
+describe('npm run tune: a store in the old layout', () => {
+  it('says a flat setting is never read by the edge, and how to move it', async () => {
+    s.cleanup();
+    s = scratch({ ...demo, allow_percentage: '10' });
+    const r = await captured(() => tune(['--show']));
+    expect(r.out).toContain('problem: allow_percentage is a key the edge never reads');
+    expect(r.out).toContain('npm run tune -- allow_percentage="10"');
   });
 });

@@ -1,0 +1,60 @@
+// What `npm start` prints once the room listens: where each room of the routing is, its chance and
+// window as the room reads them (so the banner shows the defaults, never a value the room would
+// refuse), and the commands that tune it while it runs.
+import type { StoreData } from '../lib/json-store.js';
+import { roomSettings, storeRooms, storeRouting } from '../lib/room-store.js';
+import type { StartPorts } from './start-ports.js';
+
+/** One line per room: where a visitor reaches it, and what its draws do. */
+export function roomLines(addr: string, store: StoreData): string[] {
+  const { routing, single } = storeRouting(store);
+  if (!single && routing === null) return [`    ${`http://${addr}/`.padEnd(28)}the routing in the settings cannot be used: every request goes to the shop untouched (npm run tune shows why)`];
+  return storeRooms(store).map((room) => {
+    const { allowPercentage: pct, waitPeriodSeconds: wait, control } = roomSettings(store, room).config;
+    const path = single || routing === null ? '/' : (firstRoute(routing, room) ?? '/');
+    const target = control.newUsersPerMinute === null ? '' : `; with --control, held to ${control.newUsersPerMinute} new visitors a minute`;
+    return `    ${`http://${addr}${path}`.padEnd(38)}room ${room} (allow_percentage ${pct}: each draw, every ${wait} s, lets ${pct}% in${target})`;
+  });
+}
+
+/**
+ * A path that reaches `room`: its first route's, when it is a path. The routes are not part of the
+ * Routing interface the tools share (roomIds, defaultRoom), so they are read defensively.
+ */
+function firstRoute(routing: NonNullable<ReturnType<typeof storeRouting>['routing']>, room: string): string | null {
+  const r = routing as unknown as { rooms?: ReadonlyArray<{ id: string; routes: ReadonlyArray<{ text?: string }> }>; routes?: ReadonlyArray<{ room: string; path: string }> };
+  const text = r.rooms?.find((x) => x.id === room)?.routes[0]?.text ?? r.routes?.find((x) => x.room === room)?.path ?? null;
+  return text !== null && text.startsWith('/') ? text : null;
+}
+
+export function bannerText(addr: string, ports: StartPorts, control: boolean, store: StoreData): string {
+  const rooms = storeRooms(store);
+  const other = rooms.find((r) => r !== rooms[0]) ?? rooms[0] ?? 'default';
+  const room = rooms.length > 1 ? `--room ${other} ` : '';
+  return `
+  The waiting room is running.
+
+${roomLines(addr, store).join('\n')}
+    ${`http://127.0.0.1:${ports.origin}/`.padEnd(38)}the shop itself (the origin), for comparison
+
+  Tune it while it runs, from another terminal:
+
+    npm run tune                                      show the routing and each room's settings
+    npm run tune -- allow_percentage=100              let everyone in (every room without its own value)
+    npm run tune -- ${`${room}allow_percentage=0`.padEnd(33)}close ${rooms.length > 1 ? `room ${other}'s` : 'the'} doors (deny page)
+    npm run tune -- enabled=false                     switch the rooms off
+${
+  control
+    ? `
+  The controller holds each room to its new_users_per_minute; its dashboard:
+
+    ${`http://127.0.0.1:${ports.dashboard}/`.padEnd(38)}admissions a minute, the chance it publishes, who waits
+
+    npm run tune -- ${`${room}new_users_per_minute=120`.padEnd(33)}the target (unset: it only watches)
+    npm run tune -- identity=header:x-load-visitor    then: npm run load -- --minutes 3${addr === '127.0.0.1:7676' ? '' : ` --url http://${addr}`}
+`
+    : ''
+}
+  Ctrl-C stops everything.
+`;
+}

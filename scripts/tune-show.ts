@@ -1,0 +1,55 @@
+// What `npm run tune` (no setting, or --show) prints: the routing in words, then each room's settings
+// as a request in it reads them, each marked with where it came from.
+import { settingsTable } from '../src/core/config.js';
+import { LIVE_SETTINGS, SETTINGS_KEY } from '../src/core/layout.js';
+import { describeRouting } from '../src/core/routing.js';
+import type { StoreData } from '../lib/json-store.js';
+import { settingSources, storeRooms, storeRouting } from '../lib/room-store.js';
+import { planTune, routingProblemText } from './tune-plan.js';
+
+/** Where a setting came from, in words: service-wide (`settings`), the room's own, or the controller's. */
+function sourceWord(key: string | undefined, fallback: string): string {
+  if (key === undefined) return `default ${fallback === '' ? 'none' : fallback}`;
+  if (key === SETTINGS_KEY) return 'service-wide';
+  if (key.endsWith('.live')) return 'live';
+  return 'room';
+}
+
+export function showLines(where: string, store: StoreData): string[] {
+  const lines = [`${where}:`];
+  const { routing, problems, single } = storeRouting(store);
+  if (single) lines.push('routing: none: one room, "default", covers every request (npm run tune -- --routing FILE names rooms and rules)');
+  else if (routing === null) lines.push('routing: UNUSABLE: every request goes to the origin untouched (fix it: npm run tune -- --routing FILE)');
+  else {
+    lines.push('routing:');
+    for (const line of describeRouting(routing)) lines.push(`  ${line}`);
+  }
+  for (const p of problems) lines.push(`  problem: ${routingProblemText(p)}`);
+  for (const room of storeRooms(store)) {
+    const from = settingSources(store, room);
+    lines.push(`room ${room}:`);
+    const width = Math.max(...settingsTable.map((s) => s.key.length));
+    for (const s of settingsTable) {
+      const key = from[s.key];
+      const value = key === undefined ? '(unset)' : JSON.stringify(valueOf(store, key, s.key));
+      lines.push(`  ${s.key.padEnd(width)} = ${value}  (${sourceWord(key, s.default)}${key !== undefined && key !== SETTINGS_KEY ? `: ${key}` : ''})`);
+    }
+  }
+  for (const w of planTune(store, { room: null, updates: new Map() }).warnings) lines.push(`  problem: ${w}`);
+  return lines;
+}
+
+/** The raw value of `setting` in the store value under `key`. */
+function valueOf(store: StoreData, key: string, setting: string): string {
+  const raw = store[key] ?? '';
+  if (key.endsWith('.allow_percentage')) return raw.trim();
+  try {
+    const object = JSON.parse(raw) as Record<string, unknown>;
+    return String(object[setting]);
+  } catch {
+    return raw;
+  }
+}
+
+/** The live settings, named for the help text. */
+export const LIVE_NOTE = `the controller's ${LIVE_SETTINGS.join(', ')} live in room.ID.live`;
