@@ -1,10 +1,7 @@
 // One virtual browser's cookie jar: what it stores from Set-Cookie and sends back in Cookie. Enough of
 // RFC 6265 for one site on one origin: name, value, Max-Age and Expires (a removal is Max-Age=0 or a
 // date in the past); Path, Domain and the flags are ignored, since every request goes to one host.
-import { cookieName } from '../src/core/cookies.js';
-
-/** The cookie of the room of a service without routing. */
-const COOKIE_NAME = cookieName(null);
+import { COOKIE_PREFIX } from '../src/core/cookies.js';
 
 interface Stored {
   value: string;
@@ -59,11 +56,22 @@ export class CookieJar {
   }
 
   /**
+   * A room's token in the jar (a cookie `waiting_room_ID`: a load run's browsers visit one room, so
+   * the first one found), or null.
+   */
+  roomToken(nowMs: number): string | null {
+    for (const [name, c] of this.cookies) {
+      if (name.startsWith(`${COOKIE_PREFIX}_`) && c.expiresMs > nowMs && c.value !== '') return c.value;
+    }
+    return null;
+  }
+
+  /**
    * The kind of the room's token in the jar (`wait`, `allow`, `won`), read from its payload without
    * checking the signature (the generator holds no key); null without one or when it cannot be read.
    */
   roomTokenKind(nowMs: number): string | null {
-    const token = this.get(COOKIE_NAME, nowMs);
+    const token = this.roomToken(nowMs);
     if (token === null) return null;
     try {
       const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { dec?: unknown };

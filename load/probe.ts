@@ -2,10 +2,6 @@
 // unless the room keys identity on the header they send, the room sees one visitor: every browser
 // would hold the same token and win or lose together. Two requests with two header values settle it:
 // a token's `sub` is a keyed hash of its identity, so two identities get two different subs.
-import { cookieName } from '../src/core/cookies.js';
-
-/** The cookie of the room of a service without routing. */
-const COOKIE_NAME = cookieName(null);
 import type { Send } from './browser.js';
 import { CookieJar } from './jar.js';
 
@@ -36,7 +32,7 @@ export async function probeIdentity(send: Send, tag: string, nowMs: () => number
     } catch (error) {
       return { kind: 'unreachable', cause: error instanceof Error ? error.message : String(error) };
     }
-    subs.push(subOf(jar.get(COOKIE_NAME, nowMs())));
+    subs.push(subOf(jar.roomToken(nowMs())));
   }
   if (subs[0] === null || subs[1] === null) return { kind: 'unknown' };
   return subs[0] === subs[1] ? { kind: 'same' } : { kind: 'distinct' };

@@ -75,7 +75,10 @@ describe('a fresh clone, without local/config.json', () => {
     const change = spawnSync(tsx, ['scripts/tune.ts', 'allow_percentage=25'], { cwd: root, env, encoding: 'utf8' });
     expect(change.status, change.stderr).toBe(0);
     expect(change.stderr).not.toContain('made local/config.json');
-    expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ ...JSON.parse(example), allow_percentage: '25' });
+    // The service-wide value changes, and nothing else does.
+    const demo = JSON.parse(example) as Record<string, string>;
+    const settings = { ...(JSON.parse(demo.settings!) as Record<string, string>), allow_percentage: '25' };
+    expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ ...demo, settings: JSON.stringify(settings) });
     expect(readFileSync(join(root, 'local', 'config.example.json'), 'utf8')).toBe(example);
 
     // Back to the demo settings: delete the store, and the next tool makes it again.

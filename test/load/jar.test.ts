@@ -16,7 +16,7 @@ describe('CookieJar', () => {
     const jar = new CookieJar();
     jar.store(['waiting_room_default=one; Max-Age=600'], T);
     jar.store(['waiting_room_default=two; Max-Age=600'], T);
-    expect(jar.get('waiting_room', T)).toBe('two');
+    expect(jar.get('waiting_room_default', T)).toBe('two');
     jar.store(['waiting_room_default=; Path=/; Max-Age=0'], T);
     expect(jar.header(T)).toBeNull();
   });

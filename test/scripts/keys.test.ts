@@ -134,7 +134,7 @@ describe('npm run keys -- add-invite / remove-invite', () => {
     const file = readJson(s.keys);
     expect(Object.keys(file)).toEqual(['key1', 'invite.k1', 'invite.partner']);
     expect(bytes(file['invite.k1']!)).toBe(64);
-    expect(readJson(s.config).active_key).toBe('key1');
+    expect(JSON.parse(readJson(s.config).settings!).active_key).toBe('key1');
     const list = await captured(() => keys(['list']));
     expect(list.out.split('\n')).toEqual(['* key1', '  invite.k1  (an invite key, not a signing key)', '  invite.partner  (an invite key, not a signing key)']);
   });
@@ -171,7 +171,7 @@ describe('npm run keys -- add-invite / remove-invite', () => {
       expect(r.error?.message, verb).toMatch(/npm run keys -- (add|remove)-invite k1/);
     }
     expect(Object.keys(readJson(s.keys))).toEqual(['key1']);
-    expect(readJson(s.config).active_key).toBe('key1');
+    expect(JSON.parse(readJson(s.config).settings!).active_key).toBe('key1');
   });
 
   it('add-invite on a service: creates the secret invite.KID from stdin', async () => {
