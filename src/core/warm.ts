@@ -10,12 +10,14 @@
 // steps do, with a stand-in key store: the same code a new, waiting, admitted and denied visitor
 // takes, with nothing of theirs left behind (key rings live per request).
 import { renderAnswer } from './answer-body.js';
-import { parseConfig } from './config.js';
+import { parseRoomConfig } from './config.js';
 import { clearRoomCookie, cookieName, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
 import { decide } from './decide.js';
 import { resolveIdentity } from './identity.js';
 import { createKeyRing } from './keys.js';
+import { requestFacts } from './request-facts.js';
 import type { DecideResult } from './result.js';
+import { parseRouting, routeRequest } from './routing.js';
 import type { Config } from './types.js';
 
 const KID = 'warm-up';
@@ -25,9 +27,36 @@ const KEY_BASE64 = btoa(String.fromCharCode(...Array.from({ length: 64 }, (_, i)
 const NOW_MS = 1_767_225_600_000;
 const ignore = (): void => undefined;
 
+/** A room's settings as a request reads them: the JSON values of the store, and the room's allow_percentage. */
 function settings(allowPercentage: string, extra: Record<string, string> = {}): Config {
-  const values: Record<string, string> = { active_key: KID, allow_percentage: allowPercentage, wait_period_duration: '30', ...extra };
-  return parseConfig((key) => values[key] ?? null).config;
+  const raws = { settings: JSON.stringify({ active_key: KID, wait_period_duration: '30' }), room: JSON.stringify(extra), percentage: allowPercentage, live: null };
+  return parseRoomConfig('shop', raws).config;
+}
+
+/** Rooms and rules of every kind a request tries: the routing's parse, its index and its evaluation. */
+const ROUTING = JSON.stringify({
+  rooms: [
+    { id: 'shop', routes: ['/', 'shop.example/sale'] },
+    { id: 'checkout', routes: ['/checkout', { host: '*.example', path: '/Cart', ignore_case: true }] },
+  ],
+  default_room: 'shop',
+  rules: [
+    { id: 'hooks', if: { path: { prefix: '/webhooks' }, method: 'POST' }, then: 'bypass' },
+    { id: 'staff', if: { any: [{ header: { name: 'x-staff', equals: '1' } }, { cookie: 'staff' }, { ip: ['10.0.0.0/8', '2001:db8::/32'] }] }, then: 'bypass' },
+    { id: 'assets', if: { path: { suffix: ['.css', '.js'] } }, then: 'bypass' },
+    { id: 'vip', if: { all: [{ query: { name: 'vip' } }, { not: { host: '*.internal' } }] }, then: 'room:checkout' },
+  ],
+});
+
+async function routeOnce(): Promise<string> {
+  const routing = parseRouting(ROUTING).routing;
+  if (routing === null) return 'routing unusable';
+  const url = new URL('https://shop.example/checkout/pay?vip=1');
+  const headers = new Headers({ cookie: 'a=1; b=2', 'x-staff': '0' });
+  // requestFacts reads only a request's method and headers; a Request cannot be made at build time.
+  const facts = requestFacts({ method: 'GET', headers } as Request, url, headers.get('cookie'), '192.0.2.1', null, ignore);
+  const target = await routeRequest(routing, facts);
+  return `route ${target.kind}${target.kind === 'room' ? ` ${target.room}` : ''}`;
 }
 
 async function decideFor(config: Config, cookie: string): Promise<DecideResult> {
@@ -77,6 +106,7 @@ export async function warmUp(): Promise<string[]> {
     // The log line's timestamp (handler.ts) is the only Date formatting on every request.
     new Date(NOW_MS).toISOString();
     for (const r of [fresh, waiting, admitted, denied, counting]) seen.push(`${r.outcome} ${r.reason}`);
+    seen.push(await routeOnce());
   } catch (error) {
     seen.push(`failed: ${String(error)}`);
   }
