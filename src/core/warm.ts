@@ -26,11 +26,12 @@ const KEY_BASE64 = btoa(String.fromCharCode(...Array.from({ length: 64 }, (_, i)
 // A fixed moment: the warm-up must not depend on the build machine's clock.
 const NOW_MS = 1_767_225_600_000;
 const ignore = (): void => undefined;
+const ROOM = 'shop';
 
 /** A room's settings as a request reads them: the JSON values of the store, and the room's allow_percentage. */
 function settings(allowPercentage: string, extra: Record<string, string> = {}): Config {
   const raws = { settings: JSON.stringify({ active_key: KID, wait_period_duration: '30' }), room: JSON.stringify(extra), percentage: allowPercentage, live: null };
-  return parseRoomConfig('shop', raws).config;
+  return parseRoomConfig(ROOM, raws).config;
 }
 
 /** Rooms and rules of every kind a request tries: the routing's parse, its index and its evaluation. */
@@ -78,7 +79,7 @@ function page(config: Config, result: DecideResult): void {
   }
 }
 
-const cookieOf = (result: DecideResult): string => `${cookieName(null)}=${result.setToken ?? ''}`;
+const cookieOf = (result: DecideResult): string => `${cookieName(ROOM)}=${result.setToken ?? ''}`;
 
 /**
  * Runs each visitor's path once: new (sign), waiting (verify, not due), admitted (verify an allow
