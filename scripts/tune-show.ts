@@ -29,11 +29,17 @@ export function showLines(where: string, store: StoreData): string[] {
     const from = settingSources(store, room);
     lines.push(`room ${room}:`);
     const width = Math.max(...settingsTable.map((s) => s.key.length));
+    // The settings set somewhere; the others are at their defaults, named on one line.
+    const unset: string[] = [];
     for (const s of settingsTable) {
       const key = from[s.key];
-      const value = key === undefined ? '(unset)' : JSON.stringify(valueOf(store, key, s.key));
-      lines.push(`  ${s.key.padEnd(width)} = ${value}  (${sourceWord(key, s.default)}${key !== undefined && key !== SETTINGS_KEY ? `: ${key}` : ''})`);
+      if (key === undefined) {
+        unset.push(s.key);
+        continue;
+      }
+      lines.push(`  ${s.key.padEnd(width)} = ${JSON.stringify(valueOf(store, key, s.key))}  (${sourceWord(key, s.default)}${key !== SETTINGS_KEY ? `: ${key}` : ''})`);
     }
+    if (unset.length > 0) lines.push(`  at their defaults (docs/configuration.md): ${unset.join(', ')}`);
   }
   for (const w of planTune(store, { room: null, updates: new Map() }).warnings) lines.push(`  problem: ${w}`);
   return lines;

@@ -272,7 +272,7 @@ describe('npm run tune (show)', () => {
     expect(checkout).toMatch(/wait_period_duration\s+= "20"\s+\(room: room.checkout\)/);
     expect(checkout).toMatch(/enabled\s+= "true"\s+\(service-wide\)/);
     expect(checkout).toMatch(/queue_cursor\s+= "1700000000:0:1"\s+\(live: room.checkout.live\)/);
-    expect(checkout).toMatch(/waiting_status\s+= \(unset\)\s+\(default 200\)/);
+    expect(checkout).toMatch(/at their defaults \(docs\/configuration.md\): .*waiting_status/);
   });
 
   it('says so when there is no routing: one room, default', async () => {
