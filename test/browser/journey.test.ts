@@ -58,7 +58,7 @@ it('waits, checks back by itself, and gets in once the gate opens', { timeout: 6
   expect(atOrigin()).toBeGreaterThanOrEqual(1);
   // Admitted for the session: the room cookie is there, and the origin never saw it.
   const cookies = await page.context().cookies();
-  expect(cookies.find((c) => c.name === 'waiting_room')?.httpOnly).toBe(true);
+  expect(cookies.find((c) => c.name === 'waiting_room_default')?.httpOnly).toBe(true);
   for (const request of room.origin.requests) expect(String(request.headers.cookie ?? '')).not.toContain('waiting_room');
   // Closed here, at rest on the origin page: closing Chromium mid-navigation can hang its shutdown.
   await page.context().close();

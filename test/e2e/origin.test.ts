@@ -206,8 +206,9 @@ describe('requests as they come', () => {
     expect(visited.body).toBe('');
   });
 
-  it('a bypass prefix keeps its query string and queues paths outside it', async () => {
-    await room.setConfig({ ...BASE_SETTINGS, bypass_paths: '/api/health' });
+  it('a bypass rule keeps the query string and queues paths outside its prefix', async () => {
+    const routing = { rooms: [{ id: 'default', routes: ['/'] }], rules: [{ id: 'health', if: { path: { prefix: '/api/health' } }, then: 'bypass' }] };
+    await room.setConfig(BASE_SETTINGS, { routing: JSON.stringify(routing) });
     const bypassed = await visit(room, { path: '/api/health?probe=1' });
     expect(bypassed.fromOrigin).toBe(true);
     expect(echoed(bypassed).path).toBe('/api/health?probe=1');

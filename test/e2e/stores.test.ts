@@ -7,6 +7,7 @@ import { claimsOf, roomCookieValue, roomCookies } from '../../lib/mint.js';
 import { startEchoOrigin, type EchoOrigin } from '../../lib/echo-origin.js';
 import { ensureRoomWasm } from '../../lib/room-wasm.js';
 import { mintToken, roomManifest, startRoom, storeFiles } from '../../lib/room-host.js';
+import { storeFromSettings } from '../../src/core/layout.js';
 
 let host: RunningHost | undefined;
 let origin: EchoOrigin | undefined;
@@ -35,7 +36,7 @@ it('with no stores at all, visitors reach the origin and the operator is told wh
 it('a page store entry that is not base64 falls back to the built-in page and names the entry', async () => {
   origin = await startEchoOrigin();
   const files = {
-    [storeFiles.config]: JSON.stringify({ allow_percentage: '50', active_key: 'k' }),
+    [storeFiles.config]: JSON.stringify(storeFromSettings({ allow_percentage: '50', active_key: 'k' })),
     [storeFiles.keys]: JSON.stringify({ k: Buffer.alloc(64, 5).toString('base64') }),
     [storeFiles.pages]: JSON.stringify({ startwaiting: '%%% not base64 %%%' }),
   };
@@ -52,7 +53,7 @@ it('a service without the pages store serves the built-in pages and says so once
   const manifest = roomManifest(origin.url) as { local_server: { config_stores: Record<string, unknown> } };
   delete manifest.local_server.config_stores.waiting_room_pages;
   const files = {
-    [storeFiles.config]: JSON.stringify({ allow_percentage: '0', active_key: 'k' }),
+    [storeFiles.config]: JSON.stringify(storeFromSettings({ allow_percentage: '0', active_key: 'k' })),
     [storeFiles.keys]: JSON.stringify({ k: Buffer.alloc(64, 5).toString('base64') }),
   };
   // The host's profile line names each request's place in its sandbox, so the test knows how many
