@@ -43,7 +43,16 @@ async function get(on: RunningHost, path: string): Promise<{ status: number; bod
   }
 }
 
-const limitLines = (on: RunningHost, path: string) => on.errors().filter((l) => l.includes(`GET ${path}: limit:`));
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The limit lines stderr has for requests to `path`, once one has come: stderr and the response are
+ * separate pipes, and a line written at the request's end can come after its response.
+ */
+async function limitLines(on: RunningHost, path: string, about = ''): Promise<string[]> {
+  await on.waitForLog(new RegExp(`GET ${escape(path)}: limit: .*${about}`), 5_000, 'stderr');
+  return on.errors().filter((l) => l.includes(`GET ${path}: limit:`));
+}
 
 describe('Config Store lookups', () => {
   it('answers the first 32 of a request and fails the 33rd and later, as production does', async () => {
@@ -59,7 +68,7 @@ describe('Config Store lookups', () => {
   it('says so once for the request, in plain words, and counts its lookups on the -v usage line', async () => {
     await get(host, '/lookups?n=35');
     await host.waitForLog(/^usage: GET \/lookups\?n=35 /);
-    expect(limitLines(host, '/lookups?n=35')).toEqual([
+    expect(await limitLines(host, '/lookups?n=35')).toEqual([
       'compute-host: GET /lookups?n=35: limit: the 33rd Config Store lookup of this request failed (Fastly allows 32 per execution)',
     ]);
     expect(await host.waitForLog(/^usage: GET \/lookups\?n=35 /)).toMatch(/ config_lookups=35 backend_requests=0 cpu_ms=\d+\.\d$/);
@@ -70,14 +79,16 @@ describe('Config Store lookups', () => {
       const { body } = await get(host, '/lookups?n=32');
       expect(body.errors).toEqual([]);
     }
-    expect(limitLines(host, '/lookups?n=32')).toEqual([]);
+    // The usage line of the last comes after anything the requests said on stderr.
+    await host.waitForLog(/^usage: GET \/lookups\?n=32 .*\n?$/);
+    expect(host.errors().filter((l) => l.includes('GET /lookups?n=32: limit:'))).toEqual([]);
   });
 
   it('lets every lookup through with COMPUTE_HOST_LIMITS=off, and still says where production would fail', async () => {
     const { body } = await get(relaxed, '/lookups?n=40');
     expect((body.values as string[])[39]).toBe('v40');
     expect(body.errors).toEqual([]);
-    expect(limitLines(relaxed, '/lookups?n=40')).toEqual([
+    expect(await limitLines(relaxed, '/lookups?n=40')).toEqual([
       'compute-host: GET /lookups?n=40: limit: the 33rd Config Store lookup of this request was let through (Fastly allows 32 per execution); not enforced (COMPUTE_HOST_LIMITS=off)',
     ]);
   });
@@ -91,7 +102,7 @@ describe('backend requests', () => {
     expect(body.statuses).toEqual([...Array(32).fill(200), null, null]);
     expect((body.errors as Array<{ request: number }>).map((e) => e.request)).toEqual([33, 34]);
     expect(origin.received.length - before).toBe(32);
-    expect(limitLines(host, '/backends?n=34')).toEqual([
+    expect(await limitLines(host, '/backends?n=34')).toEqual([
       'compute-host: GET /backends?n=34: limit: the 33rd backend request of this request failed (Fastly allows 32 per execution)',
     ]);
     expect(await host.waitForLog(/^usage: GET \/backends\?n=34 /)).toMatch(/ backend_requests=34 /);
@@ -105,7 +116,8 @@ describe('memory', () => {
     expect(await get(relaxed, '/memory?n=64')).toEqual({ status: 200, body: { mib: 64 } });
     const { status } = await get(relaxed, '/memory?n=200');
     expect(status).toBe(500);
-    expect(limitLines(relaxed, '/memory?n=200')).toContainEqual(
+    // Said as the request ends, after the CPU time it took (not enforced on this host).
+    expect(await limitLines(relaxed, '/memory?n=200', 'memory')).toContainEqual(
       expect.stringMatching(/limit: the instance's memory grew to [\d.]+ MiB, near its 128 MiB cap \(Fastly allows 128 MB of heap per execution\); a memory\.grow past the cap fails$/),
     );
     // Only that request: the next one is served.
@@ -116,18 +128,18 @@ describe('memory', () => {
 describe('CPU time', () => {
   it('ends a request past 50 ms of CPU time at its next hostcall: the request fails, and the host says why', async () => {
     expect((await get(host, '/spin?n=0')).status).toBe(200);
-    const { status } = await get(host, '/spin?n=400');
+    const { status } = await get(host, '/spin?n=1000');
     expect(status).toBe(500);
-    expect(limitLines(host, '/spin?n=400')).toEqual([
+    expect(await limitLines(host, '/spin?n=1000')).toEqual([
       expect.stringMatching(/limit: the request used \d+\.\d ms of CPU time, past Fastly's 50 ms per execution; its execution was ended$/),
     ]);
     expect((await get(host, '/spin?n=0')).status).toBe(200);
   });
 
   it('lets it run with COMPUTE_HOST_LIMITS=off, and says so', async () => {
-    const { status } = await get(relaxed, '/spin?n=400');
+    const { status } = await get(relaxed, '/spin?n=1000');
     expect(status).toBe(200);
-    expect(limitLines(relaxed, '/spin?n=400')).toEqual([
+    expect(await limitLines(relaxed, '/spin?n=1000')).toEqual([
       expect.stringMatching(/limit: the request used \d+\.\d ms of CPU time \(Fastly allows 50 ms per execution\); not enforced \(COMPUTE_HOST_LIMITS=off\)$/),
     ]);
   });
