@@ -28,6 +28,8 @@ export const wasm = [
   'test/host/cli.test.ts',
   'test/host/config.stores.test.ts',
   'test/host/downstream-url.test.ts',
+  'test/host/guest/limits.guest.test.ts',
+  'test/host/guest/limits.room.test.ts',
   'test/host/worker/runner.reuse.test.ts',
   'test/host/http.test.ts',
   'test/host/http.backends.test.ts',

@@ -4,6 +4,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { WorkerManifest } from './config.js';
 import type { BackendConfig } from './manifest/backends.js';
 import type { MemoryLimits } from './memory-rewrite.js';
+import type { Usage } from './guest/limits.js';
 
 export type Header = [name: string, value: string];
 
@@ -60,7 +61,7 @@ export type OneWay =
   | { op: 'pipe'; rid: number; stream: number }
   | { op: 'end'; rid: number }
   /** The guest is done with this request (its response may still be streaming from the main thread). */
-  | { op: 'done'; rid: number; error?: string }
+  | { op: 'done'; rid: number; error?: string; usage?: Usage }
   /** The instance has ended: the worker can start a fresh one. */
   | { op: 'free' }
   | {

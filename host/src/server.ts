@@ -13,6 +13,7 @@ import type { MemoryLimits } from './memory-rewrite.js';
 import { headerPairs } from './message-headers.js';
 import { Pool, type Slot } from './pool.js';
 import type { DownstreamRequest, NextReply, OneWay, OneWayMessage, RpcMessage } from './protocol.js';
+import { usageLine } from './guest/limits.js';
 import { RateLimiter } from './rate-limiter.js';
 import { passRawMethods } from './raw-method.js';
 
@@ -248,6 +249,7 @@ export class ComputeHost {
       case 'done': {
         const ex = slot.exchange;
         if (!ex || ex.rid !== m.rid) return;
+        if (this.opts.verbose && m.usage) this.log(usageLine(ex.req, m.usage));
         ex.finish(m.error, this.warn);
         slot.io.release(ex.chain);
         slot.exchange = null;
@@ -340,3 +342,4 @@ export class ComputeHost {
 function seedSignature(config: LocalServer): string {
   return JSON.stringify(config.kvStores, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v));
 }
+

@@ -13,7 +13,14 @@ export const configStore: AbiModule = {
   get: (sb, h: number, kp: number, kl: number, buf: number, max: number, nw: number) => {
     const store = sb.manifest.configStores[sb.handles.get(h, 'config').name] ?? {};
     const key = sb.mem.utf8(kp, kl);
-    if (!Object.hasOwn(store, key)) return NONE;
-    return sb.mem.writeOut(Buffer.from(store[key]!, 'utf8'), buf, max, nw);
+    // Fastly allows 32 lookups per execution (guest/limits.ts). A call answered BUFLEN is retried by
+    // the guest with a bigger buffer: one lookup, counted on the call that reads the value.
+    if (!Object.hasOwn(store, key)) {
+      sb.current?.execution.configLookup();
+      return NONE;
+    }
+    const value = Buffer.from(store[key]!, 'utf8');
+    if (value.length <= max) sb.current?.execution.configLookup();
+    return sb.mem.writeOut(value, buf, max, nw);
   },
 };

@@ -25,6 +25,8 @@ const SEND_OK = 1;
 export function startSend(sb: Sandbox, reqH: number, bodyH: number, bp: number, bl: number, streaming: boolean): PendingObj {
   const req = sb.handles.get(reqH, 'req');
   const backend = sb.backendNamed(sb.mem.utf8(bp, bl));
+  // Fastly allows 32 backend requests per execution (guest/limits.ts); past them nothing is sent.
+  sb.current?.execution.backendRequest();
   const body = bodyH === INVALID_HANDLE ? null : sb.handles.get(bodyH, 'body');
   const upstreamId = sb.newUpstreamId();
   const breq: BackendRequest = {

@@ -8,6 +8,7 @@ import type { DownstreamRequest } from '../protocol.js';
 import { newBody } from './bodies.js';
 import type { BodyObj, ReqObj } from './handles.js';
 import { HandleTable } from './handles.js';
+import { Execution } from './limits.js';
 import type { GuestMemory } from './memory.js';
 import type { MainThread } from './transport.js';
 
@@ -20,6 +21,16 @@ export interface SandboxWorker {
   nextRequest(timeoutMs: number): DownstreamRequest | null;
   /** Called as each request ends (for COMPUTE_HOST_PROFILE). */
   requestEnded(sandbox: Sandbox, request: Downstream): void;
+  /** Fastly's per-execution limits (limits.ts): whether they are enforced, the memory cap, where a limit reached is reported. */
+  readonly limits: ExecutionLimits;
+}
+
+export interface ExecutionLimits {
+  enforce: boolean;
+  /** The linear memory's maximum, in bytes. */
+  memoryCap: number;
+  /** One line for the host's stderr. */
+  report(line: string): void;
 }
 
 /** One downstream request while a sandbox serves it. */
@@ -29,8 +40,15 @@ export class Downstream {
   /** The guest has sent its response (send_downstream). */
   responded = false;
   readonly start = performance.now();
+  /** What this execution has used of Fastly's per-execution limits. */
+  readonly execution: Execution;
 
-  constructor(readonly msg: DownstreamRequest) {
+  constructor(
+    readonly msg: DownstreamRequest,
+    limits: ExecutionLimits,
+  ) {
+    const label = `${msg.method} ${pathOf(msg.url)}`;
+    this.execution = new Execution(limits.enforce, (line) => limits.report(`compute-host: ${label}: ${line}`));
     this.req = {
       kind: 'req',
       method: msg.method,
@@ -44,6 +62,12 @@ export class Downstream {
     };
     this.body = newBody(msg.bodyStream);
   }
+}
+
+/** The path and query of a request's absolute URL, for log lines. */
+function pathOf(url: string): string {
+  const at = url.indexOf('/', url.indexOf('//') + 2);
+  return at < 0 ? '/' : url.slice(at, at + 80);
 }
 
 export class Sandbox {
@@ -78,7 +102,7 @@ export class Sandbox {
   }
 
   begin(msg: DownstreamRequest): Downstream {
-    this.current = new Downstream(msg);
+    this.current = new Downstream(msg, this.worker.limits);
     this.served++;
     return this.current;
   }
@@ -88,7 +112,8 @@ export class Sandbox {
     const d = this.current;
     if (!d) return;
     this.current = null;
-    this.io.post({ op: 'done', rid: d.msg.rid, error });
+    const usage = d.execution.finish(this.mem.byteLength, this.worker.limits.memoryCap);
+    this.io.post({ op: 'done', rid: d.msg.rid, error, usage });
     this.worker.requestEnded(this, d);
   }
 

@@ -6,6 +6,7 @@ import { ABI_MODULES } from '../abi/index.js';
 import { ERROR, HostError, INVAL, UNSUPPORTED } from '../guest/status.js';
 import type { HostFn } from '../abi/types.js';
 import { ProcExit, wasi } from '../abi/wasi.js';
+import { CpuLimitExit } from '../guest/limits.js';
 import { writeFd } from '../guest/blocking.js';
 import type { Sandbox } from '../guest/sandbox.js';
 import type { MainThread } from '../guest/transport.js';
@@ -31,9 +32,11 @@ export function wrap(name: string, fn: HostFn, isWasi: boolean, opts: ImportOpti
     try {
       const sb = opts.sandbox();
       if (!sb) throw new Error('no sandbox is running on this worker');
+      // Past its CPU time the execution ends here, at the guest's next hostcall (limits.ts).
+      sb.current?.execution.checkCpu();
       return fn(sb, ...args);
     } catch (err) {
-      if (err instanceof ProcExit) throw err;
+      if (err instanceof ProcExit || err instanceof CpuLimitExit) throw err;
       if (err instanceof HostError) {
         if (opts.verbose) writeFd(2, Buffer.from(`compute-host: ${name}: ${err.toString()}\n`));
         return err.status;

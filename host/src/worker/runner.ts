@@ -1,19 +1,21 @@
 // Runs guest instances on one worker thread. Each instance gets a Sandbox; it serves the request it
 // was started for and, when the guest asks (next_request), more requests the main thread hands it,
 // until the guest stops asking, fails, or no request comes in time. A failed instance is never reused.
-import { MEMORY_IMPORT } from '../memory-rewrite.js';
+import { DEFAULT_MAX_MEMORY, MEMORY_IMPORT, WASM_PAGE } from '../memory-rewrite.js';
 import type { WorkerManifest } from '../config.js';
 import type { DownstreamRequest, NextReply, WorkerInit } from '../protocol.js';
 import { ProcExit } from '../abi/wasi.js';
 import { writeFd } from '../guest/blocking.js';
 import { GuestMemory } from '../guest/memory.js';
 import { MemoryPool } from '../guest/memory-pool.js';
-import { Sandbox, type Downstream, type SandboxWorker } from '../guest/sandbox.js';
+import { CpuLimitExit, limitsEnforced } from '../guest/limits.js';
+import { Sandbox, type Downstream, type ExecutionLimits, type SandboxWorker } from '../guest/sandbox.js';
 import { Transport } from '../guest/transport.js';
 import { buildImports } from './linking.js';
 
 function describeFailure(err: unknown): string | undefined {
   if (err instanceof ProcExit) return err.code === 0 ? undefined : `guest exited with code ${err.code}`;
+  if (err instanceof CpuLimitExit) return err.toString();
   if (err instanceof WebAssembly.RuntimeError) return `guest trapped: ${err.message}`;
   if (err instanceof RangeError) return `guest ran out of memory: ${err.message}`;
   return `guest failed: ${(err as Error).stack ?? String(err)}`;
@@ -21,6 +23,7 @@ function describeFailure(err: unknown): string | undefined {
 
 export class Runner implements SandboxWorker {
   readonly io: Transport;
+  readonly limits: ExecutionLimits;
   private currentManifest: WorkerManifest;
   private active: Sandbox | null = null;
   private readonly imports: Record<string, Record<string, WebAssembly.ImportValue>>;
@@ -31,6 +34,11 @@ export class Runner implements SandboxWorker {
 
   constructor(private readonly init: WorkerInit) {
     this.io = new Transport(init.port, init.signal);
+    this.limits = {
+      enforce: limitsEnforced(),
+      memoryCap: init.memory ? init.memory.maximum * WASM_PAGE : DEFAULT_MAX_MEMORY,
+      report: (line) => writeFd(2, Buffer.from(`${line}\n`)),
+    };
     this.currentManifest = init.manifest;
     this.pool = init.memory ? new MemoryPool(init.memory) : null;
     this.profile = init.profile ? new Map() : null;

@@ -1,9 +1,9 @@
 // fastly_config_store (and fastly_dictionary, the same table): opening the manifest's config stores
-// and reading their values, as a guest sees it through the statuses and its memory.
+// and reading their values, as a guest sees it through the statuses and its memory, at most 32 a request.
 import { describe, expect, it } from 'vitest';
 import { configStore } from '../../../host/src/abi/config-store.js';
-import { BADF, INVAL, NONE, OK } from '../../../host/src/guest/status.js';
-import { Guest, opened, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
+import { BADF, BUFLEN, INVAL, LIMITEXCEEDED, NONE, OK } from '../../../host/src/guest/status.js';
+import { downstreamRequest, Guest, opened, OUTSIDE, UNTOUCHED } from './sandbox-fixture.js';
 
 const STORES = { manifest: { configStores: { settings: { greeting: 'héllo', empty: '' }, other: {} } } };
 const guest = () => new Guest(STORES);
@@ -83,5 +83,49 @@ describe('fastly_config_store.get', () => {
     expect(g.call(configStore, 'get', h, OUTSIDE, 3, ...out.args)).toBe(INVAL);
     expect(g.call(configStore, 'get', h, ...g.str('greeting'), OUTSIDE, 32, out.nw)).toBe(INVAL);
     expect(g.call(configStore, 'get', h, ...g.str('greeting'), out.buf, 32, OUTSIDE)).toBe(INVAL);
+  });
+});
+
+describe("Fastly's 32 lookups per execution", () => {
+  it('answers the first 32 gets of a request, found or not, and LIMITEXCEEDED from the 33rd, writing nothing', () => {
+    const [g, h] = settings();
+    for (let i = 0; i < 16; i++) {
+      expect(g.call(configStore, 'get', h, ...g.str('greeting'), ...g.buffer(16).args)).toBe(OK);
+      expect(g.call(configStore, 'get', h, ...g.str('absent'), ...g.buffer(16).args)).toBe(NONE);
+    }
+    const out = g.buffer(16);
+    expect(g.call(configStore, 'get', h, ...g.str('greeting'), ...out.args)).toBe(LIMITEXCEEDED);
+    expect(out.written()).toBe(UNTOUCHED);
+    expect(g.imported('fastly_dictionary', 'get')(h, ...g.str('greeting'), ...g.buffer(16).args)).toBe(LIMITEXCEEDED);
+    expect(g.limitReports).toEqual([
+      'compute-host: GET /: limit: the 33rd Config Store lookup of this request failed (Fastly allows 32 per execution)',
+    ]);
+  });
+
+  it('counts a get answered BUFLEN and retried with a bigger buffer once', () => {
+    const [g, h] = settings();
+    for (let i = 0; i < 32; i++) {
+      expect(g.call(configStore, 'get', h, ...g.str('greeting'), ...g.buffer(2).args)).toBe(BUFLEN);
+      expect(g.call(configStore, 'get', h, ...g.str('greeting'), ...g.buffer(16).args)).toBe(OK);
+    }
+    expect(g.sb.current?.execution.configLookups).toBe(32);
+  });
+
+  it('starts again at 0 with the next request of a reused sandbox', () => {
+    const [g, h] = settings();
+    for (let i = 0; i < 32; i++) g.call(configStore, 'get', h, ...g.str('greeting'), ...g.buffer(16).args);
+    g.sb.current!.responded = true;
+    g.sb.end();
+    g.sb.begin(downstreamRequest({ rid: 2 }));
+    expect(g.call(configStore, 'get', h, ...g.str('greeting'), ...g.buffer(16).args)).toBe(OK);
+    expect(g.sb.current?.execution.configLookups).toBe(1);
+  });
+
+  it('lets the 33rd through with COMPUTE_HOST_LIMITS=off, and says so', () => {
+    const [g, h] = opened(configStore, 'settings', { ...STORES, enforceLimits: false });
+    for (let i = 0; i < 40; i++) expect(g.call(configStore, 'get', h, ...g.str('greeting'), ...g.buffer(16).args)).toBe(OK);
+    expect(g.limitReports).toEqual([
+      'compute-host: GET /: limit: the 33rd Config Store lookup of this request was let through (Fastly allows 32 per execution); not enforced (COMPUTE_HOST_LIMITS=off)',
+    ]);
   });
 });

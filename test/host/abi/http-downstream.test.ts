@@ -34,7 +34,7 @@ describe('waiting for the next request', () => {
     respond(g);
     const r = nextRequest(g);
     expect(r.status).toBe(OK);
-    expect(g.io.posts.at(-1)).toEqual({ op: 'done', rid: 1, error: undefined });
+    expect(g.io.posts.at(-1)).toMatchObject({ op: 'done', rid: 1, error: undefined, usage: { configLookups: 0, backendRequests: 0 } });
     expect(g.ended.map((d) => d.rid)).toEqual([1]);
     const uri = g.buffer(64);
     g.call(httpReq, 'uri_get', r.req, ...uri.args);

@@ -107,6 +107,8 @@ export interface GuestOptions {
   answers?: Answers;
   /** What the worker hands a guest that asks for its next request, in turn (null: none came). */
   next?: Array<DownstreamRequest | null>;
+  /** Fastly's per-execution limits enforced (default), or only reported (COMPUTE_HOST_LIMITS=off). */
+  enforceLimits?: boolean;
 }
 
 /** A guest, and a handle from `module`.open of `name` (a store, an ACL). */
@@ -150,6 +152,8 @@ export class Guest {
   readonly nextWaits: number[] = [];
   /** Requests that ended (the worker's requestEnded). */
   readonly ended: DownstreamRequest[] = [];
+  /** The lines a limit reached wrote to the host's stderr. */
+  readonly limitReports: string[] = [];
   private top = 16;
 
   constructor(opts: GuestOptions = {}) {
@@ -166,6 +170,7 @@ export class Guest {
       requestEnded: (_sb, request) => {
         this.ended.push(request.msg);
       },
+      limits: { enforce: opts.enforceLimits ?? true, memoryCap: 128 * 2 ** 20, report: (line) => this.limitReports.push(line) },
     };
     this.sb = new Sandbox(new GuestMemory(this.memory), worker);
     if (opts.request !== null) this.sb.begin(downstreamRequest(opts.request));

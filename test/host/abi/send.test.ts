@@ -5,7 +5,7 @@ import { httpBody } from '../../../host/src/abi/http-body.js';
 import { httpReq } from '../../../host/src/abi/http-req.js';
 import { httpResp } from '../../../host/src/abi/http-resp.js';
 import { remoteItemOf } from '../../../host/src/abi/send.js';
-import { BADF, ERROR, INVAL, INVALID_HANDLE, OK } from '../../../host/src/guest/status.js';
+import { BADF, ERROR, INVAL, INVALID_HANDLE, LIMITEXCEEDED, OK } from '../../../host/src/guest/status.js';
 import { newBody } from '../../../host/src/guest/bodies.js';
 import type { OneWay, SendErrorTag, WaitResult } from '../../../host/src/protocol.js';
 import { backendConfig, Guest, inTurn, OUTSIDE } from './sandbox-fixture.js';
@@ -187,5 +187,24 @@ describe('remoteItemOf', () => {
     expect(remoteItemOf(newBody(5, [Buffer.from('x')]))).toBeNull();
     expect(remoteItemOf(newBody())).toBeNull();
     expect(remoteItemOf({ kind: 'config', name: 'c' })).toBeNull();
+  });
+});
+
+describe("Fastly's 32 backend requests per execution", () => {
+  it('sends 32 a request, by any send call, and answers LIMITEXCEEDED from the 33rd without sending it', () => {
+    const [g, req] = guest();
+    for (let i = 0; i < 8; i++) {
+      expect(g.callOut(httpReq, 'send_async', req, INVALID_HANDLE, ...g.str('origin')).status).toBe(OK);
+      expect(g.callOut(httpReq, 'send_async_streaming', req, INVALID_HANDLE, ...g.str('origin')).status).toBe(OK);
+      expect(g.callOut(httpReq, 'send_async_v2', req, INVALID_HANDLE, ...g.str('origin'), 0).status).toBe(OK);
+      expect(g.call(httpReq, 'send', req, INVALID_HANDLE, ...g.str('origin'), g.alloc(4), g.alloc(4))).toBe(OK);
+    }
+    expect(sends(g)).toHaveLength(32);
+    expect(g.call(httpReq, 'send', req, INVALID_HANDLE, ...g.str('origin'), g.alloc(4), g.alloc(4))).toBe(LIMITEXCEEDED);
+    expect(g.callOut(httpReq, 'send_async', req, INVALID_HANDLE, ...g.str('origin')).status).toBe(LIMITEXCEEDED);
+    expect(sends(g)).toHaveLength(32);
+    expect(g.limitReports).toEqual([
+      'compute-host: GET /: limit: the 33rd backend request of this request failed (Fastly allows 32 per execution)',
+    ]);
   });
 });
