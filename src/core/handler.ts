@@ -2,7 +2,6 @@
 // settings, an invitation, the decision, then either the origin or a page made at the edge.
 // Runtime-neutral: the Fastly adapter and the tests hand in the same RoomDeps shape.
 import { renderAnswer } from './answer-body.js';
-import { describeProblem } from './config.js';
 import { applyCookieSplit, clearRoomCookie, setRoomCookie, splitRoomCookie, type RoomCookieSplit } from './cookies.js';
 import { decide } from './decide.js';
 import { resolveIdentity, type IdentityKind } from './identity.js';
@@ -13,7 +12,7 @@ import { decisionLine } from './log-line.js';
 import { requestFacts } from './request-facts.js';
 import { resultWith, type DecideResult } from './result.js';
 import { routeRequest, type Target } from './routing.js';
-import { describeRoutingProblem, readRoomConfig, readRouting } from './settings-read.js';
+import { readRoomConfig, readRouting } from './settings-read.js';
 import type { Config, Decision, Outcome, ReasonCode, RoomDeps } from './types.js';
 
 /** Origin response header that ends the visitor's session; never passed on. */
@@ -50,6 +49,8 @@ interface Context {
   rule: string | null;
   /** Why an invitation the request carried let nobody in, for the log line. */
   invite: InviteReason | null;
+  /** The request carries a valid invitation for this room and identity. */
+  invited: boolean;
 }
 
 function logDecision(ctx: Context, fields: LogFields): void {
@@ -97,6 +98,8 @@ async function toOrigin(ctx: Context, setToken: string | null, fields: LogFields
   // The room's cookie is cut out of the visitor's own request, which then goes on as it is: copying the
   // headers (new Headers / new Request) reads every header back from the host, ~0.3 ms per request.
   applyCookieSplit(ctx.request.headers, ctx.cookieHeader, ctx.cookies);
+  // An invitation is the rooms' business: the origin never sees it in a header, whichever path this is.
+  if (ctx.request.headers.has(INVITE_HEADER)) ctx.request.headers.delete(INVITE_HEADER);
   let response: Response;
   let revoked = false;
   try {
@@ -186,18 +189,16 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
   }
   const nowMs = deps.now();
   const cookieHeader = request.headers.get('cookie');
-  const { routing, problems: routingProblems } = readRouting(deps);
-  for (const problem of routingProblems) deps.diag(describeRoutingProblem(problem));
+  const { routing } = readRouting(deps);
   const note = (message: string): void => {
     if (!deps.memory || deps.memory.firstTime(message)) deps.diag(message);
   };
   const target = routing === null ? null : await routeRequest(routing, requestFacts(request, url, cookieHeader, deps.clientIp, deps.edge ?? null, note));
   const room = target?.kind === 'room' ? target.room : null;
-  const { config, problems } = readRoomConfig(deps, room);
-  for (const problem of problems) deps.diag(describeProblem(problem));
+  const { config } = readRoomConfig(deps, room);
   const rule = target !== null && target.kind !== 'none' ? target.rule : null;
   const ctx: Context = {
-    request, deps, config, url, https: url.protocol === 'https:', nowMs, cookieHeader, cookies: splitRoomCookie(cookieHeader, room), rule, invite: null,
+    request, deps, config, url, https: url.protocol === 'https:', nowMs, cookieHeader, cookies: splitRoomCookie(cookieHeader, room), rule, invite: null, invited: false,
   };
   const pass = { decision: 'allow', outcome: 'origin', kid: null, identity: null, rule } as const;
 
@@ -213,6 +214,7 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
     const invite = inviteFrom(url, request.headers);
     const invited = invite === null ? null : await checkInvite(invite, { room, identity: who.identity, nowSec: Math.floor(nowMs / 1000) }, (kid) => keys.inviteKey(kid));
     if (invited !== null && !invited.ok) ctx.invite = invited.reason;
+    ctx.invited = invited?.ok === true;
     // The counter is opened only when there is a ceiling to keep.
     const ceiling = config.popAdmissionsPerSecond === null ? null : createCeiling(config.popAdmissionsPerSecond, deps.rateCounter, deps.diag);
     result = await decide({
@@ -238,15 +240,11 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
   }
   if (result.outcome === 'origin') {
     const fields: LogFields = { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity: kind, result, rule, invite: ctx.invite };
-    if (result.reason === 'invite' && result.setToken !== null) {
-      const redirect = inviteRedirect(ctx, result.setToken);
-      if (redirect !== null) {
-        logDecision(ctx, { ...fields, status: redirect.status });
-        return redirect;
-      }
+    const redirect = ctx.invited ? inviteRedirect(ctx, result.setToken) : null;
+    if (redirect !== null) {
+      logDecision(ctx, { ...fields, status: redirect.status });
+      return redirect;
     }
-    // The invitation is the room's business: the origin never sees it in a header.
-    if (request.headers.has(INVITE_HEADER)) request.headers.delete(INVITE_HEADER);
     return toOrigin(ctx, result.setToken, fields);
   }
   return roomPage(ctx, result, kind);
@@ -258,12 +256,13 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
  * shared) and never reaches the origin's logs. Null for what a redirect would change the meaning of
  * (a POST) or an invitation that came in the header.
  */
-function inviteRedirect(ctx: Context, token: string): Response | null {
+function inviteRedirect(ctx: Context, token: string | null): Response | null {
   const { request, url } = ctx;
   if ((request.method !== 'GET' && request.method !== 'HEAD') || !url.searchParams.has(INVITE_PARAM)) return null;
   const clean = new URL(url.href);
   clean.searchParams.delete(INVITE_PARAM);
-  const headers = new Headers({ Location: clean.pathname + clean.search, 'Cache-Control': NO_STORE });
-  headers.append('Set-Cookie', setRoomCookie(token, ctx.config, ctx.https));
+  // One leading slash: `//evil.example/x` would be read as another site's address.
+  const headers = new Headers({ Location: `/${clean.pathname.replace(/^\/+/, '')}${clean.search}`, 'Cache-Control': NO_STORE });
+  if (token !== null) headers.append('Set-Cookie', setRoomCookie(token, ctx.config, ctx.https));
   return new Response(null, { status: 303, headers });
 }

@@ -1,7 +1,7 @@
 // What one request reads from `waiting_room_config`, and no more: the routing (one lookup), then
 // the settings of the room it lands in (four), or the service-wide settings alone (one) for a request
 // no room decides. A reused sandbox keeps each parse while the raw values it came from read the same.
-import { parseRoomConfig } from './config.js';
+import { describeProblem, parseRoomConfig } from './config.js';
 import { rawList, readRoomRaws, ROUTING_KEY } from './layout.js';
 import { parseRouting, type Routing, type RoutingProblem } from './routing.js';
 import type { ParsedSettings, RoomDeps } from './types.js';
@@ -12,16 +12,28 @@ export interface ReadRouting {
   problems: readonly RoutingProblem[];
 }
 
+/**
+ * The routing, parsed once per raw value in a reused sandbox. Its problems are said when it is parsed:
+ * once per sandbox and value, not on each of the requests it then serves.
+ */
 export function readRouting(deps: RoomDeps): ReadRouting {
   const raw = deps.stores.setting(ROUTING_KEY);
-  const parse = (): ReadRouting => parseRouting(raw);
+  const parse = (): ReadRouting => {
+    const read = parseRouting(raw);
+    for (const problem of read.problems) deps.diag(describeRoutingProblem(problem));
+    return read;
+  };
   return deps.memory ? deps.memory.parsed('routing', [raw], parse) : parse();
 }
 
-/** The settings of `room`, or the service-wide settings alone when `room` is null. */
+/** The settings of `room`, or the service-wide settings alone when `room` is null; problems said as the routing's are. */
 export function readRoomConfig(deps: RoomDeps, room: string | null): ParsedSettings {
   const raws = readRoomRaws((key) => deps.stores.setting(key), room);
-  const parse = (): ParsedSettings => parseRoomConfig(room, raws);
+  const parse = (): ParsedSettings => {
+    const parsed = parseRoomConfig(room, raws);
+    for (const problem of parsed.problems) deps.diag(describeProblem(problem));
+    return parsed;
+  };
   return deps.memory ? deps.memory.parsed(room === null ? 'service' : `room ${room}`, rawList(raws), parse) : parse();
 }
 
