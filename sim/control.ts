@@ -111,7 +111,6 @@ export class SimController {
   roomLines: ReadonlyMap<string, number> = new Map();
   private readonly controller: Controller;
   private readonly messages: ControlTrace['messages'] = [];
-  private linesDelivered = 0;
 
   constructor(
     private readonly store: SimStore,
@@ -153,7 +152,8 @@ export class SimController {
   /** A decision line a POP just logged: it reaches the controller after that POP's log delay. */
   line(pop: number, text: string, nowMs: number): void {
     this.clock.at(nowMs + this.logDelays[pop]!, (t) => {
-      this.linesDelivered++;
+      // A room alone counts every line delivered (after the controller stopped too); a room of several, its model's lines at each tick.
+      if (this.traces.size === 1) this.trace.linesDelivered++;
       this.controller.line(text, EPOCH_MS + t);
     });
   }
@@ -175,8 +175,7 @@ export class SimController {
         const view = snap.rooms.find((r) => r.id === id);
         if (view !== undefined) trace.views.push({ atMs: t, waiting: view.model.waiting, active: view.model.activeSessions, mode: view.model.mode, holding: snap.holding });
         trace.badLines = snap.source.bad;
-        // A room alone: every line delivered; a room of several: the lines its model got.
-        trace.linesDelivered = this.traces.size === 1 ? this.linesDelivered : (view?.lines ?? 0);
+        if (this.traces.size > 1) trace.linesDelivered = view?.lines ?? 0;
       }
       this.clock.at(t + this.spec.tickMs, tick);
     };
