@@ -5,7 +5,7 @@
 import { Controller } from '../control/controller.js';
 import { createControlModel } from '../control/model/index.js';
 import { Writer, type Store } from '../control/writer.js';
-import { DEFAULT_ROOM, liveKey, LIVE_SETTINGS, percentageKey, storeFromSettings } from '../src/core/layout.js';
+import { DEFAULT_ROOM, liveKey, LIVE_SETTINGS, mergeRoomSettings, percentageKey, readRoomRaws, storeFromSettings } from '../src/core/layout.js';
 import type { VirtualClock } from './clock.js';
 import type { Random } from '../lib/random.js';
 import { EPOCH_MS, type PopSpec, type Room } from './room.js';
@@ -23,8 +23,12 @@ export interface ControlSpec {
   tickMs: number;
   /** The controller stops here (ms since the run began); the room keeps the last setting. */
   stopAtMs?: number;
-  /** At least this long between writes, ms (the real process: 20 s by default). */
+  /** At least this long between writes, ms (`--min-write-interval`; the real process: 0 by default, the budget alone). */
   minWriteIntervalMs: number;
+  /** Write calls an hour at most, all rooms together (`--write-budget`; default the real process's, 360). */
+  writeBudgetPerHour?: number;
+  /** Read the store at most this often, ms (on Fastly every 15 s: reads are API calls); default every tick. */
+  readEveryMs?: number;
   leadSeconds?: number;
 }
 
@@ -58,58 +62,98 @@ export interface ControlTrace {
   stoppedAtMs: number | null;
 }
 
-/** The default room's store writes as the flat settings the simulated room keeps ('' removes). */
-function flatWrites(stored: Readonly<Record<string, string>>, central: Readonly<Record<string, string>>): Record<string, string> {
+/** The simulated central store as the controller sees it: its values in the store's layout (layout.ts), and a write of store keys. */
+export interface SimStore {
+  read(): Record<string, string>;
+  /** Sets each store key ('' removes it) in the central store, from which each POP sees it after its delay. */
+  write(stored: Record<string, string>, nowMs: number): void;
+}
+
+/** Room `room`'s store writes as its flat settings ('' removes); `before` is the room's merged settings before the write. */
+function flatWrites(stored: Readonly<Record<string, string>>, room: string, before: Readonly<Record<string, string>>): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(stored)) {
-    if (key === percentageKey(DEFAULT_ROOM)) values.allow_percentage = value;
-    else if (key === liveKey(DEFAULT_ROOM)) {
+    if (key === percentageKey(room)) values.allow_percentage = value;
+    else if (key === liveKey(room)) {
       const live = value === '' ? {} : (JSON.parse(value) as Record<string, string>);
       for (const name of LIVE_SETTINGS) {
         if (live[name] !== undefined) values[name] = live[name]!;
-        else if (Object.hasOwn(central, name)) values[name] = '';
+        else if (Object.hasOwn(before, name)) values[name] = '';
       }
     }
   }
   return values;
 }
 
+const mergedOf = (values: Readonly<Record<string, string>>, room: string): Record<string, string> =>
+  mergeRoomSettings(room, readRoomRaws((k) => (Object.hasOwn(values, k) ? values[k]! : null), room), []).values;
+
+/** A room alone, which keeps its settings flat, as the store of its one room, `default`. */
+export function roomStore(room: Room): SimStore {
+  return {
+    read: () => storeFromSettings(room.central(), DEFAULT_ROOM),
+    write: (stored, nowMs) => room.publish(flatWrites(stored, DEFAULT_ROOM, room.central()), nowMs),
+  };
+}
+
+const emptyTrace = (): ControlTrace => ({ writes: [], views: [], messages: [], linesDelivered: 0, badLines: 0, stoppedAtMs: null });
+
+/**
+ * The operator's controller over the simulated store: one Controller (one model per room, every line
+ * of the one stream, all rooms' writes in one call), traced room by room for the report.
+ */
 export class SimController {
-  readonly trace: ControlTrace = { writes: [], views: [], messages: [], linesDelivered: 0, badLines: 0, stoppedAtMs: null };
+  /** What the controller did for each room of `rooms`: the write calls that changed it (as its flat settings), its view, its lines; the messages are the whole controller's. */
+  readonly traces: ReadonlyMap<string, ControlTrace>;
+  /** Lines no room decided (the controller counts them, no model gets them), as of the last tick. */
+  unrouted = 0;
+  /** The lines each room's model got, as of the last tick (a room a line named but the store does not is here too). */
+  roomLines: ReadonlyMap<string, number> = new Map();
   private readonly controller: Controller;
+  private readonly messages: ControlTrace['messages'] = [];
 
   constructor(
-    private readonly room: Room,
+    private readonly store: SimStore,
     private readonly clock: VirtualClock,
     private readonly spec: ControlSpec,
     private readonly logDelays: readonly number[],
+    rooms: readonly string[] = [DEFAULT_ROOM],
   ) {
-    const log = (text: string): void => void this.trace.messages.push({ atMs: clock.nowMs, text });
-    // The simulated room keeps one room's settings flat; the controller reads and writes the store's
-    // layout (src/core/layout.ts): its one room, `default`.
-    const store: Store = {
+    this.traces = new Map(rooms.map((id) => [id, { ...emptyTrace(), messages: this.messages }] as const));
+    const log = (text: string): void => void this.messages.push({ atMs: clock.nowMs, text });
+    const controlStore: Store = {
       name: 'the simulated config store',
-      read: async () => storeFromSettings(room.central(), DEFAULT_ROOM),
+      ...(spec.readEveryMs === undefined ? {} : { readEveryMs: spec.readEveryMs }),
+      read: async () => store.read(),
       write: async (stored) => {
-        const values = flatWrites(stored, room.central());
-        room.publish(values, clock.nowMs);
-        this.trace.writes.push({ atMs: clock.nowMs, values: { ...values } });
+        const before = store.read();
+        for (const [id, trace] of this.traces) {
+          const values = flatWrites(stored, id, mergedOf(before, id));
+          if (Object.keys(values).length > 0) trace.writes.push({ atMs: clock.nowMs, values });
+        }
+        store.write(stored, clock.nowMs);
       },
     };
     this.controller = new Controller({
       createModel: () => createControlModel({ leadSeconds: spec.leadSeconds ?? 25 }),
-      store,
-      writer: new Writer(store, spec.minWriteIntervalMs, log),
+      store: controlStore,
+      writer: new Writer(controlStore, spec.minWriteIntervalMs, log, spec.writeBudgetPerHour),
       sourceName: 'simulated log stream',
       lagLimitMs: 60_000,
       log,
     });
   }
 
+  /** The one room's trace, for a room alone. */
+  get trace(): ControlTrace {
+    return this.traces.values().next().value!;
+  }
+
   /** A decision line a POP just logged: it reaches the controller after that POP's log delay. */
   line(pop: number, text: string, nowMs: number): void {
     this.clock.at(nowMs + this.logDelays[pop]!, (t) => {
-      this.trace.linesDelivered++;
+      // A room alone counts every line delivered (after the controller stopped too); a room of several, its model's lines at each tick.
+      if (this.traces.size === 1) this.trace.linesDelivered++;
       this.controller.line(text, EPOCH_MS + t);
     });
   }
@@ -119,15 +163,20 @@ export class SimController {
     const stop = Math.min(untilMs, this.spec.stopAtMs ?? Infinity);
     const tick = async (t: number): Promise<void> => {
       if (t >= stop) {
-        this.trace.stoppedAtMs = this.spec.stopAtMs !== undefined && t < untilMs ? t : null;
+        for (const trace of this.traces.values()) trace.stoppedAtMs = this.spec.stopAtMs !== undefined && t < untilMs ? t : null;
         return;
       }
       this.controller.source(null, false);
       await this.controller.tick(EPOCH_MS + t);
       const snap = this.controller.snapshot(EPOCH_MS + t);
-      const model = snap.rooms[0]!.model;
-      this.trace.views.push({ atMs: t, waiting: model.waiting, active: model.activeSessions, mode: model.mode, holding: snap.holding });
-      this.trace.badLines = snap.source.bad;
+      this.unrouted = Object.values(snap.unrouted).reduce((a, b) => a + b, 0);
+      this.roomLines = new Map(snap.rooms.map((r) => [r.id, r.lines]));
+      for (const [id, trace] of this.traces) {
+        const view = snap.rooms.find((r) => r.id === id);
+        if (view !== undefined) trace.views.push({ atMs: t, waiting: view.model.waiting, active: view.model.activeSessions, mode: view.model.mode, holding: snap.holding });
+        trace.badLines = snap.source.bad;
+        if (this.traces.size > 1) trace.linesDelivered = view?.lines ?? 0;
+      }
       this.clock.at(t + this.spec.tickMs, tick);
     };
     this.clock.at(fromMs, tick);

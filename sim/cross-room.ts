@@ -34,7 +34,7 @@ export interface CrossRoomFigures {
    * (an open room lets anyone in, on a token of its own). Must be 0.
    */
   triedAdmitted: number;
-  /** Decision lines without a room (the controllers could not tell whose they were). */
+  /** Decision lines the controller could give no room the routing names (no room, or another). */
   linesWithoutRoom: number;
   /** A few violations, for the report: room, path's room, reason. */
   examples: string[];

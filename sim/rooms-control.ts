@@ -1,33 +1,34 @@
-// The controller of a service with several rooms, in the simulator. Until control/ steers every room
-// from one stream, each room gets its own controller: the same Controller, model and Writer
-// (control.ts), reading and writing that room's settings flat through the room's view of the store
-// (service.ts: layout.ts's keys), fed the decision lines that name that room. This file is the seam:
-// the multi-room controller replaces it with one SimController over the whole store and every line.
+// The controller of a service with several rooms, in the simulator, as `npm run control` runs it:
+// ONE Controller over the whole store (service.ts's central store, in layout.ts's keys) and the one
+// stream of decision lines, one model per room, every room's writes in one call within the write
+// budget. The store the edge reads changes only through that controller's own Writer
+// (`room.ID.allow_percentage`, `room.ID.live`), never through a room's flat view.
 import type { VirtualClock } from './clock.js';
 import { SimController, type ControlSpec, type ControlTrace } from './control.js';
 import type { CrossRoomCheck } from './cross-room.js';
-import type { Room } from './room.js';
+import type { Service } from './service.js';
 
 export interface RoomControllers {
-  /** A decision line a POP logged: it goes to the controller of the room it names. */
+  /** A decision line a POP logged: it goes to the one controller, which gives it to the room it names. */
   line(pop: number, text: string, nowMs: number): void;
   start(fromMs: number, untilMs: number): void;
-  /** What each room's controller did, by room. */
+  /** After the run: the lines the controller could give no room it steers go into the cross-room check. */
+  finish(): void;
+  /** What the controller did for each room, by room. */
   readonly traces: ReadonlyMap<string, ControlTrace>;
 }
 
-export function roomControllers(rooms: ReadonlyMap<string, Room>, clock: VirtualClock, spec: ControlSpec, logDelays: readonly number[], check: CrossRoomCheck): RoomControllers {
-  const controllers = new Map([...rooms].map(([id, room]) => [id, new SimController(room, clock, spec, logDelays)] as const));
+export function roomControllers(service: Service, rooms: readonly string[], clock: VirtualClock, spec: ControlSpec, logDelays: readonly number[], check: CrossRoomCheck): RoomControllers {
+  const controller = new SimController({ read: () => service.central(), write: (stored, nowMs) => service.publish(stored, nowMs) }, clock, spec, logDelays, rooms);
   return {
-    line(pop, text, nowMs) {
-      const room = (JSON.parse(text) as { room?: unknown }).room;
-      const controller = typeof room === 'string' ? controllers.get(room) : undefined;
-      if (controller === undefined) check.figures.linesWithoutRoom++;
-      else controller.line(pop, text, nowMs);
+    line: (pop, text, nowMs) => controller.line(pop, text, nowMs),
+    start: (fromMs, untilMs) => controller.start(fromMs, untilMs),
+    finish() {
+      // The controller's own counts, as of its last tick: lines of no room, and of a room the routing does not name.
+      const known = new Set(rooms);
+      const others = [...controller.roomLines].filter(([id]) => !known.has(id)).reduce((s, [, n]) => s + n, 0);
+      check.figures.linesWithoutRoom = controller.unrouted + others;
     },
-    start(fromMs, untilMs) {
-      for (const c of controllers.values()) c.start(fromMs, untilMs);
-    },
-    traces: new Map([...controllers].map(([id, c]) => [id, c.trace] as const)),
+    traces: controller.traces,
   };
 }

@@ -1,11 +1,20 @@
 // Several rooms on one service (issue 21): a shop and its checkout, one crowd between them.
 import { browsing, MINUTE, spread } from './arrivals.js';
+import { DEFAULT_WRITE_BUDGET } from '../control/writer.js';
+import { FASTLY_READ_EVERY_MS } from '../control/fastly-store.js';
+import type { ControlSpec } from './control.js';
 import { controlSpec } from './control-scenarios.js';
 import { EPOCH_MS } from './room.js';
 import { roomSettings } from './rooms.js';
 import type { RoomsSpec, Scenario } from './scenario-types.js';
 
 const iso = (ms: number): string => new Date(EPOCH_MS + ms).toISOString().replace('.000Z', 'Z');
+
+/**
+ * The controller as `npm run control -- --service ID` runs by default: writes spaced by the write
+ * budget alone (360 calls an hour, every room's writes in one call), the store read every 15 s.
+ */
+export const serviceControl: ControlSpec = { ...controlSpec, minWriteIntervalMs: 0, writeBudgetPerHour: DEFAULT_WRITE_BUDGET, readEveryMs: FASTLY_READ_EVERY_MS };
 
 export interface TwoRoomsOptions {
   /** new_users_per_minute of each room. */
@@ -64,7 +73,7 @@ export function twoRooms(patch: Partial<TwoRoomsOptions> = {}): Scenario {
   return {
     name: 'two-rooms',
     title: 'Two rooms on one service: a shop with a sale, and its checkout',
-    summary: `One crowd on one service with two rooms, each request put in its room by the routing (\`/checkout\` to the checkout, everything else to the shop), each room with its own target, wait window and controller, all on one stream of decision lines. The shop runs a scheduled sale; the checkout has no event. Visitors admitted to the shop go on to the checkout, where their shop token is no checkout token: they queue there like anyone. ${Math.round(o.hopperShare * 100)}% of them copy their shop token into the checkout's cookie, to show that check bites. Each room should hold its own target, the sale should change the shop alone, and no request should reach a room's pages without that room's own admission.`,
+    summary: `One crowd on one service with two rooms, each request put in its room by the routing (\`/checkout\` to the checkout, everything else to the shop), each room with its own target and wait window, one controller steering both from one stream of decision lines, as \`npm run control\` does (one model per room, both rooms' writes in one call within the write budget). The shop runs a scheduled sale; the checkout has no event. Visitors admitted to the shop go on to the checkout, where their shop token is no checkout token: they queue there like anyone. ${Math.round(o.hopperShare * 100)}% of them copy their shop token into the checkout's cookie, to show that check bites. Each room should hold its own target, the sale should change the shop alone, and no request should reach a room's pages without that room's own admission.`,
     settings: roomSettings(rooms, 'shop'),
     changes: [],
     durationMs: o.durationMs,
@@ -74,7 +83,7 @@ export function twoRooms(patch: Partial<TwoRoomsOptions> = {}): Scenario {
       ...spread(rng, Math.round(n * o.prequeueShare), 0, o.startMs, 'honest', (u) => Math.sqrt(u)),
       ...spread(rng, n - Math.round(n * o.prequeueShare), o.startMs, arrivalsEnd),
     ],
-    control: controlSpec,
+    control: serviceControl,
     rooms,
   };
 }

@@ -1,7 +1,7 @@
 // A scenario with several rooms on one service (issue 21), start to finish on the virtual clock: one
 // store (routing, service-wide settings, each room's), one edge that routes every request (service.ts),
 // a population per room sharing the visitors' identities and browsers, visitors who go on from one
-// room to another, and the rooms' controllers (rooms-control.ts). The run is reported per room, each
+// room to another, and the one controller of every room (rooms-control.ts). The run is reported per room, each
 // room's figures computed as a room alone's (figures.ts), plus the cross-room check.
 import { storeFromSettings, mergeRoomSettings, readRoomRaws } from '../src/core/layout.js';
 import { describeRouting } from '../src/core/routing.js';
@@ -67,7 +67,7 @@ export async function runRooms(scenario: Scenario, spec: RoomsSpec, options: Run
   });
   const rooms = new Map<string, Room>(spec.rooms.map((r) => [r.id, service.room(r.id, r.paths)]));
   if (scenario.control && layout) {
-    controllers = roomControllers(rooms, clock, scenario.control, layout.logDelays, service.check);
+    controllers = roomControllers(service, [...rooms.keys()], clock, scenario.control, layout.logDelays, service.check);
     controllers.start(0, scenario.durationMs);
   }
   let nextIp = 0;
@@ -93,6 +93,7 @@ export async function runRooms(scenario: Scenario, spec: RoomsSpec, options: Run
   for (const arrival of scenario.arrivals(rng.fork('arrivals'), visitors)) populations.get(spec.rooms[0]!.id)!.add(arrival);
   for (const d of spec.direct) for (const arrival of d.arrivals(rng.fork(`arrivals/${d.room}`), visitors)) populations.get(d.room)!.add(arrival);
   await clock.run(scenario.durationMs);
+  controllers?.finish();
 
   const elapsedMs = performance.now() - started;
   const base = {

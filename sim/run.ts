@@ -1,6 +1,6 @@
 // One scenario, start to finish, on the virtual clock.
 import { VirtualClock } from './clock.js';
-import { popLayout, SimController, type ControlTrace } from './control.js';
+import { popLayout, roomStore, SimController, type ControlTrace } from './control.js';
 import { Population, type Trace } from './population.js';
 import { createRandom } from '../lib/random.js';
 import { createRoom, type PopSpec } from './room.js';
@@ -48,7 +48,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     onLine: (pop, text, nowMs) => controller?.line(pop, text, nowMs),
   });
   if (scenario.control && layout) {
-    controller = new SimController(room, clock, scenario.control, layout.logDelays);
+    controller = new SimController(roomStore(room), clock, scenario.control, layout.logDelays);
     controller.start(0, scenario.durationMs);
   }
   const population = new Population(room, clock, rng.fork('behaviour'), scenario.behaviour, layout?.shares);

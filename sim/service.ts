@@ -5,8 +5,8 @@
 // (splitRoomCookie), and logged on one decision-line stream that names the room.
 //
 // Each room is also seen through the `Room` interface room.ts gives a single room, so the population
-// and the controller drive a room of a service as they drive a room alone: the room's settings read
-// and written flat, through the store keys layout.ts puts them in.
+// drives a room of a service as it drives a room alone: the room's settings read flat, as the edge
+// merges them. The store is written only in its own keys (`publish`): by the controller's Writer.
 import { answerFacts } from '../src/core/answer.js';
 import { createCeiling } from '../src/core/ceiling.js';
 import { describeProblem, parseRoomConfig } from '../src/core/config.js';
@@ -14,7 +14,7 @@ import { cookieName, splitRoomCookie } from '../src/core/cookies.js';
 import { decide } from '../src/core/decide.js';
 import { jitterSeconds } from '../src/core/draw.js';
 import { createKeyRing } from '../src/core/keys.js';
-import { mergeRoomSettings, readRoomRaws, ROUTING_KEY, storeWrites } from '../src/core/layout.js';
+import { mergeRoomSettings, readRoomRaws, ROUTING_KEY } from '../src/core/layout.js';
 import { decisionLine } from '../src/core/log-line.js';
 import { requestFacts } from '../src/core/request-facts.js';
 import { parseRouting, routeRequest, type Routing } from '../src/core/routing.js';
@@ -177,7 +177,10 @@ export function createService(store: Record<string, string>, seed: string, edge:
         pops: specs,
         // The room's settings flat, as the edge merges them; a flat write goes where layout.ts puts it.
         central: () => mergeRoomSettings(id, readRoomRaws((k) => central.get(k) ?? null, id), []).values,
-        publish: (values, nowMs) => service.publish(storeWrites(service.central(), id, values), nowMs),
+        // Only the controller's Writer writes the store, in its keys (Service.publish): a room's flat view is read-only.
+        publish: () => {
+          throw new Error(`room ${id} of the simulated service is written through the store's keys (Service.publish), as the controller's Writer does`);
+        },
         async request(identity, tokens, nowMs, pop = 0) {
           roomDecisions++;
           const path = paths[turn++ % paths.length]!;

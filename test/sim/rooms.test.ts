@@ -1,9 +1,10 @@
 // Two rooms on one service (issue 21): one crowd, routed by the real routing to `shop` or `checkout`,
 // each room with its own target, its own controller and its own wait window, and a scheduled event in
-// the shop alone. What an operator would notice: each room holds its own target, the event changes
+// the shop alone, both steered by one controller as `npm run control` runs. What an operator would notice: each room holds its own target, the event changes
 // the shop and nothing else, and a shop admission is no way into the checkout.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioFigures } from '../../sim/figures.js';
+import type { RunResult } from '../../sim/run.js';
 import { twoRooms } from '../../sim/rooms-scenarios.js';
 import { run } from './support.js';
 
@@ -11,10 +12,11 @@ const MINUTE = 60_000;
 
 describe('one crowd across a shop and its checkout', () => {
   let f: ScenarioFigures;
+  let result: RunResult;
   beforeAll(async () => {
     // Smaller than the report's run: targets of 240 and 60 a minute, the sale at minute 3.
     const s = twoRooms({ shopTarget: 240, checkoutTarget: 60, startMs: 3 * MINUTE, prequeueShare: 0.2, laterMs: 8 * MINUTE, durationMs: 18 * MINUTE });
-    f = (await run(s, 3500)).figures;
+    ({ result, figures: f } = await run(s, 3500));
   }, 240_000);
 
   const room = (id: string): ScenarioFigures => {
@@ -56,5 +58,15 @@ describe('one crowd across a shop and its checkout', () => {
     expect(x.triedAdmitted).toBe(0);
     // Every decision line named its room, so each reached its own room's controller.
     expect(x.linesWithoutRoom).toBe(0);
+  });
+
+  // As in production: one controller reads the one stream and writes both rooms' keys of the store
+  // in one call, within one write budget (360 calls an hour, all rooms together).
+  it('steers both rooms with one controller, both rooms\' writes in one call within one budget', () => {
+    const messages = result.rooms!.rooms[0]!.result.control!.messages.map((m) => m.text);
+    const calls = messages.filter((m) => m.startsWith('wrote '));
+    expect(calls.some((m) => /^wrote shop: .*; checkout: /.test(m))).toBe(true);
+    expect(calls.length).toBeLessThanOrEqual((18 / 60) * 360 + 1);
+    for (const id of ['shop', 'checkout']) expect(room(id).control!.writes, id).toBeGreaterThan(0);
   });
 });
