@@ -12,7 +12,7 @@ import { createCeiling } from '../src/core/ceiling.js';
 import { parseConfig } from '../src/core/config.js';
 import { decide } from '../src/core/decide.js';
 import { jitterSeconds } from '../src/core/draw.js';
-import { createKeyRing } from '../src/core/keys.js';
+import { createKeyRing, type KeyRing } from '../src/core/keys.js';
 import { decisionLine } from '../src/core/log-line.js';
 import type { Config, Outcome, ReasonCode } from '../src/core/types.js';
 import { VirtualRateCounter } from './rate-counter.js';
@@ -128,6 +128,74 @@ export class PopCopy<T> {
   }
 }
 
+/** What one request at one POP needs for the edge's decision (room.ts's room, service.ts's rooms). */
+export interface EdgeDecisionInput {
+  config: Config;
+  keys: KeyRing;
+  identity: string;
+  tokens: string[];
+  /** Virtual time, ms since the run began. */
+  nowMs: number;
+  pop: { name: string; index: number; counter: VirtualRateCounter };
+  path: string;
+  rule: string | null;
+  edge: EdgeOptions;
+  diag: (message: string) => void;
+  diagnostics: Set<string>;
+}
+
+/** The real decision, its decision line (while the POP logs), and the answer as the visitor sees it. */
+export async function edgeDecision(input: EdgeDecisionInput): Promise<RoomAnswer> {
+  const { config, edge, pop } = input;
+  const epochMs = EPOCH_MS + input.nowMs;
+  const ceiling = config.popAdmissionsPerSecond === null ? null : createCeiling(config.popAdmissionsPerSecond, pop.counter, input.diag);
+  const logging = config.logEndpoint !== null && edge.onLine !== undefined;
+  const result = await decide({
+    config,
+    keys: input.keys,
+    identity: input.identity,
+    tokens: input.tokens,
+    nowMs: epochMs,
+    ceiling,
+    successors: logging,
+    diag: (m) => void input.diagnostics.add(m),
+  });
+  if (logging) {
+    const line = decisionLine({
+      nowMs: epochMs,
+      pop: pop.name,
+      room: config.room,
+      rule: input.rule,
+      waitPeriodSeconds: config.waitPeriodSeconds,
+      decision: result.decision,
+      outcome: result.outcome,
+      reason: result.reason,
+      kid: result.kid,
+      method: 'GET',
+      path: input.path,
+      identity: 'ip',
+      status: result.outcome === 'origin' ? 200 : 429,
+      result,
+    });
+    edge.onLine!(pop.index, line, input.nowMs);
+  }
+  return {
+    outcome: result.outcome,
+    reason: result.reason,
+    pop: pop.index,
+    allowPercentage: config.allowPercentage,
+    setToken: result.setToken,
+    usedToken: result.used?.token ?? null,
+    clearCookie: result.clearCookie,
+    // The core speaks whole epoch seconds; the simulator, milliseconds since the run began.
+    waitDueMs: result.waitDueSec === null ? null : result.waitDueSec * 1000 - EPOCH_MS,
+    pos: result.place?.pos ?? null,
+    // The simulated page times its return with its own jitter (population.ts), so the refresh
+    // interval's share of it is left at 0.
+    facts: result.outcome === 'origin' ? null : answerFacts(config, result, epochMs, () => 0),
+  };
+}
+
 export function createRoom(settings: Record<string, string>, seed: string, edge: EdgeOptions = {}): Room {
   const central = new Map(Object.entries(settings));
   if (!central.has('active_key')) central.set('active_key', 'sim');
@@ -160,54 +228,9 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
       decisions++;
       const pop = pops[popIndex]!;
       const config = pop.at(nowMs);
-      const epochMs = EPOCH_MS + nowMs;
       pop.counter.nowMs = nowMs;
-      const ceiling = config.popAdmissionsPerSecond === null ? null : createCeiling(config.popAdmissionsPerSecond, pop.counter, diag);
-      const logging = config.logEndpoint !== null && edge.onLine !== undefined;
-      const result = await decide({
-        config,
-        keys,
-        identity,
-        tokens: [...tokens],
-        nowMs: epochMs,
-        ceiling,
-        successors: logging,
-        diag: (m) => void diagnostics.add(m),
-      });
-      if (logging) {
-        const line = decisionLine({
-          nowMs: epochMs,
-          pop: pop.spec.name,
-          room: config.room,
-          rule: null,
-          waitPeriodSeconds: config.waitPeriodSeconds,
-          decision: result.decision,
-          outcome: result.outcome,
-          reason: result.reason,
-          kid: result.kid,
-          method: 'GET',
-          path: '/',
-          identity: 'ip',
-          status: result.outcome === 'origin' ? 200 : 429,
-          result,
-        });
-        edge.onLine!(popIndex, line, nowMs);
-      }
-      return {
-        outcome: result.outcome,
-        reason: result.reason,
-        pop: popIndex,
-        allowPercentage: config.allowPercentage,
-        setToken: result.setToken,
-        usedToken: result.used?.token ?? null,
-        clearCookie: result.clearCookie,
-        // The core speaks whole epoch seconds; the simulator, milliseconds since the run began.
-        waitDueMs: result.waitDueSec === null ? null : result.waitDueSec * 1000 - EPOCH_MS,
-        pos: result.place?.pos ?? null,
-        // The simulated page times its return with its own jitter (population.ts), so the refresh
-        // interval's share of it is left at 0.
-        facts: result.outcome === 'origin' ? null : answerFacts(config, result, epochMs, () => 0),
-      };
+      const where = { name: pop.spec.name, index: popIndex, counter: pop.counter };
+      return edgeDecision({ config, keys, identity, tokens: [...tokens], nowMs, pop: where, path: '/', rule: null, edge, diag, diagnostics });
     },
     get jitterSeconds() {
       return jitterSeconds(pops[0]!.parsed);

@@ -7,20 +7,16 @@
 // Each room is also seen through the `Room` interface room.ts gives a single room, so the population
 // drives a room of a service as it drives a room alone: the room's settings read flat, as the edge
 // merges them. The store is written only in its own keys (`publish`): by the controller's Writer.
-import { answerFacts } from '../src/core/answer.js';
-import { createCeiling } from '../src/core/ceiling.js';
 import { describeProblem, parseRoomConfig } from '../src/core/config.js';
 import { cookieName, splitRoomCookie } from '../src/core/cookies.js';
-import { decide } from '../src/core/decide.js';
 import { jitterSeconds } from '../src/core/draw.js';
 import { createKeyRing } from '../src/core/keys.js';
 import { mergeRoomSettings, readRoomRaws, ROUTING_KEY } from '../src/core/layout.js';
-import { decisionLine } from '../src/core/log-line.js';
 import { requestFacts } from '../src/core/request-facts.js';
 import { parseRouting, routeRequest, type Routing } from '../src/core/routing.js';
 import type { Config } from '../src/core/types.js';
 import { CrossRoomCheck } from './cross-room.js';
-import { EPOCH_MS, PopCopy, simulatedKey, type EdgeOptions, type Room, type RoomAnswer } from './room.js';
+import { edgeDecision, PopCopy, simulatedKey, type EdgeOptions, type Room, type RoomAnswer } from './room.js';
 import { VirtualRateCounter } from './rate-counter.js';
 
 /** What one POP made of its copy of the store: the routing and each room's settings. */
@@ -109,7 +105,6 @@ export function createService(store: Record<string, string>, seed: string, edge:
       decisions++;
       const pop = pops[popIndex]!;
       const { routing, configs } = pop.at(nowMs);
-      const epochMs = EPOCH_MS + nowMs;
       const url = new URL(`https://${SIM_HOST}${path}`);
       const request = new Request(url, cookieHeader === null ? {} : { headers: { cookie: cookieHeader } });
       const target = await routeRequest(routing, requestFacts(request, url, cookieHeader, identity, null, (m) => void diagnostics.add(m)));
@@ -122,50 +117,9 @@ export function createService(store: Record<string, string>, seed: string, edge:
       let counter = counters[popIndex]!.get(config.room!);
       if (counter === undefined) counters[popIndex]!.set(config.room!, (counter = new VirtualRateCounter()));
       counter.nowMs = nowMs;
-      const ceiling = config.popAdmissionsPerSecond === null ? null : createCeiling(config.popAdmissionsPerSecond, counter, fail);
-      const logging = config.logEndpoint !== null && edge.onLine !== undefined;
-      const result = await decide({
-        config,
-        keys,
-        identity,
-        tokens: splitRoomCookie(cookieHeader, room).tokens,
-        nowMs: epochMs,
-        ceiling,
-        successors: logging,
-        diag: (m) => void diagnostics.add(m),
-      });
-      if (logging) {
-        const line = decisionLine({
-          nowMs: epochMs,
-          pop: pop.spec.name,
-          room: config.room,
-          rule,
-          waitPeriodSeconds: config.waitPeriodSeconds,
-          decision: result.decision,
-          outcome: result.outcome,
-          reason: result.reason,
-          kid: result.kid,
-          method: 'GET',
-          path,
-          identity: 'ip',
-          status: result.outcome === 'origin' ? 200 : 429,
-          result,
-        });
-        edge.onLine!(popIndex, line, nowMs);
-      }
-      return {
-        room,
-        outcome: result.outcome,
-        reason: result.reason,
-        pop: popIndex,
-        allowPercentage: config.allowPercentage,
-        setToken: result.setToken,
-        usedToken: result.used?.token ?? null,
-        clearCookie: result.clearCookie,
-        waitDueMs: result.waitDueSec === null ? null : result.waitDueSec * 1000 - EPOCH_MS,
-        pos: result.place?.pos ?? null,
-        facts: result.outcome === 'origin' ? null : answerFacts(config, result, epochMs, () => 0),
-      };
+      const where = { name: pop.spec.name, index: popIndex, counter };
+      const tokens = splitRoomCookie(cookieHeader, room).tokens;
+      return { room, ...(await edgeDecision({ config, keys, identity, tokens, nowMs, pop: where, path, rule, edge, diag: fail, diagnostics })) };
     },
 
     room(id, paths) {
