@@ -12,7 +12,7 @@ import type { Attack } from './attacks.js';
 import type { SentRequest } from './oracle.js';
 import { GUARDED, PARTNER, ROOM_PATHS, VIP_COOKIE, WAIT_SECONDS, type RoomId } from './rooms.js';
 
-/** The invite key's id in the key store (`invite.fz1`) and the query parameter and header that carry one. */
+/** The invite key's id (stored as `invite.fz1`), and the query parameter and header that carry an invite. */
 export const INVITE_KID = 'fz1';
 export const INVITE_PARAM = 'waiting_room_invite';
 export const INVITE_HEADER = 'waiting-room-invite';
@@ -50,7 +50,8 @@ export async function roomMaterial(signing: { bytes: Uint8Array; kid: string }, 
   const nowSec = Math.floor(Date.now() / 1000);
   const wrongKey = new Uint8Array(32).fill(7);
   const m: RoomMaterial = { owner, allow: {}, wait: {}, invites: { valid: {}, expired: {}, badSignature: {}, unknownKid: {}, otherSub: {} } };
-  const kid = `invite.${INVITE_KID}`;
+  // The invite's header names the key as KID; the key store holds it as `invite.KID`.
+  const kid = INVITE_KID;
   for (const room of GUARDED) {
     const base = { key: signing.bytes, kid: signing.kid, identity };
     m.allow[room] = await mintToken(base, { dec: 'allow', exp: windowBoundary(60, 2), room });
@@ -59,7 +60,7 @@ export async function roomMaterial(signing: { bytes: Uint8Array; kid: string }, 
     m.invites.valid[room] = await signInvite(claims, kid, inviteKey);
     m.invites.expired[room] = await signInvite({ ...claims, exp: nowSec - 5 }, kid, inviteKey);
     m.invites.badSignature[room] = await signInvite(claims, kid, wrongKey);
-    m.invites.unknownKid[room] = await signInvite(claims, 'invite.nope', inviteKey);
+    m.invites.unknownKid[room] = await signInvite(claims, 'nope', inviteKey);
     m.invites.otherSub[room] = await signInvite({ ...claims, sub: 'header:someone-else' }, kid, inviteKey);
   }
   return m;

@@ -29,6 +29,8 @@ export interface FuzzReport {
   reachedOrigin: number;
   /** Attack requests that reached the origin with a right (their own token or invite, a bypass rule, an open room). */
   reachedWithRight: number;
+  /** Of those, by kind: the controls (own token in own room, a valid invite) show the room lets rights through. */
+  withRightByKind: Record<string, number>;
   /** Requests the origin received with a room's cookie still in them. */
   roomCookieAtOrigin: number;
   /** 5xx answers docs/decisions.md does not document for the situation (503 only while no key can sign: a broken key store or an active_key it lacks). */
@@ -69,7 +71,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const inviteKey = new Uint8Array(randomBytes(32));
   const room = await startRoom({ settings: SETTINGS, store: roomStore() });
   const report: FuzzReport = {
-    requests: 0, attacks: 0, reachedOrigin: 0, reachedWithRight: 0, roomCookieAtOrigin: 0, undocumented5xx: 0, byStatus: {}, byKind: {},
+    requests: 0, attacks: 0, reachedOrigin: 0, reachedWithRight: 0, withRightByKind: {}, roomCookieAtOrigin: 0, undocumented5xx: 0, byStatus: {}, byKind: {},
     settingsWritten: 0, phasesOnBrokenRules: 0, rulesApplied: false, hostUp: false, examples: [],
   };
   const note = (what: string): void => {
@@ -114,6 +116,11 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (verdict.roomCookieSeen > 0) note(`the origin saw a room cookie in ${verdict.roomCookieSeen} requests`);
       report.reachedOrigin += verdict.withoutRight.length;
       report.reachedWithRight += room.origin.requests.length - verdict.withoutRight.length;
+      const leaked = new Set(verdict.withoutRight.map((l) => l.sent));
+      for (const r of room.origin.requests) {
+        const record = sent.get(String(r.headers[REQUEST_NUMBER]));
+        if (record !== undefined && !leaked.has(record)) report.withRightByKind[record.kind] = (report.withRightByKind[record.kind] ?? 0) + 1;
+      }
       report.roomCookieAtOrigin += verdict.roomCookieSeen;
       room.origin.requests.length = 0;
       sent.clear();

@@ -9,7 +9,7 @@ const options = { open: OPEN_ROOMS, rules: true };
 
 /** One request as sent, and as the origin received it (room cookies cut out). */
 function exchange(n: number, sent: Omit<SentRequest, 'method' | 'kind'>): { sent: [string, SentRequest]; arrived: EchoedRequest } {
-  const headers = { ...sent.headers, [REQUEST_NUMBER]: String(n) };
+  const headers: Record<string, string> = { ...sent.headers, [REQUEST_NUMBER]: String(n) };
   return {
     sent: [String(n), { kind: 'planted', method: 'GET', ...sent, headers }],
     arrived: { method: 'GET', path: sent.path, headers: { [REQUEST_NUMBER]: String(n), 'x-fuzz-id': headers['x-fuzz-id'] }, body: '' },
