@@ -12,7 +12,7 @@
 // Laid out as the simulator is: the apps and scenarios (room-scenarios.ts), the load (room-load.ts),
 // the figures (room-figures.ts) and the report (room-report.ts); this file runs them in that order.
 //
-//   npm run bench                  (about 2 min; BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_WORKERS tune it)
+//   npm run bench                  (about 3 min; BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_WORKERS tune it)
 import os from 'node:os';
 import { closedLoopLoad } from './room-load.js';
 import { residentMemory, scenarioFigures } from './room-figures.js';
@@ -25,7 +25,7 @@ import { takesNoArguments } from '../lib/cli.js';
 
 takesNoArguments(
   'npm run bench',
-  `usage: npm run bench   (about 2 min; writes reports/bench-room.json)
+  `usage: npm run bench   (about 3 min; writes reports/bench-room.json)
   BENCH_ROUNDS=4 BENCH_SECONDS=2 BENCH_CONCURRENCY=8 BENCH_WORKERS=8   rounds, seconds a scenario, clients, host workers
   WR_HOST_BIN=PATH BENCH_ROOM_WASM=PATH                                 another host or room build to measure (bench/README.md)`,
 );
