@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from '../lib/paths.js';
 import { round2, type Memory, type ScenarioFigures } from './room-figures.js';
+import type { RoutingCost, SideFigures } from './room-routing.js';
 import type { RoomTime } from './room-time.js';
 
 export interface RoomReport {
@@ -24,6 +25,8 @@ export interface RoomReport {
   memory: Memory;
   /** Empty when another build of the room was measured: these describe the sources here. */
   roomTime: Record<string, RoomTime>;
+  /** 20 rooms and 50 rules against one room, the room's own time; null when another build was measured. */
+  routing: RoutingCost | null;
   roomSteps: Record<string, { coldUs: number; warmUs: number; coldUsWithInitWarmup: number }>;
 }
 
@@ -80,11 +83,32 @@ export function printReport(report: RoomReport, inRuntime: boolean): void {
       untimed: t.untimed,
     })),
   );
+  if (report.routing !== null) for (const line of routingLines(report.routing)) console.log(line);
   console.log(
     'room steps inside the runtime, microseconds: first call in a fresh instance (what a request pays), repeated, ' +
       'and first call when the snapshot was warmed at build time',
   );
   console.table(report.roomSteps);
+}
+
+/** The aim for many rooms and rules: what they may add to a returning admitted visitor. */
+export const ROUTING_AIM_MS = 0.05;
+
+const lookups = (f: SideFigures): string => (f.lookups === null ? '?' : String(f.lookups));
+
+/** The many-rooms pair as printed: the room's own time, the difference and ratio, the lookups. */
+export function routingLines(r: RoutingCost): string[] {
+  const lines = [
+    `\n${r.rooms} rooms and ${r.rules} rules (bench/fixtures/routing-20-rooms.json, ${r.routingChars.toLocaleString('en-US')} of 8,000 characters), ` +
+      `a returning admitted visitor of the last room, no rule matching: the room's own time ${r.manyRooms.medianUs} us median (p90 ${r.manyRooms.p90Us}) ` +
+      `against ${r.oneRoom.medianUs} us (p90 ${r.oneRoom.p90Us}) for one room and no rules: ${r.differenceMs >= 0 ? '+' : ''}${r.differenceMs} ms, ` +
+      `${r.ratio}x (aim: at most +${ROUTING_AIM_MS} ms)`,
+  ];
+  if (r.oneRoom.lookups === null && r.manyRooms.lookups === null) lines.push('  Config Store lookups per request: not counted by this host (a host with lookup counting prints them with -v)');
+  else lines.push(`  Config Store lookups per request: ${lookups(r.manyRooms)} with ${r.rooms} rooms and ${r.rules} rules, ${lookups(r.oneRoom)} with one room (Fastly allows 32)`);
+  const unexpected = r.oneRoom.unexpected + r.manyRooms.unexpected;
+  if (unexpected > 0) lines.push(`  WARNING: ${unexpected} answers were not the admitted visitor's (not from the origin, or untimed): these figures measure something else`);
+  return lines;
 }
 
 /** Writes the report as JSON under reports/ and says where. */

@@ -11,6 +11,8 @@ import { startHost, type RunningHost } from '../lib/host-process.js';
 import { repoRoot, wasmFile } from '../lib/paths.js';
 import { mintToken, startRoom, type Room, type Settings } from '../lib/room-host.js';
 import { buildWasm } from '../lib/wasm-build.js';
+import { cookieName } from '../src/core/cookies.js';
+import { DEFAULT_ROOM, ROUTING_KEY } from '../src/core/layout.js';
 import type { TimedScenario } from './room-time.js';
 
 export interface Scenario {
@@ -43,6 +45,8 @@ export interface Apps {
   room: Room;
   /** The room's settings while measured. */
   settings: Settings;
+  /** The store values besides them (the routing: one room and the /static bypass rule). */
+  store: Record<string, string>;
   /** Tokens the room issued before the rounds: an allow token and a wait token that is not due. */
   tokens: { allow: string; wait: string };
   /** Allow tokens no sandbox has seen, one per request. */
@@ -52,7 +56,15 @@ export interface Apps {
 type Get = (url: string, headers: Record<string, string>) => Promise<{ headers: http.IncomingHttpHeaders }>;
 
 // Long windows: no token expires or renews during the run, so every request takes one path.
-const settings: Settings = { allow_percentage: '50', wait_period_duration: '3600', allow_period_duration: '86400', bypass_paths: '/static' };
+const settings: Settings = { allow_percentage: '50', wait_period_duration: '3600', allow_period_duration: '86400' };
+/** One room covering every path, and one rule: /static goes straight to the origin (the bypass scenario). */
+const store = {
+  [ROUTING_KEY]: JSON.stringify({
+    rooms: [{ id: DEFAULT_ROOM, routes: ['/'] }],
+    rules: [{ id: 'static', if: { path: { prefix: '/static' } }, then: 'bypass' }],
+  }),
+};
+const COOKIE = cookieName(DEFAULT_ROOM);
 
 function cookieValue(setCookie: string[] | undefined, name: string): string {
   const line = setCookie?.find((c) => c.startsWith(`${name}=`));
@@ -100,13 +112,14 @@ export async function startApps(setup: AppSetup, get: Get, started: Array<{ stop
     origin,
     keyBytes,
     settings: { ...settings, allow_percentage: '100' },
+    store,
     hostArgs: setup.poolArgs,
     ...(setup.otherRoomWasm ? { wasm: setup.otherRoomWasm } : {}),
   });
   started.push(room);
-  const allow = cookieValue((await get(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
-  await room.setConfig(settings);
-  const wait = cookieValue((await get(`${room.url}/`, {})).headers['set-cookie'], 'waiting_room');
+  const allow = cookieValue((await get(`${room.url}/`, {})).headers['set-cookie'], COOKIE);
+  await room.setConfig(settings, store);
+  const wait = cookieValue((await get(`${room.url}/`, {})).headers['set-cookie'], COOKIE);
   // Allow tokens no sandbox has seen: one per request (distinct expiries, each more than an allow
   // period away for the whole run, so none is renewed: the room renews with fewer than A s left).
   const unseen: string[] = [];
@@ -119,7 +132,7 @@ export async function startApps(setup: AppSetup, get: Get, started: Array<{ stop
   const ballastWasm = await buildBallastPassthrough(statSync(setup.otherRoomWasm ?? wasmFile).size - statSync(passthroughWasm).size);
   const ballast = await startHost({ wasm: ballastWasm, args: setup.poolArgs, manifest });
   started.push(ballast);
-  return { origin, keyBytes, passthrough, ballast, room, settings, tokens: { allow, wait }, unseen };
+  return { origin, keyBytes, passthrough, ballast, room, settings, store, tokens: { allow, wait }, unseen };
 }
 
 const bigPage = String(256 * 1024);
@@ -163,7 +176,7 @@ export function benchScenarios(apps: Apps): Scenario[] {
       pid: room.pid,
       what: 'waiting visitor: verify a wait token that is not due, render the waiting page',
       url: `${room.url}/page`,
-      headers: { cookie: `waiting_room_default=${tokens.wait}` },
+      headers: { cookie: `${COOKIE}=${tokens.wait}` },
       expect: (s, h) => h['x-echo'] === undefined && h['set-cookie'] === undefined,
     },
     {
@@ -172,7 +185,7 @@ export function benchScenarios(apps: Apps): Scenario[] {
       pid: room.pid,
       what: 'admitted visitor: verify an allow token, strip the cookie, forward to the origin',
       url: `${room.url}/page`,
-      headers: { cookie: `waiting_room_default=${tokens.allow}; other=1` },
+      headers: { cookie: `${COOKIE}=${tokens.allow}; other=1` },
       expect: (s, h) => fromOrigin(s, h) && h['set-cookie'] === undefined,
     },
     {
@@ -181,14 +194,14 @@ export function benchScenarios(apps: Apps): Scenario[] {
       pid: room.pid,
       what: 'admitted visitor whose token this sandbox has not verified before (a first visit after admission)',
       url: `${room.url}/page`,
-      headers: () => ({ cookie: `waiting_room_default=${unseen[nextUnseen++ % unseen.length]}; other=1` }),
+      headers: () => ({ cookie: `${COOKIE}=${unseen[nextUnseen++ % unseen.length]}; other=1` }),
       expect: (s, h) => fromOrigin(s, h) && h['set-cookie'] === undefined,
     },
     {
       name: 'bypass',
       app: 'room',
       pid: room.pid,
-      what: 'bypassed path: the room reads its config and forwards (no token work)',
+      what: 'bypassed path (a rule): the room reads its routing and forwards (no token work)',
       url: `${room.url}/static/page`,
       headers: {},
       expect: fromOrigin,
@@ -208,7 +221,7 @@ export function benchScenarios(apps: Apps): Scenario[] {
       pid: room.pid,
       what: 'admitted visitor, 256 KB page',
       url: `${room.url}/page`,
-      headers: { cookie: `waiting_room_default=${tokens.allow}`, 'x-echo-bytes': bigPage },
+      headers: { cookie: `${COOKIE}=${tokens.allow}`, 'x-echo-bytes': bigPage },
       expect: fromOrigin,
     },
   ];

@@ -23,9 +23,16 @@ export interface RoomTime {
   untimed: number;
 }
 
-export async function roomTimes(origin: EchoOrigin, settings: Settings, keyBytes: Uint8Array, scenarios: TimedScenario[], requests = 1500): Promise<Record<string, RoomTime>> {
+export async function roomTimes(
+  origin: EchoOrigin,
+  settings: Settings,
+  keyBytes: Uint8Array,
+  scenarios: TimedScenario[],
+  requests = 1500,
+  store: Record<string, string> = {},
+): Promise<Record<string, RoomTime>> {
   const wasm = await buildFixture('room-timed');
-  const room = await startRoom({ origin, settings, wasm, keyBytes, hostArgs: ['--workers', '1', '--max-workers', '1'] });
+  const room = await startRoom({ origin, settings, store, wasm, keyBytes, hostArgs: ['--workers', '1', '--max-workers', '1'] });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const out: Record<string, RoomTime> = {};

@@ -7,23 +7,25 @@
 // thread and the rest (the guests' worker threads). Every app reuses its sandboxes, and every host
 // keeps a fixed pool of workers, so resident memory per worker is stated at a known concurrency.
 // Then where the room's time goes inside the runtime: its own time per request on a reused sandbox
-// (bench/room-time.ts) and its steps one by one (bench/room-steps.ts). Prints figures, asserts nothing.
+// (bench/room-time.ts), the same for 20 rooms and 50 rules against one room (bench/room-routing.ts),
+// and its steps one by one (bench/room-steps.ts). Prints figures, asserts nothing.
 // Laid out as the simulator is: the apps and scenarios (room-scenarios.ts), the load (room-load.ts),
 // the figures (room-figures.ts) and the report (room-report.ts); this file runs them in that order.
 //
-//   npm run bench                  (about 2 min; BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_WORKERS tune it)
+//   npm run bench                  (about 3 min; BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_WORKERS tune it)
 import os from 'node:os';
 import { closedLoopLoad } from './room-load.js';
 import { residentMemory, scenarioFigures } from './room-figures.js';
 import { AIM, printReport, writeReport, type RoomReport } from './room-report.js';
 import { benchScenarios, startApps, timedScenarios } from './room-scenarios.js';
+import { routingCost } from './room-routing.js';
 import { roomSteps } from './room-steps.js';
 import { roomTimes } from './room-time.js';
 import { takesNoArguments } from '../lib/cli.js';
 
 takesNoArguments(
   'npm run bench',
-  `usage: npm run bench   (about 2 min; writes reports/bench-room.json)
+  `usage: npm run bench   (about 3 min; writes reports/bench-room.json)
   BENCH_ROUNDS=4 BENCH_SECONDS=2 BENCH_CONCURRENCY=8 BENCH_WORKERS=8   rounds, seconds a scenario, clients, host workers
   WR_HOST_BIN=PATH BENCH_ROOM_WASM=PATH                                 another host or room build to measure (bench/README.md)`,
 );
@@ -55,7 +57,7 @@ async function main(): Promise<void> {
     const samples = await load.measure(scenarios, { rounds, seconds, warmupSeconds });
     const figures = scenarioFigures(scenarios, samples);
     const inRuntime = !otherRoomWasm;
-    const { origin, settings, keyBytes } = apps;
+    const { origin, settings, store, keyBytes } = apps;
     const report: RoomReport = {
       date: new Date().toISOString(),
       setup: {
@@ -72,7 +74,8 @@ async function main(): Promise<void> {
       aim: AIM,
       scenarios: figures,
       memory: residentMemory(apps.passthrough.pid, apps.room.pid, workers),
-      roomTime: inRuntime ? await roomTimes(origin, settings, keyBytes, timedScenarios(scenarios)) : {},
+      roomTime: inRuntime ? await roomTimes(origin, settings, keyBytes, timedScenarios(scenarios), 1500, store) : {},
+      routing: inRuntime ? await routingCost(origin, settings, keyBytes) : null,
       roomSteps: inRuntime ? await roomSteps(origin, settings, keyBytes, apps.tokens) : {},
     };
     printReport(report, inRuntime);

@@ -1,10 +1,7 @@
-// What the fuzz run throws at the room. Each attack is a request that must NOT reach the origin
-// (it carries no valid token of its own identity, and no path the room lets through), marked so the
-// origin can tell it arrived. Pure generators on a seeded random source, so a run can be repeated.
-import { cookieName } from '../src/core/cookies.js';
-
-/** The cookie of the room of a service without routing. */
-const COOKIE_NAME = cookieName(null);
+// What the fuzz run throws at one room. Each attack is a request that carries no right of its own (no
+// valid token of its own identity), marked so the origin can tell it arrived: it must not reach the
+// origin unless its path is one the routing lets through (fuzz/oracle.ts judges). Pure generators on
+// a seeded random source, so a run can be repeated. Attacks across rooms are in fuzz/cross-room.ts.
 
 export interface Attack {
   kind: string;
@@ -19,6 +16,10 @@ export interface Material {
   /** A valid wait token of `owner`, due now. */
   waitToken: string;
   owner: string;
+  /** The cookie of the room the tokens are of (`waiting_room_ID`). */
+  cookieName: string;
+  /** Paths of that room. */
+  paths: readonly string[];
 }
 
 /** Deterministic random numbers (mulberry32). */
@@ -71,7 +72,8 @@ function mutate(token: string, rnd: () => number): string {
 /** One attack request. `identity` is the attacker's own (never `material.owner`). */
 export function attack(material: Material, identity: string, rnd: () => number): Attack {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-  const base = { method: pick(['GET', 'GET', 'GET', 'HEAD', 'POST', 'OPTIONS', 'DELETE']), path: '/', headers: { 'x-fuzz-id': identity, 'x-fuzz-attack': '1' } as Record<string, string> };
+  const COOKIE_NAME = material.cookieName;
+  const base = { method: pick(['GET', 'GET', 'GET', 'HEAD', 'POST', 'OPTIONS', 'DELETE']), path: pick(material.paths), headers: { 'x-fuzz-id': identity, 'x-fuzz-attack': '1' } as Record<string, string> };
   const token = rnd() < 0.5 ? material.allowToken : material.waitToken;
   const k = Math.floor(rnd() * 9);
   switch (k) {
@@ -121,7 +123,10 @@ export const badSettings: ReadonlyArray<Record<string, string>> = [
   { allow_schedule: '1=abc,2=300,,,=' },
   { pop_admissions_per_second: '-1' },
   { waiting_status: '302' },
-  { bypass_paths: 'health, ,//' },
+  // Gone (rules replace it): the room must ignore it, not bypass these paths.
+  { bypass_paths: '/, /drops, /vip' },
+  { invite_only: 'maybe' },
+  { enabled: 'no' },
 ];
 
 /** Key stores an operator might break the room with. */

@@ -1,6 +1,6 @@
 // `npm run fuzz -- [--minutes N] [--requests N] [--seed N] [--concurrency N]`: the fuzz run of the built
-// room (fuzz/run.ts). Exits 1 when any request reached the origin without a right to, any undocumented
-// 5xx came back, or the host went down; 2 on a wrong command line (before anything is started).
+// room (fuzz/run.ts). Exits 1 when any request reached the origin without a right in its room, the
+// origin saw a room cookie, any undocumented 5xx came back, or the host went down; 2 on a wrong command line (before anything is started).
 import { parseArgs } from 'node:util';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { fuzz } from './run.js';
@@ -10,7 +10,8 @@ export const USAGE = `usage: npm run fuzz -- [--minutes N] [--requests N] [--see
   --requests N      stop after this many requests, whatever the time (default 1000000)
   --seed N          the attacks and the settings broken along the way (default 1): same seed, same run
   --concurrency N   requests in flight (default 8)
-  Exits 1 when a request reached the origin without a right to, an undocumented 5xx came back, or the host went down.`;
+  Exits 1 when a request reached the origin without a right in its room, the origin saw a room cookie,
+  an undocumented 5xx came back, or the host went down.`;
 
 const num = (name: string, v: string | undefined): number => {
   const n = Number(v);
@@ -37,10 +38,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   const report = await fuzz({ ...options, log: (line) => console.error(`[fuzz] ${line}`) });
   console.log(JSON.stringify(report, null, 2));
   console.log(
-    `${report.requests} requests (${report.attacks} attacks, ${report.settingsWritten} live store writes): ` +
-      `${report.reachedOrigin} reached the origin without a right, ${report.undocumented5xx} undocumented 5xx, host ${report.hostUp ? 'up' : 'DOWN'}`,
+    `${report.requests} requests (${report.attacks} attacks, ${report.settingsWritten} live store writes, ` +
+      `${report.phasesOnBrokenRules} attack phases on a routing with a broken rule; rules ${report.rulesApplied ? 'applied' : 'NOT applied by this build'}): ` +
+      `${report.reachedOrigin} reached the origin without a right (${report.reachedWithRight} with one), ` +
+      `${report.roomCookieAtOrigin} carried a room cookie to the origin, ${report.undocumented5xx} undocumented 5xx, host ${report.hostUp ? 'up' : 'DOWN'}`,
   );
-  return report.reachedOrigin === 0 && report.undocumented5xx === 0 && report.hostUp ? 0 : 1;
+  return report.reachedOrigin === 0 && report.roomCookieAtOrigin === 0 && report.undocumented5xx === 0 && report.hostUp ? 0 : 1;
 }
 
 if (isMain(import.meta.url)) runTool('npm run fuzz', USAGE, main);

@@ -1,9 +1,17 @@
-// The fuzz run: the built room on the local host, an origin that records what reaches it, and a
-// stream of forged, mutated and stolen tokens, odd cookies, headers and targets, with bad settings
-// and keys written live in between. It counts what matters: requests that reached the origin without
-// a right to, 5xx answers beyond the documented ones, and whether the host stayed up.
-import { mintToken, startRoom, type Room } from '../lib/room-host.js';
-import { attack, badKeys, badSettings, seeded, type Material } from './attacks.js';
+// The fuzz run: the built room on the local host with four rooms and three rules (fuzz/rooms.ts), an
+// origin that records what reaches it, and a stream of forged, mutated and stolen tokens, tokens and
+// invites carried from one room to another, forged and replayed invites, odd cookies, headers and
+// targets; between attack phases, bad settings, keys and routing values are written live while
+// requests flow. It counts what matters: requests that reached the origin without a right in their own
+// room (fuzz/oracle.ts), room cookies the origin saw, 5xx answers beyond the documented ones, and
+// whether the host stayed up.
+import { randomBytes } from 'node:crypto';
+import { startRoom, waitFor, type Room } from '../lib/room-host.js';
+import { cookieName } from '../src/core/cookies.js';
+import { attack, badKeys, badSettings, seeded, type Attack, type Material } from './attacks.js';
+import { crossRoomAttack, INVITE_KID, roomMaterial, type RoomMaterial } from './cross-room.js';
+import { judge, REQUEST_NUMBER, type SentRequest } from './oracle.js';
+import { badRoutings, GUARDED, OPEN_ROOMS, ROOM_PATHS, roomStore, ROUTING_VALUE, SETTINGS } from './rooms.js';
 
 export interface FuzzOptions {
   durationMs: number;
@@ -17,35 +25,55 @@ export interface FuzzOptions {
 export interface FuzzReport {
   requests: number;
   attacks: number;
-  /** Attack requests the origin received: each one is a request without a right to it. */
+  /** Attack requests the origin received without a right in the room they were for (fuzz/oracle.ts). */
   reachedOrigin: number;
+  /** Attack requests that reached the origin with a right (their own token or invite, a bypass rule, an open room). */
+  reachedWithRight: number;
+  /** Of those, by kind: the controls (own token in own room, a valid invite) show the room lets rights through. */
+  withRightByKind: Record<string, number>;
+  /** Requests the origin received with a room's cookie still in them. */
+  roomCookieAtOrigin: number;
   /** 5xx answers docs/decisions.md does not document for the situation (503 only while no key can sign: a broken key store or an active_key it lacks). */
   undocumented5xx: number;
   byStatus: Record<string, number>;
   byKind: Record<string, number>;
   settingsWritten: number;
+  /** Attack phases judged on a routing with a broken rule in it (the rule skipped, nothing opened). */
+  phasesOnBrokenRules: number;
+  /** Whether the room applies the routing's rules (false: a build whose routing ignores rules; the oracle then does too). */
+  rulesApplied: boolean;
   hostUp: boolean;
   examples: string[];
 }
 
-const D = 10;
-const GOOD = { allow_percentage: '30', wait_period_duration: String(D), allow_period_duration: '60', identity: 'header:x-fuzz-id' };
+/** The key store with the room's signing key and the invite key. */
+const goodKeys = (room: Room, inviteKey: Uint8Array): Record<string, string> => ({
+  [room.key.kid]: room.key.base64,
+  [`invite.${INVITE_KID}`]: Buffer.from(inviteKey).toString('base64'),
+});
 
-async function material(room: Room): Promise<Material> {
-  const nowSec = Math.floor(Date.now() / 1000);
-  const owner = 'owner';
-  return {
-    owner,
-    allowToken: await mintToken(room, { dec: 'allow', exp: Math.floor(nowSec / 60) * 60 + 120, identity: `header:${owner}` }),
-    waitToken: await mintToken(room, { dec: 'wait', exp: Math.floor(nowSec / D) * D - D, identity: `header:${owner}` }),
-  };
+/** The single-room attacks on one room's tokens (attacks.ts), for a room picked by `rnd`. */
+function singleRoomMaterial(m: RoomMaterial, rnd: () => number): Material {
+  const room = GUARDED[Math.floor(rnd() * GUARDED.length)]!;
+  return { owner: m.owner, allowToken: m.allow[room]!, waitToken: m.wait[room]!, cookieName: cookieName(room), paths: ROOM_PATHS[room] };
+}
+
+/** Does the room apply rules? A request on shop's path with the vip cookie is decided by the vip room if so. */
+async function rulesApplied(room: Room): Promise<boolean> {
+  await fetch(`${room.url}/probe-rules`, { headers: { 'x-fuzz-id': 'probe', cookie: 'vip=1' } }).then((r) => r.arrayBuffer());
+  const line = await waitFor(() => room.decisions().find((d) => d.path === '/probe-rules'), 5_000).catch(() => null);
+  return line?.room === 'vip';
 }
 
 export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const log = options.log ?? (() => {});
   const rnd = seeded(options.seed);
-  const room = await startRoom({ settings: GOOD });
-  const report: FuzzReport = { requests: 0, attacks: 0, reachedOrigin: 0, undocumented5xx: 0, byStatus: {}, byKind: {}, settingsWritten: 0, hostUp: false, examples: [] };
+  const inviteKey = new Uint8Array(randomBytes(32));
+  const room = await startRoom({ settings: SETTINGS, store: roomStore() });
+  const report: FuzzReport = {
+    requests: 0, attacks: 0, reachedOrigin: 0, reachedWithRight: 0, withRightByKind: {}, roomCookieAtOrigin: 0, undocumented5xx: 0, byStatus: {}, byKind: {},
+    settingsWritten: 0, phasesOnBrokenRules: 0, rulesApplied: false, hostUp: false, examples: [],
+  };
   const note = (what: string): void => {
     if (report.examples.length < 20) report.examples.push(what);
     log(what);
@@ -54,49 +82,86 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const more = (): boolean => Date.now() < deadline && report.requests < options.maxRequests;
   let phase: 'attack' | 'chaos' = 'attack';
   let keysBroken = false;
-  let m = await material(room);
-  let visitor = 0;
+  let n = 0;
+  const sent = new Map<string, SentRequest>();
   try {
+    await room.setKeys(goodKeys(room, inviteKey));
+    report.rulesApplied = await rulesApplied(room);
+    log(`rules ${report.rulesApplied ? 'applied' : 'NOT applied by this build: the oracle places requests by routes alone'}`);
+    room.origin.requests.length = 0;
+    let routing = ROUTING_VALUE;
+    let m = await roomMaterial(room.key, inviteKey);
+    let visitor = 0;
     while (more()) {
-      // An attack phase on good settings: nothing may reach the origin.
+      // An attack phase on a usable routing: nothing may reach the origin without a right in its room.
       phase = 'attack';
+      if (routing !== ROUTING_VALUE) report.phasesOnBrokenRules++;
       const until = Math.min(deadline, Date.now() + 5_000);
       await Promise.all(
         Array.from({ length: options.concurrency }, async () => {
           while (Date.now() < until && report.requests < options.maxRequests) {
-            const a = attack(m, `attacker-${visitor++ % 5000}`, rnd);
+            const attacker = `attacker-${visitor++ % 5000}`;
+            const a: Attack & { rights?: SentRequest['rights'] } = rnd() < 0.5 ? attack(singleRoomMaterial(m, rnd), attacker, rnd) : crossRoomAttack(m, attacker, rnd);
             report.attacks++;
             report.byKind[a.kind] = (report.byKind[a.kind] ?? 0) + 1;
-            await send(a.method, a.path, a.headers, a.kind);
+            const number = String(n++);
+            const headers = { ...a.headers, [REQUEST_NUMBER]: number };
+            sent.set(number, { kind: a.kind, method: a.method, path: a.path, headers, rights: a.rights ?? [] });
+            await send(a.method, a.path, headers, a.kind);
           }
         }),
       );
-      const arrived = room.origin.requests.filter((r) => r.headers['x-fuzz-attack'] === '1');
-      for (const r of arrived) note(`REACHED THE ORIGIN without a right: ${r.method} ${r.path.slice(0, 60)} cookie=${String(r.headers.cookie ?? '').slice(0, 80)}`);
-      report.reachedOrigin += arrived.length;
+      const verdict = judge(room.origin.requests, sent, { open: OPEN_ROOMS, rules: report.rulesApplied });
+      for (const leak of verdict.withoutRight) note(`REACHED THE ORIGIN without a right: ${leak.why} (headers ${JSON.stringify(leak.sent?.headers ?? {}).slice(0, 160)})`);
+      if (verdict.roomCookieSeen > 0) note(`the origin saw a room cookie in ${verdict.roomCookieSeen} requests`);
+      report.reachedOrigin += verdict.withoutRight.length;
+      report.reachedWithRight += room.origin.requests.length - verdict.withoutRight.length;
+      const leaked = new Set(verdict.withoutRight.map((l) => l.sent));
+      for (const r of room.origin.requests) {
+        const record = sent.get(String(r.headers[REQUEST_NUMBER]));
+        if (record !== undefined && !leaked.has(record)) report.withRightByKind[record.kind] = (report.withRightByKind[record.kind] ?? 0) + 1;
+      }
+      report.roomCookieAtOrigin += verdict.roomCookieSeen;
       room.origin.requests.length = 0;
+      sent.clear();
       if (!more()) break;
-      // A chaos phase: a bad setting or key store written live, ordinary traffic meanwhile.
+      // A chaos phase: a bad setting, key store or routing written live while ordinary traffic flows.
       phase = 'chaos';
-      const breakKeys = rnd() < 0.25;
+      const roll = rnd();
+      const breakKeys = roll < 0.25;
+      let write: Promise<void>;
       if (breakKeys) {
-        await room.setKeys(badKeys[Math.floor(rnd() * badKeys.length)]!);
         keysBroken = true;
+        write = room.setKeys(badKeys[Math.floor(rnd() * badKeys.length)]!);
+      } else if (roll < 0.5) {
+        const unusable = badRoutings.filter((r) => r.failsOpen);
+        const bad = unusable[Math.floor(rnd() * unusable.length)]!;
+        write = room.setConfig(SETTINGS, roomStore(bad.value));
       } else {
         const bad = badSettings[Math.floor(rnd() * badSettings.length)]!;
-        await room.setConfig({ ...GOOD, ...bad });
         // An active_key the key store lacks is the other way to have no key to sign with.
         keysBroken = bad.active_key !== undefined;
+        write = room.setConfig({ ...SETTINGS, ...bad }, roomStore(routing));
       }
+      const traffic = (async () => {
+        for (let i = 0; i < 40 && more(); i++) {
+          const path = ['/', '/drops/a', '/vip', '/free', '/health'][i % 5]!;
+          await send('GET', path, { 'x-fuzz-id': `chaos-${i}`, accept: i % 2 ? 'application/json' : 'text/html' }, 'chaos');
+        }
+      })();
+      await Promise.all([write, traffic]);
       report.settingsWritten++;
-      for (let i = 0; i < 40 && more(); i++) await send('GET', '/', { 'x-fuzz-id': `chaos-${i}`, accept: i % 2 ? 'application/json' : 'text/html' }, 'chaos');
-      room.origin.requests.length = 0;
-      // Back to good settings and keys: the next attack phase judges the room on them.
-      if (breakKeys) await room.setKeys({ e2e1: room.key.base64 });
-      await room.setConfig(GOOD);
+      // Back to good settings and keys, and a routing for the next attack phase: the good one, or one
+      // with a broken rule that must be skipped (the phase judges the room on it all the same).
+      if (breakKeys) await room.setKeys(goodKeys(room, inviteKey));
+      const usable = badRoutings.filter((r) => !r.failsOpen);
+      const next = rnd() < 0.5 ? null : usable[Math.floor(rnd() * usable.length)]!;
+      routing = next === null ? ROUTING_VALUE : next.value;
+      await room.setConfig(SETTINGS, roomStore(routing));
       keysBroken = false;
+      room.origin.requests.length = 0;
       report.settingsWritten++;
-      m = await material(room);
+      m = await roomMaterial(room.key, inviteKey);
     }
     const health = await fetch(`${room.url}/`, { headers: { 'x-fuzz-id': 'health' } }).catch(() => null);
     report.hostUp = health !== null && health.status < 500;
@@ -109,7 +174,8 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     report.requests++;
     let status: number;
     try {
-      const res = await fetch(`${room.url}${path}`, { method, headers, ...(method === 'POST' ? { body: 'x=1' } : {}) });
+      // Redirects are not followed: a follow-up would reach the origin under this request's number and rights.
+      const res = await fetch(`${room.url}${path}`, { method, headers, redirect: 'manual', ...(method === 'POST' ? { body: 'x=1' } : {}) });
       await res.arrayBuffer();
       status = res.status;
     } catch (error) {
