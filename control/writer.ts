@@ -88,7 +88,11 @@ export class Writer {
       this.deferred++;
       if (!this.toldHeldBack) {
         this.log(
-          `writes held back: the write budget allows a call every ${fmtSeconds(this.intervalMs)} s (${this.budgetPerHour} an hour, --write-budget); ` +
+          `writes held back: ${
+            this.minIntervalMs > this.budgetIntervalMs
+              ? `--min-write-interval asks for ${fmtSeconds(this.minIntervalMs)} s between calls`
+              : `the write budget allows a call every ${fmtSeconds(this.budgetIntervalMs)} s (${this.budgetPerHour} an hour, --write-budget)`
+          }; ` +
             'each call carries every room\'s newest writes (said once; the dashboard counts them)',
         );
       }

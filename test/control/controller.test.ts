@@ -238,13 +238,14 @@ describe('the writer', () => {
     expect(writer.lastWrite?.error).toMatch(/allow_schedule/);
   });
 
-  it('spaces its writes', async () => {
-    const { writer, writes } = setup({});
+  it('spaces its writes, and names the minimum interval when that is what holds them back', async () => {
+    const { writer, writes, logs } = setup({});
     expect(await offer(writer, { allow_percentage: '10' }, T0)).toBe(true);
     expect(await offer(writer, { allow_percentage: '20' }, T0 + 5000)).toBe(false);
     expect(await offer(writer, { allow_percentage: '30' }, T0 + 20_000)).toBe(true);
     expect(writes).toEqual([{ 'room.default.allow_percentage': '10' }, { 'room.default.allow_percentage': '30' }]);
     expect(writer.deferred).toBe(1);
+    expect(logs.filter((l) => l.includes('held back'))).toEqual([expect.stringMatching(/--min-write-interval asks for 20 s between calls/)]);
   });
 
   it("spends at most its budget of calls an hour, all rooms' writes in each call, and says once that it holds writes back", async () => {
