@@ -117,7 +117,7 @@ describe('local/config.example.json (the demo settings)', () => {
   // Any client can send any header: a bypass on `x-staff: 1` let everyone past every room.
   it("bypasses the rooms for staff only on a long secret header value, never on a guessable one", async () => {
     const routing = storeRouting(config).routing!;
-    for (const headers of [{ 'x-staff': '1' }, { 'x-staff-key': '1' }, { 'x-staff-key': 'true' }, { 'x-staff-key': '' }]) {
+    for (const headers of [{ 'x-staff': '1' }, { 'x-staff-key': '1' }, { 'x-staff-key': 'true' }, { 'x-staff-key': '' }] as Record<string, string>[]) {
       expect(await routeRequest(routing, facts('GET', '/checkout', headers)), JSON.stringify(headers)).toMatchObject({ kind: 'room', room: 'checkout' });
     }
     const staff = JSON.parse(config.routing!).rules.find((r: { id: string }) => r.id === 'staff') as { if: { header: { name: string; equals: string } } };
