@@ -1,7 +1,9 @@
 // Every room the controller steers, each with its own control model. A room appears when the routing
 // in the store names it (no routing: the one room `default`) or when a decision line names it; it is
-// never dropped (its model keeps its view). A store value of a room the routing does not name is
-// left alone: no request reaches that room.
+// never dropped (its model keeps its view). Only the rooms the routing names are steered: a room
+// known only from lines (one the routing no longer names, or an id in a forged line) is observed on
+// the dashboard and never written, so it spends neither the write budget nor the store's items, and
+// at most MAX_LINE_ONLY_ROOMS of them are kept.
 // Each model reads its room's settings merged as the edge merges them (src/core/layout.ts), and
 // plans in its room's own settings' names; the writer turns them into store keys.
 import { parseRouting } from '../src/core/routing.js';
@@ -16,6 +18,11 @@ export function roomsInStore(values: Readonly<Record<string, string>>): string[]
   return [...new Set(parseRouting(routing).routing?.roomIds ?? [])];
 }
 
+/** Rooms known only from lines that the controller keeps a model for; lines naming others are dropped. */
+export const MAX_LINE_ONLY_ROOMS = 50;
+
+const LINE_ONLY_WHY = 'the routing does not name this room: observed only, never written';
+
 export class Rooms {
   private readonly models = new Map<string, { model: ControlModel; lines: number }>();
   /** Lines no room decided, by reason: they are counted, never fed to a model. */
@@ -23,6 +30,10 @@ export class Rooms {
   private values: Readonly<Record<string, string>> | null = null;
   private valuesMs = 0;
   private readonly told = new Set<string>();
+  /** The rooms the store's routing names, as last read: the only ones written (none before a read). */
+  private steered = new Set<string>();
+  /** Lines naming a room past the cap of line-only rooms: fed to no model. */
+  untrackedLines = 0;
 
   constructor(
     private readonly createModel: (room: string) => ControlModel,
@@ -33,9 +44,19 @@ export class Rooms {
     return [...this.models.keys()];
   }
 
-  private room(id: string, nowMs: number): { model: ControlModel; lines: number } {
+  private room(id: string, nowMs: number): { model: ControlModel; lines: number } | null {
     let r = this.models.get(id);
     if (r === undefined) {
+      // Before the first read every room is line-only: the cap waits for the routing.
+      if (this.values !== null && !this.steered.has(id) && this.lineOnly().length >= MAX_LINE_ONLY_ROOMS) {
+        if (this.untrackedLines === 0) {
+          this.log(
+            `decision lines name more than ${MAX_LINE_ONLY_ROOMS} rooms the routing does not name (the first left out: ${id}); their lines are left out. Check the routing (npm run tune -- --show) and what writes to the log`,
+          );
+        }
+        this.untrackedLines++;
+        return null;
+      }
       r = { model: this.createModel(id), lines: 0 };
       this.models.set(id, r);
       // A room first seen in a line gets the settings read last, so its targets apply at once.
@@ -59,7 +80,8 @@ export class Rooms {
   settings(values: Readonly<Record<string, string>>, nowMs: number): void {
     this.values = values;
     this.valuesMs = nowMs;
-    for (const id of roomsInStore(values)) this.room(id, nowMs);
+    this.steered = new Set(roomsInStore(values));
+    for (const id of this.steered) this.room(id, nowMs);
     for (const [id, r] of this.models) this.settingsOf(id, r.model, values, nowMs);
   }
 
@@ -69,6 +91,7 @@ export class Rooms {
       return;
     }
     const r = this.room(line.room, line.tsMs);
+    if (r === null) return;
     r.lines++;
     r.model.observe(line);
   }
@@ -77,7 +100,10 @@ export class Rooms {
   plan(nowMs: number, holding: boolean): Map<string, SettingWrites> {
     const plans = new Map<string, SettingWrites>();
     for (const [id, r] of this.models) {
-      const writes = r.model.plan(nowMs, holding);
+      // A room the routing does not name plans as if holding: its view ages, nothing is written.
+      const steered = this.steered.has(id);
+      const writes = r.model.plan(nowMs, holding || !steered);
+      if (!steered) continue;
       if (writes !== null && Object.keys(writes).length > 0) plans.set(id, writes);
     }
     return plans;
@@ -90,12 +116,19 @@ export class Rooms {
   snapshot(nowMs: number): RoomView[] {
     // Before any room is known (no store read yet, no line), the one default room stands for the service.
     if (this.models.size === 0) this.room(DEFAULT_ROOM, nowMs);
+    const lineOnly = new Set(this.values === null ? [] : this.lineOnly());
     // The routing's order, then rooms only lines named, as they appeared.
     const listed = this.values === null ? [] : roomsInStore(this.values);
     const order = [...listed.filter((id) => this.models.has(id)), ...this.ids.filter((id) => !listed.includes(id))];
     return order.map((id) => {
       const r = this.models.get(id)!;
-      return { id, model: r.model.snapshot(nowMs), lines: r.lines };
+      const model = r.model.snapshot(nowMs);
+      return { id, model: lineOnly.has(id) ? { ...model, mode: 'observing' as const, why: LINE_ONLY_WHY } : model, lines: r.lines };
     });
+  }
+
+  /** Rooms with a model that the routing, as last read, does not name. */
+  private lineOnly(): string[] {
+    return this.ids.filter((id) => !this.steered.has(id));
   }
 }

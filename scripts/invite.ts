@@ -2,17 +2,22 @@
 // invite key `invite.KID` in local/keys.json. It prints the invite, a link and a curl command.
 //
 //   npm run invite -- --room ID --sub IDENTITY [--minutes 60] [--kid k1] [--keys local/keys.json] [--url URL]
+//                     [--config local/config.json | --service SERVICE_ID]
 //
 // IDENTITY is the visitor as the room sees them for the room's `identity` setting (identity.ts):
 // `ip:203.0.113.7` (an IPv6 address is written as the room groups it, by its /64), `header:VALUE`,
-// `jwt:SUB`, or `none`.
+// `jwt:SUB`, or `none`. An invite the edge could never accept is refused before signing: a room the
+// local store's routing does not name, an identity of another kind than the room's `identity`.
 import { parseArgs } from 'node:util';
 import { groupAddress } from '../src/core/identity.js';
 import { INVITE_HEADER, INVITE_KID_PREFIX, INVITE_PARAM, MAX_INVITE_CHARS, ROOM_ID, signInvite } from '../src/core/invite.js';
 import { decodeBase64, MIN_KEY_BYTES } from '../src/core/keys.js';
-import { readStoreIfExists } from '../lib/json-store.js';
+import { readStoreIfExists, type StoreData } from '../lib/json-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
+import { localConfigFile } from '../lib/local-store.js';
 import { keysFile } from '../lib/paths.js';
+import { roomSettings, storeRooms, storeRouting } from '../lib/room-store.js';
+import type { IdentitySource } from '../src/core/types.js';
 import { DEFAULT_ROOM_PORT } from './start-ports.js';
 
 export class InviteError extends Error {
@@ -20,12 +25,15 @@ export class InviteError extends Error {
 }
 
 const USAGE = `usage: npm run invite -- --room ID --sub IDENTITY [--minutes 60] [--kid k1] [--keys local/keys.json] [--url URL]
+                         [--config local/config.json | --service SERVICE_ID]
   --room     the room id the invite opens (e.g. shop; "default" when the service has no routing)
   --sub      the visitor, as the room's identity setting sees them:
                ip:203.0.113.7   header:VALUE   jwt:SUB   none
   --minutes  how long it stays valid (default 60; keep it short: anyone holding it may use it until then)
   --kid      the invite key: invite.KID in the key file (default k1; make one: npm run keys -- add-invite KID)
-  --url      the page the printed link opens (default the local room, http://127.0.0.1:${DEFAULT_ROOM_PORT}/)`;
+  --url      the page the printed link opens (default the local room, http://127.0.0.1:${DEFAULT_ROOM_PORT}/)
+  --config   the settings store the room and identity are checked against (default local/config.json)
+  --service  the invite is for that Fastly service: the local store is not checked`;
 
 /** The identity text as the room writes it, or a UsageError saying what the forms are. */
 export function identityArg(sub: string): string {
@@ -56,6 +64,51 @@ async function inviteKeyBytes(file: string, kid: string): Promise<Uint8Array> {
   return bytes;
 }
 
+/** The --sub form a room with this identity setting derives, and how to write it. */
+function subForm(identity: IdentitySource): { kind: string; usage: string; setting: string } {
+  if (identity.kind === 'ip') return { kind: 'ip', usage: '--sub ip:ADDRESS', setting: 'ip' };
+  if (identity.kind === 'none') return { kind: 'none', usage: '--sub none', setting: 'none' };
+  const usage = identity.kind === 'header' ? `--sub header:VALUE (the value of its ${identity.name} header)` : `--sub jwt:SUB (the sub claim of the JWT in ${identity.name})`;
+  return { kind: identity.kind, usage, setting: `${identity.kind}:${identity.name}` };
+}
+
+/**
+ * Refuses an invite the edge, run from `store`, could never accept: a room its routing does not name,
+ * an identity of another kind than the room's (merged) `identity` setting.
+ */
+export function checkAgainstStore(store: StoreData, file: string, room: string, sub: string): void {
+  const rooms = storeRooms(store);
+  if (!rooms.includes(room)) {
+    const { routing, single } = storeRouting(store);
+    const known = single ? `it has no routing, so its one room is "default"` : routing === null ? 'its routing is unusable (npm run tune -- --show says why)' : `its rooms are ${rooms.join(', ') || '(none)'}`;
+    throw new InviteError(
+      `no room "${room}" in ${file}: ${known}. Name one of them (npm run invite -- --room ${rooms[0] ?? 'ID'} --sub ...), or add the room to the routing: npm run tune -- --routing FILE`,
+    );
+  }
+  const form = subForm(roomSettings(store, room).config.identity);
+  const kind = sub === 'none' ? 'none' : sub.slice(0, sub.indexOf(':'));
+  if (kind !== form.kind) {
+    throw new InviteError(
+      `room ${room} identifies visitors by ${form.setting} (its identity setting in ${file}), so an invite for ${sub} never matches: use ${form.usage}, or change the room's identity: npm run tune -- --room ${room} identity=${kind === 'ip' || kind === 'none' ? kind : `${kind}:NAME`}`,
+    );
+  }
+}
+
+/** The local store's check, or a note on stderr saying why there is none. */
+async function checkLocalStore(config: string | undefined, service: string | undefined, room: string, sub: string): Promise<void> {
+  if (service !== undefined) {
+    console.error(`[invite] for service ${service}: room ${room} and identity ${sub} are not checked against its store; npm run tune -- --service ${service} --show shows its rooms`);
+    return;
+  }
+  const file = localConfigFile(config, (line) => console.error(`[local] ${line}`));
+  const store = await readStoreIfExists(file);
+  if (store === null) {
+    console.error(`[invite] ${file} does not exist: room ${room} and identity ${sub} are not checked`);
+    return;
+  }
+  checkAgainstStore(store, file, room, sub);
+}
+
 const isoSeconds = (sec: number): string => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
 
 export async function main(argv: readonly string[], nowMs: number = Date.now()): Promise<number> {
@@ -69,9 +122,12 @@ export async function main(argv: readonly string[], nowMs: number = Date.now()):
       kid: { type: 'string', default: 'k1' },
       keys: { type: 'string' },
       url: { type: 'string' },
+      config: { type: 'string' },
+      service: { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);
+  if (values.config !== undefined && values.service !== undefined) throw new UsageError('--config and --service name two stores: give one');
   const { room } = values;
   if (room === undefined) throw new UsageError('name the room: --room ID');
   if (!ROOM_ID.test(room)) throw new UsageError(`--room "${room}" is not a room id (lower case letters, digits, "-" and "_", at most 32)`);
@@ -87,6 +143,7 @@ export async function main(argv: readonly string[], nowMs: number = Date.now()):
     throw new UsageError(`--url "${values.url}" is not a URL, e.g. https://shop.example.com/drop`);
   }
 
+  await checkLocalStore(values.config, values.service, room, sub);
   const bytes = await inviteKeyBytes(keysFile(values.keys), kid);
   const exp = Math.floor(nowMs / 1000) + minutes * 60;
   const invite = await signInvite({ room, sub, exp }, kid, bytes);

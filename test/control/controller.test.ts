@@ -207,6 +207,44 @@ describe('several rooms from one log stream', () => {
     controller.line(admittedLine(T0 + 100, 1, 'LHR', 'sale'), T0 + 100);
     expect(controller.snapshot(T0 + 200).rooms.find((r) => r.id === 'sale')?.model.targets.newUsersPerMinute).toBe(30);
   });
+
+  it('writes nothing for a room the routing does not name (a removed room, a forged line), and shows it as observed only', async () => {
+    const { controller, writes, values } = rooms();
+    // A service-wide target applies to every room, and `old` still has its own store values.
+    values.settings = JSON.stringify({ wait_period_duration: '30', allow_percentage: '100', new_users_per_minute: '60' });
+    values['room.old'] = JSON.stringify({ new_users_per_minute: '60' });
+    for (let i = 0; i < 100; i++) {
+      controller.line(admittedLine(T0 + i * 100, i, 'LHR', 'old'), T0 + i * 100);
+      controller.line(admittedLine(T0 + i * 100, 1000 + i, 'LHR', 'forged-1'), T0 + i * 100);
+    }
+    await controller.tick(T0 + 10_000);
+    await controller.tick(T0 + 40_000);
+    for (const key of writes.flatMap((w) => Object.keys(w))) expect(key).not.toMatch(/^room\.(old|forged-1)\./);
+    expect(Object.keys(values).filter((k) => /^room\.(old|forged-1)\./.test(k))).toEqual([]);
+    const snap = controller.snapshot(T0 + 40_000);
+    for (const id of ['old', 'forged-1']) {
+      const room = snap.rooms.find((r) => r.id === id);
+      expect(room, id).toMatchObject({ lines: 100, model: { mode: 'observing' } });
+      expect(room!.model.why, id).toMatch(/routing does not name/);
+    }
+    // The rooms the routing names are steered as before.
+    for (let i = 0; i < 100; i++) controller.line(admittedLine(T0 + 40_000 + i * 100, 5000 + i, 'LHR', 'checkout'), T0 + 40_000 + i * 100);
+    await controller.tick(T0 + 50_000);
+    expect(Object.keys(values)).toContain('room.checkout.allow_percentage');
+  });
+
+  it('keeps at most 50 rooms known only from lines, and says once that lines name more', async () => {
+    const { controller, logs } = rooms();
+    await controller.tick(T0);
+    for (let n = 0; n < 80; n++) for (let i = 0; i < 3; i++) controller.line(admittedLine(T0 + 100 + i, n * 10 + i, 'LHR', `forged-${n}`), T0 + 100 + i);
+    await controller.tick(T0 + 1000);
+    const ids = controller.snapshot(T0 + 1000).rooms.map((r) => r.id);
+    expect(ids.slice(0, 3)).toEqual(['shop', 'checkout', 'blog']);
+    expect(ids.length).toBe(3 + 50);
+    const said = logs.filter((l) => /more than 50 rooms/.test(l));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/forged-50/);
+  });
 });
 
 describe('the writer', () => {

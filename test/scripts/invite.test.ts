@@ -13,9 +13,16 @@ import { captured, readJson, scratch, type Scratch } from './helpers.js';
 const NOW_MS = Date.UTC(2026, 0, 1);
 const NOW = NOW_MS / 1000;
 
+/** A store like the demo's: shop identifies visitors by address, checkout by a header. */
+const STORE = {
+  routing: JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }], default_room: 'shop' }),
+  settings: JSON.stringify({ active_key: 'key1' }),
+  'room.checkout': JSON.stringify({ identity: 'header:x-customer-id' }),
+};
+
 let s: Scratch;
 beforeEach(() => {
-  s = scratch({ active_key: 'key1' });
+  s = scratch(STORE);
 });
 afterEach(() => s.cleanup());
 
@@ -79,19 +86,76 @@ describe('npm run invite', () => {
   });
 
   it('says which command makes the key when the key file lacks it', async () => {
-    const r = await run(['--room', 'shop', '--sub', 'none', '--kid', 'k7']);
+    const r = await run(['--room', 'shop', '--sub', 'ip:203.0.113.7', '--kid', 'k7']);
     expect(r.error?.message).toMatch(/no invite key "invite.k7" in .*keys.json/);
     expect(r.error?.message).toContain('npm run keys -- add-invite k7');
     s.cleanup();
-    s = scratch({ active_key: 'key1' });
-    const none = await run(['--room', 'shop', '--sub', 'none']);
+    s = scratch(STORE);
+    const none = await run(['--room', 'shop', '--sub', 'ip:203.0.113.7']);
     expect(none.error?.message).toContain('npm run keys -- add-invite k1');
   });
 
   it('refuses a weak invite key, as the room would', async () => {
     writeFileSync(s.keys, JSON.stringify({ 'invite.k1': Buffer.alloc(16, 1).toString('base64') }));
-    const r = await run(['--room', 'shop', '--sub', 'none']);
+    const r = await run(['--room', 'shop', '--sub', 'ip:203.0.113.7']);
     expect(r.error?.message).toMatch(/"invite.k1" .*16 bytes/);
+  });
+});
+
+describe('npm run invite checks the local store', () => {
+  beforeEach(async () => {
+    await captured(() => keys(['add-invite']));
+  });
+
+  it('refuses a room the routing does not name, listing its rooms and the command that adds one', async () => {
+    const r = await run(['--room', 'sale', '--sub', 'ip:203.0.113.7']);
+    expect(r.result).toBeUndefined();
+    expect(r.error?.message).toMatch(/no room "sale"/);
+    expect(r.error?.message).toContain('shop, checkout');
+    expect(r.error?.message).toContain('npm run tune -- --routing');
+    expect(r.out).toBe('');
+  });
+
+  it("refuses an identity of another kind than the room's identity setting, and says which to use", async () => {
+    for (const [room, sub, want] of [
+      ['shop', 'none', /--sub ip:ADDRESS/],
+      ['shop', 'header:u-42', /--sub ip:ADDRESS/],
+      ['checkout', 'ip:203.0.113.7', /--sub header:VALUE.*x-customer-id/],
+      ['checkout', 'jwt:u-42', /--sub header:VALUE/],
+    ] as const) {
+      const r = await run(['--room', room, '--sub', sub]);
+      expect(r.error?.message, `${room} ${sub}`).toMatch(want);
+      expect(r.error?.message, `${room} ${sub}`).toContain(`npm run tune -- --room ${room} identity=`);
+    }
+  });
+
+  it('reads the identity as the room merges it: the service-wide setting under the room\'s own', async () => {
+    writeFileSync(s.config, JSON.stringify({ ...STORE, settings: JSON.stringify({ identity: 'jwt:auth' }) }));
+    expect((await run(['--room', 'shop', '--sub', 'ip:203.0.113.7'])).error?.message).toMatch(/--sub jwt:SUB/);
+    expect((await run(['--room', 'shop', '--sub', 'jwt:u-42'])).result).toBe(0);
+    expect((await run(['--room', 'checkout', '--sub', 'header:u-42'])).result).toBe(0);
+  });
+
+  it('knows only the room `default` in a store without routing', async () => {
+    writeFileSync(s.config, JSON.stringify({ settings: JSON.stringify({ identity: 'none' }) }));
+    expect((await run(['--room', 'default', '--sub', 'none'])).result).toBe(0);
+    expect((await run(['--room', 'shop', '--sub', 'none'])).error?.message).toMatch(/no room "shop".*default/);
+  });
+
+  it('reads the store --config names', async () => {
+    const other = join(s.dir, 'other.json');
+    writeFileSync(other, JSON.stringify({ routing: JSON.stringify({ rooms: [{ id: 'drop', routes: ['/'] }] }) }));
+    expect((await run(['--room', 'drop', '--sub', 'ip:203.0.113.7', '--config', other])).result).toBe(0);
+    expect((await run(['--room', 'shop', '--sub', 'ip:203.0.113.7', '--config', other])).error?.message).toMatch(/no room "shop"/);
+  });
+
+  it('skips the check, and says so, for a Fastly service or when the store file does not exist', async () => {
+    const service = await run(['--room', 'sale', '--sub', 'none', '--service', 'SVC123']);
+    expect(service.result).toBe(0);
+    expect(service.err).toMatch(/not checked/);
+    const missing = await run(['--room', 'sale', '--sub', 'none', '--config', join(s.dir, 'missing.json')]);
+    expect(missing.result).toBe(0);
+    expect(missing.err).toMatch(/missing\.json.*not checked|not checked.*missing\.json/);
   });
 });
 
@@ -113,7 +177,7 @@ describe('npm run invite from the command line', () => {
     const usage = await cli(['--room', 'shop']);
     expect(usage.code).toBe(2);
     expect(usage.err).toMatch(/^npm run invite: /);
-    const missing = await cli(['--room', 'shop', '--sub', 'none']);
+    const missing = await cli(['--room', 'shop', '--sub', 'ip:203.0.113.7']);
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/npm run keys -- add-invite k1/);
     expect(missing.err).not.toMatch(/^\s+at /m);
@@ -134,6 +198,19 @@ describe('docs/invites.md', () => {
     const made = inviteIn(r.out);
     expect(doc).toContain(`invite   ${made}`);
     expect(await checkInvite(made, { room: 'shop', identity: 'ip:203.0.113.7', nowSec: NOW }, exampleKey)).toMatchObject({ ok: true });
+  });
+
+  it('says that the kill switch and a closed event win over an invitation, as the room decides', () => {
+    const section = doc.slice(doc.indexOf('## What the room does with one'), doc.indexOf('## Invite-only rooms'));
+    expect(section).not.toMatch(/whatever the draw, the queue or the room's percentage/);
+    expect(section).toMatch(/`allow_percentage = 0`[^.]*`deny_all`/);
+    expect(section).toMatch(/`event_end_action = close`[^.]*`event_closed`/);
+  });
+
+  it('says which room and identity the tool refuses before signing', () => {
+    const section = doc.slice(doc.indexOf('## Making one'), doc.indexOf('## The format'));
+    for (const flag of ['--config', '--service']) expect(section).toContain(flag);
+    expect(section).toMatch(/refuses/);
   });
 
   it('gives a Node.js example that makes invites the room accepts', async () => {

@@ -112,6 +112,34 @@ describe('local/config.example.json (the demo settings)', () => {
     expect(await routeRequest(routing, facts('POST', '/webhooks/payment'))).toEqual({ kind: 'bypass', rule: 'webhooks' });
     expect(await routeRequest(routing, facts('GET', '/health'))).toEqual({ kind: 'bypass', rule: 'health' });
     expect(await routeRequest(routing, facts('GET', '/products'))).toMatchObject({ kind: 'room', room: 'shop' });
-    expect(await routeRequest(routing, facts('GET', '/products', { 'x-staff': '1' }))).toEqual({ kind: 'bypass', rule: 'staff' });
+  });
+
+  // Any client can send any header: a bypass on `x-staff: 1` let everyone past every room.
+  it("bypasses the rooms for staff only on a long secret header value, never on a guessable one", async () => {
+    const routing = storeRouting(config).routing!;
+    for (const headers of [{ 'x-staff': '1' }, { 'x-staff-key': '1' }, { 'x-staff-key': 'true' }, { 'x-staff-key': '' }] as Record<string, string>[]) {
+      expect(await routeRequest(routing, facts('GET', '/checkout', headers)), JSON.stringify(headers)).toMatchObject({ kind: 'room', room: 'checkout' });
+    }
+    const staff = JSON.parse(config.routing!).rules.find((r: { id: string }) => r.id === 'staff') as { if: { header: { name: string; equals: string } } };
+    expect(staff.if.header.name).toBe('x-staff-key');
+    expect(staff.if.header.equals.length).toBeGreaterThanOrEqual(32);
+    expect(await routeRequest(routing, facts('GET', '/products', { 'x-staff-key': staff.if.header.equals }))).toEqual({ kind: 'bypass', rule: 'staff' });
+  });
+
+  it("keeps the README's walkthrough working as written: its staff curl line bypasses, the others do not", async () => {
+    const routing = storeRouting(config).routing!;
+    const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+    const line = readme.split('\n').find((l) => /curl .*# the origin answers: rule staff/.test(l));
+    expect(line, 'a walkthrough curl line for the staff rule').toBeDefined();
+    const m = /-H '([^:]+): ([^']+)' http:\/\/127\.0\.0\.1:7676(\/\S*)/.exec(line!);
+    expect(m, line).not.toBeNull();
+    expect(await routeRequest(routing, facts('GET', m![3]!, { [m![1]!]: m![2]! }))).toEqual({ kind: 'bypass', rule: 'staff' });
+  });
+
+  it('is the routing docs/configuration.md shows as the demo', () => {
+    const doc = readFileSync(join(repoRoot, 'docs', 'configuration.md'), 'utf8');
+    const block = /\*\*The routing\*\* \(the demo's[^\n]*\n\n```json\n([\s\S]*?)```/.exec(doc)?.[1];
+    expect(block).toBeDefined();
+    expect(JSON.parse(block!)).toEqual(JSON.parse(config.routing!));
   });
 });
