@@ -175,13 +175,27 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export const USAGE = `usage: npm run tune -- [--service ID [--store-id ID] [--dry-run]] [--file PATH] [--room ID] [--routing FILE|-] [--show] key=value ...
+export const USAGE = `usage: npm run tune -- [--service ID [--store-id ID] [--dry-run]] [--file PATH] [--room ID] [--routing FILE|-] [--show | --routing-json] key=value ...
   (nothing), --show   show the routing and each room's settings, where each comes from, and any problems
+  --routing-json      print the routing as a JSON file to edit and write back with --routing FILE
   key=value           a service-wide setting (the settings value); with --room ID, that room's own
   key=                an empty value removes the setting (the service-wide one, else the default, applies)
   --routing FILE      the rooms, their routes and the rules, from a JSON file (- reads stdin)
   quote a value with spaces: npm run tune -- message="Back at noon"`;
 const HELP = `${USAGE}\nsettings: ${[...knownKeys].join(', ')}`;
+
+/**
+ * The routing as a file to edit and give back with --routing: pretty JSON; without one, the single
+ * room it stands for. Text that is not JSON is printed as it is, to be fixed by hand.
+ */
+export function routingJson(raw: string | undefined): string {
+  if (raw === undefined) return JSON.stringify({ rooms: [{ id: 'default', routes: ['/'] }], rules: [] }, null, 2);
+  try {
+    return JSON.stringify(JSON.parse(raw), null, 2);
+  } catch {
+    return raw;
+  }
+}
 
 export interface TuneIo {
   /** What `--routing -` reads. */
@@ -200,8 +214,15 @@ export async function main(argv: readonly string[], io: TuneIo = {}): Promise<nu
       room: { type: 'string' },
       routing: { type: 'string' },
       show: { type: 'boolean', default: false },
+      'routing-json': { type: 'boolean', default: false },
     },
   });
+  if (values['routing-json']) {
+    if (positionals.length > 0 || values.routing !== undefined || values.room !== undefined) throw new UsageError('--routing-json only prints the routing; leave out the rest');
+    const current = values.service !== undefined ? readServiceStore(values.service, values['store-id']).current : await readStore(localConfigFile(values.file));
+    console.log(routingJson(current[ROUTING_KEY]));
+    return 0;
+  }
   const updates = parseAssignments(positionals);
   let routing: string | undefined;
   if (values.routing === '-') routing = await (io.stdin ?? (() => readAll(process.stdin)))();

@@ -207,6 +207,25 @@ describe('npm run tune: rooms', () => {
   });
 });
 
+describe('npm run tune -- --routing-json', () => {
+  it('prints the routing as a file to edit, which --routing takes back as it is', async () => {
+    const printed = await captured(() => tune(['--routing-json']));
+    expect(printed.result).toBe(0);
+    expect(JSON.parse(printed.out)).toEqual(routing);
+    expect(printed.out.split('\n').length).toBeGreaterThan(10);
+    const file = join(s.dir, 'edit.json');
+    writeFileSync(file, printed.out);
+    expect((await captured(() => tune(['--routing', file]))).result).toBe(0);
+    expect(JSON.parse(readJson(s.config).routing!)).toEqual(routing);
+  });
+
+  it('prints the one room a store without routing has', async () => {
+    s.cleanup();
+    s = scratch({ settings: JSON.stringify(base) });
+    expect(JSON.parse((await captured(() => tune(['--routing-json']))).out)).toEqual({ rooms: [{ id: 'default', routes: ['/'] }], rules: [] });
+  });
+});
+
 describe('npm run tune -- --routing', () => {
   const routingFile = (value: unknown): string => {
     const file = join(s.dir, 'routing.json');
