@@ -18,6 +18,8 @@ export interface RequestFacts {
    * case) or a raw backslash: an origin may read it as another path, so no bypass rule applies.
    */
   readonly encodedSeparator: boolean;
+  /** The path as a lenient origin reads it (lenientPath), for routes when `encodedSeparator`. */
+  readonly lenient: { readonly path: string; readonly lowerPath: string };
   /** Upper case. */
   readonly method: string;
   /** The first value of query parameter `name`, or null. */
@@ -79,6 +81,10 @@ export function decodeUnreserved(text: string): string {
  */
 export function canonicalPath(path: string): string {
   if (path.indexOf('%') < 0 && path.indexOf(';') < 0 && path.indexOf('//') < 0) return path;
+  return rebuild(path);
+}
+
+function rebuild(path: string): string {
   const segments = path.split('/');
   const out: string[] = [];
   const last = segments.length - 1;
@@ -97,6 +103,14 @@ export function canonicalPath(path: string): string {
     out.push(s);
   }
   return `/${out.join('/')}`;
+}
+
+/**
+ * The path as an origin that decodes `%2F`, `%5C` and `%2E` before resolving `..` reads it:
+ * `/webhooks/..%2Fcheckout` is `/checkout` there. Worked out only for a path that holds one.
+ */
+export function lenientPath(path: string): string {
+  return rebuild(path.replace(/%2f|%5c|\\/gi, '/').replace(/%2e/gi, '.'));
 }
 
 /** Whether a path as sent holds `%2F`, `%5C`, `%2E` (any case) or `\`. */
@@ -132,6 +146,10 @@ export function requestFacts(
     },
     get encodedSeparator() {
       return (encoded ??= holdsEncodedSeparator(url.pathname));
+    },
+    get lenient() {
+      const p = lenientPath(url.pathname);
+      return { path: p, lowerPath: p.toLowerCase() };
     },
     get method() {
       return (method ??= request.method.toUpperCase());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalPath, requestFacts } from '../../src/core/request-facts.js';
+import { canonicalPath, lenientPath, requestFacts } from '../../src/core/request-facts.js';
 
 function make(url: string, init: RequestInit = {}, cookie: string | null = null) {
   const u = new URL(url);
@@ -83,6 +83,12 @@ describe('canonicalPath', () => {
     expect(f.host).toBe('pay.example.com');
     expect(f.path).toBe('/checkout');
     expect(f.lowerPath).toBe('/checkout');
+  });
+
+  it('reads a path as an origin decoding %2F, %5C and %2E before resolving .. would', () => {
+    expect(lenientPath('/webhooks/..%2fcheckout')).toBe('/checkout');
+    expect(lenientPath('/a/%2E%2E%5Cb%2Fc')).toBe('/b/c');
+    expect(make('https://a.test/shop/..%2Fcheckout;x').f.lenient).toEqual({ path: '/checkout', lowerPath: '/checkout' });
   });
 
   it('tells a raw path holding an encoded slash, backslash or dot', () => {

@@ -258,9 +258,12 @@ describe('spellings of a path or host', () => {
     expect(await route(routing, 'https://api.example.com./%76%31/x')).toEqual({ kind: 'room', room: 'shop', rule: 'api' });
   });
 
-  it('an encoded slash stays a character of its segment, not a separator', async () => {
-    expect(await route(routing, '/checkout%2fpay')).toEqual({ kind: 'none' });
-    expect(await route(routing, '/shop%2F')).toEqual({ kind: 'none' });
+  it('a path an origin may read as another one, through an encoded slash or dot, is placed in that other one\'s room', async () => {
+    expect(await route(routing, '/shop/..%2fcheckout')).toEqual(checkout);
+    expect(await route(routing, '/shop/..%5Ccheckout')).toEqual(checkout);
+    expect(await route(routing, '/about/%2e%2e%2fcheckout/pay')).toEqual(checkout);
+    expect(await route(routing, '/checkout%2fpay')).toEqual(checkout);
+    expect(await route(routing, '/about/..%2fx')).toEqual({ kind: 'none' });
   });
 
   it('ignore_case compares the canonical paths lower-cased', async () => {
