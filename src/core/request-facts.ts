@@ -9,17 +9,12 @@ import type { EdgeLookups } from './types.js';
 export interface RequestFacts {
   /** Lower case, no port, no trailing dot (from url.hostname). */
   readonly host: string;
-  /** The URL's path in canonical form (canonicalPath), without the query; worked out on first use. */
+  /** The URL's path in canonical form (canonicalPath), without the query. */
   readonly path: string;
   /** `path` lower-cased, worked out on first use. */
   readonly lowerPath: string;
-  /**
-   * Whether the path as sent holds an encoded slash, backslash or dot (`%2F`, `%5C`, `%2E`, any
-   * case) or a raw backslash: an origin may read it as another path, so no bypass rule applies.
-   */
-  readonly encodedSeparator: boolean;
-  /** The path as a lenient origin reads it (lenientPath), for routes when `encodedSeparator`. */
-  readonly lenient: { readonly path: string; readonly lowerPath: string };
+  /** The URL's path as sent (percent-encoded as it came): see holdsEncodedSeparator, lenientPath. */
+  readonly rawPath: string;
   /** Upper case. */
   readonly method: string;
   /** The first value of query parameter `name`, or null. */
@@ -113,8 +108,11 @@ export function lenientPath(path: string): string {
   return rebuild(path.replace(/%2f|%5c|\\/gi, '/').replace(/%2e/gi, '.'));
 }
 
-/** Whether a path as sent holds `%2F`, `%5C`, `%2E` (any case) or `\`. */
-function holdsEncodedSeparator(path: string): boolean {
+/**
+ * Whether a path as sent holds an encoded slash, backslash or dot (`%2F`, `%5C`, `%2E`, any case)
+ * or a raw backslash: an origin may read it as another path, so no bypass rule applies (routing.ts).
+ */
+export function holdsEncodedSeparator(path: string): boolean {
   if (path.indexOf('%') < 0 && path.indexOf('\\') < 0) return false;
   return /%2[fe]|%5c|\\/i.test(path);
 }
@@ -128,28 +126,22 @@ export function requestFacts(
   note: (m: string) => void,
 ): RequestFacts {
   let method: string | undefined;
-  let path: string | undefined;
   let lowerPath: string | undefined;
-  let encoded: boolean | undefined;
   let params: URLSearchParams | undefined;
   let cookies: string[] | undefined;
   const names = (): string[] => (cookies ??= cookieHeader === null ? [] : cookieNames(cookieHeader));
   const hostname = url.hostname.toLowerCase();
+  const rawPath = url.pathname;
+  // Worked out here, not by a getter: routes read it once per route tried, and a getter is an
+  // interpreted call each time. A plain path costs three searches and builds nothing.
+  const path = canonicalPath(rawPath);
   return {
     // `pay.example.com.` is `pay.example.com` to DNS and to most origins.
     host: hostname.endsWith('.') ? hostname.slice(0, -1) : hostname,
-    get path() {
-      return (path ??= canonicalPath(url.pathname));
-    },
+    path,
+    rawPath,
     get lowerPath() {
-      return (lowerPath ??= this.path.toLowerCase());
-    },
-    get encodedSeparator() {
-      return (encoded ??= holdsEncodedSeparator(url.pathname));
-    },
-    get lenient() {
-      const p = lenientPath(url.pathname);
-      return { path: p, lowerPath: p.toLowerCase() };
+      return (lowerPath ??= path.toLowerCase());
     },
     get method() {
       return (method ??= request.method.toUpperCase());

@@ -5,7 +5,8 @@ import { buildRouteTable, matchRoute, parseRoute, routeKey, type Route, type Rou
 import { RuleContext, TRUE } from './rule-eval.js';
 import { buildRuleIndex, candidateRules, type RuleIndex } from './rule-index.js';
 import { parseCondition, type Condition } from './rule-parse.js';
-import type { RequestFacts } from './request-facts.js';
+import { holdsEncodedSeparator, lenientPath, type RequestFacts } from './request-facts.js';
+import type { PathFacts } from './route-match.js';
 import { CONFIG_STORE_VALUE_LIMIT } from './settings.js';
 
 // What `npm run tune` shows of a routing value (routing-describe.ts), importable from here too.
@@ -196,9 +197,15 @@ export function parseRouting(raw: string | null): { routing: Routing | null; pro
   return { routing: routingOf(rooms, rules, defaultRoom), problems };
 }
 
+function lenientFacts(rawPath: string): PathFacts {
+  const path = lenientPath(rawPath);
+  return { path, lowerPath: path.toLowerCase() };
+}
+
 /** Where a request goes: the first rule that applies, else the most specific route, else the default room. */
 export async function routeRequest(routing: Routing, facts: RequestFacts): Promise<Target> {
   const candidates = routing.rules.length > 0 ? candidateRules(routing.index, facts) : [];
+  let unsafe: boolean | undefined;
   if (candidates.length > 0) {
     const ctx = new RuleContext(facts, routing.missingAcls);
     for (let n = 0; n < candidates.length; n++) {
@@ -206,7 +213,7 @@ export async function routeRequest(routing: Routing, facts: RequestFacts): Promi
       // Fail closed: an origin that decodes %2F before resolving `..` may serve `/webhooks/..%2Fcheckout`
       // as /checkout, so a path holding an encoded separator is never sent past the rooms (silently:
       // a line per request would let anyone fill the log).
-      if (rule.then.kind === 'bypass' && facts.encodedSeparator) continue;
+      if (rule.then.kind === 'bypass' && (unsafe ??= holdsEncodedSeparator(facts.rawPath))) continue;
       ctx.rule = rule.id;
       let r = ctx.test(rule.condition);
       if (typeof r !== 'number') r = await r;
@@ -215,7 +222,7 @@ export async function routeRequest(routing: Routing, facts: RequestFacts): Promi
   }
   // Fail closed again: a path an origin may read as another one is placed by the room of that other
   // one first (`/shop/..%2Fcheckout` waits at the checkout), else by its own.
-  const route = (facts.encodedSeparator ? matchRoute(routing.table, facts.host, facts.lenient) : null) ?? matchRoute(routing.table, facts.host, facts);
+  const route = ((unsafe ??= holdsEncodedSeparator(facts.rawPath)) ? matchRoute(routing.table, facts.host, lenientFacts(facts.rawPath)) : null) ?? matchRoute(routing.table, facts.host, facts);
   if (route !== null) return { kind: 'room', room: route.room, rule: null };
   return routing.defaultRoom === null ? { kind: 'none' } : { kind: 'room', room: routing.defaultRoom, rule: null };
 }

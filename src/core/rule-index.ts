@@ -101,6 +101,12 @@ export interface RuleIndex {
   /** Rules with no anchor: tested for every request. */
   readonly always: readonly number[];
   readonly byKind: { readonly [K in AnchorKind]: ReadonlyMap<string | number, readonly number[]> };
+  /**
+   * Whether a Cookie header could hold a cookie rules are filed under (`vip=` anywhere): one search,
+   * so a header holding none is not split. Only a hint: the header is then split as the room splits
+   * it (cookies.ts), and only the names found so count.
+   */
+  readonly cookieHint: RegExp | null;
 }
 
 export function buildRuleIndex(conditions: readonly Condition[]): RuleIndex {
@@ -118,7 +124,9 @@ export function buildRuleIndex(conditions: readonly Condition[]): RuleIndex {
       else if (list[list.length - 1] !== i) list.push(i);
     }
   });
-  return { always, byKind };
+  const names = [...byKind.cookie.keys()].map((n) => String(n).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const cookieHint = names.length === 0 ? null : new RegExp(`(?:${names.join('|')})=`);
+  return { always, byKind, cookieHint };
 }
 
 /**
@@ -179,7 +187,7 @@ export function candidateRules(index: RuleIndex, facts: RequestFacts): readonly 
     const hit = ip.get(ipKey(facts.clientIp));
     if (hit) found.push(hit);
   }
-  if (cookie.size > 0 && facts.cookieHeader !== null) {
+  if (index.cookieHint !== null && facts.cookieHeader !== null && index.cookieHint.test(facts.cookieHeader)) {
     // The header split once, as the room splits it (cookies.ts), and kept for the rules' own tests.
     const names = facts.cookieNames();
     for (let i = 0; i < names.length; i++) {
