@@ -18,14 +18,38 @@ function isRoomCookie(name: string): boolean {
 }
 
 // Pairs are separated by ';'. Some runtimes join repeated Cookie headers with ', ', so a comma
-// followed by whitespace and a `name=` also separates (a JWS never contains either). Global, for the
-// walk in pairs(); split() ignores that flag. A literal: js-compute compiles those into the build,
-// while a RegExp made at run time is compiled again on every request.
-const SEPARATOR = /;\s*|,\s+(?=[^\s=;,]+=)/g;
+// followed by whitespace and a `name=` also separates (a JWS never contains either). A bare comma
+// separates only before a room cookie's name and '=' (`vip=1,waiting_room_shop=...`), so a room
+// cookie is always cut out, while a bare comma inside another cookie's value (`list=a,b=c`) stays
+// as sent. Global, for the walk in pairs(); split() ignores that flag. A literal: js-compute
+// compiles those into the build, while a RegExp made at run time is compiled again on every request.
+// The one splitter of Cookie headers: routing rules (request-facts.ts, rule-index.ts) use it too.
+const SEPARATOR = /;\s*|,\s+(?=[^\s=;,]+=)|,(?=waiting_room(?:=|_[^\s=;,]*=))/g;
 
-function nameOf(pair: string): string {
+/**
+ * The pairs of a Cookie header (`name=value` as sent, the separators left out; a pair may keep
+ * whitespace before its name, which nameOf trims). A header without a comma is split on ';' alone:
+ * splitting on a regular expression runs as interpreted code in js-compute, many times slower.
+ */
+export function cookiePairs(header: string): string[] {
+  return header.indexOf(',') < 0 ? header.split(';') : header.split(SEPARATOR);
+}
+
+/** A pair's name, trimmed ('' when it has no '='). */
+export function nameOf(pair: string): string {
   const eq = pair.indexOf('=');
   return (eq < 0 ? '' : pair.slice(0, eq)).trim();
+}
+
+/** The names of the cookies in a Cookie header, in order, repeats kept (`a=1; b=2` holds a and b). */
+export function cookieNames(header: string): string[] {
+  const pairs = cookiePairs(header);
+  const names: string[] = [];
+  for (let i = 0; i < pairs.length; i++) {
+    const name = nameOf(pairs[i]!);
+    if (name !== '') names.push(name);
+  }
+  return names;
 }
 
 /** A pair's value, trimmed, without its quotes. */
@@ -39,7 +63,7 @@ export function cookieValues(headers: Headers, name: string): string[] {
   // Runtimes hand repeated Cookie headers over as one joined value (js-compute joins with ", ").
   const header = headers.get('cookie');
   const values: string[] = [];
-  for (const pair of header === null ? [] : header.split(SEPARATOR)) {
+  for (const pair of header === null ? [] : cookiePairs(header)) {
     if (nameOf(pair) !== name) continue;
     const value = valueOf(pair);
     if (value !== '') values.push(value);
@@ -80,6 +104,8 @@ function cut(header: string, room: string | null): RoomCookieSplit {
   const tokens: string[] = [];
   const own = room === null ? null : cookieName(room);
   let out = '';
+  // The separator written after the last pair kept: dropped when no pair follows it.
+  let dangling = 0;
   for (const pair of pairs(header)) {
     const name = nameOf(pair.text);
     if (isRoomCookie(name)) {
@@ -87,11 +113,12 @@ function cut(header: string, room: string | null): RoomCookieSplit {
       if (value !== '' && name === own) tokens.push(value);
       continue;
     }
-    const separator = header.slice(pair.start + pair.text.length, pair.next);
-    out += pair.text + (separator.startsWith(',') ? '; ' : separator);
+    const raw = header.slice(pair.start + pair.text.length, pair.next);
+    const separator = raw.startsWith(',') ? '; ' : raw;
+    out += pair.text + separator;
+    dangling = separator.length;
   }
-  // A cut at the end leaves the previous pair's separator dangling.
-  out = out.replace(/(;\s*|,\s+)$/, '');
+  out = out.slice(0, out.length - dangling);
   return { tokens, rest: out.trim() === '' ? null : out };
 }
 

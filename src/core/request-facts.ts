@@ -1,15 +1,20 @@
 // What routing rules and routes read of a request (routing.ts), each part read only when asked and
 // then kept: a request that no rule asks about a header never reads its headers, nor its cookies,
-// nor its query.
+// nor its query. Routes and rules see the path and host in one canonical spelling (canonicalPath
+// below, docs/routing.md), so another spelling of a room's path or host does not take a request
+// out of its room.
+import { cookieNames } from './cookies.js';
 import type { EdgeLookups } from './types.js';
 
 export interface RequestFacts {
-  /** Lower case, no port (from url.hostname). */
+  /** Lower case, no port, no trailing dot (from url.hostname). */
   readonly host: string;
-  /** The URL's path as sent (percent-encoded as it came), without the query. */
+  /** The URL's path in canonical form (canonicalPath), without the query. */
   readonly path: string;
   /** `path` lower-cased, worked out on first use. */
   readonly lowerPath: string;
+  /** The URL's path as sent (percent-encoded as it came): see holdsEncodedSeparator, lenientPath. */
+  readonly rawPath: string;
   /** Upper case. */
   readonly method: string;
   /** The first value of query parameter `name`, or null. */
@@ -18,6 +23,8 @@ export interface RequestFacts {
   header(name: string): string | null;
   /** Whether the Cookie header holds a cookie of that name. */
   hasCookie(name: string): boolean;
+  /** The names of the cookies in the Cookie header (cookies.ts splits it), read once. */
+  cookieNames(): readonly string[];
   /** The Cookie header as the caller read it, or null. */
   cookieHeader: string | null;
   clientIp: string | null;
@@ -27,16 +34,87 @@ export interface RequestFacts {
   note(message: string): void;
 }
 
-/** The names of the cookies in a Cookie header (`a=1; b=2` holds a and b). */
-export function cookieNames(header: string): string[] {
-  const names: string[] = [];
-  const parts = header.split(';');
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i]!;
-    const eq = part.indexOf('=');
-    if (eq > 0) names.push(part.slice(0, eq).trim());
+const HEX = '0123456789ABCDEF';
+
+function hexValue(c: number): number {
+  return c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1;
+}
+
+/** RFC 3986 unreserved: ALPHA DIGIT - . _ ~ */
+function unreserved(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 95 || c === 126;
+}
+
+/**
+ * Percent-escapes of unreserved characters decoded (`%63` -> `c`), every other escape kept with
+ * its hex upper-cased (`%2f` -> `%2F`); a `%` not followed by two hex digits stays as it is.
+ */
+export function decodeUnreserved(text: string): string {
+  if (text.indexOf('%') < 0) return text;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const hi = c === 37 ? hexValue(text.charCodeAt(i + 1)) : -1;
+    const lo = hi < 0 ? -1 : hexValue(text.charCodeAt(i + 2));
+    if (lo < 0) {
+      out += text[i];
+      continue;
+    }
+    const byte = hi * 16 + lo;
+    out += unreserved(byte) ? String.fromCharCode(byte) : `%${HEX[hi]}${HEX[lo]}`;
+    i += 2;
   }
-  return names;
+  return out;
+}
+
+/**
+ * The path routes and rules compare (docs/routing.md): unreserved escapes decoded and the hex of the
+ * others upper-cased, runs of `/` made one, `;params` dropped from each segment, and `.` and `..`
+ * segments resolved again where dropping params made them (`/shop/..;/checkout` is `/checkout`).
+ * The URL parser has resolved `.`, `..` and their %2e spellings already. A path with no `%`, `;` or
+ * `//` is canonical as it is, and is returned without building anything.
+ */
+export function canonicalPath(path: string): string {
+  if (path.indexOf('%') < 0 && path.indexOf(';') < 0 && path.indexOf('//') < 0) return path;
+  return rebuild(path);
+}
+
+function rebuild(path: string): string {
+  const segments = path.split('/');
+  const out: string[] = [];
+  const last = segments.length - 1;
+  // segments[0] is what precedes the leading '/': '' for every path the URL parser gives.
+  for (let i = 1; i <= last; i++) {
+    let s = segments[i]!;
+    const semi = s.indexOf(';');
+    if (semi >= 0) s = s.slice(0, semi);
+    s = decodeUnreserved(s);
+    if (s === '..') out.pop();
+    if (s === '.' || s === '..' || s === '') {
+      // A trailing dot segment or '/' leaves the path ending in '/'.
+      if (i === last) out.push('');
+      continue;
+    }
+    out.push(s);
+  }
+  return `/${out.join('/')}`;
+}
+
+/**
+ * The path as an origin that decodes `%2F`, `%5C` and `%2E` before resolving `..` reads it:
+ * `/webhooks/..%2Fcheckout` is `/checkout` there. Worked out only for a path that holds one.
+ */
+export function lenientPath(path: string): string {
+  return rebuild(path.replace(/%2f|%5c|\\/gi, '/').replace(/%2e/gi, '.'));
+}
+
+/**
+ * Whether a path as sent holds an encoded slash, backslash or dot (`%2F`, `%5C`, `%2E`, any case)
+ * or a raw backslash: an origin may read it as another path, so no bypass rule applies (routing.ts).
+ */
+export function holdsEncodedSeparator(path: string): boolean {
+  if (path.indexOf('%') < 0 && path.indexOf('\\') < 0) return false;
+  return /%2[fe]|%5c|\\/i.test(path);
 }
 
 export function requestFacts(
@@ -51,18 +129,27 @@ export function requestFacts(
   let lowerPath: string | undefined;
   let params: URLSearchParams | undefined;
   let cookies: string[] | undefined;
+  const names = (): string[] => (cookies ??= cookieHeader === null ? [] : cookieNames(cookieHeader));
+  const hostname = url.hostname.toLowerCase();
+  const rawPath = url.pathname;
+  // Worked out here, not by a getter: routes read it once per route tried, and a getter is an
+  // interpreted call each time. A plain path costs three searches and builds nothing.
+  const path = canonicalPath(rawPath);
   return {
-    host: url.hostname.toLowerCase(),
-    path: url.pathname,
+    // `pay.example.com.` is `pay.example.com` to DNS and to most origins.
+    host: hostname.endsWith('.') ? hostname.slice(0, -1) : hostname,
+    path,
+    rawPath,
     get lowerPath() {
-      return (lowerPath ??= url.pathname.toLowerCase());
+      return (lowerPath ??= path.toLowerCase());
     },
     get method() {
       return (method ??= request.method.toUpperCase());
     },
     query: (name) => (params ??= url.searchParams).get(name),
     header: (name) => request.headers.get(name),
-    hasCookie: (name) => (cookies ??= cookieHeader === null ? [] : cookieNames(cookieHeader)).includes(name),
+    hasCookie: (name) => names().includes(name),
+    cookieNames: names,
     cookieHeader,
     clientIp,
     edge,

@@ -1,6 +1,7 @@
 // Routes: which room a request belongs to by its host and path (docs/routing.md). Parsed once with
 // the routing value into a table ordered by specificity, so a request walks it once and the first
 // route that matches is the most specific one.
+import { canonicalPath } from './request-facts.js';
 
 /** A host pattern: exact (`shop.example.com`) or `*.suffix` (any subdomain, not the bare domain). */
 export type HostPattern = { kind: 'exact'; name: string } | { kind: 'wildcard'; suffix: string };
@@ -50,7 +51,8 @@ export function hostText(pattern: HostPattern): string {
 export function parsePathPrefix(text: string, ignoreCase: boolean): PathPrefix | string {
   if (!text.startsWith('/')) return `path "${text}" does not start with /`;
   if (/[\s?#]/.test(text)) return `path "${text}" holds a space, ? or #: a path is matched without its query`;
-  let path = text.replace(/\/+$/, '');
+  // Compared with a request's canonical path (request-facts.ts), so written the same way.
+  let path = canonicalPath(text).replace(/\/+$/, '');
   if (ignoreCase) path = path.toLowerCase();
   return { path, slashed: `${path}/`, ignoreCase, segments: path === '' ? 0 : path.split('/').length - 1 };
 }

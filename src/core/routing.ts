@@ -5,7 +5,8 @@ import { buildRouteTable, matchRoute, parseRoute, routeKey, type Route, type Rou
 import { RuleContext, TRUE } from './rule-eval.js';
 import { buildRuleIndex, candidateRules, type RuleIndex } from './rule-index.js';
 import { parseCondition, type Condition } from './rule-parse.js';
-import type { RequestFacts } from './request-facts.js';
+import { holdsEncodedSeparator, lenientPath, type RequestFacts } from './request-facts.js';
+import type { PathFacts } from './route-match.js';
 import { CONFIG_STORE_VALUE_LIMIT } from './settings.js';
 
 // What `npm run tune` shows of a routing value (routing-describe.ts), importable from here too.
@@ -98,8 +99,10 @@ function parseRooms(raw: unknown[], problems: RoutingProblem[]): RoomRoutes[] {
     const skip = (message: string) => problems.push({ key: 'routing', room: name, value: shown(r), message: `room ${name}: ${message}: the room is skipped` });
     if (id === null) return skip('"id" is not a room id (lower case letters, digits, - and _, at most 32 characters)');
     if (rooms.some((x) => x.id === id)) return skip('a room of that id is listed before');
-    const extra = Object.keys(o).find((k) => !ROOM_KEYS.has(k));
-    if (extra !== undefined) return skip(`unknown key "${extra}" (a room has id and routes)`);
+    // An unknown key is ignored, not the room: skipping it would send its traffic past every room.
+    for (const extra of Object.keys(o).filter((k) => !ROOM_KEYS.has(k))) {
+      problems.push({ key: 'routing', room: id, value: shown(o[extra]), message: `room ${id}: unknown key "${extra}" (a room has id and routes): ignored` });
+    }
     if (o.routes !== undefined && !Array.isArray(o.routes)) return skip('"routes" is not a list');
     const routes: Route[] = [];
     for (const rr of (o.routes as unknown[] | undefined) ?? []) {
@@ -123,7 +126,7 @@ function parseRooms(raw: unknown[], problems: RoutingProblem[]): RoomRoutes[] {
   return rooms;
 }
 
-function parseRule(r: unknown, index: number, roomIds: readonly string[], seen: Set<string>): Rule | RoutingProblem {
+function parseRule(r: unknown, index: number, roomIds: readonly string[], seen: Set<string>, problems: RoutingProblem[]): Rule | RoutingProblem {
   const at = `rules[${index}]`;
   const o = typeof r === 'object' && r !== null && !Array.isArray(r) ? (r as Record<string, unknown>) : null;
   const id = o !== null && typeof o.id === 'string' && RULE_ID.test(o.id) && !seen.has(o.id) ? o.id : null;
@@ -131,8 +134,6 @@ function parseRule(r: unknown, index: number, roomIds: readonly string[], seen: 
   const fail = (message: string): RoutingProblem => ({ key: 'routing', rule: name, value: shown(r), message: `rule ${name}: ${message}: the rule is skipped` });
   if (o === null) return fail('not an object');
   if (id === null) return fail(typeof o.id === 'string' && seen.has(o.id) ? 'a rule of that id is listed before' : '"id" is not a rule id (lower case letters, digits, - and _, at most 64 characters)');
-  const extra = Object.keys(o).find((k) => !RULE_KEYS.has(k));
-  if (extra !== undefined) return fail(`unknown key "${extra}" (a rule has id, if, then)`);
   if (o.if === undefined) return fail('no "if"');
   const condition = parseCondition(o.if);
   if (typeof condition === 'string') return fail(condition);
@@ -143,6 +144,11 @@ function parseRule(r: unknown, index: number, roomIds: readonly string[], seen: 
     if (!roomIds.includes(room)) return fail(`"then" names room "${room}", which is not among the rooms`);
     then = { kind: 'room', room };
   } else return fail('"then" is not "bypass" or "room:ID"');
+  // A key beside id, if and then (a "comment") is ignored and reported; the rule still applies. An
+  // unknown key inside "if" is a condition the rule cannot evaluate: that skips the rule (above).
+  for (const extra of Object.keys(o).filter((k) => !RULE_KEYS.has(k))) {
+    problems.push({ key: 'routing', rule: id, value: shown(o[extra]), message: `rule ${id}: unknown key "${extra}" (a rule has id, if, then): ignored` });
+  }
   return { id, condition, then, source: r };
 }
 
@@ -180,7 +186,7 @@ export function parseRouting(raw: string | null): { routing: Routing | null; pro
   } else {
     const seen = new Set<string>();
     ((top.rules as unknown[] | undefined) ?? []).forEach((r, i) => {
-      const rule = parseRule(r, i, roomIds, seen);
+      const rule = parseRule(r, i, roomIds, seen, problems);
       if ('key' in rule) problems.push(rule);
       else {
         seen.add(rule.id);
@@ -191,20 +197,32 @@ export function parseRouting(raw: string | null): { routing: Routing | null; pro
   return { routing: routingOf(rooms, rules, defaultRoom), problems };
 }
 
+function lenientFacts(rawPath: string): PathFacts {
+  const path = lenientPath(rawPath);
+  return { path, lowerPath: path.toLowerCase() };
+}
+
 /** Where a request goes: the first rule that applies, else the most specific route, else the default room. */
 export async function routeRequest(routing: Routing, facts: RequestFacts): Promise<Target> {
   const candidates = routing.rules.length > 0 ? candidateRules(routing.index, facts) : [];
+  let unsafe: boolean | undefined;
   if (candidates.length > 0) {
     const ctx = new RuleContext(facts, routing.missingAcls);
     for (let n = 0; n < candidates.length; n++) {
       const rule = routing.rules[candidates[n]!]!;
+      // Fail closed: an origin that decodes %2F before resolving `..` may serve `/webhooks/..%2Fcheckout`
+      // as /checkout, so a path holding an encoded separator is never sent past the rooms (silently:
+      // a line per request would let anyone fill the log).
+      if (rule.then.kind === 'bypass' && (unsafe ??= holdsEncodedSeparator(facts.rawPath))) continue;
       ctx.rule = rule.id;
       let r = ctx.test(rule.condition);
       if (typeof r !== 'number') r = await r;
       if (r === TRUE) return rule.then.kind === 'bypass' ? { kind: 'bypass', rule: rule.id } : { kind: 'room', room: rule.then.room, rule: rule.id };
     }
   }
-  const route = matchRoute(routing.table, facts.host, facts);
+  // Fail closed again: a path an origin may read as another one is placed by the room of that other
+  // one first (`/shop/..%2Fcheckout` waits at the checkout), else by its own.
+  const route = ((unsafe ??= holdsEncodedSeparator(facts.rawPath)) ? matchRoute(routing.table, facts.host, lenientFacts(facts.rawPath)) : null) ?? matchRoute(routing.table, facts.host, facts);
   if (route !== null) return { kind: 'room', room: route.room, rule: null };
   return routing.defaultRoom === null ? { kind: 'none' } : { kind: 'room', room: routing.defaultRoom, rule: null };
 }

@@ -101,8 +101,12 @@ export interface RuleIndex {
   /** Rules with no anchor: tested for every request. */
   readonly always: readonly number[];
   readonly byKind: { readonly [K in AnchorKind]: ReadonlyMap<string | number, readonly number[]> };
-  /** Finds, in a Cookie header, the cookies rules are filed under (group 1: the name); null when none are. */
-  readonly cookieNames: RegExp | null;
+  /**
+   * Whether a Cookie header could hold a cookie rules are filed under (`vip=` anywhere): one search,
+   * so a header holding none is not split. Only a hint: the header is then split as the room splits
+   * it (cookies.ts), and only the names found so count.
+   */
+  readonly cookieHint: RegExp | null;
 }
 
 export function buildRuleIndex(conditions: readonly Condition[]): RuleIndex {
@@ -120,9 +124,9 @@ export function buildRuleIndex(conditions: readonly Condition[]): RuleIndex {
       else if (list[list.length - 1] !== i) list.push(i);
     }
   });
-  const names = [...byKind.cookie.keys()].map((n) => String(n)).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const cookieNames = names.length === 0 ? null : new RegExp(`(?:^|;)[ \\t]*(${names.join('|')})=`, 'g');
-  return { always, byKind, cookieNames };
+  const names = [...byKind.cookie.keys()].map((n) => String(n).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const cookieHint = names.length === 0 ? null : new RegExp(`(?:${names.join('|')})=`);
+  return { always, byKind, cookieHint };
 }
 
 /**
@@ -183,13 +187,13 @@ export function candidateRules(index: RuleIndex, facts: RequestFacts): readonly 
     const hit = ip.get(ipKey(facts.clientIp));
     if (hit) found.push(hit);
   }
-  const cookieNames = index.cookieNames;
-  if (cookieNames !== null && facts.cookieHeader !== null) {
-    // One search of the header for all the names rules are filed under (a regular expression made
-    // at parse time), cheaper here than splitting the header or searching it once per name.
-    cookieNames.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = cookieNames.exec(facts.cookieHeader)) !== null) found.push(cookie.get(m[1]!)!);
+  if (index.cookieHint !== null && facts.cookieHeader !== null && index.cookieHint.test(facts.cookieHeader)) {
+    // The header split once, as the room splits it (cookies.ts), and kept for the rules' own tests.
+    const names = facts.cookieNames();
+    for (let i = 0; i < names.length; i++) {
+      const hit = cookie.get(names[i]!);
+      if (hit) found.push(hit);
+    }
   }
   if (method.size > 0) {
     const hit = method.get(facts.method);

@@ -2,6 +2,7 @@
 // the evaluator (rule-eval.ts) walks without building anything per request: names lower-cased,
 // lists made sets, CIDR blocks parsed, and within each `all` the cheap tests first.
 import { parseCidr, type Cidr } from './cidr.js';
+import { canonicalPath, decodeUnreserved } from './request-facts.js';
 import { parseHost, parsePathPrefix, type HostPattern, type PathPrefix } from './route-match.js';
 import type { DeviceClass } from './types.js';
 
@@ -91,7 +92,9 @@ function parsePath(v: unknown): Parsed {
     return { k: 'path', mode, prefixes };
   }
   if (mode === 'exact' && list.some((s) => !s.startsWith('/'))) return 'path exact values start with /';
-  return { k: 'path', mode, values: ignoreCase ? list.map((s) => s.toLowerCase()) : list, ignoreCase };
+  // Compared with a request's canonical path (request-facts.ts), so written the same way.
+  const values = list.map((s) => (mode === 'exact' ? canonicalPath(s) : decodeUnreserved(s)));
+  return { k: 'path', mode, values: ignoreCase ? values.map((s) => s.toLowerCase()) : values, ignoreCase };
 }
 
 function parseHeader(v: unknown): Parsed {

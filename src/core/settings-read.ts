@@ -37,8 +37,15 @@ export function readRoomConfig(deps: RoomDeps, room: string | null): ParsedSetti
   return deps.memory ? deps.memory.parsed(room === null ? 'service' : `room ${room}`, rawList(raws), parse) : parse();
 }
 
-/** One line per routing problem, for deps.diag: the rule or room it concerns, and what happens. */
+/** What fixes any routing problem: tune checks a routing file, refuses one with a problem, and writes it. */
+export const ROUTING_FIX = 'npm run tune -- --routing FILE';
+
+/**
+ * One line per routing problem, for deps.diag: what is wrong and what the edge does instead (the
+ * message names the rule or room it concerns, once), the part as written, then the fixing command.
+ */
 export function describeRoutingProblem(p: RoutingProblem): string {
-  const which = p.rule !== undefined ? ` rule "${p.rule}"` : p.room !== undefined ? ` room "${p.room}"` : '';
-  return `waiting_room_config: ${p.key}${which}${p.value === '' ? '' : ` = "${p.value}"`} ${p.message}`;
+  const where = p.message.startsWith('routing') ? '' : 'routing: ';
+  const written = p.value === '' ? '' : ` (as written: ${p.value})`;
+  return `waiting_room_config: ${where}${p.message}${written}; check and write a fixed value: ${ROUTING_FIX}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieHeaderWithoutRoom, removeRoomCookie, roomCookies } from '../../src/core/cookies.js';
+import { cookieHeaderWithoutRoom, cookieNames, removeRoomCookie, roomCookies } from '../../src/core/cookies.js';
 
 describe('cookies', () => {
   it('finds every waiting_room value in order, duplicates kept, quotes removed', () => {
@@ -40,5 +40,21 @@ describe('cookies', () => {
     const mixed = new Headers({ cookie: 'a=1; waiting_room_default=x; b=2' });
     removeRoomCookie(mixed);
     expect(mixed.get('cookie')).toBe('a=1; b=2');
+  });
+
+  it('cuts a room cookie that follows a bare comma, and leaves other bare commas inside their values', () => {
+    expect(cookieHeaderWithoutRoom('vip=1,waiting_room_shop=abc')).toBe('vip=1');
+    expect(cookieHeaderWithoutRoom('vip=1,waiting_room=abc; b=2')).toBe('vip=1; b=2');
+    expect(roomCookies(new Headers({ cookie: 'vip=1,waiting_room_shop=abc' }), 'shop')).toEqual(['abc']);
+    expect(cookieHeaderWithoutRoom('list=a,b=c; waiting_room_shop=x')).toBe('list=a,b=c');
+    expect(cookieHeaderWithoutRoom('list=a,waiting_roomy=c; waiting_room_shop=x')).toBe('list=a,waiting_roomy=c');
+  });
+});
+
+describe('cookieNames', () => {
+  it('takes the name of each pair, split as the room splits them', () => {
+    expect(cookieNames('a=1; b=x=y;  c=;=nameless; a=2')).toEqual(['a', 'b', 'c', 'a']);
+    expect(cookieNames('a=1, vip=1')).toEqual(['a', 'vip']);
+    expect(cookieNames('a=1,vip=1,waiting_room_shop=x')).toEqual(['a', 'waiting_room_shop']);
   });
 });

@@ -50,6 +50,35 @@ describe('rooms', () => {
     expect(room.seen.at(-1)!.cookie).toBe('a=1; b=2');
   });
 
+  it('keeps a room cookie that follows a bare comma from the origin', async () => {
+    const room = twoRooms();
+    const own = await mint({ dec: 'allow', exp: room.nowSec + 3600, room: 'checkout' });
+    const answer = await room.visit({ path: '/checkout', cookie: `vip=1,waiting_room_checkout=${own}` });
+    expect(answer.fromOrigin).toBe(true);
+    expect(room.seen.at(-1)!.cookie).toBe('vip=1');
+  });
+
+  it('queues every spelling of a room\'s path or host that an origin serves as it, with no default room', async () => {
+    const room = new FakeRoom({
+      settings: { allow_percentage: '0' },
+      store: { routing: JSON.stringify({ rooms: [{ id: 'shop', routes: ['/shop'] }, { id: 'checkout', routes: ['/checkout', 'pay.example.com'] }], rules: [{ id: 'hooks', if: { path: { prefix: '/webhooks' } }, then: 'bypass' }] }) },
+    });
+    for (const path of ['/%63heckout', '//checkout', '/checkout;a=b', '/webhooks/..%2fcheckout']) {
+      const answer = await room.visit({ path });
+      expect(answer.fromOrigin, path).toBe(false);
+    }
+    expect((await room.visit({ path: '/%63heckout' })).log).toMatchObject({ room: 'checkout', outcome: 'deny' });
+    expect((await room.visit({ path: '/webhooks/a' })).log).toMatchObject({ room: null, reason: 'rule_bypass', rule: 'hooks' });
+  });
+
+  it('names a routing problem once and ends it with the command that fixes it', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '0' }, store: { routing: JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }], rules: [{ id: 'r1', if: { colour: 'red' }, then: 'bypass' }] }) } });
+    const [line] = (await room.visit({ path: '/' })).diags.filter((d) => d.includes('routing'));
+    expect(line).toMatch(/npm run tune -- --routing FILE$/);
+    expect(line!.match(/r1/g)).toHaveLength(2); // once in the message, once in the rule as written
+    expect(line).toContain('rule r1: unknown condition "colour": the rule is skipped');
+  });
+
   it('matches whole path segments: /checkoutx is the shop', async () => {
     const room = twoRooms();
     expect((await room.visit({ path: '/checkoutx' })).log?.room).toBe('shop');

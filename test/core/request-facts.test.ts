@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieNames, requestFacts } from '../../src/core/request-facts.js';
+import { canonicalPath, holdsEncodedSeparator, lenientPath, requestFacts } from '../../src/core/request-facts.js';
 
 function make(url: string, init: RequestInit = {}, cookie: string | null = null) {
   const u = new URL(url);
@@ -35,6 +35,7 @@ describe('requestFacts', () => {
     expect(f.hasCookie('b')).toBe(true);
     expect(f.hasCookie('flag')).toBe(false);
     expect(f.hasCookie('1')).toBe(false);
+    expect(make('https://a.test/', {}, 'a=1, vip=1').f.hasCookie('vip')).toBe(true);
     expect(make('https://a.test/').f.hasCookie('a')).toBe(false);
   });
 
@@ -57,8 +58,44 @@ describe('requestFacts', () => {
   });
 });
 
-describe('cookieNames', () => {
-  it('takes the names before = of each part', () => {
-    expect(cookieNames('a=1; b=x=y;  c=;=nameless; a=2')).toEqual(['a', 'b', 'c', 'a']);
+describe('canonicalPath', () => {
+  it('decodes only unreserved characters, upper-cases the hex of the rest, collapses slashes, drops ;params', () => {
+    const cases: Array<[string, string]> = [
+      ['/checkout', '/checkout'],
+      ['/%63heckout', '/checkout'],
+      ['/%7e%7E%41%2d%2E%5F', '/~~A-._'],
+      ['/a%2fb%2Fc', '/a%2Fb%2Fc'],
+      ['/a%3b%20%zz%4', '/a%3B%20%zz%4'],
+      ['//checkout///pay//', '/checkout/pay/'],
+      ['/checkout;a=b/pay;x', '/checkout/pay'],
+      ['/;x/checkout', '/checkout'],
+      ['/shop/..;/checkout', '/checkout'],
+      ['/shop/.;x/checkout', '/shop/checkout'],
+      ['/shop/%2e%2e;/checkout', '/checkout'],
+      ['/a/..;', '/'],
+      ['//', '/'],
+    ];
+    for (const [raw, canonical] of cases) expect(canonicalPath(raw), raw).toBe(canonical);
+  });
+
+  it('gives a requestFacts path that is canonical, and a host without its trailing dot', () => {
+    const { f } = make('https://Pay.Example.com.:8443//%63heckout;a=b');
+    expect(f.host).toBe('pay.example.com');
+    expect(f.path).toBe('/checkout');
+    expect(f.lowerPath).toBe('/checkout');
+  });
+
+  it('reads a path as an origin decoding %2F, %5C and %2E before resolving .. would', () => {
+    expect(lenientPath('/webhooks/..%2fcheckout')).toBe('/checkout');
+    expect(lenientPath('/a/%2E%2E%5Cb%2Fc')).toBe('/b/c');
+    expect(lenientPath(make('https://a.test/shop/..%2Fcheckout;x').f.rawPath)).toBe('/checkout');
+  });
+
+  it('tells a raw path holding an encoded slash, backslash or dot', () => {
+    for (const [url, held] of [['/a/b.png', false], ['/a%20b', false], ['/a%2fb', true], ['/a%5Cb', true], ['/a%2Eb', true], ['/a%2Fb', true]] as const) {
+      expect(holdsEncodedSeparator(make(`https://a.test${url}`).f.rawPath), url).toBe(held);
+    }
   });
 });
+
+

@@ -125,7 +125,7 @@ describe('rules', () => {
         'rule',
       ],
     });
-    expect(routing.rules.map((r) => r.id)).toEqual(['good']);
+    expect(routing.rules.map((r) => r.id)).toEqual(['extra', 'good']);
     expect(messages).toEqual([
       'rule open-drops: unknown condition "colour": the rule is skipped',
       'rule queue-all: method is not a non-empty string or list of strings: the rule is skipped',
@@ -134,7 +134,7 @@ describe('rules', () => {
       'rule rules[4] ("Bad Id"): "id" is not a rule id (lower case letters, digits, - and _, at most 64 characters): the rule is skipped',
       'rule no-then: "then" is not "bypass" or "room:ID": the rule is skipped',
       'rule no-if: no "if": the rule is skipped',
-      'rule extra: unknown key "else" (a rule has id, if, then): the rule is skipped',
+      'rule extra: unknown key "else" (a rule has id, if, then): ignored',
       'rule rules[9] ("good"): a rule of that id is listed before: the rule is skipped',
       'rule rules[10]: not an object: the rule is skipped',
     ]);
@@ -184,7 +184,7 @@ describe('rooms and routes', () => {
       default_room: 'zzz',
       extra: 1,
     });
-    expect(routing.roomIds).toEqual(['a']);
+    expect(routing.roomIds).toEqual(['a', 'c']);
     expect(routing.defaultRoom).toBeNull();
     expect(messages).toEqual([
       'routing has unknown key "extra" (it has rooms, default_room, rules): ignored',
@@ -192,7 +192,7 @@ describe('rooms and routes', () => {
       'room a: a room of that id is listed before: the room is skipped',
       'room rooms[2]: "id" is not a room id (lower case letters, digits, - and _, at most 32 characters): the room is skipped',
       'room b: "routes" is not a list: the room is skipped',
-      'room c: unknown key "pages" (a room has id and routes): the room is skipped',
+      'room c: unknown key "pages" (a room has id and routes): ignored',
       'room rooms[5]: not an object: the room is skipped',
       'room rooms[6]: "id" is not a room id (lower case letters, digits, - and _, at most 32 characters): the room is skipped',
       'default_room is not one of the rooms: requests matching no route go to the origin',
@@ -233,5 +233,93 @@ describe('20 rooms and 50 rules', () => {
     expect(await route(routing, '/', { ip: '2001:db8:30::5' })).toEqual({ kind: 'room', room: 'room-8', rule: 'office-48' });
     expect(await route(routing, 'https://s13.example.com/DROPS/now')).toEqual({ kind: 'room', room: 'room-13', rule: null });
     expect(await route(routing, '/elsewhere')).toEqual({ kind: 'room', room: 'room-0', rule: null });
+  });
+});
+
+describe('spellings of a path or host', () => {
+  const { routing } = parsed({
+    rooms: [
+      { id: 'shop', routes: ['/shop'] },
+      { id: 'checkout', routes: ['/checkout', 'pay.example.com'] },
+    ],
+    rules: [{ id: 'cart', if: { path: { exact: '/cart/pay' } }, then: 'room:checkout' }, { id: 'api', if: { host: 'api.example.com', path: { prefix: '/v1' } }, then: 'room:shop' }],
+  });
+  const checkout = { kind: 'room', room: 'checkout', rule: null };
+
+  it('an origin would serve as /checkout keep the request in the checkout room', async () => {
+    for (const url of ['/%63heckout', '/%63%68eckout/pay', '//checkout', '/checkout;a=b', '/checkout;a=b/pay', '/;x/checkout', '/shop/..;/checkout', '/%2e%2e/checkout', 'http://pay.example.com./', 'https://PAY.example.com.:8443/x']) {
+      expect(await route(routing, url), url).toEqual(checkout);
+    }
+  });
+
+  it('rules see the same canonical path and host', async () => {
+    expect(await route(routing, '//cart//pay')).toEqual({ kind: 'room', room: 'checkout', rule: 'cart' });
+    expect(await route(routing, '/%63art/pay;jsessionid=1')).toEqual({ kind: 'room', room: 'checkout', rule: 'cart' });
+    expect(await route(routing, 'https://api.example.com./%76%31/x')).toEqual({ kind: 'room', room: 'shop', rule: 'api' });
+  });
+
+  it('a path an origin may read as another one, through an encoded slash or dot, is placed in that other one\'s room', async () => {
+    expect(await route(routing, '/shop/..%2fcheckout')).toEqual(checkout);
+    expect(await route(routing, '/shop/..%5Ccheckout')).toEqual(checkout);
+    expect(await route(routing, '/about/%2e%2e%2fcheckout/pay')).toEqual(checkout);
+    expect(await route(routing, '/checkout%2fpay')).toEqual(checkout);
+    expect(await route(routing, '/about/..%2fx')).toEqual({ kind: 'none' });
+  });
+
+  it('ignore_case compares the canonical paths lower-cased', async () => {
+    const { routing: r } = parsed({ rooms: [{ id: 'cart', routes: [{ path: '/Cart', ignore_case: true }] }] });
+    expect(await route(r, '/%43ART/x')).toEqual({ kind: 'room', room: 'cart', rule: null });
+    expect(await route(r, '//cArT;v=1')).toEqual({ kind: 'room', room: 'cart', rule: null });
+  });
+});
+
+describe('bypass rules and encoded separators', () => {
+  const { routing } = parsed({
+    rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }],
+    rules: [
+      { id: 'hooks', if: { path: { prefix: '/webhooks' } }, then: 'bypass' },
+      { id: 'images', if: { path: { suffix: '.png' } }, then: 'bypass' },
+      { id: 'staff', if: { header: { name: 'x-staff', equals: '1' } }, then: 'bypass' },
+      { id: 'vip', if: { cookie: 'vip' }, then: 'room:checkout' },
+    ],
+  });
+
+  it('no bypass rule applies to a path holding an encoded slash, backslash or dot', async () => {
+    for (const path of ['/webhooks/..%2fcheckout', '/webhooks/..%2Fcheckout', '/webhooks/..%5ccheckout', '/webhooks/%2E%2E%2fcheckout', '/checkout%2f..%2f.png', '/checkout/x%2epng.png']) {
+      const target = await route(routing, path, { headers: { 'x-staff': '1' } });
+      expect(target.kind, path).toBe('room');
+    }
+  });
+
+  it('the same paths without encoded separators still bypass, and room rules still apply to encoded ones', async () => {
+    expect(await route(routing, '/webhooks/a')).toEqual({ kind: 'bypass', rule: 'hooks' });
+    expect(await route(routing, '/a/b.png')).toEqual({ kind: 'bypass', rule: 'images' });
+    expect(await route(routing, '/webhooks/..%2fx', { headers: { cookie: 'vip=1' } })).toEqual({ kind: 'room', room: 'checkout', rule: 'vip' });
+  });
+});
+
+describe('unknown keys', () => {
+  it('a room or rule with an unknown key of its own is kept, and the key reported', async () => {
+    const { routing, messages } = parsed({
+      rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'], ignore_case: true }],
+      rules: [{ id: 'hooks', comment: 'for the payment provider', if: { path: { prefix: '/webhooks' } }, then: 'bypass' }, { id: 'odd', if: { path: { prefix: '/x' }, colour: 'red' }, then: 'bypass' }],
+    });
+    expect(routing.roomIds).toEqual(['shop', 'checkout']);
+    expect(routing.rules.map((r) => r.id)).toEqual(['hooks']);
+    expect(messages).toEqual([
+      'room checkout: unknown key "ignore_case" (a room has id and routes): ignored',
+      'rule hooks: unknown key "comment" (a rule has id, if, then): ignored',
+      'rule odd: unknown condition "colour": the rule is skipped',
+    ]);
+    expect(await route(routing, '/checkout')).toEqual({ kind: 'room', room: 'checkout', rule: null });
+    expect(await route(routing, '/webhooks/a')).toEqual({ kind: 'bypass', rule: 'hooks' });
+  });
+});
+
+describe('cookies in rules', () => {
+  it('a cookie rule matches in repeated Cookie headers joined by a comma', async () => {
+    const { routing } = parsed({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'vip', routes: [] }], rules: [{ id: 'vip', if: { cookie: 'vip' }, then: 'room:vip' }] });
+    expect(await route(routing, '/', { headers: { cookie: 'a=1, vip=1' } })).toEqual({ kind: 'room', room: 'vip', rule: 'vip' });
+    expect(await route(routing, '/', { headers: { cookie: 'a=1,vip=1' } })).toEqual({ kind: 'room', room: 'shop', rule: null });
   });
 });

@@ -255,6 +255,9 @@ describe('npm run tune -- --routing', () => {
     ['a rule naming an unknown room', withRooms({ rules: [{ id: 'vip', if: { cookie: 'vip' }, then: 'room:vip' }] }), /refused: routing: rule vip: .*vip/],
     ['a rule that cannot be read', withRooms({ rules: [{ id: 'odd', if: { colour: 'blue' }, then: 'bypass' }] }), /refused: routing: rule odd: .*colour/],
     ['a room id that is not one', withRooms({ rooms: [{ id: 'Shop', routes: ['/'] }] }), /refused: routing: room rooms\[0\]: .*not a room id/],
+    // The edge keeps such a room or rule (ignoring the key); the tool still refuses the value.
+    ['a room with an unknown key', withRooms({ rooms: [{ id: 'shop', routes: ['/'], ignore_case: true }] }), /refused: routing: room shop: unknown key "ignore_case"/],
+    ['a rule with an unknown key', withRooms({ rules: [{ id: 'hooks', comment: 'x', if: { cookie: 'a' }, then: 'bypass' }] }), /refused: routing: rule hooks: unknown key "comment"/],
   ])('refuses %s, naming it, and writes nothing', async (_what, value, message) => {
     const before = readFileSync(s.config, 'utf8');
     const r = await captured(() => tune(['--routing', routingFile(value)]));
