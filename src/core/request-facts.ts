@@ -25,6 +25,13 @@ export interface RequestFacts {
   hasCookie(name: string): boolean;
   /** The names of the cookies in the Cookie header (cookies.ts splits it), read once. */
   cookieNames(): readonly string[];
+  /**
+   * The names of the request's headers, lower case, read once: one walk over the headers costs about
+   * what two single reads do in the runtime, and spares a rule on a header the request lacks its read.
+   */
+  headerNames(): readonly string[];
+  /** The names of the query's parameters, read once; none without a query. */
+  queryNames(): readonly string[];
   /** The Cookie header as the caller read it, or null. */
   cookieHeader: string | null;
   clientIp: string | null;
@@ -129,6 +136,8 @@ export function requestFacts(
   let lowerPath: string | undefined;
   let params: URLSearchParams | undefined;
   let cookies: string[] | undefined;
+  let headers: string[] | undefined;
+  let queries: string[] | undefined;
   const names = (): string[] => (cookies ??= cookieHeader === null ? [] : cookieNames(cookieHeader));
   const hostname = url.hostname.toLowerCase();
   const rawPath = url.pathname;
@@ -150,6 +159,8 @@ export function requestFacts(
     header: (name) => request.headers.get(name),
     hasCookie: (name) => names().includes(name),
     cookieNames: names,
+    headerNames: () => (headers ??= [...request.headers.keys()]),
+    queryNames: () => (queries ??= url.search.length <= 1 ? [] : [...(params ??= url.searchParams).keys()]),
     cookieHeader,
     clientIp,
     edge,

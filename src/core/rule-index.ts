@@ -8,10 +8,13 @@ import type { Cidr } from './cidr.js';
 import type { Condition } from './rule-parse.js';
 import type { RequestFacts } from './request-facts.js';
 
-type AnchorKind = 'segment' | 'segmentAnyCase' | 'last' | 'host' | 'ip' | 'cookie' | 'method';
+type AnchorKind = 'segment' | 'segmentAnyCase' | 'last' | 'host' | 'query' | 'ip' | 'cookie' | 'method' | 'header';
 
-/** Better anchors first: the ones fewest requests have. */
-const PREFERENCE: Record<AnchorKind, number> = { segment: 0, segmentAnyCase: 0, last: 1, host: 2, ip: 3, cookie: 4, method: 5 };
+/**
+ * Better anchors first: the ones fewest requests have, and cheapest to read (a header's presence
+ * costs the walk over the request's headers, so it comes last).
+ */
+const PREFERENCE: Record<AnchorKind, number> = { segment: 0, segmentAnyCase: 0, last: 1, host: 2, query: 2, ip: 3, cookie: 4, method: 5, header: 6 };
 
 /** A path's first segment ('' for `/`): `/Shop/a` -> `Shop`. */
 export function firstSegment(path: string): string {
@@ -79,6 +82,11 @@ export function anchorOf(c: Condition): Anchors | null {
     }
     case 'cookie':
       return of('cookie', [c.name]);
+    // Present, equal to or starting with a value: either way the request has the parameter or header.
+    case 'query':
+      return of('query', [c.name]);
+    case 'header':
+      return of('header', [c.name]);
     case 'method':
       return of('method', [...c.methods]);
     case 'all':
@@ -111,7 +119,17 @@ export interface RuleIndex {
 
 export function buildRuleIndex(conditions: readonly Condition[]): RuleIndex {
   const always: number[] = [];
-  const byKind: { [K in AnchorKind]: Map<string | number, number[]> } = { segment: new Map(), segmentAnyCase: new Map(), last: new Map(), host: new Map(), ip: new Map(), cookie: new Map(), method: new Map() };
+  const byKind: { [K in AnchorKind]: Map<string | number, number[]> } = {
+    segment: new Map(),
+    segmentAnyCase: new Map(),
+    last: new Map(),
+    host: new Map(),
+    query: new Map(),
+    ip: new Map(),
+    cookie: new Map(),
+    method: new Map(),
+    header: new Map(),
+  };
   conditions.forEach((c, i) => {
     const anchors = anchorOf(c);
     if (anchors === null) {
@@ -162,11 +180,19 @@ function merge(lists: Array<readonly number[]>): number[] {
   }
 }
 
+/** The rules filed under each of `names`, added to `found`. */
+function filed(byName: ReadonlyMap<string | number, readonly number[]>, names: readonly string[], found: Array<readonly number[]>): void {
+  for (let i = 0; i < names.length; i++) {
+    const hit = byName.get(names[i]!);
+    if (hit) found.push(hit);
+  }
+}
+
 /** The rules `facts` could match, ascending (the order they are written), each once. */
 export function candidateRules(index: RuleIndex, facts: RequestFacts): readonly number[] {
   const found: Array<readonly number[]> = [];
   if (index.always.length > 0) found.push(index.always);
-  const { segment, segmentAnyCase, last, host, ip, cookie, method } = index.byKind;
+  const { segment, segmentAnyCase, last, host, query, ip, cookie, method, header } = index.byKind;
   const path = facts.path;
   if (segment.size > 0 || segmentAnyCase.size > 0) {
     const first = firstSegment(path);
@@ -199,6 +225,8 @@ export function candidateRules(index: RuleIndex, facts: RequestFacts): readonly 
     const hit = method.get(facts.method);
     if (hit) found.push(hit);
   }
+  if (query.size > 0) filed(query, facts.queryNames(), found);
+  if (header.size > 0) filed(header, facts.headerNames(), found);
   if (found.length === 0) return [];
   if (found.length === 1) return found[0]!;
   return found.length === 2 ? merge2(found[0]!, found[1]!) : merge(found);

@@ -107,6 +107,18 @@ describe('the rule index', () => {
     expect(anchorOf(cond({ ip: ['10.0.0.0/7'] }))).toBeNull();
     expect(anchorOf(cond({ ip: ['10.0.0.0/8', '2001::/16'] }))).toEqual([{ kind: 'ip', key: 10 }, { kind: 'ip', key: 256 + 0x2001 }]);
     expect(anchorOf(cond({ host: ['a.test', '*.b.test'] }))).toBeNull();
+    // A rule on a query parameter or a header needs the request to have it: a request without one skips the rule unread.
+    expect(anchorOf(cond({ query: { name: 'preview', equals: 'staff' } }))).toEqual([{ kind: 'query', key: 'preview' }]);
+    expect(anchorOf(cond({ header: { name: 'X-Region', equals: 'eu' } }))).toEqual([{ kind: 'header', key: 'x-region' }]);
+    expect(anchorOf(cond({ header: { name: 'x-app' }, method: 'POST' }))).toEqual([{ kind: 'method', key: 'POST' }]);
+    expect(anchorOf(cond({ not: { header: { name: 'x-app' } } }))).toBeNull();
+  });
+
+  it("reads a request's header names once, and no header for a request that lacks the rules' headers", () => {
+    const index = buildRuleIndex([cond({ header: { name: 'x-region', equals: 'eu' } }), cond({ query: { name: 'preview' } }), cond({ header: { name: 'user-agent', prefix: 'Pingdom' } })]);
+    const plain = facts('https://shop.example.com/tickets', { headers: { accept: 'text/html' } });
+    expect(candidateRules(index, plain)).toEqual([]);
+    expect(candidateRules(index, facts('https://shop.example.com/tickets?preview=1', { headers: { 'x-region': 'us', 'user-agent': 'Pingdom/1' } }))).toEqual([0, 1, 2]);
   });
 
   it('keys paths by first segment and addresses by first byte or group', () => {
