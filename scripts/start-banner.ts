@@ -41,7 +41,7 @@ ${roomLines(addr, store).join('\n')}
 
     npm run tune                                      show the routing and each room's settings
     npm run tune -- allow_percentage=100              let everyone in (every room without its own value)
-    npm run tune -- ${`${room}allow_percentage=0`.padEnd(33)}close ${rooms.length > 1 ? `room ${other}'s` : 'the'} doors (deny page)
+    npm run tune -- ${`${room}allow_percentage=0`.padEnd(33)} close ${rooms.length > 1 ? `room ${other}'s` : 'the'} doors (deny page)
     npm run tune -- enabled=false                     switch the rooms off
 ${
   control
@@ -50,7 +50,7 @@ ${
 
     ${`http://127.0.0.1:${ports.dashboard}/`.padEnd(38)}admissions a minute, the chance it publishes, who waits
 
-    npm run tune -- ${`${room}new_users_per_minute=120`.padEnd(33)}the target (unset: it only watches)
+    npm run tune -- ${`${room}new_users_per_minute=120`.padEnd(33)} the target (unset: it only watches)
     npm run tune -- identity=header:x-load-visitor    then: npm run load -- --minutes 3${addr === '127.0.0.1:7676' ? '' : ` --url http://${addr}`}
 `
     : ''
