@@ -10,10 +10,11 @@ export function roomLines(addr: string, store: StoreData): string[] {
   const { routing, single } = storeRouting(store);
   if (!single && routing === null) return [`    ${`http://${addr}/`.padEnd(28)}the routing in the settings cannot be used: every request goes to the shop untouched (npm run tune shows why)`];
   return storeRooms(store).map((room) => {
-    const { allowPercentage: pct, waitPeriodSeconds: wait, control } = roomSettings(store, room).config;
+    const { allowPercentage: pct, waitPeriodSeconds: wait, control, popAdmissionsPerSecond: ceiling } = roomSettings(store, room).config;
     const path = single || routing === null ? '/' : (firstRoute(routing, room) ?? '/');
+    const held = ceiling === null ? '' : `; at most ${Math.round(ceiling * 60 * 100) / 100} admissions a minute at this POP`;
     const target = control.newUsersPerMinute === null ? '' : `; with --control, held to ${control.newUsersPerMinute} new visitors a minute`;
-    return `    ${`http://${addr}${path}`.padEnd(38)}room ${room} (allow_percentage ${pct}: each draw, every ${wait} s, lets ${pct}% in${target})`;
+    return `    ${`http://${addr}${path}`.padEnd(38)}room ${room} (allow_percentage ${pct}: each draw, every ${wait} s, lets ${pct}% in${held}${target})`;
   });
 }
 

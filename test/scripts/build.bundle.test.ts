@@ -9,7 +9,8 @@ describe('the Wasm bundle', () => {
     const out = await build({ ...bundleOptions, write: false, metafile: true, logLevel: 'silent' });
     const imports = Object.values(out.metafile!.outputs).flatMap((o) => o.imports.map((i) => i.path));
     expect(imports.filter((path) => !path.startsWith('fastly:'))).toEqual([]);
-    // ~100 KB today (jose + mustache + the room + pages); a doubling means something heavy slipped in.
-    expect(out.outputFiles![0]!.contents.byteLength).toBeLessThan(200_000);
+    // ~200 KB today (jose 40 KB, mustache 15 KB, the pages, the room: its routing and rules about 45 KB
+    // of it, unminified); much more means something heavy slipped in.
+    expect(out.outputFiles![0]!.contents.byteLength).toBeLessThan(250_000);
   });
 });

@@ -12,7 +12,7 @@ describe("npm start's banner", () => {
   it('names each room of the demo with its chance and window, as the room reads them', () => {
     const text = bannerText('127.0.0.1:7676', ports, false, demo);
     expect(text).toMatch(/http:\/\/127\.0\.0\.1:7676\/\s+room shop \(allow_percentage 50: each draw, every 10 s, lets 50% in\)/);
-    expect(text).toMatch(/room checkout \(allow_percentage 50: each draw, every 5 s, lets 50% in; with --control, held to 30 new visitors a minute\)/);
+    expect(text).toMatch(/room checkout \(allow_percentage 50: each draw, every 5 s, lets 50% in; at most 30 admissions a minute at this POP; with --control, held to 30 new visitors a minute\)/);
     expect(text).toContain('npm run tune -- --room checkout allow_percentage=0');
   });
 
