@@ -5,8 +5,11 @@
 // client address's first byte, a cookie name or the method. A request then tests only the rules filed under its own facts, plus the
 // rules that have no anchor (an ACL alone, a country...), in the order they are written.
 import type { Cidr } from './cidr.js';
+import { firstSegment } from './route-match.js';
 import type { Condition } from './rule-parse.js';
 import type { RequestFacts } from './request-facts.js';
+
+export { firstSegment };
 
 type AnchorKind = 'segment' | 'segmentAnyCase' | 'last' | 'host' | 'query' | 'ip' | 'cookie' | 'method' | 'header';
 
@@ -15,12 +18,6 @@ type AnchorKind = 'segment' | 'segmentAnyCase' | 'last' | 'host' | 'query' | 'ip
  * costs the walk over the request's headers, so it comes last).
  */
 const PREFERENCE: Record<AnchorKind, number> = { segment: 0, segmentAnyCase: 0, last: 1, host: 2, query: 2, ip: 3, cookie: 4, method: 5, header: 6 };
-
-/** A path's first segment ('' for `/`): `/Shop/a` -> `Shop`. */
-export function firstSegment(path: string): string {
-  const end = path.indexOf('/', 1);
-  return end < 0 ? path.slice(1) : path.slice(1, end);
-}
 
 /**
  * The key of an address's first byte (IPv4: 0-255) or group (IPv6: 256 + the group), from its text
