@@ -124,6 +124,73 @@ export function holdsEncodedSeparator(path: string): boolean {
   return /%2[fe]|%5c|\\/i.test(path);
 }
 
+/**
+ * A class, not an object literal of closures and getters: the runtime interprets, and a literal
+ * builds each closure and accessor anew per request, where a class's methods are made once.
+ */
+class Facts implements RequestFacts {
+  readonly host: string;
+  readonly path: string;
+  readonly rawPath: string;
+  private lower: string | undefined;
+  private upperMethod: string | undefined;
+  private params: URLSearchParams | undefined;
+  private cookies: string[] | undefined;
+  private headers: string[] | undefined;
+  private queries: string[] | undefined;
+
+  constructor(
+    private readonly request: Request,
+    private readonly url: URL,
+    readonly cookieHeader: string | null,
+    readonly clientIp: string | null,
+    readonly edge: EdgeLookups | null,
+    readonly note: (m: string) => void,
+  ) {
+    const hostname = url.hostname.toLowerCase();
+    // `pay.example.com.` is `pay.example.com` to DNS and to most origins.
+    this.host = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+    this.rawPath = url.pathname;
+    // Worked out here, not by a getter: routes read it once per route tried, and a getter is an
+    // interpreted call each time. A plain path costs three searches and builds nothing.
+    this.path = canonicalPath(this.rawPath);
+  }
+
+  get lowerPath(): string {
+    return (this.lower ??= this.path.toLowerCase());
+  }
+
+  get method(): string {
+    return (this.upperMethod ??= this.request.method.toUpperCase());
+  }
+
+  query(name: string): string | null {
+    return (this.params ??= this.url.searchParams).get(name);
+  }
+
+  header(name: string): string | null {
+    return this.request.headers.get(name);
+  }
+
+  hasCookie(name: string): boolean {
+    // A cookie's name is a piece of the header as sent: a header without it is not split.
+    const header = this.cookieHeader;
+    return header !== null && header.indexOf(name) >= 0 && this.cookieNames().includes(name);
+  }
+
+  cookieNames(): readonly string[] {
+    return (this.cookies ??= this.cookieHeader === null ? [] : cookieNames(this.cookieHeader));
+  }
+
+  headerNames(): readonly string[] {
+    return (this.headers ??= [...this.request.headers.keys()]);
+  }
+
+  queryNames(): readonly string[] {
+    return (this.queries ??= this.url.search.length <= 1 ? [] : [...(this.params ??= this.url.searchParams).keys()]);
+  }
+}
+
 export function requestFacts(
   request: Request,
   url: URL,
@@ -132,38 +199,5 @@ export function requestFacts(
   edge: EdgeLookups | null,
   note: (m: string) => void,
 ): RequestFacts {
-  let method: string | undefined;
-  let lowerPath: string | undefined;
-  let params: URLSearchParams | undefined;
-  let cookies: string[] | undefined;
-  let headers: string[] | undefined;
-  let queries: string[] | undefined;
-  const names = (): string[] => (cookies ??= cookieHeader === null ? [] : cookieNames(cookieHeader));
-  const hostname = url.hostname.toLowerCase();
-  const rawPath = url.pathname;
-  // Worked out here, not by a getter: routes read it once per route tried, and a getter is an
-  // interpreted call each time. A plain path costs three searches and builds nothing.
-  const path = canonicalPath(rawPath);
-  return {
-    // `pay.example.com.` is `pay.example.com` to DNS and to most origins.
-    host: hostname.endsWith('.') ? hostname.slice(0, -1) : hostname,
-    path,
-    rawPath,
-    get lowerPath() {
-      return (lowerPath ??= path.toLowerCase());
-    },
-    get method() {
-      return (method ??= request.method.toUpperCase());
-    },
-    query: (name) => (params ??= url.searchParams).get(name),
-    header: (name) => request.headers.get(name),
-    hasCookie: (name) => names().includes(name),
-    cookieNames: names,
-    headerNames: () => (headers ??= [...request.headers.keys()]),
-    queryNames: () => (queries ??= url.search.length <= 1 ? [] : [...(params ??= url.searchParams).keys()]),
-    cookieHeader,
-    clientIp,
-    edge,
-    note,
-  };
+  return new Facts(request, url, cookieHeader, clientIp, edge, note);
 }
