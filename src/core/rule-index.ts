@@ -11,13 +11,13 @@ import type { RequestFacts } from './request-facts.js';
 
 export { firstSegment };
 
-type AnchorKind = 'segment' | 'segmentAnyCase' | 'last' | 'host' | 'query' | 'ip' | 'cookie' | 'method' | 'header';
+type AnchorKind = 'segment' | 'segmentAnyCase' | 'last' | 'lastTwo' | 'host' | 'query' | 'ip' | 'cookie' | 'method' | 'header';
 
 /**
  * Better anchors first: the ones fewest requests have, and cheapest to read (a header's presence
  * costs the walk over the request's headers, so it comes last).
  */
-const PREFERENCE: Record<AnchorKind, number> = { segment: 0, segmentAnyCase: 0, last: 1, host: 2, query: 2, ip: 3, cookie: 4, method: 5, header: 6 };
+const PREFERENCE: Record<AnchorKind, number> = { segment: 0, segmentAnyCase: 0, last: 1, lastTwo: 1, host: 2, query: 2, ip: 3, cookie: 4, method: 5, header: 6 };
 
 /**
  * The key of an address's first byte (IPv4: 0-255) or group (IPv6: 256 + the group), from its text
@@ -59,6 +59,13 @@ function cost(a: Anchors): number {
   return Math.max(...a.map((x) => PREFERENCE[x.kind])) * 1000 + a.length;
 }
 
+/** The text in every mix of upper and lower case (a request's path is ASCII: the URL parser escapes the rest). */
+function anyCase(text: string): string[] {
+  let out = [''];
+  for (const ch of text) out = out.flatMap((head) => [...new Set([head + ch.toLowerCase(), head + ch.toUpperCase()])]);
+  return out;
+}
+
 /** Facts every request matching `c` has at least one of, or null when there is none to file it by. */
 export function anchorOf(c: Condition): Anchors | null {
   switch (c.k) {
@@ -69,8 +76,10 @@ export function anchorOf(c: Condition): Anchors | null {
         return of(c.prefixes[0]!.ignoreCase ? 'segmentAnyCase' : 'segment', c.prefixes.map((p) => firstSegment(p.path)));
       }
       if (c.mode === 'exact') return of(c.ignoreCase ? 'segmentAnyCase' : 'segment', c.values.map(firstSegment));
-      // Under the last character in both cases: the request's is then looked up as it is.
-      return of('last', c.values.flatMap((v) => [v.slice(-1).toLowerCase(), v.slice(-1).toUpperCase()]));
+      // Under the last two characters (one for a one-character suffix) in every mix of cases: the
+      // request's are then looked up as they are. One character would file `.png`, `.webp` and
+      // `.map` together, and test them for every path ending in `g` or `p`.
+      return c.values.flatMap((v) => (v.length >= 2 ? of('lastTwo', anyCase(v.slice(-2))) : of('last', anyCase(v))));
     case 'host':
       return c.hosts.every((h) => h.kind === 'exact') ? of('host', c.hosts.map((h) => (h.kind === 'exact' ? h.name : ''))) : null;
     case 'ip': {
@@ -120,6 +129,7 @@ export function buildRuleIndex(conditions: readonly Condition[]): RuleIndex {
     segment: new Map(),
     segmentAnyCase: new Map(),
     last: new Map(),
+    lastTwo: new Map(),
     host: new Map(),
     query: new Map(),
     ip: new Map(),
@@ -189,7 +199,7 @@ function filed(byName: ReadonlyMap<string | number, readonly number[]>, names: r
 export function candidateRules(index: RuleIndex, facts: RequestFacts): readonly number[] {
   const found: Array<readonly number[]> = [];
   if (index.always.length > 0) found.push(index.always);
-  const { segment, segmentAnyCase, last, host, query, ip, cookie, method, header } = index.byKind;
+  const { segment, segmentAnyCase, last, lastTwo, host, query, ip, cookie, method, header } = index.byKind;
   const path = facts.path;
   if (segment.size > 0 || segmentAnyCase.size > 0) {
     const first = firstSegment(path);
@@ -200,6 +210,10 @@ export function candidateRules(index: RuleIndex, facts: RequestFacts): readonly 
   }
   if (last.size > 0) {
     const hit = last.get(path[path.length - 1] ?? '');
+    if (hit) found.push(hit);
+  }
+  if (lastTwo.size > 0) {
+    const hit = lastTwo.get(path.slice(path.length - 2));
     if (hit) found.push(hit);
   }
   if (host.size > 0) {

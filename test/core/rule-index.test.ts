@@ -49,6 +49,9 @@ const REQUESTS: Array<[string, FactsInit]> = [
   ['/img/a.PNG', {}],
   ['/s.css', {}],
   ['/s.CSS', {}],
+  ['/s.cSs', {}],
+  ['/a.pNg', {}],
+  ['/g', {}],
   ['https://pay.example.com/x', {}],
   ['https://PAY.example.com:8443/', {}],
   ['https://m.example.com/', {}],
@@ -97,10 +100,19 @@ describe('the rule index', () => {
     expect(candidates).toEqual([6, 10, 13, 14, 15, 17]);
   });
 
+  it('does not test a suffix rule on a path that ends in the same character but not the same two', () => {
+    const index = buildRuleIndex([cond({ path: { suffix: ['.webp', '.png'] } }), cond({ path: { suffix: '.MAP', ignore_case: true } })]);
+    expect(candidateRules(index, facts('https://shop.example.com/tickets/seat-map'))).toEqual([1]);
+    expect(candidateRules(index, facts('https://shop.example.com/tickets/seat-MaP'))).toEqual([1]);
+    expect(candidateRules(index, facts('https://shop.example.com/tickets/a.webp'))).toEqual([0]);
+    expect(candidateRules(index, facts('https://shop.example.com/tickets/a.jpg'))).toEqual([]);
+  });
+
   it('files rules under the rarest fact they need', () => {
     expect(anchorOf(cond({ method: 'POST', path: { prefix: '/Hooks/a' } }))).toEqual([{ kind: 'segment', key: 'Hooks' }]);
     expect(anchorOf(cond({ path: { prefix: '/Hooks/a', ignore_case: true } }))).toEqual([{ kind: 'segmentAnyCase', key: 'hooks' }]);
-    expect(anchorOf(cond({ path: { suffix: '.png' } }))).toEqual([{ kind: 'last', key: 'g' }, { kind: 'last', key: 'G' }]);
+    expect(anchorOf(cond({ path: { suffix: '.png' } }))).toEqual(['ng', 'nG', 'Ng', 'NG'].map((key) => ({ kind: 'lastTwo', key })));
+    expect(anchorOf(cond({ path: { suffix: ['/', '.x'] } }))).toEqual([{ kind: 'last', key: '/' }, { kind: 'lastTwo', key: '.x' }, { kind: 'lastTwo', key: '.X' }]);
     expect(anchorOf(cond({ method: 'POST', cookie: 'a' }))).toEqual([{ kind: 'cookie', key: 'a' }]);
     expect(anchorOf(cond({ any: [{ cookie: 'a' }, { method: 'POST' }] }))).toEqual([{ kind: 'method', key: 'POST' }, { kind: 'cookie', key: 'a' }]);
     expect(anchorOf(cond({ any: [{ cookie: 'a' }, { acl: 'x' }] }))).toBeNull();
