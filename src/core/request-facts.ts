@@ -129,31 +129,46 @@ export function holdsEncodedSeparator(path: string): boolean {
  * builds each closure and accessor anew per request, where a class's methods are made once.
  */
 class Facts implements RequestFacts {
-  readonly host: string;
-  readonly path: string;
-  readonly rawPath: string;
-  private lower: string | undefined;
-  private upperMethod: string | undefined;
-  private params: URLSearchParams | undefined;
-  private cookies: string[] | undefined;
-  private headers: string[] | undefined;
-  private queries: string[] | undefined;
+  // Declared, and set in the constructor: a class field (even one without a value) compiles to an
+  // initializer the runtime runs as one more interpreted function for each object made.
+  declare readonly host: string;
+  declare readonly path: string;
+  declare readonly rawPath: string;
+  declare readonly cookieHeader: string | null;
+  declare readonly clientIp: string | null;
+  declare readonly edge: EdgeLookups | null;
+  declare readonly note: (m: string) => void;
+  declare private readonly request: Request;
+  declare private readonly url: URL;
+  declare private lower: string | undefined;
+  declare private upperMethod: string | undefined;
+  declare private params: URLSearchParams | undefined;
+  declare private cookies: string[] | undefined;
+  declare private headers: string[] | undefined;
+  declare private queries: string[] | undefined;
 
-  constructor(
-    private readonly request: Request,
-    private readonly url: URL,
-    readonly cookieHeader: string | null,
-    readonly clientIp: string | null,
-    readonly edge: EdgeLookups | null,
-    readonly note: (m: string) => void,
-  ) {
+  constructor(request: Request, url: URL, cookieHeader: string | null, clientIp: string | null, edge: EdgeLookups | null, note: (m: string) => void) {
+    this.request = request;
+    this.url = url;
+    this.cookieHeader = cookieHeader;
+    this.clientIp = clientIp;
+    this.edge = edge;
+    this.note = note;
     const hostname = url.hostname.toLowerCase();
     // `pay.example.com.` is `pay.example.com` to DNS and to most origins.
     this.host = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
-    this.rawPath = url.pathname;
+    const rawPath = url.pathname;
+    this.rawPath = rawPath;
     // Worked out here, not by a getter: routes read it once per route tried, and a getter is an
     // interpreted call each time. A plain path costs three searches and builds nothing.
-    this.path = canonicalPath(this.rawPath);
+    this.path = canonicalPath(rawPath);
+    // Every object of the class gets the same properties in the same order (one shape).
+    this.lower = undefined;
+    this.upperMethod = undefined;
+    this.params = undefined;
+    this.cookies = undefined;
+    this.headers = undefined;
+    this.queries = undefined;
   }
 
   get lowerPath(): string {
