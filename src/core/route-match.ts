@@ -1,6 +1,7 @@
 // Routes: which room a request belongs to by its host and path (docs/routing.md). Parsed once with
-// the routing value into a table ordered by specificity, so a request walks it once and the first
-// route that matches is the most specific one.
+// the routing value into a table ordered by specificity, so the first route that matches is the most
+// specific one; routes without a host are also filed by first segment, wildcard ones by last label,
+// so a request tries only those its path and host can match.
 import { canonicalPath } from './request-facts.js';
 
 /** A host pattern: exact (`shop.example.com`) or `*.suffix` (any subdomain, not the bare domain). */
