@@ -21,6 +21,8 @@ export interface RequestFacts {
   query(name: string): string | null;
   /** The header's value (several joined by `, `), or null; `name` is lower case. */
   header(name: string): string | null;
+  /** Those of `names` (lower case) the request has headers of, in that order. */
+  presentHeaders(names: readonly string[]): readonly string[];
   /** Whether the Cookie header holds a cookie of that name. */
   hasCookie(name: string): boolean;
   /** The names of the cookies in the Cookie header (cookies.ts splits it), read once. */
@@ -185,6 +187,13 @@ class Facts implements RequestFacts {
 
   header(name: string): string | null {
     return this.request.headers.get(name);
+  }
+
+  presentHeaders(names: readonly string[]): readonly string[] {
+    const headers = this.request.headers;
+    const present: string[] = [];
+    for (let i = 0; i < names.length; i++) if (headers.has(names[i]!)) present.push(names[i]!);
+    return present;
   }
 
   hasCookie(name: string): boolean {
