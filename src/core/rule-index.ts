@@ -123,8 +123,10 @@ export interface RuleIndex {
   readonly cookieHint: RegExp | null;
   /**
    * The header names rules are filed under, when there are few enough to ask the request about one
-   * by one (about a third of a microsecond each in the runtime, where walking a browser's fifteen or
-   * so headers costs several times that); null when there are more, and the request's are walked.
+   * by one; null when there are more, and the request's names are walked. Measured in the bench pair
+   * (the fixture's 10 names, a request of 4 headers): +0.081 and +0.083 ms over one room asking by
+   * name, +0.092 and +0.093 walking, though a loop timing the two alone finds them about equal (a
+   * first walk over a request's headers costs more than a repeated one).
    */
   readonly headerProbes: readonly string[] | null;
 }
