@@ -21,6 +21,8 @@ export interface RequestFacts {
   query(name: string): string | null;
   /** The header's value (several joined by `, `), or null; `name` is lower case. */
   header(name: string): string | null;
+  /** Those of `names` (lower case) the request has headers of, in that order. */
+  presentHeaders(names: readonly string[]): readonly string[];
   /** Whether the Cookie header holds a cookie of that name. */
   hasCookie(name: string): boolean;
   /** The names of the cookies in the Cookie header (cookies.ts splits it), read once. */
@@ -124,6 +126,95 @@ export function holdsEncodedSeparator(path: string): boolean {
   return /%2[fe]|%5c|\\/i.test(path);
 }
 
+/**
+ * A class, not an object literal of closures and getters: the runtime interprets, and a literal
+ * builds each closure and accessor anew per request, where a class's methods are made once.
+ */
+class Facts implements RequestFacts {
+  // Declared, and set in the constructor: a class field (even one without a value) compiles to an
+  // initializer the runtime runs as one more interpreted function for each object made.
+  declare readonly host: string;
+  declare readonly path: string;
+  declare readonly rawPath: string;
+  declare readonly cookieHeader: string | null;
+  declare readonly clientIp: string | null;
+  declare readonly edge: EdgeLookups | null;
+  declare readonly note: (m: string) => void;
+  declare private readonly request: Request;
+  declare private readonly url: URL;
+  declare private lower: string | undefined;
+  declare private upperMethod: string | undefined;
+  declare private params: URLSearchParams | undefined;
+  declare private cookies: string[] | undefined;
+  declare private headers: string[] | undefined;
+  declare private queries: string[] | undefined;
+
+  constructor(request: Request, url: URL, cookieHeader: string | null, clientIp: string | null, edge: EdgeLookups | null, note: (m: string) => void) {
+    this.request = request;
+    this.url = url;
+    this.cookieHeader = cookieHeader;
+    this.clientIp = clientIp;
+    this.edge = edge;
+    this.note = note;
+    const hostname = url.hostname.toLowerCase();
+    // `pay.example.com.` is `pay.example.com` to DNS and to most origins.
+    this.host = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+    const rawPath = url.pathname;
+    this.rawPath = rawPath;
+    // Worked out here, not by a getter: routes read it once per route tried, and a getter is an
+    // interpreted call each time. A plain path costs three searches and builds nothing.
+    this.path = canonicalPath(rawPath);
+    // Every object of the class gets the same properties in the same order (one shape).
+    this.lower = undefined;
+    this.upperMethod = undefined;
+    this.params = undefined;
+    this.cookies = undefined;
+    this.headers = undefined;
+    this.queries = undefined;
+  }
+
+  get lowerPath(): string {
+    return (this.lower ??= this.path.toLowerCase());
+  }
+
+  get method(): string {
+    return (this.upperMethod ??= this.request.method.toUpperCase());
+  }
+
+  query(name: string): string | null {
+    return (this.params ??= this.url.searchParams).get(name);
+  }
+
+  header(name: string): string | null {
+    return this.request.headers.get(name);
+  }
+
+  presentHeaders(names: readonly string[]): readonly string[] {
+    const headers = this.request.headers;
+    const present: string[] = [];
+    for (let i = 0; i < names.length; i++) if (headers.has(names[i]!)) present.push(names[i]!);
+    return present;
+  }
+
+  hasCookie(name: string): boolean {
+    // A cookie's name is a piece of the header as sent: a header without it is not split.
+    const header = this.cookieHeader;
+    return header !== null && header.indexOf(name) >= 0 && this.cookieNames().includes(name);
+  }
+
+  cookieNames(): readonly string[] {
+    return (this.cookies ??= this.cookieHeader === null ? [] : cookieNames(this.cookieHeader));
+  }
+
+  headerNames(): readonly string[] {
+    return (this.headers ??= [...this.request.headers.keys()]);
+  }
+
+  queryNames(): readonly string[] {
+    return (this.queries ??= this.url.search.length <= 1 ? [] : [...(this.params ??= this.url.searchParams).keys()]);
+  }
+}
+
 export function requestFacts(
   request: Request,
   url: URL,
@@ -132,38 +223,5 @@ export function requestFacts(
   edge: EdgeLookups | null,
   note: (m: string) => void,
 ): RequestFacts {
-  let method: string | undefined;
-  let lowerPath: string | undefined;
-  let params: URLSearchParams | undefined;
-  let cookies: string[] | undefined;
-  let headers: string[] | undefined;
-  let queries: string[] | undefined;
-  const names = (): string[] => (cookies ??= cookieHeader === null ? [] : cookieNames(cookieHeader));
-  const hostname = url.hostname.toLowerCase();
-  const rawPath = url.pathname;
-  // Worked out here, not by a getter: routes read it once per route tried, and a getter is an
-  // interpreted call each time. A plain path costs three searches and builds nothing.
-  const path = canonicalPath(rawPath);
-  return {
-    // `pay.example.com.` is `pay.example.com` to DNS and to most origins.
-    host: hostname.endsWith('.') ? hostname.slice(0, -1) : hostname,
-    path,
-    rawPath,
-    get lowerPath() {
-      return (lowerPath ??= path.toLowerCase());
-    },
-    get method() {
-      return (method ??= request.method.toUpperCase());
-    },
-    query: (name) => (params ??= url.searchParams).get(name),
-    header: (name) => request.headers.get(name),
-    hasCookie: (name) => names().includes(name),
-    cookieNames: names,
-    headerNames: () => (headers ??= [...request.headers.keys()]),
-    queryNames: () => (queries ??= url.search.length <= 1 ? [] : [...(params ??= url.searchParams).keys()]),
-    cookieHeader,
-    clientIp,
-    edge,
-    note,
-  };
+  return new Facts(request, url, cookieHeader, clientIp, edge, note);
 }

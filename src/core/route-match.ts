@@ -1,6 +1,7 @@
 // Routes: which room a request belongs to by its host and path (docs/routing.md). Parsed once with
-// the routing value into a table ordered by specificity, so a request walks it once and the first
-// route that matches is the most specific one.
+// the routing value into a table ordered by specificity, so the first route that matches is the most
+// specific one; routes without a host are also filed by first segment, wildcard ones by last label,
+// so a request tries only those its path and host can match.
 import { canonicalPath } from './request-facts.js';
 
 /** A host pattern: exact (`shop.example.com`) or `*.suffix` (any subdomain, not the bare domain). */
@@ -127,9 +128,62 @@ function rank(route: Route): [number, number, number, number] {
 export interface RouteTable {
   readonly exact: ReadonlyMap<string, readonly Route[]>;
   readonly wildcard: readonly Route[];
+  /**
+   * The wildcard routes by the last label of their suffix (`*.tickets.example` under `example`), in
+   * table order: a host whose last label has none is not compared with any of them.
+   */
+  readonly wildcardByLabel: ReadonlyMap<string, readonly Route[]>;
   readonly any: readonly Route[];
+  /**
+   * The no-host routes a path whose first segment is the key can match, in table order: the
+   * case-sensitive ones of that segment, the ignore_case ones of it lower-cased, and the ones of `/`.
+   */
+  readonly anyBySegment: ReadonlyMap<string, readonly Route[]>;
+  /** The same for a segment no case-sensitive route has, keyed by the segment lower-cased. */
+  readonly anyByLowerSegment: ReadonlyMap<string, readonly Route[]>;
+  /** The no-host routes of `/`: all a path of any other segment can match. */
+  readonly anyRoot: readonly Route[];
   /** Every route in the order it is tried for a host that has all kinds. */
   readonly ordered: readonly Route[];
+}
+
+/** A path's first segment ('' for `/`): `/Shop/a` -> `Shop`. */
+export function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return end < 0 ? path.slice(1) : path.slice(1, end);
+}
+
+function lastLabel(host: string): string {
+  return host.slice(host.lastIndexOf('.') + 1);
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/**
+ * The no-host routes filed by first segment. A route of a path other than `/` matches only paths of
+ * its own first segment (of the path lower-cased for ignore_case), so the routes a path can match are
+ * those filed under its segment plus the ones of `/`, kept in table order (the most specific first).
+ */
+function fileBySegment(any: readonly Route[]): Pick<RouteTable, 'anyBySegment' | 'anyByLowerSegment' | 'anyRoot'> {
+  const sensitive = new Set<string>();
+  const lower = new Set<string>();
+  for (const r of any) {
+    if (r.prefix.path === '') continue;
+    (r.prefix.ignoreCase ? lower : sensitive).add(firstSegment(r.prefix.path));
+  }
+  const anyRoot = any.filter((r) => r.prefix.path === '');
+  const matchable = (segment: string | null, lowered: string) =>
+    any.filter((r) => r.prefix.path === '' || firstSegment(r.prefix.path) === (r.prefix.ignoreCase ? lowered : segment));
+  const anyBySegment = new Map<string, Route[]>();
+  for (const s of sensitive) anyBySegment.set(s, matchable(s, s.toLowerCase()));
+  // Reached only by a segment no case-sensitive route has: the ignore_case routes alone can match it.
+  const anyByLowerSegment = new Map<string, Route[]>();
+  for (const s of lower) anyByLowerSegment.set(s, matchable(null, s));
+  return { anyBySegment, anyByLowerSegment, anyRoot };
 }
 
 export function buildRouteTable(routes: readonly Route[]): RouteTable {
@@ -141,17 +195,16 @@ export function buildRouteTable(routes: readonly Route[]): RouteTable {
   });
   const exact = new Map<string, Route[]>();
   const wildcard: Route[] = [];
+  const wildcardByLabel = new Map<string, Route[]>();
   const any: Route[] = [];
   for (const r of ordered) {
     if (r.host === null) any.push(r);
-    else if (r.host.kind === 'wildcard') wildcard.push(r);
-    else {
-      const list = exact.get(r.host.name);
-      if (list) list.push(r);
-      else exact.set(r.host.name, [r]);
-    }
+    else if (r.host.kind === 'wildcard') {
+      wildcard.push(r);
+      push(wildcardByLabel, lastLabel(r.host.suffix), r);
+    } else push(exact, r.host.name, r);
   }
-  return { exact, wildcard, any, ordered };
+  return { exact, wildcard, wildcardByLabel, any, ...fileBySegment(any), ordered };
 }
 
 function firstPath(routes: readonly Route[], f: PathFacts): Route | null {
@@ -164,10 +217,18 @@ export function matchRoute(table: RouteTable, host: string, f: PathFacts): Route
   const exact = table.exact.get(host);
   const hit = exact ? firstPath(exact, f) : null;
   if (hit) return hit;
-  const wildcard = table.wildcard;
-  for (let i = 0; i < wildcard.length; i++) {
-    const r = wildcard[i]!;
-    if (hostMatches(r.host!, host) && prefixMatches(r.prefix, f)) return r;
+  if (table.wildcard.length > 0) {
+    const wildcard = table.wildcardByLabel.get(lastLabel(host));
+    if (wildcard) {
+      for (let i = 0; i < wildcard.length; i++) {
+        const r = wildcard[i]!;
+        if (hostMatches(r.host!, host) && prefixMatches(r.prefix, f)) return r;
+      }
+    }
   }
-  return firstPath(table.any, f);
+  // Indexed: every request walks this, and most of its routes cannot match the request's segment.
+  const segment = firstSegment(f.path);
+  let any = table.anyBySegment.get(segment);
+  if (any === undefined && table.anyByLowerSegment.size > 0) any = table.anyByLowerSegment.get(segment.toLowerCase());
+  return firstPath(any ?? table.anyRoot, f);
 }

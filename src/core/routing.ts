@@ -202,27 +202,50 @@ function lenientFacts(rawPath: string): PathFacts {
   return { path, lowerPath: path.toLowerCase() };
 }
 
-/** Where a request goes: the first rule that applies, else the most specific route, else the default room. */
-export async function routeRequest(routing: Routing, facts: RequestFacts): Promise<Target> {
-  const candidates = routing.rules.length > 0 ? candidateRules(routing.index, facts) : [];
-  let unsafe: boolean | undefined;
-  if (candidates.length > 0) {
-    const ctx = new RuleContext(facts, routing.missingAcls);
-    for (let n = 0; n < candidates.length; n++) {
-      const rule = routing.rules[candidates[n]!]!;
-      // Fail closed: an origin that decodes %2F before resolving `..` may serve `/webhooks/..%2Fcheckout`
-      // as /checkout, so a path holding an encoded separator is never sent past the rooms (silently:
-      // a line per request would let anyone fill the log).
-      if (rule.then.kind === 'bypass' && (unsafe ??= holdsEncodedSeparator(facts.rawPath))) continue;
-      ctx.rule = rule.id;
-      let r = ctx.test(rule.condition);
-      if (typeof r !== 'number') r = await r;
-      if (r === TRUE) return rule.then.kind === 'bypass' ? { kind: 'bypass', rule: rule.id } : { kind: 'room', room: rule.then.room, rule: rule.id };
-    }
+/**
+ * Where a request goes: the first rule that applies, else the most specific route, else the default
+ * room. A promise only when a rule needs an ACL looked up: an async function costs a promise and a
+ * resumption per request in the interpreted runtime, which most requests (no ACL rule among their
+ * candidates) need not pay.
+ */
+export function routeRequest(routing: Routing, facts: RequestFacts): Target | Promise<Target> {
+  const candidates = routing.rules.length > 0 ? candidateRules(routing.index, facts) : NO_CANDIDATES;
+  if (candidates.length === 0) return routeOf(routing, facts, holdsEncodedSeparator(facts.rawPath));
+  return testRules(routing, facts, candidates, new RuleContext(facts, routing.missingAcls), 0, undefined);
+}
+
+const NO_CANDIDATES: readonly number[] = [];
+
+/** The rules from candidate `from` on, then the routes; async from the first rule that needs an ACL. */
+function testRules(routing: Routing, facts: RequestFacts, candidates: readonly number[], ctx: RuleContext, from: number, unsafeSoFar: boolean | undefined): Target | Promise<Target> {
+  let unsafe = unsafeSoFar;
+  for (let n = from; n < candidates.length; n++) {
+    const rule = routing.rules[candidates[n]!]!;
+    // Fail closed: an origin that decodes %2F before resolving `..` may serve `/webhooks/..%2Fcheckout`
+    // as /checkout, so a path holding an encoded separator is never sent past the rooms (silently:
+    // a line per request would let anyone fill the log).
+    if (rule.then.kind === 'bypass' && (unsafe ??= holdsEncodedSeparator(facts.rawPath))) continue;
+    ctx.rule = rule.id;
+    const r = ctx.test(rule.condition);
+    if (typeof r !== 'number') return afterAcl(routing, facts, candidates, ctx, n, r, unsafe);
+    if (r === TRUE) return ruleTarget(rule);
   }
+  return routeOf(routing, facts, unsafe ?? holdsEncodedSeparator(facts.rawPath));
+}
+
+async function afterAcl(routing: Routing, facts: RequestFacts, candidates: readonly number[], ctx: RuleContext, n: number, pending: Promise<number>, unsafe: boolean | undefined): Promise<Target> {
+  if ((await pending) === TRUE) return ruleTarget(routing.rules[candidates[n]!]!);
+  return testRules(routing, facts, candidates, ctx, n + 1, unsafe);
+}
+
+function ruleTarget(rule: Rule): Target {
+  return rule.then.kind === 'bypass' ? { kind: 'bypass', rule: rule.id } : { kind: 'room', room: rule.then.room, rule: rule.id };
+}
+
+function routeOf(routing: Routing, facts: RequestFacts, unsafe: boolean): Target {
   // Fail closed again: a path an origin may read as another one is placed by the room of that other
   // one first (`/shop/..%2Fcheckout` waits at the checkout), else by its own.
-  const route = ((unsafe ??= holdsEncodedSeparator(facts.rawPath)) ? matchRoute(routing.table, facts.host, lenientFacts(facts.rawPath)) : null) ?? matchRoute(routing.table, facts.host, facts);
+  const route = (unsafe ? matchRoute(routing.table, facts.host, lenientFacts(facts.rawPath)) : null) ?? matchRoute(routing.table, facts.host, facts);
   if (route !== null) return { kind: 'room', room: route.room, rule: null };
   return routing.defaultRoom === null ? { kind: 'none' } : { kind: 'room', room: routing.defaultRoom, rule: null };
 }

@@ -36,27 +36,37 @@ type Bot = ReturnType<EdgeLookups['bot']>;
 
 /** What one request's rules have looked up so far: each lookup is made once, and only when a rule needs it. */
 export class RuleContext {
-  private ip: IpAddress | null | undefined;
-  private geoAnswer: Geo | undefined;
-  private deviceAnswer: DeviceClass | null | undefined;
-  private botAnswer: Bot | undefined;
-  private acls: Map<string, Awaited<ReturnType<EdgeLookups['acl']>>> | undefined;
-  private neededAcl: string | null = null;
+  // Declared, and set in the constructor: a class field (even one without a value) compiles to an
+  // initializer the runtime runs as one more interpreted function for each context made.
+  declare readonly facts: RequestFacts;
+  declare private readonly missingAcls: Set<string>;
+  declare private ip: IpAddress | null | undefined;
+  declare private geoAnswer: Geo | undefined;
+  declare private deviceAnswer: DeviceClass | null | undefined;
+  declare private botAnswer: Bot | undefined;
+  declare private acls: Map<string, Awaited<ReturnType<EdgeLookups['acl']>>> | undefined;
+  declare private neededAcl: string | null;
   /** The rule being evaluated, for the notes. */
-  rule = '';
+  declare rule: string;
+  /** The condition being tested, for unknown(). */
+  declare private current: (Condition & Noted) | null;
 
   /**
    * `missingAcls`: the ACLs this sandbox has found missing (kept with the parsed routing): a service's
    * ACLs change only with a new version, so a missing one is not looked up again.
    */
-  constructor(
-    readonly facts: RequestFacts,
-    private readonly missingAcls: Set<string> = new Set(),
-  ) {}
-
-
-  /** The condition being tested, for unknown(). */
-  private current: (Condition & Noted) | null = null;
+  constructor(facts: RequestFacts, missingAcls: Set<string> = new Set()) {
+    this.facts = facts;
+    this.missingAcls = missingAcls;
+    this.ip = undefined;
+    this.geoAnswer = undefined;
+    this.deviceAnswer = undefined;
+    this.botAnswer = undefined;
+    this.acls = undefined;
+    this.neededAcl = null;
+    this.rule = '';
+    this.current = null;
+  }
 
   /** UNKNOWN, said once per parse for each condition and reason. */
   private unknown(why: Why): Tri {

@@ -39,6 +39,17 @@ describe('requestFacts', () => {
     expect(make('https://a.test/').f.hasCookie('a')).toBe(false);
   });
 
+  it('makes nothing per request but the facts themselves: its methods are shared by every request', () => {
+    const a = make('https://a.test/x', {}, 'a=1').f;
+    const b = make('https://b.test/y', {}, 'b=2').f;
+    expect(a.header).toBe(b.header);
+    expect(a.hasCookie).toBe(b.hasCookie);
+    expect(a.cookieNames).toBe(b.cookieNames);
+    expect(a.headerNames).toBe(b.headerNames);
+    expect(a.query).toBe(b.query);
+    expect([a.hasCookie('a'), b.hasCookie('a'), b.cookieNames()]).toEqual([true, false, ['b']]);
+  });
+
   it('reads neither headers, nor query, nor method until asked', () => {
     const u = new URL('https://a.test/x?y=1');
     let reads = 0;

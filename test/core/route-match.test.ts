@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildRouteTable, matchRoute, parseRoute, routeKey, type Route } from '../../src/core/route-match.js';
+import { buildRouteTable, hostMatches, matchRoute, parseRoute, prefixMatches, routeKey, type Route } from '../../src/core/route-match.js';
 
 function route(raw: unknown, room = 'r'): Route {
   const r = parseRoute(raw, room);
@@ -112,5 +112,54 @@ describe('parseRoute', () => {
     expect(routeKey(route({ path: '/A', ignore_case: true }))).toBe(routeKey(route({ path: '/a', ignore_case: true })));
     expect(routeKey(route('/A'))).not.toBe(routeKey(route('/a')));
     expect(routeKey(route('/a'))).not.toBe(routeKey(route({ path: '/a', ignore_case: true })));
+  });
+});
+
+describe('the route table index', () => {
+  // Routes of every kind that touch one another: shared and differently cased first segments,
+  // ignore_case ones, `/`, exact and wildcard hosts of shared last labels.
+  const written: Array<[string, unknown]> = [
+    ['root', '/'],
+    ['shop', '/shop'],
+    ['shop-deep', '/shop/a/b'],
+    ['Shop', '/Shop/a'],
+    ['shop-ic', { path: '/SHOP/a', ignore_case: true }],
+    ['cart-ic', { path: '/Cart', ignore_case: true }],
+    ['cart-ic-deep', { path: '/cart/x', ignore_case: true }],
+    ['tickets', '/tickets/finals'],
+    ['tickets-x', '/tickets/x'],
+    ['wild', '*.example.com/'],
+    ['wild-tickets', { host: '*.tickets.example.com', path: '/tickets' }],
+    ['wild-other', '*.example.org/shop'],
+    ['exact', 'www.example.com/shop'],
+  ];
+  const table = buildRouteTable(written.map(([room, raw]) => route(raw, room)));
+  /** The route found by trying every route, most specific first: what the index must find too. */
+  function walked(host: string, path: string): string | null {
+    const f = { path, lowerPath: path.toLowerCase() };
+    const hit = table.ordered.find((r) => (r.host === null || hostMatches(r.host, host)) && prefixMatches(r.prefix, f));
+    return hit?.room ?? null;
+  }
+
+  it('finds for every host and path the route that trying each route in turn finds', () => {
+    const hosts = ['www.example.com', 'a.example.com', 'a.tickets.example.com', 'example.com', 'x.example.org', 'other.test', '127.0.0.1', 'localhost', 'com'];
+    const paths = ['/', '/shop', '/shop/a', '/Shop/a', '/SHOP/A/b', '/shop/a/b/c', '/cart', '/CART/X', '/cart/y', '/tickets', '/tickets/finals/seat-map', '/tickets/x', '/Tickets/finals', '/other', '/shopping'];
+    let compared = 0;
+    for (const host of hosts) {
+      for (const path of paths) {
+        expect(matchRoute(table, host, { path, lowerPath: path.toLowerCase() })?.room ?? null, `${host}${path}`).toBe(walked(host, path));
+        compared++;
+      }
+    }
+    expect(compared).toBe(hosts.length * paths.length);
+  });
+
+  it('tries for a path of a host no route names only the routes of its first segment and of /', () => {
+    const rooms = (segment: string) => table.anyBySegment.get(segment)?.map((r) => r.room);
+    expect(rooms('tickets')).toEqual(['tickets', 'tickets-x', 'root']);
+    expect(rooms('shop')).toEqual(['shop-deep', 'shop-ic', 'shop', 'root']);
+    expect(table.anyByLowerSegment.get('cart')?.map((r) => r.room)).toEqual(['cart-ic-deep', 'cart-ic', 'root']);
+    expect(table.anyRoot.map((r) => r.room)).toEqual(['root']);
+    expect(table.wildcardByLabel.get('org')?.map((r) => r.room)).toEqual(['wild-other']);
   });
 });

@@ -10,7 +10,7 @@ function parsed(value: unknown): { routing: Routing; messages: string[] } {
   return { routing, messages: problems.map((p) => p.message) };
 }
 
-const route = (routing: Routing, url: string, init: FactsInit = {}): Promise<Target> => routeRequest(routing, facts(url, init));
+const route = async (routing: Routing, url: string, init: FactsInit = {}): Promise<Target> => routeRequest(routing, facts(url, init));
 
 const SPEC = {
   rooms: [
@@ -88,6 +88,23 @@ describe('the design example', () => {
     const edge = fakeEdge({ acls: { staff_ips: { '192.0.2.1': 'allow' } } });
     expect(await route(routing, '/', { edge })).toEqual({ kind: 'bypass', rule: 'staff' });
     expect(await route(routing, '/', { edge, ip: '192.0.2.9' })).toEqual({ kind: 'room', room: 'shop', rule: null });
+  });
+});
+
+describe('the answer', () => {
+  const { routing } = parsed(SPEC);
+
+  it('comes at once, not as a promise, when no rule the request is tested against needs an ACL', () => {
+    expect(routeRequest(routing, facts('https://shop.example.com/pay'))).toEqual({ kind: 'room', room: 'checkout', rule: null });
+    expect(routeRequest(routing, facts('/webhooks/x', { method: 'POST' }))).toEqual({ kind: 'bypass', rule: 'webhooks' });
+    expect(routeRequest(parseRouting(null).routing!, facts('/any'))).toEqual({ kind: 'room', room: 'default', rule: null });
+  });
+
+  it('waits for an ACL a rule needs, then goes on with the rules after it when it does not apply', async () => {
+    const edge = fakeEdge({ acls: { staff_ips: { '192.0.2.1': 'block' } } });
+    const answer = routeRequest(routing, facts('/', { edge, headers: { cookie: 'vip=1' } }));
+    expect(answer).toBeInstanceOf(Promise);
+    expect(await answer).toEqual({ kind: 'room', room: 'checkout', rule: 'vip' });
   });
 });
 

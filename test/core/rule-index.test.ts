@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RuleContext, TRUE } from '../../src/core/rule-eval.js';
-import { anchorOf, buildRuleIndex, candidateRules, firstSegment, ipKey } from '../../src/core/rule-index.js';
+import { anchorOf, buildRuleIndex, candidateRules, firstSegment, HEADER_PROBES, ipKey } from '../../src/core/rule-index.js';
+import { requestFacts } from '../../src/core/request-facts.js';
 import { parseCondition, type Condition } from '../../src/core/rule-parse.js';
 import { facts, fakeEdge, type FactsInit } from '../support/routing-facts.js';
 
@@ -49,6 +50,9 @@ const REQUESTS: Array<[string, FactsInit]> = [
   ['/img/a.PNG', {}],
   ['/s.css', {}],
   ['/s.CSS', {}],
+  ['/s.cSs', {}],
+  ['/a.pNg', {}],
+  ['/g', {}],
   ['https://pay.example.com/x', {}],
   ['https://PAY.example.com:8443/', {}],
   ['https://m.example.com/', {}],
@@ -97,10 +101,19 @@ describe('the rule index', () => {
     expect(candidates).toEqual([6, 10, 13, 14, 15, 17]);
   });
 
+  it('does not test a suffix rule on a path that ends in the same character but not the same two', () => {
+    const index = buildRuleIndex([cond({ path: { suffix: ['.webp', '.png'] } }), cond({ path: { suffix: '.MAP', ignore_case: true } })]);
+    expect(candidateRules(index, facts('https://shop.example.com/tickets/seat-map'))).toEqual([1]);
+    expect(candidateRules(index, facts('https://shop.example.com/tickets/seat-MaP'))).toEqual([1]);
+    expect(candidateRules(index, facts('https://shop.example.com/tickets/a.webp'))).toEqual([0]);
+    expect(candidateRules(index, facts('https://shop.example.com/tickets/a.jpg'))).toEqual([]);
+  });
+
   it('files rules under the rarest fact they need', () => {
     expect(anchorOf(cond({ method: 'POST', path: { prefix: '/Hooks/a' } }))).toEqual([{ kind: 'segment', key: 'Hooks' }]);
     expect(anchorOf(cond({ path: { prefix: '/Hooks/a', ignore_case: true } }))).toEqual([{ kind: 'segmentAnyCase', key: 'hooks' }]);
-    expect(anchorOf(cond({ path: { suffix: '.png' } }))).toEqual([{ kind: 'last', key: 'g' }, { kind: 'last', key: 'G' }]);
+    expect(anchorOf(cond({ path: { suffix: '.png' } }))).toEqual(['ng', 'nG', 'Ng', 'NG'].map((key) => ({ kind: 'lastTwo', key })));
+    expect(anchorOf(cond({ path: { suffix: ['/', '.x'] } }))).toEqual([{ kind: 'last', key: '/' }, { kind: 'lastTwo', key: '.x' }, { kind: 'lastTwo', key: '.X' }]);
     expect(anchorOf(cond({ method: 'POST', cookie: 'a' }))).toEqual([{ kind: 'cookie', key: 'a' }]);
     expect(anchorOf(cond({ any: [{ cookie: 'a' }, { method: 'POST' }] }))).toEqual([{ kind: 'method', key: 'POST' }, { kind: 'cookie', key: 'a' }]);
     expect(anchorOf(cond({ any: [{ cookie: 'a' }, { acl: 'x' }] }))).toBeNull();
@@ -119,6 +132,23 @@ describe('the rule index', () => {
     const plain = facts('https://shop.example.com/tickets', { headers: { accept: 'text/html' } });
     expect(candidateRules(index, plain)).toEqual([]);
     expect(candidateRules(index, facts('https://shop.example.com/tickets?preview=1', { headers: { 'x-region': 'us', 'user-agent': 'Pingdom/1' } }))).toEqual([0, 1, 2]);
+  });
+
+  it("asks a request about a few rule headers by name, and walks its headers only for many", () => {
+    const make = (names: string[]) => buildRuleIndex(names.map((name) => cond({ header: { name } })));
+    const request = (headers: Record<string, string>) => {
+      const u = new URL('https://shop.example.com/tickets');
+      const r = new Request(u, { headers });
+      const walks = vi.spyOn(r.headers, 'keys');
+      return { f: requestFacts(r, u, null, null, null, () => {}), walks };
+    };
+    const few = request({ accept: 'text/html', 'x-b': '1', 'user-agent': 'x' });
+    expect(candidateRules(make(['x-a', 'x-b', 'x-c']), few.f)).toEqual([1]);
+    expect(few.walks).not.toHaveBeenCalled();
+    const names = Array.from({ length: HEADER_PROBES + 1 }, (_, i) => `x-${i}`);
+    const many = request({ accept: 'text/html', 'x-3': '1', 'x-16': '' });
+    expect(candidateRules(make(names), many.f)).toEqual([3, 16]);
+    expect(many.walks).toHaveBeenCalledTimes(1);
   });
 
   it('keys paths by first segment and addresses by first byte or group', () => {
