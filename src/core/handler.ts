@@ -193,7 +193,18 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
   const note = (message: string): void => {
     if (!deps.memory || deps.memory.firstTime(message)) deps.diag(message);
   };
-  const target = routing === null ? null : await routeRequest(routing, requestFacts(request, url, cookieHeader, deps.clientIp, deps.edge ?? null, note));
+  let target: Target | null;
+  try {
+    target = routing === null ? null : await routeRequest(routing, requestFacts(request, url, cookieHeader, deps.clientIp, deps.edge ?? null, note));
+  } catch (error) {
+    // A bug in the routing must neither open every room nor crash: the visitor waits (503), as when
+    // a decision fails, and a reused sandbox drops what it kept.
+    deps.memory?.forget();
+    deps.diag(`waiting room: unexpected failure while routing (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`);
+    const { config } = readRoomConfig(deps, null);
+    const ctx: Context = { request, deps, config, url, https: url.protocol === 'https:', nowMs, cookieHeader, cookies: splitRoomCookie(cookieHeader, null), rule: null, invite: null, invited: false };
+    return roomPage(ctx, resultWith({ decision: 'start', outcome: 'startwaiting', reason: 'internal_error' }), 'ip');
+  }
   const room = target?.kind === 'room' ? target.room : null;
   const { config } = readRoomConfig(deps, room);
   const rule = target !== null && target.kind !== 'none' ? target.rule : null;

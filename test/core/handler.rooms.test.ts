@@ -146,3 +146,23 @@ describe('store lookups per request', () => {
     expect(room.lookups - before).toBe(5);
   });
 });
+
+describe('a failure while routing', () => {
+  it('keeps the visitor waiting with a 503 instead of crashing or opening the door', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '50' }, store: { routing: routing() } });
+    const deps = room.deps();
+    // A header that throws when a rule reads it stands for any bug in the routing.
+    const broken = new Request('http://shop.example/checkout', { headers: { 'x-staff': '1' } });
+    const get = broken.headers.get.bind(broken.headers);
+    broken.headers.get = (name: string) => {
+      if (name === 'x-staff') throw new Error('boom');
+      return get(name);
+    };
+    room.store.set('routing', JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }], rules: [{ id: 'staff', if: { header: { name: 'x-staff', equals: '1' } }, then: 'bypass' }] }));
+    const { handle } = await import('../../src/core/handler.js');
+    const response = await handle(broken, deps);
+    expect(response.status).toBe(503);
+    expect(room.seen).toHaveLength(0);
+    expect(room.diags.join('\n')).toMatch(/unexpected failure while routing/);
+  });
+});
