@@ -113,7 +113,7 @@ export class SimController {
   private readonly messages: ControlTrace['messages'] = [];
 
   constructor(
-    private readonly store: SimStore,
+    store: SimStore,
     private readonly clock: VirtualClock,
     private readonly spec: ControlSpec,
     private readonly logDelays: readonly number[],

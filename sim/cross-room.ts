@@ -1,7 +1,12 @@
 // The check that one room's admission is no way into another: kept beside the rooms, from what the
 // browser sent and what each room answered, never from the room's own reasons. A token's room is read
 // from its payload here, without the room's code, so a mistake in the room cannot hide itself.
-import type { ServiceAnswer } from './service.js';
+import type { RoomAnswer } from './room.js';
+
+/** A request's answer, with the room the routing put it in (null: none, straight to the origin). */
+export interface ServiceAnswer extends RoomAnswer {
+  room: string | null;
+}
 
 /** The claims of a room token as its payload says (unverified: the check only reads them). */
 function claimsOf(token: string): { room?: unknown; dec?: unknown } | null {

@@ -1,7 +1,7 @@
 // The shape of a run's figures: what the report states and the tests check (computed in figures.ts).
 import type { ControlFigures } from './control-figures.js';
 import type { EventFigures } from './event-figures.js';
-import type { RoomsFigures } from './rooms-figures.js';
+import type { CrossRoomFigures } from './cross-room.js';
 import type { Group } from './visitors.js';
 import type { Interval } from './stats.js';
 
@@ -141,4 +141,29 @@ export interface ScenarioFigures {
     waitHistogram: { waitBucket: number; waitBucketEnd: number; visitors: number }[];
     waitHistogramBucketSeconds: number;
   };
+}
+
+// Several rooms on one service (rooms-figures.ts computes them).
+
+export interface RoomFigures {
+  id: string;
+  target: number | null;
+  figures: ScenarioFigures;
+}
+
+/** Before the event's start, room by room: the countdown answers and the admissions. */
+export interface EventEffect {
+  /** The room with the event, and its start (ms since the run began). */
+  room: string;
+  startMs: number;
+  admittedBefore: number;
+  countdownAnswers: number;
+  others: { room: string; admittedBefore: number; countdownAnswers: number }[];
+}
+
+export interface RoomsFigures {
+  rooms: RoomFigures[];
+  event: EventEffect | null;
+  crossRoom: CrossRoomFigures;
+  routing: string[];
 }

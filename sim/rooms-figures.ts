@@ -1,34 +1,9 @@
 // The figures of a run of several rooms: each room's as a room alone's (figures.ts, with its own
 // controller's figures against its own target), the scheduled event's effect room by room, and the
 // cross-room check.
-import type { CrossRoomFigures } from './cross-room.js';
 import { eventStartMs } from './event-figures.js';
-import type { ScenarioFigures } from './figure-types.js';
-import type { RoomsRun } from './rooms.js';
-import type { RunResult } from './run.js';
-
-export interface RoomFigures {
-  id: string;
-  target: number | null;
-  figures: ScenarioFigures;
-}
-
-/** Before the event's start, room by room: the countdown answers and the admissions. */
-export interface EventEffect {
-  /** The room with the event, and its start (ms since the run began). */
-  room: string;
-  startMs: number;
-  admittedBefore: number;
-  countdownAnswers: number;
-  others: { room: string; admittedBefore: number; countdownAnswers: number }[];
-}
-
-export interface RoomsFigures {
-  rooms: RoomFigures[];
-  event: EventEffect | null;
-  crossRoom: CrossRoomFigures;
-  routing: string[];
-}
+import type { EventEffect, RoomsFigures, ScenarioFigures } from './figure-types.js';
+import type { RoomsRun, RunResult } from './run-types.js';
 
 function beforeStart(result: RunResult, startMs: number): { admittedBefore: number; countdownAnswers: number } {
   const r = result.trace.reasons;

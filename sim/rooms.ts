@@ -4,26 +4,17 @@
 // room to another, and the one controller of every room (rooms-control.ts). The run is reported per room, each
 // room's figures computed as a room alone's (figures.ts), plus the cross-room check.
 import { storeFromSettings, mergeRoomSettings, readRoomRaws } from '../src/core/layout.js';
-import { describeRouting } from '../src/core/routing.js';
+import { describeRouting } from '../src/core/routing-describe.js';
 import { patience } from './arrivals.js';
 import { VirtualClock } from './clock.js';
 import { popLayout } from './control.js';
-import type { CrossRoomFigures } from './cross-room.js';
 import { Population, type Trace } from './population.js';
 import { createRandom } from '../lib/random.js';
 import type { Room } from './room.js';
 import { roomControllers, type RoomControllers } from './rooms-control.js';
-import type { RunOptions, RunResult } from './run.js';
+import type { RunOptions, RunResult } from './run-types.js';
 import type { RoomsSpec, Scenario } from './scenario-types.js';
 import { createService } from './service.js';
-
-/** What a run of several rooms adds to a run: each room's own result, and the check between them. */
-export interface RoomsRun {
-  rooms: { id: string; result: RunResult }[];
-  crossRoom: CrossRoomFigures;
-  /** The routing as the tools describe it. */
-  routing: string[];
-}
 
 /** The store an operator's tools would write for these rooms (layout.ts). */
 export function roomsStore(spec: RoomsSpec): Record<string, string> {

@@ -1,38 +1,14 @@
 // One scenario, start to finish, on the virtual clock.
 import { VirtualClock } from './clock.js';
-import { popLayout, roomStore, SimController, type ControlTrace } from './control.js';
-import { Population, type Trace } from './population.js';
+import { popLayout, roomStore, SimController } from './control.js';
+import { Population } from './population.js';
 import { createRandom } from '../lib/random.js';
-import { createRoom, type PopSpec } from './room.js';
-import { runRooms, type RoomsRun } from './rooms.js';
+import { createRoom } from './room.js';
+import { runRooms } from './rooms.js';
+import type { RunOptions, RunResult } from './run-types.js';
 import type { Scenario } from './scenario-types.js';
 
-export interface RunOptions {
-  seed: string;
-  /** Population size; the scenario's default when absent. */
-  visitors?: number;
-}
-
-export interface RunResult {
-  scenario: Scenario;
-  seed: string;
-  visitors: number;
-  trace: Trace;
-  waitPeriodSeconds: number;
-  /** The POPs, their delays and shares of visitors (one POP unless the scenario is controlled). */
-  pops: readonly PopSpec[];
-  popShares: readonly number[];
-  logDelaysMs: readonly number[];
-  /** What the controller did, for controlled scenarios. */
-  control: ControlTrace | null;
-  /** decide() calls made and the wall-clock time the run took: the simulator's own cost. */
-  decisions: number;
-  elapsedMs: number;
-  /** Distinct diagnostics the edge reported (a first-come queue with no cursor yet, say). */
-  diagnostics: string[];
-  /** Several rooms on one service (rooms.ts): each room's own result and the check between them. */
-  rooms?: RoomsRun;
-}
+export type { RunOptions, RunResult } from './run-types.js';
 
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<RunResult> {
   if (scenario.rooms) return runRooms(scenario, scenario.rooms, options);

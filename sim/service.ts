@@ -15,8 +15,8 @@ import { mergeRoomSettings, readRoomRaws, ROUTING_KEY } from '../src/core/layout
 import { requestFacts } from '../src/core/request-facts.js';
 import { parseRouting, routeRequest, type Routing } from '../src/core/routing.js';
 import type { Config } from '../src/core/types.js';
-import { CrossRoomCheck } from './cross-room.js';
-import { edgeDecision, PopCopy, simulatedKey, type EdgeOptions, type Room, type RoomAnswer } from './room.js';
+import { CrossRoomCheck, type ServiceAnswer } from './cross-room.js';
+import { edgeDecision, PopCopy, simulatedKey, type EdgeOptions, type Room } from './room.js';
 import { VirtualRateCounter } from './rate-counter.js';
 
 /** What one POP made of its copy of the store: the routing and each room's settings. */
@@ -38,11 +38,6 @@ function loadEdge(values: ReadonlyMap<string, string>): Edge {
     configs.set(id, parsed.config);
   }
   return { routing, configs };
-}
-
-/** A request's answer, with the room the routing put it in (null: none, straight to the origin). */
-export interface ServiceAnswer extends RoomAnswer {
-  room: string | null;
 }
 
 export interface Service {

@@ -9,9 +9,6 @@ import { holdsEncodedSeparator, lenientPath, type RequestFacts } from './request
 import type { PathFacts } from './route-match.js';
 import { CONFIG_STORE_VALUE_LIMIT } from './settings.js';
 
-// What `npm run tune` shows of a routing value (routing-describe.ts), importable from here too.
-export { describeCondition, describeRouting } from './routing-describe.js';
-
 export interface RoutingProblem {
   key: 'routing';
   rule?: string;

@@ -1,0 +1,42 @@
+// What a run of the simulator takes and gives (run.ts runs one room, rooms.ts several): apart from
+// both, so neither imports the other for its types.
+import type { ControlTrace } from './control.js';
+import type { CrossRoomFigures } from './cross-room.js';
+import type { Trace } from './population.js';
+import type { PopSpec } from './room.js';
+import type { Scenario } from './scenario-types.js';
+
+export interface RunOptions {
+  seed: string;
+  /** Population size; the scenario's default when absent. */
+  visitors?: number;
+}
+
+export interface RunResult {
+  scenario: Scenario;
+  seed: string;
+  visitors: number;
+  trace: Trace;
+  waitPeriodSeconds: number;
+  /** The POPs, their delays and shares of visitors (one POP unless the scenario is controlled). */
+  pops: readonly PopSpec[];
+  popShares: readonly number[];
+  logDelaysMs: readonly number[];
+  /** What the controller did, for controlled scenarios. */
+  control: ControlTrace | null;
+  /** decide() calls made and the wall-clock time the run took: the simulator's own cost. */
+  decisions: number;
+  elapsedMs: number;
+  /** Distinct diagnostics the edge reported (a first-come queue with no cursor yet, say). */
+  diagnostics: string[];
+  /** Several rooms on one service (rooms.ts): each room's own result and the check between them. */
+  rooms?: RoomsRun;
+}
+
+/** What a run of several rooms adds to a run: each room's own result, and the check between them. */
+export interface RoomsRun {
+  rooms: { id: string; result: RunResult }[];
+  crossRoom: CrossRoomFigures;
+  /** The routing as the tools describe it. */
+  routing: string[];
+}
