@@ -3,6 +3,7 @@
 // exactly {room, sub, exp}, signed with a key stored as `invite.KID` in `waiting_room_keys`. An
 // invite is attacker-supplied text, so checking one never throws: every failure is a reason.
 import { base64url, CompactSign, compactVerify } from 'jose';
+import { ROOM_ID } from './layout.js';
 
 export { INVITE_KID_PREFIX } from './keys.js';
 
@@ -12,8 +13,6 @@ export const INVITE_PARAM = 'waiting_room_invite';
 export const INVITE_HEADER = 'waiting-room-invite';
 /** Longer than this is malformed, before any parsing: a bound on the work one request can ask for. */
 export const MAX_INVITE_CHARS = 2048;
-/** A room id, as the routing names it (spec: lower case, digits, `-`, `_`, at most 32 characters). */
-export const ROOM_ID = /^[a-z0-9](?:[a-z0-9_-]{0,30}[a-z0-9])?$/;
 
 export type InviteReason = 'invite_malformed' | 'invite_forged' | 'invite_expired' | 'invite_other_room' | 'invite_other_identity';
 export type InviteCheck = { ok: true; exp: number; kid: string } | { ok: false; reason: InviteReason };

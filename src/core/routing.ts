@@ -7,6 +7,7 @@ import { buildRuleIndex, candidateRules, type RuleIndex } from './rule-index.js'
 import { parseCondition, type Condition } from './rule-parse.js';
 import { holdsEncodedSeparator, lenientPath, type RequestFacts } from './request-facts.js';
 import type { PathFacts } from './route-match.js';
+import { DEFAULT_ROOM, ROOM_ID } from './layout.js';
 import { CONFIG_STORE_VALUE_LIMIT } from './settings.js';
 
 export interface RoutingProblem {
@@ -47,10 +48,7 @@ export interface Routing {
   readonly missingAcls: Set<string>;
 }
 
-export const ROOM_ID = /^[a-z0-9](?:[a-z0-9_-]{0,30}[a-z0-9])?$/;
 export const RULE_ID = /^[a-z0-9](?:[a-z0-9_-]{0,62}[a-z0-9])?$/;
-/** The room of a service without a `routing` value. */
-export const DEFAULT_ROOM_ID = 'default';
 
 const TOP_KEYS = new Set(['rooms', 'default_room', 'rules']);
 const ROOM_KEYS = new Set(['id', 'routes']);
@@ -77,8 +75,8 @@ function routingOf(rooms: RoomRoutes[], rules: Rule[], defaultRoom: string | nul
 
 /** No `routing` value: the room `default` covers every request. */
 export function singleRoom(): Routing {
-  const route = parseRoute('/', DEFAULT_ROOM_ID) as Route;
-  return routingOf([{ id: DEFAULT_ROOM_ID, routes: [route] }], [], null);
+  const route = parseRoute('/', DEFAULT_ROOM) as Route;
+  return routingOf([{ id: DEFAULT_ROOM, routes: [route] }], [], null);
 }
 
 function parseRooms(raw: unknown[], problems: RoutingProblem[]): RoomRoutes[] {
