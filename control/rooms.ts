@@ -6,17 +6,11 @@
 // at most MAX_LINE_ONLY_ROOMS of them are kept.
 // Each model reads its room's settings merged as the edge merges them (src/core/layout.ts), and
 // plans in its room's own settings' names; the writer turns them into store keys.
-import { parseRouting } from '../src/core/routing.js';
-import { DEFAULT_ROOM, mergeRoomSettings, readRoomRaws, ROUTING_KEY } from '../src/core/layout.js';
+import { DEFAULT_ROOM } from '../src/core/layout.js';
+import { mergedSettings, storeRooms } from '../lib/room-store.js';
 import { describeProblem } from '../src/core/config.js';
 import type { ConfigProblem } from '../src/core/types.js';
 import type { ControlModel, DecisionLine, RoomView, SettingWrites } from './types.js';
-
-/** The rooms the store's routing names (without routing, the one room `default`; an unusable one names none). */
-export function roomsInStore(values: Readonly<Record<string, string>>): string[] {
-  const routing = Object.hasOwn(values, ROUTING_KEY) ? values[ROUTING_KEY]! : null;
-  return [...new Set(parseRouting(routing).routing?.roomIds ?? [])];
-}
 
 /** Rooms known only from lines that the controller keeps a model for; lines naming others are dropped. */
 export const MAX_LINE_ONLY_ROOMS = 50;
@@ -67,7 +61,7 @@ export class Rooms {
 
   private settingsOf(id: string, model: ControlModel, values: Readonly<Record<string, string>>, nowMs: number): void {
     const problems: ConfigProblem[] = [];
-    const merged = mergeRoomSettings(id, readRoomRaws((k) => (Object.hasOwn(values, k) ? values[k]! : null), id), problems);
+    const merged = mergedSettings(values, id, problems);
     for (const p of problems) {
       const text = `room ${id}: ${describeProblem(p)}`;
       if (!this.told.has(text)) this.log(text);
@@ -80,7 +74,7 @@ export class Rooms {
   settings(values: Readonly<Record<string, string>>, nowMs: number): void {
     this.values = values;
     this.valuesMs = nowMs;
-    this.steered = new Set(roomsInStore(values));
+    this.steered = new Set(storeRooms(values));
     for (const id of this.steered) this.room(id, nowMs);
     for (const [id, r] of this.models) this.settingsOf(id, r.model, values, nowMs);
   }
@@ -117,8 +111,8 @@ export class Rooms {
     // Before any room is known (no store read yet, no line), the one default room stands for the service.
     if (this.models.size === 0) this.room(DEFAULT_ROOM, nowMs);
     const lineOnly = new Set(this.values === null ? [] : this.lineOnly());
-    // The routing's order, then rooms only lines named, as they appeared.
-    const listed = this.values === null ? [] : roomsInStore(this.values);
+    // The routing's order (the steered rooms were read from it in that order), then rooms only lines named, as they appeared.
+    const listed = this.values === null ? [] : [...this.steered];
     const order = [...listed.filter((id) => this.models.has(id)), ...this.ids.filter((id) => !listed.includes(id))];
     return order.map((id) => {
       const r = this.models.get(id)!;

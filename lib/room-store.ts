@@ -2,10 +2,10 @@
 // it (src/core/layout.ts): the routing, the rooms it names, and each room's settings. The tools use
 // these so that what they show and check is what a request would see.
 import { parseRoomConfig } from '../src/core/config.js';
-import { DEFAULT_ROOM, mergeRoomSettings, readRoomRaws, ROUTING_KEY, type RoomRaws } from '../src/core/layout.js';
+import { DEFAULT_ROOM, mergeRoomSettings, readRoomRaws, ROUTING_KEY, type MergedSettings, type RoomRaws } from '../src/core/layout.js';
 import { requestFacts } from '../src/core/request-facts.js';
 import { parseRouting, routeRequest, type Routing, type RoutingProblem } from '../src/core/routing.js';
-import type { ParsedSettings } from '../src/core/types.js';
+import type { ConfigProblem, ParsedSettings } from '../src/core/types.js';
 import type { StoreData } from './json-store.js';
 
 export interface StoreRouting {
@@ -40,12 +40,17 @@ export function roomSettings(store: StoreData, room: string | null): ParsedSetti
   return parseRoomConfig(room, roomRaws(store, room));
 }
 
-/** Setting -> the store key a room reads it from (a setting absent here takes its default). */
-export function settingSources(store: StoreData, room: string | null): Record<string, string> {
-  return mergeRoomSettings(room, roomRaws(store, room), []).from;
+/** One room's settings as written (null: the service-wide ones alone), each with the store key it came from. */
+export function mergedSettings(store: Readonly<StoreData>, room: string | null, problems: ConfigProblem[] = []): MergedSettings {
+  return mergeRoomSettings(room, roomRaws(store, room), problems);
 }
 
-function roomRaws(store: StoreData, room: string | null): RoomRaws {
+/** Setting -> the store key a room reads it from (a setting absent here takes its default). */
+export function settingSources(store: StoreData, room: string | null): Record<string, string> {
+  return mergedSettings(store, room).from;
+}
+
+function roomRaws(store: Readonly<StoreData>, room: string | null): RoomRaws {
   return readRoomRaws((key) => (Object.hasOwn(store, key) ? store[key]! : null), room);
 }
 

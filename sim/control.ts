@@ -5,10 +5,11 @@
 import { Controller } from '../control/controller.js';
 import { createControlModel } from '../control/model/index.js';
 import { Writer, type Store } from '../control/writer.js';
-import { DEFAULT_ROOM, liveKey, LIVE_SETTINGS, mergeRoomSettings, percentageKey, readRoomRaws, storeFromSettings } from '../src/core/layout.js';
+import { DEFAULT_ROOM, liveKey, LIVE_SETTINGS, percentageKey, storeFromSettings } from '../src/core/layout.js';
 import type { VirtualClock } from './clock.js';
 import type { Random } from '../lib/random.js';
 import { EPOCH_MS, type PopSpec, type Room } from './room.js';
+import { mergedSettings } from '../lib/room-store.js';
 
 /** How the edge and the controller are laid out for a controlled scenario. */
 export interface ControlSpec {
@@ -85,8 +86,7 @@ function flatWrites(stored: Readonly<Record<string, string>>, room: string, befo
   return values;
 }
 
-const mergedOf = (values: Readonly<Record<string, string>>, room: string): Record<string, string> =>
-  mergeRoomSettings(room, readRoomRaws((k) => (Object.hasOwn(values, k) ? values[k]! : null), room), []).values;
+const mergedOf = (values: Readonly<Record<string, string>>, room: string): Record<string, string> => mergedSettings(values, room).values;
 
 /** A room alone, which keeps its settings flat, as the store of its one room, `default`. */
 export function roomStore(room: Room): SimStore {

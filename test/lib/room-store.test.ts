@@ -9,6 +9,8 @@ const demo = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.jso
 describe('a settings store read as the edge reads it', () => {
   it("names the routing's rooms, or the one room default without a routing", () => {
     expect(storeRooms(demo)).toEqual(['shop', 'checkout']);
+    // A room's values the routing no longer names do not make it a room.
+    expect(storeRooms({ ...demo, 'room.old': '{}' })).toEqual(['shop', 'checkout']);
     expect(mainRoom(demo)).toBe('shop');
     expect(storeRooms({ settings: '{}' })).toEqual(['default']);
     expect(storeRooms({ routing: '{"rooms": [' })).toEqual([]);
