@@ -45,6 +45,16 @@ export function mergedSettings(store: Readonly<StoreData>, room: string | null, 
   return mergeRoomSettings(room, roomRaws(store, room), problems);
 }
 
+/** Every key a room signs with (a room may name its own active_key), with the rooms that do. */
+export function signingKeys(store: StoreData): Map<string, string[]> {
+  const byKey = new Map<string, string[]>();
+  for (const room of storeRooms(store)) {
+    const kid = roomSettings(store, room).config.activeKey;
+    byKey.set(kid, [...(byKey.get(kid) ?? []), room]);
+  }
+  return byKey;
+}
+
 /** Setting -> the store key a room reads it from (a setting absent here takes its default). */
 export function settingSources(store: StoreData, room: string | null): Record<string, string> {
   return mergedSettings(store, room).from;

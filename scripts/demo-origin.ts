@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { COOKIE_PREFIX } from '../src/core/cookies.js';
+import { COOKIE_PREFIX, isRoomCookie } from '../src/core/cookies.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 
 export const DEMO_ORIGIN_PORT = 7070;
@@ -51,7 +51,7 @@ ${body}
 
 function cookieReport(req: IncomingMessage): string {
   const cookies = parseCookies(req.headers.cookie);
-  const leaked = cookies.some(([name]) => name === COOKIE_PREFIX || name.startsWith(`${COOKIE_PREFIX}_`));
+  const leaked = cookies.some(([name]) => isRoomCookie(name));
   const rows = cookies.map(([n, v]) => `<tr><td><code>${escapeHtml(n)}</code></td><td><code>${escapeHtml(v)}</code></td></tr>`).join('\n');
   return `<h2>Cookies the shop received</h2>
 ${cookies.length === 0 ? '<p>None.</p>' : `<table><thead><tr><th>name</th><th>value</th></tr></thead><tbody>\n${rows}\n</tbody></table>`}

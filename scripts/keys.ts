@@ -20,7 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { storeWrites } from '../src/core/layout.js';
-import { roomSettings, storeRooms } from '../lib/room-store.js';
+import { roomSettings, signingKeys } from '../lib/room-store.js';
 import { applyWrites, planTune } from './tune-plan.js';
 import { readServiceStore, writeServiceValues } from './tune.js';
 import { decodeBase64, EVENT_SEED_ID, INVITE_KID_PREFIX, isTokenKid, MIN_KEY_BYTES } from '../src/core/keys.js';
@@ -72,16 +72,6 @@ function serviceSettings(data: StoreData): Config {
 
 async function activeKey(configPath: string): Promise<string> {
   return serviceSettings((await readStoreIfExists(configPath)) ?? {}).activeKey;
-}
-
-/** Every key a room signs with (a room may name its own active_key), with the rooms that do. */
-function signingKeys(data: StoreData): Map<string, string[]> {
-  const byKey = new Map<string, string[]>();
-  for (const room of storeRooms(data)) {
-    const kid = roomSettings(data, room).config.activeKey;
-    byKey.set(kid, [...(byKey.get(kid) ?? []), room]);
-  }
-  return byKey;
 }
 
 const keyFileMode = 0o600; // the file holds secrets

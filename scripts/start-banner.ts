@@ -3,6 +3,7 @@
 // refuse), and the commands that tune it while it runs.
 import type { StoreData } from '../lib/json-store.js';
 import { roomSettings, storeRooms, storeRouting } from '../lib/room-store.js';
+import type { Routing } from '../src/core/routing.js';
 import type { StartPorts } from './start-ports.js';
 
 /** One line per room: where a visitor reaches it, and what its draws do. */
@@ -18,13 +19,9 @@ export function roomLines(addr: string, store: StoreData): string[] {
   });
 }
 
-/**
- * A path that reaches `room`: its first route's, when it is a path. The routes are not part of the
- * Routing interface the tools share (roomIds, defaultRoom), so they are read defensively.
- */
-function firstRoute(routing: NonNullable<ReturnType<typeof storeRouting>['routing']>, room: string): string | null {
-  const r = routing as unknown as { rooms?: ReadonlyArray<{ id: string; routes: ReadonlyArray<{ text?: string }> }>; routes?: ReadonlyArray<{ room: string; path: string }> };
-  const text = r.rooms?.find((x) => x.id === room)?.routes[0]?.text ?? r.routes?.find((x) => x.room === room)?.path ?? null;
+/** A path that reaches `room`: its first route's, when it is a path. */
+function firstRoute(routing: Routing, room: string): string | null {
+  const text = routing.rooms.find((x) => x.id === room)?.routes[0]?.text ?? null;
   return text !== null && text.startsWith('/') ? text : null;
 }
 

@@ -8,7 +8,7 @@
 // one signed. npm start stops and says how to fix it.
 import { decodeBase64, isTokenKid, MIN_KEY_BYTES } from '../src/core/keys.js';
 import { readStoreIfExists } from '../lib/json-store.js';
-import { roomSettings, settingSources, storeRooms } from '../lib/room-store.js';
+import { settingSources, signingKeys, storeRooms } from '../lib/room-store.js';
 import { SETTINGS_KEY } from '../src/core/layout.js';
 
 /**
@@ -17,11 +17,7 @@ import { SETTINGS_KEY } from '../src/core/layout.js';
  */
 export async function signingKeyProblem(files: { keys: string; config: string }): Promise<string | null> {
   const config = (await readStoreIfExists(files.config)) ?? {};
-  const byKey = new Map<string, string[]>();
-  for (const room of storeRooms(config)) {
-    const kid = roomSettings(config, room).config.activeKey;
-    byKey.set(kid, [...(byKey.get(kid) ?? []), room]);
-  }
+  const byKey = signingKeys(config);
   const keys = await readStoreIfExists(files.keys);
   if (keys === null) return `${files.keys} does not exist, so the room cannot sign tokens; make it: npm run keys -- generate`;
   const usable = Object.entries(keys)

@@ -97,7 +97,7 @@ export function parseCidr(text: string): Cidr | string {
   let bits = max;
   if (slash >= 0) {
     const bitsText = text.slice(slash + 1);
-    if (!/^(?:0|[1-9][0-9]{0,2})$/.test(bitsText) || Number(bitsText) > max) return `"/${bitsText}" is not a prefix length from 0 to ${max}`;
+    if (!DECIMAL_OCTET.test(bitsText) || Number(bitsText) > max) return `"/${bitsText}" is not a prefix length from 0 to ${max}`;
     bits = Number(bitsText);
   }
   if (typeof addr === 'number') {

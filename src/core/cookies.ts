@@ -13,7 +13,7 @@ export function cookieName(room: string | null): string {
 }
 
 /** A room's cookie, of any room (and the bare `waiting_room` of older builds). */
-function isRoomCookie(name: string): boolean {
+export function isRoomCookie(name: string): boolean {
   return name.startsWith(COOKIE_PREFIX) && (name.length === COOKIE_PREFIX.length || name.charCodeAt(COOKIE_PREFIX.length) === 95 /* _ */);
 }
 
