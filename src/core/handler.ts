@@ -51,6 +51,8 @@ interface Context {
   invite: InviteReason | null;
   /** The request carries a valid invitation for this room and identity. */
   invited: boolean;
+  /** Whether the request has an invitation header, once the decision has read it (undefined before). */
+  inviteHeader?: boolean;
 }
 
 function logDecision(ctx: Context, fields: LogFields): void {
@@ -98,8 +100,9 @@ async function toOrigin(ctx: Context, setToken: string | null, fields: LogFields
   // The room's cookie is cut out of the visitor's own request, which then goes on as it is: copying the
   // headers (new Headers / new Request) reads every header back from the host, ~0.3 ms per request.
   applyCookieSplit(ctx.request.headers, ctx.cookieHeader, ctx.cookies);
-  // An invitation is the rooms' business: the origin never sees it in a header, whichever path this is.
-  if (ctx.request.headers.has(INVITE_HEADER)) ctx.request.headers.delete(INVITE_HEADER);
+  // An invitation is the rooms' business: the origin never sees it in a header, whichever path this is
+  // (read once: a room's decision read it already).
+  if (ctx.inviteHeader ?? ctx.request.headers.has(INVITE_HEADER)) ctx.request.headers.delete(INVITE_HEADER);
   let response: Response;
   let revoked = false;
   try {
@@ -222,7 +225,9 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
     const who = await resolveIdentity(config, request, deps.clientIp, nowMs);
     kind = who.kind;
     const keys = createKeyRing((kid) => deps.stores.key(kid), deps.diag, deps.memory);
-    const invite = inviteFrom(url, request.headers);
+    const inviteHeader = request.headers.get(INVITE_HEADER);
+    ctx.inviteHeader = inviteHeader !== null;
+    const invite = inviteFrom(url, inviteHeader);
     const invited = invite === null ? null : await checkInvite(invite, { room, identity: who.identity, nowSec: Math.floor(nowMs / 1000) }, (kid) => keys.inviteKey(kid));
     if (invited !== null && !invited.ok) ctx.invite = invited.reason;
     ctx.invited = invited?.ok === true;

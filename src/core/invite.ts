@@ -27,10 +27,13 @@ export interface InviteClaims {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** The invite a request carries (the header wins over the query parameter), or null. Cheap when there is none. */
-export function inviteFrom(url: URL, headers: Headers): string | null {
-  const header = headers.get(INVITE_HEADER)?.trim();
-  if (header) return header;
+/**
+ * The invite a request carries (the header wins over the query parameter), or null. Cheap when there
+ * is none. `header` is the request's INVITE_HEADER as read by the caller, who also strips it for the origin.
+ */
+export function inviteFrom(url: URL, header: string | null): string | null {
+  const fromHeader = header?.trim();
+  if (fromHeader) return fromHeader;
   // Most requests carry no invite: no query parse unless the name is in the query text at all.
   if (!url.search.includes(INVITE_PARAM)) return null;
   const param = url.searchParams.get(INVITE_PARAM)?.trim();
