@@ -3,7 +3,7 @@
 // (PATCH /resources/stores/config/{id}/items), since the CLI updates one key per call. The bulk call
 // needs the user's token in FASTLY_API_TOKEN (FASTLY_API_ENDPOINT moves the API, as for the CLI);
 // without it the writer falls back to the CLI, one call per key, and says so.
-import { fastlyRunner, resolveStoreId, type FastlyRunner } from '../lib/fastly-cli.js';
+import { fastlyRunner, parseStoreList, resolveStoreId, writeServiceValues, type FastlyRunner } from '../lib/fastly-cli.js';
 import { CONFIG_STORE } from '../src/fastly/names.js';
 import type { Store } from './writer.js';
 
@@ -42,23 +42,11 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
     callsFor: (values) => (o.token === null ? Object.keys(values).length : 1),
     async read() {
       const out = runner.run(['config-store-entry', 'list', '--store-id', storeIdNow(), '--json']);
-      if (out === null) return {};
-      const items: unknown = JSON.parse(out);
-      const values: Record<string, string> = {};
-      for (const item of Array.isArray(items) ? items : []) {
-        const i = item as Record<string, unknown>;
-        const key = i.item_key ?? i.key ?? i.Key;
-        const value = i.item_value ?? i.value ?? i.Value;
-        if (typeof key === 'string' && typeof value === 'string') values[key] = value;
-      }
-      return values;
+      return out === null ? {} : parseStoreList(out);
     },
     async write(values) {
       if (o.token === null) {
-        for (const [key, value] of Object.entries(values)) {
-          if (value === '') runner.run(['config-store-entry', 'delete', '--store-id', storeIdNow(), '--key', key]);
-          else runner.run(['config-store-entry', 'update', '--upsert', '--store-id', storeIdNow(), '--key', key, '--value', value]);
-        }
+        writeServiceValues(runner, storeIdNow(), values);
         return;
       }
       const url = `${endpoint}/resources/stores/config/${encodeURIComponent(storeIdNow())}/items`;

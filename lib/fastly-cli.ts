@@ -84,3 +84,30 @@ export function resolveStoreId(fastly: FastlyRunner, serviceId: string, storeNam
   }
   throw new Error(`service ${serviceId} has no store linked as "${storeName}" in its active version; pass the store id yourself`);
 }
+
+/** The items of a Config Store, as `fastly config-store-entry list --json` prints them. */
+export function parseStoreList(out: string): Record<string, string> {
+  let items: unknown;
+  try {
+    items = JSON.parse(out);
+  } catch {
+    throw new Error('could not read the Config Store\'s items (fastly config-store-entry list --json did not print JSON)');
+  }
+  const store: Record<string, string> = {};
+  // The CLI prints go-fastly structs; accept either field spelling rather than pin one CLI version.
+  for (const item of Array.isArray(items) ? items : []) {
+    const i = item as Record<string, unknown>;
+    const key = i.item_key ?? i.key ?? i.Key;
+    const value = i.item_value ?? i.value ?? i.Value;
+    if (typeof key === 'string' && typeof value === 'string') store[key] = value;
+  }
+  return store;
+}
+
+/** One CLI call per store value written ('' deletes it): the CLI changes one item a call. */
+export function writeServiceValues(fastly: FastlyRunner, id: string, writes: Record<string, string>): void {
+  for (const [key, value] of Object.entries(writes)) {
+    if (value === '') fastly.run(['config-store-entry', 'delete', '--store-id', id, '--key', key]);
+    else fastly.run(['config-store-entry', 'update', '--upsert', '--store-id', id, '--key', key, '--value', value]);
+  }
+}

@@ -17,7 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { CONFIG_STORE_VALUE_LIMIT, settingsTable } from '../src/core/config.js';
 import { ROUTING_KEY, storeKeyOf } from '../src/core/layout.js';
 import { CONFIG_STORE } from '../src/fastly/names.js';
-import { fastlyRunner, resolveStoreId, type FastlyRunner } from '../lib/fastly-cli.js';
+import { fastlyRunner, parseStoreList, resolveStoreId, writeServiceValues } from '../lib/fastly-cli.js';
 import { readStore, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { localConfigFile } from '../lib/local-store.js';
@@ -115,25 +115,6 @@ async function tuneLocal(file: string, request: TuneRequest | null): Promise<num
   return 0;
 }
 
-/** The items of a Config Store, as `fastly config-store-entry list --json` prints them. */
-export function parseStoreList(out: string): StoreData {
-  let items: unknown;
-  try {
-    items = JSON.parse(out);
-  } catch {
-    throw new Error('could not read the Config Store\'s items (fastly config-store-entry list --json did not print JSON)');
-  }
-  const store: StoreData = {};
-  // The CLI prints go-fastly structs; accept either field spelling rather than pin one CLI version.
-  for (const item of Array.isArray(items) ? items : []) {
-    const i = item as Record<string, unknown>;
-    const key = i.item_key ?? i.key ?? i.Key;
-    const value = i.item_value ?? i.value ?? i.Value;
-    if (typeof key === 'string' && typeof value === 'string') store[key] = value;
-  }
-  return store;
-}
-
 /**
  * A service's `waiting_room_config`: its id and its items. The reads run even on a dry run: the
  * writes depend on what the store holds (JSON values are rewritten whole), and reading changes nothing.
@@ -142,14 +123,6 @@ export function readServiceStore(serviceId: string, storeId: string | undefined)
   const reader = fastlyRunner(false, (line) => console.error(line));
   const id = storeId ?? resolveStoreId(reader, serviceId, CONFIG_STORE);
   return { id, current: parseStoreList(reader.run(['config-store-entry', 'list', '--store-id', id, '--json']) ?? '[]') };
-}
-
-/** One CLI call per store value written ('' deletes it): the CLI changes one item a call. */
-export function writeServiceValues(fastly: FastlyRunner, id: string, writes: Record<string, string>): void {
-  for (const [key, value] of Object.entries(writes)) {
-    if (value === '') fastly.run(['config-store-entry', 'delete', '--store-id', id, '--key', key]);
-    else fastly.run(['config-store-entry', 'update', '--upsert', '--store-id', id, '--key', key, '--value', value]);
-  }
 }
 
 function tuneService(serviceId: string, storeId: string | undefined, dryRun: boolean, request: TuneRequest | null): number {
