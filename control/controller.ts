@@ -9,6 +9,7 @@
 // dead when it ended. A source that is alive and gives no line is quiet: a room with no traffic, not a
 // fault, so silence alone never makes the controller hold. Each condition is said once, when it
 // starts, and again only when it changes (a growing figure is not a change).
+import { applyWrites } from '../lib/json-store.js';
 import { parseLogLine } from './log-line.js';
 import { Rooms } from './rooms.js';
 import type { ControlModel, DashboardSnapshot, SourceStatus } from './types.js';
@@ -127,10 +128,7 @@ export class Controller {
       said.push(`${sent.size > 1 || room !== 'default' ? `${room}: ` : ''}${Object.entries(writes).map(([k, v]) => `${k}=${v.length > 60 ? `${v.slice(0, 60)}...` : v}`).join(' ')}`);
     }
     const stored = this.o.writer.lastWrite?.stored ?? {};
-    for (const [k, v] of Object.entries(stored)) {
-      if (v === '') delete this.current[k];
-      else this.current[k] = v;
-    }
+    this.current = applyWrites(this.current, stored);
     this.o.log(`wrote ${said.join('; ')}`);
   }
 

@@ -6,7 +6,7 @@
 // Fastly's API allows about 1,000 an hour per token, and the operator's own tools need some.
 import { parseConfig } from '../src/core/config.js';
 import { storeWrites } from '../src/core/layout.js';
-import { readStore, writeStoreAtomic } from '../lib/json-store.js';
+import { applyWrites, readStore, writeStoreAtomic } from '../lib/json-store.js';
 import type { SettingWrites, WriteStatus } from './types.js';
 
 /** API calls an hour the writer spends at most, by default: one every 10 s (docs/control.md). */
@@ -30,12 +30,7 @@ export function localStore(file: string): Store {
     read: () => readStore(file),
     async write(values) {
       // Every room's values in one atomic file write: the host never reads half of them.
-      const current = await readStore(file);
-      for (const [k, v] of Object.entries(values)) {
-        if (v === '') delete current[k];
-        else current[k] = v;
-      }
-      await writeStoreAtomic(file, current);
+      await writeStoreAtomic(file, applyWrites(await readStore(file), values));
     },
   };
 }

@@ -60,3 +60,13 @@ export async function writeStoreAtomic(file: string, data: StoreData, mode = 0o6
     throw error;
   }
 }
+
+/** The store after these writes ('' removes a key); the store given is left as it is. */
+export function applyWrites(current: StoreData, writes: Record<string, string>): StoreData {
+  const next: StoreData = { ...current };
+  for (const [key, value] of Object.entries(writes)) {
+    if (value === '') delete next[key];
+    else next[key] = value;
+  }
+  return next;
+}

@@ -10,7 +10,7 @@ import { STDOUT_LOG } from '../src/fastly/names.js';
 import { readStoreIfExists, writeStoreAtomic } from '../lib/json-store.js';
 import { roomSettings } from '../lib/room-store.js';
 import { storeWrites } from '../src/core/layout.js';
-import { applyWrites } from './tune-plan.js';
+import { applyWrites } from '../lib/json-store.js';
 import { repoRoot } from '../lib/paths.js';
 
 export const DASHBOARD_PORT = 7373;

@@ -7,7 +7,7 @@ import { CONFIG_STORE_VALUE_LIMIT, settingsTable } from '../src/core/config.js';
 import { DEFAULT_ROOM, ROOM_ID, ROUTING_KEY, SETTINGS_KEY, storeWrites } from '../src/core/layout.js';
 import { parseRouting, type RoutingProblem } from '../src/core/routing.js';
 import type { ConfigProblem } from '../src/core/types.js';
-import type { StoreData } from '../lib/json-store.js';
+import { applyWrites, type StoreData } from '../lib/json-store.js';
 import { roomSettings, settingSources, storeRooms, storeRouting, unreadKeys } from '../lib/room-store.js';
 
 export interface TuneRequest {
@@ -38,15 +38,6 @@ export function splitProblem(message: string): { need: string; fallback: string 
 function problemPlace(p: ConfigProblem): { storeKey: string; setting: string | null } {
   const at = p.key.indexOf(': ');
   return at < 0 ? { storeKey: p.key, setting: null } : { storeKey: p.key.slice(0, at), setting: p.key.slice(at + 2) };
-}
-
-export function applyWrites(current: StoreData, writes: Record<string, string>): StoreData {
-  const next: StoreData = { ...current };
-  for (const [key, value] of Object.entries(writes)) {
-    if (value === '') delete next[key];
-    else next[key] = value;
-  }
-  return next;
 }
 
 /** A routing value as it is written: its JSON without the file's layout, so more of it fits. */

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readStore, readStoreIfExists, StoreFileError, writeStoreAtomic } from '../../lib/json-store.js';
+import { applyWrites, readStore, readStoreIfExists, StoreFileError, writeStoreAtomic } from '../../lib/json-store.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -67,5 +67,13 @@ describe('writeStoreAtomic', () => {
   it('leaves the old file and no temporary file when it cannot write', async () => {
     await expect(writeStoreAtomic(path.join(dir, 'no-such-dir', 'x.json'), { a: 'b' })).rejects.toThrow();
     expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe('applyWrites', () => {
+  it("sets each key, removes a key written '', and leaves the store it was given as it was", () => {
+    const current = { a: '1', b: '2' };
+    expect(applyWrites(current, { b: '', c: '3' })).toEqual({ a: '1', c: '3' });
+    expect(current).toEqual({ a: '1', b: '2' });
   });
 });
