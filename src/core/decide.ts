@@ -8,8 +8,6 @@ import { signToken } from './token.js';
 import type { ReasonCode, SandboxCache, TokenClaims } from './types.js';
 import { boundary, catchUp, firstUsable, roomOf, subjectOf, type TokenInput, type Usable } from './usable-token.js';
 
-export { boundary, MAX_TOKEN_CHARS } from './usable-token.js';
-
 export interface DecideInput extends TokenInput {
   nowMs: number;
   /** The POP's admissions ceiling, null when none (ceiling.ts). */
