@@ -1,5 +1,5 @@
 // Decision lines as the edge writes them, for the controller's tests.
-import type { DecisionLine } from '../../control/types.js';
+import type { DecisionLine, PlanContext } from '../../control/types.js';
 import { decisionLine } from '../../src/core/log-line.js';
 
 /** A parsed decision line with nothing but what `partial` names, in windows of `d` seconds. */
@@ -43,3 +43,7 @@ export const admittedLine = (ms: number, i: number, pop = 'LHR', room = 'default
     status: 200,
     result: { used: null, setToken: `h.p.${String(i).padStart(8, 'A')}`, set: { dec: 'allow', exp: 0 }, nextToken: null, pct: null },
   });
+
+/** A plan() tick with a current view, every tick free to write (the local file); and one holding. */
+export const LIVE: PlanContext = { holding: false, writeIntervalMs: 0 };
+export const HOLDING: PlanContext = { holding: true, writeIntervalMs: 0 };
