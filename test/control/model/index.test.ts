@@ -2,34 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { createControlModel } from '../../../control/model/index.js';
 import type { DecisionLine } from '../../../control/types.js';
-import { HOLDING, LIVE, parsedLine } from '../lines.js';
+import { heardLine, HOLDING, idFor, LIVE, parsedLine, waitArrivals } from '../lines.js';
 
 const D = 30;
 const T0 = Date.UTC(2026, 0, 1);
-const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-/** An 8-character token id whose draw number is about u. */
-const idFor = (u: number, salt = 0): string => {
-  let n = Math.floor(u * 2 ** 48) + salt;
-  let s = '';
-  for (let i = 0; i < 8; i++) {
-    s = A[n % 64]! + s;
-    n = Math.floor(n / 64);
-  }
-  return s;
-};
-
 const line = (partial: Partial<DecisionLine> & { tsMs: number; reason: string }): DecisionLine => parsedLine(partial, D);
-
-/** `n` new visitors at `ms`, each with a ticket for the cohort two windows on. */
-function arrivals(n: number, ms: number, salt: number): DecisionLine[] {
-  const exp = Math.floor(ms / 1000 / D) * D + 2 * D;
-  return Array.from({ length: n }, (_, i) =>
-    line({ tsMs: ms, reason: 'no_token', newTid: idFor((i + 0.5) / n, salt), newExp: exp, newDec: 'wait', nextTid: idFor(((i * 7919) % n + 0.5) / n, salt + 1) }),
-  );
-}
-
-/** A line that says only that the log has been read up to `tsMs` (a page of the shop, no token). */
-const heard = (tsMs: number): DecisionLine => line({ tsMs, reason: 'bypass_path', decision: 'allow', outcome: 'origin' });
+const arrivals = (n: number, ms: number, salt: number): DecisionLine[] => waitArrivals(n, ms, salt, D);
+const heard = (tsMs: number): DecisionLine => heardLine(tsMs, D);
 
 const settings = (extra: Record<string, string> = {}) => ({ wait_period_duration: String(D), ...extra });
 
