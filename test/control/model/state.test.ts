@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createControlModel } from '../../../control/model/index.js';
 import type { ControlModel, DecisionLine, ModelSaved } from '../../../control/types.js';
-import { heardLine, LIVE, waitArrivals } from '../lines.js';
+import { heardLine, idFor, LIVE, parsedLine, waitArrivals } from '../lines.js';
 
 const D = 20;
 const T0 = Date.UTC(2026, 0, 1);
@@ -51,6 +51,22 @@ describe('the model\'s saved state', () => {
     expect(plans(restored)).toEqual(expected);
     // What the restore carried mattered: a model that only re-read the log plans otherwise.
     expect(plans(fresh)).not.toEqual(expected);
+  });
+
+  it('carries the queue cursor\'s planner over: a restored model saves what the original saved', () => {
+    const start = Date.UTC(2026, 0, 1, 1) / 1000;
+    const model = createControlModel({ leadSeconds: 25 });
+    const iso = (sec: number) => new Date(sec * 1000).toISOString();
+    model.settings({ wait_period_duration: '30', allow_percentage: '100', new_users_per_minute: '300', event_prequeue_start: iso(start - 3600), event_start: iso(start) }, (start - 600) * 1000);
+    for (let i = 0; i < 300; i++) {
+      model.observe(parsedLine({ tsMs: (start - 200) * 1000, reason: 'prequeue_joined', outcome: 'prequeue', decision: 'start', newDec: 'pre', newTid: idFor(i / 300, 5), newExp: start }));
+    }
+    const writes = model.plan((start - 25) * 1000, LIVE)!;
+    model.written(writes, true, (start - 25) * 1000);
+    const saved = model.save();
+    expect(saved.cursor.lastSpeed).toBeGreaterThan(0);
+    expect(saved.cursor.tracker.prequeued).toHaveLength(300);
+    expect(createControlModel({ leadSeconds: 25, restore: JSON.parse(JSON.stringify(saved)) }).save()).toEqual(saved);
   });
 
   it('refuses a saved state of another version, naming both', () => {
