@@ -117,7 +117,8 @@ export class Controller {
             : null);
     if (conditionKey(why) !== conditionKey(this.holdingWhy)) this.o.log(why === null ? 'the view is current again: controlling' : `holding, writing nothing: ${why}`);
     this.holdingWhy = why;
-    const plans = this.rooms.plan(nowMs, why !== null);
+    // Each window's chance is fixed by the write before its deadline, the writer's spacing apart (model/pacing.ts).
+    const plans = this.rooms.plan(nowMs, { holding: why !== null, writeIntervalMs: this.o.writer.intervalMs });
     if (plans.size === 0) return;
     const sent = await this.o.writer.offer(plans, this.current, nowMs);
     if (sent.size === 0) return;

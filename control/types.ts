@@ -1,6 +1,9 @@
 // The shapes the controller's parts agree on: the room's decision line as the controller reads it,
 // the targets an operator states, what the control model publishes, and what the dashboard shows.
 // The model (control/model/) is pure; the process around it (sources, writer, dashboard) is not.
+import type { ModelSaved } from './model/state.js';
+
+export type { ModelSaved };
 
 /**
  * One decision of the room, as the edge logs it (src/core/log-line.ts writes it; docs/control.md
@@ -187,11 +190,25 @@ export interface ControlModel {
   settings(values: Readonly<Record<string, string>>, nowMs: number): void;
   observe(line: DecisionLine): void;
   /**
-   * What to write now, or null when nothing needs writing. `holding` tells the model its view may be
-   * stale (a lagging or dead source): it writes nothing then.
+   * What to write now, or null when nothing needs writing. Records the tick's history point (the
+   * dashboard's minute rows) whether or not anyone looks: snapshot() only reads it.
    */
-  plan(nowMs: number, holding: boolean): SettingWrites | null;
+  plan(nowMs: number, ctx: PlanContext): SettingWrites | null;
   /** The writer reports what it wrote (ok or not), so the model knows what the edge has. */
   written(values: SettingWrites, ok: boolean, nowMs: number): void;
   snapshot(nowMs: number): ModelSnapshot;
+  /** Everything needed to go on after a restart, JSON-safe (createControlModel({ restore })). */
+  save(): ModelSaved;
+}
+
+/** What the process tells the model at each plan(). */
+export interface PlanContext {
+  /** The view may be stale (a lagging or dead source): the model writes nothing then. */
+  holding: boolean;
+  /**
+   * The spacing between the writes the API budget allows now, ms: the model fixes every window whose
+   * decision time falls before nowMs + writeIntervalMs, so each window is fixed by the write before
+   * its deadline (model/pacing.ts). 0 = every tick may write (the local file).
+   */
+  writeIntervalMs: number;
 }

@@ -5,7 +5,8 @@ import { cursorAt } from '../../src/core/position.js';
 import { eventPhase } from '../../src/core/queue.js';
 import type { Config } from '../../src/core/types.js';
 import type { DecisionLine, SettingWrites } from '../types.js';
-import { countsText, cursorSpeed, QueueTracker } from './queue.js';
+import { cursorDue } from './pacing.js';
+import { countsText, cursorSpeed, QueueTracker, type TrackerSaved } from './queue.js';
 
 /** What the cursor is for right now. */
 export type CursorRole = 'none' | 'drain' | 'fifo';
@@ -25,8 +26,6 @@ export interface CursorView {
 
 /** The share of a minute's shortfall the standing correction takes on: 0.1 (0.2 and more swung past the target in the simulator). */
 const GAIN = 0.1;
-/** A cursor line is rewritten at least this often: every 30 s (60 s let the minutes of a drain stray past ±10%; two keys, 240 API calls an hour). */
-const REWRITE_MS = 30_000;
 const speedText = (s: number): string => String(Math.round(Math.max(0, s) * 1e9) / 1e9);
 const posText = (p: number): string => String(Math.round(p * 1e6) / 1e6);
 
@@ -140,8 +139,7 @@ export class CursorPlanner {
     const at = role === 'drain' && start !== null && nowSec < start ? start : nowSec;
     this.view = { role, cursor, speed, prequeue, ahead: ahead.length, survival };
     const changed = this.lastSpeed === null || Math.abs(speed - this.lastSpeed) > 0.15 * Math.max(speed, this.lastSpeed, 1e-9);
-    const due = force || c.queueCursor === null || nowMs - this.lastWriteMs >= REWRITE_MS || (changed && nowMs - this.lastWriteMs >= 20_000);
-    if (!due) return null;
+    if (!cursorDue({ force, published: c.queueCursor !== null, sinceWriteMs: nowMs - this.lastWriteMs, changed })) return null;
     return {
       queue_cursor: `${at}:${posText(role === 'drain' && nowSec < (start ?? 0) ? start! - 1 : cursor)}:${speedText(speed)}`,
       queue_counts: countsText(input, survival),
@@ -215,5 +213,40 @@ export class CursorPlanner {
   snapshot(): CursorView {
     return this.view;
   }
+
+  /** The planner's state, JSON-safe (the model's save()); the settings come again from the store. */
+  save(): CursorSaved {
+    const never = (x: number): number | null => (Number.isFinite(x) ? x : null);
+    return {
+      tracker: this.tracker.save(),
+      lastWriteMs: never(this.lastWriteMs),
+      lastSpeed: this.lastSpeed,
+      controlSinceMs: this.controlSinceMs,
+      correction: this.correction,
+      correctedAtMs: never(this.correctedAtMs),
+      view: { ...this.view },
+    };
+  }
+
+  restore(saved: CursorSaved): void {
+    this.tracker.restore(saved.tracker);
+    this.lastWriteMs = saved.lastWriteMs ?? Number.NEGATIVE_INFINITY;
+    this.lastSpeed = saved.lastSpeed;
+    this.controlSinceMs = saved.controlSinceMs;
+    this.correction = saved.correction;
+    this.correctedAtMs = saved.correctedAtMs ?? Number.NEGATIVE_INFINITY;
+    this.view = { ...saved.view };
+  }
+}
+
+/** CursorPlanner's state as JSON-safe data (null for a time never reached). */
+export interface CursorSaved {
+  tracker: TrackerSaved;
+  lastWriteMs: number | null;
+  lastSpeed: number | null;
+  controlSinceMs: number | null;
+  correction: number;
+  correctedAtMs: number | null;
+  view: CursorView;
 }
 

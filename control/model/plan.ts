@@ -2,55 +2,13 @@
 // decided once, `leadSeconds` before it opens, so that it has reached every POP when the first of its
 // tickets falls due; later windows get a forecast, rewritten at every write, that the waiting page
 // uses for its estimate and that holds the room if the controller stops.
-import { DENY_PAGE_TIMER } from '../../src/core/draw.js';
 import type { Ledger } from './ledger.js';
 import { chanceForCount, expectedAdmissions, type Candidate, type CohortView } from './law.js';
+import { returnersBetween, type Returning } from './returning.js';
 import { drawValueOfId } from './ticket-id.js';
 
 /** How fast the forecast lets the current arrival rate fade, seconds. */
 export const ARRIVAL_FADE_SECONDS = 30;
-
-/**
- * Visitors the deny page held when the room opened come back at their page's next check: `count` of
- * them spread evenly over [fromSec, toSec). The controller sees them only as they arrive.
- */
-export interface Returning {
-  fromSec: number;
-  toSec: number;
-  count: number;
-}
-
-const { seconds: DENY_WAIT, jitterSeconds: DENY_JITTER } = DENY_PAGE_TIMER;
-
-/**
- * The deny page's crowd when the room opens at `nowSec`, from its denials by window: the deny pages of
- * a window w come back in [w + wait, w + d + wait + jitter), and each visitor who had one in the last
- * check period is behind one of them (their last).
- */
-export function denyPageReturns(denials: ReadonlyMap<number, number>, d: number, nowSec: number): Returning[] {
-  const returning: Returning[] = [];
-  for (const [w, count] of denials) {
-    const from = w + DENY_WAIT;
-    const to = w + d + DENY_WAIT + DENY_JITTER;
-    if (to <= nowSec) continue;
-    // Of a window whose returns have begun, only the share still to come (the rest came back
-    // to the deny page already, and are counted by their later line).
-    const share = from >= nowSec ? 1 : (to - nowSec) / (to - from);
-    returning.push({ fromSec: Math.max(nowSec, from), toSec: to, count: count * share });
-  }
-  return returning;
-}
-
-/** Returners expected in [from, to) (seconds). */
-export function returnersBetween(returning: readonly Returning[], from: number, to: number): number {
-  let sum = 0;
-  for (const r of returning) {
-    const a = Math.max(from, r.fromSec);
-    const b = Math.min(to, r.toSec);
-    if (b > a) sum += (r.count * (b - a)) / (r.toSec - r.fromSec);
-  }
-  return sum;
-}
 
 export interface PlanInput {
   ledger: Ledger;

@@ -7,7 +7,7 @@
 import { PREQUEUE_CHECK_SECONDS } from '../../src/core/queue.js';
 import type { DecisionLine } from '../types.js';
 
-interface Place {
+export interface Place {
   pos: number;
   seenMs: number;
   /** Lines seen for it: after the first check a waiting visitor comes back within two windows. */
@@ -231,4 +231,35 @@ export class QueueTracker {
   passedWaiting(): number {
     return this.passed.size;
   }
+
+  /** What the tracker learned from the lines, JSON-safe (the model's save()). */
+  save(): TrackerSaved {
+    return {
+      places: [...this.places.values()].map((p) => ({ ...p })),
+      prequeued: [...this.prequeued].map(([tid, p]) => [tid, { ...p }]),
+      passed: [...this.passed],
+      fates: [...this.fates],
+      admittedAt: [...this.admittedAt],
+    };
+  }
+
+  restore(saved: TrackerSaved): void {
+    this.places.clear();
+    for (const p of saved.places) this.places.set(keyOf(p.pos), { ...p });
+    this.prequeued.clear();
+    for (const [tid, p] of saved.prequeued) this.prequeued.set(tid, { ...p });
+    this.passed.clear();
+    for (const [key, at] of saved.passed) this.passed.set(key, at);
+    this.fates = [...saved.fates];
+    this.admittedAt = [...saved.admittedAt];
+  }
+}
+
+/** QueueTracker's state as JSON-safe data. */
+export interface TrackerSaved {
+  places: Place[];
+  prequeued: [string, { seenMs: number; placed: boolean }][];
+  passed: [string, number][];
+  fates: boolean[];
+  admittedAt: number[];
 }

@@ -2,34 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { createControlModel } from '../../../control/model/index.js';
 import type { DecisionLine } from '../../../control/types.js';
-import { parsedLine } from '../lines.js';
+import { heardLine, HOLDING, idFor, LIVE, parsedLine, waitArrivals } from '../lines.js';
 
 const D = 30;
 const T0 = Date.UTC(2026, 0, 1);
-const A = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-/** An 8-character token id whose draw number is about u. */
-const idFor = (u: number, salt = 0): string => {
-  let n = Math.floor(u * 2 ** 48) + salt;
-  let s = '';
-  for (let i = 0; i < 8; i++) {
-    s = A[n % 64]! + s;
-    n = Math.floor(n / 64);
-  }
-  return s;
-};
-
 const line = (partial: Partial<DecisionLine> & { tsMs: number; reason: string }): DecisionLine => parsedLine(partial, D);
-
-/** `n` new visitors at `ms`, each with a ticket for the cohort two windows on. */
-function arrivals(n: number, ms: number, salt: number): DecisionLine[] {
-  const exp = Math.floor(ms / 1000 / D) * D + 2 * D;
-  return Array.from({ length: n }, (_, i) =>
-    line({ tsMs: ms, reason: 'no_token', newTid: idFor((i + 0.5) / n, salt), newExp: exp, newDec: 'wait', nextTid: idFor(((i * 7919) % n + 0.5) / n, salt + 1) }),
-  );
-}
-
-/** A line that says only that the log has been read up to `tsMs` (a page of the shop, no token). */
-const heard = (tsMs: number): DecisionLine => line({ tsMs, reason: 'bypass_path', decision: 'allow', outcome: 'origin' });
+const arrivals = (n: number, ms: number, salt: number): DecisionLine[] => waitArrivals(n, ms, salt, D);
+const heard = (tsMs: number): DecisionLine => heardLine(tsMs, D);
 
 const settings = (extra: Record<string, string> = {}) => ({ wait_period_duration: String(D), ...extra });
 
@@ -38,7 +17,7 @@ describe('the control model', () => {
     const model = createControlModel();
     model.settings(settings({ allow_percentage: '50' }), T0);
     for (const l of arrivals(100, T0, 0)) model.observe(l);
-    expect(model.plan(T0 + 1000, false)).toBeNull();
+    expect(model.plan(T0 + 1000, LIVE)).toBeNull();
     expect(model.snapshot(T0 + 1000)).toMatchObject({ mode: 'observing' });
     expect(model.snapshot(T0 + 1000).why).toMatch(/new_users_per_minute/);
   });
@@ -47,7 +26,7 @@ describe('the control model', () => {
     const model = createControlModel();
     model.settings(settings({ allow_percentage: '50', new_users_per_minute: '-3' }), T0);
     for (const l of arrivals(10, T0, 0)) model.observe(l);
-    expect(model.plan(T0 + 1000, false)).toBeNull();
+    expect(model.plan(T0 + 1000, LIVE)).toBeNull();
     expect(model.snapshot(T0 + 1000).why).toMatch(/new_users_per_minute/);
   });
 
@@ -56,7 +35,7 @@ describe('the control model', () => {
     model.settings(settings({ allow_percentage: '100', new_users_per_minute: '60' }), T0);
     // 60 admissions in the first 10 seconds: 360 a minute against 60.
     for (let i = 0; i < 60; i++) model.observe(line({ tsMs: T0 + i * 150, reason: 'allow_all', decision: 'allow', outcome: 'origin', newTid: idFor(i / 60, 9), newExp: 0, newDec: 'allow' }));
-    const writes = model.plan(T0 + 10_000, false);
+    const writes = model.plan(T0 + 10_000, LIVE);
     expect(writes).not.toBeNull();
     expect(Number(writes!.allow_percentage)).toBeGreaterThan(0);
     expect(Number(writes!.allow_percentage)).toBeLessThan(100);
@@ -70,7 +49,7 @@ describe('the control model', () => {
     model.observe(heard(T0 + 16_000)); // the log covers more than the 10 s the model waits for
     const at = T0 + 35_000; // 25 s before that window opens
     model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100' }), at);
-    const writes = model.plan(at, false);
+    const writes = model.plan(at, LIVE);
     const entry = writes?.allow_schedule?.split(',').find((e) => e.startsWith(`${T0 / 1000 + 60}=`));
     expect(entry).toBeDefined();
     const pct = Number(entry!.split('=')[1]);
@@ -86,6 +65,7 @@ describe('the control model', () => {
     const [first] = arrivals(1, T0, 0);
     for (let i = 0; i < 5; i++) model.observe({ ...first!, tsMs: T0 + i });
     for (let i = 0; i < 10; i++) model.observe(line({ tsMs: T0 + 1000 + i, reason: 'wait_not_due', decision: 'wait', outcome: 'keepwaiting', tid: first!.newTid, exp: first!.newExp, dec: 'wait' }));
+    model.plan(T0 + 2000, LIVE);
     expect(model.snapshot(T0 + 2000).waiting).toBe(1);
   });
 
@@ -94,10 +74,10 @@ describe('the control model', () => {
     model.settings(settings({ allow_percentage: '10', new_users_per_minute: '100' }), T0);
     for (const l of arrivals(300, T0 + 1000, 0)) model.observe(l);
     model.observe(heard(T0 + 6000));
-    expect(model.plan(T0 + 8000, false)).toBeNull();
+    expect(model.plan(T0 + 8000, LIVE)).toBeNull();
     expect(model.snapshot(T0 + 8000).why).toMatch(/first seconds/);
     model.observe(heard(T0 + 12_000));
-    expect(model.plan(T0 + 13_000, false)?.allow_schedule).toBeDefined();
+    expect(model.plan(T0 + 13_000, LIVE)?.allow_schedule).toBeDefined();
   });
 
   it('expects the crowd of the deny page back after an opening, at the page\'s timer', () => {
@@ -110,7 +90,7 @@ describe('the control model', () => {
       model.settings(settings({ allow_percentage: '1', new_users_per_minute: '100' }), open);
       for (const l of arrivals(50, open + 1000, 0)) model.observe(l);
       model.observe(heard(open + 12_000));
-      const writes = model.plan(open + 13_000, false)!;
+      const writes = model.plan(open + 13_000, LIVE)!;
       // A window two minutes after the opening: by then the deny page's crowd is coming back.
       const w = (open + 120_000) / 1000;
       return Number(writes.allow_schedule!.split(',').find((e) => e.startsWith(`${w}=`))!.split('=')[1]);
@@ -124,7 +104,7 @@ describe('the control model', () => {
     const model = createControlModel();
     model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100' }), T0);
     for (const l of arrivals(100, T0 + 5000, 0)) model.observe(l);
-    expect(model.plan(T0 + 35_000, true)).toBeNull();
+    expect(model.plan(T0 + 35_000, HOLDING)).toBeNull();
     expect(model.snapshot(T0 + 35_000).why).toMatch(/holding/);
   });
 
@@ -135,7 +115,7 @@ describe('the control model', () => {
     for (let i = 0; i < 15; i++) model.observe(line({ tsMs: T0 + i, reason: 'draw_won', decision: 'allow', outcome: 'origin', newTid: idFor(i / 15, 77), newExp: 0, newDec: 'allow' }));
     for (const l of arrivals(1000, T0 + 5000, 0)) model.observe(l);
     model.observe(heard(T0 + 30_000));
-    const writes = model.plan(T0 + 35_000, false);
+    const writes = model.plan(T0 + 35_000, LIVE);
     const pct = Number(writes!.allow_schedule!.split(',').find((e) => e.startsWith(`${T0 / 1000 + 60}=`))!.split('=')[1]);
     // Room for 5 more, not the 300 the target alone would allow: about 5 of 1,000 tickets.
     expect(pct).toBeLessThan(1);
@@ -148,7 +128,7 @@ describe('the control model', () => {
     model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100', allow_schedule: `${t + 30}=12.5,${t + 60}=40` }), T0 + 10_000);
     for (const l of arrivals(1000, T0 + 5000, 0)) model.observe(l);
     model.observe(heard(T0 + 16_000));
-    const writes = model.plan(T0 + 16_000, false);
+    const writes = model.plan(T0 + 16_000, LIVE);
     expect(writes!.allow_schedule).toContain(`${t + 30}=12.5`);
     expect(writes!.allow_schedule).not.toContain(`${t + 60}=40`);
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createControlModel } from '../../../control/model/index.js';
 import { countsText, cursorSpeed, QueueTracker } from '../../../control/model/queue.js';
 import type { DecisionLine } from '../../../control/types.js';
-import { parsedLine } from '../lines.js';
+import { LIVE, parsedLine } from '../lines.js';
 import { parseConfig } from '../../../src/core/config.js';
 
 const D = 30;
@@ -98,8 +98,8 @@ describe('the model through a scheduled start', () => {
     const model = createControlModel({ leadSeconds: 25 });
     model.settings(settings, (START - 600) * 1000);
     for (let i = 0; i < 3000; i++) model.observe(line({ tsMs: (START - 200) * 1000, reason: 'prequeue_joined', outcome: 'prequeue', decision: 'start', newDec: 'pre', newTid: tid(i), newExp: START }));
-    expect(model.plan((START - 100) * 1000, false)).toBeNull();
-    const writes = model.plan((START - 25) * 1000, false)!;
+    expect(model.plan((START - 100) * 1000, LIVE)).toBeNull();
+    const writes = model.plan((START - 25) * 1000, LIVE)!;
     const [at, pos, speed] = writes.queue_cursor!.split(':').map(Number);
     expect(at).toBe(START);
     expect(pos).toBe(START - 1);
@@ -111,7 +111,7 @@ describe('the model through a scheduled start', () => {
     const model = createControlModel({ leadSeconds: 25 });
     model.settings({ ...settings, queue_all: 'true' }, (START - 600) * 1000);
     for (let i = 0; i < 100; i++) model.observe(line({ tsMs: (START - 200) * 1000, reason: 'prequeue_joined', outcome: 'prequeue', newDec: 'pre', newTid: tid(i), newExp: START }));
-    const writes = model.plan((START - 20) * 1000, false)!;
+    const writes = model.plan((START - 20) * 1000, LIVE)!;
     expect(Number(writes.queue_cursor!.split(':')[2])).toBe(0);
   });
 });
@@ -122,7 +122,7 @@ describe('the draw under queue_all', () => {
     const t0 = START * 1000;
     model.settings({ wait_period_duration: String(D), allow_percentage: '20', new_users_per_minute: '60', queue_all: 'true' }, t0);
     for (let i = 0; i < 200; i++) model.observe(line({ tsMs: t0 + i * 100, reason: 'queue_all', decision: 'start', outcome: 'startwaiting', newDec: 'wait', newTid: tid(i), newExp: START + 2 * D }));
-    expect(model.plan(t0 + 25_000, false)).toBeNull();
+    expect(model.plan(t0 + 25_000, LIVE)).toBeNull();
     expect(model.snapshot(t0 + 25_000).why).toMatch(/queue_all/);
   });
 });

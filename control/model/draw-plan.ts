@@ -1,0 +1,186 @@
+// The random draw's plan while the room queues: the arrival and reissue rates as read from the log,
+// the admissions wanted of each window (the target, corrected by how far recent windows came from
+// their plan, within the active cap), the chances of the coming windows (plan.ts), and the firming
+// of those whose decision is due (pacing.ts says which). The return rates it plans with are learned
+// here from cohorts as they close.
+import type { SettingWrites } from '../types.js';
+import type { CursorPlanner } from './cursor-plan.js';
+import type { History } from './history.js';
+import type { ClosedCohort, Ledger } from './ledger.js';
+import { firmHorizonSec, firmNow, passDue, scheduleDue, unsentSchedule } from './pacing.js';
+import { planWindows, type WindowPlan } from './plan.js';
+import { returnersBetween } from './returning.js';
+import { fmt, scheduleText } from './schedule-text.js';
+import { idleMs, type ModelState } from './state.js';
+
+/** The model's parts and options, as each job of the model reads them. */
+export interface ModelParts {
+  s: ModelState;
+  ledger: Ledger;
+  history: History;
+  cursor: CursorPlanner;
+  /** Seconds before a window opens that its chance must be published. */
+  lead: number;
+  forecastWindows: number;
+  /** How often the forecast alone justifies a write, ms. */
+  refreshMs: number;
+}
+
+/**
+ * A count a second from the log as read up to `readSec`: the last whole window's, or the current
+ * one's once 5 s of it have been read if that is busier. A surge shows within seconds, and a quiet
+ * spell is believed only once a whole window says so.
+ */
+function recentRate(countIn: (window: number) => number, readSec: number, d: number): number {
+  const w = Math.floor(readSec / d) * d;
+  const elapsed = readSec - w;
+  return Math.max(countIn(w - d) / d, elapsed >= 5 ? countIn(w) / elapsed : 0);
+}
+
+/** New visitors a second (recentRate), less the deny page's crowd coming back. */
+export function arrivalRate(m: ModelParts, readSec: number, d: number): number {
+  const w = Math.floor(readSec / d) * d;
+  // The deny page's crowd coming back is forecast on its own: it is not a rate that goes on.
+  const back = returnersBetween(m.s.returning, w - d, readSec) / (readSec - (w - d));
+  return Math.max(0, recentRate((x) => m.ledger.arrivals.get(x) ?? 0, readSec, d) - back);
+}
+
+/** Tickets reissued a second (holders back after their grace window), by cohort offset (recentRate). */
+function reissueRates(ledger: Ledger, readSec: number, d: number): Map<number, number> {
+  const w = Math.floor(readSec / d) * d;
+  const rates = new Map<number, number>();
+  for (const k of new Set([...(ledger.reissues.get(w - d)?.keys() ?? []), ...(ledger.reissues.get(w)?.keys() ?? [])])) {
+    rates.set(k, recentRate((x) => ledger.reissues.get(x)?.get(k) ?? 0, readSec, d));
+  }
+  return rates;
+}
+
+/**
+ * Admissions wanted for window c: the target's share, divided by how far the last six queueing
+ * windows' admissions came from what their chances were expected to admit, within the cap.
+ */
+function wantedFor(m: ModelParts, nowMs: number, d: number): (c: number) => number {
+  const { s, ledger } = m;
+  const perWindow = ((s.targets.newUsersPerMinute ?? 0) * d) / 60;
+  const nowSec = Math.floor(nowMs / 1000);
+  const current = Math.floor(nowSec / d) * d;
+  // Only windows drawn at a chance below 100 say anything about the law's aim. A ratio, not a
+  // difference: a view that counts a cohort 20% too large (holders who come back late, a return
+  // rate still learning) is put right in full, where a share of the shortfall left a standing error.
+  // Within 0.67 to 1.5, and only over enough windows to mean something: one burst the law did not
+  // cause (the open room's last seconds) must not swing it.
+  let planned = 0;
+  let got = 0;
+  for (let w = current - 6 * d; w < current; w += d) {
+    const pct = s.firm.get(w);
+    const plan = s.plannedAdmissions.get(w);
+    if (pct === undefined || pct >= 100 || plan === undefined) continue;
+    planned += plan;
+    got += ledger.windows.get(w)?.admissions ?? 0;
+  }
+  const bias = planned >= 3 * perWindow ? Math.min(1.5, Math.max(0.67, got / planned)) : 1;
+  const corrected = Math.min(1.5 * perWindow, Math.max(0.5 * perWindow, perWindow / bias));
+  const cap = s.targets.totalActiveUsers;
+  if (cap === null) return () => corrected;
+  const active = ledger.activeSessions(nowMs, idleMs(s)).total;
+  let pending = 0;
+  for (const [w, planned] of s.plannedAdmissions) {
+    if (w + d <= nowSec) continue;
+    pending += Math.max(0, planned - (w <= nowSec ? (ledger.windows.get(w)?.admissions ?? 0) : 0));
+  }
+  const headroom = cap - active - pending;
+  return () => Math.max(0, Math.min(corrected, headroom));
+}
+
+/** Admissions a minute the cursor should make: the target, within what the active cap leaves. */
+export function wantedPerMinute(m: ModelParts, nowMs: number): number {
+  const target = m.s.targets.newUsersPerMinute ?? 0;
+  const cap = m.s.targets.totalActiveUsers;
+  if (cap === null) return target;
+  return Math.max(0, Math.min(target, cap - m.ledger.activeSessions(nowMs, idleMs(m.s)).total));
+}
+
+/**
+ * One pass from the next window to the forecast's end; windows whose decision falls within the
+ * pacing's horizon are fixed from it (each one's chance seen by the ones after it, as the edge will
+ * draw them).
+ */
+function queueingPlan(m: ModelParts, nowMs: number, d: number, writeIntervalMs: number): WindowPlan[] {
+  const { s, ledger } = m;
+  const nowSec = Math.floor(nowMs / 1000);
+  const current = Math.floor(nowSec / d) * d;
+  const readSec = Math.floor(ledger.seenUntilMs(nowMs) / 1000);
+  const input = {
+    ledger,
+    nowSec,
+    d,
+    wanted: wantedFor(m, nowMs, d),
+    returnRate: s.returnRate,
+    reissueReturnRates: s.reissueReturnRates,
+    // Rates are measured up to where every POP's log has been read: lines come seconds late, and
+    // counting the seconds not yet read as empty would halve a surge in its first moments.
+    arrivalRate: arrivalRate(m, readSec, d),
+    reissueRates: reissueRates(ledger, readSec, d),
+    firm: s.firm,
+    returning: s.returning,
+    defaultChance: s.edgePct,
+  };
+  const plan = planWindows(input, current + d, current + m.forecastWindows * d);
+  const horizon = firmHorizonSec(nowMs, writeIntervalMs);
+  for (const p of plan) {
+    if (!firmNow(p.start, m.lead, horizon) || s.firm.has(p.start)) continue;
+    s.firm.set(p.start, p.pct);
+    s.plannedAdmissions.set(p.start, p.expected);
+  }
+  return plan;
+}
+
+/** The queueing room's step: the schedule to write now, or null (the reason in s.why). */
+export function queueingStep(m: ModelParts, nowMs: number, d: number, writeIntervalMs: number): SettingWrites | null {
+  const { s, ledger } = m;
+  const nowSec = Math.floor(nowMs / 1000);
+  const current = Math.floor(nowSec / d) * d;
+  s.mode = 'queueing';
+  const readTo = ledger.seenUntilMs(nowMs);
+  if (readTo - (ledger.firstMs ?? readTo) < 10_000 && s.returning.length === 0) {
+    // A schedule from a few seconds of log would say 100 for every window, and the waiting pages
+    // would promise that: nothing goes out until every POP's log reaches 10 s into the crowd.
+    s.why = 'queueing: reading the first seconds of the crowd before planning';
+    return null;
+  }
+  if (!passDue(s, nowMs, d, m.lead, writeIntervalMs)) return unsentSchedule(s);
+  s.lastPassMs = nowMs;
+  const plan = queueingPlan(m, nowMs, d, writeIntervalMs);
+  s.lastPlan = plan;
+  const waiting = m.history.countWaiting(nowMs, current).total;
+  const recentFirm = [current - d, current].map((w) => s.firm.get(w));
+  const active = ledger.activeSessions(nowMs, idleMs(s)).total;
+  const cap = s.targets.totalActiveUsers;
+  if (waiting === 0 && recentFirm.every((p) => p !== undefined && p >= 100) && (cap === null || active < 0.8 * cap)) {
+    s.why = 'nobody waits and the target has room: opening the room';
+    return { allow_percentage: '100', allow_schedule: '' };
+  }
+  const firmPct = s.firm.get(current + d) ?? s.firm.get(current);
+  s.why = `queueing: ${waiting} waiting, next window at ${firmPct === undefined ? '?' : fmt(firmPct)}%`;
+  const text = scheduleText(s.firm, plan, nowSec, d);
+  s.lastText = text;
+  return scheduleDue(s, text, nowMs, m.refreshMs);
+}
+
+/** Learns the return rates from a cohort past its grace window (ledger.prune hands each over). */
+export function learnReturnRates(s: ModelState, closed: ClosedCohort, d: number | null): void {
+  // While the pre-queue drains, tickets wait without drawing: their cohorts say nothing of returns.
+  if (closed.exp <= s.drainSeenSec + (d ?? 0)) return;
+  // The return rate of the tickets the plan follows from window to window: reissued ones (drawn
+  // at once, most of them) have their own below, and would otherwise hide how many others vanish.
+  let size = closed.size;
+  let drawn = closed.drawn;
+  for (const r of closed.reissued.values()) (size -= r.size), (drawn -= r.drawn);
+  if (size >= 20) s.returnRate = Math.min(1, Math.max(0.3, 0.7 * s.returnRate + 0.3 * (drawn / size)));
+  // Reissued tickets are held by those who came back late once already: many will again.
+  for (const [k, r] of closed.reissued) {
+    if (r.size < 10) continue;
+    const before = s.reissueReturnRates.get(k) ?? 0.5;
+    s.reissueReturnRates.set(k, Math.min(1, Math.max(0.05, 0.7 * before + 0.3 * (r.drawn / r.size))));
+  }
+}

@@ -1,0 +1,135 @@
+// The control model's state: one plain object holding everything the model decided or learned that
+// is not in its ledger (ledger.ts) or the cursor's planner (cursor-plan.ts). Every part of the model
+// reads and changes this object; save() turns it into JSON-safe data (no Map, no Infinity) and
+// restore() back, so a restarted controller goes on where it stopped (docs/control.md).
+import type { MinutePoint, ModelSnapshot, SettingWrites, Targets } from '../types.js';
+import type { CursorSaved } from './cursor-plan.js';
+import type { WindowPlan } from './plan.js';
+import type { Returning } from './returning.js';
+
+export interface ModelState {
+  targets: Targets;
+  /** queue_all as the operator set it. */
+  queueAll: boolean;
+  /** allow_percentage as the edge has it. */
+  edgePct: number;
+  /** The settings' problems that leave the model without a usable target. */
+  problems: string[];
+  mode: ModelSnapshot['mode'];
+  /** One sentence on why the model is in its mode (the dashboard's). */
+  why: string;
+  /** Whether the store's schedule was read once (chances published before this run are honoured then). */
+  adopted: boolean;
+  /** The last second the pre-queue was draining (cohorts drawn before then tell nothing of returns). */
+  drainSeenSec: number;
+  /** The deny page's crowd coming back since the room last opened. */
+  returning: Returning[];
+  /** Chances fixed so far, by window start. */
+  firm: Map<number, number>;
+  /** What was planned for each firm window (expected admissions). */
+  plannedAdmissions: Map<number, number>;
+  /** The chance a ticket's holder comes back to draw, as learned from closed cohorts. */
+  returnRate: number;
+  /** The same for tickets no successor named, by their cohort's offset from the window they appear in (ledger.ts). */
+  reissueReturnRates: Map<number, number>;
+  /** The last queueing plan (its first window stands in for a next window not yet fixed). */
+  lastPlan: WindowPlan[];
+  // Pacing (pacing.ts): what went out and when, and the last full pass.
+  /** Every setting as last written. */
+  lastWritten: SettingWrites;
+  lastWriteMs: number;
+  /** The newest firm window the last written schedule carried. */
+  lastFirmWritten: number;
+  /** When the last full pass over the tickets ran, ms. */
+  lastPassMs: number;
+  /** The schedule text of the last pass, written or not. */
+  lastText: string | null;
+}
+
+export function initialState(): ModelState {
+  return {
+    targets: { newUsersPerMinute: null, totalActiveUsers: null, sessionDurationMinutes: 5 },
+    queueAll: false,
+    edgePct: 100,
+    problems: [],
+    mode: 'observing',
+    why: 'waiting for the first decision line',
+    adopted: false,
+    drainSeenSec: Number.NEGATIVE_INFINITY,
+    returning: [],
+    firm: new Map(),
+    plannedAdmissions: new Map(),
+    returnRate: 0.95,
+    reissueReturnRates: new Map(),
+    lastPlan: [],
+    lastWritten: {},
+    lastWriteMs: 0,
+    lastFirmWritten: Number.NEGATIVE_INFINITY,
+    lastPassMs: Number.NEGATIVE_INFINITY,
+    lastText: null,
+  };
+}
+
+/** ModelState as JSON-safe data: Maps as [key, value] pairs, -Infinity as null. */
+export interface SavedState extends Omit<ModelState, 'firm' | 'plannedAdmissions' | 'reissueReturnRates' | 'drainSeenSec' | 'lastFirmWritten' | 'lastPassMs'> {
+  firm: [number, number][];
+  plannedAdmissions: [number, number][];
+  reissueReturnRates: [number, number][];
+  drainSeenSec: number | null;
+  lastFirmWritten: number | null;
+  lastPassMs: number | null;
+}
+
+const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
+const orNever = (x: number | null): number => x ?? Number.NEGATIVE_INFINITY;
+
+export function saveState(s: ModelState): SavedState {
+  return {
+    ...s,
+    targets: { ...s.targets },
+    problems: [...s.problems],
+    returning: s.returning.map((r) => ({ ...r })),
+    firm: [...s.firm],
+    plannedAdmissions: [...s.plannedAdmissions],
+    reissueReturnRates: [...s.reissueReturnRates],
+    lastPlan: s.lastPlan.map((p) => ({ ...p })),
+    lastWritten: { ...s.lastWritten },
+    drainSeenSec: finite(s.drainSeenSec),
+    lastFirmWritten: finite(s.lastFirmWritten),
+    lastPassMs: finite(s.lastPassMs),
+  };
+}
+
+export function restoreState(saved: SavedState): ModelState {
+  return {
+    ...saved,
+    targets: { ...saved.targets },
+    problems: [...saved.problems],
+    returning: saved.returning.map((r) => ({ ...r })),
+    firm: new Map(saved.firm),
+    plannedAdmissions: new Map(saved.plannedAdmissions),
+    reissueReturnRates: new Map(saved.reissueReturnRates),
+    lastPlan: saved.lastPlan.map((p) => ({ ...p })),
+    lastWritten: { ...saved.lastWritten },
+    drainSeenSec: orNever(saved.drainSeenSec),
+    lastFirmWritten: orNever(saved.lastFirmWritten),
+    lastPassMs: orNever(saved.lastPassMs),
+  };
+}
+
+/** How long after an admitted visitor's last request they still count as active, ms. */
+export const idleMs = (s: Pick<ModelState, 'targets'>): number => s.targets.sessionDurationMinutes * 60_000;
+
+/** The version of ModelSaved this code writes and reads: raised whenever its shape changes. */
+export const MODEL_SAVED_VERSION = 1;
+
+/** Everything a control model needs to go on after a restart, JSON-safe (createControlModel({ restore })). */
+export interface ModelSaved {
+  version: number;
+  state: SavedState;
+  cursor: CursorSaved;
+  /** The dashboard's minute rows (history.ts). */
+  history: MinutePoint[];
+  /** The ledger's own state (ledger.ts save()), or null while the ledger has none to give. */
+  ledger: unknown;
+}
