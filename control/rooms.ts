@@ -10,7 +10,7 @@ import { DEFAULT_ROOM } from '../src/core/layout.js';
 import { mergedSettings, storeRooms } from '../lib/room-store.js';
 import { describeProblem } from '../src/core/config.js';
 import type { ConfigProblem } from '../src/core/types.js';
-import type { ControlModel, DecisionLine, RoomView, SettingWrites } from './types.js';
+import type { ControlModel, DecisionLine, PlanContext, RoomView, SettingWrites } from './types.js';
 
 /** Rooms known only from lines that the controller keeps a model for; lines naming others are dropped. */
 export const MAX_LINE_ONLY_ROOMS = 50;
@@ -91,12 +91,13 @@ export class Rooms {
   }
 
   /** Each room's writes now (rooms with nothing to write are left out). */
-  plan(nowMs: number, holding: boolean): Map<string, SettingWrites> {
+  plan(nowMs: number, ctx: PlanContext): Map<string, SettingWrites> {
     const plans = new Map<string, SettingWrites>();
     for (const [id, r] of this.models) {
       // A room the routing does not name plans as if holding: its view ages, nothing is written.
       const steered = this.steered.has(id);
-      const writes = r.model.plan(nowMs, holding || !steered);
+      // The model takes the holding flag alone until it plans with the write spacing (issue 22's split).
+      const writes = r.model.plan(nowMs, ctx.holding || !steered);
       if (!steered) continue;
       if (writes !== null && Object.keys(writes).length > 0) plans.set(id, writes);
     }

@@ -1,6 +1,7 @@
 // The shapes the controller's parts agree on: the room's decision line as the controller reads it,
 // the targets an operator states, what the control model publishes, and what the dashboard shows.
 // The model (control/model/) is pure; the process around it (sources, writer, dashboard) is not.
+import type { ApiStatus } from './api-budget.js';
 
 /**
  * One decision of the room, as the edge logs it (src/core/log-line.ts writes it; docs/control.md
@@ -172,9 +173,22 @@ export interface DashboardSnapshot {
    * seconds, and the budget of calls an hour it comes from.
    */
   writes: { done: number; failed: number; deferred: number; minIntervalSeconds: number; budgetPerHour: number };
+  /** The API budget (control/api-budget.ts): calls an hour allowed and spent, the token's calls left, a 429's back-off, the next read. */
+  api: ApiStatus;
   /** True when the process is holding: it writes nothing because its view is not trustworthy. */
   holding: boolean;
   holdingWhy: string | null;
+}
+
+/** What the process tells the model's plan each tick (issue 22's PlanContext). */
+export interface PlanContext {
+  holding: boolean;
+  /**
+   * The spacing between the writes the API budget allows now, ms: the model fixes every window whose
+   * decision time falls before nowMs + writeIntervalMs, so each window is fixed by the write before
+   * its deadline. 0 = every tick may write (the local file).
+   */
+  writeIntervalMs: number;
 }
 
 /**

@@ -33,14 +33,30 @@ describe('npm run control', () => {
     }
   });
 
-  it('refuses a write budget that is not a number of calls an hour, saying what it takes', async () => {
+  it('refuses an API budget that is not a number of calls an hour, saying what it takes', async () => {
     for (const bad of ['0', 'lots', 'Infinity']) {
-      const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--dashboard-port', '0', '--write-budget', bad]).then(
+      const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--dashboard-port', '0', '--api-budget', bad]).then(
         () => null,
         (e: Error) => e,
       );
-      expect(error?.message).toBe(`--write-budget must be a number of calls an hour above 0, not "${bad}"`);
+      expect(error?.message).toBe(`--api-budget must be a number of calls an hour above 0, not "${bad}"`);
     }
+  });
+
+  it('names --api-budget when given the --write-budget it replaced', async () => {
+    const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--dashboard-port', '0', '--write-budget', '360']).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toBe('--write-budget is gone: the controller now keeps one budget of API calls an hour for its reads and writes together: --api-budget 360 (default 300)');
+  });
+
+  it('refuses reads that would spend the whole budget', async () => {
+    const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--dashboard-port', '0', '--api-budget', '60', '--read-every', '30']).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toBe('--read-every 30 reads 120 times an hour, the whole --api-budget of 60: read less often or raise the budget');
   });
 
   it("passes the room's banner and errors through, and not its decision lines", async () => {
