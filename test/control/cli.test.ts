@@ -2,7 +2,7 @@
 // reads instead of waiting silently, and fed `npm start`'s output it passes the room's banner and
 // errors through while it takes the decision lines.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -76,4 +76,25 @@ describe('npm run control', () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }, 30_000);
+
+  it('reads the settings again on SIGHUP, and journals each write it makes', async () => {
+    const store = join(dir, 'hup.json');
+    writeFileSync(store, JSON.stringify({ settings: JSON.stringify({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' }) }));
+    const journal = join(dir, 'journal.jsonl');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'control/cli.ts', '--source', 'stdin', '--no-echo', '--file', store, '--dashboard-port', '0', '--journal', journal], {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    await expect.poll(() => err, { timeout: 20_000, interval: 100 }).toContain('dashboard at');
+    // An open room admitting past its target: the controller engages it, a write the journal records.
+    const now = Date.now();
+    for (let i = 0; i < 100; i++) child.stdin.write(`${admittedLine(now - 10_000 + i * 100, i)}\n`);
+    child.kill('SIGHUP');
+    await expect.poll(() => err, { timeout: 20_000, interval: 100 }).toContain('SIGHUP: reading the settings at the next tick');
+    await expect.poll(() => (existsSync(journal) ? readFileSync(journal, 'utf8') : ''), { timeout: 20_000, interval: 100 }).toMatch(/"kind":"write","ok":true,"status":null,"calls":0,"keys":\["room.default.allow_percentage"\]/);
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }, 60_000);
 });
