@@ -103,15 +103,16 @@ export class Writer {
         refused.push(`room ${room}: ${(error as Error).message}`);
       }
     }
+    // Within the budget first: a tick held back refuses nothing (its rooms offer their writes again).
+    const calls = this.store.callsFor?.(values) ?? 1;
+    const wait = this.budget.writeWait(nowMs, calls);
+    if (wait !== null) return this.heldBack(wait);
     if (refused.length > 0) {
       this.failed++;
       this.lastWrite = { atMs: nowMs, values: Object.fromEntries(plans), ok: false, error: `refused: ${refused.join('; ')}` };
       this.tell(`write refused, the room would not use it: ${refused.join('; ')}`);
       if (Object.keys(byRoom).length === 0) return sent;
     }
-    const calls = this.store.callsFor?.(values) ?? 1;
-    const wait = this.budget.writeWait(nowMs, calls);
-    if (wait !== null) return this.heldBack(wait);
     this.nextCallMs = nowMs + this.minIntervalMs;
     this.budget.noteWrite(nowMs, calls);
     try {
