@@ -12,14 +12,18 @@
 //   ... --https-secret NAME=VALUE     a header every batch must carry (the endpoint's header_name/header_value)
 //   ... --https-host ADDR             where the endpoint listens (default all interfaces)
 //   ... --file PATH                   the local config store file (default: fastly.toml's, as tune)
-//   ... --service ID [--store-id ID]  write to the service's Config Store instead: reads through the
-//                                     Fastly CLI, writes in one bulk API call with FASTLY_API_TOKEN
-//                                     (FASTLY_API_ENDPOINT moves the API), else one CLI call per key
+//   ... --service ID [--store-id ID]  the service's Config Store instead: with FASTLY_API_TOKEN through
+//                                     the API (a read a call, every room's writes in one bulk call;
+//                                     FASTLY_API_ENDPOINT moves it), else the Fastly CLI, a call per key
 //   ... --dry-run                     with --service: print the writes instead of making them
 //   ... --dashboard-port N            the dashboard on 127.0.0.1 (default 7373; 0 picks a free port)
 //   ... --lag-limit S                 hold when lines arrive more than S seconds after the room wrote them (default 60)
-//   ... --write-budget N              at most N write calls an hour, all rooms together (default 360: one
-//                                     every 10 s; Fastly's API allows about 1,000 an hour per token)
+//   ... --api-budget N                at most N API calls an hour, reads, writes and heartbeats of all rooms
+//                                     together (default 300; Fastly allows about 1,000 an hour per token)
+//   ... --read-every S                read the settings every S seconds on Fastly (default 60; also at
+//                                     start, after a write whose outcome is unknown, and on SIGHUP or the
+//                                     dashboard's POST /api/read)
+//   ... --journal FILE                append one JSON line per API call or local write (npm run report reads it)
 //   ... --min-write-interval S        at least S seconds between writes, whatever the budget (default 0)
 //   ... --lead S                      fix a window's chance S seconds before it opens (default 25;
 //                                     at least the slowest POP's delay in seeing a new setting)
@@ -33,7 +37,9 @@ import { httpsSource } from './https-source.js';
 import { parseLogLine } from './log-line.js';
 import { fileSource, logTailSource, stdinSource, type Source } from './sources.js';
 import { fastlyStore } from './fastly-store.js';
-import { DEFAULT_WRITE_BUDGET, localStore, Writer } from './writer.js';
+import { localStore, Writer } from './writer.js';
+import { ApiBudget, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, type StoreCall } from './api-budget.js';
+import { openJournal } from './journal.js';
 
 function positive(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -84,7 +90,7 @@ export function echoOthers(onLine: (text: string) => void, other: (text: string)
 }
 
 const USAGE =
-  'usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--write-budget CALLS_PER_HOUR] [--min-write-interval S] [--lead S]';
+  'usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--api-budget CALLS_PER_HOUR] [--read-every S] [--journal FILE] [--min-write-interval S] [--lead S]';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
@@ -99,6 +105,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       'lag-limit': { type: 'string' },
       'min-write-interval': { type: 'string' },
       'write-budget': { type: 'string' },
+      'api-budget': { type: 'string' },
+      'read-every': { type: 'string' },
+      journal: { type: 'string' },
       lead: { type: 'string' },
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
@@ -114,15 +123,31 @@ export async function main(argv: readonly string[]): Promise<number> {
   // Nothing piped in: say what the controller reads, rather than wait on the terminal for it.
   if (spec === 'stdin' && process.stdin.isTTY) throw new UsageError(NO_SOURCE);
   if (values.service === undefined && (values['store-id'] !== undefined || values['dry-run'])) throw new UsageError('--store-id and --dry-run go with --service ID');
-  const budget = values['write-budget'] === undefined ? DEFAULT_WRITE_BUDGET : Number(values['write-budget']);
-  if (!(budget > 0) || !Number.isFinite(budget)) throw new UsageError(`--write-budget must be a number of calls an hour above 0, not "${values['write-budget']}"`);
+  if (values['write-budget'] !== undefined) {
+    throw new UsageError(`--write-budget is gone: the controller now keeps one budget of API calls an hour for its reads and writes together: --api-budget ${values['write-budget']} (default ${DEFAULT_API_BUDGET})`);
+  }
+  const perHour = values['api-budget'] === undefined ? DEFAULT_API_BUDGET : Number(values['api-budget']);
+  if (!(perHour > 0) || !Number.isFinite(perHour)) throw new UsageError(`--api-budget must be a number of calls an hour above 0, not "${values['api-budget']}"`);
+  const readEveryMs = positive('read-every', values['read-every'], DEFAULT_READ_EVERY_MS / 1000) * 1000;
+  if (readEveryMs < 1000) throw new UsageError(`--read-every must be at least 1 second, not "${values['read-every']}"`);
+  if (3_600_000 / readEveryMs >= perHour) {
+    throw new UsageError(`--read-every ${readEveryMs / 1000} reads ${Math.round(3_600_000 / readEveryMs)} times an hour, the whole --api-budget of ${perHour}: read less often or raise the budget`);
+  }
+  const budget = new ApiBudget({ perHour, readEveryMs, log });
+  const journal = values.journal === undefined ? null : openJournal(values.journal, log);
+  // Every call the store makes (and every local write) is counted against the budget and journalled.
+  const report = (call: StoreCall): void => {
+    const now = Date.now();
+    budget.record(call, now);
+    journal?.append(call, now);
+  };
   const token = process.env.FASTLY_API_TOKEN?.trim() || null;
   const store =
     values.service !== undefined
-      ? fastlyStore({ serviceId: values.service, storeId: values['store-id'], dryRun: values['dry-run'], token, endpoint: process.env.FASTLY_API_ENDPOINT, log })
-      : localStore(localConfigFile(values.file));
+      ? fastlyStore({ serviceId: values.service, storeId: values['store-id'], dryRun: values['dry-run'], token, endpoint: process.env.FASTLY_API_ENDPOINT, readEveryMs, report, log })
+      : localStore(localConfigFile(values.file), report);
   if (values.service !== undefined && token === null) {
-    log('FASTLY_API_TOKEN is not set: writing through the Fastly CLI, one API call per key; export FASTLY_API_TOKEN=... to write every room in one call');
+    log('FASTLY_API_TOKEN is not set: reading and writing through the Fastly CLI, one API call per key written; export FASTLY_API_TOKEN=... to write every room in one call');
   }
   const writer = new Writer(store, positive('min-write-interval', values['min-write-interval'], 0) * 1000, log, budget);
   const leadSeconds = positive('lead', values.lead, 25);
@@ -137,7 +162,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   else throw new UsageError(`--source must be stdin, file:PATH, log-tail:SERVICE or https:PORT, not "${spec}"`);
   const port = Number(values['dashboard-port']);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--dashboard-port must be a port number, not "${values['dashboard-port']}"`);
-  const dashboard = await startDashboard(port, () => controller.snapshot(Date.now()));
+  const dashboard = await startDashboard(port, () => controller.snapshot(Date.now()), () => controller.requestRead('the dashboard asked'));
   log(`reading ${source.name}, writing ${store.name}; dashboard at ${dashboard.url}`);
   let busy = false;
   const timer = setInterval(() => {
@@ -146,10 +171,18 @@ export async function main(argv: readonly string[]): Promise<number> {
     controller.source(source.error, source.dead);
     controller.tick(Date.now()).finally(() => (busy = false));
   }, 1000);
+  // kill -HUP: read the settings at the next tick (an operator who just ran tune need not wait a minute).
+  const onHup = (): void => {
+    log('SIGHUP: reading the settings at the next tick');
+    controller.requestRead('SIGHUP');
+  };
+  process.on('SIGHUP', onHup);
   await new Promise<void>((resolve) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => resolve());
   });
+  process.off('SIGHUP', onHup);
   clearInterval(timer);
+  await journal?.close();
   source.stop();
   dashboard.server.close();
   // The room keeps the last chances written: the last schedule entry holds (docs/control.md).

@@ -3,6 +3,12 @@
 // which sends all rooms' writes in one call. The CLI wires real sources, stores and a clock to it;
 // tests drive it with fakes and a fake clock.
 //
+// Reads (docs/control.md#writes-and-the-budget): on Fastly each is an API call, so the store is read
+// only when needed: at start, every `store.readEveryMs` (a minute), right after a write whose outcome
+// is unknown (a timeout, a 5xx), and when the operator asks (requestRead: SIGHUP, the dashboard). Not
+// after every write: the bulk update's answer confirms it, and the controller knows what it wrote.
+// A 429 stops every call until the reset the API names, and the controller holds meanwhile.
+//
 // The source's health (docs/control.md#when-it-holds): a source lags when its lines arrive late (the
 // time a line arrives minus the time the edge wrote it), measured on each line as it arrives; it fails
 // when it says so (an error: fastly log-tail exited or printed an ERROR, a file cannot be read); it is
@@ -32,6 +38,9 @@ export const QUIET_AFTER_MS = 10_000;
 /** A condition's text without its figures of seconds, so "90 s" then "91 s" is one condition, said once. */
 const conditionKey = (why: string | null): string | null => (why === null ? null : why.replace(/\d+(?:\.\d+)? s\b/g, '# s'));
 
+/** The last read's time, for the next planned one; -Infinity (none planned) when the store is read every tick. */
+const readEveryOrNull = (readEveryMs: number | undefined, lastReadMs: number): number => (readEveryMs ? lastReadMs : -Infinity);
+
 export class Controller {
   private readonly status: SourceStatus;
   private lastLineArrivalMs: number | null = null;
@@ -43,7 +52,11 @@ export class Controller {
   private readonly rooms: Rooms;
   /** The store as last read, with this process's own writes since. */
   private current: Record<string, string> = {};
+  /** When the last read was tried, and when one last succeeded. */
   private lastReadMs = -Infinity;
+  private lastGoodReadMs = -Infinity;
+  /** Why a read is wanted before the next planned one (start, an unknown write, the operator), or null. */
+  private readWanted: string | null = 'start';
 
   constructor(private readonly o: ControllerOptions) {
     this.rooms = new Rooms(o.createModel, o.log);
@@ -77,19 +90,42 @@ export class Controller {
     this.sourceDead = dead;
   }
 
+  /** Reads the store at the next tick (SIGHUP, the dashboard's button), within the API's back-off. */
+  requestRead(why: string): void {
+    this.readWanted = why;
+  }
+
+  private get budget() {
+    return this.o.writer.budget;
+  }
+
   async tick(nowMs: number): Promise<void> {
-    try {
-      // On Fastly a read is an API call: the store says how often (its values change only by hand between reads).
-      if (nowMs - this.lastReadMs >= (this.o.store.readEveryMs ?? 0)) {
-        this.current = await this.o.store.read();
-        this.lastReadMs = nowMs;
-      }
-      this.rooms.settings(this.current, nowMs);
-      this.settingsError = null;
-    } catch (error) {
-      // Without the settings the targets may be stale: hold, as with a lagging log.
-      this.settingsError = `cannot read the settings from ${this.o.store.name}: ${(error as Error).message}`;
+    const readEvery = this.o.store.readEveryMs ?? 0;
+    if (this.o.writer.needsRead) {
+      this.o.writer.needsRead = false;
+      this.readWanted ??= 'a write whose outcome is unknown';
     }
+    // A failed read is tried again within 10 s (or its interval, if shorter), not every tick: each is a call.
+    const sinceTry = nowMs - this.lastReadMs;
+    const due = this.lastGoodReadMs < this.lastReadMs ? sinceTry >= Math.min(readEvery, 10_000) : sinceTry >= readEvery || this.readWanted !== null;
+    if (due && this.budget.backoff(nowMs) === null) {
+      this.lastReadMs = nowMs;
+      try {
+        // On Fastly a read is an API call: its values change only by hand between reads.
+        this.current = await this.o.store.read();
+        this.lastGoodReadMs = nowMs;
+        this.readWanted = null;
+        this.settingsError = null;
+      } catch (error) {
+        // The values read last stay; said once per reason.
+        this.settingsError = `cannot read the settings from ${this.o.store.name}: ${(error as Error).message}`;
+      }
+    }
+    if (Number.isFinite(this.lastGoodReadMs)) this.rooms.settings(this.current, nowMs);
+    // Without fresh settings the targets may be stale: hold, as with a lagging log; a read that failed
+    // soon after a good one (a 5xx) leaves the values as fresh as a planned read would.
+    const stale = !Number.isFinite(this.lastGoodReadMs) || nowMs - this.lastGoodReadMs > 2 * readEvery;
+    const backoff = this.budget.backoff(nowMs);
     // Lag is what the newest line showed when it arrived; silence after it is a quiet room.
     const lagging = this.status.lagMs !== null && this.status.lagMs > this.o.lagLimitMs;
     const silentMs = this.lastLineArrivalMs === null ? null : nowMs - this.lastLineArrivalMs;
@@ -107,7 +143,8 @@ export class Controller {
     this.status.error = this.sourceError;
     this.status.lastLineMs = this.lastLineArrivalMs;
     const why =
-      this.settingsError ??
+      (backoff !== null ? `the Fastly API rate limit is spent (429): calling nothing until ${new Date(backoff).toISOString().slice(11, 19)} UTC` : null) ??
+      (stale ? this.settingsError : null) ??
       (this.status.state === 'dead'
         ? `the log source is down (${this.sourceError ?? 'ended'})`
         : this.status.state === 'failing'
@@ -117,8 +154,8 @@ export class Controller {
             : null);
     if (conditionKey(why) !== conditionKey(this.holdingWhy)) this.o.log(why === null ? 'the view is current again: controlling' : `holding, writing nothing: ${why}`);
     this.holdingWhy = why;
-    // Each window's chance is fixed by the write before its deadline, the writer's spacing apart (model/pacing.ts).
-    const plans = this.rooms.plan(nowMs, { holding: why !== null, writeIntervalMs: this.o.writer.intervalMs });
+    // Each window's chance is fixed by the write before its deadline, the budget's spacing apart (model/pacing.ts).
+    const plans = this.rooms.plan(nowMs, { holding: why !== null, writeIntervalMs: this.o.writer.intervalMs(nowMs) });
     if (plans.size === 0) return;
     const sent = await this.o.writer.offer(plans, this.current, nowMs);
     if (sent.size === 0) return;
@@ -140,7 +177,8 @@ export class Controller {
       unrouted: { ...this.rooms.unrouted },
       source: { ...this.status },
       lastWrite: w.lastWrite,
-      writes: { done: w.done, failed: w.failed, deferred: w.deferred, minIntervalSeconds: w.intervalMs / 1000, budgetPerHour: w.budgetPerHour },
+      writes: { done: w.done, failed: w.failed, deferred: w.deferred, minIntervalSeconds: w.intervalMs(nowMs) / 1000, budgetPerHour: w.budget.perHour },
+      api: w.budget.status(nowMs, readEveryOrNull(this.o.store.readEveryMs, this.lastReadMs)),
       holding: this.holdingWhy !== null,
       holdingWhy: this.holdingWhy,
     };

@@ -4,6 +4,7 @@
 import type { ModelSaved } from './model/state.js';
 
 export type { ModelSaved };
+import type { ApiStatus } from './api-budget.js';
 
 /**
  * One decision of the room, as the edge logs it (src/core/log-line.ts writes it; docs/control.md
@@ -175,6 +176,8 @@ export interface DashboardSnapshot {
    * seconds, and the budget of calls an hour it comes from.
    */
   writes: { done: number; failed: number; deferred: number; minIntervalSeconds: number; budgetPerHour: number };
+  /** The API budget (control/api-budget.ts): calls an hour allowed and spent, the token's calls left, a 429's back-off, the next read. */
+  api: ApiStatus;
   /** True when the process is holding: it writes nothing because its view is not trustworthy. */
   holding: boolean;
   holdingWhy: string | null;

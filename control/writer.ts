@@ -2,15 +2,13 @@
 // re-reads it within a second) or the Fastly Config Store (fastly-store.ts). Every room's writes are
 // checked with the room's own parser first, turned into the store's keys (src/core/layout.ts:
 // `room.ID.allow_percentage`, `room.ID.live`), and all rooms' pending writes go out together in one
-// call. Calls are spaced by a budget of calls an hour (docs/control.md#writes-and-the-budget):
+// call. Calls are spaced by the API budget (api-budget.ts, docs/control.md#writes-and-the-budget):
 // Fastly's API allows about 1,000 an hour per token, and the operator's own tools need some.
 import { parseConfig } from '../src/core/config.js';
 import { storeWrites } from '../src/core/layout.js';
 import { applyWrites, readStore, writeStoreAtomic } from '../lib/json-store.js';
+import { ApiBudget, ApiError, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, outcomeUnknown, type CallReporter } from './api-budget.js';
 import type { SettingWrites, WriteStatus } from './types.js';
-
-/** API calls an hour the writer spends at most, by default: one every 10 s (docs/control.md). */
-export const DEFAULT_WRITE_BUDGET = 360;
 
 export interface Store {
   /** Every value of waiting_room_config. */
@@ -24,13 +22,21 @@ export interface Store {
   readonly readEveryMs?: number;
 }
 
-export function localStore(file: string): Store {
+/** The local store file; each write is reported (for the journal) as a call that costs no API call. */
+export function localStore(file: string, report: CallReporter = () => {}): Store {
   return {
     name: `file ${file}`,
     read: () => readStore(file),
     async write(values) {
-      // Every room's values in one atomic file write: the host never reads half of them.
-      await writeStoreAtomic(file, applyWrites(await readStore(file), values));
+      const done = { kind: 'write' as const, calls: 0, status: null, keys: Object.keys(values), values, remaining: null, resetMs: null, retryAfterMs: null };
+      try {
+        // Every room's values in one atomic file write: the host never reads half of them.
+        await writeStoreAtomic(file, applyWrites(await readStore(file), values));
+      } catch (error) {
+        report({ ...done, ok: false, error: (error as Error).message });
+        throw error;
+      }
+      report({ ...done, ok: true, error: null });
     },
   };
 }
@@ -51,24 +57,25 @@ export class Writer {
   private nextCallMs = -Infinity;
   /** The failure last said, so a write that keeps failing the same way is said once. */
   private toldFailure: string | null = null;
-  private toldHeldBack = false;
-  /** The spacing the budget alone asks for, ms per call. */
-  readonly budgetIntervalMs: number;
+  private toldHeldBack: string | null = null;
+  /** A write failed in a way that leaves unknown what the store holds (a timeout, a 5xx): read it. */
+  needsRead = false;
+  /** The budget the writes are spaced by, shared with the reads and heartbeats. */
+  readonly budget: ApiBudget;
 
   constructor(
     private readonly store: Store,
     /** At least this long between calls, ms, whatever the budget (0: the budget alone). */
     readonly minIntervalMs: number,
     private readonly log: (message: string) => void,
-    /** API calls an hour at most, across all rooms. */
-    readonly budgetPerHour: number = DEFAULT_WRITE_BUDGET,
+    budget?: ApiBudget,
   ) {
-    this.budgetIntervalMs = 3_600_000 / budgetPerHour;
+    this.budget = budget ?? new ApiBudget({ perHour: DEFAULT_API_BUDGET, readEveryMs: DEFAULT_READ_EVERY_MS, log });
   }
 
-  /** The spacing in force between calls, ms. */
-  get intervalMs(): number {
-    return Math.max(this.minIntervalMs, this.budgetIntervalMs);
+  /** The spacing in force between calls now, ms (what the model plans with: PlanContext.writeIntervalMs). */
+  intervalMs(nowMs: number): number {
+    return Math.max(this.minIntervalMs, this.budget.writeIntervalMs(nowMs));
   }
 
   /**
@@ -79,21 +86,7 @@ export class Writer {
   async offer(plans: ReadonlyMap<string, SettingWrites>, current: Readonly<Record<string, string>>, nowMs: number): Promise<Map<string, SettingWrites>> {
     const sent = new Map<string, SettingWrites>();
     if (plans.size === 0) return sent;
-    if (nowMs < this.nextCallMs) {
-      this.deferred++;
-      if (!this.toldHeldBack) {
-        this.log(
-          `writes held back: ${
-            this.minIntervalMs > this.budgetIntervalMs
-              ? `--min-write-interval asks for ${fmtSeconds(this.minIntervalMs)} s between calls`
-              : `the write budget allows a call every ${fmtSeconds(this.budgetIntervalMs)} s (${this.budgetPerHour} an hour, --write-budget)`
-          }; ` +
-            'each call carries every room\'s newest writes (said once; the dashboard counts them)',
-        );
-      }
-      this.toldHeldBack = true;
-      return sent;
-    }
+    if (nowMs < this.nextCallMs) return this.heldBack(`--min-write-interval asks for ${fmtSeconds(this.minIntervalMs)} s between calls`);
     const refused: string[] = [];
     const values: Record<string, string> = {};
     const byRoom: Record<string, SettingWrites> = {};
@@ -110,13 +103,18 @@ export class Writer {
         refused.push(`room ${room}: ${(error as Error).message}`);
       }
     }
+    // Within the budget first: a tick held back refuses nothing (its rooms offer their writes again).
+    const calls = this.store.callsFor?.(values) ?? 1;
+    const wait = this.budget.writeWait(nowMs, calls);
+    if (wait !== null) return this.heldBack(wait);
     if (refused.length > 0) {
       this.failed++;
       this.lastWrite = { atMs: nowMs, values: Object.fromEntries(plans), ok: false, error: `refused: ${refused.join('; ')}` };
       this.tell(`write refused, the room would not use it: ${refused.join('; ')}`);
       if (Object.keys(byRoom).length === 0) return sent;
     }
-    this.nextCallMs = nowMs + Math.max(this.minIntervalMs, (this.store.callsFor?.(values) ?? 1) * this.budgetIntervalMs);
+    this.nextCallMs = nowMs + this.minIntervalMs;
+    this.budget.noteWrite(nowMs, calls);
     try {
       await this.store.write(values);
       this.done++;
@@ -129,9 +127,22 @@ export class Writer {
       this.failed++;
       const why = error instanceof Error ? error.message : String(error);
       this.lastWrite = { atMs: nowMs, values: byRoom, ok: false, error: why };
+      // Nobody knows what a timeout or a 5xx applied: the controller reads before it trusts its view.
+      if (outcomeUnknown(error)) this.needsRead = true;
+      // A 429 is said by the budget, which backs off and makes the controller hold.
+      if (error instanceof ApiError && error.status === 429) return sent;
       this.tell(`write to ${this.store.name} failed (${why}); the rooms keep their last settings, retrying at the next plan`);
       return sent;
     }
+  }
+
+  /** Counts a tick whose writes wait, and says why once (again when the reason changes). */
+  private heldBack(why: string): Map<string, SettingWrites> {
+    this.deferred++;
+    const key = why.replace(/\d[\d:.TZ-]*/g, '#');
+    if (key !== this.toldHeldBack) this.log(`writes held back: ${why}; each call carries every room's newest writes (said once; the dashboard counts them)`);
+    this.toldHeldBack = key;
+    return new Map();
   }
 
   /** Says a failure once, and again only when it changes (the dashboard counts every one). */

@@ -1,7 +1,9 @@
 // The Fastly CLI: where its binary is (`npm start`, `npm run control`), and running it for the
-// production side of `tune`, `keys` and `event`. Every command is printed before it runs, so an
-// operator can see (and with --dry-run, copy) exactly what changes.
-import { spawnSync } from 'node:child_process';
+// production side of `tune`, `keys` and `event` (a blocking runner: a tool does one thing at a time)
+// and for the controller (an async runner: its event loop also serves the log source and the
+// dashboard). Every command is printed before it runs, so an operator can see (and with --dry-run,
+// copy) exactly what changes.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -62,22 +64,84 @@ export function fastlyRunner(dryRun: boolean, print: (line: string) => void = (l
   };
 }
 
+export interface AsyncFastlyRunner {
+  readonly dryRun: boolean;
+  /** Runs `fastly ...args` as a child process; resolves its stdout (null on a dry run); rejects with its stderr, or after the timeout. */
+  run(args: readonly string[], options?: { stdin?: string; stdinNote?: string }): Promise<string | null>;
+}
+
+/** Every CLI call of the async runner is given this long, ms, then stopped and called failed. */
+export const CLI_TIMEOUT_MS = 30_000;
+
+/** The Fastly CLI as an async child process, for the controller: its event loop never waits on it. */
+export function fastlyRunnerAsync(dryRun: boolean, print: (line: string) => void, o: { bin?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): AsyncFastlyRunner {
+  const bin = o.bin ?? fastlyBin;
+  const timeoutMs = o.timeoutMs ?? CLI_TIMEOUT_MS;
+  return {
+    dryRun,
+    run(args, options = {}) {
+      print(`${dryRun ? '' : '$ '}${formatCommand(args, options.stdinNote)}`);
+      if (dryRun) return Promise.resolve(null);
+      return new Promise((resolve, reject) => {
+        const what = `fastly ${args.slice(0, 2).join(' ')}`;
+        const child = spawn(bin, [...args], { stdio: ['pipe', 'pipe', 'pipe'], env: o.env ?? process.env });
+        let stdout = '';
+        let stderr = '';
+        let done = false;
+        const finish = (error: Error | null): void => {
+          if (done) return;
+          done = true;
+          clearTimeout(timer);
+          if (error === null) resolve(stdout);
+          else reject(error);
+        };
+        const timer = setTimeout(() => {
+          child.kill('SIGTERM');
+          finish(new Error(`${what} did not answer within ${timeoutMs / 1000} s: stopped (is the API reachable? check with: fastly whoami)`));
+        }, timeoutMs);
+        child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+        child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+        child.on('error', (error) => finish(new Error(`could not run the Fastly CLI (${bin}): ${error.message}`)));
+        child.on('close', (code, signal) =>
+          finish(code === 0 ? null : new Error(`${what} failed (${code === null ? `signal ${signal}` : `exit ${code}`}): ${(stderr || stdout).trim()}`)),
+        );
+        child.stdin.on('error', () => {});
+        child.stdin.end(options.stdin ?? '');
+      });
+    },
+  };
+}
+
+/** The Fastly CLI's arguments that list a service's resource links (in its active version), as JSON. */
+export const resourceLinkArgs = (serviceId: string): string[] => ['resource-link', 'list', '--service-id', serviceId, '--version', 'active', '--json'];
+
 /**
  * The id of the store a service links under `storeName`. Resource links are per service, so this
  * finds the right store even when the account holds several stores of that name.
  */
 export function resolveStoreId(fastly: FastlyRunner, serviceId: string, storeName: string): string {
-  const out = fastly.run(['resource-link', 'list', '--service-id', serviceId, '--version', 'active', '--json']);
-  if (out === null) return `<id of ${storeName}>`;
+  const out = fastly.run(resourceLinkArgs(serviceId));
+  return out === null ? `<id of ${storeName}>` : storeIdFromLinks(out, serviceId, storeName);
+}
+
+/** resolveStoreId through the async runner: the event loop goes on while the CLI runs. */
+export async function resolveStoreIdAsync(fastly: AsyncFastlyRunner, serviceId: string, storeName: string): Promise<string> {
+  const out = await fastly.run(resourceLinkArgs(serviceId));
+  return out === null ? `<id of ${storeName}>` : storeIdFromLinks(out, serviceId, storeName);
+}
+
+/** The id of the store linked as `storeName` in `fastly resource-link list --json`'s output. */
+export function storeIdFromLinks(out: string, serviceId: string, storeName: string): string {
   let links: unknown;
   try {
     links = JSON.parse(out);
   } catch {
-    throw new Error(`could not read the resource links of service ${serviceId}; pass the store id yourself`);
+    throw new Error(`could not read the resource links of service ${serviceId} (not JSON); pass the store id yourself`);
   }
+  if (!Array.isArray(links)) throw new Error(`could not read the resource links of service ${serviceId}: expected a JSON array of links (name, resource_id); pass the store id yourself`);
   // The CLI prints go-fastly structs; accept either field spelling rather than pin one CLI version.
-  for (const link of Array.isArray(links) ? links : []) {
-    const l = link as Record<string, unknown>;
+  for (const link of links) {
+    const l = (link ?? {}) as Record<string, unknown>;
     const name = l.name ?? l.Name;
     const id = l.resource_id ?? l.ResourceID;
     if (name === storeName && typeof id === 'string') return id;
@@ -85,23 +149,42 @@ export function resolveStoreId(fastly: FastlyRunner, serviceId: string, storeNam
   throw new Error(`service ${serviceId} has no store linked as "${storeName}" in its active version; pass the store id yourself`);
 }
 
-/** The items of a Config Store, as `fastly config-store-entry list --json` prints them. */
+/**
+ * The items of a Config Store, as `fastly config-store-entry list --json` prints them (an array of
+ * items) or the API answers (that array, or a page of it: `{"data": [...], "meta": {...}}`). JSON of
+ * another shape is refused, naming what was expected: an empty store read from a wrong answer would
+ * look like settings removed.
+ */
 export function parseStoreList(out: string): Record<string, string> {
   let items: unknown;
   try {
     items = JSON.parse(out);
   } catch {
-    throw new Error('could not read the Config Store\'s items (fastly config-store-entry list --json did not print JSON)');
+    throw new Error('could not read the Config Store\'s items: the answer is not JSON (expected an array of {item_key, item_value})');
   }
+  return storeItems(items);
+}
+
+/** The items of a parsed list answer; throws naming the shape expected. */
+export function storeItems(items: unknown): Record<string, string> {
+  const list = Array.isArray(items) ? items : items !== null && typeof items === 'object' && Array.isArray((items as { data?: unknown }).data) ? (items as { data: unknown[] }).data : null;
+  if (list === null) throw new Error(`could not read the Config Store's items: expected an array of {item_key, item_value} (or {"data": [...]}), got ${describeJson(items)}`);
   const store: Record<string, string> = {};
   // The CLI prints go-fastly structs; accept either field spelling rather than pin one CLI version.
-  for (const item of Array.isArray(items) ? items : []) {
-    const i = item as Record<string, unknown>;
+  for (const item of list) {
+    const i = (item ?? {}) as Record<string, unknown>;
     const key = i.item_key ?? i.key ?? i.Key;
     const value = i.item_value ?? i.value ?? i.Value;
-    if (typeof key === 'string' && typeof value === 'string') store[key] = value;
+    if (typeof key !== 'string' || typeof value !== 'string') throw new Error(`could not read the Config Store's items: expected each to have a string item_key and item_value, got ${describeJson(item)}`);
+    store[key] = value;
   }
   return store;
+}
+
+/** A short description of a JSON value for a message. */
+export function describeJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 80)}...` : text;
 }
 
 /** One CLI call per store value written ('' deletes it): the CLI changes one item a call. */

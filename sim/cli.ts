@@ -9,10 +9,12 @@ import { writeReport } from './report.js';
 import { runScenario } from './run.js';
 import type { Scenario } from './scenario-types.js';
 import { scenarios, findScenario } from './scenarios.js';
+import { optInScenarios } from './rooms-scenarios.js';
 import type { Job, Reply } from './worker.js';
 
 const usage = `Usage: npm run simulate -- [options]
-  --scenario NAME   one or more of ${scenarios.map((s) => s.name).join(', ')} (comma-separated or repeated); default all
+  --scenario NAME   one or more of ${scenarios.map((s) => s.name).join(', ')} (comma-separated or repeated); default all;
+                    opt-in, run only when named: ${optInScenarios.map((s) => s.name).join(', ')}
   --seed S          seed for visitors and signing key (default 1): same seed, same report
   --visitors N      population size for every chosen scenario (default: each scenario's own)
   --out DIR         where report.md, figures.json and the SVG charts go (default reports/sim)
@@ -37,6 +39,9 @@ function describe(f: ScenarioFigures): string {
     (s ? `, peak/mean ${s.peakToMean.toFixed(2)}, boundary share ${(100 * s.boundaryShare).toFixed(1)}%` : '') +
     (w ? `, median wait ${w.observed.p50?.toFixed(0) ?? '–'} s (page said ${w.predicted.p50?.toFixed(0) ?? '–'})` : '') +
     (f.control && f.control.judged > 0 ? `, ${f.control.withinTenPercent}/${f.control.judged} minutes within ±10% of the target` : '') +
+    (f.control?.apiPerHour
+      ? `, API calls an hour: ${f.control.apiPerHour.reads.toFixed(0)} reads, ${f.control.apiPerHour.writes.toFixed(0)} writes, ${f.control.apiPerHour.heartbeats.toFixed(0)} heartbeats (busiest hour ${f.control.apiPerHour.busiestHour})`
+      : '') +
     `  [${f.decisions} decisions, ${(f.elapsedMs / 1000).toFixed(1)} s]`
   );
 }

@@ -47,6 +47,8 @@ export interface ControlFigures {
   ceiling: { perSecond: number; worstPop: string; worst10s: number; limit10s: number; heldWinners: number; lostWins: number } | null;
   writes: number;
   writesPerHour: number;
+  /** The controller's API calls an hour over the run (as Fastly's API counts them), by kind, and the most in any trailing hour. */
+  apiPerHour: { reads: number; writes: number; heartbeats: number; busiestHour: number };
   linesDelivered: number;
   badLines: number;
   stoppedAtMs: number | null;
@@ -268,6 +270,7 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
         : { perSecond: Number(ceilingText), worstPop: worstPop.name, worst10s: worstPop.busiest10s, limit10s: Number(ceilingText) * 10, heldWinners: held.length, lostWins: held.filter((a) => a.admittedMs === null).length },
     writes: control.writes.length,
     writesPerHour: control.writes.length / (scenario.durationMs / 3_600_000),
+    apiPerHour: apiPerHour(control.apiCalls ?? [], scenario.durationMs),
     linesDelivered: control.linesDelivered,
     badLines: control.badLines,
     stoppedAtMs: control.stoppedAtMs,
@@ -279,4 +282,19 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
       chances,
     },
   };
+}
+
+/** API calls an hour by kind over a run, and the most calls in any trailing hour (the whole run when shorter). */
+export function apiPerHour(calls: readonly { atMs: number; kind: 'read' | 'write' | 'heartbeat'; calls: number }[], durationMs: number): ControlFigures['apiPerHour'] {
+  const hours = durationMs / 3_600_000;
+  const sum = (kind: string): number => calls.filter((c) => c.kind === kind).reduce((a, c) => a + c.calls, 0);
+  let busiest = 0;
+  let from = 0;
+  let inHour = 0;
+  for (const c of calls) {
+    inHour += c.calls;
+    while (calls[from]!.atMs <= c.atMs - 3_600_000) inHour -= calls[from++]!.calls;
+    busiest = Math.max(busiest, inHour);
+  }
+  return { reads: sum('read') / hours, writes: sum('write') / hours, heartbeats: sum('heartbeat') / hours, busiestHour: busiest };
 }

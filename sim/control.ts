@@ -5,6 +5,8 @@
 import { Controller } from '../control/controller.js';
 import { createControlModel } from '../control/model/index.js';
 import { Writer, type Store } from '../control/writer.js';
+import { ApiBudget, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, type StoreCall } from '../control/api-budget.js';
+import { callKind } from '../control/fastly-store.js';
 import { DEFAULT_ROOM, liveKey, LIVE_SETTINGS, percentageKey, storeFromSettings } from '../src/core/layout.js';
 import type { VirtualClock } from './clock.js';
 import type { Random } from '../lib/random.js';
@@ -26,9 +28,9 @@ export interface ControlSpec {
   stopAtMs?: number;
   /** At least this long between writes, ms (`--min-write-interval`; the real process: 0 by default, the budget alone). */
   minWriteIntervalMs: number;
-  /** Write calls an hour at most, all rooms together (`--write-budget`; default the real process's, 360). */
-  writeBudgetPerHour?: number;
-  /** Read the store at most this often, ms (on Fastly every 15 s: reads are API calls); default every tick. */
+  /** API calls an hour at most, reads and writes of all rooms together (`--api-budget`; default the real process's, 300). */
+  apiBudgetPerHour?: number;
+  /** Read the store this often, ms (on Fastly `--read-every`, a minute: reads are API calls); default every tick, as the local file. */
   readEveryMs?: number;
   leadSeconds?: number;
 }
@@ -58,6 +60,8 @@ export interface ControlTrace {
   views: { atMs: number; waiting: number; active: number; mode: string; holding: boolean }[];
   /** What the controller logged (holding, resuming, refused writes). */
   messages: { atMs: number; text: string }[];
+  /** Every API call the controller made, as Fastly's API would count it (shared by every room's trace). */
+  apiCalls: { atMs: number; kind: 'read' | 'write' | 'heartbeat'; calls: number }[];
   linesDelivered: number;
   badLines: number;
   stoppedAtMs: number | null;
@@ -96,7 +100,7 @@ export function roomStore(room: Room): SimStore {
   };
 }
 
-const emptyTrace = (): ControlTrace => ({ writes: [], views: [], messages: [], linesDelivered: 0, badLines: 0, stoppedAtMs: null });
+const emptyTrace = (): ControlTrace => ({ writes: [], views: [], messages: [], apiCalls: [], linesDelivered: 0, badLines: 0, stoppedAtMs: null });
 
 /**
  * The operator's controller over the simulated store: one Controller (one model per room, every line
@@ -111,6 +115,7 @@ export class SimController {
   roomLines: ReadonlyMap<string, number> = new Map();
   private readonly controller: Controller;
   private readonly messages: ControlTrace['messages'] = [];
+  private readonly apiCalls: ControlTrace['apiCalls'] = [];
 
   constructor(
     store: SimStore,
@@ -119,13 +124,26 @@ export class SimController {
     private readonly logDelays: readonly number[],
     rooms: readonly string[] = [DEFAULT_ROOM],
   ) {
-    this.traces = new Map(rooms.map((id) => [id, { ...emptyTrace(), messages: this.messages }] as const));
+    this.traces = new Map(rooms.map((id) => [id, { ...emptyTrace(), messages: this.messages, apiCalls: this.apiCalls }] as const));
     const log = (text: string): void => void this.messages.push({ atMs: clock.nowMs, text });
+    const budget = new ApiBudget({ perHour: spec.apiBudgetPerHour ?? DEFAULT_API_BUDGET, readEveryMs: spec.readEveryMs ?? DEFAULT_READ_EVERY_MS, log });
+    // Each read is one call, each write one bulk call, as Fastly's API counts them.
+    // A room alone stands for the local store file (no readEveryMs): its reads and writes are no API calls.
+    const api = spec.readEveryMs !== undefined;
+    const called = (kind: StoreCall['kind'], keys: string[]): void => {
+      if (!api) return;
+      this.apiCalls.push({ atMs: clock.nowMs, kind, calls: 1 });
+      budget.record({ kind, calls: 1, ok: true, status: 200, keys, remaining: null, resetMs: null, retryAfterMs: null, error: null }, EPOCH_MS + clock.nowMs);
+    };
     const controlStore: Store = {
       name: 'the simulated config store',
       ...(spec.readEveryMs === undefined ? {} : { readEveryMs: spec.readEveryMs }),
-      read: async () => store.read(),
+      read: async () => {
+        called('read', []);
+        return store.read();
+      },
       write: async (stored) => {
+        called(callKind(Object.keys(stored)), Object.keys(stored));
         const before = store.read();
         for (const [id, trace] of this.traces) {
           const values = flatWrites(stored, id, mergedOf(before, id));
@@ -137,7 +155,7 @@ export class SimController {
     this.controller = new Controller({
       createModel: () => createControlModel({ leadSeconds: spec.leadSeconds ?? 25 }),
       store: controlStore,
-      writer: new Writer(controlStore, spec.minWriteIntervalMs, log, spec.writeBudgetPerHour),
+      writer: new Writer(controlStore, spec.minWriteIntervalMs, log, budget),
       sourceName: 'simulated log stream',
       lagLimitMs: 60_000,
       log,

@@ -4,7 +4,7 @@
 import { browsing, MINUTE, spread } from './arrivals.js';
 import { controlledScenarios, controlSpec } from './control-scenarios.js';
 import { eventScenarios } from './event-scenarios.js';
-import { roomsScenarios } from './rooms-scenarios.js';
+import { optInScenarios, roomsScenarios } from './rooms-scenarios.js';
 import type { Scenario } from './scenario-types.js';
 import type { Arrival, Group } from './visitors.js';
 
@@ -167,5 +167,5 @@ export const scenarios: readonly Scenario[] = [
 ];
 
 export function findScenario(name: string): Scenario | undefined {
-  return scenarios.find((s) => s.name === name);
+  return scenarios.find((s) => s.name === name) ?? optInScenarios.find((s) => s.name === name);
 }

@@ -6,9 +6,20 @@ import type { DashboardSnapshot } from '../types.js';
 
 const page = readFileSync(new URL('./page.html', import.meta.url), 'utf8');
 
-export function startDashboard(port: number, snapshot: () => DashboardSnapshot): Promise<{ server: Server; url: string }> {
+/** `onRead`: POST /api/read asks the controller to read the settings at its next tick. */
+export function startDashboard(port: number, snapshot: () => DashboardSnapshot, onRead?: () => void): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    // JSON only, so a page elsewhere cannot post it from a plain form (a cross-origin JSON post needs a preflight, which is never answered).
+    if (path === '/api/read' && onRead !== undefined && req.method === 'POST') {
+      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+        res.writeHead(415, { 'content-type': 'text/plain' }).end('POST /api/read takes content-type: application/json\n');
+        return;
+      }
+      onRead();
+      res.writeHead(202, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end('{"read":"at the next tick"}');
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;

@@ -2,7 +2,7 @@
 // reads instead of waiting silently, and fed `npm start`'s output it passes the room's banner and
 // errors through while it takes the decision lines.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -33,14 +33,30 @@ describe('npm run control', () => {
     }
   });
 
-  it('refuses a write budget that is not a number of calls an hour, saying what it takes', async () => {
+  it('refuses an API budget that is not a number of calls an hour, saying what it takes', async () => {
     for (const bad of ['0', 'lots', 'Infinity']) {
-      const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--dashboard-port', '0', '--write-budget', bad]).then(
+      const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--dashboard-port', '0', '--api-budget', bad]).then(
         () => null,
         (e: Error) => e,
       );
-      expect(error?.message).toBe(`--write-budget must be a number of calls an hour above 0, not "${bad}"`);
+      expect(error?.message).toBe(`--api-budget must be a number of calls an hour above 0, not "${bad}"`);
     }
+  });
+
+  it('names --api-budget when given the --write-budget it replaced', async () => {
+    const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--dashboard-port', '0', '--write-budget', '360']).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toBe('--write-budget is gone: the controller now keeps one budget of API calls an hour for its reads and writes together: --api-budget 360 (default 300)');
+  });
+
+  it('refuses reads that would spend the whole budget', async () => {
+    const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--dashboard-port', '0', '--api-budget', '60', '--read-every', '30']).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toBe('--read-every 30 reads 120 times an hour, the whole --api-budget of 60: read less often or raise the budget');
   });
 
   it("passes the room's banner and errors through, and not its decision lines", async () => {
@@ -60,4 +76,25 @@ describe('npm run control', () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }, 30_000);
+
+  it('reads the settings again on SIGHUP, and journals each write it makes', async () => {
+    const store = join(dir, 'hup.json');
+    writeFileSync(store, JSON.stringify({ settings: JSON.stringify({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' }) }));
+    const journal = join(dir, 'journal.jsonl');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'control/cli.ts', '--source', 'stdin', '--no-echo', '--file', store, '--dashboard-port', '0', '--journal', journal], {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    await expect.poll(() => err, { timeout: 20_000, interval: 100 }).toContain('dashboard at');
+    // An open room admitting past its target: the controller engages it, a write the journal records.
+    const now = Date.now();
+    for (let i = 0; i < 100; i++) child.stdin.write(`${admittedLine(now - 10_000 + i * 100, i)}\n`);
+    child.kill('SIGHUP');
+    await expect.poll(() => err, { timeout: 20_000, interval: 100 }).toContain('SIGHUP: reading the settings at the next tick');
+    await expect.poll(() => (existsSync(journal) ? readFileSync(journal, 'utf8') : ''), { timeout: 20_000, interval: 100 }).toMatch(/"kind":"write","ok":true,"status":null,"calls":0,"keys":\["room.default.allow_percentage"\]/);
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }, 60_000);
 });

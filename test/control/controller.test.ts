@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Controller } from '../../control/controller.js';
 import { createControlModel } from '../../control/model/index.js';
 import { Writer, type Store } from '../../control/writer.js';
+import { ApiBudget, ApiError, type StoreCall } from '../../control/api-budget.js';
 import type { SettingWrites } from '../../control/types.js';
 import { storeFromSettings } from '../../src/core/layout.js';
 import { decisionLine } from '../../src/core/log-line.js';
@@ -31,9 +32,10 @@ function fakeStore(values: Record<string, string>) {
 const admitted = (ms: number, i: number): string => admittedLine(ms, i);
 
 /** A store holding these service-wide settings (the one room, `default`, without routing). */
-function setup(settings: Record<string, string>, minIntervalMs = 20_000, budget?: number) {
+function setup(settings: Record<string, string>, minIntervalMs = 20_000, perHour = 300) {
   const fake = fakeStore(storeFromSettings(settings));
   const logs: string[] = [];
+  const budget = new ApiBudget({ perHour, readEveryMs: 60_000, log: (m) => logs.push(m) });
   const writer = new Writer(fake.store, minIntervalMs, (m) => logs.push(m), budget);
   const controller = new Controller({ createModel: () => createControlModel(), store: fake.store, writer, sourceName: 'test', lagLimitMs: 60_000, log: (m) => logs.push(m) });
   return { ...fake, logs, writer, controller };
@@ -184,7 +186,8 @@ describe('several rooms from one log stream', () => {
     ]);
     // Now the shop passes its target too.
     for (let i = 0; i < 1200; i++) controller.line(admittedLine(T0 + 10_000 + i * 10, 3000 + i, 'LHR', 'shop'), T0 + 10_000 + i * 10);
-    await controller.tick(T0 + 22_000);
+    // The next write the budget allows: 15 s after the first.
+    await controller.tick(T0 + 25_000);
     expect(writes).toHaveLength(2);
     expect(Object.keys(writes[1]!)).toContain('room.shop.allow_percentage');
     for (const key of writes.flatMap((w) => Object.keys(w))) expect(key).not.toMatch(/^(settings|routing|room\.[a-z]+)$/);
@@ -287,24 +290,24 @@ describe('the writer', () => {
   });
 
   it("spends at most its budget of calls an hour, all rooms' writes in each call, and says once that it holds writes back", async () => {
-    const { writer, writes, logs } = setup({}, 0, 360);
+    const { writer, writes, logs } = setup({}, 0, 300);
     const all = (i: number) => new Map([['shop', { allow_percentage: String(10 + (i % 50)) }], ['checkout', { allow_percentage: String(60 - (i % 50)) }], ['blog', { allow_percentage: '5' }]]);
-    // Every room offers a change every second for an hour, on a fake clock.
+    // Every room offers a change every second for an hour, on a fake clock: 300 calls less a read a minute.
     for (let s = 0; s < 3600; s++) await writer.offer(all(s), {}, T0 + s * 1000);
-    expect(writes).toHaveLength(360);
+    expect(writes).toHaveLength(240);
     // Each call carries every room's newest writes.
-    expect(writes[1]).toEqual({ 'room.shop.allow_percentage': '20', 'room.checkout.allow_percentage': '50', 'room.blog.allow_percentage': '5' });
-    expect(writer.deferred).toBe(3600 - 360);
-    expect(logs.filter((l) => l.includes('held back'))).toEqual([expect.stringMatching(/a call every 10 s \(360 an hour, --write-budget\)/)]);
+    expect(writes[1]).toEqual({ 'room.shop.allow_percentage': '25', 'room.checkout.allow_percentage': '45', 'room.blog.allow_percentage': '5' });
+    expect(writer.deferred).toBe(3600 - 240);
+    expect(logs.filter((l) => l.includes('held back'))).toEqual([expect.stringMatching(/allows a write every 15 s \(300 calls an hour, --api-budget, less a read every 60 s\)/)]);
   });
 
   it('counts a write that costs several calls (the CLI, key by key) against the budget', async () => {
-    const { writer, writes, store } = setup({}, 0, 360);
+    const { writer, writes, store } = setup({}, 0, 300);
     store.callsFor = (values) => Object.keys(values).length;
     const three = new Map([['a', { allow_percentage: '10' }], ['b', { allow_percentage: '20' }], ['c', { allow_percentage: '30' }]]);
     expect((await writer.offer(three, {}, T0)).size).toBe(3);
-    expect((await writer.offer(three, {}, T0 + 29_000)).size).toBe(0);
-    expect((await writer.offer(three, {}, T0 + 30_000)).size).toBe(3);
+    expect((await writer.offer(three, {}, T0 + 44_000)).size).toBe(0);
+    expect((await writer.offer(three, {}, T0 + 45_000)).size).toBe(3);
     expect(writes).toHaveLength(2);
   });
 
@@ -313,5 +316,126 @@ describe('the writer', () => {
     const current = { 'room.shop.live': JSON.stringify({ allow_schedule: '1800000000=10', queue_cursor: '1800000000:30' }) };
     await writer.offer(new Map([['shop', { allow_schedule: '1800000030=12' }]]), current, T0);
     expect(writes).toEqual([{ 'room.shop.live': JSON.stringify({ allow_schedule: '1800000030=12', queue_cursor: '1800000000:30' }) }]);
+  });
+});
+
+/** A store like Fastly's: read once a minute, each call reported to the budget as the real store does. */
+function apiSetup(settings: Record<string, string>) {
+  const t = setup(settings, 0);
+  const reads: number[] = [];
+  let readFails: Error | null = null;
+  let writeFails: { error: Error; call?: Partial<StoreCall> } | null = null;
+  let now = T0;
+  const report = (kind: StoreCall['kind'], o: Partial<StoreCall> = {}) =>
+    t.writer.budget.record({ kind, calls: 1, ok: true, status: 200, keys: [], remaining: null, resetMs: null, retryAfterMs: null, error: null, ...o }, now);
+  const inner = t.store;
+  const store: Store = {
+    name: 'fake Fastly store',
+    readEveryMs: 60_000,
+    async read() {
+      reads.push(now);
+      if (readFails !== null) {
+        report('read', { ok: false, status: 503 });
+        throw readFails;
+      }
+      report('read');
+      return inner.read();
+    },
+    async write(values) {
+      if (writeFails !== null) {
+        report('write', { ok: false, ...writeFails.call });
+        throw writeFails.error;
+      }
+      report('write');
+      return inner.write(values);
+    },
+  };
+  const writer = new Writer(store, 0, (m) => t.logs.push(m), t.writer.budget);
+  const controller = new Controller({ createModel: () => createControlModel(), store, writer, sourceName: 'test', lagLimitMs: 60_000, log: (m) => t.logs.push(m) });
+  /** Ticks every second over [from, to) s after T0, with a crowd admitted past the target. */
+  const run = async (from: number, to: number) => {
+    for (let sec = from; sec < to; sec++) {
+      now = T0 + sec * 1000;
+      for (let i = 0; i < 5; i++) controller.line(admitted(now - 500 + i * 100, sec * 5 + i), now);
+      await controller.tick(now);
+    }
+  };
+  return {
+    ...t,
+    controller,
+    reads,
+    run,
+    failReads: (e: Error | null) => (readFails = e),
+    failWrites: (e: Error | null, call?: Partial<StoreCall>) => (writeFails = e === null ? null : { error: e, call }),
+  };
+}
+
+describe('the controller on the API budget', () => {
+  it('reads at start and once a minute, not every tick and not after its own writes', async () => {
+    const t = apiSetup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
+    await t.run(0, 600);
+    expect(t.reads.map((ms) => (ms - T0) / 1000)).toEqual([0, 60, 120, 180, 240, 300, 360, 420, 480, 540]);
+    expect(t.writes.length).toBeGreaterThan(0);
+    const api = t.controller.snapshot(T0 + 599_000).api;
+    expect(api).toMatchObject({ perHour: 300, usedLastHour: { reads: 10, writes: t.writes.length, heartbeats: 0 }, backoffUntilMs: null, nextReadMs: T0 + 600_000 });
+  });
+
+  it('reads right after a write whose outcome is unknown (a timeout, a 5xx), not after a refused one', async () => {
+    const t = apiSetup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
+    t.failWrites(new ApiError('the Fastly API did not answer within 30 s (PATCH /items)', null, true), { status: null });
+    await t.run(0, 12);
+    const failedAt = t.controller.snapshot(T0 + 12_000).lastWrite!.atMs;
+    expect(t.reads.map((ms) => ms - T0)).toEqual([0, failedAt - T0 + 1000]);
+    const refused = apiSetup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
+    refused.failWrites(new ApiError('the Fastly API answered 400', 400, false), { status: 400 });
+    await refused.run(0, 30);
+    expect(refused.reads).toEqual([T0]);
+  });
+
+  it("reads at the next tick when the operator asks (SIGHUP, the dashboard's POST /api/read)", async () => {
+    const t = apiSetup({ allow_percentage: '100' });
+    await t.run(0, 10);
+    t.controller.requestRead('SIGHUP');
+    await t.run(10, 20);
+    expect(t.reads.map((ms) => (ms - T0) / 1000)).toEqual([0, 10]);
+  });
+
+  it('on a 429 holds and calls nothing until the reset the API named, says so once, then writes again', async () => {
+    const t = apiSetup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
+    const reset = T0 + 300_000;
+    t.failWrites(new ApiError('the Fastly API answered 429', 429, false), { status: 429, remaining: 0, resetMs: reset });
+    await t.run(0, 12);
+    const limitedAt = t.controller.snapshot(T0 + 12_000).lastWrite!.atMs;
+    t.failWrites(null);
+    const readsBefore = t.reads.length;
+    await t.run(12, 299);
+    expect(t.reads).toHaveLength(readsBefore);
+    expect(t.writes).toEqual([]);
+    const snap = t.controller.snapshot(T0 + 298_000);
+    expect(snap).toMatchObject({ holding: true, holdingWhy: expect.stringMatching(/rate limit is spent \(429\): calling nothing until 12:05:00 UTC/), api: { backoffUntilMs: reset } });
+    expect(t.logs.filter((l) => l.includes('429'))).toEqual([
+      expect.stringMatching(/answered 429 \(its rate limit is spent\): calling nothing, holding, until 2026-11-24T12:05:00.000Z/),
+      expect.stringMatching(/^holding, writing nothing: the Fastly API rate limit is spent/),
+    ]);
+    expect(limitedAt).toBeLessThan(reset);
+    await t.run(300, 340);
+    expect(t.reads.length).toBeGreaterThan(readsBefore);
+    expect(t.writes.length).toBeGreaterThan(0);
+    expect(t.controller.snapshot(T0 + 340_000).holding).toBe(false);
+  });
+
+  it('a read that fails keeps the values read last, goes on controlling while they are fresh, and tries again within 10 s', async () => {
+    const t = apiSetup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
+    await t.run(0, 60);
+    t.failReads(new ApiError('the Fastly API answered 503 to GET /items (upstream): a fault at Fastly', 503, true));
+    await t.run(60, 90);
+    expect(t.reads.map((ms) => (ms - T0) / 1000)).toEqual([0, 60, 70, 80]);
+    const snap = t.controller.snapshot(T0 + 90_000);
+    expect(snap.holding).toBe(false);
+    expect(snap.rooms[0]!.model.targets.newUsersPerMinute).toBe(60);
+    // Still failing two read intervals after the last good one: the settings may be stale, so it holds.
+    await t.run(90, 181);
+    expect(t.controller.snapshot(T0 + 181_000)).toMatchObject({ holding: true, holdingWhy: expect.stringMatching(/cannot read the settings from fake Fastly store: the Fastly API answered 503/) });
+    expect(t.controller.snapshot(T0 + 181_000).rooms[0]!.model.targets.newUsersPerMinute).toBe(60);
   });
 });

@@ -1,10 +1,13 @@
-// The controller's Fastly store: every room's keys in one bulk API call, against a local stand-in
-// for api.fastly.com; without a token, the CLI key by key.
+// The controller's Fastly store: reads over the API (a call a page), every room's keys in one bulk
+// API call, against a local stand-in for api.fastly.com; without a token, the CLI as an async child
+// process, key by key. Every call reported; 429, 5xx, a timeout and JSON of the wrong shape each
+// refused with a message that says what happened.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, outcomeUnknown, type StoreCall } from '../../control/api-budget.js';
 import { fastlyStore } from '../../control/fastly-store.js';
-import type { FastlyRunner } from '../../lib/fastly-cli.js';
+import type { AsyncFastlyRunner } from '../../lib/fastly-cli.js';
 
 interface Seen {
   method: string;
@@ -13,13 +16,24 @@ interface Seen {
   body: unknown;
 }
 const seen: Seen[] = [];
-let answer = { status: 200, body: '{"status":"ok"}' };
+interface Answer {
+  status: number;
+  body: string;
+  headers?: Record<string, string>;
+  /** Never answer (a timeout). */
+  hang?: boolean;
+}
+let answer: Answer = { status: 200, body: '{"status":"ok"}' };
+/** Answers given in turn before `answer` (pages of a read). */
+let queue: Answer[] = [];
 const server = createServer((req: IncomingMessage, res) => {
   let text = '';
   req.on('data', (c: Buffer) => (text += c.toString()));
   req.on('end', () => {
     seen.push({ method: req.method!, url: req.url!, key: req.headers['fastly-key'] as string | undefined, body: JSON.parse(text || 'null') });
-    res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+    const a = queue.shift() ?? answer;
+    if (a.hang) return;
+    res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers }).end(a.body);
   });
 });
 let endpoint = '';
@@ -27,12 +41,29 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => void server.close());
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
 
-function fakeRunner(): FastlyRunner & { calls: string[][] } {
+function fakeRunner(out = '[]'): AsyncFastlyRunner & { calls: string[][] } {
   const calls: string[][] = [];
-  return { dryRun: false, calls, run: (args: readonly string[]) => (calls.push([...args]), '[]') } as unknown as FastlyRunner & { calls: string[][] };
+  return { dryRun: false, calls, run: async (args: readonly string[]) => (calls.push([...args]), out) };
 }
+
+/** A store on the stand-in with its reports collected. */
+function apiStore(o: { token?: string | null; runner?: AsyncFastlyRunner; timeoutMs?: number } = {}) {
+  const calls: StoreCall[] = [];
+  const store = fastlyStore({ serviceId: 'SVC', storeId: 'STORE1', dryRun: false, token: o.token === undefined ? 'tok' : o.token, endpoint, runner: o.runner ?? fakeRunner(), timeoutMs: o.timeoutMs, report: (c) => calls.push(c), log: () => {} });
+  return { store, calls };
+}
+
+const failure = (p: Promise<unknown>): Promise<ApiError> => p.then(
+  () => {
+    throw new Error('expected a failure');
+  },
+  (e: ApiError) => e,
+);
 
 const writes = { 'room.shop.allow_percentage': '40', 'room.checkout.live': '{"allow_schedule":"1800000000=12"}', 'room.blog.live': '' };
 
@@ -64,7 +95,7 @@ describe('the Fastly store', () => {
   it('says what the API answered, and what to do about a refused token', async () => {
     answer = { status: 403, body: '{"msg":"Forbidden"}' };
     const store = fastlyStore({ serviceId: 'SVC', storeId: 'STORE1', dryRun: false, token: 'bad', endpoint, runner: fakeRunner(), log: () => {} });
-    await expect(store.write(writes)).rejects.toThrow(/answered 403 \(\{"msg":"Forbidden"\}\): check FASTLY_API_TOKEN/);
+    await expect(store.write(writes)).rejects.toThrow(/answered 403 to PATCH \/resources\/stores\/config\/STORE1\/items \(\{"msg":"Forbidden"\}\): check FASTLY_API_TOKEN/);
   });
 
   it('without a token, writes through the CLI one key a call, and counts each call', async () => {
@@ -89,5 +120,101 @@ describe('the Fastly store', () => {
     expect(seen).toEqual([]);
     expect(logs.join('\n')).toMatch(/would PATCH .*\/resources\/stores\/config\/STORE1\/items .*room\.shop\.allow_percentage/);
     expect(logs.join('\n')).not.toContain('secret-token');
+  });
+
+  it('reads over the API with the token, each page one call, and never runs the CLI', async () => {
+    seen.length = 0;
+    queue = [
+      { status: 200, body: JSON.stringify({ data: [{ item_key: 'settings', item_value: '{"new_users_per_minute":"600"}' }], meta: { next_cursor: 'c2', limit: 1 } }), headers: { 'fastly-ratelimit-remaining': '900', 'fastly-ratelimit-reset': '1800000000' } },
+      { status: 200, body: JSON.stringify({ data: [{ item_key: 'room.shop.allow_percentage', item_value: '40' }], meta: { next_cursor: null, limit: 1 } }), headers: { 'fastly-ratelimit-remaining': '899' } },
+    ];
+    const runner = fakeRunner();
+    const { store, calls } = apiStore({ runner });
+    expect(await store.read()).toEqual({ settings: '{"new_users_per_minute":"600"}', 'room.shop.allow_percentage': '40' });
+    expect(seen.map((s) => `${s.method} ${s.url} ${s.key}`)).toEqual(['GET /resources/stores/config/STORE1/items?limit=500 tok', 'GET /resources/stores/config/STORE1/items?limit=500&cursor=c2 tok']);
+    expect(calls.map((c) => [c.kind, c.calls, c.ok, c.remaining])).toEqual([
+      ['read', 1, true, 900],
+      ['read', 1, true, 899],
+    ]);
+    expect(calls[0]!.resetMs).toBe(1_800_000_000_000);
+    expect(runner.calls).toEqual([]);
+    // The plain array the API has also answered with: one call.
+    queue = [{ status: 200, body: JSON.stringify([{ item_key: 'settings', item_value: '{}' }]) }];
+    expect(await store.read()).toEqual({ settings: '{}' });
+  });
+
+  it('a 429 on a read or a write: refused with the rate-limit figures reported for the back-off', async () => {
+    const limited = { status: 429, body: '{"msg":"Rate limit exceeded"}', headers: { 'fastly-ratelimit-remaining': '0', 'fastly-ratelimit-reset': '1800000600', 'retry-after': '600' } };
+    for (const op of ['read', 'write'] as const) {
+      queue = [limited];
+      const { store, calls } = apiStore();
+      const error = await failure(op === 'read' ? store.read() : store.write(writes));
+      expect(error.message).toMatch(/the Fastly API answered 429 to (GET|PATCH) \/resources\/stores\/config\/STORE1\/items.*: its rate limit is spent; the controller backs off until the reset and holds/);
+      expect(outcomeUnknown(error)).toBe(false);
+      expect(calls).toEqual([expect.objectContaining({ kind: op, ok: false, status: 429, remaining: 0, resetMs: 1_800_000_600_000, retryAfterMs: 600_000 })]);
+    }
+  });
+
+  it('a 5xx: refused, and a write called of unknown outcome (the controller reads to find out)', async () => {
+    for (const op of ['read', 'write'] as const) {
+      queue = [{ status: 503, body: 'upstream unavailable' }];
+      const { store, calls } = apiStore();
+      const error = await failure(op === 'read' ? store.read() : store.write(writes));
+      expect(error.message).toMatch(/answered 503 .*\(upstream unavailable\): a fault at Fastly, the change may or may not have been made/);
+      expect(outcomeUnknown(error)).toBe(true);
+      expect(calls).toEqual([expect.objectContaining({ kind: op, ok: false, status: 503, calls: 1 })]);
+    }
+  });
+
+  it('a call that never answers: stopped at the timeout, counted, and of unknown outcome', async () => {
+    for (const op of ['read', 'write'] as const) {
+      queue = [{ status: 200, body: '', hang: true }];
+      const { store, calls } = apiStore({ timeoutMs: 200 });
+      const error = await failure(op === 'read' ? store.read() : store.write(writes));
+      expect(error.message).toMatch(/the Fastly API did not answer within 0.2 s \((GET|PATCH) \/resources/);
+      expect(outcomeUnknown(error)).toBe(true);
+      expect(calls).toEqual([expect.objectContaining({ kind: op, ok: false, status: null, calls: 1 })]);
+    }
+  });
+
+  it('JSON of the wrong shape: refused, naming what was expected, never read as an empty store', async () => {
+    queue = [{ status: 200, body: '{"items":[{"item_key":"settings","item_value":"{}"}]}' }];
+    const read = apiStore();
+    const error = await failure(read.store.read());
+    expect(error.message).toMatch(/answered GET .* with 200, but expected an array of \{item_key, item_value\} \(or \{"data": \[\.\.\.\]\}\), got \{"items"/);
+    expect(read.calls).toEqual([expect.objectContaining({ kind: 'read', ok: false, status: 200 })]);
+    queue = [{ status: 200, body: '[{"item_key":"settings"}]' }];
+    expect((await failure(read.store.read())).message).toMatch(/expected each to have a string item_key and item_value, got \{"item_key":"settings"\}/);
+    queue = [{ status: 200, body: '<html>maintenance</html>' }];
+    expect((await failure(read.store.read())).message).toMatch(/but not JSON: "<html>maintenance<\/html>"/);
+    // A bulk update answered with something else than {"status":"ok"}: what it applied is unknown.
+    queue = [{ status: 200, body: '{"status":"partial"}' }];
+    const write = apiStore();
+    const refused = await failure(write.store.write(writes));
+    expect(refused.message).toMatch(/expected \{"status":"ok"\}, got \{"status":"partial"\}: what it applied is unknown/);
+    expect(outcomeUnknown(refused)).toBe(true);
+  });
+
+  it('without a token, reads through the CLI as a child process, one call, reported', async () => {
+    const runner = fakeRunner(JSON.stringify([{ item_key: 'settings', item_value: '{}' }]));
+    const { store, calls } = apiStore({ token: null, runner });
+    expect(await store.read()).toEqual({ settings: '{}' });
+    expect(runner.calls).toEqual([['config-store-entry', 'list', '--store-id', 'STORE1', '--json']]);
+    expect(calls).toEqual([expect.objectContaining({ kind: 'read', calls: 1, ok: true })]);
+    // The CLI printing something else than the items' array is refused as well.
+    const odd = apiStore({ token: null, runner: fakeRunner('{"data":null}') });
+    expect((await failure(odd.store.read())).message).toMatch(/expected an array of \{item_key, item_value\}/);
+  });
+
+  it("finds the store's id through the CLI's resource links once, without blocking", async () => {
+    const runner = fakeRunner(JSON.stringify([{ name: 'waiting_room_config', resource_id: 'CFG9' }]));
+    const calls: StoreCall[] = [];
+    queue = [{ status: 200, body: '[]' }, { status: 200, body: '[]' }];
+    seen.length = 0;
+    const store = fastlyStore({ serviceId: 'SVC', dryRun: false, token: 'tok', endpoint, runner, report: (c) => calls.push(c), log: () => {} });
+    await store.read();
+    await store.read();
+    expect(runner.calls).toEqual([['resource-link', 'list', '--service-id', 'SVC', '--version', 'active', '--json']]);
+    expect(seen.map((s) => s.url)).toEqual(['/resources/stores/config/CFG9/items?limit=500', '/resources/stores/config/CFG9/items?limit=500']);
   });
 });

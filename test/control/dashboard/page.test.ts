@@ -58,6 +58,7 @@ function made(model: Partial<ModelSnapshot>, rest: Partial<DashboardSnapshot> = 
     source: { name: 'stdin', state: 'ok', lagMs: 800, lastLineMs: at('17:06:19'), lines: 123456, bad: 0, foreign: 12, error: null },
     lastWrite: null,
     writes: { done: 3, failed: 0, deferred: 40, minIntervalSeconds: 10, budgetPerHour: 360 },
+    api: { perHour: 300, usedLastHour: { reads: 60, writes: 120, heartbeats: 0 }, remaining: 812, backoffUntilMs: null, why: 'the API budget allows a write every 15 s', nextReadMs: at('17:07:00') },
     holding: false,
     holdingWhy: null,
     ...rest,

@@ -1,0 +1,247 @@
+// The controller's one budget of Fastly API calls an hour, shared by its reads, writes and heartbeats
+// (docs/control.md#writes-and-the-budget). It counts every call in the trailing hour, gives the spacing
+// the writes may have now (what the budget leaves after the planned reads and heartbeats, spread over
+// the hour), reads the API's rate-limit headers from each answer (when the token has fewer calls left
+// than the hour needs, because the operator's `npm run tune` or another tool spent them, it slows
+// down: that is how the token is shared), and on a 429 backs off until the reset the API names, holds
+// and says so once. Pure: time comes from its arguments.
+
+/** Calls an hour by default: see docs/control.md#writes-and-the-budget for why 300. */
+export const DEFAULT_API_BUDGET = 300;
+/** How often the controller reads the settings on Fastly by default, ms: one call a minute. */
+export const DEFAULT_READ_EVERY_MS = 60_000;
+/** Calls of the token's remaining ones the controller never spends: the operator's tune, a deploy. */
+export const RESERVED_CALLS = 20;
+/** Back off this long after a 429 that names no reset and no Retry-After, ms. */
+export const DEFAULT_BACKOFF_MS = 60_000;
+
+const HOUR_MS = 3_600_000;
+
+export type CallKind = 'read' | 'write' | 'heartbeat';
+
+/** One API call (or local write) as it ended: what the budget, the journal and the dashboard learn from it. */
+export interface StoreCall {
+  kind: CallKind;
+  /** API calls it cost (a page of a read, a key written through the CLI: 1 each); 0 for a local file. */
+  calls: number;
+  ok: boolean;
+  /** The HTTP status, when there was an answer; null for the CLI and a local file. */
+  status: number | null;
+  /** The store keys written (or read, for a read: none listed). */
+  keys: string[];
+  /** The values written, '' for a removed key. */
+  values?: Record<string, string>;
+  /** Fastly-RateLimit-Remaining, when the answer had it. */
+  remaining: number | null;
+  /** Fastly-RateLimit-Reset as ms since the epoch, when the answer had it. */
+  resetMs: number | null;
+  /** Retry-After as ms from now, when the answer had it. */
+  retryAfterMs: number | null;
+  error: string | null;
+}
+
+/** Reports each call a store makes, as it ends. */
+export type CallReporter = (call: StoreCall) => void;
+
+/** A failed API call: its status, and whether the change may have happened all the same. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    /** A timeout, a 5xx, a lost connection: the write may or may not have been applied. */
+    readonly outcomeUnknown: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** True when a failure leaves it unknown whether a write was applied (read to find out). */
+export const outcomeUnknown = (error: unknown): boolean => !(error instanceof ApiError) || error.outcomeUnknown;
+
+/** The rate-limit figures of an answer's headers (Fastly-RateLimit-Remaining, -Reset in epoch s, Retry-After in s). */
+export function rateLimitOf(headers: { get(name: string): string | null }): Pick<StoreCall, 'remaining' | 'resetMs' | 'retryAfterMs'> {
+  const num = (name: string): number | null => {
+    const text = headers.get(name);
+    const n = text === null || text.trim() === '' ? NaN : Number(text);
+    return Number.isFinite(n) && n >= 0 ? n : null;
+  };
+  const reset = num('fastly-ratelimit-reset');
+  const retry = num('retry-after');
+  return { remaining: num('fastly-ratelimit-remaining'), resetMs: reset === null ? null : reset * 1000, retryAfterMs: retry === null ? null : retry * 1000 };
+}
+
+/** The API side of the dashboard snapshot (DashboardSnapshot.api). */
+export interface ApiStatus {
+  perHour: number;
+  usedLastHour: { reads: number; writes: number; heartbeats: number };
+  /** The token's calls left as the API last said (Fastly-RateLimit-Remaining), or null. */
+  remaining: number | null;
+  /** Until when nothing is called after a 429, ms since the epoch; null when not backing off. */
+  backoffUntilMs: number | null;
+  /** Why writes are spaced as they are now, in a sentence. */
+  why: string;
+  /** When the next planned read goes, ms since the epoch (null: every tick, a local file). */
+  nextReadMs: number | null;
+}
+
+export interface ApiBudgetOptions {
+  /** Calls an hour at most, reads, writes and heartbeats together. */
+  perHour: number;
+  /** The planned read interval, ms; 0: the store is a local file, its reads cost nothing. */
+  readEveryMs: number;
+  /** The planned heartbeat interval when nothing else is written, ms (null: none planned). */
+  heartbeatEveryMs?: number | null;
+  log: (message: string) => void;
+}
+
+export class ApiBudget {
+  readonly perHour: number;
+  private readonly calls: { atMs: number; kind: CallKind; calls: number }[] = [];
+  private remaining: number | null = null;
+  private resetMs: number | null = null;
+  private backoffUntil: number | null = null;
+  private toldBackoff = false;
+  private toldSlow = false;
+  /** When the last write call went, and what it cost: the next waits cost x spacing. */
+  private lastWrite: { atMs: number; calls: number } | null = null;
+
+  constructor(private readonly o: ApiBudgetOptions) {
+    this.perHour = o.perHour;
+  }
+
+  get readEveryMs(): number {
+    return this.o.readEveryMs;
+  }
+
+  /** Calls an hour the plan sets aside for reads and heartbeats. */
+  private get plannedOthers(): number {
+    const reads = this.o.readEveryMs > 0 ? HOUR_MS / this.o.readEveryMs : 0;
+    const beats = this.o.heartbeatEveryMs ? HOUR_MS / this.o.heartbeatEveryMs : 0;
+    return reads + beats;
+  }
+
+  /** Takes one call's outcome: counts it, reads its rate-limit headers, backs off on a 429. */
+  record(call: StoreCall, nowMs: number): void {
+    if (call.calls > 0) this.calls.push({ atMs: nowMs, kind: call.kind, calls: call.calls });
+    // Calls whose answer gave no figure (the CLI's) still spend the token's remaining ones.
+    if (call.remaining !== null) this.remaining = call.remaining;
+    else if (this.remaining !== null) this.remaining = Math.max(0, this.remaining - call.calls);
+    if (call.resetMs !== null) this.resetMs = call.resetMs;
+    if (call.status === 429) {
+      const until = call.resetMs !== null && call.resetMs > nowMs ? call.resetMs : nowMs + (call.retryAfterMs ?? DEFAULT_BACKOFF_MS);
+      this.backoffUntil = Math.max(this.backoffUntil ?? 0, until);
+      if (!this.toldBackoff) {
+        this.o.log(
+          `the Fastly API answered 429 (its rate limit is spent): calling nothing, holding, until ${new Date(this.backoffUntil).toISOString()} (${call.resetMs !== null ? 'its Fastly-RateLimit-Reset' : call.retryAfterMs !== null ? 'its Retry-After' : 'no reset given: 60 s'}); ` +
+            'another tool on the same token may have spent it: check with `fastly` what else runs, or lower --api-budget',
+        );
+        this.toldBackoff = true;
+      }
+    }
+  }
+
+  /** A write call goes now, costing `calls`: the next waits that many spacings. */
+  noteWrite(nowMs: number, calls: number): void {
+    this.lastWrite = { atMs: nowMs, calls };
+  }
+
+  /** The 429 back-off in force at `nowMs`, or null; said again once it ends. */
+  backoff(nowMs: number): number | null {
+    if (this.backoffUntil !== null && nowMs >= this.backoffUntil) {
+      this.backoffUntil = null;
+      if (this.toldBackoff) this.o.log('the Fastly API rate limit has reset: calling it again');
+      this.toldBackoff = false;
+      // The remaining count the 429 gave is of the hour before the reset.
+      this.remaining = null;
+    }
+    return this.backoffUntil;
+  }
+
+  /** Calls in the trailing hour, by kind. */
+  used(nowMs: number): ApiStatus['usedLastHour'] {
+    while (this.calls.length > 0 && this.calls[0]!.atMs <= nowMs - HOUR_MS) this.calls.shift();
+    const out = { reads: 0, writes: 0, heartbeats: 0 };
+    for (const c of this.calls) {
+      if (c.kind === 'read') out.reads += c.calls;
+      else if (c.kind === 'write') out.writes += c.calls;
+      else out.heartbeats += c.calls;
+    }
+    return out;
+  }
+
+  private usedTotal(nowMs: number): number {
+    const u = this.used(nowMs);
+    return u.reads + u.writes + u.heartbeats;
+  }
+
+  /** The spacing of the budget alone: what is left of the hour after the planned reads and heartbeats. */
+  get budgetIntervalMs(): number {
+    return HOUR_MS / Math.max(1, this.perHour - this.plannedOthers);
+  }
+
+  /**
+   * The spacing between writes now, ms: the budget's, or longer when the token's remaining calls (as
+   * the API last said) would not last until its reset at that pace.
+   */
+  writeIntervalMs(nowMs: number): number {
+    return Math.max(this.budgetIntervalMs, this.tokenIntervalMs(nowMs) ?? 0);
+  }
+
+  /** The spacing the token's remaining calls allow until the reset, or null when they are no limit. */
+  private tokenIntervalMs(nowMs: number): number | null {
+    if (this.remaining === null || this.resetMs === null || this.resetMs <= nowMs) return null;
+    const left = this.resetMs - nowMs;
+    const others = (this.plannedOthers * left) / HOUR_MS;
+    const writes = this.remaining - RESERVED_CALLS - others;
+    const atBudget = left / this.budgetIntervalMs;
+    if (writes >= atBudget) return null;
+    // Nothing to spare: the writes wait for the reset.
+    return writes < 1 ? left : left / writes;
+  }
+
+  /**
+   * Null when a write costing `calls` may go now; else why not. Writes are spaced by the interval
+   * in force, weighted by what the last write cost, and never take the trailing hour past the budget.
+   */
+  writeWait(nowMs: number, calls: number): string | null {
+    const backoff = this.backoff(nowMs);
+    if (backoff !== null) return `the Fastly API rate limit is spent (429): backing off until ${new Date(backoff).toISOString()}`;
+    const spacing = this.writeIntervalMs(nowMs);
+    if (this.lastWrite !== null && nowMs < this.lastWrite.atMs + this.lastWrite.calls * spacing) {
+      return this.slowWhy(nowMs);
+    }
+    if (this.usedTotal(nowMs) + calls > this.perHour) return `the budget of ${this.perHour} API calls an hour is spent for now (--api-budget)`;
+    return null;
+  }
+
+  /** Why the writes are spaced as they are, in a sentence. */
+  private slowWhy(nowMs: number): string {
+    const token = this.tokenIntervalMs(nowMs);
+    if (token !== null && token > this.budgetIntervalMs) {
+      if (!this.toldSlow) this.o.log(`the API token has ${this.remaining} calls left until ${new Date(this.resetMs!).toISOString()} (another tool spends it too): writing a call every ${fmt(token)} s instead of ${fmt(this.budgetIntervalMs)} s`);
+      this.toldSlow = true;
+      return `the API token has ${this.remaining} calls left until its reset: a call every ${fmt(token)} s`;
+    }
+    this.toldSlow = false;
+    return `the API budget allows a write every ${fmt(this.budgetIntervalMs)} s (${this.perHour} calls an hour, --api-budget, less a read every ${fmt(this.o.readEveryMs)} s)`;
+  }
+
+  /** A planned read is due at `nowMs` after the last one at `lastReadMs`, and the API may be called. */
+  readDue(nowMs: number, lastReadMs: number): boolean {
+    return this.backoff(nowMs) === null && nowMs - lastReadMs >= this.o.readEveryMs;
+  }
+
+  status(nowMs: number, lastReadMs: number): ApiStatus {
+    const backoffUntilMs = this.backoff(nowMs);
+    return {
+      perHour: this.perHour,
+      usedLastHour: this.used(nowMs),
+      remaining: this.remaining,
+      backoffUntilMs,
+      why: backoffUntilMs !== null ? `backing off after a 429 until ${new Date(backoffUntilMs).toISOString()}` : this.slowWhy(nowMs),
+      nextReadMs: this.o.readEveryMs > 0 && Number.isFinite(lastReadMs) ? Math.max(lastReadMs + this.o.readEveryMs, backoffUntilMs ?? 0) : null,
+    };
+  }
+}
+
+const fmt = (ms: number): string => String(Math.round(ms / 100) / 10);

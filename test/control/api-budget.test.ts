@@ -1,0 +1,112 @@
+// The controller's one budget of API calls an hour: its spacing of writes, its count of the trailing
+// hour, what it learns from the API's rate-limit headers, and its back-off on a 429. A fake clock.
+import { describe, expect, it } from 'vitest';
+import { ApiBudget, rateLimitOf, type StoreCall } from '../../control/api-budget.js';
+
+const T0 = Date.UTC(2026, 10, 26, 10);
+
+const call = (kind: StoreCall['kind'], o: Partial<StoreCall> = {}): StoreCall => ({ kind, calls: 1, ok: true, status: 200, keys: [], remaining: null, resetMs: null, retryAfterMs: null, error: null, ...o });
+
+function budget(perHour = 300, readEveryMs = 60_000) {
+  const logs: string[] = [];
+  return { b: new ApiBudget({ perHour, readEveryMs, log: (m) => logs.push(m) }), logs };
+}
+
+/** Drives the budget for `seconds` like the controller: a read every minute, a write offered every second. */
+function run(b: ApiBudget, seconds: number, from = T0, costOfWrite = 1): number[] {
+  const writesAt: number[] = [];
+  let lastRead = -Infinity;
+  for (let s = 0; s < seconds; s++) {
+    const now = from + s * 1000;
+    if (b.readDue(now, lastRead)) {
+      lastRead = now;
+      b.record(call('read'), now);
+    }
+    if (b.writeWait(now, costOfWrite) === null) {
+      b.noteWrite(now, costOfWrite);
+      b.record(call('write', { calls: costOfWrite }), now);
+      writesAt.push(now);
+    }
+  }
+  return writesAt;
+}
+
+describe('the API budget', () => {
+  it('spaces writes by what the budget leaves after a read a minute: 300 an hour is a write every 15 s', () => {
+    const { b } = budget();
+    expect(b.writeIntervalMs(T0)).toBe(15_000);
+    const writes = run(b, 3600);
+    expect(writes).toHaveLength(240);
+    expect(b.used(T0 + 3_599_000)).toEqual({ reads: 60, writes: 240, heartbeats: 0 });
+  });
+
+  it('never spends more than its budget in any trailing hour, whatever else was read', () => {
+    const { b, logs } = budget(120);
+    // An operator who asks for a read every 5 s for the first ten minutes (SIGHUP in a loop).
+    for (let s = 0; s < 600; s += 5) b.record(call('read'), T0 + s * 1000);
+    const writes = run(b, 3600, T0 + 600_000);
+    const all = [...writes];
+    expect(b.used(T0 + 4_199_000).reads + b.used(T0 + 4_199_000).writes).toBeLessThanOrEqual(120);
+    expect(all.length).toBeGreaterThan(0);
+    expect(b.writeWait(T0 + 600_000 + 1000, 1) ?? '').not.toBe('');
+    expect(logs).toEqual([]);
+  });
+
+  it('reads the rate-limit headers of an answer', () => {
+    const headers = new Headers({ 'Fastly-RateLimit-Remaining': '812', 'Fastly-RateLimit-Reset': String(T0 / 1000 + 1800), 'Retry-After': '30' });
+    expect(rateLimitOf(headers)).toEqual({ remaining: 812, resetMs: T0 + 1_800_000, retryAfterMs: 30_000 });
+    expect(rateLimitOf(new Headers())).toEqual({ remaining: null, resetMs: null, retryAfterMs: null });
+  });
+
+  it("slows down when the token's remaining calls would not last to the reset (npm run tune spent them), and says so once", () => {
+    const { b, logs } = budget();
+    // Half an hour to the reset and 80 calls left: 30 go to reads, 20 are kept for the operator, 30 for writes.
+    b.record(call('read', { remaining: 80, resetMs: T0 + 1_800_000 }), T0);
+    expect(b.writeIntervalMs(T0)).toBe(60_000);
+    const writes = run(b, 600, T0 + 1000);
+    expect(writes.length).toBeLessThanOrEqual(10);
+    expect(writes.length).toBeGreaterThanOrEqual(9);
+    expect(logs.filter((l) => l.includes('calls left'))).toHaveLength(1);
+    expect(logs[0]).toMatch(/the API token has \d+ calls left until .* \(another tool spends it too\): writing a call every [\d.]+ s instead of 15 s/);
+    // With plenty left, the budget's own spacing again.
+    b.record(call('read', { remaining: 900, resetMs: T0 + 1_800_000 }), T0 + 700_000);
+    expect(b.writeIntervalMs(T0 + 700_000)).toBe(15_000);
+  });
+
+  it('on a 429 calls nothing until the reset the headers name, says so once, then calls again', () => {
+    const { b, logs } = budget();
+    const reset = T0 + 300_000;
+    b.record(call('write', { ok: false, status: 429, remaining: 0, resetMs: reset }), T0);
+    b.record(call('read', { ok: false, status: 429, remaining: 0, resetMs: reset }), T0 + 1000);
+    expect(b.backoff(T0 + 299_000)).toBe(reset);
+    expect(b.writeWait(T0 + 299_000, 1)).toMatch(/rate limit is spent \(429\): backing off until 2026-11-26T10:05:00.000Z/);
+    expect(b.readDue(T0 + 299_000, -Infinity)).toBe(false);
+    expect(b.status(T0 + 10_000, T0).backoffUntilMs).toBe(reset);
+    expect(logs.filter((l) => l.includes('429'))).toEqual([expect.stringMatching(/answered 429 .*holding, until 2026-11-26T10:05:00.000Z \(its Fastly-RateLimit-Reset\)/)]);
+    expect(b.backoff(reset)).toBeNull();
+    expect(b.writeWait(reset, 1)).toBeNull();
+    expect(logs.at(-1)).toBe('the Fastly API rate limit has reset: calling it again');
+  });
+
+  it('without a reset header, backs off as Retry-After says, or 60 s', () => {
+    const a = budget().b;
+    a.record(call('read', { ok: false, status: 429, retryAfterMs: 20_000 }), T0);
+    expect(a.backoff(T0)).toBe(T0 + 20_000);
+    const c = budget().b;
+    c.record(call('read', { ok: false, status: 429 }), T0);
+    expect(c.backoff(T0)).toBe(T0 + 60_000);
+  });
+
+  it('gives the dashboard its figures', () => {
+    const { b } = budget();
+    run(b, 120);
+    expect(b.status(T0 + 119_000, T0 + 60_000)).toMatchObject({
+      perHour: 300,
+      usedLastHour: { reads: 2, writes: 8, heartbeats: 0 },
+      remaining: null,
+      backoffUntilMs: null,
+      nextReadMs: T0 + 120_000,
+      why: expect.stringMatching(/a write every 15 s \(300 calls an hour, --api-budget, less a read every 60 s\)/),
+    });
+  });
+});
