@@ -57,6 +57,8 @@ export interface FastlyApiOptions {
   token?: string;
   /** How long a log-tail poll is held when there is nothing to send, ms (default 1,000). */
   logHoldMs?: number;
+  /** Told of each call once it is answered (status 0: the client went away first). */
+  onCall?: (call: ApiCall) => void;
 }
 
 export interface FastlyApi extends State {
@@ -129,13 +131,16 @@ export async function startFastlyApi(options: FastlyApiOptions = {}): Promise<Fa
     const limited = found?.route.free !== true;
     const call: ApiCall = { method, path: url.pathname, query: url.search, status: 0, at, ms: 0, limited };
     calls.push(call);
-    res.on('finish', () => {
-      call.status = res.statusCode;
+    let told = false;
+    const done = (status: number): void => {
+      if (told) return;
+      told = true;
+      call.status = status;
       call.ms = performance.now() - started;
-    });
-    res.on('close', () => {
-      if (call.status === 0) call.ms = performance.now() - started;
-    });
+      options.onCall?.(call);
+    };
+    res.on('finish', () => done(res.statusCode));
+    res.on('close', () => done(0));
     const send = (answer: Answer, headers: Record<string, string>): void => {
       const text = answer.body === null ? '' : JSON.stringify(answer.body);
       res.writeHead(answer.status, { ...(text === '' ? {} : { 'Content-Type': 'application/json' }), ...headers }).end(text);
