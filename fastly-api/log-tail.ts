@@ -4,7 +4,8 @@
 // request_start_us, stream, id, message}]}` and a `Link: <...?from=T>; rel="next"` header naming the
 // next window. A poll is held until a test pushes lines or `holdMs` passes, so an idle CLI polls about
 // once a second, as against Fastly, instead of spinning. The CLI prints each line as
-// `stdout | REQUESTID | message`, after its one-second sort buffer.
+// `stdout | REQUESTID | message`, after its one-second sort buffer; each line here is a request of its
+// own, and the CLI keeps order only within a request, so lines can come out in another order, as on Fastly.
 import type { ServerResponse } from 'node:http';
 import { apiError, type Answer } from './config-store.js';
 

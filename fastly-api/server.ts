@@ -196,7 +196,10 @@ export async function startFastlyApi(options: FastlyApiOptions = {}): Promise<Fa
       res.end(JSON.stringify({ msg: 'Internal Server Error', detail: String(error) }));
     });
   });
+  // A client that hangs up mid-answer (a CLI killed, a proxy tunnel refused) is no error of the stand-in's.
+  server.on('clientError', (_error, socket) => socket.destroy());
   server.on('connect', (req, socket) => {
+    socket.on('error', () => undefined);
     refused.push(req.url ?? '');
     socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
   });
