@@ -2,19 +2,20 @@
 // CLI asks for a client key (an X25519 public key signed by the API's Ed25519 signing key), checks
 // the signature, seals the secret to that key and sends the sealed bytes. The stand-in signs with a
 // key of its own, so the CLI must be told to trust the API's signing key (FASTLY_USE_API_SIGNING_KEY,
-// lib/fastly-env.ts). Secrets are kept sealed, as Fastly keeps them: a test sees which names exist,
-// their digests and sizes, never the value (opening a NaCl sealed box needs XSalsa20, which
-// node:crypto lacks).
+// lib/fastly-env.ts). It opens each sealed secret with the client key's private half (sealed-box.ts),
+// as Fastly does, so a test can check what the CLI sent; the API itself never gives a value back.
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { openSealed } from './sealed-box.js';
 import { apiError, apiTime, newId, type Answer } from './config-store.js';
 
 /** The largest secret Fastly takes, bytes. */
 export const MAX_SECRET_BYTES = 64 * 1024;
 
 interface Secret {
-  sealed: Buffer;
-  /** The client key it was sealed to (base64), or null when sent in the clear. */
-  clientKey: string | null;
+  /** The secret's bytes, opened. */
+  value: Buffer;
+  /** Whether it came sealed to a client key (the CLI always seals). */
+  sealed: boolean;
   digest: string;
   created: string;
 }
@@ -31,6 +32,8 @@ const rawPublic = (key: KeyObject): Buffer => Buffer.from(key.export({ format: '
 export class SecretStores {
   readonly byId = new Map<string, SecretStore>();
   private readonly signing = generateKeyPairSync('ed25519');
+  /** The client keys handed out: public key (base64) -> its private half. */
+  private readonly clientKeys = new Map<string, KeyObject>();
 
   constructor(private readonly now: () => number) {}
 
@@ -45,7 +48,14 @@ export class SecretStores {
   names(id: string): Record<string, { bytes: number; sealed: boolean }> {
     const s = this.byId.get(id);
     if (s === undefined) throw new Error(`no Secret Store ${id}`);
-    return Object.fromEntries([...s.secrets].map(([n, v]) => [n, { bytes: v.sealed.length, sealed: v.clientKey !== null }]));
+    return Object.fromEntries([...s.secrets].map(([n, v]) => [n, { bytes: v.value.length, sealed: v.sealed }]));
+  }
+
+  /** A secret's value, for tests (the API never gives one back). */
+  value(id: string, name: string): Buffer {
+    const v = this.byId.get(id)?.secrets.get(name);
+    if (v === undefined) throw new Error(`no secret ${name} in Secret Store ${id}`);
+    return v.value;
   }
 
   private storeJson(s: SecretStore): Record<string, unknown> {
@@ -65,6 +75,7 @@ export class SecretStores {
   clientKey(): Answer {
     const pair = generateKeyPairSync('x25519');
     const pub = rawPublic(pair.publicKey);
+    this.clientKeys.set(pub.toString('base64'), pair.privateKey);
     const signature = sign(null, pub, this.signing.privateKey);
     return {
       status: 200,
@@ -110,15 +121,22 @@ export class SecretStores {
     const b = (body ?? {}) as { name?: unknown; secret?: unknown; client_key?: unknown };
     if (typeof b.name !== 'string' || b.name === '') return apiError(400, 'Bad request', 'name is required');
     if (typeof b.secret !== 'string' || b.secret === '') return apiError(400, 'Bad request', 'secret is required (base64)');
-    const sealed = Buffer.from(b.secret, 'base64');
-    if (sealed.length > MAX_SECRET_BYTES + 48) return apiError(400, 'Bad request', `secret is over ${MAX_SECRET_BYTES} bytes`);
+    let value: Buffer = Buffer.from(b.secret, 'base64');
+    const sealed = typeof b.client_key === 'string';
+    if (sealed) {
+      const key = this.clientKeys.get(b.client_key as string);
+      const opened = key === undefined ? null : openSealed(value, key, Buffer.from(b.client_key as string, 'base64'));
+      if (opened === null) return apiError(400, 'Bad request', 'the secret does not open with client_key (a client key this API did not hand out?)');
+      value = opened;
+    }
+    if (value.length > MAX_SECRET_BYTES) return apiError(400, 'Bad request', `secret is over ${MAX_SECRET_BYTES} bytes`);
     const exists = s.secrets.has(b.name);
     if (method === 'POST' && exists) return apiError(409, 'Duplicate record', `secret ${b.name} exists already`);
     if (method === 'PATCH' && !exists) return apiError(404, 'Record not found', `no secret ${b.name}`);
     const v: Secret = {
+      value,
       sealed,
-      clientKey: typeof b.client_key === 'string' ? b.client_key : null,
-      digest: createHash('sha256').update(sealed).digest('base64'),
+      digest: createHash('sha256').update(value).digest('base64'),
       created: apiTime(this.now()),
     };
     s.secrets.set(b.name, v);

@@ -75,15 +75,18 @@ describe('the --service tools through the real Fastly CLI', () => {
       `GET /resources/stores/config/${svc.configStoreId}/items 200`,
       `PUT /resources/stores/config/${svc.configStoreId}/item/room.checkout 200`,
     ]);
-    // the CLI's own version check went to the stand-in as proxy, and no further
-    expect(api.refused.every((r) => r.endsWith(':443'))).toBe(true);
+    // the CLI's own version check (awaited after a write) went to the stand-in as proxy, and no further
+    expect(api.refused.length).toBeGreaterThan(0);
+    expect(new Set(api.refused)).toEqual(new Set(['developer.fastly.com:443']));
   });
 
   it('npm run keys -- rotate --fastly-service makes the secret (sealed by the CLI) before switching active_key', async () => {
     const { result, calls } = await callsOf(() => tool('scripts/keys.ts', ['rotate', 'key2', '--fastly-service', 'SVC']));
     expect(result.code, result.err).toBe(0);
     expect(result.out).toContain('created secret "key2" and set active_key to "key2"');
-    expect(api.secrets.names(svc.secretStoreId)).toEqual({ key2: { bytes: expect.any(Number), sealed: true } });
+    expect(api.secrets.names(svc.secretStoreId)).toEqual({ key2: { bytes: 88, sealed: true } });
+    // what the CLI sealed, opened as Fastly opens it: a 64-byte key in base64, as the room reads it
+    expect(Buffer.from(api.secrets.value(svc.secretStoreId, 'key2').toString(), 'base64')).toHaveLength(64);
     expect(JSON.parse(api.store(svc.configStoreId).settings!)).toMatchObject({ active_key: 'key2', allow_percentage: '50' });
     const create = calls.indexOf(`POST /resources/stores/secret/${svc.secretStoreId}/secrets 200`);
     const write = calls.indexOf(`PUT /resources/stores/config/${svc.configStoreId}/item/settings 200`);
@@ -105,6 +108,14 @@ describe('the --service tools through the real Fastly CLI', () => {
     expect(api.store(svc.pageStoreId)).toEqual(Object.fromEntries(pages.map((p) => [pageKey(p.name), p.base64])));
     expect(calls.slice(0, 2)).toEqual(['GET /service/SVC/version 200', 'GET /service/SVC/version/1/resource 200']);
     expect(calls.slice(2)).toEqual(pages.map((p) => `PUT /resources/stores/config/${svc.pageStoreId}/item/${pageKey(p.name)} 200`));
+  });
+});
+
+describe('the Fastly CLI itself', () => {
+  it('seals a secret the stand-in opens to the bytes given on stdin', async () => {
+    const made = await fastly(['secret-store-entry', 'create', '--store-id', svc.secretStoreId, '--name', 'probe', '--stdin'], 'the value\n');
+    expect(made.code, made.err).toBe(0);
+    expect(api.secrets.value(svc.secretStoreId, 'probe').toString()).toBe('the value\n');
   });
 });
 

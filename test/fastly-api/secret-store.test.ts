@@ -1,5 +1,6 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { seal } from '../../fastly-api/sealed-box.js';
 import { SecretStores } from '../../fastly-api/secret-store.js';
 
 const now = () => Date.UTC(2026, 10, 26, 10);
@@ -30,5 +31,18 @@ describe('a Secret Store in the stand-in', () => {
     expect(stores.deleteSecret(id, 'key2').status).toBe(204);
     expect(stores.deleteSecret(id, 'key2').status).toBe(404);
     expect(Object.keys(stores.names(id))).toEqual(['key1', 'key3']);
+  });
+
+  it('opens a secret sealed to a client key it handed out, and refuses one sealed to another key', () => {
+    const stores = new SecretStores(now);
+    const id = stores.create('waiting_room_keys').id;
+    const ck = (stores.clientKey().body as { public_key: string }).public_key;
+    const sealed = seal(Buffer.from('sixty-four bytes, say'), Buffer.from(ck, 'base64')).toString('base64');
+    expect(stores.putSecret(id, 'POST', { name: 'key1', secret: sealed, client_key: ck }).status).toBe(200);
+    expect(stores.value(id, 'key1').toString()).toBe('sixty-four bytes, say');
+    expect(stores.names(id)).toEqual({ key1: { bytes: 21, sealed: true } });
+    const stranger = Buffer.alloc(32, 7).toString('base64');
+    const refused = stores.putSecret(id, 'POST', { name: 'key2', secret: sealed, client_key: stranger });
+    expect(refused).toEqual({ status: 400, body: { msg: 'Bad request', detail: 'the secret does not open with client_key (a client key this API did not hand out?)' } });
   });
 });
