@@ -67,6 +67,7 @@ const entryPoints: [string, string][] = [
   ['bench/room.ts', 'npm run bench'],
   ['bench/host.ts', 'npm run bench:host'],
   ['bench/control-loop.ts', 'npm run bench:control'],
+  ['fastly-api/cli.ts', 'npm run fastly-api'],
 ];
 
 interface Run {

@@ -1,0 +1,111 @@
+// Which API path does what: the route table of the stand-in, one line per endpoint the project's
+// tools reach through the Fastly CLI (or, for the bulk PATCH, over HTTPS directly).
+import type { ServerResponse } from 'node:http';
+import { apiError, type Answer, type ConfigStores } from './config-store.js';
+import type { LogStreams } from './log-tail.js';
+import type { SecretStores } from './secret-store.js';
+import type { Services } from './services.js';
+
+export interface State {
+  config: ConfigStores;
+  secrets: SecretStores;
+  services: Services;
+  logs: LogStreams;
+}
+
+export interface Request {
+  method: string;
+  params: string[];
+  query: URLSearchParams;
+  /** The body: JSON parsed, a form as its fields, else null. */
+  body: unknown;
+  /** A field of a form body or of a JSON object body. */
+  field(name: string): string | undefined;
+  /** The stand-in's own address, for links it hands out. */
+  base: string;
+  /** Rate-limit headers for answers written directly (a held log-tail poll). */
+  headers: Record<string, string>;
+}
+
+/** An Answer, or 'streamed' when the handler wrote (or will write) the response itself. */
+export type Handler = (state: State, req: Request, res: ServerResponse) => Answer | 'streamed';
+
+export interface Route {
+  method: string;
+  pattern: RegExp;
+  handler: Handler;
+  /** Calls that do not spend the rate limit (the log stream, the account endpoint). */
+  free?: boolean;
+}
+
+const seg = '([^/]+)';
+const path = (...parts: string[]): RegExp => new RegExp(`^/${parts.join('/')}$`);
+const version = (p: string): number => Number.parseInt(p, 10);
+
+export const routes: Route[] = [
+  // The account endpoint: OpenID Connect metadata the CLI fetches before any command.
+  {
+    method: 'GET', pattern: path('realms', 'fastly', '.well-known', 'openid-configuration'), free: true,
+    handler: (_s, r) => ({
+      status: 200,
+      body: {
+        issuer: `${r.base}/realms/fastly`, authorization_endpoint: `${r.base}/realms/fastly/protocol/openid-connect/auth`,
+        token_endpoint: `${r.base}/realms/fastly/protocol/openid-connect/token`, jwks_uri: `${r.base}/realms/fastly/protocol/openid-connect/certs`,
+      },
+    }),
+  },
+  // Services: versions and resource links (`fastly resource-link list --version active|latest`).
+  { method: 'GET', pattern: path('service', seg, 'details'), handler: (s, r) => s.services.details(r.params[0]!) },
+  { method: 'GET', pattern: path('service', seg, 'version'), handler: (s, r) => s.services.listVersions(r.params[0]!) },
+  { method: 'GET', pattern: path('service', seg, 'version', seg), handler: (s, r) => s.services.getVersion(r.params[0]!, version(r.params[1]!)) },
+  { method: 'GET', pattern: path('service', seg, 'version', seg, 'resource'), handler: (s, r) => s.services.listLinks(r.params[0]!, version(r.params[1]!)) },
+  { method: 'GET', pattern: path('service', seg, 'version', seg, 'resource', seg), handler: (s, r) => s.services.getLink(r.params[0]!, version(r.params[1]!), r.params[2]!) },
+  // Config Stores (`fastly config-store ...`).
+  { method: 'GET', pattern: path('resources', 'stores', 'config'), handler: (s, r) => s.config.list(r.query.get('name') ?? undefined) },
+  { method: 'POST', pattern: path('resources', 'stores', 'config'), handler: (s, r) => s.config.createStore(r.field('name')) },
+  { method: 'GET', pattern: path('resources', 'stores', 'config', seg), handler: (s, r) => s.config.describe(r.params[0]!) },
+  { method: 'GET', pattern: path('resources', 'stores', 'config', seg, 'info'), handler: (s, r) => s.config.info(r.params[0]!) },
+  // Config Store items (`fastly config-store-entry ...`; the bulk PATCH has no CLI command).
+  { method: 'GET', pattern: path('resources', 'stores', 'config', seg, 'items'), handler: (s, r) => s.config.listItems(r.params[0]!) },
+  { method: 'PATCH', pattern: path('resources', 'stores', 'config', seg, 'items'), handler: (s, r) => s.config.batch(r.params[0]!, r.body) },
+  { method: 'POST', pattern: path('resources', 'stores', 'config', seg, 'item'), handler: (s, r) => s.config.setItem(r.params[0]!, r.field('item_key'), r.field('item_value'), 'create') },
+  { method: 'GET', pattern: path('resources', 'stores', 'config', seg, 'item', seg), handler: (s, r) => s.config.getItem(r.params[0]!, r.params[1]!) },
+  { method: 'PUT', pattern: path('resources', 'stores', 'config', seg, 'item', seg), handler: (s, r) => s.config.setItem(r.params[0]!, r.params[1]!, r.field('item_value'), 'upsert') },
+  { method: 'PATCH', pattern: path('resources', 'stores', 'config', seg, 'item', seg), handler: (s, r) => s.config.setItem(r.params[0]!, r.params[1]!, r.field('item_value'), 'update') },
+  { method: 'DELETE', pattern: path('resources', 'stores', 'config', seg, 'item', seg), handler: (s, r) => s.config.deleteItem(r.params[0]!, r.params[1]!) },
+  // Secret Stores (`fastly secret-store-entry ...`), with the client-side encryption keys.
+  { method: 'GET', pattern: path('resources', 'stores', 'secret', 'signing-key'), handler: (s) => s.secrets.signingKey() },
+  { method: 'POST', pattern: path('resources', 'stores', 'secret', 'client-key'), handler: (s) => s.secrets.clientKey() },
+  { method: 'GET', pattern: path('resources', 'stores', 'secret'), handler: (s, r) => s.secrets.list(r.query) },
+  { method: 'POST', pattern: path('resources', 'stores', 'secret'), handler: (s, r) => s.secrets.createStore(r.body) },
+  { method: 'GET', pattern: path('resources', 'stores', 'secret', seg), handler: (s, r) => s.secrets.describe(r.params[0]!) },
+  { method: 'GET', pattern: path('resources', 'stores', 'secret', seg, 'secrets'), handler: (s, r) => s.secrets.listSecrets(r.params[0]!, r.query) },
+  ...['POST', 'PUT', 'PATCH'].map((method) => ({
+    method, pattern: path('resources', 'stores', 'secret', seg, 'secrets'), handler: ((s, r) => s.secrets.putSecret(r.params[0]!, method, r.body)) as Handler,
+  })),
+  { method: 'GET', pattern: path('resources', 'stores', 'secret', seg, 'secrets', seg), handler: (s, r) => s.secrets.getSecret(r.params[0]!, r.params[1]!) },
+  { method: 'DELETE', pattern: path('resources', 'stores', 'secret', seg, 'secrets', seg), handler: (s, r) => s.secrets.deleteSecret(r.params[0]!, r.params[1]!) },
+  // The log stream (`fastly log-tail`): turning it on spends a call; the polls are a stream.
+  { method: 'POST', pattern: path('service', seg, 'log_stream', 'managed', 'instance_output'), handler: (s, r) => s.logs.enable(r.params[0]!) },
+  {
+    method: 'GET', pattern: path('service', seg, 'log_stream', 'managed', 'instance_output'), free: true,
+    handler: (s, r, res) => {
+      const id = r.params[0]!;
+      s.logs.poll(id, res, (from) => `${r.base}/service/${encodeURIComponent(id)}/log_stream/managed/instance_output?from=${from}`, r.headers);
+      return 'streamed';
+    },
+  },
+];
+
+/** The route for a method and path, with its path parameters (decoded), or null. */
+export function match(method: string, pathname: string): { route: Route; params: string[] } | null {
+  for (const route of routes) {
+    if (route.method !== method) continue;
+    const m = route.pattern.exec(pathname);
+    if (m !== null) return { route, params: m.slice(1).map((p) => decodeURIComponent(p)) };
+  }
+  return null;
+}
+
+export const noRoute = (method: string, pathname: string): Answer =>
+  apiError(404, 'Record not found', `the stand-in does not serve ${method} ${pathname}`);

@@ -1,0 +1,226 @@
+// A local stand-in of Fastly's API that the real `fastly` binary talks to (lib/fastly-env.ts points
+// it here): the routes in routes.ts, every call counted (method, path, status, time), the API's rate
+// limit enforced (rate-limit.ts), and faults on demand for bad-input tests (an answer of 5xx, a delay
+// long enough to time a client out, JSON of the wrong shape).
+//
+// It also answers HTTP CONNECT with 403: pointed at as HTTPS_PROXY, it keeps the CLI's own calls to
+// the outside (its version check) on this machine, and `refused` lists where they were going.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ConfigStores, type Answer } from './config-store.js';
+import { LogStreams } from './log-tail.js';
+import { createRateLimit, rateLimitHeaders, type RateLimit } from './rate-limit.js';
+import { match, noRoute, type Request, type State } from './routes.js';
+import { SecretStores } from './secret-store.js';
+import { Services } from './services.js';
+
+export interface Fault {
+  /** Only this method (default: any). */
+  method?: string;
+  /** The path (without the query) exactly, or a pattern. */
+  path: string | RegExp;
+  /** Answer with this status (default 200 when `body` is given, else 503). */
+  status?: number;
+  /** Answer with this text instead of the route's JSON (e.g. JSON of the wrong shape). */
+  body?: string;
+  /** Wait this long before answering (a client with a shorter timeout gives up). */
+  delayMs?: number;
+  /** How many calls it hits (default: every one). */
+  times?: number;
+}
+
+export interface ApiCall {
+  method: string;
+  /** The path, without the query. */
+  path: string;
+  query: string;
+  status: number;
+  /** When it came, ms since the epoch by the stand-in's clock. */
+  at: number;
+  /** How long the answer took, ms (wall time). */
+  ms: number;
+  /** Whether it spent the rate limit. */
+  limited: boolean;
+}
+
+export interface FastlyApiOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  /** Calls a token may make an hour (default 1,000). */
+  callsPerHour?: number;
+  /** Whether GET and HEAD spend the rate limit (default 'counted', stricter than Fastly: rate-limit.ts). */
+  reads?: 'counted' | 'free';
+  /** The clock, ms since the epoch (default Date.now): the rate-limit windows and timestamps follow it. */
+  clock?: () => number;
+  faults?: Fault[];
+  /** The only token accepted (default: any non-empty Fastly-Key). */
+  token?: string;
+  /** How long a log-tail poll is held when there is nothing to send, ms (default 1,000). */
+  logHoldMs?: number;
+  /** Told of each call once it is answered (status 0: the client went away first). */
+  onCall?: (call: ApiCall) => void;
+}
+
+export interface FastlyApi extends State {
+  url: string;
+  calls: ApiCall[];
+  /** The faults in force; push or splice to change them while running. */
+  faults: Fault[];
+  /** Where the CLI tried to go outside (CONNECT host:port), refused. */
+  refused: string[];
+  rateLimit: RateLimit;
+  /** A Config Store's items, key -> value. */
+  store(id: string): Record<string, string>;
+  stop(): Promise<void>;
+}
+
+const readBody = (req: IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+
+function parseBody(text: string, type: string | undefined): { body: unknown; form: URLSearchParams | null } {
+  if (text === '') return { body: null, form: null };
+  if ((type ?? '').includes('application/x-www-form-urlencoded')) {
+    const form = new URLSearchParams(text);
+    return { body: Object.fromEntries(form), form };
+  }
+  try {
+    return { body: JSON.parse(text) as unknown, form: null };
+  } catch {
+    return { body: text, form: null };
+  }
+}
+
+function faultFor(faults: Fault[], method: string, pathname: string): Fault | null {
+  for (const f of faults) {
+    if (f.method !== undefined && f.method !== method) continue;
+    if (typeof f.path === 'string' ? f.path !== pathname : !f.path.test(pathname)) continue;
+    if (f.times !== undefined) {
+      if (f.times <= 0) continue;
+      f.times -= 1;
+    }
+    return f;
+  }
+  return null;
+}
+
+export async function startFastlyApi(options: FastlyApiOptions = {}): Promise<FastlyApi> {
+  const clock = options.clock ?? Date.now;
+  const rateLimit = createRateLimit({ callsPerHour: options.callsPerHour, reads: options.reads });
+  const state: State = {
+    config: new ConfigStores(clock),
+    secrets: new SecretStores(clock),
+    services: new Services(clock),
+    logs: new LogStreams(clock, options.logHoldMs),
+  };
+  const calls: ApiCall[] = [];
+  const faults = options.faults ?? [];
+  const refused: string[] = [];
+  let base = '';
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
+    const at = clock();
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', base);
+    const found = match(method, url.pathname);
+    const limited = found?.route.free !== true;
+    const call: ApiCall = { method, path: url.pathname, query: url.search, status: 0, at, ms: 0, limited };
+    calls.push(call);
+    let told = false;
+    const done = (status: number): void => {
+      if (told) return;
+      told = true;
+      call.status = status;
+      call.ms = performance.now() - started;
+      options.onCall?.(call);
+    };
+    res.on('finish', () => done(res.statusCode));
+    res.on('close', () => done(0));
+    const send = (answer: Answer, headers: Record<string, string>): void => {
+      const text = answer.body === null ? '' : JSON.stringify(answer.body);
+      res.writeHead(answer.status, { ...(text === '' ? {} : { 'Content-Type': 'application/json' }), ...headers }).end(text);
+    };
+
+    const text = await readBody(req);
+    const key = req.headers['fastly-key'];
+    const token = typeof key === 'string' ? key : '';
+    const verdict = limited ? rateLimit.take(token, method, at) : rateLimit.peek(token, at);
+    const headers = rateLimitHeaders(verdict);
+    if (limited && (token === '' || (options.token !== undefined && token !== options.token))) {
+      send({ status: 401, body: { msg: 'Provided credentials are missing or invalid' } }, headers);
+      return;
+    }
+    if (!verdict.ok) {
+      const wait = verdict.reset - Math.floor(at / 1000);
+      send({ status: 429, body: { msg: 'Too many requests', detail: `over ${rateLimit.callsPerHour} calls an hour; the limit resets in ${wait} s (Fastly-RateLimit-Reset ${verdict.reset})` } }, headers);
+      return;
+    }
+    const fault = faultFor(faults, method, url.pathname);
+    if (fault?.delayMs !== undefined) await new Promise((r) => setTimeout(r, fault.delayMs));
+    if (res.destroyed) return;
+    if (fault !== null && (fault.status !== undefined || fault.body !== undefined)) {
+      const body = fault.body ?? JSON.stringify({ msg: 'Service Unavailable', detail: 'a fault the test asked for' });
+      res.writeHead(fault.status ?? (fault.body === undefined ? 503 : 200), { 'Content-Type': 'application/json', ...headers }).end(body);
+      return;
+    }
+    if (found === null) {
+      send(noRoute(method, url.pathname), headers);
+      return;
+    }
+    const { body, form } = parseBody(text, req.headers['content-type']);
+    const request: Request = {
+      method,
+      params: found.params,
+      query: url.searchParams,
+      body,
+      field: (name) => {
+        if (form !== null) return form.get(name) ?? undefined;
+        const v = (body as Record<string, unknown> | null)?.[name];
+        return typeof v === 'string' ? v : undefined;
+      },
+      base,
+      headers,
+    };
+    const answer = found.route.handler(state, request, res);
+    if (answer !== 'streamed') send(answer, headers);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ msg: 'Internal Server Error', detail: String(error) }));
+    });
+  });
+  // A client that hangs up mid-answer (a CLI killed, a proxy tunnel refused) is no error of the stand-in's.
+  server.on('clientError', (_error, socket) => socket.destroy());
+  server.on('connect', (req, socket) => {
+    socket.on('error', () => undefined);
+    refused.push(req.url ?? '');
+    socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    ...state,
+    url: base,
+    calls,
+    faults,
+    refused,
+    rateLimit,
+    store: (id) => state.config.values(id),
+    stop: async () => {
+      state.logs.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
