@@ -6,6 +6,7 @@
 import { parseLogLine } from '../control/log-line.js';
 import type { DecisionLine } from '../control/types.js';
 import { WaitHistogram } from './histogram.js';
+import { inLogSample } from './sample.js';
 
 /** Reasons whose allow token starts a session (the ledger's ADMITS). */
 const ADMITS = new Set(['draw_won', 'won_admitted', 'allow_all', 'cursor_passed', 'event_passed']);
@@ -44,6 +45,13 @@ interface Ticket {
   /** The visitor went on under another ticket (a successor, a reissue, an admission). */
   continued: boolean;
   weight: number;
+  /**
+   * In the edge's sample (always, unlogged sampling): a ticket's own lines are logged only when its id
+   * is, so a ticket another's line named is counted (at the line's weight) only when it is in it too.
+   */
+  counted: boolean;
+  /** Seen in a line keyed by its own id (its own use, or a newcomer's first ticket). */
+  ownSeen: boolean;
   /** The minute it was last counted as waiting in (so it counts once a minute). */
   countedMinute: number;
   room: string;
@@ -148,13 +156,14 @@ export class LogAggregator {
       // A ticket first seen in use: its chain began before the log (or before a gap in it).
       const t = used ?? this.ticket(line.tid, startMs ?? null, line, line.exp, line.dec === 'pre', w);
       t.lastSeenMs = Math.max(t.lastSeenMs, ms);
-      if (t.countedMinute !== minute) {
+      t.ownSeen = true;
+      if (t.counted && t.countedMinute !== minute) {
         t.countedMinute = minute;
         both((m) => (m.waiting += t.weight));
       }
       if (DRAWS.has(line.reason) && !t.drawn) {
         t.drawn = true;
-        both((m) => (m.draws += t.weight));
+        if (t.counted) both((m) => (m.draws += t.weight));
         if (line.pct !== null) this.chance(line.room!, line.win, line.pct);
       }
     }
@@ -164,7 +173,10 @@ export class LogAggregator {
       const start = line.dec === null ? ms : (startMs ?? null);
       const t = this.tickets.get(line.newTid) ?? this.ticket(line.newTid, start, line, line.newExp, line.newDec === 'pre', w);
       t.lastSeenMs = Math.max(t.lastSeenMs, ms);
-      if (t.countedMinute !== minute) {
+      // A newcomer waits from this line on; a holder's next ticket is counted by its own lines (the only
+      // ones a sample keeps for it), not by the line of the one before.
+      if (line.dec === null) t.ownSeen = true;
+      if (line.dec === null && t.counted && t.countedMinute !== minute) {
         t.countedMinute = minute;
         both((m) => (m.waiting += t.weight));
       }
@@ -190,7 +202,7 @@ export class LogAggregator {
   }
 
   private ticket(tid: string, startMs: number | null, line: DecisionLine, exp: number | null, pre: boolean, w: number): Ticket {
-    const t: Ticket = { startMs, exp: pre ? null : exp, period: line.period, lastSeenMs: line.tsMs, drawn: false, continued: false, weight: w, countedMinute: -1, room: line.room!, pop: line.pop };
+    const t: Ticket = { startMs, exp: pre ? null : exp, period: line.period, lastSeenMs: line.tsMs, drawn: false, continued: false, weight: w, counted: inLogSample(tid, 1 / w), ownSeen: false, countedMinute: -1, room: line.room!, pop: line.pop };
     this.tickets.set(tid, t);
     return t;
   }
@@ -218,10 +230,13 @@ export class LogAggregator {
 
   private close(id: string, t: Ticket): void {
     this.tickets.delete(id);
-    if (t.drawn || t.continued) return;
+    if (t.drawn || t.continued || !t.counted) return;
     const minute = Math.floor(t.lastSeenMs / 60_000) * 60_000;
-    minuteOf(this.figures.rooms, t.room, minute).leavers += t.weight;
-    minuteOf(this.figures.pops, t.pop, minute).leavers += t.weight;
+    // Seen only in the line that set it (its holder never came back): that line was in the sample by
+    // the id before, and the ticket's own absence tells only when its id is too: both, 1 / w² of them.
+    const weight = t.ownSeen ? t.weight : t.weight * t.weight;
+    minuteOf(this.figures.rooms, t.room, minute).leavers += weight;
+    minuteOf(this.figures.pops, t.pop, minute).leavers += weight;
   }
 
   /** Per-ticket state held now (for the bounded-memory test). */

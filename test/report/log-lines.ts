@@ -1,6 +1,8 @@
 // A made decision log for the report's tests: visitors arrive, wait for their window's draw, win or
 // lose (a loser goes on under the successor named ahead), some leave; decision lines as the edge
-// writes them, in time order. Optionally sampled as the edge samples (by token id, weight in `w`).
+// writes it, in time order. Optionally sampled as the edge samples: a waiting line by the id of the token
+// it kept, else of the one it set, with its weight in `w`.
+import { inLogSample as inSample } from '../../report/sample.js';
 
 export interface MadeLog {
   lines: string[];
@@ -36,13 +38,6 @@ function random(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
   };
-}
-
-/** FNV-1a 32-bit over the id's characters, / 2^32 < rate (spec: src/core/log-sample.ts). */
-export function inSample(tid: string, rate: number): boolean {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < tid.length; i++) h = Math.imul(h ^ tid.charCodeAt(i), 0x01000193) >>> 0;
-  return h / 2 ** 32 < rate;
 }
 
 export function makeLog(o: MadeLogOptions): MadeLog {
