@@ -64,7 +64,7 @@ export function waitingChart(room: RoomFigures): Spec {
 
 export function waitsChart(room: RoomFigures): Spec {
   const data = rows(room.minutes, { p50: (m) => m.p50, p90: (m) => m.p90, p99: (m) => m.p99 });
-  return lines(`Room ${room.id}: waits lived, by minute of admission`, 'seconds from the first waiting page to the admission: half waited less than p50, 9 in 10 less than p90', 'seconds waited', data, { p50: '#2f6fb0', p90: '#e08214', p99: '#c0392b' });
+  return lines(`Room ${room.id}: waits lived, by minute of admission`, 'seconds from the first waiting page to the admission', 'seconds waited', data, { p50: '#2f6fb0', p90: '#e08214', p99: '#c0392b' });
 }
 
 export function leaversChart(room: RoomFigures): Spec {

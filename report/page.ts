@@ -53,7 +53,9 @@ function figure(id: string, svgs: Map<string, string>, caption: string): string 
   const svg = svgs.get(id);
   if (svg === undefined) return '';
   // The SVG is a picture described by its caption (and the table folded under it).
-  const labelled = svg.replace(/^<svg\b/, `<svg role="img" aria-labelledby="${esc(id)}-caption"`);
+  // Vega's own roles on its mark groups would ask each for a name of its own: dropped.
+  const plain = svg.replace(/ (role|aria-roledescription|aria-label)="[^"]*"/g, '');
+  const labelled = plain.replace(/^<svg\b/, `<svg role="img" aria-labelledby="${esc(id)}-caption"`);
   return `<figure id="${esc(id)}">${labelled}<figcaption id="${esc(id)}-caption">${esc(caption)}</figcaption></figure>`;
 }
 
@@ -89,10 +91,10 @@ function linesText(f: ReportFigures): string {
 function apiSection(input: PageInput): string {
   const api = input.figures.api;
   if (api === null) {
-    return `<section aria-labelledby="api"><h2 id="api">Writes and API calls</h2><p class="note">No journal given, so no writes or API calls to show. Start the controller with <code>npm run control -- --journal control.jsonl …</code> and give the file here with <code>--journal control.jsonl</code>.</p></section>`;
+    return `<section aria-labelledby="api-h"><h2 id="api-h">Writes and API calls</h2><p class="note">No journal given, so no writes or API calls to show. Start the controller with <code>npm run control -- --journal control.jsonl …</code> and give the file here with <code>--journal control.jsonl</code>.</p></section>`;
   }
   const t = api.totals;
-  return `<section aria-labelledby="api"><h2 id="api">Writes and API calls</h2>
+  return `<section aria-labelledby="api-h"><h2 id="api-h">Writes and API calls</h2>
 <p>From the journal ${esc(input.journalName ?? '')}: ${num(t.read)} reads, ${num(t.write)} writes and ${num(t.heartbeat)} heartbeats; ${num(api.busiestHour)} calls in the busiest hour; ${num(t.failed)} failed, ${num(t.limited)} of them refused by the rate limit (429).${api.journalSkipped > 0 ? ` ${num(api.journalSkipped)} journal lines skipped as unreadable.` : ''}</p>
 ${figure('api', input.svgs, 'API calls in each minute, by kind. A write to the local store file is no API call and counts 0.')}
 ${table('API calls, minute by minute', ['minute (UTC)', 'reads', 'writes', 'heartbeats', 'failed', '429', 'rate limit left'], api.minutes.map((m) => [hhmm(m.startMs), num(m.read), num(m.write), num(m.heartbeat), num(m.failed), num(m.limited), m.remaining === null ? '–' : num(m.remaining)]))}
