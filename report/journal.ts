@@ -8,6 +8,8 @@ export interface JournalMinute {
   read: number;
   write: number;
   heartbeat: number;
+  /** Writes made (journal write lines), whatever they cost: a local file write is one, at 0 calls. */
+  writesMade: number;
   /** Calls that failed (ok false), of which answered 429. */
   failed: number;
   limited: number;
@@ -52,10 +54,11 @@ export function journalLine(j: JournalFigures, text: string): boolean {
   }
   const minute = Math.floor(ms / 60_000) * 60_000;
   let m = j.minutes.get(minute);
-  if (m === undefined) j.minutes.set(minute, (m = { read: 0, write: 0, heartbeat: 0, failed: 0, limited: 0, remaining: null }));
+  if (m === undefined) j.minutes.set(minute, (m = { read: 0, write: 0, heartbeat: 0, writesMade: 0, failed: 0, limited: 0, remaining: null }));
   // A local file write is no API call: `calls` says how many the line stands for (0 for the file).
   const calls = typeof o.calls === 'number' && Number.isFinite(o.calls) && o.calls >= 0 ? o.calls : 1;
   m[kind] += calls;
+  if (kind === 'write') m.writesMade++;
   if (o.ok === false) m.failed++;
   if (o.status === 429) m.limited++;
   if (typeof o.remaining === 'number') m.remaining = o.remaining;

@@ -16,8 +16,8 @@ describe("the report reads the controller's journal", () => {
       // The local store file: a write, but no API call.
       entry(61, { kind: 'write', calls: 0, status: null, remaining: null }),
     ]) expect(journalLine(j, l)).toBe(true);
-    expect(j.minutes.get(T0)).toEqual({ read: 1, write: 2, heartbeat: 1, failed: 1, limited: 1, remaining: 0 });
-    expect(j.minutes.get(T0 + 60_000)).toMatchObject({ write: 0, remaining: null });
+    expect(j.minutes.get(T0)).toEqual({ read: 1, write: 2, heartbeat: 1, writesMade: 1, failed: 1, limited: 1, remaining: 0 });
+    expect(j.minutes.get(T0 + 60_000)).toMatchObject({ write: 0, writesMade: 1, remaining: null });
   });
 
   it('skips lines that are not journal lines, and counts them', () => {
