@@ -16,6 +16,7 @@ export const browser = [
   'test/pages/chromium-helper.test.ts',
   'test/pages/event-pages.test.ts',
   'test/control/dashboard/page.test.ts',
+  'test/report/page.browser.test.ts',
 ];
 export const sim = ['test/sim/**/*.test.ts'];
 export const wasm = [

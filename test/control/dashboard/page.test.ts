@@ -99,7 +99,16 @@ const twoRooms: DashboardSnapshot = {
   unrouted: { rule_bypass: 42 },
   lastWrite: { atMs: at('17:05:00'), values: { shop: { allow_schedule: schedule }, checkout: { allow_percentage: '100' } }, ok: true, error: null },
 };
-let current = busy;
+// The API budget as the controller reports it on a real service (absent on the local store file).
+interface ApiPanel { perHour: number; usedLastHour: { reads: number; writes: number; heartbeats: number }; remaining: number | null; backoffUntilMs: number | null; why: string | null; nextReadMs: number | null }
+type Snapshot = DashboardSnapshot & { api?: ApiPanel };
+const budgeted: Snapshot = {
+  ...busy,
+  api: { perHour: 300, usedLastHour: { reads: 60, writes: 1_150, heartbeats: 20 }, remaining: 0, backoffUntilMs: at('17:07:05'), why: 'Fastly answered 429: rate limit spent', nextReadMs: at('17:07:20') },
+};
+// A whole hour of history, 16:07 to 17:06: what the server kept while no tab was open.
+const hour = made({ ...busy.rooms[0]!.model, minutes: Array.from({ length: 60 }, (_, i) => ({ ...minute('17:06', { admissions: 100 + (i % 7), waiting: 2_000 + i * 10 }), startMs: at('16:07:00') + i * 60_000 })) });
+let current: Snapshot = busy;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -125,7 +134,7 @@ afterAll(async () => {
 
 const PHONE: BrowserContextOptions = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
-async function open(snapshot: DashboardSnapshot | null, options: BrowserContextOptions = {}): Promise<Page> {
+async function open(snapshot: Snapshot | null, options: BrowserContextOptions = {}): Promise<Page> {
   if (snapshot !== null) current = snapshot;
   const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-GB', ...options });
   const page = await context.newPage();
@@ -225,7 +234,8 @@ describe('the dashboard', () => {
     const body = await page.innerText('main');
     expect(body).toMatch(/next window at 87\.6%/);
     expect(body).not.toMatch(/\d\.\d{2,}%/);
-    const io = (await page.textContent('#io'))!;
+    // What the operator reads: the raw schedule is folded away (closed <details> is not rendered).
+    const io = await page.innerText('#io');
     expect(io).toMatch(/allow_schedule: from 17:05:20: 12%, 17:05:40: 14\.5%, 17:06:00: 87\.6%/);
     expect(io).not.toMatch(/\d{10}/);
     await page.context().close();
@@ -237,8 +247,8 @@ describe('the dashboard', () => {
       await expect.poll(() => page.$$eval('#pops tr', (rows) => rows.length)).toBeGreaterThan(0);
       const caption = (await page.textContent('#pops-caption'))!;
       const [, hhmm] = caption.match(/(\d\d:\d\d)/)!;
-      const perPop = await page.$$eval('#pops tr td[data-col="admitted"]', (cells) => cells.map((c) => Number(c.textContent)));
-      const total = Number(await page.textContent('#pops-total td[data-col="admitted"]'));
+      const perPop = await page.$$eval('#pops tr td[data-col="admitted"]', (cells) => cells.map((c) => Number(c.textContent!.replace(/,/g, ''))));
+      const total = Number((await page.textContent('#pops-total td[data-col="admitted"]'))!.replace(/,/g, ''));
       expect(total).toBe(perPop.reduce((a, b) => a + b, 0));
       expect(await page.textContent('#admissions-text')).toContain(`Minute ${hhmm}: admitted ${total}`);
       if (snapshot === busy) expect(total).toBe(120);
@@ -250,7 +260,7 @@ describe('the dashboard', () => {
     const page = await open(twoRooms);
     const summary = await page.$$eval('#rooms button', (bs) => bs.map((b) => b.textContent));
     expect(summary).toEqual(['shop: queueing, target 600 a minute, 1,438 waiting', 'checkout: open, target 120 a minute, 1 waiting']);
-    expect(await page.textContent('#state')).toMatch(/^Room shop: queueing: 1438 waiting, next window at 87\.6%\. Target 600 a minute/);
+    expect(await page.textContent('#state')).toMatch(/^Room shop: queueing: 1,438 waiting, next window at 87\.6%\. Target 600 a minute/);
     await page.click('#rooms button[data-room="checkout"]');
     await expect.poll(() => page.textContent('#state')).toMatch(/^Room checkout: open: .*Target 120 a minute/);
     expect(await page.textContent('#admissions-text')).toMatch(/target 120 a minute/);
@@ -271,7 +281,7 @@ describe('the dashboard', () => {
   it('shows one room as before: no room list, no room in the header', async () => {
     const page = await open(busy);
     expect(await page.isHidden('#rooms-nav')).toBe(true);
-    expect(await page.textContent('#state')).toMatch(/^queueing: 1438 waiting/);
+    expect(await page.textContent('#state')).toMatch(/^queueing: 1,438 waiting/);
     await page.context().close();
   });
 
@@ -279,5 +289,56 @@ describe('the dashboard', () => {
     const page = await open(twoRooms, PHONE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.context().close();
+  });
+
+  it('shows the POP table and the header with thousands separators', async () => {
+    const page = await open(busy);
+    const cells = await page.$$eval('#pops tr:first-child td', (tds) => tds.map((t) => t.textContent));
+    expect(cells).toEqual(['20%', '1,234', '60', '12,345', '23,456']);
+    expect(await page.textContent('#pops-total td[data-col="waiting"]')).toBe('61,725');
+    await page.context().close();
+  });
+
+  it('folds the raw allow_schedule away, and keeps it unfolded over the redraws', async () => {
+    const page = await open(busy);
+    const raw = page.locator('#io details code');
+    expect(await raw.textContent()).toBe(schedule);
+    expect(await raw.isVisible()).toBe(false);
+    await page.click('#io details summary');
+    expect(await raw.isVisible()).toBe(true);
+    // A redraw (as every poll and a resize does) leaves it open.
+    await page.setViewportSize({ width: 900, height: 700 });
+    await page.evaluate(() => dispatchEvent(new Event('resize')));
+    expect(await page.locator('#io details code').isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('shows the whole hour the controller kept on open, not only what it saw while open', async () => {
+    const page = await open(hour);
+    const times = await page.$$eval('#admissions text', (texts) => texts.map((t) => t.textContent).filter((t) => /^\d\d:\d\d$/.test(t ?? '')));
+    expect(times[0]).toBe('16:07');
+    expect(times.at(-1)).toBe('17:06');
+    const points = await page.$eval('#admissions polyline', (p) => p.getAttribute('points')!.split(' ').length);
+    expect(points).toBe(60);
+    await page.context().close();
+  });
+
+  it('shows the API budget when the controller reports one, and hides the panel when not', async () => {
+    const page = await open(budgeted);
+    expect(await page.isVisible('#api-panel')).toBe(true);
+    expect(await page.textContent('#api-text')).toBe('1,230 of 300 calls spent in the last hour (410%).');
+    const api = (await page.textContent('#api'))!;
+    expect(api).toMatch(/60 reads, 1,150 writes, 20 heartbeats/);
+    expect(api).toMatch(/0 calls left this hour/);
+    expect(api).toMatch(/Backing off\s*until 17:07:05 \(45 s\): Fastly answered 429: rate limit spent/);
+    expect(api).toMatch(/Next read\s*17:07:20 \(in 60 s\)/);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+    const phone = await open(budgeted, PHONE);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await phone.context().close();
+    const plain = await open(busy);
+    expect(await plain.isHidden('#api-panel')).toBe(true);
+    await plain.context().close();
   });
 });

@@ -1,0 +1,256 @@
+// The decision log, line by line, into per-minute figures: admissions, waiting visitors, waits lived,
+// leavers and the chance the draws used, per room and per POP. Memory stays bounded whatever the file's
+// size: per-minute aggregates (a histogram for the waits), and per-ticket state only for the tickets
+// still alive, forgotten when their cohort's grace window has passed as the controller's ledger does
+// (control/model/ledger.ts).
+import { parseLogLine } from '../control/log-line.js';
+import type { DecisionLine } from '../control/types.js';
+import { WaitHistogram } from './histogram.js';
+import { inLogSample } from './sample.js';
+
+/** Reasons whose allow token starts a session (the ledger's ADMITS). */
+const ADMITS = new Set(['draw_won', 'won_admitted', 'allow_all', 'cursor_passed', 'event_passed']);
+const DRAWS = new Set(['draw_won', 'draw_lost', 'ceiling_held']);
+/** A pre-queue ticket not seen for this long has stopped coming (it has no cohort to close). */
+const PRE_IDLE_MS = 10 * 60_000;
+/** Lines from several POPs arrive a little out of order: close cohorts this far behind the newest line. */
+const SLACK_MS = 60_000;
+/** An admitted token is remembered this long, so a repeated line is not a second admission. */
+const ADMITTED_MS = 10 * 60_000;
+
+export interface MinuteFigures {
+  /** Admissions (distinct allow tokens a draw, the open room or the cursor gave). */
+  admissions: number;
+  /** Of them, straight in: a newcomer the open room let in without a wait. */
+  straightIn: number;
+  /** Distinct waiting tickets seen in the minute, each scaled by its line's weight. */
+  waiting: number;
+  /** Tickets drawn, scaled. */
+  draws: number;
+  /** Tickets last seen in the minute that stopped coming before being drawn, scaled. */
+  leavers: number;
+  /** Waits lived by the minute's admissions, seconds. */
+  waits: WaitHistogram;
+  lines: number;
+}
+
+interface Ticket {
+  /** When the visitor's chain began (their first waiting line), ms; null when it began before the log. */
+  startMs: number | null;
+  /** Its cohort (epoch s), or null for a pre-queue ticket. */
+  exp: number | null;
+  period: number;
+  lastSeenMs: number;
+  drawn: boolean;
+  /** The visitor went on under another ticket (a successor, a reissue, an admission). */
+  continued: boolean;
+  weight: number;
+  /**
+   * In the edge's sample (always, unlogged sampling): a ticket's own lines are logged only when its id
+   * is, so a ticket another's line named is counted (at the line's weight) only when it is in it too.
+   */
+  counted: boolean;
+  /** Seen in a line keyed by its own id (its own use, or a newcomer's first ticket). */
+  ownSeen: boolean;
+  /** The minute it was last counted as waiting in (so it counts once a minute). */
+  countedMinute: number;
+  room: string;
+  pop: string;
+}
+
+export interface LogFigures {
+  firstMs: number | null;
+  lastMs: number | null;
+  lines: { read: number; used: number; foreign: number; bad: number; otherRooms: number; noRoom: number; badWhy: Record<string, number> };
+  /** True when some line carried a weight (`w`): the log was sampled. */
+  sampled: boolean;
+  /** Room -> minute start (ms) -> figures. */
+  rooms: Map<string, Map<number, MinuteFigures>>;
+  /** POP -> minute start -> figures (every room shown). */
+  pops: Map<string, Map<number, MinuteFigures>>;
+  /** Room -> window start (s) -> mean chance the draws used. */
+  chances: Map<string, Map<number, number>>;
+  /** Admissions whose wait could not be measured: their chain began before the log did. */
+  waitsUnknown: number;
+}
+
+const emptyMinute = (): MinuteFigures => ({ admissions: 0, straightIn: 0, waiting: 0, draws: 0, leavers: 0, waits: new WaitHistogram(), lines: 0 });
+
+function minuteOf(map: Map<string, Map<number, MinuteFigures>>, key: string, minute: number): MinuteFigures {
+  let byMinute = map.get(key);
+  if (byMinute === undefined) map.set(key, (byMinute = new Map()));
+  let m = byMinute.get(minute);
+  if (m === undefined) byMinute.set(minute, (m = emptyMinute()));
+  return m;
+}
+
+/** The line's weight: `"w": 1/r` on a sampled waiting line, 1 otherwise. */
+export function weightOf(text: string, line: DecisionLine): number {
+  const own = (line as DecisionLine & { w?: unknown }).w;
+  if (typeof own === 'number') return own >= 1 && Number.isFinite(own) ? own : 1;
+  const m = /"w":\s*([0-9.eE+]+)/.exec(text);
+  const w = m === null ? 1 : Number(m[1]);
+  return w >= 1 && Number.isFinite(w) ? w : 1;
+}
+
+export class LogAggregator {
+  private readonly tickets = new Map<string, Ticket>();
+  /** Successor id named ahead -> the chain it continues. */
+  private readonly named = new Map<string, { startMs: number | null; untilMs: number }>();
+  private readonly admitted = new Map<string, number>();
+  private readonly chanceSums = new Map<string, Map<number, { sum: number; n: number }>>();
+  private readonly figures: LogFigures = {
+    firstMs: null,
+    lastMs: null,
+    lines: { read: 0, used: 0, foreign: 0, bad: 0, otherRooms: 0, noRoom: 0, badWhy: {} },
+    sampled: false,
+    rooms: new Map(),
+    pops: new Map(),
+    chances: new Map(),
+    waitsUnknown: 0,
+  };
+  private prunedAtMs = 0;
+
+  /** `room`: only that room's lines are counted. `nowMs`: lines dated over a day after it are refused. */
+  constructor(private readonly options: { room?: string; nowMs?: number } = {}) {}
+
+  /** One line of the file, whatever it holds: never throws. */
+  line(text: string): void {
+    const f = this.figures;
+    f.lines.read++;
+    const verdict = parseLogLine(text, this.options.nowMs ?? Date.now());
+    if (verdict.kind === 'foreign') return void f.lines.foreign++;
+    if (verdict.kind === 'bad') {
+      f.lines.bad++;
+      f.lines.badWhy[verdict.why] = (f.lines.badWhy[verdict.why] ?? 0) + 1;
+      return;
+    }
+    const line = verdict.line;
+    if (line.room === null) return void f.lines.noRoom++;
+    if (this.options.room !== undefined && line.room !== this.options.room) return void f.lines.otherRooms++;
+    f.lines.used++;
+    const w = weightOf(text, line);
+    if (w !== 1) f.sampled = true;
+    this.observe(line, w);
+  }
+
+  private observe(line: DecisionLine, w: number): void {
+    const f = this.figures;
+    const ms = line.tsMs;
+    if (f.firstMs === null || ms < f.firstMs) f.firstMs = ms;
+    if (f.lastMs === null || ms > f.lastMs) f.lastMs = ms;
+    const minute = Math.floor(ms / 60_000) * 60_000;
+    const room = minuteOf(f.rooms, line.room!, minute);
+    const pop = minuteOf(f.pops, line.pop, minute);
+    room.lines++;
+    pop.lines++;
+    const both = (fn: (m: MinuteFigures) => void): void => (fn(room), fn(pop));
+
+    const used = line.tid === null ? undefined : this.tickets.get(line.tid);
+    // The chain this line belongs to: the ticket used, else one named ahead as its successor.
+    let startMs: number | null | undefined = used?.startMs;
+    if (startMs === undefined && line.tid !== null) startMs = this.named.get(line.tid)?.startMs;
+    const waitingKind = (dec: DecisionLine['dec']): boolean => dec === 'wait' || dec === 'pre';
+
+    if (line.tid !== null && waitingKind(line.dec)) {
+      // A ticket first seen in use: its chain began before the log (or before a gap in it).
+      const t = used ?? this.ticket(line.tid, startMs ?? null, line, line.exp, line.dec === 'pre', w);
+      t.lastSeenMs = Math.max(t.lastSeenMs, ms);
+      t.ownSeen = true;
+      if (t.counted && t.countedMinute !== minute) {
+        t.countedMinute = minute;
+        both((m) => (m.waiting += t.weight));
+      }
+      if (DRAWS.has(line.reason) && !t.drawn) {
+        t.drawn = true;
+        if (t.counted) both((m) => (m.draws += t.weight));
+        if (line.pct !== null) this.chance(line.room!, line.win, line.pct);
+      }
+    }
+    if (line.newTid !== null && waitingKind(line.newDec) && line.newTid !== line.tid) {
+      if (used !== undefined) used.continued = true;
+      // Someone who held nothing starts a chain here; a holder's new ticket goes on with theirs.
+      const start = line.dec === null ? ms : (startMs ?? null);
+      const t = this.tickets.get(line.newTid) ?? this.ticket(line.newTid, start, line, line.newExp, line.newDec === 'pre', w);
+      t.lastSeenMs = Math.max(t.lastSeenMs, ms);
+      // A newcomer waits from this line on; a holder's next ticket is counted by its own lines (the only
+      // ones a sample keeps for it), not by the line of the one before.
+      if (line.dec === null) t.ownSeen = true;
+      if (line.dec === null && t.counted && t.countedMinute !== minute) {
+        t.countedMinute = minute;
+        both((m) => (m.waiting += t.weight));
+      }
+      if (line.nextTid !== null) this.named.set(line.nextTid, { startMs: t.startMs, untilMs: ms + 3 * line.period * 1000 + SLACK_MS });
+    }
+    // A win held for later (ceiling_held): the won token goes on with the chain.
+    if (line.newDec === 'won' && line.newTid !== null) {
+      if (used !== undefined) used.continued = true;
+      this.named.set(line.newTid, { startMs: startMs ?? null, untilMs: ms + PRE_IDLE_MS });
+    }
+    if (line.newDec === 'allow' && line.newTid !== null && ADMITS.has(line.reason) && !this.admitted.has(line.newTid)) {
+      this.admitted.set(line.newTid, ms);
+      if (used !== undefined) used.continued = true;
+      both((m) => m.admissions++);
+      if (line.dec === null) both((m) => m.straightIn++);
+      else if (startMs === null || startMs === undefined) f.waitsUnknown++;
+      else {
+        const wait = Math.max(0, (ms - startMs) / 1000);
+        both((m) => m.waits.add(wait));
+      }
+    }
+    if (ms - this.prunedAtMs >= 10_000) this.prune(ms);
+  }
+
+  private ticket(tid: string, startMs: number | null, line: DecisionLine, exp: number | null, pre: boolean, w: number): Ticket {
+    const t: Ticket = { startMs, exp: pre ? null : exp, period: line.period, lastSeenMs: line.tsMs, drawn: false, continued: false, weight: w, counted: inLogSample(tid, 1 / w), ownSeen: false, countedMinute: -1, room: line.room!, pop: line.pop };
+    this.tickets.set(tid, t);
+    return t;
+  }
+
+  private chance(room: string, win: number, pct: number): void {
+    let byWin = this.chanceSums.get(room);
+    if (byWin === undefined) this.chanceSums.set(room, (byWin = new Map()));
+    const c = byWin.get(win) ?? { sum: 0, n: 0 };
+    c.sum += pct;
+    c.n++;
+    byWin.set(win, c);
+  }
+
+  /** Close the tickets that can no longer be drawn: their cohort's grace window has passed. */
+  private prune(nowMs: number): void {
+    this.prunedAtMs = nowMs;
+    const behind = nowMs - SLACK_MS;
+    for (const [id, t] of this.tickets) {
+      const over = t.exp === null ? t.lastSeenMs + PRE_IDLE_MS < behind : (t.exp + 2 * t.period) * 1000 < behind;
+      if (over) this.close(id, t);
+    }
+    for (const [id, n] of this.named) if (n.untilMs < behind) this.named.delete(id);
+    for (const [id, atMs] of this.admitted) if (atMs + ADMITTED_MS < behind) this.admitted.delete(id);
+  }
+
+  private close(id: string, t: Ticket): void {
+    this.tickets.delete(id);
+    if (t.drawn || t.continued || !t.counted) return;
+    const minute = Math.floor(t.lastSeenMs / 60_000) * 60_000;
+    // Seen only in the line that set it (its holder never came back): that line was in the sample by
+    // the id before, and the ticket's own absence tells only when its id is too: both, 1 / w² of them.
+    const weight = t.ownSeen ? t.weight : t.weight * t.weight;
+    minuteOf(this.figures.rooms, t.room, minute).leavers += weight;
+    minuteOf(this.figures.pops, t.pop, minute).leavers += weight;
+  }
+
+  /** Per-ticket state held now (for the bounded-memory test). */
+  get live(): number {
+    return this.tickets.size + this.named.size + this.admitted.size;
+  }
+
+  /** The figures, once every line is in: tickets still open at the end are neither leavers nor admitted. */
+  finish(): LogFigures {
+    for (const [room, byWin] of this.chanceSums) {
+      const out = new Map<number, number>();
+      for (const [win, c] of [...byWin].sort((a, b) => a[0] - b[0])) out.set(win, c.sum / c.n);
+      this.figures.chances.set(room, out);
+    }
+    return this.figures;
+  }
+}

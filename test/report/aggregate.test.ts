@@ -1,0 +1,108 @@
+// The decision log into per-minute figures: admissions counted once, waits lived along a visitor's
+// ticket chain, leavers, the sample's weights, garbage skipped and counted, memory bounded.
+import { describe, expect, it } from 'vitest';
+import { LogAggregator } from '../../report/aggregate.js';
+import { makeLog } from './log-lines.js';
+
+const T0 = Date.UTC(2026, 10, 26, 10, 0, 0);
+const line = (ms: number, f: Record<string, unknown>): string =>
+  JSON.stringify({ wr: 1, ts: new Date(ms).toISOString(), pop: 'LHR', room: 'shop', rule: null, win: Math.floor(ms / 20_000) * 20, period: 20, decision: 'wait', outcome: 'startwaiting', reason: 'no_token', tid: null, exp: null, dec: null, newTid: null, newExp: null, newDec: null, nextTid: null, pct: null, pos: null, ...f });
+const w0 = T0 / 1000;
+
+function run(lines: string[], options: { room?: string } = {}) {
+  const a = new LogAggregator({ ...options, nowMs: T0 + 86_400_000 });
+  for (const l of lines) a.line(l);
+  return a.finish();
+}
+
+describe('the report reads a decision log', () => {
+  it("measures a wait from the visitor's first waiting line, through a lost draw and its successor, to the admission", () => {
+    const f = run([
+      `waiting_room_log :: ${line(T0 + 5_000, { newTid: 'AAAAAAA1', newExp: w0 + 20, newDec: 'wait', nextTid: 'AAAAAAA2' })}`,
+      line(T0 + 21_000, { reason: 'draw_lost', tid: 'AAAAAAA1', exp: w0 + 20, dec: 'wait', newTid: 'AAAAAAA2', newExp: w0 + 40, newDec: 'wait', nextTid: 'AAAAAAA3', pct: 10 }),
+      line(T0 + 41_000, { decision: 'allow', outcome: 'origin', reason: 'draw_won', tid: 'AAAAAAA2', exp: w0 + 40, dec: 'wait', newTid: 'BBBBBBBB', newExp: w0 + 600, newDec: 'allow', pct: 20 }),
+      // The same admission logged twice is one admission.
+      line(T0 + 41_500, { decision: 'allow', outcome: 'origin', reason: 'draw_won', tid: 'AAAAAAA2', exp: w0 + 40, dec: 'wait', newTid: 'BBBBBBBB', newExp: w0 + 600, newDec: 'allow', pct: 20 }),
+    ]);
+    const m = f.rooms.get('shop')!.get(T0)!;
+    expect(m.admissions).toBe(1);
+    expect(m.waiting).toBe(2);
+    expect(m.draws).toBe(2);
+    expect(m.waits.count).toBe(1);
+    expect(m.waits.quantile(0.5)).toBeCloseTo(36, -0.5);
+    expect(f.waitsUnknown).toBe(0);
+    expect([...f.chances.get('shop')!]).toEqual([[w0 + 20, 10], [w0 + 40, 20]]);
+  });
+
+  it('says an admission whose chain began before the log has no wait, and a newcomer let straight in waited none', () => {
+    const f = run([
+      line(T0 + 1_000, { decision: 'allow', outcome: 'origin', reason: 'draw_won', tid: 'CCCCCCCC', exp: w0, dec: 'wait', newTid: 'DDDDDDDD', newExp: w0 + 600, newDec: 'allow', pct: 50 }),
+      line(T0 + 2_000, { decision: 'allow', outcome: 'origin', reason: 'allow_all', newTid: 'EEEEEEEE', newExp: w0 + 600, newDec: 'allow' }),
+    ]);
+    const m = f.rooms.get('shop')!.get(T0)!;
+    expect(m.admissions).toBe(2);
+    expect(m.straightIn).toBe(1);
+    expect(m.waits.count).toBe(0);
+    expect(f.waitsUnknown).toBe(1);
+  });
+
+  it('skips and counts what is not a decision line, whatever it holds, and never throws', () => {
+    const garbage = ['', 'GET / 200 3.1ms', '{"wr":1, broken', 'waiting_room_log :: {"wr":2}', '\u0000\u0001\uffff', '{"wr":1,"ts":"2026-11-26T10:00:00Z"}', 'x'.repeat(100_000), '[1,2]', '{"wr":[]}'];
+    const f = run([...garbage, line(T0, { newTid: 'AAAAAAA1', newExp: w0 + 20, newDec: 'wait' })]);
+    expect(f.lines.read).toBe(garbage.length + 1);
+    expect(f.lines.used).toBe(1);
+    expect(f.lines.foreign + f.lines.bad).toBe(garbage.length);
+    expect(f.lines.bad).toBe(4);
+    expect(Object.keys(f.lines.badWhy).length).toBeGreaterThan(0);
+  });
+
+  it("keeps one room's lines with --room and counts the others", () => {
+    const f = run([line(T0, { newTid: 'AAAAAAA1', newExp: w0 + 20, newDec: 'wait' }), line(T0, { room: 'checkout', newTid: 'AAAAAAA2', newExp: w0 + 20, newDec: 'wait' }), line(T0, { room: null, reason: 'rule_bypass' })], { room: 'checkout' });
+    expect([...f.rooms.keys()]).toEqual(['checkout']);
+    expect(f.lines.otherRooms).toBe(1);
+    expect(f.lines.noRoom).toBe(1);
+  });
+
+  it('counts what happened in a made on-sale: admissions exactly, waits and leavers as they were', () => {
+    const made = makeLog({ startMs: T0, minutes: 30, arrivals: (m) => (m < 10 ? 600 : 100), target: 200, leave: 0.04, pops: ['LHR', 'FRA'], seed: 7 });
+    const f = run(made.lines);
+    const minutes = [...f.rooms.get('shop')!.values()];
+    expect(minutes.reduce((s, m) => s + m.admissions, 0)).toBe(made.truth.admissions);
+    const leavers = minutes.reduce((s, m) => s + m.leavers, 0);
+    // Tickets still open when the log ends are not leavers yet.
+    expect(leavers).toBeLessThanOrEqual(made.truth.leavers);
+    expect(leavers).toBeGreaterThan(made.truth.leavers * 0.9);
+    const sorted = [...made.truth.waits].sort((a, b) => a - b);
+    const truthP50 = sorted[Math.ceil(sorted.length / 2) - 1]!;
+    const all = minutes[0]!.waits;
+    for (const m of minutes.slice(1)) all.merge(m.waits);
+    expect(all.count).toBe(made.truth.waits.length);
+    expect(Math.abs(all.quantile(0.5)! / truthP50 - 1)).toBeLessThan(0.02);
+    expect([...f.pops.keys()].sort()).toEqual(['FRA', 'LHR']);
+  });
+
+  it("scales a sampled log's waiting, draws and leavers by each line's weight, and counts every admission", () => {
+    const options = { startMs: T0, arrivals: (m: number) => (m < 6 ? 2000 : 300), target: 600, leave: 0.04, seed: 9, minutes: 14 };
+    const whole = run(makeLog(options).lines);
+    const sampled = run(makeLog({ ...options, sampleRate: 0.2 }).lines);
+    expect(whole.sampled).toBe(false);
+    expect(sampled.sampled).toBe(true);
+    const total = (f: typeof whole, k: 'admissions' | 'waiting' | 'draws' | 'leavers') => [...f.rooms.get('shop')!.values()].reduce((s, m) => s + m[k], 0);
+    expect(total(sampled, 'admissions')).toBe(total(whole, 'admissions'));
+    for (const k of ['waiting', 'draws', 'leavers'] as const) expect(Math.abs(total(sampled, k) / total(whole, k) - 1), k).toBeLessThan(0.1);
+  });
+
+  it('holds per-ticket state for the tickets alive only, however long the log', () => {
+    const made = makeLog({ startMs: T0, minutes: 100, arrivals: () => 300, target: 300, leave: 0.05, seed: 11 });
+    const a = new LogAggregator({ nowMs: T0 + 86_400_000 });
+    const live: number[] = [];
+    made.lines.forEach((l, i) => {
+      a.line(l);
+      if (i % 5_000 === 0) live.push(a.live);
+    });
+    const half = live.slice(Math.floor(live.length / 2));
+    // A steady crowd: the state an hour in is the state two hours in, not twice it.
+    expect(Math.max(...half)).toBeLessThan(1.5 * Math.min(...half));
+    expect(Math.max(...live)).toBeLessThan(made.lines.length / 10);
+  });
+});

@@ -1,0 +1,66 @@
+// `npm run report`: a saved log (prefixes, other output, garbage) and a journal into one page that
+// needs nothing from the network; the command line's mistakes said plainly.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../report/cli.js';
+import { makeLog } from './log-lines.js';
+
+const T0 = Date.UTC(2026, 10, 26, 10, 0, 0);
+const dir = mkdtempSync(join(tmpdir(), 'report-'));
+const made = makeLog({ startMs: T0, minutes: 6, arrivals: (m) => (m < 3 ? 400 : 50), target: 120, leave: 0.05, pops: ['LHR', 'FRA'] });
+const logFile = join(dir, 'room.log');
+writeFileSync(logFile, ['INFO: Managed logging enabled on service', ...made.lines.map((l, i) => (i % 2 === 0 ? `waiting_room_log :: ${l}` : l)), '{"wr":1,"ts":', ''].join('\n'));
+
+async function report(args: string[]): Promise<{ html: string; said: string }> {
+  const out = join(dir, `r${Math.random().toString(36).slice(2)}.html`);
+  const said: string[] = [];
+  expect(await main([logFile, '--out', out, ...args], (t) => said.push(t))).toBe(0);
+  return { html: readFileSync(out, 'utf8'), said: said.join('\n') };
+}
+
+describe('npm run report', () => {
+  it('writes one self-contained page with its charts, and says on it that no journal was given', async () => {
+    const { html, said } = await report(['--target', '120']);
+    expect(said).toMatch(/skipped 1 not the room's and 1 unusable/);
+    expect(html.match(/<svg/g)!.length).toBe(6);
+    // Nothing fetched: no script, no stylesheet or image from elsewhere.
+    expect(html).not.toMatch(/<script|<link|<img|src=|url\(/);
+    expect(html).toMatch(/No journal given/);
+    expect(html).toMatch(/1 skipped as not the room(&#39;|')s/);
+    expect(html).toMatch(/target 120 a minute/);
+    expect(html).toContain(`${made.truth.admissions.toLocaleString('en-GB')} admitted`);
+    // Times of day on the axes, not epoch numbers.
+    expect(html).toMatch(/>10:0\d</);
+  });
+
+  it("draws the API calls and the published chance from the controller's journal", async () => {
+    const journal = join(dir, 'control.jsonl');
+    writeFileSync(journal, [
+      JSON.stringify({ ts: new Date(T0 + 5_000).toISOString(), kind: 'write', ok: true, status: 200, calls: 1, keys: ['room.shop.live'], rooms: { shop: { allow_schedule: `${T0 / 1000 + 20}=40` } }, remaining: 900, error: null }),
+      JSON.stringify({ ts: new Date(T0 + 6_000).toISOString(), kind: 'read', ok: true, status: 200, calls: 1, keys: [], rooms: {}, remaining: 899, error: null }),
+      'garbage',
+    ].join('\n'));
+    const { html } = await report(['--journal', journal]);
+    expect(html).toMatch(/1 writes made; API calls: 1 reads, 1 writes and 0 heartbeats/);
+    expect(html).toMatch(/1 journal lines skipped/);
+    expect(html).not.toMatch(/No journal given/);
+    expect(html).toMatch(/published \(journal\)/);
+    expect(html.match(/<svg/g)!.length).toBe(7);
+  });
+
+  it('refuses a missing file, a bad target or room, naming what is wrong', async () => {
+    await expect(main([join(dir, 'nope.log')], () => {})).rejects.toThrow(/cannot read .*nope\.log: no such file/);
+    await expect(main([logFile, '--target', 'lots'], () => {})).rejects.toThrow(/--target: "lots" is not a number/);
+    await expect(main([logFile, '--room', 'Bad Room'], () => {})).rejects.toThrow(/--room/);
+    await expect(main([], () => {})).rejects.toThrow(/give the decision log file/);
+  });
+
+  it("shows one room's figures with --room, and a page that says so when the log has none of its lines", async () => {
+    const { html } = await report(['--room', 'checkout']);
+    expect(html).toMatch(/Waiting room report: room checkout/);
+    expect(html).toMatch(/of other rooms/);
+    expect(html).not.toMatch(/<svg/);
+  });
+});

@@ -1,0 +1,102 @@
+// A made decision log for the report's tests: visitors arrive, wait for their window's draw, win or
+// lose (a loser goes on under the successor named ahead), some leave; decision lines as the edge
+// writes it, in time order. Optionally sampled as the edge samples: a waiting line by the id of the token
+// it kept, else of the one it set, with its weight in `w`.
+import { inLogSample as inSample } from '../../report/sample.js';
+
+export interface MadeLog {
+  lines: string[];
+  /** What happened, to compare the report with. */
+  truth: { admissions: number; leavers: number; waits: number[] };
+}
+
+export interface MadeLogOptions {
+  startMs: number;
+  minutes: number;
+  /** New visitors a minute (at minute i: arrivals(i)). */
+  arrivals: (minute: number) => number;
+  /** Admissions a minute the chance is set for. */
+  target: number;
+  period?: number;
+  /** Chance a waiting visitor leaves before each draw. */
+  leave?: number;
+  room?: string;
+  pops?: string[];
+  /** log_sample_rate: waiting lines logged only for ids in the sample. */
+  sampleRate?: number;
+  seed?: number;
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+export function makeLog(o: MadeLogOptions): MadeLog {
+  const d = o.period ?? 20;
+  const rnd = random(o.seed ?? 1);
+  const pops = o.pops ?? ['LHR'];
+  const room = o.room ?? 'shop';
+  const id = (): string => Array.from({ length: 8 }, () => ALPHABET[Math.floor(rnd() * 64)]).join('');
+  const u = (tid: string): number => [...tid].reduce((n, c) => n * 64 + ALPHABET.indexOf(c), 0) / 2 ** 48;
+  const lines: { ms: number; text: string }[] = [];
+  const truth: MadeLog['truth'] = { admissions: 0, leavers: 0, waits: [] };
+  const rate = o.sampleRate ?? 1;
+  const line = (ms: number, pop: string, f: Record<string, unknown>, waitingLine: boolean, sampleId: string | null): void => {
+    if (waitingLine && rate < 1 && sampleId !== null && !inSample(sampleId, rate)) return;
+    const win = Math.floor(ms / 1000 / d) * d;
+    const o2 = { wr: 1, ts: new Date(ms).toISOString(), pop, room, rule: null, win, period: d, decision: 'wait', outcome: 'startwaiting', reason: 'no_token', kid: 'k1', method: 'GET', path: '/', identity: 'ip', status: 429, tid: null, exp: null, dec: null, newTid: null, newExp: null, newDec: null, nextTid: null, pct: null, pos: null, ...f };
+    if (waitingLine && rate < 1) (o2 as Record<string, unknown>).w = 1 / rate;
+    lines.push({ ms, text: JSON.stringify(o2) });
+  };
+  interface Visitor { arrivedMs: number; tid: string; next: string; exp: number; pop: string }
+  let waiting: Visitor[] = [];
+  const endMs = o.startMs + o.minutes * 60_000;
+  for (let w = Math.floor(o.startMs / 1000 / d) * d; w * 1000 < endMs; w += d) {
+    const winMs = w * 1000;
+    // The draw of window w: every visitor whose ticket expires at w comes back in its first seconds.
+    const pct = Math.min(100, waiting.length === 0 ? 100 : ((o.target * d) / 60 / Math.max(1, waiting.length)) * 100);
+    const still: Visitor[] = [];
+    for (const v of waiting) {
+      if (v.exp !== w) {
+        still.push(v);
+        continue;
+      }
+      if (rnd() < (o.leave ?? 0)) {
+        truth.leavers++;
+        continue;
+      }
+      const ms = winMs + Math.floor(rnd() * 5000);
+      if (u(v.tid) < pct / 100) {
+        const allow = id();
+        truth.admissions++;
+        truth.waits.push((ms - v.arrivedMs) / 1000);
+        line(ms, v.pop, { decision: 'allow', outcome: 'origin', reason: 'draw_won', status: 200, tid: v.tid, exp: v.exp, dec: 'wait', newTid: allow, newExp: w + 600, newDec: 'allow', pct }, false, null);
+      } else {
+        const next = id();
+        line(ms, v.pop, { reason: 'draw_lost', tid: v.tid, exp: v.exp, dec: 'wait', newTid: v.next, newExp: v.exp + d, newDec: 'wait', nextTid: next, pct }, true, v.tid);
+        still.push({ ...v, tid: v.next, next, exp: v.exp + d });
+      }
+    }
+    waiting = still;
+    // Newcomers through the window, each given a ticket for the next window's draw and its successor.
+    const perWindow = Math.round((o.arrivals(Math.floor((winMs - o.startMs) / 60_000)) * d) / 60);
+    for (let i = 0; i < perWindow; i++) {
+      const ms = winMs + Math.floor((i * d * 1000) / Math.max(1, perWindow));
+      if (ms >= endMs || ms < o.startMs) continue;
+      const v: Visitor = { arrivedMs: ms, tid: id(), next: id(), exp: w + d, pop: pops[Math.floor(rnd() * pops.length)]! };
+      line(ms, v.pop, { newTid: v.tid, newExp: v.exp, newDec: 'wait', nextTid: v.next }, true, v.tid);
+      waiting.push(v);
+    }
+  }
+  lines.sort((a, b) => a.ms - b.ms);
+  return { lines: lines.map((l) => l.text), truth };
+}

@@ -1,0 +1,66 @@
+// The report's page in Chromium: nothing axe objects to, no sideways scroll on a 375 px phone, every
+// chart inside the page's width, and nothing asked of the network.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../report/cli.js';
+import { launchBrowser } from '../support/chromium.js';
+import { makeLog } from './log-lines.js';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const T0 = Date.UTC(2026, 10, 26, 10, 0, 0);
+const PHONE: BrowserContextOptions = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+let browser: Browser;
+let pageUrl: string;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'report-page-'));
+  const shop = makeLog({ startMs: T0, minutes: 8, arrivals: (m) => (m < 4 ? 500 : 60), target: 150, leave: 0.05, pops: ['LHR', 'FRA', 'AMS'], room: 'shop', sampleRate: 0.5 });
+  const checkout = makeLog({ startMs: T0, minutes: 8, arrivals: () => 40, target: 30, room: 'checkout', seed: 5 });
+  writeFileSync(join(dir, 'room.log'), [...shop.lines, ...checkout.lines, 'GET / 200 1.2ms'].join('\n'));
+  writeFileSync(join(dir, 'control.jsonl'), JSON.stringify({ ts: new Date(T0).toISOString(), kind: 'write', ok: true, status: 200, calls: 1, keys: [], rooms: { shop: { new_users_per_minute: 150 } }, remaining: 950, error: null }));
+  await main([join(dir, 'room.log'), '--journal', join(dir, 'control.jsonl'), '--out', join(dir, 'report.html')], () => {});
+  pageUrl = `file://${join(dir, 'report.html')}`;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(options: BrowserContextOptions = {}): Promise<{ page: Page; requests: string[] }> {
+  const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-GB', ...options });
+  const page = await context.newPage();
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto(pageUrl);
+  return { page, requests };
+}
+
+describe("the report's page", () => {
+  it('has nothing axe objects to, its folded tables open too', async () => {
+    const { page, requests } = await open();
+    await page.$$eval('details', (ds) => ds.forEach((d) => ((d as HTMLDetailsElement).open = true)));
+    await page.evaluate(axeSource);
+    const violations = await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: { id: string }[] }> } }).axe.run(document);
+      return result.violations.map((v) => v.id);
+    });
+    expect(violations).toEqual([]);
+    expect(requests).toEqual([pageUrl]);
+    expect(await page.textContent('#sampled')).toMatch(/sampled/);
+    await page.context().close();
+  });
+
+  it('fits a 375 px phone: no sideways scroll, every chart within the page', async () => {
+    const { page } = await open(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const widths = await page.$$eval('figure svg', (svgs) => svgs.map((s) => s.getBoundingClientRect().right));
+    expect(widths.length).toBe(12);
+    for (const right of widths) expect(right).toBeLessThanOrEqual(375);
+    await page.context().close();
+  });
+});
