@@ -7,7 +7,7 @@ import type { SettingWrites } from '../types.js';
 import type { CursorPlanner } from './cursor-plan.js';
 import type { History } from './history.js';
 import type { ClosedCohort, Ledger } from './ledger.js';
-import { firmHorizonSec, firmNow, passDue, scheduleDue, unsentSchedule } from './pacing.js';
+import { decisionDue, firmHorizonSec, firmNow, passDue, scheduleDue, unsentSchedule } from './pacing.js';
 import { planWindows, type WindowPlan } from './plan.js';
 import { returnersBetween } from './returning.js';
 import { fmt, scheduleText } from './schedule-text.js';
@@ -105,7 +105,7 @@ export function wantedPerMinute(m: ModelParts, nowMs: number): number {
  * pacing's horizon are fixed from it (each one's chance seen by the ones after it, as the edge will
  * draw them).
  */
-function queueingPlan(m: ModelParts, nowMs: number, d: number, writeIntervalMs: number): WindowPlan[] {
+function queueingPlan(m: ModelParts, nowMs: number, d: number): WindowPlan[] {
   const { s, ledger } = m;
   const nowSec = Math.floor(nowMs / 1000);
   const current = Math.floor(nowSec / d) * d;
@@ -125,14 +125,19 @@ function queueingPlan(m: ModelParts, nowMs: number, d: number, writeIntervalMs: 
     returning: s.returning,
     defaultChance: s.edgePct,
   };
-  const plan = planWindows(input, current + d, current + m.forecastWindows * d);
-  const horizon = firmHorizonSec(nowMs, writeIntervalMs);
+  return planWindows(input, current + d, current + m.forecastWindows * d);
+}
+
+/** Fixes the plan's windows whose decision time is within `horizonSec`; returns how many were newly fixed. */
+function firmUpTo(m: ModelParts, plan: readonly WindowPlan[], horizonSec: number): number {
+  let fixed = 0;
   for (const p of plan) {
-    if (!firmNow(p.start, m.lead, horizon) || s.firm.has(p.start)) continue;
-    s.firm.set(p.start, p.pct);
-    s.plannedAdmissions.set(p.start, p.expected);
+    if (!firmNow(p.start, m.lead, horizonSec) || m.s.firm.has(p.start)) continue;
+    m.s.firm.set(p.start, p.pct);
+    m.s.plannedAdmissions.set(p.start, p.expected);
+    fixed++;
   }
-  return plan;
+  return fixed;
 }
 
 /** The queueing room's step: the schedule to write now, or null (the reason in s.why). */
@@ -148,10 +153,13 @@ export function queueingStep(m: ModelParts, nowMs: number, d: number, writeInter
     s.why = 'queueing: reading the first seconds of the crowd before planning';
     return null;
   }
-  if (!passDue(s, nowMs, d, m.lead, writeIntervalMs)) return unsentSchedule(s);
+  if (!passDue(s, nowMs, d, m.lead)) return unsentSchedule(s);
   s.lastPassMs = nowMs;
-  const plan = queueingPlan(m, nowMs, d, writeIntervalMs);
+  const plan = queueingPlan(m, nowMs, d);
   s.lastPlan = plan;
+  // A window is fixed at its decision time, with the most the log can tell by then (pacing.ts); when a
+  // write goes out now, it also fixes every window due before the next write the budget allows.
+  const fixedNow = firmUpTo(m, plan, firmHorizonSec(nowMs, 0));
   const waiting = m.history.countWaiting(nowMs, current).total;
   const recentFirm = [current - d, current].map((w) => s.firm.get(w));
   const active = ledger.activeSessions(nowMs, idleMs(s)).total;
@@ -162,7 +170,16 @@ export function queueingStep(m: ModelParts, nowMs: number, d: number, writeInter
   }
   const firmPct = s.firm.get(current + d) ?? s.firm.get(current);
   s.why = `queueing: ${waiting} waiting, next window at ${firmPct === undefined ? '?' : fmt(firmPct)}%`;
-  const text = scheduleText(s.firm, plan, nowSec, d);
+  let text = scheduleText(s.firm, plan, nowSec, d);
+  if (writeIntervalMs > 0 && fixedNow === 0 && decisionDue(s.firm, nowSec, d, m.lead, firmHorizonSec(nowMs, writeIntervalMs))) {
+    // Only the forecast would go out now, and a window falls due before the next write could: the
+    // forecast waits for that window's write, so the window is fixed at its decision time, not before.
+    s.lastText = text;
+    return null;
+  }
+  if (writeIntervalMs > 0 && (fixedNow > 0 || scheduleDue(s, text, nowMs, m.refreshMs) !== null)) {
+    if (firmUpTo(m, plan, firmHorizonSec(nowMs, writeIntervalMs)) > 0) text = scheduleText(s.firm, plan, nowSec, d);
+  }
   s.lastText = text;
   return scheduleDue(s, text, nowMs, m.refreshMs);
 }

@@ -1,7 +1,7 @@
-// When the model writes: the single owner of that decision. A window's chance is fixed by the write
-// before its deadline (its decision time, `leadSeconds` before it opens): with writes spaced
-// `writeIntervalMs` apart (the API budget), each write fixes every window whose decision time comes
-// before the next write can go. A new firm window always goes out; a forecast alone once a minute, or
+// When the model writes: the single owner of that decision. A window's chance is fixed at its
+// deadline (its decision time, `leadSeconds` before it opens), with the most the log can tell by then;
+// with writes spaced `writeIntervalMs` apart (the API budget), a write that goes out (a window due, or
+// the forecast's refresh) also fixes every window whose decision time comes before the next write can go. A new firm window always goes out; a forecast alone once a minute, or
 // sooner when it moved a lot; the queue's cursor every 30 s, or sooner when its speed changed. The
 // writer (control/writer.ts) only sends what is due and spaces the calls by the budget.
 import type { SettingWrites } from '../types.js';
@@ -22,7 +22,8 @@ const CURSOR_CHANGED_AFTER_MS = 20_000;
  * write the budget allows (0: every tick may write, and a window is fixed at its decision time).
  */
 export function firmHorizonSec(nowMs: number, writeIntervalMs: number): number {
-  return Math.floor((nowMs + writeIntervalMs) / 1000);
+  // A window due exactly when the next write can go is fixed by that write.
+  return writeIntervalMs > 0 ? Math.ceil((nowMs + writeIntervalMs) / 1000) - 1 : Math.floor(nowMs / 1000);
 }
 
 /** Is window `start`'s chance fixed by now (its decision time within the horizon)? */
@@ -41,9 +42,9 @@ export function decisionDue(firm: ReadonlyMap<number, number>, nowSec: number, d
  * Does the full pass (it reads every ticket: a second for a million) run now? Only when a window's
  * chance is due, or every PASS_EVERY_MS for the forecast: between, nothing changes that must go out.
  */
-export function passDue(s: ModelState, nowMs: number, d: number, leadSeconds: number, writeIntervalMs: number): boolean {
+export function passDue(s: ModelState, nowMs: number, d: number, leadSeconds: number): boolean {
   const nowSec = Math.floor(nowMs / 1000);
-  return decisionDue(s.firm, nowSec, d, leadSeconds, firmHorizonSec(nowMs, writeIntervalMs)) || nowMs - s.lastPassMs >= PASS_EVERY_MS;
+  return decisionDue(s.firm, nowSec, d, leadSeconds, nowSec) || nowMs - s.lastPassMs >= PASS_EVERY_MS;
 }
 
 /** Between passes: a decided window the writer could not send yet (spacing, a failed write) goes out as soon as it can. */
