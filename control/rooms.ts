@@ -10,6 +10,7 @@ import { DEFAULT_ROOM } from '../src/core/layout.js';
 import { mergedSettings, storeRooms } from '../lib/room-store.js';
 import { describeProblem } from '../src/core/config.js';
 import type { ConfigProblem } from '../src/core/types.js';
+import type { RoomsPlanContext, RoomsPort } from './rooms-port.js';
 import type { ControlModel, DecisionLine, RoomView, SettingWrites } from './types.js';
 
 /** Rooms known only from lines that the controller keeps a model for; lines naming others are dropped. */
@@ -17,7 +18,9 @@ export const MAX_LINE_ONLY_ROOMS = 50;
 
 const LINE_ONLY_WHY = 'the routing does not name this room: observed only, never written';
 
-export class Rooms {
+export class Rooms implements RoomsPort {
+  /** In the controller's own thread, a plan either answers or throws: it never stops for good. */
+  readonly failure = null;
   private readonly models = new Map<string, { model: ControlModel; lines: number }>();
   /** Lines no room decided, by reason: they are counted, never fed to a model. */
   readonly unrouted: Record<string, number> = {};
@@ -91,12 +94,12 @@ export class Rooms {
   }
 
   /** Each room's writes now (rooms with nothing to write are left out). */
-  plan(nowMs: number, holding: boolean): Map<string, SettingWrites> {
+  plan(nowMs: number, ctx: RoomsPlanContext): Map<string, SettingWrites> {
     const plans = new Map<string, SettingWrites>();
     for (const [id, r] of this.models) {
       // A room the routing does not name plans as if holding: its view ages, nothing is written.
       const steered = this.steered.has(id);
-      const writes = r.model.plan(nowMs, holding || !steered);
+      const writes = r.model.plan(nowMs, ctx.holding || !steered);
       if (!steered) continue;
       if (writes !== null && Object.keys(writes).length > 0) plans.set(id, writes);
     }

@@ -1,0 +1,38 @@
+// What the controller asks of its rooms (control/rooms.ts): lines in, the store's settings in, each
+// room's writes out, and the dashboard's view. The rooms run either in the controller's own thread
+// (rooms.ts: the simulator, tests, `npm run control -- --in-thread`) or in a worker thread
+// (worker-rooms.ts: `npm run control`), so that a plan over millions of tickets never stops the
+// event loop that reads the log, answers the dashboard and writes the store.
+import type { DecisionLine, RoomView, SettingWrites } from './types.js';
+
+/** What a tick tells every room's model when it asks for a plan (the model's PlanContext). */
+export interface RoomsPlanContext {
+  /** The view may be stale (a lagging or dead source, no settings): write nothing. */
+  holding: boolean;
+  /** The spacing between the writes the API budget allows now, ms; 0: every tick may write. */
+  writeIntervalMs: number;
+}
+
+export interface RoomsPort {
+  /** One decision line, in the order the source gave them. */
+  observe(line: DecisionLine): void;
+  /** The store's values as read (every room's model gets its own merged settings). */
+  settings(values: Readonly<Record<string, string>>, nowMs: number): void;
+  /** Each room's writes now (rooms with nothing to write are left out), after every line observed so far. */
+  plan(nowMs: number, ctx: RoomsPlanContext): Promise<Map<string, SettingWrites>> | Map<string, SettingWrites>;
+  /** What the writer wrote for a room (ok or not). */
+  written(room: string, writes: SettingWrites, ok: boolean, nowMs: number): void;
+  /** Every room's view; in a worker, the one that came with the last plan's answer. */
+  snapshot(nowMs: number): RoomView[];
+  /** Lines no room decided, by reason. */
+  readonly unrouted: Readonly<Record<string, number>>;
+  /**
+   * Why the rooms cannot plan now (the worker thread died or its plan failed), or null: the
+   * controller holds while it is set, and says so.
+   */
+  readonly failure: string | null;
+  /** The rooms' state to go on after a restart, when the rooms keep one (the restart's state file). */
+  save?(): unknown;
+  /** Stops the worker thread, if any. */
+  close?(): Promise<void>;
+}
