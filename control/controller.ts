@@ -72,7 +72,7 @@ export class Controller {
     this.status.lines++;
     this.status.lagMs = nowMs - verdict.line.tsMs;
     this.lastLineArrivalMs = nowMs;
-    this.rooms.observe(verdict.line);
+    this.rooms.observe(verdict.line, text);
   }
 
   /** The source's own state: an error it hit, or that it ended. */

@@ -14,8 +14,12 @@ export interface RoomsPlanContext {
 }
 
 export interface RoomsPort {
-  /** One decision line, in the order the source gave them. */
-  observe(line: DecisionLine): void;
+  /**
+   * One decision line, in the order the source gave them; `text`, the line as the source gave it,
+   * when there is one: the planner thread is sent the text rather than the parsed line (a string is
+   * copied to another thread at a fraction of an object's cost) and parses it again.
+   */
+  observe(line: DecisionLine, text?: string): void;
   /** The store's values as read (every room's model gets its own merged settings). */
   settings(values: Readonly<Record<string, string>>, nowMs: number): void;
   /** Each room's writes now (rooms with nothing to write are left out), after every line observed so far. */

@@ -4,6 +4,7 @@
 // them (lines, settings, plan, written), so a plan sees every line observed before it was asked for.
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
+import { parseLogLine } from './log-line.js';
 import { Rooms } from './rooms.js';
 import type { RoomsPlanContext, RoomsPort } from './rooms-port.js';
 import type { ControlModel, DecisionLine, RoomView, SettingWrites } from './types.js';
@@ -19,7 +20,8 @@ export interface PlannerData {
 }
 
 export type ToPlanner =
-  | { t: 'lines'; lines: DecisionLine[] }
+  /** Lines as the source gave them (already found to be decision lines), or parsed when there was no text. */
+  | { t: 'lines'; lines: (string | DecisionLine)[] }
   | { t: 'settings'; values: Record<string, string>; nowMs: number }
   | { t: 'plan'; id: number; nowMs: number; ctx: RoomsPlanContext }
   | { t: 'written'; room: string; writes: SettingWrites; ok: boolean; nowMs: number };
@@ -50,7 +52,14 @@ async function main(): Promise<void> {
   port.on('message', (m: ToPlanner) => {
     switch (m.t) {
       case 'lines':
-        for (const line of m.lines) rooms.observe(line);
+        for (const line of m.lines) {
+          if (typeof line !== 'string') rooms.observe(line);
+          else {
+            // The controller's thread found it a usable line at its arrival: no clock check again.
+            const verdict = parseLogLine(line, Number.POSITIVE_INFINITY);
+            if (verdict.kind === 'decision') rooms.observe(verdict.line);
+          }
+        }
         return;
       case 'settings':
         rooms.settings(m.values, m.nowMs);

@@ -37,7 +37,7 @@ interface Pending {
 
 export class WorkerRooms implements RoomsPort {
   private view: PlannerView;
-  private batch: DecisionLine[] = [];
+  private batch: (string | DecisionLine)[] = [];
   private batchTimer: NodeJS.Timeout | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
@@ -100,9 +100,9 @@ export class WorkerRooms implements RoomsPort {
     return this.view.unrouted;
   }
 
-  observe(line: DecisionLine): void {
+  observe(line: DecisionLine, text?: string): void {
     if (this.dead !== null) return;
-    this.batch.push(line);
+    this.batch.push(text ?? line);
     if (this.batch.length >= BATCH_LINES) this.flush();
     else this.batchTimer ??= setTimeout(() => this.flush(), BATCH_MS);
   }
@@ -120,7 +120,7 @@ export class WorkerRooms implements RoomsPort {
       const limit = this.o.planTimeoutMs ?? 30_000;
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        this.planProblem = `the planner thread has not answered a plan for ${Math.round(limit / 1000)} s: ${RESTART}`;
+        this.planProblem = `the planner thread has not answered a plan for ${Math.round(limit / 100) / 10} s (a plan that long, or lines coming faster than it reads them): ${RESTART}`;
         resolve(new Map());
       }, limit);
       this.pending.set(id, { resolve, timer });
