@@ -63,10 +63,10 @@ interface Row {
   rssMb: number;
 }
 
-async function measure(where: 'own thread' | 'worker', lines: string[]): Promise<Row> {
+async function measure(where: 'own thread' | 'planner thread', lines: string[]): Promise<Row> {
   const n = lines.length;
   const log = (m: string): void => void (process.env.VERBOSE && console.error(m));
-  const worker = where === 'worker' ? await WorkerRooms.start({ log, planTimeoutMs: 3_600_000 }) : null;
+  const worker = where === 'planner thread' ? await WorkerRooms.start({ log, planTimeoutMs: 3_600_000 }) : null;
   const rooms: RoomsPort = worker ?? new Rooms(() => createControlModel(), log);
   rooms.settings(SETTINGS, T0);
   const ctx = { holding: false, writeIntervalMs: 0 };
@@ -116,7 +116,7 @@ async function measure(where: 'own thread' | 'worker', lines: string[]): Promise
 const rows: Row[] = [];
 for (const n of CROWDS) {
   const lines = crowd(n);
-  for (const where of ['own thread', 'worker'] as const) {
+  for (const where of ['own thread', 'planner thread'] as const) {
     rows.push(await measure(where, lines));
     const r = rows.at(-1)!;
     console.error(`${r.where} ${r.n}: done`);
