@@ -86,6 +86,8 @@ export class WorkerRooms implements RoomsPort {
         // The rooms' own listeners go on before these go off, so no message falls between them.
         const rooms = new WorkerRooms(worker, m.view, o);
         off();
+        // The controller's timers and servers keep the process alive; a caller that stops before close() is not held by the thread.
+        worker.unref();
         resolve(rooms);
       };
       worker.on('error', onError).on('exit', onExit).on('message', onMessage);

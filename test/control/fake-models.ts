@@ -31,3 +31,19 @@ export function createBrokenModel(): ControlModel {
     },
   };
 }
+
+/** A model whose first plan throws: the planner thread answers with the error and goes on. */
+export function createOnceFailingModel(): ControlModel {
+  const real = createControlModel();
+  let failed = false;
+  return {
+    ...real,
+    plan: (...args: Parameters<ControlModel['plan']>) => {
+      if (!failed) {
+        failed = true;
+        throw new Error('the plan broke once');
+      }
+      return real.plan(...args);
+    },
+  };
+}

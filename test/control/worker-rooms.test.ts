@@ -116,6 +116,16 @@ describe('the rooms in a worker thread', () => {
     expect(s.writes).toEqual([]);
   });
 
+  it('make the controller hold while a plan fails, and go on once one succeeds', async () => {
+    const s = setup(await workerRooms({ modelModule: FAKES, modelExport: 'createOnceFailingModel' }));
+    await s.controller.tick(T0 + 1000);
+    await s.controller.tick(T0 + 2000);
+    expect(s.logs).toContain('holding, writing nothing: a plan failed in the planner thread (Error: the plan broke once): the controller holds until a plan succeeds');
+    await s.controller.tick(T0 + 3000);
+    expect(s.controller.snapshot(T0 + 3000).holding).toBe(false);
+    expect(s.logs).toContain('the view is current again: controlling');
+  });
+
   it('make the controller hold while a plan goes unanswered, and go on once it answers', async () => {
     const gate = new SharedArrayBuffer(8);
     const flags = new Int32Array(gate);
