@@ -27,10 +27,15 @@
 //   ... --min-write-interval S        at least S seconds between writes, whatever the budget (default 0)
 //   ... --lead S                      fix a window's chance S seconds before it opens (default 25;
 //                                     at least the slowest POP's delay in seeing a new setting)
+//   ... --in-thread                   plan in the controller's own thread instead of a worker thread
+//                                     (for debugging: a long plan then stops the log and the dashboard)
 import { parseArgs } from 'node:util';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { localConfigFile } from '../lib/local-store.js';
 import { Controller } from './controller.js';
+import { Rooms } from './rooms.js';
+import type { RoomsPort } from './rooms-port.js';
+import { WorkerRooms } from './worker-rooms.js';
 import { startDashboard } from './dashboard/server.js';
 import { createControlModel } from './model/index.js';
 import { httpsSource } from './https-source.js';
@@ -90,7 +95,7 @@ export function echoOthers(onLine: (text: string) => void, other: (text: string)
 }
 
 const USAGE =
-  'usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--api-budget CALLS_PER_HOUR] [--read-every S] [--journal FILE] [--min-write-interval S] [--lead S]';
+  'usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--api-budget CALLS_PER_HOUR] [--read-every S] [--journal FILE] [--min-write-interval S] [--lead S] [--in-thread]';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
@@ -116,6 +121,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       'https-secret': { type: 'string' },
       // With --source stdin: do not copy the lines that are not decision lines to stdout.
       'no-echo': { type: 'boolean', default: false },
+      'in-thread': { type: 'boolean', default: false },
     },
   });
   const log = (message: string): void => console.error(`[control] ${message}`);
@@ -151,7 +157,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const writer = new Writer(store, positive('min-write-interval', values['min-write-interval'], 0) * 1000, log, budget);
   const leadSeconds = positive('lead', values.lead, 25);
-  const controller = new Controller({ createModel: () => createControlModel({ leadSeconds }), store, writer, sourceName: spec, lagLimitMs: positive('lag-limit', values['lag-limit'], 60) * 1000, log });
+  // The rooms' models plan in a worker thread, so the log, the dashboard and the store's I/O never wait on a plan.
+  const rooms: RoomsPort = values['in-thread'] ? new Rooms(() => createControlModel({ leadSeconds }), log) : await WorkerRooms.start({ modelOptions: { leadSeconds }, log });
+  const controller = new Controller({ rooms, store, writer, sourceName: spec, lagLimitMs: positive('lag-limit', values['lag-limit'], 60) * 1000, log });
   const onLine = (text: string): void => controller.line(text, Date.now());
   let source: Source;
   // The room's banner and errors come down the same pipe as its decision lines: the operator still sees them.
@@ -163,7 +171,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const port = Number(values['dashboard-port']);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--dashboard-port must be a port number, not "${values['dashboard-port']}"`);
   const dashboard = await startDashboard(port, () => controller.snapshot(Date.now()), () => controller.requestRead('the dashboard asked'));
-  log(`reading ${source.name}, writing ${store.name}; dashboard at ${dashboard.url}`);
+  log(`reading ${source.name}, writing ${store.name}; planning in ${values['in-thread'] ? 'its own thread (--in-thread)' : 'a worker thread'}; dashboard at ${dashboard.url}`);
   let busy = false;
   const timer = setInterval(() => {
     if (busy) return;
@@ -185,6 +193,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   await journal?.close();
   source.stop();
   dashboard.server.close();
+  await rooms.close?.();
   // The room keeps the last chances written: the last schedule entry holds (docs/control.md).
   log('stopped; the room keeps the last chance written');
   return 0;

@@ -18,12 +18,15 @@
 import { applyWrites } from '../lib/json-store.js';
 import { parseLogLine } from './log-line.js';
 import { Rooms } from './rooms.js';
+import type { RoomsPort } from './rooms-port.js';
 import type { ControlModel, DashboardSnapshot, SourceStatus } from './types.js';
 import type { Store, Writer } from './writer.js';
 
 export interface ControllerOptions {
-  /** A new control model for a room, made when the room first appears. */
-  createModel: (room: string) => ControlModel;
+  /** A new control model for a room, made when the room first appears (the rooms in this thread). */
+  createModel?: (room: string) => ControlModel;
+  /** The rooms and their models, if not in this thread of `createModel`'s (worker-rooms.ts: in a worker thread). */
+  rooms?: RoomsPort;
   store: Store;
   writer: Writer;
   sourceName: string;
@@ -49,7 +52,7 @@ export class Controller {
   private sourceDead = false;
   private settingsError: string | null = null;
   private readonly examples: string[] = [];
-  private readonly rooms: Rooms;
+  private readonly rooms: RoomsPort;
   /** The store as last read, with this process's own writes since. */
   private current: Record<string, string> = {};
   /** When the last read was tried, and when one last succeeded. */
@@ -59,7 +62,8 @@ export class Controller {
   private readWanted: string | null = 'start';
 
   constructor(private readonly o: ControllerOptions) {
-    this.rooms = new Rooms(o.createModel, o.log);
+    if (o.rooms === undefined && o.createModel === undefined) throw new Error('Controller: give it createModel or rooms');
+    this.rooms = o.rooms ?? new Rooms(o.createModel!, o.log);
     this.status = { name: o.sourceName, state: 'starting', lagMs: null, lastLineMs: null, lines: 0, bad: 0, foreign: 0, error: null };
   }
 
@@ -81,7 +85,7 @@ export class Controller {
     this.status.lines++;
     this.status.lagMs = nowMs - verdict.line.tsMs;
     this.lastLineArrivalMs = nowMs;
-    this.rooms.observe(verdict.line);
+    this.rooms.observe(verdict.line, text);
   }
 
   /** The source's own state: an error it hit, or that it ended. */
@@ -143,6 +147,7 @@ export class Controller {
     this.status.error = this.sourceError;
     this.status.lastLineMs = this.lastLineArrivalMs;
     const why =
+      this.rooms.failure ??
       (backoff !== null ? `the Fastly API rate limit is spent (429): calling nothing until ${new Date(backoff).toISOString().slice(11, 19)} UTC` : null) ??
       (stale ? this.settingsError : null) ??
       (this.status.state === 'dead'
@@ -155,7 +160,7 @@ export class Controller {
     if (conditionKey(why) !== conditionKey(this.holdingWhy)) this.o.log(why === null ? 'the view is current again: controlling' : `holding, writing nothing: ${why}`);
     this.holdingWhy = why;
     // Each window's chance is fixed by the write before its deadline, the budget's spacing apart (model/pacing.ts).
-    const plans = this.rooms.plan(nowMs, { holding: why !== null, writeIntervalMs: this.o.writer.intervalMs(nowMs) });
+    const plans = await this.rooms.plan(nowMs, { holding: why !== null, writeIntervalMs: this.o.writer.intervalMs(nowMs) });
     if (plans.size === 0) return;
     const sent = await this.o.writer.offer(plans, this.current, nowMs);
     if (sent.size === 0) return;

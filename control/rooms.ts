@@ -10,6 +10,7 @@ import { DEFAULT_ROOM } from '../src/core/layout.js';
 import { mergedSettings, storeRooms } from '../lib/room-store.js';
 import { describeProblem } from '../src/core/config.js';
 import type { ConfigProblem } from '../src/core/types.js';
+import type { RoomsPort } from './rooms-port.js';
 import type { ControlModel, DecisionLine, PlanContext, RoomView, SettingWrites } from './types.js';
 
 /** Rooms known only from lines that the controller keeps a model for; lines naming others are dropped. */
@@ -17,7 +18,9 @@ export const MAX_LINE_ONLY_ROOMS = 50;
 
 const LINE_ONLY_WHY = 'the routing does not name this room: observed only, never written';
 
-export class Rooms {
+export class Rooms implements RoomsPort {
+  /** In the controller's own thread, a plan either answers or throws: it never stops for good. */
+  readonly failure = null;
   private readonly models = new Map<string, { model: ControlModel; lines: number }>();
   /** Lines no room decided, by reason: they are counted, never fed to a model. */
   readonly unrouted: Record<string, number> = {};

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startTsWorker } from '../lib/ts-worker.js';
 import { computeFigures, type ScenarioFigures } from './figures.js';
 import { writeReport } from './report.js';
 import { runScenario } from './run.js';
@@ -46,15 +47,8 @@ function describe(f: ScenarioFigures): string {
   );
 }
 
-/**
- * A worker thread that can import the TypeScript sources: tsx's loader is registered inside it, since
- * Node does not hand a parent's --import hooks to workers.
- */
-function startWorker(): Worker {
-  const entry = new URL('./worker.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(boot, { eval: true });
-}
+/** A scenario thread (sim/worker.ts). */
+const startWorker = (): Worker => startTsWorker(new URL('./worker.ts', import.meta.url));
 
 function runInWorker(worker: Worker, job: Job): Promise<ScenarioFigures> {
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@
 // reads instead of waiting silently, and fed `npm start`'s output it passes the room's banner and
 // errors through while it takes the decision lines.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -97,4 +97,27 @@ describe('npm run control', () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }, 60_000);
+
+  it('plans in a worker thread, and its dashboard shows what the rooms there counted', async () => {
+    const log = join(dir, 'worker.log');
+    writeFileSync(log, '');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'control/cli.ts', '--source', `file:${log}`, '--file', config, '--dashboard-port', '0'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    try {
+      await expect.poll(() => err, { timeout: 20_000, interval: 100 }).toMatch(/planning in a worker thread; dashboard at (\S+)/);
+      const url = /dashboard at (\S+)/.exec(err)![1]!;
+      // The file source reads from the end: the lines come after it started.
+      appendFileSync(log, `${admittedLine(Date.now(), 1)}\n${admittedLine(Date.now(), 2)}\n`);
+      const lines = async (): Promise<number | undefined> => ((await (await fetch(`${url}api/snapshot`)).json()) as { rooms: { lines: number }[] }).rooms[0]?.lines;
+      await expect.poll(lines, { timeout: 20_000, interval: 200 }).toBe(2);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    expect(err).toContain('stopped; the room keeps the last chance written');
+  }, 45_000);
 });
