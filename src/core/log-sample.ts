@@ -20,18 +20,25 @@ export function inLogSample(tid: string, rate: number): boolean {
 const WAITING = new Set(['wait', 'pre']);
 
 /**
- * The weight a decision's line carries at sample rate `rate`: 1 for a line always logged (it is not a
+ * A waiting decision, the kind the edge samples: a waiting or countdown page, the visitor's token kept
+ * or replaced by another wait/pre token, nobody admitted. By the line's fields, so the controller
+ * tells them apart as the edge does. An admission, a renewal, a deny page, a winner held by the
+ * ceiling (a `won` token) and a page without a token are not: they are always logged.
+ */
+export function isWaitingDecision(outcome: string, usedDec: string | null, setDec: string | null): boolean {
+  if (outcome !== 'startwaiting' && outcome !== 'keepwaiting' && outcome !== 'prequeue') return false;
+  const held = setDec ?? usedDec;
+  return held !== null && WAITING.has(held);
+}
+
+/**
+ * The weight a decision's line carries at sample rate `rate`: 1 for a line always logged (not a
  * waiting decision, or every line is logged), 1/rate for a waiting decision one of whose wait/pre
  * tokens (the one used or the one set) is in the sample, null for one the edge leaves out.
- * A waiting decision: a waiting or countdown page, the visitor's token kept or replaced by another
- * wait/pre token, nobody admitted. An admission, a renewal, a deny page, a winner held by the
- * ceiling and a page without a token are always logged.
  */
 export function logWeight(result: Pick<DecideResult, 'outcome' | 'used' | 'set' | 'setToken'> | null, rate: number): number | null {
   if (result === null || !(rate < 1)) return 1;
-  if (result.outcome !== 'startwaiting' && result.outcome !== 'keepwaiting' && result.outcome !== 'prequeue') return 1;
-  const held = result.set ?? result.used;
-  if (held === null || !WAITING.has(held.dec)) return 1;
+  if (!isWaitingDecision(result.outcome, result.used?.dec ?? null, result.set?.dec ?? null)) return 1;
   const used = result.used !== null && WAITING.has(result.used.dec) && inLogSample(tokenId(result.used.token), rate);
   const set = result.setToken !== null && result.set !== null && WAITING.has(result.set.dec) && inLogSample(tokenId(result.setToken), rate);
   return used || set ? 1 / rate : null;
