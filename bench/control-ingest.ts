@@ -140,7 +140,7 @@ async function main(): Promise<void> {
     const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], { env: { ...process.env, INGEST_ONE: String(rate) }, encoding: 'utf8', maxBuffer: 1 << 20 });
     if (child.status !== 0) throw new Error(`the run at sample rate ${rate} failed: ${child.stderr.trim().split('\n').slice(-3).join(' ')}`);
     const f = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Figures;
-    console.log(`rate ${rate}: ${fmt(f.lines)} lines in ${fmt(f.wallSeconds, 1)} s`);
+    console.log(`rate ${rate}: ${fmt(f.lines)} lines in ${fmt(f.wallSeconds, 1)} s ${JSON.stringify(f)}`);
     rows.push(f);
   }
   console.log(table(rows));
