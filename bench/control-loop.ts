@@ -60,7 +60,7 @@ for (let t = 0; t < END; t += 100) {
     v.next = t + facts.retryAfterSeconds * 1000 + rnd() * 2000;
   }
   if (t % 1000 === 0) {
-    while (lines.length && lines[0]!.at <= t) { const o = JSON.parse(lines.shift()!.text); model.observe({ tsMs: Date.parse(o.ts), pop: o.pop, room: o.room ?? null, rule: o.rule ?? null, win: o.win, period: o.period, decision: o.decision, outcome: o.outcome, reason: o.reason, tid: o.tid, exp: o.exp, dec: o.dec, newTid: o.newTid, newExp: o.newExp, newDec: o.newDec, nextTid: o.nextTid, pct: o.pct, pos: o.pos ?? null }); }
+    while (lines.length && lines[0]!.at <= t) { const o = JSON.parse(lines.shift()!.text); model.observe({ tsMs: Date.parse(o.ts), pop: o.pop, room: o.room ?? null, rule: o.rule ?? null, win: o.win, period: o.period, decision: o.decision, outcome: o.outcome, reason: o.reason, tid: o.tid, exp: o.exp, dec: o.dec, newTid: o.newTid, newExp: o.newExp, newDec: o.newDec, nextTid: o.nextTid, pct: o.pct, pos: o.pos ?? null, weight: o.w ?? 1 }); }
     model.settings(central, EPOCH + t);
     const w = model.plan(EPOCH + t, { holding: false, writeIntervalMs: 0 });
     if (w) { Object.assign(central, w); for (const k of Object.keys(central)) if (central[k] === '') delete central[k]; pendingConfig.push({ at: t + DELAY * (0.33 + 0.67 * rnd()), values: w }); model.written(w, true, EPOCH + t); if (process.env.V) console.log(Math.round(t/1000), JSON.stringify(w).slice(0, 150)); }

@@ -62,6 +62,9 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
   // A place in line (docs/events.md): a position near an epoch second; absent from older lines.
   const pos = o.pos === null || o.pos === undefined ? null : typeof o.pos === 'number' && Number.isFinite(o.pos) && o.pos >= 0 && o.pos < 1e11 ? o.pos : undefined;
   if (pos === undefined) return { kind: 'bad', why: 'pos must be a position (epoch seconds)' };
+  // A sampled waiting decision's weight (log_sample_rate r < 1 at the edge: w = 1/r); absent on every other line.
+  const weight = o.w === undefined ? 1 : typeof o.w === 'number' && o.w >= 1 && o.w <= 1e9 ? o.w : undefined;
+  if (weight === undefined) return { kind: 'bad', why: 'w must be a weight, at least 1 (1/log_sample_rate)' };
   // No `room` at all: an edge from before rooms, whose one room is `default`.
   const room = o.room === undefined ? DEFAULT_ROOM : o.room === null ? null : typeof o.room === 'string' && ROOM_ID.test(o.room) ? o.room : undefined;
   if (room === undefined) return { kind: 'bad', why: 'room must be a room id or null' };
@@ -87,6 +90,7 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
       nextTid: fields.nextTid as DecisionLine['nextTid'],
       pct,
       pos,
+      weight,
     },
   };
 }

@@ -51,6 +51,11 @@ export interface DecisionLine {
   pct: number | null;
   /** The visitor's place in line (docs/events.md), or null. */
   pos: number | null;
+  /**
+   * How many decisions the line stands for: `w` (1/log_sample_rate) on a sampled waiting decision,
+   * 1 on every other line (src/core/log-sample.ts).
+   */
+  weight: number;
 }
 
 /** What the operator asks for (waiting_room_config keys the edge ignores). */

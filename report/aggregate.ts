@@ -6,7 +6,7 @@
 import { parseLogLine } from '../control/log-line.js';
 import type { DecisionLine } from '../control/types.js';
 import { WaitHistogram } from './histogram.js';
-import { inLogSample } from './sample.js';
+import { inLogSample } from '../src/core/log-sample.js';
 
 /** Reasons whose allow token starts a session (the ledger's ADMITS). */
 const ADMITS = new Set(['draw_won', 'won_admitted', 'allow_all', 'cursor_passed', 'event_passed']);

@@ -9,13 +9,12 @@ import { computeFigures, type ScenarioFigures } from './figures.js';
 import { writeReport } from './report.js';
 import { runScenario } from './run.js';
 import type { Scenario } from './scenario-types.js';
-import { scenarios, findScenario } from './scenarios.js';
-import { optInScenarios } from './rooms-scenarios.js';
+import { findScenario, optInScenarios, scenarios } from './scenarios.js';
 import type { Job, Reply } from './worker.js';
 
 const usage = `Usage: npm run simulate -- [options]
-  --scenario NAME   one or more of ${scenarios.map((s) => s.name).join(', ')} (comma-separated or repeated); default all;
-                    opt-in, run only when named: ${optInScenarios.map((s) => s.name).join(', ')}
+  --scenario NAME   one or more of ${scenarios.map((s) => s.name).join(', ')} (comma-separated or repeated); default all of those;
+                    also, only when named: ${optInScenarios.map((s) => s.name).join(', ')}
   --seed S          seed for visitors and signing key (default 1): same seed, same report
   --visitors N      population size for every chosen scenario (default: each scenario's own)
   --out DIR         where report.md, figures.json and the SVG charts go (default reports/sim)

@@ -14,6 +14,7 @@ import { decide } from '../src/core/decide.js';
 import { jitterSeconds } from '../src/core/draw.js';
 import { createKeyRing, type KeyRing } from '../src/core/keys.js';
 import { decisionLine } from '../src/core/log-line.js';
+import { logWeight } from '../src/core/log-sample.js';
 import type { Config, Outcome, ReasonCode } from '../src/core/types.js';
 import { VirtualRateCounter } from './rate-counter.js';
 
@@ -160,7 +161,9 @@ export async function edgeDecision(input: EdgeDecisionInput): Promise<RoomAnswer
     successors: logging,
     diag: (m) => void input.diagnostics.add(m),
   });
-  if (logging) {
+  // As the edge: a waiting decision is logged only for tokens in the sample (log_sample_rate), weighted.
+  const weight = logging ? logWeight(result, config.logSampleRate) : null;
+  if (weight !== null) {
     const line = decisionLine({
       nowMs: epochMs,
       pop: pop.name,
@@ -176,6 +179,7 @@ export async function edgeDecision(input: EdgeDecisionInput): Promise<RoomAnswer
       identity: 'ip',
       status: result.outcome === 'origin' ? 200 : 429,
       result,
+      weight,
     });
     edge.onLine!(pop.index, line, input.nowMs);
   }

@@ -13,6 +13,7 @@ import { CursorPlanner } from './cursor-plan.js';
 import { arrivalRate, learnReturnRates, queueingStep, wantedPerMinute, type ModelParts } from './draw-plan.js';
 import { History } from './history.js';
 import { Ledger } from './ledger.js';
+import type { LedgerSaved } from './ledger-saved.js';
 import { openStep } from './open-room.js';
 import { recordWritten } from './pacing.js';
 import { denyPageReturns } from './returning.js';
@@ -157,8 +158,8 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
 
 // The ledger's own save and restore belong to ledger.ts (its counts, tickets and sessions); until it
 // has them, a restored model starts its ledger empty and re-reads the log.
-function ledgerSave(ledger: Ledger): unknown {
-  return 'save' in ledger && typeof ledger.save === 'function' ? (ledger.save() as unknown) : null;
+function ledgerSave(ledger: Ledger): LedgerSaved {
+  return ledger.save();
 }
 
 function restore(m: ModelParts, saved: ModelSaved): void {
@@ -168,6 +169,5 @@ function restore(m: ModelParts, saved: ModelSaved): void {
   m.s = restoreState(saved.state);
   m.cursor.restore(saved.cursor);
   m.history.restore(saved.history);
-  const ledger = m.ledger;
-  if (saved.ledger !== null && 'restore' in ledger && typeof ledger.restore === 'function') ledger.restore(saved.ledger);
+  if (saved.ledger !== null) m.ledger.restore(saved.ledger);
 }

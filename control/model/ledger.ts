@@ -2,7 +2,16 @@
 // their draw numbers and, for new ones, their successors), who drew and who got in, the active
 // sessions, and counts per minute, per window and per POP. Counts are of distinct tokens, never of
 // lines: every device behind one identity holds the same token, and pages come back many times.
+//
+// Under a sampled log (log_sample_rate, docs/control.md) it tracks only the tickets whose ids are in
+// the sample, each standing for 1/rate tickets: cohort sizes, arrivals, reissues, draws and waiting
+// counts add up those weights; admissions and sessions (never sampled) count one by one. It bounds
+// itself too: past `maxTickets` it halves its own rate and forgets the tickets outside the smaller
+// sample, so its memory and the plan's time stay bounded whatever the crowd.
+import { inLogSample, isWaitingDecision } from '../../src/core/log-sample.js';
 import type { DecisionLine } from '../types.js';
+import { restoreLedger, saveLedger, type LedgerSaved } from './ledger-saved.js';
+import { Sessions } from './sessions.js';
 import { drawValueOfId } from './ticket-id.js';
 
 export interface Ticket {
@@ -15,15 +24,14 @@ export interface Ticket {
   reissued: number | null;
   /** ms of the line that last showed the ticket alive. */
   seenMs: number;
+  /** How many tickets it stands for: 1/rate of the sample it was tracked in (1 without sampling). */
+  w: number;
 }
 
-interface Session {
-  lastSeenMs: number;
-  pop: string;
-  ids: string[];
-}
-
-/** A cohort past its grace window: how many of its tickets were drawn, in all and of the reissued ones. */
+/**
+ * A cohort past its grace window: how many of its tracked tickets were drawn, in all and of the
+ * reissued ones. Counts of tickets, not weights: a share (drawn of size) and how much it rests on.
+ */
 export interface ClosedCohort {
   exp: number;
   size: number;
@@ -33,22 +41,31 @@ export interface ClosedCohort {
 }
 
 export interface Counts {
+  /** Tickets drawn (weighted). */
   draws: number;
   admissions: number;
   lines: number;
 }
 
+export interface LedgerOptions {
+  /** The most tickets it tracks (MAX_TICKETS by default). */
+  maxTickets?: number;
+}
+
+/** The most tickets a ledger tracks: ~60 MB, and a plan pass well under a second. */
+export const MAX_TICKETS = 200_000;
+
 const DRAWS = new Set(['draw_won', 'draw_lost']);
-/** Reasons whose allow token starts a session (not a renewal of one). */
-const ADMITS = new Set(['draw_won', 'won_admitted', 'allow_all', 'cursor_passed', 'event_passed']);
 
 const emptyCounts = (): Counts => ({ draws: 0, admissions: 0, lines: 0 });
 
-function bump<K>(map: Map<K, Counts>, key: K, field: keyof Counts): void {
+function bump<K>(map: Map<K, Counts>, key: K, field: keyof Counts, by = 1): void {
   let c = map.get(key);
   if (c === undefined) map.set(key, (c = emptyCounts()));
-  c[field]++;
+  c[field] += by;
 }
+
+const add = <K>(map: Map<K, number>, key: K, by: number): void => void map.set(key, (map.get(key) ?? 0) + by);
 
 export class Ledger {
   /** d as the edge last logged it. */
@@ -62,8 +79,8 @@ export class Ledger {
   readonly cohorts = new Map<number, Set<string>>();
   /** A new wait ticket's id -> the id its holder gets on losing its draw on time. */
   readonly successors = new Map<string, string>();
-  /** Successor ids named so far: a ticket issued under one of them was foreseen. */
-  private readonly foreseen = new Set<string>();
+  /** Successor ids named so far (in the sample): a ticket issued under one of them was foreseen. */
+  readonly foreseen = new Set<string>();
   /** Window start -> new visitors (a wait ticket for someone who held none) in that window. */
   readonly arrivals = new Map<number, number>();
   /**
@@ -80,6 +97,22 @@ export class Ledger {
   readonly windows = new Map<number, Counts>();
   /** POP -> minute start -> counts, and when it was last heard from. */
   readonly pops = new Map<string, { lastSeenMs: number; minutes: Map<number, Counts> }>();
+  readonly sessions = new Sessions();
+  /** Cohorts that expire before this (epoch s) are closed. */
+  closedBefore = Number.NEGATIVE_INFINITY;
+  /** The sample rate the edge's waiting lines say (1/w), and the ledger's own (halved past maxTickets). */
+  edgeRate = 1;
+  ownRate = 1;
+  readonly maxTickets: number;
+
+  constructor(options: LedgerOptions = {}) {
+    this.maxTickets = options.maxTickets ?? MAX_TICKETS;
+  }
+
+  /** The share of token ids whose tickets it tracks now. */
+  get rate(): number {
+    return Math.min(this.edgeRate, this.ownRate);
+  }
 
   /**
    * How far the log has been read, ms: the newest line of the POP that lags most among those heard
@@ -90,15 +123,13 @@ export class Ledger {
     for (const p of this.pops.values()) if (p.lastSeenMs >= nowMs - 60_000) horizon = Math.min(horizon, p.lastSeenMs);
     return horizon;
   }
-  /** Cohorts that expire before this (epoch s) are closed. */
-  private closedBefore = Number.NEGATIVE_INFINITY;
-  private readonly sessions = new Map<string, Session>();
-  private readonly sessionOf = new Map<string, string>();
 
   observe(line: DecisionLine): void {
     this.period = line.period;
     if (line.tsMs > this.latestMs) this.latestMs = line.tsMs;
     if (this.firstMs === null || line.tsMs < this.firstMs) this.firstMs = line.tsMs;
+    // The edge's rate, as its waiting lines say it; an always-logged line's tickets are tracked at it too.
+    if (isWaitingDecision(line.outcome, line.dec, line.newDec)) this.edgeRate = 1 / line.weight;
     const minute = Math.floor(line.tsMs / 60_000) * 60_000;
     const win = line.win;
     let pop = this.pops.get(line.pop);
@@ -118,30 +149,37 @@ export class Ledger {
         this.foreseen.delete(line.tid);
         if ((DRAWS.has(line.reason) || line.reason === 'ceiling_held') && !ticket.drawn) {
           ticket.drawn = true;
-          bump(this.minutes, minute, 'draws');
-          bump(this.windows, win, 'draws');
-          bump(pop.minutes, minute, 'draws');
+          bump(this.minutes, minute, 'draws', ticket.w);
+          bump(this.windows, win, 'draws', ticket.w);
+          bump(pop.minutes, minute, 'draws', ticket.w);
         }
       }
     }
     if (line.newDec === 'wait' && line.newTid !== null && line.newExp !== null) {
       const fresh = !this.tickets.has(line.newTid);
       const ticket = this.ticket(line.newTid, line.newExp, line.pop);
-      if (ticket !== null) ticket.seenMs = Math.max(ticket.seenMs, line.tsMs);
-      // Someone who held no ticket: a new arrival (a loser's or a stale holder's ticket is not one).
-      if (fresh && line.dec === null) this.arrivals.set(win, (this.arrivals.get(win) ?? 0) + 1);
-      // A loser's next ticket is the successor the plan expects of any ticket, named in the log or not.
-      else if (fresh && ticket !== null && line.reason !== 'draw_lost') this.unforeseen(ticket, line.newTid, win, line.newExp, line.period);
-      this.foreseen.delete(line.newTid);
-      if (line.nextTid !== null && drawValueOfId(line.nextTid) !== null) {
-        this.successors.set(line.newTid, line.nextTid);
-        this.foreseen.add(line.nextTid);
+      if (ticket !== null) {
+        ticket.seenMs = Math.max(ticket.seenMs, line.tsMs);
+        // Someone who held no ticket: a new arrival (a loser's or a stale holder's ticket is not one).
+        if (fresh && line.dec === null) add(this.arrivals, win, ticket.w);
+        // A loser's next ticket is the successor the plan expects of any ticket, named in the log or not.
+        else if (fresh && line.reason !== 'draw_lost') this.unforeseen(ticket, line.newTid, win, line.newExp, line.period);
+        if (line.nextTid !== null && drawValueOfId(line.nextTid) !== null) {
+          this.successors.set(line.newTid, line.nextTid);
+          // Expected only in the sample: a successor outside it is never tracked.
+          if (inLogSample(line.nextTid, this.rate)) this.foreseen.add(line.nextTid);
+        }
       }
+      this.foreseen.delete(line.newTid);
     }
-    if (line.reason === 'deny_all') this.denials.set(win, (this.denials.get(win) ?? 0) + 1);
+    if (line.reason === 'deny_all') add(this.denials, win, line.weight);
     // A newcomer the open room let straight in is an arrival too: the crowd the queue will face.
-    if (line.dec === null && line.newDec === 'allow' && line.reason === 'allow_all') this.arrivals.set(win, (this.arrivals.get(win) ?? 0) + 1);
-    this.sessionLine(line, minute, win, pop.minutes);
+    if (line.dec === null && line.newDec === 'allow' && line.reason === 'allow_all') add(this.arrivals, win, 1);
+    if (this.sessions.observe(line)) {
+      bump(this.minutes, minute, 'admissions');
+      bump(this.windows, win, 'admissions');
+      bump(pop.minutes, minute, 'admissions');
+    }
   }
 
   /** A ticket for a holder that no successor named: counted in `reissues` by its cohort's offset. */
@@ -151,9 +189,10 @@ export class Ledger {
     ticket.reissued = k;
     let byOffset = this.reissues.get(win);
     if (byOffset === undefined) this.reissues.set(win, (byOffset = new Map()));
-    byOffset.set(k, (byOffset.get(k) ?? 0) + 1);
+    add(byOffset, k, ticket.w);
   }
 
+  /** The ticket `tid`, tracked from now on if new and in the sample; null when it is not tracked. */
   private ticket(tid: string, exp: number, pop: string): Ticket | null {
     const known = this.tickets.get(tid);
     if (known !== undefined) return known;
@@ -161,56 +200,46 @@ export class Ledger {
     // after its grace window: that ticket can no longer be drawn, and counting it as an undrawn
     // member of a new cohort would read as visitors who never came back.
     if (exp < this.closedBefore) return null;
+    const rate = this.rate;
+    if (rate < 1 && !inLogSample(tid, rate)) return null;
     const u = drawValueOfId(tid);
     if (u === null) return null;
-    const ticket: Ticket = { u, exp, pop, drawn: false, reissued: null, seenMs: 0 };
-    this.tickets.set(tid, ticket);
-    let cohort = this.cohorts.get(exp);
-    if (cohort === undefined) this.cohorts.set(exp, (cohort = new Set()));
-    cohort.add(tid);
-    return ticket;
+    const ticket: Ticket = { u, exp, pop, drawn: false, reissued: null, seenMs: 0, w: 1 / rate };
+    this.track(tid, ticket);
+    if (this.tickets.size > this.maxTickets) this.shrink();
+    return this.tickets.has(tid) ? ticket : null;
   }
 
-  /** Sessions: an admission starts one, a renewal carries it to the new token, any request keeps it alive. */
-  private sessionLine(line: DecisionLine, minute: number, win: number, popMinutes: Map<number, Counts>): void {
-    if (line.dec === 'allow' && line.tid !== null) {
-      let id = this.sessionOf.get(line.tid);
-      if (id === undefined) {
-        // A session that began before the controller did: known from now on, not counted as an admission.
-        id = line.tid;
-        this.sessions.set(id, { lastSeenMs: line.tsMs, pop: line.pop, ids: [id] });
-        this.sessionOf.set(id, id);
+  private track(tid: string, ticket: Ticket): void {
+    this.tickets.set(tid, ticket);
+    let cohort = this.cohorts.get(ticket.exp);
+    if (cohort === undefined) this.cohorts.set(ticket.exp, (cohort = new Set()));
+    cohort.add(tid);
+  }
+
+  /** Halves its own rate until it tracks at most maxTickets: the tickets kept weigh more, the rest go. */
+  private shrink(): void {
+    while (this.tickets.size > this.maxTickets && this.ownRate > 1e-9) {
+      this.ownRate /= 2;
+      for (const [id, t] of this.tickets) {
+        if (inLogSample(id, this.ownRate)) {
+          t.w = Math.max(t.w, 1 / this.ownRate);
+          continue;
+        }
+        this.tickets.delete(id);
+        this.cohorts.get(t.exp)?.delete(id);
+        this.successors.delete(id);
       }
-      const session = this.sessions.get(id)!;
-      session.lastSeenMs = Math.max(session.lastSeenMs, line.tsMs);
-      if (line.newDec === 'allow' && line.newTid !== null && !this.sessionOf.has(line.newTid)) {
-        this.sessionOf.set(line.newTid, id);
-        session.ids.push(line.newTid);
-      }
-      return;
-    }
-    if (line.newDec === 'allow' && line.newTid !== null && ADMITS.has(line.reason) && !this.sessionOf.has(line.newTid)) {
-      this.sessions.set(line.newTid, { lastSeenMs: line.tsMs, pop: line.pop, ids: [line.newTid] });
-      this.sessionOf.set(line.newTid, line.newTid);
-      bump(this.minutes, minute, 'admissions');
-      bump(this.windows, win, 'admissions');
-      bump(popMinutes, minute, 'admissions');
+      for (const id of this.foreseen) if (!inLogSample(id, this.ownRate)) this.foreseen.delete(id);
     }
   }
 
   /** Sessions with a request in the last `idleMs`, overall and per POP. */
   activeSessions(nowMs: number, idleMs: number): { total: number; byPop: Map<string, number> } {
-    const byPop = new Map<string, number>();
-    let total = 0;
-    for (const s of this.sessions.values()) {
-      if (s.lastSeenMs < nowMs - idleMs) continue;
-      total++;
-      byPop.set(s.pop, (byPop.get(s.pop) ?? 0) + 1);
-    }
-    return { total, byPop };
+    return this.sessions.active(nowMs, idleMs);
   }
 
-  /** Undrawn tickets of cohorts still drawable (from the window before `win` on): one per waiting identity. */
+  /** Undrawn tickets of cohorts still drawable (from the window before `win` on), weighted: one per waiting identity. */
   waiting(win: number): { total: number; byPop: Map<string, number> } {
     const d = this.period ?? 30;
     const byPop = new Map<string, number>();
@@ -220,8 +249,8 @@ export class Ledger {
       for (const id of ids) {
         const t = this.tickets.get(id)!;
         if (t.drawn) continue;
-        total++;
-        byPop.set(t.pop, (byPop.get(t.pop) ?? 0) + 1);
+        total += t.w;
+        add(byPop, t.pop, t.w);
       }
     }
     return { total, byPop };
@@ -255,11 +284,7 @@ export class Ledger {
       onCohortClosed(closed);
       this.cohorts.delete(exp);
     }
-    for (const [id, s] of this.sessions) {
-      if (s.lastSeenMs >= nowMs - idleMs) continue;
-      this.sessions.delete(id);
-      for (const alias of s.ids) this.sessionOf.delete(alias);
-    }
+    this.sessions.prune(nowMs, idleMs);
     const hourAgo = nowMs - 3_600_000;
     for (const m of this.minutes.keys()) if (m < hourAgo) this.minutes.delete(m);
     for (const w of this.windows.keys()) if (w * 1000 < hourAgo) this.windows.delete(w);
@@ -267,5 +292,15 @@ export class Ledger {
     for (const w of this.reissues.keys()) if (w * 1000 < hourAgo) this.reissues.delete(w);
     for (const w of this.denials.keys()) if (w * 1000 < hourAgo) this.denials.delete(w);
     for (const p of this.pops.values()) for (const m of p.minutes.keys()) if (m < hourAgo) p.minutes.delete(m);
+  }
+
+  /** Everything it knows, JSON-safe and compact, to go on after a restart (ledger-saved.ts). */
+  save(): LedgerSaved {
+    return saveLedger(this);
+  }
+
+  /** Takes up what `save` gave, in a new ledger; a save of another version throws. */
+  restore(saved: LedgerSaved): void {
+    restoreLedger(this, saved, (tid, ticket) => this.track(tid, ticket));
   }
 }

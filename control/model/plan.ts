@@ -44,7 +44,8 @@ export interface PlanInput {
  * c - 2d and losers of cohort c - d who drew already. (2) Successors of cohort c - d's undrawn tickets
  * whose numbers lie above that cohort's chance: they will lose, and the ticket they then get is known
  * by id. (3) Unknown: new visitors still to come in window c - 2d, and losers whose successor was
- * never logged (tickets from before the controller started).
+ * never logged (tickets from before the controller started), and the crowd a sampled log's weighted
+ * tickets stand for.
  */
 export function cohortView(input: PlanInput, c: number, previousChance: number, previousView: CohortView | null): CohortView {
   const { ledger, returnRate: r, d, nowSec } = input;
@@ -52,7 +53,12 @@ export function cohortView(input: PlanInput, c: number, previousChance: number, 
   let unknown = 0;
   for (const id of ledger.cohorts.get(c) ?? []) {
     const t = ledger.tickets.get(id)!;
-    if (!t.drawn) known.push({ u: t.u, weight: r, id });
+    if (t.drawn) continue;
+    // A sampled ticket (weight w > 1) stands for w tickets whose numbers nobody knows: its own number
+    // says little of theirs (a chance placed by it would admit 0 or w of them), so it counts as w of
+    // the crowd with numbers spread evenly, as visitors not seen yet do.
+    if (t.w > 1) unknown += t.w * r;
+    else known.push({ u: t.u, weight: r, id });
   }
   const p = previousChance / 100;
   if (previousView !== null) {

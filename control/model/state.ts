@@ -2,6 +2,7 @@
 // is not in its ledger (ledger.ts) or the cursor's planner (cursor-plan.ts). Every part of the model
 // reads and changes this object; save() turns it into JSON-safe data (no Map, no Infinity) and
 // restore() back, so a restarted controller goes on where it stopped (docs/control.md).
+import type { LedgerSaved } from './ledger-saved.js';
 import type { MinutePoint, ModelSnapshot, SettingWrites, Targets } from '../types.js';
 import type { CursorSaved } from './cursor-plan.js';
 import type { WindowPlan } from './plan.js';
@@ -130,6 +131,6 @@ export interface ModelSaved {
   cursor: CursorSaved;
   /** The dashboard's minute rows (history.ts). */
   history: MinutePoint[];
-  /** The ledger's own state (ledger.ts save()), or null while the ledger has none to give. */
-  ledger: unknown;
+  /** The ledger's own state (ledger-saved.ts), or null in a state saved without one. */
+  ledger: LedgerSaved | null;
 }

@@ -149,6 +149,17 @@ function positive(r: Reader, key: string, integer: boolean, max: number): number
   return n;
 }
 
+/** `log_sample_rate`: a share above 0 and at most 1 (decimals, no exponent); anything else is 1, logged. */
+function parseSampleRate(r: Reader): number {
+  const key = 'log_sample_rate';
+  const value = r.raw(key);
+  if (value === null) return 1;
+  const n = /^(\d+(\.\d*)?|\.\d+)$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (n > 0 && n <= 1) return n;
+  r.problem(key, value, 'must be a number above 0 and at most 1; logging every waiting decision (1)');
+  return 1;
+}
+
 /** The settings of room `room` (null: no room, the service-wide settings alone) from one flat set of values. */
 export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { config: Config; problems: ConfigProblem[] } {
   const r = new Reader(get);
@@ -163,6 +174,7 @@ export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { con
     cookieLifetimeSeconds: r.seconds('cookie_lifetime', MAX_COOKIE_LIFETIME_SECONDS),
     activeKey: r.raw('active_key') ?? defaults['active_key']!,
     logEndpoint: r.raw('log_endpoint'),
+    logSampleRate: parseSampleRate(r),
     identity,
     waitingStatus,
     cookieSecure: r.oneOf('cookie_secure', ['auto', 'true', 'false']),

@@ -9,6 +9,7 @@ import { createCeiling } from './ceiling.js';
 import { createKeyRing } from './keys.js';
 import { checkInvite, INVITE_HEADER, INVITE_PARAM, inviteFrom, type InviteReason } from './invite.js';
 import { decisionLine } from './log-line.js';
+import { logWeight } from './log-sample.js';
 import { requestFacts } from './request-facts.js';
 import { resultWith, type DecideResult } from './result.js';
 import { routeRequest, type Target } from './routing.js';
@@ -58,6 +59,9 @@ interface Context {
 function logDecision(ctx: Context, fields: LogFields): void {
   const endpoint = ctx.config.logEndpoint;
   if (endpoint === null) return;
+  // A waiting decision is logged only for tokens in the sample (log_sample_rate), weighted; the rest always.
+  const weight = logWeight(fields.result ?? null, ctx.config.logSampleRate);
+  if (weight === null) return;
   // Only the identity's kind and token ids: the log must never carry an address or a user id.
   const line = decisionLine({
     nowMs: ctx.nowMs,
@@ -76,6 +80,7 @@ function logDecision(ctx: Context, fields: LogFields): void {
     status: fields.status ?? null,
     originError: fields.originError,
     result: fields.result ?? null,
+    weight,
   });
   try {
     ctx.deps.log(endpoint, line);

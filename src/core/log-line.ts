@@ -26,6 +26,11 @@ export interface LineFields {
   identity: IdentityKind | null;
   status: number | null;
   originError?: boolean;
+  /**
+   * How many decisions the line stands for: 1/log_sample_rate for a sampled waiting decision
+   * (log-sample.ts), written as `w`; absent or 1 for a line always logged.
+   */
+  weight?: number;
   /** The decision's tokens and draw, when there was one. */
   result?: Pick<DecideResult, 'used' | 'setToken' | 'set' | 'nextToken' | 'pct'> & Partial<Pick<DecideResult, 'place'>> | null;
 }
@@ -60,6 +65,7 @@ export function decisionLine(f: LineFields): string {
     pct: r?.pct ?? null,
     // The visitor's place in line (docs/events.md), 6 decimals: the pre-queue lies within one second.
     pos: r?.place ? Math.round(r.place.pos * 1e6) / 1e6 : null,
+    ...(f.weight !== undefined && f.weight !== 1 ? { w: f.weight } : {}),
     ...(r !== null && f.reason === 'ceiling_held' ? { held: true } : {}),
     ...(f.invite ? { invite: f.invite } : {}),
     ...(f.originError ? { originError: true } : {}),

@@ -35,6 +35,11 @@ export const settingsTable: readonly SettingInfo[] = [
   { key: 'cookie_lifetime', default: '7200', meaning: 'cookie Max-Age, seconds (whole, 1 to 34560000 = 400 days, what browsers keep)' },
   { key: 'active_key', default: 'key1', meaning: 'key id in `waiting_room_keys` that signs new tokens; every key in the store verifies' },
   { key: 'log_endpoint', default: '', meaning: 'named log endpoint that gets one JSON line per decision' },
+  {
+    key: 'log_sample_rate',
+    default: '1',
+    meaning: 'share (above 0, at most 1) of token ids whose waiting decisions are logged, each such line carrying the weight `w` = 1/rate; admissions, renewals and deny pages are always logged. For crowds of millions (docs/control.md)',
+  },
   { key: 'identity', default: 'ip', meaning: 'what a token is bound to: `ip`, `header:NAME`, `jwt:NAME` or `none`' },
   { key: 'waiting_status', default: '200', meaning: 'HTTP status of waiting and deny pages: `200`, `429` or `503`' },
   { key: 'cookie_secure', default: 'auto', meaning: '`Secure` cookie attribute: `auto` (when the request is https), `true` or `false`' },

@@ -185,6 +185,8 @@ export interface Config {
   cookieLifetimeSeconds: number;
   activeKey: string;
   logEndpoint: string | null;
+  /** `log_sample_rate`: the share (0 < r <= 1) of token ids whose waiting decisions are logged (log-sample.ts). */
+  logSampleRate: number;
   identity: IdentitySource;
   waitingStatus: WaitingStatus;
   cookieSecure: 'auto' | 'true' | 'false';

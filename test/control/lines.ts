@@ -21,6 +21,7 @@ export function parsedLine(partial: Partial<DecisionLine> & { tsMs: number; reas
     nextTid: null,
     pct: null,
     pos: null,
+    weight: 1,
     ...partial,
   };
 }

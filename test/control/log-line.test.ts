@@ -33,6 +33,20 @@ describe('parseLogLine', () => {
     expect(parseLogLine('{"wr":1, truncated', NOW)).toEqual({ kind: 'bad', why: 'not valid JSON' });
   });
 
+  it("reads a sampled line's weight w, 1 when absent; a w that is not a weight makes the line bad", () => {
+    const v = parseLogLine(real, NOW);
+    expect(v.kind === 'decision' && v.line.weight).toBe(1);
+    const o = JSON.parse(real) as Record<string, unknown>;
+    const withW = (w: unknown) => parseLogLine(JSON.stringify({ ...o, w }), NOW);
+    const sampled = withW(100);
+    expect(sampled.kind === 'decision' && sampled.line.weight).toBe(100);
+    for (const bad of [0, 0.5, -2, '10', Number.MAX_VALUE, null]) {
+      const verdict = withW(bad);
+      expect(verdict.kind, String(bad)).toBe('bad');
+      if (verdict.kind === 'bad') expect(verdict.why).toMatch(/\bw\b/);
+    }
+  });
+
   it('names the room that decided, null when none did; a line from before rooms is the default room', () => {
     const read = (mutate: (o: Record<string, unknown>) => void) => {
       const o = JSON.parse(real) as Record<string, unknown>;

@@ -82,6 +82,16 @@ describe('parseConfig', () => {
     expect(problems.map((p) => p.key).sort()).toEqual(['invite_only', 'jwt_jwks', 'waiting_status']);
   });
 
+  it('reads log_sample_rate, a share above 0 and at most 1, and names it when it is not one', () => {
+    expect(parse({ allow_percentage: '50' }).config.logSampleRate).toBe(1);
+    expect(parse({ allow_percentage: '50', log_sample_rate: '0.01' }).config.logSampleRate).toBe(0.01);
+    for (const bad of ['0', '1.5', '-0.1', 'half', '1e-3']) {
+      const { config, problems } = parse({ allow_percentage: '50', log_sample_rate: bad });
+      expect(config.logSampleRate, bad).toBe(1);
+      expect(problems).toEqual([expect.objectContaining({ key: 'log_sample_rate', value: bad })]);
+    }
+  });
+
   it('rejects an identity it cannot use', () => {
     for (const bad of ['cookie', 'header:', 'jwt:bad name', 'ipv6']) {
       const { config, problems } = parse({ allow_percentage: '50', identity: bad });

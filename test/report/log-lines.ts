@@ -2,7 +2,7 @@
 // lose (a loser goes on under the successor named ahead), some leave; decision lines as the edge
 // writes it, in time order. Optionally sampled as the edge samples: a waiting line by the id of the token
 // it kept, else of the one it set, with its weight in `w`.
-import { inLogSample as inSample } from '../../report/sample.js';
+import { inLogSample as inSample } from '../../src/core/log-sample.js';
 
 export interface MadeLog {
   lines: string[];

@@ -37,6 +37,15 @@ describe('a simulated room of several POPs', () => {
     // A new wait token's successor is signed for the controller, so its id is in the line.
     expect(JSON.parse(lines[0]!.text).nextTid).toMatch(/^[\w-]{8}$/);
   });
+
+  it('samples waiting decisions as the edge does under log_sample_rate, with the weight in the line', async () => {
+    const lines: string[] = [];
+    const room = createRoom({ allow_percentage: '50', log_endpoint: 'controller', log_sample_rate: '0.2' }, 's', { pops, onLine: (_pop, text) => lines.push(text) });
+    for (let i = 0; i < 200; i++) await room.request(`10.0.${i >> 8}.${i & 255}`, [], 0, 1);
+    expect(lines.length).toBeGreaterThan(20);
+    expect(lines.length).toBeLessThan(60);
+    for (const text of lines) expect(JSON.parse(text)).toMatchObject({ newDec: 'wait', w: 5 });
+  });
 });
 
 // The simulator's answer against the handler's: the same settings, visitors, cookies and clock on
