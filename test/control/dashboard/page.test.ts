@@ -337,7 +337,9 @@ describe('the dashboard', () => {
     const phone = await open(budgeted, PHONE);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await phone.context().close();
-    const plain = await open(busy);
+    // A snapshot without the budget's figures (an older controller): no panel.
+    const { api: _api, ...withoutApi } = busy;
+    const plain = await open(withoutApi as typeof busy);
     expect(await plain.isHidden('#api-panel')).toBe(true);
     await plain.context().close();
   });
