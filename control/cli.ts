@@ -23,10 +23,19 @@
 //   ... --min-write-interval S        at least S seconds between writes, whatever the budget (default 0)
 //   ... --lead S                      fix a window's chance S seconds before it opens (default 25;
 //                                     at least the slowest POP's delay in seeing a new setting)
+//   ... --state FILE                  the state file it resumes from and saves to (default
+//                                     local/control-state.json, local/control-state-SERVICE.json with --service)
+//   ... --fresh                       start without the state file: learning mode (docs/control.md#restarting-it-safely)
+//   ... --lease S                     every schedule reaches S seconds ahead, then the fallback chance;
+//                                     another controller's heartbeat older than S is taken over (default 600)
 import { parseArgs } from 'node:util';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { localConfigFile } from '../lib/local-store.js';
+import { resolve } from 'node:path';
 import { Controller } from './controller.js';
+import { Failover } from './failover.js';
+import { DEFAULT_LEASE_SECONDS } from './heartbeat.js';
+import { defaultStateFile, readStateFile, StateFileError, StateSaver, writeStateFile, type ControllerState } from './state-file.js';
 import { startDashboard } from './dashboard/server.js';
 import { createControlModel } from './model/index.js';
 import { httpsSource } from './https-source.js';
@@ -83,8 +92,26 @@ export function echoOthers(onLine: (text: string) => void, other: (text: string)
   };
 }
 
+/** The state file read (unless --fresh) and the failover it sets up: a file that cannot be used stops the start. */
+async function startFailover(values: { state?: string; fresh?: boolean; lease?: string; service?: string; file?: string }, leadSeconds: number, log: (message: string) => void): Promise<Failover> {
+  const leaseSeconds = positive('lease', values.lease, DEFAULT_LEASE_SECONDS);
+  if (leaseSeconds < 60) throw new UsageError(`--lease must be at least 60 seconds (a lease shorter than the writes' spacing would lapse between them), not "${values.lease}"`);
+  const file = values.state ?? defaultStateFile(values.service);
+  const storeName = values.service !== undefined ? `service ${values.service}` : `file ${resolve(localConfigFile(values.file, () => {}))}`;
+  let resume: ControllerState | null = null;
+  try {
+    resume = values.fresh ? null : await readStateFile(file, storeName);
+  } catch (error) {
+    if (error instanceof StateFileError) throw new UsageError(error.message);
+    throw error;
+  }
+  if (values.fresh) log(`--fresh: not reading ${file}; it is overwritten as the controller goes`);
+  const saver = new StateSaver((state) => writeStateFile(file, state), log);
+  return new Failover({ store: storeName, leaseSeconds, leadSeconds, resume, saver, startedMs: Date.now(), log });
+}
+
 const USAGE =
-  'usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--write-budget CALLS_PER_HOUR] [--min-write-interval S] [--lead S]';
+  'usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--write-budget CALLS_PER_HOUR] [--min-write-interval S] [--lead S] [--state FILE | --fresh] [--lease S]';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
@@ -100,6 +127,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       'min-write-interval': { type: 'string' },
       'write-budget': { type: 'string' },
       lead: { type: 'string' },
+      state: { type: 'string' },
+      fresh: { type: 'boolean', default: false },
+      lease: { type: 'string' },
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
       'https-host': { type: 'string' },
@@ -126,7 +156,16 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const writer = new Writer(store, positive('min-write-interval', values['min-write-interval'], 0) * 1000, log, budget);
   const leadSeconds = positive('lead', values.lead, 25);
-  const controller = new Controller({ createModel: () => createControlModel({ leadSeconds }), store, writer, sourceName: spec, lagLimitMs: positive('lag-limit', values['lag-limit'], 60) * 1000, log });
+  const failover = await startFailover(values, leadSeconds, log);
+  const controller = new Controller({
+    createModel: (_room, restore) => createControlModel({ leadSeconds, ...(restore === undefined ? {} : { restore }) }),
+    store,
+    writer,
+    sourceName: spec,
+    lagLimitMs: positive('lag-limit', values['lag-limit'], 60) * 1000,
+    log,
+    failover,
+  });
   const onLine = (text: string): void => controller.line(text, Date.now());
   let source: Source;
   // The room's banner and errors come down the same pipe as its decision lines: the operator still sees them.

@@ -12,12 +12,15 @@
 import { applyWrites } from '../lib/json-store.js';
 import { parseLogLine } from './log-line.js';
 import { Rooms } from './rooms.js';
-import type { ControlModel, DashboardSnapshot, SourceStatus } from './types.js';
+import type { Failover } from './failover.js';
+import type { ControlModel, DashboardSnapshot, SettingWrites, SourceStatus } from './types.js';
 import type { Store, Writer } from './writer.js';
 
 export interface ControllerOptions {
-  /** A new control model for a room, made when the room first appears. */
-  createModel: (room: string) => ControlModel;
+  /** A new control model for a room, made when the room first appears (`restore`: its saved state, after a restart). */
+  createModel: (room: string, restore?: unknown) => ControlModel;
+  /** Restart and failover: the state file, learning mode, the heartbeat and the lease (failover.ts); none in tests of the rest. */
+  failover?: Failover;
   store: Store;
   writer: Writer;
   sourceName: string;
@@ -46,7 +49,9 @@ export class Controller {
   private lastReadMs = -Infinity;
 
   constructor(private readonly o: ControllerOptions) {
-    this.rooms = new Rooms(o.createModel, o.log);
+    // Saved models are restored at once, so a state file a model cannot read is refused at start.
+    const restored = new Map((o.failover?.savedRooms() ?? []).map((id) => [id, o.createModel(id, o.failover!.restoreFor(id))]));
+    this.rooms = new Rooms((id) => restored.get(id) ?? o.createModel(id), o.log);
     this.status = { name: o.sourceName, state: 'starting', lagMs: null, lastLineMs: null, lines: 0, bad: 0, foreign: 0, error: null };
   }
 
@@ -65,6 +70,8 @@ export class Controller {
       }
       return;
     }
+    // Counted before a restart (the log source gives it again): counted once.
+    if (this.o.failover !== undefined && !this.o.failover.fresh(verdict.line)) return;
     this.status.lines++;
     this.status.lagMs = nowMs - verdict.line.tsMs;
     this.lastLineArrivalMs = nowMs;
@@ -83,6 +90,7 @@ export class Controller {
       if (nowMs - this.lastReadMs >= (this.o.store.readEveryMs ?? 0)) {
         this.current = await this.o.store.read();
         this.lastReadMs = nowMs;
+        this.o.failover?.afterRead(this.current, nowMs);
       }
       this.rooms.settings(this.current, nowMs);
       this.settingsError = null;
@@ -114,21 +122,29 @@ export class Controller {
           ? `the log source fails: ${this.sourceError}`
           : this.status.state === 'lagging'
             ? `the log source lags: its lines arrive ${Math.round((this.status.lagMs ?? 0) / 1000)} s after the room wrote them`
-            : null);
+            : (this.o.failover?.holdWhy(nowMs) ?? null));
     if (conditionKey(why) !== conditionKey(this.holdingWhy)) this.o.log(why === null ? 'the view is current again: controlling' : `holding, writing nothing: ${why}`);
     this.holdingWhy = why;
     const plans = this.rooms.plan(nowMs, why !== null);
-    if (plans.size === 0) return;
-    const sent = await this.o.writer.offer(plans, this.current, nowMs);
+    // The lease on each schedule and the heartbeat (failover.ts); the models are told of their own texts.
+    const out = this.o.failover?.outgoing(plans, this.current, nowMs) ?? { plans, extra: {} };
+    if (out.plans.size > 0 || Object.keys(out.extra).length > 0) await this.write(out.plans, out.extra, plans, nowMs);
+    await this.o.failover?.save(nowMs, () => this.rooms.saved());
+  }
+
+  private async write(plans: ReadonlyMap<string, SettingWrites>, extra: Record<string, string>, own: ReadonlyMap<string, SettingWrites>, nowMs: number): Promise<void> {
+    const sent = await this.o.writer.offer(plans, this.current, nowMs, extra);
+    const w = this.o.writer.lastWrite;
+    if (w?.atMs !== nowMs || !w.ok) return;
+    this.o.failover?.wrote(w.stored ?? {}, nowMs);
+    this.current = applyWrites(this.current, w.stored ?? {});
     if (sent.size === 0) return;
     // What went out is in the store now, whether or not the next read has come.
     const said: string[] = [];
     for (const [room, writes] of sent) {
-      this.rooms.written(room, writes, true, nowMs);
+      this.rooms.written(room, own.get(room) ?? writes, true, nowMs);
       said.push(`${sent.size > 1 || room !== 'default' ? `${room}: ` : ''}${Object.entries(writes).map(([k, v]) => `${k}=${v.length > 60 ? `${v.slice(0, 60)}...` : v}`).join(' ')}`);
     }
-    const stored = this.o.writer.lastWrite?.stored ?? {};
-    this.current = applyWrites(this.current, stored);
     this.o.log(`wrote ${said.join('; ')}`);
   }
 
@@ -140,6 +156,7 @@ export class Controller {
       source: { ...this.status },
       lastWrite: w.lastWrite,
       writes: { done: w.done, failed: w.failed, deferred: w.deferred, minIntervalSeconds: w.intervalMs / 1000, budgetPerHour: w.budgetPerHour },
+      failover: this.o.failover?.view(nowMs) ?? null,
       holding: this.holdingWhy !== null,
       holdingWhy: this.holdingWhy,
     };

@@ -103,6 +103,11 @@ export class Rooms {
     return plans;
   }
 
+  /** Each room's model as its save() gives it (null: a model without one), for the state file. */
+  saved(): Record<string, unknown> {
+    return Object.fromEntries([...this.models].map(([id, r]) => [id, r.model.save?.() ?? null]));
+  }
+
   written(id: string, values: SettingWrites, ok: boolean, nowMs: number): void {
     this.models.get(id)?.model.written(values, ok, nowMs);
   }

@@ -1,6 +1,7 @@
 // The shapes the controller's parts agree on: the room's decision line as the controller reads it,
 // the targets an operator states, what the control model publishes, and what the dashboard shows.
 // The model (control/model/) is pure; the process around it (sources, writer, dashboard) is not.
+import type { FailoverView } from './failover.js';
 
 /**
  * One decision of the room, as the edge logs it (src/core/log-line.ts writes it; docs/control.md
@@ -172,6 +173,8 @@ export interface DashboardSnapshot {
    * seconds, and the budget of calls an hour it comes from.
    */
   writes: { done: number; failed: number; deferred: number; minIntervalSeconds: number; budgetPerHour: number };
+  /** Restart and failover (control/failover.ts): learning, standing by or active; absent without it. */
+  failover?: FailoverView | null;
   /** True when the process is holding: it writes nothing because its view is not trustworthy. */
   holding: boolean;
   holdingWhy: string | null;
@@ -194,4 +197,6 @@ export interface ControlModel {
   /** The writer reports what it wrote (ok or not), so the model knows what the edge has. */
   written(values: SettingWrites, ok: boolean, nowMs: number): void;
   snapshot(nowMs: number): ModelSnapshot;
+  /** Everything to go on after a restart, JSON-safe (the state file keeps it); restored by createControlModel({ restore }). */
+  save?(): unknown;
 }

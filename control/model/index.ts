@@ -24,6 +24,8 @@ export interface ModelOptions {
   forecastWindows?: number;
   /** How often the forecast alone justifies a write, ms (a new firm window always does). */
   forecastRefreshMs?: number;
+  /** What save() gave before a restart (the state file, control/state-file.ts): the model goes on from it. */
+  restore?: unknown;
 }
 
 export function createControlModel(options: ModelOptions = {}): ControlModel {
