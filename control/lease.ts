@@ -23,10 +23,17 @@ const parse = (text: string): ScheduleEntryText[] =>
     .filter((e) => Number.isSafeInteger(e.start) && e.pct !== undefined && e.pct !== '')
     .sort((a, b) => a.start - b.start);
 
-/** The lowest chance among the entries from the window of `nowSec` on (null: none). */
+/**
+ * The lowest chance above 0 among the entries from the window of `nowSec` on (null: none). A window
+ * at 0 is one the controller holds on purpose (a pre-queue draining): falling back to 0 would leave a
+ * dead controller's room admitting nobody, for ever.
+ */
 export function lowestForecast(text: string, nowSec: number, d: number): number | null {
   const current = Math.floor(nowSec / d) * d;
-  const ahead = parse(text).filter((e) => e.start >= current).map((e) => Number(e.pct));
+  const ahead = parse(text)
+    .filter((e) => e.start >= current)
+    .map((e) => Number(e.pct))
+    .filter((p) => p > 0);
   return ahead.length === 0 ? null : Math.min(...ahead);
 }
 
@@ -43,7 +50,8 @@ export function withLease(text: string, nowSec: number, d: number, leaseSeconds:
   if (text.trim() === '') return text;
   const end = leaseEnd(nowSec, d, leaseSeconds);
   const entries = parse(text).filter((e) => e.start < end);
-  const low = fallback ?? lowestForecast(text, nowSec, d) ?? Number(entries.at(-1)?.pct ?? 0);
+  const kept = entries.map((e) => `${e.start}=${e.pct}`).join(',');
+  const low = fallback ?? lowestForecast(kept, nowSec, d) ?? Number(entries.at(-1)?.pct ?? 0);
   entries.push({ start: end, pct: String(Math.round(low * 1e6) / 1e6) });
   for (const decimals of [6, 4, 2, 0]) {
     const out = entries.map((e) => `${e.start}=${Number(Number(e.pct).toFixed(decimals))}`).join(',');
