@@ -103,7 +103,7 @@ export class Failover {
     const nowSec = nowMs / 1000;
     const verdict = this.heartbeat.check(values[HEARTBEAT_KEY], nowSec);
     if (verdict.kind === 'other') {
-      if (this.standby === null) this.o.log(`another controller writes to this store: ${describeBeat(verdict.other)}. This one writes nothing, and takes over only if that one's heartbeat gets older than its lease (${verdict.other.lease} s). Stop one of them.`);
+      // Said by the controller as why it holds, once.
       this.standby = verdict;
     } else {
       if (verdict.tookOver !== null) this.o.log(`taking over from the controller ${describeBeat(verdict.tookOver)}: its last heartbeat is ${Math.round(nowSec - verdict.tookOver.beat)} s old, past its lease`);
@@ -118,7 +118,7 @@ export class Failover {
     if (this.learningUntilMs === undefined) return 'learning: waiting for the first read of the store';
     if (this.standby !== null) {
       const o = this.standby.other;
-      return `another controller writes to this store (${describeBeat(o)}; heartbeat ${this.standby.ageSeconds} s old): standing by`;
+      return `another controller writes to this store: ${describeBeat(o)}, its heartbeat ${Math.round(this.standby.ageSeconds)} s old. This one writes nothing, and takes over only if that heartbeat gets older than its lease (${o.lease} s). Stop one of them`;
     }
     if (typeof this.learningUntilMs === 'number') {
       if (nowMs < this.learningUntilMs) return `learning: no state to resume from, so the edge keeps what is published while the controller watches the crowd, ${Math.ceil((this.learningUntilMs - nowMs) / 1000)} s left`;
