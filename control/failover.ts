@@ -68,11 +68,20 @@ export class Failover {
   constructor(private readonly o: FailoverOptions) {
     const r = o.resume;
     this.heartbeat = new Heartbeat({ id: r?.heartbeatId ?? newHeartbeatId(), host: o.host ?? hostname(), pid: o.pid ?? process.pid, started: Math.floor(o.startedMs / 1000), lease: o.leaseSeconds });
-    this.pops = { ...(r?.pops ?? {}) };
-    this.skipUntil = { ...(r?.pops ?? {}) };
+    // A state without the models' (a model that cannot save) resumes the heartbeat and the write
+    // history only: the new models start empty, so they learn, and count the replayed lines themselves.
+    const models = r !== null && Object.values(r.rooms).some((saved) => saved !== null && saved !== undefined);
+    this.pops = models ? { ...r.pops } : {};
+    this.skipUntil = { ...this.pops };
     this.lastWrite = r?.lastWrite ?? null;
-    this.learningUntilMs = r === null && o.learn !== false ? undefined : null;
-    if (r !== null) o.log(`resuming from the state saved ${new Date(r.savedAtMs).toISOString()} (heartbeat id ${r.heartbeatId}); lines it had counted are skipped if the log source gives them again`);
+    this.learningUntilMs = !models && o.learn !== false ? undefined : null;
+    if (r !== null) {
+      o.log(
+        `resuming from the state saved ${new Date(r.savedAtMs).toISOString()} (heartbeat id ${r.heartbeatId}); ${
+          models ? 'lines it had counted are skipped if the log source gives them again' : 'it holds no model state, so the models learn again'
+        }`,
+      );
+    }
   }
 
   /** The rooms whose models the state file holds. */
@@ -121,7 +130,7 @@ export class Failover {
       return `another controller writes to this store: ${describeBeat(o)}, its heartbeat ${Math.round(this.standby.ageSeconds)} s old. This one writes nothing, and takes over only if that heartbeat gets older than its lease (${o.lease} s). Stop one of them`;
     }
     if (typeof this.learningUntilMs === 'number') {
-      if (nowMs < this.learningUntilMs) return `learning: no state to resume from, so the edge keeps what is published while the controller watches the crowd, ${Math.ceil((this.learningUntilMs - nowMs) / 1000)} s left`;
+      if (nowMs < this.learningUntilMs) return `learning: no ${this.o.resume === null ? 'state' : 'model state'} to resume from, so the edge keeps what is published while the controller watches the crowd, ${Math.ceil((this.learningUntilMs - nowMs) / 1000)} s left`;
       this.learningUntilMs = null;
       this.o.log('learning done: controlling');
     }
@@ -137,7 +146,7 @@ export class Failover {
       until = Math.max(until, nowMs + 2 * config.waitPeriodSeconds * 1000);
       for (const e of config.allowSchedule) if (e.start - this.o.leadSeconds <= nowSec) until = Math.max(until, e.start * 1000);
     }
-    this.o.log(`learning mode: no state file to resume from; the edge keeps what is published while the controller watches the crowd for ${Math.round((until - nowMs) / 1000)} s before changing anything`);
+    this.o.log(`learning mode: no ${this.o.resume === null ? 'state file' : 'model state'} to resume from; the edge keeps what is published while the controller watches the crowd for ${Math.round((until - nowMs) / 1000)} s before changing anything`);
     return until;
   }
 
