@@ -152,6 +152,16 @@ describe('a restarted controller', () => {
     expect(snap.holding).toBe(false);
   });
 
+  it('learns again, counting the replayed lines itself, when the state holds no model state', async () => {
+    const state: ControllerState = { version: STATE_VERSION, savedAtMs: T0, store: 'file test', heartbeatId: 'abcd0123', lastWrite: null, pops: { LHR: T0 + 20_000 }, rooms: { default: null } };
+    const { c, fake, logs } = controller({ pid: 2, startedMs: T0 + 25_000, resume: state });
+    for (let i = 10; i < 20; i++) c.line(admittedLine(T0 + i * 1000, i), T0 + 25_000);
+    await c.tick(T0 + 25_500);
+    expect(fake.seen.lines).toBe(10);
+    expect(c.snapshot(T0 + 25_500).failover).toMatchObject({ mode: 'learning', replayed: 0 });
+    expect(logs[0]).toMatch(/it holds no model state, so the models learn again$/);
+  });
+
   it('refuses a state file its model cannot read, at start', () => {
     const state: ControllerState = { version: STATE_VERSION, savedAtMs: T0, store: 'file test', heartbeatId: 'abcd0123', lastWrite: null, pops: {}, rooms: { default: { version: 99 } } };
     const failover = new Failover({ store: 'file test', leaseSeconds: 600, leadSeconds: 25, resume: state, saver: null, startedMs: T0, log: () => {} });
