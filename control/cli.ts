@@ -191,8 +191,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   clearInterval(timer);
   source.stop();
   dashboard.server.close();
-  // The room keeps the last chances written: the last schedule entry holds (docs/control.md).
-  log('stopped; the room keeps the last chance written');
+  // The room keeps the chances written, then the lease's fallback: the last schedule entry holds (docs/control.md).
+  log('stopped; the room keeps the chances written, then, a lease on, their fallback');
   return 0;
 }
 

@@ -1,0 +1,87 @@
+// kill -9 of the controller on the local room, during a load of 2,000 visitors: the built room on the
+// host, `npm run control` following a file of its decision lines with a state file, `npm run load`'s
+// browsers. The controller is killed mid-crowd and started again with the same state file: it resumes
+// (its heartbeat is its own, so it does not wait out its lease), and admissions hold the target.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it, vi } from 'vitest';
+import { main as load } from '../../load/cli.js';
+import { repoRoot } from '../../lib/paths.js';
+import { LOG_ENDPOINT, startRoom, storeFiles, waitFor, type Room } from '../../lib/room-host.js';
+
+const TARGET = 120;
+const dir = mkdtempSync(join(tmpdir(), 'wr-restart-'));
+const logFile = join(dir, 'room.log');
+const stateFile = join(dir, 'control-state.json');
+let room: Room | null = null;
+const controllers: { child: ChildProcess; out: string[] }[] = [];
+
+afterAll(async () => {
+  for (const c of controllers) if (c.child.exitCode === null) c.child.kill('SIGKILL');
+  await room?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** `npm run control` as one Node process (tsx as a loader, so SIGKILL reaches the controller itself). */
+function startController(configFile: string): { child: ChildProcess; out: string[] } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'control/cli.ts', '--source', `file:${logFile}`, '--file', configFile, '--state', stateFile, '--dashboard-port', '0'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out: string[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => out.push(...chunk.toString().split('\n').filter((l) => l !== '')));
+  const c = { child, out };
+  controllers.push(c);
+  return c;
+}
+
+const said = (c: { out: string[] }, pattern: RegExp): Promise<string> => waitFor(() => c.out.find((l) => pattern.test(l)), 120_000);
+
+it('resumes after kill -9 in the middle of a crowd, and admissions hold the target', async () => {
+  room = await startRoom({ settings: { allow_percentage: '10', wait_period_duration: '20', identity: 'header:x-load-visitor', new_users_per_minute: String(TARGET) } });
+  const configFile = join(room.dir, storeFiles.config);
+  writeFileSync(logFile, '');
+  // The room's decision lines, as `npm start` prints them, appended to the file the controller follows.
+  let copied = 0;
+  const copier = setInterval(() => {
+    const lines = room!.logs().filter((l) => l.includes(`${LOG_ENDPOINT} :: `));
+    if (lines.length > copied) appendFileSync(logFile, `${lines.slice(copied).join('\n')}\n`);
+    copied = lines.length;
+  }, 200);
+  try {
+    const first = startController(configFile);
+    // Without a state file it learns first (docs/control.md#restarting-it-safely); the crowd comes at once.
+    await said(first, /learning mode: no state file/);
+    const lines: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void lines.push(a.join(' ')));
+    const err = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void lines.push(a.join(' ')));
+    const report = join(dir, 'load.json');
+    const started = Date.now();
+    const run = load(['--url', room.url, '--visitors', '2000', '--minutes', '5', '--target', String(TARGET), '--file', configFile, '--out', report]).finally(() => {
+      log.mockRestore();
+      err.mockRestore();
+    });
+    // Mid-crowd: the controller has written its schedules, and its state file.
+    await new Promise((resolve) => setTimeout(resolve, 130_000 - (Date.now() - started)));
+    expect(first.out.some((l) => /wrote allow_schedule=/.test(l)), first.out.join('\n')).toBe(true);
+    const beforeKill = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, string>;
+    first.child.kill('SIGKILL');
+    const second = startController(configFile);
+    await said(second, /resuming from the state saved/);
+    const code = await run;
+    expect(code, lines.join('\n')).toBe(0);
+    const figures = JSON.parse(readFileSync(report, 'utf8')) as { admissionsPerMinute: number[] };
+    console.log(`admissions a minute: ${figures.admissionsPerMinute.join(', ')} (target ${TARGET}; killed and restarted at ${Math.round((Date.now() - started) / 1000)} s)`);
+    // The restarted controller is the same controller to the store: its own heartbeat, no wait for its lease.
+    const after = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, string>;
+    expect(JSON.parse(after.controller!).id).toBe(JSON.parse(beforeKill.controller!).id);
+    expect(second.out.join('\n')).not.toMatch(/another controller/);
+    expect(second.out.some((l) => /wrote allow_schedule=/.test(l)), second.out.join('\n')).toBe(true);
+    // From the second minute after the restart (at 130 s): minutes 4 and 5 of the run.
+    for (const m of [3, 4]) expect(Math.abs(figures.admissionsPerMinute[m]! - TARGET) / TARGET, `minute ${m + 1}: ${figures.admissionsPerMinute[m]}`).toBeLessThanOrEqual(0.25);
+  } finally {
+    clearInterval(copier);
+  }
+}, 600_000);
