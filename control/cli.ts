@@ -23,8 +23,8 @@
 //   ... --min-write-interval S        at least S seconds between writes, whatever the budget (default 0)
 //   ... --lead S                      fix a window's chance S seconds before it opens (default 25;
 //                                     at least the slowest POP's delay in seeing a new setting)
-//   ... --state FILE                  the state file it resumes from and saves to (default
-//                                     local/control-state.json, local/control-state-SERVICE.json with --service)
+//   ... --state FILE                  the state file it resumes from and saves to (default beside the
+//                                     store file, local/control-state.json; local/control-state-SERVICE.json with --service)
 //   ... --fresh                       start without the state file: learning mode (docs/control.md#restarting-it-safely)
 //   ... --lease S                     every schedule reaches S seconds ahead, then the fallback chance;
 //                                     another controller's heartbeat older than S is taken over (default 600)
@@ -93,11 +93,16 @@ export function echoOthers(onLine: (text: string) => void, other: (text: string)
 }
 
 /** The state file read (unless --fresh) and the failover it sets up: a file that cannot be used stops the start. */
-async function startFailover(values: { state?: string; fresh?: boolean; lease?: string; service?: string; file?: string }, leadSeconds: number, log: (message: string) => void): Promise<Failover> {
+async function startFailover(
+  values: { state?: string; fresh?: boolean; lease?: string; service?: string; file?: string },
+  leadSeconds: number,
+  log: (message: string) => void,
+): Promise<{ failover: Failover; file: string }> {
   const leaseSeconds = positive('lease', values.lease, DEFAULT_LEASE_SECONDS);
   if (leaseSeconds < 60) throw new UsageError(`--lease must be at least 60 seconds (a lease shorter than the writes' spacing would lapse between them), not "${values.lease}"`);
-  const file = values.state ?? defaultStateFile(values.service);
-  const storeName = values.service !== undefined ? `service ${values.service}` : `file ${resolve(localConfigFile(values.file, () => {}))}`;
+  const localFile = resolve(localConfigFile(values.file, () => {}));
+  const file = values.state ?? defaultStateFile(values.service, localFile);
+  const storeName = values.service !== undefined ? `service ${values.service}` : `file ${localFile}`;
   let resume: ControllerState | null = null;
   try {
     resume = values.fresh ? null : await readStateFile(file, storeName);
@@ -107,7 +112,16 @@ async function startFailover(values: { state?: string; fresh?: boolean; lease?: 
   }
   if (values.fresh) log(`--fresh: not reading ${file}; it is overwritten as the controller goes`);
   const saver = new StateSaver((state) => writeStateFile(file, state), log);
-  return new Failover({ store: storeName, leaseSeconds, leadSeconds, resume, saver, startedMs: Date.now(), log });
+  return { failover: new Failover({ store: storeName, leaseSeconds, leadSeconds, resume, saver, startedMs: Date.now(), log }), file };
+}
+
+/** Makes the controller, whose saved models are restored at once: one that cannot be read stops the start, naming the file. */
+function resumed(file: string, make: () => Controller): Controller {
+  try {
+    return make();
+  } catch (error) {
+    throw new UsageError(`cannot resume from the state file ${file}: ${(error as Error).message}. Start without it: npm run control -- --fresh ... (learning mode), or name another with --state FILE`);
+  }
 }
 
 const USAGE =
@@ -156,8 +170,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const writer = new Writer(store, positive('min-write-interval', values['min-write-interval'], 0) * 1000, log, budget);
   const leadSeconds = positive('lead', values.lead, 25);
-  const failover = await startFailover(values, leadSeconds, log);
-  const controller = new Controller({
+  const { failover, file: stateFile } = await startFailover(values, leadSeconds, log);
+  const controller = resumed(stateFile, () => new Controller({
     createModel: (_room, restore) => createControlModel({ leadSeconds, ...(restore === undefined ? {} : { restore }) }),
     store,
     writer,
@@ -165,7 +179,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     lagLimitMs: positive('lag-limit', values['lag-limit'], 60) * 1000,
     log,
     failover,
-  });
+  }));
   const onLine = (text: string): void => controller.line(text, Date.now());
   let source: Source;
   // The room's banner and errors come down the same pipe as its decision lines: the operator still sees them.

@@ -92,7 +92,7 @@ export class Controller {
         this.lastReadMs = nowMs;
         this.o.failover?.afterRead(this.current, nowMs);
       }
-      this.rooms.settings(this.current, nowMs);
+      if (this.o.failover?.withholdSettings(nowMs) !== true) this.rooms.settings(this.current, nowMs);
       this.settingsError = null;
     } catch (error) {
       // Without the settings the targets may be stale: hold, as with a lagging log.

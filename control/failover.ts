@@ -64,13 +64,18 @@ export class Failover {
   private lastBeatMs = -Infinity;
   private lastWrite: ControllerState['lastWrite'];
   private dirty = true;
+  /** Whether the models go on from the state file's. */
+  private readonly models: boolean;
 
   constructor(private readonly o: FailoverOptions) {
     const r = o.resume;
     this.heartbeat = new Heartbeat({ id: r?.heartbeatId ?? newHeartbeatId(), host: o.host ?? hostname(), pid: o.pid ?? process.pid, started: Math.floor(o.startedMs / 1000), lease: o.leaseSeconds });
     // A state without the models' (a model that cannot save) resumes the heartbeat and the write
     // history only: the new models start empty, so they learn, and count the replayed lines themselves.
-    const models = r !== null && Object.values(r.rooms).some((saved) => saved !== null && saved !== undefined);
+    // A state older than the lease is history: the edge has fallen back since, and the crowd moved on.
+    const stale = r !== null && o.startedMs - r.savedAtMs > o.leaseSeconds * 1000;
+    const models = r !== null && !stale && Object.values(r.rooms).some((saved) => saved !== null && saved !== undefined);
+    this.models = models;
     this.pops = models ? { ...r.pops } : {};
     this.skipUntil = { ...this.pops };
     this.lastWrite = r?.lastWrite ?? null;
@@ -78,20 +83,25 @@ export class Failover {
     if (r !== null) {
       o.log(
         `resuming from the state saved ${new Date(r.savedAtMs).toISOString()} (heartbeat id ${r.heartbeatId}); ${
-          models ? 'lines it had counted are skipped if the log source gives them again' : 'it holds no model state, so the models learn again'
+          models
+            ? 'lines it had counted are skipped if the log source gives them again'
+            : stale
+              ? `it is older than the lease (${o.leaseSeconds} s), so the models learn again`
+              : 'it holds no model state, so the models learn again'
         }`,
       );
     }
   }
 
-  /** The rooms whose models the state file holds. */
+  /** The rooms whose models the state file holds (none from a state older than the lease). */
   savedRooms(): string[] {
+    if (!this.models) return [];
     return Object.entries(this.o.resume?.rooms ?? {}).filter(([, saved]) => saved !== null).map(([id]) => id);
   }
 
   /** The saved state of room `id`'s model, if any. */
   restoreFor(id: string): unknown {
-    return this.o.resume?.rooms[id] ?? undefined;
+    return this.models ? (this.o.resume?.rooms[id] ?? undefined) : undefined;
   }
 
   /** False for a line at or before the newest one its POP had given when the state was saved: counted before the restart. */
@@ -120,6 +130,15 @@ export class Failover {
       this.standby = null;
     }
     if (this.learningUntilMs === undefined) this.learningUntilMs = this.learningEnd(values, nowMs);
+  }
+
+  /**
+   * Whether the models should not get the settings yet: while learning. A model takes the published
+   * chances whose decision time has passed as fixed when it first reads the settings, so it reads them
+   * when learning ends, and adopts what the edge has then, not what it had a minute before.
+   */
+  withholdSettings(nowMs: number): boolean {
+    return this.learningUntilMs === undefined || (typeof this.learningUntilMs === 'number' && nowMs < this.learningUntilMs);
   }
 
   /** Why the controller must write nothing now (learning, another controller), from what the last read said; null: it may write. */

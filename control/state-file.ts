@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { repoRoot } from '../lib/paths.js';
 
 /** Bumped whenever the body's shape changes: an older file is refused, not guessed at. */
 export const STATE_VERSION = 1;
@@ -36,8 +37,12 @@ export class StateFileError extends Error {
   override name = 'StateFileError';
 }
 
-/** The default state file: local/control-state.json for the local store, local/control-state-SERVICE.json for --service. */
-export const defaultStateFile = (service: string | undefined): string => (service === undefined ? 'local/control-state.json' : `local/control-state-${service.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
+/**
+ * The default state file: beside the local store file (local/control-state.json for local/config.json),
+ * or local/control-state-SERVICE.json for --service.
+ */
+export const defaultStateFile = (service: string | undefined, localFile: string): string =>
+  service === undefined ? join(dirname(localFile), 'control-state.json') : join(repoRoot, 'local', `control-state-${service.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 

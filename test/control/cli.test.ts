@@ -43,6 +43,27 @@ describe('npm run control', () => {
     }
   });
 
+  it('refuses a state file it cannot resume from, naming it and what to do', async () => {
+    const state = join(dir, 'control-state.json');
+    writeFileSync(state, '{"format":"waiting-room-controller-state","version":1,"sha256":"00","body":"{}"}');
+    const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--dashboard-port', '0']).then(
+      () => null,
+      (e: Error) => e,
+    );
+    // The default state file sits beside the store file.
+    expect(error?.message).toContain(`cannot resume from the state file ${state}: it is corrupt (its checksum does not match its contents)`);
+    expect(error?.message).toContain('npm run control -- --fresh');
+    rmSync(state);
+  });
+
+  it('refuses a lease too short to outlast the spacing of its writes', async () => {
+    const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--lease', '30']).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toBe('--lease must be at least 60 seconds (a lease shorter than the writes\' spacing would lapse between them), not "30"');
+  });
+
   it("passes the room's banner and errors through, and not its decision lines", async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'control/cli.ts', '--source', 'stdin', '--file', config, '--dashboard-port', '0'], {
       cwd: repoRoot,

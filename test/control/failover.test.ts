@@ -162,6 +162,16 @@ describe('a restarted controller', () => {
     expect(logs[0]).toMatch(/it holds no model state, so the models learn again$/);
   });
 
+  it('learns again from a state older than the lease', async () => {
+    const state: ControllerState = { version: STATE_VERSION, savedAtMs: T0, store: 'file test', heartbeatId: 'abcd0123', lastWrite: null, pops: { LHR: T0 }, rooms: { default: { version: 1 } } };
+    const { c, failover, logs } = controller({ pid: 2, startedMs: T0 + 601_000, resume: state });
+    expect(failover.savedRooms()).toEqual([]);
+    c.line(admittedLine(T0 - 1000, 1), T0 + 601_000);
+    await c.tick(T0 + 601_000);
+    expect(c.snapshot(T0 + 601_000).failover).toMatchObject({ mode: 'learning', replayed: 0, heartbeatId: 'abcd0123' });
+    expect(logs[0]).toMatch(/it is older than the lease \(600 s\), so the models learn again$/);
+  });
+
   it('refuses a state file its model cannot read, at start', () => {
     const state: ControllerState = { version: STATE_VERSION, savedAtMs: T0, store: 'file test', heartbeatId: 'abcd0123', lastWrite: null, pops: {}, rooms: { default: { version: 99 } } };
     const failover = new Failover({ store: 'file test', leaseSeconds: 600, leadSeconds: 25, resume: state, saver: null, startedMs: T0, log: () => {} });

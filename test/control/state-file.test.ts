@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../lib/paths.js';
 import { defaultStateFile, encodeState, readStateFile, STATE_VERSION, StateSaver, writeStateFile, type ControllerState } from '../../control/state-file.js';
 
 const state = (over: Partial<ControllerState> = {}): ControllerState => ({
@@ -22,8 +23,9 @@ afterEach(async () => rm(dir, { recursive: true, force: true }));
 
 describe('the state file', () => {
   it('names a file per store by default', () => {
-    expect(defaultStateFile(undefined)).toBe('local/control-state.json');
-    expect(defaultStateFile('SVC1')).toBe('local/control-state-SVC1.json');
+    expect(defaultStateFile(undefined, join(repoRoot, 'local', 'config.json'))).toBe(join(repoRoot, 'local', 'control-state.json'));
+    expect(defaultStateFile(undefined, '/tmp/room/config.json')).toBe('/tmp/room/control-state.json');
+    expect(defaultStateFile('SVC1', join(repoRoot, 'local', 'config.json'))).toBe(join(repoRoot, 'local', 'control-state-SVC1.json'));
   });
 
   it('reads back what it wrote, leaving no temporary file beside it', async () => {

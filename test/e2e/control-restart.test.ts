@@ -73,6 +73,8 @@ it('resumes after kill -9 in the middle of a crowd, and admissions hold the targ
     const code = await run;
     expect(code, lines.join('\n')).toBe(0);
     const figures = JSON.parse(readFileSync(report, 'utf8')) as { admissionsPerMinute: number[] };
+    for (const [i, c] of [first, second].entries()) console.log(`controller ${i + 1}:\n${c.out.filter((l) => !/^\s*$/.test(l)).slice(0, 60).join('\n')}`);
+    console.log(lines.filter((l) => /minute|held/.test(l)).join('\n'));
     console.log(`admissions a minute: ${figures.admissionsPerMinute.join(', ')} (target ${TARGET}; killed and restarted at ${Math.round((Date.now() - started) / 1000)} s)`);
     // The restarted controller is the same controller to the store: its own heartbeat, no wait for its lease.
     const after = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, string>;
