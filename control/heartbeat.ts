@@ -5,9 +5,10 @@
 // than the lease, then takes over. When two are alive at once (both started before either's beat was
 // read), the one started first keeps the service, so they never both stand by or both write.
 import { randomBytes } from 'node:crypto';
+import { CONTROLLER_KEY } from '../src/core/layout.js';
 
-/** The store key of the heartbeat (spec: issue 22). */
-export const HEARTBEAT_KEY = 'controller';
+/** The store key of the heartbeat (src/core/layout.ts). */
+export const HEARTBEAT_KEY = CONTROLLER_KEY;
 
 /** How far ahead a published schedule reaches, and how long a silent controller is believed alive, by default (s). */
 export const DEFAULT_LEASE_SECONDS = 600;
