@@ -33,8 +33,8 @@ describe('the controller killed and restarted mid-flash', () => {
 
   it('admits within 10% of new_users_per_minute in every judged minute from the second after the restart', () => {
     const after = f.control!.minutes.filter((m) => m.judged && m.minute >= 8);
-    // The queue (5,000 visitors at 300 a minute, less those who give up) runs dry at minute 12.
-    expect(after.length).toBeGreaterThanOrEqual(4);
+    // The queue (5,000 visitors at 300 a minute, less those who give up) thins below a window's share at minute 11.
+    expect(after.length).toBeGreaterThanOrEqual(3);
     for (const m of after) expect(Math.abs(m.error!), `minute ${m.minute}: ${m.admissions}`).toBeLessThanOrEqual(0.1);
   });
 });
