@@ -3,8 +3,9 @@
 // browsers. The controller is killed mid-crowd and started again with the same state file: it resumes
 // (its heartbeat is its own, so it does not wait out its lease), and the room is not flooded: a
 // controller that restarted blind would publish chances for a crowd it had not seen yet. On a shared
-// 2-core machine the load tool's browsers come back late (it says so), so the figures are printed,
-// and what is asserted is the restart's own effect: no minute after it above the target.
+// 2-core machine the load tool's browsers can come back late (it says so, minute by minute): such a
+// minute is judged only on the restart's own effect, no flood; the others within ±10% from the second
+// minute after the restart.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,7 +77,9 @@ it('resumes after kill -9 in the middle of a crowd, and the room is not flooded'
     await said(second, /resuming from the state saved/);
     const code = await run;
     expect(code, lines.join('\n')).toBe(0);
-    const figures = JSON.parse(readFileSync(report, 'utf8')) as { admissionsPerMinute: number[] };
+    const figures = JSON.parse(readFileSync(report, 'utf8')) as { admissionsPerMinute: number[]; heldBack: { minute: number; p95Seconds: number }[] };
+    /** Minutes (1-based) in which this tool held its browsers back a second or more: they came back late. */
+    const late = new Set(figures.heldBack.filter((h) => h.p95Seconds >= 1).map((h) => h.minute));
     for (const [i, c] of [first, second].entries()) console.log(`controller ${i + 1}:\n${c.out.filter((l) => !/^\s*$/.test(l)).slice(0, 60).join('\n')}`);
     console.log(lines.filter((l) => /minute|held/.test(l)).join('\n'));
     console.log(`admissions a minute: ${figures.admissionsPerMinute.join(', ')} (target ${TARGET}; killed and restarted at ${killedAt} s)`);
@@ -89,6 +92,7 @@ it('resumes after kill -9 in the middle of a crowd, and the room is not flooded'
     for (const m of [2, 3, 4]) {
       expect(figures.admissionsPerMinute[m], `minute ${m + 1}`).toBeGreaterThan(0);
       expect(figures.admissionsPerMinute[m]! / TARGET, `minute ${m + 1}: ${figures.admissionsPerMinute[m]}`).toBeLessThanOrEqual(1.1);
+      if (m >= 3 && !late.has(m + 1)) expect(figures.admissionsPerMinute[m]! / TARGET, `minute ${m + 1}: ${figures.admissionsPerMinute[m]}`).toBeGreaterThanOrEqual(0.9);
     }
   } finally {
     clearInterval(copier);
