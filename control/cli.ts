@@ -29,15 +29,25 @@
 //                                     at least the slowest POP's delay in seeing a new setting)
 //   ... --in-thread                   plan in the controller's own thread instead of a worker thread
 //                                     (for debugging: a long plan then stops the log and the dashboard)
+//   ... --state FILE                  the state file it resumes from and saves to (default beside the
+//                                     store file, local/control-state.json; local/control-state-SERVICE.json with --service)
+//   ... --fresh                       start without the state file: learning mode (docs/control.md#restarting-it-safely)
+//   ... --lease S                     every schedule reaches S seconds ahead, then the fallback chance;
+//                                     another controller's heartbeat older than S is taken over (default 600)
 import { parseArgs } from 'node:util';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { localConfigFile } from '../lib/local-store.js';
+import { resolve } from 'node:path';
 import { Controller } from './controller.js';
-import { Rooms } from './rooms.js';
+import { restoredModels, Rooms } from './rooms.js';
 import type { RoomsPort } from './rooms-port.js';
 import { WorkerRooms } from './worker-rooms.js';
+import { Failover } from './failover.js';
+import { DEFAULT_LEASE_SECONDS } from './heartbeat.js';
+import { defaultStateFile, readStateFile, StateFileError, StateSaver, writeStateFile, type ControllerState } from './state-file.js';
 import { startDashboard } from './dashboard/server.js';
 import { createControlModel } from './model/index.js';
+import type { ModelSaved } from './model/state.js';
 import { httpsSource } from './https-source.js';
 import { parseLogLine } from './log-line.js';
 import { fileSource, logTailSource, stdinSource, type Source } from './sources.js';
@@ -94,8 +104,41 @@ export function echoOthers(onLine: (text: string) => void, other: (text: string)
   };
 }
 
+/** The state file read (unless --fresh) and the failover it sets up: a file that cannot be used stops the start. */
+async function startFailover(
+  values: { state?: string; fresh?: boolean; lease?: string; service?: string; file?: string },
+  leadSeconds: number,
+  log: (message: string) => void,
+): Promise<{ failover: Failover; file: string }> {
+  const leaseSeconds = positive('lease', values.lease, DEFAULT_LEASE_SECONDS);
+  if (leaseSeconds < 60) throw new UsageError(`--lease must be at least 60 seconds (a lease shorter than the writes' spacing would lapse between them), not "${values.lease}"`);
+  const localFile = resolve(localConfigFile(values.file, () => {}));
+  const file = values.state ?? defaultStateFile(values.service, localFile);
+  const storeName = values.service !== undefined ? `service ${values.service}` : `file ${localFile}`;
+  let resume: ControllerState | null = null;
+  try {
+    resume = values.fresh ? null : await readStateFile(file, storeName);
+  } catch (error) {
+    if (error instanceof StateFileError) throw new UsageError(error.message);
+    throw error;
+  }
+  if (values.fresh) log(`--fresh: not reading ${file}; it is overwritten as the controller goes`);
+  const saver = new StateSaver((state) => writeStateFile(file, state), log);
+  return { failover: new Failover({ store: storeName, leaseSeconds, leadSeconds, resume, saver, startedMs: Date.now(), log }), file };
+}
+
+/** Makes the rooms, whose saved models are restored at once: one that cannot be read stops the start, naming the file. */
+async function resumedAsync<T>(file: string, make: () => Promise<T>): Promise<T> {
+  try {
+    return await make();
+  } catch (error) {
+    throw new UsageError(`cannot resume from the state file ${file}: ${(error as Error).message}. Start without it: npm run control -- --fresh ... (learning mode), or name another with --state FILE`);
+  }
+}
+
+
 const USAGE =
-  'usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--api-budget CALLS_PER_HOUR] [--read-every S] [--journal FILE] [--min-write-interval S] [--lead S] [--in-thread]';
+  'usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--api-budget CALLS_PER_HOUR] [--read-every S] [--journal FILE] [--min-write-interval S] [--lead S] [--state FILE | --fresh] [--lease S] [--in-thread]';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
@@ -114,6 +157,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       'read-every': { type: 'string' },
       journal: { type: 'string' },
       lead: { type: 'string' },
+      state: { type: 'string' },
+      fresh: { type: 'boolean', default: false },
+      lease: { type: 'string' },
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
       'https-host': { type: 'string' },
@@ -157,9 +203,16 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const writer = new Writer(store, positive('min-write-interval', values['min-write-interval'], 0) * 1000, log, budget);
   const leadSeconds = positive('lead', values.lead, 25);
-  // The rooms' models plan in a worker thread, so the log, the dashboard and the store's I/O never wait on a plan.
-  const rooms: RoomsPort = values['in-thread'] ? new Rooms(() => createControlModel({ leadSeconds }), log) : await WorkerRooms.start({ modelOptions: { leadSeconds }, log });
-  const controller = new Controller({ rooms, store, writer, sourceName: spec, lagLimitMs: positive('lag-limit', values['lag-limit'], 60) * 1000, log });
+  const { failover, file: stateFile } = await startFailover(values, leadSeconds, log);
+  // The rooms' models plan in a worker thread, so the log, the dashboard and the store's I/O never wait
+  // on a plan; saved models are restored there at once, so one that cannot be read stops the start.
+  const restore = Object.fromEntries(failover.savedRooms().map((id) => [id, failover.restoreFor(id)]));
+  const rooms: RoomsPort = await resumedAsync(stateFile, async () =>
+    values['in-thread']
+      ? new Rooms(restoredModels(restore, (saved) => createControlModel({ leadSeconds, ...(saved === undefined ? {} : { restore: saved as ModelSaved }) })), log)
+      : await WorkerRooms.start({ modelOptions: { leadSeconds }, restore, log }),
+  );
+  const controller = new Controller({ rooms, store, writer, sourceName: spec, lagLimitMs: positive('lag-limit', values['lag-limit'], 60) * 1000, log, failover });
   const onLine = (text: string): void => controller.line(text, Date.now());
   let source: Source;
   // The room's banner and errors come down the same pipe as its decision lines: the operator still sees them.
@@ -194,8 +247,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   source.stop();
   dashboard.server.close();
   await rooms.close?.();
-  // The room keeps the last chances written: the last schedule entry holds (docs/control.md).
-  log('stopped; the room keeps the last chance written');
+  // The room keeps the chances written, then the lease's fallback: the last schedule entry holds (docs/control.md).
+  log('stopped; the room keeps the chances written, then, a lease on, their fallback');
   return 0;
 }
 

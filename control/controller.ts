@@ -18,15 +18,21 @@
 import { applyWrites } from '../lib/json-store.js';
 import { parseLogLine } from './log-line.js';
 import { Rooms } from './rooms.js';
+import type { Failover } from './failover.js';
 import type { RoomsPort } from './rooms-port.js';
-import type { ControlModel, DashboardSnapshot, SourceStatus } from './types.js';
+import type { ControlModel, DashboardSnapshot, SettingWrites, SourceStatus } from './types.js';
 import type { Store, Writer } from './writer.js';
 
 export interface ControllerOptions {
-  /** A new control model for a room, made when the room first appears (the rooms in this thread). */
-  createModel?: (room: string) => ControlModel;
-  /** The rooms and their models, if not in this thread of `createModel`'s (worker-rooms.ts: in a worker thread). */
+  /**
+   * A new control model for a room, made when the room first appears (the rooms in this thread);
+   * `restore`: its saved state, after a restart.
+   */
+  createModel?: (room: string, restore?: unknown) => ControlModel;
+  /** The rooms and their models, if not in this thread of `createModel`'s (worker-rooms.ts: in a worker thread, restored there). */
   rooms?: RoomsPort;
+  /** Restart and failover: the state file, learning mode, the heartbeat and the lease (failover.ts); none in tests of the rest. */
+  failover?: Failover;
   store: Store;
   writer: Writer;
   sourceName: string;
@@ -63,7 +69,13 @@ export class Controller {
 
   constructor(private readonly o: ControllerOptions) {
     if (o.rooms === undefined && o.createModel === undefined) throw new Error('Controller: give it createModel or rooms');
-    this.rooms = o.rooms ?? new Rooms(o.createModel!, o.log);
+    if (o.rooms !== undefined) this.rooms = o.rooms;
+    else {
+      // Saved models are restored at once, so a state file a model cannot read is refused at start.
+      const create = o.createModel!;
+      const restored = new Map((o.failover?.savedRooms() ?? []).map((id) => [id, create(id, o.failover!.restoreFor(id))]));
+      this.rooms = new Rooms((id) => restored.get(id) ?? create(id), o.log);
+    }
     this.status = { name: o.sourceName, state: 'starting', lagMs: null, lastLineMs: null, lines: 0, bad: 0, foreign: 0, error: null };
   }
 
@@ -82,6 +94,8 @@ export class Controller {
       }
       return;
     }
+    // Counted before a restart (the log source gives it again): counted once.
+    if (this.o.failover !== undefined && !this.o.failover.fresh(verdict.line)) return;
     this.status.lines++;
     this.status.lagMs = nowMs - verdict.line.tsMs;
     this.lastLineArrivalMs = nowMs;
@@ -117,6 +131,7 @@ export class Controller {
       try {
         // On Fastly a read is an API call: its values change only by hand between reads.
         this.current = await this.o.store.read();
+        this.o.failover?.afterRead(this.current, nowMs);
         this.lastGoodReadMs = nowMs;
         this.readWanted = null;
         this.settingsError = null;
@@ -125,7 +140,8 @@ export class Controller {
         this.settingsError = `cannot read the settings from ${this.o.store.name}: ${(error as Error).message}`;
       }
     }
-    if (Number.isFinite(this.lastGoodReadMs)) this.rooms.settings(this.current, nowMs);
+    // While learning, the models get the settings only when it ends (failover.ts): they take the edge's chances then as fixed.
+    if (Number.isFinite(this.lastGoodReadMs) && this.o.failover?.withholdSettings(nowMs) !== true) this.rooms.settings(this.current, nowMs);
     // Without fresh settings the targets may be stale: hold, as with a lagging log; a read that failed
     // soon after a good one (a 5xx) leaves the values as fresh as a planned read would.
     const stale = !Number.isFinite(this.lastGoodReadMs) || nowMs - this.lastGoodReadMs > 2 * readEvery;
@@ -156,22 +172,30 @@ export class Controller {
           ? `the log source fails: ${this.sourceError}`
           : this.status.state === 'lagging'
             ? `the log source lags: its lines arrive ${Math.round((this.status.lagMs ?? 0) / 1000)} s after the room wrote them`
-            : null);
+            : (this.o.failover?.holdWhy(nowMs) ?? null));
     if (conditionKey(why) !== conditionKey(this.holdingWhy)) this.o.log(why === null ? 'the view is current again: controlling' : `holding, writing nothing: ${why}`);
     this.holdingWhy = why;
     // Each window's chance is fixed by the write before its deadline, the budget's spacing apart (model/pacing.ts).
     const plans = await this.rooms.plan(nowMs, { holding: why !== null, writeIntervalMs: this.o.writer.intervalMs(nowMs) });
-    if (plans.size === 0) return;
-    const sent = await this.o.writer.offer(plans, this.current, nowMs);
-    if (sent.size === 0) return;
+    // The lease on each schedule and the heartbeat (failover.ts); the models are told of their own texts.
+    const out = this.o.failover?.outgoing(plans, this.current, nowMs) ?? { plans, extra: {} };
+    if (out.plans.size > 0 || Object.keys(out.extra).length > 0) await this.write(out.plans, out.extra, plans, nowMs);
+    await this.o.failover?.save(nowMs, () => this.rooms.saved());
+  }
+
+  private async write(plans: ReadonlyMap<string, SettingWrites>, extra: Record<string, string>, own: ReadonlyMap<string, SettingWrites>, nowMs: number): Promise<void> {
+    const sent = await this.o.writer.offer(plans, this.current, nowMs, extra);
+    const w = this.o.writer.lastWrite;
+    if (w?.atMs !== nowMs || !w.ok) return;
+    this.o.failover?.wrote(w.stored ?? {}, nowMs);
     // What went out is in the store now, whether or not the next read has come.
+    this.current = applyWrites(this.current, w.stored ?? {});
+    if (sent.size === 0) return;
     const said: string[] = [];
     for (const [room, writes] of sent) {
-      this.rooms.written(room, writes, true, nowMs);
+      this.rooms.written(room, own.get(room) ?? writes, true, nowMs);
       said.push(`${sent.size > 1 || room !== 'default' ? `${room}: ` : ''}${Object.entries(writes).map(([k, v]) => `${k}=${v.length > 60 ? `${v.slice(0, 60)}...` : v}`).join(' ')}`);
     }
-    const stored = this.o.writer.lastWrite?.stored ?? {};
-    this.current = applyWrites(this.current, stored);
     this.o.log(`wrote ${said.join('; ')}`);
   }
 
@@ -184,6 +208,7 @@ export class Controller {
       lastWrite: w.lastWrite,
       writes: { done: w.done, failed: w.failed, deferred: w.deferred, minIntervalSeconds: w.intervalMs(nowMs) / 1000, budgetPerHour: w.budget.perHour },
       api: w.budget.status(nowMs, readEveryOrNull(this.o.store.readEveryMs, this.lastReadMs)),
+      failover: this.o.failover?.view(nowMs) ?? null,
       holding: this.holdingWhy !== null,
       holdingWhy: this.holdingWhy,
     };

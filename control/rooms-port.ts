@@ -27,8 +27,8 @@ export interface RoomsPort {
    * controller holds while it is set, and says so.
    */
   readonly failure: string | null;
-  /** The rooms' state to go on after a restart, when the rooms keep one (the restart's state file). */
-  save?(): unknown;
+  /** Every room's model's saved state, by room (the state file; from the planner thread, as of its last plan). */
+  saved(): Record<string, unknown>;
   /** Stops the worker thread, if any. */
   close?(): Promise<void>;
 }

@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseLogLine } from './log-line.js';
-import { Rooms } from './rooms.js';
+import { restoredModels, Rooms } from './rooms.js';
 import type { RoomsPort } from './rooms-port.js';
 import type { ControlModel, DecisionLine, PlanContext, RoomView, SettingWrites } from './types.js';
 
@@ -17,13 +17,16 @@ export interface PlannerData {
   modelExport: string;
   /** The model's options, as data (e.g. { leadSeconds: 25 }). */
   modelOptions: unknown;
+  /** Saved models by room (the state file, after a restart): made at once, so one that cannot be read fails the start. */
+  restore?: Record<string, unknown>;
 }
 
 export type ToPlanner =
   /** Lines as the source gave them (already found to be decision lines), or parsed when there was no text. */
   | { t: 'lines'; lines: (string | DecisionLine)[] }
   | { t: 'settings'; values: Record<string, string>; nowMs: number }
-  | { t: 'plan'; id: number; nowMs: number; ctx: PlanContext }
+  /** `save`: send the rooms' saved state with the answer (the state file asked for it). */
+  | { t: 'plan'; id: number; nowMs: number; ctx: PlanContext; save?: boolean }
   | { t: 'written'; room: string; writes: SettingWrites; ok: boolean; nowMs: number };
 
 /** The rooms' view as the dashboard reads it. */
@@ -45,7 +48,10 @@ async function main(): Promise<void> {
   const factory = module[data.modelExport];
   if (typeof factory !== 'function') throw new Error(`${data.modelModule} has no function ${data.modelExport}`);
   const send = (message: FromPlanner): void => port.postMessage(message);
-  const rooms: RoomsPort = new Rooms(() => (factory as (options: unknown) => ControlModel)(data.modelOptions), (message) => send({ t: 'log', message }));
+  const make = factory as (options: unknown) => ControlModel;
+  const options = (data.modelOptions ?? {}) as Record<string, unknown>;
+  const create = restoredModels(data.restore ?? {}, (saved) => make(saved === undefined ? options : { ...options, restore: saved }));
+  const rooms: RoomsPort = new Rooms(create, (message) => send({ t: 'log', message }));
   let lastNowMs = Date.now();
   const view = (nowMs: number): PlannerView => ({ rooms: rooms.snapshot(nowMs), unrouted: { ...rooms.unrouted } });
 
@@ -73,8 +79,7 @@ async function main(): Promise<void> {
         try {
           const plans = rooms.plan(m.nowMs, m.ctx) as Map<string, SettingWrites>;
           const planMs = performance.now() - started;
-          const saved = rooms.save?.();
-          send({ t: 'planned', id: m.id, plans: [...plans], view: view(m.nowMs), planMs, ...(saved === undefined ? {} : { saved }) });
+          send({ t: 'planned', id: m.id, plans: [...plans], view: view(m.nowMs), planMs, ...(m.save === true ? { saved: rooms.saved() } : {}) });
         } catch (error) {
           send({ t: 'failed', id: m.id, error: String((error as Error)?.stack ?? error), view: view(lastNowMs) });
         }

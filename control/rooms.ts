@@ -106,6 +106,11 @@ export class Rooms implements RoomsPort {
     return plans;
   }
 
+  /** Each room's model as its save() gives it (null: a model without one), for the state file. */
+  saved(): Record<string, unknown> {
+    return Object.fromEntries([...this.models].map(([id, r]) => [id, r.model.save?.() ?? null]));
+  }
+
   written(id: string, values: SettingWrites, ok: boolean, nowMs: number): void {
     this.models.get(id)?.model.written(values, ok, nowMs);
   }
@@ -128,4 +133,14 @@ export class Rooms implements RoomsPort {
   private lineOnly(): string[] {
     return this.ids.filter((id) => !this.steered.has(id));
   }
+}
+
+/** A model factory for Rooms: the saved rooms' models made (restored) now, the others when they appear. */
+export function restoredModels(restore: Record<string, unknown>, make: (saved: unknown) => ControlModel): (room: string) => ControlModel {
+  const made = new Map(Object.entries(restore).map(([id, saved]) => [id, make(saved)]));
+  return (room) => {
+    const model = made.get(room);
+    made.delete(room);
+    return model ?? make(undefined);
+  };
 }

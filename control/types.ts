@@ -5,6 +5,7 @@ import type { ModelSaved } from './model/state.js';
 
 export type { ModelSaved };
 import type { ApiStatus } from './api-budget.js';
+import type { FailoverView } from './failover.js';
 
 /**
  * One decision of the room, as the edge logs it (src/core/log-line.ts writes it; docs/control.md
@@ -183,6 +184,8 @@ export interface DashboardSnapshot {
   writes: { done: number; failed: number; deferred: number; minIntervalSeconds: number; budgetPerHour: number };
   /** The API budget (control/api-budget.ts): calls an hour allowed and spent, the token's calls left, a 429's back-off, the next read. */
   api: ApiStatus;
+  /** Restart and failover (control/failover.ts): learning, standing by or active; absent without it. */
+  failover?: FailoverView | null;
   /** True when the process is holding: it writes nothing because its view is not trustworthy. */
   holding: boolean;
   holdingWhy: string | null;

@@ -23,6 +23,8 @@ export interface WorkerRoomsOptions {
   /** Another model (tests): the URL of its module and the export that makes one from modelOptions. */
   modelModule?: URL;
   modelExport?: string;
+  /** Saved models by room (the state file, after a restart): restored in the planner thread at its start. */
+  restore?: Record<string, unknown>;
   log: (message: string) => void;
   /** A plan not answered within this many ms: the controller holds (default 30 s). */
   planTimeoutMs?: number;
@@ -44,7 +46,9 @@ export class WorkerRooms implements RoomsPort {
   private dead: string | null = null;
   private planProblem: string | null = null;
   private closing = false;
-  private saved: unknown = undefined;
+  private lastSaved: unknown = undefined;
+  /** The state file asked for the rooms' state: the next plan brings it. */
+  private saveWanted = true;
   /** How long the last plan took in the planner thread, ms; null before the first. */
   lastPlanMs: number | null = null;
 
@@ -65,6 +69,7 @@ export class WorkerRooms implements RoomsPort {
       modelModule: (o.modelModule ?? new URL('./model/index.ts', import.meta.url)).href,
       modelExport: o.modelExport ?? 'createControlModel',
       modelOptions: o.modelOptions ?? {},
+      ...(o.restore === undefined || Object.keys(o.restore).length === 0 ? {} : { restore: o.restore }),
     };
     const worker = startTsWorker(new URL('./rooms-worker.ts', import.meta.url), { workerData: data });
     return new Promise((resolve, reject) => {
@@ -126,7 +131,9 @@ export class WorkerRooms implements RoomsPort {
         resolve(new Map());
       }, limit);
       this.pending.set(id, { resolve, timer });
-      this.send({ t: 'plan', id, nowMs, ctx });
+      // The rooms' saved state rides on the answer only when the state file asked for it since.
+      this.send({ t: 'plan', id, nowMs, ctx, ...(this.saveWanted ? { save: true } : {}) });
+      this.saveWanted = false;
     });
   }
 
@@ -138,8 +145,9 @@ export class WorkerRooms implements RoomsPort {
     return this.view.rooms;
   }
 
-  save(): unknown {
-    return this.saved;
+  saved(): Record<string, unknown> {
+    this.saveWanted = true;
+    return (this.lastSaved ?? {}) as Record<string, unknown>;
   }
 
   async close(): Promise<void> {
@@ -169,7 +177,7 @@ export class WorkerRooms implements RoomsPort {
     if (m.t === 'planned') {
       this.planProblem = null;
       this.lastPlanMs = m.planMs;
-      if ('saved' in m) this.saved = m.saved;
+      if ('saved' in m) this.lastSaved = m.saved;
     } else {
       this.planProblem = `a plan failed in the planner thread (${m.error.split('\n')[0]}): the controller holds until a plan succeeds`;
     }

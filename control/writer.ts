@@ -83,12 +83,13 @@ export class Writer {
    * last read (a JSON value is changed, not replaced). Returns the rooms whose writes went out
    * (none when held back or failed: their models offer them again, newest, at the next tick).
    */
-  async offer(plans: ReadonlyMap<string, SettingWrites>, current: Readonly<Record<string, string>>, nowMs: number): Promise<Map<string, SettingWrites>> {
+  async offer(plans: ReadonlyMap<string, SettingWrites>, current: Readonly<Record<string, string>>, nowMs: number, extra: Readonly<Record<string, string>> = {}): Promise<Map<string, SettingWrites>> {
     const sent = new Map<string, SettingWrites>();
-    if (plans.size === 0) return sent;
+    // `extra`: store keys of the controller's own that ride along (its heartbeat, control/failover.ts).
+    if (plans.size === 0 && Object.keys(extra).length === 0) return sent;
     if (nowMs < this.nextCallMs) return this.heldBack(`--min-write-interval asks for ${fmtSeconds(this.minIntervalMs)} s between calls`);
     const refused: string[] = [];
-    const values: Record<string, string> = {};
+    const values: Record<string, string> = { ...extra };
     const byRoom: Record<string, SettingWrites> = {};
     for (const [room, writes] of plans) {
       const wrong = checkWrites(writes);
@@ -111,7 +112,7 @@ export class Writer {
       this.failed++;
       this.lastWrite = { atMs: nowMs, values: Object.fromEntries(plans), ok: false, error: `refused: ${refused.join('; ')}` };
       this.tell(`write refused, the room would not use it: ${refused.join('; ')}`);
-      if (Object.keys(byRoom).length === 0) return sent;
+      if (Object.keys(byRoom).length === 0 && Object.keys(extra).length === 0) return sent;
     }
     this.nextCallMs = nowMs + this.minIntervalMs;
     this.budget.noteWrite(nowMs, calls);

@@ -19,6 +19,8 @@ export interface Room {
   url: string;
   /** The host's process id (for CPU accounting in benchmarks). */
   pid: number;
+  /** The host's project directory: its store files (storeFiles) are here, for a tool that reads them as the host does. */
+  dir: string;
   origin: EchoOrigin;
   /** The signing key the room starts with (id TEST_KID, 64 random bytes unless given). */
   key: { kid: string; bytes: Uint8Array; base64: string };
@@ -138,6 +140,7 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
   const room: Room = {
     url: host.url,
     pid: host.pid,
+    dir: host.dir,
     origin,
     key,
     setConfig: (settings, store) => writeStore(storeFiles.config, withDefaults(settings, store)),

@@ -122,6 +122,14 @@ export const controlledScenarios: readonly Scenario[] = [
     control: controlSpec,
   },
   {
+    ...heldFlash,
+    name: 'held-restart',
+    title: 'Controller killed and restarted mid-flash',
+    summary:
+      'The flash crowd held to 600 a minute; at minute 6 the controller is killed (kill -9) and restarted at once from its state file, its log source giving again the last 30 seconds of lines. The restarted controller should count each line once and hold the target from the second minute after the restart, as if nothing had happened.',
+    control: { ...controlSpec, restartAtMs: 6 * MINUTE },
+  },
+  {
     name: 'held-ceiling',
     title: 'Controller stopped mid-flash, per-POP ceiling on',
     summary:

@@ -3,7 +3,11 @@
 // clock, and writing to the simulated central store, from which each POP sees a write after its own
 // propagation delay. Only the I/O is simulated: the store, the log's transport, and time.
 import { Controller } from '../control/controller.js';
+import { Failover } from '../control/failover.js';
+import { DEFAULT_LEASE_SECONDS } from '../control/heartbeat.js';
 import { createControlModel } from '../control/model/index.js';
+import type { ModelSaved } from '../control/model/state.js';
+import { decodeState, encodeState, StateSaver, type ControllerState } from '../control/state-file.js';
 import { Writer, type Store } from '../control/writer.js';
 import { ApiBudget, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, type StoreCall } from '../control/api-budget.js';
 import { callKind } from '../control/fastly-store.js';
@@ -26,6 +30,15 @@ export interface ControlSpec {
   tickMs: number;
   /** The controller stops here (ms since the run began); the room keeps the last setting. */
   stopAtMs?: number;
+  /**
+   * kill -9 here (ms since the run began): the Controller is dropped without a word and a new one
+   * starts at once from the state it last saved (once a second, control/state-file.ts), its log
+   * source giving again the last `replayMs` of lines (docs/control.md#restarting-it-safely).
+   * With it, the controllers run with the state file, heartbeat and lease (control/failover.ts).
+   */
+  restartAtMs?: number;
+  /** With restartAtMs: the log source replays this much of the lines before the restart, ms (default 30 s). */
+  replayMs?: number;
   /** At least this long between writes, ms (`--min-write-interval`; the real process: 0 by default, the budget alone). */
   minWriteIntervalMs: number;
   /** API calls an hour at most, reads and writes of all rooms together (`--api-budget`; default the real process's, 300). */
@@ -100,6 +113,9 @@ export function roomStore(room: Room): SimStore {
   };
 }
 
+/** The simulated store, as the state file names it. */
+const SIM_STORE = 'the simulated config store';
+
 const emptyTrace = (): ControlTrace => ({ writes: [], views: [], messages: [], apiCalls: [], linesDelivered: 0, badLines: 0, stoppedAtMs: null });
 
 /**
@@ -113,7 +129,7 @@ export class SimController {
   unrouted = 0;
   /** The lines each room's model got, as of the last tick (a room a line named but the store does not is here too). */
   roomLines: ReadonlyMap<string, number> = new Map();
-  private readonly controller: Controller;
+  private controller: Controller;
   private readonly messages: ControlTrace['messages'] = [];
   private readonly apiCalls: ControlTrace['apiCalls'] = [];
 
@@ -152,14 +168,40 @@ export class SimController {
         store.write(stored, clock.nowMs);
       },
     };
-    this.controller = new Controller({
-      createModel: () => createControlModel({ leadSeconds: spec.leadSeconds ?? 25 }),
-      store: controlStore,
-      writer: new Writer(controlStore, spec.minWriteIntervalMs, log, budget),
-      sourceName: 'simulated log stream',
-      lagLimitMs: 60_000,
-      log,
-    });
+    this.make = (resume, pid) =>
+      new Controller({
+        createModel: (_room, restore) => createControlModel({ leadSeconds: spec.leadSeconds ?? 25, ...(restore == null ? {} : { restore: restore as ModelSaved }) }),
+        store: controlStore,
+        writer: new Writer(controlStore, spec.minWriteIntervalMs, log, budget),
+        sourceName: 'simulated log stream',
+        lagLimitMs: 60_000,
+        log,
+        ...(spec.restartAtMs === undefined ? {} : { failover: this.failover(resume, pid, log) }),
+      });
+    this.controller = this.make(null, 1);
+  }
+
+  private readonly make: (resume: ControllerState | null, pid: number) => Controller;
+  /** The state file's text as last saved (restartAtMs). */
+  private savedText: string | null = null;
+  /** Lines delivered lately, for the replay after a restart (restartAtMs). */
+  private delivered: { atMs: number; text: string }[] = [];
+  private restarted = false;
+
+  /** The failover of a controller started (pid 1) or restarted (pid 2) in the run; the first starts before the crowd and does not learn. */
+  private failover(resume: ControllerState | null, pid: number, log: (text: string) => void): Failover {
+    const saver = new StateSaver(async (state) => void (this.savedText = encodeState(state)), log);
+    return new Failover({ store: SIM_STORE, leaseSeconds: DEFAULT_LEASE_SECONDS, leadSeconds: this.spec.leadSeconds ?? 25, resume, learn: pid !== 1, saver, host: 'sim', pid, startedMs: EPOCH_MS + this.clock.nowMs, log });
+  }
+
+  /** kill -9 and a restart from the saved state, the log source replaying its last lines. */
+  private restart(t: number): void {
+    this.restarted = true;
+    const state = this.savedText === null ? null : decodeState(this.savedText, 'the simulated state file', SIM_STORE);
+    this.messages.push({ atMs: t, text: `kill -9; restarted from the state saved ${state === null ? 'never' : `${Math.round((EPOCH_MS + t - state.savedAtMs) / 1000)} s before`}` });
+    this.controller = this.make(state, 2);
+    const since = t - (this.spec.replayMs ?? 30_000);
+    for (const l of this.delivered) if (l.atMs >= since) this.controller.line(l.text, EPOCH_MS + t);
   }
 
   /** The one room's trace, for a room alone. */
@@ -173,6 +215,11 @@ export class SimController {
       // A room alone counts every line delivered (after the controller stopped too); a room of several, its model's lines at each tick.
       if (this.traces.size === 1) this.trace.linesDelivered++;
       this.controller.line(text, EPOCH_MS + t);
+      if (this.spec.restartAtMs !== undefined && !this.restarted) {
+        this.delivered.push({ atMs: t, text });
+        const keep = t - (this.spec.replayMs ?? 30_000);
+        if (this.delivered[0]!.atMs < keep - 10_000) this.delivered = this.delivered.filter((l) => l.atMs >= keep);
+      }
     });
   }
 
@@ -184,6 +231,7 @@ export class SimController {
         for (const trace of this.traces.values()) trace.stoppedAtMs = this.spec.stopAtMs !== undefined && t < untilMs ? t : null;
         return;
       }
+      if (this.spec.restartAtMs !== undefined && !this.restarted && t >= this.spec.restartAtMs) this.restart(t);
       this.controller.source(null, false);
       await this.controller.tick(EPOCH_MS + t);
       const snap = this.controller.snapshot(EPOCH_MS + t);

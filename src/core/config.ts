@@ -160,6 +160,19 @@ function parseSampleRate(r: Reader): number {
   return 1;
 }
 
+/** `fallback_percentage`: the chance a room falls back to when the controller's lease runs out (0..100), or null. */
+function parseFallback(r: Reader): number | null {
+  const key = 'fallback_percentage';
+  const value = r.raw(key);
+  if (value === null) return null;
+  const n = /^\d{1,3}(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n >= 0 && n <= 100)) {
+    r.problem(key, value, 'must be a number from 0 to 100; ignoring it (the controller falls back to its forecast\'s lowest chance)');
+    return null;
+  }
+  return n;
+}
+
 /** The settings of room `room` (null: no room, the service-wide settings alone) from one flat set of values. */
 export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { config: Config; problems: ConfigProblem[] } {
   const r = new Reader(get);
@@ -188,6 +201,7 @@ export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { con
       newUsersPerMinute: positive(r, 'new_users_per_minute', false, 100_000_000),
       totalActiveUsers: positive(r, 'total_active_users', true, 1_000_000_000),
       sessionDurationMinutes: positive(r, 'session_duration', false, 24 * 60) ?? 5,
+      fallbackPercentage: parseFallback(r),
     },
     queueingMethod: r.oneOf('queueing_method', ['random', 'fifo']),
     event: parseEvent(r),

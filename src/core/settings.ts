@@ -61,6 +61,11 @@ export const settingsTable: readonly SettingInfo[] = [
   { key: 'new_users_per_minute', default: '', meaning: 'read by the controller (`npm run control`): admissions a minute the origin can take' },
   { key: 'total_active_users', default: '', meaning: 'read by the controller: cap on admitted visitors active at once (optional)' },
   { key: 'session_duration', default: '5', meaning: 'read by the controller: minutes after their last request that an admitted visitor counts as active' },
+  {
+    key: 'fallback_percentage',
+    default: '',
+    meaning: 'read by the controller: the chance (0-100) each schedule it publishes ends on, a lease ahead, so a room whose controller died falls back to it; empty: the lowest chance of its forecast',
+  },
   { key: 'queueing_method', default: 'random', meaning: '`random` (a draw each window) or `fifo` (first come, first served; needs the controller\'s `queue_cursor`)' },
   { key: 'event_prequeue_start', default: '', meaning: 'ISO 8601 time with a zone: a scheduled event\'s pre-queue opens (docs/events.md)' },
   { key: 'event_start', default: '', meaning: 'ISO 8601 time with a zone: the event starts; the pre-queue is shuffled and goes first' },

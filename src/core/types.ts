@@ -256,6 +256,8 @@ export interface ControlTargets {
   newUsersPerMinute: number | null;
   totalActiveUsers: number | null;
   sessionDurationMinutes: number;
+  /** fallback_percentage: the chance the controller's lease ends on (0..100); null: its forecast's lowest. */
+  fallbackPercentage: number | null;
 }
 
 /** A setting that could not be used as written; the room falls back to a safe value and says so. */

@@ -59,6 +59,27 @@ describe('npm run control', () => {
     expect(error?.message).toBe('--read-every 30 reads 120 times an hour, the whole --api-budget of 60: read less often or raise the budget');
   });
 
+  it('refuses a state file it cannot resume from, naming it and what to do', async () => {
+    const state = join(dir, 'control-state-config.json');
+    writeFileSync(state, '{"format":"waiting-room-controller-state","version":1,"sha256":"00","body":"{}"}');
+    const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--dashboard-port', '0']).then(
+      () => null,
+      (e: Error) => e,
+    );
+    // The default state file sits beside the store file.
+    expect(error?.message).toContain(`cannot resume from the state file ${state}: it is corrupt (its checksum does not match its contents)`);
+    expect(error?.message).toContain('npm run control -- --fresh');
+    rmSync(state);
+  });
+
+  it('refuses a lease too short to outlast the spacing of its writes', async () => {
+    const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--lease', '30']).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toBe('--lease must be at least 60 seconds (a lease shorter than the writes\' spacing would lapse between them), not "30"');
+  });
+
   it("passes the room's banner and errors through, and not its decision lines", async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'control/cli.ts', '--source', 'stdin', '--file', config, '--dashboard-port', '0'], {
       cwd: repoRoot,
@@ -93,7 +114,7 @@ describe('npm run control', () => {
     for (let i = 0; i < 100; i++) child.stdin.write(`${admittedLine(now - 10_000 + i * 100, i)}\n`);
     child.kill('SIGHUP');
     await expect.poll(() => err, { timeout: 20_000, interval: 100 }).toContain('SIGHUP: reading the settings at the next tick');
-    await expect.poll(() => (existsSync(journal) ? readFileSync(journal, 'utf8') : ''), { timeout: 20_000, interval: 100 }).toMatch(/"kind":"write","ok":true,"status":null,"calls":0,"keys":\["room.default.allow_percentage"\]/);
+    await expect.poll(() => (existsSync(journal) ? readFileSync(journal, 'utf8') : ''), { timeout: 20_000, interval: 100 }).toMatch(/"kind":"write","ok":true,"status":null,"calls":0,"keys":\[("controller",)?"room.default.allow_percentage"/);
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }, 60_000);
@@ -118,6 +139,6 @@ describe('npm run control', () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     }
-    expect(err).toContain('stopped; the room keeps the last chance written');
+    expect(err).toContain('stopped; the room keeps the chances written, then, a lease on, their fallback');
   }, 45_000);
 });

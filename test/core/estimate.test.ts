@@ -110,3 +110,26 @@ describe('return timing', () => {
     expect(dueSpreadSeconds({ waitPeriodSeconds: 30 })).toBe(26);
   });
 });
+
+describe('the estimate under a leased schedule (control/lease.ts)', () => {
+  const d = 30;
+  const now = 1_800_000_005;
+  const exp = 1_800_000_060;
+  const schedule = (windows: number, pct: number, tail: number) => [
+    ...Array.from({ length: windows }, (_, i) => ({ start: exp + i * d, pct })),
+    { start: exp + windows * d, pct: tail },
+  ];
+  const estimate = (allowSchedule: { start: number; pct: number }[]) => estimateFor({ allowPercentage: 50, waitPeriodSeconds: d, allowSchedule }, exp + 10, exp, now * 1000)!;
+
+  it('is unchanged by the fallback when the wait fits within the lease', () => {
+    // 20% a window: three in four are drawn within 7 windows, well inside a 20-window lease.
+    expect(estimate(schedule(20, 20, 2))).toEqual(estimate(schedule(20, 20, 20)));
+  });
+
+  it('grows when the draws reach past the lease onto a lower fallback chance', () => {
+    const flat = estimate(schedule(3, 10, 10));
+    const fallback = estimate(schedule(3, 10, 2));
+    expect(fallback.p25).toBe(flat.p25);
+    expect(fallback.p75).toBeGreaterThan(flat.p75);
+  });
+});

@@ -11,7 +11,7 @@ function config(counts: QueueCount[], speed: number, newUsersPerMinute: number |
     queueCursor: { at: START, pos: START - 1, speed },
     queueCounts: counts,
     waitPeriodSeconds: 10,
-    control: { newUsersPerMinute, totalActiveUsers: null, sessionDurationMinutes: 10 },
+    control: { newUsersPerMinute, totalActiveUsers: null, sessionDurationMinutes: 10, fallbackPercentage: null },
   };
 }
 

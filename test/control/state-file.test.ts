@@ -1,0 +1,81 @@
+// The controller's state file: written whole or not at all, refused whole when it cannot be used.
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../lib/paths.js';
+import { defaultStateFile, encodeState, readStateFile, STATE_VERSION, StateSaver, writeStateFile, type ControllerState } from '../../control/state-file.js';
+
+const state = (over: Partial<ControllerState> = {}): ControllerState => ({
+  version: STATE_VERSION,
+  savedAtMs: Date.UTC(2026, 10, 26, 10),
+  store: 'service SVC1',
+  heartbeatId: '0a1b2c3d',
+  lastWrite: { atMs: 1, stored: { 'room.shop.live': '{"allow_schedule":"1=50"}' } },
+  pops: { LHR: 1_700_000_000_123 },
+  rooms: { shop: { version: 1, anything: [1, 2] } },
+  ...over,
+});
+
+let dir: string;
+beforeEach(async () => (dir = await mkdtemp(join(tmpdir(), 'state-'))));
+afterEach(async () => rm(dir, { recursive: true, force: true }));
+
+describe('the state file', () => {
+  it('names a file per store by default', () => {
+    expect(defaultStateFile(undefined, join(repoRoot, 'local', 'config.json'))).toBe(join(repoRoot, 'local', 'control-state-config.json'));
+    expect(defaultStateFile(undefined, '/tmp/room/config.json')).toBe('/tmp/room/control-state-config.json');
+    expect(defaultStateFile('SVC1', join(repoRoot, 'local', 'config.json'))).toBe(join(repoRoot, 'local', 'control-state-SVC1.json'));
+  });
+
+  it('reads back what it wrote, leaving no temporary file beside it', async () => {
+    const file = join(dir, 'sub', 'state.json');
+    await writeStateFile(file, state());
+    expect(await readStateFile(file, 'service SVC1')).toEqual(state());
+    expect(await readdir(join(dir, 'sub'))).toEqual(['state.json']);
+  });
+
+  it('is no state when there is no file', async () => {
+    expect(await readStateFile(join(dir, 'none.json'), 'service SVC1')).toBeNull();
+  });
+
+  it('refuses a corrupt file, naming it and what to do', async () => {
+    const file = join(dir, 'state.json');
+    await writeStateFile(file, state());
+    const text = await readFile(file, 'utf8');
+    // Cut short, as a write the disk lost half of.
+    await writeFile(file, text.slice(0, text.length / 2));
+    await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(`cannot resume from the state file ${file}: it is corrupt (not valid JSON`);
+    // A digit changed: valid JSON, wrong checksum.
+    await writeFile(file, text.replace('1700000000123', '1700000000124'));
+    await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(/it is corrupt \(its checksum does not match its contents\)\. .*--fresh.*--state FILE/);
+  });
+
+  it("refuses another service's file", async () => {
+    const file = join(dir, 'state.json');
+    await writeStateFile(file, state({ store: 'service OTHER' }));
+    await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(`${file}: it is the state of service OTHER, and this controller steers service SVC1`);
+  });
+
+  it('refuses a file an older controller wrote', async () => {
+    const file = join(dir, 'state.json');
+    await writeFile(file, encodeState(state({ version: 0 })));
+    await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(`it was written by an older controller (state version 0; this one reads version ${STATE_VERSION})`);
+  });
+
+  it('saves at most once a second, and says once when it cannot', async () => {
+    const saved: number[] = [];
+    const logs: string[] = [];
+    let fail = false;
+    const saver = new StateSaver(async (s) => {
+      if (fail) throw new Error('disk full');
+      saved.push(s.savedAtMs);
+    }, (m) => logs.push(m));
+    for (const t of [0, 300, 999, 1000, 1500, 2100]) await saver.offer(t, () => state({ savedAtMs: t }));
+    expect(saved).toEqual([0, 1000, 2100]);
+    fail = true;
+    await saver.offer(3200, () => state());
+    await saver.offer(4300, () => state());
+    expect(logs).toEqual(['cannot write the state file: disk full; a restart would start in learning mode']);
+  });
+});
