@@ -67,6 +67,7 @@ describe('npm run control -- --service without FASTLY_API_TOKEN, through the Fas
     for (const room of ['shop', 'checkout']) expect(JSON.parse(store[`room.${room}.live`]!).allow_schedule).toMatch(/^\d+=\d/);
     // Nothing but the CLI's calls: the links (2), the list (1), a PUT a key; never the bulk PATCH.
     expect(api.calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+    await expect.poll(async () => (await control.journal()).length, { timeout: 5000, interval: 100 }).toBeGreaterThanOrEqual(4);
     const journal = await control.journal();
     expect(journal.slice(0, 4).map((l) => [l.kind, l.ok, l.calls, l.keys.join()])).toEqual([
       ['read', true, 2, ''],
