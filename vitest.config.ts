@@ -1,13 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// Four projects, by what a test needs; `npm test` runs them all, `npm run test:unit` (and test:sim,
-// test:wasm, test:browser) one. Suites that need the built Wasm or Chromium prepare it in their own
-// beforeAll (lib/room-wasm.ts, lib/wasm-build.ts, test/support/chromium.ts).
+// Five projects, by what a test needs; `npm test` runs them all, `npm run test:unit` (and test:sim,
+// test:wasm, test:browser, test:process) one. Suites that need the built Wasm or Chromium prepare it
+// in their own beforeAll (lib/room-wasm.ts, lib/wasm-build.ts, test/support/chromium.ts).
 //   unit     in-process: the core, the control model, the host's ABI and manifest modules, lib/, the
 //            tools and the load tool; at most a small child process (a CLI under tsx, a stand-in script)
 //   sim      the simulator: in-process too, but crowds of virtual visitors take seconds to a minute a file
 //   wasm     a Wasm module on the local host: the built room (test/e2e, the fuzz run, the load tool
 //            end to end) and the host running its guest apps
+//   process  the tools as processes against the Fastly API stand-in (fastly-api/) through the real
+//            Fastly CLI: `npm run control -- --service`, tune, keys, pages; seconds to tens of seconds a file
 //   browser  Chromium: the pages, the dashboard, a visitor's journey through the room
 export const browser = [
   'test/browser/**/*.test.ts',
@@ -19,6 +21,7 @@ export const browser = [
   'test/report/page.browser.test.ts',
 ];
 export const sim = ['test/sim/**/*.test.ts'];
+export const processes = ['test/fastly-api/cli-e2e.test.ts', 'test/control/cli.fastly-api.test.ts', 'test/control/cli.fastly-cli.test.ts'];
 export const wasm = [
   'test/e2e/**/*.test.ts',
   'test/fuzz/run.test.ts',
@@ -60,10 +63,11 @@ export default defineConfig({
     projects: [
       // Threads: a unit file starts in a fraction of the time a forked process takes, and over 80 files
       // that is most of the project's time. The others keep forks: they start and stop processes.
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...sim, ...wasm, ...browser], pool: 'threads' } },
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...sim, ...wasm, ...browser, ...processes], pool: 'threads' } },
       { extends: true, test: { name: 'sim', include: sim } },
       { extends: true, test: { name: 'wasm', include: wasm } },
       { extends: true, test: { name: 'browser', include: browser } },
+      { extends: true, test: { name: 'process', include: processes } },
     ],
   },
 });

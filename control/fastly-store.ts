@@ -3,9 +3,11 @@
 // page one call), a write every room's keys in ONE call of the bulk update (`PATCH .../items`).
 // Without a token it runs the Fastly CLI as an async child process: a read is one
 // `config-store-entry list`, a write one `config-store-entry update` per key. The store's id comes
-// from the service's resource links, through the CLI, once. Every call has a 30 s timeout; every
-// call is reported as it ends (api-budget.ts counts it, journal.ts writes it down); an answer of the
-// wrong shape is refused, naming what was expected, so the controller keeps the values it had.
+// from the service's resource links, through the CLI, once. A delete goes only for a key the store
+// holds (as last read): the API refuses the others, and the whole bulk call with them. Every call has
+// a 30 s timeout; every call is reported as it ends (api-budget.ts counts it, journal.ts writes it
+// down); an answer of the wrong shape is refused, naming what was expected, so the controller keeps
+// the values it had.
 import { fastlyRunnerAsync, describeJson, resolveStoreIdAsync, storeItems, parseStoreList, type AsyncFastlyRunner } from '../lib/fastly-cli.js';
 import { CONFIG_STORE } from '../src/fastly/names.js';
 import { ApiError, DEFAULT_READ_EVERY_MS, rateLimitOf, type CallKind, type CallReporter, type StoreCall } from './api-budget.js';
@@ -55,6 +57,21 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
   const timeoutMs = o.timeoutMs ?? API_TIMEOUT_MS;
   const report = o.report ?? (() => {});
   let id: string | undefined = o.storeId;
+  /**
+   * The keys the store holds, as last read and changed by this store's writes since (null before the
+   * first read). The API refuses a delete of a key the store lacks (404, the whole bulk call with it),
+   * and the model clears a setting with '' whether or not its key exists (a room that opens drops an
+   * allow_schedule it may never have written): only deletes of keys held are sent.
+   */
+  let held: Set<string> | null = null;
+  const sendable = (values: Readonly<Record<string, string>>): Record<string, string> =>
+    held === null ? { ...values } : Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== '' || held!.has(key)));
+  const wrote = (values: Readonly<Record<string, string>>): void => {
+    for (const [key, value] of Object.entries(values)) {
+      if (value === '') held?.delete(key);
+      else held?.add(key);
+    }
+  };
 
   async function storeId(): Promise<string> {
     if (id !== undefined) return id;
@@ -137,7 +154,10 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
   return {
     name: `Fastly service ${o.serviceId}`,
     readEveryMs: o.readEveryMs ?? DEFAULT_READ_EVERY_MS,
-    callsFor: (values) => (o.token === null ? Object.keys(values).length : 1),
+    callsFor: (values) => {
+      const n = Object.keys(sendable(values)).length;
+      return o.token === null ? n : Math.min(1, n);
+    },
     async read() {
       const sid = await storeId();
       if (o.token === null) {
@@ -145,6 +165,7 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
           const out = await reader.run(['config-store-entry', 'list', '--store-id', sid, '--json']);
           const values = out === null ? {} : parseStoreList(out);
           report(call('read'));
+          held = new Set(Object.keys(values));
           return values;
         } catch (error) {
           report(call('read', { ok: false, error: (error as Error).message }));
@@ -160,13 +181,19 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
         Object.assign(values, storeItems(json));
         const meta = json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as { meta?: { next_cursor?: unknown } }).meta : undefined;
         const next = meta?.next_cursor;
-        if (typeof next !== 'string' || next === '') return values;
+        if (typeof next !== 'string' || next === '') {
+          held = new Set(Object.keys(values));
+          return values;
+        }
         cursor = next;
       }
       throw new ApiError('the Fastly API gave more than 100 pages of Config Store items (it holds at most 500): refusing the read', 200, true);
     },
-    async write(values) {
+    async write(asked) {
+      const values = sendable(asked);
       const keys = Object.keys(values);
+      // Nothing left to change (only deletes of keys the store lacks): no call.
+      if (keys.length === 0) return;
       const kind = callKind(keys);
       const sid = await storeId();
       if (o.token === null) {
@@ -175,7 +202,10 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
           const args = value === '' ? ['config-store-entry', 'delete', '--store-id', sid, '--key', key] : ['config-store-entry', 'update', '--upsert', '--store-id', sid, '--key', key, '--value', value];
           try {
             await writer.run(args);
-            if (!writer.dryRun) report(call(kind, { keys: [key], values: { [key]: value } }));
+            if (!writer.dryRun) {
+              report(call(kind, { keys: [key], values: { [key]: value } }));
+              wrote({ [key]: value });
+            }
           } catch (error) {
             report(call(kind, { ok: false, keys: [key], values: { [key]: value }, error: (error as Error).message }));
             throw new ApiError((error as Error).message, null, true);
@@ -191,6 +221,7 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
       }
       // The bulk update answers {"status":"ok"}: anything else, and nobody knows what was applied.
       await api(kind, 'PATCH', url, body, (json) => ((json as { status?: unknown } | null)?.status === 'ok' ? null : `expected {"status":"ok"}, got ${describeJson(json)}: what it applied is unknown`), keys, values);
+      wrote(values);
     },
   };
 }

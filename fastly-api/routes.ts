@@ -54,6 +54,19 @@ export const routes: Route[] = [
       },
     }),
   },
+  // Who the token is (`fastly auth add` / `auth login` check a token with both before storing it, so
+  // an operator without FASTLY_API_TOKEN, whose CLI has a stored token, can be played).
+  {
+    method: 'GET', pattern: path('current_user'),
+    handler: () => ({ status: 200, body: { id: 'standin-user', login: 'operator@example.com', name: 'Stand-in Operator', customer_id: 'standin-customer', role: 'superuser' } }),
+  },
+  {
+    method: 'GET', pattern: path('tokens', 'self'),
+    handler: () => ({
+      status: 200,
+      body: { id: 'standin-token-id', user_id: 'standin-user', customer_id: 'standin-customer', name: 'stand-in', scope: 'global', services: [], created_at: '2026-01-01T00:00:00Z', expires_at: null, last_used_at: null },
+    }),
+  },
   // Services: versions and resource links (`fastly resource-link list --version active|latest`).
   { method: 'GET', pattern: path('service', seg, 'details'), handler: (s, r) => s.services.details(r.params[0]!) },
   { method: 'GET', pattern: path('service', seg, 'version'), handler: (s, r) => s.services.listVersions(r.params[0]!) },

@@ -48,6 +48,8 @@ export interface FastlyApiOptions {
   port?: number;
   /** Calls a token may make an hour (default 1,000). */
   callsPerHour?: number;
+  /** The rate limit's window, ms (default an hour): a test shortens it to see a 429 reset within seconds. */
+  rateLimitWindowMs?: number;
   /** Whether GET and HEAD spend the rate limit (default 'counted', stricter than Fastly: rate-limit.ts). */
   reads?: 'counted' | 'free';
   /** The clock, ms since the epoch (default Date.now): the rate-limit windows and timestamps follow it. */
@@ -110,7 +112,7 @@ function faultFor(faults: Fault[], method: string, pathname: string): Fault | nu
 
 export async function startFastlyApi(options: FastlyApiOptions = {}): Promise<FastlyApi> {
   const clock = options.clock ?? Date.now;
-  const rateLimit = createRateLimit({ callsPerHour: options.callsPerHour, reads: options.reads });
+  const rateLimit = createRateLimit({ callsPerHour: options.callsPerHour, reads: options.reads, windowMs: options.rateLimitWindowMs });
   const state: State = {
     config: new ConfigStores(clock),
     secrets: new SecretStores(clock),

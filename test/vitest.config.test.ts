@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../lib/paths.js';
-import { browser, sim, wasm } from '../vitest.config.js';
+import { browser, processes, sim, wasm } from '../vitest.config.js';
 
 /** Calls that build the room, start the local host or a browser. */
 const HEAVY = /\b(startHost|startRoom|runHostCommand|ensureRoomWasm|buildWasm|launchBrowser)\(/;
@@ -25,7 +25,7 @@ function listed(file: string, patterns: readonly string[]): boolean {
 
 describe('the vitest projects', () => {
   const files = testFiles('test');
-  const others = [...browser, ...sim, ...wasm];
+  const others = [...browser, ...sim, ...wasm, ...processes];
 
   it('name only files that exist', () => {
     for (const pattern of others.filter((p) => !p.includes('*'))) expect(files, pattern).toContain(pattern);

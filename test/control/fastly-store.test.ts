@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, outcomeUnknown, type StoreCall } from '../../control/api-budget.js';
 import { fastlyStore } from '../../control/fastly-store.js';
 import type { AsyncFastlyRunner } from '../../lib/fastly-cli.js';
+import { seedService, type SeededService } from '../../fastly-api/seed.js';
+import { startFastlyApi, type FastlyApi } from '../../fastly-api/server.js';
 
 interface Seen {
   method: string;
@@ -216,5 +218,39 @@ describe('the Fastly store', () => {
     await store.read();
     expect(runner.calls).toEqual([['resource-link', 'list', '--service-id', 'SVC', '--version', 'active', '--json']]);
     expect(seen.map((s) => s.url)).toEqual(['/resources/stores/config/CFG9/items?limit=500', '/resources/stores/config/CFG9/items?limit=500']);
+  });
+});
+
+describe('deletes against the API stand-in, which refuses a delete of a key it does not have (404, the whole batch)', () => {
+  // The model clears a setting with '' (draw-plan: a room that opens drops its allow_schedule); when
+  // that empties room.ID.live, the key is removed. If the store has no such key (the operator deleted
+  // it, or it was never written), a delete would fail the bulk call, and every room's write with it.
+  let api: FastlyApi;
+  let ids: SeededService;
+  beforeAll(async () => {
+    api = await startFastlyApi();
+    ids = seedService(api, { config: { 'room.shop.live': '{"allow_schedule":"1=50"}' } });
+  });
+  afterAll(() => api.stop());
+
+  it('sends only deletes of keys the store has, as last read, so the other writes go through', async () => {
+    const calls: StoreCall[] = [];
+    const store = fastlyStore({ serviceId: 'SVC', storeId: ids.configStoreId, dryRun: false, token: 'tok', endpoint: api.url, report: (c) => calls.push(c), log: () => {} });
+    await store.read();
+    await store.write({ 'room.shop.allow_percentage': '100', 'room.shop.live': '', 'room.checkout.allow_percentage': '100', 'room.checkout.live': '' });
+    expect(api.store(ids.configStoreId)).toEqual({ 'room.shop.allow_percentage': '100', 'room.checkout.allow_percentage': '100' });
+    expect(calls.at(-1)).toMatchObject({ kind: 'write', ok: true, keys: ['room.shop.allow_percentage', 'room.shop.live', 'room.checkout.allow_percentage'] });
+    // What it wrote counts as held: a later delete of a key it made goes out, and one it removed does not.
+    await store.write({ 'room.checkout.allow_percentage': '', 'room.shop.live': '' });
+    expect(api.store(ids.configStoreId)).toEqual({ 'room.shop.allow_percentage': '100' });
+    expect(api.calls.filter((c) => c.method === 'PATCH').map((c) => c.status)).toEqual([200, 200]);
+  });
+
+  it('without a token, runs no `config-store-entry delete` of a key the store lacks', async () => {
+    const runner = fakeRunner(JSON.stringify([{ item_key: 'room.shop.live', item_value: '{"allow_schedule":"1=50"}' }]));
+    const { store } = apiStore({ token: null, runner });
+    await store.read();
+    await store.write({ 'room.shop.live': '', 'room.checkout.live': '' });
+    expect(runner.calls.slice(1)).toEqual([['config-store-entry', 'delete', '--store-id', 'STORE1', '--key', 'room.shop.live']]);
   });
 });

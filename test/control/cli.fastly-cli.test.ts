@@ -1,0 +1,84 @@
+// `npm run control -- --service` without FASTLY_API_TOKEN, end to end against the local stand-in of
+// Fastly's API: an operator whose Fastly CLI holds a stored token (`fastly auth add`, as after `fastly
+// auth login`) and who exported none. Then the controller reads and writes through the REAL CLI as
+// async child processes: a read is one `config-store-entry list`, a write one `config-store-entry
+// update --upsert` (one API call) per key, and it says so when it starts.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedService, type SeededService } from '../../fastly-api/seed.js';
+import { startFastlyApi, type FastlyApi } from '../../fastly-api/server.js';
+import { fastlyBin } from '../../lib/fastly-cli.js';
+import { fastlyEnv, STANDIN_TOKEN } from '../../lib/fastly-env.js';
+import { controlProcess, type ControlProcess, TWO_ROOMS } from './control-process.js';
+import { crowdSecond, type CrowdRoom } from './crowd.js';
+
+const ROOMS: CrowdRoom[] = [
+  { id: 'shop', path: '/', perSecond: 5, admittedPerSecond: 1 },
+  { id: 'checkout', path: '/checkout', perSecond: 3, admittedPerSecond: 1 },
+];
+
+let api: FastlyApi;
+let svc: SeededService;
+let dir: string;
+let control: ControlProcess;
+let feed: ReturnType<typeof setInterval>;
+const seq = { n: 0 };
+
+/** Runs the real CLI to its end without blocking the stand-in's event loop. */
+function fastly(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(fastlyBin, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+beforeAll(async () => {
+  api = await startFastlyApi();
+  svc = seedService(api, { config: TWO_ROOMS });
+  dir = mkdtempSync(join(tmpdir(), 'wr-control-cli-e2e-'));
+  const { FASTLY_API_TOKEN: _token, ...env } = fastlyEnv({ url: api.url, home: dir });
+  // The CLI checks the token with the API (who it is) before storing it as the default.
+  const added = await fastly(['auth', 'add', `--api-token=${STANDIN_TOKEN}`, 'operator'], env);
+  expect(added.code, added.out).toBe(0);
+  control = await controlProcess(['--source', 'log-tail:SVC', '--service', 'SVC'], env, dir);
+  feed = setInterval(() => api.logs.push('SVC', crowdSecond(ROOMS, Date.now(), seq)), 1000);
+});
+afterAll(async () => {
+  clearInterval(feed);
+  await control?.stop();
+  await api?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm run control -- --service without FASTLY_API_TOKEN, through the Fastly CLI', () => {
+  it('says it writes a call per key, then reads with one CLI call and writes each room through one of its own', async () => {
+    expect(control.err).toContain('FASTLY_API_TOKEN is not set: reading and writing through the Fastly CLI, one API call per key written');
+    const puts = () => api.calls.filter((c) => c.method === 'PUT').map((c) => `${c.path.replace(svc.configStoreId, 'ID')} ${c.status}`);
+    await expect.poll(() => puts().length, { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(2);
+    expect(puts().slice(0, 2).sort()).toEqual(['/resources/stores/config/ID/item/room.checkout.live 200', '/resources/stores/config/ID/item/room.shop.live 200']);
+    const store = api.store(svc.configStoreId);
+    for (const room of ['shop', 'checkout']) expect(JSON.parse(store[`room.${room}.live`]!).allow_schedule).toMatch(/^\d+=\d/);
+    // Nothing but the CLI's calls: the links (2), the list (1), a PUT a key; never the bulk PATCH.
+    expect(api.calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+    await expect.poll(async () => (await control.journal()).length, { timeout: 5000, interval: 100 }).toBeGreaterThanOrEqual(4);
+    const journal = await control.journal();
+    expect(journal.slice(0, 4).map((l) => [l.kind, l.ok, l.calls, l.keys.join()])).toEqual([
+      ['read', true, 2, ''],
+      ['read', true, 1, ''],
+      ['write', true, 1, journal[2]!.keys[0]],
+      ['write', true, 1, journal[3]!.keys[0]],
+    ]);
+    expect([journal[2]!.keys[0], journal[3]!.keys[0]].sort()).toEqual(['room.checkout.live', 'room.shop.live']);
+    const snap = await control.snapshot();
+    expect(snap.api.usedLastHour).toMatchObject({ reads: 3, heartbeats: 0 });
+    expect(snap.api.usedLastHour.writes % 2).toBe(0);
+    expect(snap.api.usedLastHour.writes).toBeGreaterThanOrEqual(2);
+  });
+});
