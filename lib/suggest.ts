@@ -18,17 +18,19 @@ export function editDistance(a: string, b: string): number {
 
 /**
  * The names `word` most likely meant, best first, at most `max`: those within a few edits (a third of
- * the word's length, at least 2), then those that contain it whole (`percentage` -> allow_percentage).
- * Empty when nothing is close.
+ * the word's length, at least 2) and at most one edit farther than the nearest (a typo one edit from
+ * allow_percentage is not also fallback_percentage, five away); else those that contain it whole
+ * (`percentage` -> allow_percentage, fallback_percentage), the nearest first. Empty when nothing is close.
  */
 export function closest(word: string, names: readonly string[], max = 3): string[] {
   const w = word.toLowerCase();
   const limit = Math.max(2, Math.floor(w.length / 3));
-  const near = names
+  const byDistance = names
     .map((name) => ({ name, d: editDistance(w, name.toLowerCase()) }))
-    .filter((c) => c.d <= limit)
-    .sort((a, b) => a.d - b.d)
-    .map((c) => c.name);
-  const containing = w.length >= 4 ? names.filter((name) => name.toLowerCase().includes(w) && !near.includes(name)) : [];
-  return [...near, ...containing].slice(0, max);
+    .sort((a, b) => a.d - b.d);
+  const best = byDistance[0]?.d ?? Infinity;
+  const near = byDistance.filter((c) => c.d <= limit && c.d <= best + 1).map((c) => c.name);
+  if (near.length > 0) return near.slice(0, max);
+  const containing = w.length >= 4 ? byDistance.filter((c) => c.name.toLowerCase().includes(w)).map((c) => c.name) : [];
+  return containing.slice(0, max);
 }

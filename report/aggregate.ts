@@ -6,7 +6,7 @@
 import { parseLogLine } from '../control/log-line.js';
 import type { DecisionLine } from '../control/types.js';
 import { WaitHistogram } from './histogram.js';
-import { inLogSample } from '../src/core/log-sample.js';
+import { inLogSample, isWaitingDecision } from '../src/core/log-sample.js';
 
 /** Reasons whose allow token starts a session (the ledger's ADMITS). */
 const ADMITS = new Set(['draw_won', 'won_admitted', 'allow_all', 'cursor_passed', 'event_passed']);
@@ -44,14 +44,13 @@ interface Ticket {
   drawn: boolean;
   /** The visitor went on under another ticket (a successor, a reissue, an admission). */
   continued: boolean;
+  /** How many tickets it stands for: 1/rate of the edge's sample when it was first seen. */
   weight: number;
   /**
-   * In the edge's sample (always, unlogged sampling): a ticket's own lines are logged only when its id
-   * is, so a ticket another's line named is counted (at the line's weight) only when it is in it too.
+   * In the edge's sample (always, unsampled): a ticket's own waiting lines are logged only when its id
+   * is, so one first seen in another's line, or in an always-logged line, counts only when it is in it.
    */
   counted: boolean;
-  /** Seen in a line keyed by its own id (its own use, or a newcomer's first ticket). */
-  ownSeen: boolean;
   /** The minute it was last counted as waiting in (so it counts once a minute). */
   countedMinute: number;
   room: string;
@@ -84,21 +83,14 @@ function minuteOf(map: Map<string, Map<number, MinuteFigures>>, key: string, min
   return m;
 }
 
-/** The line's weight: `"w": 1/r` on a sampled waiting line, 1 otherwise. */
-export function weightOf(text: string, line: DecisionLine): number {
-  const own = (line as DecisionLine & { w?: unknown }).w;
-  if (typeof own === 'number') return own >= 1 && Number.isFinite(own) ? own : 1;
-  const m = /"w":\s*([0-9.eE+]+)/.exec(text);
-  const w = m === null ? 1 : Number(m[1]);
-  return w >= 1 && Number.isFinite(w) ? w : 1;
-}
-
 export class LogAggregator {
   private readonly tickets = new Map<string, Ticket>();
   /** Successor id named ahead -> the chain it continues. */
   private readonly named = new Map<string, { startMs: number | null; untilMs: number }>();
   private readonly admitted = new Map<string, number>();
   private readonly chanceSums = new Map<string, Map<number, { sum: number; n: number }>>();
+  /** Room -> the edge's sample rate, as its waiting lines last said it (1/w); 1 until one does. */
+  private readonly rates = new Map<string, number>();
   private readonly figures: LogFigures = {
     firstMs: null,
     lastMs: null,
@@ -129,12 +121,14 @@ export class LogAggregator {
     if (line.room === null) return void f.lines.noRoom++;
     if (this.options.room !== undefined && line.room !== this.options.room) return void f.lines.otherRooms++;
     f.lines.used++;
-    const w = weightOf(text, line);
-    if (w !== 1) f.sampled = true;
-    this.observe(line, w);
+    if (line.weight !== 1) f.sampled = true;
+    // The edge's rate, as its waiting lines say it (the controller's ledger does the same): a ticket an
+    // always-logged line shows first (an admission, a held win) is tracked at it too, not at that line's 1.
+    if (isWaitingDecision(line.outcome, line.dec, line.newDec)) this.rates.set(line.room, 1 / line.weight);
+    this.observe(line, this.rates.get(line.room) ?? 1);
   }
 
-  private observe(line: DecisionLine, w: number): void {
+  private observe(line: DecisionLine, rate: number): void {
     const f = this.figures;
     const ms = line.tsMs;
     if (f.firstMs === null || ms < f.firstMs) f.firstMs = ms;
@@ -154,9 +148,8 @@ export class LogAggregator {
 
     if (line.tid !== null && waitingKind(line.dec)) {
       // A ticket first seen in use: its chain began before the log (or before a gap in it).
-      const t = used ?? this.ticket(line.tid, startMs ?? null, line, line.exp, line.dec === 'pre', w);
+      const t = used ?? this.ticket(line.tid, startMs ?? null, line, line.exp, line.dec === 'pre', rate);
       t.lastSeenMs = Math.max(t.lastSeenMs, ms);
-      t.ownSeen = true;
       if (t.counted && t.countedMinute !== minute) {
         t.countedMinute = minute;
         both((m) => (m.waiting += t.weight));
@@ -171,11 +164,10 @@ export class LogAggregator {
       if (used !== undefined) used.continued = true;
       // Someone who held nothing starts a chain here; a holder's new ticket goes on with theirs.
       const start = line.dec === null ? ms : (startMs ?? null);
-      const t = this.tickets.get(line.newTid) ?? this.ticket(line.newTid, start, line, line.newExp, line.newDec === 'pre', w);
+      const t = this.tickets.get(line.newTid) ?? this.ticket(line.newTid, start, line, line.newExp, line.newDec === 'pre', rate);
       t.lastSeenMs = Math.max(t.lastSeenMs, ms);
       // A newcomer waits from this line on; a holder's next ticket is counted by its own lines (the only
       // ones a sample keeps for it), not by the line of the one before.
-      if (line.dec === null) t.ownSeen = true;
       if (line.dec === null && t.counted && t.countedMinute !== minute) {
         t.countedMinute = minute;
         both((m) => (m.waiting += t.weight));
@@ -201,8 +193,8 @@ export class LogAggregator {
     if (ms - this.prunedAtMs >= 10_000) this.prune(ms);
   }
 
-  private ticket(tid: string, startMs: number | null, line: DecisionLine, exp: number | null, pre: boolean, w: number): Ticket {
-    const t: Ticket = { startMs, exp: pre ? null : exp, period: line.period, lastSeenMs: line.tsMs, drawn: false, continued: false, weight: w, counted: inLogSample(tid, 1 / w), ownSeen: false, countedMinute: -1, room: line.room!, pop: line.pop };
+  private ticket(tid: string, startMs: number | null, line: DecisionLine, exp: number | null, pre: boolean, rate: number): Ticket {
+    const t: Ticket = { startMs, exp: pre ? null : exp, period: line.period, lastSeenMs: line.tsMs, drawn: false, continued: false, weight: 1 / rate, counted: rate >= 1 || inLogSample(tid, rate), countedMinute: -1, room: line.room!, pop: line.pop };
     this.tickets.set(tid, t);
     return t;
   }
@@ -232,11 +224,10 @@ export class LogAggregator {
     this.tickets.delete(id);
     if (t.drawn || t.continued || !t.counted) return;
     const minute = Math.floor(t.lastSeenMs / 60_000) * 60_000;
-    // Seen only in the line that set it (its holder never came back): that line was in the sample by
-    // the id before, and the ticket's own absence tells only when its id is too: both, 1 / w² of them.
-    const weight = t.ownSeen ? t.weight : t.weight * t.weight;
-    minuteOf(this.figures.rooms, t.room, minute).leavers += weight;
-    minuteOf(this.figures.pops, t.pop, minute).leavers += weight;
+    // A ticket in the sample is seen in the line that set it whatever the id before it (the edge logs a
+    // waiting line when either id is in), so its holder's never coming back stands for `weight` leavers.
+    minuteOf(this.figures.rooms, t.room, minute).leavers += t.weight;
+    minuteOf(this.figures.pops, t.pop, minute).leavers += t.weight;
   }
 
   /** Per-ticket state held now (for the bounded-memory test). */

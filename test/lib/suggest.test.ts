@@ -25,6 +25,18 @@ describe('closest', () => {
     expect(closest('start', settings)).toEqual(['event_start', 'event_prequeue_start']);
   });
 
+  it('leaves out a name several edits farther than the nearest, though within the limit', () => {
+    const more = [...settings, 'fallback_percentage', 'log_sample_rate'];
+    // fallback_percentage is 5 edits from the typo, the limit for its length; allow_percentage is 1.
+    expect(closest('allw_percentage', more)).toEqual(['allow_percentage']);
+    expect(closest('falback_percentage', more)).toEqual(['fallback_percentage']);
+  });
+
+  it('names every setting that contains a word, the nearest first', () => {
+    const more = ['fallback_percentage', ...settings];
+    expect(closest('percentage', more)).toEqual(['allow_percentage', 'fallback_percentage']);
+  });
+
   it('names nothing when nothing is close', () => {
     expect(closest('colour', settings)).toEqual([]);
     expect(closest('x', settings)).toEqual([]);

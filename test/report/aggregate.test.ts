@@ -81,15 +81,22 @@ describe('the report reads a decision log', () => {
     expect([...f.pops.keys()].sort()).toEqual(['FRA', 'LHR']);
   });
 
-  it("scales a sampled log's waiting, draws and leavers by each line's weight, and counts every admission", () => {
+  it("scales a sampled log's waiting, draws and leavers by each ticket's weight, at 0.2 and 0.05, and counts every admission", () => {
     const options = { startMs: T0, arrivals: (m: number) => (m < 6 ? 2000 : 300), target: 600, leave: 0.04, seed: 9, minutes: 14 };
     const whole = run(makeLog(options).lines);
-    const sampled = run(makeLog({ ...options, sampleRate: 0.2 }).lines);
     expect(whole.sampled).toBe(false);
-    expect(sampled.sampled).toBe(true);
     const total = (f: typeof whole, k: 'admissions' | 'waiting' | 'draws' | 'leavers') => [...f.rooms.get('shop')!.values()].reduce((s, m) => s + m[k], 0);
-    expect(total(sampled, 'admissions')).toBe(total(whole, 'admissions'));
-    for (const k of ['waiting', 'draws', 'leavers'] as const) expect(Math.abs(total(sampled, k) / total(whole, k) - 1), k).toBeLessThan(0.1);
+    for (const rate of [0.2, 0.05]) {
+      const sampled = run(makeLog({ ...options, sampleRate: rate }).lines);
+      expect(sampled.sampled).toBe(true);
+      expect(total(sampled, 'admissions'), `admissions at ${rate}`).toBe(total(whole, 'admissions'));
+      for (const k of ['waiting', 'draws', 'leavers'] as const) {
+        // The tolerance: four standard errors of a count the sample keeps about rate * n of (1/sqrt(rate * n)).
+        const n = total(whole, k);
+        const tolerance = 4 / Math.sqrt(rate * n);
+        expect(Math.abs(total(sampled, k) / n - 1), `${k} at ${rate} (whole ${n}, tolerance ${tolerance.toFixed(3)})`).toBeLessThan(tolerance);
+      }
+    }
   });
 
   it('holds per-ticket state for the tickets alive only, however long the log', () => {

@@ -1,8 +1,10 @@
 // A made decision log for the report's tests: visitors arrive, wait for their window's draw, win or
 // lose (a loser goes on under the successor named ahead), some leave; decision lines as the edge
-// writes it, in time order. Optionally sampled as the edge samples: a waiting line by the id of the token
-// it kept, else of the one it set, with its weight in `w`.
-import { inLogSample as inSample } from '../../src/core/log-sample.js';
+// writes it, in time order. Optionally sampled as the edge samples (src/core/log-sample.ts logWeight): a
+// waiting line is kept when the id of the token it used or of the one it set is in the sample, with its
+// weight in `w`; every other line is kept.
+import { logWeight } from '../../src/core/log-sample.js';
+import type { Outcome, TokenClaims } from '../../src/core/types.js';
 
 export interface MadeLog {
   lines: string[];
@@ -50,11 +52,24 @@ export function makeLog(o: MadeLogOptions): MadeLog {
   const lines: { ms: number; text: string }[] = [];
   const truth: MadeLog['truth'] = { admissions: 0, leavers: 0, waits: [] };
   const rate = o.sampleRate ?? 1;
-  const line = (ms: number, pop: string, f: Record<string, unknown>, waitingLine: boolean, sampleId: string | null): void => {
-    if (waitingLine && rate < 1 && sampleId !== null && !inSample(sampleId, rate)) return;
+  const line = (ms: number, pop: string, f: Record<string, unknown>): void => {
     const win = Math.floor(ms / 1000 / d) * d;
-    const o2 = { wr: 1, ts: new Date(ms).toISOString(), pop, room, rule: null, win, period: d, decision: 'wait', outcome: 'startwaiting', reason: 'no_token', kid: 'k1', method: 'GET', path: '/', identity: 'ip', status: 429, tid: null, exp: null, dec: null, newTid: null, newExp: null, newDec: null, nextTid: null, pct: null, pos: null, ...f };
-    if (waitingLine && rate < 1) (o2 as Record<string, unknown>).w = 1 / rate;
+    const o2: Record<string, unknown> = { wr: 1, ts: new Date(ms).toISOString(), pop, room, rule: null, win, period: d, decision: 'wait', outcome: 'startwaiting', reason: 'no_token', kid: 'k1', method: 'GET', path: '/', identity: 'ip', status: 429, tid: null, exp: null, dec: null, newTid: null, newExp: null, newDec: null, nextTid: null, pct: null, pos: null, ...f };
+    // The edge's own rule, on the decision the line tells of (a token id is the 8 characters after its
+    // last dot: tokenId).
+    const tid = o2.tid as string | null;
+    const newTid = o2.newTid as string | null;
+    const weight = logWeight(
+      {
+        outcome: o2.outcome as Outcome,
+        used: tid === null ? null : { token: `.${tid}`, dec: o2.dec as TokenClaims['dec'], exp: o2.exp as number },
+        set: newTid === null ? null : { dec: o2.newDec as TokenClaims['dec'], exp: o2.newExp as number },
+        setToken: newTid === null ? null : `.${newTid}`,
+      },
+      rate,
+    );
+    if (weight === null) return;
+    if (weight !== 1) o2.w = weight;
     lines.push({ ms, text: JSON.stringify(o2) });
   };
   interface Visitor { arrivedMs: number; tid: string; next: string; exp: number; pop: string }
@@ -79,10 +94,10 @@ export function makeLog(o: MadeLogOptions): MadeLog {
         const allow = id();
         truth.admissions++;
         truth.waits.push((ms - v.arrivedMs) / 1000);
-        line(ms, v.pop, { decision: 'allow', outcome: 'origin', reason: 'draw_won', status: 200, tid: v.tid, exp: v.exp, dec: 'wait', newTid: allow, newExp: w + 600, newDec: 'allow', pct }, false, null);
+        line(ms, v.pop, { decision: 'allow', outcome: 'origin', reason: 'draw_won', status: 200, tid: v.tid, exp: v.exp, dec: 'wait', newTid: allow, newExp: w + 600, newDec: 'allow', pct });
       } else {
         const next = id();
-        line(ms, v.pop, { reason: 'draw_lost', tid: v.tid, exp: v.exp, dec: 'wait', newTid: v.next, newExp: v.exp + d, newDec: 'wait', nextTid: next, pct }, true, v.tid);
+        line(ms, v.pop, { reason: 'draw_lost', tid: v.tid, exp: v.exp, dec: 'wait', newTid: v.next, newExp: v.exp + d, newDec: 'wait', nextTid: next, pct });
         still.push({ ...v, tid: v.next, next, exp: v.exp + d });
       }
     }
@@ -93,7 +108,7 @@ export function makeLog(o: MadeLogOptions): MadeLog {
       const ms = winMs + Math.floor((i * d * 1000) / Math.max(1, perWindow));
       if (ms >= endMs || ms < o.startMs) continue;
       const v: Visitor = { arrivedMs: ms, tid: id(), next: id(), exp: w + d, pop: pops[Math.floor(rnd() * pops.length)]! };
-      line(ms, v.pop, { newTid: v.tid, newExp: v.exp, newDec: 'wait', nextTid: v.next }, true, v.tid);
+      line(ms, v.pop, { newTid: v.tid, newExp: v.exp, newDec: 'wait', nextTid: v.next });
       waiting.push(v);
     }
   }

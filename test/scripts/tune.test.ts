@@ -76,8 +76,11 @@ describe('npm run tune (local)', () => {
     for (const [typo, meant] of [
       ['allw_percentage', 'allow_percentage'],
       ['allow_percetnage', 'allow_percentage'],
-      ['percentage', 'allow_percentage'],
+      // A word two settings contain: both, the nearer first.
+      ['percentage', 'allow_percentage or fallback_percentage'],
       ['new_user_per_minute', 'new_users_per_minute'],
+      ['falback_percentage', 'fallback_percentage'],
+      ['sample_rate', 'log_sample_rate'],
     ]) {
       const r = await captured(() => tune([`${typo}=5`]));
       expect(r.error?.message).toContain(`unknown setting "${typo}": did you mean ${meant}?`);
