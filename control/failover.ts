@@ -6,13 +6,14 @@
 // - the heartbeat (heartbeat.ts): written with every write and on its own every lease/3, checked at
 //   every read; another live controller's beat makes this one stand by;
 // - the lease (lease.ts): every schedule written ends, a lease ahead, on the room's fallback chance;
-// - the state file (state-file.ts), offered after each tick that changed something.
+// - the state file (state-file.ts), offered after each tick that changed something (saved at most every
+//   10 s, and at shutdown), never while another controller writes (it is that one's file too).
 import { hostname } from 'node:os';
 import { parseConfig } from '../src/core/config.js';
 import { mergedSettings, storeRooms } from '../lib/room-store.js';
 import { describeBeat, Heartbeat, HEARTBEAT_KEY, newHeartbeatId, type Beat } from './heartbeat.js';
 import { withLease } from './lease.js';
-import { STATE_VERSION, type ControllerState, type StateSaver } from './state-file.js';
+import { STATE_VERSION, type ControllerState, type RoomsJson, type StateSaver, type StateToSave } from './state-file.js';
 import type { DecisionLine, SettingWrites } from './types.js';
 
 /** The shortest learning period, ms: a minute, or two windows when they are longer. */
@@ -179,9 +180,16 @@ export class Failover {
 
   /**
    * The writes to send: each schedule with the lease on it (the models' own texts are kept for them),
-   * and the heartbeat, with any write and on its own every lease/3. Nothing while standing by.
+   * and the heartbeat, with any write (unless it costs a call of its own) and on its own every lease/3.
+   * Nothing while standing by.
    */
-  outgoing(plans: ReadonlyMap<string, SettingWrites>, values: Readonly<Record<string, string>>, nowMs: number): { plans: Map<string, SettingWrites>; extra: Record<string, string> } {
+  outgoing(
+    plans: ReadonlyMap<string, SettingWrites>,
+    values: Readonly<Record<string, string>>,
+    nowMs: number,
+    /** The beat costs a call of its own even beside other writes (the CLI, a call a key): send it only every lease/3. */
+    beatCosts = false,
+  ): { plans: Map<string, SettingWrites>; extra: Record<string, string> } {
     if (this.standby !== null) return { plans: new Map(), extra: {} };
     const nowSec = nowMs / 1000;
     const leased = new Map<string, SettingWrites>();
@@ -197,7 +205,7 @@ export class Failover {
       const lease = this.o.leaseSeconds + Math.max(60, d);
       leased.set(room, { ...writes, allow_schedule: withLease(text, nowSec, d, lease, config.control.fallbackPercentage) });
     }
-    const beatDue = leased.size > 0 || nowMs - this.lastBeatMs >= (this.o.leaseSeconds * 1000) / 3;
+    const beatDue = (leased.size > 0 && !beatCosts) || nowMs - this.lastBeatMs >= (this.o.leaseSeconds * 1000) / 3;
     return { plans: leased, extra: beatDue ? { [HEARTBEAT_KEY]: this.heartbeat.value(nowSec) } : {} };
   }
 
@@ -208,15 +216,33 @@ export class Failover {
     this.dirty = true;
   }
 
-  /** Offers the state to the state file after a tick that changed something. */
-  async save(nowMs: number, rooms: () => Record<string, unknown>): Promise<void> {
-    if (this.o.saver === null || !this.dirty) return;
-    if (await this.o.saver.offer(nowMs, () => ((this.dirty = false), this.state(nowMs, rooms())))) return;
-    // Not due yet (at most one save a second): the change waits for the next tick's offer.
+  /** The newest line time of each POP now: the planner thread's models are saved as of its plan, so their POP times are taken just before it. */
+  popsNow(): Record<string, number> {
+    return { ...this.pops };
   }
 
-  state(nowMs: number, rooms: Record<string, unknown>): ControllerState {
-    return { version: STATE_VERSION, savedAtMs: nowMs, store: this.o.store, heartbeatId: this.heartbeat.me.id, lastWrite: this.lastWrite, pops: { ...this.pops }, rooms };
+  /**
+   * Offers the state to the state file after a tick that changed something (`force`: at shutdown,
+   * whether due or not). `rooms` null: the models' state of this moment is not at hand (it comes with
+   * the next plan), so nothing is saved and the change waits. `pops`: the POP times of the moment the
+   * models' state is of (default now). Never while standing by: the file is the active one's too.
+   */
+  async save(nowMs: number, rooms: () => Record<string, unknown> | RoomsJson | null, pops?: Record<string, number>, force = false): Promise<void> {
+    if (this.o.saver === null || this.standby !== null || (!this.dirty && !force)) return;
+    await this.o.saver.offer(
+      nowMs,
+      () => {
+        const r = rooms();
+        if (r === null) return null;
+        this.dirty = false;
+        return this.state(nowMs, r, pops);
+      },
+      force,
+    );
+  }
+
+  state(nowMs: number, rooms: Record<string, unknown> | RoomsJson, pops: Record<string, number> = this.pops): StateToSave {
+    return { version: STATE_VERSION, savedAtMs: nowMs, store: this.o.store, heartbeatId: this.heartbeat.me.id, lastWrite: this.lastWrite, pops: { ...pops }, rooms };
   }
 
   view(nowMs: number): FailoverView {
