@@ -131,8 +131,9 @@ export class Rooms implements RoomsPort {
   }
 
   snapshot(nowMs: number): RoomView[] {
-    // Before any room is known (no store read yet, no line), the one default room stands for the service.
-    if (this.models.size === 0) this.room(DEFAULT_ROOM, nowMs);
+    // Before any room is known (no store read yet, no line), the one default room stands for the
+    // service: a model made for the view alone, not kept (the routing may name no such room).
+    if (this.models.size === 0) return [{ id: DEFAULT_ROOM, model: this.createModel(DEFAULT_ROOM).snapshot(nowMs), lines: 0 }];
     const lineOnly = new Set(this.values === null ? [] : this.lineOnly());
     // The routing's order (the steered rooms were read from it in that order), then rooms only lines named, as they appeared.
     const listed = this.values === null ? [] : [...this.steered];
