@@ -16,6 +16,21 @@ import { withLease } from './lease.js';
 import { STATE_VERSION, type ControllerState, type RoomsJson, type StateSaver, type StateToSave } from './state-file.js';
 import type { DecisionLine, SettingWrites } from './types.js';
 
+/**
+ * A POP's lines come from several hosts, a little out of order: after a restart a line up to this long
+ * (ms) before the POP's newest counted one is skipped only if it was counted (its key is in the state).
+ */
+export const REPLAY_MARGIN_MS = 5_000;
+
+/** The key a line is known by in the replay check. */
+const lineKey = (l: DecisionLine): string => `${l.pop}|${l.tsMs}|${l.reason}|${l.tid ?? ''}|${l.newTid ?? ''}`;
+
+/** The lines counted as of a moment: each POP's newest line time, and the keys of those within the margin before it. */
+export interface LineMark {
+  pops: Record<string, number>;
+  recent: string[];
+}
+
 /** The shortest learning period, ms: a minute, or two windows when they are longer. */
 export const LEARNING_MS = 60_000;
 
@@ -58,6 +73,10 @@ export class Failover {
   readonly heartbeat: Heartbeat;
   private readonly pops: Record<string, number>;
   private readonly skipUntil: Readonly<Record<string, number>>;
+  /** Lines counted within the margin before their POP's newest, by key (a count: keys may repeat). */
+  private recent: { key: string; pop: string; tsMs: number }[] = [];
+  /** The saved state's such lines, by key, left to meet again. */
+  private readonly counted = new Map<string, number>();
   private replayed = 0;
   /** null: not learning (resumed, or done); undefined: learning, its end not known before the first read. */
   private learningUntilMs: number | null | undefined;
@@ -79,6 +98,12 @@ export class Failover {
     this.models = models;
     this.pops = models ? { ...r.pops } : {};
     this.skipUntil = { ...this.pops };
+    for (const key of models ? (r.recent ?? []) : []) {
+      this.counted.set(key, (this.counted.get(key) ?? 0) + 1);
+      // Still counted: a save soon after the restart names them too.
+      const [pop, ts] = key.split('|');
+      this.recent.push({ key, pop: pop!, tsMs: Number(ts) });
+    }
     this.lastWrite = r?.lastWrite ?? null;
     this.learningUntilMs = !models && o.learn !== false ? undefined : null;
     if (r !== null) {
@@ -108,12 +133,18 @@ export class Failover {
   /** False for a line at or before the newest one its POP had given when the state was saved: counted before the restart. */
   fresh(line: DecisionLine): boolean {
     const skip = this.skipUntil[line.pop];
-    if (skip !== undefined && line.tsMs <= skip) {
-      if (this.replayed === 0) this.o.log(`the log source gives lines the controller counted before its restart (from POP ${line.pop}, up to ${new Date(skip).toISOString()}): skipping them, counted once`);
+    const key = skip !== undefined && line.tsMs <= skip ? lineKey(line) : null;
+    // Before the margin: counted. Within it: counted only if the saved state names it (a late line from another host was not).
+    const counted = key !== null && (line.tsMs <= skip! - REPLAY_MARGIN_MS || (this.counted.get(key) ?? 0) > 0);
+    if (counted) {
+      if (this.counted.has(key)) this.counted.set(key, this.counted.get(key)! - 1);
+      if (this.replayed === 0) this.o.log(`the log source gives lines the controller counted before its restart (from POP ${line.pop}, up to ${new Date(skip!).toISOString()}): skipping them, counted once`);
       this.replayed++;
       return false;
     }
     if (!(line.tsMs <= (this.pops[line.pop] ?? -Infinity))) this.pops[line.pop] = line.tsMs;
+    if (line.tsMs > this.pops[line.pop]! - REPLAY_MARGIN_MS) this.recent.push({ key: lineKey(line), pop: line.pop, tsMs: line.tsMs });
+    if (this.recent.length > 200_000) this.prune();
     this.dirty = true;
     return true;
   }
@@ -217,8 +248,14 @@ export class Failover {
   }
 
   /** The newest line time of each POP now: the planner thread's models are saved as of its plan, so their POP times are taken just before it. */
-  popsNow(): Record<string, number> {
-    return { ...this.pops };
+  popsNow(): LineMark {
+    this.prune();
+    return { pops: { ...this.pops }, recent: this.recent.map((r) => r.key) };
+  }
+
+  /** Keeps only the lines within the margin before their POP's newest. */
+  private prune(): void {
+    this.recent = this.recent.filter((r) => r.tsMs > this.pops[r.pop]! - REPLAY_MARGIN_MS);
   }
 
   /**
@@ -227,7 +264,7 @@ export class Failover {
    * the next plan), so nothing is saved and the change waits. `pops`: the POP times of the moment the
    * models' state is of (default now). Never while standing by: the file is the active one's too.
    */
-  async save(nowMs: number, rooms: () => Record<string, unknown> | RoomsJson | null, pops?: Record<string, number>, force = false): Promise<void> {
+  async save(nowMs: number, rooms: () => Record<string, unknown> | RoomsJson | null, pops?: LineMark, force = false): Promise<void> {
     if (this.o.saver === null || this.standby !== null || (!this.dirty && !force)) return;
     await this.o.saver.offer(
       nowMs,
@@ -241,8 +278,8 @@ export class Failover {
     );
   }
 
-  state(nowMs: number, rooms: Record<string, unknown> | RoomsJson, pops: Record<string, number> = this.pops): StateToSave {
-    return { version: STATE_VERSION, savedAtMs: nowMs, store: this.o.store, heartbeatId: this.heartbeat.me.id, lastWrite: this.lastWrite, pops: { ...pops }, rooms };
+  state(nowMs: number, rooms: Record<string, unknown> | RoomsJson, mark: LineMark = this.popsNow()): StateToSave {
+    return { version: STATE_VERSION, savedAtMs: nowMs, store: this.o.store, heartbeatId: this.heartbeat.me.id, lastWrite: this.lastWrite, pops: { ...mark.pops }, recent: mark.recent, rooms };
   }
 
   view(nowMs: number): FailoverView {

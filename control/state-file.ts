@@ -38,6 +38,8 @@ export interface ControllerState {
   lastWrite: { atMs: number; stored: Record<string, string> } | null;
   /** Newest decision line time (ms) seen from each POP: replayed lines at or before it are skipped. */
   pops: Record<string, number>;
+  /** Keys of the lines counted within a few seconds before their POP's newest (failover.ts REPLAY_MARGIN_MS); absent in older files. */
+  recent?: string[];
   /** Each room's model, as its save() gave it (null: a model without save). */
   rooms: Record<string, unknown>;
 }
@@ -113,6 +115,7 @@ export function decodeState(text: string, file: string, store: string): Controll
     !isObject(state.pops) ||
     !Object.values(state.pops).every((t) => typeof t === 'number' && Number.isFinite(t)) ||
     !isObject(state.rooms) ||
+    !(state.recent === undefined || (Array.isArray(state.recent) && state.recent.every((k) => typeof k === 'string'))) ||
     !(w === null || (isObject(w) && typeof w.atMs === 'number' && isObject(w.stored) && Object.values(w.stored).every((v) => typeof v === 'string')))
   ) {
     return refuse('it is corrupt (fields missing or of the wrong type)');

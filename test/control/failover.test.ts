@@ -252,6 +252,19 @@ describe('a restarted controller', () => {
     expect(saved[0]!.pops).toEqual({ LHR: T0 - 500 });
   });
 
+  it('counts a line its POP gave late (another host) that the state had not counted, skipping the replayed ones', async () => {
+    const saved: ControllerState[] = [];
+    const first = controller({ pid: 1, startedMs: T0, learn: false, saved });
+    for (let i = 1; i <= 10; i++) first.c.line(admittedLine(T0 + i * 1000, i), T0 + i * 1000 + 100);
+    await first.c.tick(T0 + 11_000);
+    // kill -9. The log source gives the last seconds again, and a line of 8.5 s from another host, late, for the first time.
+    const second = controller({ pid: 2, startedMs: T0 + 15_000, resume: saved[0]!, saved });
+    for (const [ms, i] of [[9000, 9], [10_000, 10], [8500, 99], [11_000, 11]] as const) second.c.line(admittedLine(T0 + ms, i), T0 + 15_000);
+    await second.c.tick(T0 + 15_000);
+    expect(second.fake.seen.lines).toBe(2);
+    expect(second.c.snapshot(T0 + 15_000).failover).toMatchObject({ replayed: 2 });
+  });
+
   it('learns again, counting the replayed lines itself, when the state holds no model state', async () => {
     const state: ControllerState = { version: STATE_VERSION, savedAtMs: T0, store: 'file test', heartbeatId: 'abcd0123', lastWrite: null, pops: { LHR: T0 + 20_000 }, rooms: { default: null } };
     const { c, fake, logs } = controller({ pid: 2, startedMs: T0 + 25_000, resume: state });
