@@ -191,12 +191,14 @@ export class Controller {
     this.holdingWhy = why;
     // Each window's chance is fixed by the write before its deadline, the budget's spacing apart (model/pacing.ts).
     // The planner thread's models are saved as of the plan: the POP times that go with them are of then.
-    const pops = this.rooms.savedAtPlan === true ? this.o.failover?.popsNow() : undefined;
+    // Taken only when a save is due (they hold the keys of the last seconds' lines).
+    const atPlan = this.rooms.savedAtPlan === true;
+    const pops = atPlan && this.o.failover?.saveDue(nowMs) === true ? this.o.failover.popsNow() : undefined;
     const plans = await this.rooms.plan(nowMs, { holding: why !== null, writeIntervalMs: this.o.writer.intervalMs(nowMs) });
     // The lease on each schedule and the heartbeat (failover.ts); the models are told of their own texts.
     const out = this.o.failover?.outgoing(plans, this.current, nowMs, this.beatCosts) ?? { plans, extra: {} };
     if (out.plans.size > 0 || Object.keys(out.extra).length > 0) await this.write(out.plans, out.extra, plans, nowMs);
-    await this.o.failover?.save(nowMs, () => this.rooms.saved(), pops);
+    if (!atPlan || pops !== undefined) await this.o.failover?.save(nowMs, () => this.rooms.saved(), pops);
   }
 
   /** At shutdown, after the last tick: the state file written whatever its clock (the models as of that tick's plan). */

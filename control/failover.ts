@@ -247,6 +247,11 @@ export class Failover {
     this.dirty = true;
   }
 
+  /** Whether a save would go now (something changed, the saver's clock is due, not standing by). */
+  saveDue(nowMs: number): boolean {
+    return this.o.saver !== null && this.standby === null && this.dirty && this.o.saver.due(nowMs);
+  }
+
   /** The newest line time of each POP now: the planner thread's models are saved as of its plan, so their POP times are taken just before it. */
   popsNow(): LineMark {
     this.prune();

@@ -171,6 +171,11 @@ export class StateSaver {
     private readonly everyMs = SAVE_EVERY_MS,
   ) {}
 
+  /** Whether a save would go at `nowMs`. */
+  due(nowMs: number): boolean {
+    return !this.busy && nowMs - this.lastMs >= this.everyMs;
+  }
+
   /** The save under way, if any (shutdown waits for it). */
   private running: Promise<unknown> = Promise.resolve();
 
