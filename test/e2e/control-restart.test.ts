@@ -57,8 +57,9 @@ it('resumes after kill -9 in the middle of a crowd: no flood, and the target hel
   }, 200);
   try {
     const first = startController(configFile);
-    // Without a state file it learns first (docs/control.md#restarting-it-safely); the crowd comes at once.
-    await said(first, /learning mode: no state file/);
+    // Without a state file, on a store no controller has written (no heartbeat), it controls from the
+    // start (docs/control.md#restarting-it-safely); the crowd comes at once.
+    await said(first, /no controller has written this store before \(no heartbeat\)/);
     const lines: string[] = [];
     const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void lines.push(a.join(' ')));
     const err = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void lines.push(a.join(' ')));
