@@ -5,6 +5,7 @@
 // than the hour needs, because the operator's `npm run tune` or another tool spent them, it slows
 // down: that is how the token is shared), and on a 429 backs off until the reset the API names, holds
 // and says so once. Pure: time comes from its arguments.
+import { CONTROLLER_KEY } from '../src/core/layout.js';
 
 /** Calls an hour by default: see docs/control.md#writes-and-the-budget for why 300. */
 export const DEFAULT_API_BUDGET = 300;
@@ -18,6 +19,9 @@ export const DEFAULT_BACKOFF_MS = 60_000;
 const HOUR_MS = 3_600_000;
 
 export type CallKind = 'read' | 'write' | 'heartbeat';
+
+/** A call that writes only the controller's heartbeat is a heartbeat; any other write is a write. */
+export const callKind = (keys: readonly string[]): 'write' | 'heartbeat' => (keys.length > 0 && keys.every((k) => k === CONTROLLER_KEY) ? 'heartbeat' : 'write');
 
 /** One API call (or local write) as it ended: what the budget, the journal and the dashboard learn from it. */
 export interface StoreCall {
@@ -226,9 +230,9 @@ export class ApiBudget {
     return `the API budget allows a write every ${fmt(this.budgetIntervalMs)} s (${this.perHour} calls an hour, --api-budget, less a read every ${fmt(this.o.readEveryMs)} s)`;
   }
 
-  /** A planned read is due at `nowMs` after the last one at `lastReadMs`, and the API may be called. */
-  readDue(nowMs: number, lastReadMs: number): boolean {
-    return this.backoff(nowMs) === null && nowMs - lastReadMs >= this.o.readEveryMs;
+  /** A read may go now: no 429 back-off, and one more call keeps the trailing hour within the budget (reads included). */
+  readAllowed(nowMs: number): boolean {
+    return this.backoff(nowMs) === null && this.usedTotal(nowMs) + 1 <= this.perHour;
   }
 
   status(nowMs: number, lastReadMs: number): ApiStatus {

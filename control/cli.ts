@@ -30,7 +30,8 @@
 //   ... --in-thread                   plan in the controller's own thread instead of a worker thread
 //                                     (for debugging: a long plan then stops the log and the dashboard)
 //   ... --state FILE                  the state file it resumes from and saves to (default beside the
-//                                     store file, local/control-state.json; local/control-state-SERVICE.json with --service)
+//                                     store file, local/control-state-config.json for local/config.json;
+//                                     local/control-state-SERVICE.json with --service); saved every 10 s and at shutdown
 //   ... --fresh                       start without the state file: learning mode (docs/control.md#restarting-it-safely)
 //   ... --lease S                     every schedule reaches S seconds ahead, then the fallback chance;
 //                                     another controller's heartbeat older than S is taken over (default 600)
@@ -185,7 +186,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (3_600_000 / readEveryMs >= perHour) {
     throw new UsageError(`--read-every ${readEveryMs / 1000} reads ${Math.round(3_600_000 / readEveryMs)} times an hour, the whole --api-budget of ${perHour}: read less often or raise the budget`);
   }
-  const budget = new ApiBudget({ perHour, readEveryMs, log });
+  // A local file's reads and writes cost no API call: its budget plans no reads, and it spaces no write.
+  const leaseMs = positive('lease', values.lease, DEFAULT_LEASE_SECONDS) * 1000;
+  const budget = new ApiBudget({ perHour, readEveryMs: values.service === undefined ? 0 : readEveryMs, heartbeatEveryMs: leaseMs / 3, log });
   const journal = values.journal === undefined ? null : openJournal(values.journal, log);
   // Every call the store makes (and every local write) is counted against the budget and journalled.
   const report = (call: StoreCall): void => {
@@ -209,7 +212,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const restore = Object.fromEntries(failover.savedRooms().map((id) => [id, failover.restoreFor(id)]));
   const rooms: RoomsPort = await resumedAsync(stateFile, async () =>
     values['in-thread']
-      ? new Rooms(restoredModels(restore, (saved) => createControlModel({ leadSeconds, ...(saved === undefined ? {} : { restore: saved as ModelSaved }) })), log)
+      ? new Rooms(() => createControlModel({ leadSeconds }), log, restoredModels(restore, (_id, saved) => createControlModel({ leadSeconds, restore: saved as ModelSaved })))
       : await WorkerRooms.start({ modelOptions: { leadSeconds }, restore, log }),
   );
   const controller = new Controller({ rooms, store, writer, sourceName: spec, lagLimitMs: positive('lag-limit', values['lag-limit'], 60) * 1000, log, failover });
@@ -225,12 +228,16 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--dashboard-port must be a port number, not "${values['dashboard-port']}"`);
   const dashboard = await startDashboard(port, () => controller.snapshot(Date.now()), () => controller.requestRead('the dashboard asked'));
   log(`reading ${source.name}, writing ${store.name}; planning in ${values['in-thread'] ? 'its own thread (--in-thread)' : 'a worker thread'}; dashboard at ${dashboard.url}`);
-  let busy = false;
+  // The tick under way (null: none): shutdown waits for it, so its write and its save are not cut short.
+  let ticking: Promise<void> | null = null;
   const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
+    if (ticking !== null) return;
     controller.source(source.error, source.dead);
-    controller.tick(Date.now()).finally(() => (busy = false));
+    // A tick that throws is said and the next one goes on: the controller never dies of one.
+    ticking = controller
+      .tick(Date.now())
+      .catch((error: unknown) => log(`a tick failed (${(error as Error)?.stack ?? String(error)}); going on at the next`))
+      .finally(() => (ticking = null));
   }, 1000);
   // kill -HUP: read the settings at the next tick (an operator who just ran tune need not wait a minute).
   const onHup = (): void => {
@@ -243,8 +250,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
   process.off('SIGHUP', onHup);
   clearInterval(timer);
-  await journal?.close();
   source.stop();
+  // The last tick's write and save finish, then the state file is written whatever its clock, and only
+  // then are the journal (which the last call reports to) and the planner thread closed.
+  await ticking;
+  await controller.finalSave(Date.now()).catch((error: unknown) => log(`cannot write the state file at shutdown: ${(error as Error).message}`));
+  await journal?.close();
   dashboard.server.close();
   await rooms.close?.();
   // The room keeps the chances written, then the lease's fallback: the last schedule entry holds (docs/control.md).

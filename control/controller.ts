@@ -17,7 +17,8 @@
 // starts, and again only when it changes (a growing figure is not a change).
 import { applyWrites } from '../lib/json-store.js';
 import { parseLogLine } from './log-line.js';
-import { Rooms } from './rooms.js';
+import { restoredModels, Rooms } from './rooms.js';
+import { HEARTBEAT_KEY } from './heartbeat.js';
 import type { Failover } from './failover.js';
 import type { RoomsPort } from './rooms-port.js';
 import type { ControlModel, DashboardSnapshot, SettingWrites, SourceStatus } from './types.js';
@@ -40,6 +41,11 @@ export interface ControllerOptions {
   lagLimitMs: number;
   log: (message: string) => void;
 }
+
+/** A failed read is tried again after this long, ms, doubling while it keeps failing... */
+export const RETRY_READ_MS = 10_000;
+/** ...up to this. */
+export const MAX_RETRY_READ_MS = 60_000;
 
 /** No line for this long from a live source: the dashboard calls it quiet (the room has no traffic). */
 export const QUIET_AFTER_MS = 10_000;
@@ -66,6 +72,8 @@ export class Controller {
   private lastGoodReadMs = -Infinity;
   /** Why a read is wanted before the next planned one (start, an unknown write, the operator), or null. */
   private readWanted: string | null = 'start';
+  /** Reads failed in a row: each waits longer before the next try. */
+  private failedReads = 0;
 
   constructor(private readonly o: ControllerOptions) {
     if (o.rooms === undefined && o.createModel === undefined) throw new Error('Controller: give it createModel or rooms');
@@ -73,8 +81,9 @@ export class Controller {
     else {
       // Saved models are restored at once, so a state file a model cannot read is refused at start.
       const create = o.createModel!;
-      const restored = new Map((o.failover?.savedRooms() ?? []).map((id) => [id, create(id, o.failover!.restoreFor(id))]));
-      this.rooms = new Rooms((id) => restored.get(id) ?? create(id), o.log);
+      const f = o.failover;
+      const restored = restoredModels(Object.fromEntries((f?.savedRooms() ?? []).map((id) => [id, f!.restoreFor(id)])), create);
+      this.rooms = new Rooms((id) => create(id), o.log, restored);
     }
     this.status = { name: o.sourceName, state: 'starting', lagMs: null, lastLineMs: null, lines: 0, bad: 0, foreign: 0, error: null };
   }
@@ -123,16 +132,21 @@ export class Controller {
       this.o.writer.needsRead = false;
       this.readWanted ??= 'a write whose outcome is unknown';
     }
-    // A failed read is tried again within 10 s (or its interval, if shorter), not every tick: each is a call.
+    // A failed read is tried again after 10 s, then 20, 40, and every 60 s while it keeps failing (or
+    // its interval, if shorter), not every tick: each is a call, and a 5xx outage must not spend the hour.
     const sinceTry = nowMs - this.lastReadMs;
-    const due = this.lastGoodReadMs < this.lastReadMs ? sinceTry >= Math.min(readEvery, 10_000) : sinceTry >= readEvery || this.readWanted !== null;
-    if (due && this.budget.backoff(nowMs) === null) {
+    const retryMs = Math.min(readEvery, RETRY_READ_MS * 2 ** Math.max(0, this.failedReads - 1), MAX_RETRY_READ_MS);
+    const due = this.lastGoodReadMs < this.lastReadMs ? sinceTry >= retryMs : sinceTry >= readEvery || this.readWanted !== null;
+    // Every read is held to the budget, the operator's too: no trailing hour holds more calls than it.
+    if (due && this.budget.readAllowed(nowMs)) {
       this.lastReadMs = nowMs;
+      this.failedReads++;
       try {
         // On Fastly a read is an API call: its values change only by hand between reads.
         this.current = await this.o.store.read();
         this.o.failover?.afterRead(this.current, nowMs);
         this.lastGoodReadMs = nowMs;
+        this.failedReads = 0;
         this.readWanted = null;
         this.settingsError = null;
       } catch (error) {
@@ -176,11 +190,31 @@ export class Controller {
     if (conditionKey(why) !== conditionKey(this.holdingWhy)) this.o.log(why === null ? 'the view is current again: controlling' : `holding, writing nothing: ${why}`);
     this.holdingWhy = why;
     // Each window's chance is fixed by the write before its deadline, the budget's spacing apart (model/pacing.ts).
+    // The planner thread's models are saved as of the plan: the POP times that go with them are of then.
+    // Taken only when a save is due (they hold the keys of the last seconds' lines).
+    const atPlan = this.rooms.savedAtPlan === true;
+    const pops = atPlan && this.o.failover?.saveDue(nowMs) === true ? this.o.failover.popsNow() : undefined;
     const plans = await this.rooms.plan(nowMs, { holding: why !== null, writeIntervalMs: this.o.writer.intervalMs(nowMs) });
     // The lease on each schedule and the heartbeat (failover.ts); the models are told of their own texts.
-    const out = this.o.failover?.outgoing(plans, this.current, nowMs) ?? { plans, extra: {} };
+    const out = this.o.failover?.outgoing(plans, this.current, nowMs, this.beatCosts) ?? { plans, extra: {} };
     if (out.plans.size > 0 || Object.keys(out.extra).length > 0) await this.write(out.plans, out.extra, plans, nowMs);
-    await this.o.failover?.save(nowMs, () => this.rooms.saved());
+    if (!atPlan || pops !== undefined) await this.o.failover?.save(nowMs, () => this.rooms.saved(), pops);
+  }
+
+  /** At shutdown, after the last tick: the state file written whatever its clock (the models as of that tick's plan). */
+  async finalSave(nowMs: number): Promise<void> {
+    if (this.o.failover === undefined) return;
+    if (this.rooms.saveNow === undefined) return this.o.failover.save(nowMs, () => this.rooms.saved(), undefined, true);
+    // The planner thread's models after every line so far: the POP times of now go with them.
+    const pops = this.o.failover.popsNow();
+    const saved = await this.rooms.saveNow();
+    await this.o.failover.save(nowMs, () => saved, pops, true);
+  }
+
+  /** Whether the heartbeat costs a call of its own beside other writes (the CLI writes a key a call). */
+  private get beatCosts(): boolean {
+    const calls = this.o.store.callsFor;
+    return calls !== undefined && calls({ [HEARTBEAT_KEY]: '{}', 'room.x.live': '{}' }) > calls({ 'room.x.live': '{}' });
   }
 
   private async write(plans: ReadonlyMap<string, SettingWrites>, extra: Record<string, string>, own: ReadonlyMap<string, SettingWrites>, nowMs: number): Promise<void> {

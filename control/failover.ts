@@ -6,14 +6,30 @@
 // - the heartbeat (heartbeat.ts): written with every write and on its own every lease/3, checked at
 //   every read; another live controller's beat makes this one stand by;
 // - the lease (lease.ts): every schedule written ends, a lease ahead, on the room's fallback chance;
-// - the state file (state-file.ts), offered after each tick that changed something.
+// - the state file (state-file.ts), offered after each tick that changed something (saved at most every
+//   10 s, and at shutdown), never while another controller writes (it is that one's file too).
 import { hostname } from 'node:os';
 import { parseConfig } from '../src/core/config.js';
 import { mergedSettings, storeRooms } from '../lib/room-store.js';
 import { describeBeat, Heartbeat, HEARTBEAT_KEY, newHeartbeatId, type Beat } from './heartbeat.js';
 import { withLease } from './lease.js';
-import { STATE_VERSION, type ControllerState, type StateSaver } from './state-file.js';
+import { STATE_VERSION, type ControllerState, type RoomsJson, type StateSaver, type StateToSave } from './state-file.js';
 import type { DecisionLine, SettingWrites } from './types.js';
+
+/**
+ * A POP's lines come from several hosts, a little out of order: after a restart a line up to this long
+ * (ms) before the POP's newest counted one is skipped only if it was counted (its key is in the state).
+ */
+export const REPLAY_MARGIN_MS = 5_000;
+
+/** The key a line is known by in the replay check. */
+const lineKey = (l: DecisionLine): string => `${l.pop}|${l.tsMs}|${l.reason}|${l.tid ?? ''}|${l.newTid ?? ''}`;
+
+/** The lines counted as of a moment: each POP's newest line time, and the keys of those within the margin before it. */
+export interface LineMark {
+  pops: Record<string, number>;
+  recent: string[];
+}
 
 /** The shortest learning period, ms: a minute, or two windows when they are longer. */
 export const LEARNING_MS = 60_000;
@@ -57,6 +73,10 @@ export class Failover {
   readonly heartbeat: Heartbeat;
   private readonly pops: Record<string, number>;
   private readonly skipUntil: Readonly<Record<string, number>>;
+  /** Lines counted within the margin before their POP's newest, by key (a count: keys may repeat). */
+  private recent: { key: string; pop: string; tsMs: number }[] = [];
+  /** The saved state's such lines, by key, left to meet again. */
+  private readonly counted = new Map<string, number>();
   private replayed = 0;
   /** null: not learning (resumed, or done); undefined: learning, its end not known before the first read. */
   private learningUntilMs: number | null | undefined;
@@ -78,6 +98,12 @@ export class Failover {
     this.models = models;
     this.pops = models ? { ...r.pops } : {};
     this.skipUntil = { ...this.pops };
+    for (const key of models ? (r.recent ?? []) : []) {
+      this.counted.set(key, (this.counted.get(key) ?? 0) + 1);
+      // Still counted: a save soon after the restart names them too.
+      const [pop, ts] = key.split('|');
+      this.recent.push({ key, pop: pop!, tsMs: Number(ts) });
+    }
     this.lastWrite = r?.lastWrite ?? null;
     this.learningUntilMs = !models && o.learn !== false ? undefined : null;
     if (r !== null) {
@@ -107,12 +133,18 @@ export class Failover {
   /** False for a line at or before the newest one its POP had given when the state was saved: counted before the restart. */
   fresh(line: DecisionLine): boolean {
     const skip = this.skipUntil[line.pop];
-    if (skip !== undefined && line.tsMs <= skip) {
-      if (this.replayed === 0) this.o.log(`the log source gives lines the controller counted before its restart (from POP ${line.pop}, up to ${new Date(skip).toISOString()}): skipping them, counted once`);
+    const key = skip !== undefined && line.tsMs <= skip ? lineKey(line) : null;
+    // Before the margin: counted. Within it: counted only if the saved state names it (a late line from another host was not).
+    const counted = key !== null && (line.tsMs <= skip! - REPLAY_MARGIN_MS || (this.counted.get(key) ?? 0) > 0);
+    if (counted) {
+      if (this.counted.has(key)) this.counted.set(key, this.counted.get(key)! - 1);
+      if (this.replayed === 0) this.o.log(`the log source gives lines the controller counted before its restart (from POP ${line.pop}, up to ${new Date(skip!).toISOString()}): skipping them, counted once`);
       this.replayed++;
       return false;
     }
     if (!(line.tsMs <= (this.pops[line.pop] ?? -Infinity))) this.pops[line.pop] = line.tsMs;
+    if (line.tsMs > this.pops[line.pop]! - REPLAY_MARGIN_MS) this.recent.push({ key: lineKey(line), pop: line.pop, tsMs: line.tsMs });
+    if (this.recent.length > 200_000) this.prune();
     this.dirty = true;
     return true;
   }
@@ -179,9 +211,16 @@ export class Failover {
 
   /**
    * The writes to send: each schedule with the lease on it (the models' own texts are kept for them),
-   * and the heartbeat, with any write and on its own every lease/3. Nothing while standing by.
+   * and the heartbeat, with any write (unless it costs a call of its own) and on its own every lease/3.
+   * Nothing while standing by.
    */
-  outgoing(plans: ReadonlyMap<string, SettingWrites>, values: Readonly<Record<string, string>>, nowMs: number): { plans: Map<string, SettingWrites>; extra: Record<string, string> } {
+  outgoing(
+    plans: ReadonlyMap<string, SettingWrites>,
+    values: Readonly<Record<string, string>>,
+    nowMs: number,
+    /** The beat costs a call of its own even beside other writes (the CLI, a call a key): send it only every lease/3. */
+    beatCosts = false,
+  ): { plans: Map<string, SettingWrites>; extra: Record<string, string> } {
     if (this.standby !== null) return { plans: new Map(), extra: {} };
     const nowSec = nowMs / 1000;
     const leased = new Map<string, SettingWrites>();
@@ -197,7 +236,7 @@ export class Failover {
       const lease = this.o.leaseSeconds + Math.max(60, d);
       leased.set(room, { ...writes, allow_schedule: withLease(text, nowSec, d, lease, config.control.fallbackPercentage) });
     }
-    const beatDue = leased.size > 0 || nowMs - this.lastBeatMs >= (this.o.leaseSeconds * 1000) / 3;
+    const beatDue = (leased.size > 0 && !beatCosts) || nowMs - this.lastBeatMs >= (this.o.leaseSeconds * 1000) / 3;
     return { plans: leased, extra: beatDue ? { [HEARTBEAT_KEY]: this.heartbeat.value(nowSec) } : {} };
   }
 
@@ -208,15 +247,44 @@ export class Failover {
     this.dirty = true;
   }
 
-  /** Offers the state to the state file after a tick that changed something. */
-  async save(nowMs: number, rooms: () => Record<string, unknown>): Promise<void> {
-    if (this.o.saver === null || !this.dirty) return;
-    if (await this.o.saver.offer(nowMs, () => ((this.dirty = false), this.state(nowMs, rooms())))) return;
-    // Not due yet (at most one save a second): the change waits for the next tick's offer.
+  /** Whether a save would go now (something changed, the saver's clock is due, not standing by). */
+  saveDue(nowMs: number): boolean {
+    return this.o.saver !== null && this.standby === null && this.dirty && this.o.saver.due(nowMs);
   }
 
-  state(nowMs: number, rooms: Record<string, unknown>): ControllerState {
-    return { version: STATE_VERSION, savedAtMs: nowMs, store: this.o.store, heartbeatId: this.heartbeat.me.id, lastWrite: this.lastWrite, pops: { ...this.pops }, rooms };
+  /** The newest line time of each POP now: the planner thread's models are saved as of its plan, so their POP times are taken just before it. */
+  popsNow(): LineMark {
+    this.prune();
+    return { pops: { ...this.pops }, recent: this.recent.map((r) => r.key) };
+  }
+
+  /** Keeps only the lines within the margin before their POP's newest. */
+  private prune(): void {
+    this.recent = this.recent.filter((r) => r.tsMs > this.pops[r.pop]! - REPLAY_MARGIN_MS);
+  }
+
+  /**
+   * Offers the state to the state file after a tick that changed something (`force`: at shutdown,
+   * whether due or not). `rooms` null: the models' state of this moment is not at hand (it comes with
+   * the next plan), so nothing is saved and the change waits. `pops`: the POP times of the moment the
+   * models' state is of (default now). Never while standing by: the file is the active one's too.
+   */
+  async save(nowMs: number, rooms: () => Record<string, unknown> | RoomsJson | null, pops?: LineMark, force = false): Promise<void> {
+    if (this.o.saver === null || this.standby !== null || (!this.dirty && !force)) return;
+    await this.o.saver.offer(
+      nowMs,
+      () => {
+        const r = rooms();
+        if (r === null) return null;
+        this.dirty = false;
+        return this.state(nowMs, r, pops);
+      },
+      force,
+    );
+  }
+
+  state(nowMs: number, rooms: Record<string, unknown> | RoomsJson, mark: LineMark = this.popsNow()): StateToSave {
+    return { version: STATE_VERSION, savedAtMs: nowMs, store: this.o.store, heartbeatId: this.heartbeat.me.id, lastWrite: this.lastWrite, pops: { ...mark.pops }, recent: mark.recent, rooms };
   }
 
   view(nowMs: number): FailoverView {

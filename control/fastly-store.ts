@@ -10,7 +10,7 @@
 // the values it had.
 import { fastlyRunnerAsync, describeJson, resolveStoreIdAsync, storeItems, parseStoreList, type AsyncFastlyRunner } from '../lib/fastly-cli.js';
 import { CONFIG_STORE } from '../src/fastly/names.js';
-import { ApiError, DEFAULT_READ_EVERY_MS, rateLimitOf, type CallKind, type CallReporter, type StoreCall } from './api-budget.js';
+import { ApiError, callKind, DEFAULT_READ_EVERY_MS, rateLimitOf, type CallKind, type CallReporter, type StoreCall } from './api-budget.js';
 import type { Store } from './writer.js';
 
 /** Every API call is given this long, ms. */
@@ -44,8 +44,16 @@ export function bulkItems(values: Readonly<Record<string, string>>): { items: Ar
   };
 }
 
-/** A call that writes only the controller's heartbeat is a heartbeat; any other write is a write. */
-export const callKind = (keys: readonly string[]): CallKind => (keys.length > 0 && keys.every((k) => k === 'controller') ? 'heartbeat' : 'write');
+export { callKind };
+
+/** The CLI's error for an answer of 429 (it names no status field): the API's rate limit is spent. */
+const cliRateLimited = (message: string): boolean => /\b429\b|too many requests|rate.?limit/i.test(message);
+
+/** A failed CLI call as an ApiError: a 429 becomes one (so the budget backs off), anything else an unknown outcome. */
+function cliError(error: unknown): ApiError {
+  const message = (error as Error)?.message ?? String(error);
+  return cliRateLimited(message) ? new ApiError(message, 429, false) : new ApiError(message, null, true);
+}
 
 const call = (kind: CallKind, o: Partial<StoreCall> = {}): StoreCall => ({ kind, calls: 1, ok: true, status: null, keys: [], remaining: null, resetMs: null, retryAfterMs: null, error: null, ...o });
 
@@ -168,8 +176,9 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
           held = new Set(Object.keys(values));
           return values;
         } catch (error) {
-          report(call('read', { ok: false, error: (error as Error).message }));
-          throw error;
+          const e = cliError(error);
+          report(call('read', { ok: false, status: e.status, error: e.message }));
+          throw e;
         }
       }
       const values: Record<string, string> = {};
@@ -203,12 +212,13 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
           try {
             await writer.run(args);
             if (!writer.dryRun) {
-              report(call(kind, { keys: [key], values: { [key]: value } }));
+              report(call(callKind([key]), { keys: [key], values: { [key]: value } }));
               wrote({ [key]: value });
             }
           } catch (error) {
-            report(call(kind, { ok: false, keys: [key], values: { [key]: value }, error: (error as Error).message }));
-            throw new ApiError((error as Error).message, null, true);
+            const e = cliError(error);
+            report(call(callKind([key]), { ok: false, status: e.status, keys: [key], values: { [key]: value }, error: e.message }));
+            throw e;
           }
         }
         return;

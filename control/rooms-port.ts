@@ -3,6 +3,7 @@
 // (rooms.ts: the simulator, tests, `npm run control -- --in-thread`) or in a worker thread
 // (worker-rooms.ts: `npm run control`), so that a plan over millions of tickets never stops the
 // event loop that reads the log, answers the dashboard and writes the store.
+import type { RoomsJson } from './state-file.js';
 import type { DecisionLine, PlanContext, RoomView, SettingWrites } from './types.js';
 
 export interface RoomsPort {
@@ -27,8 +28,15 @@ export interface RoomsPort {
    * controller holds while it is set, and says so.
    */
   readonly failure: string | null;
-  /** Every room's model's saved state, by room (the state file; from the planner thread, as of its last plan). */
-  saved(): Record<string, unknown>;
+  /**
+   * Every room's model's saved state, by room, for the state file: in this thread, as of now; from the
+   * planner thread, as of this tick's plan (JSON text), or null when this tick's plan did not bring it.
+   */
+  saved(): Record<string, unknown> | RoomsJson | null;
+  /** The rooms' state after every line observed so far, when it comes from another thread (shutdown's last save). */
+  saveNow?(): Promise<RoomsJson | null>;
+  /** True when saved() is as of the plan (the planner thread): the POP times saved with it are taken just before the plan. */
+  readonly savedAtPlan?: boolean;
   /** Stops the worker thread, if any. */
   close?(): Promise<void>;
 }

@@ -6,7 +6,6 @@ import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseLogLine } from './log-line.js';
 import { restoredModels, Rooms } from './rooms.js';
-import type { RoomsPort } from './rooms-port.js';
 import type { ControlModel, DecisionLine, PlanContext, RoomView, SettingWrites } from './types.js';
 
 /** What the planner thread is started with (structured-cloneable). */
@@ -27,7 +26,9 @@ export type ToPlanner =
   | { t: 'settings'; values: Record<string, string>; nowMs: number }
   /** `save`: send the rooms' saved state with the answer (the state file asked for it). */
   | { t: 'plan'; id: number; nowMs: number; ctx: PlanContext; save?: boolean }
-  | { t: 'written'; room: string; writes: SettingWrites; ok: boolean; nowMs: number };
+  | { t: 'written'; room: string; writes: SettingWrites; ok: boolean; nowMs: number }
+  /** The rooms' saved state now, after every line sent before it (shutdown). */
+  | { t: 'save'; id: number };
 
 /** The rooms' view as the dashboard reads it. */
 export interface PlannerView {
@@ -38,8 +39,10 @@ export interface PlannerView {
 export type FromPlanner =
   | { t: 'ready'; view: PlannerView }
   | { t: 'log'; message: string }
-  | { t: 'planned'; id: number; plans: [string, SettingWrites][]; view: PlannerView; planMs: number; saved?: unknown }
-  | { t: 'failed'; id: number; error: string; view: PlannerView };
+  /** `saved`: the rooms' saved models as JSON text, encoded here (a string crosses threads at a fraction of an object's cost). */
+  | { t: 'planned'; id: number; plans: [string, SettingWrites][]; view: PlannerView; planMs: number; saved?: string }
+  | { t: 'failed'; id: number; error: string; view: PlannerView }
+  | { t: 'saved'; id: number; saved: string };
 
 async function main(): Promise<void> {
   const port = parentPort!;
@@ -50,8 +53,8 @@ async function main(): Promise<void> {
   const send = (message: FromPlanner): void => port.postMessage(message);
   const make = factory as (options: unknown) => ControlModel;
   const options = (data.modelOptions ?? {}) as Record<string, unknown>;
-  const create = restoredModels(data.restore ?? {}, (saved) => make(saved === undefined ? options : { ...options, restore: saved }));
-  const rooms: RoomsPort = new Rooms(create, (message) => send({ t: 'log', message }));
+  const restored = restoredModels(data.restore ?? {}, (_id, saved) => make({ ...options, restore: saved }));
+  const rooms = new Rooms(() => make(options), (message) => send({ t: 'log', message }), restored);
   let lastNowMs = Date.now();
   const view = (nowMs: number): PlannerView => ({ rooms: rooms.snapshot(nowMs), unrouted: { ...rooms.unrouted } });
 
@@ -73,13 +76,17 @@ async function main(): Promise<void> {
       case 'written':
         rooms.written(m.room, m.writes, m.ok, m.nowMs);
         return;
+      case 'save':
+        send({ t: 'saved', id: m.id, saved: JSON.stringify(rooms.saved()) });
+        return;
       case 'plan': {
         lastNowMs = m.nowMs;
         const started = performance.now();
         try {
-          const plans = rooms.plan(m.nowMs, m.ctx) as Map<string, SettingWrites>;
+          const plans = rooms.plan(m.nowMs, m.ctx);
+          if (rooms.planError !== null) throw rooms.planError;
           const planMs = performance.now() - started;
-          send({ t: 'planned', id: m.id, plans: [...plans], view: view(m.nowMs), planMs, ...(m.save === true ? { saved: rooms.saved() } : {}) });
+          send({ t: 'planned', id: m.id, plans: [...plans], view: view(m.nowMs), planMs, ...(m.save === true ? { saved: JSON.stringify(rooms.saved()) } : {}) });
         } catch (error) {
           send({ t: 'failed', id: m.id, error: String((error as Error)?.stack ?? error), view: view(lastNowMs) });
         }

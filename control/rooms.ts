@@ -19,8 +19,10 @@ export const MAX_LINE_ONLY_ROOMS = 50;
 const LINE_ONLY_WHY = 'the routing does not name this room: observed only, never written';
 
 export class Rooms implements RoomsPort {
-  /** In the controller's own thread, a plan either answers or throws: it never stops for good. */
-  readonly failure = null;
+  /** Why the last plan failed (a model threw), or null: the controller holds while it is set, and goes on. */
+  failure: string | null = null;
+  /** What the failed plan threw (the planner thread passes it on whole). */
+  planError: unknown = null;
   private readonly models = new Map<string, { model: ControlModel; lines: number }>();
   /** Lines no room decided, by reason: they are counted, never fed to a model. */
   readonly unrouted: Record<string, number> = {};
@@ -35,7 +37,11 @@ export class Rooms implements RoomsPort {
   constructor(
     private readonly createModel: (room: string) => ControlModel,
     private readonly log: (message: string) => void,
-  ) {}
+    /** Models restored from the state file, by room: there from the start, so every save keeps them. */
+    restored: Readonly<Record<string, ControlModel>> = {},
+  ) {
+    for (const [id, model] of Object.entries(restored)) this.models.set(id, { model, lines: 0 });
+  }
 
   get ids(): string[] {
     return [...this.models.keys()];
@@ -96,13 +102,22 @@ export class Rooms implements RoomsPort {
   /** Each room's writes now (rooms with nothing to write are left out). */
   plan(nowMs: number, ctx: PlanContext): Map<string, SettingWrites> {
     const plans = new Map<string, SettingWrites>();
-    for (const [id, r] of this.models) {
-      // A room the routing does not name plans as if holding: its view ages, nothing is written.
-      const steered = this.steered.has(id);
-      const writes = r.model.plan(nowMs, { ...ctx, holding: ctx.holding || !steered });
-      if (!steered) continue;
-      if (writes !== null && Object.keys(writes).length > 0) plans.set(id, writes);
+    try {
+      for (const [id, r] of this.models) {
+        // A room the routing does not name plans as if holding: its view ages, nothing is written.
+        const steered = this.steered.has(id);
+        const writes = r.model.plan(nowMs, { ...ctx, holding: ctx.holding || !steered });
+        if (!steered) continue;
+        if (writes !== null && Object.keys(writes).length > 0) plans.set(id, writes);
+      }
+    } catch (error) {
+      // A model that throws writes nothing: the controller holds and says why, and tries again next tick.
+      this.planError = error;
+      this.failure = `a plan failed (${String((error as Error)?.message ?? error).split('\n')[0]}): the controller holds until a plan succeeds`;
+      return new Map();
     }
+    this.failure = null;
+    this.planError = null;
     return plans;
   }
 
@@ -116,8 +131,9 @@ export class Rooms implements RoomsPort {
   }
 
   snapshot(nowMs: number): RoomView[] {
-    // Before any room is known (no store read yet, no line), the one default room stands for the service.
-    if (this.models.size === 0) this.room(DEFAULT_ROOM, nowMs);
+    // Before any room is known (no store read yet, no line), the one default room stands for the
+    // service: a model made for the view alone, not kept (the routing may name no such room).
+    if (this.models.size === 0) return [{ id: DEFAULT_ROOM, model: this.createModel(DEFAULT_ROOM).snapshot(nowMs), lines: 0 }];
     const lineOnly = new Set(this.values === null ? [] : this.lineOnly());
     // The routing's order (the steered rooms were read from it in that order), then rooms only lines named, as they appeared.
     const listed = this.values === null ? [] : [...this.steered];
@@ -135,12 +151,7 @@ export class Rooms implements RoomsPort {
   }
 }
 
-/** A model factory for Rooms: the saved rooms' models made (restored) now, the others when they appear. */
-export function restoredModels(restore: Record<string, unknown>, make: (saved: unknown) => ControlModel): (room: string) => ControlModel {
-  const made = new Map(Object.entries(restore).map(([id, saved]) => [id, make(saved)]));
-  return (room) => {
-    const model = made.get(room);
-    made.delete(room);
-    return model ?? make(undefined);
-  };
+/** The saved rooms' models, made (restored) now, so one that cannot be read fails the start. */
+export function restoredModels(restore: Readonly<Record<string, unknown>>, make: (room: string, saved: unknown) => ControlModel): Record<string, ControlModel> {
+  return Object.fromEntries(Object.entries(restore).map(([id, saved]) => [id, make(id, saved)]));
 }

@@ -3,13 +3,23 @@
 // which store it steers, its heartbeat id, what it last wrote, and the newest line time seen from each
 // POP (a log source that replays lines after a restart must not have them counted twice).
 //
-// Written atomically (a temporary file in the same directory, fsynced, renamed over the old one), with
-// a version and a sha256 of its body: a file that is corrupt, of another store, or of another version
+// Written atomically (a temporary file in the same directory, fsynced, renamed over the old one), at
+// most every SAVE_EVERY_MS (the skip-by-POP rule covers the lines since), as a header line (format,
+// version, sha256 of the body) and the body's JSON after it: the body is never encoded twice, and the
+// rooms' part may come already encoded (RoomsJson, from the planner thread). A file that is corrupt, of another store, or of another version
 // is refused whole, with a message naming it and what to do. Never half-read.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { repoRoot } from '../lib/paths.js';
+
+/** Saves at most this often, ms: at the 200k-ticket bound a state is ~30 MB (docs/control.md). */
+export const SAVE_EVERY_MS = 10_000;
+
+/** The rooms' saved models as JSON text already (the planner thread encodes them: no clone of the objects between threads). */
+export class RoomsJson {
+  constructor(readonly text: string) {}
+}
 
 /** Bumped whenever the body's shape changes: an older file is refused, not guessed at. */
 export const STATE_VERSION = 1;
@@ -28,9 +38,14 @@ export interface ControllerState {
   lastWrite: { atMs: number; stored: Record<string, string> } | null;
   /** Newest decision line time (ms) seen from each POP: replayed lines at or before it are skipped. */
   pops: Record<string, number>;
+  /** Keys of the lines counted within a few seconds before their POP's newest (failover.ts REPLAY_MARGIN_MS); absent in older files. */
+  recent?: string[];
   /** Each room's model, as its save() gave it (null: a model without save). */
   rooms: Record<string, unknown>;
 }
+
+/** A state as it is saved: the rooms' part as objects, or as JSON text already. */
+export type StateToSave = Omit<ControllerState, 'rooms'> & { rooms: Record<string, unknown> | RoomsJson };
 
 /** A state file that cannot be used; the message names the file and what to do. */
 export class StateFileError extends Error {
@@ -38,7 +53,7 @@ export class StateFileError extends Error {
 }
 
 /**
- * The default state file: beside the local store file (local/control-state.json for local/config.json),
+ * The default state file: beside the local store file (local/control-state-config.json for local/config.json),
  * or local/control-state-SERVICE.json for --service.
  */
 export const defaultStateFile = (service: string | undefined, localFile: string): string =>
@@ -49,10 +64,12 @@ export const defaultStateFile = (service: string | undefined, localFile: string)
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/** The file's text: the body as JSON text, with its checksum and version beside it. */
-export function encodeState(state: ControllerState): string {
-  const body = JSON.stringify(state);
-  return `${JSON.stringify({ format: FORMAT, version: state.version, sha256: sha256(body), body })}\n`;
+/** The file's text: a header line (format, version, the body's checksum), then the body's JSON. */
+export function encodeState(state: StateToSave): string {
+  const { rooms, ...head } = state;
+  // `rooms` goes last, as text when it came as text: never parsed and encoded again.
+  const body = `${JSON.stringify(head).slice(0, -1)},"rooms":${rooms instanceof RoomsJson ? rooms.text : JSON.stringify(rooms)}}`;
+  return `${JSON.stringify({ format: FORMAT, version: state.version, sha256: sha256(body) })}\n${body}\n`;
 }
 
 const whatToDo = (file: string): string =>
@@ -65,7 +82,10 @@ export function decodeState(text: string, file: string, store: string): Controll
   };
   let outer: { format?: unknown; version?: unknown; sha256?: unknown; body?: unknown };
   try {
-    outer = JSON.parse(text) as typeof outer;
+    const nl = text.indexOf('\n');
+    outer = JSON.parse(nl < 0 ? text : text.slice(0, nl)) as typeof outer;
+    // The body after the header line (a file of the first format had it as a string inside).
+    if (outer !== null && typeof outer === 'object' && outer.body === undefined && nl >= 0) outer.body = text.slice(nl + 1).replace(/\n$/, '');
   } catch {
     return refuse('it is corrupt (not valid JSON: cut short or overwritten?)');
   }
@@ -84,8 +104,21 @@ export function decodeState(text: string, file: string, store: string): Controll
   } catch {
     return refuse('it is corrupt (its body is not valid JSON)');
   }
-  if (state.version !== STATE_VERSION || typeof state.store !== 'string' || typeof state.heartbeatId !== 'string' || typeof state.pops !== 'object' || typeof state.rooms !== 'object') {
-    return refuse('it is corrupt (fields missing)');
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const w = (state as { lastWrite?: unknown }).lastWrite;
+  if (
+    !isObject(state) ||
+    state.version !== STATE_VERSION ||
+    typeof state.savedAtMs !== 'number' ||
+    typeof state.store !== 'string' ||
+    typeof state.heartbeatId !== 'string' ||
+    !isObject(state.pops) ||
+    !Object.values(state.pops).every((t) => typeof t === 'number' && Number.isFinite(t)) ||
+    !isObject(state.rooms) ||
+    !(state.recent === undefined || (Array.isArray(state.recent) && state.recent.every((k) => typeof k === 'string'))) ||
+    !(w === null || (isObject(w) && typeof w.atMs === 'number' && isObject(w.stored) && Object.values(w.stored).every((v) => typeof v === 'string')))
+  ) {
+    return refuse('it is corrupt (fields missing or of the wrong type)');
   }
   if (state.store !== store) return refuse(`it is the state of ${state.store}, and this controller steers ${store}`);
   return state;
@@ -104,7 +137,7 @@ export async function readStateFile(file: string, store: string): Promise<Contro
 }
 
 /** Writes `state` to `file` atomically: a temporary file beside it, fsynced, renamed over it. */
-export async function writeStateFile(file: string, state: ControllerState): Promise<void> {
+export async function writeStateFile(file: string, state: StateToSave): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
@@ -133,18 +166,34 @@ export class StateSaver {
   saves = 0;
 
   constructor(
-    private readonly write: (state: ControllerState) => Promise<void>,
+    private readonly write: (state: StateToSave) => Promise<void>,
     private readonly log: (message: string) => void,
-    private readonly everyMs = 1000,
+    private readonly everyMs = SAVE_EVERY_MS,
   ) {}
 
-  /** Saves `build()` when due; resolves once written (true) or skipped as not due (false). */
-  async offer(nowMs: number, build: () => ControllerState): Promise<boolean> {
-    if (this.busy || nowMs - this.lastMs < this.everyMs) return false;
+  /** Whether a save would go at `nowMs`. */
+  due(nowMs: number): boolean {
+    return !this.busy && nowMs - this.lastMs >= this.everyMs;
+  }
+
+  /** The save under way, if any (shutdown waits for it). */
+  private running: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Saves `build()` when due (or `force`, at shutdown); resolves once written (true) or skipped (false):
+   * not due, or `build` had nothing to save yet (null: the planner thread's state comes with the next plan).
+   */
+  async offer(nowMs: number, build: () => StateToSave | null, force = false): Promise<boolean> {
+    if (force) await this.running;
+    if (this.busy || (!force && nowMs - this.lastMs < this.everyMs)) return false;
+    const state = build();
+    if (state === null) return false;
     this.busy = true;
     this.lastMs = nowMs;
+    const done = this.write(state);
+    this.running = done.catch(() => {});
     try {
-      await this.write(build());
+      await done;
       this.saves++;
       if (this.told !== null) this.log('the state file is written again');
       this.told = null;

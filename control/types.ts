@@ -219,7 +219,8 @@ export interface PlanContext {
   /**
    * The spacing between the writes the API budget allows now, ms: the model fixes every window whose
    * decision time falls before nowMs + writeIntervalMs, so each window is fixed by the write before
-   * its deadline (model/pacing.ts). 0 = every tick may write (the local file).
+   * its deadline (model/pacing.ts). 0 = every tick may write (the local store file, whose writes
+   * cost no API call: only --min-write-interval spaces them).
    */
   writeIntervalMs: number;
 }

@@ -10,6 +10,7 @@ import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../lib/ts-worker.js';
 import type { FromPlanner, PlannerData, PlannerView, ToPlanner } from './rooms-worker.js';
 import type { RoomsPort } from './rooms-port.js';
+import { RoomsJson } from './state-file.js';
 import type { DecisionLine, PlanContext, RoomView, SettingWrites } from './types.js';
 
 /** Lines wait at most this long (ms) before they go to the planner thread... */
@@ -42,11 +43,15 @@ export class WorkerRooms implements RoomsPort {
   private batch: (string | DecisionLine)[] = [];
   private batchTimer: NodeJS.Timeout | null = null;
   private readonly pending = new Map<number, Pending>();
+  private readonly saving = new Map<number, (text: string) => void>();
   private nextId = 1;
   private dead: string | null = null;
   private planProblem: string | null = null;
   private closing = false;
-  private lastSaved: unknown = undefined;
+  /** The rooms' saved state that came with this tick's plan, as JSON text; null: none came with it. */
+  private lastSaved: string | null = null;
+  /** The models' state is as of the plan, not of the save: the controller takes the POP times then. */
+  readonly savedAtPlan = true;
   /** The state file asked for the rooms' state: the next plan brings it. */
   private saveWanted = true;
   /** How long the last plan took in the planner thread, ms; null before the first. */
@@ -120,6 +125,7 @@ export class WorkerRooms implements RoomsPort {
   }
 
   plan(nowMs: number, ctx: PlanContext): Promise<Map<string, SettingWrites>> {
+    this.lastSaved = null;
     if (this.dead !== null) return Promise.resolve(new Map());
     this.flush();
     const id = this.nextId++;
@@ -145,9 +151,36 @@ export class WorkerRooms implements RoomsPort {
     return this.view.rooms;
   }
 
-  saved(): Record<string, unknown> {
-    this.saveWanted = true;
-    return (this.lastSaved ?? {}) as Record<string, unknown>;
+  /**
+   * The rooms' state that came with this tick's plan, or null when it did not ask for it: then the next
+   * plan brings it (the state file waits a tick rather than save models of another moment).
+   */
+  saved(): RoomsJson | null {
+    if (this.lastSaved === null) {
+      this.saveWanted = true;
+      return null;
+    }
+    const text = this.lastSaved;
+    this.lastSaved = null;
+    return new RoomsJson(text);
+  }
+
+  /** The rooms' state now, after every line observed so far (shutdown's last save); null if the thread does not answer. */
+  saveNow(): Promise<RoomsJson | null> {
+    if (this.dead !== null) return Promise.resolve(null);
+    this.flush();
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.saving.delete(id);
+        resolve(null);
+      }, this.o.planTimeoutMs ?? 30_000);
+      this.saving.set(id, (text) => {
+        clearTimeout(timer);
+        resolve(new RoomsJson(text));
+      });
+      this.send({ t: 'save', id });
+    });
   }
 
   async close(): Promise<void> {
@@ -172,12 +205,17 @@ export class WorkerRooms implements RoomsPort {
   private answer(m: FromPlanner): void {
     if (m.t === 'log') return this.o.log(m.message);
     if (m.t === 'ready') return;
+    if (m.t === 'saved') {
+      this.saving.get(m.id)?.(m.saved);
+      this.saving.delete(m.id);
+      return;
+    }
     this.view = m.view;
     // A late answer (after its timeout) still says the thread is alive, and brings its view.
     if (m.t === 'planned') {
       this.planProblem = null;
       this.lastPlanMs = m.planMs;
-      if ('saved' in m) this.lastSaved = m.saved;
+      if (m.saved !== undefined && this.pending.has(m.id)) this.lastSaved = m.saved;
     } else {
       this.planProblem = `a plan failed in the planner thread (${m.error.split('\n')[0]}): the controller holds until a plan succeeds`;
     }

@@ -7,7 +7,7 @@
 import { parseConfig } from '../src/core/config.js';
 import { storeWrites } from '../src/core/layout.js';
 import { applyWrites, readStore, writeStoreAtomic } from '../lib/json-store.js';
-import { ApiBudget, ApiError, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, outcomeUnknown, type CallReporter } from './api-budget.js';
+import { ApiBudget, ApiError, callKind, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, outcomeUnknown, type CallReporter } from './api-budget.js';
 import type { SettingWrites, WriteStatus } from './types.js';
 
 export interface Store {
@@ -20,15 +20,19 @@ export interface Store {
   callsFor?(values: Record<string, string>): number;
   /** Read the store at most this often, ms (default every tick): reads are API calls on Fastly. */
   readonly readEveryMs?: number;
+  /** Its reads and writes cost no API call (a local file): writes are spaced by --min-write-interval alone. */
+  readonly free?: boolean;
 }
 
 /** The local store file; each write is reported (for the journal) as a call that costs no API call. */
 export function localStore(file: string, report: CallReporter = () => {}): Store {
   return {
     name: `file ${file}`,
+    free: true,
+    callsFor: () => 0,
     read: () => readStore(file),
     async write(values) {
-      const done = { kind: 'write' as const, calls: 0, status: null, keys: Object.keys(values), values, remaining: null, resetMs: null, retryAfterMs: null };
+      const done = { kind: callKind(Object.keys(values)), calls: 0, status: null, keys: Object.keys(values), values, remaining: null, resetMs: null, retryAfterMs: null };
       try {
         // Every room's values in one atomic file write: the host never reads half of them.
         await writeStoreAtomic(file, applyWrites(await readStore(file), values));
@@ -75,7 +79,8 @@ export class Writer {
 
   /** The spacing in force between calls now, ms (what the model plans with: PlanContext.writeIntervalMs). */
   intervalMs(nowMs: number): number {
-    return Math.max(this.minIntervalMs, this.budget.writeIntervalMs(nowMs));
+    // A local file's writes cost no API call: the budget does not space them.
+    return this.store.free === true ? this.minIntervalMs : Math.max(this.minIntervalMs, this.budget.writeIntervalMs(nowMs));
   }
 
   /**
@@ -106,7 +111,7 @@ export class Writer {
     }
     // Within the budget first: a tick held back refuses nothing (its rooms offer their writes again).
     const calls = this.store.callsFor?.(values) ?? 1;
-    const wait = this.budget.writeWait(nowMs, calls);
+    const wait = this.store.free === true ? null : this.budget.writeWait(nowMs, calls);
     if (wait !== null) return this.heldBack(wait);
     if (refused.length > 0) {
       this.failed++;
@@ -115,7 +120,9 @@ export class Writer {
       if (Object.keys(byRoom).length === 0 && Object.keys(extra).length === 0) return sent;
     }
     this.nextCallMs = nowMs + this.minIntervalMs;
-    this.budget.noteWrite(nowMs, calls);
+    // A heartbeat on its own is planned apart (the budget sets aside a beat every lease/3): it does not
+    // take the rooms' write slot, so a window fixed to go before its deadline is not held behind it.
+    if (callKind(Object.keys(values)) !== 'heartbeat') this.budget.noteWrite(nowMs, calls);
     try {
       await this.store.write(values);
       this.done++;

@@ -13,7 +13,6 @@ import { CursorPlanner } from './cursor-plan.js';
 import { arrivalRate, learnReturnRates, queueingStep, wantedPerMinute, type ModelParts } from './draw-plan.js';
 import { History } from './history.js';
 import { Ledger } from './ledger.js';
-import type { LedgerSaved } from './ledger-saved.js';
 import { openStep } from './open-room.js';
 import { recordWritten } from './pacing.js';
 import { denyPageReturns } from './returning.js';
@@ -151,15 +150,9 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
     },
 
     save() {
-      return { version: MODEL_SAVED_VERSION, state: saveState(s), cursor: cursor.save(), history: m.history.save(), ledger: ledgerSave(ledger) };
+      return { version: MODEL_SAVED_VERSION, state: saveState(s), cursor: cursor.save(), history: m.history.save(), ledger: ledger.save() };
     },
   };
-}
-
-// The ledger's own save and restore belong to ledger.ts (its counts, tickets and sessions); until it
-// has them, a restored model starts its ledger empty and re-reads the log.
-function ledgerSave(ledger: Ledger): LedgerSaved {
-  return ledger.save();
 }
 
 function restore(m: ModelParts, saved: ModelSaved): void {

@@ -131,6 +131,8 @@ describe('npm run control', () => {
     try {
       await expect.poll(() => err, { timeout: 20_000, interval: 100 }).toMatch(/planning in a worker thread; dashboard at (\S+)/);
       const url = /dashboard at (\S+)/.exec(err)![1]!;
+      // Its first save (at its first tick) before any line: the next is due 10 s later.
+      await expect.poll(() => existsSync(join(dir, 'control-state-config.json')), { timeout: 20_000, interval: 100 }).toBe(true);
       // The file source reads from the end: the lines come after it started.
       appendFileSync(log, `${admittedLine(Date.now(), 1)}\n${admittedLine(Date.now(), 2)}\n`);
       const lines = async (): Promise<number | undefined> => ((await (await fetch(`${url}api/snapshot`)).json()) as { rooms: { lines: number }[] }).rooms[0]?.lines;
@@ -140,5 +142,10 @@ describe('npm run control', () => {
       await new Promise((resolve) => child.once('exit', resolve));
     }
     expect(err).toContain('stopped; the room keeps the chances written, then, a lease on, their fallback');
+    // Stopped within the state file's 10 s: it is written once more at shutdown, with the lines counted so far.
+    const [, body] = readFileSync(join(dir, 'control-state-config.json'), 'utf8').split('\n');
+    const state = JSON.parse(body!) as { pops: Record<string, number>; rooms: Record<string, unknown> };
+    expect(Object.keys(state.pops)).toEqual(['LHR']);
+    expect(Object.keys(state.rooms)).toEqual(['default']);
   }, 45_000);
 });

@@ -29,10 +29,14 @@ export interface ControlProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `npm run control -- ARGS --journal DIR/journal.jsonl --dashboard-port 0` and waits for its dashboard. */
+/**
+ * Starts `npm run control -- ARGS --journal DIR/journal.jsonl --state DIR/control-state.json --dashboard-port 0`
+ * and waits for its dashboard: its state file in DIR, so no run resumes from another's (the default for
+ * --service is local/control-state-SERVICE.json in the checkout, shared by every test of that service).
+ */
 export async function controlProcess(args: readonly string[], env: NodeJS.ProcessEnv, dir: string): Promise<ControlProcess> {
   const file = join(dir, 'journal.jsonl');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'control/cli.ts', ...args, '--journal', file, '--dashboard-port', '0'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'control/cli.ts', ...args, '--journal', file, ...(args.includes('--state') ? [] : ['--state', join(dir, 'control-state.json')]), '--dashboard-port', '0'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   child.stdout.resume();

@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { Controller } from '../../control/controller.js';
 import { createControlModel } from '../../control/model/index.js';
-import { Writer, type Store } from '../../control/writer.js';
+import { localStore, Writer, type Store } from '../../control/writer.js';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ApiBudget, ApiError, type StoreCall } from '../../control/api-budget.js';
 import type { SettingWrites } from '../../control/types.js';
 import { storeFromSettings } from '../../src/core/layout.js';
@@ -311,6 +314,25 @@ describe('the writer', () => {
     expect(writes).toHaveLength(2);
   });
 
+  it('writes a local store file whenever asked, spaced by --min-write-interval alone: its writes cost no API call', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wr-writer-'));
+    try {
+      const file = join(dir, 'config.json');
+      writeFileSync(file, '{}');
+      const budget = new ApiBudget({ perHour: 300, readEveryMs: 0, log: () => {} });
+      const free = new Writer(localStore(file), 0, () => {}, budget);
+      expect(free.intervalMs(T0)).toBe(0);
+      for (let s = 0; s < 5; s++) expect(await offer(free, { allow_percentage: String(10 + s) }, T0 + s * 1000)).toBe(true);
+      const spaced = new Writer(localStore(file), 3000, () => {}, budget);
+      const went: number[] = [];
+      for (let s = 0; s < 7; s++) if (await offer(spaced, { allow_percentage: String(20 + s) }, T0 + s * 1000)) went.push(s);
+      expect(went).toEqual([0, 3, 6]);
+      expect(JSON.parse(readFileSync(file, 'utf8'))['room.default.allow_percentage']).toBe('26');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("changes the room's live value, keeping what it does not write", async () => {
     const { writer, writes } = setup({});
     const current = { 'room.shop.live': JSON.stringify({ allow_schedule: '1800000000=10', queue_cursor: '1800000000:30' }) };
@@ -371,6 +393,15 @@ function apiSetup(settings: Record<string, string>) {
 }
 
 describe('the controller on the API budget', () => {
+  it('holds the operator\'s reads to the budget too: a SIGHUP with the hour spent waits for the hour to free a call', async () => {
+    const t = apiSetup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
+    await t.run(0, 2);
+    t.writer.budget.record({ kind: 'write', calls: 300, ok: true, status: 200, keys: [], remaining: null, resetMs: null, retryAfterMs: null, error: null }, T0 + 2000);
+    t.controller.requestRead('SIGHUP');
+    await t.run(2, 120);
+    expect(t.reads.map((ms) => (ms - T0) / 1000)).toEqual([0]);
+  });
+
   it('reads at start and once a minute, not every tick and not after its own writes', async () => {
     const t = apiSetup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
     await t.run(0, 600);
@@ -424,12 +455,12 @@ describe('the controller on the API budget', () => {
     expect(t.controller.snapshot(T0 + 340_000).holding).toBe(false);
   });
 
-  it('a read that fails keeps the values read last, goes on controlling while they are fresh, and tries again within 10 s', async () => {
+  it('a read that fails keeps the values read last, goes on controlling while they are fresh, and tries again after 10 s, 20, 40, then every 60 s', async () => {
     const t = apiSetup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
     await t.run(0, 60);
     t.failReads(new ApiError('the Fastly API answered 503 to GET /items (upstream): a fault at Fastly', 503, true));
     await t.run(60, 90);
-    expect(t.reads.map((ms) => (ms - T0) / 1000)).toEqual([0, 60, 70, 80]);
+    expect(t.reads.map((ms) => (ms - T0) / 1000)).toEqual([0, 60, 70]);
     const snap = t.controller.snapshot(T0 + 90_000);
     expect(snap.holding).toBe(false);
     expect(snap.rooms[0]!.model.targets.newUsersPerMinute).toBe(60);
@@ -437,5 +468,8 @@ describe('the controller on the API budget', () => {
     await t.run(90, 181);
     expect(t.controller.snapshot(T0 + 181_000)).toMatchObject({ holding: true, holdingWhy: expect.stringMatching(/cannot read the settings from fake Fastly store: the Fastly API answered 503/) });
     expect(t.controller.snapshot(T0 + 181_000).rooms[0]!.model.targets.newUsersPerMinute).toBe(60);
+    // A 5xx outage spends a read a minute, not 360 an hour.
+    await t.run(181, 400);
+    expect(t.reads.map((ms) => (ms - T0) / 1000)).toEqual([0, 60, 70, 90, 130, 190, 250, 310, 370]);
   });
 });

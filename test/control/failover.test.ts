@@ -9,7 +9,9 @@ import { Failover } from '../../control/failover.js';
 import { StateSaver, STATE_VERSION, type ControllerState } from '../../control/state-file.js';
 import type { ControlModel, ModelSaved, ModelSnapshot, SettingWrites } from '../../control/types.js';
 import { ApiBudget } from '../../control/api-budget.js';
-import { localStore, Writer } from '../../control/writer.js';
+import { localStore, Writer, type Store } from '../../control/writer.js';
+import type { RoomsPort } from '../../control/rooms-port.js';
+import { Rooms } from '../../control/rooms.js';
 import { storeFromSettings } from '../../src/core/layout.js';
 import { admittedLine } from './lines.js';
 
@@ -39,14 +41,29 @@ beforeEach(async () => {
 afterEach(async () => rm(dir, { recursive: true, force: true }));
 
 /** A controller over the store file; `host`/`pid` tell two apart. */
-function controller(o: { pid: number; startedMs: number; resume?: ControllerState | null; learn?: boolean; plan?: (nowMs: number) => SettingWrites | null; leaseSeconds?: number; saved?: ControllerState[] }) {
+function controller(o: {
+  pid: number;
+  startedMs: number;
+  resume?: ControllerState | null;
+  learn?: boolean;
+  plan?: (nowMs: number) => SettingWrites | null;
+  leaseSeconds?: number;
+  saved?: ControllerState[];
+  /** A store that writes a key a call (the Fastly CLI). */
+  perKey?: string[][];
+  rooms?: RoomsPort;
+}) {
   const logs: string[] = [];
   const log = (m: string): void => void logs.push(m);
-  const store = localStore(file);
+  const file0 = localStore(file);
+  const store: Store =
+    o.perKey === undefined
+      ? file0
+      : { name: 'per key', read: file0.read, callsFor: (v) => Object.keys(v).length, write: async (v) => (o.perKey!.push(Object.keys(v)), file0.write(v)) };
   const fake = fakeModel(o.plan ?? (() => null));
-  const saver = o.saved === undefined ? null : new StateSaver(async (s) => void o.saved!.push(s), log);
+  const saver = o.saved === undefined ? null : new StateSaver(async (s) => void o.saved!.push(s as ControllerState), log);
   const failover = new Failover({ store: 'file test', leaseSeconds: o.leaseSeconds ?? 600, leadSeconds: 25, resume: o.resume ?? null, learn: o.learn, saver, host: 'box', pid: o.pid, startedMs: o.startedMs, log });
-  const c = new Controller({ createModel: () => fake.model, store, writer: new Writer(store, 0, log, new ApiBudget({ perHour: 7200, readEveryMs: 60_000, log })), sourceName: 'test', lagLimitMs: 60_000, log, failover });
+  const c = new Controller({ ...(o.rooms === undefined ? { createModel: () => fake.model } : { rooms: o.rooms }), store, writer: new Writer(store, 0, log, new ApiBudget({ perHour: 7200, readEveryMs: 60_000, log })), sourceName: 'test', lagLimitMs: 60_000, log, failover });
   return { c, logs, fake, failover };
 }
 
@@ -79,6 +96,21 @@ describe('two controllers on one store', () => {
     expect(JSON.parse((await stored()).controller!).pid).toBe(222);
     expect(b.logs.join('\n')).toMatch(/taking over from the controller id \w+ on host box, pid 111.*: its last heartbeat is 12\d s old, past its lease/);
     expect(b.c.snapshot(T0 + 182_000)).toMatchObject({ holding: false, failover: { mode: 'active' } });
+  });
+
+  it('the one standing by never writes the state file: it is the active one\'s too', async () => {
+    const aSaved: ControllerState[] = [];
+    const bSaved: ControllerState[] = [];
+    const a = controller({ pid: 111, startedMs: T0, learn: false, saved: aSaved });
+    await a.c.tick(T0);
+    const b = controller({ pid: 222, startedMs: T0 + 1000, learn: false, saved: bSaved });
+    for (let t = 1; t < 60; t++) {
+      await a.c.tick(T0 + t * 1000);
+      await b.c.tick(T0 + t * 1000 + 500);
+    }
+    expect(b.c.snapshot(T0 + 60_000).failover?.mode).toBe('standby');
+    expect(bSaved).toEqual([]);
+    expect(aSaved.length).toBeGreaterThan(0);
   });
 
   it('when both start before either reads the other, the one started first keeps the service', async () => {
@@ -170,6 +202,69 @@ describe('a restarted controller', () => {
     expect(snap.holding).toBe(false);
   });
 
+  it('keeps the restored rooms in its saves before any line or read names them', async () => {
+    const state: ControllerState = { version: STATE_VERSION, savedAtMs: T0, store: 'file test', heartbeatId: 'abcd0123', lastWrite: null, pops: {}, rooms: { shop: { version: 1, lines: 5 } } };
+    const saved: ControllerState[] = [];
+    const { c } = controller({ pid: 2, startedMs: T0 + 5000, resume: state, saved });
+    await c.tick(T0 + 5000);
+    expect(Object.keys(saved[0]!.rooms).sort()).toEqual(['default', 'shop']);
+  });
+
+  it('saves, at shutdown, whatever the state file\'s clock, with every line counted so far', async () => {
+    const saved: ControllerState[] = [];
+    const { c } = controller({ pid: 1, startedMs: T0, learn: false, saved });
+    await c.tick(T0);
+    c.line(admittedLine(T0 + 1000, 1, 'LHR'), T0 + 1100);
+    await c.tick(T0 + 2000);
+    expect(saved).toHaveLength(1);
+    await c.finalSave(T0 + 3000);
+    expect(saved.map((s) => [s.savedAtMs, s.pops])).toEqual([
+      [T0, {}],
+      [T0 + 3000, { LHR: T0 + 1000 }],
+    ]);
+  });
+
+  it('with the models in another thread, saves the POP times of the moment of the plan the models\' state came with', async () => {
+    const saved: ControllerState[] = [];
+    const inner = new Rooms(() => fakeModel(() => null).model, () => {});
+    let c: Controller | null = null;
+    // Rooms whose state is as of the plan; a line arrives while the plan runs (it waits on another thread).
+    const rooms: RoomsPort = {
+      observe: (line) => inner.observe(line),
+      settings: (v, now) => inner.settings(v, now),
+      written: () => {},
+      snapshot: (now) => inner.snapshot(now),
+      unrouted: {},
+      failure: null,
+      savedAtPlan: true,
+      async plan(nowMs) {
+        const state = inner.saved();
+        c!.line(admittedLine(nowMs - 100, 9, 'FRA'), nowMs);
+        this.saved = () => state;
+        return new Map();
+      },
+      saved: () => null,
+    };
+    const made = controller({ pid: 1, startedMs: T0, learn: false, saved, rooms });
+    c = made.c;
+    c.line(admittedLine(T0 - 500, 1, 'LHR'), T0);
+    await c.tick(T0);
+    expect(saved[0]!.pops).toEqual({ LHR: T0 - 500 });
+  });
+
+  it('counts a line its POP gave late (another host) that the state had not counted, skipping the replayed ones', async () => {
+    const saved: ControllerState[] = [];
+    const first = controller({ pid: 1, startedMs: T0, learn: false, saved });
+    for (let i = 1; i <= 10; i++) first.c.line(admittedLine(T0 + i * 1000, i), T0 + i * 1000 + 100);
+    await first.c.tick(T0 + 11_000);
+    // kill -9. The log source gives the last seconds again, and a line of 8.5 s from another host, late, for the first time.
+    const second = controller({ pid: 2, startedMs: T0 + 15_000, resume: saved[0]!, saved });
+    for (const [ms, i] of [[9000, 9], [10_000, 10], [8500, 99], [11_000, 11]] as const) second.c.line(admittedLine(T0 + ms, i), T0 + 15_000);
+    await second.c.tick(T0 + 15_000);
+    expect(second.fake.seen.lines).toBe(2);
+    expect(second.c.snapshot(T0 + 15_000).failover).toMatchObject({ replayed: 2 });
+  });
+
   it('learns again, counting the replayed lines itself, when the state holds no model state', async () => {
     const state: ControllerState = { version: STATE_VERSION, savedAtMs: T0, store: 'file test', heartbeatId: 'abcd0123', lastWrite: null, pops: { LHR: T0 + 20_000 }, rooms: { default: null } };
     const { c, fake, logs } = controller({ pid: 2, startedMs: T0 + 25_000, resume: state });
@@ -220,6 +315,15 @@ describe('what goes out', () => {
     expect(JSON.parse(after['room.default.live']!).allow_schedule).toBe(`${text},${T0 / 1000 + 690}=10`);
     expect(JSON.parse(after.controller!)).toMatchObject({ pid: 1, beat: T0 / 1000 + 1, lease: 600 });
     expect(fake.seen.written).toEqual([{ allow_schedule: text }]);
+  });
+
+  it('with a store that writes a key a call (the CLI), sends the heartbeat only every lease/3, not with every write', async () => {
+    const calls: string[][] = [];
+    const { c } = controller({ pid: 1, startedMs: T0, learn: false, leaseSeconds: 90, perKey: calls, plan: (now) => ({ allow_schedule: `${Math.floor(now / 30_000) * 30 + 60}=${(now / 1000) % 50}` }) });
+    for (let t = 0; t <= 70; t++) await c.tick(T0 + t * 1000);
+    const beats = calls.filter((keys) => keys.includes('controller')).length;
+    expect(calls.length).toBeGreaterThan(20);
+    expect(beats).toBe(3);
   });
 
   it('writes the heartbeat on its own every lease/3 when nothing else goes out', async () => {

@@ -114,6 +114,28 @@ describe('the Fastly store', () => {
     expect(store.callsFor!(writes)).toBe(3);
   });
 
+  it('without a token, a 429 the CLI reports becomes the back-off, and the heartbeat key is counted as a heartbeat', async () => {
+    const { store, calls } = apiStore({ token: null, runner: fakeRunner() });
+    await store.write({ controller: '{"id":"ab"}', 'room.shop.live': '{}' });
+    expect(calls.map((c) => [c.kind, c.keys.join()])).toEqual([
+      ['heartbeat', 'controller'],
+      ['write', 'room.shop.live'],
+    ]);
+    const limited: AsyncFastlyRunner = {
+      dryRun: false,
+      run: async () => {
+        throw new Error('the Fastly CLI failed: Error: error during update: 429 - Too Many Requests');
+      },
+    };
+    const spent = apiStore({ token: null, runner: limited });
+    await expect(spent.store.write({ 'room.shop.live': '{}' })).rejects.toMatchObject({ status: 429, outcomeUnknown: false });
+    await expect(spent.store.read()).rejects.toMatchObject({ status: 429 });
+    expect(spent.calls.map((c) => [c.kind, c.ok, c.status])).toEqual([
+      ['write', false, 429],
+      ['read', false, 429],
+    ]);
+  });
+
   it('with --dry-run, prints the bulk call instead of making it (never the token)', async () => {
     seen.length = 0;
     const logs: string[] = [];

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../lib/paths.js';
-import { defaultStateFile, encodeState, readStateFile, STATE_VERSION, StateSaver, writeStateFile, type ControllerState } from '../../control/state-file.js';
+import { defaultStateFile, encodeState, readStateFile, RoomsJson, STATE_VERSION, StateSaver, writeStateFile, type ControllerState } from '../../control/state-file.js';
 
 const state = (over: Partial<ControllerState> = {}): ControllerState => ({
   version: STATE_VERSION,
@@ -45,7 +45,7 @@ describe('the state file', () => {
     const text = await readFile(file, 'utf8');
     // Cut short, as a write the disk lost half of.
     await writeFile(file, text.slice(0, text.length / 2));
-    await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(`cannot resume from the state file ${file}: it is corrupt (not valid JSON`);
+    await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(`cannot resume from the state file ${file}: it is corrupt (`);
     // A digit changed: valid JSON, wrong checksum.
     await writeFile(file, text.replace('1700000000123', '1700000000124'));
     await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(/it is corrupt \(its checksum does not match its contents\)\. .*--fresh.*--state FILE/);
@@ -63,7 +63,26 @@ describe('the state file', () => {
     await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(`it was written by an older controller (state version 0; this one reads version ${STATE_VERSION})`);
   });
 
-  it('saves at most once a second, and says once when it cannot', async () => {
+  it('is a header line and the body as JSON after it; rooms that come as JSON text go in as they are', async () => {
+    const file = join(dir, 'state.json');
+    const rooms = { shop: { version: 1, anything: [1, 2] } };
+    await writeStateFile(file, { ...state(), rooms: new RoomsJson(JSON.stringify(rooms)) });
+    const [head, body, end] = (await readFile(file, 'utf8')).split('\n');
+    expect(JSON.parse(head!)).toMatchObject({ format: 'waiting-room-controller-state', version: STATE_VERSION });
+    expect(JSON.parse(body!)).toEqual(state());
+    expect(end).toBe('');
+    expect(await readStateFile(file, 'service SVC1')).toEqual(state());
+  });
+
+  it('refuses a body whose fields are of the wrong type, rather than failing later', async () => {
+    const file = join(dir, 'state.json');
+    for (const over of [{ rooms: null }, { pops: { LHR: 'soon' } }, { lastWrite: { atMs: 1, stored: null } }, { pops: null }]) {
+      await writeFile(file, encodeState(state(over as unknown as Partial<ControllerState>)));
+      await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(`cannot resume from the state file ${file}: it is corrupt (fields missing or of the wrong type)`);
+    }
+  });
+
+  it('saves at most once every 10 s, at shutdown whenever asked, and says once when it cannot', async () => {
     const saved: number[] = [];
     const logs: string[] = [];
     let fail = false;
@@ -71,11 +90,15 @@ describe('the state file', () => {
       if (fail) throw new Error('disk full');
       saved.push(s.savedAtMs);
     }, (m) => logs.push(m));
-    for (const t of [0, 300, 999, 1000, 1500, 2100]) await saver.offer(t, () => state({ savedAtMs: t }));
-    expect(saved).toEqual([0, 1000, 2100]);
+    for (const t of [0, 1000, 9999, 10_000, 15_000, 21_000]) await saver.offer(t, () => state({ savedAtMs: t }));
+    // Nothing to save yet (the planner thread's state comes with the next plan): not counted as a save.
+    await saver.offer(31_000, () => null);
+    await saver.offer(31_500, () => state({ savedAtMs: 31_500 }));
+    await saver.offer(32_000, () => state({ savedAtMs: 32_000 }), true);
+    expect(saved).toEqual([0, 10_000, 21_000, 31_500, 32_000]);
     fail = true;
-    await saver.offer(3200, () => state());
-    await saver.offer(4300, () => state());
+    await saver.offer(43_000, () => state());
+    await saver.offer(54_000, () => state());
     expect(logs).toEqual(['cannot write the state file: disk full; a restart would start in learning mode']);
   });
 });

@@ -6,6 +6,10 @@ import { startDashboard } from '../../control/dashboard/server.js';
 import { createControlModel } from '../../control/model/index.js';
 import type { RoomsPort } from '../../control/rooms-port.js';
 import { WorkerRooms } from '../../control/worker-rooms.js';
+import { Rooms } from '../../control/rooms.js';
+import { parseLogLine } from '../../control/log-line.js';
+import { RoomsJson } from '../../control/state-file.js';
+import { createOnceFailingModel } from './fake-models.js';
 import { Writer, type Store } from '../../control/writer.js';
 import { storeFromSettings } from '../../src/core/layout.js';
 import { admittedLine } from './lines.js';
@@ -124,6 +128,36 @@ describe('the rooms in a worker thread', () => {
     await s.controller.tick(T0 + 3000);
     expect(s.controller.snapshot(T0 + 3000).holding).toBe(false);
     expect(s.logs).toContain('the view is current again: controlling');
+  });
+
+  it('make the controller hold while a plan fails in its own thread too (--in-thread), and go on', async () => {
+    const s = setup(new Rooms(() => createOnceFailingModel(), () => {}));
+    await s.controller.tick(T0 + 1000);
+    await s.controller.tick(T0 + 2000);
+    expect(s.logs).toContain('holding, writing nothing: a plan failed (the plan broke once): the controller holds until a plan succeeds');
+    await s.controller.tick(T0 + 3000);
+    expect(s.controller.snapshot(T0 + 3000).holding).toBe(false);
+  });
+
+  it('give the rooms\' saved state only as of this tick\'s plan, restored rooms included, else none (the next plan brings it)', async () => {
+    const shop = createControlModel().save();
+    const rooms = await workerRooms({ restore: { shop } });
+    expect(rooms.saved()).toBeNull();
+    await rooms.plan(T0, { holding: true, writeIntervalMs: 0 });
+    const first = rooms.saved();
+    expect(first).toBeInstanceOf(RoomsJson);
+    expect(Object.keys(JSON.parse((first as RoomsJson).text) as object)).toEqual(['shop']);
+    // Asked again without a plan between: nothing of another moment.
+    expect(rooms.saved()).toBeNull();
+    await rooms.plan(T0 + 1000, { holding: true, writeIntervalMs: 0 });
+    expect(rooms.saved()).toBeInstanceOf(RoomsJson);
+    // A plan the state file did not ask for brings none.
+    await rooms.plan(T0 + 2000, { holding: true, writeIntervalMs: 0 });
+    expect(rooms.saved()).toBeNull();
+    const verdict = parseLogLine(admittedLine(T0 + 2500, 1, 'LHR', 'shop'), T0 + 2600);
+    if (verdict.kind === 'decision') rooms.observe(verdict.line);
+    const now = await rooms.saveNow();
+    expect(Object.keys(JSON.parse(now!.text) as object)).toEqual(['shop']);
   });
 
   it('make the controller hold while a plan goes unanswered, and go on once it answers', async () => {
