@@ -6,6 +6,7 @@
 // down: that is how the token is shared), and on a 429 backs off until the reset the API names, holds
 // and says so once. Pure: time comes from its arguments.
 import { CONTROLLER_KEY } from '../src/core/layout.js';
+import type { ApiStatus } from './types.js';
 
 /** Calls an hour by default: see docs/control.md#writes-and-the-budget for why 300. */
 export const DEFAULT_API_BUDGET = 300;
@@ -74,19 +75,6 @@ export function rateLimitOf(headers: { get(name: string): string | null }): Pick
   return { remaining: num('fastly-ratelimit-remaining'), resetMs: reset === null ? null : reset * 1000, retryAfterMs: retry === null ? null : retry * 1000 };
 }
 
-/** The API side of the dashboard snapshot (DashboardSnapshot.api). */
-export interface ApiStatus {
-  perHour: number;
-  usedLastHour: { reads: number; writes: number; heartbeats: number };
-  /** The token's calls left as the API last said (Fastly-RateLimit-Remaining), or null. */
-  remaining: number | null;
-  /** Until when nothing is called after a 429, ms since the epoch; null when not backing off. */
-  backoffUntilMs: number | null;
-  /** Why writes are spaced as they are now, in a sentence. */
-  why: string;
-  /** When the next planned read goes, ms since the epoch (null: every tick, a local file). */
-  nextReadMs: number | null;
-}
 
 export interface ApiBudgetOptions {
   /** Calls an hour at most, reads, writes and heartbeats together. */

@@ -48,7 +48,7 @@ import { DEFAULT_LEASE_SECONDS } from './heartbeat.js';
 import { defaultStateFile, readStateFile, StateFileError, StateSaver, writeStateFile, type ControllerState } from './state-file.js';
 import { startDashboard } from './dashboard/server.js';
 import { createControlModel } from './model/index.js';
-import type { ModelSaved } from './model/state.js';
+import type { ModelSaved } from './model/saved.js';
 import { httpsSource } from './https-source.js';
 import { parseLogLine } from './log-line.js';
 import { fileSource, logTailSource, stdinSource, type Source } from './sources.js';

@@ -14,7 +14,7 @@ import { mergedSettings, storeRooms } from '../lib/room-store.js';
 import { describeBeat, Heartbeat, HEARTBEAT_KEY, newHeartbeatId, type Beat } from './heartbeat.js';
 import { withLease } from './lease.js';
 import { STATE_VERSION, type ControllerState, type RoomsJson, type StateSaver, type StateToSave } from './state-file.js';
-import type { DecisionLine, SettingWrites } from './types.js';
+import type { DecisionLine, FailoverView, SettingWrites } from './types.js';
 
 /**
  * A POP's lines come from several hosts, a little out of order: after a restart a line up to this long
@@ -54,20 +54,6 @@ export interface FailoverOptions {
   log: (message: string) => void;
 }
 
-/** What the dashboard shows of it. */
-export interface FailoverView {
-  /** learning: watching before changing anything; standby: another controller writes; active: this one does. */
-  mode: 'learning' | 'standby' | 'active';
-  /** Seconds of learning left, while learning. */
-  learningSecondsLeft: number | null;
-  heartbeatId: string;
-  leaseSeconds: number;
-  /** The other controller, while standing by. */
-  other: string | null;
-  /** Lines skipped after a restart as already counted. */
-  replayed: number;
-  stateSaves: number;
-}
 
 export class Failover {
   readonly heartbeat: Heartbeat;

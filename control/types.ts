@@ -1,11 +1,6 @@
 // The shapes the controller's parts agree on: the room's decision line as the controller reads it,
 // the targets an operator states, what the control model publishes, and what the dashboard shows.
 // The model (control/model/) is pure; the process around it (sources, writer, dashboard) is not.
-import type { ModelSaved } from './model/state.js';
-
-export type { ModelSaved };
-import type { ApiStatus } from './api-budget.js';
-import type { FailoverView } from './failover.js';
 
 /**
  * One decision of the room, as the edge logs it (src/core/log-line.ts writes it; docs/control.md
@@ -209,7 +204,7 @@ export interface ControlModel {
   written(values: SettingWrites, ok: boolean, nowMs: number): void;
   snapshot(nowMs: number): ModelSnapshot;
   /** Everything needed to go on after a restart, JSON-safe (createControlModel({ restore })). */
-  save(): ModelSaved;
+  save(): SavedModel;
 }
 
 /** What the process tells the model at each plan(). */
@@ -223,4 +218,38 @@ export interface PlanContext {
    * cost no API call: only --min-write-interval spaces them).
    */
   writeIntervalMs: number;
+}
+
+/** The API budget (control/api-budget.ts) as the dashboard shows it: the API side of the dashboard snapshot (DashboardSnapshot.api). */
+export interface ApiStatus {
+  perHour: number;
+  usedLastHour: { reads: number; writes: number; heartbeats: number };
+  /** The token's calls left as the API last said (Fastly-RateLimit-Remaining), or null. */
+  remaining: number | null;
+  /** Until when nothing is called after a 429, ms since the epoch; null when not backing off. */
+  backoffUntilMs: number | null;
+  /** Why writes are spaced as they are now, in a sentence. */
+  why: string;
+  /** When the next planned read goes, ms since the epoch (null: every tick, a local file). */
+  nextReadMs: number | null;
+}
+
+/** Restart and failover (control/failover.ts) as the dashboard shows it. */
+export interface FailoverView {
+  /** learning: watching before changing anything; standby: another controller writes; active: this one does. */
+  mode: 'learning' | 'standby' | 'active';
+  /** Seconds of learning left, while learning. */
+  learningSecondsLeft: number | null;
+  heartbeatId: string;
+  leaseSeconds: number;
+  /** The other controller, while standing by. */
+  other: string | null;
+  /** Lines skipped after a restart as already counted. */
+  replayed: number;
+  stateSaves: number;
+}
+
+/** A model's saved state as the process keeps it (JSON-safe, versioned: control/model/state.ts ModelSaved). */
+export interface SavedModel {
+  readonly version: number;
 }

@@ -6,7 +6,7 @@ import { Controller } from '../control/controller.js';
 import { Failover } from '../control/failover.js';
 import { DEFAULT_LEASE_SECONDS } from '../control/heartbeat.js';
 import { createControlModel } from '../control/model/index.js';
-import type { ModelSaved } from '../control/model/state.js';
+import type { ModelSaved } from '../control/model/saved.js';
 import { decodeState, encodeState, StateSaver, type ControllerState } from '../control/state-file.js';
 import { Writer, type Store } from '../control/writer.js';
 import { ApiBudget, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, type StoreCall } from '../control/api-budget.js';

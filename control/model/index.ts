@@ -13,11 +13,13 @@ import { CursorPlanner } from './cursor-plan.js';
 import { arrivalRate, learnReturnRates, queueingStep, wantedPerMinute, type ModelParts } from './draw-plan.js';
 import { History } from './history.js';
 import { Ledger } from './ledger.js';
+import { restoreLedger, saveLedger } from './ledger-saved.js';
 import { openStep } from './open-room.js';
 import { recordWritten } from './pacing.js';
 import { denyPageReturns } from './returning.js';
 import { modelSnapshot } from './snapshot.js';
-import { idleMs, initialState, MODEL_SAVED_VERSION, restoreState, saveState, type ModelSaved } from './state.js';
+import { idleMs, initialState, restoreState, saveState } from './state.js';
+import { MODEL_SAVED_VERSION, type ModelSaved } from './saved.js';
 
 export interface ModelOptions {
   /**
@@ -37,7 +39,10 @@ export interface ModelOptions {
 /** The settings whose problems leave the model without a usable target. */
 const TARGET_KEYS = ['new_users_per_minute', 'total_active_users', 'session_duration', 'allow_schedule'];
 
-export function createControlModel(options: ModelOptions = {}): ControlModel {
+/** The model as made here: its save() is the full ModelSaved (the ControlModel interface keeps it opaque). */
+export type Model = Omit<ControlModel, 'save'> & { save(): ModelSaved };
+
+export function createControlModel(options: ModelOptions = {}): Model {
   const ledger = new Ledger();
   // The queue's cursor: a scheduled event's pre-queue and first-come queues (docs/events.md).
   const lead = options.leadSeconds ?? 25;
@@ -150,7 +155,7 @@ export function createControlModel(options: ModelOptions = {}): ControlModel {
     },
 
     save() {
-      return { version: MODEL_SAVED_VERSION, state: saveState(s), cursor: cursor.save(), history: m.history.save(), ledger: ledger.save() };
+      return { version: MODEL_SAVED_VERSION, state: saveState(s), cursor: cursor.save(), history: m.history.save(), ledger: saveLedger(ledger) };
     },
   };
 }
@@ -162,5 +167,5 @@ function restore(m: ModelParts, saved: ModelSaved): void {
   m.s = restoreState(saved.state);
   m.cursor.restore(saved.cursor);
   m.history.restore(saved.history);
-  if (saved.ledger !== null) m.ledger.restore(saved.ledger);
+  if (saved.ledger !== null) restoreLedger(m.ledger, saved.ledger);
 }

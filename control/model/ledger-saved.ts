@@ -70,8 +70,8 @@ export function saveLedger(l: Ledger): LedgerSaved {
   };
 }
 
-/** Fills the empty ledger `l` from `saved`; `track` files a ticket under its cohort. */
-export function restoreLedger(l: Ledger, saved: LedgerSaved, track: (tid: string, ticket: Ticket) => void): void {
+/** Fills the empty ledger `l` from `saved`; a save of another version throws. */
+export function restoreLedger(l: Ledger, saved: LedgerSaved): void {
   if (saved.version !== LEDGER_SAVED_VERSION) {
     throw new Error(`the saved ledger is version ${JSON.stringify(saved.version)}, this controller reads version ${LEDGER_SAVED_VERSION}: start without the state file to re-learn`);
   }
@@ -84,7 +84,7 @@ export function restoreLedger(l: Ledger, saved: LedgerSaved, track: (tid: string
   for (const [id, exp, p, drawn, reissued, seenMs, w] of saved.tickets) {
     const u = drawValueOfId(id);
     if (u === null) throw new Error(`the saved ledger holds ${JSON.stringify(id)}, which is not a token id: the state file is damaged`);
-    track(id, { u, exp, pop: saved.pops[p] ?? 'local', drawn: drawn === 1, reissued, seenMs, w });
+    l.track(id, { u, exp, pop: saved.pops[p] ?? 'local', drawn: drawn === 1, reissued, seenMs, w });
   }
   for (const [a, b] of saved.successors) l.successors.set(a, b);
   for (const id of saved.foreseen) l.foreseen.add(id);

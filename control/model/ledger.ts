@@ -10,7 +10,6 @@
 // sample, so its memory and the plan's time stay bounded whatever the crowd.
 import { inLogSample, isWaitingDecision } from '../../src/core/log-sample.js';
 import type { DecisionLine } from '../types.js';
-import { restoreLedger, saveLedger, type LedgerSaved } from './ledger-saved.js';
 import { Sessions } from './sessions.js';
 import { drawValueOfId } from './ticket-id.js';
 
@@ -210,7 +209,8 @@ export class Ledger {
     return this.tickets.has(tid) ? ticket : null;
   }
 
-  private track(tid: string, ticket: Ticket): void {
+  /** Files a ticket under its cohort (also how ledger-saved.ts restores one). */
+  track(tid: string, ticket: Ticket): void {
     this.tickets.set(tid, ticket);
     let cohort = this.cohorts.get(ticket.exp);
     if (cohort === undefined) this.cohorts.set(ticket.exp, (cohort = new Set()));
@@ -292,15 +292,5 @@ export class Ledger {
     for (const w of this.reissues.keys()) if (w * 1000 < hourAgo) this.reissues.delete(w);
     for (const w of this.denials.keys()) if (w * 1000 < hourAgo) this.denials.delete(w);
     for (const p of this.pops.values()) for (const m of p.minutes.keys()) if (m < hourAgo) p.minutes.delete(m);
-  }
-
-  /** Everything it knows, JSON-safe and compact, to go on after a restart (ledger-saved.ts). */
-  save(): LedgerSaved {
-    return saveLedger(this);
-  }
-
-  /** Takes up what `save` gave, in a new ledger; a save of another version throws. */
-  restore(saved: LedgerSaved): void {
-    restoreLedger(this, saved, (tid, ticket) => this.track(tid, ticket));
   }
 }

@@ -2,9 +2,7 @@
 // is not in its ledger (ledger.ts) or the cursor's planner (cursor-plan.ts). Every part of the model
 // reads and changes this object; save() turns it into JSON-safe data (no Map, no Infinity) and
 // restore() back, so a restarted controller goes on where it stopped (docs/control.md).
-import type { LedgerSaved } from './ledger-saved.js';
 import type { MinutePoint, ModelSnapshot, SettingWrites, Targets } from '../types.js';
-import type { CursorSaved } from './cursor-plan.js';
 import type { WindowPlan } from './plan.js';
 import type { Returning } from './returning.js';
 
@@ -120,17 +118,3 @@ export function restoreState(saved: SavedState): ModelState {
 
 /** How long after an admitted visitor's last request they still count as active, ms. */
 export const idleMs = (s: Pick<ModelState, 'targets'>): number => s.targets.sessionDurationMinutes * 60_000;
-
-/** The version of ModelSaved this code writes and reads: raised whenever its shape changes. */
-export const MODEL_SAVED_VERSION = 1;
-
-/** Everything a control model needs to go on after a restart, JSON-safe (createControlModel({ restore })). */
-export interface ModelSaved {
-  version: number;
-  state: SavedState;
-  cursor: CursorSaved;
-  /** The dashboard's minute rows (history.ts). */
-  history: MinutePoint[];
-  /** The ledger's own state (ledger-saved.ts), or null in a state saved without one. */
-  ledger: LedgerSaved | null;
-}

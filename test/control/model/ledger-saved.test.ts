@@ -1,6 +1,7 @@
 // The ledger saved for a restart and restored from it: JSON-safe, and it goes on as if never stopped.
 import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../../control/model/ledger.js';
+import { restoreLedger, saveLedger, type LedgerSaved } from '../../../control/model/ledger-saved.js';
 import { parsedLine } from '../lines.js';
 
 const D = 30;
@@ -30,9 +31,9 @@ describe('the ledger saved and restored', () => {
     for (const [i, id] of pool.entries()) ledger.observe(arrival(id, T + 1 + (i % 20), 1, pool[(i + 1) % pool.length]!));
     ledger.observe(parsedLine({ tsMs: (T + 25) * 1000, reason: 'allow_all', decision: 'allow', outcome: 'origin', newTid: 'SESSION1', newExp: T + 9999, newDec: 'allow' }, D));
     ledger.prune((T + 26) * 1000, 300_000, () => {});
-    const saved = JSON.parse(JSON.stringify(ledger.save())) as ReturnType<Ledger['save']>;
+    const saved = JSON.parse(JSON.stringify(saveLedger(ledger))) as LedgerSaved;
     const back = new Ledger({ maxTickets: 500 });
-    back.restore(saved);
+    restoreLedger(back, saved);
     expect(back.rate).toBe(ledger.rate);
     expect(back.period).toBe(D);
     expect(back.firstMs).toBe(ledger.firstMs);
@@ -50,7 +51,7 @@ describe('the ledger saved and restored', () => {
   });
 
   it('refuses a saved ledger of another version', () => {
-    const saved = new Ledger().save();
-    expect(() => new Ledger().restore({ ...saved, version: 999 } as never)).toThrow(/version/);
+    const saved = saveLedger(new Ledger());
+    expect(() => restoreLedger(new Ledger(), { ...saved, version: 999 } as never)).toThrow(/version/);
   });
 });
