@@ -220,7 +220,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   let source: Source;
   // The room's banner and errors come down the same pipe as its decision lines: the operator still sees them.
   if (spec === 'stdin') source = stdinSource(values['no-echo'] ? onLine : echoOthers(onLine, (text) => process.stdout.write(`${text}\n`)));
-  else if (spec.startsWith('file:')) source = fileSource(spec.slice(5), onLine);
+  // Resuming: the file's lines written while the controller was down are read too (counted ones skipped).
+  else if (spec.startsWith('file:')) source = fileSource(spec.slice(5), onLine, 250, failover.resuming);
   else if (spec.startsWith('log-tail:')) source = logTailSource(spec.slice(9), onLine);
   else if (spec.startsWith('https:')) source = await startHttps(spec.slice(6), values, log, onLine);
   else throw new UsageError(`--source must be stdin, file:PATH, log-tail:SERVICE or https:PORT, not "${spec}"`);

@@ -106,6 +106,11 @@ export class Failover {
   }
 
   /** The rooms whose models the state file holds (none from a state older than the lease). */
+  /** Whether it resumes from a state file (a log source that can give the lines written meanwhile should). */
+  get resuming(): boolean {
+    return this.o.resume !== null;
+  }
+
   savedRooms(): string[] {
     if (!this.models) return [];
     return Object.entries(this.o.resume?.rooms ?? {}).filter(([, saved]) => saved !== null).map(([id]) => id);

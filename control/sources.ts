@@ -34,8 +34,12 @@ export function stdinSource(onLine: (text: string) => void, input: Readable = pr
   return source;
 }
 
-/** Follows `file` from its current end, polling every `pollMs`. */
-export function fileSource(file: string, onLine: (text: string) => void, pollMs = 250): Source {
+/**
+ * Follows `file` from its current end, polling every `pollMs`; with `fromStart`, from its start (a
+ * controller resuming from its state file reads what was written while it was down: the lines it
+ * had counted are skipped by their time, control/failover.ts).
+ */
+export function fileSource(file: string, onLine: (text: string) => void, pollMs = 250, fromStart = false): Source {
   const source: Source = { name: `file ${file}`, error: null, dead: false, stop: () => clearInterval(timer) };
   let offset = -1;
   let inode = -1;
@@ -46,7 +50,7 @@ export function fileSource(file: string, onLine: (text: string) => void, pollMs 
     busy = true;
     try {
       const s = await stat(file);
-      if (offset < 0) offset = s.size; // start at the end: the past is not the present crowd
+      if (offset < 0) offset = fromStart ? 0 : s.size; // at the end: the past is not the present crowd
       if (s.ino !== inode || s.size < offset) {
         if (inode !== -1) offset = 0; // replaced or truncated: read the new file from its start
         inode = s.ino;

@@ -40,6 +40,16 @@ async function follow(file: string): Promise<{ lines: string[]; source: Source }
 }
 
 describe('a followed file (file:PATH)', () => {
+  it('from its start, when resuming: gives the lines written while the controller was down too', async () => {
+    const file = path.join(dir, 'resumed.log');
+    await writeFile(file, 'while down 1\nwhile down 2\n');
+    const lines: string[] = [];
+    sources.push(fileSource(file, (line) => lines.push(line), 10, true));
+    await appendFile(file, 'new 1\n');
+    await until(() => lines.length === 3, 'three lines');
+    expect(lines).toEqual(['while down 1', 'while down 2', 'new 1']);
+  });
+
   it('gives the lines appended after it started, in order, and not the ones already there', async () => {
     const file = path.join(dir, 'room.log');
     await writeFile(file, 'old 1\nold 2\n');
