@@ -91,12 +91,20 @@ it('resumes after kill -9 in the middle of a crowd: no flood, and the target hel
     expect(JSON.parse(after.controller!).id).toBe(JSON.parse(beforeKill.controller!).id);
     expect(second.out.join('\n')).not.toMatch(/another controller/);
     expect(second.out.some((l) => /wrote allow_schedule=/.test(l)), second.out.join('\n')).toBe(true);
-    // The minutes from the restart (at 70 s) on: minutes 2 to 4 of the run, each admitting, none
-    // flooding, and from the second minute after the restart (minute 3) within ±10%.
+    // The minutes from the restart (at 70 s) on: minutes 2 to 4 of the run. None floods, and from the
+    // second minute after the restart (minutes 3 and 4) the target holds: their mean within ±10%, each
+    // within ±25% (at 120 a minute chance alone moves one minute by ±9%, one standard deviation, so a
+    // test of every minute at ±10% would fail a third of the time with nothing wrong). A minute in
+    // which the load tool held its browsers back is judged on the flood alone.
     for (const m of [1, 2, 3]) {
       expect(figures.admissionsPerMinute[m], `minute ${m + 1}`).toBeGreaterThan(0);
-      expect(figures.admissionsPerMinute[m]! / TARGET, `minute ${m + 1}: ${figures.admissionsPerMinute[m]}`).toBeLessThanOrEqual(1.1);
-      if (m >= 2 && !late.has(m + 1)) expect(figures.admissionsPerMinute[m]! / TARGET, `minute ${m + 1}: ${figures.admissionsPerMinute[m]}`).toBeGreaterThanOrEqual(0.9);
+      expect(figures.admissionsPerMinute[m]! / TARGET, `minute ${m + 1}: ${figures.admissionsPerMinute[m]}`).toBeLessThanOrEqual(1.25);
+    }
+    const judged = [2, 3].filter((m) => !late.has(m + 1)).map((m) => figures.admissionsPerMinute[m]!);
+    for (const n of judged) expect(n / TARGET, `a judged minute: ${n}`).toBeGreaterThanOrEqual(0.75);
+    if (judged.length > 0) {
+      const mean = judged.reduce((a, b) => a + b, 0) / judged.length;
+      expect(Math.abs(mean / TARGET - 1), `judged minutes ${judged.join(', ')}`).toBeLessThanOrEqual(0.1);
     }
   } finally {
     clearInterval(copier);
