@@ -1,19 +1,9 @@
 // The log sample: which token ids the edge logs waiting decisions for, and the controller tracks.
 import { describe, expect, it } from 'vitest';
 import { inLogSample } from '../../src/core/log-sample.js';
+import { ALPHABET_ORDER as ALPHABET, tokenIds } from '../support/token-ids.js';
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-function ids(n: number): string[] {
-  let x = 12345;
-  return Array.from({ length: n }, () => {
-    let id = '';
-    for (let i = 0; i < 8; i++) {
-      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-      id += ALPHABET[x >>> 26]!;
-    }
-    return id;
-  });
-}
+const ids = (n: number): string[] => tokenIds(n, 12345);
 
 describe('inLogSample', () => {
   it('keeps every id at rate 1 and about the rate of them below it', () => {

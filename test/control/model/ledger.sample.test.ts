@@ -4,23 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../../control/model/ledger.js';
 import { inLogSample } from '../../../src/core/log-sample.js';
 import { parsedLine } from '../lines.js';
+import { tokenIds } from '../../support/token-ids.js';
 
 const D = 30;
 const T = 1_800_000_010 - (1_800_000_010 % D);
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
 /** Distinct token ids, spread over the draw numbers. */
-function ids(n: number, salt = 1): string[] {
-  let x = salt * 7919;
-  return Array.from({ length: n }, () => {
-    let id = '';
-    for (let i = 0; i < 8; i++) {
-      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-      id += ALPHABET[x >>> 26]!;
-    }
-    return id;
-  });
-}
+const ids = (n: number, salt = 1): string[] => tokenIds(n, salt * 7919);
 
 const arrival = (tid: string, atSec: number, weight = 1, nextTid: string | null = null) =>
   parsedLine({ tsMs: atSec * 1000, reason: 'no_token', newTid: tid, newExp: T + 2 * D, newDec: 'wait', nextTid, weight }, D);
