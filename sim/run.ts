@@ -5,12 +5,15 @@ import { Population } from './population.js';
 import { createRandom } from '../lib/random.js';
 import { createRoom } from './room.js';
 import { runRooms } from './rooms.js';
+import { useSyncHmac } from './sync-hmac.js';
 import type { RunOptions, RunResult } from './run-types.js';
 import type { Scenario } from './scenario-types.js';
 
 export type { RunOptions, RunResult } from './run-types.js';
 
 export async function runScenario(scenario: Scenario, options: RunOptions): Promise<RunResult> {
+  // Same bytes as WebCrypto, without a thread-pool hop per HMAC (sync-hmac.ts).
+  useSyncHmac();
   if (scenario.rooms) return runRooms(scenario, scenario.rooms, options);
   const started = performance.now();
   const visitors = options.visitors ?? scenario.visitors;
