@@ -186,7 +186,10 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     const documented = status === 503 && phase === 'chaos' && keysBroken;
     if ((status >= 500 || status === 0) && !documented) {
       report.undocumented5xx++;
-      note(`${status || 'no answer'} for ${kind}: ${method} ${path.slice(0, 60)}`);
+      // What the host said about it (a limit reached, a trap, an exception), so a rare 5xx can be read
+      // from the run's own report rather than reproduced.
+      const said = room.logs().filter((l) => /limit:|trap|panic|error|exception/i.test(l)).slice(-3);
+      note(`${status || 'no answer'} for ${kind}: ${method} ${path.slice(0, 60)}${said.length > 0 ? `; the host's last words on it: ${said.join(' | ').slice(0, 600)}` : ''}`);
     }
   }
 }
