@@ -30,17 +30,6 @@ describe('the control model', () => {
     expect(model.snapshot(T0 + 1000).why).toMatch(/new_users_per_minute/);
   });
 
-  it('engages when the open room admits at the target', () => {
-    const model = createControlModel();
-    model.settings(settings({ allow_percentage: '100', new_users_per_minute: '60' }), T0);
-    // 60 admissions in the first 10 seconds: 360 a minute against 60.
-    for (let i = 0; i < 60; i++) model.observe(line({ tsMs: T0 + i * 150, reason: 'allow_all', decision: 'allow', outcome: 'origin', newTid: idFor(i / 60, 9), newExp: 0, newDec: 'allow' }));
-    const writes = model.plan(T0 + 10_000, LIVE);
-    expect(writes).not.toBeNull();
-    expect(Number(writes!.allow_percentage)).toBeGreaterThan(0);
-    expect(Number(writes!.allow_percentage)).toBeLessThan(100);
-  });
-
   it('fixes a window\'s chance to admit the target from the tickets it knows', () => {
     const model = createControlModel({ leadSeconds: 25 });
     model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100' }), T0);
