@@ -1,7 +1,8 @@
-// The controller's one budget of Fastly API calls an hour, shared by its reads, writes and heartbeats
-// (docs/control.md#writes-and-the-budget). It counts every call in the trailing hour, gives the spacing
-// the writes may have now (what the budget leaves after the planned reads and heartbeats, spread over
-// the hour), reads the API's rate-limit headers from each answer (when the token has fewer calls left
+// The controller's one budget of Fastly API calls an hour, shared by its reads, writes, heartbeats and
+// the starts of `fastly log-tail` (docs/control.md#writes-and-the-budget). It counts every call in the
+// trailing hour, gives the spacing the writes may have now (what the budget leaves after the planned
+// reads and heartbeats and the log-tail starts of the last hour, spread over the hour), says when a
+// call outside the writes' spacing (a log-tail start) must wait, reads the API's rate-limit headers from each answer (when the token has fewer calls left
 // than the hour needs, because the operator's `npm run tune` or another tool spent them, it slows
 // down: that is how the token is shared), and on a 429 backs off until the reset the API names, holds
 // and says so once. Pure: time comes from its arguments.
@@ -19,7 +20,8 @@ export const DEFAULT_BACKOFF_MS = 60_000;
 
 const HOUR_MS = 3_600_000;
 
-export type CallKind = 'read' | 'write' | 'heartbeat';
+/** 'log-tail': a start of `fastly log-tail`, which turns the service's log stream on (one call). */
+export type CallKind = 'read' | 'write' | 'heartbeat' | 'log-tail';
 
 /** A call that writes only the controller's heartbeat is a heartbeat; any other write is a write. */
 export const callKind = (keys: readonly string[]): 'write' | 'heartbeat' => (keys.length > 0 && keys.every((k) => k === CONTROLLER_KEY) ? 'heartbeat' : 'write');
@@ -47,6 +49,9 @@ export interface StoreCall {
 
 /** Reports each call a store makes, as it ends. */
 export type CallReporter = (call: StoreCall) => void;
+
+/** Whether a Fastly CLI error names an answer of 429 (the CLI gives no status field): the API's rate limit is spent. */
+export const cliRateLimited = (message: string): boolean => /\b429\b|too many requests|rate.?limit/i.test(message);
 
 /** A failed API call: its status, and whether the change may have happened all the same. */
 export class ApiError extends Error {
@@ -77,7 +82,7 @@ export function rateLimitOf(headers: { get(name: string): string | null }): Pick
 
 
 export interface ApiBudgetOptions {
-  /** Calls an hour at most, reads, writes and heartbeats together. */
+  /** Calls an hour at most, reads, writes, heartbeats and log-tail starts together. */
   perHour: number;
   /** The planned read interval, ms; 0: the store is a local file, its reads cost nothing. */
   readEveryMs: number;
@@ -152,23 +157,23 @@ export class ApiBudget {
   /** Calls in the trailing hour, by kind. */
   used(nowMs: number): ApiStatus['usedLastHour'] {
     while (this.calls.length > 0 && this.calls[0]!.atMs <= nowMs - HOUR_MS) this.calls.shift();
-    const out = { reads: 0, writes: 0, heartbeats: 0 };
-    for (const c of this.calls) {
-      if (c.kind === 'read') out.reads += c.calls;
-      else if (c.kind === 'write') out.writes += c.calls;
-      else out.heartbeats += c.calls;
-    }
+    const out = { reads: 0, writes: 0, heartbeats: 0, logTails: 0 };
+    for (const c of this.calls) out[USED[c.kind]] += c.calls;
     return out;
   }
 
   private usedTotal(nowMs: number): number {
     const u = this.used(nowMs);
-    return u.reads + u.writes + u.heartbeats;
+    return u.reads + u.writes + u.heartbeats + u.logTails;
   }
 
-  /** The spacing of the budget alone: what is left of the hour after the planned reads and heartbeats. */
-  get budgetIntervalMs(): number {
-    return HOUR_MS / Math.max(1, this.perHour - this.plannedOthers);
+  /**
+   * The spacing of the budget alone: what is left of the hour after the planned reads and heartbeats
+   * and the log-tail starts of the trailing hour (unplanned: a log-tail that keeps failing is
+   * restarted up to 120 times an hour, and the writes make room for it).
+   */
+  budgetIntervalMs(nowMs: number): number {
+    return HOUR_MS / Math.max(1, this.perHour - this.plannedOthers - this.used(nowMs).logTails);
   }
 
   /**
@@ -176,7 +181,7 @@ export class ApiBudget {
    * the API last said) would not last until its reset at that pace.
    */
   writeIntervalMs(nowMs: number): number {
-    return Math.max(this.budgetIntervalMs, this.tokenIntervalMs(nowMs) ?? 0);
+    return Math.max(this.budgetIntervalMs(nowMs), this.tokenIntervalMs(nowMs) ?? 0);
   }
 
   /** The spacing the token's remaining calls allow until the reset, or null when they are no limit. */
@@ -185,7 +190,7 @@ export class ApiBudget {
     const left = this.resetMs - nowMs;
     const others = (this.plannedOthers * left) / HOUR_MS;
     const writes = this.remaining - RESERVED_CALLS - others;
-    const atBudget = left / this.budgetIntervalMs;
+    const atBudget = left / this.budgetIntervalMs(nowMs);
     if (writes >= atBudget) return null;
     // Nothing to spare: the writes wait for the reset.
     return writes < 1 ? left : left / writes;
@@ -206,16 +211,40 @@ export class ApiBudget {
     return null;
   }
 
+  /**
+   * Null when one call outside the writes' spacing (a start of `fastly log-tail`) may go now; else
+   * until when it waits and why: a 429's back-off, the trailing hour's budget spent, or a call that
+   * would take the token (as the API last said) into the RESERVED_CALLS kept for the operator.
+   */
+  callWait(nowMs: number, calls = 1): { untilMs: number; why: string } | null {
+    const backoff = this.backoff(nowMs);
+    if (backoff !== null) return { untilMs: backoff, why: 'the Fastly API rate limit is spent (429)' };
+    const over = this.usedTotal(nowMs) + calls - this.perHour;
+    if (over > 0) {
+      // Until enough of the oldest calls have left the trailing hour.
+      let freed = 0;
+      const first = this.calls.find((c) => (freed += c.calls) >= over);
+      return { untilMs: (first?.atMs ?? nowMs) + HOUR_MS, why: `the budget of ${this.perHour} API calls an hour is spent for now (--api-budget)` };
+    }
+    if (this.remaining !== null && this.resetMs !== null && this.resetMs > nowMs && this.remaining - calls < RESERVED_CALLS) {
+      return { untilMs: this.resetMs, why: `the API token has ${this.remaining} calls left until its reset, all kept for the operator` };
+    }
+    return null;
+  }
+
   /** Why the writes are spaced as they are, in a sentence. */
   private slowWhy(nowMs: number): string {
     const token = this.tokenIntervalMs(nowMs);
-    if (token !== null && token > this.budgetIntervalMs) {
-      if (!this.toldSlow) this.o.log(`the API token has ${this.remaining} calls left until ${new Date(this.resetMs!).toISOString()} (another tool spends it too): writing a call every ${fmt(token)} s instead of ${fmt(this.budgetIntervalMs)} s`);
+    const budget = this.budgetIntervalMs(nowMs);
+    if (token !== null && token > budget) {
+      if (!this.toldSlow) this.o.log(`the API token has ${this.remaining} calls left until ${new Date(this.resetMs!).toISOString()} (another tool spends it too): writing a call every ${fmt(token)} s instead of ${fmt(budget)} s`);
       this.toldSlow = true;
       return `the API token has ${this.remaining} calls left until its reset: a call every ${fmt(token)} s`;
     }
     this.toldSlow = false;
-    return `the API budget allows a write every ${fmt(this.budgetIntervalMs)} s (${this.perHour} calls an hour, --api-budget, less a read every ${fmt(this.o.readEveryMs)} s)`;
+    const logTails = this.used(nowMs).logTails;
+    const less = `a read every ${fmt(this.o.readEveryMs)} s${logTails > 0 ? ` and ${logTails} log-tail start${logTails === 1 ? '' : 's'} in the last hour` : ''}`;
+    return `the API budget allows a write every ${fmt(budget)} s (${this.perHour} calls an hour, --api-budget, less ${less})`;
   }
 
   /** A read may go now: no 429 back-off, and one more call keeps the trailing hour within the budget (reads included). */
@@ -235,5 +264,8 @@ export class ApiBudget {
     };
   }
 }
+
+/** The dashboard's count each kind of call goes to. */
+const USED: Record<CallKind, keyof ApiStatus['usedLastHour']> = { read: 'reads', write: 'writes', heartbeat: 'heartbeats', 'log-tail': 'logTails' };
 
 const fmt = (ms: number): string => String(Math.round(ms / 100) / 10);

@@ -222,7 +222,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (spec === 'stdin') source = stdinSource(values['no-echo'] ? onLine : echoOthers(onLine, (text) => process.stdout.write(`${text}\n`)));
   // Resuming: the file's lines written while the controller was down are read too (counted ones skipped).
   else if (spec.startsWith('file:')) source = fileSource(spec.slice(5), onLine, 250, failover.resuming);
-  else if (spec.startsWith('log-tail:')) source = logTailSource(spec.slice(9), onLine);
+  // Each start of `fastly log-tail` is an API call: counted, journalled, and held while the budget has none to spare.
+  else if (spec.startsWith('log-tail:')) source = logTailSource(spec.slice(9), onLine, { gate: (now) => budget.callWait(now), report });
   else if (spec.startsWith('https:')) source = await startHttps(spec.slice(6), values, log, onLine);
   else throw new UsageError(`--source must be stdin, file:PATH, log-tail:SERVICE or https:PORT, not "${spec}"`);
   const port = Number(values['dashboard-port']);

@@ -10,7 +10,7 @@
 // the values it had.
 import { fastlyRunnerAsync, describeJson, resolveStoreIdAsync, storeItems, parseStoreList, type AsyncFastlyRunner } from '../lib/fastly-cli.js';
 import { CONFIG_STORE } from '../src/fastly/names.js';
-import { ApiError, callKind, DEFAULT_READ_EVERY_MS, rateLimitOf, type CallKind, type CallReporter, type StoreCall } from './api-budget.js';
+import { ApiError, callKind, cliRateLimited, DEFAULT_READ_EVERY_MS, rateLimitOf, type CallKind, type CallReporter, type StoreCall } from './api-budget.js';
 import type { Store } from './writer.js';
 
 /** Every API call is given this long, ms. */
@@ -45,9 +45,6 @@ export function bulkItems(values: Readonly<Record<string, string>>): { items: Ar
 }
 
 export { callKind };
-
-/** The CLI's error for an answer of 429 (it names no status field): the API's rate limit is spent. */
-const cliRateLimited = (message: string): boolean => /\b429\b|too many requests|rate.?limit/i.test(message);
 
 /** A failed CLI call as an ApiError: a 429 becomes one (so the budget backs off), anything else an unknown outcome. */
 function cliError(error: unknown): ApiError {
@@ -89,8 +86,10 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
       report(call('read', { calls: 2 }));
       return id;
     } catch (error) {
-      report(call('read', { calls: 2, ok: false, error: (error as Error).message }));
-      throw error;
+      // Counted as both calls (whether the CLI got to the second is unknown); a 429 it names backs the budget off.
+      const e = cliError(error);
+      report(call('read', { calls: 2, ok: false, status: e.status, error: e.message }));
+      throw e;
     }
   }
 

@@ -3,12 +3,13 @@
 // fails or lags makes it hold; one that is alive and silent is a quiet room: docs/control.md).
 // `stdin` takes `npm start`'s output piped in; `file:PATH` follows a growing file as `tail -F` does
 // (it survives truncation and replacement); `log-tail:SERVICE` runs the Fastly CLI's `fastly
-// log-tail` and restarts it with a backoff when it exits.
+// log-tail` and restarts it with a backoff when it exits, each start a call of the API budget's.
 import { spawn } from 'node:child_process';
 import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { fastlyBin } from '../lib/fastly-cli.js';
+import { cliRateLimited, RESERVED_CALLS, type CallReporter } from './api-budget.js';
 
 export interface Source {
   readonly name: string;
@@ -82,17 +83,38 @@ export function fileSource(file: string, onLine: (text: string) => void, pollMs 
   return source;
 }
 
+export interface LogTailOptions {
+  /** The Fastly CLI (tests pass a script). */
+  bin?: string;
+  /** A run that has lasted this long without exiting or saying ERROR is healthy, ms. */
+  healthyAfterMs?: number;
+  /** Whether a start may go now (the API budget's callWait): null, or until when it waits and why. */
+  gate?: (nowMs: number) => { untilMs: number; why: string } | null;
+  /** Each start as the API call it is, once its outcome is known (the budget counts it, the journal writes it down). */
+  report?: CallReporter;
+}
+
 /**
  * `fastly log-tail --service-id SERVICE`, restarted with a backoff (1 s doubling to 30 s) whenever it
  * exits. It fails (`error`) from an exit until a restarted run gives a line or has run `healthyAfterMs`,
  * and while a running one's latest word on stderr is an ERROR (the CLI prints `ERROR: ...` when its
  * stream breaks) until its next line. A running log-tail that gives nothing is a quiet service.
+ * Each start turns the service's log stream on, one API call (`POST .../log_stream/managed/
+ * instance_output`; the polls after it are a stream the API does not count): it waits while `gate`
+ * says the budget has no call to spare, and is reported once its outcome is known (a line, a run
+ * healthy, an exit, a stop); a run that exits naming a 429 is reported as one, so the budget backs off.
  */
-export function logTailSource(serviceId: string, onLine: (text: string) => void, bin: string = fastlyBin, healthyAfterMs = 10_000): Source {
+export function logTailSource(serviceId: string, onLine: (text: string) => void, o: LogTailOptions = {}): Source {
+  const bin = o.bin ?? fastlyBin;
+  const healthyAfterMs = o.healthyAfterMs ?? 10_000;
+  const report = o.report ?? (() => {});
   let stopped = false;
   let backoff = 1000;
   let child: ReturnType<typeof spawn> | null = null;
   let healthy: ReturnType<typeof setTimeout> | null = null;
+  let next: ReturnType<typeof setTimeout> | null = null;
+  /** Reports the running start's call, once (null: none to report). */
+  let settle: ((error: string | null) => void) | null = null;
   const source: Source = {
     name: `fastly log-tail ${serviceId}`,
     error: null,
@@ -100,11 +122,22 @@ export function logTailSource(serviceId: string, onLine: (text: string) => void,
     stop() {
       stopped = true;
       if (healthy !== null) clearTimeout(healthy);
+      if (next !== null) clearTimeout(next);
+      settle?.(null);
       child?.kill();
     },
   };
   const start = (): void => {
+    next = null;
     if (stopped) return;
+    const wait = o.gate?.(Date.now()) ?? null;
+    if (wait !== null) {
+      source.error =
+        `fastly log-tail waits to start until ${new Date(wait.untilMs).toISOString().slice(11, 19)}Z: ${wait.why}; ` +
+        `each start is an API call, and the controller never spends the token's last ${RESERVED_CALLS} calls (kept for the operator)`;
+      next = setTimeout(start, Math.min(60_000, Math.max(1000, wait.untilMs - Date.now())));
+      return;
+    }
     const started = Date.now();
     const run = (child = spawn(bin, ['log-tail', '--service-id', serviceId], { stdio: ['ignore', 'pipe', 'pipe'] }));
     let stderr = '';
@@ -115,23 +148,36 @@ export function logTailSource(serviceId: string, onLine: (text: string) => void,
     });
     run.on('error', (error) => (source.error = `could not run ${bin}: ${error.message}`));
     run.on('spawn', () => {
+      // The CLI runs: its first API call turns the log stream on.
+      let pending = true;
+      settle = (error) => {
+        if (!pending) return;
+        pending = false;
+        settle = null;
+        const status = error !== null && cliRateLimited(error) ? 429 : null;
+        report({ kind: 'log-tail', calls: 1, ok: error === null, status, keys: [], remaining: null, resetMs: null, retryAfterMs: null, error });
+      };
       // Up long enough without exiting or saying ERROR: whatever an earlier run said is over.
       healthy = setTimeout(() => {
+        settle?.(null);
         if (!/^fastly log-tail says/.test(source.error ?? '')) source.error = null;
       }, healthyAfterMs);
     });
     void readLines(run.stdout!, (text) => {
+      settle?.(null);
       source.error = null;
       onLine(text);
     });
     run.on('exit', (code) => {
       if (healthy !== null) clearTimeout(healthy);
+      const exited = `fastly log-tail exited (${code}): ${stderr.trim() || 'no message'}`;
+      settle?.(exited);
       if (stopped) return;
       // A run that lasted a minute was healthy: the backoff starts again from 1 s.
       const wait = Date.now() - started > 60_000 ? 1000 : backoff;
-      source.error = `fastly log-tail exited (${code}): ${stderr.trim() || 'no message'}; restarting in ${wait / 1000} s`;
+      source.error = `${exited}; restarting in ${wait / 1000} s`;
       backoff = Math.min(30_000, wait * 2);
-      setTimeout(start, wait);
+      next = setTimeout(start, wait);
     });
   };
   start();

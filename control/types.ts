@@ -223,7 +223,8 @@ export interface PlanContext {
 /** The API budget (control/api-budget.ts) as the dashboard shows it: the API side of the dashboard snapshot (DashboardSnapshot.api). */
 export interface ApiStatus {
   perHour: number;
-  usedLastHour: { reads: number; writes: number; heartbeats: number };
+  /** Calls in the trailing hour by kind; logTails: starts of `fastly log-tail` (each turns the log stream on). */
+  usedLastHour: { reads: number; writes: number; heartbeats: number; logTails: number };
   /** The token's calls left as the API last said (Fastly-RateLimit-Remaining), or null. */
   remaining: number | null;
   /** Until when nothing is called after a 429, ms since the epoch; null when not backing off. */

@@ -38,8 +38,8 @@ export interface PopFigures {
 }
 
 export interface ApiFigures {
-  minutes: { startMs: number; read: number; write: number; heartbeat: number; writesMade: number; failed: number; limited: number; remaining: number | null }[];
-  totals: { read: number; write: number; heartbeat: number; writesMade: number; failed: number; limited: number };
+  minutes: { startMs: number; read: number; write: number; heartbeat: number; logTail: number; writesMade: number; failed: number; limited: number; remaining: number | null }[];
+  totals: { read: number; write: number; heartbeat: number; logTail: number; writesMade: number; failed: number; limited: number };
   /** The most calls in any 60 minutes running. */
   busiestHour: number;
   journalLines: number;
@@ -116,15 +116,15 @@ function roomFigures(id: string, byMinute: Map<number, MinuteFigures>, span: num
 function apiFigures(j: JournalFigures): ApiFigures {
   const keys = [...j.minutes.keys()].sort((a, b) => a - b);
   const span = keys.length === 0 ? [] : minuteStarts(keys[0]!, keys.at(-1)!);
-  const minutes = span.map((startMs) => ({ startMs, ...(j.minutes.get(startMs) ?? { read: 0, write: 0, heartbeat: 0, writesMade: 0, failed: 0, limited: 0, remaining: null }) }));
-  const totals = { read: 0, write: 0, heartbeat: 0, writesMade: 0, failed: 0, limited: 0 };
+  const minutes = span.map((startMs) => ({ startMs, ...(j.minutes.get(startMs) ?? { read: 0, write: 0, heartbeat: 0, logTail: 0, writesMade: 0, failed: 0, limited: 0, remaining: null }) }));
+  const totals = { read: 0, write: 0, heartbeat: 0, logTail: 0, writesMade: 0, failed: 0, limited: 0 };
   for (const m of minutes) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += m[k];
   let busiestHour = 0;
   let running = 0;
   minutes.forEach((m, i) => {
-    running += m.read + m.write + m.heartbeat;
+    running += m.read + m.write + m.heartbeat + m.logTail;
     const out = minutes[i - 60];
-    if (out !== undefined) running -= out.read + out.write + out.heartbeat;
+    if (out !== undefined) running -= out.read + out.write + out.heartbeat + out.logTail;
     busiestHour = Math.max(busiestHour, running);
   });
   return { minutes, totals, busiestHour, journalLines: j.lines, journalSkipped: j.skipped };

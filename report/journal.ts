@@ -1,13 +1,15 @@
 // The controller's journal (JSONL, one line per API call or local write: docs/control.md) into
-// per-minute counts of reads, writes and heartbeats, the targets and schedules it wrote, and the rate
+// per-minute counts of reads, writes, heartbeats and log-tail starts, the targets and schedules it wrote, and the rate
 // limit left. Lines of another shape are counted and skipped, never fatal.
 
-export type CallKind = 'read' | 'write' | 'heartbeat';
+export type CallKind = 'read' | 'write' | 'heartbeat' | 'log-tail';
 
 export interface JournalMinute {
   read: number;
   write: number;
   heartbeat: number;
+  /** Starts of `fastly log-tail` (each turns the log stream on: one call). */
+  logTail: number;
   /** Writes made (journal write lines), whatever they cost: a local file write is one, at 0 calls. */
   writesMade: number;
   /** Calls that failed (ok false), of which answered 429. */
@@ -27,7 +29,8 @@ export interface JournalFigures {
   targets: Map<string, [number, number][]>;
 }
 
-const KINDS = new Set<CallKind>(['read', 'write', 'heartbeat']);
+/** The minute's count each kind of line goes to. */
+const KINDS = new Map<CallKind, 'read' | 'write' | 'heartbeat' | 'logTail'>([['read', 'read'], ['write', 'write'], ['heartbeat', 'heartbeat'], ['log-tail', 'logTail']]);
 
 export function newJournal(): JournalFigures {
   return { lines: 0, skipped: 0, minutes: new Map(), schedules: new Map(), targets: new Map() };
@@ -54,10 +57,10 @@ export function journalLine(j: JournalFigures, text: string): boolean {
   }
   const minute = Math.floor(ms / 60_000) * 60_000;
   let m = j.minutes.get(minute);
-  if (m === undefined) j.minutes.set(minute, (m = { read: 0, write: 0, heartbeat: 0, writesMade: 0, failed: 0, limited: 0, remaining: null }));
+  if (m === undefined) j.minutes.set(minute, (m = { read: 0, write: 0, heartbeat: 0, logTail: 0, writesMade: 0, failed: 0, limited: 0, remaining: null }));
   // A local file write is no API call: `calls` says how many the line stands for (0 for the file).
   const calls = typeof o.calls === 'number' && Number.isFinite(o.calls) && o.calls >= 0 ? o.calls : 1;
-  m[kind] += calls;
+  m[KINDS.get(kind)!] += calls;
   if (kind === 'write') m.writesMade++;
   if (o.ok === false) m.failed++;
   if (o.status === 429) m.limited++;

@@ -95,7 +95,7 @@ function apiSection(input: PageInput): string {
   }
   const t = api.totals;
   return `<section aria-labelledby="api-h"><h2 id="api-h">Writes and API calls</h2>
-<p>From the journal ${esc(input.journalName ?? '')}: ${num(t.writesMade)} writes made; API calls: ${num(t.read)} reads, ${num(t.write)} writes and ${num(t.heartbeat)} heartbeats; ${num(api.busiestHour)} calls in the busiest hour; ${num(t.failed)} failed, ${num(t.limited)} of them refused by the rate limit (429).${api.journalSkipped > 0 ? ` ${num(api.journalSkipped)} journal lines skipped as unreadable.` : ''}</p>
+<p>From the journal ${esc(input.journalName ?? '')}: ${num(t.writesMade)} writes made; API calls: ${num(t.read)} reads, ${num(t.write)} writes, ${num(t.heartbeat)} heartbeats and ${num(t.logTail)} starts of fastly log-tail; ${num(api.busiestHour)} calls in the busiest hour; ${num(t.failed)} failed, ${num(t.limited)} of them refused by the rate limit (429).${api.journalSkipped > 0 ? ` ${num(api.journalSkipped)} journal lines skipped as unreadable.` : ''}</p>
 ${figure('api', input.svgs, 'API calls in each minute, by kind. A write to the local store file is no API call and counts 0.')}
 ${table('API calls, minute by minute', ['minute (UTC)', 'writes made', 'reads', 'writes', 'heartbeats', 'failed', '429', 'rate limit left'], api.minutes.map((m) => [hhmm(m.startMs), num(m.writesMade), num(m.read), num(m.write), num(m.heartbeat), num(m.failed), num(m.limited), m.remaining === null ? '–' : num(m.remaining)]))}
 </section>`;

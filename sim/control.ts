@@ -146,7 +146,8 @@ export class SimController {
     // Each read is one call, each write one bulk call, as Fastly's API counts them.
     // A room alone stands for the local store file (no readEveryMs): its reads and writes are no API calls.
     const api = spec.readEveryMs !== undefined;
-    const called = (kind: StoreCall['kind'], keys: string[]): void => {
+    // The simulated controller runs no `fastly log-tail`: its calls are reads, writes and heartbeats.
+    const called = (kind: Exclude<StoreCall['kind'], 'log-tail'>, keys: string[]): void => {
       if (!api) return;
       this.apiCalls.push({ atMs: clock.nowMs, kind, calls: 1 });
       budget.record({ kind, calls: 1, ok: true, status: 200, keys, remaining: null, resetMs: null, retryAfterMs: null, error: null }, EPOCH_MS + clock.nowMs);

@@ -1,7 +1,7 @@
 // The controller's one budget of API calls an hour: its spacing of writes, its count of the trailing
 // hour, what it learns from the API's rate-limit headers, and its back-off on a 429. A fake clock.
 import { describe, expect, it } from 'vitest';
-import { ApiBudget, rateLimitOf, type StoreCall } from '../../control/api-budget.js';
+import { ApiBudget, RESERVED_CALLS, rateLimitOf, type StoreCall } from '../../control/api-budget.js';
 
 const T0 = Date.UTC(2026, 10, 26, 10);
 
@@ -37,7 +37,7 @@ describe('the API budget', () => {
     expect(b.writeIntervalMs(T0)).toBe(15_000);
     const writes = run(b, 3600);
     expect(writes).toHaveLength(240);
-    expect(b.used(T0 + 3_599_000)).toEqual({ reads: 60, writes: 240, heartbeats: 0 });
+    expect(b.used(T0 + 3_599_000)).toEqual({ reads: 60, writes: 240, heartbeats: 0, logTails: 0 });
   });
 
   it('never spends more than its budget in any trailing hour, whatever else was read', () => {
@@ -102,11 +102,46 @@ describe('the API budget', () => {
     run(b, 120);
     expect(b.status(T0 + 119_000, T0 + 60_000)).toMatchObject({
       perHour: 300,
-      usedLastHour: { reads: 2, writes: 8, heartbeats: 0 },
+      usedLastHour: { reads: 2, writes: 8, heartbeats: 0, logTails: 0 },
       remaining: null,
       backoffUntilMs: null,
       nextReadMs: T0 + 120_000,
       why: expect.stringMatching(/a write every 15 s \(300 calls an hour, --api-budget, less a read every 60 s\)/),
     });
+  });
+
+  it('counts each start of `fastly log-tail` as a call of its own kind, and spaces the writes to make room for them', () => {
+    const { b } = budget();
+    // A log-tail that keeps failing: restarted every 30 s for the last hour, 120 starts.
+    for (let s = 0; s < 120; s++) b.record(call('log-tail', { status: null }), T0 + s * 30_000);
+    const now = T0 + 3_590_000;
+    expect(b.used(now)).toEqual({ reads: 0, writes: 0, heartbeats: 0, logTails: 120 });
+    // (300 - 60 reads - 120 log-tail starts) writes an hour: one every 30 s, not 15.
+    expect(b.writeIntervalMs(now)).toBe(30_000);
+    expect(b.status(now, now).why).toMatch(/a write every 30 s \(300 calls an hour, --api-budget, less a read every 60 s and 120 log-tail starts in the last hour\)/);
+    // An hour later those starts have left the trailing hour: 15 s again.
+    expect(b.writeIntervalMs(now + 3_600_000)).toBe(15_000);
+  });
+
+  it('lets a log-tail start go while the hour has room, and says until when it waits when it has none', () => {
+    const { b } = budget(100);
+    expect(b.callWait(T0)).toBeNull();
+    for (let s = 0; s < 100; s++) b.record(call('write'), T0 + s * 1000);
+    // The hour is spent: the next start waits until the first call leaves the trailing hour.
+    expect(b.callWait(T0 + 200_000)).toEqual({ untilMs: T0 + 3_600_000, why: 'the budget of 100 API calls an hour is spent for now (--api-budget)' });
+    expect(b.callWait(T0 + 3_600_000)).toBeNull();
+  });
+
+  it("never lets a log-tail start take the token's last calls, kept for the operator, nor call during a 429's back-off", () => {
+    const { b } = budget();
+    const reset = T0 + 600_000;
+    b.record(call('read', { remaining: RESERVED_CALLS + 1, resetMs: reset }), T0);
+    expect(b.callWait(T0 + 1000)).toBeNull();
+    b.record(call('log-tail', { status: null }), T0 + 1000);
+    expect(b.callWait(T0 + 2000)).toEqual({ untilMs: reset, why: `the API token has ${RESERVED_CALLS} calls left until its reset, all kept for the operator` });
+    expect(b.callWait(reset)).toBeNull();
+    const c = budget().b;
+    c.record(call('read', { ok: false, status: 429, retryAfterMs: 20_000 }), T0);
+    expect(c.callWait(T0 + 1000)).toEqual({ untilMs: T0 + 20_000, why: 'the Fastly API rate limit is spent (429)' });
   });
 });

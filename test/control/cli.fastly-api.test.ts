@@ -4,7 +4,8 @@
 // every room's writes over the API itself. A steady crowd above the target in two rooms; then the
 // API's faults one after another: a 5xx on a write, the rate limit spent (429), JSON of the wrong
 // shape on a read. What an operator would notice: what the store holds, the calls the API counted,
-// the journal, the dashboard's API figures and what the controller says on stderr.
+// the journal, the dashboard's API figures and what the controller says on stderr; and over the whole
+// run, start and faults included, every call the API counted is one the controller counted.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,17 +57,19 @@ afterAll(async () => {
 
 describe('npm run control -- --service with FASTLY_API_TOKEN, against the API stand-in', () => {
   it("finds the store through the CLI, reads it once, and writes both rooms' live keys in one bulk PATCH, the heartbeat with them", async () => {
+    // The store's calls, in order (the log-tail start is journalled when its first line comes, in between).
+    const storeJournal = async () => (await control.journal()).filter((l) => l.kind !== 'log-tail');
     // The first call may be the heartbeat on its own (it claims the store at once, before any line came).
-    const writeLine = async () => (await control.journal()).findIndex((l) => l.kind === 'write');
+    const writeLine = async () => (await storeJournal()).findIndex((l) => l.kind === 'write');
     await expect.poll(writeLine, { timeout: 30_000, interval: 200 }).toBeGreaterThan(0);
     const store = api.store(svc.configStoreId);
     for (const room of ['shop', 'checkout']) expect(JSON.parse(store[`room.${room}.live`]!).allow_schedule).toMatch(/^\d+=\d/);
     expect(JSON.parse(store.controller!)).toMatchObject({ lease: 600 });
     // The resource links through the CLI (2 calls), one read, then bulk PATCHes: nothing else but
-    // `fastly log-tail` turning the service's log stream on (a call of the token's too, the budget sees
-    // it only in the remaining count the API gives).
+    // `fastly log-tail` turning the service's log stream on, a call the budget and the journal count too.
     expect(apiCalls().filter((c) => c.includes('/log_stream/'))).toEqual(['POST /service/SVC/log_stream/managed/instance_output 200']);
-    const journal = await control.journal();
+    expect((await control.journal()).filter((l) => l.kind === 'log-tail').map((l) => [l.ok, l.calls])).toEqual([[true, 1]]);
+    const journal = await storeJournal();
     const w = await writeLine();
     const calls = apiCalls().filter((c) => !c.includes('/log_stream/')).slice(0, w + 2);
     expect(calls.slice(0, 3)).toEqual(['GET /service/SVC/details 200', 'GET /service/SVC/version/1/resource 200', 'GET /resources/stores/config/ID/items 200']);
@@ -85,7 +88,7 @@ describe('npm run control -- --service with FASTLY_API_TOKEN, against the API st
     const inWindow = api.calls.filter((c) => c.limited && Math.floor(c.at / WINDOW_MS) === Math.floor(patch.at / WINDOW_MS) && c.at <= patch.at).length;
     expect(journal[w]!.remaining).toBe(1000 - inWindow);
     const snap = await control.snapshot();
-    expect(snap.api.usedLastHour).toMatchObject({ reads: 3, heartbeats: w - 2 });
+    expect(snap.api.usedLastHour).toMatchObject({ reads: 3, heartbeats: w - 2, logTails: 1 });
     expect(snap.api.usedLastHour.writes).toBeGreaterThanOrEqual(1);
     expect(snap.api.perHour).toBe(BUDGET);
     expect(snap.holding).toBe(false);
@@ -138,5 +141,17 @@ describe('npm run control -- --service with FASTLY_API_TOKEN, against the API st
     expect(snap.holding).toBe(false);
     expect(Object.fromEntries(snap.rooms.map((r) => [r.id, r.model.targets.newUsersPerMinute]))).toEqual({ shop: 60, checkout: 30 });
     expect(control.exitCode).toBeNull();
+  });
+
+  it('every call the API counted over the run, start and faults included, the budget and the journal counted too', async () => {
+    const counted = () => api.calls.filter((c) => c.limited).length;
+    const used = async () => Object.values((await control.snapshot()).api.usedLastHour).reduce((a, b) => a + b, 0);
+    // Between two calls (none under way), the dashboard's trailing hour is the stand-in's count.
+    await expect.poll(async () => (await used()) - counted(), { timeout: 20_000, interval: 100 }).toBe(0);
+    // Stopped (the journal closed, log-tail's start settled): the journal's calls are the stand-in's count.
+    await control.stop();
+    const journal = await control.journal();
+    expect(journal.reduce((n, l) => n + l.calls, 0)).toBe(counted());
+    expect(new Set(journal.map((l) => l.kind))).toEqual(new Set(['read', 'write', 'heartbeat', 'log-tail']));
   });
 });

@@ -26,6 +26,8 @@ let dir: string;
 let control: ControlProcess;
 let feed: ReturnType<typeof setInterval>;
 const seq = { n: 0 };
+/** When the controller was started: the calls before are the operator's `fastly auth add`. */
+let started = 0;
 
 /** Runs the real CLI to its end without blocking the stand-in's event loop. */
 function fastly(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
@@ -47,6 +49,7 @@ beforeAll(async () => {
   // The CLI checks the token with the API (who it is) before storing it as the default.
   const added = await fastly(['auth', 'add', `--api-token=${STANDIN_TOKEN}`, 'operator'], env);
   expect(added.code, added.out).toBe(0);
+  started = Date.now();
   control = await controlProcess(['--source', 'log-tail:SVC', '--service', 'SVC'], env, dir);
   feed = setInterval(() => api.logs.push('SVC', crowdSecond(ROOMS, Date.now(), seq)), 1000);
 });
@@ -71,8 +74,11 @@ describe('npm run control -- --service without FASTLY_API_TOKEN, through the Fas
     for (const room of ['shop', 'checkout']) expect(JSON.parse(store[`room.${room}.live`]!).allow_schedule).toMatch(/^\d+=\d/);
     // Nothing but the CLI's calls: the links (2), the list (1), a PUT a key; never the bulk PATCH.
     expect(api.calls.filter((c) => c.method === 'PATCH')).toEqual([]);
-    await expect.poll(async () => (await control.journal()).length, { timeout: 5000, interval: 100 }).toBeGreaterThanOrEqual(5);
-    const journal = await control.journal();
+    // The store's calls, in order; the log-tail start (one call) is journalled when its first line comes.
+    const storeJournal = async () => (await control.journal()).filter((l) => l.kind !== 'log-tail');
+    await expect.poll(async () => (await storeJournal()).length, { timeout: 5000, interval: 100 }).toBeGreaterThanOrEqual(5);
+    expect((await control.journal()).filter((l) => l.kind === 'log-tail').map((l) => [l.ok, l.calls])).toEqual([[true, 1]]);
+    const journal = await storeJournal();
     expect(journal.slice(0, 5).map((l) => [l.kind, l.ok, l.calls, l.keys.join()])).toEqual([
       ['read', true, 2, ''],
       ['read', true, 1, ''],
@@ -82,8 +88,12 @@ describe('npm run control -- --service without FASTLY_API_TOKEN, through the Fas
     ]);
     expect([journal[3]!.keys[0], journal[4]!.keys[0]].sort()).toEqual(['room.checkout.live', 'room.shop.live']);
     const snap = await control.snapshot();
-    expect(snap.api.usedLastHour).toMatchObject({ reads: 3, heartbeats: 1 });
+    expect(snap.api.usedLastHour).toMatchObject({ reads: 3, heartbeats: 1, logTails: 1 });
     expect(snap.api.usedLastHour.writes % 2).toBe(0);
     expect(snap.api.usedLastHour.writes).toBeGreaterThanOrEqual(2);
+    // Every call the API counted (the CLI's included, the token check of `auth add` aside), the journal counted too.
+    const counted = () => api.calls.filter((c) => c.limited && c.at >= started).length;
+    await control.stop();
+    expect((await control.journal()).reduce((n, l) => n + l.calls, 0)).toBe(counted());
   });
 });

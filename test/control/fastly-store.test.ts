@@ -240,6 +240,34 @@ describe('the Fastly store', () => {
     await store.read();
     expect(runner.calls).toEqual([['resource-link', 'list', '--service-id', 'SVC', '--version', 'active', '--json']]);
     expect(seen.map((s) => s.url)).toEqual(['/resources/stores/config/CFG9/items?limit=500', '/resources/stores/config/CFG9/items?limit=500']);
+    // The lookup is two API calls (the active version, its links), counted as a read before the store's own.
+    expect(calls.map((c) => [c.kind, c.calls, c.ok])).toEqual([
+      ['read', 2, true],
+      ['read', 1, true],
+      ['read', 1, true],
+    ]);
+  });
+
+  it("reports a store id lookup the API refused with a 429 as one, so the budget backs off, and looks again at the next read", async () => {
+    let refuse = true;
+    const runner: AsyncFastlyRunner = {
+      dryRun: false,
+      run: async (args) => {
+        if (args[0] !== 'resource-link') return '[]';
+        if (refuse) throw new Error('fastly resource-link list failed (exit 1): ERROR: the Fastly API returned 429 Too Many Requests: Too many requests');
+        return JSON.stringify([{ name: 'waiting_room_config', resource_id: 'CFG9' }]);
+      },
+    };
+    const calls: StoreCall[] = [];
+    const store = fastlyStore({ serviceId: 'SVC', dryRun: false, token: null, endpoint, runner, report: (c) => calls.push(c), log: () => {} });
+    expect((await failure(store.read())).status).toBe(429);
+    expect(calls).toEqual([expect.objectContaining({ kind: 'read', calls: 2, ok: false, status: 429, error: expect.stringContaining('429 Too Many Requests') })]);
+    refuse = false;
+    await store.read();
+    expect(calls.slice(1).map((c) => [c.kind, c.calls, c.ok])).toEqual([
+      ['read', 2, true],
+      ['read', 1, true],
+    ]);
   });
 });
 

@@ -43,7 +43,7 @@ describe('npm run report', () => {
       'garbage',
     ].join('\n'));
     const { html } = await report(['--journal', journal]);
-    expect(html).toMatch(/1 writes made; API calls: 1 reads, 1 writes and 0 heartbeats/);
+    expect(html).toMatch(/1 writes made; API calls: 1 reads, 1 writes, 0 heartbeats and 0 starts of fastly log-tail/);
     expect(html).toMatch(/1 journal lines skipped/);
     expect(html).not.toMatch(/No journal given/);
     expect(html).toMatch(/published \(journal\)/);

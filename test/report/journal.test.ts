@@ -7,16 +7,18 @@ const entry = (s: number, f: Record<string, unknown>): string =>
   JSON.stringify({ ts: new Date(T0 + s * 1000).toISOString(), kind: 'read', ok: true, status: 200, calls: 1, keys: [], rooms: {}, remaining: 800, error: null, ...f });
 
 describe("the report reads the controller's journal", () => {
-  it('counts reads, writes and heartbeats a minute, the failed ones and the 429s, and the limit left', () => {
+  it('counts reads, writes, heartbeats and log-tail starts a minute, the failed ones and the 429s, and the limit left', () => {
     const j = newJournal();
     for (const l of [
       entry(1, {}),
       entry(2, { kind: 'write', calls: 2, remaining: 797 }),
       entry(3, { kind: 'heartbeat', ok: false, status: 429, remaining: 0, error: 'rate limited' }),
+      // A start of `fastly log-tail` (it turns the log stream on): a call, no rate-limit figure.
+      entry(4, { kind: 'log-tail', status: null, remaining: null }),
       // The local store file: a write, but no API call.
       entry(61, { kind: 'write', calls: 0, status: null, remaining: null }),
     ]) expect(journalLine(j, l)).toBe(true);
-    expect(j.minutes.get(T0)).toEqual({ read: 1, write: 2, heartbeat: 1, writesMade: 1, failed: 1, limited: 1, remaining: 0 });
+    expect(j.minutes.get(T0)).toEqual({ read: 1, write: 2, heartbeat: 1, logTail: 1, writesMade: 1, failed: 1, limited: 1, remaining: 0 });
     expect(j.minutes.get(T0 + 60_000)).toMatchObject({ write: 0, writesMade: 1, remaining: null });
   });
 

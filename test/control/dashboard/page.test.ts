@@ -58,7 +58,7 @@ function made(model: Partial<ModelSnapshot>, rest: Partial<DashboardSnapshot> = 
     source: { name: 'stdin', state: 'ok', lagMs: 800, lastLineMs: at('17:06:19'), lines: 123456, bad: 0, foreign: 12, error: null },
     lastWrite: null,
     writes: { done: 3, failed: 0, deferred: 40, minIntervalSeconds: 10, budgetPerHour: 360 },
-    api: { perHour: 300, usedLastHour: { reads: 60, writes: 120, heartbeats: 0 }, remaining: 812, backoffUntilMs: null, why: 'the API budget allows a write every 15 s', nextReadMs: at('17:07:00') },
+    api: { perHour: 300, usedLastHour: { reads: 60, writes: 120, heartbeats: 0, logTails: 0 }, remaining: 812, backoffUntilMs: null, why: 'the API budget allows a write every 15 s', nextReadMs: at('17:07:00') },
     holding: false,
     holdingWhy: null,
     ...rest,
@@ -100,11 +100,11 @@ const twoRooms: DashboardSnapshot = {
   lastWrite: { atMs: at('17:05:00'), values: { shop: { allow_schedule: schedule }, checkout: { allow_percentage: '100' } }, ok: true, error: null },
 };
 // The API budget as the controller reports it on a real service (absent on the local store file).
-interface ApiPanel { perHour: number; usedLastHour: { reads: number; writes: number; heartbeats: number }; remaining: number | null; backoffUntilMs: number | null; why: string | null; nextReadMs: number | null }
+interface ApiPanel { perHour: number; usedLastHour: { reads: number; writes: number; heartbeats: number; logTails: number }; remaining: number | null; backoffUntilMs: number | null; why: string | null; nextReadMs: number | null }
 type Snapshot = DashboardSnapshot & { api?: ApiPanel };
 const budgeted: Snapshot = {
   ...busy,
-  api: { perHour: 300, usedLastHour: { reads: 60, writes: 1_150, heartbeats: 20 }, remaining: 0, backoffUntilMs: at('17:07:05'), why: 'Fastly answered 429: rate limit spent', nextReadMs: at('17:07:20') },
+  api: { perHour: 300, usedLastHour: { reads: 60, writes: 1_150, heartbeats: 20, logTails: 4 }, remaining: 0, backoffUntilMs: at('17:07:05'), why: 'Fastly answered 429: rate limit spent', nextReadMs: at('17:07:20') },
 };
 // A whole hour of history, 16:07 to 17:06: what the server kept while no tab was open.
 const hour = made({ ...busy.rooms[0]!.model, minutes: Array.from({ length: 60 }, (_, i) => ({ ...minute('17:06', { admissions: 100 + (i % 7), waiting: 2_000 + i * 10 }), startMs: at('16:07:00') + i * 60_000 })) });
@@ -326,9 +326,9 @@ describe('the dashboard', () => {
   it('shows the API budget when the controller reports one, and hides the panel when not', async () => {
     const page = await open(budgeted);
     expect(await page.isVisible('#api-panel')).toBe(true);
-    expect(await page.textContent('#api-text')).toBe('1,230 of 300 calls spent in the last hour (410%).');
+    expect(await page.textContent('#api-text')).toBe('1,234 of 300 calls spent in the last hour (411.3%).');
     const api = (await page.textContent('#api'))!;
-    expect(api).toMatch(/60 reads, 1,150 writes, 20 heartbeats/);
+    expect(api).toMatch(/60 reads, 1,150 writes, 20 heartbeats, 4 starts of fastly log-tail/);
     expect(api).toMatch(/0 calls left this hour/);
     expect(api).toMatch(/Backing off\s*until 17:07:05 \(45 s\): Fastly answered 429: rate limit spent/);
     expect(api).toMatch(/Next read\s*17:07:20 \(in 60 s\)/);
