@@ -1,9 +1,13 @@
 // Scenarios with a sampled decision log (log_sample_rate, docs/control.md#sampling-the-log): the
 // controller sees a share of the waiting tickets, each weighing 1/rate. Opt-in (not in the default
-// run): `npm run simulate -- --scenario held-sampled`, `held-sampled-100k` or `million`.
+// run): `npm run simulate -- --scenario held-sampled`, `held-sampled-100k`, `million` or
+// `event-fifo-sampled`.
 import { browsing, MINUTE, spread } from './arrivals.js';
 import { controlledRoom, controlSpec } from './control-scenarios.js';
+import { eventScenarios } from './event-scenarios.js';
 import type { Scenario } from './scenario-types.js';
+
+const fifo = eventScenarios.find((s) => s.name === 'event-fifo')!;
 
 export const sampleScenarios: readonly Scenario[] = [
   {
@@ -44,5 +48,12 @@ export const sampleScenarios: readonly Scenario[] = [
     visitors: 1_000_000,
     arrivals: (rng, n) => spread(rng, n, 0, 2 * MINUTE),
     control: controlSpec,
+  },
+  {
+    ...fifo,
+    name: 'event-fifo-sampled',
+    title: 'First come, first served through a tenth of the log',
+    summary: `${fifo.summary} The edge logs the waiting decisions of a tenth of the tokens (log_sample_rate 0.1), each weighing 10, and every admission: the controller counts each sampled place as ten, and the cursor should keep the target as it does unsampled.`,
+    settings: { ...fifo.settings, log_sample_rate: '0.1' },
   },
 ];

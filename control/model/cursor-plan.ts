@@ -6,7 +6,8 @@ import { eventPhase } from '../../src/core/queue.js';
 import type { Config } from '../../src/core/types.js';
 import type { DecisionLine, SettingWrites } from '../types.js';
 import { cursorDue } from './pacing.js';
-import { countsText, cursorSpeed, QueueTracker, type TrackerSaved } from './queue.js';
+import { countsText, cursorSpeed, type CursorInput } from './queue.js';
+import { QueueTracker, type TrackerSaved } from './queue-tracker.js';
 
 /** What the cursor is for right now. */
 export type CursorRole = 'none' | 'drain' | 'fifo';
@@ -26,6 +27,8 @@ export interface CursorView {
 
 /** The share of a minute's shortfall the standing correction takes on: 0.1 (0.2 and more swung past the target in the simulator). */
 const GAIN = 0.1;
+/** Under a sampled log, how far back the stretch the cursor passed begins (behind()). */
+const STRETCH_MS = 240_000;
 const speedText = (s: number): string => String(Math.round(Math.max(0, s) * 1e9) / 1e9);
 const posText = (p: number): string => String(Math.round(p * 1e6) / 1e6);
 
@@ -38,6 +41,11 @@ export class CursorPlanner {
   private controlSinceMs: number | null = null;
   private correction = 0;
   private correctedAtMs = Number.NEGATIVE_INFINITY;
+  /**
+   * Where the cursor stood at each plan (ms, position), the last ten minutes: the stretches it passed.
+   * Not saved: after a restart the speed reads the places ahead alone for a few minutes.
+   */
+  private trail: { ms: number; at: number }[] = [];
   private view: CursorView = { role: 'none', cursor: null, speed: null, prequeue: 0, ahead: 0, survival: 1 };
 
   constructor(private readonly leadSeconds: number) {}
@@ -76,8 +84,11 @@ export class CursorPlanner {
       return role === 'drain' ? Math.max(at, c.event!.start - 1) : at;
     }
     if (role === 'drain') return c.event!.start - 1;
-    const ahead = this.tracker.ahead(Number.NEGATIVE_INFINITY, nowMs, d);
-    return ahead[0] ?? nowSec;
+    const { pos, w } = this.tracker.live(Number.NEGATIVE_INFINITY, nowMs, d);
+    const first = pos[0];
+    if (first === undefined) return nowSec;
+    // A sampled first place stands for the unsampled ones before it too (as many as the gap to the next).
+    return w[0] !== 1 && pos.length > 1 ? 2 * first - pos[1]! : first;
   }
 
   /**
@@ -108,7 +119,7 @@ export class CursorPlanner {
       if (this.tracker.passedWaiting() > 0 || this.tracker.unplaced(start, nowMs, d) > 0) return null;
       return { queue_cursor: `${nowSec - 2 * d - 1}:${start}:0`, queue_counts: '' };
     }
-    const ahead = this.tracker.ahead(cursor, nowMs, d);
+    const ahead = this.tracker.live(cursor, nowMs, d);
     const unplaced = role === 'drain' && start !== null ? this.tracker.unplaced(start, nowMs, d) : 0;
     const prequeue = role === 'drain' && start !== null && nowSec < start ? this.tracker.prequeueSize(nowMs) : unplaced;
     const unknown = role === 'drain' && start !== null ? { count: prequeue, from: start - 1, to: start } : null;
@@ -118,32 +129,55 @@ export class CursorPlanner {
     const survival = this.tracker.survival();
     // What the share misses (those who left but are not yet known to have), corrected slowly: a tenth
     // of each minute's shortfall against the target, from three minutes of leading on.
-    if (nowMs - this.controlSinceMs >= 180_000 && nowMs - this.correctedAtMs >= 60_000 && ahead.length >= wanted) {
+    if (nowMs - this.controlSinceMs >= 180_000 && nowMs - this.correctedAtMs >= 60_000 && ahead.total >= wanted) {
       this.correctedAtMs = nowMs;
       this.correction = Math.max(-0.2 * wanted, Math.min(0.2 * wanted, this.correction + GAIN * (wanted - this.tracker.admittedSince(nowMs - 60_000))));
     }
     const aim = wanted / survival + this.correction;
+    this.trail = this.trail.filter((p) => p.ms >= nowMs - 600_000);
+    this.trail.push({ ms: nowMs, at: cursor });
     const input = {
       nowSec,
       cursor,
       wanted: c.queueAll ? 0 : aim,
-      ahead,
+      ahead: ahead.pos,
+      weights: ahead.w,
       unknown,
       arrivals: fifo ? { perSecond: arrivalsPerSecond, knownTo: seenUntilSec } : null,
       // First-come: up to a minute past the present (nobody waits: it keeps up with arrivals). A
       // pre-queue draining into the draw: just past the start, which ends the drain.
       limit: fifo ? nowSec + 60 : (start ?? nowSec) + 0.001,
+      behind: fifo ? this.behind(nowMs, d, survival) : null,
     };
     // Before the start the cursor waits at the pre-queue's first place, and moves from the start on.
     const speed = cursorSpeed(input);
     const at = role === 'drain' && start !== null && nowSec < start ? start : nowSec;
-    this.view = { role, cursor, speed, prequeue, ahead: ahead.length, survival };
+    this.view = { role, cursor, speed, prequeue: Math.round(prequeue), ahead: Math.round(ahead.total), survival };
     const changed = this.lastSpeed === null || Math.abs(speed - this.lastSpeed) > 0.15 * Math.max(speed, this.lastSpeed, 1e-9);
     if (!cursorDue({ force, published: c.queueCursor !== null, sinceWriteMs: nowMs - this.lastWriteMs, changed })) return null;
     return {
       queue_cursor: `${at}:${posText(role === 'drain' && nowSec < (start ?? 0) ? start! - 1 : cursor)}:${speedText(speed)}`,
       queue_counts: countsText(input, survival),
     };
+  }
+
+  /**
+   * Under a sampled log, the stretch the cursor passed from four minutes to two windows (and ten
+   * seconds) ago, where everyone has come in or left, and how many came in: exact, as admissions are
+   * always logged. Null unsampled, or before the cursor has such a stretch behind it.
+   */
+  private behind(nowMs: number, d: number, survival: number): CursorInput['behind'] {
+    if (this.tracker.sampleWeight === 1) return null;
+    const at = (ms: number): number | null => {
+      let found: number | null = null;
+      for (const p of this.trail) if (p.ms <= ms) found = p.at;
+      return found;
+    };
+    const from = at(nowMs - STRETCH_MS);
+    const to = at(nowMs - (2 * d + 10) * 1000);
+    if (from === null || to === null || !(to > from)) return null;
+    const cameIn = this.tracker.cameInBetween(from, to, nowMs);
+    return { cameIn, mass: cameIn / survival, span: to - from };
   }
 
   /**

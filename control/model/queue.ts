@@ -1,24 +1,7 @@
-// The queue's cursor (docs/events.md): who holds a place, where, and how fast the cursor must move
-// to pass the target's share of them a minute. Pure: lines in, the cursor and the counts out.
-//
-// Places are known from the decision lines' `pos`. A shuffled pre-queue's places are known only once
-// each visitor checks after the start; until then its size is known (its tokens, one per identity)
-// and its places are uniform over the second before the start, which is what a keyed hash gives.
-import { PREQUEUE_CHECK_SECONDS } from '../../src/core/queue.js';
-import type { DecisionLine } from '../types.js';
-
-export interface Place {
-  pos: number;
-  seenMs: number;
-  /** Lines seen for it: after the first check a waiting visitor comes back within two windows. */
-  seen: number;
-}
-
-/** A line's place key: a position names one visitor's place (six decimals, as the edge logs it). */
-const keyOf = (pos: number): string => pos.toFixed(6);
-
-/** How many of the latest fates of passed places the survival share reads: recent enough to follow a crowd growing impatient. */
-const FATES = 100;
+// The queue's cursor (docs/events.md): how fast it must move to pass the target's share of those
+// waiting, and the counts it publishes for the place in line. Pure: the places in (queue-tracker.ts:
+// who holds one, where, standing for how many), the cursor's speed and `queue_counts` out.
+export { QueueTracker, type Place, type PlacesAhead, type TrackerSaved } from './queue-tracker.js';
 
 export interface CursorInput {
   nowSec: number;
@@ -28,6 +11,12 @@ export interface CursorInput {
   wanted: number;
   /** Live places ahead of the cursor, ascending. */
   ahead: readonly number[];
+  /**
+   * The weight of each place in `ahead` (1 each when absent): a place seen through a sampled log
+   * stands for 1/rate, spread over the positions since the place before it (the cursor, for the
+   * first): see massOf.
+   */
+  weights?: readonly number[];
   /** Pre-queue visitors whose places are not known yet, uniform over [from, to). */
   unknown: { count: number; from: number; to: number } | null;
   /**
@@ -37,11 +26,45 @@ export interface CursorInput {
   arrivals: { perSecond: number; knownTo: number } | null;
   /** The furthest the cursor may aim in a minute (the start, for a pre-queue draining into a draw). */
   limit: number;
+  /**
+   * Under a sampled log: a stretch of positions the cursor passed long enough ago that everyone in it
+   * has come in or left, `span` positions long, where `cameIn` were admitted (every admission is
+   * logged, with its place) and `mass` places stood, leavers included (cameIn / survival). Null or
+   * absent: the speed reads the places ahead alone.
+   */
+  behind?: { cameIn: number; mass: number; span: number } | null;
 }
 
-/** Places in [cursor, p): the known ones, the pre-queue's share of [cursor, p), and forecast arrivals. */
-function massBelow(input: CursorInput, p: number): number {
-  let mass = lowerBound(input.ahead, p);
+/**
+ * Places in [cursor, p): the known ones, the pre-queue's share of [cursor, p), and forecast arrivals.
+ * A place of weight w (seen through a sampled log) stands for itself and the w - 1 unsampled places
+ * between it and the sampled place before it (each sampled place is, on average, the last of w): its
+ * w is spread evenly over that gap. Counted as a step of w at the place, a rate of 0.01 would move
+ * the cursor in jumps of 100 and aim at the next sampled place rather than at the target; spread, it
+ * aims where the unsampled queue would have it. A place of weight 1 is a step, as without weights.
+ */
+function massOf(input: CursorInput): (p: number) => number {
+  const w = input.weights;
+  if (w === undefined || w.every((x) => x === 1)) return (p) => massBelow(input, p, lowerBound(input.ahead, p));
+  const pos = input.ahead;
+  const cumulative = [0];
+  for (let i = 0; i < pos.length; i++) cumulative.push(cumulative[i]! + w[i]!);
+  return (p) => {
+    const i = lowerBound(pos, p);
+    let mass = cumulative[i]!;
+    // The place at or above p: the part of its gap below p.
+    const next = pos[i];
+    if (next !== undefined && w[i] !== 1) {
+      const from = i === 0 ? input.cursor : pos[i - 1]!;
+      if (next > from && p > from) mass += (w[i]! * (p - from)) / (next - from);
+    }
+    return massBelow(input, p, mass);
+  };
+}
+
+/** `known` (the places ahead below p) with the pre-queue's share of [cursor, p) and forecast arrivals. */
+function massBelow(input: CursorInput, p: number, known: number): number {
+  let mass = known;
   const u = input.unknown;
   if (u !== null && u.count > 0 && u.to > u.from) {
     const overlap = Math.max(0, Math.min(p, u.to) - Math.max(input.cursor, u.from));
@@ -64,6 +87,9 @@ export function lowerBound(sorted: readonly number[], x: number): number {
   return lo;
 }
 
+/** The fewest admissions a stretch passed must hold to say anything of the density (cursorSpeed). */
+const BEHIND_MIN = 50;
+
 /**
  * The speed (positions a second) that passes `wanted` places in the next minute. When fewer wait,
  * the cursor aims at `limit` (the present, for first-come: it keeps up with arrivals, and the room
@@ -72,7 +98,8 @@ export function lowerBound(sorted: readonly number[], x: number): number {
 export function cursorSpeed(input: CursorInput): number {
   if (!(input.wanted > 0)) return 0;
   const top = Math.max(input.cursor, input.limit);
-  const all = massBelow(input, top);
+  const mass = massOf(input);
+  const all = mass(top);
   if (all <= input.wanted) {
     // Fewer wait than a minute's share: pass them at the target's pace, not over a whole minute each
     // time (re-planned every write, that would approach the end and never reach it).
@@ -83,18 +110,28 @@ export function cursorSpeed(input: CursorInput): number {
   let hi = top;
   for (let i = 0; i < 60; i++) {
     const mid = (lo + hi) / 2;
-    if (massBelow(input, mid) < input.wanted) lo = mid;
+    if (mass(mid) < input.wanted) lo = mid;
     else hi = mid;
   }
-  return (hi - input.cursor) / 60;
+  const b = input.behind;
+  if (b === undefined || b === null || !(b.span > 0) || b.cameIn < BEHIND_MIN || !(hi > input.cursor)) return (hi - input.cursor) / 60;
+  // A sampled log: how many the next minute's stretch holds is known to about 1/sqrt(the sampled
+  // places in it), 20% for 25 of them, while the stretch passed a few minutes ago is known exactly
+  // (its admissions). In a first-come line, where positions are arrival times, the density changes
+  // slowly: the two densities are averaged, each by how many places it rests on.
+  const sampled = lowerBound(input.ahead, hi);
+  const density = (sampled * (input.wanted / (hi - input.cursor)) + b.cameIn * (b.mass / b.span)) / (sampled + b.cameIn);
+  return input.wanted / density / 60;
 }
 
 /**
  * `queue_counts`: how many of those waiting are ahead of each position, from the cursor on, at most
  * `entries` entries, each count scaled by the share of passed places whose holders came in.
  */
-export function countsText(input: Pick<CursorInput, 'cursor' | 'ahead' | 'unknown' | 'arrivals'>, survival: number, entries = 100): string {
-  const weighted: { pos: number; w: number }[] = input.ahead.map((pos) => ({ pos, w: 1 }));
+export function countsText(input: Pick<CursorInput, 'cursor' | 'ahead' | 'weights' | 'unknown' | 'arrivals'>, survival: number, entries = 100): string {
+  // A weighted place's count includes those it stands for: the edge reads linearly between entries,
+  // which spreads them over the gap before it as the speed does (massOf).
+  const weighted: { pos: number; w: number }[] = input.ahead.map((pos, i) => ({ pos, w: input.weights?.[i] ?? 1 }));
   const u = input.unknown;
   if (u !== null && u.count > 0 && u.to > u.from) {
     // The pre-queue's unknown places, spread as they are: uniform over what is left of their second.
@@ -121,145 +158,4 @@ export function countsText(input: Pick<CursorInput, 'cursor' | 'ahead' | 'unknow
     points.push({ pos: from + 3600, count: end.count + a.perSecond * 3600 });
   }
   return points.map((p) => `${p.pos.toFixed(6)}=${Math.round(p.count * survival)}`).join(',');
-}
-
-export class QueueTracker {
-  /** Live places by position. */
-  private readonly places = new Map<string, Place>();
-  /** Pre-queue tokens seen before the start (one per identity), and whether their place is known. */
-  private readonly prequeued = new Map<string, { seenMs: number; placed: boolean }>();
-  /** Places the cursor passed and not yet admitted, and what became of passed places. */
-  private readonly passed = new Map<string, number>();
-  private fates: boolean[] = [];
-  /** When the cursor's admissions happened (ms), the last ten minutes. */
-  private admittedAt: number[] = [];
-
-  observe(line: DecisionLine, startSec: number | null): void {
-    if (line.dec === 'pre' || line.newDec === 'pre') {
-      const tid = line.newDec === 'pre' ? line.newTid : line.tid;
-      if (tid !== null && startSec !== null && line.tsMs < startSec * 1000) {
-        const known = this.prequeued.get(tid);
-        this.prequeued.set(tid, { seenMs: Math.max(known?.seenMs ?? 0, line.tsMs), placed: known?.placed ?? false });
-      }
-      // The token checked after the start carries its place: its pre-start id is the one used.
-      if (line.pos !== null && line.dec === 'pre' && line.tid !== null) {
-        const known = this.prequeued.get(line.tid);
-        if (known !== undefined) known.placed = true;
-      }
-    }
-    if (line.pos === null) return;
-    const key = keyOf(line.pos);
-    if (line.reason === 'cursor_passed') {
-      this.places.delete(key);
-      if (this.passed.delete(key)) this.fate(true);
-      this.admittedAt.push(line.tsMs);
-      return;
-    }
-    if (line.outcome === 'origin') return;
-    const place = this.places.get(key) ?? { pos: line.pos, seenMs: 0, seen: 0 };
-    place.seenMs = Math.max(place.seenMs, line.tsMs);
-    place.seen++;
-    this.places.set(key, place);
-  }
-
-  /**
-   * Share of passed places whose holders came in, over the last 300 places whose fate is known: in
-   * (their admission was logged), or not (two windows and ten seconds after the cursor passed them,
-   * when anyone still waiting has checked in). 1 until 30 are known.
-   */
-  survival(): number {
-    if (this.fates.length < 30) return 1;
-    const recent = this.fates.slice(-FATES);
-    return Math.max(0.3, recent.filter(Boolean).length / recent.length);
-  }
-
-  private fate(cameIn: boolean): void {
-    this.fates.push(cameIn);
-    if (this.fates.length > 200) this.fates = this.fates.slice(-FATES);
-  }
-
-  /** Pre-queue visitors seen in the last check period before `atMs` (the countdown checks every 5 minutes). */
-  prequeueSize(atMs: number): number {
-    let n = 0;
-    for (const p of this.prequeued.values()) if (p.seenMs >= atMs - (PREQUEUE_CHECK_SECONDS + 60) * 1000) n++;
-    return n;
-  }
-
-  /** Pre-queue visitors still to check in after the start (alive when it came, place not known yet). */
-  unplaced(startSec: number, nowMs: number, d: number): number {
-    // Two windows after the start, everyone who stayed has checked in.
-    if (nowMs >= (startSec + 2 * d + 10) * 1000) return 0;
-    let n = 0;
-    for (const p of this.prequeued.values()) if (!p.placed && p.seenMs >= (startSec - PREQUEUE_CHECK_SECONDS - 60) * 1000) n++;
-    return n;
-  }
-
-  /**
-   * Live places at or ahead of `cursor`, ascending. A new place's first check comes up to three
-   * windows after it was handed out (a new token is for the window after next, and falls due up to a
-   * window into it); later checks come within two windows of each other. A place not seen for that
-   * long and ten seconds more has been left. Places behind the cursor not admitted within that time
-   * count as left too.
-   */
-  ahead(cursor: number, nowMs: number, d: number): number[] {
-    for (const [key, at] of this.passed) {
-      if (at >= nowMs - (2 * d + 10) * 1000) continue;
-      this.passed.delete(key);
-      this.places.delete(key);
-      this.fate(false);
-    }
-    const out: number[] = [];
-    for (const [key, p] of this.places) {
-      if (p.seenMs < nowMs - ((p.seen > 1 ? 2 : 3) * d + 10) * 1000) {
-        this.places.delete(key);
-        if (this.passed.delete(key)) this.fate(false);
-        continue;
-      }
-      if (p.pos >= cursor) out.push(p.pos);
-      else if (!this.passed.has(key)) this.passed.set(key, nowMs);
-    }
-    return out.sort((a, b) => a - b);
-  }
-
-  /** Admissions by the cursor since `fromMs`. */
-  admittedSince(fromMs: number): number {
-    this.admittedAt = this.admittedAt.filter((t) => t >= fromMs - 600_000);
-    return this.admittedAt.filter((t) => t >= fromMs).length;
-  }
-
-  /** Places the cursor passed whose holders have neither come in nor left yet (as of the last `ahead`). */
-  passedWaiting(): number {
-    return this.passed.size;
-  }
-
-  /** What the tracker learned from the lines, JSON-safe (the model's save()). */
-  save(): TrackerSaved {
-    return {
-      places: [...this.places.values()].map((p) => ({ ...p })),
-      prequeued: [...this.prequeued].map(([tid, p]) => [tid, { ...p }]),
-      passed: [...this.passed],
-      fates: [...this.fates],
-      admittedAt: [...this.admittedAt],
-    };
-  }
-
-  restore(saved: TrackerSaved): void {
-    this.places.clear();
-    for (const p of saved.places) this.places.set(keyOf(p.pos), { ...p });
-    this.prequeued.clear();
-    for (const [tid, p] of saved.prequeued) this.prequeued.set(tid, { ...p });
-    this.passed.clear();
-    for (const [key, at] of saved.passed) this.passed.set(key, at);
-    this.fates = [...saved.fates];
-    this.admittedAt = [...saved.admittedAt];
-  }
-}
-
-/** QueueTracker's state as JSON-safe data. */
-export interface TrackerSaved {
-  places: Place[];
-  prequeued: [string, { seenMs: number; placed: boolean }][];
-  passed: [string, number][];
-  fates: boolean[];
-  admittedAt: number[];
 }
