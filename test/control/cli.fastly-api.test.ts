@@ -13,17 +13,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedService, type SeededService } from '../../fastly-api/seed.js';
 import { startFastlyApi, type ApiCall, type FastlyApi } from '../../fastly-api/server.js';
 import { fastlyEnv, STANDIN_TOKEN } from '../../lib/fastly-env.js';
-import { crowdSecond, type CrowdRoom } from './crowd.js';
+import { crowdSecond, TWO_ROOM_CROWD } from './crowd.js';
 import { controlProcess, type ControlProcess, TWO_ROOMS } from './control-process.js';
 
 /** The stand-in's rate-limit window, ms: short, so a 429's reset comes within the test. */
 const WINDOW_MS = 5000;
 /** Calls an hour for the controller: more than the default 300, so writes come seconds apart. */
 const BUDGET = 900;
-const ROOMS: CrowdRoom[] = [
-  { id: 'shop', path: '/', perSecond: 5, admittedPerSecond: 1 },
-  { id: 'checkout', path: '/checkout', perSecond: 3, admittedPerSecond: 1 },
-];
+const ROOMS = TWO_ROOM_CROWD;
 
 let api: FastlyApi;
 let svc: SeededService;

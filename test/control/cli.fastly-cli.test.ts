@@ -13,12 +13,9 @@ import { startFastlyApi, type FastlyApi } from '../../fastly-api/server.js';
 import { fastlyBin } from '../../lib/fastly-cli.js';
 import { fastlyEnv, STANDIN_TOKEN } from '../../lib/fastly-env.js';
 import { controlProcess, type ControlProcess, TWO_ROOMS } from './control-process.js';
-import { crowdSecond, type CrowdRoom } from './crowd.js';
+import { crowdSecond, TWO_ROOM_CROWD } from './crowd.js';
 
-const ROOMS: CrowdRoom[] = [
-  { id: 'shop', path: '/', perSecond: 5, admittedPerSecond: 1 },
-  { id: 'checkout', path: '/checkout', perSecond: 3, admittedPerSecond: 1 },
-];
+const ROOMS = TWO_ROOM_CROWD;
 
 let api: FastlyApi;
 let svc: SeededService;

@@ -27,6 +27,12 @@ export interface CrowdRoom {
   admittedPerSecond?: number;
 }
 
+/** The two rooms of the controller's end-to-end runs (control-process.ts's TWO_ROOMS), both above their targets. */
+export const TWO_ROOM_CROWD: readonly CrowdRoom[] = [
+  { id: 'shop', path: '/', perSecond: 5, admittedPerSecond: 1 },
+  { id: 'checkout', path: '/checkout', perSecond: 3, admittedPerSecond: 1 },
+];
+
 /** One second of the crowd at `nowMs`: every room's lines. `seq` numbers the visitors across calls. */
 export function crowdSecond(rooms: readonly CrowdRoom[], nowMs: number, seq: { n: number }, d = 30): string[] {
   const lines: string[] = [];
