@@ -2,10 +2,13 @@
 // host, `npm run control` following a file of its decision lines with a state file, `npm run load`'s
 // browsers. The controller is killed mid-crowd and started again with the same state file: it resumes
 // (its heartbeat is its own, so it does not wait out its lease), and the room is not flooded: a
-// controller that restarted blind would publish chances for a crowd it had not seen yet. On a shared
-// 2-core machine the load tool's browsers can come back late (it says so, minute by minute), so the
-// minutes are printed as measured and only the restart's own effect is asserted; the ±10% from the
-// second minute after a restart is asserted in the simulator (test/sim/control.restart.test.ts).
+// controller that restarted blind would publish chances for a crowd it had not seen yet. The minute
+// after the one of the restart (minute 3) is held within ±10% of the target, unless the load tool says
+// it held its own browsers back in it (a shared 2-core machine can make it late: then the minute says
+// nothing about the controller). Minute 4, the crowd's last, runs 8-12% under the target with or
+// without a kill (the model's shortfall on a thinning crowd of late returners, as the simulator's
+// held-late shows), so it is printed and held only to no flood; the ±10% over several minutes after a
+// restart is asserted in the simulator (test/sim/control.restart.test.ts), where time is virtual.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -96,10 +99,8 @@ it('resumes after kill -9 in the middle of a crowd: no flood, and the target hel
       expect(figures.admissionsPerMinute[m], `minute ${m + 1}`).toBeGreaterThan(0);
       expect(figures.admissionsPerMinute[m]! / TARGET, `minute ${m + 1}: ${figures.admissionsPerMinute[m]}`).toBeLessThanOrEqual(1.25);
     }
-    // The ±10% from the second minute after the restart is asserted in the simulator
-    // (test/sim/control.restart.test.ts), where time is virtual; here, on a shared machine, the minutes
-    // are printed above as measured (runs gave 124, 126, 112; 119, 119, 115; 119, 94, 74) and only
-    // the restart's own effect is asserted: the room keeps admitting, and nothing floods.
+    // The second minute after the restart's: within ±10%, as the load tool judges it.
+    if (!late.has(3)) expect(Math.abs(figures.admissionsPerMinute[2]! / TARGET - 1), `minute 3: ${figures.admissionsPerMinute[2]} of ${TARGET}`).toBeLessThanOrEqual(0.1 + 1e-9);
   } finally {
     clearInterval(copier);
   }
