@@ -81,6 +81,31 @@ export function rateLimitOf(headers: { get(name: string): string | null }): Pick
 }
 
 
+/** A call counted when it went, whose outcome comes later (a start of `fastly log-tail`: its first line, 10 s, or its exit). */
+export interface PendingCall {
+  /** Its outcome: the rate-limit figures and a 429 are taken as record() takes them; the call is counted already. */
+  settle(call: StoreCall, nowMs: number): void;
+  /** It never went (the CLI could not be spawned): no longer counted. */
+  cancel(): void;
+}
+
+/** A call outside the writes' spacing that may go now (counted from now), or until when it waits and why. */
+export type CallTake = { go: PendingCall } | { wait: { untilMs: number; why: string } };
+
+/** What the state file keeps of the budget (state-file.ts), so a restart neither forgets the hour's calls nor a 429. */
+export interface BudgetSaved {
+  /** The calls of the trailing hour when saved, oldest first. */
+  calls: { atMs: number; kind: CallKind; calls: number }[];
+  /** The 429 back-off's end, ms since the epoch, or null. */
+  backoffUntilMs: number | null;
+  /** The token's remaining calls and their reset (ms since the epoch), as the API last said; null: not known. */
+  remaining: number | null;
+  resetMs: number | null;
+}
+
+/** A budget waiting for room in the trailing hour keeps the first freed call this long past when it frees, ms. */
+const CLAIM_GRACE_MS = 5_000;
+
 export interface ApiBudgetOptions {
   /** Calls an hour at most, reads, writes, heartbeats and log-tail starts together. */
   perHour: number;
@@ -93,7 +118,11 @@ export interface ApiBudgetOptions {
 
 export class ApiBudget {
   readonly perHour: number;
-  private readonly calls: { atMs: number; kind: CallKind; calls: number }[] = [];
+  private calls: { atMs: number; kind: CallKind; calls: number }[] = [];
+  /** Calls a start waiting for room in the hour has claimed (callers other than it see that much less room), until when. */
+  private claim: { calls: number; untilMs: number } | null = null;
+  /** Counts every change worth saving (a call, a 429): the state file is saved again when it moves. */
+  changes = 0;
   private remaining: number | null = null;
   private resetMs: number | null = null;
   private backoffUntil: number | null = null;
@@ -120,6 +149,12 @@ export class ApiBudget {
   /** Takes one call's outcome: counts it, reads its rate-limit headers, backs off on a 429. */
   record(call: StoreCall, nowMs: number): void {
     if (call.calls > 0) this.calls.push({ atMs: nowMs, kind: call.kind, calls: call.calls });
+    this.learn(call, nowMs);
+  }
+
+  /** What an answer says: the token's remaining calls and reset, and a 429's back-off. */
+  private learn(call: StoreCall, nowMs: number): void {
+    this.changes++;
     // Calls whose answer gave no figure (the CLI's) still spend the token's remaining ones.
     if (call.remaining !== null) this.remaining = call.remaining;
     else if (this.remaining !== null) this.remaining = Math.max(0, this.remaining - call.calls);
@@ -207,8 +242,49 @@ export class ApiBudget {
     if (this.lastWrite !== null && nowMs < this.lastWrite.atMs + this.lastWrite.calls * spacing) {
       return this.slowWhy(nowMs);
     }
-    if (this.usedTotal(nowMs) + calls > this.perHour) return `the budget of ${this.perHour} API calls an hour is spent for now (--api-budget)`;
+    if (this.usedTotal(nowMs) + this.claimed(nowMs) + calls > this.perHour) return `the budget of ${this.perHour} API calls an hour is spent for now (--api-budget)`;
     return null;
+  }
+
+  /**
+   * One call outside the writes' spacing (a start of `fastly log-tail`): when callWait lets it go, it is
+   * counted at once, before its outcome is known, so no read or write can pass its own check meanwhile
+   * and take the hour past the budget; its outcome is settled on the PendingCall. When the hour has no
+   * room, the first call it frees is kept for this one (writes and reads see that much less room until
+   * it takes it, or a few seconds after it frees when it never comes back).
+   */
+  take(nowMs: number, kind: CallKind, calls = 1): CallTake {
+    const wait = this.callWait(nowMs, calls);
+    if (wait !== null) {
+      if (wait.why.startsWith('the budget of')) this.claim = { calls, untilMs: wait.untilMs + CLAIM_GRACE_MS };
+      return { wait };
+    }
+    this.claim = null;
+    const entry = { atMs: nowMs, kind, calls };
+    this.calls.push(entry);
+    this.changes++;
+    let open = true;
+    return {
+      go: {
+        settle: (call, atMs) => {
+          if (!open) return;
+          open = false;
+          this.learn({ ...call, calls }, atMs);
+        },
+        cancel: () => {
+          if (!open) return;
+          open = false;
+          this.calls = this.calls.filter((c) => c !== entry);
+          this.changes++;
+        },
+      },
+    };
+  }
+
+  /** Calls claimed by a start waiting for room, at `nowMs` (0: none). */
+  private claimed(nowMs: number): number {
+    if (this.claim !== null && nowMs > this.claim.untilMs) this.claim = null;
+    return this.claim?.calls ?? 0;
   }
 
   /**
@@ -249,7 +325,39 @@ export class ApiBudget {
 
   /** A read may go now: no 429 back-off, and one more call keeps the trailing hour within the budget (reads included). */
   readAllowed(nowMs: number): boolean {
-    return this.backoff(nowMs) === null && this.usedTotal(nowMs) + 1 <= this.perHour;
+    return this.backoff(nowMs) === null && this.usedTotal(nowMs) + this.claimed(nowMs) + 1 <= this.perHour;
+  }
+
+  /** What the state file keeps: the trailing hour's calls, the back-off, the token's figures. */
+  saved(nowMs: number): BudgetSaved {
+    this.used(nowMs);
+    return { calls: this.calls.map((c) => ({ ...c })), backoffUntilMs: this.backoffUntil, remaining: this.remaining, resetMs: this.resetMs };
+  }
+
+  /**
+   * Goes on from a saved budget (a restart): its calls of the trailing hour are counted beside the ones
+   * made since the start, a back-off still in force holds (said once), and the token's figures stand
+   * until their reset.
+   */
+  restore(saved: BudgetSaved, nowMs: number): void {
+    const since = this.calls;
+    this.calls = [...saved.calls.filter((c) => c.atMs > nowMs - HOUR_MS && c.calls > 0).map((c) => ({ ...c })), ...since].sort((a, b) => a.atMs - b.atMs);
+    if (saved.resetMs !== null && saved.resetMs > nowMs && this.resetMs === null) {
+      this.resetMs = saved.resetMs;
+      // The calls made since the start spent the token's remaining ones too.
+      if (saved.remaining !== null) this.remaining = Math.max(0, saved.remaining - since.reduce((n, c) => n + c.calls, 0));
+    }
+    if (saved.backoffUntilMs !== null && saved.backoffUntilMs > nowMs) {
+      this.backoffUntil = Math.max(this.backoffUntil ?? 0, saved.backoffUntilMs);
+      if (!this.toldBackoff) {
+        this.o.log(
+          `the state file says the Fastly API answered 429 before the restart: calling nothing, holding, until ${new Date(this.backoffUntil).toISOString()}; ` +
+            'another tool on the same token may have spent it: check with `fastly` what else runs, or lower --api-budget',
+        );
+        this.toldBackoff = true;
+      }
+    }
+    this.changes++;
   }
 
   status(nowMs: number, lastReadMs: number): ApiStatus {

@@ -18,8 +18,9 @@
 //   ... --dry-run                     with --service: print the writes instead of making them
 //   ... --dashboard-port N            the dashboard on 127.0.0.1 (default 7373; 0 picks a free port)
 //   ... --lag-limit S                 hold when lines arrive more than S seconds after the room wrote them (default 60)
-//   ... --api-budget N                at most N API calls an hour, reads, writes and heartbeats of all rooms
-//                                     together (default 300; Fastly allows about 1,000 an hour per token)
+//   ... --api-budget N                at most N API calls an hour, reads, writes, heartbeats and log-tail
+//                                     starts of all rooms together (default 300; Fastly allows about 1,000
+//                                     an hour per token); the trailing hour's count is kept in the state file
 //   ... --read-every S                read the settings every S seconds on Fastly (default 60; also at
 //                                     start, after a write whose outcome is unknown, and on SIGHUP or the
 //                                     dashboard's POST /api/read)
@@ -222,8 +223,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (spec === 'stdin') source = stdinSource(values['no-echo'] ? onLine : echoOthers(onLine, (text) => process.stdout.write(`${text}\n`)));
   // Resuming: the file's lines written while the controller was down are read too (counted ones skipped).
   else if (spec.startsWith('file:')) source = fileSource(spec.slice(5), onLine, 250, failover.resuming);
-  // Each start of `fastly log-tail` is an API call: counted, journalled, and held while the budget has none to spare.
-  else if (spec.startsWith('log-tail:')) source = logTailSource(spec.slice(9), onLine, { gate: (now) => budget.callWait(now), report });
+  // Each start of `fastly log-tail` is an API call: held while the budget has none to spare, counted as
+  // it goes (its outcome settled on the budget's pending call), journalled once its outcome is known.
+  else if (spec.startsWith('log-tail:')) source = logTailSource(spec.slice(9), onLine, { take: (now) => budget.take(now, 'log-tail'), report: (call) => journal?.append(call, Date.now()) });
   else if (spec.startsWith('https:')) source = await startHttps(spec.slice(6), values, log, onLine);
   else throw new UsageError(`--source must be stdin, file:PATH, log-tail:SERVICE or https:PORT, not "${spec}"`);
   const port = Number(values['dashboard-port']);
