@@ -2,12 +2,17 @@
 // the starts of `fastly log-tail` (docs/control.md#writes-and-the-budget). It counts every call in the
 // trailing hour, gives the spacing the writes may have now (what the budget leaves after the planned
 // reads and heartbeats and the log-tail starts of the last hour, spread over the hour), says when a
-// call outside the writes' spacing (a log-tail start) must wait, reads the API's rate-limit headers from each answer (when the token has fewer calls left
-// than the hour needs, because the operator's `npm run tune` or another tool spent them, it slows
-// down: that is how the token is shared), and on a 429 backs off until the reset the API names, holds
-// and says so once. Pure: time comes from its arguments.
-import { CONTROLLER_KEY } from '../src/core/layout.js';
+// call outside the writes' spacing (a log-tail start) must wait, and counts such a call as it goes (its
+// outcome settled later), reads the API's rate-limit headers from each answer (when the token has
+// fewer calls left than the hour needs, because the operator's `npm run tune` or another tool spent
+// them, it slows down: that is how the token is shared), and on a 429 backs off until the reset the
+// API names, holds and says so once. Its hour, back-off and token figures are saved with the state
+// file and restored after a restart (saved/restore). Pure: time comes from its arguments.
+import type { CallKind, StoreCall } from './api-call.js';
 import type { ApiStatus } from './types.js';
+
+// The calls it counts: defined beside it, and named here too for the modules that take both.
+export { ApiError, callKind, cliRateLimited, outcomeUnknown, rateLimitOf, type CallKind, type CallReporter, type StoreCall } from './api-call.js';
 
 /** Calls an hour by default: see docs/control.md#writes-and-the-budget for why 300. */
 export const DEFAULT_API_BUDGET = 300;
@@ -19,67 +24,6 @@ export const RESERVED_CALLS = 20;
 export const DEFAULT_BACKOFF_MS = 60_000;
 
 const HOUR_MS = 3_600_000;
-
-/** 'log-tail': a start of `fastly log-tail`, which turns the service's log stream on (one call). */
-export type CallKind = 'read' | 'write' | 'heartbeat' | 'log-tail';
-
-/** A call that writes only the controller's heartbeat is a heartbeat; any other write is a write. */
-export const callKind = (keys: readonly string[]): 'write' | 'heartbeat' => (keys.length > 0 && keys.every((k) => k === CONTROLLER_KEY) ? 'heartbeat' : 'write');
-
-/** One API call (or local write) as it ended: what the budget, the journal and the dashboard learn from it. */
-export interface StoreCall {
-  kind: CallKind;
-  /** API calls it cost (a page of a read, a key written through the CLI: 1 each); 0 for a local file. */
-  calls: number;
-  ok: boolean;
-  /** The HTTP status, when there was an answer; null for the CLI and a local file. */
-  status: number | null;
-  /** The store keys written (or read, for a read: none listed). */
-  keys: string[];
-  /** The values written, '' for a removed key. */
-  values?: Record<string, string>;
-  /** Fastly-RateLimit-Remaining, when the answer had it. */
-  remaining: number | null;
-  /** Fastly-RateLimit-Reset as ms since the epoch, when the answer had it. */
-  resetMs: number | null;
-  /** Retry-After as ms from now, when the answer had it. */
-  retryAfterMs: number | null;
-  error: string | null;
-}
-
-/** Reports each call a store makes, as it ends. */
-export type CallReporter = (call: StoreCall) => void;
-
-/** Whether a Fastly CLI error names an answer of 429 (the CLI gives no status field): the API's rate limit is spent. */
-export const cliRateLimited = (message: string): boolean => /\b429\b|too many requests|rate.?limit/i.test(message);
-
-/** A failed API call: its status, and whether the change may have happened all the same. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-    /** A timeout, a 5xx, a lost connection: the write may or may not have been applied. */
-    readonly outcomeUnknown: boolean,
-  ) {
-    super(message);
-  }
-}
-
-/** True when a failure leaves it unknown whether a write was applied (read to find out). */
-export const outcomeUnknown = (error: unknown): boolean => !(error instanceof ApiError) || error.outcomeUnknown;
-
-/** The rate-limit figures of an answer's headers (Fastly-RateLimit-Remaining, -Reset in epoch s, Retry-After in s). */
-export function rateLimitOf(headers: { get(name: string): string | null }): Pick<StoreCall, 'remaining' | 'resetMs' | 'retryAfterMs'> {
-  const num = (name: string): number | null => {
-    const text = headers.get(name);
-    const n = text === null || text.trim() === '' ? NaN : Number(text);
-    return Number.isFinite(n) && n >= 0 ? n : null;
-  };
-  const reset = num('fastly-ratelimit-reset');
-  const retry = num('retry-after');
-  return { remaining: num('fastly-ratelimit-remaining'), resetMs: reset === null ? null : reset * 1000, retryAfterMs: retry === null ? null : retry * 1000 };
-}
-
 
 /** A call counted when it went, whose outcome comes later (a start of `fastly log-tail`: its first line, 10 s, or its exit). */
 export interface PendingCall {
@@ -254,10 +198,10 @@ export class ApiBudget {
    * it takes it, or a few seconds after it frees when it never comes back).
    */
   take(nowMs: number, kind: CallKind, calls = 1): CallTake {
-    const wait = this.callWait(nowMs, calls);
+    const wait = this.waitOf(nowMs, calls);
     if (wait !== null) {
-      if (wait.why.startsWith('the budget of')) this.claim = { calls, untilMs: wait.untilMs + CLAIM_GRACE_MS };
-      return { wait };
+      if (wait.full) this.claim = { calls, untilMs: wait.untilMs + CLAIM_GRACE_MS };
+      return { wait: { untilMs: wait.untilMs, why: wait.why } };
     }
     this.claim = null;
     const entry = { atMs: nowMs, kind, calls };
@@ -293,6 +237,12 @@ export class ApiBudget {
    * would take the token (as the API last said) into the RESERVED_CALLS kept for the operator.
    */
   callWait(nowMs: number, calls = 1): { untilMs: number; why: string } | null {
+    const wait = this.waitOf(nowMs, calls);
+    return wait === null ? null : { untilMs: wait.untilMs, why: wait.why };
+  }
+
+  /** callWait's answer, and whether it waits for room in the trailing hour (`full`). */
+  private waitOf(nowMs: number, calls: number): { untilMs: number; why: string; full?: true } | null {
     const backoff = this.backoff(nowMs);
     if (backoff !== null) return { untilMs: backoff, why: 'the Fastly API rate limit is spent (429)' };
     const over = this.usedTotal(nowMs) + calls - this.perHour;
@@ -300,7 +250,7 @@ export class ApiBudget {
       // Until enough of the oldest calls have left the trailing hour.
       let freed = 0;
       const first = this.calls.find((c) => (freed += c.calls) >= over);
-      return { untilMs: (first?.atMs ?? nowMs) + HOUR_MS, why: `the budget of ${this.perHour} API calls an hour is spent for now (--api-budget)` };
+      return { untilMs: (first?.atMs ?? nowMs) + HOUR_MS, why: `the budget of ${this.perHour} API calls an hour is spent for now (--api-budget)`, full: true };
     }
     if (this.remaining !== null && this.resetMs !== null && this.resetMs > nowMs && this.remaining - calls < RESERVED_CALLS) {
       return { untilMs: this.resetMs, why: `the API token has ${this.remaining} calls left until its reset, all kept for the operator` };

@@ -1,7 +1,7 @@
 // The controller's one budget of API calls an hour: its spacing of writes, its count of the trailing
 // hour, what it learns from the API's rate-limit headers, and its back-off on a 429. A fake clock.
 import { describe, expect, it } from 'vitest';
-import { ApiBudget, RESERVED_CALLS, rateLimitOf, type StoreCall } from '../../control/api-budget.js';
+import { ApiBudget, RESERVED_CALLS, type StoreCall } from '../../control/api-budget.js';
 
 const T0 = Date.UTC(2026, 10, 26, 10);
 
@@ -50,12 +50,6 @@ describe('the API budget', () => {
     expect(all.length).toBeGreaterThan(0);
     expect(b.writeWait(T0 + 600_000 + 1000, 1) ?? '').not.toBe('');
     expect(logs).toEqual([]);
-  });
-
-  it('reads the rate-limit headers of an answer', () => {
-    const headers = new Headers({ 'Fastly-RateLimit-Remaining': '812', 'Fastly-RateLimit-Reset': String(T0 / 1000 + 1800), 'Retry-After': '30' });
-    expect(rateLimitOf(headers)).toEqual({ remaining: 812, resetMs: T0 + 1_800_000, retryAfterMs: 30_000 });
-    expect(rateLimitOf(new Headers())).toEqual({ remaining: null, resetMs: null, retryAfterMs: null });
   });
 
   it("slows down when the token's remaining calls would not last to the reset (npm run tune spent them), and says so once", () => {
