@@ -162,7 +162,14 @@ export function logTailSource(serviceId: string, onLine: (text: string) => void,
       backoff = Math.min(30_000, wait * 2);
       next = setTimeout(start, wait);
     };
-    const run = (child = spawn(bin, ['log-tail', '--service-id', serviceId], { stdio: ['ignore', 'pipe', 'pipe'] }));
+    let run: ReturnType<typeof spawn>;
+    try {
+      run = child = spawn(bin, ['log-tail', '--service-id', serviceId], { stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (error) {
+      // Other spawn failures throw at once rather than say 'error': tried again all the same.
+      end(`could not run ${bin}: ${(error as Error).message}`);
+      return;
+    }
     let stderr = '';
     run.stderr!.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-500);
