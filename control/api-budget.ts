@@ -2,12 +2,17 @@
 // the starts of `fastly log-tail` (docs/control.md#writes-and-the-budget). It counts every call in the
 // trailing hour, gives the spacing the writes may have now (what the budget leaves after the planned
 // reads and heartbeats and the log-tail starts of the last hour, spread over the hour), says when a
-// call outside the writes' spacing (a log-tail start) must wait, reads the API's rate-limit headers from each answer (when the token has fewer calls left
-// than the hour needs, because the operator's `npm run tune` or another tool spent them, it slows
-// down: that is how the token is shared), and on a 429 backs off until the reset the API names, holds
-// and says so once. Pure: time comes from its arguments.
-import { CONTROLLER_KEY } from '../src/core/layout.js';
+// call outside the writes' spacing (a log-tail start) must wait, and counts such a call as it goes (its
+// outcome settled later), reads the API's rate-limit headers from each answer (when the token has
+// fewer calls left than the hour needs, because the operator's `npm run tune` or another tool spent
+// them, it slows down: that is how the token is shared), and on a 429 backs off until the reset the
+// API names, holds and says so once. Its hour, back-off and token figures are saved with the state
+// file and restored after a restart (saved/restore). Pure: time comes from its arguments.
+import type { CallKind, StoreCall } from './api-call.js';
 import type { ApiStatus } from './types.js';
+
+// The calls it counts: defined beside it, and named here too for the modules that take both.
+export { ApiError, callKind, cliRateLimited, outcomeUnknown, rateLimitOf, type CallKind, type CallReporter, type StoreCall } from './api-call.js';
 
 /** Calls an hour by default: see docs/control.md#writes-and-the-budget for why 300. */
 export const DEFAULT_API_BUDGET = 300;
@@ -20,66 +25,30 @@ export const DEFAULT_BACKOFF_MS = 60_000;
 
 const HOUR_MS = 3_600_000;
 
-/** 'log-tail': a start of `fastly log-tail`, which turns the service's log stream on (one call). */
-export type CallKind = 'read' | 'write' | 'heartbeat' | 'log-tail';
+/** A call counted when it went, whose outcome comes later (a start of `fastly log-tail`: its first line, 10 s, or its exit). */
+export interface PendingCall {
+  /** Its outcome: the rate-limit figures and a 429 are taken as record() takes them; the call is counted already. */
+  settle(call: StoreCall, nowMs: number): void;
+  /** It never went (the CLI could not be spawned): no longer counted. */
+  cancel(): void;
+}
 
-/** A call that writes only the controller's heartbeat is a heartbeat; any other write is a write. */
-export const callKind = (keys: readonly string[]): 'write' | 'heartbeat' => (keys.length > 0 && keys.every((k) => k === CONTROLLER_KEY) ? 'heartbeat' : 'write');
+/** A call outside the writes' spacing that may go now (counted from now), or until when it waits and why. */
+export type CallTake = { go: PendingCall } | { wait: { untilMs: number; why: string } };
 
-/** One API call (or local write) as it ended: what the budget, the journal and the dashboard learn from it. */
-export interface StoreCall {
-  kind: CallKind;
-  /** API calls it cost (a page of a read, a key written through the CLI: 1 each); 0 for a local file. */
-  calls: number;
-  ok: boolean;
-  /** The HTTP status, when there was an answer; null for the CLI and a local file. */
-  status: number | null;
-  /** The store keys written (or read, for a read: none listed). */
-  keys: string[];
-  /** The values written, '' for a removed key. */
-  values?: Record<string, string>;
-  /** Fastly-RateLimit-Remaining, when the answer had it. */
+/** What the state file keeps of the budget (state-file.ts), so a restart neither forgets the hour's calls nor a 429. */
+export interface BudgetSaved {
+  /** The calls of the trailing hour when saved, oldest first. */
+  calls: { atMs: number; kind: CallKind; calls: number }[];
+  /** The 429 back-off's end, ms since the epoch, or null. */
+  backoffUntilMs: number | null;
+  /** The token's remaining calls and their reset (ms since the epoch), as the API last said; null: not known. */
   remaining: number | null;
-  /** Fastly-RateLimit-Reset as ms since the epoch, when the answer had it. */
   resetMs: number | null;
-  /** Retry-After as ms from now, when the answer had it. */
-  retryAfterMs: number | null;
-  error: string | null;
 }
 
-/** Reports each call a store makes, as it ends. */
-export type CallReporter = (call: StoreCall) => void;
-
-/** Whether a Fastly CLI error names an answer of 429 (the CLI gives no status field): the API's rate limit is spent. */
-export const cliRateLimited = (message: string): boolean => /\b429\b|too many requests|rate.?limit/i.test(message);
-
-/** A failed API call: its status, and whether the change may have happened all the same. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-    /** A timeout, a 5xx, a lost connection: the write may or may not have been applied. */
-    readonly outcomeUnknown: boolean,
-  ) {
-    super(message);
-  }
-}
-
-/** True when a failure leaves it unknown whether a write was applied (read to find out). */
-export const outcomeUnknown = (error: unknown): boolean => !(error instanceof ApiError) || error.outcomeUnknown;
-
-/** The rate-limit figures of an answer's headers (Fastly-RateLimit-Remaining, -Reset in epoch s, Retry-After in s). */
-export function rateLimitOf(headers: { get(name: string): string | null }): Pick<StoreCall, 'remaining' | 'resetMs' | 'retryAfterMs'> {
-  const num = (name: string): number | null => {
-    const text = headers.get(name);
-    const n = text === null || text.trim() === '' ? NaN : Number(text);
-    return Number.isFinite(n) && n >= 0 ? n : null;
-  };
-  const reset = num('fastly-ratelimit-reset');
-  const retry = num('retry-after');
-  return { remaining: num('fastly-ratelimit-remaining'), resetMs: reset === null ? null : reset * 1000, retryAfterMs: retry === null ? null : retry * 1000 };
-}
-
+/** A budget waiting for room in the trailing hour keeps the first freed call this long past when it frees, ms. */
+const CLAIM_GRACE_MS = 5_000;
 
 export interface ApiBudgetOptions {
   /** Calls an hour at most, reads, writes, heartbeats and log-tail starts together. */
@@ -93,7 +62,11 @@ export interface ApiBudgetOptions {
 
 export class ApiBudget {
   readonly perHour: number;
-  private readonly calls: { atMs: number; kind: CallKind; calls: number }[] = [];
+  private calls: { atMs: number; kind: CallKind; calls: number }[] = [];
+  /** Calls a start waiting for room in the hour has claimed (callers other than it see that much less room), until when. */
+  private claim: { calls: number; untilMs: number } | null = null;
+  /** Counts every change worth saving (a call, a 429): the state file is saved again when it moves. */
+  changes = 0;
   private remaining: number | null = null;
   private resetMs: number | null = null;
   private backoffUntil: number | null = null;
@@ -120,6 +93,12 @@ export class ApiBudget {
   /** Takes one call's outcome: counts it, reads its rate-limit headers, backs off on a 429. */
   record(call: StoreCall, nowMs: number): void {
     if (call.calls > 0) this.calls.push({ atMs: nowMs, kind: call.kind, calls: call.calls });
+    this.learn(call, nowMs);
+  }
+
+  /** What an answer says: the token's remaining calls and reset, and a 429's back-off. */
+  private learn(call: StoreCall, nowMs: number): void {
+    this.changes++;
     // Calls whose answer gave no figure (the CLI's) still spend the token's remaining ones.
     if (call.remaining !== null) this.remaining = call.remaining;
     else if (this.remaining !== null) this.remaining = Math.max(0, this.remaining - call.calls);
@@ -207,8 +186,49 @@ export class ApiBudget {
     if (this.lastWrite !== null && nowMs < this.lastWrite.atMs + this.lastWrite.calls * spacing) {
       return this.slowWhy(nowMs);
     }
-    if (this.usedTotal(nowMs) + calls > this.perHour) return `the budget of ${this.perHour} API calls an hour is spent for now (--api-budget)`;
+    if (this.usedTotal(nowMs) + this.claimed(nowMs) + calls > this.perHour) return `the budget of ${this.perHour} API calls an hour is spent for now (--api-budget)`;
     return null;
+  }
+
+  /**
+   * One call outside the writes' spacing (a start of `fastly log-tail`): when callWait lets it go, it is
+   * counted at once, before its outcome is known, so no read or write can pass its own check meanwhile
+   * and take the hour past the budget; its outcome is settled on the PendingCall. When the hour has no
+   * room, the first call it frees is kept for this one (writes and reads see that much less room until
+   * it takes it, or a few seconds after it frees when it never comes back).
+   */
+  take(nowMs: number, kind: CallKind, calls = 1): CallTake {
+    const wait = this.waitOf(nowMs, calls);
+    if (wait !== null) {
+      if (wait.full) this.claim = { calls, untilMs: wait.untilMs + CLAIM_GRACE_MS };
+      return { wait: { untilMs: wait.untilMs, why: wait.why } };
+    }
+    this.claim = null;
+    const entry = { atMs: nowMs, kind, calls };
+    this.calls.push(entry);
+    this.changes++;
+    let open = true;
+    return {
+      go: {
+        settle: (call, atMs) => {
+          if (!open) return;
+          open = false;
+          this.learn({ ...call, calls }, atMs);
+        },
+        cancel: () => {
+          if (!open) return;
+          open = false;
+          this.calls = this.calls.filter((c) => c !== entry);
+          this.changes++;
+        },
+      },
+    };
+  }
+
+  /** Calls claimed by a start waiting for room, at `nowMs` (0: none). */
+  private claimed(nowMs: number): number {
+    if (this.claim !== null && nowMs > this.claim.untilMs) this.claim = null;
+    return this.claim?.calls ?? 0;
   }
 
   /**
@@ -217,6 +237,12 @@ export class ApiBudget {
    * would take the token (as the API last said) into the RESERVED_CALLS kept for the operator.
    */
   callWait(nowMs: number, calls = 1): { untilMs: number; why: string } | null {
+    const wait = this.waitOf(nowMs, calls);
+    return wait === null ? null : { untilMs: wait.untilMs, why: wait.why };
+  }
+
+  /** callWait's answer, and whether it waits for room in the trailing hour (`full`). */
+  private waitOf(nowMs: number, calls: number): { untilMs: number; why: string; full?: true } | null {
     const backoff = this.backoff(nowMs);
     if (backoff !== null) return { untilMs: backoff, why: 'the Fastly API rate limit is spent (429)' };
     const over = this.usedTotal(nowMs) + calls - this.perHour;
@@ -224,7 +250,7 @@ export class ApiBudget {
       // Until enough of the oldest calls have left the trailing hour.
       let freed = 0;
       const first = this.calls.find((c) => (freed += c.calls) >= over);
-      return { untilMs: (first?.atMs ?? nowMs) + HOUR_MS, why: `the budget of ${this.perHour} API calls an hour is spent for now (--api-budget)` };
+      return { untilMs: (first?.atMs ?? nowMs) + HOUR_MS, why: `the budget of ${this.perHour} API calls an hour is spent for now (--api-budget)`, full: true };
     }
     if (this.remaining !== null && this.resetMs !== null && this.resetMs > nowMs && this.remaining - calls < RESERVED_CALLS) {
       return { untilMs: this.resetMs, why: `the API token has ${this.remaining} calls left until its reset, all kept for the operator` };
@@ -249,7 +275,39 @@ export class ApiBudget {
 
   /** A read may go now: no 429 back-off, and one more call keeps the trailing hour within the budget (reads included). */
   readAllowed(nowMs: number): boolean {
-    return this.backoff(nowMs) === null && this.usedTotal(nowMs) + 1 <= this.perHour;
+    return this.backoff(nowMs) === null && this.usedTotal(nowMs) + this.claimed(nowMs) + 1 <= this.perHour;
+  }
+
+  /** What the state file keeps: the trailing hour's calls, the back-off, the token's figures. */
+  saved(nowMs: number): BudgetSaved {
+    this.used(nowMs);
+    return { calls: this.calls.map((c) => ({ ...c })), backoffUntilMs: this.backoffUntil, remaining: this.remaining, resetMs: this.resetMs };
+  }
+
+  /**
+   * Goes on from a saved budget (a restart): its calls of the trailing hour are counted beside the ones
+   * made since the start, a back-off still in force holds (said once), and the token's figures stand
+   * until their reset.
+   */
+  restore(saved: BudgetSaved, nowMs: number): void {
+    const since = this.calls;
+    this.calls = [...saved.calls.filter((c) => c.atMs > nowMs - HOUR_MS && c.calls > 0).map((c) => ({ ...c })), ...since].sort((a, b) => a.atMs - b.atMs);
+    if (saved.resetMs !== null && saved.resetMs > nowMs && this.resetMs === null) {
+      this.resetMs = saved.resetMs;
+      // The calls made since the start spent the token's remaining ones too.
+      if (saved.remaining !== null) this.remaining = Math.max(0, saved.remaining - since.reduce((n, c) => n + c.calls, 0));
+    }
+    if (saved.backoffUntilMs !== null && saved.backoffUntilMs > nowMs) {
+      this.backoffUntil = Math.max(this.backoffUntil ?? 0, saved.backoffUntilMs);
+      if (!this.toldBackoff) {
+        this.o.log(
+          `the state file says the Fastly API answered 429 before the restart: calling nothing, holding, until ${new Date(this.backoffUntil).toISOString()}; ` +
+            'another tool on the same token may have spent it: check with `fastly` what else runs, or lower --api-budget',
+        );
+        this.toldBackoff = true;
+      }
+    }
+    this.changes++;
   }
 
   status(nowMs: number, lastReadMs: number): ApiStatus {

@@ -18,8 +18,9 @@
 //   ... --dry-run                     with --service: print the writes instead of making them
 //   ... --dashboard-port N            the dashboard on 127.0.0.1 (default 7373; 0 picks a free port)
 //   ... --lag-limit S                 hold when lines arrive more than S seconds after the room wrote them (default 60)
-//   ... --api-budget N                at most N API calls an hour, reads, writes and heartbeats of all rooms
-//                                     together (default 300; Fastly allows about 1,000 an hour per token)
+//   ... --api-budget N                at most N API calls an hour, reads, writes, heartbeats and log-tail
+//                                     starts of all rooms together (default 300; Fastly allows about 1,000
+//                                     an hour per token); the trailing hour's count is kept in the state file
 //   ... --read-every S                read the settings every S seconds on Fastly (default 60; also at
 //                                     start, after a write whose outcome is unknown, and on SIGHUP or the
 //                                     dashboard's POST /api/read)
@@ -31,7 +32,8 @@
 //                                     (for debugging: a long plan then stops the log and the dashboard)
 //   ... --state FILE                  the state file it resumes from and saves to (default beside the
 //                                     store file, local/control-state-config.json for local/config.json;
-//                                     local/control-state-SERVICE.json with --service); saved every 10 s and at shutdown
+//                                     local/control-state-SERVICE.json with --service); saved every 10 s and at shutdown,
+//                                     with the API budget's calls of the last hour and any 429 back-off
 //   ... --fresh                       start without the state file: learning mode (docs/control.md#restarting-it-safely)
 //   ... --lease S                     every schedule reaches S seconds ahead, then the fallback chance;
 //                                     another controller's heartbeat older than S is taken over (default 600)
@@ -105,10 +107,11 @@ export function echoOthers(onLine: (text: string) => void, other: (text: string)
   };
 }
 
-/** The state file read (unless --fresh) and the failover it sets up: a file that cannot be used stops the start. */
+/** The state file read (unless --fresh) and the failover it sets up, the budget's hour restored from it: a file that cannot be used stops the start. */
 async function startFailover(
   values: { state?: string; fresh?: boolean; lease?: string; service?: string; file?: string },
   leadSeconds: number,
+  budget: ApiBudget,
   log: (message: string) => void,
 ): Promise<{ failover: Failover; file: string }> {
   const leaseSeconds = positive('lease', values.lease, DEFAULT_LEASE_SECONDS);
@@ -125,7 +128,7 @@ async function startFailover(
   }
   if (values.fresh) log(`--fresh: not reading ${file}; it is overwritten as the controller goes`);
   const saver = new StateSaver((state) => writeStateFile(file, state), log);
-  return { failover: new Failover({ store: storeName, leaseSeconds, leadSeconds, resume, saver, startedMs: Date.now(), log }), file };
+  return { failover: new Failover({ store: storeName, leaseSeconds, leadSeconds, resume, saver, budget, startedMs: Date.now(), log }), file };
 }
 
 /** Makes the rooms, whose saved models are restored at once: one that cannot be read stops the start, naming the file. */
@@ -206,7 +209,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const writer = new Writer(store, positive('min-write-interval', values['min-write-interval'], 0) * 1000, log, budget);
   const leadSeconds = positive('lead', values.lead, 25);
-  const { failover, file: stateFile } = await startFailover(values, leadSeconds, log);
+  const { failover, file: stateFile } = await startFailover(values, leadSeconds, budget, log);
   // The rooms' models plan in a worker thread, so the log, the dashboard and the store's I/O never wait
   // on a plan; saved models are restored there at once, so one that cannot be read stops the start.
   const restore = Object.fromEntries(failover.savedRooms().map((id) => [id, failover.restoreFor(id)]));
@@ -222,8 +225,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (spec === 'stdin') source = stdinSource(values['no-echo'] ? onLine : echoOthers(onLine, (text) => process.stdout.write(`${text}\n`)));
   // Resuming: the file's lines written while the controller was down are read too (counted ones skipped).
   else if (spec.startsWith('file:')) source = fileSource(spec.slice(5), onLine, 250, failover.resuming);
-  // Each start of `fastly log-tail` is an API call: counted, journalled, and held while the budget has none to spare.
-  else if (spec.startsWith('log-tail:')) source = logTailSource(spec.slice(9), onLine, { gate: (now) => budget.callWait(now), report });
+  // Each start of `fastly log-tail` is an API call: held while the budget has none to spare, counted as
+  // it goes (its outcome settled on the budget's pending call), journalled once its outcome is known.
+  else if (spec.startsWith('log-tail:')) source = logTailSource(spec.slice(9), onLine, { take: (now) => budget.take(now, 'log-tail'), report: (call) => journal?.append(call, Date.now()) });
   else if (spec.startsWith('https:')) source = await startHttps(spec.slice(6), values, log, onLine);
   else throw new UsageError(`--source must be stdin, file:PATH, log-tail:SERVICE or https:PORT, not "${spec}"`);
   const port = Number(values['dashboard-port']);

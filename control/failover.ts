@@ -7,10 +7,12 @@
 //   every read; another live controller's beat makes this one stand by;
 // - the lease (lease.ts): every schedule written ends, a lease ahead, on the room's fallback chance;
 // - the state file (state-file.ts), offered after each tick that changed something (saved at most every
-//   10 s, and at shutdown), never while another controller writes (it is that one's file too).
+//   10 s, and at shutdown), never while another controller writes (it is that one's file too); it keeps
+//   the API budget's trailing hour and back-off too, so restarts in a loop cannot overspend it.
 import { hostname } from 'node:os';
 import { parseConfig } from '../src/core/config.js';
 import { mergedSettings, storeRooms } from '../lib/room-store.js';
+import type { ApiBudget } from './api-budget.js';
 import { describeBeat, Heartbeat, HEARTBEAT_KEY, newHeartbeatId, type Beat } from './heartbeat.js';
 import { withLease } from './lease.js';
 import { STATE_VERSION, type ControllerState, type RoomsJson, type StateSaver, type StateToSave } from './state-file.js';
@@ -47,6 +49,8 @@ export interface FailoverOptions {
   learn?: boolean;
   /** Writes the state file; null: none kept. */
   saver: StateSaver | null;
+  /** The API budget, whose trailing hour, back-off and token figures are saved with the state and restored from it. */
+  budget?: ApiBudget;
   /** This process, for the heartbeat (default this host and pid). */
   host?: string;
   pid?: number;
@@ -70,6 +74,8 @@ export class Failover {
   private lastBeatMs = -Infinity;
   private lastWrite: ControllerState['lastWrite'];
   private dirty = true;
+  /** The budget's change count when last saved: a call since makes a save due. */
+  private budgetSaved = -1;
   /** Whether the models go on from the state file's. */
   private readonly models: boolean;
 
@@ -91,6 +97,9 @@ export class Failover {
       this.recent.push({ key, pop: pop!, tsMs: Number(ts) });
     }
     this.lastWrite = r?.lastWrite ?? null;
+    // The budget's calls of the trailing hour go on counting whatever the age of the state: a restart
+    // (in a crash loop too) spends its start's calls on top of them, not from zero.
+    if (r?.budget !== undefined) o.budget?.restore(r.budget, o.startedMs);
     this.learningUntilMs = !models && o.learn !== false ? undefined : null;
     if (r !== null) {
       o.log(
@@ -240,7 +249,12 @@ export class Failover {
 
   /** Whether a save would go now (something changed, the saver's clock is due, not standing by). */
   saveDue(nowMs: number): boolean {
-    return this.o.saver !== null && this.standby === null && this.dirty && this.o.saver.due(nowMs);
+    return this.o.saver !== null && this.standby === null && this.changed && this.o.saver.due(nowMs);
+  }
+
+  /** Something to save: a line counted, a write, or a call of the budget's (or its back-off). */
+  private get changed(): boolean {
+    return this.dirty || (this.o.budget !== undefined && this.o.budget.changes !== this.budgetSaved);
   }
 
   /** The newest line time of each POP now: the planner thread's models are saved as of its plan, so their POP times are taken just before it. */
@@ -261,13 +275,14 @@ export class Failover {
    * models' state is of (default now). Never while standing by: the file is the active one's too.
    */
   async save(nowMs: number, rooms: () => Record<string, unknown> | RoomsJson | null, pops?: LineMark, force = false): Promise<void> {
-    if (this.o.saver === null || this.standby !== null || (!this.dirty && !force)) return;
+    if (this.o.saver === null || this.standby !== null || (!this.changed && !force)) return;
     await this.o.saver.offer(
       nowMs,
       () => {
         const r = rooms();
         if (r === null) return null;
         this.dirty = false;
+        if (this.o.budget !== undefined) this.budgetSaved = this.o.budget.changes;
         return this.state(nowMs, r, pops);
       },
       force,
@@ -275,7 +290,8 @@ export class Failover {
   }
 
   state(nowMs: number, rooms: Record<string, unknown> | RoomsJson, mark: LineMark = this.popsNow()): StateToSave {
-    return { version: STATE_VERSION, savedAtMs: nowMs, store: this.o.store, heartbeatId: this.heartbeat.me.id, lastWrite: this.lastWrite, pops: { ...mark.pops }, recent: mark.recent, rooms };
+    const budget = this.o.budget?.saved(nowMs);
+    return { version: STATE_VERSION, savedAtMs: nowMs, store: this.o.store, heartbeatId: this.heartbeat.me.id, lastWrite: this.lastWrite, pops: { ...mark.pops }, recent: mark.recent, ...(budget === undefined ? {} : { budget }), rooms };
   }
 
   view(nowMs: number): FailoverView {

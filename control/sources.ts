@@ -3,13 +3,14 @@
 // fails or lags makes it hold; one that is alive and silent is a quiet room: docs/control.md).
 // `stdin` takes `npm start`'s output piped in; `file:PATH` follows a growing file as `tail -F` does
 // (it survives truncation and replacement); `log-tail:SERVICE` runs the Fastly CLI's `fastly
-// log-tail` and restarts it with a backoff when it exits, each start a call of the API budget's.
+// log-tail` and restarts it with a backoff when it ends (or cannot be spawned), each start a call of
+// the API budget's.
 import { spawn } from 'node:child_process';
 import { open, stat } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { fastlyBin } from '../lib/fastly-cli.js';
-import { cliRateLimited, RESERVED_CALLS, type CallReporter } from './api-budget.js';
+import { cliRateLimited, RESERVED_CALLS, type CallReporter, type CallTake, type PendingCall } from './api-budget.js';
 
 export interface Source {
   readonly name: string;
@@ -88,21 +89,24 @@ export interface LogTailOptions {
   bin?: string;
   /** A run that has lasted this long without exiting or saying ERROR is healthy, ms. */
   healthyAfterMs?: number;
-  /** Whether a start may go now (the API budget's callWait): null, or until when it waits and why. */
-  gate?: (nowMs: number) => { untilMs: number; why: string } | null;
-  /** Each start as the API call it is, once its outcome is known (the budget counts it, the journal writes it down). */
+  /** Whether a start may go now (the API budget's take): counted from now, its outcome settled later; or until when it waits and why. */
+  take?: (nowMs: number) => CallTake;
+  /** Each start as the API call it is, once its outcome is known (the journal writes it down; the budget counted it at `take`). */
   report?: CallReporter;
 }
 
 /**
  * `fastly log-tail --service-id SERVICE`, restarted with a backoff (1 s doubling to 30 s) whenever it
- * exits. It fails (`error`) from an exit until a restarted run gives a line or has run `healthyAfterMs`,
+ * ends, or cannot be spawned at all (ENOENT, EMFILE, EAGAIN: Node then says 'error' and 'close', no
+ * 'exit'). It fails (`error`) from an exit until a restarted run gives a line or has run `healthyAfterMs`,
  * and while a running one's latest word on stderr is an ERROR (the CLI prints `ERROR: ...` when its
  * stream breaks) until its next line. A running log-tail that gives nothing is a quiet service.
  * Each start turns the service's log stream on, one API call (`POST .../log_stream/managed/
- * instance_output`; the polls after it are a stream the API does not count): it waits while `gate`
- * says the budget has no call to spare, and is reported once its outcome is known (a line, a run
- * healthy, an exit, a stop); a run that exits naming a 429 is reported as one, so the budget backs off.
+ * instance_output`; the polls after it are a stream the API does not count): it waits while `take`
+ * says the budget has no call to spare, is counted by the budget as it goes, and settled and reported
+ * once its outcome is known (a line, a run healthy, an exit, a stop); a run that exits naming a 429 is
+ * settled as one, so the budget backs off. A start whose CLI could not be spawned made no call: it is
+ * taken back.
  */
 export function logTailSource(serviceId: string, onLine: (text: string) => void, o: LogTailOptions = {}): Source {
   const bin = o.bin ?? fastlyBin;
@@ -130,32 +134,64 @@ export function logTailSource(serviceId: string, onLine: (text: string) => void,
   const start = (): void => {
     next = null;
     if (stopped) return;
-    const wait = o.gate?.(Date.now()) ?? null;
-    if (wait !== null) {
+    const took = o.take?.(Date.now()) ?? null;
+    if (took !== null && 'wait' in took) {
+      const { wait } = took;
       source.error =
         `fastly log-tail waits to start until ${new Date(wait.untilMs).toISOString().slice(11, 19)}Z: ${wait.why}; ` +
         `each start is an API call, and the controller never spends the token's last ${RESERVED_CALLS} calls (kept for the operator)`;
-      next = setTimeout(start, Math.min(60_000, Math.max(1000, wait.untilMs - Date.now())));
+      // At the moment the room frees (the budget keeps it for this start meanwhile), checked at least every minute.
+      next = setTimeout(start, Math.min(60_000, Math.max(0, wait.untilMs - Date.now())));
       return;
     }
+    const pending: PendingCall | null = took?.go ?? null;
     const started = Date.now();
-    const run = (child = spawn(bin, ['log-tail', '--service-id', serviceId], { stdio: ['ignore', 'pipe', 'pipe'] }));
+    let spawned = false;
+    let ended = false;
+    /** Once per run, whichever comes first of its exit, its close, or a spawn that failed: restart with the backoff. */
+    const end = (what: string): void => {
+      if (ended) return;
+      ended = true;
+      if (healthy !== null) clearTimeout(healthy);
+      if (spawned) settle?.(what);
+      else pending?.cancel(); // never ran: no API call was made
+      if (stopped) return;
+      // A run that lasted a minute was healthy: the backoff starts again from 1 s.
+      const wait = Date.now() - started > 60_000 ? 1000 : backoff;
+      source.error = `${what}; restarting in ${wait / 1000} s`;
+      backoff = Math.min(30_000, wait * 2);
+      next = setTimeout(start, wait);
+    };
+    let run: ReturnType<typeof spawn>;
+    try {
+      run = child = spawn(bin, ['log-tail', '--service-id', serviceId], { stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (error) {
+      // Other spawn failures throw at once rather than say 'error': tried again all the same.
+      end(`could not run ${bin}: ${(error as Error).message}`);
+      return;
+    }
     let stderr = '';
     run.stderr!.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-500);
       const said = chunk.toString().split(/\r?\n/).filter((l) => /^\s*ERROR\b/i.test(l)).at(-1);
       if (said !== undefined) source.error = `fastly log-tail says: ${said.trim()}`;
     });
-    run.on('error', (error) => (source.error = `could not run ${bin}: ${error.message}`));
+    run.on('error', (error) => {
+      if (!spawned) end(`could not run ${bin}: ${error.message}`);
+      else source.error = `fastly log-tail: ${error.message}`;
+    });
     run.on('spawn', () => {
       // The CLI runs: its first API call turns the log stream on.
-      let pending = true;
+      spawned = true;
+      let open = true;
       settle = (error) => {
-        if (!pending) return;
-        pending = false;
+        if (!open) return;
+        open = false;
         settle = null;
         const status = error !== null && cliRateLimited(error) ? 429 : null;
-        report({ kind: 'log-tail', calls: 1, ok: error === null, status, keys: [], remaining: null, resetMs: null, retryAfterMs: null, error });
+        const call = { kind: 'log-tail' as const, calls: 1, ok: error === null, status, keys: [], remaining: null, resetMs: null, retryAfterMs: null, error };
+        pending?.settle(call, Date.now());
+        report(call);
       };
       // Up long enough without exiting or saying ERROR: whatever an earlier run said is over.
       healthy = setTimeout(() => {
@@ -168,17 +204,13 @@ export function logTailSource(serviceId: string, onLine: (text: string) => void,
       source.error = null;
       onLine(text);
     });
-    run.on('exit', (code) => {
-      if (healthy !== null) clearTimeout(healthy);
-      const exited = `fastly log-tail exited (${code}): ${stderr.trim() || 'no message'}`;
-      settle?.(exited);
-      if (stopped) return;
-      // A run that lasted a minute was healthy: the backoff starts again from 1 s.
-      const wait = Date.now() - started > 60_000 ? 1000 : backoff;
-      source.error = `${exited}; restarting in ${wait / 1000} s`;
-      backoff = Math.min(30_000, wait * 2);
-      next = setTimeout(start, wait);
+    // 'close' comes once stdio is closed too, so all of stderr has been read by then.
+    const exited = (code: number | null, signal: NodeJS.Signals | null): string => `fastly log-tail exited (${code ?? signal}): ${stderr.trim() || 'no message'}`;
+    run.on('close', (code, signal) => {
+      if (spawned) end(exited(code, signal));
     });
+    // Something it started may hold its stdout open after it exits: then the exit ends the run, a second on.
+    run.on('exit', (code, signal) => void setTimeout(() => end(exited(code, signal)), 1000).unref());
   };
   start();
   return source;

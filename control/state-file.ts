@@ -1,7 +1,9 @@
 // The controller's state file (docs/control.md#restarting-it-safely): what a restarted controller
 // needs to go on where the last one stopped. Per room, the model's saved state; the controller's own:
 // which store it steers, its heartbeat id, what it last wrote, and the newest line time seen from each
-// POP (a log source that replays lines after a restart must not have them counted twice).
+// POP (a log source that replays lines after a restart must not have them counted twice), and the API
+// budget's calls of the trailing hour, its 429 back-off and the token's figures (a restart must not
+// count the hour from zero).
 //
 // Written atomically (a temporary file in the same directory, fsynced, renamed over the old one), at
 // most every SAVE_EVERY_MS (the skip-by-POP rule covers the lines since), as a header line (format,
@@ -12,6 +14,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { repoRoot } from '../lib/paths.js';
+import type { BudgetSaved } from './api-budget.js';
 
 /** Saves at most this often, ms: at the 200k-ticket bound a state is ~30 MB (docs/control.md). */
 export const SAVE_EVERY_MS = 10_000;
@@ -21,7 +24,12 @@ export class RoomsJson {
   constructor(readonly text: string) {}
 }
 
-/** Bumped whenever the body's shape changes: an older file is refused, not guessed at. */
+/**
+ * Raised when an older controller could not read the file (a field it needs gone or changed): a file of
+ * another version is refused, not guessed at. Fields added with defaults keep it (`recent`, `budget`:
+ * a file without them, as older controllers write, loads; an older controller reading a newer file
+ * ignores them).
+ */
 export const STATE_VERSION = 1;
 
 const FORMAT = 'waiting-room-controller-state';
@@ -40,6 +48,8 @@ export interface ControllerState {
   pops: Record<string, number>;
   /** Keys of the lines counted within a few seconds before their POP's newest (failover.ts REPLAY_MARGIN_MS); absent in older files. */
   recent?: string[];
+  /** The API budget's trailing hour, back-off and token figures (api-budget.ts); absent in older files: counted from zero. */
+  budget?: BudgetSaved;
   /** Each room's model, as its save() gave it (null: a model without save). */
   rooms: Record<string, unknown>;
 }
@@ -116,12 +126,32 @@ export function decodeState(text: string, file: string, store: string): Controll
     !Object.values(state.pops).every((t) => typeof t === 'number' && Number.isFinite(t)) ||
     !isObject(state.rooms) ||
     !(state.recent === undefined || (Array.isArray(state.recent) && state.recent.every((k) => typeof k === 'string'))) ||
+    !(state.budget === undefined || budgetOk(state.budget)) ||
     !(w === null || (isObject(w) && typeof w.atMs === 'number' && isObject(w.stored) && Object.values(w.stored).every((v) => typeof v === 'string')))
   ) {
     return refuse('it is corrupt (fields missing or of the wrong type)');
   }
   if (state.store !== store) return refuse(`it is the state of ${state.store}, and this controller steers ${store}`);
   return state;
+}
+
+const KINDS = new Set(['read', 'write', 'heartbeat', 'log-tail']);
+const numOrNull = (v: unknown): boolean => v === null || (typeof v === 'number' && Number.isFinite(v));
+
+/** Whether a saved budget has the shape api-budget.ts restores. */
+function budgetOk(b: unknown): boolean {
+  if (typeof b !== 'object' || b === null) return false;
+  const o = b as Record<string, unknown>;
+  return (
+    Array.isArray(o.calls) &&
+    o.calls.every((c: unknown) => {
+      const e = c as Record<string, unknown> | null;
+      return typeof e === 'object' && e !== null && typeof e.atMs === 'number' && Number.isFinite(e.atMs) && typeof e.kind === 'string' && KINDS.has(e.kind) && typeof e.calls === 'number' && e.calls >= 0;
+    }) &&
+    numOrNull(o.backoffUntilMs) &&
+    numOrNull(o.remaining) &&
+    numOrNull(o.resetMs)
+  );
 }
 
 /** The state saved in `file` for `store`, or null when there is no such file. */

@@ -10,6 +10,7 @@ import { startRoom, waitFor, type Room } from '../lib/room-host.js';
 import { cookieName } from '../src/core/cookies.js';
 import { attack, badKeys, badSettings, seeded, type Attack, type Material } from './attacks.js';
 import { crossRoomAttack, INVITE_KID, roomMaterial, type RoomMaterial } from './cross-room.js';
+import { hostWordsSince, markLogs } from './host-words.js';
 import { judge, REQUEST_NUMBER, type SentRequest } from './oracle.js';
 import { badRoutings, GUARDED, OPEN_ROOMS, ROOM_PATHS, roomStore, ROUTING_VALUE, SETTINGS } from './rooms.js';
 
@@ -173,6 +174,8 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   async function send(method: string, path: string, headers: Record<string, string>, kind: string): Promise<void> {
     report.requests++;
     let status: number;
+    // What the host prints from here on may be about this request; what it printed before is not.
+    const mark = markLogs(room);
     try {
       // Redirects are not followed: a follow-up would reach the origin under this request's number and rights.
       const res = await fetch(`${room.url}${path}`, { method, headers, redirect: 'manual', ...(method === 'POST' ? { body: 'x=1' } : {}) });
@@ -188,7 +191,8 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
       report.undocumented5xx++;
       // What the host said about it (a limit reached, a trap, an exception), so a rare 5xx can be read
       // from the run's own report rather than reproduced.
-      const said = room.logs().filter((l) => /limit:|trap|panic|error|exception/i.test(l)).slice(-3);
+      // (Under concurrency another request's words may still come in between: they are of this moment, at least.)
+      const said = hostWordsSince(room, mark);
       note(`${status || 'no answer'} for ${kind}: ${method} ${path.slice(0, 60)}${said.length > 0 ? `; the host's last words on it: ${said.join(' | ').slice(0, 600)}` : ''}`);
     }
   }

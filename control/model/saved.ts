@@ -5,7 +5,7 @@ import type { CursorSaved } from './cursor-plan.js';
 import type { LedgerSaved } from './ledger-saved.js';
 import type { SavedState } from './state.js';
 
-/** The version of ModelSaved this code writes and reads: raised whenever its shape changes. */
+/** The version of ModelSaved this code writes and reads: raised when an older controller could not read it; fields added with defaults keep it. */
 export const MODEL_SAVED_VERSION = 1;
 
 /** Everything a control model needs to go on after a restart, JSON-safe (createControlModel({ restore })). */

@@ -1,7 +1,7 @@
 // The controller's one budget of API calls an hour: its spacing of writes, its count of the trailing
 // hour, what it learns from the API's rate-limit headers, and its back-off on a 429. A fake clock.
 import { describe, expect, it } from 'vitest';
-import { ApiBudget, RESERVED_CALLS, rateLimitOf, type StoreCall } from '../../control/api-budget.js';
+import { ApiBudget, RESERVED_CALLS, type StoreCall } from '../../control/api-budget.js';
 
 const T0 = Date.UTC(2026, 10, 26, 10);
 
@@ -50,12 +50,6 @@ describe('the API budget', () => {
     expect(all.length).toBeGreaterThan(0);
     expect(b.writeWait(T0 + 600_000 + 1000, 1) ?? '').not.toBe('');
     expect(logs).toEqual([]);
-  });
-
-  it('reads the rate-limit headers of an answer', () => {
-    const headers = new Headers({ 'Fastly-RateLimit-Remaining': '812', 'Fastly-RateLimit-Reset': String(T0 / 1000 + 1800), 'Retry-After': '30' });
-    expect(rateLimitOf(headers)).toEqual({ remaining: 812, resetMs: T0 + 1_800_000, retryAfterMs: 30_000 });
-    expect(rateLimitOf(new Headers())).toEqual({ remaining: null, resetMs: null, retryAfterMs: null });
   });
 
   it("slows down when the token's remaining calls would not last to the reset (npm run tune spent them), and says so once", () => {
@@ -143,5 +137,63 @@ describe('the API budget', () => {
     const c = budget().b;
     c.record(call('read', { ok: false, status: 429, retryAfterMs: 20_000 }), T0);
     expect(c.callWait(T0 + 1000)).toEqual({ untilMs: T0 + 20_000, why: 'the Fastly API rate limit is spent (429)' });
+  });
+
+  it('counts a log-tail start from the moment it goes, so a read in the gap before its outcome cannot take the hour past the budget', () => {
+    const { b } = budget(10, 0);
+    for (let s = 0; s < 9; s++) b.record(call('read'), T0 + s * 1000);
+    const take = b.take(T0 + 10_000, 'log-tail');
+    expect('go' in take).toBe(true);
+    // The CLI runs; its outcome is not known yet, and the hour already holds its call.
+    expect(b.used(T0 + 11_000)).toEqual({ reads: 9, writes: 0, heartbeats: 0, logTails: 1 });
+    expect(b.readAllowed(T0 + 11_000)).toBe(false);
+    expect(b.writeWait(T0 + 11_000, 1)).toMatch(/budget of 10 API calls an hour is spent/);
+    // It ends naming a 429: the same call, not a second one, and the budget backs off.
+    if ('go' in take) take.go.settle(call('log-tail', { ok: false, status: 429, retryAfterMs: 30_000 }), T0 + 12_000);
+    expect(b.used(T0 + 12_000).logTails).toBe(1);
+    expect(b.backoff(T0 + 12_000)).toBe(T0 + 42_000);
+  });
+
+  it('gives a log-tail start that waited for room the first call the hour frees, not a write or a read', () => {
+    const { b } = budget(10, 0);
+    for (let s = 0; s < 10; s++) b.record(call('write'), T0 + s * 1000);
+    const waited = b.take(T0 + 60_000, 'log-tail');
+    expect(waited).toEqual({ wait: { untilMs: T0 + 3_600_000, why: 'the budget of 10 API calls an hour is spent for now (--api-budget)' } });
+    // The first write leaves the hour: that call is the log-tail's, which waits for it.
+    expect(b.writeWait(T0 + 3_600_000, 1)).toMatch(/budget of 10 API calls an hour is spent/);
+    expect(b.readAllowed(T0 + 3_600_000)).toBe(false);
+    expect('go' in b.take(T0 + 3_600_500, 'log-tail')).toBe(true);
+    expect(b.used(T0 + 3_600_500)).toEqual({ reads: 0, writes: 9, heartbeats: 0, logTails: 1 });
+    // Once the next write leaves, the writes go again.
+    expect(b.writeWait(T0 + 3_601_000, 1)).toBeNull();
+  });
+
+  it('takes back a log-tail start that never ran (the CLI could not be spawned): no API call was made', () => {
+    const { b } = budget(10, 0);
+    const take = b.take(T0, 'log-tail');
+    if ('go' in take) take.go.cancel();
+    expect(b.used(T0).logTails).toBe(0);
+  });
+
+  it('keeps its trailing hour, its back-off and the token\'s figures across a restart (saved with the state)', () => {
+    const { b } = budget();
+    b.record(call('read', { remaining: 500, resetMs: T0 + 1_800_000 }), T0);
+    b.record(call('write', { calls: 2 }), T0 + 1000);
+    b.record(call('read', { ok: false, status: 429, retryAfterMs: 120_000 }), T0 + 2000);
+    const saved = JSON.parse(JSON.stringify(b.saved(T0 + 3000))) as ReturnType<ApiBudget['saved']>;
+    const { b: again, logs } = budget();
+    // The new process made calls of its own before it read the state file (the store id).
+    again.record(call('read'), T0 + 10_000);
+    again.restore(saved, T0 + 10_000);
+    expect(again.used(T0 + 10_000)).toEqual({ reads: 3, writes: 2, heartbeats: 0, logTails: 0 });
+    expect(again.backoff(T0 + 10_000)).toBe(T0 + 122_000);
+    // 500 as the API said, less the 2 + 1 calls after it, less the read since the start.
+    expect(again.status(T0 + 10_000, T0 + 10_000).remaining).toBe(496);
+    expect(logs).toEqual([expect.stringMatching(/^the state file says the Fastly API answered 429 before the restart: calling nothing, holding, until 2026-11-26T10:02:02.000Z/)]);
+    // Calls older than an hour are not restored.
+    const { b: later } = budget();
+    later.restore(saved, T0 + 3_601_500);
+    expect(later.used(T0 + 3_601_500)).toEqual({ reads: 1, writes: 0, heartbeats: 0, logTails: 0 });
+    expect(later.backoff(T0 + 3_601_500)).toBeNull();
   });
 });

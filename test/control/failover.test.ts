@@ -9,7 +9,7 @@ import { Failover } from '../../control/failover.js';
 import { StateSaver, STATE_VERSION, type ControllerState } from '../../control/state-file.js';
 import type { ControlModel, ModelSnapshot, SettingWrites } from '../../control/types.js';
 import type { ModelSaved } from '../../control/model/saved.js';
-import { ApiBudget } from '../../control/api-budget.js';
+import { ApiBudget, type StoreCall } from '../../control/api-budget.js';
 import { localStore, Writer, type Store } from '../../control/writer.js';
 import type { RoomsPort } from '../../control/rooms-port.js';
 import { Rooms } from '../../control/rooms.js';
@@ -63,9 +63,10 @@ function controller(o: {
       : { name: 'per key', read: file0.read, callsFor: (v) => Object.keys(v).length, write: async (v) => (o.perKey!.push(Object.keys(v)), file0.write(v)) };
   const fake = fakeModel(o.plan ?? (() => null));
   const saver = o.saved === undefined ? null : new StateSaver(async (s) => void o.saved!.push(s as ControllerState), log);
-  const failover = new Failover({ store: 'file test', leaseSeconds: o.leaseSeconds ?? 600, leadSeconds: 25, resume: o.resume ?? null, learn: o.learn, saver, host: 'box', pid: o.pid, startedMs: o.startedMs, log });
-  const c = new Controller({ ...(o.rooms === undefined ? { createModel: () => fake.model } : { rooms: o.rooms }), store, writer: new Writer(store, 0, log, new ApiBudget({ perHour: 7200, readEveryMs: 60_000, log })), sourceName: 'test', lagLimitMs: 60_000, log, failover });
-  return { c, logs, fake, failover };
+  const budget = new ApiBudget({ perHour: 7200, readEveryMs: 60_000, log });
+  const failover = new Failover({ store: 'file test', leaseSeconds: o.leaseSeconds ?? 600, leadSeconds: 25, resume: o.resume ?? null, learn: o.learn, saver, budget, host: 'box', pid: o.pid, startedMs: o.startedMs, log });
+  const c = new Controller({ ...(o.rooms === undefined ? { createModel: () => fake.model } : { rooms: o.rooms }), store, writer: new Writer(store, 0, log, budget), sourceName: 'test', lagLimitMs: 60_000, log, failover });
+  return { c, logs, fake, failover, budget };
 }
 
 const stored = async (): Promise<Record<string, string>> => JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
@@ -201,6 +202,36 @@ describe('a restarted controller', () => {
     expect(second.logs.filter((l) => /counted before its restart/.test(l))).toHaveLength(1);
     // Its own heartbeat from before the restart is no other controller: it writes at once.
     expect(snap.holding).toBe(false);
+  });
+
+  it("keeps the API budget's calls of the trailing hour and a 429's back-off in force, so a crash loop cannot overspend", async () => {
+    const saved: ControllerState[] = [];
+    const first = controller({ pid: 1, startedMs: T0, learn: false, saved });
+    await first.c.tick(T0);
+    // What a start on Fastly spends (the store id, a read, a log-tail start), then a 429 that names a reset.
+    const call = (kind: StoreCall['kind'], o: Partial<StoreCall> = {}): StoreCall => ({ kind, calls: 1, ok: true, status: 200, keys: [], remaining: null, resetMs: null, retryAfterMs: null, error: null, ...o });
+    first.budget.record(call('read', { calls: 2 }), T0 + 1000);
+    first.budget.record(call('read', { remaining: 300, resetMs: T0 + 1_800_000 }), T0 + 1000);
+    first.budget.record(call('log-tail', { status: null }), T0 + 2000);
+    first.budget.record(call('write', { ok: false, status: 429, remaining: 0, resetMs: T0 + 600_000 }), T0 + 3000);
+    // Nothing else changed: the budget's calls alone make the next save due.
+    await first.c.tick(T0 + 12_000);
+    expect(saved).toHaveLength(2);
+    const before = first.c.snapshot(T0 + 12_000).api;
+    expect(before.usedLastHour).toEqual({ reads: 3, writes: 1, heartbeats: 0, logTails: 1 });
+    // kill -9, and a restart from the state file.
+    const second = controller({ pid: 2, startedMs: T0 + 20_000, resume: saved.at(-1)!, saved });
+    await second.c.tick(T0 + 20_000);
+    const after = second.c.snapshot(T0 + 20_000);
+    expect(after.api.usedLastHour).toEqual(before.usedLastHour);
+    expect(after.api.backoffUntilMs).toBe(T0 + 600_000);
+    expect(after.holdingWhy).toMatch(/^the Fastly API rate limit is spent \(429\): calling nothing until 10:10:00 UTC/);
+    expect(second.logs).toContain(
+      'the state file says the Fastly API answered 429 before the restart: calling nothing, holding, until 2026-11-26T10:10:00.000Z; another tool on the same token may have spent it: check with `fastly` what else runs, or lower --api-budget',
+    );
+    // A --fresh start reads no state: it starts counting from zero.
+    const fresh = controller({ pid: 3, startedMs: T0 + 20_000, resume: null });
+    expect(fresh.c.snapshot(T0 + 20_000).api.usedLastHour).toEqual({ reads: 0, writes: 0, heartbeats: 0, logTails: 0 });
   });
 
   it('keeps the restored rooms in its saves before any line or read names them', async () => {

@@ -6,7 +6,7 @@ import { appendFile, chmod, mkdtemp, readFile, rename, rm, truncate, writeFile }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiBudget, RESERVED_CALLS, type StoreCall } from '../../control/api-budget.js';
 import { fileSource, logTailSource, stdinSource, type Source } from '../../control/sources.js';
 
@@ -190,11 +190,8 @@ describe('fastly log-tail', () => {
     const calls: StoreCall[] = [];
     const source = logTailSource('SVC123', () => undefined, {
       bin,
-      gate: (now) => budget.callWait(now),
-      report: (c) => {
-        calls.push(c);
-        budget.record(c, Date.now());
-      },
+      take: (now) => budget.take(now, 'log-tail'),
+      report: (c) => calls.push(c),
     });
     sources.push(source);
     expect(source.error).toMatch(/^fastly log-tail waits to start until \d\d:\d\d:\d\dZ: the Fastly API rate limit is spent \(429\)/);
@@ -223,10 +220,32 @@ describe('fastly log-tail', () => {
     await until(() => source.error === null, 'the error to clear');
   }, 15_000);
 
-  it('says when the CLI cannot be run at all', async () => {
-    const source = logTailSource('SVC123', () => undefined, { bin: path.join(dir, 'no-such-fastly') });
-    sources.push(source);
-    await until(() => source.error !== null, 'the error');
-    expect(source.error).toMatch(/could not run .*no-such-fastly|fastly log-tail exited/);
+  it('says when the CLI cannot be run at all, and tries again with the backoff, counting no API call', async () => {
+    vi.useFakeTimers();
+    try {
+      let starts = 0;
+      const calls: StoreCall[] = [];
+      const budget = new ApiBudget({ perHour: 300, readEveryMs: 0, log: () => {} });
+      const source = logTailSource('SVC123', () => undefined, {
+        bin: path.join(dir, 'no-such-fastly'),
+        take: (now) => (starts++, budget.take(now, 'log-tail')),
+        report: (c) => calls.push(c),
+      });
+      sources.push(source);
+      // The spawn fails (ENOENT): Node says 'error' and 'close', never 'exit'.
+      await vi.waitFor(() => expect(source.error).toMatch(/^could not run .*no-such-fastly: .*ENOENT; restarting in 1 s$/));
+      expect(starts).toBe(1);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(starts).toBe(2);
+      await vi.waitFor(() => expect(source.error).toMatch(/ENOENT; restarting in 2 s$/));
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(starts).toBe(3);
+      await vi.waitFor(() => expect(source.error).toMatch(/ENOENT; restarting in 4 s$/));
+      // No CLI ran, so no call went to the API: the budget counts none, the journal gets none.
+      expect(budget.used(Date.now()).logTails).toBe(0);
+      expect(calls).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -82,6 +82,19 @@ describe('the state file', () => {
     }
   });
 
+  it("keeps the API budget's hour with the state; a file without it (as older controllers write) still loads", async () => {
+    const file = join(dir, 'state.json');
+    const budget = { calls: [{ atMs: 5, kind: 'log-tail' as const, calls: 1 }], backoffUntilMs: 9, remaining: 400, resetMs: 10 };
+    await writeStateFile(file, state({ budget }));
+    expect((await readStateFile(file, 'service SVC1'))?.budget).toEqual(budget);
+    await writeStateFile(file, state());
+    expect((await readStateFile(file, 'service SVC1'))?.budget).toBeUndefined();
+    for (const bad of [{ ...budget, calls: [{ atMs: 5, kind: 'poll', calls: 1 }] }, { ...budget, backoffUntilMs: 'soon' }, []]) {
+      await writeFile(file, encodeState(state({ budget: bad as never })));
+      await expect(readStateFile(file, 'service SVC1')).rejects.toThrow('it is corrupt (fields missing or of the wrong type)');
+    }
+  });
+
   it('saves at most once every 10 s, at shutdown whenever asked, and says once when it cannot', async () => {
     const saved: number[] = [];
     const logs: string[] = [];
