@@ -162,3 +162,49 @@ describe('a pre-queue through a sampled log', () => {
     expect(Math.abs(speed(seen) / 0.1 - 1)).toBeLessThanOrEqual(0.05);
   });
 });
+
+describe('a change of log_sample_rate mid-queue', () => {
+  // 40,000 first-come places, each seen with its token at 380 s; at 400 s the first half checks again
+  // and renews to a new token (the same place). The rate changes between the two.
+  const n = 40_000;
+  const first = tokenIds(n, 41);
+  const second = tokenIds(n, 43);
+  const now = T0 + 410;
+  const joined = (i: number) => {
+    const pos = T0 + (400 * (i + 0.5)) / n;
+    return parsedLine({ tsMs: (T0 + 380) * 1000, reason: 'queue_waiting', decision: 'wait', outcome: 'keepwaiting', newTid: first[i]!, newExp: T0 + 420, newDec: 'wait', pos }, D);
+  };
+  const renewed = (i: number) => {
+    const l = joined(i);
+    return parsedLine({ tsMs: (T0 + 400) * 1000 + i, reason: 'queue_waiting', decision: 'wait', outcome: 'keepwaiting', tid: first[i]!, exp: l.newExp, dec: 'wait', newTid: second[i]!, newExp: T0 + 460, newDec: 'wait', pos: l.pos }, D);
+  };
+  const count = (before: number, after: number) => {
+    const t = new QueueTracker();
+    const through = (l: DecisionLine, rate: number) => {
+      const seen = edge(l, rate);
+      if (seen !== null) t.observe(seen, null);
+    };
+    for (let i = 0; i < n; i++) through(joined(i), before);
+    for (let i = 0; i < n / 2; i++) through(renewed(i), after);
+    return t.live(T0, now * 1000, D).total;
+  };
+
+  it('lowered from 1 to 0.1: drops the places outside the smaller sample and counts the rest at 10, within a few % of the queue', () => {
+    expect(count(1, 1)).toBe(n);
+    const lowered = count(1, RATE);
+    expect(Math.abs(lowered / n - 1), `${lowered} of ${n}`).toBeLessThanOrEqual(0.05);
+  });
+
+  it('raised from 0.1 to 1: those not seen since count at 10, those seen since at 1, nothing twice', () => {
+    const raised = count(RATE, 1);
+    expect(Math.abs(raised / n - 1), `${raised} of ${n}`).toBeLessThanOrEqual(0.05);
+  });
+
+  it('still reads the admissions made before the rate went below 1 in the stretch the cursor passed', () => {
+    const t = new QueueTracker();
+    for (let i = 0; i < 100; i++) t.observe(parsedLine({ tsMs: (T0 + 60) * 1000, reason: 'cursor_passed', decision: 'allow', outcome: 'origin', pos: T0 + i / 10 }, D), null);
+    const [tid] = tokenIds(200, 47).filter((id) => inLogSample(id, RATE));
+    t.observe(parsedLine({ tsMs: (T0 + 70) * 1000, reason: 'queue_waiting', decision: 'wait', outcome: 'keepwaiting', newTid: tid!, newExp: T0 + 120, newDec: 'wait', pos: T0 + 20, weight: 1 / RATE }, D), null);
+    expect(t.cameInBetween(T0, T0 + 10, (T0 + 80) * 1000)).toBe(100);
+  });
+});
