@@ -51,6 +51,11 @@ export class CursorPlanner {
   constructor(private readonly leadSeconds: number) {}
 
   settings(config: Config): void {
+    // A cursor taken down, or published anew rather than continued (the room opened, or someone set it
+    // by hand): the stretches the old one passed say nothing of the new one's.
+    const before = this.config?.queueCursor ?? null;
+    const after = config.queueCursor;
+    if (before !== null && (after === null || Math.abs(cursorAt(before, after.at) - after.pos) > 0.001)) this.trail = [];
     this.config = config;
   }
 
@@ -105,6 +110,7 @@ export class CursorPlanner {
       this.view = { ...this.view, role };
       this.controlSinceMs = null;
       this.correction = 0;
+      this.trail = [];
       return null;
     }
     const cursor = this.cursorNow(nowSec, nowMs, d, role);
@@ -147,7 +153,8 @@ export class CursorPlanner {
       // First-come: up to a minute past the present (nobody waits: it keeps up with arrivals). A
       // pre-queue draining into the draw: just past the start, which ends the drain.
       limit: fifo ? nowSec + 60 : (start ?? nowSec) + 0.001,
-      behind: fifo ? this.behind(nowMs, d, survival) : null,
+      // The stretch passed only while the cursor leads a first-come line (not while a pre-queue drains).
+      behind: role === 'fifo' ? this.behind(nowMs, d, survival, start) : null,
     };
     // Before the start the cursor waits at the pre-queue's first place, and moves from the start on.
     const speed = cursorSpeed(input);
@@ -164,18 +171,22 @@ export class CursorPlanner {
   /**
    * Under a sampled log, the stretch the cursor passed from four minutes to two windows (and ten
    * seconds) ago, where everyone has come in or left, and how many came in: exact, as admissions are
-   * always logged. Null unsampled, or before the cursor has such a stretch behind it.
+   * always logged. Null unsampled, or before the cursor has such a stretch behind it. It begins at the
+   * event's start at the earliest: the pre-queue's second holds thousands of places, nothing like the
+   * first-come line after it.
    */
-  private behind(nowMs: number, d: number, survival: number): CursorInput['behind'] {
+  private behind(nowMs: number, d: number, survival: number, start: number | null): CursorInput['behind'] {
     if (this.tracker.sampleWeight === 1) return null;
     const at = (ms: number): number | null => {
       let found: number | null = null;
       for (const p of this.trail) if (p.ms <= ms) found = p.at;
       return found;
     };
-    const from = at(nowMs - STRETCH_MS);
+    const trailFrom = at(nowMs - STRETCH_MS);
     const to = at(nowMs - (2 * d + 10) * 1000);
-    if (from === null || to === null || !(to > from)) return null;
+    if (trailFrom === null || to === null) return null;
+    const from = start !== null && trailFrom < start ? start : trailFrom;
+    if (!(to > from)) return null;
     const cameIn = this.tracker.cameInBetween(from, to, nowMs);
     return { cameIn, mass: cameIn / survival, span: to - from };
   }
@@ -234,7 +245,12 @@ export class CursorPlanner {
     if (c === null || c.queueCursor === null || this.controlSinceMs === null || nowMs - this.controlSinceMs < 120_000) return false;
     const nowSec = Math.floor(nowMs / 1000);
     const cursor = cursorAt(c.queueCursor, nowSec);
-    return this.tracker.ahead(cursor, nowMs, d).length === 0 && arrivalsPerSecond * 60 < 0.9 * wanted;
+    if (this.tracker.ahead(cursor, nowMs, d).length > 0 || !(arrivalsPerSecond * 60 < 0.9 * wanted)) return false;
+    // Under a sampled log about 1/r might still wait unseen, each showing up at a renewal with chance
+    // r: no tracked waiting line ahead for 1/r windows (at most ten minutes) too, by when ~1/r
+    // waiting visitors, each checking at least every other window, would have shown up (0.9^50 for r = 0.1).
+    const w = this.tracker.sampleWeight;
+    return w === 1 || !this.tracker.waitingSince(nowMs - Math.min(600, w * d) * 1000, cursor);
   }
 
   written(values: SettingWrites, nowMs: number): void {

@@ -26,6 +26,8 @@ export interface Place {
   seen: number;
   /** How many places it stands for: 1/rate of the sample it was seen in (1 without sampling). */
   w: number;
+  /** The token it holds (its last line's), to tell whether it is in a smaller sample; null when unknown. */
+  tid: string | null;
 }
 
 /** Live places, ascending, each with its weight, and their total weight. */
@@ -64,8 +66,10 @@ export class QueueTracker {
   private fates: Fate[] = [];
   /** When the cursor's admissions happened (ms), the last ten minutes. */
   private admittedAt: number[] = [];
-  /** Under a sampled log, where they were, the last ten minutes (not saved, as the planner's trail). */
+  /** Where they were, the last ten minutes (not saved, as the planner's trail): read under a sampled log. */
   private admittedPos: { ms: number; pos: number }[] = [];
+  /** The furthest place a tracked waiting line was for, by 10-second bucket (ms), the last ten minutes. */
+  private waitingSeen: { ms: number; pos: number }[] = [];
   /** The weight the edge's waiting lines carry (1/log_sample_rate): a token outside its sample is never tracked. */
   private weight = 1;
 
@@ -76,7 +80,8 @@ export class QueueTracker {
 
   observe(line: DecisionLine, startSec: number | null): void {
     // The edge's rate, as its waiting lines say it; an always-logged line's tokens are tracked at it too.
-    if (isWaitingDecision(line.outcome, line.dec, line.newDec)) this.weight = line.weight;
+    const waiting = isWaitingDecision(line.outcome, line.dec, line.newDec);
+    if (waiting && line.weight !== this.weight) this.reweigh(line.weight);
     const w = this.weight;
     if (line.dec === 'pre' || line.newDec === 'pre') {
       const tid = line.newDec === 'pre' ? line.newTid : line.tid;
@@ -97,7 +102,7 @@ export class QueueTracker {
       this.places.delete(key);
       if (this.passed.delete(key)) this.fate(true, place?.w ?? 1);
       this.admittedAt.push(line.tsMs);
-      if (this.weight > 1) this.admittedPos.push({ ms: line.tsMs, pos: line.pos });
+      this.admittedPos.push({ ms: line.tsMs, pos: line.pos });
       return;
     }
     if (line.outcome === 'origin') return;
@@ -110,11 +115,54 @@ export class QueueTracker {
       return;
     }
     // A sampled place that comes (back) into the sample on a renewal has had its first check.
-    const place = this.places.get(key) ?? { pos: line.pos, seenMs: 0, seen: w > 1 && line.dec !== null ? 1 : 0, w };
+    const place = this.places.get(key) ?? { pos: line.pos, seenMs: 0, seen: w > 1 && line.dec !== null ? 1 : 0, w, tid: holds };
     place.w = w;
+    place.tid = holds;
     place.seenMs = Math.max(place.seenMs, line.tsMs);
     place.seen++;
     this.places.set(key, place);
+    if (waiting) this.sawWaiting(line.tsMs, line.pos);
+  }
+
+  /**
+   * The edge's rate changed (its waiting lines carry `w` now). Lowered: the places and pre-queue
+   * tokens outside the smaller sample are dropped (their lines are no longer logged, so they would
+   * count at the old weight until they expire) and the rest count `w` (samples nest: they are the
+   * smaller sample). Raised: each keeps its old weight until its next line, as those not seen since
+   * are a sample of the old rate of those who have not checked since, and those who checked since
+   * come in at the new one; nothing counts twice.
+   */
+  private reweigh(w: number): void {
+    if (w > this.weight) {
+      const inSample = (tid: string | null): boolean => tid === null || inLogSample(tid, 1 / w);
+      for (const [key, p] of this.places) {
+        if (inSample(p.tid)) p.w = w;
+        else {
+          this.places.delete(key);
+          this.passed.delete(key);
+        }
+      }
+      for (const [tid, p] of this.prequeued) {
+        if (inSample(tid)) p.w = w;
+        else this.prequeued.delete(tid);
+      }
+    }
+    this.weight = w;
+  }
+
+  private sawWaiting(ms: number, pos: number): void {
+    const bucket = ms - (ms % 10_000);
+    const last = this.waitingSeen.at(-1);
+    if (last !== undefined && last.ms === bucket) last.pos = Math.max(last.pos, pos);
+    else {
+      this.waitingSeen = this.waitingSeen.filter((b) => b.ms >= ms - 600_000);
+      this.waitingSeen.push({ ms: bucket, pos });
+    }
+  }
+
+  /** Whether a tracked waiting line since `fromMs` (at most ten minutes back) was for a place at or ahead of `cursor`. */
+  waitingSince(fromMs: number, cursor: number): boolean {
+    return this.waitingSeen.some((b) => b.ms + 10_000 > fromMs && b.pos >= cursor);
   }
 
   /**
@@ -242,7 +290,7 @@ export class QueueTracker {
 
   restore(saved: TrackerSaved): void {
     this.places.clear();
-    for (const p of saved.places) this.places.set(keyOf(p.pos), { ...p, w: p.w ?? 1 });
+    for (const p of saved.places) this.places.set(keyOf(p.pos), { ...p, w: p.w ?? 1, tid: p.tid ?? null });
     this.prequeued.clear();
     for (const [tid, p] of saved.prequeued) this.prequeued.set(tid, { ...p, w: p.w ?? 1 });
     this.passed.clear();
@@ -255,7 +303,7 @@ export class QueueTracker {
 
 /** QueueTracker's state as JSON-safe data (weights absent in a state saved before sampling was weighed: 1). */
 export interface TrackerSaved {
-  places: (Omit<Place, 'w'> & { w?: number })[];
+  places: (Omit<Place, 'w' | 'tid'> & { w?: number; tid?: string | null })[];
   prequeued: [string, { seenMs: number; placed: boolean; w?: number }][];
   passed: [string, number][];
   fates: boolean[];
