@@ -43,7 +43,7 @@ export const sampleScenarios: readonly Scenario[] = [
       'A million visitors arrive within two minutes on five POPs; the origin takes 20,000 a minute. The edge logs the waiting decisions of 1% of the tickets (log_sample_rate 0.01, what docs/control.md recommends for a million), about 10,000 a window, and every admission. Admissions should follow the target while the queue lasts.',
     settings: controlledRoom(20_000, { allow_percentage: '1', log_sample_rate: '0.01' }),
     changes: [],
-    durationMs: 15 * MINUTE,
+    durationMs: 10 * MINUTE,
     behaviour: browsing,
     visitors: 1_000_000,
     arrivals: (rng, n) => spread(rng, n, 0, 2 * MINUTE),
