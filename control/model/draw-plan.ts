@@ -55,15 +55,23 @@ function reissueRates(ledger: Ledger, readSec: number, d: number): Map<number, n
   return rates;
 }
 
+/** What the correction reads of the recent windows: their firm chances, what those were planned to admit, what they admitted. */
+export interface RecentWindows {
+  /** Chances fixed, by window start (0..100). */
+  firm: ReadonlyMap<number, number>;
+  /** Admissions each firm window's chance was expected to make, by window start. */
+  plannedAdmissions: ReadonlyMap<number, number>;
+  /** Admissions the log counted in window `w` (its start). */
+  admissions: (w: number) => number;
+}
+
 /**
- * Admissions wanted for window c: the target's share, divided by how far the last six queueing
- * windows' admissions came from what their chances were expected to admit, within the cap.
+ * Admissions wanted of a coming window before the active cap: the target's share `perWindow`,
+ * divided by how far the last six queueing windows before `current` came from what their chances
+ * were planned to admit, within half to one and a half of the share.
  */
-function wantedFor(m: ModelParts, nowMs: number, d: number): (c: number) => number {
-  const { s, ledger } = m;
-  const perWindow = ((s.targets.newUsersPerMinute ?? 0) * d) / 60;
-  const nowSec = Math.floor(nowMs / 1000);
-  const current = Math.floor(nowSec / d) * d;
+export function correctedShare(recent: RecentWindows, current: number, d: number, perWindow: number): number {
+  const { firm, plannedAdmissions } = recent;
   // Only windows drawn at a chance below 100 say anything about the law's aim. A ratio, not a
   // difference: a view that counts a cohort 20% too large (holders who come back late, a return
   // rate still learning) is put right in full, where a share of the shortfall left a standing error.
@@ -72,20 +80,30 @@ function wantedFor(m: ModelParts, nowMs: number, d: number): (c: number) => numb
   let planned = 0;
   let got = 0;
   for (let w = current - 6 * d; w < current; w += d) {
-    const pct = s.firm.get(w);
-    const plan = s.plannedAdmissions.get(w);
+    const pct = firm.get(w);
+    const plan = plannedAdmissions.get(w);
     if (pct === undefined || pct >= 100 || plan === undefined) continue;
     // A window's admissions include late drawers of the window before; after one the law did not
     // plan (the open room's last, or none) they are not what this window's chance was aimed at, and
     // counting them read the first queued windows as an overshoot of the law, which it then undid
     // for minutes (held-sampled-100k: minutes 3 and 4 at -13% and -12%).
-    const prev = s.firm.get(w - d);
-    if (prev === undefined || prev >= 100 || !s.plannedAdmissions.has(w - d)) continue;
+    const prev = firm.get(w - d);
+    if (prev === undefined || prev >= 100 || !plannedAdmissions.has(w - d)) continue;
     planned += plan;
-    got += ledger.windows.get(w)?.admissions ?? 0;
+    got += recent.admissions(w);
   }
   const bias = planned >= 3 * perWindow ? Math.min(1.5, Math.max(0.67, got / planned)) : 1;
-  const corrected = Math.min(1.5 * perWindow, Math.max(0.5 * perWindow, perWindow / bias));
+  return Math.min(1.5 * perWindow, Math.max(0.5 * perWindow, perWindow / bias));
+}
+
+/** Admissions wanted for window c: the target's share, corrected by the recent windows (correctedShare), within the cap. */
+function wantedFor(m: ModelParts, nowMs: number, d: number): (c: number) => number {
+  const { s, ledger } = m;
+  const perWindow = ((s.targets.newUsersPerMinute ?? 0) * d) / 60;
+  const nowSec = Math.floor(nowMs / 1000);
+  const current = Math.floor(nowSec / d) * d;
+  const admissions = (w: number): number => ledger.windows.get(w)?.admissions ?? 0;
+  const corrected = correctedShare({ firm: s.firm, plannedAdmissions: s.plannedAdmissions, admissions }, current, d, perWindow);
   const cap = s.targets.totalActiveUsers;
   if (cap === null) return () => corrected;
   const active = ledger.activeSessions(nowMs, idleMs(s)).total;
