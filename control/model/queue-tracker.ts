@@ -64,18 +64,19 @@ export class QueueTracker {
   /** Places the cursor passed and not yet admitted, and what became of passed places. */
   private readonly passed = new Map<string, number>();
   private fates: Fate[] = [];
-  /** When the cursor's admissions happened (ms), the last ten minutes. */
-  private admittedAt: number[] = [];
-  /** Where they were, the last ten minutes (not saved, as the planner's trail): read under a sampled log. */
-  private admittedPos: { ms: number; pos: number }[] = [];
+  /**
+   * The cursor's admissions, the last ten minutes: when (ms), and where. Their places are not saved
+   * (as the planner's trail is not): restored admissions have none (NaN) and count only by time.
+   */
+  private admitted: { ms: number; pos: number }[] = [];
   /** The furthest place a tracked waiting line was for, by 10-second bucket (ms), the last ten minutes. */
   private waitingSeen: { ms: number; pos: number }[] = [];
   /** The weight the edge's waiting lines carry (1/log_sample_rate): a token outside its sample is never tracked. */
   private weight = 1;
 
-  /** Whether token `tid` is in the edge's sample (every token is, unsampled). */
-  private sampled(tid: string | null): boolean {
-    return this.weight === 1 || tid === null || inLogSample(tid, 1 / this.weight);
+  /** Whether token `tid` is in the sample of weight `w` (the edge's by default; every token is at 1). */
+  private sampled(tid: string | null, w = this.weight): boolean {
+    return w === 1 || tid === null || inLogSample(tid, 1 / w);
   }
 
   observe(line: DecisionLine, startSec: number | null): void {
@@ -101,8 +102,7 @@ export class QueueTracker {
       const place = this.places.get(key);
       this.places.delete(key);
       if (this.passed.delete(key)) this.fate(true, place?.w ?? 1);
-      this.admittedAt.push(line.tsMs);
-      this.admittedPos.push({ ms: line.tsMs, pos: line.pos });
+      this.admitted.push({ ms: line.tsMs, pos: line.pos });
       return;
     }
     if (line.outcome === 'origin') return;
@@ -134,16 +134,15 @@ export class QueueTracker {
    */
   private reweigh(w: number): void {
     if (w > this.weight) {
-      const inSample = (tid: string | null): boolean => tid === null || inLogSample(tid, 1 / w);
       for (const [key, p] of this.places) {
-        if (inSample(p.tid)) p.w = w;
+        if (this.sampled(p.tid, w)) p.w = w;
         else {
           this.places.delete(key);
           this.passed.delete(key);
         }
       }
       for (const [tid, p] of this.prequeued) {
-        if (inSample(tid)) p.w = w;
+        if (this.sampled(tid, w)) p.w = w;
         else this.prequeued.delete(tid);
       }
     }
@@ -253,15 +252,15 @@ export class QueueTracker {
 
   /** Admissions by the cursor since `fromMs`. */
   admittedSince(fromMs: number): number {
-    this.admittedAt = this.admittedAt.filter((t) => t >= fromMs - 600_000);
-    return this.admittedAt.filter((t) => t >= fromMs).length;
+    this.admitted = this.admitted.filter((a) => a.ms >= fromMs - 600_000);
+    return this.admitted.filter((a) => a.ms >= fromMs).length;
   }
 
   /** Admissions by the cursor of places in [from, to), of those logged in the last ten minutes. */
   cameInBetween(from: number, to: number, nowMs: number): number {
-    if (this.admittedPos.length > 0 && this.admittedPos[0]!.ms < nowMs - 600_000) this.admittedPos = this.admittedPos.filter((a) => a.ms >= nowMs - 600_000);
+    if (this.admitted.length > 0 && this.admitted[0]!.ms < nowMs - 600_000) this.admitted = this.admitted.filter((a) => a.ms >= nowMs - 600_000);
     let n = 0;
-    for (const a of this.admittedPos) if (a.pos >= from && a.pos < to) n++;
+    for (const a of this.admitted) if (a.pos >= from && a.pos < to) n++;
     return n;
   }
 
@@ -283,7 +282,7 @@ export class QueueTracker {
       passed: [...this.passed],
       fates: this.fates.map((f) => f.cameIn),
       fateWeights: this.fates.map((f) => f.w),
-      admittedAt: [...this.admittedAt],
+      admittedAt: this.admitted.map((a) => a.ms),
       weight: this.weight,
     };
   }
@@ -296,7 +295,7 @@ export class QueueTracker {
     this.passed.clear();
     for (const [key, at] of saved.passed) this.passed.set(key, at);
     this.fates = saved.fates.map((cameIn, i) => ({ cameIn, w: saved.fateWeights?.[i] ?? 1 }));
-    this.admittedAt = [...saved.admittedAt];
+    this.admitted = saved.admittedAt.map((ms) => ({ ms, pos: Number.NaN }));
     this.weight = saved.weight ?? 1;
   }
 }
