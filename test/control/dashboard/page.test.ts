@@ -42,6 +42,7 @@ function modelOf(model: Partial<ModelSnapshot>): ModelSnapshot {
       mode: 'queueing',
       why: 'queueing',
       allowPercentage: null,
+      proofSeconds: null,
       waiting: 0,
       activeSessions: 0,
       minutes: [],
