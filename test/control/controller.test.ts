@@ -339,6 +339,13 @@ describe('the writer', () => {
     await writer.offer(new Map([['shop', { allow_schedule: '1800000030=12' }]]), current, T0);
     expect(writes).toEqual([{ 'room.shop.live': JSON.stringify({ allow_schedule: '1800000030=12', queue_cursor: '1800000000:30' }) }]);
   });
+
+  it("puts proof_schedule in the room's live value beside allow_schedule, in the same one call, never in the operator's settings", async () => {
+    const { writer, writes } = setup({});
+    const current = { 'room.shop': JSON.stringify({ proof_of_work: 'auto' }), 'room.shop.live': JSON.stringify({ allow_schedule: '1800000000=10' }) };
+    await writer.offer(new Map([['shop', { allow_schedule: '1800000030=12', proof_schedule: '1800000030=13' }]]), current, T0);
+    expect(writes).toEqual([{ 'room.shop.live': JSON.stringify({ allow_schedule: '1800000030=12', proof_schedule: '1800000030=13' }) }]);
+  });
 });
 
 /** A store like Fastly's: read once a minute, each call reported to the budget as the real store does. */
