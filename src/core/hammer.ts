@@ -12,7 +12,8 @@ import type { Reader } from './config-reader.js';
 import { dueAt, retryAfterSeconds } from './draw.js';
 import { resultWith, type DecideResult } from './result.js';
 import { MAX_TOKEN_CHARS } from './usable-token.js';
-import type { AdmissionCounter, Config, PenaltyBox } from './types.js';
+import { DEFAULT_ROOM } from './layout.js';
+import type { Config, RoomDeps } from './types.js';
 
 /** What the operator is told, once per sandbox, when the limit cannot be counted. */
 export const HAMMER_DIAG = 'hammer_limit is set but this service has no edge rate limiter; skipped';
@@ -79,8 +80,8 @@ export interface HammerInput {
   /** The room's cookie values, in order. */
   tokens: readonly string[];
   nowMs: number;
-  counter: AdmissionCounter | null | undefined;
-  box: PenaltyBox | null | undefined;
+  /** The POP's rate counter and penalty box, read only once a wait token is found (a paid product: opened when needed). */
+  deps: Pick<RoomDeps, 'rateCounter' | 'penaltyBox'>;
   /** A diagnostic told once per sandbox. */
   note(message: string): void;
 }
@@ -91,17 +92,19 @@ export interface HammerInput {
  * everything else: no limit, no counter (told once), no wait token, or a due one.
  */
 export function checkHammering(input: HammerInput): Hammered | null {
-  const { config, counter, box } = input;
+  const { config } = input;
   if (config.hammerLimit <= 0) return null;
   let seen: WaitTokenSeen | null = null;
-  for (const token of input.tokens) if ((seen = readWaitToken(token, config.room ?? 'default')) !== null) break;
+  for (const token of input.tokens) if ((seen = readWaitToken(token, config.room ?? DEFAULT_ROOM)) !== null) break;
   if (seen === null) return null;
+  const counter = input.deps.rateCounter;
   if (!counter) {
     input.note(HAMMER_DIAG);
     return null;
   }
   let boxed: boolean;
   try {
+    const box = input.deps.penaltyBox;
     counter.increment(seen.entry, 1);
     boxed = counter.count(seen.entry, SPAN_SECONDS) > config.hammerLimit || box?.has(seen.entry) === true;
     if (boxed) box?.add(seen.entry, BOX_MINUTES);

@@ -226,7 +226,7 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
   if (!config.enabled) return toOrigin(ctx, null, { ...pass, reason: 'disabled' });
 
   // hammer_limit (hammer.ts): a wait token checking too often before it is due gets a 429, cheaply.
-  const hammered = config.hammerLimit > 0 ? checkHammering({ config, tokens: ctx.cookies.tokens, nowMs, counter: deps.rateCounter, box: deps.penaltyBox, note }) : null;
+  const hammered = config.hammerLimit > 0 ? checkHammering({ config, tokens: ctx.cookies.tokens, nowMs, deps, note }) : null;
   if (hammered !== null) {
     const result = hammeringResult(hammered);
     logDecision(ctx, { decision: 'wait', outcome: 'keepwaiting', reason: 'hammering', kid: null, identity: null, status: 429, result, rule });
