@@ -3,6 +3,7 @@
 // that names its key, so a typo shows up in the logs instead of as a SyntaxError or a silent default.
 import { parseCounts, parseCursor, parseEvent, parseMessage, parseQueueAll } from './config-events.js';
 import { defaults, Reader, type Get } from './config-reader.js';
+import { parseHammerLimit } from './hammer.js';
 import { DEFAULT_ROOM, mergeRoomSettings, ROOM_ID, SETTINGS_KEY, type RoomRaws } from './layout.js';
 import { MAX_COOKIE_LIFETIME_SECONDS, MAX_PERIOD_SECONDS } from './settings.js';
 import type { Config, ConfigProblem, IdentitySource, ParsedSettings, ScheduleEntry, WaitingStatus } from './types.js';
@@ -197,6 +198,7 @@ export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { con
     jwtAudience: r.raw('jwt_audience'),
     allowSchedule: parseSchedule(r),
     popAdmissionsPerSecond: positive(r, 'pop_admissions_per_second', false, 1_000_000),
+    hammerLimit: parseHammerLimit(r),
     control: {
       newUsersPerMinute: positive(r, 'new_users_per_minute', false, 100_000_000),
       totalActiveUsers: positive(r, 'total_active_users', true, 1_000_000_000),

@@ -6,6 +6,7 @@ import { applyCookieSplit, clearRoomCookie, setRoomCookie, splitRoomCookie, type
 import { decide } from './decide.js';
 import { resolveIdentity, type IdentityKind } from './identity.js';
 import { createCeiling } from './ceiling.js';
+import { checkHammering, hammeringResponse, hammeringResult } from './hammer.js';
 import { createKeyRing } from './keys.js';
 import { checkInvite, INVITE_HEADER, INVITE_PARAM, inviteFrom, type InviteReason } from './invite.js';
 import { decisionLine } from './log-line.js';
@@ -223,6 +224,14 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
 
   if (room === null) return toOrigin(ctx, null, { ...pass, reason: passReason(target) });
   if (!config.enabled) return toOrigin(ctx, null, { ...pass, reason: 'disabled' });
+
+  // hammer_limit (hammer.ts): a wait token checking too often before it is due gets a 429, cheaply.
+  const hammered = config.hammerLimit > 0 ? checkHammering({ config, tokens: ctx.cookies.tokens, nowMs, deps, note }) : null;
+  if (hammered !== null) {
+    const result = hammeringResult(hammered);
+    logDecision(ctx, { decision: 'wait', outcome: 'keepwaiting', reason: 'hammering', kid: null, identity: null, status: 429, result, rule });
+    return hammeringResponse(hammered, wantsJson(request), request.method === 'HEAD');
+  }
 
   let result: DecideResult;
   let kind: IdentityKind;

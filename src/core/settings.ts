@@ -58,6 +58,11 @@ export const settingsTable: readonly SettingInfo[] = [
     default: '',
     meaning: 'optional ceiling on admissions a second at each POP (a 10-second average, Fastly\'s edge rate limiter); a winner held back keeps the win',
   },
+  {
+    key: 'hammer_limit',
+    default: '60',
+    meaning: 'checks a wait token may make in a minute at one POP before it is answered 429 until it is due (Fastly\'s edge rate limiter; keyed by the token, never the address); `0`: off',
+  },
   { key: 'new_users_per_minute', default: '', meaning: 'read by the controller (`npm run control`): admissions a minute the origin can take' },
   { key: 'total_active_users', default: '', meaning: 'read by the controller: cap on admitted visitors active at once (optional)' },
   { key: 'session_duration', default: '5', meaning: 'read by the controller: minutes after their last request that an admitted visitor counts as active' },
