@@ -2,6 +2,7 @@
 // solves it, the edge's check accepts that solution and nothing else.
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/core/config.js';
 import { hmacKey } from '../../src/core/keys.js';
@@ -71,6 +72,15 @@ describe('the puzzle', () => {
     for (const bad of ['', '1.2.3', `${solution}.1`, solution.replace('.', ','), ` ${solution}x`, '01234567890.1.1.1.1.1.1.1', '-1.1.1.1.1.1.1.1', 'none']) {
       expect(await checkProof(token, key, SECONDS, bad)).toBe(false);
     }
+  });
+
+  it('accepts none of thousands of guessed solutions, nor any string that is not eight counters', async () => {
+    const { key, token } = await setup();
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 374 }), { minLength: 8, maxLength: 8 }), async (guess) => !(await checkProof(token, key, SECONDS, guess.join('.')))),
+      { numRuns: 2000 },
+    );
+    await fc.assert(fc.asyncProperty(fc.string(), async (text) => !(await checkProof(token, key, SECONDS, text))), { numRuns: 500 });
   });
 
   it('classifies what a draw brings: wrong is failed, none or absent on a page is missing, absent from an app is skipped', async () => {
