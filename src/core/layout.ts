@@ -27,7 +27,7 @@ export const liveKey = (room: string): string => `room.${room}.live`;
 export const CONTROLLER_KEY = 'controller';
 
 /** The settings the controller writes often, kept apart so its writes never rewrite an operator's. */
-export const LIVE_SETTINGS: readonly string[] = ['allow_schedule', 'queue_cursor', 'queue_counts'];
+export const LIVE_SETTINGS: readonly string[] = ['allow_schedule', 'proof_schedule', 'queue_cursor', 'queue_counts'];
 
 /** The raw values one room's settings are made from, as read (null: absent). */
 export interface RoomRaws {

@@ -64,6 +64,8 @@ export type ReasonCode =
   | 'event_closed'
   | 'event_passed'
   | 'token_other_event'
+  | 'bot_queued'
+  | 'bot_waiting'
   | 'internal_error'
   // hammer_limit (hammer.ts): a wait token checking too often, answered 429 before it is due.
   | 'hammering';
@@ -241,6 +243,23 @@ export interface Config {
   pages: string | null;
   /** `invite_only`: only a valid invitation lets a new visitor in. */
   inviteOnly: boolean;
+  /** `proof_of_work` (docs/bots.md): no proof, a fixed difficulty, or the controller's `proof_schedule`. */
+  proofOfWork: 'off' | 'fixed' | 'auto';
+  /** `proof_seconds`: the difficulty in expected seconds on a low-end phone (`auto`: the most), 0 < s <= min(60, d). */
+  proofSeconds: number;
+  /** `proof_free_share`: the share of the chance a due draw gets without a valid proof while one is asked (0 < f <= 1). */
+  proofFreeShare: number;
+  /** `bot_queue`: the infinite queue (docs/bots.md). */
+  botQueue: boolean;
+  /** `proof_schedule`, published by the controller for `auto`: each window's difficulty, ascending; empty when unset. */
+  proofSchedule: readonly ProofScheduleEntry[];
+}
+
+export interface ProofScheduleEntry {
+  /** Window start, epoch seconds. */
+  start: number;
+  /** Difficulty, expected seconds on a low-end phone (0..60). */
+  seconds: number;
 }
 
 /** Times are epoch seconds. */
