@@ -4,6 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from '../lib/paths.js';
 import { round2, type Memory, type ScenarioFigures } from './room-figures.js';
+import { hammerLines, type HammerCost } from './room-hammer.js';
 import type { RoutingCost, SideFigures } from './room-routing.js';
 import type { RoomTime } from './room-time.js';
 
@@ -28,6 +29,8 @@ export interface RoomReport {
   /** 20 rooms and 50 rules against one room, the room's own time; null when another build was measured. */
   routing: RoutingCost | null;
   roomSteps: Record<string, { coldUs: number; warmUs: number; coldUsWithInitWarmup: number }>;
+  /** The 429 of hammer_limit against the waiting page it replaces; null when another build was measured. */
+  hammering: HammerCost | null;
 }
 
 export const AIM =
@@ -84,6 +87,7 @@ export function printReport(report: RoomReport, inRuntime: boolean): void {
     })),
   );
   if (report.routing !== null) for (const line of routingLines(report.routing)) console.log(line);
+  if (report.hammering !== null) for (const line of hammerLines(report.hammering)) console.log(line);
   console.log(
     'room steps inside the runtime, microseconds: first call in a fresh instance (what a request pays), repeated, ' +
       'and first call when the snapshot was warmed at build time',

@@ -55,8 +55,10 @@ export interface Apps {
 
 type Get = (url: string, headers: Record<string, string>) => Promise<{ headers: http.IncomingHttpHeaders }>;
 
-// Long windows: no token expires or renews during the run, so every request takes one path.
-const settings: Settings = { allow_percentage: '50', wait_period_duration: '3600', allow_period_duration: '86400' };
+// Long windows: no token expires or renews during the run, so every request takes one path. The
+// hammering limit off: the waiting scenario sends one token thousands of times a minute, and measures
+// its waiting page (the 429 that limit answers instead is measured apart, bench/room-hammer.ts).
+const settings: Settings = { allow_percentage: '50', wait_period_duration: '3600', allow_period_duration: '86400', hammer_limit: '0' };
 /** One room covering every path, and one rule: /static goes straight to the origin (the bypass scenario). */
 const store = {
   [ROUTING_KEY]: JSON.stringify({
@@ -177,7 +179,7 @@ export function benchScenarios(apps: Apps): Scenario[] {
       what: 'waiting visitor: verify a wait token that is not due, render the waiting page',
       url: `${room.url}/page`,
       headers: { cookie: `${COOKIE}=${tokens.wait}` },
-      expect: (s, h) => h['x-echo'] === undefined && h['set-cookie'] === undefined,
+      expect: (s, h) => s === 200 && h['x-echo'] === undefined && h['set-cookie'] === undefined,
     },
     {
       name: 'admitted',

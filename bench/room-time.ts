@@ -13,6 +13,8 @@ export interface TimedScenario {
   name: string;
   path: string;
   headers: () => Record<string, string>;
+  /** The answer's status on the path measured; others are counted in `unexpected`. */
+  expect?: (status: number) => boolean;
 }
 
 export interface RoomTime {
@@ -21,6 +23,8 @@ export interface RoomTime {
   p90Us: number;
   /** Answers without the timing header (an error page from the host, say); none expected. */
   untimed: number;
+  /** Answers the scenario's `expect` refused (another path than the one measured); absent without one. */
+  unexpected?: number;
 }
 
 export async function roomTimes(
@@ -39,14 +43,16 @@ export async function roomTimes(
     for (const scenario of scenarios) {
       const times: number[] = [];
       let untimed = 0;
+      let unexpected = 0;
       for (let i = 0; i < requests; i++) {
-        const { headers } = await get(agent, `${room.url}${scenario.path}`, scenario.headers());
+        const { status, headers } = await get(agent, `${room.url}${scenario.path}`, scenario.headers());
+        if (scenario.expect && !scenario.expect(status)) unexpected++;
         const us = Number(headers['x-room-time-us']);
         if (Number.isFinite(us)) times.push(us);
         else untimed++;
       }
       times.sort((a, b) => a - b);
-      out[scenario.name] = { requests, medianUs: quantile(times, 0.5), p90Us: quantile(times, 0.9), untimed };
+      out[scenario.name] = { requests, medianUs: quantile(times, 0.5), p90Us: quantile(times, 0.9), untimed, ...(scenario.expect ? { unexpected } : {}) };
     }
     return out;
   } finally {

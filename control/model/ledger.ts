@@ -136,6 +136,9 @@ export class Ledger {
     pop.lastSeenMs = Math.max(pop.lastSeenMs, line.tsMs);
     bump(this.minutes, minute, 'lines');
     bump(pop.minutes, minute, 'lines');
+    // A check refused for hammering (src/core/hammer.ts): its token was read without being verified,
+    // and nothing was decided, so it tells nothing about tickets (a forged one would read as a reissue).
+    if (line.reason === 'hammering') return;
 
     if (line.dec === 'wait' && line.tid !== null && line.exp !== null) {
       const fresh = !this.tickets.has(line.tid);

@@ -2,6 +2,7 @@
 // for apps or as the page's template variables and HTML. Nothing here decides what the answer says.
 import { answerFacts, type AnsweredResult, type AnswerFacts } from './answer.js';
 import { renderPage, type PageVars } from './pages.js';
+import { proofCompact, proofJson } from './proof.js';
 import type { Config, PageName } from './types.js';
 
 /** The JSON answer for apps (docs/how-it-works.md, "For apps: the JSON answer"). */
@@ -25,6 +26,8 @@ export function answerJson(facts: AnswerFacts): string {
       visitorsAhead: facts.place?.ahead ?? null,
       turnInSeconds: facts.place?.turnSeconds ?? null,
       message: facts.message,
+      // What to solve and how to send it (docs/bots.md, "For apps"), null when no proof is asked.
+      proof: facts.proof === null ? null : proofJson(facts.proof),
     },
   });
 }
@@ -50,6 +53,9 @@ export function pageVars(facts: AnswerFacts): PageVars {
     turnInSeconds: facts.place?.turnSeconds ?? null,
     closed: facts.closed,
     queueingMethod: facts.queueingMethod,
+    proofRequired: facts.proof !== null,
+    proofSeconds: facts.proof?.seconds ?? null,
+    proofCompact: facts.proof === null ? null : proofCompact(facts.proof),
   };
 }
 

@@ -6,11 +6,12 @@ import { DENY_PAGE_TIMER, jitterSeconds, retryAfterSeconds } from './draw.js';
 import { estimateFor, type WaitEstimate } from './estimate.js';
 import { shownPlace } from './position.js';
 import { eventPhase, prequeueDraining } from './queue.js';
+import type { ProofChallenge } from './proof.js';
 import type { DecideResult } from './result.js';
 import type { Config, PageName } from './types.js';
 
 /** The part of a decision an answer is made from. */
-export type AnsweredResult = Pick<DecideResult, 'outcome' | 'reason' | 'waitDueSec' | 'waitExpirySec'> & Partial<Pick<DecideResult, 'place'>>;
+export type AnsweredResult = Pick<DecideResult, 'outcome' | 'reason' | 'waitDueSec' | 'waitExpirySec'> & Partial<Pick<DecideResult, 'place' | 'proof'>>;
 
 /** Everything a waiting, countdown or deny answer tells the visitor, before it is rendered. */
 export interface AnswerFacts {
@@ -44,6 +45,8 @@ export interface AnswerFacts {
   startsInSeconds: number | null;
   /** The deny page shown because the event ended with `event_end_action = close`. */
   closed: boolean;
+  /** The puzzle of the draw token the visitor holds, when its draw asks for a proof (docs/bots.md); else null. */
+  proof: ProofChallenge | null;
 }
 
 /**
@@ -105,5 +108,6 @@ export function answerFacts(config: Config, result: AnsweredResult, nowMs: numbe
     eventStart: countdown === null ? null : new Date(countdown * 1000).toISOString(),
     startsInSeconds: countdown === null ? null : Math.max(0, countdown - nowSec),
     closed: result.reason === 'event_closed',
+    proof: result.proof ?? null,
   };
 }

@@ -2,7 +2,9 @@
 // request, into a strict Config; anything unusable falls back to a safe value and becomes a problem
 // that names its key, so a typo shows up in the logs instead of as a SyntaxError or a silent default.
 import { parseCounts, parseCursor, parseEvent, parseMessage, parseQueueAll } from './config-events.js';
+import { parseProofSettings } from './config-proof.js';
 import { defaults, Reader, type Get } from './config-reader.js';
+import { parseHammerLimit } from './hammer.js';
 import { DEFAULT_ROOM, mergeRoomSettings, ROOM_ID, SETTINGS_KEY, type RoomRaws } from './layout.js';
 import { MAX_COOKIE_LIFETIME_SECONDS, MAX_PERIOD_SECONDS } from './settings.js';
 import type { Config, ConfigProblem, IdentitySource, ParsedSettings, ScheduleEntry, WaitingStatus } from './types.js';
@@ -178,12 +180,13 @@ export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { con
   const r = new Reader(get);
   const identity = parseIdentity(r);
   const waitingStatus = Number(r.oneOf('waiting_status', ['200', '429', '503'])) as WaitingStatus;
+  const waitPeriodSeconds = r.seconds('wait_period_duration', MAX_PERIOD_SECONDS);
   const config: Config = {
     room,
     enabled: parseBoolean(r, 'enabled'),
     allowPercentage: parseAllowPercentage(r),
     allowPeriodSeconds: r.seconds('allow_period_duration', MAX_PERIOD_SECONDS),
-    waitPeriodSeconds: r.seconds('wait_period_duration', MAX_PERIOD_SECONDS),
+    waitPeriodSeconds,
     cookieLifetimeSeconds: r.seconds('cookie_lifetime', MAX_COOKIE_LIFETIME_SECONDS),
     activeKey: r.raw('active_key') ?? defaults['active_key']!,
     logEndpoint: r.raw('log_endpoint'),
@@ -197,6 +200,7 @@ export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { con
     jwtAudience: r.raw('jwt_audience'),
     allowSchedule: parseSchedule(r),
     popAdmissionsPerSecond: positive(r, 'pop_admissions_per_second', false, 1_000_000),
+    hammerLimit: parseHammerLimit(r),
     control: {
       newUsersPerMinute: positive(r, 'new_users_per_minute', false, 100_000_000),
       totalActiveUsers: positive(r, 'total_active_users', true, 1_000_000_000),
@@ -212,6 +216,7 @@ export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { con
     queueCounts: parseCounts(r, MAX_SCHEDULE_ENTRIES),
     pages: parsePages(r),
     inviteOnly: parseBoolean(r, 'invite_only'),
+    ...parseProofSettings(r, waitPeriodSeconds, MAX_SCHEDULE_ENTRIES),
   };
   return { config, problems: r.problems };
 }

@@ -1,6 +1,7 @@
 // The decision table (docs/design.md), for one visitor at one moment. Pure: everything it needs is
 // in its input, so the handler, the tests and the simulator all run exactly this code.
 import type { Ceiling } from './ceiling.js';
+import { drawProof, withChallenge, type ProofInput } from './decide-proof.js';
 import { chanceFor, dueAt, drawWins, staleAt } from './draw.js';
 import { eventPhase, holdsPlace, placeLostAt, placeOf, prequeueDraining, prequeueRecheck, type Place } from './queue.js';
 import { resultWith, type DecideResult, type TokenRef } from './result.js';
@@ -23,6 +24,10 @@ export interface DecideInput extends TokenInput {
   memory?: SandboxCache;
   /** The request carries a valid invitation for this room and identity (invite.ts): in without queueing. */
   invited?: boolean;
+  /** The request's `waiting-room-proof` header and whether it asked for JSON (docs/bots.md); absent: no proof. */
+  proof?: ProofInput;
+  /** A routing rule marked the request a bot (`"then": "bot"`): with `bot_queue` on, it waits in the infinite queue. */
+  bot?: boolean;
 }
 
 interface Issued {
@@ -38,11 +43,11 @@ interface Issued {
  * Sign a new token for the visitor: with the active key, or, to renew a place in line, with the key
  * that signed the place (`signer`), so its `sub` and with it the place do not move when keys rotate.
  */
-async function issue(input: DecideInput, dec: TokenClaims['dec'], exp: number, arr?: number, signer?: Usable): Promise<Issued | null> {
+async function issue(input: DecideInput, dec: TokenClaims['dec'], exp: number, arr?: number, signer?: Usable, bot = false): Promise<Issued | null> {
   const kid = signer?.kid ?? input.config.activeKey;
   const key = signer?.key ?? (await input.keys.signingKey(kid));
   if (key === null) return null;
-  const sub = signer?.claims.sub ?? (await subjectOf(input, key));
+  const sub = signer?.claims.sub ?? (await subjectOf(input, key, bot));
   const room = roomOf(input.config);
   const claims: TokenClaims = arr === undefined ? { dec, exp, sub, room } : { dec, exp, sub, room, arr };
   const token = await signToken(claims, kid, key);
@@ -63,6 +68,10 @@ const noSigningKey = (kid: string): DecideResult =>
 const wonUntil = (nowSec: number, config: DecideInput['config']): number => nowSec + config.cookieLifetimeSeconds;
 
 export async function decide(input: DecideInput): Promise<DecideResult> {
+  return withChallenge(input, await decideRoom(input));
+}
+
+async function decideRoom(input: DecideInput): Promise<DecideResult> {
   const { config } = input;
   const nowSec = Math.floor(input.nowMs / 1000);
   const d = config.waitPeriodSeconds;
@@ -75,9 +84,12 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
     return resultWith({ decision: 'deny', outcome: 'deny', reason: 'deny_all', clearCookie: true });
   }
   const found = await firstUsable(input, nowSec);
-  const usable = 'claims' in found ? await catchUp(found, config, nowSec) : null;
+  const presented = 'claims' in found ? found : null;
+  const usable = presented === null ? null : await catchUp(presented, config, nowSec);
   const used: TokenRef | null = usable === null ? null : { token: usable.token, dec: usable.claims.dec, exp: usable.claims.exp };
   const failure = usable === null ? (found as { reason: ReasonCode; kid: string | null }) : null;
+  // The infinite queue's tokens stay in it: every token they renew to is the bot's too.
+  const stillBot = usable?.bot === true;
 
   // A closed event lets those inside finish on their allow token (checking out, say), but never
   // renews it: everyone is out within two allow periods. Nobody else gets in.
@@ -169,10 +181,11 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
 
   // A new token for the visitor: a place at the back in `fifo`, else the draw's; due at its own offset
   // into the window that starts at `exp`.
-  const waitFrom = async (exp: number, reason: ReasonCode, pct: number | null = null, keep?: Usable): Promise<DecideResult> => {
+  const waitFrom = async (exp: number, reason: ReasonCode, pct: number | null = null, keep?: Usable, bot = stillBot): Promise<DecideResult> => {
     const dec = keep?.claims.dec ?? 'wait';
-    const arr = keep !== undefined ? keep.claims.arr : config.queueingMethod === 'fifo' ? nowSec : undefined;
-    const issued = await issue(input, dec, exp, arr, keep);
+    // The infinite queue holds no place: its tokens are the draw's, and never win it.
+    const arr = keep !== undefined ? keep.claims.arr : config.queueingMethod === 'fifo' && !bot ? nowSec : undefined;
+    const issued = await issue(input, dec, exp, arr, keep, bot);
     if (issued === null) return noSigningKey(config.activeKey);
     const renewed = keep !== undefined;
     return resultWith({
@@ -185,8 +198,13 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
       used,
       pct,
       place: at(await placeFor(issued.claims, issued.key)),
+      bot,
     });
   };
+
+  // A visitor a routing rule marks a bot, in a room with the infinite queue: a token of it, unless they
+  // hold one already (or an allow token, kept above). Without `bot_queue` the mark is only logged.
+  if (input.bot === true && config.botQueue && !stillBot) return waitFrom(boundary(nowSec, d, 2), 'bot_queued', null, undefined, true);
 
   // A place its holder stopped checking on is lost: a new token, at the back.
   if (usable !== null && holdsPlace(usable.claims) && nowSec >= placeLostAt(usable.claims.exp, config)) {
@@ -197,12 +215,12 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
     if (usable === null) return waitFrom(boundary(nowSec, d, 2), 'queue_all');
     const due = dueAt(usable.signature, usable.claims.exp, config);
     const place = at(await placeFor(usable.claims, usable.key));
-    if (nowSec < due) return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'queue_all', kid: usable.kid, waitDueSec: due, waitExpirySec: usable.claims.exp, used, place });
+    if (nowSec < due) return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'queue_all', kid: usable.kid, waitDueSec: due, waitExpirySec: usable.claims.exp, used, place, bot: stillBot });
     // Renewed so that `queue_all` never costs a visitor their place (or their token's freshness).
     return waitFrom(boundary(nowSec, d, 1), 'queue_all', null, holdsPlace(usable.claims) ? usable : undefined);
   }
 
-  if (usable !== null && usable.claims.dec === 'wait' && usable.claims.arr === undefined && config.queueingMethod === 'fifo') {
+  if (usable !== null && usable.claims.dec === 'wait' && usable.claims.arr === undefined && config.queueingMethod === 'fifo' && !stillBot) {
     // A draw's token when the room is first-come: it joins the line now.
     return waitFrom(boundary(nowSec, d, 1), 'queue_waiting');
   }
@@ -230,7 +248,7 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
   if (usable !== null && (usable.claims.dec === 'wait' || usable.claims.dec === 'pre')) {
     if (prequeueDraining(config, phase, nowSec)) {
       const due = dueAt(usable.signature, usable.claims.exp, config);
-      if (nowSec < due) return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: usable.kid, waitDueSec: due, waitExpirySec: usable.claims.exp, used });
+      if (nowSec < due) return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: usable.kid, waitDueSec: due, waitExpirySec: usable.claims.exp, used, bot: stillBot });
       // The pre-queue goes first: no draw, and the next window's token, as a loser gets.
       return waitFrom(boundary(nowSec, d, 1), 'behind_prequeue');
     }
@@ -244,20 +262,28 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
     const { exp } = token.claims;
     const due = dueAt(token.signature, exp, config);
     if (nowSec < due) {
-      return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: token.kid, waitDueSec: due, waitExpirySec: exp, used, place: at(place) });
+      return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: token.kid, waitDueSec: due, waitExpirySec: exp, used, place: at(place), bot: stillBot });
     }
     const keep = holdsPlace(token.claims) ? token : undefined;
     // Past its window and the one of grace: no draw, or a kept pile of old tickets would all be drawn
     // at once when the operator raises allow_percentage. Like a loser: the next boundary.
     if (nowSec >= staleAt(exp, config)) return waitFrom(boundary(nowSec, d, 1), 'token_stale', null, keep);
-    const pct = chanceFor(config, exp);
+    const chance = chanceFor(config, exp);
+    // The infinite queue's token "loses", as a loser of the real queue does, whatever the chance.
+    if (stillBot) return waitFrom(exp + d, 'bot_waiting', chance);
+    // A proof asked and not brought: a failed or skipped one sends the visitor to the infinite queue
+    // when the room has one; else (and for a visitor without JavaScript) a share of the chance.
+    const proof = presented === null ? null : await drawProof(config, presented, input.proof);
+    const proofCheck = proof === null ? {} : { proofCheck: proof };
+    if ((proof === 'failed' || proof === 'skipped') && config.botQueue) return { ...(await waitFrom(exp + d, 'bot_queued', chance, undefined, true)), ...proofCheck };
+    const pct = proof === null || proof === 'valid' ? chance : chance * config.proofFreeShare;
     if (drawWins(token.signature, pct)) {
-      return (await admitNew('draw_won', pct)) ?? noSigningKey(config.activeKey);
+      return { ...((await admitNew('draw_won', pct)) ?? noSigningKey(config.activeKey)), ...proofCheck };
     }
     // Lost: the next token expires at the NEXT boundary (docs/design.md: one draw per window per identity).
     // One window after its own, even when drawn in the window of grace: the successor the log named
     // when the token was issued, so the controller knows it; a holder who came late draws it on time.
-    return waitFrom(exp + d, 'draw_lost', pct, keep);
+    return { ...(await waitFrom(exp + d, 'draw_lost', pct, keep)), ...proofCheck };
   }
 }
 

@@ -6,10 +6,12 @@ import { applyCookieSplit, clearRoomCookie, setRoomCookie, splitRoomCookie, type
 import { decide } from './decide.js';
 import { resolveIdentity, type IdentityKind } from './identity.js';
 import { createCeiling } from './ceiling.js';
+import { checkHammering, hammeringResponse, hammeringResult } from './hammer.js';
 import { createKeyRing } from './keys.js';
 import { checkInvite, INVITE_HEADER, INVITE_PARAM, inviteFrom, type InviteReason } from './invite.js';
 import { decisionLine } from './log-line.js';
 import { logWeight } from './log-sample.js';
+import { PROOF_HEADER } from './proof.js';
 import { requestFacts } from './request-facts.js';
 import { resultWith, type DecideResult } from './result.js';
 import { routeRequest, type Target } from './routing.js';
@@ -54,6 +56,8 @@ interface Context {
   invited: boolean;
   /** Whether the request has an invitation header, once the decision has read it (undefined before). */
   inviteHeader?: boolean;
+  /** Whether the request has a proof header, once the decision has read it (undefined before). */
+  proofHeader?: boolean;
 }
 
 function logDecision(ctx: Context, fields: LogFields): void {
@@ -108,6 +112,8 @@ async function toOrigin(ctx: Context, setToken: string | null, fields: LogFields
   // An invitation is the rooms' business: the origin never sees it in a header, whichever path this is
   // (read once: a room's decision read it already).
   if (ctx.inviteHeader ?? ctx.request.headers.has(INVITE_HEADER)) ctx.request.headers.delete(INVITE_HEADER);
+  // A proof of work too (docs/bots.md): it is the room's, and a replayed one must not reach the origin's logs.
+  if (ctx.proofHeader ?? ctx.request.headers.has(PROOF_HEADER)) ctx.request.headers.delete(PROOF_HEADER);
   let response: Response;
   let revoked = false;
   try {
@@ -224,6 +230,14 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
   if (room === null) return toOrigin(ctx, null, { ...pass, reason: passReason(target) });
   if (!config.enabled) return toOrigin(ctx, null, { ...pass, reason: 'disabled' });
 
+  // hammer_limit (hammer.ts): a wait token checking too often before it is due gets a 429, cheaply.
+  const hammered = config.hammerLimit > 0 ? checkHammering({ config, tokens: ctx.cookies.tokens, nowMs, deps, note }) : null;
+  if (hammered !== null) {
+    const result = hammeringResult(hammered);
+    logDecision(ctx, { decision: 'wait', outcome: 'keepwaiting', reason: 'hammering', kid: null, identity: null, status: 429, result, rule });
+    return hammeringResponse(hammered, wantsJson(request), request.method === 'HEAD');
+  }
+
   let result: DecideResult;
   let kind: IdentityKind;
   try {
@@ -238,6 +252,9 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
     ctx.invited = invited?.ok === true;
     // The counter is opened only when there is a ceiling to keep.
     const ceiling = config.popAdmissionsPerSecond === null ? null : createCeiling(config.popAdmissionsPerSecond, deps.rateCounter, deps.diag);
+    // The proof header is read only where a proof can be asked.
+    const proofHeader = config.proofOfWork === 'off' ? null : request.headers.get(PROOF_HEADER);
+    if (config.proofOfWork !== 'off') ctx.proofHeader = proofHeader !== null;
     result = await decide({
       config,
       keys,
@@ -250,6 +267,8 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
       diag: deps.diag,
       memory: deps.memory,
       invited: invited?.ok === true,
+      proof: { header: proofHeader, json: wantsJson(request) },
+      bot: target?.kind === 'room' && target.bot === true,
     });
   } catch (error) {
     // A bug must not open the gate: keep the visitor waiting, say so, issue nothing; and a reused sandbox

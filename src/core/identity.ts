@@ -124,10 +124,12 @@ const encoder = new TextEncoder();
 /**
  * The token's `sub`: base64url of the first 16 bytes of HMAC-SHA-512(key, "wr-identity:" + identity).
  * Keyed with the token's own key, so only the key holder can tell whose token it is; the same key
- * object as the signature's (keys.ts), so a request sets up one HMAC, not two.
+ * object as the signature's (keys.ts), so a request sets up one HMAC, not two. `bot`: the `sub` of the
+ * infinite queue's tokens (docs/bots.md), under the label "wr-identity-bot:": as random-looking as
+ * the other, so nothing in the token tells its holder which queue it is in.
  */
-export async function identityHash(key: CryptoKey | Uint8Array, identity: string): Promise<string> {
+export async function identityHash(key: CryptoKey | Uint8Array, identity: string, bot = false): Promise<string> {
   const hmac = key instanceof Uint8Array ? await hmacKey(key) : key;
-  const mac = await crypto.subtle.sign('HMAC', hmac, encoder.encode(`wr-identity:${identity}`));
+  const mac = await crypto.subtle.sign('HMAC', hmac, encoder.encode(`${bot ? 'wr-identity-bot:' : 'wr-identity:'}${identity}`));
   return base64url.encode(new Uint8Array(mac, 0, 16));
 }

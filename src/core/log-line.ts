@@ -32,7 +32,7 @@ export interface LineFields {
    */
   weight?: number;
   /** The decision's tokens and draw, when there was one. */
-  result?: Pick<DecideResult, 'used' | 'setToken' | 'set' | 'nextToken' | 'pct'> & Partial<Pick<DecideResult, 'place'>> | null;
+  result?: Pick<DecideResult, 'used' | 'setToken' | 'set' | 'nextToken' | 'pct'> & Partial<Pick<DecideResult, 'place' | 'proofCheck' | 'bot'>> | null;
 }
 
 export function decisionLine(f: LineFields): string {
@@ -68,6 +68,9 @@ export function decisionLine(f: LineFields): string {
     ...(f.weight !== undefined && f.weight !== 1 ? { w: f.weight } : {}),
     ...(r !== null && f.reason === 'ceiling_held' ? { held: true } : {}),
     ...(f.invite ? { invite: f.invite } : {}),
+    // The proof a draw asked for and what the request brought; a token of the infinite queue (docs/bots.md).
+    ...(r?.proofCheck ? { proof: r.proofCheck } : {}),
+    ...(r?.bot ? { bot: true } : {}),
     ...(f.originError ? { originError: true } : {}),
   });
 }

@@ -37,6 +37,12 @@ export interface PageVars {
   closed: boolean;
   /** `queueing_method`: the pages explain a draw or a line accordingly. */
   queueingMethod: 'random' | 'fifo';
+  /** The draw asks for a proof of work (docs/bots.md): the page's solver works it out. Absent: false. */
+  proofRequired?: boolean;
+  /** Its difficulty, expected seconds on a low-end phone; null (or absent) when none is asked. */
+  proofSeconds?: number | null;
+  /** The puzzle in its compact form (`1.M.salt.noncePrefix.P0.….P7`) for the page's solver; null (or absent) when none is asked. */
+  proofCompact?: string | null;
 }
 
 export const builtinPages: Record<PageName, string> = {
@@ -121,6 +127,9 @@ export function templateView(vars: PageVars): Record<string, unknown> {
   const pending = estimate === null && vars.waitTimePending === true;
   return {
     ...vars,
+    proofRequired: vars.proofRequired === true,
+    proofSeconds: vars.proofSeconds ?? null,
+    proofCompact: vars.proofCompact ?? null,
     hasEstimate: estimate !== null,
     waitTimePending: pending,
     // The wait's section: the estimate, or the words saying it is being worked out (the page's script

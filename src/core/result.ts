@@ -1,6 +1,7 @@
 // What decide() concludes for one request: the decision, where the request goes, why, and the tokens
 // and times the answer carries. Plain data, below everything that reads it (the answer, the log line,
 // the handler).
+import type { ProofChallenge, ProofClass } from './proof.js';
 import type { Decision, Outcome, ReasonCode, TokenClaims } from './types.js';
 
 /** A token the visitor presented and the room used, or the one it set. */
@@ -39,6 +40,12 @@ export interface DecideResult {
   pct: number | null;
   /** The visitor's place in line and the cursor now, when they hold a place the cursor moves (docs/events.md). */
   place: { pos: number; cursor: number } | null;
+  /** The puzzle of the draw token the visitor now holds, when its draw asks for a proof (docs/bots.md); else null. */
+  proof: ProofChallenge | null;
+  /** What this request's draw brought when it asked for a proof (the line's `proof`), else null. */
+  proofCheck: ProofClass | null;
+  /** The decision is about a token of the infinite queue (the line's `bot`). */
+  bot: boolean;
 }
 
 /** A result with nothing set but what `partial` names. */
@@ -55,6 +62,9 @@ export function resultWith(partial: Partial<DecideResult> & Pick<DecideResult, '
     nextToken: null,
     pct: null,
     place: null,
+    proof: null,
+    proofCheck: null,
+    bot: false,
     ...partial,
   };
 }

@@ -57,7 +57,7 @@ export function describeRouting(routing: Routing): string[] {
   for (const r of routing.table.ordered) lines.push(`  ${r.host === null ? '' : hostText(r.host)}${prefixText(r.prefix)} -> ${r.room}`);
   lines.push(routing.rules.length === 0 ? 'rules: none' : 'rules, first that applies wins:');
   routing.rules.forEach((rule, i) => {
-    lines.push(`  ${i + 1}. ${rule.id}: if ${describeCondition(rule.condition)} -> ${rule.then.kind === 'bypass' ? 'bypass (origin, never queued)' : `room ${rule.then.room}`}`);
+    lines.push(`  ${i + 1}. ${rule.id}: if ${describeCondition(rule.condition)} -> ${rule.then.kind === 'bypass' ? 'bypass (origin, never queued)' : rule.then.kind === 'bot' ? 'bot (where the routes send it, marked a bot)' : `room ${rule.then.room}`}`);
   });
   lines.push(routing.defaultRoom === null ? 'default room: none (a request matching no rule and no route goes to the origin)' : `default room: ${routing.defaultRoom}`);
   return lines;

@@ -20,13 +20,13 @@ export interface RoutingProblem {
 
 export type Target =
   | { kind: 'bypass'; rule: string }
-  | { kind: 'room'; room: string; rule: string | null }
+  | { kind: 'room'; room: string; rule: string | null; bot?: true }
   | { kind: 'none' }; // no rule, no route, no default room: origin untouched
 
 export interface Rule {
   id: string;
   condition: Condition;
-  then: { kind: 'bypass' } | { kind: 'room'; room: string };
+  then: { kind: 'bypass' } | { kind: 'room'; room: string } | { kind: 'bot' };
   /** The rule as written, for `npm run tune`. */
   source: unknown;
 }
@@ -134,11 +134,12 @@ function parseRule(r: unknown, index: number, roomIds: readonly string[], seen: 
   if (typeof condition === 'string') return fail(condition);
   let then: Rule['then'];
   if (o.then === 'bypass') then = { kind: 'bypass' };
+  else if (o.then === 'bot') then = { kind: 'bot' };
   else if (typeof o.then === 'string' && o.then.startsWith('room:')) {
     const room = o.then.slice('room:'.length);
     if (!roomIds.includes(room)) return fail(`"then" names room "${room}", which is not among the rooms`);
     then = { kind: 'room', room };
-  } else return fail('"then" is not "bypass" or "room:ID"');
+  } else return fail('"then" is not "bypass", "bot" or "room:ID"');
   // A key beside id, if and then (a "comment") is ignored and reported; the rule still applies. An
   // unknown key inside "if" is a condition the rule cannot evaluate: that skips the rule (above).
   for (const extra of Object.keys(o).filter((k) => !RULE_KEYS.has(k))) {
@@ -223,18 +224,22 @@ function testRules(routing: Routing, facts: RequestFacts, candidates: readonly n
     ctx.rule = rule.id;
     const r = ctx.test(rule.condition);
     if (typeof r !== 'number') return afterAcl(routing, facts, candidates, ctx, n, r, unsafe);
-    if (r === TRUE) return ruleTarget(rule);
+    if (r === TRUE) return ruleTarget(routing, facts, rule, unsafe);
   }
   return routeOf(routing, facts, unsafe ?? holdsEncodedSeparator(facts.rawPath));
 }
 
 async function afterAcl(routing: Routing, facts: RequestFacts, candidates: readonly number[], ctx: RuleContext, n: number, pending: Promise<number>, unsafe: boolean | undefined): Promise<Target> {
-  if ((await pending) === TRUE) return ruleTarget(routing.rules[candidates[n]!]!);
+  if ((await pending) === TRUE) return ruleTarget(routing, facts, routing.rules[candidates[n]!]!, unsafe);
   return testRules(routing, facts, candidates, ctx, n + 1, unsafe);
 }
 
-function ruleTarget(rule: Rule): Target {
-  return rule.then.kind === 'bypass' ? { kind: 'bypass', rule: rule.id } : { kind: 'room', room: rule.then.room, rule: rule.id };
+function ruleTarget(routing: Routing, facts: RequestFacts, rule: Rule, unsafe: boolean | undefined): Target {
+  if (rule.then.kind === 'bypass') return { kind: 'bypass', rule: rule.id };
+  if (rule.then.kind === 'room') return { kind: 'room', room: rule.then.room, rule: rule.id };
+  // A bot: where the routes send it, marked (docs/bots.md); no room there, nothing to mark.
+  const routed = routeOf(routing, facts, unsafe ?? holdsEncodedSeparator(facts.rawPath));
+  return routed.kind === 'room' ? { kind: 'room', room: routed.room, rule: rule.id, bot: true } : routed;
 }
 
 function routeOf(routing: Routing, facts: RequestFacts, unsafe: boolean): Target {

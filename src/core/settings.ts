@@ -58,6 +58,11 @@ export const settingsTable: readonly SettingInfo[] = [
     default: '',
     meaning: 'optional ceiling on admissions a second at each POP (a 10-second average, Fastly\'s edge rate limiter); a winner held back keeps the win',
   },
+  {
+    key: 'hammer_limit',
+    default: '60',
+    meaning: 'checks a wait token may make in a minute at one POP before it is answered 429 until it is due (Fastly\'s edge rate limiter; keyed by the token, never the address); `0`: off',
+  },
   { key: 'new_users_per_minute', default: '', meaning: 'read by the controller (`npm run control`): admissions a minute the origin can take' },
   { key: 'total_active_users', default: '', meaning: 'read by the controller: cap on admitted visitors active at once (optional)' },
   { key: 'session_duration', default: '5', meaning: 'read by the controller: minutes after their last request that an admitted visitor counts as active' },
@@ -77,5 +82,18 @@ export const settingsTable: readonly SettingInfo[] = [
   { key: 'queue_cursor', default: '', meaning: 'published by the controller: `T:POS:SPEED`, the queue\'s cursor at epoch second T and its speed (positions a second)' },
   { key: 'queue_counts', default: '', meaning: 'published by the controller: `POS=COUNT,...`, visitors waiting below each position, for the place in line' },
   { key: 'pages', default: '', meaning: 'the room\'s page set: its pages are read as `PAGES.NAME` from `waiting_room_pages` (`npm run pages -- --room ID` writes them); empty: the shared pages' },
+  {
+    key: 'proof_of_work',
+    default: 'off',
+    meaning: 'a proof of work bound to the wait token at its draw (docs/bots.md): `off`, `fixed` (proof_seconds) or `auto` (the controller\'s proof_schedule, at most proof_seconds)',
+  },
+  { key: 'proof_seconds', default: '5', meaning: 'the proof\'s difficulty: expected seconds on a low-end phone (above 0, at most 60 and at most wait_period_duration); `auto`: the most the controller may set' },
+  {
+    key: 'proof_free_share',
+    default: '0.2',
+    meaning: 'the share of the chance a due draw gets without a valid proof while one is asked (above 0, at most 1): 0.2 lets a visitor without JavaScript in about 5 times slower',
+  },
+  { key: 'bot_queue', default: 'off', meaning: '`on`: the infinite queue: visitors a `"then": "bot"` rule marks, or whose proof failed or was skipped, wait and never win (docs/bots.md)' },
+  { key: 'proof_schedule', default: '', meaning: 'published by the controller for `proof_of_work = auto`: `START=SECONDS,...`, each window\'s difficulty (0-60)' },
   { key: 'invite_only', default: 'false', meaning: '`true`: only visitors with a valid invitation (docs/invites.md) get in; everyone else sees the deny page' },
 ];

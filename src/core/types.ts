@@ -64,7 +64,11 @@ export type ReasonCode =
   | 'event_closed'
   | 'event_passed'
   | 'token_other_event'
-  | 'internal_error';
+  | 'bot_queued'
+  | 'bot_waiting'
+  | 'internal_error'
+  // hammer_limit (hammer.ts): a wait token checking too often, answered 429 before it is due.
+  | 'hammering';
 
 /** How a visitor is identified (setting `identity`). */
 export type IdentitySource =
@@ -136,6 +140,11 @@ export interface RoomDeps {
    */
   rateCounter?: AdmissionCounter | null;
   /**
+   * This POP's penalty box for `hammer_limit` (Fastly's edge rate limiter, hammer.ts), beside the
+   * rate counter; null or absent when the runtime has none (the limit then counts alone).
+   */
+  penaltyBox?: PenaltyBox | null;
+  /**
    * Fastly's geolocation, device detection, Bot Management and ACLs, for the routing rules
    * (routing.ts). Null or absent (tests, the simulator): rules that need them never apply.
    */
@@ -170,6 +179,16 @@ export interface AdmissionCounter {
   count(entry: string, seconds: 10 | 20 | 30 | 40 | 50 | 60): number;
 }
 
+/**
+ * The part of a penalty box the hammering limit uses (Fastly's `PenaltyBox`): entries held for whole
+ * minutes, per POP, with no network round trip. Calls may throw; the limit is then skipped.
+ */
+export interface PenaltyBox {
+  has(entry: string): boolean;
+  /** Holds `entry` for `minutes` (1 to 60). */
+  add(entry: string, minutes: number): void;
+}
+
 /** HTTP status for waiting and deny pages (setting `waiting_status`). */
 export type WaitingStatus = 200 | 429 | 503;
 
@@ -202,6 +221,8 @@ export interface Config {
   allowSchedule: readonly ScheduleEntry[];
   /** `pop_admissions_per_second`: per-POP ceiling (a 10-second average), null when unset. */
   popAdmissionsPerSecond: number | null;
+  /** `hammer_limit`: checks a wait token may make in a minute at one POP before it is answered 429; 0: off. */
+  hammerLimit: number;
   /** Keys only the controller reads; parsed here so `npm run tune` checks them like the rest. */
   control: ControlTargets;
   /** `queueing_method` (docs/events.md). */
@@ -222,6 +243,23 @@ export interface Config {
   pages: string | null;
   /** `invite_only`: only a valid invitation lets a new visitor in. */
   inviteOnly: boolean;
+  /** `proof_of_work` (docs/bots.md): no proof, a fixed difficulty, or the controller's `proof_schedule`. */
+  proofOfWork: 'off' | 'fixed' | 'auto';
+  /** `proof_seconds`: the difficulty in expected seconds on a low-end phone (`auto`: the most), 0 < s <= min(60, d). */
+  proofSeconds: number;
+  /** `proof_free_share`: the share of the chance a due draw gets without a valid proof while one is asked (0 < f <= 1). */
+  proofFreeShare: number;
+  /** `bot_queue`: the infinite queue (docs/bots.md). */
+  botQueue: boolean;
+  /** `proof_schedule`, published by the controller for `auto`: each window's difficulty, ascending; empty when unset. */
+  proofSchedule: readonly ProofScheduleEntry[];
+}
+
+export interface ProofScheduleEntry {
+  /** Window start, epoch seconds. */
+  start: number;
+  /** Difficulty, expected seconds on a low-end phone (0..60). */
+  seconds: number;
 }
 
 /** Times are epoch seconds. */

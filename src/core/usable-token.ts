@@ -18,10 +18,11 @@ export interface TokenInput {
   memory?: SandboxCache;
 }
 
-/** The identity hash under `key`, from the sandbox's memory when it has it. */
-export function subjectOf(input: TokenInput, key: CryptoKey): Promise<string> {
-  const compute = () => identityHash(key, input.identity);
-  return input.memory ? input.memory.identityHash(key, input.identity, compute) : compute();
+/** The identity hash under `key` (`bot`: the infinite queue's), from the sandbox's memory when it has it. */
+export function subjectOf(input: TokenInput, key: CryptoKey, bot = false): Promise<string> {
+  const compute = () => identityHash(key, input.identity, bot);
+  // Identities start with their kind (`ip:`, `header:`...): a line break keeps the bot's apart in the memory.
+  return input.memory ? input.memory.identityHash(key, bot ? `bot\n${input.identity}` : input.identity, compute) : compute();
 }
 
 /** The room a token of these settings names. */
@@ -43,6 +44,8 @@ export interface Usable {
   kid: string;
   key: CryptoKey;
   signature: Uint8Array;
+  /** A token of the infinite queue (its `sub` is the identity's bot hash): it never wins. */
+  bot?: boolean;
 }
 
 /** The first token that is genuine, for this identity, and not a spent allow token; else why not. */
@@ -54,6 +57,7 @@ export async function firstUsable(input: TokenInput, nowSec: number): Promise<Us
   for (const token of input.tokens) {
     let reason: ReasonCode;
     let kid: string | null = null;
+    let bot: boolean | null = false;
     if (token.length > MAX_TOKEN_CHARS) {
       reason = 'token_oversized';
     } else {
@@ -64,7 +68,7 @@ export async function firstUsable(input: TokenInput, nowSec: number): Promise<Us
       } else if (v.claims.room !== roomOf(input.config)) {
         // Copied from another room's cookie: admitted there is nothing here.
         reason = 'token_other_room';
-      } else if (v.claims.sub !== (await subjectOf(input, v.key))) {
+      } else if ((bot = await queueOf(input, v.claims.sub, v.key)) === null) {
         reason = 'token_other_identity';
       } else if (!ofThisEvent(v.claims, input.config)) {
         reason = 'token_other_event';
@@ -72,16 +76,33 @@ export async function firstUsable(input: TokenInput, nowSec: number): Promise<Us
         // A spent allow token, or a held win the visitor left for longer than the cookie lives.
         reason = 'token_expired_allow';
       } else if (nowSec >= (holdsPlace(v.claims) ? placeLostAt(v.claims.exp, input.config) : v.claims.dec === 'wait' ? staleAt(v.claims.exp, input.config) : Infinity)) {
-        stale ??= { token, claims: v.claims, kid: v.kid, key: v.key, signature: v.signature };
+        stale ??= usableOf(token, v, bot);
         continue;
       } else {
-        return { token, claims: v.claims, kid: v.kid, key: v.key, signature: v.signature };
+        return usableOf(token, v, bot);
       }
     }
     // A stale duplicate (say, on another path) must not lock the visitor out: keep looking.
     failure ??= { reason, kid };
   }
   return stale ?? failure ?? { reason: 'no_token', kid: null };
+}
+
+/**
+ * Whose queue a token's `sub` puts it in: the identity's own (false), the infinite queue's (true), or
+ * neither (null). The bot's hash is computed only on a mismatch: one more HMAC for a token of the
+ * infinite queue or another identity's, none for the rest.
+ */
+async function queueOf(input: TokenInput, sub: string, key: CryptoKey): Promise<boolean | null> {
+  if (sub === (await subjectOf(input, key))) return false;
+  return sub === (await subjectOf(input, key, true)) ? true : null;
+}
+
+/** A verified token as the decision uses it. */
+function usableOf(token: string, v: Omit<Usable, 'token' | 'bot'>, bot: boolean | null): Usable {
+  const usable: Usable = { token, claims: v.claims, kid: v.kid, key: v.key, signature: v.signature };
+  if (bot === true) usable.bot = true;
+  return usable;
 }
 
 /**

@@ -17,6 +17,7 @@ import { resolveIdentity } from './identity.js';
 import { createKeyRing } from './keys.js';
 import { requestFacts } from './request-facts.js';
 import type { DecideResult } from './result.js';
+import { PROOF_HEADER } from './proof.js';
 import { parseRouting, routeRequest } from './routing.js';
 import type { Config } from './types.js';
 
@@ -60,12 +61,20 @@ async function routeOnce(): Promise<string> {
   return `route ${target.kind}${target.kind === 'room' ? ` ${target.room}` : ''}`;
 }
 
-async function decideFor(config: Config, cookie: string): Promise<DecideResult> {
+async function decideFor(config: Config, cookie: string, nowMs = NOW_MS, proof: string | null = null): Promise<DecideResult> {
   const headers = new Headers({ accept: 'text/html', cookie: `other=1; ${cookie}` });
+  if (proof !== null) headers.set(PROOF_HEADER, proof);
   // resolveIdentity reads only the headers of a request; a Request cannot be made at build time.
   const who = await resolveIdentity(config, { headers } as Request, '192.0.2.1', NOW_MS);
   const keys = createKeyRing(async (kid) => (kid === KID ? KEY_BASE64 : null), ignore);
-  const result = await decide({ config, keys, identity: who.identity, tokens: roomCookies(headers, config.room), nowMs: NOW_MS });
+  const result = await decide({
+    config,
+    keys,
+    identity: who.identity,
+    tokens: roomCookies(headers, config.room),
+    nowMs,
+    proof: { header: headers.get(PROOF_HEADER), json: false },
+  });
   removeRoomCookie(headers);
   if (result.setToken !== null) setRoomCookie(result.setToken, config, true);
   if (result.clearCookie) clearRoomCookie(config, true);
@@ -83,7 +92,8 @@ const cookieOf = (result: DecideResult): string => `${cookieName(ROOM)}=${result
 
 /**
  * Runs each visitor's path once: new (sign), waiting (verify, not due), admitted (verify an allow
- * token), denied, and new in a pre-queue; renders the four built-in pages. Resolves to the decisions seen, in that order
+ * token), denied, new in a pre-queue, and a draw that asks for a proof (its puzzle, then a solution
+ * checked); renders the four built-in pages. Resolves to the decisions seen, in that order
  * (a test checks that every path is reached). Never rejects: a failed warm-up only costs speed.
  */
 export async function warmUp(): Promise<string[]> {
@@ -104,9 +114,16 @@ export async function warmUp(): Promise<string[]> {
     const prequeue = settings('50', { event_prequeue_start: iso(NOW_MS - 60_000), event_start: iso(NOW_MS + 600_000) });
     const counting = await decideFor(prequeue, '');
     page(prequeue, counting);
+    // A draw that asks for a proof: the puzzle's HMAC and digests, its JSON and page variables; then at
+    // its due time a solution checked (a wrong one: the infinite queue, the same every build).
+    const proof = settings('50', { proof_of_work: 'fixed', proof_seconds: '1', bot_queue: 'on' });
+    const asked = await decideFor(proof, '');
+    page(proof, asked);
+    const checked = await decideFor(proof, cookieOf(asked), asked.waitDueSec! * 1000, '0.0.0.0.0.0.0.0');
+    page(proof, checked);
     // The log line's timestamp (handler.ts) is the only Date formatting on every request.
     new Date(NOW_MS).toISOString();
-    for (const r of [fresh, waiting, admitted, denied, counting]) seen.push(`${r.outcome} ${r.reason}`);
+    for (const r of [fresh, waiting, admitted, denied, counting, asked, checked]) seen.push(`${r.outcome} ${r.reason}`);
     seen.push(await routeOnce());
   } catch (error) {
     seen.push(`failed: ${String(error)}`);

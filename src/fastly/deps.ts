@@ -1,12 +1,12 @@
 /// <reference types="@fastly/js-compute" />
 // RoomDeps from the Fastly runtime: stores, the `origin` backend, named loggers, the client address.
-import { RateCounter } from 'fastly:edge-rate-limiter';
+import { PenaltyBox, RateCounter } from 'fastly:edge-rate-limiter';
 import { env } from 'fastly:env';
 import { configureConsole, Logger } from 'fastly:logger';
 import type { SandboxMemory } from '../core/sandbox-memory.js';
-import type { AdmissionCounter, RoomDeps } from '../core/types.js';
+import type { AdmissionCounter, PenaltyBox as Box, RoomDeps } from '../core/types.js';
 import { fastlyEdgeLookups } from './edge-lookups.js';
-import { ADMISSION_COUNTER, ORIGIN_BACKEND, STDOUT_LOG } from './names.js';
+import { ADMISSION_COUNTER, HAMMER_BOX, ORIGIN_BACKEND, STDOUT_LOG } from './names.js';
 import { fastlyStores } from './stores.js';
 
 // One Logger per endpoint name; a name the service lacks is reported once, not per line.
@@ -49,10 +49,25 @@ function admissionCounter(): AdmissionCounter | null {
       count: (entry, seconds) => rc.lookupCount(entry, seconds),
     };
   } catch (error) {
-    diag(`rate counter "${ADMISSION_COUNTER}" is unavailable (${String(error)}); pop_admissions_per_second is skipped`);
+    diag(`rate counter "${ADMISSION_COUNTER}" is unavailable (${String(error)}); pop_admissions_per_second and hammer_limit are skipped`);
     counter = null;
   }
   return counter;
+}
+
+// The POP's penalty box for hammer_limit, opened once per instance; without one the limit counts alone.
+let box: Box | null | undefined;
+
+function penaltyBox(): Box | null {
+  if (box !== undefined) return box;
+  try {
+    const pb = new PenaltyBox(HAMMER_BOX);
+    box = { has: (entry) => pb.has(entry), add: (entry, minutes) => pb.add(entry, minutes) };
+  } catch (error) {
+    diag(`penalty box "${HAMMER_BOX}" is unavailable (${String(error)}); hammer_limit counts without it`);
+    box = null;
+  }
+  return box;
 }
 
 /**
@@ -106,9 +121,12 @@ export function fastlyDeps(event: FetchEvent, memory?: SandboxMemory): RoomDeps 
     origin: toOrigin,
     pop: popName(),
     edge: fastlyEdgeLookups(event),
-    // Opened only when a ceiling is set: Fastly's edge rate limiter is a paid feature.
+    // Opened only when a ceiling or hammer_limit is set: Fastly's edge rate limiter is a paid feature.
     get rateCounter() {
       return admissionCounter();
+    },
+    get penaltyBox() {
+      return penaltyBox();
     },
   };
 }

@@ -2,7 +2,10 @@
 // visitors, none where no draw decides the wait, and the status that says whose fault a failure is.
 import { describe, expect, it } from 'vitest';
 import { answerFacts, type AnsweredResult } from '../../src/core/answer.js';
-import { answerJson } from '../../src/core/answer-body.js';
+import { answerJson, pageVars } from '../../src/core/answer-body.js';
+import { hmacKey } from '../../src/core/keys.js';
+import { templateView } from '../../src/core/pages.js';
+import { proofChallenge, proofCompact, proofJson } from '../../src/core/proof.js';
 import { CursorPlanner } from '../../control/model/cursor-plan.js';
 import { parseConfig } from '../../src/core/config.js';
 import { DENY_PAGE_TIMER } from '../../src/core/draw.js';
@@ -125,5 +128,17 @@ describe('the estimate before the controller has planned', () => {
     }
     // queue_all is a pause, not a wait being worked out.
     expect(answerFacts(config({ queue_all: 'true' }), fresh({ reason: 'queue_all' }), NOW_MS, () => 0).estimatePending).toBe(false);
+  });
+});
+
+describe('the proof in the answer', () => {
+  it('is the JSON answer\'s waitingRoom.proof and the page\'s proof variables, null and false without one', async () => {
+    const proof = await proofChallenge('a.b.c', await hmacKey(new Uint8Array(64).fill(7)), 3);
+    const facts = answerFacts(config(), waiting('draw_lost', { proof }), NOW_MS, () => 0);
+    expect(JSON.parse(answerJson(facts)).waitingRoom.proof).toEqual(proofJson(proof));
+    expect(templateView(pageVars(facts))).toMatchObject({ proofRequired: true, proofSeconds: 3, proofCompact: proofCompact(proof) });
+    const none = answerFacts(config(), waiting('draw_lost'), NOW_MS, () => 0);
+    expect(JSON.parse(answerJson(none)).waitingRoom.proof).toBeNull();
+    expect(templateView(pageVars(none))).toMatchObject({ proofRequired: false, proofSeconds: null, proofCompact: null });
   });
 });

@@ -109,6 +109,14 @@ describe('the answer', () => {
 });
 
 describe('rules', () => {
+  it('"then": "bot" sends the request where the routes send it, marked a bot, with the rule id', async () => {
+    const { routing, messages } = parsed({ ...SPEC, rules: [{ id: 'scrapers', if: { header: { name: 'user-agent', prefix: 'curl/' } }, then: 'bot' }, ...SPEC.rules] });
+    expect(messages).toEqual([]);
+    expect(await route(routing, '/checkout/pay', { headers: { 'user-agent': 'curl/8' } })).toEqual({ kind: 'room', room: 'checkout', rule: 'scrapers', bot: true });
+    expect(await route(routing, '/', { headers: { 'user-agent': 'curl/8' } })).toEqual({ kind: 'room', room: 'shop', rule: 'scrapers', bot: true });
+    expect(await route(routing, '/checkout/pay', { headers: { 'user-agent': 'Mozilla/5.0' } })).toEqual({ kind: 'room', room: 'checkout', rule: null });
+  });
+
   it('are tried in order: the first that applies wins', async () => {
     const { routing } = parsed({
       rooms: [{ id: 'a' }, { id: 'b' }],
@@ -149,7 +157,7 @@ describe('rules', () => {
       'rule ghost: "then" names room "nowhere", which is not among the rooms: the rule is skipped',
       'rule rules[3]: "id" is not a rule id (lower case letters, digits, - and _, at most 64 characters): the rule is skipped',
       'rule rules[4] ("Bad Id"): "id" is not a rule id (lower case letters, digits, - and _, at most 64 characters): the rule is skipped',
-      'rule no-then: "then" is not "bypass" or "room:ID": the rule is skipped',
+      'rule no-then: "then" is not "bypass", "bot" or "room:ID": the rule is skipped',
       'rule no-if: no "if": the rule is skipped',
       'rule extra: unknown key "else" (a rule has id, if, then): ignored',
       'rule rules[9] ("good"): a rule of that id is listed before: the rule is skipped',

@@ -3,13 +3,16 @@ import { warmUp } from '../../src/core/warm.js';
 
 describe('build-time warm-up', () => {
   // Each path it misses is paid cold again on every request of that kind (src/core/warm.ts).
-  it('takes a new, a waiting, an admitted, a denied and a pre-queued visitor through the decision, and a request through the rules', async () => {
+  it('takes a new, a waiting, an admitted, a denied, a pre-queued and a proof-asked visitor through the decision, and a request through the rules', async () => {
     expect(await warmUp()).toEqual([
       'startwaiting no_token',
       'keepwaiting wait_not_due',
       'origin allow_valid',
       'deny deny_all',
       'prequeue prequeue_joined',
+      // A draw that asks for a proof: the puzzle in the answer, then a wrong solution checked at the draw.
+      'startwaiting no_token',
+      'startwaiting bot_queued',
       // Past every rule (none matches this request) to the most specific route.
       'route room checkout',
     ]);

@@ -1,8 +1,12 @@
 // Every row of the decision table (docs/design.md), over real HTTP against bin/main.wasm on the local host.
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsOf, nowSeconds, roomCookies, tokenOf, windowBoundary } from '../../lib/mint.js';
 import { mintToken, startRoom, tokenDraw, type Room } from '../../lib/room-host.js';
 import { DENY_PAGE_TIMER, dueAt, jitterSeconds } from '../../src/core/draw.js';
+import { hmacKey } from '../../src/core/keys.js';
+import { proofChallenge, proofJson } from '../../src/core/proof.js';
 import { BASE_SETTINGS, D, VISITOR_IDENTITY } from './base-settings.js';
 import { expectScenario } from './expect-scenario.js';
 import { dueWaitToken, scenarios } from './scenarios.js';
@@ -144,5 +148,31 @@ describe('waiting visitors', () => {
     const visited = await visit(room);
     expect(visited.log.outcome).toBe('startwaiting');
     expect(visited.response.status).toBe(429);
+  });
+});
+
+describe('the proof of work on the Wasm', () => {
+  const proofSettings = { ...BASE_SETTINGS, ...VISITOR_IDENTITY, proof_of_work: 'fixed', proof_seconds: '0.01' };
+
+  it("answers the puzzle of the token it sets, as Node's proof.ts derives it with altcha-lib", async () => {
+    await room.setConfig(proofSettings);
+    const visited = await visit(room, { headers: { accept: 'application/json', 'x-visitor': 'proof-new' } });
+    const token = tokenOf(visited.roomCookies[0]!);
+    const { waitingRoom } = JSON.parse(visited.body) as { waitingRoom: { proof: unknown } };
+    expect(waitingRoom.proof).toEqual(proofJson(await proofChallenge(token, await hmacKey(room.key.bytes), 0.01)));
+  });
+
+  it("accepts altcha-lib's solution at the draw, and draws a page without one at a share of the chance", async () => {
+    await room.setConfig(proofSettings);
+    const { token, visitor } = await dueWaitToken(room, 50, true);
+    const counters: number[] = [];
+    for (const c of proofJson(await proofChallenge(token, await hmacKey(room.key.bytes), 0.01)).challenges) {
+      counters.push((await solveChallenge({ challenge: c as never, deriveKey }))!.counter);
+    }
+    const cookie = `waiting_room_default=${token}`;
+    const solved = await visit(room, { cookie, headers: { 'x-visitor': visitor, 'waiting-room-proof': counters.join('.') } });
+    expect(solved.log).toMatchObject({ reason: 'draw_won', pct: 50, proof: 'valid' });
+    const without = await visit(room, { cookie, headers: { 'x-visitor': visitor } });
+    expect(without.log).toMatchObject({ pct: 10, proof: 'missing' });
   });
 });

@@ -11,6 +11,8 @@ const fake = vi.hoisted(() => ({
   env: new Map<string, string>(),
   counters: new Map<string, number>(),
   rateCounterFails: false,
+  boxesOpened: [] as string[],
+  boxed: [] as Array<[string, string, number]>,
 }));
 
 vi.mock('fastly:env', () => ({ env: (name: string) => fake.env.get(name) ?? '' }));
@@ -25,6 +27,17 @@ vi.mock('fastly:edge-rate-limiter', () => ({
     }
     lookupCount(entry: string) {
       return fake.counters.get(`${this.name}/${entry}`) ?? 0;
+    }
+  },
+  PenaltyBox: class {
+    constructor(readonly name: string) {
+      fake.boxesOpened.push(name);
+    }
+    add(entry: string, minutes: number) {
+      fake.boxed.push([this.name, entry, minutes]);
+    }
+    has(entry: string) {
+      return fake.boxed.some(([name, e]) => name === this.name && e === entry);
     }
   },
 }));
@@ -179,5 +192,16 @@ describe('fastly deps for the controller and the ceiling', () => {
     counter.increment('admitted', 2);
     expect(counter.count('admitted', 10)).toBe(2);
     expect(fake.counters.get('waiting_room_admissions/admitted')).toBe(2);
+  });
+
+  it('boxes hammering tokens in the penalty box named for it, opened only when a room asks (the product is paid)', () => {
+    const deps = fastlyDeps(event);
+    expect(fake.boxesOpened).toEqual([]);
+    const box = deps.penaltyBox!;
+    box.add('c2lnbmF0dXJl', 1);
+    expect(box.has('c2lnbmF0dXJl')).toBe(true);
+    expect(fake.boxed).toEqual([['waiting_room_hammering', 'c2lnbmF0dXJl', 1]]);
+    expect(fastlyDeps(event).penaltyBox).toBe(box);
+    expect(fake.boxesOpened).toEqual(['waiting_room_hammering']);
   });
 });

@@ -4,7 +4,7 @@
 import { handle } from '../../src/core/handler.js';
 import { storeFromSettings } from '../../src/core/layout.js';
 import { mintToken, roomCookies, type MintOptions } from '../../lib/mint.js';
-import type { AdmissionCounter, PageName, RoomDeps } from '../../src/core/types.js';
+import type { AdmissionCounter, PageName, PenaltyBox, RoomDeps, SandboxCache } from '../../src/core/types.js';
 
 export const KID = 'k1';
 /** A fixed 64-byte key so failures reproduce. */
@@ -58,6 +58,10 @@ export interface FakeRoomOptions {
   brokenStores?: Array<'config' | 'keys' | 'pages'>;
   /** The POP's rate counter; none when absent, as on a runtime without one. */
   rateCounter?: AdmissionCounter;
+  /** The POP's penalty box (hammer_limit); none when absent. */
+  penaltyBox?: PenaltyBox;
+  /** What a reused sandbox keeps between requests; none when absent, as a fresh sandbox each time. */
+  memory?: SandboxCache;
 }
 
 /** An exact rate counter on the fake clock: counts of an entry within the last N seconds. */
@@ -72,6 +76,18 @@ export class SlidingCounter implements AdmissionCounter {
   count(entry: string, seconds: number): number {
     const from = this.nowMs() - seconds * 1000;
     return (this.events.get(entry) ?? []).filter((t) => t > from).length;
+  }
+}
+
+/** A penalty box on the fake clock: entries held for whole minutes. */
+export class FakePenaltyBox implements PenaltyBox {
+  private readonly until = new Map<string, number>();
+  constructor(private readonly nowMs: () => number) {}
+  has(entry: string): boolean {
+    return (this.until.get(entry) ?? 0) > this.nowMs();
+  }
+  add(entry: string, minutes: number): void {
+    this.until.set(entry, this.nowMs() + minutes * 60_000);
   }
 }
 
@@ -90,6 +106,8 @@ export class FakeRoom {
   private readonly origin: (request: Request) => Promise<Response>;
   private readonly broken: Set<string>;
   private readonly rateCounter: AdmissionCounter | undefined;
+  private readonly penaltyBox: PenaltyBox | undefined;
+  private readonly memory: SandboxCache | undefined;
 
   constructor(options: FakeRoomOptions = {}) {
     this.nowMs = options.nowMs ?? T0;
@@ -99,6 +117,8 @@ export class FakeRoom {
     this.pages = new Map(Object.entries(options.pages ?? {}) as Array<[string, string]>);
     this.broken = new Set(options.brokenStores ?? []);
     this.rateCounter = options.rateCounter;
+    this.penaltyBox = options.penaltyBox;
+    this.memory = options.memory;
     this.origin =
       options.origin ??
       (async () => new Response('hello from origin', { status: 200, headers: { 'x-echo': '1', 'content-type': 'text/plain' } }));
@@ -148,6 +168,8 @@ export class FakeRoom {
       random: () => 0.5,
       pop: 'TST',
       rateCounter: this.rateCounter ?? null,
+      penaltyBox: this.penaltyBox ?? null,
+      ...(this.memory ? { memory: this.memory } : {}),
     };
   }
 

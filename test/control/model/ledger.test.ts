@@ -53,4 +53,16 @@ describe('the ledger, with holders who come back late', () => {
     ledger.observe(parsedLine({ tsMs: (T + 2 * D + 3) * 1000, reason: 'draw_lost', decision: 'wait', tid: id(1), exp: T + 2 * D, dec: 'wait', newTid: id(2), newExp: T + 3 * D, newDec: 'wait' }, D));
     expect([...ledger.reissues.values()]).toEqual([]);
   });
+
+  it('tracks no ticket from a hammering line: its token was read unverified, and it was not decided', () => {
+    const ledger = new Ledger();
+    issue(ledger, T + 1, 1, T + 2 * D);
+    const at = T + 3 * D + 4;
+    for (let n = 600; n < 650; n++) {
+      ledger.observe(parsedLine({ tsMs: at * 1000, reason: 'hammering', decision: 'wait', outcome: 'keepwaiting', tid: id(n), exp: T + 4 * D, dec: 'wait' }, D));
+    }
+    expect([...ledger.tickets.keys()]).toEqual([id(1)]);
+    expect([...ledger.reissues.values()]).toEqual([]);
+    expect(ledger.cohorts.has(T + 4 * D)).toBe(false);
+  });
 });

@@ -1,0 +1,149 @@
+// Hammering costs the hammerer (setting `hammer_limit`): a wait token that checks far more often than
+// its page would (the page comes back once, when the token falls due) is answered 429 with the seconds
+// until it is due, before any signature is checked. The cheap path: the token's claims and signature
+// are read, never verified (no HMAC), and counted with the POP's own rate counter and penalty box, so
+// it costs no network round trip and knows nothing of other POPs.
+//
+// Keyed by the token's signature text, never by address: an office or a carrier puts thousands behind
+// one. Nobody loses a draw or a place to it: a token that is due is always decided as ever, boxed or
+// not, and a forged token gains nothing here that the decision would not refuse anyway.
+import { base64url } from 'jose';
+import type { Reader } from './config-reader.js';
+import { dueAt, retryAfterSeconds } from './draw.js';
+import { resultWith, type DecideResult } from './result.js';
+import { MAX_TOKEN_CHARS } from './usable-token.js';
+import { DEFAULT_ROOM } from './layout.js';
+import type { Config, RoomDeps } from './types.js';
+
+/** What the operator is told, once per sandbox, when the limit cannot be counted. */
+export const HAMMER_DIAG = 'hammer_limit is set but this service has no edge rate limiter; skipped';
+
+/** The default and the most a setting may say, checks a minute. */
+export const DEFAULT_HAMMER_LIMIT = 60;
+const MAX_HAMMER_LIMIT = 100_000;
+/** The counter's span (Fastly counts over 10 to 60 s) and the box's time (whole minutes, 1 to 60). */
+const SPAN_SECONDS = 60;
+const BOX_MINUTES = 1;
+/** HS512: a signature is 64 bytes. */
+const SIGNATURE_BYTES = 64;
+
+/** `hammer_limit`: a whole number from 0 (off) to 100000; anything else is the default, logged. */
+export function parseHammerLimit(r: Reader): number {
+  const key = 'hammer_limit';
+  const value = r.raw(key);
+  if (value === null) return DEFAULT_HAMMER_LIMIT;
+  if (/^\d{1,6}$/.test(value) && Number(value) <= MAX_HAMMER_LIMIT) return Number(value);
+  r.problem(key, value, `must be a whole number of checks a minute from 0 (off) to ${MAX_HAMMER_LIMIT}; using ${DEFAULT_HAMMER_LIMIT}`);
+  return DEFAULT_HAMMER_LIMIT;
+}
+
+/** A wait token as the cheap path reads it: unverified. */
+export interface WaitTokenSeen {
+  token: string;
+  exp: number;
+  signature: Uint8Array;
+  /** The counter's and the box's entry: the signature's text. */
+  entry: string;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/** A room cookie whose payload reads as a `wait` token of room `room`, with a signature of the right size; else null. */
+export function readWaitToken(token: string, room: string): WaitTokenSeen | null {
+  if (token.length > MAX_TOKEN_CHARS) return null;
+  const first = token.indexOf('.');
+  const last = token.lastIndexOf('.');
+  if (first < 0 || first === last || token.indexOf('.', first + 1) !== last) return null;
+  try {
+    const claims: unknown = JSON.parse(decoder.decode(base64url.decode(token.slice(first + 1, last))));
+    if (typeof claims !== 'object' || claims === null) return null;
+    const { dec, exp, room: of } = claims as Record<string, unknown>;
+    if (dec !== 'wait' || of !== room || typeof exp !== 'number' || !Number.isSafeInteger(exp)) return null;
+    const entry = token.slice(last + 1);
+    const signature = base64url.decode(entry);
+    if (signature.length !== SIGNATURE_BYTES) return null;
+    return { token, exp, signature, entry };
+  } catch {
+    return null;
+  }
+}
+
+/** A check answered 429: the token, and when it falls due (epoch s). */
+export interface Hammered {
+  seen: WaitTokenSeen;
+  dueSec: number;
+  retryAfterSeconds: number;
+}
+
+export interface HammerInput {
+  config: Pick<Config, 'hammerLimit' | 'waitPeriodSeconds' | 'room'>;
+  /** The room's cookie values, in order. */
+  tokens: readonly string[];
+  nowMs: number;
+  /** The POP's rate counter and penalty box, read only once a wait token is found (a paid product: opened when needed). */
+  deps: Pick<RoomDeps, 'rateCounter' | 'penaltyBox'>;
+  /** A diagnostic told once per sandbox. */
+  note(message: string): void;
+}
+
+/**
+ * Counts the check of the request's wait token and answers whether it is to be refused: over the
+ * limit in the last minute or in the box (either boxes it for a minute), and not yet due. Null for
+ * everything else: no limit, no counter (told once), no wait token, or a due one.
+ */
+export function checkHammering(input: HammerInput): Hammered | null {
+  const { config } = input;
+  if (config.hammerLimit <= 0) return null;
+  let seen: WaitTokenSeen | null = null;
+  for (const token of input.tokens) if ((seen = readWaitToken(token, config.room ?? DEFAULT_ROOM)) !== null) break;
+  if (seen === null) return null;
+  const counter = input.deps.rateCounter;
+  if (!counter) {
+    input.note(HAMMER_DIAG);
+    return null;
+  }
+  let boxed: boolean;
+  try {
+    const box = input.deps.penaltyBox;
+    counter.increment(seen.entry, 1);
+    boxed = counter.count(seen.entry, SPAN_SECONDS) > config.hammerLimit || box?.has(seen.entry) === true;
+    if (boxed) box?.add(seen.entry, BOX_MINUTES);
+  } catch (error) {
+    input.note(`${HAMMER_DIAG} (${error instanceof Error ? error.message : String(error)})`);
+    return null;
+  }
+  if (!boxed) return null;
+  const dueSec = dueAt(seen.signature, seen.exp, config);
+  if (input.nowMs >= dueSec * 1000) return null;
+  return { seen, dueSec, retryAfterSeconds: retryAfterSeconds(dueSec, input.nowMs, config.waitPeriodSeconds) };
+}
+
+/** The decision's shape for the log line: a waiting decision about the token, sampled like one. */
+export function hammeringResult(h: Hammered): DecideResult {
+  return resultWith({
+    decision: 'wait',
+    outcome: 'keepwaiting',
+    reason: 'hammering',
+    waitDueSec: h.dueSec,
+    waitExpirySec: h.seen.exp,
+    used: { token: h.seen.token, dec: 'wait', exp: h.seen.exp },
+  });
+}
+
+/** The 429: short, uncached, no cookie change; the page comes back by itself when the token is due. */
+export function hammeringResponse(h: Hammered, json: boolean, head: boolean): Response {
+  const n = h.retryAfterSeconds;
+  const body = json
+    ? JSON.stringify({ waitingRoom: { inWaitingRoom: true, status: 'keepwaiting', retryAfterSeconds: n, hammering: true } })
+    : '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+      `<meta http-equiv="refresh" content="${n}"><title>Still waiting</title></head><body><main><h1>You are still in line</h1>` +
+      `<p>This page was checked too often. Your place is kept: it checks again by itself in ${n} second${n === 1 ? '' : 's'}.</p></main></body></html>`;
+  return new Response(head ? null : body, {
+    status: 429,
+    headers: {
+      'Cache-Control': 'no-store, private',
+      'Retry-After': String(n),
+      'Content-Type': json ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
+    },
+  });
+}

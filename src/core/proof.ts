@@ -1,0 +1,186 @@
+// The proof of work (docs/bots.md): a puzzle bound to the wait token the visitor holds, so a solution
+// is worth one identity and one window. Eight ALTCHA v2 challenges (deterministic mode, SHA-256, cost 1)
+// whose secret counters come from one HMAC of the token's text under the key that signed it: the edge
+// keeps nothing, and checks a solution with that one HMAC, without a digest.
+import { deriveKey } from 'altcha-lib/algorithms/web/sha';
+import type { Config, ProofScheduleEntry } from './types.js';
+
+/**
+ * Digests a second of the built-in solver on a low-end phone: the difficulty in seconds is turned into
+ * counters with it. Measured on Chromium at 6x CPU throttling (docs/bots.md, "What it costs").
+ */
+export const PHONE_RATE = 150_000;
+
+/** Sub-challenges per puzzle: eight smaller ones spread the solve time less than one big one would. */
+export const PROOF_CHALLENGES = 8;
+
+/** The request header a solution comes in; the origin never sees it. */
+export const PROOF_HEADER = 'waiting-room-proof';
+
+/** The header's value for "this client cannot solve" (no Worker, an old browser): a missing proof. */
+export const PROOF_CANNOT_SOLVE = 'none';
+
+/** The most `proof_seconds` can be. */
+export const MAX_PROOF_SECONDS = 60;
+
+const SOLUTION = /^\d{1,10}(\.\d{1,10}){7}$/;
+const encoder = new TextEncoder();
+
+/** One token's puzzle: what the page and the JSON answer are made from. */
+export interface ProofChallenge {
+  /** The difficulty: expected seconds on a low-end phone. */
+  seconds: number;
+  /** M: counters per sub-challenge (each secret counter is below it). */
+  counters: number;
+  /** 32 hex characters, shared by the sub-challenges. */
+  salt: string;
+  /** 30 hex characters: sub-challenge i's nonce is this plus i as two hex digits. */
+  noncePrefix: string;
+  /** The 8 key prefixes (32 hex characters each), in order. */
+  prefixes: readonly string[];
+}
+
+/** One ALTCHA v2 challenge, as altcha-lib's `solveChallenge` takes it. */
+export interface AltchaChallenge {
+  parameters: { algorithm: 'SHA-256'; cost: 1; keyLength: 32; keyPrefix: string; nonce: string; salt: string };
+}
+
+/** `waitingRoom.proof` of the JSON answer. */
+export interface ProofJson {
+  scheme: 'altcha-v2';
+  header: typeof PROOF_HEADER;
+  seconds: number;
+  counters: number;
+  challenges: AltchaChallenge[];
+  solutionFormat: string;
+}
+
+/** What a draw's request brought, when a proof is asked: docs/bots.md. */
+export type ProofClass = 'valid' | 'failed' | 'skipped' | 'missing';
+
+/** M for a difficulty of `seconds`: the expected total work, K (M+1)/2 digests, is about seconds x PHONE_RATE. */
+export function countersFor(seconds: number): number {
+  return Math.max(1, Math.round((2 * seconds * PHONE_RATE) / PROOF_CHALLENGES));
+}
+
+const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+function fromHex(text: string): Uint8Array {
+  const out = new Uint8Array(text.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(text.slice(2 * i, 2 * i + 2), 16);
+  return out;
+}
+
+/** m = HMAC-SHA-512(key, "wr-proof:" + token): 64 bytes, everything the puzzle is made of. */
+async function material(token: string, key: CryptoKey): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(`wr-proof:${token}`)));
+}
+
+/** The secret counters N_i = uint32BE(m[32+4i..36+4i)) mod M. */
+function secretCounters(m: Uint8Array, M: number): number[] {
+  const view = new DataView(m.buffer, m.byteOffset, m.byteLength);
+  return Array.from({ length: PROOF_CHALLENGES }, (_, i) => view.getUint32(32 + 4 * i, false) % M);
+}
+
+const nonceOf = (noncePrefix: string, i: number): string => noncePrefix + i.toString(16).padStart(2, '0');
+
+/** The nonce followed by the counter as a big-endian uint32: ALTCHA's `uint32` password. */
+function password(nonce: Uint8Array, counter: number): Uint8Array {
+  const out = new Uint8Array(nonce.length + 4);
+  out.set(nonce, 0);
+  new DataView(out.buffer).setUint32(nonce.length, counter, false);
+  return out;
+}
+
+/** The puzzle for wait token `token` (its compact text), signed with `key`, at a difficulty of `seconds` (> 0). */
+export async function proofChallenge(token: string, key: CryptoKey, seconds: number): Promise<ProofChallenge> {
+  const m = await material(token, key);
+  const M = countersFor(seconds);
+  const saltBytes = m.slice(16, 32);
+  const salt = hex(saltBytes);
+  const noncePrefix = hex(m.slice(0, 15));
+  const counters = secretCounters(m, M);
+  const parameters = { algorithm: 'SHA-256', cost: 1, keyLength: 32 } as const;
+  // altcha-lib's own derivation (one SHA-256 of salt ‖ nonce ‖ counter at cost 1): the prefix is its key's first half.
+  const prefixes = await Promise.all(
+    counters.map(async (n, i) => {
+      const { derivedKey } = await deriveKey(parameters as never, saltBytes, password(fromHex(nonceOf(noncePrefix, i)), n));
+      return hex(derivedKey.slice(0, 16));
+    }),
+  );
+  return { seconds, counters: M, salt, noncePrefix, prefixes };
+}
+
+/** The compact form the built-in page gets (`proofCompact`): `1.M.salt.noncePrefix.P0.….P7`. */
+export function proofCompact(c: ProofChallenge): string {
+  return ['1', String(c.counters), c.salt, c.noncePrefix, ...c.prefixes].join('.');
+}
+
+/** The 8 ALTCHA v2 challenges, in order. */
+export function altchaChallenges(c: ProofChallenge): AltchaChallenge[] {
+  return c.prefixes.map((keyPrefix, i) => ({
+    parameters: { algorithm: 'SHA-256', cost: 1, keyLength: 32, keyPrefix, nonce: nonceOf(c.noncePrefix, i), salt: c.salt },
+  }));
+}
+
+/** What the JSON answer tells an app: what to solve and how to send it. */
+export function proofJson(c: ProofChallenge): ProofJson {
+  return {
+    scheme: 'altcha-v2',
+    header: PROOF_HEADER,
+    seconds: c.seconds,
+    counters: c.counters,
+    challenges: altchaChallenges(c),
+    solutionFormat: "the 8 counters found, in order, joined by '.'",
+  };
+}
+
+/**
+ * Whether `solution` (the header's value) solves the puzzle of `token` at `seconds`: one HMAC, then the
+ * counters compared. The 16-byte prefixes leave the secret counter the only one below M whose key
+ * matches, so this is ALTCHA's re-derivation check without its digests.
+ */
+export async function checkProof(token: string, key: CryptoKey, seconds: number, solution: string): Promise<boolean> {
+  if (!SOLUTION.test(solution)) return false;
+  const expected = secretCounters(await material(token, key), countersFor(seconds));
+  const given = solution.split('.').map(Number);
+  let same = true;
+  for (let i = 0; i < PROOF_CHALLENGES; i++) same = given[i] === expected[i] && same;
+  return same;
+}
+
+/**
+ * What a draw's request brought: `header` is its `waiting-room-proof` value (null when absent), `json`
+ * whether it asked for the JSON answer. `none` and a missing header on a page are `missing`; a missing
+ * header from an app that was told what to solve is `skipped`; anything wrong is `failed`.
+ */
+export async function classifyProof(header: string | null, json: boolean, token: string, key: CryptoKey, seconds: number): Promise<ProofClass> {
+  const value = header?.trim() ?? null;
+  if (value === null || value === '') return json ? 'skipped' : 'missing';
+  if (value.toLowerCase() === PROOF_CANNOT_SOLVE) return 'missing';
+  return (await checkProof(token, key, seconds, value)) ? 'valid' : 'failed';
+}
+
+/**
+ * The difficulty (seconds, 0 = no proof) of a wait token expiring at `exp`: `off` 0; `fixed`
+ * proof_seconds; `auto` the proof_schedule entry for its window, looked up as chanceFor looks up
+ * allow_schedule (a gap or past the end: the entry before), capped at proof_seconds; none: 0.
+ */
+export function proofSecondsFor(config: Pick<Config, 'proofOfWork' | 'proofSeconds' | 'proofSchedule'>, exp: number): number {
+  if (config.proofOfWork === 'off') return 0;
+  if (config.proofOfWork === 'fixed') return config.proofSeconds;
+  const entry = entryFor(config.proofSchedule, exp);
+  return entry === null ? 0 : Math.min(entry.seconds, config.proofSeconds);
+}
+
+function entryFor(schedule: readonly ProofScheduleEntry[], exp: number): ProofScheduleEntry | null {
+  if (schedule.length === 0 || exp < schedule[0]!.start) return null;
+  let lo = 0;
+  let hi = schedule.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (schedule[mid]!.start <= exp) lo = mid;
+    else hi = mid - 1;
+  }
+  return schedule[lo]!;
+}

@@ -1,0 +1,138 @@
+// The proof of work bound to a wait token (src/core/proof.ts, docs/bots.md): altcha-lib's own solver
+// solves it, the edge's check accepts that solution and nothing else.
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/sha';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/core/config.js';
+import { hmacKey } from '../../src/core/keys.js';
+import {
+  altchaChallenges,
+  checkProof,
+  classifyProof,
+  countersFor,
+  PHONE_RATE,
+  proofChallenge,
+  proofCompact,
+  proofJson,
+  proofSecondsFor,
+  type ProofChallenge,
+} from '../../src/core/proof.js';
+import { signToken } from '../../src/core/token.js';
+
+const bytes = (seed: number) => Uint8Array.from({ length: 64 }, (_, i) => (i * seed + 11) & 255);
+// A tiny difficulty, so the real solver runs in the test: M = 375 counters per sub-challenge.
+const SECONDS = 0.01;
+
+async function setup() {
+  const key = await hmacKey(bytes(37));
+  const other = await hmacKey(bytes(13));
+  const token = await signToken({ dec: 'wait', exp: 1_800_000_000, sub: 'abc', room: 'shop' }, 'k1', key);
+  const next = await signToken({ dec: 'wait', exp: 1_800_000_030, sub: 'abc', room: 'shop' }, 'k1', key);
+  const stranger = await signToken({ dec: 'wait', exp: 1_800_000_000, sub: 'xyz', room: 'shop' }, 'k1', key);
+  return { key, other, token, next, stranger };
+}
+
+/** The solution as an app would make it: altcha-lib's solveChallenge on each challenge of the JSON answer. */
+async function solveWithAltcha(challenge: ProofChallenge): Promise<string> {
+  const counters: number[] = [];
+  for (const c of proofJson(challenge).challenges) {
+    const solved = await solveChallenge({ challenge: c as never, deriveKey });
+    expect(solved).not.toBeNull();
+    counters.push(solved!.counter);
+  }
+  return counters.join('.');
+}
+
+describe('the puzzle', () => {
+  it('is solved by altcha-lib, and the edge accepts that solution', async () => {
+    const { key, token } = await setup();
+    const challenge = await proofChallenge(token, key, SECONDS);
+    expect(challenge.counters).toBe(375);
+    const solution = await solveWithAltcha(challenge);
+    expect(solution).toMatch(/^\d{1,10}(\.\d{1,10}){7}$/);
+    expect(await checkProof(token, key, SECONDS, solution)).toBe(true);
+    expect(await classifyProof(solution, true, token, key, SECONDS)).toBe('valid');
+  });
+
+  it('refuses forged, other-token, other-window, other-key, replayed and malformed solutions', async () => {
+    const { key, other, token, next, stranger } = await setup();
+    const solution = await solveWithAltcha(await proofChallenge(token, key, SECONDS));
+    const counters = solution.split('.').map(Number);
+    // One counter off by one, each position in turn: never accepted.
+    for (let i = 0; i < 8; i++) {
+      const forged = counters.map((n, j) => (j === i ? (n + 1) % 375 : n)).join('.');
+      expect(await checkProof(token, key, SECONDS, forged)).toBe(false);
+    }
+    // Another identity's token, the next window's token (a replay), another key, another difficulty.
+    expect(await checkProof(stranger, key, SECONDS, solution)).toBe(false);
+    expect(await checkProof(next, key, SECONDS, solution)).toBe(false);
+    expect(await checkProof(token, other, SECONDS, solution)).toBe(false);
+    expect(await checkProof(token, key, 0.02, solution)).toBe(false);
+    for (const bad of ['', '1.2.3', `${solution}.1`, solution.replace('.', ','), ` ${solution}x`, '01234567890.1.1.1.1.1.1.1', '-1.1.1.1.1.1.1.1', 'none']) {
+      expect(await checkProof(token, key, SECONDS, bad)).toBe(false);
+    }
+  });
+
+  it('accepts none of thousands of guessed solutions, nor any string that is not eight counters', async () => {
+    const { key, token } = await setup();
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 374 }), { minLength: 8, maxLength: 8 }), async (guess) => !(await checkProof(token, key, SECONDS, guess.join('.')))),
+      { numRuns: 2000 },
+    );
+    await fc.assert(fc.asyncProperty(fc.string(), async (text) => !(await checkProof(token, key, SECONDS, text))), { numRuns: 500 });
+  });
+
+  it('classifies what a draw brings: wrong is failed, none or absent on a page is missing, absent from an app is skipped', async () => {
+    const { key, token } = await setup();
+    expect(await classifyProof('1.2.3.4.5.6.7.8', false, token, key, SECONDS)).toBe('failed');
+    expect(await classifyProof('garbage', true, token, key, SECONDS)).toBe('failed');
+    expect(await classifyProof(null, false, token, key, SECONDS)).toBe('missing');
+    expect(await classifyProof('none', true, token, key, SECONDS)).toBe('missing');
+    expect(await classifyProof(null, true, token, key, SECONDS)).toBe('skipped');
+  });
+
+  it('asks for about seconds x PHONE_RATE digests, in eight ALTCHA v2 challenges and a compact form', async () => {
+    const { key, token } = await setup();
+    const c = await proofChallenge(token, key, 5);
+    expect(countersFor(5)).toBe(Math.round((2 * 5 * PHONE_RATE) / 8));
+    expect((8 * (c.counters + 1)) / 2 / PHONE_RATE).toBeCloseTo(5, 3);
+    const challenges = altchaChallenges(c);
+    expect(challenges).toHaveLength(8);
+    for (const [i, ch] of challenges.entries()) {
+      expect(Object.keys(ch.parameters)).toEqual(['algorithm', 'cost', 'keyLength', 'keyPrefix', 'nonce', 'salt']);
+      expect(ch.parameters).toMatchObject({ algorithm: 'SHA-256', cost: 1, keyLength: 32, salt: c.salt });
+      expect(ch.parameters.nonce).toBe(c.noncePrefix + i.toString(16).padStart(2, '0'));
+      expect(ch.parameters.keyPrefix).toMatch(/^[0-9a-f]{32}$/);
+    }
+    expect(c.salt).toMatch(/^[0-9a-f]{32}$/);
+    expect(c.noncePrefix).toMatch(/^[0-9a-f]{30}$/);
+    const compact = proofCompact(c);
+    expect(compact.split('.')).toEqual(['1', String(c.counters), c.salt, c.noncePrefix, ...c.prefixes]);
+    expect(compact.length).toBeLessThan(360);
+    // The same token gives the same puzzle: nothing is kept at the edge.
+    expect(await proofChallenge(token, key, 5)).toEqual(c);
+    expect(proofJson(c)).toMatchObject({ scheme: 'altcha-v2', header: 'waiting-room-proof', seconds: 5, counters: c.counters, solutionFormat: expect.any(String) });
+  });
+});
+
+describe('proofSecondsFor', () => {
+  const config = (values: Record<string, string>) => parseConfig((k) => ({ allow_percentage: '10', ...values })[k] ?? null).config;
+
+  it('is 0 when off, proof_seconds when fixed', () => {
+    expect(proofSecondsFor(config({}), 1000)).toBe(0);
+    expect(proofSecondsFor(config({ proof_of_work: 'fixed', proof_seconds: '3' }), 1000)).toBe(3);
+    expect(proofSecondsFor(config({ proof_of_work: 'fixed' }), 1000)).toBe(5);
+  });
+
+  it('in auto, follows proof_schedule as the draw follows allow_schedule, capped at proof_seconds; no entry is no proof', () => {
+    const c = config({ proof_of_work: 'auto', proof_seconds: '8', proof_schedule: '1020=4,990=2.5,1050=20,1080=0' });
+    expect(proofSecondsFor(c, 960)).toBe(0);
+    expect(proofSecondsFor(c, 990)).toBe(2.5);
+    expect(proofSecondsFor(c, 1020)).toBe(4);
+    expect(proofSecondsFor(c, 1050)).toBe(8);
+    expect(proofSecondsFor(c, 1080)).toBe(0);
+    expect(proofSecondsFor(c, 9999)).toBe(0);
+    expect(proofSecondsFor(config({ proof_of_work: 'auto' }), 1000)).toBe(0);
+  });
+});
