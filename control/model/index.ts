@@ -16,7 +16,7 @@ import { Ledger } from './ledger.js';
 import { restoreLedger, saveLedger } from './ledger-saved.js';
 import { openStep } from './open-room.js';
 import { recordWritten } from './pacing.js';
-import { adoptProofSchedule, readProofSettings, withProofSchedule } from './proof-schedule.js';
+import { adoptProofSchedule, withProofSchedule } from './proof-schedule.js';
 import { denyPageReturns } from './returning.js';
 import { modelSnapshot } from './snapshot.js';
 import { idleMs, initialState, restoreState, saveState } from './state.js';
@@ -132,17 +132,15 @@ export function createControlModel(options: ModelOptions = {}): Model {
       // Only on the first reading: after that the store holds this model's own forecasts.
       if (!s.adopted) for (const e of config.allowSchedule) if (e.start - lead <= nowSec) s.firm.set(e.start, e.pct);
       // The same for difficulties whose windows' tokens may carry their puzzle (proof-schedule.ts).
-      if (!s.adopted) adoptProofSchedule(s, values.proof_schedule, nowSec, config.waitPeriodSeconds, lead);
+      if (!s.adopted) adoptProofSchedule(s, config.proofSchedule, nowSec, config.waitPeriodSeconds, lead);
       s.adopted = true;
-      s.proof = readProofSettings(values, config.waitPeriodSeconds);
+      s.proof = { auto: config.proofOfWork === 'auto', maxSeconds: config.proofSeconds };
     },
 
     observe(line) {
-      // Not demand: a token of the infinite queue never wins (counted, it would raise the chance for a
-      // crowd that never comes in), and a check refused for hammering decided nothing of any ticket.
-      if (line.bot === true || line.reason === 'hammering') return;
       ledger.observe(line);
-      cursor.observe(line);
+      // No place either: a token of the infinite queue never comes in, a check refused for hammering decided nothing.
+      if (line.bot !== true && line.reason !== 'hammering') cursor.observe(line);
     },
 
     plan(nowMs, ctx) {

@@ -11,39 +11,22 @@
 // before c - 2d - lead (pacing's horizon, as a chance is fixed by the write before its deadline).
 // A window whose tokens were already issued while no level was published for it stays at 0: its
 // pages were given no puzzle.
+import type { ProofScheduleEntry } from '../../src/core/types.js';
 import type { SettingWrites } from '../types.js';
 import { firmHorizonSec } from './pacing.js';
 import { proofLevel } from './proof-level.js';
 import type { ModelState } from './state.js';
 
-/** proof_of_work and proof_seconds as the model needs them. */
+/** proof_of_work and proof_seconds as the model needs them (the room's Config: src/core/config-proof.ts). */
 export interface ProofSettings {
   /** proof_of_work = auto: the controller publishes the difficulty. */
   auto: boolean;
-  /** proof_seconds: the most it may ask, seconds (within (0, 60] and at most the wait period). */
+  /** proof_seconds: the most it may ask, seconds (within (0, 60] and at most the wait period, as the edge parsed it). */
   maxSeconds: number;
 }
 
-const NUMBER = /^(\d+(\.\d*)?|\.\d+)$/;
-/** proof_seconds' ceiling and default (src/core/proof.ts's own, on the edge). */
-const MAX_SECONDS = 60;
-const DEFAULT_SECONDS = 5;
-
-/**
- * The two settings read from the room's raw values (the edge reports their problems; an unusable
- * proof_seconds counts as its default here, as there). Read raw: the edge's Config has no such field
- * on every branch this runs with yet.
- */
-export function readProofSettings(values: Readonly<Record<string, string>>, d: number): ProofSettings {
-  const auto = (values.proof_of_work ?? '').trim() === 'auto';
-  const raw = (values.proof_seconds ?? '').trim();
-  const n = NUMBER.test(raw) ? Number(raw) : Number.NaN;
-  const seconds = n > 0 && n <= MAX_SECONDS ? n : DEFAULT_SECONDS;
-  return { auto, maxSeconds: Math.min(seconds, d) };
-}
-
 /** `START=VALUE,...` as [start, value] pairs; entries that are not two numbers are left out. */
-export function scheduleEntries(text: string | undefined): [number, number][] {
+function scheduleEntries(text: string | undefined): [number, number][] {
   if (text === undefined || text.trim() === '') return [];
   const out: [number, number][] = [];
   for (const e of text.split(',')) {
@@ -57,8 +40,8 @@ export function scheduleEntries(text: string | undefined): [number, number][] {
 export const proofDecisionSec = (start: number, d: number, lead: number): number => start - 2 * d - lead;
 
 /** Levels an earlier run published whose decision time has passed: the edge may have handed out their puzzles. */
-export function adoptProofSchedule(s: ModelState, text: string | undefined, nowSec: number, d: number, lead: number): void {
-  for (const [w, level] of scheduleEntries(text)) if (proofDecisionSec(w, d, lead) <= nowSec) s.proofFirm.set(w, level);
+export function adoptProofSchedule(s: ModelState, published: readonly ProofScheduleEntry[], nowSec: number, d: number, lead: number): void {
+  for (const e of published) if (proofDecisionSec(e.start, d, lead) <= nowSec) s.proofFirm.set(e.start, e.seconds);
 }
 
 export interface ProofContext {
