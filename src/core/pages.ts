@@ -6,6 +6,7 @@ import deny from '../../pages/deny.html';
 import prequeue from '../../pages/prequeue.html';
 import waiting from '../../pages/waiting.html';
 import { waitingPage } from './page-variants.js';
+import { SOLVER_PATH } from './solver-asset.js';
 import type { PageName } from './types.js';
 
 export interface PageVars {
@@ -37,6 +38,8 @@ export interface PageVars {
   closed: boolean;
   /** `queueing_method`: the pages explain a draw or a line accordingly. */
   queueingMethod: 'random' | 'fifo';
+  /** Where the page loads the proof-of-work solver (the edge serves it: src/core/solver-asset.ts). Absent: the built-in solver's path. */
+  solverUrl?: string;
 }
 
 export const builtinPages: Record<PageName, string> = {
@@ -121,6 +124,7 @@ export function templateView(vars: PageVars): Record<string, unknown> {
   const pending = estimate === null && vars.waitTimePending === true;
   return {
     ...vars,
+    solverUrl: vars.solverUrl ?? SOLVER_PATH,
     hasEstimate: estimate !== null,
     waitTimePending: pending,
     // The wait's section: the estimate, or the words saying it is being worked out (the page's script
