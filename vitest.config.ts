@@ -18,6 +18,7 @@ export const browser = [
   'test/pages/behaviour.test.ts',
   'test/pages/chromium-helper.test.ts',
   'test/pages/event-pages.test.ts',
+  'test/pages/solver.test.ts',
   'test/control/dashboard/page.test.ts',
   'test/report/page.browser.test.ts',
 ];

@@ -32,10 +32,10 @@ function fromJson(proof: { counters?: unknown; challenges?: unknown }): Work | n
   return { counters: counters >= 1 ? counters : 0, challenges: list as Challenge[] };
 }
 
-/** The challenges in a compact text, a JSON text or the JSON answer's object; null when it is none of them. */
+/** The challenges in a compact text, a JSON text (of either) or the JSON answer's object; null when it is none of them. */
 export function workFrom(input: unknown): Work | null {
   if (typeof input === 'string') {
-    if (input.startsWith('{')) {
+    if (/^[{"]/.test(input)) {
       try {
         return workFrom(JSON.parse(input));
       } catch {

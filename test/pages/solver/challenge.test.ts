@@ -16,6 +16,7 @@ describe('the compact form', () => {
     expect(work.challenges).toEqual(proof.json.challenges);
     expect(workFrom(proof.json)).toEqual({ counters: proof.M, challenges: proof.json.challenges });
     expect(workFrom(JSON.stringify(proof.json))).toEqual(workFrom(proof.json));
+    expect(workFrom(JSON.stringify(proof.compact))).toEqual(work);
   });
 
   it('solves, with altcha-lib’s own solver and web deriveKey, to the spec’s secret counters', async () => {
