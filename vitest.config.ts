@@ -3,7 +3,7 @@ import { SOLVER_MODULE, solverModule } from './lib/solver-bundle.js';
 
 // Five projects, by what a test needs; `npm test` runs them all, `npm run test:unit` (and test:sim,
 // test:wasm, test:browser, test:process) one. Suites that need the built Wasm or Chromium prepare it
-// in their own beforeAll (lib/room-wasm.ts, lib/wasm-build.ts, test/support/chromium.ts).
+// in their own beforeAll (lib/room-wasm.ts, lib/wasm-build.ts, lib/chromium.ts).
 //   unit     in-process: the core, the control model, the host's ABI and manifest modules, lib/, the
 //            tools and the load tool; at most a small child process (a CLI under tsx, a stand-in script)
 //   sim      the simulator: in-process too, but crowds of virtual visitors take seconds to a minute a file
@@ -16,7 +16,7 @@ export const browser = [
   'test/browser/**/*.test.ts',
   'test/pages/accessibility.test.ts',
   'test/pages/behaviour.test.ts',
-  'test/pages/chromium-helper.test.ts',
+  'test/lib/chromium.test.ts',
   'test/pages/event-pages.test.ts',
   'test/pages/solver.test.ts',
   'test/control/dashboard/page.test.ts',

@@ -14,15 +14,14 @@ import type { Browser, Page } from 'playwright-core';
 import { quantileOf as quantile } from '../lib/quantiles.js';
 import { bundleSolver } from '../lib/solver-bundle.js';
 import { workFrom } from '../pages/solver/challenge.js';
-import { launchBrowser } from '../test/support/chromium.js';
-import { specProof, SPEC_PHONE_RATE } from '../test/support/proof-spec.js';
+import { launchBrowser } from '../lib/chromium.js';
+import { checkProof, PHONE_RATE, proofChallenge, proofCompact } from '../src/core/proof.js';
 
 const THROTTLING = [1, 4, 6];
 const DIFFICULTIES = (process.env.BENCH_SECONDS ?? '1,2,5,10').split(',').map(Number);
 const CHALLENGES = Number(process.env.BENCH_CHALLENGES ?? 15);
-/** PHONE_RATE of src/core/proof.ts: the seconds of a difficulty are counted in its digests. */
-const PHONE_RATE = Number(process.env.BENCH_PHONE_RATE ?? SPEC_PHONE_RATE);
-const KEY = Uint8Array.from({ length: 64 }, (_, i) => (i * 29 + 3) & 255);
+/** The edge's own HMAC key, as the room imports it: the puzzles are the ones the edge makes. */
+const KEY = await crypto.subtle.importKey('raw', Uint8Array.from({ length: 64 }, (_, i) => (i * 29 + 3) & 255), { name: 'HMAC', hash: 'SHA-512' }, false, ['sign', 'verify']);
 const ORIGIN = 'https://bench.test';
 /** The solver exactly as the build compiles it into the room. */
 const solverSource = (await bundleSolver()).source;
@@ -81,11 +80,11 @@ async function browserRow(browser: Browser, throttling: number, inWorker: boolea
   for (const seconds of DIFFICULTIES) {
     const list: number[] = [];
     for (let i = 0; i < CHALLENGES; i++) {
-      const proof = specProof(`bench.${throttling}.${seconds}.${i}`, KEY, seconds, PHONE_RATE);
-      const solved = await solveOnce(page, proof.compact);
-      if (solved.solution !== proof.solution) throw new Error(`the solver answered ${solved.solution}, the spec says ${proof.solution}`);
+      const token = `bench.${throttling}.${seconds}.${i}`;
+      const solved = await solveOnce(page, proofCompact(await proofChallenge(token, KEY, seconds)));
+      if (!(await checkProof(token, KEY, seconds, solved.solution))) throw new Error(`the solver answered ${solved.solution}, which the edge refuses`);
       list.push(solved.ms);
-      digests += proof.counters.reduce((sum, n) => sum + n + 1, 0);
+      digests += solved.solution.split('.').reduce((sum, n) => sum + Number(n) + 1, 0);
       ms += solved.ms;
     }
     times.set(seconds, list);

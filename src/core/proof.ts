@@ -9,7 +9,7 @@ import type { Config, ProofScheduleEntry } from './types.js';
  * Digests a second of the built-in solver on a low-end phone: the difficulty in seconds is turned into
  * counters with it. Measured on Chromium at 6x CPU throttling (docs/bots.md, "What it costs").
  */
-export const PHONE_RATE = 150_000;
+export const PHONE_RATE = 36_000;
 
 /** Sub-challenges per puzzle: eight smaller ones spread the solve time less than one big one would. */
 export const PROOF_CHALLENGES = 8;

@@ -3,7 +3,7 @@
 // visitor lands on the origin without touching anything.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser } from '../support/chromium.js';
+import { launchBrowser } from '../../lib/chromium.js';
 import { nowSeconds } from '../../lib/mint.js';
 import { mintToken, startRoom, tokenDraw, waitFor, type Room } from '../../lib/room-host.js';
 

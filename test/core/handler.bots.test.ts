@@ -6,6 +6,7 @@ import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { describe, expect, it } from 'vitest';
 import { claimsOf, roomCookieValue } from '../../lib/mint.js';
 import { FakeRoom, type Answer } from '../support/fakes.js';
+import { countersFor } from '../../src/core/proof.js';
 
 const JSON_ACCEPT = { accept: 'application/json' };
 const routing = JSON.stringify({
@@ -34,7 +35,7 @@ describe('the JSON answer', () => {
     const room = shop();
     const first = await room.visit({ headers: JSON_ACCEPT });
     const proof = waitingRoom(first).proof as Record<string, unknown> & { challenges: Array<{ parameters: Record<string, unknown> }> };
-    expect(proof).toMatchObject({ scheme: 'altcha-v2', header: 'waiting-room-proof', seconds: 0.01, counters: 375, solutionFormat: expect.stringContaining("joined by '.'") });
+    expect(proof).toMatchObject({ scheme: 'altcha-v2', header: 'waiting-room-proof', seconds: 0.01, counters: countersFor(0.01), solutionFormat: expect.stringContaining("joined by '.'") });
     expect(proof.challenges).toHaveLength(8);
     expect(proof.challenges[0]!.parameters).toMatchObject({ algorithm: 'SHA-256', cost: 1, keyLength: 32 });
     const solution = await solve(proof);

@@ -21,7 +21,7 @@ import {
 import { signToken } from '../../src/core/token.js';
 
 const bytes = (seed: number) => Uint8Array.from({ length: 64 }, (_, i) => (i * seed + 11) & 255);
-// A tiny difficulty, so the real solver runs in the test: M = 375 counters per sub-challenge.
+// A tiny difficulty, so the real solver runs in the test: M = 2 x 0.01 x PHONE_RATE / 8 counters per sub-challenge.
 const SECONDS = 0.01;
 
 async function setup() {
@@ -48,7 +48,8 @@ describe('the puzzle', () => {
   it('is solved by altcha-lib, and the edge accepts that solution', async () => {
     const { key, token } = await setup();
     const challenge = await proofChallenge(token, key, SECONDS);
-    expect(challenge.counters).toBe(375);
+    expect(challenge.counters).toBe(countersFor(SECONDS));
+    expect(challenge.counters).toBe(Math.round((2 * SECONDS * PHONE_RATE) / 8));
     const solution = await solveWithAltcha(challenge);
     expect(solution).toMatch(/^\d{1,10}(\.\d{1,10}){7}$/);
     expect(await checkProof(token, key, SECONDS, solution)).toBe(true);
@@ -61,7 +62,7 @@ describe('the puzzle', () => {
     const counters = solution.split('.').map(Number);
     // One counter off by one, each position in turn: never accepted.
     for (let i = 0; i < 8; i++) {
-      const forged = counters.map((n, j) => (j === i ? (n + 1) % 375 : n)).join('.');
+      const forged = counters.map((n, j) => (j === i ? (n + 1) % countersFor(SECONDS) : n)).join('.');
       expect(await checkProof(token, key, SECONDS, forged)).toBe(false);
     }
     // Another identity's token, the next window's token (a replay), another key, another difficulty.

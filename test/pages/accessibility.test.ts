@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageName } from '../../src/core/types.js';
 import { DONE, WORKING } from '../../pages/solver/challenge.js';
-import { launchBrowser } from '../support/chromium.js';
+import { launchBrowser } from '../../lib/chromium.js';
 import { specProof } from '../support/proof-spec.js';
 import { render, serveRoom, SHOP_URL } from './fake-room.js';
 

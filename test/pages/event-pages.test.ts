@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageVars } from '../../src/core/pages.js';
 import type { PageName } from '../../src/core/types.js';
-import { launchBrowser } from '../support/chromium.js';
+import { launchBrowser } from '../../lib/chromium.js';
 import { instrument, checksMade, render, serveRoom, SHOP_URL, type CheckAnswer } from './fake-room.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DONE } from '../../pages/solver/challenge.js';
-import { launchBrowser } from '../support/chromium.js';
+import { launchBrowser } from '../../lib/chromium.js';
 import { specProof, type SpecProof } from '../support/proof-spec.js';
 import { checksMade, instrument, render, serveRoom, SHOP_URL, type CheckAnswer } from './fake-room.js';
 

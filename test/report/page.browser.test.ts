@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../report/cli.js';
-import { launchBrowser } from '../support/chromium.js';
+import { launchBrowser } from '../../lib/chromium.js';
 import { makeLog } from './log-lines.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

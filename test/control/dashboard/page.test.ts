@@ -11,7 +11,7 @@ import { createControlModel } from '../../../control/model/index.js';
 import type { DashboardSnapshot, MinutePoint, ModelSnapshot } from '../../../control/types.js';
 import { Writer, type Store } from '../../../control/writer.js';
 import { admittedLine } from '../lines.js';
-import { launchBrowser } from '../../support/chromium.js';
+import { launchBrowser } from '../../../lib/chromium.js';
 import { storeFromSettings } from '../../../src/core/layout.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChromiumMissingError, findChromium, launchBrowser } from '../support/chromium.js';
+import { ChromiumMissingError, findChromium, launchBrowser } from '../../lib/chromium.js';
 
 describe('the Chromium launch helper', () => {
   it('fails, saying how to install Chromium, when the browser is missing (browser suites never skip silently)', async () => {

@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
-import { repoRoot } from '../../lib/paths.js';
+import { repoRoot } from './paths.js';
 
 /** Where a system Chromium usually lives (Debian, Ubuntu, Fedora, Arch, macOS). */
 export const SYSTEM_CHROMIUM_PATHS = [
