@@ -63,3 +63,19 @@ it('waits, checks back by itself, and gets in once the gate opens', { timeout: 6
   // Closed here, at rest on the origin page: closing Chromium mid-navigation can hang its shutdown.
   await page.context().close();
 });
+
+it('with a proof of work asked, the page solves it unasked and its draws count in full', { timeout: 60_000 }, async () => {
+  // A draw without the proof would win 0.5% of the time; with it, 50%: the page gets in only by solving.
+  await room.setConfig({ ...settings, allow_percentage: '50', proof_of_work: 'fixed', proof_seconds: '1', proof_free_share: '0.01' });
+  const journey = (): Array<Record<string, unknown>> => room.decisions().filter((l) => l.path === '/proof');
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${room.url}/proof`);
+  await expect.poll(() => page.title()).toBe('You are in the queue');
+  await page.waitForSelector('#origin', { timeout: 45_000 });
+  const draws = journey().filter((l) => l.reason === 'draw_won' || l.reason === 'draw_lost');
+  expect(draws.length).toBeGreaterThanOrEqual(1);
+  // Every draw the page came to was with its solution; the winning one among them.
+  expect(draws.every((l) => l.proof === 'valid')).toBe(true);
+  expect(draws.at(-1)?.reason).toBe('draw_won');
+  await page.context().close();
+});
