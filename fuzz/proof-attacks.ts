@@ -7,13 +7,12 @@
 // proof and the chance with one: it loses unless the room calls its proof valid, so a forgery the
 // room accepted would also reach the origin. A control (the owner's own token and its right solution,
 // found by altcha-lib's solver) must be logged valid, or the oracle (fuzz/proof-oracle.ts) is blind.
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { mintToken, nowSeconds, windowBoundary } from '../lib/mint.js';
 import { cookieName } from '../src/core/cookies.js';
 import { drawValue, dueAt, signatureOf } from '../src/core/draw.js';
 import { hmacKey } from '../src/core/keys.js';
-import { countersFor, PROOF_HEADER, proofChallenge, proofJson } from '../src/core/proof.js';
+import { countersFor, PROOF_HEADER } from '../src/core/proof.js';
+import { solveProof } from '../lib/proof-solve.js';
 import type { Attack } from './attacks.js';
 import type { SentRequest } from './oracle.js';
 import { PROOF_CHANCE, PROOF_FREE_SHARE, PROOF_ROOM, PROOF_SECONDS, WAIT_SECONDS } from './rooms.js';
@@ -50,16 +49,8 @@ export type ProofAttack = Attack & Rights;
 const d = WAIT_SECONDS;
 const config = { waitPeriodSeconds: d };
 
-/** The right solution of `token`, as an app finds it: altcha-lib's solver on the JSON answer's challenges. */
-export async function solve(token: string, key: CryptoKey, seconds = PROOF_SECONDS): Promise<string> {
-  const counters: number[] = [];
-  for (const c of proofJson(await proofChallenge(token, key, seconds)).challenges) {
-    const solved = await solveChallenge({ challenge: c as never, deriveKey });
-    if (solved === null) throw new Error('altcha-lib found no solution for a challenge of the proof room');
-    counters.push(solved.counter);
-  }
-  return counters.join('.');
-}
+/** The right solution of `token`, as an app finds it (lib/proof-solve.ts), at the room's difficulty. */
+export const solve = (token: string, key: CryptoKey): Promise<string> => solveProof(token, key, PROOF_SECONDS);
 
 /** Whether a token's draw is lost without a proof and won with one. */
 export const drawBetween = (token: string): boolean => {
