@@ -5,6 +5,7 @@ import path from 'node:path';
 import { repoRoot } from '../lib/paths.js';
 import { round2, type Memory, type ScenarioFigures } from './room-figures.js';
 import { hammerLines, type HammerCost } from './room-hammer.js';
+import { proofCostLines, type ProofCost } from './room-proof.js';
 import type { RoutingCost, SideFigures } from './room-routing.js';
 import type { RoomTime } from './room-time.js';
 
@@ -31,6 +32,8 @@ export interface RoomReport {
   roomSteps: Record<string, { coldUs: number; warmUs: number; coldUsWithInitWarmup: number }>;
   /** The 429 of hammer_limit against the waiting page it replaces; null when another build was measured. */
   hammering: HammerCost | null;
+  /** The proof of work: checking a right solution at a draw, and a waiting answer's challenge; null when another build was measured. */
+  proof: ProofCost | null;
 }
 
 export const AIM =
@@ -88,6 +91,7 @@ export function printReport(report: RoomReport, inRuntime: boolean): void {
   );
   if (report.routing !== null) for (const line of routingLines(report.routing)) console.log(line);
   if (report.hammering !== null) for (const line of hammerLines(report.hammering)) console.log(line);
+  if (report.proof !== null) for (const line of proofCostLines(report.proof)) console.log(line);
   console.log(
     'room steps inside the runtime, microseconds: first call in a fresh instance (what a request pays), repeated, ' +
       'and first call when the snapshot was warmed at build time',

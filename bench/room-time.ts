@@ -34,26 +34,35 @@ export async function roomTimes(
   scenarios: TimedScenario[],
   requests = 1500,
   store: Record<string, string> = {},
+  options: { alternate?: boolean } = {},
 ): Promise<Record<string, RoomTime>> {
   const wasm = await buildFixture('room-timed');
   const room = await startRoom({ origin, settings, store, wasm, keyBytes, hostArgs: ['--workers', '1', '--max-workers', '1'] });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
+    const runs = scenarios.map(() => ({ times: [] as number[], untimed: 0, unexpected: 0 }));
+    const one = async (k: number): Promise<void> => {
+      const scenario = scenarios[k]!;
+      const run = runs[k]!;
+      const { status, headers } = await get(agent, `${room.url}${scenario.path}`, scenario.headers());
+      if (scenario.expect && !scenario.expect(status)) run.unexpected++;
+      const us = Number(headers['x-room-time-us']);
+      if (Number.isFinite(us)) run.times.push(us);
+      else run.untimed++;
+    };
+    // One scenario after the other; or, to compare scenarios whose difference is small, one request of
+    // each in turn, so drift on a busy machine lands on all of them alike.
+    if (options.alternate) {
+      for (let i = 0; i < requests; i++) for (let k = 0; k < scenarios.length; k++) await one(k);
+    } else {
+      for (let k = 0; k < scenarios.length; k++) for (let i = 0; i < requests; i++) await one(k);
+    }
     const out: Record<string, RoomTime> = {};
-    for (const scenario of scenarios) {
-      const times: number[] = [];
-      let untimed = 0;
-      let unexpected = 0;
-      for (let i = 0; i < requests; i++) {
-        const { status, headers } = await get(agent, `${room.url}${scenario.path}`, scenario.headers());
-        if (scenario.expect && !scenario.expect(status)) unexpected++;
-        const us = Number(headers['x-room-time-us']);
-        if (Number.isFinite(us)) times.push(us);
-        else untimed++;
-      }
+    scenarios.forEach((scenario, k) => {
+      const { times, untimed, unexpected } = runs[k]!;
       times.sort((a, b) => a - b);
       out[scenario.name] = { requests, medianUs: quantile(times, 0.5), p90Us: quantile(times, 0.9), untimed, ...(scenario.expect ? { unexpected } : {}) };
-    }
+    });
     return out;
   } finally {
     agent.destroy();

@@ -7,11 +7,23 @@ import { percentageKey, roomKey, ROUTING_KEY } from '../src/core/layout.js';
 /** Seconds of a wait window (short, so wait tokens come due within a phase). */
 export const WAIT_SECONDS = 10;
 
+/**
+ * The room that asks every due draw for a proof of work (fuzz/proof-attacks.ts): its chance, the share
+ * of it a draw gets without a valid proof, and the difficulty (tiny: the run solves its own controls).
+ */
+export const PROOF_ROOM = 'proof';
+export const PROOF_CHANCE = 50;
+export const PROOF_FREE_SHARE = 0.2;
+export const PROOF_SECONDS = 0.01;
+
 /** Service-wide settings: every room starts from them. */
 export const SETTINGS = { allow_percentage: '30', wait_period_duration: String(WAIT_SECONDS), allow_period_duration: '60', identity: 'header:x-fuzz-id' };
 
-/** The rooms. `free` admits everyone (allow_percentage 100): the origin may see anything on its paths. */
-export const ROOMS = ['shop', 'drops', 'vip', 'free'] as const;
+/**
+ * The rooms. `free` admits everyone (allow_percentage 100): the origin may see anything on its paths.
+ * `proof` asks every due draw for a proof of work (fuzz/proof-attacks.ts).
+ */
+export const ROOMS = ['shop', 'drops', 'vip', 'free', 'proof'] as const;
 export type RoomId = (typeof ROOMS)[number];
 /** Rooms whose tokens the attacks carry (free issues none worth stealing). */
 export const GUARDED: readonly RoomId[] = ['shop', 'drops', 'vip'];
@@ -22,6 +34,7 @@ export const ROOM_PATHS: Record<RoomId, readonly string[]> = {
   drops: ['/drops', '/drops/', '/drops/a', '/drops/a/b?x=1'],
   vip: ['/vip', '/vip/', '/vip/lounge'],
   free: ['/free', '/free/a'],
+  proof: ['/proof', '/proof/a'],
 };
 
 /** The request header and value of the bypass-by-header rule. */
@@ -35,6 +48,7 @@ const ROUTING = {
     { id: 'drops', routes: ['/drops'] },
     { id: 'vip', routes: ['/vip'] },
     { id: 'free', routes: ['/free'] },
+    { id: 'proof', routes: ['/proof'] },
   ],
   default_room: 'shop',
   rules: [
@@ -47,13 +61,18 @@ const ROUTING = {
 /** The routing value as written. */
 export const ROUTING_VALUE = JSON.stringify(ROUTING);
 
-/** The store values besides the settings: the routing, vip invite-only, drops at its own 50 %, free open. */
+/**
+ * The store values besides the settings: the routing, vip invite-only, drops at its own 50 %, free
+ * open, and proof asking a proof of work (a tiny one: the run solves its own controls) at its own chance.
+ */
 export function roomStore(routing: string = ROUTING_VALUE): Record<string, string> {
   return {
     [ROUTING_KEY]: routing,
     [roomKey('vip')]: JSON.stringify({ invite_only: 'true' }),
     [percentageKey('drops')]: '50',
     [percentageKey('free')]: '100',
+    [roomKey('proof')]: JSON.stringify({ proof_of_work: 'fixed', proof_seconds: String(PROOF_SECONDS), proof_free_share: String(PROOF_FREE_SHARE) }),
+    [percentageKey('proof')]: String(PROOF_CHANCE),
   };
 }
 
@@ -126,6 +145,6 @@ export function placeRequest(request: RequestShape, rules = true): Placement {
     if (header(PARTNER.name) === PARTNER.value) return { kind: 'bypass', rule: 'partner' };
     if (hasCookie(header('cookie'), VIP_COOKIE)) return { kind: 'room', room: 'vip' };
   }
-  for (const room of ['drops', 'vip', 'free'] as const) if (underPrefix(path, `/${room}`)) return { kind: 'room', room };
+  for (const room of ['drops', 'vip', 'free', 'proof'] as const) if (underPrefix(path, `/${room}`)) return { kind: 'room', room };
   return { kind: 'room', room: 'shop' };
 }

@@ -1,10 +1,10 @@
 // The fuzz run: the built room on the local host with four rooms and three rules (fuzz/rooms.ts), an
 // origin that records what reaches it, and a stream of forged, mutated and stolen tokens, tokens and
 // invites carried from one room to another, forged and replayed invites, odd cookies, headers and
-// targets; between attack phases, bad settings, keys and routing values are written live while
+// targets, and proofs of work forged, replayed and borrowed (fuzz/proof-attacks.ts); between attack phases, bad settings, keys and routing values are written live while
 // requests flow. It counts what matters: requests that reached the origin without a right in their own
-// room (fuzz/oracle.ts), room cookies the origin saw, 5xx answers beyond the documented ones, and
-// whether the host stayed up.
+// room (fuzz/oracle.ts), decision lines calling a borrowed or forged proof valid (fuzz/proof-oracle.ts),
+// room cookies the origin saw, 5xx answers beyond the documented ones, and whether the host stayed up.
 import { randomBytes } from 'node:crypto';
 import { startRoom, waitFor, type Room } from '../lib/room-host.js';
 import { cookieName } from '../src/core/cookies.js';
@@ -12,7 +12,10 @@ import { attack, badKeys, badSettings, seeded, type Attack, type Material } from
 import { crossRoomAttack, INVITE_KID, roomMaterial, type RoomMaterial } from './cross-room.js';
 import { hostWordsSince, markLogs } from './host-words.js';
 import { judge, REQUEST_NUMBER, type SentRequest } from './oracle.js';
-import { badRoutings, GUARDED, OPEN_ROOMS, ROOM_PATHS, roomStore, ROUTING_VALUE, SETTINGS } from './rooms.js';
+import { PROOF_PATH, proofAttack, proofMaterial, type ProofMaterial } from './proof-attacks.js';
+import { judgeProof, type ProofVerdict } from './proof-oracle.js';
+import { badRoutings, GUARDED, OPEN_ROOMS, ROOM_PATHS, roomStore, ROUTING_VALUE, SETTINGS, WAIT_SECONDS } from './rooms.js';
+import { windowBoundary } from '../lib/mint.js';
 
 export interface FuzzOptions {
   durationMs: number;
@@ -41,6 +44,12 @@ export interface FuzzReport {
   settingsWritten: number;
   /** Attack phases judged on a routing with a broken rule in it (the rule skipped, nothing opened). */
   phasesOnBrokenRules: number;
+  /**
+   * The proof room's requests (fuzz/proof-attacks.ts) as its decision lines judged them: `accepted`
+   * counts lines calling a forged, replayed or borrowed proof valid (must be 0); `controlsValid` the
+   * controls' right solutions logged valid (must be above 0 when controls were sent, or the check is blind).
+   */
+  proof: Omit<ProofVerdict, 'accepted'> & { accepted: number };
   /** Whether the room applies the routing's rules (false: a build whose routing ignores rules; the oracle then does too). */
   rulesApplied: boolean;
   hostUp: boolean;
@@ -74,6 +83,7 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const report: FuzzReport = {
     requests: 0, attacks: 0, reachedOrigin: 0, reachedWithRight: 0, withRightByKind: {}, roomCookieAtOrigin: 0, undocumented5xx: 0, byStatus: {}, byKind: {},
     settingsWritten: 0, phasesOnBrokenRules: 0, rulesApplied: false, hostUp: false, examples: [],
+    proof: { attacksByKind: {}, linesByKind: {}, accepted: 0, controls: 0, controlsValid: 0, unlogged: 0 },
   };
   const note = (what: string): void => {
     if (report.examples.length < 20) report.examples.push(what);
@@ -85,6 +95,15 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   let keysBroken = false;
   let n = 0;
   const sent = new Map<string, SentRequest>();
+  // The proof room's requests over the whole run, judged from the room's lines at the end.
+  const proofSent = new Map<string, SentRequest>();
+  // Its tokens are due in the window they were made for: made again (once) when a window starts.
+  let proofTokens: { window: number; material: Promise<ProofMaterial> } | null = null;
+  const proofNow = (): Promise<ProofMaterial> => {
+    const window = windowBoundary(WAIT_SECONDS, 0);
+    if (proofTokens?.window !== window) proofTokens = { window, material: proofMaterial(room.key) };
+    return proofTokens.material;
+  };
   try {
     await room.setKeys(goodKeys(room, inviteKey));
     report.rulesApplied = await rulesApplied(room);
@@ -102,12 +121,16 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
         Array.from({ length: options.concurrency }, async () => {
           while (Date.now() < until && report.requests < options.maxRequests) {
             const attacker = `attacker-${visitor++ % 5000}`;
-            const a: Attack & { rights?: SentRequest['rights'] } = rnd() < 0.5 ? attack(singleRoomMaterial(m, rnd), attacker, rnd) : crossRoomAttack(m, attacker, rnd);
+            const number = String(n++);
+            const roll = rnd();
+            const a: Attack & { rights?: SentRequest['rights'] } =
+              roll < 0.25 ? proofAttack(await proofNow(), number, rnd) : roll < 0.625 ? attack(singleRoomMaterial(m, rnd), attacker, rnd) : crossRoomAttack(m, attacker, rnd);
             report.attacks++;
             report.byKind[a.kind] = (report.byKind[a.kind] ?? 0) + 1;
-            const number = String(n++);
             const headers = { ...a.headers, [REQUEST_NUMBER]: number };
-            sent.set(number, { kind: a.kind, method: a.method, path: a.path, headers, rights: a.rights ?? [] });
+            const record = { kind: a.kind, method: a.method, path: a.path, headers, rights: a.rights ?? [] };
+            sent.set(number, record);
+            if (a.path.startsWith(PROOF_PATH)) proofSent.set(number, record);
             await send(a.method, a.path, headers, a.kind);
           }
         }),
@@ -164,12 +187,23 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
       report.settingsWritten++;
       m = await roomMaterial(room.key, inviteKey);
     }
+    await judgeProofLines();
     const health = await fetch(`${room.url}/`, { headers: { 'x-fuzz-id': 'health' } }).catch(() => null);
     report.hostUp = health !== null && health.status < 500;
   } finally {
     await room.stop();
   }
   return report;
+
+  /** The proof room's lines (the host prints them as it answers: a moment's wait for the last ones), judged. */
+  async function judgeProofLines(): Promise<void> {
+    const logged = (): number => room.decisions().filter((l) => typeof l.path === 'string' && l.path.startsWith(PROOF_PATH)).length;
+    await waitFor(() => (logged() >= proofSent.size ? true : undefined), 5_000).catch(() => {});
+    const verdict = judgeProof(room.decisions(), proofSent);
+    for (const a of verdict.accepted) note(`A PROOF WAS ACCEPTED that is not the request's own: ${a.why}`);
+    if (verdict.controls > 0 && verdict.controlsValid === 0) note(`none of the ${verdict.controls} controls (the right solution) was logged valid: the proof check is not being tested`);
+    report.proof = { ...verdict, accepted: verdict.accepted.length };
+  }
 
   async function send(method: string, path: string, headers: Record<string, string>, kind: string): Promise<void> {
     report.requests++;
