@@ -54,6 +54,11 @@ export interface DecisionLine {
   weight: number;
   /** `"bot": true`: a token of the infinite queue (docs/bots.md), which never wins; absent (false) otherwise. */
   bot?: boolean;
+  /**
+   * On a due draw whose token asked for a proof of work: what the request brought (docs/bots.md);
+   * absent otherwise. A draw without a valid one used proof_free_share of the chance (`pct` says it).
+   */
+  proof?: 'valid' | 'failed' | 'skipped' | 'missing';
 }
 
 /** What the operator asks for (waiting_room_config keys the edge ignores). */
