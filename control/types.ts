@@ -125,6 +125,12 @@ export interface ModelSnapshot {
    * seconds on a low-end phone, 0 when none; null when the room is not auto.
    */
   proofSeconds: number | null;
+  /**
+   * While a proof of work is asked (fixed or auto): the share of the published chance the recent draws
+   * asked one got (0..1; 1 when all brought a valid one or none was seen), which the plan divides its
+   * chances by (control/model/proof-share.ts); null when the room asks no proof.
+   */
+  proofShare: number | null;
   waiting: number;
   activeSessions: number;
   minutes: MinutePoint[];

@@ -9,6 +9,7 @@ import type { History } from './history.js';
 import type { ClosedCohort, Ledger } from './ledger.js';
 import { decisionDue, firmHorizonSec, firmNow, passDue, scheduleDue, unsentSchedule } from './pacing.js';
 import { planWindows, type WindowPlan } from './plan.js';
+import { effectiveShare } from './proof-share.js';
 import { returnersBetween } from './returning.js';
 import { fmt, scheduleText } from './schedule-text.js';
 import { idleMs, type ModelState } from './state.js';
@@ -148,8 +149,20 @@ function queueingPlan(m: ModelParts, nowMs: number, d: number): WindowPlan[] {
     firm: s.firm,
     returning: s.returning,
     defaultChance: s.edgePct,
+    // A proof of work some draws do not bring: the chance published is what they need over the share they get.
+    share: planShare(s, current, d),
   };
   return planWindows(input, current + d, current + m.forecastWindows * d);
+}
+
+/**
+ * The share of the published chance window c's draws will get (proof-share.ts): 1 while no proof is
+ * asked, and for a window the controller published no difficulty for (auto: 0); else f, as learned.
+ */
+export function planShare(s: ModelState, current: number, d: number): (c: number) => number {
+  if (!s.proofAsked) return () => 1;
+  const f = effectiveShare(s.proofDraws, current, d);
+  return (c) => (s.proof.auto && s.proofFirm.get(c) === 0 ? 1 : f);
 }
 
 /** Fixes the plan's windows whose decision time is within `horizonSec`; returns how many were newly fixed. */
