@@ -79,6 +79,7 @@ export function createControlModel(options: ModelOptions = {}): Model {
     ledger.prune(nowMs, idleMs(s), (closed) => learnReturnRates(s, closed, d));
     for (const w of s.plannedAdmissions.keys()) if (d !== null && w < nowSec - 10 * d) s.plannedAdmissions.delete(w);
     for (const w of s.firm.keys()) if (d !== null && w < nowSec - 10 * d) s.firm.delete(w);
+    for (const w of s.firmShare.keys()) if (d !== null && w < nowSec - 10 * d) s.firmShare.delete(w);
     for (const w of s.proofFirm.keys()) if (d !== null && w < nowSec - 10 * d) s.proofFirm.delete(w);
     if (d !== null) pruneDrawShares(s.proofDraws, Math.floor(nowSec / d) * d, d);
     const observing = (why: string): null => ((s.mode = 'observing'), (s.why = why), null);

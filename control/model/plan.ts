@@ -105,6 +105,8 @@ export interface WindowPlan {
   expected: number;
   /** Expected tickets drawn (weighted cohort size). */
   drawing: number;
+  /** The share of the chance its draws were expected to get (PlanInput.share). */
+  share: number;
 }
 
 /**
@@ -128,7 +130,7 @@ export function planWindows(input: PlanInput, from: number, to: number): WindowP
     const pct = firm ?? Math.min(100, chanceForCount(view, input.wanted(c)) / f);
     const got = pct * f;
     const drawing = view.known.reduce((s, k) => s + k.weight, 0) + view.unknown;
-    out.push({ start: c, pct, expected: expectedAdmissions(view, got / 100), drawing });
+    out.push({ start: c, pct, expected: expectedAdmissions(view, got / 100), drawing, share: f });
     prevChance = got;
     prevView = view;
   }

@@ -44,6 +44,8 @@ export interface ModelState {
   proofFreeShare: number;
   /** The draws asked a proof, by the window they were made in: the share of the chance they got (proof-share.ts). */
   proofDraws: Map<number, DrawShare>;
+  /** The share of the chance each firm window was planned with, by window start, when below 1 (draw-plan.ts). */
+  firmShare: Map<number, number>;
   // Pacing (pacing.ts): what went out and when, and the last full pass.
   /** Every setting as last written. */
   lastWritten: SettingWrites;
@@ -77,6 +79,7 @@ export function initialState(): ModelState {
     proofAsked: false,
     proofFreeShare: 0.2,
     proofDraws: new Map(),
+    firmShare: new Map(),
     lastWritten: {},
     lastWriteMs: 0,
     lastFirmWritten: Number.NEGATIVE_INFINITY,
@@ -87,7 +90,7 @@ export function initialState(): ModelState {
 
 /** ModelState as JSON-safe data: Maps as [key, value] pairs, -Infinity as null. */
 export interface SavedState
-  extends Omit<ModelState, 'firm' | 'plannedAdmissions' | 'reissueReturnRates' | 'drainSeenSec' | 'lastFirmWritten' | 'lastPassMs' | 'proof' | 'proofFirm' | 'proofAsked' | 'proofFreeShare' | 'proofDraws'> {
+  extends Omit<ModelState, 'firm' | 'plannedAdmissions' | 'reissueReturnRates' | 'drainSeenSec' | 'lastFirmWritten' | 'lastPassMs' | 'proof' | 'proofFirm' | 'proofAsked' | 'proofFreeShare' | 'proofDraws' | 'firmShare'> {
   firm: [number, number][];
   plannedAdmissions: [number, number][];
   reissueReturnRates: [number, number][];
@@ -101,6 +104,7 @@ export interface SavedState
   proofAsked?: boolean;
   proofFreeShare?: number;
   proofDraws?: [number, DrawShare][];
+  firmShare?: [number, number][];
 }
 
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
@@ -119,6 +123,7 @@ export function saveState(s: ModelState): SavedState {
     proof: { ...s.proof },
     proofFirm: [...s.proofFirm],
     proofDraws: [...s.proofDraws].map(([w, x]) => [w, { ...x }]),
+    firmShare: [...s.firmShare],
     lastWritten: { ...s.lastWritten },
     drainSeenSec: finite(s.drainSeenSec),
     lastFirmWritten: finite(s.lastFirmWritten),
@@ -141,6 +146,7 @@ export function restoreState(saved: SavedState): ModelState {
     proofAsked: saved.proofAsked ?? false,
     proofFreeShare: saved.proofFreeShare ?? 0.2,
     proofDraws: new Map((saved.proofDraws ?? []).map(([w, x]) => [w, { ...x }])),
+    firmShare: new Map(saved.firmShare ?? []),
     lastWritten: { ...saved.lastWritten },
     drainSeenSec: orNever(saved.drainSeenSec),
     lastFirmWritten: orNever(saved.lastFirmWritten),
