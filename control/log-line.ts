@@ -10,6 +10,7 @@ export type LineVerdict = { kind: 'decision'; line: DecisionLine } | { kind: 'fo
 
 const TID = /^[A-Za-z0-9_-]{8}$/;
 const DECS = new Set(['wait', 'allow', 'won', 'pre']);
+const PROOFS = new Set(['valid', 'failed', 'skipped', 'missing']);
 /** Decisions from before 2020 or over a day ahead of the reader's clock are not believed. */
 const EARLIEST_MS = Date.UTC(2020, 0, 1);
 
@@ -68,6 +69,9 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
   // No `room` at all: an edge from before rooms, whose one room is `default`.
   const room = o.room === undefined ? DEFAULT_ROOM : o.room === null ? null : typeof o.room === 'string' && ROOM_ID.test(o.room) ? o.room : undefined;
   if (room === undefined) return { kind: 'bad', why: 'room must be a room id or null' };
+  // What a draw's request brought for a proof of work (docs/bots.md); absent when none was asked. A
+  // value this reader does not know is left out, not the line: the line still counts its admission.
+  const proof = typeof o.proof === 'string' && PROOFS.has(o.proof) ? (o.proof as NonNullable<DecisionLine['proof']>) : undefined;
   const rule = typeof o.rule === 'string' ? o.rule.slice(0, 64) : null;
   return {
     kind: 'decision',
@@ -93,6 +97,7 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
       weight,
       // A token of the infinite queue (docs/bots.md): never a win, so the model leaves it out of the demand.
       bot: o.bot === true,
+      ...(proof === undefined ? {} : { proof }),
     },
   };
 }

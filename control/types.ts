@@ -54,6 +54,11 @@ export interface DecisionLine {
   weight: number;
   /** `"bot": true`: a token of the infinite queue (docs/bots.md), which never wins; absent (false) otherwise. */
   bot?: boolean;
+  /**
+   * On a due draw whose token asked for a proof of work: what the request brought (docs/bots.md);
+   * absent otherwise. A draw without a valid one used proof_free_share of the chance (`pct` says it).
+   */
+  proof?: 'valid' | 'failed' | 'skipped' | 'missing';
 }
 
 /** What the operator asks for (waiting_room_config keys the edge ignores). */
@@ -120,6 +125,12 @@ export interface ModelSnapshot {
    * seconds on a low-end phone, 0 when none; null when the room is not auto.
    */
   proofSeconds: number | null;
+  /**
+   * While a proof of work is asked (fixed or auto): the share of the published chance the recent draws
+   * asked one got (0..1; 1 when all brought a valid one or none was seen), which the plan divides its
+   * chances by (control/model/proof-share.ts); null when the room asks no proof.
+   */
+  proofShare: number | null;
   waiting: number;
   activeSessions: number;
   minutes: MinutePoint[];

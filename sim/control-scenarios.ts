@@ -143,3 +143,17 @@ export const controlledScenarios: readonly Scenario[] = [
     control: { ...controlSpec, stopAtMs: 6 * MINUTE },
   },
 ];
+
+/**
+ * Opt-in (`--scenario held-unsolved`): `held-steady` with proof_of_work = fixed. The simulated visitors
+ * send no proof, so every draw is at proof_free_share (0.2) of the chance published: the controller
+ * must learn that share from the draw lines and publish what the target needs over it.
+ */
+export const heldUnsolved: Scenario = {
+  ...controlledScenarios.find((x) => x.name === 'held-steady')!,
+  name: 'held-unsolved',
+  title: 'Steady arrivals held by the controller, a proof of work asked that nobody brings',
+  summary:
+    "held-steady with proof_of_work = fixed (5 s): 300 a minute for 20 minutes against a target of 240 a minute, on five POPs, and no visitor sends a proof (a crowd without JavaScript, or every visitor while the page's solver fails), so each draw gets proof_free_share (0.2) of the chance published. The controller learns that share from the draw lines and publishes what the target needs over it: admissions should sit on 240 a minute while the queue lasts, as in held-steady.",
+  settings: controlledRoom(240, { proof_of_work: 'fixed', proof_seconds: '5' }),
+};

@@ -2,7 +2,7 @@
 // few minutes on two cores (sim/README.md gives the last run's time): every request is a real HS512
 // verify and often a sign.
 import { browsing, MINUTE, spread } from './arrivals.js';
-import { controlledScenarios, controlSpec } from './control-scenarios.js';
+import { controlledScenarios, controlSpec, heldUnsolved } from './control-scenarios.js';
 import { eventScenarios } from './event-scenarios.js';
 import { optInScenarios as roomsOptIn, roomsScenarios } from './rooms-scenarios.js';
 import { sampleScenarios } from './sample-scenarios.js';
@@ -168,7 +168,7 @@ export const scenarios: readonly Scenario[] = [
 ];
 
 /** Scenarios run only when named (`--scenario`): too long for the default run (sample-scenarios.ts). */
-export const optInScenarios: readonly Scenario[] = [...roomsOptIn, ...sampleScenarios];
+export const optInScenarios: readonly Scenario[] = [...roomsOptIn, ...sampleScenarios, heldUnsolved];
 
 export function findScenario(name: string): Scenario | undefined {
   return scenarios.find((s) => s.name === name) ?? optInScenarios.find((s) => s.name === name);

@@ -9,6 +9,7 @@ import type { History } from './history.js';
 import type { ClosedCohort, Ledger } from './ledger.js';
 import { decisionDue, firmHorizonSec, firmNow, passDue, scheduleDue, unsentSchedule } from './pacing.js';
 import { planWindows, type WindowPlan } from './plan.js';
+import { effectiveShare } from './proof-share.js';
 import { returnersBetween } from './returning.js';
 import { fmt, scheduleText } from './schedule-text.js';
 import { idleMs, type ModelState } from './state.js';
@@ -63,6 +64,13 @@ export interface RecentWindows {
   plannedAdmissions: ReadonlyMap<number, number>;
   /** Admissions the log counted in window `w` (its start). */
   admissions: (w: number) => number;
+  /**
+   * How much a window's plan is to be scaled before it is compared with what it admitted: the share
+   * of the chance its draws get as learned since, over the share it was planned with (1 when absent).
+   * A window planned before the share was known (the first queued ones, before any draw was asked a
+   * proof) is no error of the law's: read unscaled, it held the correction at 1.5 for three minutes.
+   */
+  rescale?: (w: number) => number;
 }
 
 /**
@@ -89,7 +97,7 @@ export function correctedShare(recent: RecentWindows, current: number, d: number
     // for minutes (held-sampled-100k: minutes 3 and 4 at -13% and -12%).
     const prev = firm.get(w - d);
     if (prev === undefined || prev >= 100 || !plannedAdmissions.has(w - d)) continue;
-    planned += plan;
+    planned += plan * (recent.rescale?.(w) ?? 1);
     got += recent.admissions(w);
   }
   const bias = planned >= 3 * perWindow ? Math.min(1.5, Math.max(0.67, got / planned)) : 1;
@@ -103,7 +111,9 @@ function wantedFor(m: ModelParts, nowMs: number, d: number): (c: number) => numb
   const nowSec = Math.floor(nowMs / 1000);
   const current = Math.floor(nowSec / d) * d;
   const admissions = (w: number): number => ledger.windows.get(w)?.admissions ?? 0;
-  const corrected = correctedShare({ firm: s.firm, plannedAdmissions: s.plannedAdmissions, admissions }, current, d, perWindow);
+  const shareNow = planShare(s, current, d);
+  const rescale = (w: number): number => shareNow(w) / (s.firmShare.get(w) ?? 1);
+  const corrected = correctedShare({ firm: s.firm, plannedAdmissions: s.plannedAdmissions, admissions, rescale }, current, d, perWindow);
   const cap = s.targets.totalActiveUsers;
   if (cap === null) return () => corrected;
   const active = ledger.activeSessions(nowMs, idleMs(s)).total;
@@ -148,8 +158,20 @@ function queueingPlan(m: ModelParts, nowMs: number, d: number): WindowPlan[] {
     firm: s.firm,
     returning: s.returning,
     defaultChance: s.edgePct,
+    // A proof of work some draws do not bring: the chance published is what they need over the share they get.
+    share: planShare(s, current, d),
   };
   return planWindows(input, current + d, current + m.forecastWindows * d);
+}
+
+/**
+ * The share of the published chance window c's draws will get (proof-share.ts): 1 while no proof is
+ * asked, and for a window the controller published no difficulty for (auto: 0); else f, as learned.
+ */
+export function planShare(s: ModelState, current: number, d: number): (c: number) => number {
+  if (!s.proofAsked) return () => 1;
+  const f = effectiveShare(s.proofDraws, current, d);
+  return (c) => (s.proof.auto && s.proofFirm.get(c) === 0 ? 1 : f);
 }
 
 /** Fixes the plan's windows whose decision time is within `horizonSec`; returns how many were newly fixed. */
@@ -159,6 +181,7 @@ function firmUpTo(m: ModelParts, plan: readonly WindowPlan[], horizonSec: number
     if (!firmNow(p.start, m.lead, horizonSec) || m.s.firm.has(p.start)) continue;
     m.s.firm.set(p.start, p.pct);
     m.s.plannedAdmissions.set(p.start, p.expected);
+    if (p.share < 1) m.s.firmShare.set(p.start, p.share);
     fixed++;
   }
   return fixed;

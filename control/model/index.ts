@@ -17,6 +17,7 @@ import { restoreLedger, saveLedger } from './ledger-saved.js';
 import { openStep } from './open-room.js';
 import { recordWritten } from './pacing.js';
 import { adoptProofSchedule, withProofSchedule } from './proof-schedule.js';
+import { observeDrawShare, pruneDrawShares } from './proof-share.js';
 import { denyPageReturns } from './returning.js';
 import { modelSnapshot } from './snapshot.js';
 import { idleMs, initialState, restoreState, saveState } from './state.js';
@@ -78,7 +79,9 @@ export function createControlModel(options: ModelOptions = {}): Model {
     ledger.prune(nowMs, idleMs(s), (closed) => learnReturnRates(s, closed, d));
     for (const w of s.plannedAdmissions.keys()) if (d !== null && w < nowSec - 10 * d) s.plannedAdmissions.delete(w);
     for (const w of s.firm.keys()) if (d !== null && w < nowSec - 10 * d) s.firm.delete(w);
+    for (const w of s.firmShare.keys()) if (d !== null && w < nowSec - 10 * d) s.firmShare.delete(w);
     for (const w of s.proofFirm.keys()) if (d !== null && w < nowSec - 10 * d) s.proofFirm.delete(w);
+    if (d !== null) pruneDrawShares(s.proofDraws, Math.floor(nowSec / d) * d, d);
     const observing = (why: string): null => ((s.mode = 'observing'), (s.why = why), null);
     if (d === null) return observing('no decision line yet: the period and the crowd are unknown');
     if (s.targets.newUsersPerMinute === null) {
@@ -135,10 +138,14 @@ export function createControlModel(options: ModelOptions = {}): Model {
       if (!s.adopted) adoptProofSchedule(s, config.proofSchedule, nowSec, config.waitPeriodSeconds, lead);
       s.adopted = true;
       s.proof = { auto: config.proofOfWork === 'auto', maxSeconds: config.proofSeconds };
+      s.proofAsked = config.proofOfWork !== 'off';
+      s.proofFreeShare = config.proofFreeShare;
     },
 
     observe(line) {
       ledger.observe(line);
+      // The share of the chance the draws asked a proof got (proof-share.ts): what the plan makes up for.
+      observeDrawShare(s.proofDraws, line, s.proofFreeShare);
       // No place either: a token of the infinite queue never comes in, a check refused for hammering decided nothing.
       if (line.bot !== true && line.reason !== 'hammering') cursor.observe(line);
     },

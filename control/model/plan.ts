@@ -36,6 +36,11 @@ export interface PlanInput {
    * when absent). It matters for the window before the first planned one, whose losers come next.
    */
   defaultChance?: number;
+  /**
+   * The share of the published chance window `c`'s draws get (proof-share.ts): below 1 while a proof
+   * of work is asked and some draws bring none. 1 when absent.
+   */
+  share?: (window: number) => number;
 }
 
 /**
@@ -94,30 +99,39 @@ export function cohortView(input: PlanInput, c: number, previousChance: number, 
 
 export interface WindowPlan {
   start: number;
+  /** The chance published (0..100). */
   pct: number;
-  /** Expected admissions at that chance. */
+  /** Expected admissions at that chance, as its draws get it (the published chance times the window's share). */
   expected: number;
   /** Expected tickets drawn (weighted cohort size). */
   drawing: number;
+  /** The share of the chance its draws were expected to get (PlanInput.share). */
+  share: number;
 }
 
 /**
  * Chances for windows `from` .. `to` (inclusive, window starts), in order, each from the views of the
- * ones before it: the firm ones as fixed, the others chosen for `wanted`.
+ * ones before it: the firm ones as fixed, the others chosen for `wanted`. While the draws get only a
+ * share f of the chance (a proof of work some do not bring), the chance the law needs is published
+ * as needed / f (at most 100), and each window is expected, and its losers followed, at the chance
+ * its draws get: published x f.
  */
 export function planWindows(input: PlanInput, from: number, to: number): WindowPlan[] {
   const out: WindowPlan[] = [];
   const d = input.d;
+  const share = (c: number): number => Math.min(1, Math.max(0.001, input.share?.(c) ?? 1));
   // The cohort before `from`, for its losers: its own chance is firm or taken as the first decision.
-  let prevChance = input.firm.get(from - d) ?? input.defaultChance ?? 100;
+  let prevChance = (input.firm.get(from - d) ?? input.defaultChance ?? 100) * share(from - d);
   let prevView: CohortView | null = cohortView(input, from - d, 100, null);
   for (let c = from; c <= to; c += d) {
     const view = cohortView(input, c, prevChance, prevView);
+    const f = share(c);
     const firm = input.firm.get(c);
-    const pct = firm ?? chanceForCount(view, input.wanted(c));
+    const pct = firm ?? Math.min(100, chanceForCount(view, input.wanted(c)) / f);
+    const got = pct * f;
     const drawing = view.known.reduce((s, k) => s + k.weight, 0) + view.unknown;
-    out.push({ start: c, pct, expected: expectedAdmissions(view, pct / 100), drawing });
-    prevChance = pct;
+    out.push({ start: c, pct, expected: expectedAdmissions(view, got / 100), drawing, share: f });
+    prevChance = got;
     prevView = view;
   }
   return out;

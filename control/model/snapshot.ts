@@ -6,6 +6,7 @@ import type { ModelSnapshot, PopRow } from '../types.js';
 import type { CursorView } from './cursor-plan.js';
 import type { History } from './history.js';
 import { currentProofSeconds } from './proof-schedule.js';
+import { effectiveShare } from './proof-share.js';
 import type { Ledger } from './ledger.js';
 import type { ModelState } from './state.js';
 
@@ -38,6 +39,7 @@ export function modelSnapshot(nowMs: number, s: Readonly<ModelState>, ledger: Le
     why: s.why,
     allowPercentage: mode === 'queueing' ? (next ?? null) : edgePct,
     proofSeconds: currentProofSeconds(s, d === null ? null : current),
+    proofShare: !s.proofAsked ? null : d === null ? 1 : effectiveShare(s.proofDraws, current, d),
     waiting: waiting.total,
     activeSessions: active.total,
     minutes: history.minutes(nowMs),

@@ -4,6 +4,7 @@
 // restore() back, so a restarted controller goes on where it stopped (docs/control.md).
 import type { MinutePoint, ModelSnapshot, SettingWrites, Targets } from '../types.js';
 import type { WindowPlan } from './plan.js';
+import type { DrawShare } from './proof-share.js';
 import type { ProofSettings } from './proof-schedule.js';
 import type { Returning } from './returning.js';
 
@@ -38,6 +39,13 @@ export interface ModelState {
   proof: ProofSettings;
   /** Each window's proof of work once fixed (its tokens may carry the puzzle), seconds, by window start. */
   proofFirm: Map<number, number>;
+  /** Whether the room asks a proof of work at all (proof_of_work fixed or auto), and proof_free_share. */
+  proofAsked: boolean;
+  proofFreeShare: number;
+  /** The draws asked a proof, by the window they were made in: the share of the chance they got (proof-share.ts). */
+  proofDraws: Map<number, DrawShare>;
+  /** The share of the chance each firm window was planned with, by window start, when below 1 (draw-plan.ts). */
+  firmShare: Map<number, number>;
   // Pacing (pacing.ts): what went out and when, and the last full pass.
   /** Every setting as last written. */
   lastWritten: SettingWrites;
@@ -68,6 +76,10 @@ export function initialState(): ModelState {
     lastPlan: [],
     proof: { auto: false, maxSeconds: 5 },
     proofFirm: new Map(),
+    proofAsked: false,
+    proofFreeShare: 0.2,
+    proofDraws: new Map(),
+    firmShare: new Map(),
     lastWritten: {},
     lastWriteMs: 0,
     lastFirmWritten: Number.NEGATIVE_INFINITY,
@@ -78,7 +90,7 @@ export function initialState(): ModelState {
 
 /** ModelState as JSON-safe data: Maps as [key, value] pairs, -Infinity as null. */
 export interface SavedState
-  extends Omit<ModelState, 'firm' | 'plannedAdmissions' | 'reissueReturnRates' | 'drainSeenSec' | 'lastFirmWritten' | 'lastPassMs' | 'proof' | 'proofFirm'> {
+  extends Omit<ModelState, 'firm' | 'plannedAdmissions' | 'reissueReturnRates' | 'drainSeenSec' | 'lastFirmWritten' | 'lastPassMs' | 'proof' | 'proofFirm' | 'proofAsked' | 'proofFreeShare' | 'proofDraws' | 'firmShare'> {
   firm: [number, number][];
   plannedAdmissions: [number, number][];
   reissueReturnRates: [number, number][];
@@ -88,6 +100,11 @@ export interface SavedState
   /** Absent in a state saved before the proof of work (read as none fixed; the settings say the rest). */
   proof?: ProofSettings;
   proofFirm?: [number, number][];
+  /** Absent in a state saved before the share of the chance was learned (read as none seen; the settings say the rest). */
+  proofAsked?: boolean;
+  proofFreeShare?: number;
+  proofDraws?: [number, DrawShare][];
+  firmShare?: [number, number][];
 }
 
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
@@ -105,6 +122,8 @@ export function saveState(s: ModelState): SavedState {
     lastPlan: s.lastPlan.map((p) => ({ ...p })),
     proof: { ...s.proof },
     proofFirm: [...s.proofFirm],
+    proofDraws: [...s.proofDraws].map(([w, x]) => [w, { ...x }]),
+    firmShare: [...s.firmShare],
     lastWritten: { ...s.lastWritten },
     drainSeenSec: finite(s.drainSeenSec),
     lastFirmWritten: finite(s.lastFirmWritten),
@@ -124,6 +143,10 @@ export function restoreState(saved: SavedState): ModelState {
     lastPlan: saved.lastPlan.map((p) => ({ ...p })),
     proof: { ...(saved.proof ?? initialState().proof) },
     proofFirm: new Map(saved.proofFirm ?? []),
+    proofAsked: saved.proofAsked ?? false,
+    proofFreeShare: saved.proofFreeShare ?? 0.2,
+    proofDraws: new Map((saved.proofDraws ?? []).map(([w, x]) => [w, { ...x }])),
+    firmShare: new Map(saved.firmShare ?? []),
     lastWritten: { ...saved.lastWritten },
     drainSeenSec: orNever(saved.drainSeenSec),
     lastFirmWritten: orNever(saved.lastFirmWritten),

@@ -71,6 +71,18 @@ describe('parseLogLine', () => {
     expect(plain.kind === 'decision' && plain.line.bot).toBe(false);
   });
 
+  it('reads what a draw brought for a proof of work; an unknown value is left out, the line kept', () => {
+    const o = JSON.parse(real) as Record<string, unknown>;
+    const proof = (v: unknown) => {
+      const verdict = parseLogLine(JSON.stringify({ ...o, proof: v }), NOW);
+      return verdict.kind === 'decision' ? verdict.line.proof : verdict.kind;
+    };
+    for (const v of ['valid', 'failed', 'skipped', 'missing'] as const) expect(proof(v)).toBe(v);
+    for (const v of ['solved', 1, null, true]) expect(proof(v), String(v)).toBeUndefined();
+    const plain = parseLogLine(real, NOW);
+    expect(plain.kind === 'decision' && plain.line.proof).toBeUndefined();
+  });
+
   it('never throws on arbitrary text', () => {
     for (let i = 0; i < 2000; i++) {
       const text = Array.from({ length: i % 80 }, (_, j) => String.fromCharCode((i * 31 + j * 17) % 0x3000)).join('');

@@ -43,6 +43,7 @@ function modelOf(model: Partial<ModelSnapshot>): ModelSnapshot {
       why: 'queueing',
       allowPercentage: null,
       proofSeconds: null,
+      proofShare: null,
       waiting: 0,
       activeSessions: 0,
       minutes: [],
@@ -246,6 +247,9 @@ describe('the dashboard', () => {
     const proof = schedule.replace(/=[\d.]+/g, (_, i) => `=${[0, 5, 13][schedule.slice(0, i).split(',').length - 1]}`);
     const page = await open(made({ ...busy.rooms[0]!.model, proofSeconds: 13 }, { lastWrite: { atMs: at('17:05:00'), values: { default: { allow_schedule: schedule, proof_schedule: proof } }, ok: true, error: null } }));
     expect(await page.textContent('#state')).toMatch(/Proof of work \(auto\): 13 s a draw\./);
+    expect(await page.textContent('#state')).not.toMatch(/got \d+% of the chance/);
+    const fixed = await open(made({ ...busy.rooms[0]!.model, proofShare: 0.2 }));
+    expect(await fixed.textContent('#state')).toMatch(/Draws asked a proof got 20% of the chance published/);
     const io = await page.innerText('#io');
     expect(io).toMatch(/proof_schedule: from 17:05:20: none, 17:05:40: 5 s, 17:06:00: 13 s/);
     await page.context().close();

@@ -53,4 +53,11 @@ describe('the correction of the draw plan', () => {
     const queued = [-1, 0, 1, 2, 3, 4, 5].map((at) => ({ at, pct: 10, planned: SHARE, got: at < 0 ? SHARE : 1.2 * SHARE }));
     expect(correctedShare(recent(queued), NOW, D, SHARE)).toBeCloseTo(SHARE / 1.2, 5);
   });
+
+  it('reads a window planned before the share of the chance was known at that share: no error of the law to make up', () => {
+    // Planned at the full chance, drawn at a fifth of it (nobody brought the proof): a fifth came.
+    const fifth = recent([0, 1, 2, 3, 4, 5].map((at) => ({ at, pct: 40, planned: SHARE, got: SHARE / 5 })));
+    expect(correctedShare(fifth, NOW, D, SHARE)).toBeCloseTo(SHARE / 0.67, 6);
+    expect(correctedShare({ ...fifth, rescale: () => 0.2 }, NOW, D, SHARE)).toBeCloseTo(SHARE, 6);
+  });
 });

@@ -152,4 +152,47 @@ describe('the control model', () => {
     model.plan(T0 + 2000, LIVE);
     expect(model.snapshot(T0 + 2000).waiting).toBe(10);
   });
+
+  describe('while a proof of work is asked and the draws bring none', () => {
+    /** The queueing room of the test above, with 300 draws of the window before that brought no proof (at 2% published, 0.4% drawn). */
+    function model(extra: Record<string, string>, drawsWithout: number) {
+      const m = createControlModel({ leadSeconds: 25 });
+      m.settings(settings({ allow_percentage: '50', new_users_per_minute: '100', ...extra }), T0);
+      for (const l of arrivals(1000, T0 + 5000, 0)) m.observe(l);
+      for (let i = 0; i < drawsWithout; i++) {
+        m.observe(line({ tsMs: T0 + 8000, reason: 'draw_lost', decision: 'wait', outcome: 'startwaiting', pct: 0.4, proof: 'missing' }));
+      }
+      m.observe(heard(T0 + 16_000));
+      return m;
+    }
+    const chance = (writes: ReturnType<ReturnType<typeof model>['plan']>): number =>
+      Number(writes!.allow_schedule!.split(',').find((e) => e.startsWith(`${T0 / 1000 + 60}=`))!.split('=')[1]);
+
+    it('publishes the chance the target needs over the share the draws get, and shows that share', () => {
+      const plain = chance(model({}, 0).plan(T0 + 35_000, LIVE));
+      const m = model({ proof_of_work: 'fixed', proof_seconds: '5' }, 300);
+      const pct = chance(m.plan(T0 + 35_000, LIVE));
+      // About 5.3% is what 50 of 1,000 need; drawn at a fifth of it, 26.5% must be published.
+      expect(pct).toBeCloseTo(plain * 5, 0);
+      expect(m.snapshot(T0 + 35_000).proofShare).toBeCloseTo(0.2, 6);
+      // The same draw lines in a room that asks no proof (they came before it was turned off): no share.
+      const off = model({}, 300);
+      expect(chance(off.plan(T0 + 35_000, LIVE))).toBe(plain);
+      expect(off.snapshot(T0 + 35_000).proofShare).toBeNull();
+    });
+
+    it('keeps the share it learned across a restart, and reads a state saved before it', () => {
+      const m = model({ proof_of_work: 'fixed', proof_seconds: '5' }, 300);
+      m.plan(T0 + 35_000, LIVE);
+      const saved = m.save();
+      const again = createControlModel({ leadSeconds: 25, restore: JSON.parse(JSON.stringify(saved)) });
+      expect(again.snapshot(T0 + 35_000).proofShare).toBeCloseTo(0.2, 6);
+      const old = JSON.parse(JSON.stringify(saved));
+      for (const k of ['proofAsked', 'proofFreeShare', 'proofDraws']) delete old.state[k];
+      const before = createControlModel({ leadSeconds: 25, restore: old });
+      expect(before.snapshot(T0 + 35_000).proofShare).toBeNull();
+      before.settings(settings({ allow_percentage: '50', new_users_per_minute: '100', proof_of_work: 'fixed' }), T0 + 35_000);
+      expect(before.snapshot(T0 + 35_000).proofShare).toBe(1);
+    });
+  });
 });

@@ -40,3 +40,41 @@ describe('planWindows with a sampled cohort', () => {
     expect(first!.pct).toBeCloseTo(0.025, 3);
   });
 });
+
+describe('planWindows while the draws get a share of the chance (a proof of work not brought)', () => {
+  /** 1,000 tickets for the cohort of T + D, seen whole. */
+  function ledgerOf(n: number): Ledger {
+    const ledger = new Ledger();
+    for (let i = 0; i < n; i++) ledger.observe(parsedLine({ tsMs: (T - 2 * D + 1) * 1000, reason: 'no_token', newTid: id(i), newExp: T + D, newDec: 'wait' }, D));
+    return ledger;
+  }
+  const input = (ledger: Ledger, share: number, wanted = 100) => ({ ledger, nowSec: T + 1, d: D, wanted: () => wanted, returnRate: 1, arrivalRate: 0, firm: new Map<number, number>(), share: () => share });
+
+  it('publishes the chance the law needs divided by the share, and expects the wanted admissions', () => {
+    const ledger = ledgerOf(1000);
+    const [full] = planWindows(input(ledger, 1), T + D, T + D);
+    const [fifth] = planWindows(input(ledger, 0.2), T + D, T + D);
+    expect(full!.pct).toBeCloseTo(10, 0);
+    // Draws without a proof get a fifth of what is published: 50% published, 10% drawn, 100 admitted.
+    expect(fifth!.pct).toBeCloseTo(5 * full!.pct, 6);
+    expect(fifth!.expected).toBeCloseTo(full!.expected, 6);
+    expect(fifth!.expected).toBeGreaterThan(90);
+    expect(fifth!.expected).toBeLessThan(110);
+  });
+
+  it('publishes at most 100, and then expects only the share of the cohort', () => {
+    const [w] = planWindows(input(ledgerOf(1000), 0.2, 400), T + D, T + D);
+    expect(w!.pct).toBe(100);
+    // A fifth of the cohort, by the tickets' own draw numbers (224 of these 1,000 lie below 0.2).
+    expect(w!.expected).toBeGreaterThan(150);
+    expect(w!.expected).toBeLessThan(250);
+  });
+
+  it('follows the losers at the chance the draws got: the next cohort carries the cohort less those admitted', () => {
+    const [first, next] = planWindows(input(ledgerOf(1000), 0.2, 400), T + D, T + 2 * D);
+    // 1,000 drew at T + D at 100 published, 20 drawn: about 200 got in, about 800 draw again at T + 2D
+    // (not the 600 that 400 admitted would leave).
+    expect(next!.drawing).toBeCloseTo(1000 - first!.expected, 0);
+    expect(next!.drawing).toBeGreaterThan(740);
+  });
+});
