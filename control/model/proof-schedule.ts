@@ -53,6 +53,15 @@ export interface ProofContext {
   crowdAt: (w: number) => number;
 }
 
+/**
+ * The chance a window's draws really get: the published one times the share it was planned with
+ * (draws without a valid proof get proof_free_share of it), so a high chance published to make up for
+ * a crowd that does not solve does not read as little pressure.
+ */
+export function effectiveChance(s: ModelState, w: number, pct: number): number {
+  return pct * (s.firmShare.get(w) ?? 1);
+}
+
 /** `writes` with proof_schedule added when it carries allow_schedule (only then: it rides that write). */
 export function withProofSchedule(s: ModelState, writes: SettingWrites | null, c: ProofContext): SettingWrites | null {
   if (writes === null || writes.allow_schedule === undefined) return writes;
@@ -73,7 +82,7 @@ export function withProofSchedule(s: ModelState, writes: SettingWrites | null, c
       level =
         decision < nowSec
           ? 0
-          : proofLevel({ waiting: c.crowdAt(w), perMinute: s.targets.newUsersPerMinute ?? 0, chance: pct, maxSeconds: s.proof.maxSeconds, ...(previous === undefined ? {} : { previous }) });
+          : proofLevel({ waiting: c.crowdAt(w), perMinute: s.targets.newUsersPerMinute ?? 0, chance: effectiveChance(s, w, pct), maxSeconds: s.proof.maxSeconds, ...(previous === undefined ? {} : { previous }) });
       if (decision <= horizon) s.proofFirm.set(w, level);
     }
     text.push(`${w}=${level}`);

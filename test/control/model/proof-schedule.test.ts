@@ -155,3 +155,19 @@ describe('proof_schedule', () => {
     expect(off.snapshot(T0).proofSeconds).toBeNull();
   });
 });
+
+describe('the pressure a window is judged by', () => {
+  it('is the chance its draws really get: a chance published high because few solve still reads as a long queue', async () => {
+    const { effectiveChance } = await import('../../../control/model/proof-schedule.js');
+    const { proofLevel } = await import('../../../control/model/proof-level.js');
+    const { initialState: createModelState } = await import('../../../control/model/state.js');
+    const s = createModelState();
+    s.firmShare.set(t0 + 120, 0.2);
+    // Published at 100 to make up for a crowd drawing at a fifth of it: its draws get 20.
+    expect(effectiveChance(s, t0 + 120, 100)).toBe(20);
+    expect(effectiveChance(s, t0 + 150, 40)).toBe(40);
+    const level = proofLevel({ waiting: 2000, perMinute: 100, chance: effectiveChance(s, t0 + 120, 100), maxSeconds: 30 });
+    expect(level).toBeGreaterThan(0);
+    expect(proofLevel({ waiting: 2000, perMinute: 100, chance: 100, maxSeconds: 30 })).toBe(0);
+  });
+});
