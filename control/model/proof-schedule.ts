@@ -15,15 +15,7 @@ import type { ProofScheduleEntry } from '../../src/core/types.js';
 import type { SettingWrites } from '../types.js';
 import { firmHorizonSec } from './pacing.js';
 import { proofLevel } from './proof-level.js';
-import type { ModelState } from './state.js';
-
-/** proof_of_work and proof_seconds as the model needs them (the room's Config: src/core/config-proof.ts). */
-export interface ProofSettings {
-  /** proof_of_work = auto: the controller publishes the difficulty. */
-  auto: boolean;
-  /** proof_seconds: the most it may ask, seconds (within (0, 60] and at most the wait period, as the edge parsed it). */
-  maxSeconds: number;
-}
+import type { ModelState, ProofSettings } from './state.js';
 
 /** `START=VALUE,...` as [start, value] pairs; entries that are not two numbers are left out. */
 function scheduleEntries(text: string | undefined): [number, number][] {

@@ -5,8 +5,15 @@
 import type { MinutePoint, ModelSnapshot, SettingWrites, Targets } from '../types.js';
 import type { WindowPlan } from './plan.js';
 import type { DrawShare } from './proof-share.js';
-import type { ProofSettings } from './proof-schedule.js';
 import type { Returning } from './returning.js';
+
+/** proof_of_work and proof_seconds as the model needs them (the room's Config: src/core/config-proof.ts). */
+export interface ProofSettings {
+  /** proof_of_work = auto: the controller publishes the difficulty. */
+  auto: boolean;
+  /** proof_seconds: the most it may ask, seconds (within (0, 60] and at most the wait period, as the edge parsed it). */
+  maxSeconds: number;
+}
 
 export interface ModelState {
   targets: Targets;

@@ -28,11 +28,17 @@ export function drawWins(signature: Uint8Array, allowPercentage: number): boolea
  * window's admissions does not depend on which POP saw the new setting first.
  */
 export function chanceFor(config: Pick<Config, 'allowPercentage' | 'allowSchedule'>, exp: number): number {
-  const schedule = config.allowSchedule;
+  return scheduleEntryAt(config.allowSchedule, exp)?.pct ?? config.allowPercentage;
+}
+
+/**
+ * The entry of an ascending schedule (by window start) for the window of `exp`: the entry for exactly
+ * that window, else the one before it (a gap keeps the last value); null before the first entry.
+ */
+export function scheduleEntryAt<T extends { start: number }>(schedule: readonly T[], exp: number): T | null {
   const last = schedule[schedule.length - 1];
-  if (last === undefined || exp < schedule[0]!.start) return config.allowPercentage;
-  if (exp >= last.start) return last.pct;
-  // Binary search: the entry for exactly this window, else the one before it (a gap keeps the last chance).
+  if (last === undefined || exp < schedule[0]!.start) return null;
+  if (exp >= last.start) return last;
   let lo = 0;
   let hi = schedule.length - 1;
   while (lo < hi) {
@@ -40,7 +46,7 @@ export function chanceFor(config: Pick<Config, 'allowPercentage' | 'allowSchedul
     if (schedule[mid]!.start <= exp) lo = mid;
     else hi = mid - 1;
   }
-  return schedule[lo]!.pct;
+  return schedule[lo]!;
 }
 
 /** A token's id for the decision log: its signature's first 6 bytes (its draw value) in base64url. */

@@ -3,7 +3,8 @@
 // whose secret counters come from one HMAC of the token's text under the key that signed it: the edge
 // keeps nothing, and checks a solution with that one HMAC, without a digest.
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
-import type { Config, ProofScheduleEntry } from './types.js';
+import { scheduleEntryAt } from './draw.js';
+import type { Config } from './types.js';
 
 /**
  * Digests a second of the built-in solver on a low-end phone: the difficulty in seconds is turned into
@@ -169,18 +170,7 @@ export async function classifyProof(header: string | null, json: boolean, token:
 export function proofSecondsFor(config: Pick<Config, 'proofOfWork' | 'proofSeconds' | 'proofSchedule'>, exp: number): number {
   if (config.proofOfWork === 'off') return 0;
   if (config.proofOfWork === 'fixed') return config.proofSeconds;
-  const entry = entryFor(config.proofSchedule, exp);
+  const entry = scheduleEntryAt(config.proofSchedule, exp);
   return entry === null ? 0 : Math.min(entry.seconds, config.proofSeconds);
 }
 
-function entryFor(schedule: readonly ProofScheduleEntry[], exp: number): ProofScheduleEntry | null {
-  if (schedule.length === 0 || exp < schedule[0]!.start) return null;
-  let lo = 0;
-  let hi = schedule.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (schedule[mid]!.start <= exp) lo = mid;
-    else hi = mid - 1;
-  }
-  return schedule[lo]!;
-}
