@@ -151,7 +151,10 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
   // after the start, and `queue_all` queue everyone who is not inside, whatever the percentage.
   const passAll = phase === 'ended' && config.event?.endAction === 'pass';
   const everyoneQueues = phase === 'prequeue' || config.queueAll || prequeueDraining(config, phase, nowSec);
-  if (passAll || (config.allowPercentage >= 100 && !everyoneQueues)) {
+  // A token of the infinite queue stays in it when the room opens: else it would empty into the
+  // origin the moment the real queue does (the controller opens a room nobody else waits in).
+  const keptInBotQueue = stillBot && config.botQueue;
+  if ((passAll || (config.allowPercentage >= 100 && !everyoneQueues)) && !keptInBotQueue) {
     const allowToken = usable?.claims.dec === 'allow' ? usable : null;
     const reason: ReasonCode = usable?.claims.dec === 'won' ? 'won_admitted' : passAll ? 'event_passed' : 'allow_all';
     // Everyone is admitted anyway, so a missing key costs only the cookie; the log says why.

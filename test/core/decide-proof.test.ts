@@ -125,7 +125,20 @@ describe('the infinite queue', () => {
     expect(marked.proof).not.toBeNull();
     const inside = await room({ allow_percentage: '100' }).at(T, 'ip:8');
     expect(await on.at(T + 1, 'ip:8', [inside.setToken!], { bot: true })).toMatchObject({ outcome: 'origin', reason: 'allow_valid' });
-    expect(await room({ allow_percentage: '100', bot_queue: 'on' }).at(T, 'ip:8', [marked.setToken!], { bot: true })).toMatchObject({ outcome: 'origin', reason: 'allow_all' });
+    // An open room lets a marked visitor without a token through, as it lets everyone...
+    expect(await room({ allow_percentage: '100', bot_queue: 'on' }).at(T, 'ip:8', [], { bot: true })).toMatchObject({ outcome: 'origin', reason: 'allow_all' });
+  });
+
+  it('keeps its tokens when the room opens: the infinite queue does not empty into the origin with the real one', async () => {
+    const queued = (await room({ bot_queue: 'on' }).at(T, 'ip:11', [], { bot: true })).setToken!;
+    const open = room({ allow_percentage: '100', bot_queue: 'on' });
+    for (const sec of [T + 1, T + 40, T + 65]) {
+      const answer = await open.at(sec, 'ip:11', [queued], { bot: true });
+      expect(answer.outcome).not.toBe('origin');
+      expect(answer.bot).toBe(true);
+    }
+    // With the infinite queue turned off, its tokens are ordinary ones again: the open room lets them in.
+    expect(await room({ allow_percentage: '100' }).at(T + 1, 'ip:11', [queued])).toMatchObject({ outcome: 'origin', reason: 'allow_all' });
   });
 
   it('is left by dropping the cookie when the signal stops: a fresh token of the real queue', async () => {
