@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SOLVER_MODULE, solverModule } from './lib/solver-bundle.js';
 
 // Five projects, by what a test needs; `npm test` runs them all, `npm run test:unit` (and test:sim,
 // test:wasm, test:browser, test:process) one. Suites that need the built Wasm or Chromium prepare it
@@ -17,6 +18,7 @@ export const browser = [
   'test/pages/behaviour.test.ts',
   'test/pages/chromium-helper.test.ts',
   'test/pages/event-pages.test.ts',
+  'test/pages/solver.test.ts',
   'test/control/dashboard/page.test.ts',
   'test/report/page.browser.test.ts',
 ];
@@ -53,6 +55,13 @@ export default defineConfig({
         if (id.endsWith('.html')) return { code: `export default ${JSON.stringify(code)};`, map: null };
         return undefined;
       },
+    },
+    {
+      // `waiting-room:solver`: the page's solver bundled as the Wasm build does (lib/solver-bundle.ts).
+      name: 'waiting-room-solver',
+      enforce: 'pre',
+      resolveId: (id) => (id === SOLVER_MODULE ? `\0${SOLVER_MODULE}` : undefined),
+      load: (id) => (id === `\0${SOLVER_MODULE}` ? solverModule() : undefined),
     },
   ],
   test: {

@@ -91,6 +91,8 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
       pct,
       pos,
       weight,
+      // A token of the infinite queue (docs/bots.md): never a win, so the model leaves it out of the demand.
+      bot: o.bot === true,
     },
   };
 }

@@ -52,6 +52,8 @@ export interface DecisionLine {
    * 1 on every other line (src/core/log-sample.ts).
    */
   weight: number;
+  /** `"bot": true`: a token of the infinite queue (docs/bots.md), which never wins; absent (false) otherwise. */
+  bot?: boolean;
 }
 
 /** What the operator asks for (waiting_room_config keys the edge ignores). */
@@ -113,6 +115,11 @@ export interface ModelSnapshot {
   why: string;
   /** The chance last decided for the upcoming window, or null. */
   allowPercentage: number | null;
+  /**
+   * proof_of_work = auto: the difficulty of the current window's draws (proof_schedule), expected
+   * seconds on a low-end phone, 0 when none; null when the room is not auto.
+   */
+  proofSeconds: number | null;
   waiting: number;
   activeSessions: number;
   minutes: MinutePoint[];

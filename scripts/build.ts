@@ -7,6 +7,7 @@ import { build, type BuildOptions } from 'esbuild';
 import { compileWasm } from '../lib/js-compute.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { repoRoot, wasmFile } from '../lib/paths.js';
+import { solverPlugin } from '../lib/solver-bundle.js';
 import { main as writePagesStore } from './pages-to-store.js';
 
 const bin = (name: string): string => join(repoRoot, 'node_modules', '.bin', name);
@@ -21,6 +22,8 @@ export const bundleOptions: BuildOptions = {
   target: 'es2022',
   external: ['fastly:*'],
   loader: { '.html': 'text' },
+  // `waiting-room:solver`: the page's solver, bundled on the spot and compiled in as text.
+  plugins: [solverPlugin],
   // jose ships a Web Crypto build for browsers and workers; js-compute has crypto.subtle, not node:crypto.
   mainFields: ['browser', 'module', 'main'],
   conditions: ['worker', 'browser'],

@@ -16,6 +16,7 @@ import { Ledger } from './ledger.js';
 import { restoreLedger, saveLedger } from './ledger-saved.js';
 import { openStep } from './open-room.js';
 import { recordWritten } from './pacing.js';
+import { adoptProofSchedule, withProofSchedule } from './proof-schedule.js';
 import { denyPageReturns } from './returning.js';
 import { modelSnapshot } from './snapshot.js';
 import { idleMs, initialState, restoreState, saveState } from './state.js';
@@ -77,6 +78,7 @@ export function createControlModel(options: ModelOptions = {}): Model {
     ledger.prune(nowMs, idleMs(s), (closed) => learnReturnRates(s, closed, d));
     for (const w of s.plannedAdmissions.keys()) if (d !== null && w < nowSec - 10 * d) s.plannedAdmissions.delete(w);
     for (const w of s.firm.keys()) if (d !== null && w < nowSec - 10 * d) s.firm.delete(w);
+    for (const w of s.proofFirm.keys()) if (d !== null && w < nowSec - 10 * d) s.proofFirm.delete(w);
     const observing = (why: string): null => ((s.mode = 'observing'), (s.why = why), null);
     if (d === null) return observing('no decision line yet: the period and the crowd are unknown');
     if (s.targets.newUsersPerMinute === null) {
@@ -129,17 +131,27 @@ export function createControlModel(options: ModelOptions = {}): Model {
       // POPs already: they are honoured. Later entries are only a forecast.
       // Only on the first reading: after that the store holds this model's own forecasts.
       if (!s.adopted) for (const e of config.allowSchedule) if (e.start - lead <= nowSec) s.firm.set(e.start, e.pct);
+      // The same for difficulties whose windows' tokens may carry their puzzle (proof-schedule.ts).
+      if (!s.adopted) adoptProofSchedule(s, config.proofSchedule, nowSec, config.waitPeriodSeconds, lead);
       s.adopted = true;
+      s.proof = { auto: config.proofOfWork === 'auto', maxSeconds: config.proofSeconds };
     },
 
     observe(line) {
       ledger.observe(line);
-      cursor.observe(line);
+      // No place either: a token of the infinite queue never comes in, a check refused for hammering decided nothing.
+      if (line.bot !== true && line.reason !== 'hammering') cursor.observe(line);
     },
 
     plan(nowMs, ctx) {
-      const writes = step(nowMs, ctx);
-      // Every tick, whether or not a dashboard looks: past minutes keep their counts.
+      const d = ledger.period;
+      const planned = step(nowMs, ctx);
+      // The difficulty rides the schedule's writes (proof-schedule.ts), from the crowd each window draws
+      // as planned; a window the plan does not cover (a recent firm one) reads those waiting now, once.
+      let waitingNow: number | undefined;
+      const crowdAt = (w: number, d: number): number =>
+        s.lastPlan.find((p) => p.start === w)?.drawing ?? (waitingNow ??= ledger.waiting(Math.floor(nowMs / 1000 / d) * d).total);
+      const writes = d === null ? planned : withProofSchedule(s, planned, { nowMs, writeIntervalMs: ctx.writeIntervalMs, d, lead, crowdAt: (w) => crowdAt(w, d) });      // Every tick, whether or not a dashboard looks: past minutes keep their counts.
       m.history.record(nowMs, { targets: s.targets, firm: s.firm, edgePct: s.edgePct, idleMs: idleMs(s) });
       return writes;
     },

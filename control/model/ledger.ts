@@ -138,7 +138,9 @@ export class Ledger {
     bump(pop.minutes, minute, 'lines');
     // A check refused for hammering (src/core/hammer.ts): its token was read without being verified,
     // and nothing was decided, so it tells nothing about tickets (a forged one would read as a reissue).
-    if (line.reason === 'hammering') return;
+    // A token of the infinite queue (`bot`) never wins: counted, it would be demand that never comes
+    // in, and the law would plan for it. Both still say the POP's log is flowing (above).
+    if (line.reason === 'hammering' || line.bot === true) return;
 
     if (line.dec === 'wait' && line.tid !== null && line.exp !== null) {
       const fresh = !this.tickets.has(line.tid);

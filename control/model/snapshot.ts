@@ -5,6 +5,7 @@
 import type { ModelSnapshot, PopRow } from '../types.js';
 import type { CursorView } from './cursor-plan.js';
 import type { History } from './history.js';
+import { currentProofSeconds } from './proof-schedule.js';
 import type { Ledger } from './ledger.js';
 import type { ModelState } from './state.js';
 
@@ -36,6 +37,7 @@ export function modelSnapshot(nowMs: number, s: Readonly<ModelState>, ledger: Le
     mode,
     why: s.why,
     allowPercentage: mode === 'queueing' ? (next ?? null) : edgePct,
+    proofSeconds: currentProofSeconds(s, d === null ? null : current),
     waiting: waiting.total,
     activeSessions: active.total,
     minutes: history.minutes(nowMs),

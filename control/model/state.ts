@@ -4,6 +4,7 @@
 // restore() back, so a restarted controller goes on where it stopped (docs/control.md).
 import type { MinutePoint, ModelSnapshot, SettingWrites, Targets } from '../types.js';
 import type { WindowPlan } from './plan.js';
+import type { ProofSettings } from './proof-schedule.js';
 import type { Returning } from './returning.js';
 
 export interface ModelState {
@@ -33,6 +34,10 @@ export interface ModelState {
   reissueReturnRates: Map<number, number>;
   /** The last queueing plan (its first window stands in for a next window not yet fixed). */
   lastPlan: WindowPlan[];
+  /** proof_of_work and proof_seconds as the room has them (proof-schedule.ts). */
+  proof: ProofSettings;
+  /** Each window's proof of work once fixed (its tokens may carry the puzzle), seconds, by window start. */
+  proofFirm: Map<number, number>;
   // Pacing (pacing.ts): what went out and when, and the last full pass.
   /** Every setting as last written. */
   lastWritten: SettingWrites;
@@ -61,6 +66,8 @@ export function initialState(): ModelState {
     returnRate: 0.95,
     reissueReturnRates: new Map(),
     lastPlan: [],
+    proof: { auto: false, maxSeconds: 5 },
+    proofFirm: new Map(),
     lastWritten: {},
     lastWriteMs: 0,
     lastFirmWritten: Number.NEGATIVE_INFINITY,
@@ -70,13 +77,17 @@ export function initialState(): ModelState {
 }
 
 /** ModelState as JSON-safe data: Maps as [key, value] pairs, -Infinity as null. */
-export interface SavedState extends Omit<ModelState, 'firm' | 'plannedAdmissions' | 'reissueReturnRates' | 'drainSeenSec' | 'lastFirmWritten' | 'lastPassMs'> {
+export interface SavedState
+  extends Omit<ModelState, 'firm' | 'plannedAdmissions' | 'reissueReturnRates' | 'drainSeenSec' | 'lastFirmWritten' | 'lastPassMs' | 'proof' | 'proofFirm'> {
   firm: [number, number][];
   plannedAdmissions: [number, number][];
   reissueReturnRates: [number, number][];
   drainSeenSec: number | null;
   lastFirmWritten: number | null;
   lastPassMs: number | null;
+  /** Absent in a state saved before the proof of work (read as none fixed; the settings say the rest). */
+  proof?: ProofSettings;
+  proofFirm?: [number, number][];
 }
 
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
@@ -92,6 +103,8 @@ export function saveState(s: ModelState): SavedState {
     plannedAdmissions: [...s.plannedAdmissions],
     reissueReturnRates: [...s.reissueReturnRates],
     lastPlan: s.lastPlan.map((p) => ({ ...p })),
+    proof: { ...s.proof },
+    proofFirm: [...s.proofFirm],
     lastWritten: { ...s.lastWritten },
     drainSeenSec: finite(s.drainSeenSec),
     lastFirmWritten: finite(s.lastFirmWritten),
@@ -109,6 +122,8 @@ export function restoreState(saved: SavedState): ModelState {
     plannedAdmissions: new Map(saved.plannedAdmissions),
     reissueReturnRates: new Map(saved.reissueReturnRates),
     lastPlan: saved.lastPlan.map((p) => ({ ...p })),
+    proof: { ...(saved.proof ?? initialState().proof) },
+    proofFirm: new Map(saved.proofFirm ?? []),
     lastWritten: { ...saved.lastWritten },
     drainSeenSec: orNever(saved.drainSeenSec),
     lastFirmWritten: orNever(saved.lastFirmWritten),

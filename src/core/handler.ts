@@ -15,6 +15,7 @@ import { PROOF_HEADER } from './proof.js';
 import { requestFacts } from './request-facts.js';
 import { resultWith, type DecideResult } from './result.js';
 import { routeRequest, type Target } from './routing.js';
+import { solverAsset } from './solver-asset.js';
 import { readRoomConfig, readRouting } from './settings-read.js';
 import type { Config, Decision, Outcome, ReasonCode, RoomDeps } from './types.js';
 
@@ -201,6 +202,9 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
   } catch (error) {
     return badRequest(request, error, deps);
   }
+  // The page's solver: served before routing, never the origin's, no decision, no log line.
+  const asset = solverAsset(request.method, url.pathname);
+  if (asset !== null) return asset;
   const nowMs = deps.now();
   const cookieHeader = request.headers.get('cookie');
   const { routing } = readRouting(deps);

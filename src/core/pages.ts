@@ -6,6 +6,7 @@ import deny from '../../pages/deny.html';
 import prequeue from '../../pages/prequeue.html';
 import waiting from '../../pages/waiting.html';
 import { waitingPage } from './page-variants.js';
+import { SOLVER_PATH } from './solver-asset.js';
 import type { PageName } from './types.js';
 
 export interface PageVars {
@@ -43,6 +44,8 @@ export interface PageVars {
   proofSeconds?: number | null;
   /** The puzzle in its compact form (`1.M.salt.noncePrefix.P0.….P7`) for the page's solver; null (or absent) when none is asked. */
   proofCompact?: string | null;
+  /** Where the page loads the proof-of-work solver (the edge serves it: src/core/solver-asset.ts). Absent: the built-in solver's path. */
+  solverUrl?: string;
 }
 
 export const builtinPages: Record<PageName, string> = {
@@ -130,6 +133,7 @@ export function templateView(vars: PageVars): Record<string, unknown> {
     proofRequired: vars.proofRequired === true,
     proofSeconds: vars.proofSeconds ?? null,
     proofCompact: vars.proofCompact ?? null,
+    solverUrl: vars.solverUrl ?? SOLVER_PATH,
     hasEstimate: estimate !== null,
     waitTimePending: pending,
     // The wait's section: the estimate, or the words saying it is being worked out (the page's script

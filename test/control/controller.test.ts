@@ -10,6 +10,7 @@ import { ApiBudget, ApiError, type StoreCall } from '../../control/api-budget.js
 import type { SettingWrites } from '../../control/types.js';
 import { storeFromSettings } from '../../src/core/layout.js';
 import { decisionLine } from '../../src/core/log-line.js';
+import { crowdSecond } from './crowd.js';
 import { admittedLine } from './lines.js';
 
 const T0 = Date.UTC(2026, 10, 24, 12);
@@ -147,6 +148,39 @@ describe('the controller process', () => {
     controller.line(admitted(T0, 1), T0);
     await controller.tick(T0 + 1000);
     expect(controller.snapshot(T0 + 1000).holdingWhy).toMatch(/cannot read the settings from fake store: permission denied/);
+  });
+});
+
+describe('the difficulty (proof_of_work = auto)', () => {
+  /** A queueing room under a crowd of 20 a second for three minutes, on the API budget; every write call it made. */
+  async function run(settings: Record<string, string>) {
+    const t = setup({ wait_period_duration: '30', allow_percentage: '50', new_users_per_minute: '120', ...settings }, 0);
+    const seq = { n: 0 };
+    for (let sec = 0; sec < 180; sec++) {
+      const now = T0 + sec * 1000;
+      for (const text of crowdSecond([{ id: 'default', path: '/', perSecond: 20, admittedPerSecond: 2 }], now, seq)) t.controller.line(text, now);
+      await t.controller.tick(now);
+    }
+    return t;
+  }
+
+  it('publishes proof_schedule in room.default.live with allow_schedule, in the same calls: not one more', async () => {
+    const plain = await run({});
+    const auto = await run({ proof_of_work: 'auto', proof_seconds: '20' });
+    expect(plain.writes.length).toBeGreaterThan(3);
+    expect(auto.writes.map((w) => Object.keys(w))).toEqual(plain.writes.map((w) => Object.keys(w)));
+    const live = auto.writes.filter((w) => w['room.default.live'] !== undefined).map((w) => JSON.parse(w['room.default.live']!) as Record<string, string>);
+    expect(live.length).toBeGreaterThan(0);
+    for (const v of live) {
+      expect(Object.keys(v).sort()).toEqual(['allow_schedule', 'proof_schedule']);
+      expect(v.proof_schedule!.split(',').map((e) => e.split('=')[0])).toEqual(v.allow_schedule!.split(',').map((e) => e.split('=')[0]));
+    }
+    // A queue of minutes builds: the last schedule asks work of the windows to come, at most proof_seconds.
+    const levels = live.at(-1)!.proof_schedule!.split(',').map((e) => Number(e.split('=')[1]));
+    expect(Math.max(...levels)).toBeGreaterThan(0);
+    expect(Math.max(...levels)).toBeLessThanOrEqual(20);
+    expect(auto.controller.snapshot(T0 + 180_000).rooms[0]!.model.proofSeconds).not.toBeNull();
+    expect(plain.writes.some((w) => (w['room.default.live'] ?? '').includes('proof_schedule'))).toBe(false);
   });
 });
 
@@ -338,6 +372,13 @@ describe('the writer', () => {
     const current = { 'room.shop.live': JSON.stringify({ allow_schedule: '1800000000=10', queue_cursor: '1800000000:30' }) };
     await writer.offer(new Map([['shop', { allow_schedule: '1800000030=12' }]]), current, T0);
     expect(writes).toEqual([{ 'room.shop.live': JSON.stringify({ allow_schedule: '1800000030=12', queue_cursor: '1800000000:30' }) }]);
+  });
+
+  it("puts proof_schedule in the room's live value beside allow_schedule, in the same one call, never in the operator's settings", async () => {
+    const { writer, writes } = setup({});
+    const current = { 'room.shop': JSON.stringify({ proof_of_work: 'auto' }), 'room.shop.live': JSON.stringify({ allow_schedule: '1800000000=10' }) };
+    await writer.offer(new Map([['shop', { allow_schedule: '1800000030=12', proof_schedule: '1800000030=13' }]]), current, T0);
+    expect(writes).toEqual([{ 'room.shop.live': JSON.stringify({ allow_schedule: '1800000030=12', proof_schedule: '1800000030=13' }) }]);
   });
 });
 

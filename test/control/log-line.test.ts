@@ -59,6 +59,18 @@ describe('parseLogLine', () => {
     expect(read((o) => (o.room = 'Not A Room!'))).toEqual({ kind: 'bad', why: 'room must be a room id or null' });
   });
 
+  it('reads "bot": true, the infinite queue\'s mark; anything else is no mark', () => {
+    const o = JSON.parse(real) as Record<string, unknown>;
+    const bot = (v: unknown) => {
+      const verdict = parseLogLine(JSON.stringify({ ...o, bot: v }), NOW);
+      return verdict.kind === 'decision' ? verdict.line.bot : verdict.kind;
+    };
+    expect(bot(true)).toBe(true);
+    for (const v of [false, 'true', 1, null]) expect(bot(v), String(v)).toBe(false);
+    const plain = parseLogLine(real, NOW);
+    expect(plain.kind === 'decision' && plain.line.bot).toBe(false);
+  });
+
   it('never throws on arbitrary text', () => {
     for (let i = 0; i < 2000; i++) {
       const text = Array.from({ length: i % 80 }, (_, j) => String.fromCharCode((i * 31 + j * 17) % 0x3000)).join('');

@@ -5,7 +5,9 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageName } from '../../src/core/types.js';
+import { DONE, WORKING } from '../../pages/solver/challenge.js';
 import { launchBrowser } from '../support/chromium.js';
+import { specProof } from '../support/proof-spec.js';
 import { render, serveRoom, SHOP_URL } from './fake-room.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -121,4 +123,48 @@ describe('motion', () => {
       expect(await animation('reduce')).toBe('none');
     });
   }
+});
+
+describe('the proof of work on the waiting page', () => {
+  // Working (a challenge no counter solves, so it stays so), done (an easy one), and without script.
+  const proof = specProof('wait.token', Uint8Array.from({ length: 64 }, (_, i) => i), 0.2);
+  const endless = proof.compact.replace(/(\.[0-9a-f]{32}){8}$/, '.ffffffffffffffffffffffffffffffff'.repeat(8));
+  const states = [
+    ['working', endless, WORKING],
+    ['done', proof.compact, DONE],
+  ] as const;
+
+  for (const [state, compact, words] of states) {
+    it.each(['light', 'dark'] as const)(`${state}: no axe finding in %s mode, and no sideways scrolling at 320 px`, async (colorScheme) => {
+      const context = await browser.newContext({ colorScheme, viewport: { width: 320, height: 640 } });
+      try {
+        const page = await context.newPage();
+        await page.clock.install();
+        await serveRoom(context, render('startwaiting', {}, { proofRequired: true, proofCompact: compact }), { kind: 'room', status: 'keepwaiting', retryAfter: 30 });
+        await page.goto(SHOP_URL);
+        await expect.poll(() => page.textContent('#proof'), { timeout: 30_000 }).toContain(words);
+        expect((await axe(page)).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it.each(['light', 'dark'] as const)('without script: says the rule, no axe finding in %s mode, no sideways scrolling at 320 px', async (colorScheme) => {
+    const html = render('startwaiting', {}, { proofRequired: true, proofCompact: proof.compact })
+      .replace(/<\/?noscript>/g, '')
+      .replace(/<script>[\s\S]*?<\/script>/g, '');
+    const context = await browser.newContext({ colorScheme, viewport: { width: 320, height: 640 } });
+    try {
+      const page = await context.newPage();
+      await page.route(SHOP_URL, (route) => route.fulfill({ contentType: 'text/html', body: html }));
+      await page.goto(SHOP_URL);
+      expect(await page.textContent('main')).toContain('While the site is this busy, without scripts your chances are lower.');
+      expect((await axe(page)).map((v) => v.id)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -2,7 +2,9 @@
 // for https://shop.test/ (no server, no network), so a test decides what each check returns and
 // sees every request the page made.
 import type { BrowserContext, Page, Route } from 'playwright-core';
+import { source as solverSource } from 'waiting-room:solver';
 import { renderPage, type PageVars } from '../../src/core/pages.js';
+import { SOLVER_PATH } from '../../src/core/solver-asset.js';
 import type { PageName } from '../../src/core/types.js';
 
 export const SHOP_URL = 'https://shop.test/tickets';
@@ -32,8 +34,9 @@ export function pageVars(status: PageName, over: Partial<PageVars> = {}): PageVa
   };
 }
 
-export function render(status: PageName, over: Partial<PageVars> = {}): string {
-  return renderPage(status, null, pageVars(status, over), (m) => {
+/** `more`: template variables PageVars does not name (yet), such as the proof's. */
+export function render(status: PageName, over: Partial<PageVars> = {}, more: Record<string, unknown> = {}): string {
+  return renderPage(status, null, { ...pageVars(status, over), ...more } as PageVars, (m) => {
     throw new Error(`unexpected diagnostic: ${m}`);
   });
 }
@@ -59,6 +62,8 @@ export interface FakeRoom {
   documents: string[];
   /** Accept headers of the page's background checks, in order. */
   checks: string[];
+  /** The `waiting-room-proof` header of each check (null: none sent). */
+  proofs: (string | null)[];
   /**
    * Answer to the next checks; also decides what a reload shows: the shop once admitted, the page a
    * room answer names (rendered afresh), or the first page again.
@@ -67,9 +72,11 @@ export interface FakeRoom {
 }
 
 export async function serveRoom(context: BrowserContext, firstPage: string, answer: CheckAnswer): Promise<FakeRoom> {
-  const room: FakeRoom = { documents: [], checks: [], answer };
+  const room: FakeRoom = { documents: [], checks: [], proofs: [], answer };
   await context.route('https://shop.test/**', async (route: Route) => {
     const request = route.request();
+    // The solver, as the edge serves it (src/core/solver-asset.ts): to the page and to its worker.
+    if (new URL(request.url()).pathname === SOLVER_PATH) return route.fulfill({ contentType: 'text/javascript', body: solverSource });
     if (request.resourceType() === 'document') {
       const reload = room.documents.length > 0;
       const a = room.answer;
@@ -80,6 +87,7 @@ export async function serveRoom(context: BrowserContext, firstPage: string, answ
       return;
     }
     room.checks.push(request.headers()['accept'] ?? '');
+    room.proofs.push(request.headers()['waiting-room-proof'] ?? null);
     const a = room.answer;
     if (a.kind === 'network-error') return route.abort('connectionreset');
     if (a.kind === 'origin') return route.fulfill({ contentType: 'text/html', body: SHOP_HTML });

@@ -3,7 +3,9 @@
 // would notice: admissions follow new_users_per_minute rather than the crowd, a stopped controller
 // leaves the ceiling holding every POP, and no winner the ceiling holds back is lost.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { roomStore } from '../../sim/control.js';
 import { controlSpec } from '../../sim/control-scenarios.js';
+import { createRoom } from '../../sim/room.js';
 import type { ScenarioFigures } from '../../sim/figures.js';
 import type { Arrival } from '../../sim/visitors.js';
 import type { Random } from '../../lib/random.js';
@@ -132,5 +134,18 @@ describe('visitors who come back late, held to the target (the README load test)
       return group.filter((a) => a.admittedMs !== null).length / group.length;
     };
     expect(share(true), `background ${share(true)}, foreground ${share(false)}`).toBeGreaterThan(0.5 * share(false));
+  });
+});
+
+describe("the simulated store, as the controller's writes reach the room", () => {
+  it('carries proof_schedule from room.default.live to the room, beside allow_schedule, and removes it with the live value', () => {
+    const room = createRoom({ allow_percentage: '50', wait_period_duration: '30' }, 's');
+    const store = roomStore(room);
+    store.write({ 'room.default.live': JSON.stringify({ allow_schedule: '1800000030=12', proof_schedule: '1800000030=13' }) }, 0);
+    expect(room.central()).toMatchObject({ allow_schedule: '1800000030=12', proof_schedule: '1800000030=13' });
+    // Read back as the controller reads the store: its own live value again.
+    expect(JSON.parse(store.read()['room.default.live']!)).toEqual({ allow_schedule: '1800000030=12', proof_schedule: '1800000030=13' });
+    store.write({ 'room.default.live': '' }, 1000);
+    expect(room.central()).not.toHaveProperty('proof_schedule');
   });
 });

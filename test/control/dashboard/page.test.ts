@@ -42,6 +42,7 @@ function modelOf(model: Partial<ModelSnapshot>): ModelSnapshot {
       mode: 'queueing',
       why: 'queueing',
       allowPercentage: null,
+      proofSeconds: null,
       waiting: 0,
       activeSessions: 0,
       minutes: [],
@@ -239,6 +240,18 @@ describe('the dashboard', () => {
     expect(io).toMatch(/allow_schedule: from 17:05:20: 12%, 17:05:40: 14\.5%, 17:06:00: 87\.6%/);
     expect(io).not.toMatch(/\d{10}/);
     await page.context().close();
+  });
+
+  it('shows the difficulty the controller set for a room in auto, and proof_schedule as times of day', async () => {
+    const proof = schedule.replace(/=[\d.]+/g, (_, i) => `=${[0, 5, 13][schedule.slice(0, i).split(',').length - 1]}`);
+    const page = await open(made({ ...busy.rooms[0]!.model, proofSeconds: 13 }, { lastWrite: { atMs: at('17:05:00'), values: { default: { allow_schedule: schedule, proof_schedule: proof } }, ok: true, error: null } }));
+    expect(await page.textContent('#state')).toMatch(/Proof of work \(auto\): 13 s a draw\./);
+    const io = await page.innerText('#io');
+    expect(io).toMatch(/proof_schedule: from 17:05:20: none, 17:05:40: 5 s, 17:06:00: 13 s/);
+    await page.context().close();
+    const plain = await open(busy);
+    expect(await plain.textContent('#state')).not.toMatch(/Proof of work/);
+    await plain.context().close();
   });
 
   it('counts the POPs and the totals over the same named minute', async () => {

@@ -121,4 +121,35 @@ describe('the control model', () => {
     expect(writes!.allow_schedule).toContain(`${t + 30}=12.5`);
     expect(writes!.allow_schedule).not.toContain(`${t + 60}=40`);
   });
+  it('plans as if the infinite queue\'s visitors were not there: bots never win, so they are no demand', () => {
+    const chance = (bots: boolean): number => {
+      const model = createControlModel({ leadSeconds: 25 });
+      model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100' }), T0);
+      for (const l of arrivals(1000, T0 + 5000, 0)) model.observe(l);
+      // 3,000 bot-queued tokens: new ones, and the same holders checking again before their draw.
+      if (bots) {
+        for (const l of arrivals(3000, T0 + 6000, 50)) {
+          model.observe({ ...l, reason: 'bot_queued', bot: true });
+          model.observe({ ...l, tsMs: T0 + 9000, reason: 'wait_not_due', decision: 'wait', outcome: 'keepwaiting', tid: l.newTid, exp: l.newExp, dec: 'wait', newTid: null, newExp: null, newDec: null, nextTid: null, bot: true });
+        }
+      }
+      model.observe(heard(T0 + 16_000));
+      const writes = model.plan(T0 + 35_000, LIVE)!;
+      expect(model.snapshot(T0 + 35_000).waiting).toBe(1000);
+      return Number(writes.allow_schedule!.split(',').find((e) => e.startsWith(`${T0 / 1000 + 60}=`))!.split('=')[1]);
+    };
+    expect(chance(true)).toBe(chance(false));
+  });
+
+  it('counts no ticket from a check refused for hammering (its token was never verified)', () => {
+    const model = createControlModel();
+    model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100' }), T0);
+    for (const l of arrivals(10, T0, 0)) model.observe(l);
+    // Forged or real, a hammered token is read without its signature: 50 ids nobody issued.
+    for (let i = 0; i < 50; i++) {
+      model.observe(line({ tsMs: T0 + 1000 + i, reason: 'hammering', decision: 'wait', outcome: 'keepwaiting', tid: idFor(i / 50, 99), exp: T0 / 1000 + 60, dec: 'wait' }));
+    }
+    model.plan(T0 + 2000, LIVE);
+    expect(model.snapshot(T0 + 2000).waiting).toBe(10);
+  });
 });

@@ -1,0 +1,89 @@
+// proof_schedule (docs/control.md#the-difficulty): with proof_of_work = auto, each window's proof of
+// work, published in room.ID.live beside allow_schedule, for the same windows and in the same writes:
+// it is added to a write that carries allow_schedule and never makes one of its own, so it costs no
+// API call. The level of each window comes from the law (proof-level.ts) and the pressure the plan
+// already has for it (the crowd drawing, the chance).
+//
+// A window's level is kept once its tokens may carry the puzzle: the edge hands each waiting page the
+// puzzle of the token it holds at the difficulty published for that token's window, and checks the
+// solution at the draw at the difficulty published then, so the two must agree. Tokens of cohort c
+// are issued from window c - 2d on (new visitors), so c's level is fixed by the write that goes out
+// before c - 2d - lead (pacing's horizon, as a chance is fixed by the write before its deadline).
+// A window whose tokens were already issued while no level was published for it stays at 0: its
+// pages were given no puzzle.
+import type { ProofScheduleEntry } from '../../src/core/types.js';
+import type { SettingWrites } from '../types.js';
+import { firmHorizonSec } from './pacing.js';
+import { proofLevel } from './proof-level.js';
+import type { ModelState } from './state.js';
+
+/** proof_of_work and proof_seconds as the model needs them (the room's Config: src/core/config-proof.ts). */
+export interface ProofSettings {
+  /** proof_of_work = auto: the controller publishes the difficulty. */
+  auto: boolean;
+  /** proof_seconds: the most it may ask, seconds (within (0, 60] and at most the wait period, as the edge parsed it). */
+  maxSeconds: number;
+}
+
+/** `START=VALUE,...` as [start, value] pairs; entries that are not two numbers are left out. */
+function scheduleEntries(text: string | undefined): [number, number][] {
+  if (text === undefined || text.trim() === '') return [];
+  const out: [number, number][] = [];
+  for (const e of text.split(',')) {
+    const [w, v] = e.split('=').map((x) => Number(x.trim()));
+    if (Number.isSafeInteger(w) && Number.isFinite(v)) out.push([w!, v!]);
+  }
+  return out;
+}
+
+/** The last second window `start`'s level may change: its first tokens are issued at start - 2d, reaching POPs `lead` s after a write. */
+export const proofDecisionSec = (start: number, d: number, lead: number): number => start - 2 * d - lead;
+
+/** Levels an earlier run published whose decision time has passed: the edge may have handed out their puzzles. */
+export function adoptProofSchedule(s: ModelState, published: readonly ProofScheduleEntry[], nowSec: number, d: number, lead: number): void {
+  for (const e of published) if (proofDecisionSec(e.start, d, lead) <= nowSec) s.proofFirm.set(e.start, e.seconds);
+}
+
+export interface ProofContext {
+  nowMs: number;
+  writeIntervalMs: number;
+  d: number;
+  lead: number;
+  /** The crowd drawing in window `w` (weighted tickets), as the plan expects it. */
+  crowdAt: (w: number) => number;
+}
+
+/** `writes` with proof_schedule added when it carries allow_schedule (only then: it rides that write). */
+export function withProofSchedule(s: ModelState, writes: SettingWrites | null, c: ProofContext): SettingWrites | null {
+  if (writes === null || writes.allow_schedule === undefined) return writes;
+  if (!s.proof.auto) {
+    // A schedule left from when the room was auto: removed at the next write (the edge ignores it anyway).
+    return s.lastWritten.proof_schedule ? { ...writes, proof_schedule: '' } : writes;
+  }
+  if (writes.allow_schedule === '') return { ...writes, proof_schedule: '' };
+  const nowSec = Math.floor(c.nowMs / 1000);
+  const horizon = firmHorizonSec(c.nowMs, c.writeIntervalMs);
+  const allow = scheduleEntries(writes.allow_schedule);
+  let previous = allow.length > 0 ? s.proofFirm.get(allow[0]![0] - c.d) : undefined;
+  const text: string[] = [];
+  for (const [w, pct] of allow) {
+    let level = s.proofFirm.get(w);
+    if (level === undefined) {
+      const decision = proofDecisionSec(w, c.d, c.lead);
+      level =
+        decision < nowSec
+          ? 0
+          : proofLevel({ waiting: c.crowdAt(w), perMinute: s.targets.newUsersPerMinute ?? 0, chance: pct, maxSeconds: s.proof.maxSeconds, ...(previous === undefined ? {} : { previous }) });
+      if (decision <= horizon) s.proofFirm.set(w, level);
+    }
+    text.push(`${w}=${level}`);
+    previous = level;
+  }
+  return { ...writes, proof_schedule: text.join(',') };
+}
+
+/** The difficulty of the draws now (window `current`): null unless auto, 0 when none was fixed. */
+export function currentProofSeconds(s: ModelState, current: number | null): number | null {
+  if (!s.proof.auto) return null;
+  return current === null ? 0 : (s.proofFirm.get(current) ?? 0);
+}
