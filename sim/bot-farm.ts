@@ -189,6 +189,8 @@ export type ProofCounts = Partial<Record<Group, Record<string, number>>>;
 export class ProofPlayers implements ProofPlayer {
   readonly farm: Farm;
   readonly checks: ProofCounts = {};
+  /** The draws of `checks` that won. */
+  readonly wins: ProofCounts = {};
   /** Per actor: the puzzle of its last answer, and for a page the solution it holds and when it is ready. */
   private readonly puzzles = new Map<number, SimPuzzle>();
   private readonly solved = new Map<number, { token: string; solution: string; readyMs: number }>();
@@ -219,6 +221,10 @@ export class ProofPlayers implements ProofPlayer {
     if (answer.proofCheck !== null) {
       const counts = (this.checks[actor.group] ??= {});
       counts[answer.proofCheck] = (counts[answer.proofCheck] ?? 0) + 1;
+      if (answer.reason === 'draw_won') {
+        const won = (this.wins[actor.group] ??= {});
+        won[answer.proofCheck] = (won[answer.proofCheck] ?? 0) + 1;
+      }
     }
     if (answer.puzzle === null) {
       this.puzzles.delete(actor.id);

@@ -33,7 +33,7 @@ export interface RunResult {
   /** Several rooms on one service (rooms.ts): each room's own result and the check between them. */
   rooms?: RoomsRun;
   /** The proof of work's scenarios: what the farm did, and how each group's draws were judged. */
-  bots?: { farm: FarmTrace; checks: ProofCounts };
+  bots?: { farm: FarmTrace; checks: ProofCounts; wins: ProofCounts };
 }
 
 /** What a run of several rooms adds to a run: each room's own result, and the check between them. */

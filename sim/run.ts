@@ -53,6 +53,6 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     decisions: room.decisions,
     elapsedMs: performance.now() - started,
     diagnostics: [...room.diagnostics],
-    ...(players ? { bots: { farm: players.farm.trace, checks: players.checks } } : {}),
+    ...(players ? { bots: { farm: players.farm.trace, checks: players.checks, wins: players.wins } } : {}),
   };
 }
