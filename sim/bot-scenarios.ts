@@ -51,7 +51,7 @@ export interface BotSetting {
 }
 
 /** A scenario of the crowd at one setting: `target` a minute, `bots` the devices and the farm. */
-export function botScenario(s: BotSetting, target = 200, bots: BotSpec = defaultBotSpec, visitors = 21_000, durationMs = 15 * MINUTE): Scenario {
+export function botScenario(s: BotSetting, target = 100, bots: BotSpec = { ...defaultBotSpec, cores: 4 }, visitors = 10_500, durationMs = 12 * MINUTE): Scenario {
   return {
     name: s.name,
     title: s.title,
@@ -69,7 +69,7 @@ export function botScenario(s: BotSetting, target = 200, bots: BotSpec = default
 }
 
 const crowd =
-  '1,000 honest visitors over ten minutes (60% on phones, 38% on laptops, 2% without JavaScript) and one bot farm of 20,000 identities, each its own IP, all in the first minute (20:1), against a target of 200 a minute on five POPs. The farm is one operator with 8 native cores (6 million SHA-256 a second each) shared by all its identities; each identity is an app that comes back exactly on Retry-After.';
+  '500 honest visitors over ten minutes (60% on phones, 38% on laptops, 2% without JavaScript) and one bot farm of 10,000 identities, each its own IP, all in the first minute (20:1), against a target of 100 a minute on five POPs, for 12 minutes. The farm is one operator with 4 native cores (6 million SHA-256 a second each) shared by all its identities; each identity is an app that comes back exactly on Retry-After.';
 
 export const botSettings: readonly BotSetting[] = [
   {
