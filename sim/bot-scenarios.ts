@@ -1,6 +1,6 @@
 // The proof of work against a bot farm (docs/bots.md, "What it costs"): one crowd, the same at every
 // setting, under the controller. Run only when named (about a minute of computing each):
-//   npm run simulate -- --scenario bots-off,bots-fixed,bots-auto,bots-queue
+//   npm run simulate -- --scenario bots-off,bots-fixed,bots-fixed-share,bots-auto,bots-queue
 import type { Random } from '../lib/random.js';
 import { MINUTE, patience } from './arrivals.js';
 import { defaultBotSpec, type BotSpec } from './bot-farm.js';
@@ -84,6 +84,13 @@ export const botSettings: readonly BotSetting[] = [
     title: 'A bot farm against a fixed proof of work (5 s)',
     summary: `${crowd} \`proof_of_work=fixed\`, 5 s on a low-end phone: the farm solves what its cores allow, in order of its tokens' due times, and sends \`none\` for the rest, drawing at \`proof_free_share\` (0.2) of the chance.`,
     settings: { proof_of_work: 'fixed', proof_seconds: '5' },
+    farm: 'farm',
+  },
+  {
+    name: 'bots-fixed-share',
+    title: 'A bot farm against a fixed proof of work (5 s) and a small free share',
+    summary: `${crowd} As \`bots-fixed\`, with \`proof_free_share=0.02\`: a draw without a valid proof gets a fiftieth of the chance, not a fifth, so a farm's unsolved identities are worth far less (and so is a visitor without JavaScript: about 50 times the wait).`,
+    settings: { proof_of_work: 'fixed', proof_seconds: '5', proof_free_share: '0.02' },
     farm: 'farm',
   },
   {

@@ -33,7 +33,6 @@ describe('the bot scenarios', () => {
     // Not in numbers here: the controller plans every draw at the full chance, and nine in ten of the
     // farm's draw at a fifth of it, so the room admits below its target (docs/control.md).
     expect(honestAdmitted(fixed) / fixed.groups.reduce((x, g) => x + g.admitted, 0)).toBeGreaterThan(honestAdmitted(off) / off.groups.reduce((x, g) => x + g.admitted, 0));
-    console.log(JSON.stringify({ off: [farmShare(off), honestAdmitted(off)], fixed: [farmShare(fixed), honestAdmitted(fixed), fixed.farm, fixed.judgedMean] }));
     // The farm solved some of its tokens with its CPU, not all: the rest went as `none` (missing).
     expect(fixed.farm.drawsSolved).toBeGreaterThan(0);
     expect(fixed.farm.drawsSolved).toBeLessThan(0.5);
