@@ -5,6 +5,8 @@ import type { ScenarioFigures } from './figures.js';
 
 const n0 = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : Math.round(x).toLocaleString('en-US'));
 const n1 = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : x.toFixed(1));
+/** A Kaplan-Meier percentile the run never reached: fewer than that share of honest visitors got in. */
+const wait = (x: number | null): string => (x === null ? 'not reached' : n0(x));
 const pct = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : `${(100 * x).toFixed(1)}%`);
 
 const label: Record<string, string> = {
@@ -30,7 +32,7 @@ export function botRow(f: ScenarioFigures): string | null {
   const b = f.bots;
   if (b === null) return null;
   const c = f.control;
-  return `| ${f.name} | ${pct(farmShare(b))} | ${n0(b.honest.admitted)} of ${n0(b.honest.visitors)} | ${n0(b.honest.waitP50)} / ${n0(b.honest.waitP90)} | ${b.farm.solutionsPerSecond === null ? '–' : n1(b.farm.solutionsPerSecond)} | ${pct(b.farm.drawsSolved)} | ${cpu(b, 'phone')} | ${cpu(b, 'laptop')} | ${c === null || c.judged === 0 ? '–' : `${c.withinTenPercent} of ${c.judged}`} | ${n0(b.judgedMean)} / ${n0(b.target)} |`;
+  return `| ${f.name} | ${pct(farmShare(b))} | ${n0(b.honest.admitted)} of ${n0(b.honest.visitors)} | ${wait(b.honest.waitP50)} / ${wait(b.honest.waitP90)} | ${b.farm.solutionsPerSecond === null ? '–' : n1(b.farm.solutionsPerSecond)} | ${pct(b.farm.drawsSolved)} | ${cpu(b, 'phone')} | ${cpu(b, 'laptop')} | ${c === null || c.judged === 0 ? '–' : `${c.withinTenPercent} of ${c.judged}`} | ${n0(b.judgedMean)} / ${n0(b.target)} |`;
 }
 
 export const botTableHead = [
@@ -54,7 +56,7 @@ export function botSection(f: ScenarioFigures): string[] {
   return [
     '',
     `- The farm: ${n0(b.farm.identities)} identities on ${b.farm.cores} cores at ${n0(b.farm.coreRate)} SHA-256 a second each; ${n0(b.farm.solutions)} solutions ready in time (${b.farm.solutionsPerSecond === null ? '–' : n1(b.farm.solutionsPerSecond)} a second), ${n0(b.farm.givenUp)} puzzles given up; ${pct(b.farm.drawsSolved)} of its draws came with a valid solution.`,
-    `- Honest visitors: ${n0(b.honest.admitted)} of ${n0(b.honest.visitors)} admitted; wait from the first waiting page (Kaplan-Meier, those who gave up censored) median ${n0(b.honest.waitP50)} s, p90 ${n0(b.honest.waitP90)} s.`,
+    `- Honest visitors: ${n0(b.honest.admitted)} of ${n0(b.honest.visitors)} admitted; wait from the first waiting page (Kaplan-Meier, those who gave up censored) median ${wait(b.honest.waitP50)}, p90 ${wait(b.honest.waitP90)} (seconds).`,
     '',
     '| who | identities | admitted | share of admissions | draws judged | of them won |',
     '|---|---:|---:|---:|---|---|',
