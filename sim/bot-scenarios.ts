@@ -1,5 +1,5 @@
 // The proof of work against a bot farm (docs/bots.md, "What it costs"): one crowd, the same at every
-// setting, under the controller. Run only when named (about a minute of computing each):
+// setting, under the controller. Run only when named (one to five minutes of computing each):
 //   npm run simulate -- --scenario bots-off,bots-fixed,bots-fixed-share,bots-auto,bots-queue
 import type { Random } from '../lib/random.js';
 import { MINUTE, patience } from './arrivals.js';
