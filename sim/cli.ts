@@ -39,6 +39,9 @@ function describe(f: ScenarioFigures): string {
     (s ? `, peak/mean ${s.peakToMean.toFixed(2)}, boundary share ${(100 * s.boundaryShare).toFixed(1)}%` : '') +
     (w ? `, median wait ${w.observed.p50?.toFixed(0) ?? '–'} s (page said ${w.predicted.p50?.toFixed(0) ?? '–'})` : '') +
     (f.control && f.control.judged > 0 ? `, ${f.control.withinTenPercent}/${f.control.judged} minutes within ±10% of the target` : '') +
+    (f.bots
+      ? `, farm ${(100 * f.bots.groups.filter((g) => g.group.startsWith('farm')).reduce((x, g) => x + (g.share ?? 0), 0)).toFixed(1)}% of admissions, honest ${f.bots.honest.admitted} of ${f.bots.honest.visitors} in (median wait ${f.bots.honest.waitP50?.toFixed(0) ?? '–'} s)`
+      : '') +
     (f.control?.apiPerHour
       ? `, API calls an hour: ${f.control.apiPerHour.reads.toFixed(0)} reads, ${f.control.apiPerHour.writes.toFixed(0)} writes, ${f.control.apiPerHour.heartbeats.toFixed(0)} heartbeats (busiest hour ${f.control.apiPerHour.busiestHour})`
       : '') +
@@ -112,7 +115,7 @@ async function earlierFigures(out: string, seed: string): Promise<ScenarioFigure
   if (!Array.isArray(saved.scenarios)) fail(`--update: ${file} holds no scenarios; run without --update to write a whole report there`);
   if (saved.seed !== seed) fail(`--update: ${file} is of seed ${String(saved.seed)}, not ${seed}; pass --seed ${String(saved.seed)}`);
   // Figures written before a field existed read as if it were empty.
-  return (saved.scenarios as ScenarioFigures[]).map((f) => ({ ...f, rooms: f.rooms ?? null }));
+  return (saved.scenarios as ScenarioFigures[]).map((f) => ({ ...f, rooms: f.rooms ?? null, bots: f.bots ?? null }));
 }
 
 /** The earlier report's scenarios with the fresh ones in their place, in the scenario list's order. */

@@ -1,4 +1,5 @@
 // The shape of a run's figures: what the report states and the tests check (computed in figures.ts).
+import type { BotFigures } from './bot-figures.js';
 import type { ControlFigures } from './control-figures.js';
 import type { EventFigures } from './event-figures.js';
 import type { CrossRoomFigures } from './cross-room.js';
@@ -112,6 +113,8 @@ export interface ScenarioFigures {
   phases: PhaseFigures[];
   /** Controlled scenarios: the controller's figures. */
   control: ControlFigures | null;
+  /** The proof of work's scenarios: the groups' admissions, the farm, honest devices' CPU (bot-figures.ts). */
+  bots: BotFigures | null;
   /** Scheduled events and first-come queues (docs/events.md). */
   events: EventFigures | null;
   /** Several rooms on one service: each room's figures and the check between them. */

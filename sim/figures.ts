@@ -1,4 +1,5 @@
 // From a run's trace to the numbers the report states and the tests check.
+import { botFigures } from './bot-figures.js';
 import { controlFigures } from './control-figures.js';
 import { eventFigures } from './event-figures.js';
 import { roomsFigures } from './rooms-figures.js';
@@ -196,6 +197,8 @@ export function computeFigures(result: RunResult): ScenarioFigures {
   const end = scenario.durationMs;
   const admissions = sortNum([...trace.admissionsMs]);
   const counts = perSecond(admissions, end);
+  const control = controlFigures(result, counts);
+  const judged = control?.minutes.filter((m) => m.judged) ?? [];
   const honestLike = trace.actors.filter((a) => a.group === 'honest');
   const admittedActors = honestLike.filter((a) => a.admittedMs !== null);
 
@@ -271,7 +274,8 @@ export function computeFigures(result: RunResult): ScenarioFigures {
             early.map((a) => a.admittedMs!),
           ),
     phases: phases(result, admissions),
-    control: controlFigures(result, counts),
+    control,
+    bots: botFigures(result, judged.length === 0 ? null : mean(judged.map((m) => m.admissions))),
     events: eventFigures(result, result.diagnostics),
     rooms: result.rooms ? roomsFigures(result.rooms, computeFigures) : null,
     groups: scenario.compare === undefined ? [] : groupFigures(result, scenario.compare),

@@ -1,70 +1,15 @@
 // Visitors: who arrives when, how each one uses the room, and what happened to them. Honest visitors
 // follow the page (Retry-After plus the page's jitter); adversaries bend one rule each.
 import { DENY_PAGE_TIMER } from '../src/core/draw.js';
-import type { WaitEstimate } from '../src/core/estimate.js';
+import type { Actor, Trace } from './actor.js';
 import { patience } from './arrivals.js';
 import type { VirtualClock } from './clock.js';
 import type { Random } from '../lib/random.js';
 import type { Room, RoomAnswer } from './room.js';
-import type { Arrival, Behaviour, Group } from './visitors.js';
+import type { ProofPlayer } from './bot-farm.js';
+import { farmGroups, type Arrival, type Behaviour } from './visitors.js';
 
-/** One person (or bot operator): one identity, one or more devices or cookie jars. */
-export interface Actor {
-  id: number;
-  group: Group;
-  identity: string;
-  /** The POP this visitor's requests reach (index into the room's POPs). */
-  pop: number;
-  arrivalMs: number;
-  patienceMs: number;
-  /** First waiting page: patience counts from here (a deny page before an on-sale does not use it up). */
-  queuedMs: number | null;
-  /** What the first waiting page showed, and the allow_percentage at that moment. */
-  predicted: WaitEstimate | null;
-  allowAtQueue: number | null;
-  admittedMs: number | null;
-  abandonedMs: number | null;
-  /** The last request this actor made (ms): an admitted visitor counts as active for a while after it. */
-  lastRequestMs: number | null;
-  /** Held back by a POP's ceiling after winning a draw, at least once. */
-  heldWinner: boolean;
-  /** Distinct tokens drawn, per window index: the room promises at most one per identity and window. */
-  drawnTokens: Map<number, Set<string>>;
-  draws: number;
-  /** friend and replayer only: did the handed-over token reach the origin on their first request? */
-  handoverAdmitted: boolean | null;
-  done: boolean;
-  jars: string[][];
-  /** Per jar: when the wait token in it becomes drawable, as the last answer said. */
-  dueMs: (number | null)[];
-  nextJar: number;
-  /** hoarder only: has presented its pile and now follows the page. */
-  cashedIn: boolean;
-  /** Saw the pre-queue's countdown page: was in the pre-queue when the event started. */
-  prequeued: boolean;
-  /** The position of the place this actor last held (docs/events.md), null without one. */
-  pos: number | null;
-  /** The first place in line a page showed this actor, with when and the turn it promised (s). */
-  placeShown: { atMs: number; ahead: number; turnSeconds: number | null } | null;
-  /** A background tab's timer phase within the minute (ms), null for a foreground page; unset until its first wait. */
-  backgroundPhaseMs?: number | null;
-}
-
-export interface Trace {
-  actors: Actor[];
-  admissionsMs: number[];
-  /** The POP of each admission in admissionsMs. */
-  admissionPops: number[];
-  drawsWon: number;
-  drawsLost: number;
-  /**
-   * Every draw: when, won or not, by whom, and whether it came in a later window than the token's
-   * expiry (the return overshot its window: that window's draw was lost).
-   */
-  drawLog: { atMs: number; won: boolean; group: Group; late: boolean }[];
-  renewals: number;
-  reasons: Map<string, number>;
-}
+export type { Actor, Trace } from './actor.js';
 
 /** What a crowd of several rooms needs from each room's population (rooms.ts). */
 export interface PopulationHooks {
@@ -72,6 +17,8 @@ export interface PopulationHooks {
   newIdentity?: () => string;
   /** A visitor was admitted (their first request to reach the origin). */
   onAdmit?: (actor: Actor, t: number) => void;
+  /** The proof of work: what each request carries, and when a solving page checks (bot-farm.ts). */
+  proof?: ProofPlayer;
 }
 
 export class Population {
@@ -202,7 +149,8 @@ export class Population {
   private async send(actor: Actor, jarIndex: number, t: number): Promise<RoomAnswer> {
     const jar = actor.jars[jarIndex]!;
     const presented = jar[0] ?? null;
-    const answer = await this.room.request(actor.identity, jar, t, actor.pop);
+    const answer = await this.room.request(actor.identity, jar, t, actor.pop, this.hooks.proof?.request(actor, presented, t));
+    this.hooks.proof?.answered(actor, answer, t);
     actor.lastRequestMs = t;
     if (answer.reason === 'ceiling_held') actor.heldWinner = true;
     this.count(actor, answer, t, actor.dueMs[jarIndex] ?? null);
@@ -290,8 +238,8 @@ export class Population {
 
   private browse(actor: Actor, device: number, t: number): void {
     const next = t + Math.max(2, this.rng.exponential(this.behaviour.thinkSeconds)) * 1000;
-    if (next > (this.sessionEnd.get(actor.id) ?? t) || this.behaviour.horizonWindows !== null) {
-      // Adversary runs stop at admission: what follows it is not what they are compared on.
+    if (next > (this.sessionEnd.get(actor.id) ?? t) || this.behaviour.horizonWindows !== null || farmGroups.includes(actor.group)) {
+      // Adversary runs and bot farms stop at admission: what follows it is not what they are compared on.
       actor.done = true;
       return;
     }
@@ -336,9 +284,15 @@ export class Population {
         next = t + (this.room.waitPeriodSeconds * 1000) / 2;
         actor.nextJar = 1 - actor.nextJar;
         break;
+      case 'farm':
+      case 'farm-naive':
+        next = t + retryAfterMs; // an app: on Retry-After exactly
+        break;
       default:
         next = this.late(actor, t + retryAfterMs + jitterMs);
     }
+    // A page that solves a proof of work checks once it is solved; a farm queues the work.
+    next = this.hooks.proof?.nextCheck(actor, next) ?? next;
     // A winner the ceiling holds back has been told they are in: nobody leaves a second before that.
     if (answer.reason !== 'ceiling_held' && actor.queuedMs !== null && next > actor.queuedMs + actor.patienceMs) {
       if (actor.group === 'devices5' && device !== 0) return; // the owner's main device decides to leave

@@ -1,6 +1,7 @@
 // report.md (charts embedded as SVG files next to it) and figures.json.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { botHeadline, botSection } from './bot-report.js';
 import { chartsFor, toSvg } from './charts.js';
 import { controlHeadline, controlSection } from './control-report.js';
 import { eventHeadline, eventSection } from './event-report.js';
@@ -84,6 +85,7 @@ function section(f: ScenarioFigures, charts: string[]): string {
   }
   lines.push(...controlSection(f));
   lines.push(...eventSection(f));
+  lines.push(...botSection(f));
   if (f.groups.length > 0) lines.push('', groupsTable(f.groups, f.horizonWindows, f.compareLabel));
   lines.push('', ...charts.map((c) => `![${c}](${c})`), '');
   lines.push(`<sub>${n0(f.decisions)} decide() calls in ${(f.elapsedMs / 1000).toFixed(1)} s.</sub>`, '');
@@ -117,6 +119,8 @@ export async function writeReport(outDir: string, seed: string, all: ScenarioFig
     controlHeadline(flat),
     '',
     eventHeadline(flat),
+    '',
+    botHeadline(flat),
     '',
     ...sections,
   ].join('\n');

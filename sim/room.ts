@@ -15,6 +15,8 @@ import { jitterSeconds } from '../src/core/draw.js';
 import { createKeyRing, type KeyRing } from '../src/core/keys.js';
 import { decisionLine } from '../src/core/log-line.js';
 import { logWeight } from '../src/core/log-sample.js';
+import type { ProofInput } from '../src/core/decide-proof.js';
+import { proofSolution, type ProofClass } from '../src/core/proof.js';
 import type { Config, Outcome, ReasonCode } from '../src/core/types.js';
 import { VirtualRateCounter } from './rate-counter.js';
 
@@ -39,6 +41,22 @@ export interface RoomAnswer {
    * the handler's own answer, from the settings this POP has. Null when admitted.
    */
   facts: AnswerFacts | null;
+  /**
+   * The proof of work the answer asks for (docs/bots.md): the puzzle of the token the visitor now holds,
+   * with its solution, which the simulator holds the key to know (it charges the work, it does not hash).
+   */
+  puzzle: SimPuzzle | null;
+  /** What this request's draw brought when it asked for a proof, else null. */
+  proofCheck: ProofClass | null;
+  /** The answer is about a token of the infinite queue. */
+  bot: boolean;
+}
+
+/** A puzzle and its solution: the 8 secret counters (a solver's work is their sum plus 8 digests). */
+export interface SimPuzzle {
+  token: string;
+  seconds: number;
+  counters: number[];
 }
 
 export interface PopSpec {
@@ -60,7 +78,7 @@ export interface Room {
   /** The central store's values now (what an operator or the controller reads). */
   central(): Record<string, string>;
   /** One request at virtual time `nowMs` (ms since the run began), answered by POP `pop`. */
-  request(identity: string, tokens: readonly string[], nowMs: number, pop?: number): Promise<RoomAnswer>;
+  request(identity: string, tokens: readonly string[], nowMs: number, pop?: number, proof?: ProofInput): Promise<RoomAnswer>;
   readonly pops: readonly PopSpec[];
   /** J: the page's uniform jitter range, seconds (POP 0's settings). */
   readonly jitterSeconds: number;
@@ -143,6 +161,8 @@ export interface EdgeDecisionInput {
   edge: EdgeOptions;
   diag: (message: string) => void;
   diagnostics: Set<string>;
+  /** The request's `waiting-room-proof` header and whether it asked for JSON; absent: neither. */
+  proof?: ProofInput;
 }
 
 /** The real decision, its decision line (while the POP logs), and the answer as the visitor sees it. */
@@ -160,6 +180,7 @@ export async function edgeDecision(input: EdgeDecisionInput): Promise<RoomAnswer
     ceiling,
     successors: logging,
     diag: (m) => void input.diagnostics.add(m),
+    ...(input.proof ? { proof: input.proof } : {}),
   });
   // As the edge: a waiting decision is logged only for tokens in the sample (log_sample_rate), weighted.
   const weight = logging ? logWeight(result, config.logSampleRate) : null;
@@ -197,7 +218,19 @@ export async function edgeDecision(input: EdgeDecisionInput): Promise<RoomAnswer
     // The simulated page times its return with its own jitter (population.ts), so the refresh
     // interval's share of it is left at 0.
     facts: result.outcome === 'origin' ? null : answerFacts(config, result, epochMs, () => 0),
+    puzzle: await puzzleOf(input.keys, result),
+    proofCheck: result.proofCheck,
+    bot: result.bot,
   };
+}
+
+/** The puzzle of the token held after `result` (as decide-proof.ts's withChallenge picks it), solved. */
+async function puzzleOf(keys: KeyRing, result: Awaited<ReturnType<typeof decide>>): Promise<SimPuzzle | null> {
+  const token = result.setToken ?? result.used?.token ?? null;
+  if (result.proof === null || token === null || result.kid === null) return null;
+  const key = await keys.verifyingKey(result.kid);
+  if (key === null) return null;
+  return { token, seconds: result.proof.seconds, counters: await proofSolution(token, key, result.proof.seconds) };
 }
 
 export function createRoom(settings: Record<string, string>, seed: string, edge: EdgeOptions = {}): Room {
@@ -228,13 +261,13 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
       for (const pop of pops) pop.receive(values, nowMs);
     },
     central: () => Object.fromEntries(central),
-    async request(identity, tokens, nowMs, popIndex = 0) {
+    async request(identity, tokens, nowMs, popIndex = 0, proof) {
       decisions++;
       const pop = pops[popIndex]!;
       const config = pop.at(nowMs);
       pop.counter.nowMs = nowMs;
       const where = { name: pop.spec.name, index: popIndex, counter: pop.counter };
-      return edgeDecision({ config, keys, identity, tokens: [...tokens], nowMs, pop: where, path: '/', rule: null, edge, diag, diagnostics });
+      return edgeDecision({ config, keys, identity, tokens: [...tokens], nowMs, pop: where, path: '/', rule: null, edge, diag, diagnostics, ...(proof ? { proof } : {}) });
     },
     get jitterSeconds() {
       return jitterSeconds(pops[0]!.parsed);

@@ -1,5 +1,6 @@
 // What a run of the simulator takes and gives (run.ts runs one room, rooms.ts several): apart from
 // both, so neither imports the other for its types.
+import type { FarmTrace, ProofCounts } from './bot-farm.js';
 import type { ControlTrace } from './control.js';
 import type { CrossRoomFigures } from './cross-room.js';
 import type { Trace } from './population.js';
@@ -31,6 +32,8 @@ export interface RunResult {
   diagnostics: string[];
   /** Several rooms on one service (rooms.ts): each room's own result and the check between them. */
   rooms?: RoomsRun;
+  /** The proof of work's scenarios: what the farm did, and how each group's draws were judged. */
+  bots?: { farm: FarmTrace; checks: ProofCounts; wins: ProofCounts };
 }
 
 /** What a run of several rooms adds to a run: each room's own result, and the check between them. */

@@ -1,4 +1,5 @@
 // One scenario, start to finish, on the virtual clock.
+import { ProofPlayers } from './bot-farm.js';
 import { VirtualClock } from './clock.js';
 import { popLayout, roomStore, SimController } from './control.js';
 import { Population } from './population.js';
@@ -30,7 +31,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     controller = new SimController(roomStore(room), clock, scenario.control, layout.logDelays);
     controller.start(0, scenario.durationMs);
   }
-  const population = new Population(room, clock, rng.fork('behaviour'), scenario.behaviour, layout?.shares);
+  const players = scenario.bots ? new ProofPlayers(scenario.bots) : null;
+  const population = new Population(room, clock, rng.fork('behaviour'), scenario.behaviour, layout?.shares, players ? { proof: players } : {});
   for (const arrival of scenario.arrivals(rng.fork('arrivals'), visitors)) population.add(arrival);
   // An operator's change goes to the central store, and from there to each POP after its delay.
   for (const change of scenario.changes) {
@@ -51,5 +53,6 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     decisions: room.decisions,
     elapsedMs: performance.now() - started,
     diagnostics: [...room.diagnostics],
+    ...(players ? { bots: { farm: players.farm.trace, checks: players.checks, wins: players.wins } } : {}),
   };
 }

@@ -1,5 +1,6 @@
 // What a scenario is: its settings and their changes, its crowd, and what the report compares. Below
 // the scenario lists (scenarios.ts, control-scenarios.ts, event-scenarios.ts), which all build on it.
+import type { BotSpec } from './bot-farm.js';
 import type { ControlSpec } from './control.js';
 import type { Random } from '../lib/random.js';
 import type { Arrival, Behaviour } from './visitors.js';
@@ -53,4 +54,6 @@ export interface Scenario {
   control?: ControlSpec;
   /** Several rooms on one service (rooms.ts); `settings` is then the first room's, for the report. */
   rooms?: RoomsSpec;
+  /** The proof of work's players (bot-farm.ts): the devices' solving rates and the bot farm's CPU. */
+  bots?: BotSpec;
 }

@@ -1,6 +1,7 @@
 // The situations the room is judged in. Sizes are chosen so the default run (all scenarios) takes a
 // few minutes on two cores (sim/README.md gives the last run's time): every request is a real HS512
 // verify and often a sign.
+import { botScenarios } from './bot-scenarios.js';
 import { browsing, MINUTE, spread } from './arrivals.js';
 import { controlledScenarios, controlSpec, heldUnsolved } from './control-scenarios.js';
 import { eventScenarios } from './event-scenarios.js';
@@ -168,7 +169,7 @@ export const scenarios: readonly Scenario[] = [
 ];
 
 /** Scenarios run only when named (`--scenario`): too long for the default run (sample-scenarios.ts). */
-export const optInScenarios: readonly Scenario[] = [...roomsOptIn, ...sampleScenarios, heldUnsolved];
+export const optInScenarios: readonly Scenario[] = [...roomsOptIn, ...sampleScenarios, heldUnsolved, ...botScenarios];
 
 export function findScenario(name: string): Scenario | undefined {
   return scenarios.find((s) => s.name === name) ?? optInScenarios.find((s) => s.name === name);

@@ -107,7 +107,7 @@ export function createService(store: Record<string, string>, seed: string, edge:
       const rule = target.kind === 'none' ? null : target.rule;
       const config = room === null ? null : configs.get(room);
       if (config === undefined || config === null) {
-        return { room: null, outcome: 'origin', reason: target.kind === 'bypass' ? 'rule_bypass' : 'no_room', pop: popIndex, allowPercentage: 100, setToken: null, usedToken: null, clearCookie: false, waitDueMs: null, pos: null, facts: null };
+        return { room: null, outcome: 'origin', reason: target.kind === 'bypass' ? 'rule_bypass' : 'no_room', pop: popIndex, allowPercentage: 100, setToken: null, usedToken: null, clearCookie: false, waitDueMs: null, pos: null, facts: null, puzzle: null, proofCheck: null, bot: false };
       }
       let counter = counters[popIndex]!.get(config.room!);
       if (counter === undefined) counters[popIndex]!.set(config.room!, (counter = new VirtualRateCounter()));

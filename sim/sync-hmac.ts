@@ -5,9 +5,10 @@
 // check and its signature). In a run that awaits each decision in turn, the main thread spends most
 // of its time waiting for those hops: a million visitors would take hours. The edge's code, and
 // jose inside it, use the global `crypto.subtle`; here that global answers HMAC sign and verify from
-// node:crypto's createHmac at once, for keys imported through it, and passes everything else to
-// WebCrypto. Keys stay WebCrypto's own objects, so every check jose makes of a key still applies.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// node:crypto's createHmac at once, for keys imported through it, and SHA digests (the proof of work's
+// puzzle) from createHash, and passes everything else to WebCrypto. Keys stay WebCrypto's own
+// objects, so every check jose makes of a key still applies.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 interface RawHmacKey {
   hash: 'sha256' | 'sha384' | 'sha512' | 'sha1';
@@ -54,6 +55,14 @@ export function syncHmacSubtle(subtle: SubtleCrypto): SubtleCrypto {
       const kept = nameOf(algorithm) === 'HMAC' && key.usages.includes('sign') ? raw.get(key) : undefined;
       if (kept === undefined) return (subtle.sign as (...args: unknown[]) => Promise<ArrayBuffer>)(algorithm, key, data);
       return Promise.resolve(arrayBufferOf(macOf(kept, data)));
+    },
+    // The proof of work's puzzle (src/core/proof.ts) takes 8 SHA-256 digests for every waiting answer
+    // that asks for one: at once too, as the same bytes node:crypto's createHash gives.
+    digest(algorithm: unknown, data: unknown): Promise<ArrayBuffer> {
+      const name = nameOf(algorithm);
+      const hash = name === null ? undefined : HASHES[name.toUpperCase()];
+      if (hash === undefined) return (subtle.digest as (...args: unknown[]) => Promise<ArrayBuffer>)(algorithm, data);
+      return Promise.resolve(arrayBufferOf(createHash(hash).update(bytesOf(data)).digest()));
     },
     verify(algorithm: unknown, key: CryptoKey, signature: unknown, data: unknown): Promise<boolean> {
       const kept = nameOf(algorithm) === 'HMAC' && key.usages.includes('verify') ? raw.get(key) : undefined;

@@ -14,7 +14,17 @@ export type Group =
   | 'hoarder' // takes a fresh token every window without drawing, then presents them all after a raise
   | 'sharer' // honest, but hands its pre-queue token to a friend at an event's start
   | 'replayer' // another identity presenting the sharer's pre-queue token after the start
-  | 'hopper'; // admitted in one room, copies that room's token into another room's cookie
+  | 'hopper' // admitted in one room, copies that room's token into another room's cookie
+  // The proof of work (bot-farm.ts): honest visitors by device, and a bot farm's identities.
+  | 'phone' // honest on a low-end phone: the page solves at PHONE_RATE before it checks
+  | 'laptop' // honest on a laptop: the page solves faster
+  | 'nojs' // honest without JavaScript: never a proof, drawn at the reduced share
+  | 'farm' // one identity of a bot farm: an app on Retry-After exactly, solving from the farm's shared CPU, `none` when not ready
+  | 'farm-naive'; // the same farm sending no proof header when not ready (`skipped`)
+
+/** The groups of the proof of work's scenarios that are honest people. */
+export const honestDevices: readonly Group[] = ['phone', 'laptop', 'nojs'];
+export const farmGroups: readonly Group[] = ['farm', 'farm-naive'];
 
 export const adversaryGroups: readonly Group[] = ['devices5', 'clearer', 'refresher', 'friend', 'twojars'];
 

@@ -112,6 +112,15 @@ export async function proofChallenge(token: string, key: CryptoKey, seconds: num
   return { seconds, counters: M, salt, noncePrefix, prefixes };
 }
 
+/**
+ * What a solver finds for the puzzle of `token` at `seconds`: the 8 secret counters, in order. A solver
+ * tries counters 0..N_i of each sub-challenge, so its work is their sum plus 8 digests. For whoever holds
+ * the key (the simulator charges that work without hashing); the edge never sends it.
+ */
+export async function proofSolution(token: string, key: CryptoKey, seconds: number): Promise<number[]> {
+  return secretCounters(await material(token, key), countersFor(seconds));
+}
+
 /** The compact form the built-in page gets (`proofCompact`): `1.M.salt.noncePrefix.P0.….P7`. */
 export function proofCompact(c: ProofChallenge): string {
   return ['1', String(c.counters), c.salt, c.noncePrefix, ...c.prefixes].join('.');

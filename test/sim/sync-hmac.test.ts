@@ -3,6 +3,7 @@
 import { webcrypto } from 'node:crypto';
 import { CompactSign, compactVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { proofChallenge } from '../../src/core/proof.js';
 import { syncHmacSubtle } from '../../sim/sync-hmac.js';
 
 const real = webcrypto.subtle as SubtleCrypto;
@@ -59,9 +60,35 @@ describe('the simulator HMAC', () => {
     await expect(compactVerify(viaRealKey, fastKey)).resolves.toBeTruthy();
   });
 
-  it('passes everything else to WebCrypto: digests, and keys it did not import', async () => {
-    expect(new Uint8Array(await fast.digest('SHA-256', message))).toEqual(new Uint8Array(await real.digest('SHA-256', message)));
+  it("digests exactly as WebCrypto does, so the proof of work's puzzle is the edge's", async () => {
+    for (const hash of ['SHA-256', 'SHA-512'] as const) {
+      expect(new Uint8Array(await fast.digest(hash, message))).toEqual(new Uint8Array(await real.digest(hash, message)));
+      expect(new Uint8Array(await fast.digest({ name: hash }, message.subarray(3)))).toEqual(new Uint8Array(await real.digest(hash, message.subarray(3))));
+    }
+    // The puzzle (HMAC-SHA-512 and eight SHA-256 digests) under the simulator's crypto and under WebCrypto.
+    const token = 'eyJhbGciOiJIUzUxMiIsImtpZCI6ImsxIn0.e30.c2ln';
+    const puzzle = async (subtle: SubtleCrypto) => {
+      const key = await subtle.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-512' }, false, ['sign', 'verify']);
+      return withSubtle(subtle, () => proofChallenge(token, key, 5));
+    };
+    expect(await puzzle(fast)).toEqual(await puzzle(real));
+  });
+
+  it('passes everything else to WebCrypto: keys it did not import', async () => {
     const foreign = await real.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-512' }, false, ['sign']);
     expect(new Uint8Array(await fast.sign('HMAC', foreign, message))).toEqual(new Uint8Array(await real.sign('HMAC', foreign, message)));
   });
 });
+
+/** Run `f` with the global crypto.subtle replaced by `subtle` (the puzzle's code calls the global). */
+async function withSubtle<T>(subtle: SubtleCrypto, f: () => Promise<T>): Promise<T> {
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'crypto')!;
+  const real = globalThis.crypto;
+  const crypto = new Proxy(real, { get: (target, p) => (p === 'subtle' ? subtle : (Reflect.get(target, p, target) as unknown)) });
+  Object.defineProperty(globalThis, 'crypto', { value: crypto, configurable: true, writable: true });
+  try {
+    return await f();
+  } finally {
+    Object.defineProperty(globalThis, 'crypto', saved);
+  }
+}
