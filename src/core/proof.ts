@@ -2,7 +2,6 @@
 // is worth one identity and one window. Eight ALTCHA v2 challenges (deterministic mode, SHA-256, cost 1)
 // whose secret counters come from one HMAC of the token's text under the key that signed it: the edge
 // keeps nothing, and checks a solution with that one HMAC, without a digest.
-import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { scheduleEntryAt } from './draw.js';
 import type { Config } from './types.js';
 
@@ -64,11 +63,13 @@ export function countersFor(seconds: number): number {
   return Math.max(1, Math.round((2 * seconds * PHONE_RATE) / PROOF_CHALLENGES));
 }
 
-const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+/** The two hex digits of every byte: one lookup a byte instead of a toString and a padStart. */
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
 
-function fromHex(text: string): Uint8Array {
-  const out = new Uint8Array(text.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(text.slice(2 * i, 2 * i + 2), 16);
+/** `bytes[from..to)` in lowercase hex. */
+function hex(bytes: Uint8Array, from = 0, to = bytes.length): string {
+  let out = '';
+  for (let i = from; i < to; i++) out += HEX[bytes[i]!]!;
   return out;
 }
 
@@ -83,33 +84,37 @@ function secretCounters(m: Uint8Array, M: number): number[] {
   return Array.from({ length: PROOF_CHALLENGES }, (_, i) => view.getUint32(32 + 4 * i, false) % M);
 }
 
-const nonceOf = (noncePrefix: string, i: number): string => noncePrefix + i.toString(16).padStart(2, '0');
+const nonceOf = (noncePrefix: string, i: number): string => noncePrefix + HEX[i]!;
 
-/** The nonce followed by the counter as a big-endian uint32: ALTCHA's `uint32` password. */
-function password(nonce: Uint8Array, counter: number): Uint8Array {
-  const out = new Uint8Array(nonce.length + 4);
-  out.set(nonce, 0);
-  new DataView(out.buffer).setUint32(nonce.length, counter, false);
-  return out;
+/**
+ * ALTCHA's key prefix at cost 1, as altcha-lib's web `deriveKey` makes it (SHA-256, its uint32
+ * password): the first 16 bytes, in hex, of SHA-256(salt ‖ nonce ‖ uint32BE(counter)). `input` is
+ * those 36 bytes with salt and nonce in place; the counter is written into its last four. One
+ * `crypto.subtle.digest`, the runtime's native SHA-256 (an interpreted one costs far more: docs/performance.md).
+ */
+export async function keyPrefixOf(input: Uint8Array<ArrayBuffer>, counter: number): Promise<string> {
+  input[32] = counter >>> 24;
+  input[33] = (counter >>> 16) & 255;
+  input[34] = (counter >>> 8) & 255;
+  input[35] = counter & 255;
+  return hex(new Uint8Array(await crypto.subtle.digest('SHA-256', input)), 0, 16);
 }
 
 /** The puzzle for wait token `token` (its compact text), signed with `key`, at a difficulty of `seconds` (> 0). */
 export async function proofChallenge(token: string, key: CryptoKey, seconds: number): Promise<ProofChallenge> {
   const m = await material(token, key);
   const M = countersFor(seconds);
-  const saltBytes = m.slice(16, 32);
-  const salt = hex(saltBytes);
-  const noncePrefix = hex(m.slice(0, 15));
   const counters = secretCounters(m, M);
-  const parameters = { algorithm: 'SHA-256', cost: 1, keyLength: 32 } as const;
-  // altcha-lib's own derivation (one SHA-256 of salt ‖ nonce ‖ counter at cost 1): the prefix is its key's first half.
-  const prefixes = await Promise.all(
-    counters.map(async (n, i) => {
-      const { derivedKey } = await deriveKey(parameters as never, saltBytes, password(fromHex(nonceOf(noncePrefix, i)), n));
-      return hex(derivedKey.slice(0, 16));
-    }),
-  );
-  return { seconds, counters: M, salt, noncePrefix, prefixes };
+  // salt (m[16..32)) ‖ nonce_i (m[0..15) then i) ‖ counter: one buffer, each sub-challenge's bytes written in turn.
+  const input = new Uint8Array(36);
+  input.set(m.subarray(16, 32), 0);
+  input.set(m.subarray(0, 15), 16);
+  const prefixes: string[] = [];
+  for (let i = 0; i < PROOF_CHALLENGES; i++) {
+    input[31] = i;
+    prefixes.push(await keyPrefixOf(input, counters[i]!));
+  }
+  return { seconds, counters: M, salt: hex(m, 16, 32), noncePrefix: hex(m, 0, 15), prefixes };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   checkProof,
   classifyProof,
   countersFor,
+  keyPrefixOf,
   PHONE_RATE,
   proofChallenge,
   proofCompact,
@@ -114,6 +115,49 @@ describe('the puzzle', () => {
     // The same token gives the same puzzle: nothing is kept at the edge.
     expect(await proofChallenge(token, key, 5)).toEqual(c);
     expect(proofJson(c)).toMatchObject({ scheme: 'altcha-v2', header: 'waiting-room-proof', seconds: 5, counters: c.counters, solutionFormat: expect.any(String) });
+  });
+});
+
+describe("the edge's key prefixes", () => {
+  /** altcha-lib's own: its web deriveKey at cost 1 with the uint32 password, the key's first half in hex. */
+  async function altchaPrefix(salt: Uint8Array, nonce: Uint8Array, counter: number): Promise<string> {
+    const password = new Uint8Array(20);
+    password.set(nonce, 0);
+    new DataView(password.buffer).setUint32(16, counter, false);
+    const { derivedKey } = await deriveKey({ algorithm: 'SHA-256', cost: 1, keyLength: 32 } as never, salt, password);
+    return Buffer.from(derivedKey.slice(0, 16)).toString('hex');
+  }
+
+  it("equal altcha-lib's deriveKey on thousands of salts, nonces and counters, the extremes included", async () => {
+    const bytes16 = fc.uint8Array({ minLength: 16, maxLength: 16 });
+    const counter = fc.oneof(fc.nat(70_000), fc.constantFrom(0, 1, 255, 256, 65_535, 65_536, 2 ** 24, 2 ** 31, 2 ** 32 - 1), fc.nat({ max: 2 ** 32 - 1 }));
+    await fc.assert(
+      fc.asyncProperty(bytes16, bytes16, fc.array(counter, { minLength: 1, maxLength: 8 }), async (salt, nonce, counters) => {
+        const input = new Uint8Array(36);
+        input.set(salt, 0);
+        input.set(nonce, 16);
+        // One buffer reused across counters, as the edge does: a counter never leaks into the next.
+        for (const n of counters) expect(await keyPrefixOf(input, n)).toBe(await altchaPrefix(salt, nonce, n));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("make every token's challenge what altcha-lib derives for the token's secret counters", async () => {
+    const { key } = await setup();
+    for (let t = 0; t < 50; t++) {
+      const token = await signToken({ dec: 'wait', exp: 1_800_000_000 + 30 * t, sub: `v${t}`, room: 'shop' }, 'k1', key);
+      const seconds = 1 + (t % 7);
+      const c = await proofChallenge(token, key, seconds);
+      // The spec's derivation, step by step: m = HMAC-SHA-512(key, "wr-proof:" + token), N_i from m's second half.
+      const m = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`wr-proof:${token}`)));
+      const view = new DataView(m.buffer);
+      for (let i = 0; i < 8; i++) {
+        const nonce = new Uint8Array([...m.slice(0, 15), i]);
+        const secret = view.getUint32(32 + 4 * i, false) % countersFor(seconds);
+        expect(c.prefixes[i]).toBe(await altchaPrefix(m.slice(16, 32), nonce, secret));
+      }
+    }
   });
 });
 
