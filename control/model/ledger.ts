@@ -140,7 +140,11 @@ export class Ledger {
     // and nothing was decided, so it tells nothing about tickets (a forged one would read as a reissue).
     // A token of the infinite queue (`bot`) never wins: counted, it would be demand that never comes
     // in, and the law would plan for it. Both still say the POP's log is flowing (above).
-    if (line.reason === 'hammering' || line.bot === true) return;
+    // `bot_queued` is where a holder leaves the real queue for the infinite one (a proof failed or
+    // skipped at the draw, or a routing rule): the ticket it used is real and is closed below, as a
+    // lost draw; the bot token it set, and the successor it names, are never tracked.
+    const intoBotQueue = line.reason === 'bot_queued';
+    if (line.reason === 'hammering' || (line.bot === true && !intoBotQueue)) return;
 
     if (line.dec === 'wait' && line.tid !== null && line.exp !== null) {
       const fresh = !this.tickets.has(line.tid);
@@ -151,7 +155,7 @@ export class Ledger {
         // live ticket issued: the edge made it on the spot for a holder back after their grace window.
         if (fresh && this.firstMs !== null && line.tsMs - this.firstMs >= 2_000 * line.period) this.unforeseen(ticket, line.tid, win, line.exp, line.period);
         this.foreseen.delete(line.tid);
-        if ((DRAWS.has(line.reason) || line.reason === 'ceiling_held') && !ticket.drawn) {
+        if ((DRAWS.has(line.reason) || line.reason === 'ceiling_held' || intoBotQueue) && !ticket.drawn) {
           ticket.drawn = true;
           bump(this.minutes, minute, 'draws', ticket.w);
           bump(this.windows, win, 'draws', ticket.w);
@@ -159,6 +163,7 @@ export class Ledger {
         }
       }
     }
+    if (intoBotQueue) return;
     if (line.newDec === 'wait' && line.newTid !== null && line.newExp !== null) {
       const fresh = !this.tickets.has(line.newTid);
       const ticket = this.ticket(line.newTid, line.newExp, line.pop);

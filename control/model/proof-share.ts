@@ -8,7 +8,12 @@
 // f is learned from the draw lines that say a proof was asked (`proof` present): the chance each used
 // (`pct`) over the chance published for its window, weighted as the ledger weighs lines (`w`). The
 // published chance is what the edge drew against: `pct` itself for a valid proof, `pct /
-// proof_free_share` otherwise. Summed per window the draws were made in; read over the last two closed
+// proof_free_share` otherwise (`missing`, `wrong`, and `failed` or `skipped` without the infinite
+// queue). A draw whose proof sent it to the infinite queue (`bot_queued` with `proof`: its line's
+// `pct` is the window's full chance) used none of it: the ledger closes its ticket as drawn, so the
+// plan counted it in the crowd, and f is what makes up for it. Lines that draw nothing are left out:
+// `proof_pending` (the page's proof is on its way), a routing rule's `bot_queued`, and the infinite
+// queue's own tokens. Summed per window the draws were made in; read over the last two closed
 // windows, reaching further back (up to MAX_WINDOWS) until MIN_DRAWS draws say it. Pure: a Map in the
 // model's state, saved with it.
 import type { DecisionLine } from '../types.js';
@@ -32,13 +37,15 @@ const DRAWS = new Set(['draw_won', 'draw_lost']);
 
 /** Adds a draw line that was asked a proof; every other line is left out. `freeShare` is proof_free_share as the room has it. */
 export function observeDrawShare(shares: DrawShares, line: DecisionLine, freeShare: number): void {
-  if (!DRAWS.has(line.reason) || line.proof === undefined || line.pct === null || line.bot === true) return;
+  if (line.proof === undefined || line.pct === null) return;
+  const intoBotQueue = line.reason === 'bot_queued';
+  if (!intoBotQueue && (!DRAWS.has(line.reason) || line.bot === true)) return;
   if (!(freeShare > 0)) return;
-  const published = line.proof === 'valid' ? line.pct : line.pct / freeShare;
+  const published = line.proof === 'valid' || intoBotQueue ? line.pct : line.pct / freeShare;
   if (!(published > 0)) return;
   let s = shares.get(line.win);
   if (s === undefined) shares.set(line.win, (s = { used: 0, published: 0, draws: 0 }));
-  s.used += line.pct * line.weight;
+  s.used += intoBotQueue ? 0 : line.pct * line.weight;
   s.published += Math.min(100, published) * line.weight;
   s.draws += line.weight;
 }

@@ -77,7 +77,7 @@ describe('parseLogLine', () => {
       const verdict = parseLogLine(JSON.stringify({ ...o, proof: v }), NOW);
       return verdict.kind === 'decision' ? verdict.line.proof : verdict.kind;
     };
-    for (const v of ['valid', 'failed', 'skipped', 'missing'] as const) expect(proof(v)).toBe(v);
+    for (const v of ['valid', 'wrong', 'failed', 'skipped', 'missing'] as const) expect(proof(v)).toBe(v);
     for (const v of ['solved', 1, null, true]) expect(proof(v), String(v)).toBeUndefined();
     const plain = parseLogLine(real, NOW);
     expect(plain.kind === 'decision' && plain.line.proof).toBeUndefined();

@@ -141,6 +141,26 @@ describe('the control model', () => {
     expect(chance(true)).toBe(chance(false));
   });
 
+  it("stops counting a real ticket whose draw sent it to the infinite queue: neither it nor its successor is still demand", () => {
+    const waitingAfter = (queued: number): number => {
+      const model = createControlModel({ leadSeconds: 25 });
+      model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100', proof_of_work: 'fixed', bot_queue: 'on' }), T0);
+      const tickets = arrivals(1000, T0 + 5000, 0);
+      for (const l of tickets) model.observe(l);
+      // At their draw (window T0 + 60 s), `queued` of them bring a malformed proof: the infinite queue.
+      for (const l of tickets.slice(0, queued)) {
+        model.observe(
+          line({ tsMs: T0 + 61_000, reason: 'bot_queued', tid: l.newTid, exp: l.newExp, dec: 'wait', newTid: idFor(0.5, 900 + tickets.indexOf(l)), newExp: l.newExp! + D, newDec: 'wait', nextTid: idFor(0.7, 2000 + tickets.indexOf(l)), pct: 5, proof: 'failed', bot: true }),
+        );
+      }
+      model.observe(heard(T0 + 62_000));
+      model.plan(T0 + 62_000, LIVE);
+      return model.snapshot(T0 + 62_000).waiting;
+    };
+    expect(waitingAfter(0)).toBe(1000);
+    expect(waitingAfter(300)).toBe(700);
+  });
+
   it('counts no ticket from a check refused for hammering (its token was never verified)', () => {
     const model = createControlModel();
     model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100' }), T0);

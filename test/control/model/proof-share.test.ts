@@ -40,14 +40,34 @@ describe('the share of the chance the draws get', () => {
     expect(effectiveShare(mix, W, D)).toBeCloseTo(0.4, 6);
   });
 
-  it('weighs a sampled line by its weight, and leaves out other lines and the infinite queue', () => {
+  it("weighs a sampled line by its weight, and leaves out other lines and the infinite queue's own tokens", () => {
     const shares: DrawShares = new Map();
     draws(shares, W - D, 10, 40, 'valid', { weight: 30 });
     draws(shares, W - D, 300, 40, 'missing');
-    draws(shares, W - D, 300, 40, 'failed', { reason: 'bot_queued', bot: true });
     draws(shares, W - D, 300, 40, 'failed', { bot: true });
+    draws(shares, W - D, 300, 40, undefined, { reason: 'bot_waiting', bot: true });
+    // Not drawn yet: the page's proof is on its way.
+    draws(shares, W - D, 300, 40, 'missing', { reason: 'proof_pending' });
+    draws(shares, W - D, 300, 40, undefined, { reason: 'proof_pending' });
     // (300 x 40 + 300 x 8) / (600 x 40)
     expect(effectiveShare(shares, W, D)).toBeCloseTo(0.6, 6);
+  });
+
+  it('counts a draw its proof sent to the infinite queue (bot_queued, logged at the full chance) as one that got none of it', () => {
+    const shares: DrawShares = new Map();
+    draws(shares, W - D, 300, 40, 'valid');
+    draws(shares, W - D, 150, 40, 'failed', { reason: 'bot_queued', bot: true, pct: 40 });
+    draws(shares, W - D, 150, 40, 'skipped', { reason: 'bot_queued', bot: true, pct: 40 });
+    // A routing rule's bot_queued is no draw (no proof, no chance): left out.
+    draws(shares, W - D, 300, 40, undefined, { reason: 'bot_queued', bot: true, pct: null });
+    // (300 x 40) / (600 x 40)
+    expect(effectiveShare(shares, W, D)).toBeCloseTo(0.5, 6);
+  });
+
+  it('takes a wrong proof (well-formed, not this puzzle\'s) as a missing one: drawn at the free share', () => {
+    const shares: DrawShares = new Map();
+    draws(shares, W - D, 300, 40, 'wrong');
+    expect(effectiveShare(shares, W, D)).toBeCloseTo(0.2, 6);
   });
 
   it('follows the last two windows, reaching back only while they hold few draws', () => {
