@@ -21,9 +21,14 @@ export interface Ceiling {
   noteHeld(): void;
 }
 
+/** What the operator is told when there is a ceiling but no rate counter to keep it with. */
+export const CEILING_DIAG =
+  'pop_admissions_per_second is skipped: this service has no edge rate limiter. ' +
+  'Add Edge Rate Limiting to the service, or remove the ceiling: npm run tune -- pop_admissions_per_second=';
+
 /**
- * Null when there is no ceiling, or no counter to keep it with (the adapter that found no counter says
- * so once: a ceiling that cannot be counted is skipped, never guessed). A counter call that throws
+ * Null when there is no ceiling, or no counter to keep it with (said through `diag`, which the handler
+ * gives once per sandbox: a ceiling that cannot be counted is skipped, never guessed). A counter call that throws
  * skips the ceiling for the rest of the request: the visitor is admitted as if there were none, and
  * the failure is reported once.
  */
@@ -33,7 +38,10 @@ export function createCeiling(
   diag: (message: string) => void,
 ): Ceiling | null {
   if (perSecond === null) return null;
-  if (!counter) return null;
+  if (!counter) {
+    diag(CEILING_DIAG);
+    return null;
+  }
   let broken = false;
   const safely = <T>(what: string, fallback: T, run: () => T): T => {
     if (broken) return fallback;

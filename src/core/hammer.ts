@@ -15,8 +15,14 @@ import { MAX_TOKEN_CHARS } from './usable-token.js';
 import { DEFAULT_ROOM } from './layout.js';
 import type { Config, RoomDeps } from './types.js';
 
-/** What the operator is told, once per sandbox, when the limit cannot be counted. */
-export const HAMMER_DIAG = 'hammer_limit is set but this service has no edge rate limiter; skipped';
+/**
+ * What the operator is told, once per sandbox and in these very words, when the limit cannot be
+ * counted (no rate counter, or a call to it failed): the limit is on by default, so it must read true
+ * to an operator who set nothing, and say the command that settles it.
+ */
+export const HAMMER_DIAG =
+  'hammer_limit (on unless set to 0) is skipped: this service has no working edge rate limiter. ' +
+  'Add Edge Rate Limiting to the service, or turn the limit off: npm run tune -- hammer_limit=0';
 
 /** The default and the most a setting may say, checks a minute. */
 export const DEFAULT_HAMMER_LIMIT = 60;
@@ -86,36 +92,49 @@ export interface HammerInput {
   note(message: string): void;
 }
 
+/** The room cookies counted on one request: more than this is garbage, and only the first ones count. */
+export const MAX_COUNTED_TOKENS = 4;
+
 /**
- * Counts the check of the request's wait token and answers whether it is to be refused: over the
- * limit in the last minute or in the box (either boxes it for a minute), and not yet due. Null for
- * everything else: no limit, no counter (told once), no wait token, or a due one.
+ * Counts the check of every wait token of the room's cookie (the first four, each once) and answers
+ * whether the request is to be refused: any of them over the limit in the last minute or in the box
+ * (either boxes it for a minute) and not yet due. Counting them all keeps a forged token sent first
+ * from starting the count afresh while the decision reads the real one behind it. The answer waits
+ * for the latest of the refused tokens' due times. Null for everything else: no limit, no counter
+ * (told once), no wait token, or only due ones over the limit.
  */
 export function checkHammering(input: HammerInput): Hammered | null {
   const { config } = input;
   if (config.hammerLimit <= 0) return null;
-  let seen: WaitTokenSeen | null = null;
-  for (const token of input.tokens) if ((seen = readWaitToken(token, config.room ?? DEFAULT_ROOM)) !== null) break;
-  if (seen === null) return null;
+  const room = config.room ?? DEFAULT_ROOM;
+  const seen = new Map<string, WaitTokenSeen>();
+  for (const token of input.tokens.slice(0, MAX_COUNTED_TOKENS)) {
+    const one = readWaitToken(token, room);
+    if (one !== null && !seen.has(one.entry)) seen.set(one.entry, one);
+  }
+  if (seen.size === 0) return null;
   const counter = input.deps.rateCounter;
   if (!counter) {
     input.note(HAMMER_DIAG);
     return null;
   }
-  let boxed: boolean;
+  let refused: Hammered | null = null;
   try {
     const box = input.deps.penaltyBox;
-    counter.increment(seen.entry, 1);
-    boxed = counter.count(seen.entry, SPAN_SECONDS) > config.hammerLimit || box?.has(seen.entry) === true;
-    if (boxed) box?.add(seen.entry, BOX_MINUTES);
-  } catch (error) {
-    input.note(`${HAMMER_DIAG} (${error instanceof Error ? error.message : String(error)})`);
+    for (const one of seen.values()) {
+      counter.increment(one.entry, 1);
+      const boxed = counter.count(one.entry, SPAN_SECONDS) > config.hammerLimit || box?.has(one.entry) === true;
+      if (!boxed) continue;
+      box?.add(one.entry, BOX_MINUTES);
+      const dueSec = dueAt(one.signature, one.exp, config);
+      if (input.nowMs >= dueSec * 1000 || (refused !== null && refused.dueSec >= dueSec)) continue;
+      refused = { seen: one, dueSec, retryAfterSeconds: retryAfterSeconds(dueSec, input.nowMs, config.waitPeriodSeconds) };
+    }
+  } catch {
+    input.note(HAMMER_DIAG);
     return null;
   }
-  if (!boxed) return null;
-  const dueSec = dueAt(seen.signature, seen.exp, config);
-  if (input.nowMs >= dueSec * 1000) return null;
-  return { seen, dueSec, retryAfterSeconds: retryAfterSeconds(dueSec, input.nowMs, config.waitPeriodSeconds) };
+  return refused;
 }
 
 /** The decision's shape for the log line: a waiting decision about the token, sampled like one. */

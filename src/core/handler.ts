@@ -255,7 +255,7 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
     if (invited !== null && !invited.ok) ctx.invite = invited.reason;
     ctx.invited = invited?.ok === true;
     // The counter is opened only when there is a ceiling to keep.
-    const ceiling = config.popAdmissionsPerSecond === null ? null : createCeiling(config.popAdmissionsPerSecond, deps.rateCounter, deps.diag);
+    const ceiling = config.popAdmissionsPerSecond === null ? null : createCeiling(config.popAdmissionsPerSecond, deps.rateCounter, note);
     // The proof header is read only where a proof can be asked.
     const proofHeader = config.proofOfWork === 'off' ? null : request.headers.get(PROOF_HEADER);
     if (config.proofOfWork !== 'off') ctx.proofHeader = proofHeader !== null;

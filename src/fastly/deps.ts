@@ -37,7 +37,8 @@ function diag(message: string): void {
 
 let consoleReady = false;
 
-// The POP's admissions counter, opened once per instance; a runtime without one is reported once.
+// The POP's admissions counter, opened once per instance. A runtime without one is reported by what
+// needed it (the ceiling, hammer_limit), once and in its own words: a message here would be a second one.
 let counter: AdmissionCounter | null | undefined;
 
 function admissionCounter(): AdmissionCounter | null {
@@ -48,14 +49,14 @@ function admissionCounter(): AdmissionCounter | null {
       increment: (entry, delta) => rc.increment(entry, delta),
       count: (entry, seconds) => rc.lookupCount(entry, seconds),
     };
-  } catch (error) {
-    diag(`rate counter "${ADMISSION_COUNTER}" is unavailable (${String(error)}); pop_admissions_per_second and hammer_limit are skipped`);
+  } catch {
     counter = null;
   }
   return counter;
 }
 
-// The POP's penalty box for hammer_limit, opened once per instance; without one the limit counts alone.
+// The POP's penalty box for hammer_limit, opened once per instance; without one the limit counts alone
+// (a service without the edge rate limiter has no counter either, and hammer_limit says so).
 let box: Box | null | undefined;
 
 function penaltyBox(): Box | null {
@@ -63,8 +64,7 @@ function penaltyBox(): Box | null {
   try {
     const pb = new PenaltyBox(HAMMER_BOX);
     box = { has: (entry) => pb.has(entry), add: (entry, minutes) => pb.add(entry, minutes) };
-  } catch (error) {
-    diag(`penalty box "${HAMMER_BOX}" is unavailable (${String(error)}); hammer_limit counts without it`);
+  } catch {
     box = null;
   }
   return box;

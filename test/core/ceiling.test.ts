@@ -2,6 +2,8 @@
 // holds back keeps the win and goes before anyone who has not yet won.
 import { describe, expect, it } from 'vitest';
 import { FakeRoom, SlidingCounter, T0 } from '../support/fakes.js';
+import { SandboxMemory } from '../../src/core/sandbox-memory.js';
+import { CEILING_DIAG } from '../../src/core/ceiling.js';
 import { claimsOf, tokenOf } from '../../lib/mint.js';
 
 const D = 30;
@@ -89,5 +91,12 @@ describe('the per-POP ceiling', () => {
     const answer = await room.visit();
     expect(answer.fromOrigin).toBe(true);
     expect(answer.diags.filter((d) => d.includes('pop_admissions_per_second'))).toHaveLength(1);
+  });
+
+  it('without a rate counter, lets visitors in and says so once per sandbox, with the command that fixes it', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '100', pop_admissions_per_second: '1' }, memory: new SandboxMemory() });
+    for (let i = 0; i < 5; i++) expect((await room.visit({ ip: `198.51.100.${i}` })).fromOrigin).toBe(true);
+    expect(room.diags.filter((d) => d.includes('pop_admissions_per_second'))).toEqual([CEILING_DIAG]);
+    expect(CEILING_DIAG).toContain('npm run tune -- pop_admissions_per_second=');
   });
 });

@@ -204,4 +204,18 @@ describe('fastly deps for the controller and the ceiling', () => {
     expect(fastlyDeps(event).penaltyBox).toBe(box);
     expect(fake.boxesOpened).toEqual(['waiting_room_hammering']);
   });
+
+  it('says nothing itself when the service has no edge rate limiter: what needed the counter says it, once', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/fastly/deps.js');
+    fake.rateCounterFails = true;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(fresh.fastlyDeps(event).rateCounter).toBeNull();
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      fake.rateCounterFails = false;
+      errors.mockRestore();
+    }
+  });
 });

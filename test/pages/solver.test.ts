@@ -3,10 +3,11 @@
 // in words, and the page's check waits for it and carries the answer; without Worker it says `none`.
 // The page's clock is Playwright's and paused: the worker works in real time, the page's countdown
 // moves only when the test says.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DONE } from '../../pages/solver/challenge.js';
 import { launchBrowser } from '../../lib/chromium.js';
+import { SOLVER_PATH } from '../../src/core/solver-asset.js';
 import { specProof, type SpecProof } from '../support/proof-spec.js';
 import { checksMade, instrument, render, serveRoom, SHOP_URL, type CheckAnswer } from './fake-room.js';
 
@@ -113,7 +114,7 @@ describe('the solver on the waiting page', () => {
     expect(await proofText()).toBe('');
   });
 
-  it('sends no header while no proof is asked, and starts solving when an answer asks for one', async () => {
+  it('sends `none` while no proof is asked (never a check without the header), and starts solving when an answer asks for one', async () => {
     const proof = specProof('wait.token.one', KEY, EASY);
     const room = await open(render('startwaiting', { retryAfterSeconds: 20, jitterSeconds: 0 }), { kind: 'room', status: 'startwaiting', retryAfter: 30, extra: { proof: proof.json } });
     await page.clock.runFor(20_000);
@@ -121,6 +122,39 @@ describe('the solver on the waiting page', () => {
     await expect.poll(proofText, { timeout: 30_000 }).toBe(DONE);
     await page.clock.runFor(30_000);
     await expect.poll(() => room.proofs.length).toBe(2);
-    expect(room.proofs).toEqual([null, proof.solution]);
+    expect(room.proofs).toEqual(['none', proof.solution]);
+  });
+
+  it('loads the solver once, and solves the newest challenge when an answer comes before the solver has loaded', async () => {
+    const first = specProof('wait.token.one', KEY, EASY);
+    const next = specProof('wait.token.two', KEY, EASY);
+    // The page's solver loads are held until the test lets them go, each one on its own (a page's
+    // route goes before the fake room's, which is the context's).
+    const held: Route[] = [];
+    let holding = true;
+    await page.route(
+      (url) => url.pathname === SOLVER_PATH,
+      (route) => (holding ? void held.push(route) : route.fallback()),
+    );
+    await instrument(page, 0);
+    const room = await serveRoom(context, proofPage(first), { kind: 'room', status: 'startwaiting', retryAfter: 30, extra: { proof: next.json } });
+    // The page's load event waits for the solver: the document is enough.
+    await page.goto(SHOP_URL, { waitUntil: 'domcontentloaded' });
+    await expect.poll(() => held.length).toBe(1);
+    // The check comes while the solver is still loading: `none`, and the answer names the next token's challenge.
+    await page.clock.runFor(20_000);
+    await expect.poll(() => room.proofs.length).toBe(1);
+    await page.waitForFunction(() => document.getElementById('count')?.textContent !== 'a moment');
+    expect(await page.evaluate(() => document.querySelectorAll('script[src]').length)).toBe(1);
+    // Let the loads go, the newest first: a second, older load would run last and win.
+    holding = false;
+    for (const route of held.reverse()) {
+      await route.fallback();
+      await page.waitForFunction(() => 'wrProof' in window);
+    }
+    await expect.poll(proofText, { timeout: 30_000 }).toBe(DONE);
+    await page.clock.runFor(30_000);
+    await expect.poll(() => room.proofs.length, { timeout: 30_000 }).toBe(2);
+    expect(room.proofs).toEqual(['none', next.solution]);
   });
 });
