@@ -10,7 +10,7 @@ export type LineVerdict = { kind: 'decision'; line: DecisionLine } | { kind: 'fo
 
 const TID = /^[A-Za-z0-9_-]{8}$/;
 const DECS = new Set(['wait', 'allow', 'won', 'pre']);
-const PROOFS = new Set(['valid', 'failed', 'skipped', 'missing']);
+const PROOFS = new Set(['valid', 'wrong', 'failed', 'skipped', 'missing']);
 /** Decisions from before 2020 or over a day ahead of the reader's clock are not believed. */
 const EARLIEST_MS = Date.UTC(2020, 0, 1);
 

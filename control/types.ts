@@ -58,7 +58,7 @@ export interface DecisionLine {
    * On a due draw whose token asked for a proof of work: what the request brought (docs/bots.md);
    * absent otherwise. A draw without a valid one used proof_free_share of the chance (`pct` says it).
    */
-  proof?: 'valid' | 'failed' | 'skipped' | 'missing';
+  proof?: 'valid' | 'wrong' | 'failed' | 'skipped' | 'missing';
 }
 
 /** What the operator asks for (waiting_room_config keys the edge ignores). */
