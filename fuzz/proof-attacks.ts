@@ -139,7 +139,7 @@ export function proofAttack(m: ProofMaterial, number: string, rnd: () => number)
   }
   if (roll < 0.5) {
     const none = request('no proof', attacker, attacker.current, null);
-    return { ...none, kind: `proof: no proof (${accept === 'text/html' ? 'page: missing' : 'JSON: skipped'})` };
+    return { ...none, kind: `proof: no proof (${accept === 'text/html' ? 'page: pending, not drawn in its own window' : 'JSON: skipped'})` };
   }
   if (roll < 0.6) return request("replayed: the previous window's right solution", attacker, attacker.current, attacker.solution.previous);
   if (roll < 0.7) return request("another identity's right solution", attacker, attacker.current, pick(rnd, others).solution.current);
