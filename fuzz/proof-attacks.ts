@@ -2,8 +2,9 @@
 // (proof_of_work = fixed, a tiny difficulty so the run solves quickly), and these requests bring it
 // everything but their own token's right solution: forged counters (random, one changed, reordered,
 // congruent, huge, non-digits, too few or many, empty, `none`), a solution replayed from the same
-// identity's previous window, another identity's, another room's, and the right solution with a token
-// of another window. Every attacker's token is due and its draw lies between the chance without a
+// identity's previous window, another identity's, another room's, the right solution with a token
+// of another window, and a stale token with its own right solution (replayed: the room catches the
+// token up to a later window's, whose puzzle it never had). Every attacker's token is due and its draw lies between the chance without a
 // proof and the chance with one: it loses unless the room calls its proof valid, so a forgery the
 // room accepted would also reach the origin. A control (the owner's own token and its right solution,
 // found by altcha-lib's solver) must be logged valid, or the oracle (fuzz/proof-oracle.ts) is blind.
@@ -31,7 +32,12 @@ export interface Holder {
   current: string;
   /** The previous window's token, due too, its draw in the same range. */
   previous: string;
-  solution: { current: string; previous: string; otherRoom: string };
+  /**
+   * A token three windows old: stale, so the room draws the token it catches it up to (the previous
+   * window's, or the current one's at a window's edge), both in the range.
+   */
+  stale: string;
+  solution: { current: string; previous: string; otherRoom: string; stale: string };
 }
 
 export interface ProofMaterial {
@@ -75,8 +81,9 @@ export async function proofMaterial(signing: { bytes: Uint8Array; kid: string },
     const previous = await mintToken(base, { dec: 'wait', exp: window - d, room: PROOF_ROOM });
     if (!drawBetween(previous)) continue;
     const otherRoom = await mintToken(base, { dec: 'wait', exp: window, room: 'shop' });
-    const solution = { current: await solve(current, key), previous: await solve(previous, key), otherRoom: await solve(otherRoom, key) };
-    holders.push({ name, current, previous, solution });
+    const stale = await mintToken(base, { dec: 'wait', exp: window - 3 * d, room: PROOF_ROOM });
+    const solution = { current: await solve(current, key), previous: await solve(previous, key), otherRoom: await solve(otherRoom, key), stale: await solve(stale, key) };
+    holders.push({ name, current, previous, stale, solution });
   }
   return { window, counters: countersFor(PROOF_SECONDS), owner: holders[0]!, attackers: holders.slice(1) };
 }
@@ -132,12 +139,13 @@ export function proofAttack(m: ProofMaterial, number: string, rnd: () => number)
   }
   if (roll < 0.5) {
     const none = request('no proof', attacker, attacker.current, null);
-    return { ...none, kind: `proof: no proof (${accept === 'text/html' ? 'page: missing' : 'JSON: skipped'})` };
+    return { ...none, kind: `proof: no proof (${accept === 'text/html' ? 'page: pending, not drawn in its own window' : 'JSON: skipped'})` };
   }
   if (roll < 0.6) return request("replayed: the previous window's right solution", attacker, attacker.current, attacker.solution.previous);
   if (roll < 0.7) return request("another identity's right solution", attacker, attacker.current, pick(rnd, others).solution.current);
   if (roll < 0.8) return request("another room's right solution", attacker, attacker.current, attacker.solution.otherRoom);
   if (roll < 0.9) return request("the right solution with another window's token", attacker, attacker.previous, attacker.solution.current);
+  if (roll < 0.95) return request('a stale token replayed with its own right solution', attacker, attacker.stale, attacker.solution.stale);
   // A stolen token with its right solution: the token is not the attacker's own, so nothing is drawn.
   const victim = pick(rnd, others);
   return request('a stolen token with its right solution', attacker, victim.current, victim.solution.current);

@@ -1,7 +1,7 @@
 // The decision table (docs/design.md), for one visitor at one moment. Pure: everything it needs is
 // in its input, so the handler, the tests and the simulator all run exactly this code.
 import type { Ceiling } from './ceiling.js';
-import { drawProof, withChallenge, type ProofInput } from './decide-proof.js';
+import { drawProof, pageWithoutProof, withChallenge, type ProofInput } from './decide-proof.js';
 import { chanceFor, dueAt, drawWins, staleAt } from './draw.js';
 import { eventPhase, holdsPlace, placeLostAt, placeOf, prequeueDraining, prequeueRecheck, type Place } from './queue.js';
 import { resultWith, type DecideResult, type TokenRef } from './result.js';
@@ -88,8 +88,9 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
   const usable = presented === null ? null : await catchUp(presented, config, nowSec);
   const used: TokenRef | null = usable === null ? null : { token: usable.token, dec: usable.claims.dec, exp: usable.claims.exp };
   const failure = usable === null ? (found as { reason: ReasonCode; kid: string | null }) : null;
-  // The infinite queue's tokens stay in it: every token they renew to is the bot's too.
-  const stillBot = usable?.bot === true;
+  // The infinite queue's tokens stay in it: every token they renew to is the bot's too. With
+  // `bot_queue` off they are ordinary tokens again, and draw.
+  const stillBot = usable?.bot === true && config.botQueue;
 
   // A closed event lets those inside finish on their allow token (checking out, say), but never
   // renews it: everyone is out within two allow periods. Nobody else gets in.
@@ -153,8 +154,7 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
   const everyoneQueues = phase === 'prequeue' || config.queueAll || prequeueDraining(config, phase, nowSec);
   // A token of the infinite queue stays in it when the room opens: else it would empty into the
   // origin the moment the real queue does (the controller opens a room nobody else waits in).
-  const keptInBotQueue = stillBot && config.botQueue;
-  if ((passAll || (config.allowPercentage >= 100 && !everyoneQueues)) && !keptInBotQueue) {
+  if ((passAll || (config.allowPercentage >= 100 && !everyoneQueues)) && !stillBot) {
     const allowToken = usable?.claims.dec === 'allow' ? usable : null;
     const reason: ReasonCode = usable?.claims.dec === 'won' ? 'won_admitted' : passAll ? 'event_passed' : 'allow_all';
     // Everyone is admitted anyway, so a missing key costs only the cookie; the log says why.
@@ -175,7 +175,9 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
 
   // Before the start nobody computes a rank: a pre-queue token kept from a pre-queue the operator has
   // since moved later keeps its countdown.
-  if (phase === 'prequeue' || (phase === 'before' && usable?.claims.dec === 'pre')) return prequeue(input, usable, failure, used, nowSec);
+  // A bot (a token of the infinite queue, or a rule's mark with `bot_queue` on) gets no place in it.
+  const markedBot = stillBot || (input.bot === true && config.botQueue);
+  if (phase === 'prequeue' || (phase === 'before' && usable?.claims.dec === 'pre')) return prequeue(input, usable, failure, used, nowSec, markedBot);
 
   // Where a token that holds a place stands, for the page and the log (never before the start).
   const placeFor = async (claims: TokenClaims, key: CryptoKey): Promise<Place | null> =>
@@ -275,8 +277,12 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
     // The infinite queue's token "loses", as a loser of the real queue does, whatever the chance.
     if (stillBot) return waitFrom(exp + d, 'bot_waiting', chance);
     // A proof asked and not brought: a failed or skipped one sends the visitor to the infinite queue
-    // when the room has one; else (and for a visitor without JavaScript) a share of the chance.
-    const proof = presented === null ? null : await drawProof(config, presented, input.proof);
+    // when the room has one; else (a wrong one, a visitor without JavaScript) a share of the chance.
+    const proof = presented === null ? null : await drawProof(config, presented, token, input.proof);
+    // A page that sent nothing may not have solved yet: not drawn in its own window, its puzzle given.
+    if (proof === 'missing' && presented?.token === token.token && pageWithoutProof(input.proof) && nowSec < exp + d) {
+      return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'proof_pending', kid: token.kid, waitDueSec: exp + d, waitExpirySec: exp, used, place: at(place) });
+    }
     const proofCheck = proof === null ? {} : { proofCheck: proof };
     if ((proof === 'failed' || proof === 'skipped') && config.botQueue) return { ...(await waitFrom(exp + d, 'bot_queued', chance, undefined, true)), ...proofCheck };
     const pct = proof === null || proof === 'valid' ? chance : chance * config.proofFreeShare;
@@ -295,9 +301,27 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
  * countdown. The token is the same for an identity on every device, so more tabs or devices get
  * nothing; its rank is computed only from the start.
  */
-async function prequeue(input: DecideInput, usable: Usable | null, failure: { reason: ReasonCode } | null, used: TokenRef | null, nowSec: number): Promise<DecideResult> {
+async function prequeue(input: DecideInput, usable: Usable | null, failure: { reason: ReasonCode } | null, used: TokenRef | null, nowSec: number, bot: boolean): Promise<DecideResult> {
   const { config } = input;
   const start = config.event!.start;
+  // A bot sees the countdown with a token of the infinite queue for the start: no place, and from the
+  // start it waits there (docs/bots.md).
+  if (bot) {
+    const kept = usable !== null && usable.bot && usable.claims.dec === 'wait' ? usable : null;
+    const issued = kept === null ? await issue(input, 'wait', start, undefined, undefined, true) : null;
+    if (kept === null && issued === null) return noSigningKey(config.activeKey);
+    const signature = kept?.signature ?? issued!.token;
+    return resultWith({
+      decision: kept === null ? 'start' : 'wait',
+      outcome: 'prequeue',
+      reason: kept === null ? 'bot_queued' : 'prequeue_waiting',
+      ...(issued === null ? { kid: kept!.kid } : issuedParts(issued)),
+      waitDueSec: prequeueRecheck(signature, start, nowSec, config),
+      waitExpirySec: start,
+      used,
+      bot: true,
+    });
+  }
   if (usable !== null && usable.claims.dec === 'pre') {
     return resultWith({
       decision: 'wait',

@@ -56,7 +56,7 @@ export interface ProofJson {
 }
 
 /** What a draw's request brought, when a proof is asked: docs/bots.md. */
-export type ProofClass = 'valid' | 'failed' | 'skipped' | 'missing';
+export type ProofClass = 'valid' | 'wrong' | 'failed' | 'skipped' | 'missing';
 
 /** M for a difficulty of `seconds`: the expected total work, K (M+1)/2 digests, is about seconds x PHONE_RATE. */
 export function countersFor(seconds: number): number {
@@ -164,16 +164,25 @@ export async function checkProof(token: string, key: CryptoKey, seconds: number,
   return same;
 }
 
+/** The header's value, trimmed; null when the request brought none (or an empty one). */
+export function proofHeaderValue(header: string | null | undefined): string | null {
+  const value = header?.trim() ?? '';
+  return value === '' ? null : value;
+}
+
 /**
  * What a draw's request brought: `header` is its `waiting-room-proof` value (null when absent), `json`
  * whether it asked for the JSON answer. `none` and a missing header on a page are `missing`; a missing
- * header from an app that was told what to solve is `skipped`; anything wrong is `failed`.
+ * header from an app that was told what to solve is `skipped`; a solution in the right form that does
+ * not solve this puzzle (an old puzzle's, one solved before the difficulty changed) is `wrong`; anything
+ * else (not `none`, not eight counters) is `failed`: no page of this room sends that.
  */
 export async function classifyProof(header: string | null, json: boolean, token: string, key: CryptoKey, seconds: number): Promise<ProofClass> {
-  const value = header?.trim() ?? null;
-  if (value === null || value === '') return json ? 'skipped' : 'missing';
+  const value = proofHeaderValue(header);
+  if (value === null) return json ? 'skipped' : 'missing';
   if (value.toLowerCase() === PROOF_CANNOT_SOLVE) return 'missing';
-  return (await checkProof(token, key, seconds, value)) ? 'valid' : 'failed';
+  if (!SOLUTION.test(value)) return 'failed';
+  return (await checkProof(token, key, seconds, value)) ? 'valid' : 'wrong';
 }
 
 /**

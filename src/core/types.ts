@@ -66,6 +66,8 @@ export type ReasonCode =
   | 'token_other_event'
   | 'bot_queued'
   | 'bot_waiting'
+  // A page request with no proof header at its due time, in its token's own window: drawn later (docs/bots.md).
+  | 'proof_pending'
   | 'internal_error'
   // hammer_limit (hammer.ts): a wait token checking too often, answered 429 before it is due.
   | 'hammering';

@@ -115,7 +115,7 @@ export async function warmUp(): Promise<string[]> {
     const counting = await decideFor(prequeue, '');
     page(prequeue, counting);
     // A draw that asks for a proof: the puzzle's HMAC and digests, its JSON and page variables; then at
-    // its due time a solution checked (a wrong one: the infinite queue, the same every build).
+    // its due time a solution checked (a well-formed wrong one: drawn at the reduced share, lost, the same every build).
     const proof = settings('50', { proof_of_work: 'fixed', proof_seconds: '1', bot_queue: 'on' });
     const asked = await decideFor(proof, '');
     page(proof, asked);

@@ -9,6 +9,7 @@ import { decide, type DecideInput } from '../../src/core/decide.js';
 import { drawValue, signatureOf } from '../../src/core/draw.js';
 import { identityHash } from '../../src/core/identity.js';
 import { createKeyRing, hmacKey } from '../../src/core/keys.js';
+import { prequeueDraining } from '../../src/core/queue.js';
 import { proofChallenge, proofJson, type ProofChallenge } from '../../src/core/proof.js';
 import type { DecideResult } from '../../src/core/result.js';
 import type { TokenClaims } from '../../src/core/types.js';
@@ -64,10 +65,8 @@ describe('the proof at the draw', () => {
     const solution = await solve(v.first.proof!);
     const proved = await r.at(v.due, v.identity, [v.token], { proof: { header: solution, json: false } });
     expect(proved).toMatchObject({ outcome: 'origin', reason: 'draw_won', pct: 50, proofCheck: 'valid' });
-    for (const header of [null, 'none']) {
-      const without = await r.at(v.due, v.identity, [v.token], { proof: { header, json: false } });
-      expect(without).toMatchObject({ outcome: 'startwaiting', reason: 'draw_lost', pct: 10, proofCheck: 'missing', bot: false });
-    }
+    const without = await r.at(v.due, v.identity, [v.token], { proof: { header: 'none', json: false } });
+    expect(without).toMatchObject({ outcome: 'startwaiting', reason: 'draw_lost', pct: 10, proofCheck: 'missing', bot: false });
     // No proof asked, no check: the draw as it always was, and nothing in the line.
     const off = room({ proof_of_work: 'off' });
     const w = await visitorBetween(off, 10, 50);
@@ -77,13 +76,13 @@ describe('the proof at the draw', () => {
   it('a failed or skipped proof draws at the reduced share without bot_queue, and goes to the infinite queue with it', async () => {
     const open = room({});
     const v = await visitorBetween(open, 10, 50);
-    expect(await open.at(v.due, v.identity, [v.token], { proof: { header: '1.2.3.4.5.6.7.8', json: false } })).toMatchObject({ reason: 'draw_lost', pct: 10, proofCheck: 'failed' });
+    expect(await open.at(v.due, v.identity, [v.token], { proof: { header: '1.2.3.4.5.6.7.x', json: false } })).toMatchObject({ reason: 'draw_lost', pct: 10, proofCheck: 'failed' });
     expect(await open.at(v.due, v.identity, [v.token], { proof: { header: null, json: true } })).toMatchObject({ reason: 'draw_lost', pct: 10, proofCheck: 'skipped' });
 
     const guarded = room({ bot_queue: 'on' });
     const b = await visitorBetween(guarded, 0, 10);
     // Even a ticket that would win at the reduced share.
-    for (const proof of [{ header: '1.2.3.4.5.6.7.8', json: false }, { header: null, json: true }]) {
+    for (const proof of [{ header: '1.2.3.4.5.6.7.x', json: false }, { header: null, json: true }]) {
       const r = await guarded.at(b.due, b.identity, [b.token], { proof });
       expect(r).toMatchObject({ decision: 'start', outcome: 'startwaiting', reason: 'bot_queued', bot: true, proofCheck: proof.header === null ? 'skipped' : 'failed' });
       // The same claims as a loser's successor; only the `sub` differs, and only the key holder can tell.
@@ -158,5 +157,91 @@ describe('the infinite queue', () => {
     expect(claims(marked.setToken!).arr).toBeUndefined();
     const due = marked.waitDueSec!;
     expect(await r.at(due, 'ip:11', [marked.setToken!])).toMatchObject({ reason: 'bot_waiting', bot: true, place: null });
+  });
+});
+
+describe('the review of the proof (issue 23)', () => {
+  it('a solution replayed with a stale token is worth nothing: the caught-up token was never solved', async () => {
+    const r = room({});
+    const v = await visitorBetween(r, 10, 50);
+    const solution = await solve(v.first.proof!);
+    const exp = claims(v.token).exp;
+    // Five windows on, the same token and its solution: the token is caught up, and that one is drawn.
+    for (const json of [false, true]) {
+      const replay = await r.at(v.due + 150, v.identity, [v.token], { proof: { header: solution, json } });
+      expect(replay).toMatchObject({ proofCheck: 'missing', pct: 10 });
+    }
+    // In auto mode the presented token's old window asks nothing; the caught-up one's does.
+    const caughtExp = Math.floor((v.due + 150) / 30) * 30 - 30;
+    const auto = room({ proof_of_work: 'auto', proof_schedule: `${caughtExp}=0.01` });
+    expect(caughtExp).toBeGreaterThan(exp);
+    expect(await auto.at(v.due + 150, v.identity, [v.token], { proof: { header: solution, json: true } })).toMatchObject({ proofCheck: 'missing', pct: 10 });
+  });
+
+  it('a well-formed wrong solution is `wrong`: the reduced share, never the infinite queue; only a malformed one is `failed`', async () => {
+    const guarded = room({ bot_queue: 'on' });
+    const b = await visitorBetween(guarded, 0, 10);
+    const wrong = await guarded.at(b.due, b.identity, [b.token], { proof: { header: '1.2.3.4.5.6.7.8', json: true } });
+    expect(wrong).toMatchObject({ reason: 'draw_won', pct: 10, proofCheck: 'wrong', bot: false });
+    // Solved at 0.01 s, checked after the operator changed the difficulty: an honest page, not a bot.
+    const solution = await solve(b.first.proof!);
+    const harder = room({ bot_queue: 'on', proof_seconds: '0.02' });
+    expect(await harder.at(b.due, b.identity, [b.token], { proof: { header: solution, json: true } })).toMatchObject({ proofCheck: 'wrong', bot: false });
+    expect(await guarded.at(b.due, b.identity, [b.token], { proof: { header: 'nonsense', json: true } })).toMatchObject({ reason: 'bot_queued', proofCheck: 'failed', bot: true });
+  });
+
+  it('a page request with no header at its due time is not drawn yet in its own window: the page gets its puzzle and time to solve', async () => {
+    const r = room({});
+    const v = await visitorBetween(r, 10, 50);
+    const exp = claims(v.token).exp;
+    const pending = await r.at(v.due, v.identity, [v.token], { proof: { header: null, json: false } });
+    expect(pending).toMatchObject({ decision: 'wait', outcome: 'keepwaiting', reason: 'proof_pending', setToken: null, waitDueSec: exp + 30, pct: null, proofCheck: null });
+    expect(pending.proof).toEqual(v.first.proof);
+    // The page then brings the solution, in the window of grace: the full chance.
+    const solution = await solve(pending.proof!);
+    expect(await r.at(exp + 30, v.identity, [v.token], { proof: { header: solution, json: false } })).toMatchObject({ reason: 'draw_won', pct: 50, proofCheck: 'valid' });
+    // A browser without JavaScript draws in the window of grace, at the reduced share.
+    expect(await r.at(exp + 30, v.identity, [v.token], { proof: { header: null, json: false } })).toMatchObject({ reason: 'draw_lost', pct: 10, proofCheck: 'missing' });
+  });
+
+  it('turning bot_queue off makes the infinite queue\'s tokens ordinary ones: they draw', async () => {
+    const queued = (await room({ bot_queue: 'on', proof_of_work: 'off' }).at(T, 'ip:12', [], { bot: true })).setToken!;
+    const off = room({ allow_percentage: '99.999', proof_of_work: 'off' });
+    const due = (await off.at(T, 'ip:12', [queued])).waitDueSec!;
+    expect(await off.at(due, 'ip:12', [queued])).toMatchObject({ reason: 'draw_won', bot: false });
+  });
+
+  it('gives no puzzle where no draw happens: under queue_all and while the pre-queue drains', async () => {
+    expect((await room({ queue_all: 'true' }).at(T, 'ip:13')).proof).toBeNull();
+    const iso = (sec: number) => new Date(sec * 1000).toISOString();
+    const event = room({ event_prequeue_start: iso(T - 3600), event_start: iso(T), allow_percentage: '10' });
+    // Just after the start, the pre-queue goes first: a newcomer's token is not drawn while it drains.
+    const newcomer = await event.at(T + 1, 'ip:13');
+    expect(prequeueDraining(event.config, 'running', T + 1)).toBe(true);
+    expect(newcomer).toMatchObject({ outcome: 'startwaiting', proof: null });
+  });
+
+  it('keeps a marked bot out of the pre-queue\'s places: the countdown with a token of the infinite queue', async () => {
+    const iso = (sec: number) => new Date(sec * 1000).toISOString();
+    const r = room({ event_prequeue_start: iso(T - 3600), event_start: iso(T), bot_queue: 'on', proof_of_work: 'off', allow_percentage: '99.999' });
+    const marked = await r.at(T - 600, 'ip:14', [], { bot: true });
+    expect(marked).toMatchObject({ outcome: 'prequeue', bot: true });
+    const c = claims(marked.setToken!);
+    expect(c).toMatchObject({ dec: 'wait', exp: T });
+    expect(c.arr).toBeUndefined();
+    expect(c.sub).toBe(await identityHash(KEY_BYTES, 'ip:14', true));
+    const kept = await r.at(T - 300, 'ip:14', [marked.setToken!]);
+    expect(kept).toMatchObject({ outcome: 'prequeue', bot: true, setToken: null });
+    // After the start it waits in the infinite queue, never let in.
+    let token = marked.setToken!;
+    let now = T;
+    for (let i = 0; i < 6; i++) {
+      const due = (await r.at(now, 'ip:14', [token])).waitDueSec!;
+      const drawn = await r.at(Math.max(due, now), 'ip:14', [token]);
+      expect(drawn.outcome).not.toBe('origin');
+      expect(drawn.bot).toBe(true);
+      token = drawn.setToken ?? token;
+      now = Math.max(due, now) + 1;
+    }
   });
 });

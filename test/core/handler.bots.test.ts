@@ -47,6 +47,30 @@ describe('the JSON answer', () => {
   });
 });
 
+describe('a page at its due time', () => {
+  it('that sent no header is given its puzzle and drawn later, in its window of grace; a wrong solution draws at the reduced share, never the infinite queue', async () => {
+    const room = shop({ bot_queue: 'on' });
+    const first = await room.visit({ headers: JSON_ACCEPT });
+    const { retryAfterSeconds, proof } = waitingRoom(first) as { retryAfterSeconds: number; proof: { challenges: unknown[] } };
+    room.advance(retryAfterSeconds);
+    // A reload (or the hammering page's refresh) with no header: not drawn yet, the token kept.
+    const pending = await room.visit({ cookie: cookieOf(first) });
+    expect(pending.log).toMatchObject({ decision: 'wait', outcome: 'keepwaiting', reason: 'proof_pending' });
+    expect(pending.log).not.toHaveProperty('proof');
+    expect(pending.response.headers.get('set-cookie')).toBeNull();
+    const exp = claimsOf(roomCookieValue(first.response, 'shop')!).exp as number;
+    const wait = exp + 30 - Math.floor(room.nowMs / 1000);
+    expect(Number(pending.response.headers.get('retry-after'))).toBe(wait);
+    expect(pending.body).toContain(`1.${countersFor(0.01)}.`);
+    // An old solution, well formed: the reduced share, and the real queue.
+    room.advance(wait);
+    const solution = await solve(proof);
+    const wrong = await room.visit({ headers: { ...JSON_ACCEPT, 'waiting-room-proof': solution.replace(/^\d+/, (n) => String(Number(n) + 1)) }, cookie: cookieOf(first) });
+    expect(wrong.log).toMatchObject({ reason: expect.stringMatching(/^draw_(won|lost)$/), pct: 10, proof: 'wrong' });
+    expect(wrong.log).not.toHaveProperty('bot');
+  });
+});
+
 describe('the proof header', () => {
   it('never reaches the origin, on an admission or a bypass', async () => {
     const room = shop({ allow_percentage: '100' });

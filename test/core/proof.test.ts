@@ -85,10 +85,13 @@ describe('the puzzle', () => {
     await fc.assert(fc.asyncProperty(fc.string(), async (text) => !(await checkProof(token, key, SECONDS, text))), { numRuns: 500 });
   });
 
-  it('classifies what a draw brings: wrong is failed, none or absent on a page is missing, absent from an app is skipped', async () => {
+  it('classifies what a draw brings: eight wrong counters are wrong, anything else malformed failed, none or absent on a page missing, absent from an app skipped', async () => {
     const { key, token } = await setup();
-    expect(await classifyProof('1.2.3.4.5.6.7.8', false, token, key, SECONDS)).toBe('failed');
-    expect(await classifyProof('garbage', true, token, key, SECONDS)).toBe('failed');
+    expect(await classifyProof('1.2.3.4.5.6.7.8', false, token, key, SECONDS)).toBe('wrong');
+    expect(await classifyProof(' 1.2.3.4.5.6.7.8 ', true, token, key, SECONDS)).toBe('wrong');
+    for (const malformed of ['garbage', '1.2.3.4.5.6.7', '1.2.3.4.5.6.7.8.9', '1.2.3.4.5.6.7.-8', '12345678901.2.3.4.5.6.7.8']) {
+      expect(await classifyProof(malformed, true, token, key, SECONDS)).toBe('failed');
+    }
     expect(await classifyProof(null, false, token, key, SECONDS)).toBe('missing');
     expect(await classifyProof('none', true, token, key, SECONDS)).toBe('missing');
     expect(await classifyProof(null, true, token, key, SECONDS)).toBe('skipped');

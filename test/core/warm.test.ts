@@ -12,7 +12,7 @@ describe('build-time warm-up', () => {
       'prequeue prequeue_joined',
       // A draw that asks for a proof: the puzzle in the answer, then a wrong solution checked at the draw.
       'startwaiting no_token',
-      'startwaiting bot_queued',
+      'startwaiting draw_lost',
       // Past every rule (none matches this request) to the most specific route.
       'route room checkout',
     ]);

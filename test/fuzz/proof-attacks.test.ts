@@ -1,6 +1,7 @@
 // The fuzz run's proof attacks are what they claim, checked with the room's own proof.ts: the control's
 // solution (altcha-lib's) is right for its token; no attack's header is right for the token it presents
-// as its own; and every attacker's token is due with a draw lost without a proof and won with one.
+// as its own, but the stale replay's (right for a token the room catches up to another); and every
+// attacker's token is due with a draw lost without a proof and won with one.
 import { describe, expect, it } from 'vitest';
 import { claimsOf, nowSeconds } from '../../lib/mint.js';
 import { drawBetween, forgeries, PROOF_CONTROL, proofAttack, proofMaterial } from '../../fuzz/proof-attacks.js';
@@ -22,6 +23,8 @@ describe("the fuzz run's proof attacks", () => {
       expect(await checkProof(h.current, key, PROOF_SECONDS, h.solution.current)).toBe(true);
       expect(dueAt(h.current, claimsOf(h.current).exp, { waitPeriodSeconds: WAIT_SECONDS })).toBeLessThanOrEqual(now);
       expect(drawBetween(h.current) && drawBetween(h.previous)).toBe(true);
+      // Stale: caught up to the previous window's token (the current one's at the window's edge).
+      expect(claimsOf(h.stale).exp + 2 * WAIT_SECONDS).toBeLessThanOrEqual(claimsOf(h.previous).exp);
     }
     const rnd = seeded(3);
     const kinds = new Set<string>();
@@ -34,6 +37,10 @@ describe("the fuzz run's proof attacks", () => {
       const own = claimsOf(token).sub === (await identityHash(signing.bytes, `header:${a.headers['x-fuzz-id']}`));
       // fetch trims a header's value, as the room does: judged as it arrives.
       const right = header !== undefined && (await checkProof(token, key, PROOF_SECONDS, header.trim()));
+      if (a.kind.includes('stale token replayed')) {
+        expect({ own, right, stale: claimsOf(token).exp + 2 * WAIT_SECONDS <= now, rights: a.rights }).toEqual({ own: true, right: true, stale: true, rights: [] });
+        continue;
+      }
       if (a.kind === PROOF_CONTROL) {
         controls++;
         expect({ own, right, rights: a.rights }).toEqual({ own: true, right: true, rights: ['proof'] });
@@ -42,7 +49,8 @@ describe("the fuzz run's proof attacks", () => {
       }
     }
     expect(controls).toBeGreaterThan(10);
-    expect(kinds.size).toBeGreaterThanOrEqual(8);
+    expect(kinds.size).toBeGreaterThanOrEqual(9);
+    expect([...kinds].some((k) => k.includes('stale token replayed'))).toBe(true);
   });
 
   it('forge every header unlike the right one, each refused by the check', async () => {
