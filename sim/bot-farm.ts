@@ -209,8 +209,11 @@ export class ProofPlayers implements ProofPlayer {
       }
       case 'phone':
       case 'laptop': {
+        // As the built-in page: its first load carries no cookie and no header; every check after is its
+        // script's JSON fetch with the header, the solution of the token it holds or `none` without one.
+        if (presented === null) return { header: null, json: false };
         const s = this.solved.get(actor.id);
-        return { header: s !== undefined && s.token === presented && s.readyMs <= t ? s.solution : null, json: false };
+        return { header: s !== undefined && s.token === presented && s.readyMs <= t ? s.solution : 'none', json: true };
       }
       default:
         return undefined;

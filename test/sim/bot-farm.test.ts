@@ -82,7 +82,10 @@ describe('the players', () => {
     expect(players.nextCheck(phone, 11_000)).toBe(12_000);
     expect(players.nextCheck(phone, 20_000)).toBe(20_000);
     expect(phone.solveSeconds).toBeCloseTo(2);
-    expect(players.request(phone, 'tok', 12_000)).toEqual({ header: p.counters.join('.'), json: false });
+    // Its script's check: JSON, with the solution; before it is ready, `none`; the first load, nothing.
+    expect(players.request(phone, 'tok', 12_000)).toEqual({ header: p.counters.join('.'), json: true });
+    expect(players.request(phone, 'tok', 11_000)).toEqual({ header: 'none', json: true });
+    expect(players.request(phone, null, 0)).toEqual({ header: null, json: false });
     // The same puzzle again (a not-due answer) is not solved twice.
     players.answered(phone, answer(p), 12_000);
     expect(phone.solveSeconds).toBeCloseTo(2);

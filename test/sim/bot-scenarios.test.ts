@@ -1,5 +1,6 @@
 // A bot farm against the proof of work, at a tenth of the scenarios' size (100 honest visitors and a
-// farm of 2,000 identities, 20 a minute, 8 minutes, the farm's CPU a tenth too): the farm's share
+// farm of 2,000 identities, 20 a minute, 8 minutes, the farm's CPU a fortieth: a tenth of 4 cores would
+// solve half its draws at this size, and the comparison would rest on a handful of admissions): the farm's share
 // falls once a proof is asked, and a naive farm meets the infinite queue. The full figures come from
 // `npm run simulate -- --scenario bots-off,bots-fixed,bots-auto,bots-queue` (sim/README.md).
 import { describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { findScenario, scenarios } from '../../sim/scenarios.js';
 import { run } from './support.js';
 
 const MINUTE = 60_000;
-const small = (name: string) => botScenario(botSettings.find((s) => s.name === name)!, 20, { ...defaultBotSpec, cores: defaultBotSpec.cores / 10 }, 2_100, 8 * MINUTE);
+const small = (name: string) => botScenario(botSettings.find((s) => s.name === name)!, 20, { ...defaultBotSpec, cores: defaultBotSpec.cores / 40 }, 2_100, 8 * MINUTE);
 const farmShare = (b: BotFigures): number => b.groups.filter((g) => g.group.startsWith('farm')).reduce((x, g) => x + g.share!, 0);
 const honestAdmitted = (b: BotFigures): number => b.groups.filter((g) => !g.group.startsWith('farm')).reduce((x, g) => x + g.admitted, 0);
 
@@ -30,8 +31,7 @@ describe('the bot scenarios', () => {
     const fixed = (await run(small('bots-fixed'), 2_100)).figures.bots!;
     expect(farmShare(off)).toBeGreaterThan(0.9);
     expect(farmShare(fixed)).toBeLessThan(farmShare(off));
-    // Not in numbers here: the controller plans every draw at the full chance, and nine in ten of the
-    // farm's draw at a fifth of it, so the room admits below its target (docs/control.md).
+    // In shares: at this size a run admits about 140, a handful of them honest.
     expect(honestAdmitted(fixed) / fixed.groups.reduce((x, g) => x + g.admitted, 0)).toBeGreaterThan(honestAdmitted(off) / off.groups.reduce((x, g) => x + g.admitted, 0));
     // The farm solved some of its tokens with its CPU, not all: the rest went as `none` (missing).
     expect(fixed.farm.drawsSolved).toBeGreaterThan(0);
