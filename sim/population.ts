@@ -9,6 +9,9 @@ import type { Room, RoomAnswer } from './room.js';
 import type { ProofPlayer } from './bot-farm.js';
 import { farmGroups, type Arrival, type Behaviour } from './visitors.js';
 
+/** A check from the built-in page when it cannot solve (no proof players in the scenario): docs/bots.md. */
+const CANNOT_SOLVE = { header: 'none', json: true } as const;
+
 export type { Actor, Trace } from './actor.js';
 
 /** What a crowd of several rooms needs from each room's population (rooms.ts). */
@@ -149,7 +152,9 @@ export class Population {
   private async send(actor: Actor, jarIndex: number, t: number): Promise<RoomAnswer> {
     const jar = actor.jars[jarIndex]!;
     const presented = jar[0] ?? null;
-    const answer = await this.room.request(actor.identity, jar, t, actor.pop, this.hooks.proof?.request(actor, presented, t));
+    // Without proof players every page is the built-in one that cannot solve: its checks send `none`.
+    const proof = this.hooks.proof ? this.hooks.proof.request(actor, presented, t) : presented === null ? undefined : CANNOT_SOLVE;
+    const answer = await this.room.request(actor.identity, jar, t, actor.pop, proof);
     this.hooks.proof?.answered(actor, answer, t);
     actor.lastRequestMs = t;
     if (answer.reason === 'ceiling_held') actor.heldWinner = true;

@@ -162,7 +162,7 @@ describe('the proof of work on the Wasm', () => {
     expect(waitingRoom.proof).toEqual(proofJson(await proofChallenge(token, await hmacKey(room.key.bytes), 0.01)));
   });
 
-  it("accepts altcha-lib's solution at the draw, and draws a page without one at a share of the chance", async () => {
+  it("accepts altcha-lib's solution at the draw, draws a client that cannot solve at a share of the chance, and holds a bare page request for its solution", async () => {
     await room.setConfig(proofSettings);
     const { token, visitor } = await dueWaitToken(room, 50, true);
     const counters: number[] = [];
@@ -172,7 +172,10 @@ describe('the proof of work on the Wasm', () => {
     const cookie = `waiting_room_default=${token}`;
     const solved = await visit(room, { cookie, headers: { 'x-visitor': visitor, 'waiting-room-proof': counters.join('.') } });
     expect(solved.log).toMatchObject({ reason: 'draw_won', pct: 50, proof: 'valid' });
-    const without = await visit(room, { cookie, headers: { 'x-visitor': visitor } });
-    expect(without.log).toMatchObject({ pct: 10, proof: 'missing' });
+    const cannot = await visit(room, { cookie, headers: { 'x-visitor': visitor, 'waiting-room-proof': 'none' } });
+    expect(cannot.log).toMatchObject({ pct: 10, proof: 'missing' });
+    // A page request with no header at all, in its token's own window: not drawn yet, its puzzle given.
+    const bare = await visit(room, { cookie, headers: { 'x-visitor': visitor } });
+    expect(bare.log).toMatchObject({ reason: 'proof_pending', outcome: 'keepwaiting' });
   });
 });
