@@ -41,23 +41,7 @@ function parseFreeShare(r: Reader): number {
 
 /** `proof_schedule`: `START=SECONDS,...` as allow_schedule's text, seconds 0..60; bad entries skipped. */
 function parseProofSchedule(r: Reader, maxEntries: number): ProofScheduleEntry[] {
-  const key = 'proof_schedule';
-  const value = r.raw(key);
-  if (value === null) return [];
-  const entries: ProofScheduleEntry[] = [];
-  for (const part of value.split(',')) {
-    const item = part.trim();
-    if (item === '') continue;
-    const m = /^(\d{1,15})=(\d{1,2}(?:\.\d+)?)$/.exec(item);
-    const start = m ? Number(m[1]) : Number.NaN;
-    const seconds = m ? Number(m[2]) : Number.NaN;
-    if (!Number.isSafeInteger(start) || !(seconds >= 0 && seconds <= MAX_PROOF_SECONDS)) {
-      r.problem(key, item.slice(0, 40), `each entry must be START=SECONDS (epoch seconds = 0..${MAX_PROOF_SECONDS}); ignoring this one`);
-      continue;
-    }
-    entries.push({ start, seconds });
-  }
-  entries.sort((a, b) => a.start - b.start);
+  const entries = r.windowValues('proof_schedule', MAX_PROOF_SECONDS, 'SECONDS').map(([start, seconds]) => ({ start, seconds }));
   return entries.length > maxEntries ? entries.slice(-maxEntries) : entries;
 }
 

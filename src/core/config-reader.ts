@@ -39,6 +39,30 @@ export class Reader {
     return Number(value);
   }
 
+  /**
+   * A schedule by window, `START=VALUE,...` (the controller's `allow_schedule` and `proof_schedule`):
+   * [start, value] pairs sorted by start, with `start` whole epoch seconds and `value` a number from 0
+   * to `max` (at most three whole digits); each entry that is not is skipped and reported, naming `unit`.
+   */
+  windowValues(key: string, max: number, unit: string): [number, number][] {
+    const value = this.raw(key);
+    if (value === null) return [];
+    const entries: [number, number][] = [];
+    for (const part of value.split(',')) {
+      const item = part.trim();
+      if (item === '') continue;
+      const m = /^(\d{1,15})=(\d{1,3}(?:\.\d+)?)$/.exec(item);
+      const start = m ? Number(m[1]) : Number.NaN;
+      const n = m ? Number(m[2]) : Number.NaN;
+      if (!Number.isSafeInteger(start) || !(n >= 0 && n <= max)) {
+        this.problem(key, item.slice(0, 40), `each entry must be START=${unit} (epoch seconds = 0..${max}); ignoring this one`);
+        continue;
+      }
+      entries.push([start, n]);
+    }
+    return entries.sort((a, b) => a[0] - b[0]);
+  }
+
   oneOf<T extends string>(key: string, allowed: readonly T[], caseInsensitive = true): T {
     const fallback = defaults[key] as T;
     const value = this.raw(key);

@@ -116,22 +116,7 @@ export const MAX_SCHEDULE_ENTRIES = 200;
 
 function parseSchedule(r: Reader): ScheduleEntry[] {
   const key = 'allow_schedule';
-  const value = r.raw(key);
-  if (value === null) return [];
-  const entries: ScheduleEntry[] = [];
-  for (const part of value.split(',')) {
-    const item = part.trim();
-    if (item === '') continue;
-    const m = /^(\d{1,15})=(\d{1,3}(?:\.\d+)?)$/.exec(item);
-    const start = m ? Number(m[1]) : Number.NaN;
-    const pct = m ? Number(m[2]) : Number.NaN;
-    if (!Number.isSafeInteger(start) || !(pct >= 0 && pct <= 100)) {
-      r.problem(key, item.slice(0, 40), 'each entry must be START=PCT (epoch seconds = 0..100); ignoring this one');
-      continue;
-    }
-    entries.push({ start, pct });
-  }
-  entries.sort((a, b) => a.start - b.start);
+  const entries = r.windowValues(key, 100, 'PCT').map(([start, pct]) => ({ start, pct }));
   if (entries.length > MAX_SCHEDULE_ENTRIES) {
     r.problem(key, `${entries.length} entries`, `holds more than ${MAX_SCHEDULE_ENTRIES} entries; using the last ${MAX_SCHEDULE_ENTRIES}`);
     return entries.slice(-MAX_SCHEDULE_ENTRIES);

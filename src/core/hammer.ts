@@ -11,8 +11,7 @@ import { base64url } from 'jose';
 import type { Reader } from './config-reader.js';
 import { dueAt, retryAfterSeconds } from './draw.js';
 import { resultWith, type DecideResult } from './result.js';
-import { MAX_TOKEN_CHARS } from './usable-token.js';
-import { DEFAULT_ROOM } from './layout.js';
+import { MAX_TOKEN_CHARS, roomOf } from './usable-token.js';
 import type { Config, RoomDeps } from './types.js';
 
 /**
@@ -106,7 +105,7 @@ export const MAX_COUNTED_TOKENS = 4;
 export function checkHammering(input: HammerInput): Hammered | null {
   const { config } = input;
   if (config.hammerLimit <= 0) return null;
-  const room = config.room ?? DEFAULT_ROOM;
+  const room = roomOf(config);
   const seen = new Map<string, WaitTokenSeen>();
   for (const token of input.tokens.slice(0, MAX_COUNTED_TOKENS)) {
     const one = readWaitToken(token, room);

@@ -26,7 +26,7 @@ export function subjectOf(input: TokenInput, key: CryptoKey, bot = false): Promi
 }
 
 /** The room a token of these settings names. */
-export function roomOf(config: Config): string {
+export function roomOf(config: Pick<Config, 'room'>): string {
   return config.room ?? DEFAULT_ROOM;
 }
 
