@@ -11,7 +11,8 @@ export interface ScheduleEntryText {
   pct: string;
 }
 
-const parse = (text: string): ScheduleEntryText[] =>
+/** A schedule's `START=VALUE` entries, each value as written, sorted by start; entries without both are left out. */
+export const parseScheduleText = (text: string): ScheduleEntryText[] =>
   text
     .split(',')
     .map((e) => e.trim())
@@ -30,7 +31,7 @@ const parse = (text: string): ScheduleEntryText[] =>
  */
 export function lowestForecast(text: string, nowSec: number, d: number): number | null {
   const current = Math.floor(nowSec / d) * d;
-  const ahead = parse(text)
+  const ahead = parseScheduleText(text)
     .filter((e) => e.start >= current)
     .map((e) => Number(e.pct))
     .filter((p) => p > 0);
@@ -49,7 +50,7 @@ export const leaseEnd = (nowSec: number, d: number, leaseSeconds: number): numbe
 export function withLease(text: string, nowSec: number, d: number, leaseSeconds: number, fallback: number | null): string {
   if (text.trim() === '') return text;
   const end = leaseEnd(nowSec, d, leaseSeconds);
-  const entries = parse(text).filter((e) => e.start < end);
+  const entries = parseScheduleText(text).filter((e) => e.start < end);
   const kept = entries.map((e) => `${e.start}=${e.pct}`).join(',');
   const low = fallback ?? lowestForecast(kept, nowSec, d) ?? Number(entries.at(-1)?.pct ?? 0);
   entries.push({ start: end, pct: String(Math.round(low * 1e6) / 1e6) });
@@ -63,6 +64,6 @@ export function withLease(text: string, nowSec: number, d: number, leaseSeconds:
 
 /** The window start of a schedule's last entry (its lease's end), or null without one. */
 export function lastEntryStart(text: string): number | null {
-  const entries = parse(text);
+  const entries = parseScheduleText(text);
   return entries.length === 0 ? null : entries.at(-1)!.start;
 }

@@ -12,21 +12,12 @@
 // A window whose tokens were already issued while no level was published for it stays at 0: its
 // pages were given no puzzle.
 import type { ProofScheduleEntry } from '../../src/core/types.js';
+import { parseScheduleText } from '../lease.js';
 import type { SettingWrites } from '../types.js';
 import { firmHorizonSec } from './pacing.js';
 import { proofLevel } from './proof-level.js';
 import type { ModelState, ProofSettings } from './state.js';
 
-/** `START=VALUE,...` as [start, value] pairs; entries that are not two numbers are left out. */
-function scheduleEntries(text: string | undefined): [number, number][] {
-  if (text === undefined || text.trim() === '') return [];
-  const out: [number, number][] = [];
-  for (const e of text.split(',')) {
-    const [w, v] = e.split('=').map((x) => Number(x.trim()));
-    if (Number.isSafeInteger(w) && Number.isFinite(v)) out.push([w!, v!]);
-  }
-  return out;
-}
 
 /** The last second window `start`'s level may change: its first tokens are issued at start - 2d, reaching POPs `lead` s after a write. */
 export const proofDecisionSec = (start: number, d: number, lead: number): number => start - 2 * d - lead;
@@ -64,7 +55,9 @@ export function withProofSchedule(s: ModelState, writes: SettingWrites | null, c
   if (writes.allow_schedule === '') return { ...writes, proof_schedule: '' };
   const nowSec = Math.floor(c.nowMs / 1000);
   const horizon = firmHorizonSec(c.nowMs, c.writeIntervalMs);
-  const allow = scheduleEntries(writes.allow_schedule);
+  const allow = parseScheduleText(writes.allow_schedule)
+    .map((e): [number, number] => [e.start, Number(e.pct)])
+    .filter(([, pct]) => Number.isFinite(pct));
   let previous = allow.length > 0 ? s.proofFirm.get(allow[0]![0] - c.d) : undefined;
   const text: string[] = [];
   for (const [w, pct] of allow) {
