@@ -11,6 +11,7 @@ import type { ProofInput } from '../src/core/decide-proof.js';
 import type { Actor } from './actor.js';
 import type { RoomAnswer, SimPuzzle } from './room.js';
 import type { Group } from './visitors.js';
+import { MinHeap } from './min-heap.js';
 
 /** What each request of an actor carries for the proof, and when its next check really happens. */
 export interface ProofPlayer {
@@ -78,7 +79,8 @@ export interface FarmTrace {
 export class Farm {
   readonly trace: FarmTrace;
   private readonly rate: number;
-  private readonly heap: Job[] = [];
+  /** Jobs by due time. */
+  private readonly heap = new MinHeap<Job>((a, b) => a.dueMs < b.dueMs);
   private readonly jobs = new Map<number, Job>();
   /** The farm has worked up to this moment (ms). */
   private clockMs = 0;
@@ -96,7 +98,7 @@ export class Farm {
     if (old !== undefined) old.dropped = true;
     const job: Job = { actor, token: puzzle.token, solution: solutionOf(puzzle), dueMs, left: workOf(puzzle), doneMs: null, dropped: false };
     this.jobs.set(actor, job);
-    this.push(job);
+    this.heap.push(job);
     this.trace.tokens++;
     this.trace.firstJobMs ??= t;
   }
@@ -115,10 +117,9 @@ export class Farm {
 
   /** Work from the farm's clock up to `t`: the earliest-due job first. */
   private advance(t: number): void {
-    while (this.clockMs < t && this.heap.length > 0) {
-      const job = this.heap[0]!;
+    for (let job = this.heap.peek(); this.clockMs < t && job !== undefined; job = this.heap.peek()) {
       if (job.dropped) {
-        this.pop();
+        this.heap.pop();
         continue;
       }
       const finishMs = this.clockMs + (job.left / this.rate) * 1000;
@@ -126,7 +127,7 @@ export class Farm {
         // It cannot be ready in time: the farm spends nothing more on it.
         job.dropped = true;
         this.trace.givenUp++;
-        this.pop();
+        this.heap.pop();
         continue;
       }
       if (finishMs <= t) {
@@ -136,7 +137,7 @@ export class Farm {
         this.clockMs = finishMs;
         this.trace.solutions++;
         this.trace.lastJobMs = finishMs;
-        this.pop();
+        this.heap.pop();
       } else {
         const done = ((t - this.clockMs) / 1000) * this.rate;
         job.left -= done;
@@ -145,35 +146,6 @@ export class Farm {
       }
     }
     if (this.clockMs < t) this.clockMs = t;
-  }
-
-  // A binary heap by due time.
-  private push(job: Job): void {
-    const h = this.heap;
-    h.push(job);
-    for (let i = h.length - 1; i > 0; ) {
-      const up = (i - 1) >> 1;
-      if (h[up]!.dueMs <= h[i]!.dueMs) break;
-      [h[up], h[i]] = [h[i]!, h[up]!];
-      i = up;
-    }
-  }
-
-  private pop(): void {
-    const h = this.heap;
-    const last = h.pop()!;
-    if (h.length === 0) return;
-    h[0] = last;
-    for (let i = 0; ; ) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let m = i;
-      if (l < h.length && h[l]!.dueMs < h[m]!.dueMs) m = l;
-      if (r < h.length && h[r]!.dueMs < h[m]!.dueMs) m = r;
-      if (m === i) break;
-      [h[m], h[i]] = [h[i]!, h[m]!];
-      i = m;
-    }
   }
 }
 
