@@ -1,9 +1,8 @@
 // The proof of work at the draw and the infinite queue, through the real decide() (docs/bots.md):
 // a valid proof draws at the full chance, a missing one at proof_free_share of it, a failed or skipped
 // one goes to the infinite queue when the room has one, and the infinite queue never wins.
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { describe, expect, it } from 'vitest';
+import { solveChallenges } from '../../lib/proof-solve.js';
 import { parseConfig } from '../../src/core/config.js';
 import { decide, type DecideInput } from '../../src/core/decide.js';
 import { drawValue, signatureOf } from '../../src/core/draw.js';
@@ -28,11 +27,7 @@ function room(settings: Record<string, string>) {
   return { at, config };
 }
 
-async function solve(challenge: ProofChallenge): Promise<string> {
-  const counters: number[] = [];
-  for (const c of proofJson(challenge).challenges) counters.push((await solveChallenge({ challenge: c as never, deriveKey }))!.counter);
-  return counters.join('.');
-}
+const solve = (challenge: ProofChallenge): Promise<string> => solveChallenges(proofJson(challenge).challenges);
 
 /** A new visitor whose first token's draw value lies in [lo, hi) percent, and the second it falls due. */
 async function visitorBetween(r: ReturnType<typeof room>, lo: number, hi: number): Promise<{ identity: string; token: string; due: number; first: DecideResult }> {

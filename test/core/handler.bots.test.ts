@@ -1,9 +1,8 @@
 // The bot controls through the pure handler (docs/bots.md): the JSON answer tells an app what to solve,
 // the proof header never reaches the origin, a `"then": "bot"` rule marks a request, and the infinite
 // queue answers exactly as the real one does for a loser, and never lets anyone in.
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { describe, expect, it } from 'vitest';
+import { solveChallenges } from '../../lib/proof-solve.js';
 import { claimsOf, roomCookieValue } from '../../lib/mint.js';
 import { FakeRoom, type Answer } from '../support/fakes.js';
 import { countersFor } from '../../src/core/proof.js';
@@ -24,11 +23,7 @@ function shop(settings: Record<string, string> = {}): FakeRoom {
 const waitingRoom = (a: Answer) => (JSON.parse(a.body) as { waitingRoom: Record<string, unknown> }).waitingRoom;
 const cookieOf = (a: Answer): string => `waiting_room_shop=${roomCookieValue(a.response, 'shop')}`;
 
-async function solve(proof: { challenges: unknown[] }): Promise<string> {
-  const counters: number[] = [];
-  for (const c of proof.challenges) counters.push((await solveChallenge({ challenge: c as never, deriveKey }))!.counter);
-  return counters.join('.');
-}
+const solve = (proof: { challenges: unknown[] }): Promise<string> => solveChallenges(proof.challenges);
 
 describe('the JSON answer', () => {
   it('tells an app what to solve and how to send it; with that header its draw counts in full', async () => {

@@ -1,7 +1,6 @@
 // Every row of the decision table (docs/design.md), over real HTTP against bin/main.wasm on the local host.
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveProof } from '../../lib/proof-solve.js';
 import { claimsOf, nowSeconds, roomCookies, tokenOf, windowBoundary } from '../../lib/mint.js';
 import { mintToken, startRoom, tokenDraw, type Room } from '../../lib/room-host.js';
 import { DENY_PAGE_TIMER, dueAt, jitterSeconds } from '../../src/core/draw.js';
@@ -165,12 +164,9 @@ describe('the proof of work on the Wasm', () => {
   it("accepts altcha-lib's solution at the draw, draws a client that cannot solve at a share of the chance, and holds a bare page request for its solution", async () => {
     await room.setConfig(proofSettings);
     const { token, visitor } = await dueWaitToken(room, 50, true);
-    const counters: number[] = [];
-    for (const c of proofJson(await proofChallenge(token, await hmacKey(room.key.bytes), 0.01)).challenges) {
-      counters.push((await solveChallenge({ challenge: c as never, deriveKey }))!.counter);
-    }
+    const solution = await solveProof(token, await hmacKey(room.key.bytes), 0.01);
     const cookie = `waiting_room_default=${token}`;
-    const solved = await visit(room, { cookie, headers: { 'x-visitor': visitor, 'waiting-room-proof': counters.join('.') } });
+    const solved = await visit(room, { cookie, headers: { 'x-visitor': visitor, 'waiting-room-proof': solution } });
     expect(solved.log).toMatchObject({ reason: 'draw_won', pct: 50, proof: 'valid' });
     const cannot = await visit(room, { cookie, headers: { 'x-visitor': visitor, 'waiting-room-proof': 'none' } });
     expect(cannot.log).toMatchObject({ pct: 10, proof: 'missing' });
