@@ -21,14 +21,16 @@ const settings = (extra: Record<string, string> = {}): Record<string, string> =>
 const entries = (text: string): Map<number, number> =>
   new Map(text === '' ? [] : text.split(',').map((e) => e.split('=').map(Number) as [number, number]));
 
-/** A queueing room with 1,000 tickets for the cohort of t0 + 60, planned 25 s before that window. */
-function queued(extra: Record<string, string>): SettingWrites | null {
+/** A queueing room with `crowd` tickets for the cohort of t0 + 60, and the model's plan 25 s before that window. */
+function queuedModel(extra: Record<string, string>, crowd = 1000): { model: ReturnType<typeof createControlModel>; writes: SettingWrites | null } {
   const model = createControlModel({ leadSeconds: LEAD });
   model.settings(settings(extra), T0);
-  for (const l of waitArrivals(1000, T0 + 5000, 0, D)) model.observe(l);
+  for (const l of waitArrivals(crowd, T0 + 5000, 0, D)) model.observe(l);
   model.observe(heardLine(T0 + 16_000, D));
-  return model.plan(T0 + 35_000, LIVE);
+  return { model, writes: model.plan(T0 + 35_000, LIVE) };
 }
+
+const queued = (extra: Record<string, string>): SettingWrites | null => queuedModel(extra).writes;
 
 describe('proof_schedule', () => {
   it('is published with allow_schedule for the same windows when proof_of_work is auto', () => {
@@ -82,11 +84,8 @@ describe('proof_schedule', () => {
   });
 
   it('keeps a window\'s difficulty once its tokens may carry the puzzle, whatever the crowd does after', () => {
-    const model = createControlModel({ leadSeconds: LEAD });
-    model.settings(settings({ proof_of_work: 'auto', proof_seconds: '30' }), T0);
-    for (const l of waitArrivals(300, T0 + 5000, 0, D)) model.observe(l);
-    model.observe(heardLine(T0 + 16_000, D));
-    const first = model.plan(T0 + 35_000, LIVE)!;
+    const { model, writes } = queuedModel({ proof_of_work: 'auto', proof_seconds: '30' }, 300);
+    const first = writes!;
     model.written(first, true, T0 + 35_000);
     // Window t0 + 120's tokens are issued from t0 + 60 on: its level was fixed by this write.
     const fixed = entries(first.proof_schedule!).get(t0 + 120)!;
@@ -102,11 +101,8 @@ describe('proof_schedule', () => {
   });
 
   it('keeps the fixed levels across a restart, from its saved state or from what the store holds', () => {
-    const model = createControlModel({ leadSeconds: LEAD });
-    model.settings(settings({ proof_of_work: 'auto', proof_seconds: '30' }), T0);
-    for (const l of waitArrivals(300, T0 + 5000, 0, D)) model.observe(l);
-    model.observe(heardLine(T0 + 16_000, D));
-    const first = model.plan(T0 + 35_000, LIVE)!;
+    const { model, writes } = queuedModel({ proof_of_work: 'auto', proof_seconds: '30' }, 300);
+    const first = writes!;
     model.written(first, true, T0 + 35_000);
     const fixed = entries(first.proof_schedule!).get(t0 + 120)!;
     const restarted = createControlModel({ leadSeconds: LEAD, restore: JSON.parse(JSON.stringify(model.save())) });
