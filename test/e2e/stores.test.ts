@@ -6,7 +6,7 @@ import { startHost, type RunningHost } from '../../lib/host-process.js';
 import { claimsOf, roomCookieValue, roomCookies } from '../../lib/mint.js';
 import { startEchoOrigin, type EchoOrigin } from '../../lib/echo-origin.js';
 import { ensureRoomWasm } from '../../lib/room-wasm.js';
-import { mintToken, roomManifest, startRoom, storeFiles } from '../../lib/room-host.js';
+import { mintToken, roomManifest, startRoom, storeFiles, waitFor } from '../../lib/room-host.js';
 import { storeFromSettings } from '../../src/core/layout.js';
 
 let host: RunningHost | undefined;
@@ -65,6 +65,9 @@ it('a service without the pages store serves the built-in pages and says so once
     const res = await fetch(`${host.url}/`);
     expect(await res.text()).toMatch(/<html/i);
   }
+  // Each request's profile line is written once its run ends, which may be after its answer arrived:
+  // read the sandboxes only once every request has its line, or the last new sandbox goes uncounted.
+  await waitFor(() => (host!.errors().filter((line) => line.startsWith('profile:')).length >= requests ? true : undefined), 10_000);
   const sandboxes = host.errors().filter((line) => line.includes('(request 1 of this sandbox)')).length;
   const told = host.errors().filter((line) => line.includes('store "waiting_room_pages" could not be opened'));
   expect(sandboxes).toBeGreaterThan(0);
