@@ -1,0 +1,36 @@
+// The languages the room ships: each catalog (catalogs/TAG.ts) with its plural rule and categories
+// from make-plural (CLDR's rules as plain functions: the runtime has no Intl.PluralRules).
+import type { PluralCategory } from '@messageformat/parser';
+import { en } from 'make-plural';
+import { en as enCategories } from 'make-plural/pluralCategories';
+import * as enUS from './catalogs/en-US.js';
+import type { Catalog } from './catalogs/en-US.js';
+import type { LocaleInfo, PluralRule } from './types.js';
+
+export interface Locale {
+  info: LocaleInfo;
+  catalog: Catalog;
+  plural: PluralRule;
+  /** The cardinal plural categories the language has: every plural in its catalog has a case for each. */
+  categories: readonly PluralCategory[];
+}
+
+function locale(module: { info: LocaleInfo; catalog: Catalog }, plural: PluralRule, categories: { cardinal: readonly string[] }): Locale {
+  return { info: module.info, catalog: module.catalog, plural, categories: categories.cardinal as PluralCategory[] };
+}
+
+/** Every built-in language, in the order the language links list them. */
+export const LOCALES: readonly Locale[] = [
+  locale(enUS, en as PluralRule, enCategories),
+];
+
+export const DEFAULT_TAG = 'en-US';
+
+const BY_TAG = new Map(LOCALES.map((l) => [l.info.tag.toLowerCase(), l]));
+
+/** The built-in locale with this tag (any case), or undefined. */
+export function localeByTag(tag: string): Locale | undefined {
+  return BY_TAG.get(tag.toLowerCase());
+}
+
+export const LOCALE_TAGS: readonly string[] = LOCALES.map((l) => l.info.tag);

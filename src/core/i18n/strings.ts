@@ -1,0 +1,59 @@
+// One request's strings: its language's built-in catalog, under the operator's overrides for that
+// language (the room's page set first, then the shared ones), formatted with the language's plural
+// rule and numbers. Made once per answer (answer-body.ts), never kept between requests.
+import type { MessageKey } from './catalogs/en-US.js';
+import type { Locale } from './locales.js';
+import { compileMessage, formatMessage, type Compiled, type MessageArgs } from './message.js';
+
+/** Compiled built-in messages, by tag and key: derived from constants, so safe to keep in a sandbox. */
+const builtinCompiled = new Map<string, Compiled>();
+
+function builtin(locale: Locale, key: MessageKey): Compiled {
+  const id = `${locale.info.tag} ${key}`;
+  let tokens = builtinCompiled.get(id);
+  if (tokens === undefined) {
+    const compiled = compileMessage(locale.catalog[key], locale.categories);
+    // A built-in message that does not compile is a defect the catalog test catches; show its text.
+    tokens = 'tokens' in compiled ? compiled.tokens : [{ type: 'content', value: locale.catalog[key], ctx: { offset: 0, line: 1, col: 1, text: '', lineBreaks: 0 } }];
+    builtinCompiled.set(id, tokens);
+  }
+  return tokens;
+}
+
+/** An operator's messages for one language, compiled and checked (overrides.ts). */
+export type OverrideMessages = Readonly<Partial<Record<MessageKey, { text: string; tokens: Compiled }>>>;
+
+export class Strings {
+  constructor(
+    readonly locale: Locale,
+    /** Overrides, the first that has a key wins (the room's, then the shared ones). */
+    private readonly overrides: readonly OverrideMessages[] = [],
+  ) {}
+
+  get tag(): string {
+    return this.locale.info.tag;
+  }
+
+  private find(key: MessageKey): { text: string; tokens: Compiled } {
+    for (const o of this.overrides) {
+      const hit = o[key];
+      if (hit !== undefined) return hit;
+    }
+    return { text: this.locale.catalog[key], tokens: builtin(this.locale, key) };
+  }
+
+  /** The message for `key`, formatted with `args`. */
+  text(key: MessageKey, args: MessageArgs = {}): string {
+    return formatMessage(this.find(key).tokens, args, { plural: this.locale.plural, number: this.locale.info.number });
+  }
+
+  /** The message as written (for the page's script, which fills plain `{name}` arguments itself). */
+  source(key: MessageKey): string {
+    return this.find(key).text;
+  }
+
+  /** A `|`-separated list message (weekdays, months) as its items. */
+  list(key: MessageKey): string[] {
+    return this.text(key).split('|');
+  }
+}
