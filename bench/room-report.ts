@@ -5,6 +5,7 @@ import path from 'node:path';
 import { repoRoot } from '../lib/paths.js';
 import { round2, type Memory, type ScenarioFigures } from './room-figures.js';
 import { hammerLines, type HammerCost } from './room-hammer.js';
+import { languageCostLines, type LanguageCost } from './room-language.js';
 import { proofCostLines, type ProofCost } from './room-proof.js';
 import type { RoutingCost, SideFigures } from './room-routing.js';
 import type { RoomTime } from './room-time.js';
@@ -34,6 +35,8 @@ export interface RoomReport {
   hammering: HammerCost | null;
   /** The proof of work: checking a right solution at a draw, and a waiting answer's challenge; null when another build was measured. */
   proof: ProofCost | null;
+  /** A waiting page in the visitor's language against the build before the languages (absent in older reports). */
+  language?: LanguageCost | null;
 }
 
 export const AIM =
@@ -92,6 +95,7 @@ export function printReport(report: RoomReport, inRuntime: boolean): void {
   if (report.routing !== null) for (const line of routingLines(report.routing)) console.log(line);
   if (report.hammering !== null) for (const line of hammerLines(report.hammering)) console.log(line);
   if (report.proof !== null) for (const line of proofCostLines(report.proof)) console.log(line);
+  if (report.language) for (const line of languageCostLines(report.language)) console.log(line);
   console.log(
     'room steps inside the runtime, microseconds: first call in a fresh instance (what a request pays), repeated, ' +
       'and first call when the snapshot was warmed at build time',

@@ -37,15 +37,38 @@ export async function roomTimes(
   options: { alternate?: boolean } = {},
 ): Promise<Record<string, RoomTime>> {
   const wasm = await buildFixture('room-timed');
-  const room = await startRoom({ origin, settings, store, wasm, keyBytes, hostArgs: ['--workers', '1', '--max-workers', '1'] });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times = await roomTimesAcross(origin, settings, keyBytes, { room: wasm }, scenarios, requests, store, options);
+  return times.room!;
+}
+
+/**
+ * The same scenarios on several builds of the timed room (name -> its Wasm), each on its own host of
+ * one worker; with `alternate`, one request of each build and scenario in turn, so drift on a busy
+ * machine lands on every build alike.
+ */
+export async function roomTimesAcross(
+  origin: EchoOrigin,
+  settings: Settings,
+  keyBytes: Uint8Array,
+  builds: Record<string, string>,
+  scenarios: TimedScenario[],
+  requests = 1500,
+  store: Record<string, string> = {},
+  options: { alternate?: boolean; pages?: Record<string, string> } = {},
+): Promise<Record<string, Record<string, RoomTime>>> {
+  const rooms: Array<{ name: string; url: string; stop(): Promise<unknown> }> = [];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Object.keys(builds).length });
   try {
-    const runs = scenarios.map(() => ({ times: [] as number[], untimed: 0, unexpected: 0 }));
+    for (const [name, wasm] of Object.entries(builds)) {
+      const room = await startRoom({ origin, settings, store, wasm, keyBytes, hostArgs: ['--workers', '1', '--max-workers', '1'] });
+      rooms.push({ name, url: room.url, stop: () => room.stop() });
+      if (options.pages) await room.setPages(options.pages);
+    }
+    const pairs = rooms.flatMap((room) => scenarios.map((scenario) => ({ room, scenario, times: [] as number[], untimed: 0, unexpected: 0 })));
     const one = async (k: number): Promise<void> => {
-      const scenario = scenarios[k]!;
-      const run = runs[k]!;
-      const { status, headers } = await get(agent, `${room.url}${scenario.path}`, scenario.headers());
-      if (scenario.expect && !scenario.expect(status)) run.unexpected++;
+      const run = pairs[k]!;
+      const { status, headers } = await get(agent, `${run.room.url}${run.scenario.path}`, run.scenario.headers());
+      if (run.scenario.expect && !run.scenario.expect(status)) run.unexpected++;
       const us = Number(headers['x-room-time-us']);
       if (Number.isFinite(us)) run.times.push(us);
       else run.untimed++;
@@ -53,19 +76,18 @@ export async function roomTimes(
     // One scenario after the other; or, to compare scenarios whose difference is small, one request of
     // each in turn, so drift on a busy machine lands on all of them alike.
     if (options.alternate) {
-      for (let i = 0; i < requests; i++) for (let k = 0; k < scenarios.length; k++) await one(k);
+      for (let i = 0; i < requests; i++) for (let k = 0; k < pairs.length; k++) await one(k);
     } else {
-      for (let k = 0; k < scenarios.length; k++) for (let i = 0; i < requests; i++) await one(k);
+      for (let k = 0; k < pairs.length; k++) for (let i = 0; i < requests; i++) await one(k);
     }
-    const out: Record<string, RoomTime> = {};
-    scenarios.forEach((scenario, k) => {
-      const { times, untimed, unexpected } = runs[k]!;
+    const out: Record<string, Record<string, RoomTime>> = {};
+    for (const { room, scenario, times, untimed, unexpected } of pairs) {
       times.sort((a, b) => a - b);
-      out[scenario.name] = { requests, medianUs: quantile(times, 0.5), p90Us: quantile(times, 0.9), untimed, ...(scenario.expect ? { unexpected } : {}) };
-    });
+      (out[room.name] ??= {})[scenario.name] = { requests, medianUs: quantile(times, 0.5), p90Us: quantile(times, 0.9), untimed, ...(scenario.expect ? { unexpected } : {}) };
+    }
     return out;
   } finally {
     agent.destroy();
-    await room.stop();
+    for (const room of rooms) await room.stop();
   }
 }

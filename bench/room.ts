@@ -9,7 +9,8 @@
 // Then where the room's time goes inside the runtime: its own time per request on a reused sandbox
 // (bench/room-time.ts), the same for 20 rooms and 50 rules against one room (bench/room-routing.ts),
 // its steps one by one (bench/room-steps.ts), the 429 of hammer_limit against the waiting page it
-// replaces (bench/room-hammer.ts), and the proof of work's check and challenge (bench/room-proof.ts).
+// replaces (bench/room-hammer.ts), the proof of work's check and challenge (bench/room-proof.ts), and a
+// waiting page in the visitor's language against the build before the languages (bench/room-language.ts).
 // Prints figures, asserts nothing.
 // Laid out as the simulator is: the apps and scenarios (room-scenarios.ts), the load (room-load.ts),
 // the figures (room-figures.ts) and the report (room-report.ts); this file runs them in that order.
@@ -21,6 +22,7 @@ import { residentMemory, scenarioFigures } from './room-figures.js';
 import { AIM, printReport, writeReport, type RoomReport } from './room-report.js';
 import { benchScenarios, startApps, timedScenarios } from './room-scenarios.js';
 import { hammerCost } from './room-hammer.js';
+import { languageCost } from './room-language.js';
 import { proofCost } from './room-proof.js';
 import { routingCost } from './room-routing.js';
 import { roomSteps } from './room-steps.js';
@@ -83,6 +85,7 @@ async function main(): Promise<void> {
       roomSteps: inRuntime ? await roomSteps(origin, settings, keyBytes, apps.tokens) : {},
       hammering: inRuntime ? await hammerCost(origin, settings, keyBytes, apps.tokens.wait, store) : null,
       proof: inRuntime ? await proofCost(origin, settings, keyBytes, apps.room.key.kid) : null,
+      language: inRuntime ? await languageCost(origin, settings, keyBytes, apps.room.key.kid) : null,
     };
     printReport(report, inRuntime);
     await writeReport(report, otherRoomWasm ? 'bench-room-other.json' : 'bench-room.json');
