@@ -5,8 +5,11 @@ import { en } from 'make-plural';
 import { en as enCategories } from 'make-plural/pluralCategories';
 import { ja } from 'make-plural';
 import { ja as jaCategories } from 'make-plural/pluralCategories';
+import { ko } from 'make-plural';
+import { ko as koCategories } from 'make-plural/pluralCategories';
 import * as enUS from './catalogs/en-US.js';
 import * as jaJP from './catalogs/ja-JP.js';
+import * as koKR from './catalogs/ko-KR.js';
 import type { Catalog } from './catalogs/en-US.js';
 import type { LocaleInfo, PluralRule } from './types.js';
 
@@ -26,6 +29,7 @@ function locale(module: { info: LocaleInfo; catalog: Catalog }, plural: PluralRu
 export const LOCALES: readonly Locale[] = [
   locale(enUS, en as PluralRule, enCategories),
   locale(jaJP, ja as PluralRule, jaCategories),
+  locale(koKR, ko as PluralRule, koCategories),
 ];
 
 export const DEFAULT_TAG = 'en-US';
