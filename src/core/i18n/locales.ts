@@ -7,9 +7,12 @@ import { ja } from 'make-plural';
 import { ja as jaCategories } from 'make-plural/pluralCategories';
 import { ko } from 'make-plural';
 import { ko as koCategories } from 'make-plural/pluralCategories';
+import { zh } from 'make-plural';
+import { zh as zhCategories } from 'make-plural/pluralCategories';
 import * as enUS from './catalogs/en-US.js';
 import * as jaJP from './catalogs/ja-JP.js';
 import * as koKR from './catalogs/ko-KR.js';
+import * as zhCN from './catalogs/zh-CN.js';
 import type { Catalog } from './catalogs/en-US.js';
 import type { LocaleInfo, PluralRule } from './types.js';
 
@@ -30,6 +33,7 @@ export const LOCALES: readonly Locale[] = [
   locale(enUS, en as PluralRule, enCategories),
   locale(jaJP, ja as PluralRule, jaCategories),
   locale(koKR, ko as PluralRule, koCategories),
+  locale(zhCN, zh as PluralRule, zhCategories),
 ];
 
 export const DEFAULT_TAG = 'en-US';
