@@ -13,6 +13,7 @@ import * as enUS from './catalogs/en-US.js';
 import * as jaJP from './catalogs/ja-JP.js';
 import * as koKR from './catalogs/ko-KR.js';
 import * as zhCN from './catalogs/zh-CN.js';
+import * as zhTW from './catalogs/zh-TW.js';
 import type { Catalog } from './catalogs/en-US.js';
 import type { LocaleInfo, PluralRule } from './types.js';
 
@@ -34,6 +35,7 @@ export const LOCALES: readonly Locale[] = [
   locale(jaJP, ja as PluralRule, jaCategories),
   locale(koKR, ko as PluralRule, koCategories),
   locale(zhCN, zh as PluralRule, zhCategories),
+  locale(zhTW, zh as PluralRule, zhCategories),
 ];
 
 export const DEFAULT_TAG = 'en-US';
