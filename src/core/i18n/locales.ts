@@ -9,11 +9,14 @@ import { ko } from 'make-plural';
 import { ko as koCategories } from 'make-plural/pluralCategories';
 import { zh } from 'make-plural';
 import { zh as zhCategories } from 'make-plural/pluralCategories';
+import { id } from 'make-plural';
+import { id as idCategories } from 'make-plural/pluralCategories';
 import * as enUS from './catalogs/en-US.js';
 import * as jaJP from './catalogs/ja-JP.js';
 import * as koKR from './catalogs/ko-KR.js';
 import * as zhCN from './catalogs/zh-CN.js';
 import * as zhTW from './catalogs/zh-TW.js';
+import * as idID from './catalogs/id-ID.js';
 import type { Catalog } from './catalogs/en-US.js';
 import type { LocaleInfo, PluralRule } from './types.js';
 
@@ -36,6 +39,7 @@ export const LOCALES: readonly Locale[] = [
   locale(koKR, ko as PluralRule, koCategories),
   locale(zhCN, zh as PluralRule, zhCategories),
   locale(zhTW, zh as PluralRule, zhCategories),
+  locale(idID, id as PluralRule, idCategories),
 ];
 
 export const DEFAULT_TAG = 'en-US';
