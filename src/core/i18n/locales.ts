@@ -11,12 +11,15 @@ import { zh } from 'make-plural';
 import { zh as zhCategories } from 'make-plural/pluralCategories';
 import { id } from 'make-plural';
 import { id as idCategories } from 'make-plural/pluralCategories';
+import { tr } from 'make-plural';
+import { tr as trCategories } from 'make-plural/pluralCategories';
 import * as enUS from './catalogs/en-US.js';
 import * as jaJP from './catalogs/ja-JP.js';
 import * as koKR from './catalogs/ko-KR.js';
 import * as zhCN from './catalogs/zh-CN.js';
 import * as zhTW from './catalogs/zh-TW.js';
 import * as idID from './catalogs/id-ID.js';
+import * as trTR from './catalogs/tr-TR.js';
 import type { Catalog } from './catalogs/en-US.js';
 import type { LocaleInfo, PluralRule } from './types.js';
 
@@ -40,6 +43,7 @@ export const LOCALES: readonly Locale[] = [
   locale(zhCN, zh as PluralRule, zhCategories),
   locale(zhTW, zh as PluralRule, zhCategories),
   locale(idID, id as PluralRule, idCategories),
+  locale(trTR, tr as PluralRule, trCategories),
 ];
 
 export const DEFAULT_TAG = 'en-US';
