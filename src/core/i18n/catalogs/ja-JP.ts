@@ -50,7 +50,7 @@ export const catalog: Catalog = {
   noscriptProof: 'サイトがこれほど混み合っている間は、JavaScriptが無効だと入場できる可能性が低くなります。',
 
   prequeueTitle: 'まもなく販売開始です',
-  prequeueIntro: '現在、販売開始前の事前待機列に並んでいます。販売が始まると、事前待機列にいるすべての方に抽選で順番が割り当てられます。',
+  prequeueIntro: '現在、事前待機列に並んでいます。販売が始まると、事前待機列にいるすべての方に抽選で順番が割り当てられます。',
   prequeueStartLabel: '販売開始日時：',
   prequeueNoJump: '早くアクセスしても、再読み込みしたり複数のタブを開いたりしても、順番が早くなることはありません。このページを開いたままにしておくと、販売開始時に自動で次へ進みます。',
   prequeueNoscript: 'JavaScriptが無効になっているため、このページでは自動で確認できません。販売開始後にもう一度アクセスして確認してください。',
@@ -78,7 +78,7 @@ export const catalog: Catalog = {
   clientUnreachable: 'サイトに接続できませんでした。まもなく再試行します。',
   clientStarted: '販売が始まりました。読み込んでいます…',
   clientStillClosed: '現在も受付を停止しています。数分後にこのページで再度確認します。',
-  clientProofStarted: 'ボットによる自動購入を防ぐため、ブラウザで簡単な確認を行っています。確認を開始しました。',
+  clientProofStarted: 'ボットによる自動購入を防ぐため、ブラウザで簡単な確認を行っています。ただいま開始しました。',
   clientProofQuarter: 'ボットによる自動購入を防ぐため、ブラウザで簡単な確認を行っています。約4分の1が完了しました。',
   clientProofHalf: 'ボットによる自動購入を防ぐため、ブラウザで簡単な確認を行っています。約半分が完了しました。',
   clientProofThreeQuarters: 'ボットによる自動購入を防ぐため、ブラウザで簡単な確認を行っています。約4分の3が完了しました。',
