@@ -3,7 +3,23 @@
 import type { PluralCategory } from '@messageformat/parser';
 import { en } from 'make-plural';
 import { en as enCategories } from 'make-plural/pluralCategories';
+import { ja } from 'make-plural';
+import { ja as jaCategories } from 'make-plural/pluralCategories';
+import { ko } from 'make-plural';
+import { ko as koCategories } from 'make-plural/pluralCategories';
+import { zh } from 'make-plural';
+import { zh as zhCategories } from 'make-plural/pluralCategories';
+import { id } from 'make-plural';
+import { id as idCategories } from 'make-plural/pluralCategories';
+import { tr } from 'make-plural';
+import { tr as trCategories } from 'make-plural/pluralCategories';
 import * as enUS from './catalogs/en-US.js';
+import * as jaJP from './catalogs/ja-JP.js';
+import * as koKR from './catalogs/ko-KR.js';
+import * as zhCN from './catalogs/zh-CN.js';
+import * as zhTW from './catalogs/zh-TW.js';
+import * as idID from './catalogs/id-ID.js';
+import * as trTR from './catalogs/tr-TR.js';
 import type { Catalog } from './catalogs/en-US.js';
 import type { LocaleInfo, PluralRule } from './types.js';
 
@@ -22,6 +38,12 @@ function locale(module: { info: LocaleInfo; catalog: Catalog }, plural: PluralRu
 /** Every built-in language, in the order the language links list them. */
 export const LOCALES: readonly Locale[] = [
   locale(enUS, en as PluralRule, enCategories),
+  locale(jaJP, ja as PluralRule, jaCategories),
+  locale(koKR, ko as PluralRule, koCategories),
+  locale(zhCN, zh as PluralRule, zhCategories),
+  locale(zhTW, zh as PluralRule, zhCategories),
+  locale(idID, id as PluralRule, idCategories),
+  locale(trTR, tr as PluralRule, trCategories),
 ];
 
 export const DEFAULT_TAG = 'en-US';
