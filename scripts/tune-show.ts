@@ -31,7 +31,10 @@ export function showLines(where: string, store: StoreData): string[] {
     const width = Math.max(...settingsTable.map((s) => s.key.length));
     // The settings set somewhere; the others are at their defaults, named on one line.
     const unset: string[] = [];
-    for (const s of settingsTable) {
+    // `message.TAG` stands for one row per language that has its own message.
+    const own = Object.keys(from).filter((k) => k.startsWith('message.')).sort();
+    const rows = settingsTable.flatMap((s) => (s.key === 'message.TAG' && own.length > 0 ? own.map((key) => ({ ...s, key })) : [s]));
+    for (const s of rows) {
       const key = from[s.key];
       if (key === undefined) {
         unset.push(s.key);

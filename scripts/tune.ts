@@ -15,7 +15,8 @@
 import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { CONFIG_STORE_VALUE_LIMIT, settingsTable } from '../src/core/config.js';
-import { ROUTING_KEY, storeKeyOf } from '../src/core/layout.js';
+import { LOCALE_TAGS } from '../src/core/i18n/locales.js';
+import { ROUTING_KEY, settingName, storeKeyOf } from '../src/core/layout.js';
 import { CONFIG_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, parseStoreList, resolveStoreId, writeServiceValues } from '../lib/fastly-cli.js';
 import { readStore, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
@@ -25,7 +26,7 @@ import { closest } from '../lib/suggest.js';
 import { planTune, type TunePlan, type TuneRequest } from './tune-plan.js';
 import { showLines } from './tune-show.js';
 
-const knownKeys = new Set(settingsTable.map((s) => s.key));
+const knownKeys = new Set(settingsTable.map((s) => s.key).filter((key) => settingName(key) !== null));
 
 /** `key=value` arguments -> updates; '' as value means "remove". Refuses unknown keys by name. */
 export function parseAssignments(args: readonly string[]): Map<string, string> {
@@ -33,12 +34,17 @@ export function parseAssignments(args: readonly string[]): Map<string, string> {
   for (const [i, arg] of args.entries()) {
     const eq = arg.indexOf('=');
     if (eq <= 0) throw new UsageError(notAssignment(args, i));
-    const key = arg.slice(0, eq).trim();
+    const written = arg.slice(0, eq).trim();
+    // `message.ja-jp` is the setting `message.ja-JP`: one name in the store, whatever the case typed.
+    const key = settingName(written) ?? written;
     const value = arg.slice(eq + 1).trim();
     if (key === 'bypass_paths') {
       throw new UsageError('bypass_paths is gone: a rule sends requests past the rooms now, e.g. {"id": "health", "if": {"path": {"prefix": "/health"}}, "then": "bypass"} in the routing (docs/configuration.md); set it with npm run tune -- --routing FILE');
     }
-    if (!knownKeys.has(key)) {
+    if (key.startsWith('message.') && settingName(key) === null) {
+      throw new UsageError(`unknown setting "${key}": TAG in message.TAG must be a built-in language (${LOCALE_TAGS.join(', ')})`);
+    }
+    if (settingName(key) === null) {
       const near = closest(key, [...knownKeys]);
       throw new UsageError(
         near.length > 0

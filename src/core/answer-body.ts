@@ -3,6 +3,7 @@
 import { answerFacts, type AnsweredResult, type AnswerFacts } from './answer.js';
 import { renderPage, type PageVars } from './pages.js';
 import { proofCompact, proofJson } from './proof.js';
+import type { PageLanguage } from './i18n/page-language.js';
 import type { Config, PageName } from './types.js';
 
 /** The JSON answer for apps (docs/how-it-works.md, "For apps: the JSON answer"). */
@@ -70,6 +71,7 @@ export interface AnswerInput {
   /** The operator's stored template for a page (base64), null for the built-in one. */
   storedPage: (name: PageName) => string | null;
   diag: (message: string) => void;
+  language?: PageLanguage;
 }
 
 export interface RenderedAnswer {

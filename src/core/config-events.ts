@@ -59,11 +59,12 @@ export function parseQueueAll(r: Reader): boolean {
   return fallback;
 }
 
-export function parseMessage(r: Reader): string {
-  const value = r.raw('message');
+/** `message`, or one language's `message.TAG`: at most MAX_MESSAGE_CHARS characters. */
+export function parseMessage(r: Reader, key = 'message'): string {
+  const value = r.raw(key);
   if (value === null) return '';
   if (value.length > MAX_MESSAGE_CHARS) {
-    r.problem('message', value.slice(0, 40), `is longer than ${MAX_MESSAGE_CHARS} characters; showing the first ${MAX_MESSAGE_CHARS}`);
+    r.problem(key, value.slice(0, 40), `is longer than ${MAX_MESSAGE_CHARS} characters; showing the first ${MAX_MESSAGE_CHARS}`);
     return value.slice(0, MAX_MESSAGE_CHARS);
   }
   return value;

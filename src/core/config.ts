@@ -2,6 +2,7 @@
 // request, into a strict Config; anything unusable falls back to a safe value and becomes a problem
 // that names its key, so a typo shows up in the logs instead of as a SyntaxError or a silent default.
 import { parseCounts, parseCursor, parseEvent, parseMessage, parseQueueAll } from './config-events.js';
+import { parseLanguageSettings } from './config-language.js';
 import { parseProofSettings } from './config-proof.js';
 import { defaults, Reader, type Get } from './config-reader.js';
 import { parseHammerLimit } from './hammer.js';
@@ -202,6 +203,7 @@ export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { con
     pages: parsePages(r),
     inviteOnly: parseBoolean(r, 'invite_only'),
     ...parseProofSettings(r, waitPeriodSeconds, MAX_SCHEDULE_ENTRIES),
+    ...parseLanguageSettings(r),
   };
   return { config, problems: r.problems };
 }

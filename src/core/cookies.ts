@@ -157,9 +157,33 @@ export function removeRoomCookie(headers: Headers): void {
   applyCookieSplit(headers, header, splitRoomCookie(header, null));
 }
 
+/** Whether the room's cookie is `Secure` on this request. */
+function secureCookie(config: Config, https: boolean): boolean {
+  return config.cookieSameSite === 'None' || config.cookieSecure === 'true' || (config.cookieSecure === 'auto' && https);
+}
+
 function attributes(config: Config, https: boolean): string {
-  const secure = config.cookieSameSite === 'None' || config.cookieSecure === 'true' || (config.cookieSecure === 'auto' && https);
-  return `Path=/; HttpOnly; SameSite=${config.cookieSameSite}${secure ? '; Secure' : ''}`;
+  return `Path=/; HttpOnly; SameSite=${config.cookieSameSite}${secureCookie(config, https) ? '; Secure' : ''}`;
+}
+
+/**
+ * The visitor's language (i18n/negotiate.ts), set when they pick one with the language links. Not a
+ * room cookie: the origin gets it as sent, and the site may read it.
+ */
+export const LANGUAGE_COOKIE = 'wr_lang';
+/** A year: a language chosen is kept, not a session's worth. */
+const LANGUAGE_COOKIE_SECONDS = 31_536_000;
+
+/** The first value of cookie `name` in a Cookie header, null when it has none. */
+export function cookieValue(header: string | null, name: string): string | null {
+  if (header === null || !header.includes(name)) return null;
+  for (const pair of cookiePairs(header)) if (nameOf(pair) === name) return valueOf(pair);
+  return null;
+}
+
+/** The Set-Cookie of the visitor's language: readable by the page, `Secure` as the room's cookie would be. */
+export function setLanguageCookie(tag: string, config: Config, https: boolean): string {
+  return `${LANGUAGE_COOKIE}=${tag}; Path=/; Max-Age=${LANGUAGE_COOKIE_SECONDS}; SameSite=Lax${secureCookie(config, https) ? '; Secure' : ''}`;
 }
 
 export function setRoomCookie(token: string, config: Config, https: boolean): string {

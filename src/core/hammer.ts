@@ -10,6 +10,8 @@
 import { base64url } from 'jose';
 import type { Reader } from './config-reader.js';
 import { dueAt, retryAfterSeconds } from './draw.js';
+import { escapeHtml, htmlOpen } from './html-text.js';
+import type { Strings } from './i18n/strings.js';
 import { resultWith, type DecideResult } from './result.js';
 import { MAX_TOKEN_CHARS, roomOf } from './usable-token.js';
 import type { Config, RoomDeps } from './types.js';
@@ -148,14 +150,14 @@ export function hammeringResult(h: Hammered): DecideResult {
   });
 }
 
-/** The 429: short, uncached, no cookie change; the page comes back by itself when the token is due. */
-export function hammeringResponse(h: Hammered, json: boolean, head: boolean): Response {
+/** The 429: short, uncached, no cookie change, in the visitor's language; the page comes back by itself when the token is due. */
+export function hammeringResponse(h: Hammered, json: boolean, head: boolean, strings: Strings): Response {
   const n = h.retryAfterSeconds;
   const body = json
     ? JSON.stringify({ waitingRoom: { inWaitingRoom: true, status: 'keepwaiting', retryAfterSeconds: n, hammering: true } })
-    : '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-      `<meta http-equiv="refresh" content="${n}"><title>Still waiting</title></head><body><main><h1>You are still in line</h1>` +
-      `<p>This page was checked too often. Your place is kept: it checks again by itself in ${n} second${n === 1 ? '' : 's'}.</p></main></body></html>`;
+    : `${htmlOpen(strings)}<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<meta http-equiv="refresh" content="${n}"><title>${escapeHtml(strings.text('hammerTitle'))}</title></head><body><main><h1>${escapeHtml(strings.text('hammerHeading'))}</h1>` +
+      `<p>${escapeHtml(strings.text('hammerBody', { seconds: n }))}</p></main></body></html>`;
   return new Response(head ? null : body, {
     status: 429,
     headers: {

@@ -2,6 +2,7 @@
 // settings, an invitation, the decision, then either the origin or a page made at the edge.
 // Runtime-neutral: the Fastly adapter and the tests hand in the same RoomDeps shape.
 import { renderAnswer } from './answer-body.js';
+import { answerLanguage, applyAnswerLanguage, type AnswerLanguage } from './answer-language.js';
 import { applyCookieSplit, clearRoomCookie, setRoomCookie, splitRoomCookie, type RoomCookieSplit } from './cookies.js';
 import { decide } from './decide.js';
 import { resolveIdentity, type IdentityKind } from './identity.js';
@@ -11,6 +12,7 @@ import { createKeyRing } from './keys.js';
 import { checkInvite, INVITE_HEADER, INVITE_PARAM, inviteFrom, type InviteReason } from './invite.js';
 import { decisionLine } from './log-line.js';
 import { logWeight } from './log-sample.js';
+import { originUnavailable } from './origin-down.js';
 import { PROOF_HEADER } from './proof.js';
 import { requestFacts } from './request-facts.js';
 import { resultWith, type DecideResult } from './result.js';
@@ -94,14 +96,9 @@ function logDecision(ctx: Context, fields: LogFields): void {
   }
 }
 
-function originUnavailable(): Response {
-  const body =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Temporarily unavailable</title></head>' +
-    '<body><h1>The site is not answering right now</h1><p>Please try again in a moment.</p></body></html>';
-  return new Response(body, {
-    status: 502,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': NO_STORE, 'Retry-After': '5' },
-  });
+/** The language of an answer the room makes: worked out only then (answer-language.ts). */
+function languageOf(ctx: Context): AnswerLanguage {
+  return answerLanguage({ config: ctx.config, url: ctx.url, cookieHeader: ctx.cookieHeader, acceptLanguage: ctx.request.headers.get('accept-language'), https: ctx.https, deps: ctx.deps });
 }
 
 /** Forward to the origin without the room's cookie; apply the room's own cookie to the answer. */
@@ -131,7 +128,9 @@ async function toOrigin(ctx: Context, setToken: string | null, fields: LogFields
     response.headers.delete(COMMAND_HEADER);
   } catch (error) {
     deps.diag(`origin: the backend failed (${error instanceof Error ? error.message : String(error)}); answering 502`);
-    response = originUnavailable();
+    const language = languageOf(ctx);
+    response = originUnavailable(language.language.strings);
+    applyAnswerLanguage(response.headers, language);
     fields = { ...fields, originError: true };
   }
   if (revoked) {
@@ -154,6 +153,7 @@ function wantsJson(request: Request): boolean {
 /** The waiting or deny answer, made here: the origin never sees a queued request. */
 function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): Response {
   const { config, deps } = ctx;
+  const language = languageOf(ctx);
   const answer = renderAnswer({
     config,
     result,
@@ -162,6 +162,7 @@ function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): R
     json: wantsJson(ctx.request),
     storedPage: (name) => deps.stores.page(config.pages === null ? name : `${config.pages}.${name}`),
     diag: deps.diag,
+    language: language.language,
   });
   const headers = new Headers({
     'Cache-Control': NO_STORE,
@@ -170,6 +171,7 @@ function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): R
   });
   if (result.setToken !== null) headers.append('Set-Cookie', setRoomCookie(result.setToken, config, ctx.https));
   else if (result.clearCookie) headers.append('Set-Cookie', clearRoomCookie(config, ctx.https));
+  applyAnswerLanguage(headers, language);
   const status = answer.facts.status;
   logDecision(ctx, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity, status, result, rule: ctx.rule, invite: ctx.invite });
   return new Response(ctx.request.method === 'HEAD' ? null : answer.body, { status, headers });
@@ -239,7 +241,10 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
   if (hammered !== null) {
     const result = hammeringResult(hammered);
     logDecision(ctx, { decision: 'wait', outcome: 'keepwaiting', reason: 'hammering', kid: null, identity: null, status: 429, result, rule });
-    return hammeringResponse(hammered, wantsJson(request), request.method === 'HEAD');
+    const language = languageOf(ctx);
+    const response = hammeringResponse(hammered, wantsJson(request), request.method === 'HEAD', language.language.strings);
+    applyAnswerLanguage(response.headers, language);
+    return response;
   }
 
   let result: DecideResult;

@@ -3,6 +3,7 @@
 // reads four values (the service-wide settings, its own, its allow_percentage and what the
 // controller publishes for it) whatever the number of settings, rooms and rules. The tools use the
 // same functions to read and write a room's settings, so the edge and the tools never disagree.
+import { messageSetting, MESSAGE_TAG_SETTING } from './config-language.js';
 import { settingsTable } from './settings.js';
 import type { ConfigProblem } from './types.js';
 
@@ -49,7 +50,15 @@ export function rawList(raws: RoomRaws): Array<string | null> {
   return [raws.settings, raws.room, raws.percentage, raws.live];
 }
 
-const KNOWN = new Set(settingsTable.map((s) => s.key));
+const KNOWN = new Set(settingsTable.map((s) => s.key).filter((key) => key !== MESSAGE_TAG_SETTING));
+
+/**
+ * The setting a name in a settings object stands for, as the room reads it (`message.ja-jp` is
+ * `message.ja-JP`); null when it is none: not in settingsTable, or `message.` and no built-in language.
+ */
+export function settingName(name: string): string | null {
+  return KNOWN.has(name) ? name : messageSetting(name);
+}
 
 /**
  * A JSON object of settings: each value a string (numbers and booleans are taken as their text).
@@ -69,9 +78,11 @@ export function settingsObject(raw: string | null, key: string, problems: Config
     return {};
   }
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
-    if (!KNOWN.has(name)) {
-      problems.push({ key: `${key}: ${name}`, value: String(value).slice(0, 60), message: 'is not a setting; ignoring it' });
+  for (const [written, value] of Object.entries(parsed as Record<string, unknown>)) {
+    const name = settingName(written);
+    if (name === null) {
+      const why = written.startsWith('message.') ? 'is not a setting: TAG in message.TAG must be a built-in language' : 'is not a setting';
+      problems.push({ key: `${key}: ${written}`, value: String(value).slice(0, 60), message: `${why}; ignoring it` });
       continue;
     }
     if (typeof value === 'string') out[name] = value;

@@ -78,6 +78,17 @@ export const settingsTable: readonly SettingInfo[] = [
   { key: 'event_end_action', default: 'normal', meaning: 'after `event_end`: `normal` (the room as configured), `pass` (everyone in) or `close` (the closed page; those inside finish on their allow token)' },
   { key: 'queue_all', default: 'false', meaning: '`true`: admit nobody new; new visitors queue and keep their place, those inside stay inside' },
   { key: 'message', default: '', meaning: `text (at most ${500} characters) shown on every waiting page and in the JSON answer` },
+  {
+    key: 'message.TAG',
+    default: '',
+    meaning: `the message in one language, TAG a built-in language (\`message.ja-JP\`; at most ${500} characters): an answer in that language shows it instead of \`message\``,
+  },
+  {
+    key: 'languages',
+    default: '',
+    meaning: 'the languages the room offers, comma-separated tags in the order its language links list them (`en-US,de-DE,ja-JP`); unknown tags are skipped and reported; empty: every built-in language',
+  },
+  { key: 'default_language', default: 'en-US', meaning: 'the language of a visitor who asks for none the room offers; must be one of `languages` (else the first of them)' },
   { key: 'place_kept_seconds', default: '180', meaning: 'a visitor holding a place who stops checking for this long past their due time loses it (whole, 1 to 86400)' },
   { key: 'queue_cursor', default: '', meaning: 'published by the controller: `T:POS:SPEED`, the queue\'s cursor at epoch second T and its speed (positions a second)' },
   { key: 'queue_counts', default: '', meaning: 'published by the controller: `POS=COUNT,...`, visitors waiting below each position, for the place in line' },

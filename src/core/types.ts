@@ -1,6 +1,7 @@
 // The shapes every part of the room agrees on. The core (everything under src/core) is pure:
 // it never imports `fastly:*`; the runtime hands it what it needs through RoomDeps. Nothing here
-// imports anything: every other file of the core stands on this one.
+// imports anything but the type of a language (i18n/locales.ts): every other file of the core stands on this one.
+import type { Locale } from './i18n/locales.js';
 
 /**
  * What a request ends up as, in the decision line. `start`: the visitor starts waiting on a new token
@@ -255,6 +256,12 @@ export interface Config {
   botQueue: boolean;
   /** `proof_schedule`, published by the controller for `auto`: each window's difficulty, ascending; empty when unset. */
   proofSchedule: readonly ProofScheduleEntry[];
+  /** `languages`: the languages the room offers, in the order its links list them; never empty. */
+  languages: readonly Locale[];
+  /** `default_language`: the tag of one of `languages`. */
+  defaultLanguage: string;
+  /** `message.TAG`, by tag: the operator's message in that language; absent tags use `message`. */
+  messages: Readonly<Record<string, string>>;
 }
 
 export interface ProofScheduleEntry {

@@ -103,7 +103,8 @@ describe('parseConfig', () => {
   it('documents every setting it reads in settingsTable', () => {
     const read = new Set<string>();
     parseConfig((key) => {
-      read.add(key);
+      // One `message.TAG` per built-in language, documented as one row.
+      read.add(key.startsWith('message.') ? 'message.TAG' : key);
       return null;
     });
     expect([...read].sort()).toEqual(settingsTable.map((s) => s.key).sort());

@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { cookieHeaderWithoutRoom, cookieNames, removeRoomCookie, roomCookies } from '../../src/core/cookies.js';
+import { parseConfig } from '../../src/core/config.js';
+import { cookieHeaderWithoutRoom, cookieNames, cookieValue, removeRoomCookie, roomCookies, setLanguageCookie } from '../../src/core/cookies.js';
+
+describe('the wr_lang cookie', () => {
+  it('is read by its exact name, the first one winning, and is no room cookie', () => {
+    expect(cookieValue('xwr_lang=fr-FR; wr_lang="de-DE"; wr_lang=ja-JP', 'wr_lang')).toBe('de-DE');
+    expect(cookieValue('a=1', 'wr_lang')).toBeNull();
+    expect(cookieValue(null, 'wr_lang')).toBeNull();
+    expect(cookieHeaderWithoutRoom('wr_lang=de-DE; waiting_room_default=t')).toBe('wr_lang=de-DE');
+  });
+
+  it('is kept a year, readable by the page, Secure as the room cookie would be', () => {
+    const config = (settings: Record<string, string>) => parseConfig((key) => settings[key] ?? null).config;
+    expect(setLanguageCookie('de-DE', config({}), false)).toBe('wr_lang=de-DE; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(setLanguageCookie('de-DE', config({}), true)).toBe('wr_lang=de-DE; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
+    expect(setLanguageCookie('de-DE', config({ cookie_secure: 'true' }), false)).toMatch(/; Secure$/);
+  });
+});
 
 describe('cookies', () => {
   it('finds every waiting_room value in order, duplicates kept, quotes removed', () => {

@@ -134,12 +134,18 @@ describe('store lookups per request', () => {
     return new FakeRoom({ settings: { allow_percentage: '50', wait_period_duration: '60' }, store });
   }
 
-  it('reads at most 6 values for a new visitor and 5 for an admitted one, with 20 rooms', async () => {
+  it('reads at most 7 values for a new visitor and 5 for an admitted one, with 20 rooms', async () => {
     const room = manyRooms();
     let before = room.lookups;
     const fresh = await room.visit({ path: '/area-19/x' });
     expect(fresh.log).toMatchObject({ room: 'room-19', outcome: 'startwaiting' });
-    expect(room.lookups - before).toBeLessThanOrEqual(6);
+    // Five settings values, the page, and the operator's wording of the strings (strings.TAG).
+    expect(room.lookups - before).toBeLessThanOrEqual(7);
+    // A room with its own page set reads that set's wording too.
+    room.store.set('room.room-19', JSON.stringify({ pages: 'shop' }));
+    before = room.lookups;
+    await room.visit({ path: '/area-19/x' });
+    expect(room.lookups - before).toBeLessThanOrEqual(8);
     const allow = await mint({ dec: 'allow', exp: room.nowSec + 3600, room: 'room-19' });
     before = room.lookups;
     expect((await room.visit({ path: '/area-19/x', cookie: `waiting_room_room-19=${allow}` })).fromOrigin).toBe(true);

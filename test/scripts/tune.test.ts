@@ -101,6 +101,26 @@ describe('npm run tune (local)', () => {
     expect(r.err).not.toMatch(/admitting everyone/);
   });
 
+  it('writes message.TAG under its language\'s tag, and refuses a tag that is not built in', async () => {
+    const r = await captured(() => tune(['message.en-us=Back at noon']));
+    expect(r.result).toBe(0);
+    expect(settingsOf(readJson(s.config))['message.en-US']).toBe('Back at noon');
+    expect(r.out).toContain('message.en-US: (unset) -> "Back at noon" (settings)');
+    const bad = await captured(() => tune(['message.xx-YY=hi']));
+    expect(bad.error?.message).toMatch(/unknown setting "message.xx-YY": TAG in message.TAG must be a built-in language \(en-US/);
+    const literal = await captured(() => tune(['message.TAG=hi']));
+    expect(literal.error?.message).toMatch(/unknown setting "message.TAG"/);
+  });
+
+  it('refuses languages and default_language the room cannot use, naming them', async () => {
+    const r = await captured(() => tune(['languages=en-US,xx-YY']));
+    expect(r.result).toBe(1);
+    expect(r.err).toContain('refused: setting "languages" = "xx-YY": it must list built-in languages (en-US');
+    const d = await captured(() => tune(['default_language=xx']));
+    expect(d.result).toBe(1);
+    expect(d.err).toContain('refused: setting "default_language" = "xx": it must be one of the languages the room offers (en-US');
+  });
+
   it('tells an operator whose value was split at a space to quote it', async () => {
     const r = await captured(() => tune(['message=hello', 'world']));
     expect(r.error?.message).toBe('"world" is not key=value: a value with spaces must be quoted, as in message="hello world"');
@@ -298,6 +318,14 @@ describe('npm run tune (show)', () => {
     expect(checkout).toMatch(/enabled\s+= "true"\s+\(service-wide\)/);
     expect(checkout).toMatch(/queue_cursor\s+= "1700000000:0:1"\s+\(live: room.checkout.live\)/);
     expect(checkout).toMatch(/at their defaults \(docs\/configuration.md\): .*waiting_status/);
+    expect(checkout).toMatch(/at their defaults \(docs\/configuration.md\): .*message\.TAG/);
+  });
+
+  it('shows each language\'s own message', async () => {
+    s.cleanup();
+    s = scratch({ ...demo, settings: JSON.stringify({ ...base, 'message.en-US': 'Hi' }) });
+    const r = await captured(() => tune([]));
+    expect(r.out).toMatch(/message\.en-US\s+= "Hi"\s+\(service-wide\)/);
   });
 
   it('says so when there is no routing: one room, default', async () => {
