@@ -1,6 +1,6 @@
 // What a language is to the room: its tag, its own name, its direction and how it writes numbers.
 // The runtime has no Intl, so these are data, held equal to what Intl writes by a test
-// (test/core/i18n/catalogs.test.ts, under Node, whose Intl has every locale).
+// (test/core/i18n/locales.test.ts, under Node, whose Intl has every locale).
 import type { PluralCategory } from '@messageformat/parser';
 
 export interface NumberSymbols {

@@ -1,6 +1,6 @@
 // The built-in strings in English (United States): the reference catalog. Every other catalog has
 // exactly these keys (TypeScript holds them to it) and every plural form its language needs
-// (test/core/i18n/catalogs.test.ts). Messages are ICU MessageFormat: `{name}` is an argument,
+// (test/core/i18n/locales.test.ts). Messages are ICU MessageFormat: `{name}` is an argument,
 // `{n, plural, one {…} other {…}}` chooses by the language's plural rules, `#` is the number.
 // Keys under "client" are sent to the page's script and may hold only plain `{name}` arguments.
 import type { LocaleInfo } from '../types.js';
