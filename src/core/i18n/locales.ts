@@ -1,9 +1,10 @@
 // The languages the room ships: each catalog (catalogs/TAG.ts) with its plural rule and categories
 // from make-plural (CLDR's rules as plain functions: the runtime has no Intl.PluralRules).
 import type { PluralCategory } from '@messageformat/parser';
-import { en } from 'make-plural';
-import { en as enCategories } from 'make-plural/pluralCategories';
+import { en, es } from 'make-plural';
+import { en as enCategories, es as esCategories } from 'make-plural/pluralCategories';
 import * as enUS from './catalogs/en-US.js';
+import * as esES from './catalogs/es-ES.js';
 import type { Catalog } from './catalogs/en-US.js';
 import type { LocaleInfo, PluralRule } from './types.js';
 
@@ -22,6 +23,7 @@ function locale(module: { info: LocaleInfo; catalog: Catalog }, plural: PluralRu
 /** Every built-in language, in the order the language links list them. */
 export const LOCALES: readonly Locale[] = [
   locale(enUS, en as PluralRule, enCategories),
+  locale(esES, es as PluralRule, esCategories),
 ];
 
 export const DEFAULT_TAG = 'en-US';
