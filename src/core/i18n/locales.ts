@@ -1,8 +1,9 @@
 // The languages the room ships: each catalog (catalogs/TAG.ts) with its plural rule and categories
 // from make-plural (CLDR's rules as plain functions: the runtime has no Intl.PluralRules).
 import type { PluralCategory } from '@messageformat/parser';
-import { en, es } from 'make-plural';
-import { en as enCategories, es as esCategories } from 'make-plural/pluralCategories';
+import { de, en, es } from 'make-plural';
+import { de as deCategories, en as enCategories, es as esCategories } from 'make-plural/pluralCategories';
+import * as deDE from './catalogs/de-DE.js';
 import * as enUS from './catalogs/en-US.js';
 import * as esES from './catalogs/es-ES.js';
 import type { Catalog } from './catalogs/en-US.js';
@@ -24,6 +25,7 @@ function locale(module: { info: LocaleInfo; catalog: Catalog }, plural: PluralRu
 export const LOCALES: readonly Locale[] = [
   locale(enUS, en as PluralRule, enCategories),
   locale(esES, es as PluralRule, esCategories),
+  locale(deDE, de as PluralRule, deCategories),
 ];
 
 export const DEFAULT_TAG = 'en-US';
