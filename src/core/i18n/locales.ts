@@ -1,11 +1,12 @@
 // The languages the room ships: each catalog (catalogs/TAG.ts) with its plural rule and categories
 // from make-plural (CLDR's rules as plain functions: the runtime has no Intl.PluralRules).
 import type { PluralCategory } from '@messageformat/parser';
-import { de, en, es } from 'make-plural';
-import { de as deCategories, en as enCategories, es as esCategories } from 'make-plural/pluralCategories';
+import { de, en, es, fr } from 'make-plural';
+import { de as deCategories, en as enCategories, es as esCategories, fr as frCategories } from 'make-plural/pluralCategories';
 import * as deDE from './catalogs/de-DE.js';
 import * as enUS from './catalogs/en-US.js';
 import * as esES from './catalogs/es-ES.js';
+import * as frFR from './catalogs/fr-FR.js';
 import type { Catalog } from './catalogs/en-US.js';
 import type { LocaleInfo, PluralRule } from './types.js';
 
@@ -26,6 +27,7 @@ export const LOCALES: readonly Locale[] = [
   locale(enUS, en as PluralRule, enCategories),
   locale(esES, es as PluralRule, esCategories),
   locale(deDE, de as PluralRule, deCategories),
+  locale(frFR, fr as PluralRule, frCategories),
 ];
 
 export const DEFAULT_TAG = 'en-US';
