@@ -1,13 +1,14 @@
 // The languages the room ships: each catalog (catalogs/TAG.ts) with its plural rule and categories
 // from make-plural (CLDR's rules as plain functions: the runtime has no Intl.PluralRules).
 import type { PluralCategory } from '@messageformat/parser';
-import { de, en, es, fr, it, pt } from 'make-plural';
-import { de as deCategories, en as enCategories, es as esCategories, fr as frCategories, it as itCategories, pt as ptCategories } from 'make-plural/pluralCategories';
+import { de, en, es, fr, it, nl, pt } from 'make-plural';
+import { de as deCategories, en as enCategories, es as esCategories, fr as frCategories, it as itCategories, nl as nlCategories, pt as ptCategories } from 'make-plural/pluralCategories';
 import * as deDE from './catalogs/de-DE.js';
 import * as enUS from './catalogs/en-US.js';
 import * as esES from './catalogs/es-ES.js';
 import * as frFR from './catalogs/fr-FR.js';
 import * as itIT from './catalogs/it-IT.js';
+import * as nlNL from './catalogs/nl-NL.js';
 import * as ptBR from './catalogs/pt-BR.js';
 import type { Catalog } from './catalogs/en-US.js';
 import type { LocaleInfo, PluralRule } from './types.js';
@@ -32,6 +33,7 @@ export const LOCALES: readonly Locale[] = [
   locale(frFR, fr as PluralRule, frCategories),
   locale(itIT, it as PluralRule, itCategories),
   locale(ptBR, pt as PluralRule, ptCategories),
+  locale(nlNL, nl as PluralRule, nlCategories),
 ];
 
 export const DEFAULT_TAG = 'en-US';
