@@ -3,7 +3,10 @@
 import type { PluralCategory } from '@messageformat/parser';
 import { en } from 'make-plural';
 import { en as enCategories } from 'make-plural/pluralCategories';
+import { pl } from 'make-plural';
+import { pl as plCategories } from 'make-plural/pluralCategories';
 import * as enUS from './catalogs/en-US.js';
+import * as plPL from './catalogs/pl-PL.js';
 import type { Catalog } from './catalogs/en-US.js';
 import type { LocaleInfo, PluralRule } from './types.js';
 
@@ -22,6 +25,7 @@ function locale(module: { info: LocaleInfo; catalog: Catalog }, plural: PluralRu
 /** Every built-in language, in the order the language links list them. */
 export const LOCALES: readonly Locale[] = [
   locale(enUS, en as PluralRule, enCategories),
+  locale(plPL, pl as PluralRule, plCategories),
 ];
 
 export const DEFAULT_TAG = 'en-US';
