@@ -5,6 +5,9 @@ import { en } from 'make-plural';
 import { en as enCategories } from 'make-plural/pluralCategories';
 import { pl } from 'make-plural';
 import { pl as plCategories } from 'make-plural/pluralCategories';
+import { ar } from 'make-plural';
+import { ar as arCategories } from 'make-plural/pluralCategories';
+import * as arEG from './catalogs/ar-EG.js';
 import * as enUS from './catalogs/en-US.js';
 import * as plPL from './catalogs/pl-PL.js';
 import type { Catalog } from './catalogs/en-US.js';
@@ -26,6 +29,7 @@ function locale(module: { info: LocaleInfo; catalog: Catalog }, plural: PluralRu
 export const LOCALES: readonly Locale[] = [
   locale(enUS, en as PluralRule, enCategories),
   locale(plPL, pl as PluralRule, plCategories),
+  locale(arEG, ar as PluralRule, arCategories),
 ];
 
 export const DEFAULT_TAG = 'en-US';
