@@ -7,9 +7,12 @@ import { pl } from 'make-plural';
 import { pl as plCategories } from 'make-plural/pluralCategories';
 import { ar } from 'make-plural';
 import { ar as arCategories } from 'make-plural/pluralCategories';
+import { ru } from 'make-plural';
+import { ru as ruCategories } from 'make-plural/pluralCategories';
 import * as arEG from './catalogs/ar-EG.js';
 import * as enUS from './catalogs/en-US.js';
 import * as plPL from './catalogs/pl-PL.js';
+import * as ruRU from './catalogs/ru-RU.js';
 import type { Catalog } from './catalogs/en-US.js';
 import type { LocaleInfo, PluralRule } from './types.js';
 
@@ -30,6 +33,7 @@ export const LOCALES: readonly Locale[] = [
   locale(enUS, en as PluralRule, enCategories),
   locale(plPL, pl as PluralRule, plCategories),
   locale(arEG, ar as PluralRule, arCategories),
+  locale(ruRU, ru as PluralRule, ruCategories),
 ];
 
 export const DEFAULT_TAG = 'en-US';
