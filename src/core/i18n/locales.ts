@@ -9,8 +9,11 @@ import { ar } from 'make-plural';
 import { ar as arCategories } from 'make-plural/pluralCategories';
 import { ru } from 'make-plural';
 import { ru as ruCategories } from 'make-plural/pluralCategories';
+import { fa } from 'make-plural';
+import { fa as faCategories } from 'make-plural/pluralCategories';
 import * as arEG from './catalogs/ar-EG.js';
 import * as enUS from './catalogs/en-US.js';
+import * as faIR from './catalogs/fa-IR.js';
 import * as plPL from './catalogs/pl-PL.js';
 import * as ruRU from './catalogs/ru-RU.js';
 import type { Catalog } from './catalogs/en-US.js';
@@ -34,6 +37,7 @@ export const LOCALES: readonly Locale[] = [
   locale(plPL, pl as PluralRule, plCategories),
   locale(arEG, ar as PluralRule, arCategories),
   locale(ruRU, ru as PluralRule, ruCategories),
+  locale(faIR, fa as PluralRule, faCategories),
 ];
 
 export const DEFAULT_TAG = 'en-US';
