@@ -11,9 +11,12 @@ import { ru } from 'make-plural';
 import { ru as ruCategories } from 'make-plural/pluralCategories';
 import { fa } from 'make-plural';
 import { fa as faCategories } from 'make-plural/pluralCategories';
+import { he } from 'make-plural';
+import { he as heCategories } from 'make-plural/pluralCategories';
 import * as arEG from './catalogs/ar-EG.js';
 import * as enUS from './catalogs/en-US.js';
 import * as faIR from './catalogs/fa-IR.js';
+import * as heIL from './catalogs/he-IL.js';
 import * as plPL from './catalogs/pl-PL.js';
 import * as ruRU from './catalogs/ru-RU.js';
 import type { Catalog } from './catalogs/en-US.js';
@@ -38,6 +41,7 @@ export const LOCALES: readonly Locale[] = [
   locale(arEG, ar as PluralRule, arCategories),
   locale(ruRU, ru as PluralRule, ruCategories),
   locale(faIR, fa as PluralRule, faCategories),
+  locale(heIL, he as PluralRule, heCategories),
 ];
 
 export const DEFAULT_TAG = 'en-US';
