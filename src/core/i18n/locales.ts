@@ -1,25 +1,26 @@
 // The languages the room ships: each catalog (catalogs/TAG.ts) with its plural rule and categories
 // from make-plural (CLDR's rules as plain functions: the runtime has no Intl.PluralRules).
 import type { PluralCategory } from '@messageformat/parser';
-import { en } from 'make-plural';
-import { en as enCategories } from 'make-plural/pluralCategories';
-import { ja } from 'make-plural';
-import { ja as jaCategories } from 'make-plural/pluralCategories';
-import { ko } from 'make-plural';
-import { ko as koCategories } from 'make-plural/pluralCategories';
-import { zh } from 'make-plural';
-import { zh as zhCategories } from 'make-plural/pluralCategories';
-import { id } from 'make-plural';
-import { id as idCategories } from 'make-plural/pluralCategories';
-import { tr } from 'make-plural';
-import { tr as trCategories } from 'make-plural/pluralCategories';
+import { ar, de, en, es, fa, fr, he, id, it, ja, ko, nl, pl, pt, ru, tr, zh } from 'make-plural';
+import * as categories from 'make-plural/pluralCategories';
+import * as arEG from './catalogs/ar-EG.js';
+import * as deDE from './catalogs/de-DE.js';
 import * as enUS from './catalogs/en-US.js';
+import * as esES from './catalogs/es-ES.js';
+import * as faIR from './catalogs/fa-IR.js';
+import * as frFR from './catalogs/fr-FR.js';
+import * as heIL from './catalogs/he-IL.js';
+import * as idID from './catalogs/id-ID.js';
+import * as itIT from './catalogs/it-IT.js';
 import * as jaJP from './catalogs/ja-JP.js';
 import * as koKR from './catalogs/ko-KR.js';
+import * as nlNL from './catalogs/nl-NL.js';
+import * as plPL from './catalogs/pl-PL.js';
+import * as ptBR from './catalogs/pt-BR.js';
+import * as ruRU from './catalogs/ru-RU.js';
+import * as trTR from './catalogs/tr-TR.js';
 import * as zhCN from './catalogs/zh-CN.js';
 import * as zhTW from './catalogs/zh-TW.js';
-import * as idID from './catalogs/id-ID.js';
-import * as trTR from './catalogs/tr-TR.js';
 import type { Catalog } from './catalogs/en-US.js';
 import type { LocaleInfo, PluralRule } from './types.js';
 
@@ -37,13 +38,24 @@ function locale(module: { info: LocaleInfo; catalog: Catalog }, plural: PluralRu
 
 /** Every built-in language, in the order the language links list them. */
 export const LOCALES: readonly Locale[] = [
-  locale(enUS, en as PluralRule, enCategories),
-  locale(jaJP, ja as PluralRule, jaCategories),
-  locale(koKR, ko as PluralRule, koCategories),
-  locale(zhCN, zh as PluralRule, zhCategories),
-  locale(zhTW, zh as PluralRule, zhCategories),
-  locale(idID, id as PluralRule, idCategories),
-  locale(trTR, tr as PluralRule, trCategories),
+  locale(enUS, en as PluralRule, categories.en),
+  locale(esES, es as PluralRule, categories.es),
+  locale(deDE, de as PluralRule, categories.de),
+  locale(frFR, fr as PluralRule, categories.fr),
+  locale(itIT, it as PluralRule, categories.it),
+  locale(jaJP, ja as PluralRule, categories.ja),
+  locale(koKR, ko as PluralRule, categories.ko),
+  locale(ptBR, pt as PluralRule, categories.pt),
+  locale(zhCN, zh as PluralRule, categories.zh),
+  locale(zhTW, zh as PluralRule, categories.zh),
+  locale(nlNL, nl as PluralRule, categories.nl),
+  locale(plPL, pl as PluralRule, categories.pl),
+  locale(idID, id as PluralRule, categories.id),
+  locale(trTR, tr as PluralRule, categories.tr),
+  locale(arEG, ar as PluralRule, categories.ar),
+  locale(ruRU, ru as PluralRule, categories.ru),
+  locale(faIR, fa as PluralRule, categories.fa),
+  locale(heIL, he as PluralRule, categories.he),
 ];
 
 export const DEFAULT_TAG = 'en-US';
