@@ -28,6 +28,8 @@ export const bundleOptions: BuildOptions = {
   mainFields: ['browser', 'module', 'main'],
   conditions: ['worker', 'browser'],
   legalComments: 'none',
+  // The catalogs' strings as UTF-8, not \u escapes: Cyrillic, Arabic or Japanese text takes a third of the bytes.
+  charset: 'utf8',
   logLevel: 'warning',
 };
 

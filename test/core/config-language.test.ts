@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseConfig, parseRoomConfig } from '../../src/core/config.js';
 import { settingName } from '../../src/core/layout.js';
 
-vi.mock('../../src/core/i18n/locales.js', async (original) => (await import('../support/fake-locales.js')).withFakeLocales(await original()));
 const { LOCALE_TAGS } = await import('../../src/core/i18n/locales.js');
 
 const parse = (settings: Record<string, string>) => parseConfig((key) => ({ allow_percentage: '50', ...settings })[key] ?? null);
