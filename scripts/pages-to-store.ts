@@ -8,6 +8,7 @@
 //   npm run pages -- --store-id STORE_ID           the same, when you already know the store's id
 //   npm run pages -- --room ID --dir my-pages      room ID's own pages (ID.startwaiting, ...), and its
 //                                                  `pages` setting set to ID so the room reads them
+// A folder's `strings/TAG.json` files override built-in strings for one language (scripts/pages-strings.ts).
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +21,7 @@ import { shellQuote } from '../lib/fastly-cli.js';
 import { readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { localConfigFile } from '../lib/local-store.js';
 import { ROOM_ID } from '../src/core/layout.js';
+import { encodeStrings, stringsKey, type EncodedStrings } from './pages-strings.js';
 import { planTune } from './tune-plan.js';
 import { isMain } from '../lib/cli.js';
 import { repoRoot } from '../lib/paths.js';
@@ -69,6 +71,8 @@ function templateFor(name: PageName, files: readonly string[]): string | null {
 export async function encodePages(
   dir: string,
   warn: (message: string) => void = () => undefined,
+  /** The folder has other things to store (strings): no template is not an error then. */
+  allowNone = false,
 ): Promise<EncodedPage[]> {
   let files: string[];
   try {
@@ -108,7 +112,7 @@ export async function encodePages(
     pages.push({ name, file, chars: html.length, base64 });
   }
   if (problems.length > 0) throw new PageError(problems.join('\n'));
-  if (pages.length === 0) {
+  if (pages.length === 0 && !allowNone) {
     throw new PageError(`no page templates in ${dir} (expected ${[...PAGE_NAMES, WAITING_TEMPLATE].map((n) => `${n}.html`).join(', ')})`);
   }
   return pages;
@@ -122,12 +126,14 @@ export const pageKey = (name: PageName, room: string | null = null): string => (
  * pages of this set (the shared ones, or `room`'s) are replaced; every other set's are kept, so a
  * build, which writes the shared pages, leaves a room's own pages in place.
  */
-export async function writeStoreFile(pages: readonly EncodedPage[], out: string, room: string | null = null): Promise<void> {
+export async function writeStoreFile(pages: readonly EncodedPage[], out: string, room: string | null = null, strings: readonly EncodedStrings[] = []): Promise<void> {
   await mkdir(dirname(out), { recursive: true });
+  // A set is its pages and its strings: the shared set's strings (strings.TAG) are replaced with it.
   const kept = Object.entries((await readStoreIfExists(out).catch(() => null)) ?? {}).filter(([key]) =>
-    room === null ? key.includes('.') : !key.startsWith(`${room}.`),
+    room === null ? key.includes('.') && !key.startsWith('strings.') : !key.startsWith(`${room}.`),
   );
-  await writeStoreAtomic(out, Object.fromEntries([...kept, ...pages.map((p) => [pageKey(p.name, room), p.base64])]));
+  const written = [...pages.map((p) => [pageKey(p.name, room), p.base64]), ...strings.map((t) => [stringsKey(t.tag, room), t.value])];
+  await writeStoreAtomic(out, Object.fromEntries([...kept, ...written]));
 }
 
 /**
@@ -135,7 +141,12 @@ export async function writeStoreFile(pages: readonly EncodedPage[], out: string,
  * not service: with only a service id, the store id is looked up from the service's resource links
  * (the link is named after the store, which is the name the code opens).
  */
-export function fastlyCommands(pages: readonly EncodedPage[], target: { serviceId?: string; storeId?: string }, room: string | null = null): string {
+export function fastlyCommands(
+  pages: readonly EncodedPage[],
+  target: { serviceId?: string; storeId?: string },
+  room: string | null = null,
+  strings: readonly EncodedStrings[] = [],
+): string {
   const lines: string[] = [];
   let store: string;
   if (target.storeId !== undefined) {
@@ -153,14 +164,16 @@ export function fastlyCommands(pages: readonly EncodedPage[], target: { serviceI
     // --upsert: creates the entry the first time and replaces it afterwards.
     lines.push(`fastly config-store-entry update --upsert --store-id=${store} --key=${pageKey(page.name, room)} --value='${page.base64}'`);
   }
+  for (const t of strings) lines.push(`fastly config-store-entry update --upsert --store-id=${store} --key=${stringsKey(t.tag, room)} --value=${shellQuote(t.value)}`);
   if (room !== null) lines.push(`# Then make room ${room} read them (its pages setting):`, `npm run tune -- --service ${target.serviceId === undefined ? 'SERVICE_ID' : shellQuote(target.serviceId)} --room ${room} pages=${room}`);
   return lines.join('\n');
 }
 
-function summary(pages: readonly EncodedPage[]): string {
-  return pages
-    .map((p) => `${p.name}: ${p.chars} characters, ${p.base64.length}/${PAGE_STORE_VALUE_LIMIT} as base64`)
-    .join('\n');
+function summary(pages: readonly EncodedPage[], strings: readonly EncodedStrings[] = []): string {
+  return [
+    ...pages.map((p) => `${p.name}: ${p.chars} characters, ${p.base64.length}/${PAGE_STORE_VALUE_LIMIT} as base64`),
+    ...strings.map((t) => `strings.${t.tag}: ${t.keys} strings, ${t.value.length}/${PAGE_STORE_VALUE_LIMIT} characters`),
+  ].join('\n');
 }
 
 const USAGE = `Usage: npm run pages -- [--dir pages] [--out local/pages.json] [--room ID [--config-file F]] [--print] [--fastly-service ID | --store-id ID]
@@ -169,7 +182,9 @@ const USAGE = `Usage: npm run pages -- [--dir pages] [--out local/pages.json] [-
   --fastly-service ID    print the fastly CLI commands that upload the pages to that service's ${PAGE_STORE}
   --store-id ID          the same, with the Config Store's own id
   --room ID              room ID's own pages, as ID.NAME, and its pages setting set to ID (locally in
-                         local/config.json or --config-file; on a service, the tune command to run)`;
+                         local/config.json or --config-file; on a service, the tune command to run)
+  A folder's strings/TAG.json (a JSON object of catalog keys and messages) overrides built-in strings
+  for that language: checked, then stored as strings.TAG (ROOM.strings.TAG with --room) beside the pages`;
 
 /** The local settings with room `room`'s `pages` setting set to its own page set, checked as tune checks it. */
 async function roomPagesPlan(configPath: string, room: string): Promise<{ next: StoreData | null; errors: string[] }> {
@@ -207,9 +222,15 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
     console.error(`npm run pages: --room "${room}" is not a room id (lower case letters, digits, - and _, at most 32 characters)`);
     return 2;
   }
+  const { strings, problems } = await encodeStrings(resolve(args.dir));
+  if (problems.length > 0) {
+    for (const line of problems) console.error(`npm run pages: ${line}`);
+    console.error('nothing was written');
+    return 1;
+  }
   let pages: EncodedPage[];
   try {
-    pages = await encodePages(resolve(args.dir), (m) => console.error(`warning: ${m}`));
+    pages = await encodePages(resolve(args.dir), (m) => console.error(`warning: ${m}`), strings.length > 0);
   } catch (err) {
     console.error(`npm run pages: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
@@ -217,13 +238,14 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
   const serviceId = args['fastly-service'];
   const storeId = args['store-id'];
   if (serviceId !== undefined || storeId !== undefined) {
-    console.error(summary(pages));
-    console.log(fastlyCommands(pages, { serviceId, storeId }, room));
+    console.error(summary(pages, strings));
+    console.log(fastlyCommands(pages, { serviceId, storeId }, room, strings));
     return 0;
   }
   if (args.print) {
-    console.error(summary(pages));
+    console.error(summary(pages, strings));
     for (const page of pages) console.log(`${pageKey(page.name, room)}\n${page.base64}\n`);
+    for (const t of strings) console.log(`${stringsKey(t.tag, room)}\n${t.value}\n`);
     if (room !== null) console.error(`then set room ${room}'s pages setting: npm run tune -- --service SERVICE_ID --room ${room} pages=${room}`);
     return 0;
   }
@@ -237,13 +259,13 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
       return 1;
     }
     // The pages first: a room told to read pages that are not there yet would show the built-in ones.
-    await writeStoreFile(pages, out, room);
+    await writeStoreFile(pages, out, room, strings);
     await writeStoreAtomic(configPath, next);
-    console.log(`${summary(pages)}\nwrote ${out} (as ${room}.NAME); room ${room} reads them: pages=${room} in ${configPath}`);
+    console.log(`${summary(pages, strings)}\nwrote ${out} (as ${room}.NAME); room ${room} reads them: pages=${room} in ${configPath}`);
     return 0;
   }
-  await writeStoreFile(pages, out);
-  console.log(`${summary(pages)}\nwrote ${out}`);
+  await writeStoreFile(pages, out, null, strings);
+  console.log(`${summary(pages, strings)}\nwrote ${out}`);
   return 0;
 }
 

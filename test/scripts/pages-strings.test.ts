@@ -1,0 +1,81 @@
+// `npm run pages` with a folder's strings/TAG.json: an operator's strings for one language, checked as
+// the edge checks them and refused before anything is written, stored compact as strings.TAG (or a
+// room's ROOM.strings.TAG) beside the pages.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { main } from '../../scripts/pages-to-store.js';
+import { encodeStrings } from '../../scripts/pages-strings.js';
+
+let dir: string;
+let out: string;
+let errors: string[];
+let printed: string[];
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'wr-strings-'));
+  out = join(dir, 'local', 'pages.json');
+  await mkdir(join(dir, 'mine', 'strings'), { recursive: true });
+  errors = [];
+  printed = [];
+  vi.spyOn(console, 'error').mockImplementation((m: unknown) => void errors.push(String(m)));
+  vi.spyOn(console, 'log').mockImplementation((m: unknown) => void printed.push(String(m)));
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const strings = (tag: string, value: unknown) => writeFile(join(dir, 'mine', 'strings', `${tag}.json`), typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+
+describe('npm run pages with strings', () => {
+  it('stores a language\'s strings compact as strings.TAG, with no template needed', async () => {
+    await strings('en-US', { waitHeading: 'How long it takes', checkNow: 'Look again' });
+    expect(await main(['--dir', join(dir, 'mine'), '--out', out])).toBe(0);
+    const store = JSON.parse(await readFile(out, 'utf8')) as Record<string, string>;
+    expect(store['strings.en-US']).toBe('{"waitHeading":"How long it takes","checkNow":"Look again"}');
+    expect(printed.join('\n')).toMatch(/strings\.en-US: 2 strings/);
+  });
+
+  it('refuses a file for a language the room does not ship, an unknown key, a broken message or a plural case the language lacks, and writes nothing', async () => {
+    await strings('xx-YY', { checkNow: 'x' });
+    await strings('en-US', { nope: 'x', turnIn: 'Your turn in {duration', peopleExact: '{count, plural, few {# a} other {# b}}' });
+    expect(await main(['--dir', join(dir, 'mine'), '--out', out])).toBe(1);
+    const said = errors.join('\n');
+    expect(said).toMatch(/xx-YY\.json: not a built-in language/);
+    expect(said).toMatch(/en-US\.json: nope/);
+    expect(said).toMatch(/en-US\.json: turnIn/);
+    expect(said).toMatch(/en-US\.json: peopleExact/);
+    await expect(readFile(out, 'utf8')).rejects.toThrow();
+  });
+
+  it('refuses a file that is not JSON, naming it', async () => {
+    await strings('en-US', '{ "checkNow": ');
+    expect(await main(['--dir', join(dir, 'mine'), '--out', out])).toBe(1);
+    expect(errors.join('\n')).toMatch(/en-US\.json: not valid JSON/);
+  });
+
+  it('refuses strings over one store value', async () => {
+    await strings('en-US', { waitPending: 'x'.repeat(8_100) });
+    const { problems } = await encodeStrings(join(dir, 'mine'));
+    expect(problems.join('\n')).toMatch(/over the 8000-character limit/);
+  });
+
+  it('prints the upload for a service, the strings under their key', async () => {
+    await strings('en-US', { checkNow: "Look again, it's free" });
+    expect(await main(['--dir', join(dir, 'mine'), '--fastly-service', 'SVC1'])).toBe(0);
+    const commands = printed.join('\n');
+    expect(commands).toMatch(/--key=strings\.en-US --value='\{"checkNow":"Look again, it'"'"'s free"\}'/);
+  });
+
+  it('a room\'s strings go under its page set, ROOM.strings.TAG, and the shared ones stay', async () => {
+    await writeFile(join(dir, 'config.json'), JSON.stringify({ routing: JSON.stringify({ rooms: [{ id: 'checkout', routes: ['/checkout'] }] }) }));
+    await mkdir(join(dir, 'local'), { recursive: true });
+    await writeFile(out, JSON.stringify({ 'strings.en-US': '{"checkNow":"Shared"}' }));
+    await strings('en-US', { checkNow: 'Checkout' });
+    expect(await main(['--dir', join(dir, 'mine'), '--out', out, '--room', 'checkout', '--config-file', join(dir, 'config.json')])).toBe(0);
+    const store = JSON.parse(await readFile(out, 'utf8')) as Record<string, string>;
+    expect(store['checkout.strings.en-US']).toBe('{"checkNow":"Checkout"}');
+    expect(store['strings.en-US']).toBe('{"checkNow":"Shared"}');
+  });
+});
