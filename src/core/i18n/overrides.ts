@@ -37,6 +37,9 @@ function argumentsOf(key: MessageKey): ReadonlySet<string> {
   return args;
 }
 
+/** The list messages and how many names each holds (the room picks one by its index). */
+const LIST_LENGTHS: Readonly<Record<string, number>> = { weekdays: 7, months: 12 };
+
 /** Only text and plain `{name}` arguments: what a page's script can fill in. */
 function plainOnly(tokens: Compiled): boolean {
   return tokens.every((t) => t.type === 'content' || t.type === 'argument');
@@ -57,6 +60,8 @@ function checkEntry(key: string, value: unknown, categories: Parameters<typeof c
     const missing = categories.filter((c) => !plural.keys.includes(c));
     if (missing.length > 0) return { problem: `has no ${missing.join(', ')} case for {${plural.arg}}, which this language needs; ignoring it` };
   }
+  const items = LIST_LENGTHS[key];
+  if (items !== undefined && value.split('|').length !== items) return { problem: `must list ${items} names separated by |; ignoring it` };
   if (key.startsWith('client') && !plainOnly(compiled.tokens)) return { problem: 'is read by the page\'s script, which fills only plain {name} arguments (no plural, select or #); ignoring it' };
   return { tokens: compiled.tokens };
 }

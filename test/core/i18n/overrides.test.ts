@@ -64,3 +64,11 @@ describe('checkOverrides', () => {
     expect(overridesKey('ja-JP', 'shop')).toBe('shop.strings.ja-JP');
   });
 });
+
+describe('list messages', () => {
+  it('takes weekdays and months only with seven and twelve names', () => {
+    const checked = checkOverrides('en-US', JSON.stringify({ weekdays: 'Sun|Mon|Tue|Wed|Thu|Fri|Sat', months: 'Jan|Feb' }));
+    expect(Object.keys(checked.messages)).toEqual(['weekdays']);
+    expect(checked.problems).toEqual([{ key: 'months', message: 'must list 12 names separated by |; ignoring it' }]);
+  });
+});
