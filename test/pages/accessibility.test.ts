@@ -80,7 +80,7 @@ describe.each(PAGES)('%s page', (name) => {
   it('names itself: language, title, one h1 inside the main landmark', async () => {
     const { page, context } = await openPage(name);
     try {
-      expect(await page.getAttribute('html', 'lang')).toBe('en');
+      expect(await page.getAttribute('html', 'lang')).toBe('en-US');
       expect((await page.title()).length).toBeGreaterThan(0);
       expect(await page.locator('main h1').count()).toBe(1);
       expect(await page.locator('[role="status"][aria-live="polite"]').count()).toBe(1);
