@@ -3,6 +3,7 @@
 // sees every request the page made.
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { source as solverSource } from 'waiting-room:solver';
+import type { PageLanguage } from '../../src/core/i18n/page-language.js';
 import { renderPage, type PageVars } from '../../src/core/pages.js';
 import { answerText } from '../../src/core/pages-view.js';
 import { SOLVER_PATH } from '../../src/core/solver-asset.js';
@@ -35,11 +36,13 @@ export function pageVars(status: PageName, over: Partial<PageVars> = {}): PageVa
   };
 }
 
-/** `more`: template variables PageVars does not name (yet), such as the proof's. */
-export function render(status: PageName, over: Partial<PageVars> = {}, more: Record<string, unknown> = {}): string {
-  return renderPage(status, null, { ...pageVars(status, over), ...more } as PageVars, (m) => {
+/** `more`: template variables PageVars does not name (yet), such as the proof's; `language`: absent, English alone. */
+export function render(status: PageName, over: Partial<PageVars> = {}, more: Record<string, unknown> = {}, language?: PageLanguage): string {
+  const vars = { ...pageVars(status, over), ...more } as PageVars;
+  const diag = (m: string) => {
     throw new Error(`unexpected diagnostic: ${m}`);
-  });
+  };
+  return renderPage(status, null, vars, diag, language && { ...language, message: vars.message });
 }
 
 /** What the page's next check (a fetch asking for JSON) gets back. */
