@@ -7,12 +7,14 @@ import type { PageLanguage } from './i18n/page-language.js';
 import {
   englishLanguage,
   estimateCoincides,
+  estimateWords,
   formatDuration,
   formatDurationRange,
   formatPeople,
   formatUtc,
   waitSummary,
   type Estimate,
+  type EstimateWords,
 } from './i18n/page-text.js';
 import type { Strings } from './i18n/strings.js';
 import type { PageVars } from './pages.js';
@@ -32,9 +34,9 @@ const CACHE = Symbol('cache');
  */
 class Texts {
   [STRINGS]: Strings;
-  [ARGS]: Partial<Record<MessageKey, MessageArgs>>;
+  [ARGS]: Words;
   [CACHE]: Partial<Record<MessageKey, string>> = {};
-  constructor(strings: Strings, args: Partial<Record<MessageKey, MessageArgs>>) {
+  constructor(strings: Strings, args: Words) {
     this[STRINGS] = strings;
     this[ARGS] = args;
   }
@@ -43,7 +45,7 @@ for (const key of KEYS) {
   Object.defineProperty(Texts.prototype, key, {
     enumerable: true,
     get(this: Texts): string {
-      return (this[CACHE][key] ??= this[STRINGS].text(key, this[ARGS][key]));
+      return (this[CACHE][key] ??= this[STRINGS].text(key, this[ARGS].args(key)));
     },
   });
 }
@@ -87,54 +89,90 @@ export function clientText(strings: Strings): string {
   return JSON.stringify(out);
 }
 
-/** The answer's words that do not depend on the template: shared by the view and the JSON answer's text. */
-interface Words {
-  estimate: Estimate | null;
-  coincide: boolean;
-  pending: boolean;
-  startsIn: string | null;
-  people: string | null;
-  turnIn: string | null;
-  wait: [string, string, string] | null;
-  summary: string | null;
-  args: Partial<Record<MessageKey, MessageArgs>>;
-}
+/**
+ * The answer's words that do not depend on the template, shared by the view and the JSON answer's
+ * text. Each is made on first use: a template that does not print one does not pay for it.
+ */
+class Words {
+  readonly estimate: Estimate | null;
+  readonly pending: boolean;
+  private memo = new Map<string, unknown>();
+  constructor(
+    private readonly vars: PageVars,
+    private readonly strings: Strings,
+  ) {
+    const p25 = vars.waitTime25PercentileSeconds;
+    const p50 = vars.waitTime50PercentileSeconds;
+    const p75 = vars.waitTime75PercentileSeconds;
+    // A half-filled estimate is a caller's bug; showing nothing beats showing "null minutes".
+    this.estimate = vars.hasEstimate && p25 !== null && p50 !== null && p75 !== null ? { p25, p50, p75 } : null;
+    this.pending = this.estimate === null && vars.waitTimePending === true;
+  }
 
-function words(vars: PageVars, strings: Strings): Words {
-  const p25 = vars.waitTime25PercentileSeconds;
-  const p50 = vars.waitTime50PercentileSeconds;
-  const p75 = vars.waitTime75PercentileSeconds;
-  // A half-filled estimate is a caller's bug; showing nothing beats showing "null minutes".
-  const estimate = vars.hasEstimate && p25 !== null && p50 !== null && p75 !== null ? { p25, p50, p75 } : null;
-  const pending = estimate === null && vars.waitTimePending === true;
-  const duration = (s: number) => formatDuration(strings, s);
-  const wait: Words['wait'] = estimate && [duration(estimate.p25), duration(estimate.p50), duration(estimate.p75)];
-  const startsIn = vars.startsInSeconds === null ? null : duration(vars.startsInSeconds);
-  const people = formatPeople(strings, vars.visitorsAhead);
-  const turnIn = vars.turnInSeconds === null ? null : duration(vars.turnInSeconds);
-  const args: Words['args'] = {
-    placeAhead: { people: people ?? '' },
-    turnIn: { duration: turnIn ?? '' },
-    wait25: { duration: wait?.[0] ?? '' },
-    wait50: { duration: wait?.[1] ?? '' },
-    wait75: { duration: wait?.[2] ?? '' },
-    waitWithin: { duration: wait?.[2] ?? '' },
-    noscriptWaiting: { seconds: vars.refreshIntervalSeconds },
-    hammerBody: { seconds: vars.retryAfterSeconds },
-    clientStartsIn: { time: startsIn ?? '' },
-    clientNextCheck: { time: duration(vars.retryAfterSeconds) },
-  };
-  return {
-    estimate,
-    coincide: estimate !== null && estimateCoincides(strings, estimate),
-    pending,
-    startsIn,
-    people,
-    turnIn,
-    wait,
-    summary: waitSummary(strings, estimate, pending),
-    args,
-  };
+  private once<T>(name: string, make: () => T): T {
+    if (!this.memo.has(name)) this.memo.set(name, make());
+    return this.memo.get(name) as T;
+  }
+
+  private duration(seconds: number | null): string | null {
+    return seconds === null ? null : formatDuration(this.strings, seconds);
+  }
+
+  get wait(): EstimateWords | null {
+    return this.once('wait', () => this.estimate && estimateWords(this.strings, this.estimate));
+  }
+  get coincide(): boolean {
+    return this.wait !== null && estimateCoincides(this.wait);
+  }
+  get summary(): string | null {
+    return this.once('summary', () => waitSummary(this.strings, this.estimate, this.pending, this.wait));
+  }
+  get range(): string | null {
+    const e = this.estimate;
+    const w = this.wait;
+    return this.once('range', () => e && w && formatDurationRange(this.strings, e.p25, e.p75, w[0], w[2]));
+  }
+  get startsIn(): string | null {
+    return this.once('startsIn', () => this.duration(this.vars.startsInSeconds));
+  }
+  get people(): string | null {
+    return this.once('people', () => formatPeople(this.strings, this.vars.visitorsAhead));
+  }
+  get turnIn(): string | null {
+    return this.once('turnIn', () => this.duration(this.vars.turnInSeconds));
+  }
+  get eventStart(): string | null {
+    return this.once('eventStart', () => formatUtc(this.strings, this.vars.eventStartIso));
+  }
+  get retryAfter(): string {
+    return this.once('retryAfter', () => formatDuration(this.strings, this.vars.retryAfterSeconds));
+  }
+
+  /** The arguments of the messages that take some, from this answer. */
+  args(key: MessageKey): MessageArgs | undefined {
+    switch (key) {
+      case 'placeAhead':
+        return { people: this.people ?? '' };
+      case 'turnIn':
+        return { duration: this.turnIn ?? '' };
+      case 'wait25':
+      case 'wait50':
+      case 'wait75':
+        return { duration: this.wait?.[key === 'wait25' ? 0 : key === 'wait50' ? 1 : 2] ?? '' };
+      case 'waitWithin':
+        return { duration: this.wait?.[2] ?? '' };
+      case 'noscriptWaiting':
+        return { seconds: this.vars.refreshIntervalSeconds };
+      case 'hammerBody':
+        return { seconds: this.vars.retryAfterSeconds };
+      case 'clientStartsIn':
+        return { time: this.startsIn ?? '' };
+      case 'clientNextCheck':
+        return { time: this.retryAfter };
+      default:
+        return undefined;
+    }
+  }
 }
 
 function titleKey(vars: PageVars): MessageKey {
@@ -158,43 +196,101 @@ export interface AnswerText {
 
 export function answerText(vars: PageVars, language: PageLanguage = englishLanguage(vars.message)): AnswerText {
   const s = language.strings;
-  const w = words(vars, s);
+  const w = new Words(vars, s);
   // The list of three figures is shown only when they differ (the summary says it once otherwise).
   const listed = w.coincide ? null : w.wait;
   return {
     title: s.text(titleKey(vars)),
-    placeAhead: w.people === null ? null : s.text('placeAhead', w.args.placeAhead),
-    turnIn: w.turnIn === null ? null : s.text('turnIn', w.args.turnIn),
+    placeAhead: w.people === null ? null : s.text('placeAhead', w.args('placeAhead')),
+    turnIn: w.turnIn === null ? null : s.text('turnIn', w.args('turnIn')),
     waitSummary: w.summary,
-    wait25: listed && s.text('wait25', w.args.wait25),
-    wait50: listed && s.text('wait50', w.args.wait50),
-    wait75: listed && s.text('wait75', w.args.wait75),
-    startsIn: w.startsIn === null ? null : s.text('clientStartsIn', w.args.clientStartsIn),
+    wait25: listed && s.text('wait25', w.args('wait25')),
+    wait50: listed && s.text('wait50', w.args('wait50')),
+    wait75: listed && s.text('wait75', w.args('wait75')),
+    startsIn: w.startsIn === null ? null : s.text('clientStartsIn', w.args('clientStartsIn')),
     message: language.message === '' ? null : language.message,
   };
+}
+
+const WORDS = Symbol('words');
+const LANGUAGE = Symbol('language');
+const MEMO = Symbol('memo');
+
+/**
+ * The view's words, as getters on a prototype made once: a render pays only for what its template
+ * prints (an object literal of getters would cost more to make than the words themselves).
+ */
+class ViewWords {
+  [WORDS]: Words;
+  [LANGUAGE]: PageLanguage;
+  [MEMO]: { client?: string; links?: LanguageLink[] } = {};
+  constructor(words: Words, language: PageLanguage) {
+    this[WORDS] = words;
+    this[LANGUAGE] = language;
+  }
+  get waitTimesList(): boolean {
+    return this[WORDS].estimate !== null && !this[WORDS].coincide;
+  }
+  get startsInFormatted(): string | null {
+    return this[WORDS].startsIn;
+  }
+  get eventStartFormatted(): string | null {
+    return this[WORDS].eventStart;
+  }
+  get visitorsAheadFormatted(): string | null {
+    return this[WORDS].people;
+  }
+  get turnInFormatted(): string | null {
+    return this[WORDS].turnIn;
+  }
+  get retryAfterFormatted(): string {
+    return this[WORDS].retryAfter;
+  }
+  get waitTime25Formatted(): string | null {
+    return this[WORDS].wait?.[0] ?? null;
+  }
+  get waitTime50Formatted(): string | null {
+    return this[WORDS].wait?.[1] ?? null;
+  }
+  get waitTime75Formatted(): string | null {
+    return this[WORDS].wait?.[2] ?? null;
+  }
+  /** The middle half of visitors in one phrase, as Cloudflare's `waitTimeFormatted` ("5 minutes to 15 minutes"). */
+  get waitTimeFormatted(): string | null {
+    return this[WORDS].range;
+  }
+  /** When the three figures read the same, one sentence says it instead of the same words three times. */
+  get waitTimesCoincide(): boolean {
+    return this[WORDS].coincide;
+  }
+  get waitTimeSummary(): string | null {
+    return this[WORDS].summary;
+  }
+  get clientText(): string {
+    return (this[MEMO].client ??= clientText(this[LANGUAGE].strings));
+  }
+  get languageLinks(): LanguageLink[] {
+    return (this[MEMO].links ??= languageLinks(this[LANGUAGE]));
+  }
 }
 
 /** Everything a template can use: the numbers as given plus ready-made text for people, in the answer's language. */
 export function templateView(vars: PageVars, language: PageLanguage = englishLanguage(vars.message)): Record<string, unknown> {
   const s = language.strings;
-  const w = words(vars, s);
+  const w = new Words(vars, s);
   const info = s.locale.info;
-  const texts = new Texts(s, w.args) as unknown as PageTexts;
-  let client: string | undefined;
-  let links: LanguageLink[] | undefined;
-  return {
-    ...vars,
+  const estimate = w.estimate !== null;
+  return Object.assign(new ViewWords(w, language), vars, {
     message: language.message,
     proofRequired: vars.proofRequired === true,
     proofSeconds: vars.proofSeconds ?? null,
     proofCompact: vars.proofCompact ?? null,
     solverUrl: vars.solverUrl ?? SOLVER_PATH,
-    hasEstimate: w.estimate !== null,
+    hasEstimate: estimate,
     waitTimePending: w.pending,
     // The wait's section: the estimate, or the words saying it is being worked out (the page's script
     // fills in the figures when a later check brings them).
-    showWait: w.estimate !== null || w.pending,
-    waitTimesList: w.estimate !== null && !w.coincide,
+    showWait: estimate || w.pending,
     isStartWaiting: vars.status === 'startwaiting',
     isKeepWaiting: vars.status === 'keepwaiting',
     isDeny: vars.status === 'deny',
@@ -202,31 +298,11 @@ export function templateView(vars: PageVars, language: PageLanguage = englishLan
     isClosed: vars.closed,
     isFifo: vars.queueingMethod === 'fifo',
     hasMessage: language.message !== '',
-    startsInFormatted: w.startsIn,
-    eventStartFormatted: formatUtc(s, vars.eventStartIso),
     hasPlace: vars.visitorsAhead !== null || vars.turnInSeconds !== null,
-    visitorsAheadFormatted: w.people,
-    turnInFormatted: w.turnIn,
-    retryAfterFormatted: formatDuration(s, vars.retryAfterSeconds),
-    waitTime25Formatted: w.wait && w.wait[0],
-    waitTime50Formatted: w.wait && w.wait[1],
-    waitTime75Formatted: w.wait && w.wait[2],
-    // The middle half of visitors in one phrase, as Cloudflare's `waitTimeFormatted` ("5 minutes to 15 minutes").
-    waitTimeFormatted: w.estimate && formatDurationRange(s, w.estimate.p25, w.estimate.p75),
-    // When the three figures read the same, one sentence says it instead of the same words three times.
-    waitTimesCoincide: w.coincide,
-    waitTimeSummary: w.summary,
     lang: info.tag,
     dir: info.dir,
     language: info.name,
-    t: texts,
-    // Made on first read: a template that never prints them costs nothing.
-    get clientText(): string {
-      return (client ??= clientText(s));
-    },
-    get languageLinks(): LanguageLink[] {
-      return (links ??= languageLinks(language));
-    },
+    t: new Texts(s, w),
     hasLanguageLinks: language.offered.length > 1,
-  };
+  }) as unknown as Record<string, unknown>;
 }

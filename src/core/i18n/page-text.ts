@@ -50,11 +50,16 @@ export function formatDuration(strings: Strings, seconds: number): string {
  * A range of waits: "about 2 to 10 minutes" when both ends count the same unit (and neither is the
  * single one, "about a minute"), else "less than a minute to about 3 minutes".
  */
-export function formatDurationRange(strings: Strings, fromSeconds: number, toSeconds: number): string {
+export function formatDurationRange(
+  strings: Strings,
+  fromSeconds: number,
+  toSeconds: number,
+  /** Each end as formatDuration words it, when the caller has it already. */
+  from = formatDuration(strings, fromSeconds),
+  to = formatDuration(strings, toSeconds),
+): string {
   const a = bucket(fromSeconds);
   const b = bucket(toSeconds);
-  const from = bucketText(strings, a);
-  const to = bucketText(strings, b);
   if (from === to) return from;
   if ((a.unit === 'minutes' || a.unit === 'hours') && b.unit === a.unit && 'n' in b && a.n !== 1 && b.n !== 1) {
     return strings.text(a.unit === 'minutes' ? 'durationRangeMinutes' : 'durationRangeHours', { from: a.n, to: b.n });
@@ -102,10 +107,16 @@ export interface Estimate {
   p75: number;
 }
 
+/** The three figures in words, as formatDuration words each. */
+export type EstimateWords = readonly [string, string, string];
+
+export function estimateWords(strings: Strings, e: Estimate): EstimateWords {
+  return [formatDuration(strings, e.p25), formatDuration(strings, e.p50), formatDuration(strings, e.p75)];
+}
+
 /** The three figures read the same: one sentence says it instead of the same words three times. */
-export function estimateCoincides(strings: Strings, e: Estimate): boolean {
-  const a = formatDuration(strings, e.p25);
-  return a === formatDuration(strings, e.p50) && a === formatDuration(strings, e.p75);
+export function estimateCoincides(words: EstimateWords): boolean {
+  return words[0] === words[1] && words[1] === words[2];
 }
 
 /**
@@ -113,8 +124,8 @@ export function estimateCoincides(strings: Strings, e: Estimate): boolean {
  * figures read the same; while the room has no forecast, the words saying it is being worked out;
  * null when there is nothing to say.
  */
-export function waitSummary(strings: Strings, estimate: Estimate | null, pending: boolean): string | null {
-  if (estimate === null) return pending ? strings.text('waitPending') : null;
-  if (!estimateCoincides(strings, estimate)) return formatDurationRange(strings, estimate.p25, estimate.p75);
-  return estimate.p75 < 60 ? strings.text('waitWithinMinute') : strings.text('waitWithin', { duration: formatDuration(strings, estimate.p75) });
+export function waitSummary(strings: Strings, estimate: Estimate | null, pending: boolean, words = estimate && estimateWords(strings, estimate)): string | null {
+  if (estimate === null || words === null) return pending ? strings.text('waitPending') : null;
+  if (!estimateCoincides(words)) return formatDurationRange(strings, estimate.p25, estimate.p75, words[0], words[2]);
+  return estimate.p75 < 60 ? strings.text('waitWithinMinute') : strings.text('waitWithin', { duration: words[2] });
 }
