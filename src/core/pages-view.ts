@@ -13,6 +13,7 @@ import {
   formatPeople,
   formatUtc,
   waitSummary,
+  wordedText,
   type Estimate,
   type EstimateWords,
 } from './i18n/page-text.js';
@@ -45,7 +46,7 @@ for (const key of KEYS) {
   Object.defineProperty(Texts.prototype, key, {
     enumerable: true,
     get(this: Texts): string {
-      return (this[CACHE][key] ??= this[STRINGS].text(key, this[ARGS].args(key)));
+      return (this[CACHE][key] ??= wordedText(this[STRINGS], key, this[ARGS].args(key)));
     },
   });
 }
@@ -82,11 +83,20 @@ export function languageLinks(language: PageLanguage): LanguageLink[] {
   return language.offered.map((l) => ({ tag: l.info.tag, name: l.info.name, href: languageHref(language.search, l.info.tag), current: l.info.tag === chosen }));
 }
 
+const builtinClientText = new Map<string, string>();
+
 /** The client messages as written, as JSON: the page's script fills their `{time}` itself. */
 export function clientText(strings: Strings): string {
+  // The catalog's own messages (no override for them) make the same text in every answer: kept,
+  // and made at build time for the languages the warm-up renders (src/core/warm.ts).
+  const builtin = CLIENT_KEYS.every((k) => strings.source(k) === strings.locale.catalog[k]);
+  const kept = builtin ? builtinClientText.get(strings.tag) : undefined;
+  if (kept !== undefined) return kept;
   const out: Record<string, string> = {};
   for (const k of CLIENT_KEYS) out[k] = strings.source(k);
-  return JSON.stringify(out);
+  const json = JSON.stringify(out);
+  if (builtin) builtinClientText.set(strings.tag, json);
+  return json;
 }
 
 /**

@@ -60,6 +60,39 @@ export const builtinPages: Record<PageName, string> = {
 };
 
 /**
+ * Mustache's own HTML escaping, character for character, done in native passes: its version calls a
+ * function for every character it escapes, and a page's `data-t` (the script's messages as JSON)
+ * has a hundred quotes, a cost the runtime's interpreter feels on every page.
+ */
+export function escapeHtml(value: unknown): string {
+  const s = String(value);
+  if (!/[&<>"'`=/]/.test(s)) return s;
+  // Long texts (the page's `data-t`) repeat from answer to answer: kept once escaped.
+  if (s.length < 256) return escapeText(s);
+  let escaped = escapedLong.get(s);
+  if (escaped === undefined) {
+    escaped = escapeText(s);
+    if (escapedLong.size >= 64) escapedLong.clear();
+    escapedLong.set(s, escaped);
+  }
+  return escaped;
+}
+const escapedLong = new Map<string, string>();
+
+function escapeText(s: string): string {
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+    .replace(/\//g, '&#x2F;')
+    .replace(/`/g, '&#x60;')
+    .replace(/=/g, '&#x3D;');
+}
+const RENDER = { escape: escapeHtml };
+
+/**
  * UTF-8 text from bytes, or null when the bytes are not UTF-8. js-compute's TextDecoder has no
  * `fatal` mode (it always replaces bad bytes with U+FFFD), so validity is checked by re-encoding:
  * only valid UTF-8 survives the round trip byte for byte.
@@ -109,12 +142,12 @@ export function renderPage(
       diag(`waiting_room_pages.${name} ${decoded.problem}; serving the built-in page`);
     } else {
       try {
-        return Mustache.render(decoded.text, view);
+        return Mustache.render(decoded.text, view, undefined, RENDER);
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
         diag(`waiting_room_pages.${name} is not a valid Mustache template (${why}); serving the built-in page`);
       }
     }
   }
-  return Mustache.render(builtinPages[name], view);
+  return Mustache.render(builtinPages[name], view, undefined, RENDER);
 }

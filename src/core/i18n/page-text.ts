@@ -1,6 +1,7 @@
 // What the pages and the JSON answer say about time and people, in the answer's language: waits
 // ("about 3 minutes"), ranges of waits, visitors ahead, the UTC date of a start, the wait's summary.
 // The rounding is the room's (estimates are rough: a random draw), the words the catalog's.
+import type { MessageKey } from './catalogs/en-US.js';
 import { localeByTag, DEFAULT_TAG } from './locales.js';
 import { formatDigits } from './number.js';
 import type { PageLanguage } from './page-language.js';
@@ -10,6 +11,28 @@ import { Strings } from './strings.js';
 export function englishLanguage(message: string): PageLanguage {
   const locale = localeByTag(DEFAULT_TAG)!;
   return { strings: new Strings(locale), offered: [locale], search: '', message };
+}
+
+/**
+ * Formatted messages kept for the sandbox's next answers: a wait or a count takes the runtime tens of
+ * microseconds to word (plural rule, number), and a page words several. Keyed by the message as
+ * written (the operator's override or the catalog's) and its arguments, so a changed override is a
+ * new entry; bounded, since the arguments are the room's rounded figures and repeat.
+ */
+const worded = new Map<string, string>();
+const WORDED_MAX = 512;
+
+/** `strings.text(key, args)`, kept for the sandbox's next answers. */
+export function wordedText(strings: Strings, key: MessageKey, args: Readonly<Record<string, string | number>> = {}): string {
+  let id = `${strings.tag}\u0000${key}\u0000${strings.source(key)}`;
+  for (const name in args) id += `\u0000${args[name]}`;
+  let text = worded.get(id);
+  if (text === undefined) {
+    text = strings.text(key, args);
+    if (worded.size >= WORDED_MAX) worded.clear();
+    worded.set(id, text);
+  }
+  return text;
 }
 
 /** A wait as the catalog buckets it: unknown, under a minute, whole minutes, half hours. */
@@ -32,9 +55,9 @@ function bucketText(strings: Strings, b: Bucket): string {
     case 'underMinute':
       return strings.text('durationUnderMinute');
     case 'minutes':
-      return strings.text('durationMinutes', { minutes: b.n });
+      return wordedText(strings, 'durationMinutes', { minutes: b.n });
     case 'hours':
-      return strings.text('durationHours', { hours: b.n });
+      return wordedText(strings, 'durationHours', { hours: b.n });
   }
 }
 
@@ -62,9 +85,9 @@ export function formatDurationRange(
   const b = bucket(toSeconds);
   if (from === to) return from;
   if ((a.unit === 'minutes' || a.unit === 'hours') && b.unit === a.unit && 'n' in b && a.n !== 1 && b.n !== 1) {
-    return strings.text(a.unit === 'minutes' ? 'durationRangeMinutes' : 'durationRangeHours', { from: a.n, to: b.n });
+    return wordedText(strings, a.unit === 'minutes' ? 'durationRangeMinutes' : 'durationRangeHours', { from: a.n, to: b.n });
   }
-  return strings.text('durationRange', { from, to });
+  return wordedText(strings, 'durationRange', { from, to });
 }
 
 /**
@@ -76,9 +99,9 @@ export function formatPeople(strings: Strings, count: number | null): string | n
   if (count === null || !Number.isFinite(count) || count < 0) return null;
   const n = Math.round(count);
   if (n === 0) return strings.text('peopleNone');
-  if (n < 10) return strings.text('peopleExact', { count: n });
+  if (n < 10) return wordedText(strings, 'peopleExact', { count: n });
   const step = n < 100 ? 5 : n < 1000 ? 10 : 100;
-  return strings.text('peopleAbout', { count: Math.round(n / step) * step });
+  return wordedText(strings, 'peopleAbout', { count: Math.round(n / step) * step });
 }
 
 /**
@@ -127,5 +150,5 @@ export function estimateCoincides(words: EstimateWords): boolean {
 export function waitSummary(strings: Strings, estimate: Estimate | null, pending: boolean, words = estimate && estimateWords(strings, estimate)): string | null {
   if (estimate === null || words === null) return pending ? strings.text('waitPending') : null;
   if (!estimateCoincides(words)) return formatDurationRange(strings, estimate.p25, estimate.p75, words[0], words[2]);
-  return estimate.p75 < 60 ? strings.text('waitWithinMinute') : strings.text('waitWithin', { duration: words[2] });
+  return estimate.p75 < 60 ? strings.text('waitWithinMinute') : wordedText(strings, 'waitWithin', { duration: words[2] });
 }
