@@ -1,8 +1,8 @@
 // What the pages and the JSON answer say about time and people, in the answer's language: waits
 // ("about 3 minutes"), ranges of waits, visitors ahead, the UTC date of a start, the wait's summary.
 // The rounding is the room's (estimates are rough: a random draw), the words the catalog's.
-import type { MessageKey } from './catalogs/en-US.js';
-import { localeByTag, DEFAULT_TAG } from './locales.js';
+import { enUS, type MessageKey } from './catalogs/en-US.js';
+import { DEFAULT_TAG, LOCALES, localeByTag } from './locales.js';
 import { formatDigits } from './number.js';
 import type { PageLanguage } from './page-language.js';
 import { Strings } from './strings.js';
@@ -151,4 +151,23 @@ export function waitSummary(strings: Strings, estimate: Estimate | null, pending
   if (estimate === null || words === null) return pending ? strings.text('waitPending') : null;
   if (!estimateCoincides(words)) return formatDurationRange(strings, estimate.p25, estimate.p75, words[0], words[2]);
   return estimate.p75 < 60 ? strings.text('waitWithinMinute') : wordedText(strings, 'waitWithin', { duration: words[2] });
+}
+
+/**
+ * Every built-in message of every language compiled, for the build-time snapshot (src/core/warm.ts).
+ * Each request starts from a fresh copy of it, so a message first compiled in a request (its parse:
+ * about a millisecond in the runtime) would be compiled again by every request in that language.
+ * Returns how many messages it formatted.
+ */
+export function warmPageText(): number {
+  const keys = Object.keys(enUS) as MessageKey[];
+  let n = 0;
+  for (const locale of LOCALES) {
+    const strings = new Strings(locale);
+    for (const key of keys) {
+      strings.text(key);
+      n++;
+    }
+  }
+  return n;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { localeByTag } from '../../../src/core/i18n/locales.js';
-import { formatDuration, formatDurationRange, formatPeople, formatUtc, waitSummary } from '../../../src/core/i18n/page-text.js';
+import { LOCALES, localeByTag } from '../../../src/core/i18n/locales.js';
+import { enUS } from '../../../src/core/i18n/catalogs/en-US.js';
+import { formatDuration, formatDurationRange, formatPeople, formatUtc, waitSummary, warmPageText } from '../../../src/core/i18n/page-text.js';
 import { Strings } from '../../../src/core/i18n/strings.js';
 import { fakeLocale } from './fake-locale.js';
 
@@ -90,5 +91,11 @@ describe('in another language', () => {
 
   it('writes the date with its names and digits', () => {
     expect(formatUtc(fake, '2026-12-01T10:05:00.000Z')).toBe('wt, ١ gru ٢٠٢٦ ١٠:٠٥ UTC');
+  });
+});
+
+describe('warmPageText', () => {
+  it('formats every message of every built-in language, for the build-time snapshot', () => {
+    expect(warmPageText()).toBe(LOCALES.length * Object.keys(enUS).length);
   });
 });
