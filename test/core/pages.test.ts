@@ -96,7 +96,7 @@ describe('renderPage with the built-in pages', () => {
 
   it('puts the check-again timing into the page script and the no-script hint', () => {
     const { html } = render('keepwaiting', null, vars({ retryAfterSeconds: 17, jitterSeconds: 9, refreshIntervalSeconds: 23 }));
-    expect(html).toContain('S=+"17"||30,J=+"9"||0');
+    expect(html).toContain('var S=+"17"||30,J=+"9"||0');
     expect(html).not.toContain('http-equiv="refresh"');
     expect(html).toContain('Your next chance comes in about 23 seconds.</p><p><a href="">Check now</a></p></noscript>');
   });
