@@ -1,13 +1,14 @@
 // The waiting page's proof-of-work solver (docs/bots.md), one file in two roles: loaded by the page
 // (<script src=… data-proof=…>) it starts itself again as a Web Worker from its own URL, hands it
-// the challenges and says in the page's #proof paragraph how far it is; in the worker it solves the
+// the challenges and says in the page's #proof paragraph how far it is (in the sentences of the page's
+// `<html data-t>`, English without); in the worker it solves the
 // eight ALTCHA challenges one after the other with altcha-lib's solveChallenge and a synchronous
 // SHA-256 (@noble/hashes: in V8 about 40 times what WebCrypto's async digest does on 36-byte inputs).
 // The page's check asks window.wrProof.get() for the header's value: the counters joined by '.', or
 // 'none' when this browser cannot solve (no Worker, or the worker failed).
 import { solveChallenge } from 'altcha-lib';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { progressWords, workFrom, workKey, type Work } from './challenge.js';
+import { pageWords, progressWords, workFrom, workKey, type Work } from './challenge.js';
 
 /** Worker → page: progress (parts done, counter within the part), or the end. */
 export type Report = { p: number; n: number } | { s: string; d: number; t: number } | { e: string };
@@ -54,6 +55,7 @@ function pageMode(me: HTMLScriptElement): Api {
   let key = '';
   let answer: Promise<string> = Promise.resolve('none');
   let worker: Worker | undefined;
+  const words = pageWords(document.documentElement.dataset.t);
   const say = (text: string): void => {
     const p = document.getElementById('proof');
     if (p && p.textContent !== text) p.textContent = text;
@@ -73,13 +75,13 @@ function pageMode(me: HTMLScriptElement): Api {
         const w = (worker = new Worker(me.src));
         w.onmessage = (event: MessageEvent<Report>) => {
           const r = event.data;
-          if ('p' in r) say(progressWords(r.p, of, r.n, work.counters));
+          if ('p' in r) say(progressWords(r.p, of, r.n, work.counters, words));
           else if ('s' in r) resolve(r.s);
           else fail();
         };
         w.onerror = fail;
         w.postMessage(work);
-        say(progressWords(0, of, 0, work.counters));
+        say(progressWords(0, of, 0, work.counters, words));
       } catch {
         fail();
       }

@@ -1,13 +1,18 @@
 // The body of a waiting, countdown or deny answer: its facts (answer.ts) rendered as the JSON answer
 // for apps or as the page's template variables and HTML. Nothing here decides what the answer says.
 import { answerFacts, type AnsweredResult, type AnswerFacts } from './answer.js';
-import { renderPage, type PageVars } from './pages.js';
-import { proofCompact, proofJson } from './proof.js';
 import type { PageLanguage } from './i18n/page-language.js';
+import { englishLanguage } from './i18n/page-text.js';
+import { renderPage, type PageVars } from './pages.js';
+import { answerText } from './pages-view.js';
+import { proofCompact, proofJson } from './proof.js';
 import type { Config, PageName } from './types.js';
 
-/** The JSON answer for apps (docs/how-it-works.md, "For apps: the JSON answer"). */
-export function answerJson(facts: AnswerFacts): string {
+/**
+ * The JSON answer for apps (docs/how-it-works.md, "For apps: the JSON answer"), in `language`
+ * (absent: English): its live strings as the page shows them, its message in that language.
+ */
+export function answerJson(facts: AnswerFacts, language: PageLanguage = englishLanguage(facts.message)): string {
   return JSON.stringify({
     waitingRoom: {
       // The built-in page keeps waiting while this is true; a denied visitor is kept out too.
@@ -26,7 +31,11 @@ export function answerJson(facts: AnswerFacts): string {
       startsInSeconds: facts.startsInSeconds,
       visitorsAhead: facts.place?.ahead ?? null,
       turnInSeconds: facts.place?.turnSeconds ?? null,
-      message: facts.message,
+      message: language.message,
+      language: language.strings.tag,
+      languages: language.offered.map((l) => l.info.tag),
+      // The words the page shows for these figures, made by the edge (the page's script shows them as they are).
+      text: answerText(pageVars(facts), language),
       // What to solve and how to send it (docs/bots.md, "For apps"), null when no proof is asked.
       proof: facts.proof === null ? null : proofJson(facts.proof),
     },
@@ -71,6 +80,7 @@ export interface AnswerInput {
   /** The operator's stored template for a page (base64), null for the built-in one. */
   storedPage: (name: PageName) => string | null;
   diag: (message: string) => void;
+  /** The language chosen for this answer (negotiate.ts); absent: English, with the room's `message`. */
   language?: PageLanguage;
 }
 
@@ -81,8 +91,9 @@ export interface RenderedAnswer {
 }
 
 /** The answer's facts, rendered as the JSON answer or the page. */
-export function renderAnswer({ config, result, nowMs, random, json, storedPage, diag }: AnswerInput): RenderedAnswer {
+export function renderAnswer({ config, result, nowMs, random, json, storedPage, diag, language }: AnswerInput): RenderedAnswer {
   const facts = answerFacts(config, result, nowMs, random);
-  if (json) return { facts, contentType: 'application/json; charset=utf-8', body: answerJson(facts) };
-  return { facts, contentType: 'text/html; charset=utf-8', body: renderPage(facts.page, storedPage(facts.page), pageVars(facts), diag) };
+  const lang = language ?? englishLanguage(facts.message);
+  if (json) return { facts, contentType: 'application/json; charset=utf-8', body: answerJson(facts, lang) };
+  return { facts, contentType: 'text/html; charset=utf-8', body: renderPage(facts.page, storedPage(facts.page), pageVars(facts), diag, lang) };
 }

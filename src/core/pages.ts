@@ -1,12 +1,14 @@
 // Waiting and deny pages: a Mustache template from `waiting_room_pages` (base64, as the Fastly
 // solution pattern stores it) or the built-in one from pages/, rendered with the visitor's numbers.
+// The view (pages-view.ts) speaks the answer's language.
 // Pure and runtime-neutral: atob + TextDecoder exist in SpiderMonkey (js-compute) and Node alike.
 import Mustache from 'mustache';
 import deny from '../../pages/deny.html';
 import prequeue from '../../pages/prequeue.html';
 import waiting from '../../pages/waiting.html';
+import type { PageLanguage } from './i18n/page-language.js';
 import { waitingPage } from './page-variants.js';
-import { SOLVER_PATH } from './solver-asset.js';
+import { templateView } from './pages-view.js';
 import type { PageName } from './types.js';
 
 export interface PageVars {
@@ -48,6 +50,8 @@ export interface PageVars {
   solverUrl?: string;
 }
 
+export { templateView } from './pages-view.js';
+
 export const builtinPages: Record<PageName, string> = {
   startwaiting: waitingPage(waiting, 'startwaiting'),
   keepwaiting: waitingPage(waiting, 'keepwaiting'),
@@ -56,119 +60,37 @@ export const builtinPages: Record<PageName, string> = {
 };
 
 /**
- * A wait as people say it. Estimates are rough (a random draw), so round generously rather than
- * show false precision: "about 3 minutes", never "2 minutes 47 seconds".
+ * Mustache's own HTML escaping, character for character, done in native passes: its version calls a
+ * function for every character it escapes, and a page's `data-t` (the script's messages as JSON)
+ * has a hundred quotes, a cost the runtime's interpreter feels on every page.
  */
-export function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds) || seconds < 0) return 'an unknown time';
-  if (seconds < 60) return 'less than a minute';
-  const minutes = Math.round(seconds / 60);
-  if (minutes <= 1) return 'about a minute';
-  if (minutes < 60) return `about ${minutes} minutes`;
-  // Half hours are precise enough past an hour.
-  const hours = Math.round(seconds / 1800) / 2;
-  if (hours === 1) return 'about an hour';
-  return `about ${hours} hours`;
+export function escapeHtml(value: unknown): string {
+  const s = String(value);
+  if (!/[&<>"'`=/]/.test(s)) return s;
+  // Long texts (the page's `data-t`) repeat from answer to answer: kept once escaped.
+  if (s.length < 256) return escapeText(s);
+  let escaped = escapedLong.get(s);
+  if (escaped === undefined) {
+    escaped = escapeText(s);
+    if (escapedLong.size >= 64) escapedLong.clear();
+    escapedLong.set(s, escaped);
+  }
+  return escaped;
 }
+const escapedLong = new Map<string, string>();
 
-/**
- * Visitors ahead, as people say it. The count is the controller's estimate of who will still be
- * there, so it is rounded (to 5 under a hundred, 10 under a thousand, then 100): "about 1,200
- * people" promises no more precision than it has.
- */
-export function formatPeople(count: number | null): string | null {
-  if (count === null || !Number.isFinite(count) || count < 0) return null;
-  const n = Math.round(count);
-  if (n === 0) return 'nobody';
-  if (n < 10) return n === 1 ? '1 person' : `${n} people`;
-  const step = n < 100 ? 5 : n < 1000 ? 10 : 100;
-  return `about ${(Math.round(n / step) * step).toLocaleString('en-US')} people`;
+function escapeText(s: string): string {
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+    .replace(/\//g, '&#x2F;')
+    .replace(/`/g, '&#x60;')
+    .replace(/=/g, '&#x3D;');
 }
-
-/**
- * A range of waits: "about 2 to 10 minutes" when both ends share a unit, else "less than a minute
- * to about 3 minutes". The built-in pages repeat this in their script to refresh the estimate live.
- */
-export function formatDurationRange(fromSeconds: number, toSeconds: number): string {
-  const from = formatDuration(fromSeconds);
-  const to = formatDuration(toSeconds);
-  if (from === to) return from;
-  const sameUnit = /^about ([\d.]+) (minutes|hours)$/;
-  const a = sameUnit.exec(from);
-  const b = sameUnit.exec(to);
-  if (a && b && a[2] === b[2]) return `about ${a[1]} to ${b[1]} ${a[2]}`;
-  return `${from} to ${to}`;
-}
-
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/**
- * A moment as people read it, in UTC and saying so: "Tuesday 1 December 2026, 10:00 UTC". The
- * runtime has no Intl, so no local zone here: the countdown's script shows the visitor's own time and
- * zone, and this is what a page without script shows. Null for what is not a time.
- */
-export function formatUtc(iso: string | null): string | null {
-  const t = iso === null ? NaN : Date.parse(iso);
-  if (!Number.isFinite(t)) return null;
-  const d = new Date(t);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}, ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
-}
-
-/** What the page says while the room has no forecast of the wait (docs/how-it-works.md). */
-export const WAIT_PENDING_TEXT = 'We are still working it out. This page shows it as soon as it is known.';
-
-/** Everything a template can use: the numbers as given plus ready-made text for people. */
-export function templateView(vars: PageVars): Record<string, unknown> {
-  const p25 = vars.waitTime25PercentileSeconds;
-  const p50 = vars.waitTime50PercentileSeconds;
-  const p75 = vars.waitTime75PercentileSeconds;
-  // A half-filled estimate is a caller's bug; showing nothing beats showing "null minutes".
-  const estimate = vars.hasEstimate && p25 !== null && p50 !== null && p75 !== null ? { p25, p50, p75 } : null;
-  const coincide = estimate !== null && formatDuration(estimate.p25) === formatDuration(estimate.p50) && formatDuration(estimate.p50) === formatDuration(estimate.p75);
-  const pending = estimate === null && vars.waitTimePending === true;
-  return {
-    ...vars,
-    proofRequired: vars.proofRequired === true,
-    proofSeconds: vars.proofSeconds ?? null,
-    proofCompact: vars.proofCompact ?? null,
-    solverUrl: vars.solverUrl ?? SOLVER_PATH,
-    hasEstimate: estimate !== null,
-    waitTimePending: pending,
-    // The wait's section: the estimate, or the words saying it is being worked out (the page's script
-    // fills in the figures when a later check brings them).
-    showWait: estimate !== null || pending,
-    waitTimesList: estimate !== null && !coincide,
-    isStartWaiting: vars.status === 'startwaiting',
-    isKeepWaiting: vars.status === 'keepwaiting',
-    isDeny: vars.status === 'deny',
-    isPrequeue: vars.status === 'prequeue',
-    isClosed: vars.closed,
-    isFifo: vars.queueingMethod === 'fifo',
-    hasMessage: vars.message !== '',
-    startsInFormatted: vars.startsInSeconds === null ? null : formatDuration(vars.startsInSeconds),
-    eventStartFormatted: formatUtc(vars.eventStartIso),
-    hasPlace: vars.visitorsAhead !== null || vars.turnInSeconds !== null,
-    visitorsAheadFormatted: formatPeople(vars.visitorsAhead),
-    turnInFormatted: vars.turnInSeconds === null ? null : formatDuration(vars.turnInSeconds),
-    retryAfterFormatted: formatDuration(vars.retryAfterSeconds),
-    waitTime25Formatted: estimate && formatDuration(estimate.p25),
-    waitTime50Formatted: estimate && formatDuration(estimate.p50),
-    waitTime75Formatted: estimate && formatDuration(estimate.p75),
-    // The middle half of visitors in one phrase, as Cloudflare's `waitTimeFormatted` ("5 minutes to 15 minutes").
-    waitTimeFormatted: estimate && formatDurationRange(estimate.p25, estimate.p75),
-    // When the three figures read the same, one sentence says it instead of the same words three times.
-    waitTimesCoincide: coincide,
-    waitTimeSummary: estimate
-      ? coincide
-        ? `Most visitors get in within ${estimate.p75 < 60 ? 'a minute' : formatDuration(estimate.p75)}`
-        : formatDurationRange(estimate.p25, estimate.p75)
-      : pending
-        ? WAIT_PENDING_TEXT
-        : null,
-  };
-}
+const RENDER = { escape: escapeHtml };
 
 /**
  * UTF-8 text from bytes, or null when the bytes are not UTF-8. js-compute's TextDecoder has no
@@ -210,20 +132,22 @@ export function renderPage(
   storedBase64: string | null,
   vars: PageVars,
   diag: (m: string) => void,
+  /** The answer's language; absent: English, with `vars.message`. */
+  language?: PageLanguage,
 ): string {
-  const view = templateView(vars);
+  const view = templateView(vars, language);
   if (storedBase64 !== null) {
     const decoded = decodeStored(storedBase64);
     if ('problem' in decoded) {
       diag(`waiting_room_pages.${name} ${decoded.problem}; serving the built-in page`);
     } else {
       try {
-        return Mustache.render(decoded.text, view);
+        return Mustache.render(decoded.text, view, undefined, RENDER);
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
         diag(`waiting_room_pages.${name} is not a valid Mustache template (${why}); serving the built-in page`);
       }
     }
   }
-  return Mustache.render(builtinPages[name], view);
+  return Mustache.render(builtinPages[name], view, undefined, RENDER);
 }

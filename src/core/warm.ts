@@ -10,6 +10,7 @@
 // steps do, with a stand-in key store: the same code a new, waiting, admitted and denied visitor
 // takes, with nothing of theirs left behind (key rings live per request).
 import { renderAnswer } from './answer-body.js';
+import { warmPageText } from './i18n/page-text.js';
 import { parseRoomConfig } from './config.js';
 import { clearRoomCookie, cookieName, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
 import { decide } from './decide.js';
@@ -125,6 +126,8 @@ export async function warmUp(): Promise<string[]> {
     new Date(NOW_MS).toISOString();
     for (const r of [fresh, waiting, admitted, denied, counting, asked, checked]) seen.push(`${r.outcome} ${r.reason}`);
     seen.push(await routeOnce());
+    // Every language's messages compiled, not only the English ones the pages above used.
+    seen.push(`messages ${warmPageText()}`);
   } catch (error) {
     seen.push(`failed: ${String(error)}`);
   }

@@ -17,10 +17,12 @@ describe('the one waiting template', () => {
 
   it('gives each waiting page its own title, heading and first sentence', () => {
     const [start, keep] = WAITING_PAGES.map((name) => waitingPage(waiting, name));
-    expect(start).toContain('<title>You are in the queue</title>');
-    expect(start).toContain('<p>The site is very busy. To keep it working for everyone, visitors');
-    expect(keep).toContain('<h1>Still in the queue</h1>');
-    expect(keep).toContain('<p>It is not your turn yet. The site is very busy, so visitors');
+    expect(start).toContain('<title>{{t.waitingTitleStart}}</title>');
+    expect(start).toContain('{{t.waitingIntroStartRandom}}');
+    expect(start).not.toContain('{{t.waitingIntroKeep');
+    expect(keep).toContain('<h1>{{t.waitingTitleKeep}}</h1>');
+    expect(keep).toContain('{{t.waitingIntroKeepFifo}}');
+    expect(keep).not.toContain('{{t.waitingIntroStart');
   });
 
   it('leaves a template without such sections as it is', () => {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  builtinPages,
-  formatDuration,
-  formatDurationRange,
-  formatPeople,
-  renderPage,
-  type PageVars,
-} from '../../src/core/pages.js';
+import Mustache from 'mustache';
+import { builtinPages, escapeHtml, renderPage, type PageVars } from '../../src/core/pages.js';
 import type { PageName } from '../../src/core/types.js';
 
 function vars(over: Partial<PageVars> = {}): PageVars {
@@ -42,36 +36,6 @@ function render(name: PageName, stored: string | null, v: PageVars = vars()) {
   return { html, diags };
 }
 
-describe('formatDuration', () => {
-  it.each([
-    [0, 'less than a minute'],
-    [59, 'less than a minute'],
-    [60, 'about a minute'],
-    [89, 'about a minute'],
-    [90, 'about 2 minutes'],
-    [250, 'about 4 minutes'],
-    [3569, 'about 59 minutes'],
-    [3600, 'about an hour'],
-    [5400, 'about 1.5 hours'],
-    [7300, 'about 2 hours'],
-  ])('%d s reads "%s"', (seconds, text) => {
-    expect(formatDuration(seconds)).toBe(text);
-  });
-
-  it('never prints NaN or a negative wait', () => {
-    expect(formatDuration(Number.NaN)).toBe('an unknown time');
-    expect(formatDuration(-5)).toBe('an unknown time');
-    expect(formatDuration(Number.POSITIVE_INFINITY)).toBe('an unknown time');
-  });
-
-  it('shares the unit across a range when it can', () => {
-    expect(formatDurationRange(130, 610)).toBe('about 2 to 10 minutes');
-    expect(formatDurationRange(10, 200)).toBe('less than a minute to about 3 minutes');
-    expect(formatDurationRange(300, 300)).toBe('about 5 minutes');
-    expect(formatDurationRange(1800, 9000)).toBe('about 30 minutes to about 2.5 hours');
-  });
-});
-
 describe('renderPage with the built-in pages', () => {
   it('uses the built-in template when the store has none, without a diagnostic', () => {
     const { html, diags } = render('startwaiting', null);
@@ -88,9 +52,9 @@ describe('renderPage with the built-in pages', () => {
     const { html } = render('startwaiting', null);
     expect(html).toContain('Estimated wait');
     expect(html).toContain('>about 2 to 10 minutes<');
-    expect(html).toContain('within <span id="w25">about 2 minutes</span>');
-    expect(html).toContain('within <span id="w50">about 4 minutes</span>');
-    expect(html).toContain('within <span id="w75">about 10 minutes</span>');
+    expect(html).toContain('<li id="w25">1 in 4 visitors get in within about 2 minutes</li>');
+    expect(html).toContain('<li id="w50">Half within about 4 minutes</li>');
+    expect(html).toContain('<li id="w75">3 in 4 within about 10 minutes</li>');
   });
 
   it('says it once when the three figures read the same, on the page and in its live update', () => {
@@ -98,8 +62,6 @@ describe('renderPage with the built-in pages', () => {
       const { html } = render(name, null, vars({ waitTime25PercentileSeconds: 5, waitTime50PercentileSeconds: 20, waitTime75PercentileSeconds: 41 }));
       expect(html).toContain('>Most visitors get in within a minute<');
       expect(html).toContain('<ul class="mu" id="wl" hidden>');
-      // The page's script says the same when a later check brings coinciding figures.
-      expect(html).toContain('"Most visitors get in within "+(c<60?"a minute":dur(c))');
       const spread = render(name, null).html;
       expect(spread).toContain('<ul class="mu" id="wl">');
       expect(spread).not.toContain('>Most visitors');
@@ -123,7 +85,7 @@ describe('renderPage with the built-in pages', () => {
       expect(html).toContain('id="wt">We are still working it out. This page shows it as soon as it is known.<');
       // The list is there for the page's script to fill when a later check brings figures, hidden till then.
       expect(html).toMatch(/<ul class="mu" id="wl" hidden>/);
-      expect(html).toContain('<span id="w25"></span>');
+      expect(html).toContain('<li id="w25"></li>');
     }
   });
 
@@ -136,7 +98,7 @@ describe('renderPage with the built-in pages', () => {
     const { html } = render('keepwaiting', null, vars({ retryAfterSeconds: 17, jitterSeconds: 9, refreshIntervalSeconds: 23 }));
     expect(html).toContain('var S=+"17"||30,J=+"9"||0');
     expect(html).not.toContain('http-equiv="refresh"');
-    expect(html).toMatch(/next chance comes in about 23 seconds: then <a href="">check now<\/a>/);
+    expect(html).toContain('Your next chance comes in about 23 seconds.</p><p><a href="">Check now</a></p></noscript>');
   });
 
   it('gives the deny page no automatic reload without script', () => {
@@ -228,17 +190,13 @@ describe('pages of scheduled sales and first-come queues', () => {
     expect(html).toContain('<title>The sale has ended</title>');
     expect(html).not.toContain('Closed for now');
   });
+});
 
-  it('counts people as people say it', () => {
-    expect([0, 1, 7, 43, 457, 1234, 12_345].map((n) => formatPeople(n))).toEqual([
-      'nobody',
-      '1 person',
-      '7 people',
-      'about 45 people',
-      'about 460 people',
-      'about 1,200 people',
-      'about 12,300 people',
-    ]);
-    expect(formatPeople(null)).toBeNull();
+describe('escapeHtml', () => {
+  it('escapes exactly as Mustache does', () => {
+    for (const text of ['', 'plain words', '<a href="x?a=1&b=2">\'q\' `t` /x</a>', '{"clientNextCheck":"Next check in {time}"}', '&amp; already', 'é – 日本語 ٣']) {
+      expect(escapeHtml(text)).toBe(Mustache.escape(text));
+    }
+    expect(escapeHtml(42)).toBe('42');
   });
 });

@@ -8,6 +8,10 @@ import type { PageName } from '../../src/core/types.js';
 import { DONE, WORKING } from '../../pages/solver/challenge.js';
 import { launchBrowser } from '../../lib/chromium.js';
 import { specProof } from '../support/proof-spec.js';
+import { localeByTag, type Locale } from '../../src/core/i18n/locales.js';
+import type { PageLanguage } from '../../src/core/i18n/page-language.js';
+import { Strings } from '../../src/core/i18n/strings.js';
+import { fakeLocale } from '../core/i18n/fake-locale.js';
 import { render, serveRoom, SHOP_URL } from './fake-room.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -27,12 +31,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openPage(name: PageName, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ page: Page; context: BrowserContext }> {
+async function openPage(name: PageName, options: Parameters<Browser['newContext']>[0] = {}, language?: PageLanguage): Promise<{ page: Page; context: BrowserContext }> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   // No check ever comes due while a test looks at the page.
   await page.clock.install();
-  await serveRoom(context, render(name), { kind: 'room', status: name, retryAfter: 30 });
+  const over = name === 'prequeue' ? { eventStartIso: '2026-12-01T10:00:00.000Z', startsInSeconds: 95, hasEstimate: false } : {};
+  await serveRoom(context, render(name, over, {}, language), { kind: 'room', status: name, retryAfter: 30 });
   await page.goto(SHOP_URL);
   return { page, context };
 }
@@ -80,7 +85,7 @@ describe.each(PAGES)('%s page', (name) => {
   it('names itself: language, title, one h1 inside the main landmark', async () => {
     const { page, context } = await openPage(name);
     try {
-      expect(await page.getAttribute('html', 'lang')).toBe('en');
+      expect(await page.getAttribute('html', 'lang')).toBe('en-US');
       expect((await page.title()).length).toBeGreaterThan(0);
       expect(await page.locator('main h1').count()).toBe(1);
       expect(await page.locator('[role="status"][aria-live="polite"]').count()).toBe(1);
@@ -163,6 +168,44 @@ describe('the proof of work on the waiting page', () => {
       expect(await page.textContent('main')).toContain('While the site is this busy, without scripts your chances are lower.');
       expect((await axe(page)).map((v) => v.id)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('with a choice of languages, right to left', () => {
+  // As many languages as the room ships, with long names and scripts of their own; the page in a
+  // right-to-left language.
+  const names = ['English', 'Español', 'Deutsch', 'Français', 'Italiano', '日本語', '한국어', 'Português (Brasil)', '简体中文', '繁體中文', 'Nederlands', 'Polski', 'Bahasa Indonesia', 'Türkçe', 'العربية', 'Русский', 'فارسی'];
+  const tags = ['en-US', 'es-ES', 'de-DE', 'fr-FR', 'it-IT', 'ja-JP', 'ko-KR', 'pt-BR', 'zh-CN', 'zh-TW', 'nl-NL', 'pl-PL', 'id-ID', 'tr-TR', 'ar-EG', 'ru-RU', 'fa-IR'];
+  // The made-up language's words under each tag: what is checked is the page around them.
+  const offered: Locale[] = names.map((name, i) => (i === 0 ? localeByTag('en-US')! : { ...fakeLocale, info: { ...fakeLocale.info, tag: tags[i]!, name } }));
+  const rtl: PageLanguage = { strings: new Strings(offered[14]!), offered, search: '?event=summer', message: '' };
+
+  it.each(['startwaiting', 'keepwaiting', 'prequeue', 'deny'] as const)('%s: the links are found, marked and wrap at 320 px; the page mirrors', async (name) => {
+    const { page, context } = await openPage(name, { viewport: { width: 320, height: 640 } }, rtl);
+    try {
+      expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+      const nav = page.getByRole('navigation', { name: 'Language' });
+      expect(await nav.getByRole('link').count()).toBe(17);
+      const current = nav.locator('[aria-current="true"]');
+      expect(await current.textContent()).toBe('العربية');
+      expect(await current.getAttribute('hreflang')).toBe(offered[14]!.info.tag);
+      expect(await nav.getByRole('link', { name: 'Deutsch' }).getAttribute('href')).toBe(`?event=summer&wr_lang=${offered[2]!.info.tag}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      // The links sit at the foot of the card, after everything else in it.
+      expect(await page.locator('.card > :last-child').evaluate((el) => el.tagName)).toBe('NAV');
+      expect((await axe(page)).map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      if (name !== 'prequeue') {
+        // The notice's accent bar is on the reading side: the right in a right-to-left page.
+        const side = await page.locator('.msg').evaluate((el) => {
+          el.removeAttribute('hidden');
+          const s = getComputedStyle(el);
+          return { right: s.borderRightWidth, left: s.borderLeftWidth };
+        });
+        expect(side).toEqual({ right: '4px', left: '0px' });
+      }
     } finally {
       await context.close();
     }

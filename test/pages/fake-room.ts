@@ -3,7 +3,9 @@
 // sees every request the page made.
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { source as solverSource } from 'waiting-room:solver';
+import type { PageLanguage } from '../../src/core/i18n/page-language.js';
 import { renderPage, type PageVars } from '../../src/core/pages.js';
+import { answerText } from '../../src/core/pages-view.js';
 import { SOLVER_PATH } from '../../src/core/solver-asset.js';
 import type { PageName } from '../../src/core/types.js';
 
@@ -34,11 +36,13 @@ export function pageVars(status: PageName, over: Partial<PageVars> = {}): PageVa
   };
 }
 
-/** `more`: template variables PageVars does not name (yet), such as the proof's. */
-export function render(status: PageName, over: Partial<PageVars> = {}, more: Record<string, unknown> = {}): string {
-  return renderPage(status, null, { ...pageVars(status, over), ...more } as PageVars, (m) => {
+/** `more`: template variables PageVars does not name (yet), such as the proof's; `language`: absent, English alone. */
+export function render(status: PageName, over: Partial<PageVars> = {}, more: Record<string, unknown> = {}, language?: PageLanguage): string {
+  const vars = { ...pageVars(status, over), ...more } as PageVars;
+  const diag = (m: string) => {
     throw new Error(`unexpected diagnostic: ${m}`);
-  });
+  };
+  return renderPage(status, null, vars, diag, language && { ...language, message: vars.message });
 }
 
 /** What the page's next check (a fetch asking for JSON) gets back. */
@@ -92,6 +96,21 @@ export async function serveRoom(context: BrowserContext, firstPage: string, answ
     if (a.kind === 'network-error') return route.abort('connectionreset');
     if (a.kind === 'origin') return route.fulfill({ contentType: 'text/html', body: SHOP_HTML });
     const [p25, p50, p75] = a.estimate ?? [null, null, null];
+    const extra = (a.extra ?? {}) as Partial<Record<'visitorsAhead' | 'turnInSeconds' | 'startsInSeconds', number | null>> & { message?: string };
+    // The live text as the edge writes it (answer-body.ts): the page shows it as it is.
+    const text = answerText(
+      pageVars(a.status, {
+        retryAfterSeconds: a.retryAfter,
+        hasEstimate: a.estimate !== undefined,
+        waitTime25PercentileSeconds: p25,
+        waitTime50PercentileSeconds: p50,
+        waitTime75PercentileSeconds: p75,
+        visitorsAhead: extra.visitorsAhead ?? null,
+        turnInSeconds: extra.turnInSeconds ?? null,
+        startsInSeconds: extra.startsInSeconds ?? null,
+        message: extra.message ?? '',
+      }),
+    );
     await route.fulfill({
       contentType: 'application/json',
       headers: a.noHeader ? { 'Cache-Control': 'no-store, private' } : { 'Retry-After': String(a.retryAfter), 'Cache-Control': 'no-store, private' },
@@ -104,6 +123,9 @@ export async function serveRoom(context: BrowserContext, firstPage: string, answ
           waitTime25PercentileSeconds: p25,
           waitTime50PercentileSeconds: p50,
           waitTime75PercentileSeconds: p75,
+          language: 'en-US',
+          languages: ['en-US'],
+          text,
           ...a.extra,
         },
       }),

@@ -9,6 +9,9 @@ import { DONE } from '../../pages/solver/challenge.js';
 import { launchBrowser } from '../../lib/chromium.js';
 import { SOLVER_PATH } from '../../src/core/solver-asset.js';
 import { specProof, type SpecProof } from '../support/proof-spec.js';
+import { localeByTag } from '../../src/core/i18n/locales.js';
+import { Strings } from '../../src/core/i18n/strings.js';
+import { markedLocale } from '../core/i18n/fake-locale.js';
 import { checksMade, instrument, render, serveRoom, SHOP_URL, type CheckAnswer } from './fake-room.js';
 
 const KEY = Uint8Array.from({ length: 64 }, (_, i) => (i * 13 + 5) & 255);
@@ -76,6 +79,15 @@ describe('the solver on the waiting page', () => {
     await expect.poll(() => room.proofs.length).toBe(1);
     expect(room.proofs).toEqual([proof.solution]);
     expect(room.checks).toEqual(['application/json']);
+  });
+
+  it("says how far it is in the page's language", async () => {
+    const proof = specProof('wait.token.one', KEY, EASY);
+    const language = { strings: new Strings(markedLocale), offered: [localeByTag('en-US')!, markedLocale], search: '', message: '' };
+    const html = render('startwaiting', { retryAfterSeconds: 20, jitterSeconds: 0 }, { proofRequired: true, proofSeconds: EASY, proofCompact: proof.compact }, language);
+    await open(html, { kind: 'room', status: 'keepwaiting', retryAfter: 30, extra: { proof: proof.json } });
+    await expect.poll(proofText, { timeout: 30_000 }).toBe(`§${DONE}`);
+    expect((await said())[0]).toBe('§Your browser is doing a short check that keeps automated buyers out: just started.');
   });
 
   it('after a lost draw, solves the new token’s challenge and sends that one', async () => {

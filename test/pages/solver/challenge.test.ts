@@ -3,7 +3,7 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { describe, expect, it } from 'vitest';
-import { DONE, progressWords, workFrom, workKey } from '../../../pages/solver/challenge.js';
+import { DONE, ENGLISH, pageWords, progressWords, workFrom, workKey } from '../../../pages/solver/challenge.js';
 import { specProof } from '../../support/proof-spec.js';
 
 const KEY = Uint8Array.from({ length: 64 }, (_, i) => i * 7);
@@ -54,5 +54,15 @@ describe('the words', () => {
     expect(progressWords(7, 8, 50, 100)).toMatch(/: nearly done\.$/);
     expect(progressWords(8, 8, 0, 100)).toBe(DONE);
     expect(DONE).toBe('Check done. You are in the draw.');
+  });
+
+  it("are the page's own, from its <html data-t>, each one it lacks in English", () => {
+    const page = JSON.stringify({ clientProofStarted: 'Właśnie zaczęto.', clientProofDone: 'Gotowe.', clientNextCheck: 'x {time}' });
+    const words = pageWords(page);
+    expect(progressWords(0, 8, 0, 100, words)).toBe('Właśnie zaczęto.');
+    expect(progressWords(8, 8, 0, 100, words)).toBe('Gotowe.');
+    expect(progressWords(4, 8, 0, 100, words)).toBe(ENGLISH.clientProofHalf);
+    // A page of the operator's own, without data-t or with something else in it: English.
+    for (const none of [undefined, '', 'not json', '[1,2]', '{"clientProofDone": 5}']) expect(pageWords(none)).toEqual(ENGLISH);
   });
 });
