@@ -44,7 +44,8 @@ function overrides(key: string, tag: string, deps: AnswerLanguageInput['deps']):
 }
 
 export function answerLanguage({ config, url, cookieHeader, acceptLanguage, https, deps }: AnswerLanguageInput): AnswerLanguage {
-  const query = url.search.includes(LANGUAGE_PARAM) ? url.searchParams.get(LANGUAGE_PARAM) : null;
+  // Read as the links write and replace it (pages-view.ts): by its decoded name, the first one.
+  const query = url.search === '' ? null : url.searchParams.get(LANGUAGE_PARAM);
   const cookie = cookieValue(cookieHeader, LANGUAGE_COOKIE);
   const { locale, source } = chooseLanguage({ query, cookie, acceptLanguage, offered: config.languages, defaultTag: config.defaultLanguage });
   const tag = locale.info.tag;

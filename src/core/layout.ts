@@ -107,6 +107,16 @@ export function mergeRoomSettings(room: string | null, raws: RoomRaws, problems:
   const values: Record<string, string> = {};
   const from: Record<string, string> = {};
   const layer = (key: string, object: Record<string, string>): void => {
+    // A layer that sets `message` hides the `message.TAG` of the layers under it: a room's own notice
+    // is never replaced, for one language, by an older service-wide one.
+    if (object.message !== undefined) {
+      for (const name of Object.keys(values)) {
+        if (name.startsWith('message.')) {
+          delete values[name];
+          delete from[name];
+        }
+      }
+    }
     for (const [name, value] of Object.entries(object)) {
       values[name] = value;
       from[name] = key;

@@ -61,6 +61,17 @@ export interface LanguageLink {
   current: boolean;
 }
 
+/** A query part's name as URLSearchParams reads it (`wr%5Flang` is `wr_lang`), or the part as written when it cannot be decoded. */
+function paramName(part: string): string {
+  const name = part.split('=')[0]!;
+  if (!name.includes('%') && !name.includes('+')) return name;
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
+
 /** The request's query with `wr_lang` set to `tag`: every other parameter kept as it was written. */
 export function languageHref(search: string, tag: string): string {
   const set = `wr_lang=${encodeURIComponent(tag)}`;
@@ -68,7 +79,7 @@ export function languageHref(search: string, tag: string): string {
   let replaced = false;
   const kept: string[] = [];
   for (const p of parts) {
-    if (p.split('=')[0] !== 'wr_lang') kept.push(p);
+    if (paramName(p) !== 'wr_lang') kept.push(p);
     else if (!replaced) {
       kept.push(set);
       replaced = true;
@@ -124,8 +135,9 @@ class Words {
     return this.memo.get(name) as T;
   }
 
+  /** A wait in words; null for none, and for one that is not a wait (no "your turn in an unknown time"). */
   private duration(seconds: number | null): string | null {
-    return seconds === null ? null : formatDuration(this.strings, seconds);
+    return seconds === null || !Number.isFinite(seconds) || seconds < 0 ? null : formatDuration(this.strings, seconds);
   }
 
   get wait(): EstimateWords | null {

@@ -10,6 +10,8 @@
 // steps do, with a stand-in key store: the same code a new, waiting, admitted and denied visitor
 // takes, with nothing of theirs left behind (key rings live per request).
 import { renderAnswer } from './answer-body.js';
+import { enUS } from './i18n/catalogs/en-US.js';
+import { checkOverrides } from './i18n/overrides.js';
 import { warmPageText } from './i18n/page-text.js';
 import { parseRoomConfig } from './config.js';
 import { clearRoomCookie, cookieName, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
@@ -128,6 +130,10 @@ export async function warmUp(): Promise<string[]> {
     seen.push(await routeOnce());
     // Every language's messages compiled, not only the English ones the pages above used.
     seen.push(`messages ${warmPageText()}`);
+    // An operator's strings are checked against the English messages' arguments: those made now, and
+    // the check's own code run once, so a sandbox's first page with overrides pays only for them.
+    checkOverrides('en-US', JSON.stringify({ checkNow: 'x', durationMinutes: '{minutes, plural, one {#} other {#}}' }));
+    for (const key of Object.keys(enUS)) checkOverrides('en-US', JSON.stringify({ [key]: 'x' }));
   } catch (error) {
     seen.push(`failed: ${String(error)}`);
   }

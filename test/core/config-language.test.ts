@@ -69,4 +69,19 @@ describe('message.TAG', () => {
     expect(problems.map((p) => p.key)).toEqual(['settings: message.xx', 'room.default: languages']);
     expect(problems[0]!.message).toMatch(/built-in language/);
   });
+
+  it("a room that sets its own message hides the service-wide message.TAG: no language gets the older notice", () => {
+    const room = (own: Record<string, string>) =>
+      parseRoomConfig('shop', {
+        settings: JSON.stringify({ message: 'Sale on', 'message.ja-JP': 'セール開始', 'message.de-DE': 'Sale läuft' }),
+        room: JSON.stringify(own),
+        percentage: null,
+        live: null,
+      }).config;
+    const own = room({ message: 'Shop closes at 17:00 today', 'message.de-DE': 'Schließt heute um 17 Uhr' });
+    expect(own.message).toBe('Shop closes at 17:00 today');
+    expect(own.messages).toEqual({ 'de-DE': 'Schließt heute um 17 Uhr' });
+    // A room that sets no message of its own keeps the service's, in every language.
+    expect(room({}).messages).toEqual({ 'ja-JP': 'セール開始', 'de-DE': 'Sale läuft' });
+  });
 });

@@ -39,6 +39,12 @@ describe('the language of a waiting page', () => {
     expect(langCookies(https.response)).toEqual(['wr_lang=ja-JP; Path=/; Max-Age=31536000; SameSite=Lax; Secure']);
   });
 
+  it('reads wr_lang however its name is encoded, as the links replace it', async () => {
+    const room = new FakeRoom();
+    await room.visit({ path: '/?wr%5Flang=de-DE', headers: { 'accept-language': 'ja' } });
+    expect(lastLanguage().tag).toBe('de-DE');
+  });
+
   it('sets no cookie when it already says the language, or the query names one the room does not offer', async () => {
     const room = new FakeRoom({ settings: { languages: 'en-US,de-DE' } });
     expect(langCookies((await room.visit({ path: '/?wr_lang=de-DE', cookie: 'wr_lang=de-DE' })).response)).toEqual([]);

@@ -63,6 +63,9 @@ describe('the language links', () => {
     expect(languageHref('?a=1&b=x%20y', 'zh-TW')).toBe('?a=1&b=x%20y&wr_lang=zh-TW');
     expect(languageHref('?wr_lang=fr-FR&a=1&wr_lang=it-IT', 'ja-JP')).toBe('?wr_lang=ja-JP&a=1');
     expect(languageHref('?q', 'a b&c')).toBe('?q&wr_lang=a%20b%26c');
+    // The parameter however its name is encoded: the room reads `wr%5Flang` as `wr_lang`, so the link replaces it.
+    expect(languageHref('?wr%5Flang=de-DE&a=1&wr_lang=fr-FR', 'ja-JP')).toBe('?wr_lang=ja-JP&a=1');
+    expect(languageHref('?%E0%A4%A=1', 'ja-JP')).toBe('?%E0%A4%A=1&wr_lang=ja-JP');
   });
 
   it('list the offered languages in order, mark the chosen one, and appear only with a choice', () => {
@@ -130,5 +133,13 @@ describe('the JSON answer\'s text', () => {
       expect(/<title>([^<]*)<\/title>/.exec(html)![1]).toBe(text.title);
       expect(text.message).toBe(vars.message === '' ? null : vars.message);
     }
+  });
+
+  it('says nothing of a turn whose time is not a wait (never "your turn in an unknown time")', () => {
+    const vars = pageVars('keepwaiting', { hasEstimate: false, visitorsAhead: 40, turnInSeconds: -3 });
+    const lang = language(localeByTag('de-DE')!);
+    expect(answerText(vars, lang).turnIn).toBeNull();
+    expect(answerText(vars, lang).placeAhead).toBe('Vor Ihnen: etwa 40 Personen');
+    expect(shown(renderPage('keepwaiting', null, vars, () => {}, lang), 'turn') ?? '').toBe('');
   });
 });
