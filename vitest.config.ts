@@ -69,6 +69,8 @@ export default defineConfig({
     hookTimeout: 240_000,
     pool: 'forks',
     reporters: ['default'],
+    // The pages' CSS part is imported as text (`style.css?raw`, src/core/pages.ts): vitest would make it empty.
+    css: { include: [/\/pages\/parts\/[^/]*\.css\?raw$/] },
     projects: [
       // Threads: a unit file starts in a fraction of the time a forked process takes, and over 80 files
       // that is most of the project's time. The others keep forks: they start and stop processes.

@@ -1,6 +1,6 @@
 // What a browser running the room's page does, without the browser: which answers are the room's own
 // (waiting page, deny page, the JSON check) and when the page's script checks again. The rules are the
-// ones in pages/waiting.html (both waiting pages) and deny.html; keep them in step with those files.
+// ones in pages/parts/waiting.js (both waiting pages) and deny.js; keep them in step with those files.
 //
 //   waiting page  first check after S + uniform(0, J), S and J written into the page's script
 //                 (Retry-After and the room's jitter); each JSON check that still says "waiting" sets the

@@ -2,8 +2,9 @@
 // Used by fastly.toml's [scripts] build, so `fastly compute build/serve/publish` run exactly this.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { build, type BuildOptions } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { compileWasm } from '../lib/js-compute.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { repoRoot, wasmFile } from '../lib/paths.js';
@@ -12,6 +13,15 @@ import { main as writePagesStore } from './pages-to-store.js';
 
 const bin = (name: string): string => join(repoRoot, 'node_modules', '.bin', name);
 const bundlePath = join(repoRoot, 'build', 'bundle.js');
+
+/** `import text from './file?raw'`: the file's text, as vite does (the pages' CSS and scripts, src/core/pages.ts). */
+export const rawTextPlugin: Plugin = {
+  name: 'raw-text',
+  setup(b) {
+    b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)), namespace: 'raw-text' }));
+    b.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text', watchFiles: [args.path] }));
+  },
+};
 
 /** The bundle js-compute gets; test/scripts/build.bundle.test.ts holds it to a size budget and no Node imports. */
 export const bundleOptions: BuildOptions = {
@@ -23,7 +33,7 @@ export const bundleOptions: BuildOptions = {
   external: ['fastly:*'],
   loader: { '.html': 'text' },
   // `waiting-room:solver`: the page's solver, bundled on the spot and compiled in as text.
-  plugins: [solverPlugin],
+  plugins: [solverPlugin, rawTextPlugin],
   // jose ships a Web Crypto build for browsers and workers; js-compute has crypto.subtle, not node:crypto.
   mainFields: ['browser', 'module', 'main'],
   conditions: ['worker', 'browser'],

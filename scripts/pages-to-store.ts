@@ -14,6 +14,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Mustache from 'mustache';
 import { CONFIG_STORE_VALUE_LIMIT } from '../src/core/config.js';
+import { PAGE_PARTS, partTags, unknownPartials } from '../src/core/page-parts.js';
 import { WAITING_PAGES, WAITING_TEMPLATE, waitingPage } from '../src/core/page-variants.js';
 import type { PageName } from '../src/core/types.js';
 import { PAGE_STORE } from '../src/fastly/names.js';
@@ -37,6 +38,11 @@ export interface EncodedPage {
   chars: number;
   base64: string;
 }
+
+/** The partials a template may use, one a line, for messages. */
+const PARTS_LIST = Object.entries(PAGE_PARTS)
+  .map(([name, part]) => `  {{> ${name}}}  ${part.holds} (pages/parts/${part.file})`)
+  .join('\n');
 
 /** A page the store cannot hold or the room cannot render; the message says which file and why. */
 export class PageError extends Error {
@@ -101,11 +107,16 @@ export async function encodePages(
       problems.push(`${file}: not a valid Mustache template (${err instanceof Error ? err.message : String(err)})`);
       continue;
     }
+    const unknown = unknownPartials(html);
+    if (unknown.length > 0) {
+      problems.push(`${file}: names ${partTags(unknown)}, which do not exist (the page would show nothing there). A template may use:\n${PARTS_LIST}`);
+      continue;
+    }
     if (base64.length > PAGE_STORE_VALUE_LIMIT) {
       problems.push(
         `${file}: ${base64.length} characters as base64, over the ${PAGE_STORE_VALUE_LIMIT}-character limit of one ` +
           `${PAGE_STORE} value (the template itself may be at most about ${Math.floor((PAGE_STORE_VALUE_LIMIT * 3) / 4)} bytes; ` +
-          `it is ${Buffer.byteLength(html, 'utf8')}). Shrink inline CSS/JS or images.`,
+          `it is ${Buffer.byteLength(html, 'utf8')}). Shrink inline CSS/JS or images, or use the built-in CSS and scripts: ${partTags()}.`,
       );
       continue;
     }

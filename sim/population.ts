@@ -270,7 +270,7 @@ export class Population {
       actor.predicted = answer.facts?.estimate ?? null;
       actor.allowAtQueue = answer.allowPercentage;
     }
-    // The deny page's own timer (pages/deny.html) checks far less often: at least 300 s, plus a
+    // The deny page's own timer (pages/parts/deny.js) checks far less often: at least 300 s, plus a
     // jitter of at least 60 s, so a closed room is not polled by its whole crowd every window.
     const deny = answer.outcome === 'deny';
     const retryAfterSeconds = answer.facts?.retryAfterSeconds ?? this.room.waitPeriodSeconds;

@@ -108,7 +108,7 @@ export function signatureOf(tokenOrSignature: string | Uint8Array): Uint8Array {
 
 /**
  * The built-in deny page checks again after at least this long, plus a random jitter of at least
- * `jitterSeconds` (its script: pages/deny.html). The controller and the simulator count on it.
+ * `jitterSeconds` (its script: pages/parts/deny.js). The controller and the simulator count on it.
  */
 export const DENY_PAGE_TIMER = { seconds: 300, jitterSeconds: 60 } as const;
 

@@ -1,12 +1,18 @@
 // Waiting and deny pages: a Mustache template from `waiting_room_pages` (base64, as the Fastly
 // solution pattern stores it) or the built-in one from pages/, rendered with the visitor's numbers.
-// The view (pages-view.ts) speaks the answer's language.
+// The view (pages-view.ts) speaks the answer's language; the built-in CSS and scripts (pages/parts/)
+// are every template's partials (page-parts.ts).
 // Pure and runtime-neutral: atob + TextDecoder exist in SpiderMonkey (js-compute) and Node alike.
 import Mustache from 'mustache';
 import deny from '../../pages/deny.html';
 import prequeue from '../../pages/prequeue.html';
 import waiting from '../../pages/waiting.html';
+import denyScript from '../../pages/parts/deny.js?raw';
+import prequeueScript from '../../pages/parts/prequeue.js?raw';
+import style from '../../pages/parts/style.css?raw';
+import waitingScript from '../../pages/parts/waiting.js?raw';
 import type { PageLanguage } from './i18n/page-language.js';
+import { partTags, unknownPartials, type PartName } from './page-parts.js';
 import { waitingPage } from './page-variants.js';
 import { templateView } from './pages-view.js';
 import type { PageName } from './types.js';
@@ -57,6 +63,14 @@ export const builtinPages: Record<PageName, string> = {
   keepwaiting: waitingPage(waiting, 'keepwaiting'),
   prequeue,
   deny,
+};
+
+/** The partials every template may name (page-parts.ts says what each holds). */
+export const builtinPartials: Record<PartName, string> = {
+  style,
+  'waiting-script': waitingScript,
+  'prequeue-script': prequeueScript,
+  'deny-script': denyScript,
 };
 
 /**
@@ -142,12 +156,33 @@ export function renderPage(
       diag(`waiting_room_pages.${name} ${decoded.problem}; serving the built-in page`);
     } else {
       try {
-        return Mustache.render(decoded.text, view, undefined, RENDER);
+        noteUnknownPartials(name, decoded.text, diag);
+        return Mustache.render(decoded.text, view, builtinPartials, RENDER);
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
         diag(`waiting_room_pages.${name} is not a valid Mustache template (${why}); serving the built-in page`);
       }
     }
   }
-  return Mustache.render(builtinPages[name], view, undefined, RENDER);
+  return Mustache.render(builtinPages[name], view, builtinPartials, RENDER);
+}
+
+/** Stored templates already looked at for partials that do not exist: each is told once. */
+const partialsChecked = new Set<string>();
+
+/**
+ * A stored template naming a partial that does not exist is still shown (Mustache renders the
+ * partial as nothing), and the operator told, once per template text (`npm run pages` refuses it).
+ * Throws as Mustache does on a template it cannot parse.
+ */
+function noteUnknownPartials(name: PageName, template: string, diag: (m: string) => void): void {
+  if (partialsChecked.has(template)) return;
+  const unknown = unknownPartials(template);
+  if (partialsChecked.size >= 16) partialsChecked.clear();
+  partialsChecked.add(template);
+  if (unknown.length === 0) return;
+  diag(
+    `waiting_room_pages.${name} names ${partTags(unknown)}, which do not exist: rendered as nothing. ` +
+      `A template may use ${partTags()}; fix it and store it again (npm run pages checks it)`,
+  );
 }

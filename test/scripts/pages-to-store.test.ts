@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { builtinPages, renderPage } from '../../src/core/pages.js';
+import { builtinPages, builtinPartials, renderPage } from '../../src/core/pages.js';
 import type { PageName } from '../../src/core/types.js';
 import {
   encodePages,
@@ -44,13 +44,14 @@ describe('built-in templates', () => {
   });
 
   it.each(NAMES)('%s loads nothing from anywhere else (the page must not send visitors to the origin)', (name) => {
-    // Save the proof-of-work solver, which the edge serves itself (src/core/solver-asset.ts).
-    const html = builtinPages[name].replaceAll('.src="{{{solverUrl}}}"', '');
+    // The template and the parts (CSS, scripts) it takes in. Save the proof-of-work solver, which the
+    // edge serves itself (src/core/solver-asset.ts).
+    const html = [builtinPages[name], ...Object.values(builtinPartials)].join('\n').replaceAll('.src="{{{solverUrl}}}"', '');
     expect(html).not.toMatch(/<link\b|<img\b|<iframe\b|\bsrc=|@import|url\(|https?:\/\//i);
   });
 
   it.each(NAMES)('%s never traps a visitor on the page', (name) => {
-    expect(builtinPages[name]).not.toMatch(/beforeunload|onunload|history\.pushState/);
+    expect([builtinPages[name], ...Object.values(builtinPartials)].join('\n')).not.toMatch(/beforeunload|onunload|history\.pushState/);
   });
 });
 
@@ -115,6 +116,17 @@ describe('npm run pages', () => {
   it('refuses a template the room could not render rather than letting the edge fall back silently', async () => {
     await writeFile(join(dir, 'startwaiting.html'), '<p>{{#hasEstimate}}unclosed</p>');
     await expect(encodePages(dir)).rejects.toThrow(/startwaiting\.html: not a valid Mustache template/);
+  });
+
+  it('takes a template that uses the built-in parts, and refuses one naming a part that does not exist, listing those that do', async () => {
+    await writeFile(join(dir, 'deny.html'), '<style>{{> style}}</style><h1>Closed</h1><script>{{> deny-script}}</script>');
+    expect((await encodePages(dir)).map((p) => p.name)).toEqual(['deny']);
+    await writeFile(join(dir, 'startwaiting.html'), '<style>{{> styles}}</style>{{#hasEstimate}}{{> waiting}}{{/hasEstimate}}');
+    const error = await encodePages(dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PageError);
+    expect((error as Error).message).toContain('startwaiting.html: names {{> styles}}, {{> waiting}}, which do not exist');
+    expect((error as Error).message).toMatch(/\{\{> style\}\}.*\{\{> waiting-script\}\}.*\{\{> prequeue-script\}\}.*\{\{> deny-script\}\}/s);
+    expect((error as Error).message).not.toContain('deny.html');
   });
 
   it('fails with exit code 1 and a message on stderr, writing nothing', async () => {
