@@ -11,7 +11,7 @@ import { Strings, type OverrideMessages } from './i18n/strings.js';
 import type { Config, RoomDeps } from './types.js';
 
 /** The query parameter the language links set (the origin gets it untouched). */
-export const LANGUAGE_PARAM = 'wr_lang';
+import { LANGUAGE_PARAM } from './language-links.js';
 
 export interface AnswerLanguageInput {
   config: Config;

@@ -20,6 +20,7 @@ import {
 import type { Strings } from './i18n/strings.js';
 import type { PageVars } from './pages.js';
 import { SOLVER_PATH } from './solver-asset.js';
+import { languageLinks, languageLinksHtml, type LanguageLink } from './language-links.js';
 
 const KEYS = Object.keys(enUS) as MessageKey[];
 const CLIENT_KEYS = KEYS.filter((k) => k.startsWith('client'));
@@ -53,46 +54,6 @@ for (const key of KEYS) {
 
 /** Every catalog message of the answer, formatted with the arguments the answer has. */
 export type PageTexts = Readonly<Record<MessageKey, string>>;
-
-export interface LanguageLink {
-  tag: string;
-  name: string;
-  href: string;
-  current: boolean;
-}
-
-/** A query part's name as URLSearchParams reads it (`wr%5Flang` is `wr_lang`), or the part as written when it cannot be decoded. */
-function paramName(part: string): string {
-  const name = part.split('=')[0]!;
-  if (!name.includes('%') && !name.includes('+')) return name;
-  try {
-    return decodeURIComponent(name.replace(/\+/g, ' '));
-  } catch {
-    return name;
-  }
-}
-
-/** The request's query with `wr_lang` set to `tag`: every other parameter kept as it was written. */
-export function languageHref(search: string, tag: string): string {
-  const set = `wr_lang=${encodeURIComponent(tag)}`;
-  const parts = search.replace(/^\?/, '').split('&').filter((p) => p !== '');
-  let replaced = false;
-  const kept: string[] = [];
-  for (const p of parts) {
-    if (paramName(p) !== 'wr_lang') kept.push(p);
-    else if (!replaced) {
-      kept.push(set);
-      replaced = true;
-    }
-  }
-  if (!replaced) kept.push(set);
-  return `?${kept.join('&')}`;
-}
-
-export function languageLinks(language: PageLanguage): LanguageLink[] {
-  const chosen = language.strings.tag;
-  return language.offered.map((l) => ({ tag: l.info.tag, name: l.info.name, href: languageHref(language.search, l.info.tag), current: l.info.tag === chosen }));
-}
 
 const builtinClientText = new Map<string, string>();
 
@@ -293,6 +254,10 @@ class ViewWords {
   }
   get languageLinks(): LanguageLink[] {
     return (this[MEMO].links ??= languageLinks(this[LANGUAGE]));
+  }
+  /** The same links as HTML, ready-made: what the built-in templates print (language-links.ts). */
+  get languageLinksHtml(): string {
+    return languageLinksHtml(this[LANGUAGE]);
   }
 }
 

@@ -4,6 +4,7 @@
 // are every template's partials (page-parts.ts).
 // Pure and runtime-neutral: atob + TextDecoder exist in SpiderMonkey (js-compute) and Node alike.
 import Mustache from 'mustache';
+import { escapeHtml } from './html-text.js';
 import deny from '../../pages/deny.html';
 import prequeue from '../../pages/prequeue.html';
 import waiting from '../../pages/waiting.html';
@@ -73,37 +74,6 @@ export const builtinPartials: Record<PartName, string> = {
   'deny-script': denyScript,
 };
 
-/**
- * Mustache's own HTML escaping, character for character, done in native passes: its version calls a
- * function for every character it escapes, and a page's `data-t` (the script's messages as JSON)
- * has a hundred quotes, a cost the runtime's interpreter feels on every page.
- */
-export function escapeHtml(value: unknown): string {
-  const s = String(value);
-  if (!/[&<>"'`=/]/.test(s)) return s;
-  // Long texts (the page's `data-t`) repeat from answer to answer: kept once escaped.
-  if (s.length < 256) return escapeText(s);
-  let escaped = escapedLong.get(s);
-  if (escaped === undefined) {
-    escaped = escapeText(s);
-    if (escapedLong.size >= 64) escapedLong.clear();
-    escapedLong.set(s, escaped);
-  }
-  return escaped;
-}
-const escapedLong = new Map<string, string>();
-
-function escapeText(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
-    .replace(/\//g, '&#x2F;')
-    .replace(/`/g, '&#x60;')
-    .replace(/=/g, '&#x3D;');
-}
 const RENDER = { escape: escapeHtml };
 
 /**

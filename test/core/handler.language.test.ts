@@ -142,7 +142,7 @@ describe('the 429 and 502 pages', () => {
     expect(page.response.status).toBe(429);
     expect(page.body).toMatch(/^<!doctype html><html lang="ar-EG" dir="rtl">/);
     expect(page.body).toContain(`<title>${builtin('ar-EG').hammerTitle}</title>`);
-    expect(page.body).toContain('<h1>&lt;b&gt;wait&lt;/b&gt;</h1>');
+    expect(page.body).toContain('<h1>&lt;b&gt;wait&lt;&#x2F;b&gt;</h1>');
     // The seconds in Arabic's own words and digits, as many as the Retry-After says.
     const seconds = Number(page.response.headers.get('retry-after'));
     expect(page.body).toContain(new Strings(localeByTag('ar-EG')!).text('hammerBody', { seconds }));

@@ -5,7 +5,7 @@ import { localeByTag, type Locale } from '../../src/core/i18n/locales.js';
 import type { PageLanguage } from '../../src/core/i18n/page-language.js';
 import { Strings } from '../../src/core/i18n/strings.js';
 import { renderPage, type PageVars } from '../../src/core/pages.js';
-import { answerText, languageHref, templateView } from '../../src/core/pages-view.js';
+import { answerText, templateView } from '../../src/core/pages-view.js';
 import type { PageName } from '../../src/core/types.js';
 import { pageVars } from '../pages/fake-room.js';
 import { fakeLocale, markedLocale } from './i18n/fake-locale.js';
@@ -58,16 +58,6 @@ describe('the view in the answer\'s language', () => {
 });
 
 describe('the language links', () => {
-  it('keep the other query parameters as written and set wr_lang, encoded', () => {
-    expect(languageHref('', 'de-DE')).toBe('?wr_lang=de-DE');
-    expect(languageHref('?a=1&b=x%20y', 'zh-TW')).toBe('?a=1&b=x%20y&wr_lang=zh-TW');
-    expect(languageHref('?wr_lang=fr-FR&a=1&wr_lang=it-IT', 'ja-JP')).toBe('?wr_lang=ja-JP&a=1');
-    expect(languageHref('?q', 'a b&c')).toBe('?q&wr_lang=a%20b%26c');
-    // The parameter however its name is encoded: the room reads `wr%5Flang` as `wr_lang`, so the link replaces it.
-    expect(languageHref('?wr%5Flang=de-DE&a=1&wr_lang=fr-FR', 'ja-JP')).toBe('?wr_lang=ja-JP&a=1');
-    expect(languageHref('?%E0%A4%A=1', 'ja-JP')).toBe('?%E0%A4%A=1&wr_lang=ja-JP');
-  });
-
   it('list the offered languages in order, mark the chosen one, and appear only with a choice', () => {
     const lang = language(fakeLocale, { search: '?event=summer&x=%C3%A9' });
     const view = templateView(pageVars('startwaiting'), lang) as Record<string, any>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Mustache from 'mustache';
-import { builtinPages, escapeHtml, renderPage, type PageVars } from '../../src/core/pages.js';
+import { builtinPages, renderPage, type PageVars } from '../../src/core/pages.js';
 import type { PageName } from '../../src/core/types.js';
 
 function vars(over: Partial<PageVars> = {}): PageVars {
@@ -189,14 +189,5 @@ describe('pages of scheduled sales and first-come queues', () => {
     const html = renderPage('deny', null, vars({ status: 'deny', closed: true, hasEstimate: false }), () => {});
     expect(html).toContain('<title>The sale has ended</title>');
     expect(html).not.toContain('Closed for now');
-  });
-});
-
-describe('escapeHtml', () => {
-  it('escapes exactly as Mustache does', () => {
-    for (const text of ['', 'plain words', '<a href="x?a=1&b=2">\'q\' `t` /x</a>', '{"clientNextCheck":"Next check in {time}"}', '&amp; already', 'é – 日本語 ٣']) {
-      expect(escapeHtml(text)).toBe(Mustache.escape(text));
-    }
-    expect(escapeHtml(42)).toBe('42');
   });
 });

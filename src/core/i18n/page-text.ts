@@ -24,7 +24,8 @@ const WORDED_MAX = 512;
 
 /** `strings.text(key, args)`, kept for the sandbox's next answers. */
 export function wordedText(strings: Strings, key: MessageKey, args: Readonly<Record<string, string | number>> = {}): string {
-  let id = `${strings.tag}\u0000${key}\u0000${strings.source(key)}`;
+  // A built-in message is named by its language and key; an operator's by its text too, so a changed override is a new entry.
+  let id = strings.builtin(key) ? `${strings.tag}\u0000${key}` : `${strings.tag}\u0000${key}\u0001${strings.source(key)}`;
   for (const name in args) id += `\u0000${args[name]}`;
   let text = worded.get(id);
   if (text === undefined) {

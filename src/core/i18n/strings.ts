@@ -47,6 +47,12 @@ export class Strings {
     return formatMessage(this.find(key).tokens, args, { plural: this.locale.plural, number: this.locale.info.number });
   }
 
+  /** Whether `key` is the built-in catalog's message (no override of the operator's has it). */
+  builtin(key: MessageKey): boolean {
+    for (const o of this.overrides) if (o[key] !== undefined) return false;
+    return true;
+  }
+
   /** The message as written (for the page's script, which fills plain `{name}` arguments itself). */
   source(key: MessageKey): string {
     return this.find(key).text;
