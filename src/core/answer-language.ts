@@ -52,13 +52,20 @@ export function answerLanguage({ config, url, cookieHeader, acceptLanguage, http
   // At most two lookups, and only here: the room's page set's wording, then the shared one.
   const own = config.pages === null ? {} : overrides(overridesKey(tag, config.pages), tag, deps);
   const shared = overrides(overridesKey(tag, null), tag, deps);
+  const language: PageLanguage = {
+    strings: new Strings(locale, [own, shared]),
+    offered: config.languages,
+    search: url.search,
+    message: config.messages[tag] ?? config.message,
+  };
+  // A stored template written in one language gets the room's default (its overrides not read: such a
+  // template prints none of the catalog's strings, only figures).
+  const home = config.languages.find((l) => l.info.tag === config.defaultLanguage);
+  if (home !== undefined && home !== locale) {
+    language.single = { strings: new Strings(home), offered: config.languages, search: url.search, message: config.messages[home.info.tag] ?? config.message };
+  }
   return {
-    language: {
-      strings: new Strings(locale, [own, shared]),
-      offered: config.languages,
-      search: url.search,
-      message: config.messages[tag] ?? config.message,
-    },
+    language,
     setCookie: source === 'query' && cookie !== tag ? setLanguageCookie(tag, config, https) : null,
     vary: config.languages.length > 1,
   };

@@ -119,7 +119,6 @@ export function renderPage(
   /** The answer's language; absent: English, with `vars.message`. */
   language?: PageLanguage,
 ): string {
-  const view = templateView(vars, language);
   if (storedBase64 !== null) {
     const decoded = decodeStored(storedBase64);
     if ('problem' in decoded) {
@@ -127,14 +126,34 @@ export function renderPage(
     } else {
       try {
         noteUnknownPartials(name, decoded.text, diag);
-        return Mustache.render(decoded.text, view, builtinPartials, RENDER);
+        // A template written in one language (made before the languages, say) gets the room's default
+        // language's figures: "about 5 minutes" in its English sentences, not the visitor's Arabic.
+        const speaks = language && !multilingual(decoded.text) ? (language.single ?? language) : language;
+        return Mustache.render(decoded.text, templateView(vars, speaks), builtinPartials, RENDER);
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
         diag(`waiting_room_pages.${name} is not a valid Mustache template (${why}); serving the built-in page`);
       }
     }
   }
-  return Mustache.render(builtinPages[name], view, builtinPartials, RENDER);
+  return Mustache.render(builtinPages[name], templateView(vars, language), builtinPartials, RENDER);
+}
+
+/** Templates already looked at for whether they speak the visitor's language. */
+const multilingualSeen = new Map<string, boolean>();
+
+/**
+ * Whether a template speaks the answer's language: it prints a catalog string (`t.KEY`), the page's
+ * language or direction, or the language links. One that does none of these is written in one language.
+ */
+export function multilingual(template: string): boolean {
+  let yes = multilingualSeen.get(template);
+  if (yes === undefined) {
+    yes = /\{\{\{?[#^&]?\s*(?:t\.|lang\s*\}|dir\s*\}|language(?:Links|LinksHtml)?\s*\}|clientText\s*\})/.test(template);
+    if (multilingualSeen.size >= 16) multilingualSeen.clear();
+    multilingualSeen.set(template, yes);
+  }
+  return yes;
 }
 
 /** Stored templates already looked at for partials that do not exist: each is told once. */

@@ -39,6 +39,16 @@ describe('the language of a waiting page', () => {
     expect(langCookies(https.response)).toEqual(['wr_lang=ja-JP; Path=/; Max-Age=31536000; SameSite=Lax; Secure']);
   });
 
+  it("hands the renderer the room's default language for a template written in one", async () => {
+    const room = new FakeRoom({ settings: { default_language: 'de-DE', 'message.de-DE': 'Hallo', message: 'Hello' } });
+    await room.visit({ headers: { 'accept-language': 'ja' } });
+    const calls = vi.mocked(renderAnswer).mock.calls;
+    const single = (calls[calls.length - 1]![0] as AnswerInput).language!.single!;
+    expect([single.strings.tag, single.message]).toEqual(['de-DE', 'Hallo']);
+    await room.visit({ headers: { 'accept-language': 'de' } });
+    expect((vi.mocked(renderAnswer).mock.calls.at(-1)![0] as AnswerInput).language!.single).toBeUndefined();
+  });
+
   it('reads wr_lang however its name is encoded, as the links replace it', async () => {
     const room = new FakeRoom();
     await room.visit({ path: '/?wr%5Flang=de-DE', headers: { 'accept-language': 'ja' } });

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import Mustache from 'mustache';
 import { builtinPages, renderPage, type PageVars } from '../../src/core/pages.js';
 import type { PageName } from '../../src/core/types.js';
+import { localeByTag } from '../../src/core/i18n/locales.js';
+import type { PageLanguage } from '../../src/core/i18n/page-language.js';
+import { Strings } from '../../src/core/i18n/strings.js';
 
 function vars(over: Partial<PageVars> = {}): PageVars {
   return {
@@ -189,5 +192,31 @@ describe('pages of scheduled sales and first-come queues', () => {
     const html = renderPage('deny', null, vars({ status: 'deny', closed: true, hasEstimate: false }), () => {});
     expect(html).toContain('<title>The sale has ended</title>');
     expect(html).not.toContain('Closed for now');
+  });
+});
+
+describe('a stored template written in one language', () => {
+  const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+  const arabic = localeByTag('ar-EG')!;
+  const english = localeByTag('en-US')!;
+  const language: PageLanguage = {
+    strings: new Strings(arabic),
+    offered: [english, arabic],
+    search: '',
+    message: '',
+    single: { strings: new Strings(english), offered: [english, arabic], search: '', message: '' },
+  };
+  const figures = { waitTime25PercentileSeconds: 300, waitTime50PercentileSeconds: 400, waitTime75PercentileSeconds: 600 };
+
+  it('shows its figures in the room default language, so its own sentences and its figures agree', () => {
+    const old = b64('<html lang="en"><p>Expected wait: {{waitTimeFormatted}}.</p></html>');
+    expect(renderPage('keepwaiting', old, vars(figures), () => {}, language)).toBe('<html lang="en"><p>Expected wait: about 5 to 10 minutes.</p></html>');
+  });
+
+  it('one that prints the catalog, lang or the links speaks the visitor language', () => {
+    for (const template of ['<p>{{t.waitHeading}}: {{waitTimeFormatted}}</p>', '<html lang="{{lang}}">{{waitTimeFormatted}}', '<nav>{{{languageLinksHtml}}}</nav>{{waitTimeFormatted}}']) {
+      const html = renderPage('keepwaiting', b64(template), vars(figures), () => {}, language);
+      expect(html, template).toContain(new Strings(arabic).text('durationRangeMinutes', { from: 5, to: 10 }));
+    }
   });
 });

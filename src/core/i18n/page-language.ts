@@ -12,4 +12,10 @@ export interface PageLanguage {
   search: string;
   /** The operator's message in this language (`message.TAG`, else `message`), '' when none. */
   message: string;
+  /**
+   * The room's default language, for a stored template written in one language (it prints none of
+   * `t.*`, `lang`, `dir`, the links): its figures in the template's words' language, not the visitor's.
+   * Absent: this one.
+   */
+  single?: PageLanguage;
 }
