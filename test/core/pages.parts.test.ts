@@ -1,26 +1,25 @@
 // The built-in pages' CSS and scripts live in pages/parts/ and reach every template as Mustache
-// partials: the built-in pages render exactly as the inline templates they replaced
-// (test/core/pages.inline/, the templates as they were, kept to compare against), a stored template
+// partials: the built-in pages render exactly as the same templates with their parts written in
+// (as the pages were before the parts), a stored template
 // gets the whole store value for its own markup, and one naming a partial that does not exist is
 // still shown, the operator told which.
 import Mustache from 'mustache';
 import { describe, expect, it } from 'vitest';
-import deny from './pages.inline/deny.html';
-import prequeue from './pages.inline/prequeue.html';
-import waiting from './pages.inline/waiting.html';
-import { waitingPage } from '../../src/core/page-variants.js';
 import { escapeHtml } from '../../src/core/html-text.js';
-import { builtinPages, renderPage, templateView } from '../../src/core/pages.js';
+import { builtinPages, builtinPartials, renderPage, templateView } from '../../src/core/pages.js';
 import type { PageName } from '../../src/core/types.js';
 import { pageVars } from '../pages/fake-room.js';
 import { SCENARIOS } from './pages.scenarios.js';
 
-const INLINE: Record<PageName, string> = {
-  startwaiting: waitingPage(waiting, 'startwaiting'),
-  keepwaiting: waitingPage(waiting, 'keepwaiting'),
-  prequeue,
-  deny,
-};
+/** A template with each part written in where its `{{> name}}` line stands, as the pages were before the parts. */
+function inline(template: string): string {
+  return template.replace(/^\{\{> ([\w-]+)\}\}\n/gm, (_all, name: string) => {
+    const part = (builtinPartials as Record<string, string>)[name];
+    if (part === undefined) throw new Error(`no part ${name}`);
+    return part;
+  });
+}
+const INLINE = Object.fromEntries(Object.entries(builtinPages).map(([name, template]) => [name, inline(template)])) as Record<PageName, string>;
 
 const b64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
 
