@@ -9,7 +9,7 @@ import type { Strings } from './i18n/strings.js';
  */
 export function escapeHtml(value: unknown): string {
   const s = String(value);
-  if (!/[&<>"'`=/]/.test(s)) return s;
+  if (!/[&<>"'\x60=/]/.test(s)) return s;
   // Long texts (the page's `data-t`) repeat from answer to answer: kept once escaped.
   if (s.length < 256) return escapeText(s);
   let escaped = escapedLong.get(s);
@@ -30,7 +30,7 @@ function escapeText(s: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;')
     .replace(/\//g, '&#x2F;')
-    .replace(/`/g, '&#x60;')
+    .replace(/\x60/g, '&#x60;')
     .replace(/=/g, '&#x3D;');
 }
 

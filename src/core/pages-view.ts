@@ -18,9 +18,49 @@ import {
   type EstimateWords,
 } from './i18n/page-text.js';
 import type { Strings } from './i18n/strings.js';
-import type { PageVars } from './pages.js';
 import { SOLVER_PATH } from './solver-asset.js';
+import type { PageName } from './types.js';
 import { languageLinks, languageLinksHtml, type LanguageLink } from './language-links.js';
+
+
+export interface PageVars {
+  status: PageName;
+  /** Seconds until the visitor's token may be drawn (the Retry-After header). */
+  retryAfterSeconds: number;
+  /** Seconds after which a page without script reloads (Retry-After plus the server's jitter). */
+  refreshIntervalSeconds: number;
+  /** The page adds uniform(0, jitterSeconds) to retryAfterSeconds before checking again. */
+  jitterSeconds: number;
+  allowPercentage: number;
+  waitPeriodSeconds: number;
+  /** False when no estimate makes sense (deny, or the room admits nobody). */
+  hasEstimate: boolean;
+  /** The visitor will be drawn, but the room has no forecast yet (answer.ts): the page says it is working the wait out. Absent: false. */
+  waitTimePending?: boolean;
+  waitTime25PercentileSeconds: number | null;
+  waitTime50PercentileSeconds: number | null;
+  waitTime75PercentileSeconds: number | null;
+  /** The operator's `message`, '' when none (Mustache escapes it). */
+  message: string;
+  /** Pre-queue page: the event start as ISO 8601 UTC text, and whole seconds until it; null elsewhere. */
+  eventStartIso: string | null;
+  startsInSeconds: number | null;
+  /** A visitor holding a place (fifo, or the shuffled pre-queue after the start): visitors ahead and whole seconds until their turn; each null when unknown or not in such a queue. */
+  visitorsAhead: number | null;
+  turnInSeconds: number | null;
+  /** The deny page shown because the event ended with event_end_action = close. */
+  closed: boolean;
+  /** `queueing_method`: the pages explain a draw or a line accordingly. */
+  queueingMethod: 'random' | 'fifo';
+  /** The draw asks for a proof of work (docs/bots.md): the page's solver works it out. Absent: false. */
+  proofRequired?: boolean;
+  /** Its difficulty, expected seconds on a low-end phone; null (or absent) when none is asked. */
+  proofSeconds?: number | null;
+  /** The puzzle in its compact form (`1.M.salt.noncePrefix.P0.….P7`) for the page's solver; null (or absent) when none is asked. */
+  proofCompact?: string | null;
+  /** Where the page loads the proof-of-work solver (the edge serves it: src/core/solver-asset.ts). Absent: the built-in solver's path. */
+  solverUrl?: string;
+}
 
 const KEYS = Object.keys(enUS) as MessageKey[];
 const CLIENT_KEYS = KEYS.filter((k) => k.startsWith('client'));
