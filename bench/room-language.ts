@@ -3,7 +3,8 @@
 // languages ("before": the last commit without src/core/i18n, built from git in a temporary worktree),
 // one request of each build and scenario in turn. On today's build: no Accept-Language (the room's
 // default), a browser's usual header negotiated to French, and Arabic with an operator's override of
-// three strings (two more store lookups and a right-to-left page).
+// three strings (two more store lookups and a right-to-left page); and an admitted visitor on both
+// builds, who must pay nothing for the languages.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
@@ -28,6 +29,9 @@ export interface LanguageCost {
   english: RoomTime;
   negotiated: RoomTime;
   override: RoomTime;
+  /** An admitted visitor (the origin's answer: nothing to word), before and today. */
+  admittedBefore: RoomTime | null;
+  admitted: RoomTime;
   /** negotiated - before and negotiated / before, medians; null without a baseline. */
   negotiatedUs: number | null;
   negotiatedRatio: number | null;
@@ -64,12 +68,15 @@ function baselineWasm(): { commit: string; wasm: string } | { missing: string } 
 export async function languageCost(origin: EchoOrigin, settings: Settings, keyBytes: Uint8Array, kid: string, requests = 1500): Promise<LanguageCost> {
   const d = Number(settings.wait_period_duration);
   const token = await mintToken({ key: keyBytes, kid, identity: 'header:bench-language' }, { dec: 'wait', exp: windowBoundary(d, 1), room: 'default' });
+  // An allow token with over an allow period left: kept as it is, not renewed.
+  const allow = await mintToken({ key: keyBytes, kid, identity: 'header:bench-language' }, { dec: 'allow', exp: Math.floor(Date.now() / 1000) + 2 * Number(settings.allow_period_duration ?? 3600) + 600, room: 'default' });
   const headers = (extra: Record<string, string> = {}) => () => ({ [IDENTITY_HEADER]: 'bench-language', cookie: `${cookieName('default')}=${token}`, ...extra });
   const page = (s: number): boolean => s === 200;
   const scenarios = [
     { name: 'english', path: '/page', headers: headers(), expect: page },
     { name: 'negotiated', path: '/page', headers: headers({ 'accept-language': 'fr-CH,fr;q=0.9,de;q=0.8,en-US;q=0.7,en;q=0.6' }), expect: page },
     { name: 'override', path: '/page', headers: headers({ 'accept-language': 'ar-EG,ar;q=0.9' }), expect: page },
+    { name: 'admitted', path: '/page', headers: () => ({ [IDENTITY_HEADER]: 'bench-language', cookie: `${cookieName('default')}=${allow}`, 'accept-language': 'fr-CH,fr;q=0.9' }), expect: page },
   ];
   const overrides = { placeHeading: 'مكانك في الطابور', waitHeading: 'مدة الانتظار المتوقعة', checkNow: 'تحقق الآن' };
   const builds: Record<string, string> = { today: await buildFixture('room-timed') };
@@ -93,6 +100,8 @@ export async function languageCost(origin: EchoOrigin, settings: Settings, keyBy
     english: today.english!,
     negotiated: today.negotiated!,
     override: today.override!,
+    admittedBefore: times.before?.admitted ?? null,
+    admitted: today.admitted!,
     negotiatedUs: before ? round2(today.negotiated!.medianUs - before.medianUs) : null,
     negotiatedRatio: before ? round2(today.negotiated!.medianUs / before.medianUs) : null,
   };
@@ -111,7 +120,9 @@ export function languageCostLines(c: LanguageCost): string[] {
   }
   lines.push(`  today, no Accept-Language (the room's default, English): ${t(c.english)}`);
   lines.push(`  today, Arabic with an operator's override of three strings (two more store lookups): ${t(c.override)}`);
-  const unexpected = [c.before, c.english, c.negotiated, c.override].reduce((n, r) => n + (r ? (r.unexpected ?? 0) + r.untimed : 0), 0);
+  const admittedAgainst = c.admittedBefore ? ` against ${t(c.admittedBefore)} before: ${round2(c.admitted.medianUs / c.admittedBefore.medianUs)}x` : '';
+  lines.push(`  an admitted visitor (to the origin; nothing to word, no language chosen): ${t(c.admitted)}${admittedAgainst}`);
+  const unexpected = [c.before, c.english, c.negotiated, c.override, c.admittedBefore, c.admitted].reduce((n, r) => n + (r ? (r.unexpected ?? 0) + r.untimed : 0), 0);
   if (unexpected > 0) lines.push(`  WARNING: ${unexpected} answers were untimed or had another status than the waiting page: these figures measure something else`);
   return lines;
 }

@@ -7,7 +7,38 @@ import { parse, type PluralCategory, type Token } from '@messageformat/parser';
 import { formatNumber } from './number.js';
 import type { NumberSymbols, PluralRule } from './types.js';
 
-export type Compiled = readonly Token[];
+/**
+ * A message's parts as the room keeps them: the parser's tokens without their source positions
+ * (`ctx`), which the room never reads. Every built-in message of every language is kept compiled in
+ * the sandbox (page-text.ts warmPageText), so the positions were half its objects for the collector.
+ */
+export type Part =
+  | { readonly type: 'content'; readonly value: string }
+  | { readonly type: 'argument' | 'function'; readonly arg: string }
+  | { readonly type: 'octothorpe' }
+  | { readonly type: 'plural' | 'select' | 'selectordinal'; readonly arg: string; readonly pluralOffset?: number; readonly cases: readonly { readonly key: string; readonly tokens: Compiled }[] };
+export type Compiled = readonly Part[];
+
+function slim(tokens: readonly Token[]): Compiled {
+  return tokens.map((t): Part => {
+    switch (t.type) {
+      case 'content':
+        return { type: 'content', value: t.value };
+      case 'argument':
+      case 'function':
+        return { type: t.type, arg: t.arg };
+      case 'octothorpe':
+        return { type: 'octothorpe' };
+      default:
+        return {
+          type: t.type,
+          arg: t.arg,
+          ...(t.pluralOffset === undefined ? {} : { pluralOffset: t.pluralOffset }),
+          cases: t.cases.map((c) => ({ key: c.key, tokens: slim(c.tokens) })),
+        };
+    }
+  });
+}
 export type MessageArgs = Readonly<Record<string, string | number>>;
 
 export interface Language {
@@ -18,7 +49,7 @@ export interface Language {
 /** The message's tokens, or why it cannot be one (plural cases this language lacks, bad syntax). */
 export function compileMessage(text: string, categories: readonly PluralCategory[]): { tokens: Compiled } | { problem: string } {
   try {
-    return { tokens: parse(text, { cardinal: [...categories], ordinal: [] }) };
+    return { tokens: slim(parse(text, { cardinal: [...categories], ordinal: [] })) };
   } catch (error) {
     return { problem: (error instanceof Error ? error.message : String(error)).split('\n')[0]! };
   }

@@ -14,7 +14,7 @@ function builtin(locale: Locale, key: MessageKey): Compiled {
   if (tokens === undefined) {
     const compiled = compileMessage(locale.catalog[key], locale.categories);
     // A built-in message that does not compile is a defect the catalog test catches; show its text.
-    tokens = 'tokens' in compiled ? compiled.tokens : [{ type: 'content', value: locale.catalog[key], ctx: { offset: 0, line: 1, col: 1, text: '', lineBreaks: 0 } }];
+    tokens = 'tokens' in compiled ? compiled.tokens : [{ type: 'content', value: locale.catalog[key] }];
     builtinCompiled.set(id, tokens);
   }
   return tokens;
