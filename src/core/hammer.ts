@@ -154,7 +154,7 @@ export function hammeringResult(h: Hammered): DecideResult {
 export function hammeringResponse(h: Hammered, json: boolean, head: boolean, strings: Strings): Response {
   const n = h.retryAfterSeconds;
   const body = json
-    ? JSON.stringify({ waitingRoom: { inWaitingRoom: true, status: 'keepwaiting', retryAfterSeconds: n, hammering: true } })
+    ? JSON.stringify({ waitingRoom: { inWaitingRoom: true, status: 'keepwaiting', retryAfterSeconds: n, hammering: true, language: strings.tag } })
     : `${htmlOpen(strings)}<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
       `<meta http-equiv="refresh" content="${n}"><title>${escapeHtml(strings.text('hammerTitle'))}</title></head><body><main><h1>${escapeHtml(strings.text('hammerHeading'))}</h1>` +
       `<p>${escapeHtml(strings.text('hammerBody', { seconds: n }))}</p></main></body></html>`;

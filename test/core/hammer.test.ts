@@ -54,7 +54,7 @@ describe('hammering', () => {
       expect(answer.response.status).toBe(429);
       expect(answer.response.headers.get('cache-control')).toBe('no-store, private');
       expect(JSON.parse(answer.body)).toEqual({
-        waitingRoom: { inWaitingRoom: true, status: 'keepwaiting', retryAfterSeconds: Math.ceil(due - room.nowMs / 1000), hammering: true },
+        waitingRoom: { inWaitingRoom: true, status: 'keepwaiting', retryAfterSeconds: Math.ceil(due - room.nowMs / 1000), hammering: true, language: 'en-US' },
       });
       expect(answer.log).toMatchObject({ decision: 'wait', outcome: 'keepwaiting', status: 429, tid: tokenId(token), dec: 'wait', newTid: null });
     }
