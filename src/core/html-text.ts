@@ -1,5 +1,6 @@
 // HTML text escaped as Mustache escapes it (the pages, the language links, the 429 and 502 pages the
 // room writes by hand), and a hand-written page's language and direction on its <html>.
+import { Bounded } from './bounded.js';
 import type { Strings } from './i18n/strings.js';
 
 /**
@@ -13,14 +14,10 @@ export function escapeHtml(value: unknown): string {
   // Long texts (the page's `data-t`) repeat from answer to answer: kept once escaped.
   if (s.length < 256) return escapeText(s);
   let escaped = escapedLong.get(s);
-  if (escaped === undefined) {
-    escaped = escapeText(s);
-    if (escapedLong.size >= 64) escapedLong.clear();
-    escapedLong.set(s, escaped);
-  }
+  if (escaped === undefined) escapedLong.set(s, (escaped = escapeText(s)));
   return escaped;
 }
-const escapedLong = new Map<string, string>();
+const escapedLong = new Bounded<string, string>(64);
 
 function escapeText(s: string): string {
   return s

@@ -4,6 +4,7 @@
 // runtime's interpreter about a millisecond a page, this a string join. Templates of one's own may
 // loop over `languageLinks` instead; both give the same HTML (test/core/language-links.test.ts).
 import type { PageLanguage } from './i18n/page-language.js';
+import { Bounded } from './bounded.js';
 import { escapeHtml } from './html-text.js';
 
 /** The query parameter (and cookie) that names a visitor's choice of language. */
@@ -53,7 +54,7 @@ export function languageLinks(language: PageLanguage): LanguageLink[] {
  * every answer of a room in one language, so made once per sandbox (bounded: a room's settings hold
  * the lists, and there are eighteen languages).
  */
-const linkTails = new Map<string, readonly string[]>();
+const linkTails = new Bounded<string, readonly string[]>(256);
 
 /** The links as the built-in templates' markup would print them from `languageLinks`, escaped as Mustache escapes. */
 export function languageLinksHtml(language: PageLanguage): string {
@@ -67,7 +68,6 @@ export function languageLinksHtml(language: PageLanguage): string {
       const current = l.info.tag === chosen ? ' aria-current="true"' : '';
       return `${escapeHtml(`${LANGUAGE_PARAM}=${encodeURIComponent(l.info.tag)}`)}" lang="${tag}" hreflang="${tag}"${current}>${escapeHtml(l.info.name)}</a> `;
     });
-    if (linkTails.size >= 256) linkTails.clear();
     linkTails.set(id, tails);
   }
   const others = otherParams(language.search);

@@ -4,6 +4,7 @@
 // are every template's partials (page-parts.ts).
 // Pure and runtime-neutral: atob + TextDecoder exist in SpiderMonkey (js-compute) and Node alike.
 import Mustache from 'mustache';
+import { Bounded } from './bounded.js';
 import { escapeHtml } from './html-text.js';
 import deny from '../../pages/deny.html';
 import prequeue from '../../pages/prequeue.html';
@@ -89,10 +90,10 @@ export function renderPage(
       diag(`waiting_room_pages.${name} ${decoded.problem}; serving the built-in page`);
     } else {
       try {
-        noteUnknownPartials(name, decoded.text, diag);
+        const facts = storedFacts(name, decoded.text, diag);
         // A template written in one language (made before the languages, say) gets the room's default
         // language's figures: "about 5 minutes" in its English sentences, not the visitor's Arabic.
-        const speaks = language && !multilingual(decoded.text) ? (language.single ?? language) : language;
+        const speaks = language && !facts.multilingual ? (language.single ?? language) : language;
         return Mustache.render(decoded.text, templateView(vars, speaks), builtinPartials, RENDER);
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
@@ -103,39 +104,34 @@ export function renderPage(
   return Mustache.render(builtinPages[name], templateView(vars, language), builtinPartials, RENDER);
 }
 
-/** Templates already looked at for whether they speak the visitor's language. */
-const multilingualSeen = new Map<string, boolean>();
+/** What a stored template is, found once per template text in a sandbox. */
+interface StoredFacts {
+  /** It speaks the answer's language (SPEAKS_LANGUAGE). */
+  multilingual: boolean;
+}
+const storedSeen = new Bounded<string, StoredFacts>(16);
 
 /**
- * Whether a template speaks the answer's language: it prints a catalog string (`t.KEY`), the page's
+ * A template speaks the answer's language when it prints a catalog string (`t.KEY`), the page's
  * language or direction, or the language links. One that does none of these is written in one language.
  */
-export function multilingual(template: string): boolean {
-  let yes = multilingualSeen.get(template);
-  if (yes === undefined) {
-    yes = /\{\{\{?[#^&]?\s*(?:t\.|lang\s*\}|dir\s*\}|language(?:Links|LinksHtml)?\s*\}|clientText\s*\})/.test(template);
-    if (multilingualSeen.size >= 16) multilingualSeen.clear();
-    multilingualSeen.set(template, yes);
-  }
-  return yes;
-}
-
-/** Stored templates already looked at for partials that do not exist: each is told once. */
-const partialsChecked = new Set<string>();
+const SPEAKS_LANGUAGE = /\{\{\{?[#^&]?\s*(?:t\.|lang\s*\}|dir\s*\}|language(?:Links|LinksHtml)?\s*\}|clientText\s*\})/;
 
 /**
- * A stored template naming a partial that does not exist is still shown (Mustache renders the
- * partial as nothing), and the operator told, once per template text (`npm run pages` refuses it).
- * Throws as Mustache does on a template it cannot parse.
+ * A stored template's facts, looked at once per template text. One naming a partial that does not
+ * exist is still shown (Mustache renders the partial as nothing), and the operator told, then
+ * (`npm run pages` refuses it). Throws as Mustache does on a template it cannot parse.
  */
-function noteUnknownPartials(name: PageName, template: string, diag: (m: string) => void): void {
-  if (partialsChecked.has(template)) return;
+function storedFacts(name: PageName, template: string, diag: (m: string) => void): StoredFacts {
+  let facts = storedSeen.get(template);
+  if (facts !== undefined) return facts;
   const unknown = unknownPartials(template);
-  if (partialsChecked.size >= 16) partialsChecked.clear();
-  partialsChecked.add(template);
-  if (unknown.length === 0) return;
-  diag(
-    `waiting_room_pages.${name} names ${partTags(unknown)}, which do not exist: rendered as nothing. ` +
-      `A template may use ${partTags()}; fix it and store it again (npm run pages checks it)`,
-  );
+  if (unknown.length > 0) {
+    diag(
+      `waiting_room_pages.${name} names ${partTags(unknown)}, which do not exist: rendered as nothing. ` +
+        `A template may use ${partTags()}; fix it and store it again (npm run pages checks it)`,
+    );
+  }
+  storedSeen.set(template, (facts = { multilingual: SPEAKS_LANGUAGE.test(template) }));
+  return facts;
 }

@@ -5,33 +5,11 @@
 // effect on the very next request. Nothing about a visitor decides anything by being remembered:
 // each entry gives exactly what recomputing it would give. Without reuse (one request per
 // instance) all of this is simply empty.
+import { Bounded } from './bounded.js';
 import type { RememberedToken, SandboxCache } from './types.js';
 
 /** How many verified tokens and identity hashes a sandbox keeps, the oldest dropped first. */
 export const MAX_REMEMBERED = 4096;
-
-/** A Map that forgets its oldest entries past `max`. */
-class Bounded<K, V> {
-  private readonly map = new Map<K, V>();
-  constructor(private readonly max: number) {}
-  get(key: K): V | undefined {
-    return this.map.get(key);
-  }
-  set(key: K, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as K);
-  }
-  delete(key: K): void {
-    this.map.delete(key);
-  }
-  clear(): void {
-    this.map.clear();
-  }
-  get size(): number {
-    return this.map.size;
-  }
-}
 
 /** Every raw value reads as it did. A plain loop: this runs on every request of a reused sandbox. */
 function unchanged(kept: readonly (string | null)[], now: readonly (string | null)[]): boolean {

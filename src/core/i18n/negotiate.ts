@@ -2,6 +2,7 @@
 // `wr_lang` query parameter, then the `wr_lang` cookie they set), then the browser's Accept-Language,
 // then the room's default_language. Only languages the room offers count. Pure and bounded: a header
 // of any size or shape costs at most MAX_HEADER_CHARS characters and MAX_RANGES entries, and never throws.
+import { Bounded } from '../bounded.js';
 import { LOCALES, type Locale } from './locales.js';
 
 /** The most characters of an Accept-Language header read; browsers send well under 200. */
@@ -94,13 +95,12 @@ export interface LanguageRequest {
  * offered tag) costs the runtime's interpreter about a tenth of a millisecond. Keyed by the list
  * itself (a room's parsed settings are kept while they do not change), bounded per list.
  */
-const headerChoices = new WeakMap<readonly Locale[], Map<string, Locale | null>>();
-const HEADER_CHOICES_MAX = 256;
+const headerChoices = new WeakMap<readonly Locale[], Bounded<string, Locale | null>>();
 
 function headerChoice(header: string | null, offered: readonly Locale[]): Locale | null {
   if (header === null) return null;
   let choices = headerChoices.get(offered);
-  if (choices === undefined) headerChoices.set(offered, (choices = new Map()));
+  if (choices === undefined) headerChoices.set(offered, (choices = new Bounded(256)));
   let choice = choices.get(header);
   if (choice === undefined) {
     choice = null;
@@ -108,7 +108,6 @@ function headerChoice(header: string | null, offered: readonly Locale[]): Locale
       choice = matchLocale(range.tag, offered);
       if (choice !== null) break;
     }
-    if (choices.size >= HEADER_CHOICES_MAX) choices.clear();
     choices.set(header, choice);
   }
   return choice;

@@ -1,6 +1,7 @@
 // What the pages and the JSON answer say about time and people, in the answer's language: waits
 // ("about 3 minutes"), ranges of waits, visitors ahead, the UTC date of a start, the wait's summary.
 // The rounding is the room's (estimates are rough: a random draw), the words the catalog's.
+import { Bounded } from '../bounded.js';
 import { enUS, type MessageKey } from './catalogs/en-US.js';
 import { DEFAULT_TAG, LOCALES, localeByTag } from './locales.js';
 import { formatDigits } from './number.js';
@@ -19,8 +20,7 @@ export function englishLanguage(message: string): PageLanguage {
  * written (the operator's override or the catalog's) and its arguments, so a changed override is a
  * new entry; bounded, since the arguments are the room's rounded figures and repeat.
  */
-const worded = new Map<string, string>();
-const WORDED_MAX = 512;
+const worded = new Bounded<string, string>(512);
 
 /** `strings.text(key, args)`, kept for the sandbox's next answers. */
 export function wordedText(strings: Strings, key: MessageKey, args: Readonly<Record<string, string | number>> = {}): string {
@@ -30,7 +30,6 @@ export function wordedText(strings: Strings, key: MessageKey, args: Readonly<Rec
   let text = worded.get(id);
   if (text === undefined) {
     text = strings.text(key, args);
-    if (worded.size >= WORDED_MAX) worded.clear();
     worded.set(id, text);
   }
   return text;
