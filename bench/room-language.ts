@@ -6,7 +6,7 @@
 // three strings (two more store lookups and a right-to-left page); and an admitted visitor on both
 // builds, who must pay nothing for the languages.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type EchoOrigin } from '../lib/echo-origin.js';
@@ -58,7 +58,7 @@ function baselineWasm(): { commit: string; wasm: string } | { missing: string } 
     if (r.status !== 0 || !wasm) return { missing: `building ${commit.slice(0, 7)} failed: ${r.stderr.trim().split('\n').pop() ?? ''}` };
     // Keep the Wasm out of the worktree that is about to go.
     const kept = path.join(os.tmpdir(), `wr-baseline-${commit.slice(0, 12)}.wasm`);
-    spawnSync('cp', [wasm, kept]);
+    copyFileSync(wasm, kept);
     return { commit, wasm: kept };
   } finally {
     git(['worktree', 'remove', '--force', dir]);

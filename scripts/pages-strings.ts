@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONFIG_STORE_VALUE_LIMIT } from '../src/core/config.js';
 import { LOCALE_TAGS, localeByTag } from '../src/core/i18n/locales.js';
-import { checkOverrides, overridesKey } from '../src/core/i18n/overrides.js';
+import { checkOverrides } from '../src/core/i18n/overrides.js';
 import { PAGE_STORE } from '../src/fastly/names.js';
 
 export const STRINGS_DIR = 'strings';
@@ -21,9 +21,6 @@ export interface EncodedStrings {
   /** The value stored: the JSON without spaces. */
   value: string;
 }
-
-/** The store key of one language's strings: `strings.TAG`, or `ROOM.strings.TAG` for a room's page set. */
-export const stringsKey = (tag: string, room: string | null = null): string => overridesKey(tag, room);
 
 /** The strings files of `dir` (none when it has no strings folder), checked; problems as lines naming the file and key. */
 export async function encodeStrings(dir: string): Promise<{ strings: EncodedStrings[]; problems: string[] }> {

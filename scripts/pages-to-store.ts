@@ -22,7 +22,8 @@ import { shellQuote } from '../lib/fastly-cli.js';
 import { readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { localConfigFile } from '../lib/local-store.js';
 import { ROOM_ID } from '../src/core/layout.js';
-import { encodeStrings, stringsKey, type EncodedStrings } from './pages-strings.js';
+import { overridesKey } from '../src/core/i18n/overrides.js';
+import { encodeStrings, type EncodedStrings } from './pages-strings.js';
 import { planTune } from './tune-plan.js';
 import { isMain } from '../lib/cli.js';
 import { repoRoot } from '../lib/paths.js';
@@ -143,7 +144,7 @@ export async function writeStoreFile(pages: readonly EncodedPage[], out: string,
   const kept = Object.entries((await readStoreIfExists(out).catch(() => null)) ?? {}).filter(([key]) =>
     room === null ? key.includes('.') && !key.startsWith('strings.') : !key.startsWith(`${room}.`),
   );
-  const written = [...pages.map((p) => [pageKey(p.name, room), p.base64]), ...strings.map((t) => [stringsKey(t.tag, room), t.value])];
+  const written = [...pages.map((p) => [pageKey(p.name, room), p.base64]), ...strings.map((t) => [overridesKey(t.tag, room), t.value])];
   await writeStoreAtomic(out, Object.fromEntries([...kept, ...written]));
 }
 
@@ -175,7 +176,7 @@ export function fastlyCommands(
     // --upsert: creates the entry the first time and replaces it afterwards.
     lines.push(`fastly config-store-entry update --upsert --store-id=${store} --key=${pageKey(page.name, room)} --value='${page.base64}'`);
   }
-  for (const t of strings) lines.push(`fastly config-store-entry update --upsert --store-id=${store} --key=${stringsKey(t.tag, room)} --value=${shellQuote(t.value)}`);
+  for (const t of strings) lines.push(`fastly config-store-entry update --upsert --store-id=${store} --key=${overridesKey(t.tag, room)} --value=${shellQuote(t.value)}`);
   if (room !== null) lines.push(`# Then make room ${room} read them (its pages setting):`, `npm run tune -- --service ${target.serviceId === undefined ? 'SERVICE_ID' : shellQuote(target.serviceId)} --room ${room} pages=${room}`);
   return lines.join('\n');
 }
@@ -256,7 +257,7 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
   if (args.print) {
     console.error(summary(pages, strings));
     for (const page of pages) console.log(`${pageKey(page.name, room)}\n${page.base64}\n`);
-    for (const t of strings) console.log(`${stringsKey(t.tag, room)}\n${t.value}\n`);
+    for (const t of strings) console.log(`${overridesKey(t.tag, room)}\n${t.value}\n`);
     if (room !== null) console.error(`then set room ${room}'s pages setting: npm run tune -- --service SERVICE_ID --room ${room} pages=${room}`);
     return 0;
   }

@@ -3,7 +3,7 @@
 // reads four values (the service-wide settings, its own, its allow_percentage and what the
 // controller publishes for it) whatever the number of settings, rooms and rules. The tools use the
 // same functions to read and write a room's settings, so the edge and the tools never disagree.
-import { messageSetting, MESSAGE_TAG_SETTING } from './config-language.js';
+import { MESSAGE_PREFIX, messageSetting, MESSAGE_TAG_SETTING } from './config-language.js';
 import { settingsTable } from './settings.js';
 import type { ConfigProblem } from './types.js';
 
@@ -81,7 +81,7 @@ export function settingsObject(raw: string | null, key: string, problems: Config
   for (const [written, value] of Object.entries(parsed as Record<string, unknown>)) {
     const name = settingName(written);
     if (name === null) {
-      const why = written.startsWith('message.') ? 'is not a setting: TAG in message.TAG must be a built-in language' : 'is not a setting';
+      const why = written.startsWith(MESSAGE_PREFIX) ? 'is not a setting: TAG in message.TAG must be a built-in language' : 'is not a setting';
       problems.push({ key: `${key}: ${written}`, value: String(value).slice(0, 60), message: `${why}; ignoring it` });
       continue;
     }
@@ -111,7 +111,7 @@ export function mergeRoomSettings(room: string | null, raws: RoomRaws, problems:
     // is never replaced, for one language, by an older service-wide one.
     if (object.message !== undefined) {
       for (const name of Object.keys(values)) {
-        if (name.startsWith('message.')) {
+        if (name.startsWith(MESSAGE_PREFIX)) {
           delete values[name];
           delete from[name];
         }

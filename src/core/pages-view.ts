@@ -101,7 +101,7 @@ const builtinClientText = new Map<string, string>();
 export function clientText(strings: Strings): string {
   // The catalog's own messages (no override for them) make the same text in every answer: kept,
   // and made at build time for the languages the warm-up renders (src/core/warm.ts).
-  const builtin = CLIENT_KEYS.every((k) => strings.source(k) === strings.locale.catalog[k]);
+  const builtin = CLIENT_KEYS.every((k) => strings.builtin(k));
   const kept = builtin ? builtinClientText.get(strings.tag) : undefined;
   if (kept !== undefined) return kept;
   const out: Record<string, string> = {};

@@ -34,12 +34,17 @@ export class Strings {
     return this.locale.info.tag;
   }
 
-  private find(key: MessageKey): { text: string; tokens: Compiled } {
+  /** The operator's message for `key`, the first override that has it; undefined for none. */
+  private override(key: MessageKey): { text: string; tokens: Compiled } | undefined {
     for (const o of this.overrides) {
       const hit = o[key];
       if (hit !== undefined) return hit;
     }
-    return { text: this.locale.catalog[key], tokens: builtin(this.locale, key) };
+    return undefined;
+  }
+
+  private find(key: MessageKey): { text: string; tokens: Compiled } {
+    return this.override(key) ?? { text: this.locale.catalog[key], tokens: builtin(this.locale, key) };
   }
 
   /** The message for `key`, formatted with `args`. */
@@ -49,8 +54,7 @@ export class Strings {
 
   /** Whether `key` is the built-in catalog's message (no override of the operator's has it). */
   builtin(key: MessageKey): boolean {
-    for (const o of this.overrides) if (o[key] !== undefined) return false;
-    return true;
+    return this.override(key) === undefined;
   }
 
   /** The message as written (for the page's script, which fills plain `{name}` arguments itself). */
