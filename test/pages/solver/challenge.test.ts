@@ -3,6 +3,7 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { describe, expect, it } from 'vitest';
+import { enUS } from '../../../src/core/i18n/catalogs/en-US.js';
 import { DONE, ENGLISH, pageWords, progressWords, workFrom, workKey } from '../../../pages/solver/challenge.js';
 import { specProof } from '../../support/proof-spec.js';
 
@@ -64,5 +65,9 @@ describe('the words', () => {
     expect(progressWords(4, 8, 0, 100, words)).toBe(ENGLISH.clientProofHalf);
     // A page of the operator's own, without data-t or with something else in it: English.
     for (const none of [undefined, '', 'not json', '[1,2]', '{"clientProofDone": 5}']) expect(pageWords(none)).toEqual(ENGLISH);
+  });
+
+  it('in English are the English catalog\'s own (the solver carries its copy: the catalog would double its size)', () => {
+    for (const key of Object.keys(ENGLISH) as (keyof typeof ENGLISH)[]) expect(ENGLISH[key], key).toBe(enUS[key]);
   });
 });
