@@ -139,6 +139,10 @@ describe('README.md', () => {
     }
   });
 
+  it('stays short: at most 150 lines, depth in docs/', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(151);
+  });
+
   it('gives the three quick-start commands', () => {
     for (const command of ['npm ci', 'npm start', 'npm test']) expect(readme).toContain(command);
   });
