@@ -6,7 +6,7 @@ import { parseLanguageSettings } from './config-language.js';
 import { parseProofSettings } from './config-proof.js';
 import { defaults, Reader, type Get } from './config-reader.js';
 import { parseHammerLimit } from './hammer.js';
-import { DEFAULT_ROOM, mergeRoomSettings, ROOM_ID, SETTINGS_KEY, type RoomRaws } from './layout.js';
+import { DEFAULT_ROOM, mergeRoomSettings, ROOM_ID, SETTINGS_KEY, valueAt, type MergedSettings, type RoomRaws } from './layout.js';
 import { MAX_COOKIE_LIFETIME_SECONDS, MAX_PERIOD_SECONDS } from './settings.js';
 import type { Config, ConfigProblem, IdentitySource, ParsedSettings, ScheduleEntry, WaitingStatus } from './types.js';
 
@@ -209,15 +209,54 @@ export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { con
 }
 
 /**
+ * Settings whose value the room takes in part or bends to another setting (a schedule's good entries,
+ * the known tags of `languages`, a message cut to length, a proof clamped to the wait period, the
+ * default language among those offered): a problem with one of them is not a refusal of its value.
+ */
+export const TAKEN_IN_PART: ReadonlySet<string> = new Set(['allow_schedule', 'proof_schedule', 'queue_counts', 'languages', 'default_language', 'message', 'jwt_jwks', 'proof_seconds']);
+
+/** The part of a problem's message after its last `; `: what the room does instead. */
+const needOf = (message: string): string => message.slice(0, Math.max(0, message.lastIndexOf('; '))) || message;
+
+/**
  * One room's settings as a request reads them (layout.ts): each problem names the store key its
- * setting was read from, so an operator knows which value to fix.
+ * setting was read from, so an operator knows which value to fix. A value the room cannot use counts
+ * as unset where it is written: when a less specific place holds the setting, that value applies
+ * (a room's `allow_percentage` of "5%" never opens a room the service-wide 1 holds back); else the
+ * setting's default, as documented.
  */
 export function parseRoomConfig(room: string | null, raws: RoomRaws): ParsedSettings {
-  const problems: ConfigProblem[] = [];
-  const merged = mergeRoomSettings(room, raws, problems);
-  const parsed = parseConfig((key) => merged.values[key] ?? null, room);
-  for (const p of parsed.problems) problems.push({ ...p, key: `${merged.from[p.key] ?? SETTINGS_KEY}: ${p.key}` });
-  return { config: parsed.config, problems };
+  const skipped = new Map<string, ConfigProblem>();
+  for (;;) {
+    const problems: ConfigProblem[] = [];
+    const merged = mergeRoomSettings(room, raws, problems, new Set(skipped.keys()));
+    const parsed = parseConfig((key) => merged.values[key] ?? null, room);
+    const refused = parsed.problems.filter((p) => canFallThrough(p, merged));
+    if (refused.length === 0) return { config: parsed.config, problems: [...problems, ...fellThrough(skipped, merged, parsed.problems), ...placed(parsed.problems, merged)] };
+    for (const p of refused) skipped.set(valueAt(merged.from[p.key]!, p.key), p);
+  }
+}
+
+/** A refusal of a whole value that a less specific place also holds: that place's value is tried. */
+function canFallThrough(p: ConfigProblem, merged: MergedSettings): boolean {
+  const setting = p.key;
+  if (TAKEN_IN_PART.has(setting) || setting.startsWith('message.') || p.value === '') return false;
+  return (merged.held[setting]?.length ?? 0) > 1;
+}
+
+/** The values passed over, each named where it is written, with the value the room uses instead. */
+function fellThrough(skipped: ReadonlyMap<string, ConfigProblem>, merged: MergedSettings, last: readonly ConfigProblem[]): ConfigProblem[] {
+  return [...skipped].map(([at, p]) => {
+    const from = merged.from[p.key]!;
+    const usable = !last.some((q) => q.key === p.key);
+    const instead = usable ? `using the value in ${from} (${merged.values[p.key]})` : `using the one in ${from}, which is no better`;
+    return { key: at, value: p.value, message: `${needOf(p.message)}; ${instead}` };
+  });
+}
+
+/** The parse's problems, each named by the store key its setting was read from. */
+function placed(problems: readonly ConfigProblem[], merged: MergedSettings): ConfigProblem[] {
+  return problems.map((p) => ({ ...p, key: valueAt(merged.from[p.key] ?? SETTINGS_KEY, p.key) }));
 }
 
 /** One line per problem, for deps.diag. */
