@@ -6,18 +6,19 @@ import { parseLanguageSettings } from './config-language.js';
 import { parseProofSettings } from './config-proof.js';
 import { defaults, Reader, type Get } from './config-reader.js';
 import { parseHammerLimit } from './hammer.js';
-import { DEFAULT_ROOM, mergeRoomSettings, ROOM_ID, SETTINGS_KEY, valueAt, type MergedSettings, type RoomRaws } from './layout.js';
+import { DEFAULT_ROOM, mergeRoomSettings, percentageKey, ROOM_ID, roomKey, SETTINGS_KEY, valueAt, type MergedSettings, type RoomRaws } from './layout.js';
 import { MAX_COOKIE_LIFETIME_SECONDS, MAX_PERIOD_SECONDS } from './settings.js';
 import type { Config, ConfigProblem, IdentitySource, ParsedSettings, ScheduleEntry, WaitingStatus } from './types.js';
 
 export { CONFIG_STORE_VALUE_LIMIT, MAX_COOKIE_LIFETIME_SECONDS, MAX_MESSAGE_CHARS, MAX_PERIOD_SECONDS, settingsTable, type SettingInfo } from './settings.js';
 
-function parseAllowPercentage(r: Reader): number {
+function parseAllowPercentage(r: Reader, room: string | null): number {
   const key = 'allow_percentage';
   const value = r.raw(key);
-  // Fail open: an unreadable setting must not close the site.
+  // Fail open: an unreadable setting must not close the site. Said only for a room: a request no room
+  // decides goes to the origin whatever the chance, and reads the service-wide settings for its log line.
   if (value === null) {
-    r.problem(key, '', 'is missing; admitting everyone (100)');
+    if (room !== null) r.problem(key, '', `is missing, and room ${room} has none of its own (${percentageKey(room)}, ${roomKey(room)}); room ${room} admits everyone (100)`);
     return 100;
   }
   const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(value) ? Number(value) : Number.NaN;
@@ -170,7 +171,7 @@ export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { con
   const config: Config = {
     room,
     enabled: parseBoolean(r, 'enabled'),
-    allowPercentage: parseAllowPercentage(r),
+    allowPercentage: parseAllowPercentage(r, room),
     allowPeriodSeconds: r.seconds('allow_period_duration', MAX_PERIOD_SECONDS),
     waitPeriodSeconds,
     cookieLifetimeSeconds: r.seconds('cookie_lifetime', MAX_COOKIE_LIFETIME_SECONDS),

@@ -154,6 +154,36 @@ describe('a room whose own allow_percentage is empty', () => {
   });
 });
 
+describe('allow_percentage set per room only', () => {
+  const perRoom = () =>
+    new FakeRoom({
+      settings: { allow_percentage: '', wait_period_duration: '60' },
+      store: {
+        routing: routing({ rules: [{ id: 'health', if: { path: { prefix: '/health' } }, then: 'bypass' }] }),
+        'room.shop.allow_percentage': '100',
+        'room.checkout.allow_percentage': '50',
+      },
+    });
+
+  it('says nothing of allow_percentage for a request no room decides: nobody is admitted by it', async () => {
+    const room = perRoom();
+    const answer = await room.visit({ path: '/health' });
+    expect(answer.log).toMatchObject({ room: null, reason: 'rule_bypass' });
+    expect(answer.diags.filter((d) => d.includes('allow_percentage'))).toEqual([]);
+    expect((await room.visit({ path: '/checkout' })).diags.filter((d) => d.includes('allow_percentage'))).toEqual([]);
+  });
+
+  it('says so, naming the room, when a room has no allow_percentage anywhere', async () => {
+    const room = perRoom();
+    room.store.delete('room.shop.allow_percentage');
+    const answer = await room.visit({ path: '/' });
+    expect(answer.fromOrigin).toBe(true);
+    expect(answer.diags.filter((d) => d.includes('allow_percentage'))).toEqual([
+      'waiting_room_config: settings: allow_percentage is missing, and room shop has none of its own (room.shop.allow_percentage, room.shop); room shop admits everyone (100)',
+    ]);
+  });
+});
+
 describe('store lookups per request', () => {
   function manyRooms() {
     const rooms = Array.from({ length: 20 }, (_, i) => ({ id: `room-${i}`, routes: [`/area-${i}`] }));
