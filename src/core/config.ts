@@ -227,13 +227,32 @@ const needOf = (message: string): string => message.slice(0, Math.max(0, message
  * setting's default, as documented.
  */
 export function parseRoomConfig(room: string | null, raws: RoomRaws): ParsedSettings {
+  const { config, problems } = settle(room, raws);
+  return { config, problems };
+}
+
+/**
+ * One room's settings as written, with the values parseRoomConfig passes over left out: what the
+ * tools and the controller read, so they see the value the edge uses. `problems` gets those of the
+ * store's values themselves and of each value passed over, not those of the settings' parse.
+ */
+export function usableRoomSettings(room: string | null, raws: RoomRaws, problems: ConfigProblem[] = []): MergedSettings {
+  const settled = settle(room, raws);
+  problems.push(...settled.written);
+  return settled.merged;
+}
+
+function settle(room: string | null, raws: RoomRaws): ParsedSettings & { merged: MergedSettings; written: ConfigProblem[] } {
   const skipped = new Map<string, ConfigProblem>();
   for (;;) {
     const problems: ConfigProblem[] = [];
     const merged = mergeRoomSettings(room, raws, problems, new Set(skipped.keys()));
     const parsed = parseConfig((key) => merged.values[key] ?? null, room);
     const refused = parsed.problems.filter((p) => canFallThrough(p, merged));
-    if (refused.length === 0) return { config: parsed.config, problems: [...problems, ...fellThrough(skipped, merged, parsed.problems), ...placed(parsed.problems, merged)] };
+    if (refused.length === 0) {
+      const written = [...problems, ...fellThrough(skipped, merged, parsed.problems)];
+      return { config: parsed.config, problems: [...written, ...placed(parsed.problems, merged)], merged, written };
+    }
     for (const p of refused) skipped.set(valueAt(merged.from[p.key]!, p.key), p);
   }
 }

@@ -11,6 +11,7 @@ import { parseConfig, parseRoomConfig, settingsTable, TAKEN_IN_PART } from '../.
 import { DEFAULT_ROOM, LIVE_SETTINGS, liveKey, mergeRoomSettings, percentageKey, readRoomRaws, roomKey, SETTINGS_KEY, storeKeyOf, valueAt } from '../../src/core/layout.js';
 import { applyWrites, type StoreData } from '../../lib/json-store.js';
 import { repoRoot } from '../../lib/paths.js';
+import { settingSources } from '../../lib/room-store.js';
 import { parseAssignments } from '../../scripts/tune.js';
 import { planTune } from '../../scripts/tune-plan.js';
 import { examplesOfEverySetting, writtenName } from '../support/setting-examples.js';
@@ -62,8 +63,8 @@ function tuneVerdict(name: string, place: string, value: string): Verdict {
     const { warnings } = planTune(next, { room: ROOM, updates: new Map() });
     if (warnings.some((w) => w.includes(`setting "${name}"`) && w.includes(` in ${place} `))) return 'refused';
   }
-  const merged = mergeRoomSettings(ROOM, readRoomRaws((key) => next[key] ?? null, ROOM), []);
-  return merged.from[name] === place ? 'used' : 'unset';
+  // Where `npm run tune` shows the room reading the setting from.
+  return settingSources(next, ROOM)[name] === place ? 'used' : 'unset';
 }
 
 /** The settings table of docs/configuration.md: setting -> its default cell ('' for "(none)"). */
