@@ -216,7 +216,7 @@ export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { con
  */
 export const TAKEN_IN_PART: ReadonlySet<string> = new Set(['allow_schedule', 'proof_schedule', 'queue_counts', 'languages', 'default_language', 'message', 'jwt_jwks', 'proof_seconds']);
 
-/** The part of a problem's message after its last `; `: what the room does instead. */
+/** The part of a problem's message before its last `; `: what the value must be (after it: what the room does instead). */
 const needOf = (message: string): string => message.slice(0, Math.max(0, message.lastIndexOf('; '))) || message;
 
 /**
