@@ -1,8 +1,8 @@
 // A settings store (local/config.json, or a Fastly Config Store's items) read the way the edge reads
 // it (src/core/layout.ts): the routing, the rooms it names, and each room's settings. The tools use
 // these so that what they show and check is what a request would see.
-import { parseRoomConfig } from '../src/core/config.js';
-import { DEFAULT_ROOM, mergeRoomSettings, readRoomRaws, ROUTING_KEY, type MergedSettings, type RoomRaws } from '../src/core/layout.js';
+import { parseRoomConfig, usableRoomSettings } from '../src/core/config.js';
+import { DEFAULT_ROOM, readRoomRaws, ROUTING_KEY, type MergedSettings, type RoomRaws } from '../src/core/layout.js';
 import { requestFacts } from '../src/core/request-facts.js';
 import { parseRouting, routeRequest, type Routing, type RoutingProblem } from '../src/core/routing.js';
 import type { ConfigProblem, ParsedSettings } from '../src/core/types.js';
@@ -40,9 +40,9 @@ export function roomSettings(store: StoreData, room: string | null): ParsedSetti
   return parseRoomConfig(room, roomRaws(store, room));
 }
 
-/** One room's settings as written (null: the service-wide ones alone), each with the store key it came from. */
+/** One room's settings as written (null: the service-wide ones alone), each with the store key it came from; a value the room passes over is left out. */
 export function mergedSettings(store: Readonly<StoreData>, room: string | null, problems: ConfigProblem[] = []): MergedSettings {
-  return mergeRoomSettings(room, roomRaws(store, room), problems);
+  return usableRoomSettings(room, roomRaws(store, room), problems);
 }
 
 /** Every key a room signs with (a room may name its own active_key), with the rooms that do. */

@@ -119,7 +119,9 @@ export function planTune(current: StoreData, request: TuneRequest): TunePlan {
       const { storeKey, setting } = problemPlace(p);
       // A request no room decides reads the service-wide settings for its log line alone.
       if (room === null && setting === 'allow_percentage' && p.value === '') continue;
-      const changed = setting !== null && request.updates.has(setting) && Object.hasOwn(writes, storeKey);
+      // A problem without a value is about a setting left unset (`key=` removes it, and the next
+      // place's value or the default applies): a warning, never a refusal of what was written.
+      const changed = p.value !== '' && setting !== null && request.updates.has(setting) && Object.hasOwn(writes, storeKey);
       const { need, fallback } = splitProblem(p.message);
       const shown = `setting "${setting ?? storeKey}"${p.value === '' ? '' : ` = "${p.value}"`}`;
       const line = changed

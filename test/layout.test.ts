@@ -11,6 +11,7 @@ const WHOLE: Record<string, string> = {
   'test/e2e/': 'the built room on the local host, end to end',
   'test/browser/': "a visitor's journey in Chromium",
   'test/pages/': 'the page templates in Chromium',
+  'test/seams/': 'where features meet: one concern through the edge, the tools and docs/ at once',
   'test/host/http.test.ts': "the host as a process: a guest's own answers over HTTP",
   'test/host/http.backends.test.ts': "the host as a process: a guest's backend requests",
   'test/host/tls.test.ts': 'the host as a process: TLS to backends',

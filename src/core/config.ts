@@ -6,18 +6,19 @@ import { parseLanguageSettings } from './config-language.js';
 import { parseProofSettings } from './config-proof.js';
 import { defaults, Reader, type Get } from './config-reader.js';
 import { parseHammerLimit } from './hammer.js';
-import { DEFAULT_ROOM, mergeRoomSettings, ROOM_ID, SETTINGS_KEY, type RoomRaws } from './layout.js';
+import { DEFAULT_ROOM, mergeRoomSettings, percentageKey, ROOM_ID, roomKey, SETTINGS_KEY, valueAt, type MergedSettings, type RoomRaws } from './layout.js';
 import { MAX_COOKIE_LIFETIME_SECONDS, MAX_PERIOD_SECONDS } from './settings.js';
 import type { Config, ConfigProblem, IdentitySource, ParsedSettings, ScheduleEntry, WaitingStatus } from './types.js';
 
 export { CONFIG_STORE_VALUE_LIMIT, MAX_COOKIE_LIFETIME_SECONDS, MAX_MESSAGE_CHARS, MAX_PERIOD_SECONDS, settingsTable, type SettingInfo } from './settings.js';
 
-function parseAllowPercentage(r: Reader): number {
+function parseAllowPercentage(r: Reader, room: string | null): number {
   const key = 'allow_percentage';
   const value = r.raw(key);
-  // Fail open: an unreadable setting must not close the site.
+  // Fail open: an unreadable setting must not close the site. Said only for a room: a request no room
+  // decides goes to the origin whatever the chance, and reads the service-wide settings for its log line.
   if (value === null) {
-    r.problem(key, '', 'is missing; admitting everyone (100)');
+    if (room !== null) r.problem(key, '', `is missing, and room ${room} has none of its own (${percentageKey(room)}, ${roomKey(room)}); room ${room} admits everyone (100)`);
     return 100;
   }
   const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(value) ? Number(value) : Number.NaN;
@@ -170,7 +171,7 @@ export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { con
   const config: Config = {
     room,
     enabled: parseBoolean(r, 'enabled'),
-    allowPercentage: parseAllowPercentage(r),
+    allowPercentage: parseAllowPercentage(r, room),
     allowPeriodSeconds: r.seconds('allow_period_duration', MAX_PERIOD_SECONDS),
     waitPeriodSeconds,
     cookieLifetimeSeconds: r.seconds('cookie_lifetime', MAX_COOKIE_LIFETIME_SECONDS),
@@ -209,15 +210,73 @@ export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { con
 }
 
 /**
+ * Settings whose value the room takes in part or bends to another setting (a schedule's good entries,
+ * the known tags of `languages`, a message cut to length, a proof clamped to the wait period, the
+ * default language among those offered): a problem with one of them is not a refusal of its value.
+ */
+export const TAKEN_IN_PART: ReadonlySet<string> = new Set(['allow_schedule', 'proof_schedule', 'queue_counts', 'languages', 'default_language', 'message', 'jwt_jwks', 'proof_seconds']);
+
+/** The part of a problem's message before its last `; `: what the value must be (after it: what the room does instead). */
+const needOf = (message: string): string => message.slice(0, Math.max(0, message.lastIndexOf('; '))) || message;
+
+/**
  * One room's settings as a request reads them (layout.ts): each problem names the store key its
- * setting was read from, so an operator knows which value to fix.
+ * setting was read from, so an operator knows which value to fix. A value the room cannot use counts
+ * as unset where it is written: when a less specific place holds the setting, that value applies
+ * (a room's `allow_percentage` of "5%" never opens a room the service-wide 1 holds back); else the
+ * setting's default, as documented.
  */
 export function parseRoomConfig(room: string | null, raws: RoomRaws): ParsedSettings {
-  const problems: ConfigProblem[] = [];
-  const merged = mergeRoomSettings(room, raws, problems);
-  const parsed = parseConfig((key) => merged.values[key] ?? null, room);
-  for (const p of parsed.problems) problems.push({ ...p, key: `${merged.from[p.key] ?? SETTINGS_KEY}: ${p.key}` });
-  return { config: parsed.config, problems };
+  const { config, problems } = settle(room, raws);
+  return { config, problems };
+}
+
+/**
+ * One room's settings as written, with the values parseRoomConfig passes over left out: what the
+ * tools and the controller read, so they see the value the edge uses. `problems` gets those of the
+ * store's values themselves and of each value passed over, not those of the settings' parse.
+ */
+export function usableRoomSettings(room: string | null, raws: RoomRaws, problems: ConfigProblem[] = []): MergedSettings {
+  const settled = settle(room, raws);
+  problems.push(...settled.written);
+  return settled.merged;
+}
+
+function settle(room: string | null, raws: RoomRaws): ParsedSettings & { merged: MergedSettings; written: ConfigProblem[] } {
+  const skipped = new Map<string, ConfigProblem>();
+  for (;;) {
+    const problems: ConfigProblem[] = [];
+    const merged = mergeRoomSettings(room, raws, problems, new Set(skipped.keys()));
+    const parsed = parseConfig((key) => merged.values[key] ?? null, room);
+    const refused = parsed.problems.filter((p) => canFallThrough(p, merged));
+    if (refused.length === 0) {
+      const written = [...problems, ...fellThrough(skipped, merged, parsed.problems)];
+      return { config: parsed.config, problems: [...written, ...placed(parsed.problems, merged)], merged, written };
+    }
+    for (const p of refused) skipped.set(valueAt(merged.from[p.key]!, p.key), p);
+  }
+}
+
+/** A refusal of a whole value that a less specific place also holds: that place's value is tried. */
+function canFallThrough(p: ConfigProblem, merged: MergedSettings): boolean {
+  const setting = p.key;
+  if (TAKEN_IN_PART.has(setting) || setting.startsWith('message.') || p.value === '') return false;
+  return (merged.held[setting]?.length ?? 0) > 1;
+}
+
+/** The values passed over, each named where it is written, with the value the room uses instead. */
+function fellThrough(skipped: ReadonlyMap<string, ConfigProblem>, merged: MergedSettings, last: readonly ConfigProblem[]): ConfigProblem[] {
+  return [...skipped].map(([at, p]) => {
+    const from = merged.from[p.key]!;
+    const usable = !last.some((q) => q.key === p.key);
+    const instead = usable ? `using the value in ${from} (${merged.values[p.key]})` : `using the one in ${from}, which is no better`;
+    return { key: at, value: p.value, message: `${needOf(p.message)}; ${instead}` };
+  });
+}
+
+/** The parse's problems, each named by the store key its setting was read from. */
+function placed(problems: readonly ConfigProblem[], merged: MergedSettings): ConfigProblem[] {
+  return problems.map((p) => ({ ...p, key: valueAt(merged.from[p.key] ?? SETTINGS_KEY, p.key) }));
 }
 
 /** One line per problem, for deps.diag. */

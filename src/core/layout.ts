@@ -97,29 +97,40 @@ export interface MergedSettings {
   values: Record<string, string>;
   /** Setting -> the store key it was read from. */
   from: Record<string, string>;
+  /** Setting -> every store key that holds a value of it, the service-wide first, the one used last. */
+  held: Record<string, string[]>;
 }
+
+/** `room.shop: wait_period_duration`: one value of one setting, as problems name it. */
+export const valueAt = (key: string, setting: string): string => `${key}: ${setting}`;
 
 /**
  * One room's settings as written, each from the most specific place that has it: what the controller
- * published, the room's own allow_percentage, the room's settings, the service-wide settings.
+ * published, the room's own allow_percentage, the room's settings, the service-wide settings. An empty
+ * or blank value is no value, at every place: the next place's applies. `skip` names values
+ * (`valueAt`) to pass over the same way: those the room found it cannot use.
  */
-export function mergeRoomSettings(room: string | null, raws: RoomRaws, problems: ConfigProblem[]): MergedSettings {
+export function mergeRoomSettings(room: string | null, raws: RoomRaws, problems: ConfigProblem[], skip: ReadonlySet<string> = new Set()): MergedSettings {
   const values: Record<string, string> = {};
   const from: Record<string, string> = {};
+  const held: Record<string, string[]> = {};
   const layer = (key: string, object: Record<string, string>): void => {
+    const set = Object.entries(object).filter(([name, value]) => value.trim() !== '' && !skip.has(valueAt(key, name)));
     // A layer that sets `message` hides the `message.TAG` of the layers under it: a room's own notice
     // is never replaced, for one language, by an older service-wide one.
-    if (object.message !== undefined) {
+    if (set.some(([name]) => name === 'message')) {
       for (const name of Object.keys(values)) {
         if (name.startsWith(MESSAGE_PREFIX)) {
           delete values[name];
           delete from[name];
+          delete held[name];
         }
       }
     }
-    for (const [name, value] of Object.entries(object)) {
+    for (const [name, value] of set) {
       values[name] = value;
       from[name] = key;
+      (held[name] ??= []).push(key);
     }
   };
   layer(SETTINGS_KEY, settingsObject(raws.settings, SETTINGS_KEY, problems));
@@ -135,7 +146,7 @@ export function mergeRoomSettings(room: string | null, raws: RoomRaws, problems:
     }
     layer(liveKey(room), live);
   }
-  return { values, from };
+  return { values, from, held };
 }
 
 /** The store key a setting of `room` is written to (null: service-wide). */

@@ -126,6 +126,64 @@ describe('rooms', () => {
   });
 });
 
+describe('a room whose own allow_percentage is empty', () => {
+  // The service-wide chance is 1 in 100: the checkout, given an empty or blank value of its own, must
+  // keep it, not read the empty value as "missing" and let everyone in.
+  const holding = (store: Record<string, string>) =>
+    new FakeRoom({ settings: { allow_percentage: '1', wait_period_duration: '60' }, store: { routing: routing(), ...store } });
+
+  for (const [what, store] of [
+    ['an empty room.checkout.allow_percentage', { 'room.checkout.allow_percentage': '' }],
+    ['a blank room.checkout.allow_percentage', { 'room.checkout.allow_percentage': '  ' }],
+    ['an empty allow_percentage in room.checkout', { 'room.checkout': JSON.stringify({ allow_percentage: '' }) }],
+  ] as const) {
+    it(`keeps the service-wide chance under ${what}`, async () => {
+      const room = holding(store);
+      const answer = await room.visit({ path: '/checkout' });
+      expect(answer.fromOrigin).toBe(false);
+      expect(answer.log).toMatchObject({ room: 'checkout', outcome: 'startwaiting' });
+      expect(answer.diags.filter((d) => d.includes('allow_percentage'))).toEqual([]);
+    });
+  }
+
+  it('keeps the service-wide chance when its own value is not a number, and says which value it skipped', async () => {
+    const room = holding({ 'room.checkout.allow_percentage': '5%' });
+    const answer = await room.visit({ path: '/checkout' });
+    expect(answer.fromOrigin).toBe(false);
+    expect(answer.diags.join('\n')).toMatch(/room\.checkout\.allow_percentage: allow_percentage = "5%" is not a number; using the value in settings \(1\)/);
+  });
+});
+
+describe('allow_percentage set per room only', () => {
+  const perRoom = () =>
+    new FakeRoom({
+      settings: { allow_percentage: '', wait_period_duration: '60' },
+      store: {
+        routing: routing({ rules: [{ id: 'health', if: { path: { prefix: '/health' } }, then: 'bypass' }] }),
+        'room.shop.allow_percentage': '100',
+        'room.checkout.allow_percentage': '50',
+      },
+    });
+
+  it('says nothing of allow_percentage for a request no room decides: nobody is admitted by it', async () => {
+    const room = perRoom();
+    const answer = await room.visit({ path: '/health' });
+    expect(answer.log).toMatchObject({ room: null, reason: 'rule_bypass' });
+    expect(answer.diags.filter((d) => d.includes('allow_percentage'))).toEqual([]);
+    expect((await room.visit({ path: '/checkout' })).diags.filter((d) => d.includes('allow_percentage'))).toEqual([]);
+  });
+
+  it('says so, naming the room, when a room has no allow_percentage anywhere', async () => {
+    const room = perRoom();
+    room.store.delete('room.shop.allow_percentage');
+    const answer = await room.visit({ path: '/' });
+    expect(answer.fromOrigin).toBe(true);
+    expect(answer.diags.filter((d) => d.includes('allow_percentage'))).toEqual([
+      'waiting_room_config: settings: allow_percentage is missing, and room shop has none of its own (room.shop.allow_percentage, room.shop); room shop admits everyone (100)',
+    ]);
+  });
+});
+
 describe('store lookups per request', () => {
   function manyRooms() {
     const rooms = Array.from({ length: 20 }, (_, i) => ({ id: `room-${i}`, routes: [`/area-${i}`] }));

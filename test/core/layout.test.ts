@@ -40,7 +40,9 @@ describe('a room reads four values whatever the number of settings', () => {
       'room.shop.live': JSON.stringify({ message: 'not the controller\'s', allow_schedule: 'x' }),
     };
     const { config, problems } = parseRoomConfig('shop', readRoomRaws(store(values), 'shop'));
-    expect(config.allowPercentage).toBe(100);
+    // The room's unusable value counts as unset: the service-wide 50 applies, not an open door.
+    expect(config.allowPercentage).toBe(50);
+    expect(problems).toContainEqual({ key: 'room.shop.allow_percentage: allow_percentage', value: 'lots', message: 'is not a number; using the value in settings (50)' });
     expect(config.waitPeriodSeconds).toBe(30);
     expect(config.message).toBe('');
     const keys = problems.map((p) => p.key);
