@@ -4,7 +4,7 @@
 // default, a routing it would skip part of, a value past the Config Store's limit, is refused here
 // with its key named, and nothing is written.
 import { CONFIG_STORE_VALUE_LIMIT, settingsTable } from '../src/core/config.js';
-import { DEFAULT_ROOM, ROOM_ID, ROUTING_KEY, SETTINGS_KEY, storeWrites } from '../src/core/layout.js';
+import { CONTROLLER_KEY, DEFAULT_ROOM, ROOM_ID, ROUTING_KEY, SETTINGS_KEY, storeWrites } from '../src/core/layout.js';
 import { parseRouting, type RoutingProblem } from '../src/core/routing.js';
 import type { ConfigProblem } from '../src/core/types.js';
 import { applyWrites, type StoreData } from '../lib/json-store.js';
@@ -131,7 +131,8 @@ export function planTune(current: StoreData, request: TuneRequest): TunePlan {
     }
   }
   if (request.room === null) warnings.push(...shadowed(next, request.updates));
-  for (const key of unreadKeys(next)) {
+  // The controller's heartbeat is written on purpose (docs/control.md); `npm run tune` shows it apart.
+  for (const key of unreadKeys(next).filter((k) => k !== CONTROLLER_KEY)) {
     const move = settingsTable.some((s) => s.key === key) ? `; a setting now lives in settings: npm run tune -- ${key}=${JSON.stringify(next[key])}, then remove ${key} from the store` : '';
     warnings.push(`${key} is a key the edge never reads (it reads routing, settings, room.ID, room.ID.allow_percentage, room.ID.live)${move}`);
   }

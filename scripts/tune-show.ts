@@ -1,11 +1,13 @@
 // What `npm run tune` (no setting, or --show) prints: the routing in words, then each room's settings
 // as a request in it reads them, each marked with where it came from.
 import { settingsTable } from '../src/core/config.js';
-import { LIVE_SETTINGS, SETTINGS_KEY } from '../src/core/layout.js';
+import { CONTROLLER_KEY, LIVE_SETTINGS, SETTINGS_KEY } from '../src/core/layout.js';
+import { describeBeat, parseBeat } from '../control/heartbeat.js';
 import { describeRouting } from '../src/core/routing-describe.js';
 import type { StoreData } from '../lib/json-store.js';
 import { settingSources, storeRooms, storeRouting } from '../lib/room-store.js';
 import { planTune, routingProblemText } from './tune-plan.js';
+import { duration, timeOfDay } from './tune-clock.js';
 
 /** Where a setting came from, in words: service-wide (`settings`), the room's own, or the controller's. */
 function sourceWord(key: string | undefined, fallback: string): string {
@@ -15,7 +17,18 @@ function sourceWord(key: string | undefined, fallback: string): string {
   return 'room';
 }
 
-export function showLines(where: string, store: StoreData): string[] {
+/** The controller's heartbeat (docs/control.md): who wrote it, how long ago, and whether it is alive. */
+function heartbeatLine(store: StoreData, nowMs: number): string | null {
+  if (!Object.hasOwn(store, CONTROLLER_KEY)) return null;
+  const beat = parseBeat(store[CONTROLLER_KEY]);
+  if (beat === null) return `controller: ${JSON.stringify(store[CONTROLLER_KEY]!.slice(0, 60))} is not a controller's heartbeat; a controller started on this store will replace it`;
+  const nowSec = nowMs / 1000;
+  const age = nowSec - beat.beat;
+  const state = age <= beat.lease ? 'alive' : 'past its lease, so no controller writes to this store now';
+  return `controller: heartbeat ${describeBeat(beat).replace(/, controlling since .*$/, '')}, written ${duration(age)} ago (${timeOfDay(beat.beat, nowSec)}), lease ${beat.lease} s: ${state}`;
+}
+
+export function showLines(where: string, store: StoreData, nowMs: number = Date.now()): string[] {
   const lines = [`${where}:`];
   const { routing, problems, single } = storeRouting(store);
   if (single) lines.push('routing: none: one room, "default", covers every request (npm run tune -- --routing FILE names rooms and rules)');
@@ -44,6 +57,8 @@ export function showLines(where: string, store: StoreData): string[] {
     }
     if (unset.length > 0) lines.push(`  at their defaults (docs/configuration.md): ${unset.join(', ')}`);
   }
+  const heartbeat = heartbeatLine(store, nowMs);
+  if (heartbeat !== null) lines.push(heartbeat);
   for (const w of planTune(store, { room: null, updates: new Map() }).warnings) lines.push(`  problem: ${w}`);
   return lines;
 }

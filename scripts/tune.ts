@@ -106,10 +106,10 @@ function refuse(plan: TunePlan, target: string): number {
   return 1;
 }
 
-async function tuneLocal(file: string, request: TuneRequest | null): Promise<number> {
+async function tuneLocal(file: string, request: TuneRequest | null, now: () => number): Promise<number> {
   const current = await readStore(file);
   if (request === null) {
-    for (const line of showLines(file, current)) console.log(line);
+    for (const line of showLines(file, current, now())) console.log(line);
     return 0;
   }
   const plan = planTune(current, request);
@@ -131,10 +131,10 @@ export function readServiceStore(serviceId: string, storeId: string | undefined)
   return { id, current: parseStoreList(reader.run(['config-store-entry', 'list', '--store-id', id, '--json']) ?? '[]') };
 }
 
-function tuneService(serviceId: string, storeId: string | undefined, dryRun: boolean, request: TuneRequest | null): number {
+function tuneService(serviceId: string, storeId: string | undefined, dryRun: boolean, request: TuneRequest | null, now: () => number): number {
   const { id, current } = readServiceStore(serviceId, storeId);
   if (request === null) {
-    for (const line of showLines(`service ${serviceId}, Config Store ${id}`, current)) console.log(line);
+    for (const line of showLines(`service ${serviceId}, Config Store ${id}`, current, now())) console.log(line);
     return 0;
   }
   const plan = planTune(current, request);
@@ -179,6 +179,8 @@ export function routingJson(raw: string | undefined): string {
 export interface TuneIo {
   /** What `--routing -` reads. */
   stdin?: () => Promise<string>;
+  /** The time now, ms (the show's ages and the chance in effect now). */
+  now?: () => number;
 }
 
 export async function main(argv: readonly string[], io: TuneIo = {}): Promise<number> {
@@ -216,9 +218,10 @@ export async function main(argv: readonly string[], io: TuneIo = {}): Promise<nu
   if (values.show && changes) throw new UsageError('--show changes nothing; leave out the settings, or --show');
   if (!changes && values.room !== undefined) throw new UsageError(`--room ${values.room}: name the settings to change, e.g. npm run tune -- --room ${values.room} allow_percentage=30 (npm run tune alone shows every room)`);
   const request: TuneRequest | null = changes ? { room: values.room ?? null, updates, ...(routing === undefined ? {} : { routing }) } : null;
-  if (values.service !== undefined) return tuneService(values.service, values['store-id'], values['dry-run'], request);
+  const now = io.now ?? Date.now;
+  if (values.service !== undefined) return tuneService(values.service, values['store-id'], values['dry-run'], request, now);
   if (values['store-id'] !== undefined || values['dry-run']) throw new UsageError('--store-id and --dry-run go with --service ID');
-  return tuneLocal(localConfigFile(values.file), request);
+  return tuneLocal(localConfigFile(values.file), request, now);
 }
 
 if (isMain(import.meta.url)) runTool('npm run tune', USAGE, (argv) => main(argv), HELP);
