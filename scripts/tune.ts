@@ -25,6 +25,9 @@ import { localConfigFile } from '../lib/local-store.js';
 import { closest } from '../lib/suggest.js';
 import { planTune, type TunePlan, type TuneRequest } from './tune-plan.js';
 import { showLines } from './tune-show.js';
+import { activeKeyErrors, activeKeyNote, localSigningKeys, serviceSigningKeys } from './tune-keys.js';
+import { LOCAL_TUNE } from './tune-scope.js';
+import { keysFile } from '../lib/paths.js';
 
 const knownKeys = new Set(settingsTable.map((s) => s.key).filter((key) => settingName(key) !== null));
 
@@ -113,10 +116,14 @@ async function tuneLocal(file: string, request: TuneRequest | null, now: () => n
     return 0;
   }
   const plan = planTune(current, request);
+  const keys = request.updates.has('active_key') ? await localSigningKeys(keysFile(), plan.next) : null;
+  if (keys !== null) plan.errors.push(...activeKeyErrors(plan.next, request, keys, LOCAL_TUNE));
   if (plan.errors.length > 0) return refuse(plan, file);
   for (const w of plan.warnings) console.error(`warning: ${w}`);
   await writeStoreAtomic(file, plan.next);
   for (const line of changeLines(current, plan, request)) console.log(line);
+  const note = keys === null ? null : activeKeyNote(request, keys);
+  if (note !== null) console.log(note);
   console.log(`written to ${file}; the local host picks it up within a second (it polls the file)`);
   return 0;
 }
@@ -138,6 +145,10 @@ function tuneService(serviceId: string, storeId: string | undefined, dryRun: boo
     return 0;
   }
   const plan = planTune(current, request);
+  if (request.updates.has('active_key')) {
+    const keys = serviceSigningKeys(fastlyRunner(false, (line) => console.error(line)), serviceId);
+    plan.errors.push(...activeKeyErrors(plan.next, request, keys, `${LOCAL_TUNE} --service ${serviceId}`));
+  }
   if (plan.errors.length > 0) return refuse(plan, `service ${serviceId}`);
   for (const w of plan.warnings) console.error(`warning: ${w}`);
   writeServiceValues(fastlyRunner(dryRun), id, plan.writes);
