@@ -5,9 +5,11 @@ import { CONTROLLER_KEY, LIVE_SETTINGS, SETTINGS_KEY } from '../src/core/layout.
 import { describeBeat, parseBeat } from '../control/heartbeat.js';
 import { describeRouting } from '../src/core/routing-describe.js';
 import type { StoreData } from '../lib/json-store.js';
-import { settingSources, storeRooms, storeRouting } from '../lib/room-store.js';
+import { roomSettings, settingSources, storeRooms, storeRouting } from '../lib/room-store.js';
+import type { Config } from '../src/core/types.js';
 import { planTune, routingProblemText } from './tune-plan.js';
 import { duration, timeOfDay } from './tune-clock.js';
+import { chanceNowLine } from './tune-chance.js';
 
 /** Where a setting came from, in words: service-wide (`settings`), the room's own, or the controller's. */
 function sourceWord(key: string | undefined, fallback: string): string {
@@ -53,14 +55,27 @@ export function showLines(where: string, store: StoreData, nowMs: number = Date.
         unset.push(s.key);
         continue;
       }
-      lines.push(`  ${s.key.padEnd(width)} = ${JSON.stringify(valueOf(store, key, s.key))}  (${sourceWord(key, s.default)}${key !== SETTINGS_KEY ? `: ${key}` : ''})`);
+      const shown = SCHEDULES.has(s.key) ? scheduleSummary(roomSettings(store, room).config, s.key, nowMs) : JSON.stringify(valueOf(store, key, s.key));
+      lines.push(`  ${s.key.padEnd(width)} = ${shown}  (${sourceWord(key, s.default)}${key !== SETTINGS_KEY ? `: ${key}` : ''})`);
     }
     if (unset.length > 0) lines.push(`  at their defaults (docs/configuration.md): ${unset.join(', ')}`);
+    lines.push(`  ${chanceNowLine(store, room, nowMs)}`);
   }
   const heartbeat = heartbeatLine(store, nowMs);
   if (heartbeat !== null) lines.push(heartbeat);
   for (const w of planTune(store, { room: null, updates: new Map() }).warnings) lines.push(`  problem: ${w}`);
   return lines;
+}
+
+/** The controller's schedules, shown as times of day rather than their raw epoch seconds. */
+const SCHEDULES = new Set(['allow_schedule', 'proof_schedule']);
+
+/** `73 entries, 07:04:20 UTC to 07:16:20 UTC`: a schedule as the room reads it. */
+function scheduleSummary(config: Config, setting: string, nowMs: number): string {
+  const entries = setting === 'allow_schedule' ? config.allowSchedule : config.proofSchedule;
+  if (entries.length === 0) return 'no usable entry';
+  const nowSec = nowMs / 1000;
+  return `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}, ${timeOfDay(entries[0]!.start, nowSec)} to ${timeOfDay(entries.at(-1)!.start, nowSec)}`;
 }
 
 /** The raw value of `setting` in the store value under `key`. */
