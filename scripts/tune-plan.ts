@@ -4,11 +4,13 @@
 // default, a routing it would skip part of, a value past the Config Store's limit, is refused here
 // with its key named, and nothing is written.
 import { CONFIG_STORE_VALUE_LIMIT, settingsTable } from '../src/core/config.js';
-import { DEFAULT_ROOM, ROOM_ID, ROUTING_KEY, SETTINGS_KEY, storeWrites } from '../src/core/layout.js';
+import { CONTROLLER_KEY, DEFAULT_ROOM, LIVE_SETTINGS, ROOM_ID, ROUTING_KEY, storeKeyOf, storeWrites } from '../src/core/layout.js';
 import { parseRouting, type RoutingProblem } from '../src/core/routing.js';
-import type { ConfigProblem } from '../src/core/types.js';
 import { applyWrites, type StoreData } from '../lib/json-store.js';
-import { roomSettings, settingSources, storeRooms, storeRouting, unreadKeys } from '../lib/room-store.js';
+import { storeRooms, storeRouting, unreadKeys } from '../lib/room-store.js';
+import { judgedText, judgeScopes, roomOfKey, splitProblem, type Judged } from './tune-judge.js';
+import { liveAcrossRooms, liveControllerWarning, percentageNobodyTakes, shadowed, type Change } from './tune-per-room.js';
+import { LOCAL_TUNE, tuneCommand } from './tune-scope.js';
 
 export interface TuneRequest {
   /** The room whose own settings change; null: the service-wide settings. */
@@ -26,19 +28,21 @@ export interface TunePlan {
   next: StoreData;
   errors: string[];
   warnings: string[];
+  /** Each setting written, with the store key it went to: what the change lines show. */
+  changes: Change[];
+  /** The rooms whose own values conflict with a service-wide value the request wrote. */
+  conflictRooms: string[];
 }
 
-/** A room's problem message is "what the value must be; what the room does instead". */
-export function splitProblem(message: string): { need: string; fallback: string } {
-  const at = message.lastIndexOf('; ');
-  return at < 0 ? { need: message, fallback: '' } : { need: message.slice(0, at), fallback: message.slice(at + 2) };
+export interface TuneOptions {
+  /** How the suggested commands start: `npm run tune --`, or with `--service ID`. */
+  command?: string;
+  /** The time now, ms: whether a controller's heartbeat is alive. */
+  nowMs?: number;
 }
 
-/** `settings: allow_percentage` -> the store key and the setting (null: the whole value). */
-function problemPlace(p: ConfigProblem): { storeKey: string; setting: string | null } {
-  const at = p.key.indexOf(': ');
-  return at < 0 ? { storeKey: p.key, setting: null } : { storeKey: p.key.slice(0, at), setting: p.key.slice(at + 2) };
-}
+/** How a problem's message splits, for the tools that judge one value (the judging is in tune-judge.ts). */
+export { splitProblem };
 
 /** A routing value as it is written: its JSON without the file's layout, so more of it fits. */
 function compactRouting(text: string): string {
@@ -87,7 +91,8 @@ function checkRoom(room: string, next: StoreData, errors: string[]): void {
 }
 
 /** The writes for `request` over `current`, and what the edge would make of the result. */
-export function planTune(current: StoreData, request: TuneRequest): TunePlan {
+export function planTune(current: StoreData, request: TuneRequest, options: TuneOptions = {}): TunePlan {
+  const prefix = options.command ?? LOCAL_TUNE;
   const errors: string[] = [];
   const warnings: string[] = [];
   let writes: Record<string, string> = {};
@@ -97,12 +102,18 @@ export function planTune(current: StoreData, request: TuneRequest): TunePlan {
   }
   const routed = applyWrites(current, writes);
   if (request.room !== null) checkRoom(request.room, routed, errors);
+  const changes: Change[] = [];
   if (request.updates.size > 0) {
+    // Service-wide, the controller's per-room values go to every room (docs/configuration.md).
+    const live = request.room === null ? liveAcrossRooms(routed, request.updates, storeRooms(routed), prefix) : null;
+    errors.push(...(live?.errors ?? []));
+    const own = live?.serviceWide ?? request.updates;
     try {
-      writes = { ...writes, ...storeWrites(current, request.room, Object.fromEntries(request.updates)) };
+      writes = { ...writes, ...(live?.writes ?? {}), ...(own.size > 0 ? storeWrites(current, request.room, Object.fromEntries(own)) : {}) };
     } catch (error) {
       errors.push(`refused: ${(error as Error).message}`);
     }
+    changes.push(...(live?.changes ?? []), ...[...own.keys()].map((setting) => ({ setting, key: storeKeyOf(setting, request.room) })));
   }
   const next = applyWrites(current, writes);
   for (const [key, value] of Object.entries(writes)) {
@@ -110,45 +121,48 @@ export function planTune(current: StoreData, request: TuneRequest): TunePlan {
       errors.push(`refused: ${key} would be ${value.length} characters, more than the ${CONFIG_STORE_VALUE_LIMIT} a Config Store value holds; remove or shorten a setting in it`);
     }
   }
-  // The settings as each request that reads them sees them: the service-wide ones alone (a request no
-  // room decides), and each room they reach.
-  const rooms = request.room !== null ? [request.room] : [null, ...storeRooms(next)];
+  const judged = judgeScopes(next, request.room, request.updates, writes);
   const seen = new Set<string>();
-  for (const room of rooms) {
-    for (const p of roomSettings(next, room).problems) {
-      const { storeKey, setting } = problemPlace(p);
-      // A request no room decides reads the service-wide settings for its log line alone.
-      if (room === null && setting === 'allow_percentage' && p.value === '') continue;
-      // A problem without a value is about a setting left unset (`key=` removes it, and the next
-      // place's value or the default applies): a warning, never a refusal of what was written.
-      const changed = p.value !== '' && setting !== null && request.updates.has(setting) && Object.hasOwn(writes, storeKey);
-      const { need, fallback } = splitProblem(p.message);
-      const shown = `setting "${setting ?? storeKey}"${p.value === '' ? '' : ` = "${p.value}"`}`;
-      const line = changed
-        ? `refused: ${shown}: it ${need} (in ${storeKey})`
-        : `${shown} in ${storeKey} is not used as written: it ${need}${fallback === '' ? '' : `; the room falls back: ${fallback}`}`;
-      if (seen.has(line)) continue;
-      seen.add(line);
-      (changed ? errors : warnings).push(line);
-    }
+  for (const j of judged) {
+    const line = judgedText(j);
+    if (seen.has(line)) continue;
+    seen.add(line);
+    (j.changed ? errors : warnings).push(line);
   }
-  if (request.room === null) warnings.push(...shadowed(next, request.updates));
-  for (const key of unreadKeys(next)) {
+  const conflictRooms = [...new Set(judged.filter((j) => j.changed && j.room !== null && request.room === null).map((j) => j.room!))];
+  if (request.room === null) {
+    errors.push(...percentageNobodyTakes(next, request.updates, prefix));
+    if (conflictRooms.length > 0 && request.routing === undefined) errors.push(...roomFixes(current, request, conflictRooms, judged, prefix));
+    warnings.push(...shadowed(next, request.updates, prefix));
+  }
+  const cleared = [...request.updates].filter(([setting, value]) => LIVE_SETTINGS.includes(setting) && value.trim() === '').map(([setting]) => setting);
+  const alive = liveControllerWarning(current, cleared, options.nowMs ?? Date.now());
+  if (alive !== null) warnings.push(alive);
+  // The controller's heartbeat is written on purpose (docs/control.md); `npm run tune` shows it apart.
+  for (const key of unreadKeys(next).filter((k) => k !== CONTROLLER_KEY)) {
     const move = settingsTable.some((s) => s.key === key) ? `; a setting now lives in settings: npm run tune -- ${key}=${JSON.stringify(next[key])}, then remove ${key} from the store` : '';
     warnings.push(`${key} is a key the edge never reads (it reads routing, settings, room.ID, room.ID.allow_percentage, room.ID.live)${move}`);
   }
-  return { writes, next, errors, warnings };
+  return { writes, next, errors, warnings, changes, conflictRooms };
 }
 
-/** A service-wide setting a room does not use, because its own value wins. */
-function shadowed(next: StoreData, updates: ReadonlyMap<string, string>): string[] {
+/**
+ * A service-wide change refused because of rooms' own values: the commands that fix it, each checked
+ * first. Drop a room's own value (the service-wide one then applies there), or make the change only
+ * in the rooms it fits.
+ */
+function roomFixes(current: StoreData, request: TuneRequest, rooms: readonly string[], judged: readonly Judged[], prefix: string): string[] {
   const lines: string[] = [];
-  for (const room of storeRooms(next)) {
-    const from = settingSources(next, room);
-    for (const setting of updates.keys()) {
-      const key = from[setting];
-      if (key !== undefined && key !== SETTINGS_KEY) lines.push(`room ${room} keeps its own ${setting} (${key}); the service-wide value does not apply there`);
-    }
+  for (const room of rooms) {
+    const own = [...new Set(judged.filter((j) => j.changed && j.room === room).flatMap((j) => j.compared.filter((c) => roomOfKey(c.key) === room && !c.key!.endsWith('.live')).map((c) => c.setting)))];
+    if (own.length === 0) continue;
+    const drop = Object.fromEntries(own.map((setting) => [setting, '']));
+    const dropped = applyWrites(current, storeWrites(current, room, drop));
+    const retried = planTune(dropped, request, { command: prefix });
+    const works = retried.errors.length === 0 || !retried.conflictRooms.includes(room);
+    lines.push(`  room ${room} keeps its own ${own.join(', ')}${works ? `; to let the service-wide value apply there: ${tuneCommand(prefix, room, Object.entries(drop))}, then this command again` : ''}`);
   }
+  const fits = storeRooms(current).filter((room) => !rooms.includes(room) && planTune(current, { room, updates: request.updates }, { command: prefix }).errors.length === 0);
+  if (fits.length > 0) lines.push(`  or make the change only where it fits: ${fits.map((room) => tuneCommand(prefix, room, request.updates)).join('  and  ')}`);
   return lines;
 }

@@ -1,11 +1,15 @@
 // What `npm run tune` (no setting, or --show) prints: the routing in words, then each room's settings
 // as a request in it reads them, each marked with where it came from.
 import { settingsTable } from '../src/core/config.js';
-import { LIVE_SETTINGS, SETTINGS_KEY } from '../src/core/layout.js';
+import { CONTROLLER_KEY, LIVE_SETTINGS, SETTINGS_KEY } from '../src/core/layout.js';
+import { describeBeat, parseBeat } from '../control/heartbeat.js';
 import { describeRouting } from '../src/core/routing-describe.js';
 import type { StoreData } from '../lib/json-store.js';
-import { settingSources, storeRooms, storeRouting } from '../lib/room-store.js';
+import { roomSettings, settingSources, storeRooms, storeRouting } from '../lib/room-store.js';
+import type { Config } from '../src/core/types.js';
 import { planTune, routingProblemText } from './tune-plan.js';
+import { duration, timeOfDay } from './tune-clock.js';
+import { chanceNowLine } from './tune-chance.js';
 
 /** Where a setting came from, in words: service-wide (`settings`), the room's own, or the controller's. */
 function sourceWord(key: string | undefined, fallback: string): string {
@@ -15,7 +19,18 @@ function sourceWord(key: string | undefined, fallback: string): string {
   return 'room';
 }
 
-export function showLines(where: string, store: StoreData): string[] {
+/** The controller's heartbeat (docs/control.md): who wrote it, how long ago, and whether it is alive. */
+function heartbeatLine(store: StoreData, nowMs: number): string | null {
+  if (!Object.hasOwn(store, CONTROLLER_KEY)) return null;
+  const beat = parseBeat(store[CONTROLLER_KEY]);
+  if (beat === null) return `controller: ${JSON.stringify(store[CONTROLLER_KEY]!.slice(0, 60))} is not a controller's heartbeat; a controller started on this store will replace it`;
+  const nowSec = nowMs / 1000;
+  const age = nowSec - beat.beat;
+  const state = age <= beat.lease ? 'alive' : 'past its lease, so no controller writes to this store now';
+  return `controller: heartbeat ${describeBeat(beat).replace(/, controlling since .*$/, '')}, written ${duration(age)} ago (${timeOfDay(beat.beat, nowSec)}), lease ${beat.lease} s: ${state}`;
+}
+
+export function showLines(where: string, store: StoreData, nowMs: number = Date.now()): string[] {
   const lines = [`${where}:`];
   const { routing, problems, single } = storeRouting(store);
   if (single) lines.push('routing: none: one room, "default", covers every request (npm run tune -- --routing FILE names rooms and rules)');
@@ -40,12 +55,27 @@ export function showLines(where: string, store: StoreData): string[] {
         unset.push(s.key);
         continue;
       }
-      lines.push(`  ${s.key.padEnd(width)} = ${JSON.stringify(valueOf(store, key, s.key))}  (${sourceWord(key, s.default)}${key !== SETTINGS_KEY ? `: ${key}` : ''})`);
+      const shown = SCHEDULES.has(s.key) ? scheduleSummary(roomSettings(store, room).config, s.key, nowMs) : JSON.stringify(valueOf(store, key, s.key));
+      lines.push(`  ${s.key.padEnd(width)} = ${shown}  (${sourceWord(key, s.default)}${key !== SETTINGS_KEY ? `: ${key}` : ''})`);
     }
     if (unset.length > 0) lines.push(`  at their defaults (docs/configuration.md): ${unset.join(', ')}`);
+    lines.push(`  ${chanceNowLine(store, room, nowMs)}`);
   }
+  const heartbeat = heartbeatLine(store, nowMs);
+  if (heartbeat !== null) lines.push(heartbeat);
   for (const w of planTune(store, { room: null, updates: new Map() }).warnings) lines.push(`  problem: ${w}`);
   return lines;
+}
+
+/** The controller's schedules, shown as times of day rather than their raw epoch seconds. */
+const SCHEDULES = new Set(['allow_schedule', 'proof_schedule']);
+
+/** `73 entries, 07:04:20 UTC to 07:16:20 UTC`: a schedule as the room reads it. */
+function scheduleSummary(config: Config, setting: string, nowMs: number): string {
+  const entries = setting === 'allow_schedule' ? config.allowSchedule : config.proofSchedule;
+  if (entries.length === 0) return 'no usable entry';
+  const nowSec = nowMs / 1000;
+  return `${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}, ${timeOfDay(entries[0]!.start, nowSec)} to ${timeOfDay(entries.at(-1)!.start, nowSec)}`;
 }
 
 /** The raw value of `setting` in the store value under `key`. */

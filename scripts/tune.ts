@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { CONFIG_STORE_VALUE_LIMIT, settingsTable } from '../src/core/config.js';
 import { LOCALE_TAGS } from '../src/core/i18n/locales.js';
-import { ROUTING_KEY, settingName, storeKeyOf } from '../src/core/layout.js';
+import { LIVE_SETTINGS, ROUTING_KEY, SETTINGS_KEY, settingName } from '../src/core/layout.js';
 import { CONFIG_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, parseStoreList, resolveStoreId, writeServiceValues } from '../lib/fastly-cli.js';
 import { readStore, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
@@ -25,6 +25,9 @@ import { localConfigFile } from '../lib/local-store.js';
 import { closest } from '../lib/suggest.js';
 import { planTune, type TunePlan, type TuneRequest } from './tune-plan.js';
 import { showLines } from './tune-show.js';
+import { activeKeyErrors, activeKeyNote, localSigningKeys, serviceSigningKeys } from './tune-keys.js';
+import { LOCAL_TUNE } from './tune-scope.js';
+import { keysFile } from '../lib/paths.js';
 
 const knownKeys = new Set(settingsTable.map((s) => s.key).filter((key) => settingName(key) !== null));
 
@@ -74,7 +77,8 @@ function notAssignment(args: readonly string[], i: number): string {
   return `"${args[i]}" is not key=value: a value with spaces must be quoted, as in ${owner.slice(0, eq)}="${value}"`;
 }
 
-const show = (v: string | undefined) => (v === undefined ? '(unset)' : JSON.stringify(v));
+/** A value for the old -> new lines: a long one (a controller's schedule) cut, with its length. */
+const show = (v: string | undefined): string => (v === undefined ? '(unset)' : v.length > 80 ? `${JSON.stringify(v.slice(0, 60))}... (${v.length} characters)` : JSON.stringify(v));
 
 /** The settings of one store key, as a map, for the old -> new lines. */
 function settingsIn(value: string | undefined): Record<string, string> {
@@ -91,13 +95,23 @@ function settingsIn(value: string | undefined): Record<string, string> {
 function changeLines(current: StoreData, plan: TunePlan, request: TuneRequest): string[] {
   const lines: string[] = [];
   if (request.routing !== undefined) lines.push(`routing: ${current[ROUTING_KEY] === undefined ? 'set' : 'replaced'} (${plan.writes[ROUTING_KEY]!.length} of ${CONFIG_STORE_VALUE_LIMIT} characters)`);
-  for (const [setting] of request.updates) {
-    const key = storeKeyOf(setting, request.room);
+  for (const { setting, key } of plan.changes) {
     const before = key.endsWith('.allow_percentage') ? current[key] : settingsIn(current[key])[setting];
     const after = key.endsWith('.allow_percentage') ? plan.next[key] : settingsIn(plan.next[key])[setting];
-    lines.push(`${setting}: ${show(before)} -> ${show(after)} (${key})`);
+    if (before !== after) lines.push(`${setting}: ${show(before)} -> ${show(after)} (${key})`);
+    else if (before !== undefined) lines.push(`${setting}: unchanged, ${show(before)} (${key})`);
+    else if (key === SETTINGS_KEY && LIVE_SETTINGS.includes(setting)) lines.push(`${setting}: set in no room and not service-wide, nothing to clear`);
+    else lines.push(`${setting}: not set (${key}), nothing to remove`);
   }
   return lines;
+}
+
+/** Null when the writes change the store; else what the operator asked that is already so. */
+function nothingToChange(current: StoreData, plan: TunePlan): string | null {
+  if (Object.entries(plan.writes).some(([key, value]) => (value === '' ? Object.hasOwn(current, key) : current[key] !== value))) return null;
+  const absent = [...new Set(plan.changes.filter((c) => c.key === SETTINGS_KEY && LIVE_SETTINGS.includes(c.setting)).map((c) => c.setting))];
+  const why = absent.length > 0 ? `${absent.join(', ')} ${absent.length === 1 ? 'is' : 'are'} set in no room and not service-wide` : 'the store already holds these values';
+  return `nothing to change: ${why}`;
 }
 
 function refuse(plan: TunePlan, target: string): number {
@@ -106,17 +120,26 @@ function refuse(plan: TunePlan, target: string): number {
   return 1;
 }
 
-async function tuneLocal(file: string, request: TuneRequest | null): Promise<number> {
+async function tuneLocal(file: string, request: TuneRequest | null, now: () => number): Promise<number> {
   const current = await readStore(file);
   if (request === null) {
-    for (const line of showLines(file, current)) console.log(line);
+    for (const line of showLines(file, current, now())) console.log(line);
     return 0;
   }
-  const plan = planTune(current, request);
+  const plan = planTune(current, request, { command: LOCAL_TUNE, nowMs: now() });
+  const keys = request.updates.has('active_key') ? await localSigningKeys(keysFile(), plan.next) : null;
+  if (keys !== null) plan.errors.push(...activeKeyErrors(plan.next, request, keys, LOCAL_TUNE));
   if (plan.errors.length > 0) return refuse(plan, file);
   for (const w of plan.warnings) console.error(`warning: ${w}`);
+  const nothing = nothingToChange(current, plan);
+  if (nothing !== null) {
+    console.log(`${nothing}; nothing was written to ${file}`);
+    return 0;
+  }
   await writeStoreAtomic(file, plan.next);
   for (const line of changeLines(current, plan, request)) console.log(line);
+  const note = keys === null ? null : activeKeyNote(request, keys);
+  if (note !== null) console.log(note);
   console.log(`written to ${file}; the local host picks it up within a second (it polls the file)`);
   return 0;
 }
@@ -131,15 +154,25 @@ export function readServiceStore(serviceId: string, storeId: string | undefined)
   return { id, current: parseStoreList(reader.run(['config-store-entry', 'list', '--store-id', id, '--json']) ?? '[]') };
 }
 
-function tuneService(serviceId: string, storeId: string | undefined, dryRun: boolean, request: TuneRequest | null): number {
+function tuneService(serviceId: string, storeId: string | undefined, dryRun: boolean, request: TuneRequest | null, now: () => number): number {
   const { id, current } = readServiceStore(serviceId, storeId);
   if (request === null) {
-    for (const line of showLines(`service ${serviceId}, Config Store ${id}`, current)) console.log(line);
+    for (const line of showLines(`service ${serviceId}, Config Store ${id}`, current, now())) console.log(line);
     return 0;
   }
-  const plan = planTune(current, request);
+  const command = `${LOCAL_TUNE} --service ${serviceId}`;
+  const plan = planTune(current, request, { command, nowMs: now() });
+  if (request.updates.has('active_key')) {
+    const keys = serviceSigningKeys(fastlyRunner(false, (line) => console.error(line)), serviceId);
+    plan.errors.push(...activeKeyErrors(plan.next, request, keys, command));
+  }
   if (plan.errors.length > 0) return refuse(plan, `service ${serviceId}`);
   for (const w of plan.warnings) console.error(`warning: ${w}`);
+  const nothing = nothingToChange(current, plan);
+  if (nothing !== null) {
+    console.log(`${nothing}; nothing was written to service ${serviceId}`);
+    return 0;
+  }
   writeServiceValues(fastlyRunner(dryRun), id, plan.writes);
   if (!dryRun) {
     for (const line of changeLines(current, plan, request)) console.log(line);
@@ -179,6 +212,8 @@ export function routingJson(raw: string | undefined): string {
 export interface TuneIo {
   /** What `--routing -` reads. */
   stdin?: () => Promise<string>;
+  /** The time now, ms (the show's ages and the chance in effect now). */
+  now?: () => number;
 }
 
 export async function main(argv: readonly string[], io: TuneIo = {}): Promise<number> {
@@ -216,9 +251,10 @@ export async function main(argv: readonly string[], io: TuneIo = {}): Promise<nu
   if (values.show && changes) throw new UsageError('--show changes nothing; leave out the settings, or --show');
   if (!changes && values.room !== undefined) throw new UsageError(`--room ${values.room}: name the settings to change, e.g. npm run tune -- --room ${values.room} allow_percentage=30 (npm run tune alone shows every room)`);
   const request: TuneRequest | null = changes ? { room: values.room ?? null, updates, ...(routing === undefined ? {} : { routing }) } : null;
-  if (values.service !== undefined) return tuneService(values.service, values['store-id'], values['dry-run'], request);
+  const now = io.now ?? Date.now;
+  if (values.service !== undefined) return tuneService(values.service, values['store-id'], values['dry-run'], request, now);
   if (values['store-id'] !== undefined || values['dry-run']) throw new UsageError('--store-id and --dry-run go with --service ID');
-  return tuneLocal(localConfigFile(values.file), request);
+  return tuneLocal(localConfigFile(values.file), request, now);
 }
 
 if (isMain(import.meta.url)) runTool('npm run tune', USAGE, (argv) => main(argv), HELP);

@@ -96,7 +96,7 @@ describe('npm run tune (local)', () => {
   it('says a refused value was refused, that nothing was written and what the room accepts, without what the room would do with it', async () => {
     const r = await captured(() => tune(['allow_percentage=150']));
     expect(r.result).toBe(1);
-    expect(r.err).toContain('refused: setting "allow_percentage" = "150": it must be between 0 and 100 (in settings)');
+    expect(r.err).toContain('refused: setting "allow_percentage" = "150" (service-wide, in settings): it must be between 0 and 100');
     expect(r.err).toContain(`nothing was written to ${s.config}`);
     expect(r.err).not.toMatch(/admitting everyone/);
   });
@@ -115,10 +115,10 @@ describe('npm run tune (local)', () => {
   it('refuses languages and default_language the room cannot use, naming them', async () => {
     const r = await captured(() => tune(['languages=en-US,xx-YY']));
     expect(r.result).toBe(1);
-    expect(r.err).toContain('refused: setting "languages" = "xx-YY": it must list built-in languages (en-US');
+    expect(r.err).toContain('refused: setting "languages" = "xx-YY" (service-wide, in settings): it must list built-in languages (en-US');
     const d = await captured(() => tune(['default_language=xx']));
     expect(d.result).toBe(1);
-    expect(d.err).toContain('refused: setting "default_language" = "xx": it must be one of the languages the room offers (en-US');
+    expect(d.err).toContain('refused: setting "default_language" = "xx" (service-wide, in settings): it must be one of the languages the room offers (en-US');
   });
 
   it('tells an operator whose value was split at a space to quote it', async () => {
@@ -181,7 +181,7 @@ describe('npm run tune: rooms', () => {
     const r = await captured(() => tune(['--room', 'checkout', 'wait_period_duration=0']));
     expect(r.result).toBe(1);
     expect(r.err).toContain('refused: setting "wait_period_duration" = "0"');
-    expect(r.err).toContain('(in room.checkout)');
+    expect(r.err).toContain("(room checkout's own, in room.checkout)");
     expect(readFileSync(s.config, 'utf8')).toBe(before);
   });
 
