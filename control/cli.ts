@@ -47,7 +47,7 @@ import type { RoomsPort } from './rooms-port.js';
 import { WorkerRooms } from './worker-rooms.js';
 import { Failover } from './failover.js';
 import { DEFAULT_LEASE_SECONDS } from './heartbeat.js';
-import { defaultStateFile, readStateFile, StateFileError, StateSaver, writeStateFile, type ControllerState } from './state-file.js';
+import { defaultStateFile, readStateFile, removeLeftTemps, StateFileError, StateSaver, writeStateFile, type ControllerState } from './state-file.js';
 import { startDashboard } from './dashboard/server.js';
 import { createControlModel } from './model/index.js';
 import type { ModelSaved } from './model/saved.js';
@@ -128,6 +128,8 @@ async function startFailover(
     if (error instanceof StateFileError) throw new UsageError(error.message);
     throw error;
   }
+  // A write cut short by a kill leaves its temporary file beside the state file: never read, so removed.
+  for (const name of await removeLeftTemps(file)) log(`removed ${name}, the temporary file of a state write cut short`);
   if (values.fresh) log(`--fresh: not reading ${file}; it is overwritten as the controller goes`);
   const saver = new StateSaver((state) => writeStateFile(file, state), log);
   return { failover: new Failover({ store: storeName, leaseSeconds, leadSeconds, resume, saver, budget, startedMs: Date.now(), log }), file };

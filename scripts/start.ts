@@ -168,12 +168,19 @@ export async function main(argv: readonly string[]): Promise<number> {
       origin.close();
       origin.closeAllConnections();
       controller?.stop('SIGTERM');
-      if (!roomRunning) return resolve(code);
+      // The controller saves its state as it stops: exiting first (whose handler kills it) would cut
+      // that write short and leave its temporary file behind.
+      const done = (): void => {
+        if (controller === null || !controller.running()) return resolve(code);
+        const late = setTimeout(() => resolve(code), 5000);
+        controller.child.once('exit', () => (clearTimeout(late), resolve(code)));
+      };
+      if (!roomRunning) return done();
       stopRoom('SIGTERM');
       const force = setTimeout(() => stopRoom('SIGKILL'), 5000);
       room.once('exit', () => {
         clearTimeout(force);
-        resolve(code);
+        done();
       });
     };
     room.once('error', (error) => {
