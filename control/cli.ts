@@ -58,6 +58,7 @@ import { fastlyStore } from './fastly-store.js';
 import { localStore, Writer } from './writer.js';
 import { ApiBudget, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, type StoreCall } from './api-budget.js';
 import { openJournal } from './journal.js';
+import { journalTargets } from './journal-targets.js';
 import { dashboardPortTaken, portHolder } from './port-holder.js';
 import { launchers, startGuard } from '../lib/child-guard.js';
 
@@ -209,7 +210,9 @@ export async function main(argv: readonly string[], options: { guard?: boolean }
   // A local file's reads and writes cost no API call: its budget plans no reads, and it spaces no write.
   const leaseMs = positive('lease', values.lease, DEFAULT_LEASE_SECONDS) * 1000;
   const budget = new ApiBudget({ perHour, readEveryMs: values.service === undefined ? 0 : readEveryMs, heartbeatEveryMs: leaseMs / 3, log });
-  const journal = values.journal === undefined ? null : openJournal(values.journal, log);
+  // Each room's target rides the journal's writes (control/journal-targets.ts): the report puts admissions against it.
+  const targets = journalTargets();
+  const journal = values.journal === undefined ? null : openJournal(values.journal, log, targets);
   // Every call the store makes (and every local write) is counted against the budget and journalled.
   const report = (call: StoreCall): void => {
     const now = Date.now();
@@ -217,10 +220,11 @@ export async function main(argv: readonly string[], options: { guard?: boolean }
     journal?.append(call, now);
   };
   const token = process.env.FASTLY_API_TOKEN?.trim() || null;
-  const store =
+  const rawStore =
     values.service !== undefined
       ? fastlyStore({ serviceId: values.service, storeId: values['store-id'], dryRun: values['dry-run'], token, endpoint: process.env.FASTLY_API_ENDPOINT, readEveryMs, report, log })
       : localStore(localConfigFile(values.file), report);
+  const store = { ...rawStore, name: rawStore.name, read: async () => { const data = await rawStore.read(); targets.read(data); return data; } };
   if (values.service !== undefined && token === null) {
     log('FASTLY_API_TOKEN is not set: reading and writing through the Fastly CLI, one API call per key written; export FASTLY_API_TOKEN=... to write every room in one call');
   }

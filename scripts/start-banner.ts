@@ -34,7 +34,7 @@ function firstRoute(routing: Routing, room: string): string | null {
 }
 
 /** `notes`: what npm start did on the way that the operator should know (a stopped controller's schedules cleared). */
-export function bannerText(addr: string, ports: StartPorts, control: boolean, store: StoreData, nowSec: number = Date.now() / 1000, notes: readonly string[] = []): string {
+export function bannerText(addr: string, ports: StartPorts, control: boolean, store: StoreData, nowSec: number = Date.now() / 1000, notes: readonly string[] = [], journal = 'local/journal.jsonl'): string {
   const rooms = storeRooms(store);
   const other = rooms.find((r) => r !== rooms[0]) ?? rooms[0] ?? 'default';
   const room = rooms.length > 1 ? `--room ${other} ` : '';
@@ -56,6 +56,7 @@ ${
   The controller holds each room to its new_users_per_minute; its dashboard:
 
     ${`http://127.0.0.1:${ports.dashboard}/`.padEnd(38)}admissions a minute, the chance it publishes, who waits
+    ${journal.padEnd(38)}its journal: every write, with each room's target (npm run report -- ROOM.LOG --journal ${journal})
 
     npm run tune -- ${`${room}new_users_per_minute=120`.padEnd(33)} the target (unset: it only watches)
     npm run tune -- identity=header:x-load-visitor    then: npm run load -- --minutes 3${addr === '127.0.0.1:7676' ? '' : ` --url http://${addr}`}

@@ -37,7 +37,8 @@ import { fastlyBin } from '../lib/fastly-cli.js';
 import { canConnect } from '../lib/host-process.js';
 import { configFile, hostBin, keysFile, pagesFile, repoRoot, wasmFile } from '../lib/paths.js';
 import { localConfigFile } from '../lib/local-store.js';
-import { ensureLogEndpoint, startController, type RunningController } from './start-control.js';
+import { ensureLogEndpoint, journalFile, startController, type RunningController } from './start-control.js';
+import { relative } from 'node:path';
 import { bannerText } from './start-banner.js';
 import { clearStoppedController } from './start-live.js';
 import { roomExitMessage, roomSlowMessage, tailLines } from './start-room.js';
@@ -69,7 +70,7 @@ async function waitUntilListening(host: string, port: number, stillRunning: () =
 
 async function banner(addr: string, ports: StartPorts, control: boolean, notes: string[]): Promise<void> {
   const data = (await readStoreIfExists(configFile()).catch(() => null)) ?? {};
-  console.log(bannerText(addr, ports, control, data, Date.now() / 1000, notes));
+  console.log(bannerText(addr, ports, control, data, Date.now() / 1000, notes, relative(repoRoot, journalFile(configFile())) || journalFile(configFile())));
 }
 
 /** Sends `signal` to the process group led by `pid` (a detached child), or to the child alone. */

@@ -47,3 +47,11 @@ describe("npm start's banner under a controller's schedule", () => {
     expect(text).toContain('cleared what a stopped controller left (pid 210, ...)');
   });
 });
+
+describe("npm start -- --control's journal", () => {
+  it('is named in the banner, with the report command that reads it', () => {
+    const text = bannerText('127.0.0.1:7676', ports, true, demo, 1_796_458_000, [], 'local/journal.jsonl');
+    expect(text).toContain('npm run report -- ROOM.LOG --journal local/journal.jsonl');
+    expect(bannerText('127.0.0.1:7676', ports, false, demo)).not.toContain('journal');
+  });
+});
