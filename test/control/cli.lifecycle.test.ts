@@ -13,8 +13,10 @@ import { repoRoot } from '../../lib/paths.js';
 const dir = mkdtempSync(join(tmpdir(), 'wr-control-life-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const started: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+// Stopped, and their last state write done, before the next test (and the directory's removal).
+afterEach(async () => {
+  const running = started.splice(0).filter((child) => child.exitCode === null && child.signalCode === null);
+  await Promise.all(running.map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')))));
 });
 
 /** A port nobody listens on now, picked by the system. */
