@@ -47,7 +47,7 @@ import type { RoomsPort } from './rooms-port.js';
 import { WorkerRooms } from './worker-rooms.js';
 import { Failover } from './failover.js';
 import { DEFAULT_LEASE_SECONDS } from './heartbeat.js';
-import { defaultStateFile, readStateFile, StateFileError, StateSaver, writeStateFile, type ControllerState } from './state-file.js';
+import { defaultStateFile, readStateFile, removeLeftTemps, StateFileError, StateSaver, writeStateFile, type ControllerState } from './state-file.js';
 import { startDashboard } from './dashboard/server.js';
 import { createControlModel } from './model/index.js';
 import type { ModelSaved } from './model/saved.js';
@@ -58,6 +58,9 @@ import { fastlyStore } from './fastly-store.js';
 import { localStore, Writer } from './writer.js';
 import { ApiBudget, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, type StoreCall } from './api-budget.js';
 import { openJournal } from './journal.js';
+import { journalTargets } from './journal-targets.js';
+import { dashboardPortTaken, portHolder } from './port-holder.js';
+import { launchers, startGuard } from '../lib/child-guard.js';
 
 function positive(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -126,6 +129,8 @@ async function startFailover(
     if (error instanceof StateFileError) throw new UsageError(error.message);
     throw error;
   }
+  // A write cut short by a kill leaves its temporary file beside the state file: never read, so removed.
+  for (const name of await removeLeftTemps(file)) log(`removed ${name}, the temporary file of a state write cut short`);
   if (values.fresh) log(`--fresh: not reading ${file}; it is overwritten as the controller goes`);
   const saver = new StateSaver((state) => writeStateFile(file, state), log);
   return { failover: new Failover({ store: storeName, leaseSeconds, leadSeconds, resume, saver, budget, startedMs: Date.now(), log }), file };
@@ -144,7 +149,13 @@ async function resumedAsync<T>(file: string, make: () => Promise<T>): Promise<T>
 const USAGE =
   'usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--api-budget CALLS_PER_HOUR] [--read-every S] [--journal FILE] [--min-write-interval S] [--lead S] [--state FILE | --fresh] [--lease S] [--in-thread]';
 
-export async function main(argv: readonly string[]): Promise<number> {
+/**
+ * `guard`: started as `npm run control` (or under tsx), the controller dies with what launched it: a
+ * kill -9 of npm stops nothing below it, and the controller would go on writing the store unseen.
+ * The guard of `npm start` (lib/child-guard.ts) watches npm, its shell and tsx, and stops this process
+ * (SIGTERM, so it saves its state; SIGKILL after a grace) when one of them is gone.
+ */
+export async function main(argv: readonly string[], options: { guard?: boolean } = {}): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
     options: {
@@ -175,6 +186,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     },
   });
   const log = (message: string): void => console.error(`[control] ${message}`);
+  if (options.guard === true) {
+    const above = launchers();
+    if (above.length > 0) {
+      const guard = startGuard();
+      for (const pid of above) guard.watch(pid);
+    }
+  }
   const spec = values.source!;
   // Nothing piped in: say what the controller reads, rather than wait on the terminal for it.
   if (spec === 'stdin' && process.stdin.isTTY) throw new UsageError(NO_SOURCE);
@@ -192,7 +210,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   // A local file's reads and writes cost no API call: its budget plans no reads, and it spaces no write.
   const leaseMs = positive('lease', values.lease, DEFAULT_LEASE_SECONDS) * 1000;
   const budget = new ApiBudget({ perHour, readEveryMs: values.service === undefined ? 0 : readEveryMs, heartbeatEveryMs: leaseMs / 3, log });
-  const journal = values.journal === undefined ? null : openJournal(values.journal, log);
+  // Each room's target rides the journal's writes (control/journal-targets.ts): the report puts admissions against it.
+  const targets = journalTargets();
+  const journal = values.journal === undefined ? null : openJournal(values.journal, log, targets);
   // Every call the store makes (and every local write) is counted against the budget and journalled.
   const report = (call: StoreCall): void => {
     const now = Date.now();
@@ -200,10 +220,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     journal?.append(call, now);
   };
   const token = process.env.FASTLY_API_TOKEN?.trim() || null;
-  const store =
+  const rawStore =
     values.service !== undefined
       ? fastlyStore({ serviceId: values.service, storeId: values['store-id'], dryRun: values['dry-run'], token, endpoint: process.env.FASTLY_API_ENDPOINT, readEveryMs, report, log })
       : localStore(localConfigFile(values.file), report);
+  const store = { ...rawStore, name: rawStore.name, read: async () => { const data = await rawStore.read(); targets.read(data); return data; } };
   if (values.service !== undefined && token === null) {
     log('FASTLY_API_TOKEN is not set: reading and writing through the Fastly CLI, one API call per key written; export FASTLY_API_TOKEN=... to write every room in one call');
   }
@@ -232,7 +253,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   else throw new UsageError(`--source must be stdin, file:PATH, log-tail:SERVICE or https:PORT, not "${spec}"`);
   const port = Number(values['dashboard-port']);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--dashboard-port must be a port number, not "${values['dashboard-port']}"`);
-  const dashboard = await startDashboard(port, () => controller.snapshot(Date.now()), () => controller.requestRead('the dashboard asked'));
+  const dashboard = await startDashboard(port, () => controller.snapshot(Date.now()), () => controller.requestRead('the dashboard asked')).catch((error: NodeJS.ErrnoException) => {
+    // Another controller (often one whose npm was killed) or any other server: say who, and the way round it.
+    if (error.code === 'EADDRINUSE') throw new Error(dashboardPortTaken(port, portHolder(port)));
+    throw error;
+  });
   log(`reading ${source.name}, writing ${store.name}; planning in ${values['in-thread'] ? 'its own thread (--in-thread)' : 'a worker thread'}; dashboard at ${dashboard.url}`);
   // The tick under way (null: none): shutdown waits for it, so its write and its save are not cut short.
   let ticking: Promise<void> | null = null;
@@ -269,4 +294,4 @@ export async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-if (isMain(import.meta.url)) runTool('npm run control', USAGE, main);
+if (isMain(import.meta.url)) runTool('npm run control', USAGE, (argv) => main(argv, { guard: true }));

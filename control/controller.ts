@@ -241,7 +241,8 @@ export class Controller {
       source: { ...this.status },
       lastWrite: w.lastWrite,
       writes: { done: w.done, failed: w.failed, deferred: w.deferred, minIntervalSeconds: w.intervalMs(nowMs) / 1000, budgetPerHour: w.budget.perHour },
-      api: w.budget.status(nowMs, readEveryOrNull(this.o.store.readEveryMs, this.lastReadMs)),
+      // A local store file costs no API call: no budget to show (the dashboard hides its panel).
+      api: this.o.store.free === true ? null : w.budget.status(nowMs, readEveryOrNull(this.o.store.readEveryMs, this.lastReadMs)),
       failover: this.o.failover?.view(nowMs) ?? null,
       holding: this.holdingWhy !== null,
       holdingWhy: this.holdingWhy,

@@ -6,6 +6,7 @@
 //    "keys":["room.shop.live"],"rooms":{"shop":{"allow_schedule":"..."}},"remaining":812,"error":null}
 import { createWriteStream, type WriteStream } from 'node:fs';
 import type { CallKind, StoreCall } from './api-budget.js';
+import type { JournalTargets } from './journal-targets.js';
 
 export interface JournalLine {
   ts: string;
@@ -69,7 +70,7 @@ export interface Journal {
 }
 
 /** Appends to `file` (made when missing); a failure to write it is said once and never stops the controller. */
-export function openJournal(file: string, log: (message: string) => void): Journal {
+export function openJournal(file: string, log: (message: string) => void, targets?: JournalTargets): Journal {
   let told = false;
   const stream: WriteStream = createWriteStream(file, { flags: 'a' });
   stream.on('error', (error) => {
@@ -78,7 +79,9 @@ export function openJournal(file: string, log: (message: string) => void): Journ
   });
   return {
     append(call, nowMs) {
-      if (!told) stream.write(`${JSON.stringify(journalLine(call, nowMs))}\n`);
+      if (told) return;
+      const line = journalLine(call, nowMs);
+      stream.write(`${JSON.stringify(targets === undefined ? line : targets.withTargets(line))}\n`);
     },
     close: () => new Promise((resolve) => stream.end(() => resolve())),
   };

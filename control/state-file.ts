@@ -11,7 +11,7 @@
 // rooms' part may come already encoded (RoomsJson, from the planner thread). A file that is corrupt, of another store, or of another version
 // is refused whole, with a message naming it and what to do. Never half-read.
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { repoRoot } from '../lib/paths.js';
 import type { BudgetSaved } from './api-budget.js';
@@ -164,6 +164,40 @@ export async function readStateFile(file: string, store: string): Promise<Contro
     throw new StateFileError(`cannot read the state file ${file}: ${(error as Error).message}. ${whatToDo(file)}`);
   }
   return decodeState(text, file, store);
+}
+
+/** The temporary file a write of `file` by process `pid` goes through before its rename. */
+const TEMP = (file: string): RegExp => new RegExp(`^\\.${basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(\\d+)\\.[0-9a-f]{8}\\.tmp$`);
+
+/**
+ * Removes the temporary files of writes of `file` that a process cut short (killed mid-write), those
+ * of processes that no longer run; returns their names. Called at start: they are never read, and
+ * would pile up in the work tree.
+ */
+export async function removeLeftTemps(file: string, runs: (pid: number) => boolean = processRuns): Promise<string[]> {
+  const pattern = TEMP(file);
+  let names: string[];
+  try {
+    names = await readdir(dirname(file));
+  } catch {
+    return [];
+  }
+  const left = names.filter((name) => {
+    const pid = pattern.exec(name)?.[1];
+    return pid !== undefined && !runs(Number(pid));
+  });
+  for (const name of left) await rm(join(dirname(file), name), { force: true });
+  return left;
+}
+
+function processRuns(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
 }
 
 /** Writes `state` to `file` atomically: a temporary file beside it, fsynced, renamed over it. */

@@ -195,8 +195,8 @@ export interface DashboardSnapshot {
    * seconds, and the budget of calls an hour it comes from.
    */
   writes: { done: number; failed: number; deferred: number; minIntervalSeconds: number; budgetPerHour: number };
-  /** The API budget (control/api-budget.ts): calls an hour allowed and spent, the token's calls left, a 429's back-off, the next read. */
-  api: ApiStatus;
+  /** The API budget (control/api-budget.ts): calls an hour allowed and spent, the token's calls left, a 429's back-off, the next read; null on a local store file, which costs no API call. */
+  api: ApiStatus | null;
   /** Restart and failover (control/failover.ts): learning, standing by or active; absent without it. */
   failover?: FailoverView | null;
   /** True when the process is holding: it writes nothing because its view is not trustworthy. */

@@ -11,9 +11,13 @@ import { readStoreIfExists, writeStoreAtomic } from '../lib/json-store.js';
 import { roomSettings } from '../lib/room-store.js';
 import { storeWrites } from '../src/core/layout.js';
 import { applyWrites } from '../lib/json-store.js';
-import { repoRoot } from '../lib/paths.js';
+import { configFile, repoRoot } from '../lib/paths.js';
+import { dirname, join } from 'node:path';
 
 export const DASHBOARD_PORT = 7373;
+
+/** The controller's journal with `npm start -- --control`: beside the local store file (local/journal.jsonl), for npm run report. */
+export const journalFile = (configFile: string): string => join(dirname(configFile), 'journal.jsonl');
 
 /**
  * Sets `log_endpoint=stdout` in the local store's service-wide settings when they have none; says
@@ -43,7 +47,7 @@ export function startController(roomOutput: Readable, say: (line: string) => voi
   // Node with tsx's loader, in one process: the tsx command would put a second process between this
   // one and the controller, which a SIGKILL on exit would leave behind. Its own process group, so
   // npm start's guard (lib/child-guard.ts) can stop it if npm start dies without stopping it.
-  const args = ['--import', 'tsx', 'control/cli.ts', '--source', 'stdin', '--no-echo', '--dashboard-port', String(dashboardPort)];
+  const args = ['--import', 'tsx', 'control/cli.ts', '--source', 'stdin', '--no-echo', '--dashboard-port', String(dashboardPort), '--journal', journalFile(configFile())];
   const child = spawn(process.execPath, args, { cwd: repoRoot, detached: true, stdio: ['pipe', 'inherit', 'inherit'] });
   let alive = true;
   let stopping = false;

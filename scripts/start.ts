@@ -8,6 +8,8 @@
 //   4. the room on 127.0.0.1:7676: `fastly compute serve` driving the project's local host
 //      (host/bin/compute-host, a Viceroy stand-in); with --viceroy, the Viceroy the Fastly CLI manages.
 //
+//      without --control, the room.ID.live values a stopped controller left are removed, and the
+//      banner says so (scripts/start-live.ts): else its last schedule entry would decide every draw
 //   5. with --control, the controller (`npm run control`) fed with the room's output, its dashboard
 //      on 127.0.0.1:7373, and `log_endpoint` set to stdout when unset    scripts/start-control.ts
 //
@@ -35,8 +37,10 @@ import { fastlyBin } from '../lib/fastly-cli.js';
 import { canConnect } from '../lib/host-process.js';
 import { configFile, hostBin, keysFile, pagesFile, repoRoot, wasmFile } from '../lib/paths.js';
 import { localConfigFile } from '../lib/local-store.js';
-import { ensureLogEndpoint, startController, type RunningController } from './start-control.js';
+import { ensureLogEndpoint, journalFile, startController, type RunningController } from './start-control.js';
+import { relative } from 'node:path';
 import { bannerText } from './start-banner.js';
+import { clearStoppedController } from './start-live.js';
 import { roomExitMessage, roomSlowMessage, tailLines } from './start-room.js';
 
 const say = (line: string) => console.log(`[start] ${line}`);
@@ -64,9 +68,9 @@ async function waitUntilListening(host: string, port: number, stillRunning: () =
 }
 
 
-async function banner(addr: string, ports: StartPorts, control: boolean): Promise<void> {
+async function banner(addr: string, ports: StartPorts, control: boolean, notes: string[]): Promise<void> {
   const data = (await readStoreIfExists(configFile()).catch(() => null)) ?? {};
-  console.log(bannerText(addr, ports, control, data));
+  console.log(bannerText(addr, ports, control, data, Date.now() / 1000, notes, relative(repoRoot, journalFile(configFile())) || journalFile(configFile())));
 }
 
 /** Sends `signal` to the process group led by `pid` (a detached child), or to the child alone. */
@@ -126,6 +130,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   say(`demo origin (the shop) on http://127.0.0.1:${ports.origin}`);
   if (values.control) say(await ensureLogEndpoint(configFile()));
+  // Without --control, a stopped controller's schedules would go on deciding the draws (scripts/start-live.ts).
+  const notes: string[] = [];
+  const left = values.control ? null : await clearStoppedController(configFile());
+  if (left !== null) (say(left), notes.push(left));
 
   const manifest = await writeRunManifest(ports.origin, { config: configFile(), keys: keysFile(), pages: pagesFile });
   // --non-interactive: no prompt may wait on a terminal nobody watches (CI, no stdin).
@@ -161,12 +169,19 @@ export async function main(argv: readonly string[]): Promise<number> {
       origin.close();
       origin.closeAllConnections();
       controller?.stop('SIGTERM');
-      if (!roomRunning) return resolve(code);
+      // The controller saves its state as it stops: exiting first (whose handler kills it) would cut
+      // that write short and leave its temporary file behind.
+      const done = (): void => {
+        if (controller === null || !controller.running()) return resolve(code);
+        const late = setTimeout(() => resolve(code), 5000);
+        controller.child.once('exit', () => (clearTimeout(late), resolve(code)));
+      };
+      if (!roomRunning) return done();
       stopRoom('SIGTERM');
       const force = setTimeout(() => stopRoom('SIGKILL'), 5000);
       room.once('exit', () => {
         clearTimeout(force);
-        resolve(code);
+        done();
       });
     };
     room.once('error', (error) => {
@@ -186,7 +201,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.once('SIGHUP', () => shutdown(129, 'stopping (the terminal closed)'));
 
     void waitUntilListening(ports.host, ports.room, () => roomRunning, 120_000).then(async (up) => {
-      if (up && !stopping) await banner(addr, ports, values.control);
+      if (up && !stopping) await banner(addr, ports, values.control, notes);
       // A room that stopped has said why (above); only one still running is slow.
       else if (!stopping && roomRunning) shutdown(1, roomSlowMessage(addr, 120, lastLines()));
     });

@@ -25,6 +25,9 @@ export function answerJson(facts: AnswerFacts, language: PageLanguage = englishL
       waitTime75PercentileSeconds: facts.estimate?.p75 ?? null,
       waitTimePending: facts.estimatePending,
       allowPercentage: facts.allowPercentage,
+      // What a draw uses now: allow_percentage, or a controller's schedule, or its fallback (chance-now.ts).
+      chancePercentage: facts.chancePercentage,
+      chanceSource: facts.chanceSource,
       jitterSeconds: facts.jitterSeconds,
       queueingMethod: facts.queueingMethod,
       eventStart: facts.eventStart,

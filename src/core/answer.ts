@@ -2,6 +2,7 @@
 // status, Retry-After, the estimate, the place in line, the countdown); the JSON body and the HTML page
 // only render them (answer-body.ts). Pure, so the handler, the build-time warm-up (warm.ts) and the
 // simulator all take their answer from this one function.
+import { chanceNow, type ChanceSource } from './chance-now.js';
 import { DENY_PAGE_TIMER, jitterSeconds, retryAfterSeconds } from './draw.js';
 import { estimateFor, type WaitEstimate } from './estimate.js';
 import { shownPlace } from './position.js';
@@ -26,6 +27,9 @@ export interface AnswerFacts {
   /** J: the page adds uniform(0, J) seconds to Retry-After. */
   jitterSeconds: number;
   allowPercentage: number;
+  /** The chance a draw of the current window uses, and where it comes from (chance-now.ts). */
+  chancePercentage: number;
+  chanceSource: ChanceSource;
   waitPeriodSeconds: number;
   queueingMethod: Config['queueingMethod'];
   /** The operator's `message`, '' when none. */
@@ -85,6 +89,7 @@ export function answerFacts(config: Config, result: AnsweredResult, nowMs: numbe
   // A winner the ceiling holds has won: the wait left is the ceiling's, a second or two, not another draw.
   const held = result.reason === 'ceiling_held';
   const pending = !noDraws && !held && (result.reason === 'behind_prequeue' || prequeueDraining(config, eventPhase(config, nowSec), nowSec) || unplanned(config));
+  const chance = chanceNow(config, nowSec);
   const estimate =
     noDraws || pending
       ? null
@@ -99,6 +104,8 @@ export function answerFacts(config: Config, result: AnsweredResult, nowMs: numbe
     refreshIntervalSeconds: retryAfter + Math.round(random() * J),
     jitterSeconds: J,
     allowPercentage: config.allowPercentage,
+    chancePercentage: chance.percentage,
+    chanceSource: chance.source,
     waitPeriodSeconds: config.waitPeriodSeconds,
     queueingMethod: config.queueingMethod,
     message: config.message,

@@ -85,9 +85,9 @@ describe('npm run control -- --service with FASTLY_API_TOKEN, against the API st
     const inWindow = api.calls.filter((c) => c.limited && Math.floor(c.at / WINDOW_MS) === Math.floor(patch.at / WINDOW_MS) && c.at <= patch.at).length;
     expect(journal[w]!.remaining).toBe(1000 - inWindow);
     const snap = await control.snapshot();
-    expect(snap.api.usedLastHour).toMatchObject({ reads: 3, heartbeats: w - 2, logTails: 1 });
-    expect(snap.api.usedLastHour.writes).toBeGreaterThanOrEqual(1);
-    expect(snap.api.perHour).toBe(BUDGET);
+    expect(snap.api!.usedLastHour).toMatchObject({ reads: 3, heartbeats: w - 2, logTails: 1 });
+    expect(snap.api!.usedLastHour.writes).toBeGreaterThanOrEqual(1);
+    expect(snap.api!.perHour).toBe(BUDGET);
     expect(snap.holding).toBe(false);
   });
 
@@ -117,7 +117,7 @@ describe('npm run control -- --service with FASTLY_API_TOKEN, against the API st
     const reset = (Math.floor(refused.at / WINDOW_MS) + 1) * WINDOW_MS;
     expect(control.err).toContain(`until ${new Date(reset).toISOString()} (its Fastly-RateLimit-Reset)`);
     await expect.poll(() => control.err, { timeout: 5000, interval: 100 }).toContain('holding, writing nothing: the Fastly API rate limit is spent (429)');
-    expect((await control.snapshot()).api.backoffUntilMs).toBe(reset);
+    expect((await control.snapshot()).api!.backoffUntilMs).toBe(reset);
     await expect.poll(() => control.err, { timeout: 30_000, interval: 200 }).toContain('the Fastly API rate limit has reset: calling it again');
     await expect.poll(() => control.err, { timeout: 30_000, interval: 200 }).toMatch(/429[^]*the view is current again: controlling/);
     // Nothing was called between the 429 and the reset; the next call succeeded.
@@ -142,7 +142,7 @@ describe('npm run control -- --service with FASTLY_API_TOKEN, against the API st
 
   it('every call the API counted over the run, start and faults included, the budget and the journal counted too', async () => {
     const counted = () => api.calls.filter((c) => c.limited).length;
-    const used = async () => Object.values((await control.snapshot()).api.usedLastHour).reduce((a, b) => a + b, 0);
+    const used = async () => Object.values((await control.snapshot()).api!.usedLastHour).reduce((a, b) => a + b, 0);
     // Between two calls (none under way), the dashboard's trailing hour is the stand-in's count.
     await expect.poll(async () => (await used()) - counted(), { timeout: 20_000, interval: 100 }).toBe(0);
     // Stopped (the journal closed, log-tail's start settled): the journal's calls are the stand-in's count.

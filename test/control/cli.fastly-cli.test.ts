@@ -85,9 +85,9 @@ describe('npm run control -- --service without FASTLY_API_TOKEN, through the Fas
     ]);
     expect([journal[3]!.keys[0], journal[4]!.keys[0]].sort()).toEqual(['room.checkout.live', 'room.shop.live']);
     const snap = await control.snapshot();
-    expect(snap.api.usedLastHour).toMatchObject({ reads: 3, heartbeats: 1, logTails: 1 });
-    expect(snap.api.usedLastHour.writes % 2).toBe(0);
-    expect(snap.api.usedLastHour.writes).toBeGreaterThanOrEqual(2);
+    expect(snap.api!.usedLastHour).toMatchObject({ reads: 3, heartbeats: 1, logTails: 1 });
+    expect(snap.api!.usedLastHour.writes % 2).toBe(0);
+    expect(snap.api!.usedLastHour.writes).toBeGreaterThanOrEqual(2);
     // Every call the API counted (the CLI's included, the token check of `auth add` aside), the journal counted too.
     const counted = () => api.calls.filter((c) => c.limited && c.at >= started).length;
     await control.stop();

@@ -217,21 +217,22 @@ describe('a restarted controller', () => {
     // Nothing else changed: the budget's calls alone make the next save due.
     await first.c.tick(T0 + 12_000);
     expect(saved).toHaveLength(2);
-    const before = first.c.snapshot(T0 + 12_000).api;
+    // The budget itself: on a local file the dashboard shows none.
+    const before = first.budget.status(T0 + 12_000, T0);
     expect(before.usedLastHour).toEqual({ reads: 3, writes: 1, heartbeats: 0, logTails: 1 });
     // kill -9, and a restart from the state file.
     const second = controller({ pid: 2, startedMs: T0 + 20_000, resume: saved.at(-1)!, saved });
     await second.c.tick(T0 + 20_000);
     const after = second.c.snapshot(T0 + 20_000);
-    expect(after.api.usedLastHour).toEqual(before.usedLastHour);
-    expect(after.api.backoffUntilMs).toBe(T0 + 600_000);
+    expect(second.budget.status(T0 + 20_000, T0).usedLastHour).toEqual(before.usedLastHour);
+    expect(second.budget.status(T0 + 20_000, T0).backoffUntilMs).toBe(T0 + 600_000);
     expect(after.holdingWhy).toMatch(/^the Fastly API rate limit is spent \(429\): calling nothing until 10:10:00 UTC/);
     expect(second.logs).toContain(
       'the state file says the Fastly API answered 429 before the restart: calling nothing, holding, until 2026-11-26T10:10:00.000Z; another tool on the same token may have spent it: check with `fastly` what else runs, or lower --api-budget',
     );
     // A --fresh start reads no state: it starts counting from zero.
     const fresh = controller({ pid: 3, startedMs: T0 + 20_000, resume: null });
-    expect(fresh.c.snapshot(T0 + 20_000).api.usedLastHour).toEqual({ reads: 0, writes: 0, heartbeats: 0, logTails: 0 });
+    expect(fresh.budget.status(T0 + 20_000, T0).usedLastHour).toEqual({ reads: 0, writes: 0, heartbeats: 0, logTails: 0 });
   });
 
   it('keeps the restored rooms in its saves before any line or read names them', async () => {

@@ -69,3 +69,30 @@ describe('the journal', () => {
     expect(logs).toEqual([expect.stringMatching(/^cannot write the journal .*no-such-dir\/journal.jsonl \(ENOENT.*\); controlling without it$/)]);
   });
 });
+
+describe("each room's target in the journal", () => {
+  it('rides the first write after the controller reads it, and the first after it changes, and the report reads it', async () => {
+    const { journalTargets } = await import('../../control/journal-targets.js');
+    const { newJournal, journalLine: reportLine, targetAt } = await import('../../report/journal.js');
+    const settings = (n: string) => ({
+      routing: JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }], default_room: 'shop' }),
+      settings: JSON.stringify({ allow_percentage: '50' }),
+      'room.shop': JSON.stringify({ new_users_per_minute: n }),
+    });
+    const targets = journalTargets();
+    targets.read(settings('120'));
+    const first = targets.withTargets(journalLine(write, T0));
+    expect(first.rooms.shop).toMatchObject({ new_users_per_minute: '120', allow_schedule: '1800000000=12' });
+    // checkout has no target: it is said as none ('') only once it had one.
+    expect(first.rooms.checkout).toBeUndefined();
+    expect(targets.withTargets(journalLine(write, T0 + 1000)).rooms.shop!.new_users_per_minute).toBeUndefined();
+    targets.read(settings('200'));
+    const changed = targets.withTargets(journalLine(write, T0 + 120_000));
+    expect(changed.rooms.shop!.new_users_per_minute).toBe('200');
+
+    const j = newJournal();
+    for (const line of [first, changed]) reportLine(j, JSON.stringify(line));
+    expect(targetAt(j, 'shop', T0 + 30_000)).toBe(120);
+    expect(targetAt(j, 'shop', T0 + 300_000)).toBe(200);
+  });
+});

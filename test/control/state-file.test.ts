@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../lib/paths.js';
-import { defaultStateFile, encodeState, readStateFile, RoomsJson, STATE_VERSION, StateSaver, writeStateFile, type ControllerState } from '../../control/state-file.js';
+import { defaultStateFile, encodeState, readStateFile, removeLeftTemps, RoomsJson, STATE_VERSION, StateSaver, writeStateFile, type ControllerState } from '../../control/state-file.js';
+import { spawnSync } from 'node:child_process';
 
 const state = (over: Partial<ControllerState> = {}): ControllerState => ({
   version: STATE_VERSION,
@@ -113,5 +114,21 @@ describe('the state file', () => {
     await saver.offer(43_000, () => state());
     await saver.offer(54_000, () => state());
     expect(logs).toEqual(['cannot write the state file: disk full; a restart would start in learning mode']);
+  });
+});
+
+describe('temporary files a killed write left', () => {
+  it('are removed at start when their process runs no more; a running write keeps its own', async () => {
+    const file = join(dir, 'control-state-config.json');
+    const cut = '.control-state-config.json.210.0868e0ef.tmp';
+    const running = `.control-state-config.json.${process.ppid}.0123abcd.tmp`;
+    for (const name of [cut, running, '.config.json.210.0868e0ef.tmp']) await writeFile(join(dir, name), 'x');
+    expect(await removeLeftTemps(file, (pid) => pid === process.ppid)).toEqual([cut]);
+    expect((await readdir(dir)).sort()).toEqual(['.config.json.210.0868e0ef.tmp', running].sort());
+  });
+
+  it('are ignored by git in local/', () => {
+    const ignored = spawnSync('git', ['check-ignore', '-q', 'local/.control-state-config.json.210.0868e0ef.tmp'], { cwd: repoRoot });
+    expect(ignored.status).toBe(0);
   });
 });

@@ -46,3 +46,16 @@ describe('the JSON answer in a language', () => {
     expect(renderAnswer({ ...base, json: false }).body).toContain('<span id="msg">Room message</span>');
   });
 });
+
+describe('the chance the JSON answer says a draw uses', () => {
+  it("is a stopped controller's fallback, with its source, beside the room's allow_percentage", () => {
+    const schedule = `${NOW - 3600}=2.39,${NOW - 3000}=2.561533`;
+    const json = JSON.parse(answerJson(answerFacts(config({ allow_percentage: '50', allow_schedule: schedule }), lost, NOW_MS, () => 0))).waitingRoom;
+    expect(json).toMatchObject({ allowPercentage: 50, chancePercentage: 2.561533, chanceSource: 'fallback' });
+  });
+
+  it('is allow_percentage when nothing else decides', () => {
+    const json = JSON.parse(answerJson(answerFacts(config(), lost, NOW_MS, () => 0))).waitingRoom;
+    expect(json).toMatchObject({ allowPercentage: 20, chancePercentage: 20, chanceSource: 'allow_percentage' });
+  });
+});

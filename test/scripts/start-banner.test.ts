@@ -22,3 +22,36 @@ describe("npm start's banner", () => {
     expect(text).toContain('npm run tune -- new_users_per_minute=120');
   });
 });
+
+describe("npm start's banner under a controller's schedule", () => {
+  const now = 1_796_458_000;
+  // What a stopped controller leaves: a schedule an hour old whose last entry (2.56%) is its fallback.
+  const live = JSON.stringify({ allow_schedule: `${now - 3600}=2.388404,${now - 3000}=2.561533` });
+  const store = { ...demo, 'room.shop.live': live };
+
+  it('says the chance the draws use now and where it comes from, not allow_percentage alone', () => {
+    const text = bannerText('127.0.0.1:7676', ports, false, store, now);
+    expect(text).toMatch(/room shop \(each draw, every 10 s, lets 2\.56% in: the last entry of a controller's allow_schedule, its fallback, .*allow_percentage 50 is not used/);
+    expect(text).not.toMatch(/room shop \(allow_percentage 50: each draw, every 10 s, lets 50% in/);
+    // The room without a schedule still reads allow_percentage.
+    expect(text).toMatch(/room checkout \(allow_percentage 50: each draw, every 5 s, lets 50% in/);
+  });
+
+  it('names a schedule a controller publishes now', () => {
+    const running = { ...demo, 'room.shop.live': JSON.stringify({ allow_schedule: `${now - 20}=12.5,${now + 600}=3` }) };
+    expect(bannerText('127.0.0.1:7676', ports, true, running, now)).toMatch(/room shop \(each draw, every 10 s, lets 12\.5% in: the controller's allow_schedule/);
+  });
+
+  it('carries what npm start did with a stopped controller\'s schedules', () => {
+    const text = bannerText('127.0.0.1:7676', ports, false, demo, now, ['cleared what a stopped controller left (pid 210, ...)']);
+    expect(text).toContain('cleared what a stopped controller left (pid 210, ...)');
+  });
+});
+
+describe("npm start -- --control's journal", () => {
+  it('is named in the banner, with the report command that reads it', () => {
+    const text = bannerText('127.0.0.1:7676', ports, true, demo, 1_796_458_000, [], 'local/journal.jsonl');
+    expect(text).toContain('npm run report -- ROOM.LOG --journal local/journal.jsonl');
+    expect(bannerText('127.0.0.1:7676', ports, false, demo)).not.toContain('journal');
+  });
+});

@@ -2,10 +2,10 @@
 // steps run, the banner says where to go, the shop answers through the room's address, and Ctrl-C
 // stops every process it started, freeing the ports. Then what it says when it cannot work: a port
 // taken, a signing key missing, Viceroy not downloadable.
-import { spawn } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../lib/paths.js';
@@ -86,6 +86,30 @@ describe('npm start', () => {
     expect(await run.exited).toBe(130);
     expect(await canConnect(ports.room)).toBe(false);
     expect(await canConnect(ports.origin)).toBe(false);
+  }, 120_000);
+
+  it("clears a stopped controller's schedule, which would have decided every draw, and says so", async () => {
+    // What `npm start -- --control` leaves after its controller stopped: room.shop.live with a schedule
+    // whose last entry (2.56%) is its fallback, and the heartbeat of a process that no longer runs.
+    const config = join(dir, 'config-left.json');
+    const now = Math.floor(Date.now() / 1000);
+    const gonePid = spawnSync(process.execPath, ['-e', '0']).pid;
+    const example = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.json'), 'utf8')) as Record<string, string>;
+    writeFileSync(
+      config,
+      JSON.stringify({
+        ...example,
+        'room.shop.live': JSON.stringify({ allow_schedule: `${now - 900}=2.388404,${now - 300}=2.561533` }),
+        controller: JSON.stringify({ id: '9af6d611', host: hostname(), pid: gonePid, started: now - 1200, beat: now - 290, lease: 600 }),
+      }),
+    );
+    const run = start(['--host', host, '--addr', await testAddr()], { WR_CONFIG_FILE: config });
+    await expect.poll(run.out, { timeout: 90_000, interval: 200 }).toContain('The waiting room is running');
+    expect(run.out()).toContain(`cleared what a stopped controller left (pid ${gonePid}`);
+    expect(run.out()).toMatch(/room shop \(allow_percentage 50: each draw, every 10 s, lets 50% in/);
+    expect(JSON.parse(readFileSync(config, 'utf8'))['room.shop.live']).toBeUndefined();
+    run.child.kill('SIGINT');
+    await run.exited;
   }, 120_000);
 
   it('names every port in use and the --addr that moves them all, which then works', async () => {

@@ -103,7 +103,7 @@ const twoRooms: DashboardSnapshot = {
 };
 // The API budget as the controller reports it on a real service (absent on the local store file).
 interface ApiPanel { perHour: number; usedLastHour: { reads: number; writes: number; heartbeats: number; logTails: number }; remaining: number | null; backoffUntilMs: number | null; why: string | null; nextReadMs: number | null }
-type Snapshot = DashboardSnapshot & { api?: ApiPanel };
+type Snapshot = Omit<DashboardSnapshot, 'api'> & { api?: ApiPanel | null };
 const budgeted: Snapshot = {
   ...busy,
   api: { perHour: 300, usedLastHour: { reads: 60, writes: 1_150, heartbeats: 20, logTails: 4 }, remaining: 0, backoffUntilMs: at('17:07:05'), why: 'Fastly answered 429: rate limit spent', nextReadMs: at('17:07:20') },
@@ -115,7 +115,8 @@ let current: Snapshot = busy;
 beforeAll(async () => {
   browser = await launchBrowser();
   const values = storeFromSettings({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
-  const store: Store = { name: 'test store', read: async () => ({ ...values }), write: async (w) => void Object.assign(values, w) };
+  // A local store file, as with npm start -- --control: its reads and writes cost no API call.
+  const store: Store = { name: 'test store', free: true, read: async () => ({ ...values }), write: async (w) => void Object.assign(values, w) };
   const writer = new Writer(store, 0, () => {});
   const controller = new Controller({ createModel: () => createControlModel(), store, writer, sourceName: 'stdin', lagLimitMs: 600_000, log: () => {} });
   for (let i = 0; i < 90; i++) controller.line(`waiting_room_log :: ${admittedLine(NOW - 20_000 + i * 100, i, i % 3 === 0 ? 'FRA' : 'LHR')}`, NOW);
@@ -124,7 +125,7 @@ beforeAll(async () => {
   const dashboard = await startDashboard(0, () => controller.snapshot(Date.now()));
   url = dashboard.url;
   closers.push(() => dashboard.server.close());
-  const madeDashboard = await startDashboard(0, () => current);
+  const madeDashboard = await startDashboard(0, () => current as DashboardSnapshot);
   madeUrl = madeDashboard.url;
   closers.push(() => madeDashboard.server.close());
 });
@@ -166,6 +167,10 @@ describe('the dashboard', () => {
     expect(io).toMatch(/stdin: ok/);
     expect(io).toMatch(/90 read, 0 unusable, 1 not the room's/);
     expect(io).toMatch(/allow_percentage/);
+    // On the local store file there is no API budget: no panel, and no budget named beside the writes.
+    expect(await page.isHidden('#api-panel')).toBe(true);
+    expect(io).not.toMatch(/budget/);
+    expect(io).toMatch(/the local store file costs no API call/);
     // Every series is drawn: a line, or a dot while it has a single minute.
     expect(await page.$$eval('svg polyline, svg circle', (marks) => marks.length)).toBeGreaterThanOrEqual(4);
     // Self-contained: nothing but the page and its own JSON was asked for.
@@ -277,7 +282,9 @@ describe('the dashboard', () => {
     const page = await open(twoRooms);
     const summary = await page.$$eval('#rooms button', (bs) => bs.map((b) => b.textContent));
     expect(summary).toEqual(['shop: queueing, target 600 a minute, 1,438 waiting', 'checkout: open, target 120 a minute, 1 waiting']);
-    expect(await page.textContent('#state')).toMatch(/^Room shop: queueing: 1,438 waiting, next window at 87\.6%\. Target 600 a minute/);
+    expect(await page.textContent('#state')).toMatch(/^Room shop: queueing: 1,438 waiting, next window at 87\.6%\. Target 600 a minute; 414 active\./);
+    // One waiting count on the room's line, not the model's and the snapshot's side by side.
+    expect((await page.textContent('#state'))!.match(/waiting/g)).toHaveLength(1);
     await page.click('#rooms button[data-room="checkout"]');
     await expect.poll(() => page.textContent('#state')).toMatch(/^Room checkout: open: .*Target 120 a minute/);
     expect(await page.textContent('#admissions-text')).toMatch(/target 120 a minute/);
