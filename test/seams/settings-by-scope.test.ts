@@ -128,7 +128,10 @@ describe.each(examples.map((e) => [e.setting, e] as const))('%s', (setting, e) =
     const name = writtenName(setting);
     const edge = edgeVerdict(name, place, storeWith(name, place, value));
     const tune = tuneVerdict(name, place, value);
-    expect({ edge, tune }).toEqual({ edge: expected[kind], tune: expected[kind] });
+    // The controller's values are published per room, and so does tune: a service-wide one is refused
+    // with the `--room ID` commands (docs/configuration.md), though the edge uses one written by hand.
+    const byRoom = place === SETTINGS_KEY && kind === 'good' && LIVE_SETTINGS.includes(setting);
+    expect({ edge, tune }).toEqual({ edge: expected[kind], tune: byRoom ? 'refused' : expected[kind] });
   });
 
   it('falls through an empty or blank value to the same setting in a less specific place, at the edge and through tune', () => {
