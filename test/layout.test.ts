@@ -20,6 +20,7 @@ const WHOLE: Record<string, string> = {
   'test/scripts/manifest.test.ts': 'fastly.toml and local/ against the code',
   'test/scripts/fastly-service.test.ts': 'tune and keys against a stand-in Fastly CLI',
   'test/fastly-api/cli-e2e.test.ts': 'tune, keys, pages and log-tail through the real Fastly CLI against the API stand-in',
+  'test/seams/': "where the features meet: every tool against the API stand-in's faults",
   'test/sim/fairness.test.ts': 'the room is fair: simulated crowds',
   'test/sim/hoarding.test.ts': 'kept tokens gain nothing: simulated crowds',
   'test/sim/settings.test.ts': 'setting changes in force: simulated crowds',

@@ -1,0 +1,115 @@
+// Every API fault x every tool: tune (--service), keys (--fastly-service), pages (--fastly-service, its
+// printed commands run in a shell), event (seed --fastly-service) and the controller (--service), each
+// run as a process through the real Fastly CLI against the stand-in of Fastly's API answering every
+// call 400, 404, 429, 503 or JSON of the wrong shape. For each: a clear message naming what failed
+// (not a raw stack, not the CLI's "please file an issue" alone), a non-zero exit for a tool (the
+// controller keeps running, holds and says so), a bounded number of calls, and nothing half-written.
+// invite never calls the API (`--service` only skips its local checks): it faces store-file faults
+// instead, a missing or corrupt local key file. One stand-in per fault, the tools run side by side.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseFault } from '../../fastly-api/faults.js';
+import { seedService, type SeededService } from '../../fastly-api/seed.js';
+import { startFastlyApi, type FastlyApi } from '../../fastly-api/server.js';
+import { fastlyBin } from '../../lib/fastly-cli.js';
+import { fastlyEnv } from '../../lib/fastly-env.js';
+import { repoRoot } from '../../lib/paths.js';
+import { controlProcess } from '../control/control-process.js';
+import { TWO_ROOMS } from '../control/control-process.js';
+
+interface Run {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: repoRoot, env });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out, err }));
+    child.stdin.end(stdin);
+  });
+}
+
+/** The answers every API call of the run meets. */
+const FAULTS = ['400', '404', '429', '503', 'wrong-json'] as const;
+/** Every route the tools reach (the account endpoint's OpenID metadata aside: the CLI reads it before anything). */
+const everyRoute = (answer: string) => [parseFault(`* /service/** ${answer}`), parseFault(`* /resources/** ${answer}`)];
+
+interface Stage {
+  api: FastlyApi;
+  svc: SeededService;
+  env: NodeJS.ProcessEnv;
+  home: string;
+}
+const stages = new Map<string, Stage>();
+let bin: string;
+const SEED = { ...TWO_ROOMS, settings: JSON.stringify({ wait_period_duration: '30', allow_percentage: '50', active_key: 'key1' }) };
+
+beforeAll(async () => {
+  bin = mkdtempSync(join(tmpdir(), 'wr-seams-bin-'));
+  symlinkSync(fastlyBin, join(bin, 'fastly'));
+  for (const answer of FAULTS) {
+    const api = await startFastlyApi({ faults: everyRoute(answer) });
+    const svc = seedService(api, { config: SEED, secrets: ['key1'] });
+    const home = mkdtempSync(join(tmpdir(), `wr-seams-${answer}-`));
+    stages.set(answer, { api, svc, home, env: { ...fastlyEnv({ url: api.url, home }), PATH: `${bin}:${process.env.PATH ?? ''}` } });
+  }
+});
+afterAll(async () => {
+  for (const s of stages.values()) {
+    await s.api.stop();
+    rmSync(s.home, { recursive: true, force: true });
+  }
+  rmSync(bin, { recursive: true, force: true });
+});
+
+const tsx = (script: string, args: string[], env: NodeJS.ProcessEnv) => run(process.execPath, ['--import', 'tsx', script, ...args], env);
+
+/** What no message should be: a stack trace, or the CLI's bug-report line as the only explanation. */
+function clear(err: string): void {
+  expect(err).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/);
+  const said = err.split('\n').filter((l) => l.trim() !== '' && !/please file an issue|github\.com\/fastly\/cli/i.test(l));
+  expect(said.length, err).toBeGreaterThan(0);
+}
+
+/** The tools, each with what it must name when the API fails it. */
+const TOOLS: { name: string; go: (s: Stage) => Promise<Run>; names: RegExp }[] = [
+  { name: 'tune --service', go: (s) => tsx('scripts/tune.ts', ['--service', 'SVC', 'allow_percentage=10'], s.env), names: /fastly (resource-link list|config-store-entry \w+) failed|could not read|no store linked/ },
+  { name: 'keys rotate --fastly-service', go: (s) => tsx('scripts/keys.ts', ['rotate', 'key2', '--fastly-service', 'SVC'], s.env), names: /fastly (resource-link list|config-store-entry \w+|secret-store-entry \w+) failed|could not read|no store linked/ },
+  { name: 'event seed --fastly-service', go: (s) => tsx('scripts/event.ts', ['seed', '--fastly-service', 'SVC', '--file', join(s.home, 'keys.json')], s.env), names: /fastly (resource-link list|secret-store-entry \w+) failed|could not read|no store linked/ },
+  {
+    name: 'pages --fastly-service, its commands run',
+    go: async (s) => {
+      const printed = await tsx('scripts/pages-to-store.ts', ['--fastly-service', 'SVC'], s.env);
+      expect(printed.code, printed.err).toBe(0);
+      return run('bash', ['-e'], s.env, printed.out);
+    },
+    names: /ERROR: the Fastly API returned|ERROR:/,
+  },
+];
+
+describe('every API fault x every tool', () => {
+  it.each(FAULTS)('the API answering %s: each tool exits non-zero, names what failed, makes few calls, and writes nothing', async (answer) => {
+    const s = stages.get(answer)!;
+    const before = { config: s.api.store(s.svc.configStoreId), pages: s.api.store(s.svc.pageStoreId), secrets: s.api.secrets.names(s.svc.secretStoreId) };
+    for (const tool of TOOLS) {
+      const from = s.api.calls.length;
+      const r = await tool.go(s);
+      expect(r.code, `${tool.name}: ${r.err}`).not.toBe(0);
+      expect(r.err, tool.name).toMatch(tool.names);
+      clear(r.err);
+      // No loop: a tool makes a handful of calls and stops at the first refusal.
+      expect(s.api.calls.slice(from).filter((c) => c.limited).length, tool.name).toBeLessThanOrEqual(3);
+    }
+    expect({ config: s.api.store(s.svc.configStoreId), pages: s.api.store(s.svc.pageStoreId), secrets: s.api.secrets.names(s.svc.secretStoreId) }).toEqual(before);
+  });
+});
