@@ -113,3 +113,49 @@ describe('every API fault x every tool', () => {
     expect({ config: s.api.store(s.svc.configStoreId), pages: s.api.store(s.svc.pageStoreId), secrets: s.api.secrets.names(s.svc.secretStoreId) }).toEqual(before);
   });
 });
+
+describe('a multi-key write the API refuses half-way', () => {
+  it('tune says which keys it wrote and which not, and the same command run again finishes it', async () => {
+    const api = await startFastlyApi();
+    const home = mkdtempSync(join(tmpdir(), 'wr-seams-half-'));
+    try {
+      const svc = seedService(api, { config: SEED });
+      const env = fastlyEnv({ url: api.url, home });
+      const routing = join(home, 'routing.json');
+      writeFileSync(routing, JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout', '/pay'] }], default_room: 'shop' }));
+      api.faults.push(parseFault('PUT /resources/stores/config/*/item/settings 503 1'));
+      const half = await tsx('scripts/tune.ts', ['--service', 'SVC', '--routing', routing, 'allow_percentage=10'], env);
+      expect(half.code).not.toBe(0);
+      clear(half.err);
+      expect(half.err).toContain('503 Service Unavailable');
+      expect(half.err).toContain(`Config Store ${svc.configStoreId} is half-changed: written routing; not written settings. Run the same command again to finish`);
+      expect(api.store(svc.configStoreId).routing).toContain('/pay');
+      expect(JSON.parse(api.store(svc.configStoreId).settings!).allow_percentage).toBe('50');
+      const again = await tsx('scripts/tune.ts', ['--service', 'SVC', '--routing', routing, 'allow_percentage=10'], env);
+      expect(again.code, again.err).toBe(0);
+      expect(JSON.parse(api.store(svc.configStoreId).settings!).allow_percentage).toBe('10');
+    } finally {
+      await api.stop();
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('invite never calls the API: store-file faults instead', () => {
+  it.each([
+    ['missing', null, /no invite key "invite\.k1" in .*keys\.json|cannot read|does not exist/],
+    ['corrupt', '{"invite.k1": ', /keys\.json.*(not valid JSON|not JSON|corrupt)|(not valid JSON|not JSON).*keys\.json/],
+  ] as const)('a %s key file: exit non-zero, naming the file, no stack', async (_kind, text, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'wr-seams-invite-'));
+    try {
+      const keys = join(dir, 'keys.json');
+      if (text !== null) writeFileSync(keys, text);
+      const r = await tsx('scripts/invite.ts', ['--room', 'shop', '--sub', 'ip:192.0.2.1', '--keys', keys, '--service', 'SVC'], process.env);
+      expect(r.code).not.toBe(0);
+      expect(r.err).toMatch(message);
+      clear(r.err);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
