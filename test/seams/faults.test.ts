@@ -159,3 +159,38 @@ describe('invite never calls the API: store-file faults instead', () => {
     }
   });
 });
+
+describe('the controller against every API fault', () => {
+  it('keeps running, holds and says why, and calls the API only a few times', async () => {
+    const runs = await Promise.all(
+      FAULTS.map(async (answer) => {
+        const s = stages.get(answer)!;
+        const dir = mkdtempSync(join(tmpdir(), `wr-seams-control-${answer}-`));
+        const from = s.api.calls.length;
+        const control = await controlProcess(['--source', 'log-tail:SVC', '--service', 'SVC'], s.env, dir);
+        return { answer, s, dir, from, control, started: Date.now() };
+      }),
+    );
+    try {
+      for (const r of runs) {
+        await expect.poll(() => r.control.err, { timeout: 30_000, interval: 250 }).toMatch(/holding, writing nothing: /);
+      }
+      // 15 s after each start: still running, and a handful of calls (the store's id, a retried read, log-tail starts).
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 15_000 - (Date.now() - Math.min(...runs.map((r) => r.started))))));
+      for (const r of runs) {
+        expect(r.control.exitCode, `${r.answer}: ${r.control.err}`).toBeNull();
+        const held = /holding, writing nothing: (.*)/.exec(r.control.err)![1]!;
+        expect(held, r.answer).toMatch(r.answer === '429' ? /429/ : r.answer === 'wrong-json' ? /cannot read the settings|log source fails/ : new RegExp(`cannot read the settings.*${r.answer}|log source fails.*${r.answer}`));
+        clear(r.control.err);
+        const calls = r.s.api.calls.slice(r.from).filter((c) => c.limited).length;
+        expect(calls, `${r.answer}: ${calls} calls`).toBeLessThanOrEqual(15);
+        expect((await r.control.snapshot()).holding).toBe(true);
+      }
+    } finally {
+      for (const r of runs) {
+        await r.control.stop();
+        rmSync(r.dir, { recursive: true, force: true });
+      }
+    }
+  }, 90_000);
+});
