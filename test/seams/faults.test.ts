@@ -141,6 +141,31 @@ describe('a multi-key write the API refuses half-way', () => {
   });
 });
 
+describe('a key rotation the API refuses half-way', () => {
+  it('keys says the secret was made but active_key not switched, and the command it names finishes it', async () => {
+    const api = await startFastlyApi();
+    const home = mkdtempSync(join(tmpdir(), 'wr-seams-keys-'));
+    try {
+      const svc = seedService(api, { config: SEED, secrets: ['key1'] });
+      const env = fastlyEnv({ url: api.url, home });
+      api.faults.push(parseFault('PUT /resources/stores/config/*/item/settings 400 1'));
+      const half = await tsx('scripts/keys.ts', ['rotate', 'key2', '--fastly-service', 'SVC'], env);
+      expect(half.code).not.toBe(0);
+      clear(half.err);
+      expect(half.err).toContain('secret "key2" was created in the service\'s Secret Store, but active_key was not switched to it');
+      expect(Object.keys(api.secrets.names(svc.secretStoreId)).sort()).toEqual(['key1', 'key2']);
+      expect(JSON.parse(api.store(svc.configStoreId).settings!).active_key).toBe('key1');
+      const finish = /Finish with: npm run tune -- (.*)$/m.exec(half.err)![1]!.split(' ');
+      const done = await tsx('scripts/tune.ts', finish, env);
+      expect(done.code, done.err).toBe(0);
+      expect(JSON.parse(api.store(svc.configStoreId).settings!).active_key).toBe('key2');
+    } finally {
+      await api.stop();
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('invite never calls the API: store-file faults instead', () => {
   it.each([
     ['missing', null, /no invite key "invite\.k1" in .*keys\.json|cannot read|does not exist/],
