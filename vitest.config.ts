@@ -23,7 +23,13 @@ export const browser = [
   'test/report/page.browser.test.ts',
 ];
 export const sim = ['test/sim/**/*.test.ts'];
-export const processes = ['test/fastly-api/cli-e2e.test.ts', 'test/scripts/tune-keys.service.test.ts', 'test/control/cli.fastly-api.test.ts', 'test/control/cli.fastly-cli.test.ts'];
+export const processes = [
+  'test/fastly-api/cli-e2e.test.ts',
+  'test/scripts/tune-keys.service.test.ts',
+  'test/seams/faults.test.ts',
+  'test/control/cli.fastly-api.test.ts',
+  'test/control/cli.fastly-cli.test.ts',
+];
 export const wasm = [
   'test/e2e/**/*.test.ts',
   'test/fuzz/run.test.ts',

@@ -12,7 +12,7 @@ import type { CallKind, StoreCall } from './api-call.js';
 import type { ApiStatus } from './types.js';
 
 // The calls it counts: defined beside it, and named here too for the modules that take both.
-export { ApiError, callKind, cliRateLimited, outcomeUnknown, rateLimitOf, type CallKind, type CallReporter, type StoreCall } from './api-call.js';
+export { ApiError, callKind, cliRateLimited, outcomeUnknown, rateLimitOf, retryDelayMs, type CallKind, type CallReporter, type StoreCall } from './api-call.js';
 
 /** Calls an hour by default: see docs/control.md#writes-and-the-budget for why 300. */
 export const DEFAULT_API_BUDGET = 300;

@@ -34,6 +34,14 @@ export interface StoreCall {
 /** Reports each call a store makes, as it ends. */
 export type CallReporter = (call: StoreCall) => void;
 
+/** A call that failed is tried again after this long, ms, doubling while it keeps failing... */
+export const RETRY_FIRST_MS = 10_000;
+/** ...up to this: a failure that will not pass costs a call a minute, not one a tick. */
+export const RETRY_MAX_MS = 60_000;
+
+/** How long to wait before trying again after `failures` failed calls in a row (reads and writes alike). */
+export const retryDelayMs = (failures: number): number => Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1), RETRY_MAX_MS);
+
 /** Whether a Fastly CLI error names an answer of 429 (the CLI gives no status field): the API's rate limit is spent. */
 export const cliRateLimited = (message: string): boolean => /\b429\b|too many requests|rate.?limit/i.test(message);
 

@@ -16,6 +16,7 @@
 // fault, so silence alone never makes the controller hold. Each condition is said once, when it
 // starts, and again only when it changes (a growing figure is not a change).
 import { applyWrites } from '../lib/json-store.js';
+import { retryDelayMs } from './api-call.js';
 import { parseLogLine } from './log-line.js';
 import { restoredModels, Rooms } from './rooms.js';
 import { HEARTBEAT_KEY } from './heartbeat.js';
@@ -42,10 +43,6 @@ export interface ControllerOptions {
   log: (message: string) => void;
 }
 
-/** A failed read is tried again after this long, ms, doubling while it keeps failing... */
-export const RETRY_READ_MS = 10_000;
-/** ...up to this. */
-export const MAX_RETRY_READ_MS = 60_000;
 
 /** No line for this long from a live source: the dashboard calls it quiet (the room has no traffic). */
 export const QUIET_AFTER_MS = 10_000;
@@ -135,7 +132,7 @@ export class Controller {
     // A failed read is tried again after 10 s, then 20, 40, and every 60 s while it keeps failing (or
     // its interval, if shorter), not every tick: each is a call, and a 5xx outage must not spend the hour.
     const sinceTry = nowMs - this.lastReadMs;
-    const retryMs = Math.min(readEvery, RETRY_READ_MS * 2 ** Math.max(0, this.failedReads - 1), MAX_RETRY_READ_MS);
+    const retryMs = Math.min(readEvery, retryDelayMs(this.failedReads));
     const due = this.lastGoodReadMs < this.lastReadMs ? sinceTry >= retryMs : sinceTry >= readEvery || this.readWanted !== null;
     // Every read is held to the budget, the operator's too: no trailing hour holds more calls than it.
     if (due && this.budget.readAllowed(nowMs)) {

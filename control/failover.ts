@@ -71,6 +71,8 @@ export class Failover {
   /** null: not learning (resumed, or done); undefined: learning, its end not known before the first read. */
   private learningUntilMs: number | null | undefined;
   private standby: { other: Beat; ageSeconds: number } | null = null;
+  /** The id of the controller whose run-out beat this one took over (said once). */
+  private tookOver: string | null = null;
   private lastBeatMs = -Infinity;
   private lastWrite: ControllerState['lastWrite'];
   private dirty = true;
@@ -157,8 +159,10 @@ export class Failover {
       // Said by the controller as why it holds, once.
       this.standby = verdict;
     } else {
-      if (verdict.tookOver !== null) this.o.log(`taking over from the controller ${describeBeat(verdict.tookOver)}: its last heartbeat is ${Math.round(nowSec - verdict.tookOver.beat)} s old, past its lease`);
-      else if (this.standby !== null) this.o.log(`the other controller (${describeBeat(this.standby.other)}) is gone from the store: taking over`);
+      // Said once per controller taken over: while this one's writes fail, the store keeps the old beat.
+      if (verdict.tookOver !== null && (verdict.tookOver.id !== this.tookOver || this.standby !== null)) this.o.log(`taking over from the controller ${describeBeat(verdict.tookOver)}: its last heartbeat is ${Math.round(nowSec - verdict.tookOver.beat)} s old, past its lease`);
+      else if (verdict.tookOver === null && this.standby !== null) this.o.log(`the other controller (${describeBeat(this.standby.other)}) is gone from the store: taking over`);
+      if (verdict.tookOver !== null) this.tookOver = verdict.tookOver.id;
       this.standby = null;
     }
     if (this.learningUntilMs === undefined) this.learningUntilMs = this.learningEnd(values, nowMs);

@@ -3,11 +3,13 @@
 // checked with the room's own parser first, turned into the store's keys (src/core/layout.ts:
 // `room.ID.allow_percentage`, `room.ID.live`), and all rooms' pending writes go out together in one
 // call. Calls are spaced by the API budget (api-budget.ts, docs/control.md#writes-and-the-budget):
-// Fastly's API allows about 1,000 an hour per token, and the operator's own tools need some.
+// Fastly's API allows about 1,000 an hour per token, and the operator's own tools need some. A write
+// the API refuses is tried again after 10 s, 20, 40, then every 60 s while it keeps failing (as a
+// failed read is), heartbeats included; its reason is said once, then summarized every 10 minutes.
 import { parseConfig } from '../src/core/config.js';
 import { storeWrites } from '../src/core/layout.js';
 import { applyWrites, readStore, writeStoreAtomic } from '../lib/json-store.js';
-import { ApiBudget, ApiError, callKind, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, outcomeUnknown, type CallReporter } from './api-budget.js';
+import { ApiBudget, ApiError, callKind, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, outcomeUnknown, retryDelayMs, type CallReporter } from './api-budget.js';
 import type { SettingWrites, WriteStatus } from './types.js';
 
 export interface Store {
@@ -61,6 +63,11 @@ export class Writer {
   private nextCallMs = -Infinity;
   /** The failure last said, so a write that keeps failing the same way is said once. */
   private toldFailure: string | null = null;
+  /** A write failure that repeats: its reason, since when, how many calls failed so, when last summarized. */
+  private failing: { why: string; sinceMs: number; calls: number; toldMs: number } | null = null;
+  /** Write calls failed in a row (a free store's excepted): the next waits retryDelayMs of them. */
+  private failedInRow = 0;
+  private retryAtMs = -Infinity;
   private toldHeldBack: string | null = null;
   /** A write failed in a way that leaves unknown what the store holds (a timeout, a 5xx): read it. */
   needsRead = false;
@@ -93,6 +100,12 @@ export class Writer {
     // `extra`: store keys of the controller's own that ride along (its heartbeat, control/failover.ts).
     if (plans.size === 0 && Object.keys(extra).length === 0) return sent;
     if (nowMs < this.nextCallMs) return this.heldBack(`--min-write-interval asks for ${fmtSeconds(this.minIntervalMs)} s between calls`);
+    // A write that keeps failing is not sent every tick: each try is an API call whatever its answer.
+    // (Said with the failure, and summarized while it lasts: not said again here.)
+    if (nowMs < this.retryAtMs) {
+      this.deferred++;
+      return sent;
+    }
     const refused: string[] = [];
     const values: Record<string, string> = { ...extra };
     const byRoom: Record<string, SettingWrites> = {};
@@ -127,8 +140,12 @@ export class Writer {
       await this.store.write(values);
       this.done++;
       this.lastWrite = { atMs: nowMs, values: byRoom, stored: values, ok: true, error: refused.length > 0 ? `refused: ${refused.join('; ')}` : null };
-      if (this.toldFailure !== null && refused.length === 0) this.log(`writing to ${this.store.name} succeeds again`);
+      if (this.failing !== null) this.log(`writing to ${this.store.name} succeeds again, after ${this.failing.calls} failed write${this.failing.calls === 1 ? '' : 's'} since ${new Date(this.failing.sinceMs).toISOString()}`);
+      else if (this.toldFailure !== null && refused.length === 0) this.log(`writing to ${this.store.name} succeeds again`);
       if (refused.length === 0) this.toldFailure = null;
+      this.failing = null;
+      this.failedInRow = 0;
+      this.retryAtMs = -Infinity;
       for (const [room, writes] of Object.entries(byRoom)) sent.set(room, writes);
       return sent;
     } catch (error) {
@@ -137,11 +154,31 @@ export class Writer {
       this.lastWrite = { atMs: nowMs, values: byRoom, ok: false, error: why };
       // Nobody knows what a timeout or a 5xx applied: the controller reads before it trusts its view.
       if (outcomeUnknown(error)) this.needsRead = true;
+      if (this.store.free !== true) {
+        this.failedInRow++;
+        this.retryAtMs = nowMs + retryDelayMs(this.failedInRow);
+      }
       // A 429 is said by the budget, which backs off and makes the controller hold.
       if (error instanceof ApiError && error.status === 429) return sent;
-      this.tell(`write to ${this.store.name} failed (${why}); the rooms keep their last settings, retrying at the next plan`);
+      this.sayFailure(why, Object.keys(values), nowMs);
       return sent;
     }
+  }
+
+  /** A failed write: its reason said once, with the keys it carried; the same reason again only summarized, every 10 minutes. */
+  private sayFailure(why: string, keys: string[], nowMs: number): void {
+    const f = this.failing;
+    if (f !== null && f.why === why) {
+      f.calls++;
+      if (nowMs - f.toldMs >= SUMMARY_EVERY_MS) {
+        f.toldMs = nowMs;
+        this.log(`write to ${this.store.name} still fails the same way: ${f.calls} failed writes since ${new Date(f.sinceMs).toISOString()} (${why}); the rooms keep their last settings, trying again every ${RETRY_EVERY_S} s`);
+      }
+      return;
+    }
+    this.failing = { why, sinceMs: nowMs, calls: 1, toldMs: nowMs };
+    const retry = this.store.free === true ? 'retrying at the next plan' : `trying again in ${fmtSeconds(this.retryAtMs - nowMs)} s, then less often while it fails (every ${RETRY_EVERY_S} s at most), saying it again only every 10 minutes`;
+    this.tell(`write to ${this.store.name} failed (${why}); it carried ${keys.join(', ')}; the rooms keep their last settings, ${retry}`);
   }
 
   /** Counts a tick whose writes wait, and says why once (again when the reason changes). */
@@ -161,3 +198,6 @@ export class Writer {
 }
 
 const fmtSeconds = (ms: number): string => String(Math.round(ms / 100) / 10);
+/** A failure that repeats is summarized this often, ms. */
+const SUMMARY_EVERY_MS = 600_000;
+const RETRY_EVERY_S = fmtSeconds(retryDelayMs(Infinity));

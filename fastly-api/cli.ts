@@ -3,6 +3,7 @@
 //
 //   npm run fastly-api -- --seed-from local/config.json       service SVC whose waiting_room_config holds that file's items
 //   npm run fastly-api -- --port 8111 --calls-per-hour 100    a tighter rate limit, to see 429s
+//   npm run fastly-api -- --fault "PATCH /resources/stores/config/*/items 400"    every bulk write refused
 //
 // It prints the environment to export in another shell (endpoints, token, a scratch HOME), then
 // one line per call it answers; Ctrl-C stops it with a count of the calls by endpoint.
@@ -11,17 +12,19 @@ import { parseArgs } from 'node:util';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { fastlyEnvVars } from '../lib/fastly-env.js';
 import { shellQuote } from '../lib/fastly-cli.js';
+import { FAULT_USAGE, parseFault, type Fault } from './faults.js';
 import { DEFAULT_CALLS_PER_HOUR } from './rate-limit.js';
 import { seedService } from './seed.js';
 import { startFastlyApi, type ApiCall } from './server.js';
 
-export const USAGE = `usage: npm run fastly-api -- [--port N] [--service ID] [--seed-from FILE] [--calls-per-hour N] [--free-reads] [--home DIR] [--quiet]
+export const USAGE = `usage: npm run fastly-api -- [--port N] [--service ID] [--seed-from FILE] [--calls-per-hour N] [--free-reads] [--fault SPEC]... [--home DIR] [--quiet]
   --port N            listen on 127.0.0.1:N (default: a free port)
   --service ID        the service id the stand-in holds (default SVC), linking waiting_room_config,
                       waiting_room_pages (Config Stores) and waiting_room_keys (a Secret Store)
   --seed-from FILE    waiting_room_config's items from a store file (e.g. local/config.json)
   --calls-per-hour N  the rate limit per token (default ${DEFAULT_CALLS_PER_HOUR}); a call past it is a 429
   --free-reads        GET and HEAD do not spend it (as Fastly documents); by default every call does
+  ${FAULT_USAGE}
   --home DIR          the HOME the exported environment gives the Fastly CLI (default: a new temporary one)
   --quiet             no line per call`;
 
@@ -72,6 +75,7 @@ export async function main(argv: readonly string[], run: RunOptions = {}): Promi
       'seed-from': { type: 'string' },
       'calls-per-hour': { type: 'string' },
       'free-reads': { type: 'boolean', default: false },
+      fault: { type: 'string', multiple: true },
       home: { type: 'string' },
       quiet: { type: 'boolean', default: false },
     },
@@ -84,17 +88,26 @@ export async function main(argv: readonly string[], run: RunOptions = {}): Promi
     return n;
   };
   const port = whole('port', values.port);
+  const faults: Fault[] = (values.fault ?? []).map((spec) => {
+    try {
+      return parseFault(spec);
+    } catch (error) {
+      throw new UsageError(`--fault ${(error as Error).message}`);
+    }
+  });
   const config = values['seed-from'] === undefined ? {} : await seedFrom(values['seed-from']);
   const api = await startFastlyApi({
     port,
     callsPerHour: whole('calls-per-hour', values['calls-per-hour']),
     reads: values['free-reads'] ? 'free' : 'counted',
+    faults,
     onCall: values.quiet ? undefined : (c) => print(`${new Date(c.at).toISOString()} ${c.method} ${c.path}${c.query} ${c.status === 0 ? '(client went away)' : c.status}`),
   });
   const ids = seedService(api, { serviceId: values.service, config });
   const vars = fastlyEnvVars({ url: api.url, home: values.home });
   print(`Fastly API stand-in on ${api.url}: service ${ids.serviceId}, waiting_room_config ${ids.configStoreId} (${Object.keys(config).length} items), ` +
     `waiting_room_pages ${ids.pageStoreId}, waiting_room_keys ${ids.secretStoreId}; ${api.rateLimit.callsPerHour} calls an hour`);
+  for (const spec of values.fault ?? []) print(`fault in force: ${spec.trim()}`);
   print('In another shell, point the Fastly CLI at it, then use the tools as on a real service:');
   for (const line of exportLines(vars)) print(`  ${line}`);
   print(`  npm run tune -- --service ${ids.serviceId} --show`);

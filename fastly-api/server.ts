@@ -1,33 +1,21 @@
 // A local stand-in of Fastly's API that the real `fastly` binary talks to (lib/fastly-env.ts points
 // it here): the routes in routes.ts, every call counted (method, path, status, time), the API's rate
-// limit enforced (rate-limit.ts), and faults on demand for bad-input tests (an answer of 5xx, a delay
-// long enough to time a client out, JSON of the wrong shape).
+// limit enforced (rate-limit.ts), and faults on demand (faults.ts: an error status with Fastly's body,
+// a 429 with its headers, JSON of the wrong shape, a delay long enough to time a client out).
 //
 // It also answers HTTP CONNECT with 403: pointed at as HTTPS_PROXY, it keeps the CLI's own calls to
 // the outside (its version check) on this machine, and `refused` lists where they were going.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigStores, type Answer } from './config-store.js';
+import { faultAnswer, faultFor, type Fault } from './faults.js';
 import { LogStreams } from './log-tail.js';
 import { createRateLimit, rateLimitHeaders, type RateLimit } from './rate-limit.js';
 import { match, noRoute, type Request, type State } from './routes.js';
 import { SecretStores } from './secret-store.js';
 import { Services } from './services.js';
 
-export interface Fault {
-  /** Only this method (default: any). */
-  method?: string;
-  /** The path (without the query) exactly, or a pattern. */
-  path: string | RegExp;
-  /** Answer with this status (default 200 when `body` is given, else 503). */
-  status?: number;
-  /** Answer with this text instead of the route's JSON (e.g. JSON of the wrong shape). */
-  body?: string;
-  /** Wait this long before answering (a client with a shorter timeout gives up). */
-  delayMs?: number;
-  /** How many calls it hits (default: every one). */
-  times?: number;
-}
+export type { Fault } from './faults.js';
 
 export interface ApiCall {
   method: string;
@@ -97,19 +85,6 @@ function parseBody(text: string, type: string | undefined): { body: unknown; for
   }
 }
 
-function faultFor(faults: Fault[], method: string, pathname: string): Fault | null {
-  for (const f of faults) {
-    if (f.method !== undefined && f.method !== method) continue;
-    if (typeof f.path === 'string' ? f.path !== pathname : !f.path.test(pathname)) continue;
-    if (f.times !== undefined) {
-      if (f.times <= 0) continue;
-      f.times -= 1;
-    }
-    return f;
-  }
-  return null;
-}
-
 export async function startFastlyApi(options: FastlyApiOptions = {}): Promise<FastlyApi> {
   const clock = options.clock ?? Date.now;
   const rateLimit = createRateLimit({ callsPerHour: options.callsPerHour, reads: options.reads, windowMs: options.rateLimitWindowMs });
@@ -166,8 +141,8 @@ export async function startFastlyApi(options: FastlyApiOptions = {}): Promise<Fa
     if (fault?.delayMs !== undefined) await new Promise((r) => setTimeout(r, fault.delayMs));
     if (res.destroyed) return;
     if (fault !== null && (fault.status !== undefined || fault.body !== undefined)) {
-      const body = fault.body ?? JSON.stringify({ msg: 'Service Unavailable', detail: 'a fault the test asked for' });
-      res.writeHead(fault.status ?? (fault.body === undefined ? 503 : 200), { 'Content-Type': 'application/json', ...headers }).end(body);
+      const answer = faultAnswer(fault, at, verdict.reset);
+      res.writeHead(answer.status, { ...headers, ...answer.headers }).end(answer.body);
       return;
     }
     if (found === null) {

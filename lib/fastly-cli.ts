@@ -187,10 +187,28 @@ export function describeJson(value: unknown): string {
   return text.length > 80 ? `${text.slice(0, 80)}...` : text;
 }
 
-/** One CLI call per store value written ('' deletes it): the CLI changes one item a call. */
+/**
+ * One CLI call per store value written ('' deletes it): the CLI changes one item a call. A call that
+ * fails stops the rest, and the error says which keys were written before it and which were not, and
+ * how to finish: the store cannot be changed in one step through the CLI, so it is not rolled back.
+ */
 export function writeServiceValues(fastly: FastlyRunner, id: string, writes: Record<string, string>): void {
-  for (const [key, value] of Object.entries(writes)) {
-    if (value === '') fastly.run(['config-store-entry', 'delete', '--store-id', id, '--key', key]);
-    else fastly.run(['config-store-entry', 'update', '--upsert', '--store-id', id, '--key', key, '--value', value]);
-  }
+  const keys = Object.keys(writes);
+  keys.forEach((key, i) => {
+    const value = writes[key]!;
+    try {
+      if (value === '') fastly.run(['config-store-entry', 'delete', '--store-id', id, '--key', key]);
+      else fastly.run(['config-store-entry', 'update', '--upsert', '--store-id', id, '--key', key, '--value', value]);
+    } catch (error) {
+      const message = (error as Error).message;
+      if (keys.length === 1) throw error;
+      const done = keys.slice(0, i);
+      throw new Error(
+        `${message}\n` +
+          (done.length === 0
+            ? `nothing was written to Config Store ${id} (${keys.join(', ')} left as they were)`
+            : `Config Store ${id} is half-changed: written ${done.join(', ')}; not written ${keys.slice(i).join(', ')}. Run the same command again to finish (it writes every value again)`),
+      );
+    }
+  });
 }

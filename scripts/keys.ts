@@ -244,7 +244,15 @@ function runService(command: string, kid: string | undefined, o: ServiceOptions,
       const plan = planTune(current, { room: null, updates: new Map([['active_key', id]]) });
       if (plan.errors.length > 0) throw new KeyError(`${plan.errors.join('; ')}; nothing was changed`);
       create(id);
-      writeServiceValues(fastly, store, plan.writes);
+      try {
+        writeServiceValues(fastly, store, plan.writes);
+      } catch (error) {
+        // Half done: the secret is there, nothing signs with it yet. Say so, and how to finish.
+        throw new KeyError(
+          `${(error as Error).message}\nsecret "${id}" was created in the service's Secret Store, but active_key was not switched to it: ` +
+            `nothing signs with it yet. Finish with: npm run tune -- --service ${o.serviceId} active_key=${id}`,
+        );
+      }
       const own = signingKeys(plan.next);
       const others = [...own].filter(([k]) => k !== id).map(([k, rooms]) => `room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')} still sign with "${k}" (their own active_key)`);
       return fastly.dryRun ? '' : [`created secret "${id}" and set active_key to "${id}" (settings); remove the old key once cookie_lifetime has passed`, ...others].join('\n');

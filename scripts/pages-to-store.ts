@@ -167,7 +167,9 @@ export function fastlyCommands(
     lines.push(
       `# The id of the ${PAGE_STORE} store linked to service ${target.serviceId ?? ''}:`,
       `STORE_ID=$(fastly resource-link list --service-id=${shellQuote(target.serviceId ?? '')} --version=latest --json | ` +
-        `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const l=JSON.parse(s).find(r=>(r.Name??r.name)==="${PAGE_STORE}");` +
+        `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{let a;try{a=JSON.parse(s)}catch{a=null}` +
+        `if(!Array.isArray(a)){console.error("cannot read the resource links of this service (the fastly command failed, or its answer is not a list): nothing uploaded");process.exit(1)}` +
+        `const l=a.find(r=>(r.Name??r.name)==="${PAGE_STORE}");` +
         `if(!l){console.error("no ${PAGE_STORE} store linked to this service");process.exit(1)}console.log(l.ResourceID??l.resource_id)})')`,
     );
     store = '"$STORE_ID"';

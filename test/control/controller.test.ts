@@ -291,21 +291,42 @@ describe('the writer', () => {
   it('says a failure once while it keeps failing for the same reason, and again when that changes', async () => {
     const { writer, fail, logs } = setup({});
     fail('API rate limit exceeded');
-    for (let i = 0; i < 5; i++) await offer(writer, { allow_percentage: String(10 + i) }, T0 + i * 20_000);
+    for (let i = 0; i < 5; i++) await offer(writer, { allow_percentage: String(10 + i) }, T0 + i * 60_000);
     expect(logs.filter((l) => l.includes('failed'))).toHaveLength(1);
     expect(writer.failed).toBe(5);
     fail('token expired');
-    await offer(writer, { allow_percentage: '20' }, T0 + 100_000);
+    await offer(writer, { allow_percentage: '20' }, T0 + 300_000);
     fail(null);
-    await offer(writer, { allow_percentage: '21' }, T0 + 120_000);
+    await offer(writer, { allow_percentage: '21' }, T0 + 360_000);
     fail('API rate limit exceeded');
-    await offer(writer, { allow_percentage: '22' }, T0 + 140_000);
+    await offer(writer, { allow_percentage: '22' }, T0 + 420_000);
     expect(logs.filter((l) => l.includes('failed') || l.includes('succeeds again'))).toEqual([
-      expect.stringMatching(/failed \(API rate limit exceeded\)/),
+      expect.stringMatching(/failed \(API rate limit exceeded\); it carried room.default.allow_percentage;/),
       expect.stringMatching(/failed \(token expired\)/),
-      expect.stringMatching(/succeeds again/),
+      expect.stringMatching(/succeeds again, after 1 failed write since/),
       expect.stringMatching(/failed \(API rate limit exceeded\)/),
     ]);
+  });
+
+  it('tries a write that keeps failing again after 10 s, 20, 40, then every 60 s, and summarizes the failure every 10 minutes', async () => {
+    const { writer, fail, logs } = setup({}, 0);
+    fail('the Fastly API answered 400 (Bad request)');
+    const tried: number[] = [];
+    for (let s = 0; s < 1200; s++) {
+      const before = writer.failed;
+      await offer(writer, { allow_percentage: String(s % 90) }, T0 + s * 1000);
+      if (writer.failed > before) tried.push(s);
+    }
+    // The first retry waits for the budget's spacing too (15 s here), then 20, 40 and every 60 s.
+    expect(tried.slice(0, 7)).toEqual([0, 15, 35, 75, 135, 195, 255]);
+    expect(tried).toHaveLength(22);
+    expect(logs.filter((l) => l.includes('answered 400'))).toEqual([
+      expect.stringMatching(/^write to fake store failed \(.*\); it carried room.default.allow_percentage; .*trying again in 10 s/),
+      expect.stringMatching(/^write to fake store still fails the same way: 13 failed writes since 2026-11-24T12:00:00.000Z/),
+    ]);
+    fail(null);
+    await offer(writer, { allow_percentage: '5' }, T0 + 1_260_000);
+    expect(logs.at(-1)).toMatch(/succeeds again, after 22 failed writes since 2026-11-24T12:00:00.000Z/);
   });
 
 

@@ -55,6 +55,18 @@ describe('npm run fastly-api', () => {
     await expect(main(['--calls-per-hour', 'lots'])).rejects.toThrow('--calls-per-hour must be a whole number, not "lots"');
   });
 
+  it('answers the calls --fault names with the fault, and says which faults are in force', async () => {
+    const statuses: number[] = [];
+    const printed = await session(['--fault', 'PATCH /resources/stores/config/*/items 400', '--fault', '* /resources/stores/config/*/items 503 1', '--quiet'], async (url) => {
+      const items = `${url}/resources/stores/config/SVC-config/items`;
+      for (const method of ['GET', 'GET', 'PATCH', 'PATCH']) statuses.push((await fetch(items, { method, headers: { 'Fastly-Key': 'k' } })).status);
+    });
+    // The first GET meets the 503 (once); then a GET answers, and every PATCH meets the 400.
+    expect(statuses).toEqual([503, 200, 400, 400]);
+    expect(printed).toContain('fault in force: PATCH /resources/stores/config/*/items 400');
+    await expect(main(['--fault', 'PATCH /items twice'])).rejects.toThrow('--fault "PATCH /items twice": the answer must be a status of 400 to 599, wrong-json, not-json or late:SECONDS, not "twice"');
+  });
+
   it('sums the calls by endpoint, items and secrets by their kind', () => {
     const call = (method: string, path: string, status: number): ApiCall => ({ method, path, status, query: '', at: 0, ms: 1, limited: true });
     expect(
