@@ -4,6 +4,7 @@
 // default, a routing it would skip part of, a value past the Config Store's limit, is refused here
 // with its key named, and nothing is written.
 import { CONFIG_STORE_VALUE_LIMIT, settingsTable } from '../src/core/config.js';
+import { configValueChars } from '../src/core/settings.js';
 import { CONTROLLER_KEY, DEFAULT_ROOM, LIVE_SETTINGS, ROOM_ID, ROUTING_KEY, storeKeyOf, storeWrites } from '../src/core/layout.js';
 import { parseRouting, type RoutingProblem } from '../src/core/routing.js';
 import { applyWrites, type StoreData } from '../lib/json-store.js';
@@ -61,8 +62,8 @@ export function routingProblemText(p: RoutingProblem): string {
 
 function checkRouting(given: string, errors: string[]): string | null {
   const value = compactRouting(given);
-  if (value.length > CONFIG_STORE_VALUE_LIMIT) {
-    errors.push(`refused: routing is ${value.length} characters (without its spaces), more than the ${CONFIG_STORE_VALUE_LIMIT} a Config Store value holds; fewer rooms, routes or rules fit`);
+  if (configValueChars(value) > CONFIG_STORE_VALUE_LIMIT) {
+    errors.push(`refused: routing is ${configValueChars(value)} characters (without its spaces), more than the ${CONFIG_STORE_VALUE_LIMIT} a Config Store value holds; fewer rooms, routes or rules fit`);
     return null;
   }
   const { routing, problems } = parseRouting(value);
@@ -117,8 +118,8 @@ export function planTune(current: StoreData, request: TuneRequest, options: Tune
   }
   const next = applyWrites(current, writes);
   for (const [key, value] of Object.entries(writes)) {
-    if (value.length > CONFIG_STORE_VALUE_LIMIT) {
-      errors.push(`refused: ${key} would be ${value.length} characters, more than the ${CONFIG_STORE_VALUE_LIMIT} a Config Store value holds; remove or shorten a setting in it`);
+    if (configValueChars(value) > CONFIG_STORE_VALUE_LIMIT) {
+      errors.push(`refused: ${key} would be ${configValueChars(value)} characters, more than the ${CONFIG_STORE_VALUE_LIMIT} a Config Store value holds; remove or shorten a setting in it`);
     }
   }
   const judged = judgeScopes(next, request.room, request.updates, writes);

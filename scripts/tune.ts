@@ -15,6 +15,7 @@
 import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
 import { CONFIG_STORE_VALUE_LIMIT, settingsTable } from '../src/core/config.js';
+import { configValueChars } from '../src/core/settings.js';
 import { LOCALE_TAGS } from '../src/core/i18n/locales.js';
 import { LIVE_SETTINGS, ROUTING_KEY, SETTINGS_KEY, settingName } from '../src/core/layout.js';
 import { CONFIG_STORE } from '../src/fastly/names.js';
@@ -55,7 +56,7 @@ export function parseAssignments(args: readonly string[]): Map<string, string> {
           : `unknown setting "${key}"; the settings are: ${[...knownKeys].join(', ')}`,
       );
     }
-    if (value.length > CONFIG_STORE_VALUE_LIMIT) throw new UsageError(`setting "${key}": a value is at most ${CONFIG_STORE_VALUE_LIMIT} characters`);
+    if (configValueChars(value) > CONFIG_STORE_VALUE_LIMIT) throw new UsageError(`setting "${key}": a value is at most ${CONFIG_STORE_VALUE_LIMIT} characters`);
     updates.set(key, value);
   }
   return updates;
@@ -94,7 +95,7 @@ function settingsIn(value: string | undefined): Record<string, string> {
 /** `allow_percentage: "50" -> "25" (room.shop.allow_percentage)`, one line per change. */
 function changeLines(current: StoreData, plan: TunePlan, request: TuneRequest): string[] {
   const lines: string[] = [];
-  if (request.routing !== undefined) lines.push(`routing: ${current[ROUTING_KEY] === undefined ? 'set' : 'replaced'} (${plan.writes[ROUTING_KEY]!.length} of ${CONFIG_STORE_VALUE_LIMIT} characters)`);
+  if (request.routing !== undefined) lines.push(`routing: ${current[ROUTING_KEY] === undefined ? 'set' : 'replaced'} (${configValueChars(plan.writes[ROUTING_KEY]!)} of ${CONFIG_STORE_VALUE_LIMIT} characters)`);
   for (const { setting, key } of plan.changes) {
     const before = key.endsWith('.allow_percentage') ? current[key] : settingsIn(current[key])[setting];
     const after = key.endsWith('.allow_percentage') ? plan.next[key] : settingsIn(plan.next[key])[setting];

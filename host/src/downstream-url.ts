@@ -6,9 +6,10 @@ import { unmapIp } from './ip.js';
 /** Fastly refuses request targets longer than this with 414 (its limit for the URL is 8 KB). */
 export const MAX_TARGET_BYTES = 8192;
 
-// A Host header: a name or an IPv4 address, or an [IPv6] literal, and an optional port. Anything
+// A Host header: a name or an IPv4 address (a fully qualified name may end in one dot, which the
+// guest is handed as sent, as Viceroy does), or an [IPv6] literal, and an optional port. Anything
 // else (a slash, a space, an @) would change what the guest reads as its URL.
-const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?\.?|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /**
  * The URL the guest is handed for a downstream request, or the status the host answers instead:

@@ -18,6 +18,7 @@ import { requestFacts } from './request-facts.js';
 import { resultWith, type DecideResult } from './result.js';
 import { routeRequest, type Target } from './routing.js';
 import { solverAsset } from './solver-asset.js';
+import { tokensNote } from './usable-token.js';
 import { readRoomConfig, readRouting } from './settings-read.js';
 import type { Config, Decision, Outcome, ReasonCode, RoomDeps } from './types.js';
 
@@ -76,6 +77,7 @@ function logDecision(ctx: Context, fields: LogFields): void {
     room: ctx.config.room,
     rule: fields.rule ?? null,
     invite: fields.invite ?? null,
+    tokens: tokensNote(ctx.cookies.tokens),
     waitPeriodSeconds: ctx.config.waitPeriodSeconds,
     decision: fields.decision,
     outcome: fields.outcome,

@@ -15,6 +15,8 @@ export interface LineFields {
   rule: string | null;
   /** Why an invitation the request carried let nobody in (invite.ts), null when it had none or it worked. */
   invite?: string | null;
+  /** `tokens_ignored` when the request had more room cookies than are verified (usable-token.ts). */
+  tokens?: string | null;
   /** d in force: `win` is the start of the window `nowMs` falls in. */
   waitPeriodSeconds: number;
   decision: Decision;
@@ -68,6 +70,7 @@ export function decisionLine(f: LineFields): string {
     ...(f.weight !== undefined && f.weight !== 1 ? { w: f.weight } : {}),
     ...(r !== null && f.reason === 'ceiling_held' ? { held: true } : {}),
     ...(f.invite ? { invite: f.invite } : {}),
+    ...(f.tokens ? { tokens: f.tokens } : {}),
     // The proof a draw asked for and what the request brought; a token of the infinite queue (docs/bots.md).
     ...(r?.proofCheck ? { proof: r.proofCheck } : {}),
     ...(r?.bot ? { bot: true } : {}),

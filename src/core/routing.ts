@@ -8,7 +8,7 @@ import { parseCondition, type Condition } from './rule-parse.js';
 import { holdsEncodedSeparator, lenientPath, type RequestFacts } from './request-facts.js';
 import type { PathFacts } from './route-match.js';
 import { DEFAULT_ROOM, ROOM_ID } from './layout.js';
-import { CONFIG_STORE_VALUE_LIMIT } from './settings.js';
+import { CONFIG_STORE_VALUE_LIMIT, configValueChars } from './settings.js';
 
 export interface RoutingProblem {
   key: 'routing';
@@ -155,7 +155,9 @@ function parseRule(r: unknown, index: number, roomIds: readonly string[], seen: 
 export function parseRouting(raw: string | null): { routing: Routing | null; problems: RoutingProblem[] } {
   if (raw === null) return { routing: singleRoom(), problems: [] };
   const unusable = (message: string) => ({ routing: null, problems: [{ key: 'routing' as const, value: shown(raw), message }] });
-  if (raw.length > CONFIG_STORE_VALUE_LIMIT) return unusable(`routing is ${raw.length} characters, more than a Config Store value holds (${CONFIG_STORE_VALUE_LIMIT})`);
+  // Code points never outnumber UTF-16 units: only a long value is counted.
+  const chars = raw.length > CONFIG_STORE_VALUE_LIMIT ? configValueChars(raw) : raw.length;
+  if (chars > CONFIG_STORE_VALUE_LIMIT) return unusable(`routing is ${chars} characters, more than a Config Store value holds (${CONFIG_STORE_VALUE_LIMIT})`);
   let value: unknown;
   try {
     value = JSON.parse(raw);

@@ -30,6 +30,21 @@ export function roomOf(config: Pick<Config, 'room'>): string {
   return config.room ?? DEFAULT_ROOM;
 }
 
+/**
+ * At most this many of a request's room cookies are verified, in order; the rest are ignored (and
+ * logged `"tokens": "tokens_ignored"`): a browser holds one, a few at most, and verifying 180 forged
+ * ones cost the edge past its 50 ms of CPU time.
+ */
+export const MAX_VERIFIED_TOKENS = 4;
+
+/** The log field `tokens`: the request had more room cookies than are verified. */
+export type TokensNote = 'tokens_ignored';
+
+/** What the decision line says of a request's room cookies, null when nothing was ignored. */
+export function tokensNote(tokens: readonly string[]): TokensNote | null {
+  return tokens.length > MAX_VERIFIED_TOKENS ? 'tokens_ignored' : null;
+}
+
 /** Longer values are never parsed: a cookie that size is garbage or an attack. */
 export const MAX_TOKEN_CHARS = 4096;
 
@@ -54,7 +69,7 @@ export async function firstUsable(input: TokenInput, nowSec: number): Promise<Us
   // A stale wait token is used only when nothing better comes: a stale duplicate on another path must
   // not cost the visitor the draw of a current one.
   let stale: Usable | null = null;
-  for (const token of input.tokens) {
+  for (const token of input.tokens.slice(0, MAX_VERIFIED_TOKENS)) {
     let reason: ReasonCode;
     let kid: string | null = null;
     let bot: boolean | null = false;

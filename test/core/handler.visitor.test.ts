@@ -128,6 +128,18 @@ describe('a waiting visitor over time', () => {
     expect(lost.log?.newTid).toBe(issued.log?.nextTid);
   });
 
+  it('answers 180 forged room cookies as it answers one, verifying a few and logging that it ignored the rest', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '30', wait_period_duration: String(D) } });
+    const genuine = await mint({ dec: 'wait', exp: windowBoundary(D, 2, room.nowSec) });
+    const forged = `${genuine.slice(0, -4)}AAAA`;
+    const answer = await room.visit({ cookie: Array(180).fill(`waiting_room_default=${forged}`).join('; ') });
+    const one = await room.visit({ cookie: `waiting_room_default=${forged}` });
+    expect(answer.response.status).toBe(one.response.status);
+    expect(answer.log?.reason).toBe(one.log?.reason);
+    expect(answer.log?.tokens).toBe('tokens_ignored');
+    expect(one.log?.tokens).toBeUndefined();
+  });
+
   it('draws a current token even when a stale duplicate comes first in the Cookie header', async () => {
     const room = new FakeRoom({ settings: { allow_percentage: '99.999', wait_period_duration: String(D) } });
     const stale = await mint({ dec: 'wait', exp: windowBoundary(D, -3, room.nowSec) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRouting, routeRequest, type Routing, type Target } from '../../src/core/routing.js';
-import { CONFIG_STORE_VALUE_LIMIT } from '../../src/core/settings.js';
+import { CONFIG_STORE_VALUE_LIMIT, configValueChars } from '../../src/core/settings.js';
 import { facts, fakeEdge, type FactsInit } from '../support/routing-facts.js';
 import { sampleRouting } from '../support/routing-sample.js';
 
@@ -54,6 +54,17 @@ describe('an unusable routing value', () => {
       expect(problems[0]!.message).toMatch(message);
       expect(problems[0]!.value.length).toBeLessThanOrEqual(201);
     }
+  });
+
+  // Fastly's limit is 8,000 characters, which Viceroy and the local host count as code points: an
+  // emoji (two UTF-16 units) is one.
+  it('counts characters as code points: 8,000 of them fit though they are more UTF-16 units', () => {
+    const base = JSON.stringify({ rooms: [{ id: 'a', routes: ['/x'] }] });
+    const raw = base.replace('/x', '/' + '\u{1F600}'.repeat(CONFIG_STORE_VALUE_LIMIT - base.length + 1));
+    expect([...raw]).toHaveLength(CONFIG_STORE_VALUE_LIMIT);
+    expect(configValueChars(raw)).toBe(CONFIG_STORE_VALUE_LIMIT);
+    expect(parseRouting(raw).routing).not.toBeNull();
+    expect(parseRouting(raw + ' ').problems[0]?.message).toMatch(/routing is 8001 characters/);
   });
 
   it('takes a value of exactly 8,000 characters', () => {

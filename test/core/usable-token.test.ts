@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/core/config.js';
 import { createKeyRing } from '../../src/core/keys.js';
-import { catchUp, firstUsable } from '../../src/core/usable-token.js';
+import { catchUp, firstUsable, MAX_VERIFIED_TOKENS } from '../../src/core/usable-token.js';
 import { mintToken } from '../../lib/mint.js';
 import { KEY_BASE64, KEY_BYTES, KID } from '../support/fakes.js';
 
@@ -23,6 +23,19 @@ describe('firstUsable', () => {
   it('says why when no token counts: the first failure', async () => {
     expect(await firstUsable({ config, keys, identity, tokens: [await token({ room: 'shop' })] }, NOW)).toEqual({ reason: 'token_other_room', kid: KID });
     expect(await firstUsable({ config, keys, identity, tokens: [] }, NOW)).toEqual({ reason: 'no_token', kid: null });
+  });
+});
+
+describe('firstUsable with a cookie header full of forged tokens', () => {
+  // 180 forged room cookies cost the edge past its 50 ms of CPU time when each was verified.
+  it('verifies only the first few; the rest are ignored, so a token behind 180 forgeries is not read', async () => {
+    const own = await token();
+    const forged = `${own.slice(0, -4)}AAAA`;
+    const many = Array<string>(180).fill(forged);
+    expect(MAX_VERIFIED_TOKENS).toBe(4);
+    expect(await firstUsable({ config, keys, identity, tokens: [...many, own] }, NOW)).toEqual({ reason: 'token_bad_signature', kid: KID });
+    const within = await firstUsable({ config, keys, identity, tokens: [forged, forged, forged, own, ...many] }, NOW);
+    expect('token' in within && within.token).toBe(own);
   });
 });
 

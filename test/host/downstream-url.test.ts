@@ -21,8 +21,19 @@ describe('the URL the guest is handed', () => {
     expect(downstreamUrl(req('http://other.test/a/b?c=1', 'shop.test'))).toBe('http://other.test/a/b?c=1');
   });
 
+  // A fully qualified name (one trailing dot) is a host like any other: Viceroy builds the URL from
+  // the Host header as sent, so the guest reads `shop.example.com.`, which the room takes for
+  // `shop.example.com` (docs/routing.md).
+  it('keeps a fully qualified Host, its one trailing dot included, in both forms', () => {
+    expect(downstreamUrl(req('/tickets?x=1', 'shop.example.com.'))).toBe('http://shop.example.com./tickets?x=1');
+    expect(downstreamUrl(req('/', 'shop.example.com.:7676'))).toBe('http://shop.example.com.:7676/');
+    expect(downstreamUrl(req('http://shop.example.com./a?b=1', 'shop.example.com.'))).toBe('http://shop.example.com./a?b=1');
+  });
+
   it.each([
     ['a Host with a slash, which would shift the path', '/tickets', 'x/static'],
+    ['a Host with two trailing dots', '/', 'shop.example.com..'],
+    ['a Host that is a dot', '/', '.'],
     ['a Host with a space', '/', 'a b'],
     ['a Host with credentials', '/', 'user@shop.test'],
     ['OPTIONS *', '*', 'shop.test'],
@@ -76,6 +87,16 @@ describe('bad requests on the real host', () => {
   ])('answers %s with a 4xx before the guest', async (_what, head, status) => {
     const answer = await raw(head);
     expect(answer.status).toBe(status);
+  });
+
+  it.each([
+    ['in the Host header', 'GET /request-headers?x=1 HTTP/1.1\r\nHost: shop.example.com.\r\nConnection: close\r\n\r\n'],
+    ['in an absolute-form target', 'GET http://shop.example.com./request-headers?x=1 HTTP/1.1\r\nHost: shop.example.com.\r\nConnection: close\r\n\r\n'],
+  ])('hands the guest a host with one trailing dot %s, as Viceroy does', async (_where, head) => {
+    const answer = await raw(head);
+    expect(answer.status).toBe(200);
+    const seen = JSON.parse(answer.body.slice(answer.body.indexOf('{'), answer.body.lastIndexOf('}') + 1)) as { url: string };
+    expect(seen.url).toBe('http://shop.example.com./request-headers?x=1');
   });
 
   it('hands the guest the path of an absolute-form request, not one shifted by a stray Host', async () => {

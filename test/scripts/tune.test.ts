@@ -296,6 +296,15 @@ describe('npm run tune -- --routing', () => {
     expect(r.err).toMatch(/refused: routing is \d{4,} characters \(without its spaces\), more than the 8000 a Config Store value holds/);
   });
 
+  it('counts a routing in characters (code points) as the edge and the local host do: 8,000 emoji-laden ones are taken', async () => {
+    const base = JSON.stringify({ rooms: [{ id: 'shop', routes: ['/x'] }] });
+    const route = '/' + '\u{1F600}'.repeat(8000 - base.length + 1);
+    const r = await captured(() => tune(['--routing', routingFile({ rooms: [{ id: 'shop', routes: [route] }] })]));
+    expect(r.err).toBe('');
+    expect(r.result).toBe(0);
+    expect(r.out).toMatch(/routing: (?:set|replaced) \(8000 of 8000 characters\)/);
+  });
+
   it('checks --room against the new routing when both are given', async () => {
     const next = withRooms({ rooms: [...routing.rooms, { id: 'drops', routes: ['/drops'] }] });
     const r = await captured(() => tune(['--routing', routingFile(next), '--room', 'drops', 'allow_percentage=5']));

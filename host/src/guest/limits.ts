@@ -3,7 +3,7 @@
 // Store lookups, 32 backend requests, 50 ms of CPU time. (The 128 MiB heap is the memory's maximum,
 // written into the module by memory-rewrite.ts; this only reports that a guest reached it.)
 // COMPUTE_HOST_LIMITS=off counts and reports, but lets the call through.
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { HostError, LIMITEXCEEDED } from './status.js';
 
 export const LIMITS = { configLookups: 32, backendRequests: 32, cpuMs: 50 } as const;
@@ -51,20 +51,71 @@ export class CpuLimitExit {
   }
 }
 
+/**
+ * A hostcall shorter than this (wall time) is not timed: reading the clock costs a few µs, and a guest
+ * makes hundreds of short hostcalls a request (each `Date.now()` is one). Their CPU time stays the
+ * guest's; a longer one's entry reading may be up to this old, so at most this much of the guest's
+ * time before it is taken for the host's.
+ */
+export const HOSTCALL_GRAIN_MS = 0.1;
+
+/** This thread's CPU clock for one execution: schedstat kept open and read at offset 0 (one syscall). */
+class ThreadClock {
+  private fd: number | null = null;
+  private readonly buf = Buffer.alloc(64);
+
+  constructor() {
+    if (!schedstat) return;
+    try {
+      this.fd = openSync('/proc/thread-self/schedstat', 'r');
+    } catch {
+      this.fd = null;
+    }
+  }
+
+  /** CPU time in ms, or null where it cannot be read. */
+  read(): number | null {
+    if (this.fd === null) return null;
+    try {
+      const n = readSync(this.fd, this.buf, 0, this.buf.length, 0);
+      const text = this.buf.toString('latin1', 0, n);
+      return Number(text.slice(0, text.indexOf(' '))) / 1e6;
+    } catch {
+      this.close();
+      return null;
+    }
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
 /** One execution's counts: made when a sandbox begins a request, read when it ends. */
 export class Execution {
   configLookups = 0;
   backendRequests = 0;
   private readonly reported = new Set<string>();
-  private readonly cpuStart = threadCpuMs();
+  private readonly clock = new ThreadClock();
+  private readonly cpuStart = this.clock.read();
   /** Before this wall time the CPU time cannot have reached the limit (it grows no faster than wall time). */
   private nextCpuCheck: number;
+  /** CPU time the host spent inside hostcalls, not charged to the guest. */
+  private hostcallsMs = 0;
+  /** The last clock reading (CPU ms) and the wall time it was taken at. */
+  private lastCpu: number | null;
+  private lastReadAt = performance.now();
+  /** The hostcall under way: its start (wall time) and the CPU time at (or just before) it. */
+  private hostcallAt = 0;
+  private hostcallCpu = 0;
 
   constructor(
     private readonly enforce: boolean,
     /** Writes one line to the host's stderr, naming the request. */
     private readonly report: (line: string) => void,
   ) {
+    this.lastCpu = this.cpuStart;
     this.nextCpuCheck = this.cpuStart === null ? Infinity : performance.now() + LIMITS.cpuMs;
   }
 
@@ -80,7 +131,28 @@ export class Execution {
     this.exceeded('backends', `the ${ordinal(this.backendRequests)} backend request of this request failed (Fastly allows ${LIMITS.backendRequests} per execution)`);
   }
 
-  /** Called before each hostcall: throws CpuLimitExit once the request has used more than its CPU time. */
+  /**
+   * As the guest makes a hostcall: ends the execution past its CPU time (checkCpu), then notes where
+   * the guest's time stops and the host's begins.
+   */
+  enterHostcall(): void {
+    this.checkCpu();
+    const now = performance.now();
+    if (this.lastCpu !== null && now - this.lastReadAt >= HOSTCALL_GRAIN_MS) this.readClock(now);
+    this.hostcallAt = now;
+    this.hostcallCpu = this.lastCpu ?? 0;
+  }
+
+  /** As the hostcall returns: what the host spent in it (if it took long enough to time) is not the guest's. */
+  leaveHostcall(): void {
+    if (this.lastCpu === null) return;
+    const now = performance.now();
+    if (now - this.hostcallAt < HOSTCALL_GRAIN_MS) return;
+    const cpu = this.readClock(now);
+    if (cpu !== null) this.hostcallsMs += Math.max(0, cpu - this.hostcallCpu);
+  }
+
+  /** Throws CpuLimitExit once the guest has used more than the request's CPU time. */
   checkCpu(): void {
     const now = performance.now();
     if (now < this.nextCpuCheck) return;
@@ -99,15 +171,24 @@ export class Execution {
     throw exit;
   }
 
+  /** The guest's CPU time so far: the thread's since the request began, less the host's inside hostcalls. */
   cpuMs(): number | null {
     if (this.cpuStart === null) return null;
-    const now = threadCpuMs();
-    return now === null ? null : now - this.cpuStart;
+    const now = this.readClock(performance.now());
+    return now === null ? null : now - this.cpuStart - this.hostcallsMs;
+  }
+
+  private readClock(at: number): number | null {
+    const cpu = this.clock.read();
+    this.lastCpu = cpu;
+    this.lastReadAt = at;
+    return cpu;
   }
 
   /** At the request's end: what it used, and the limits it reached that no hostcall saw. */
   finish(memoryBytes: number, memoryCap: number): Usage {
     const cpuMs = this.cpuMs();
+    this.clock.close();
     if (cpuMs !== null && cpuMs > LIMITS.cpuMs) {
       this.once('cpu', `limit: the request used ${cpuMs.toFixed(1)} ms of CPU time (Fastly allows ${LIMITS.cpuMs} ms per execution); the host saw it only at the request's end, after its last hostcall`);
     }

@@ -2,6 +2,9 @@
 import { ConfigError, isTable, type Reader } from './reader.js';
 import { storeItems } from './store-items.js';
 
+/** Fastly's Secret Store holds at most 64 KiB a secret (its API refuses a larger one). */
+export const MAX_SECRET_BYTES = 64 * 1024;
+
 export function readSecretStores(raw: unknown, reader: Reader): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
   if (raw === undefined) return out;
@@ -30,6 +33,11 @@ export function readSecretStores(raw: unknown, reader: Reader): Record<string, R
         const v = process.env[item.env];
         if (v === undefined) throw new ConfigError(`${ik}.env`, `environment variable ${item.env} is not set`);
         store[item.key] = v;
+      }
+      const bytes = Buffer.byteLength(store[item.key]!);
+      if (bytes > MAX_SECRET_BYTES) {
+        const n = (x: number) => x.toLocaleString('en-US');
+        throw new ConfigError(ik, `secret ${JSON.stringify(item.key)} of store ${JSON.stringify(name)} is ${n(bytes)} bytes; Fastly's Secret Store holds at most ${n(MAX_SECRET_BYTES)} bytes (64 KiB) a secret`);
       }
     });
     out[name] = store;

@@ -6,7 +6,7 @@ import { ABI_MODULES } from '../abi/index.js';
 import { ERROR, HostError, INVAL, UNSUPPORTED } from '../guest/status.js';
 import type { HostFn } from '../abi/types.js';
 import { ProcExit, wasi } from '../abi/wasi.js';
-import { CpuLimitExit } from '../guest/limits.js';
+import { CpuLimitExit, type Execution } from '../guest/limits.js';
 import { writeFd } from '../guest/blocking.js';
 import type { Sandbox } from '../guest/sandbox.js';
 import type { MainThread } from '../guest/transport.js';
@@ -29,11 +29,15 @@ export interface ImportOptions {
 export function wrap(name: string, fn: HostFn, isWasi: boolean, opts: ImportOptions): (...args: never[]) => number {
   return (...args: never[]) => {
     const start = opts.profile ? performance.now() : 0;
+    // The execution the call began in (a next_request_wait ends it and begins another).
+    let execution: Execution | undefined;
     try {
       const sb = opts.sandbox();
       if (!sb) throw new Error('no sandbox is running on this worker');
-      // Past its CPU time the execution ends here, at the guest's next hostcall (limits.ts).
-      sb.current?.execution.checkCpu();
+      // Past its CPU time the execution ends here, at the guest's next hostcall; what the host then
+      // spends inside the call is not the guest's CPU time (limits.ts).
+      sb.current?.execution.enterHostcall();
+      execution = sb.current?.execution;
       return fn(sb, ...args);
     } catch (err) {
       if (err instanceof ProcExit || err instanceof CpuLimitExit) throw err;
@@ -46,6 +50,7 @@ export function wrap(name: string, fn: HostFn, isWasi: boolean, opts: ImportOpti
       writeFd(2, Buffer.from(`compute-host: hostcall ${name} failed: ${(err as Error).stack ?? String(err)}\n`));
       return isWasi ? WASI_ENOSYS : ERROR;
     } finally {
+      execution?.leaveHostcall();
       if (opts.profile) {
         const t = opts.profile.get(name) ?? [0, 0];
         t[0]++;

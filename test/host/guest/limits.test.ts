@@ -53,6 +53,26 @@ describe.runIf(linux)('CPU time', () => {
     expect(lines).toEqual([expect.stringMatching(/not enforced \(COMPUTE_HOST_LIMITS=off\)$/)]);
   });
 
+  it("does not charge the request the host's own work inside a hostcall, only the guest's between them", () => {
+    const lines: string[] = [];
+    const e = new Execution(true, (line) => lines.push(line));
+    // A hostcall copying a large value: the host's CPU time, not the guest's.
+    e.enterHostcall();
+    burn(LIMITS.cpuMs + 20);
+    e.leaveHostcall();
+    e.enterHostcall();
+    e.leaveHostcall();
+    expect(e.cpuMs()!).toBeLessThan(LIMITS.cpuMs);
+    expect(e.finish(0, 128 * 2 ** 20).cpuMs!).toBeLessThan(LIMITS.cpuMs);
+    expect(lines).toEqual([]);
+    // The guest computing between hostcalls is charged, and ended at its next one.
+    const g = new Execution(true, () => {});
+    g.enterHostcall();
+    g.leaveHostcall();
+    burn(LIMITS.cpuMs + 5);
+    expect(() => g.enterHostcall()).toThrow(CpuLimitExit);
+  });
+
   it('reports at the end CPU time used after the last hostcall', () => {
     const lines: string[] = [];
     const e = new Execution(true, (line) => lines.push(line));
