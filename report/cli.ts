@@ -13,13 +13,12 @@ import { readDecisionLog, readJournal } from './read.js';
 
 export const USAGE = `usage: npm run report -- LOGFILE [--journal FILE] [--out FILE] [--room ID] [--target N]
 
-  LOGFILE        decision lines: what the controller's --source file: follows, or a saved
-                 \`fastly log-tail\` (other output mixed in is skipped and counted)
-  --journal FILE the controller's journal (npm run control -- --journal FILE): writes and API calls
-  --out FILE     where the page goes (default: next to the log, LOGFILE's name with
-                 .report.html, e.g. room.log -> room.report.html)
-  --room ID      only this room's lines (default: every room, one section each)
-  --target N     admissions a minute to draw against, when the journal does not say`;
+  LOGFILE          decision lines: the room's output (npm start > room.log), the file the
+                   controller follows, or a saved \`fastly log-tail\` (other output is skipped and counted)
+  --journal FILE   the controller's journal (its own --journal FILE): writes and API calls
+  --out FILE       where the page goes (default: beside the log, room.log -> room.report.html)
+  --room ID        only this room's lines (default: every room, one section each)
+  --target N       admissions a minute to draw against, when the journal does not say`;
 
 /** The page's default place: beside the log it was made from (room.log -> room.report.html), not the working directory. */
 export function defaultOut(logPath: string): string {

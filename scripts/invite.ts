@@ -33,6 +33,7 @@ const USAGE = `usage: npm run invite -- --room ID --sub IDENTITY [--minutes 60] 
   --minutes  how long it stays valid (default 60; keep it short: anyone holding it may use it until then)
   --kid      the invite key: invite.KID in the key file (default k1; make one: npm run keys -- add-invite KID)
   --url      the page the printed link opens (default the local room, http://127.0.0.1:${DEFAULT_ROOM_PORT}/)
+  --keys     the key file holding invite.KID (default local/keys.json)
   --config   the settings store the room and identity are checked against (default local/config.json)
   --service  the invite is for that Fastly service: the local store is not checked`;
 

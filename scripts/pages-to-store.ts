@@ -190,6 +190,9 @@ function summary(pages: readonly EncodedPage[], strings: readonly EncodedStrings
 
 const USAGE = `Usage: npm run pages -- [--dir pages] [--out local/pages.json] [--room ID [--config-file F]] [--print] [--fastly-service ID | --store-id ID]
   (no option)            write the local store file (${PAGE_STORE} under [local_server] in fastly.toml)
+  --dir DIR              the folder of templates (NAME.html) and strings/TAG.json to read (default pages)
+  --out FILE             the local store file to write (default local/pages.json)
+  --config-file F        with --room: the local settings store to set the room's pages in (default local/config.json)
   --print                print each page's base64 value for production instead
   --fastly-service ID    print the fastly CLI commands that upload the pages to that service's ${PAGE_STORE}
   --store-id ID          the same, with the Config Store's own id
@@ -237,7 +240,7 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
   const { strings, problems } = await encodeStrings(resolve(args.dir));
   if (problems.length > 0) {
     for (const line of problems) console.error(`npm run pages: ${line}`);
-    console.error('nothing was written');
+    console.error('npm run pages: these files are refused; nothing was written (fix them and run it again)');
     return 1;
   }
   let pages: EncodedPage[];
