@@ -50,6 +50,16 @@ describe('npm run pages with strings', () => {
     await expect(readFile(out, 'utf8')).rejects.toThrow();
   });
 
+  it('refuses a misspelt key with one true message, naming the key it likely meant', async () => {
+    await strings('de-DE', { waitHeadng: 'Wartezeit' });
+    expect(await main(['--dir', join(dir, 'mine'), '--out', out])).toBe(1);
+    const said = errors.join('\n');
+    expect(said).toMatch(/de-DE\.json: waitHeadng: is not a message key: did you mean waitHeading\?/);
+    // The file is refused whole, so nothing says it was ignored and the rest written.
+    expect(said).not.toMatch(/ignoring/);
+    await expect(readFile(out, 'utf8')).rejects.toThrow();
+  });
+
   it('refuses a file that is not JSON, naming it', async () => {
     await strings('en-US', '{ "checkNow": ');
     expect(await main(['--dir', join(dir, 'mine'), '--out', out])).toBe(1);
