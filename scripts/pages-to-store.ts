@@ -9,7 +9,8 @@
 //   npm run pages -- --room ID --dir my-pages      room ID's own pages (ID.startwaiting, ...), and its
 //                                                  `pages` setting set to ID so the room reads them
 // A folder's `strings/TAG.json` files override built-in strings for one language (scripts/pages-strings.ts).
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Mustache from 'mustache';
@@ -213,7 +214,7 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
     args = parseArgs({
       args: argv,
       options: {
-        dir: { type: 'string', default: join(root, 'pages') },
+        dir: { type: 'string' },
         out: { type: 'string', default: join(root, 'local', 'pages.json') },
         print: { type: 'boolean', default: false },
         'fastly-service': { type: 'string' },
@@ -237,7 +238,11 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
     console.error(`npm run pages: --room "${room}" is not a room id (lower case letters, digits, - and _, at most 32 characters)`);
     return 2;
   }
-  const { strings, problems } = await encodeStrings(resolve(args.dir));
+  const local = !args.print && args['fastly-service'] === undefined && args['store-id'] === undefined;
+  const chosen = local && args.dir === undefined && room === null ? await chosenDir(resolve(args.out)) : null;
+  const dir = resolve(args.dir ?? chosen ?? join(root, 'pages'));
+  if (chosen !== null) console.log(`pages: from ${dir} (chosen by npm run pages -- --dir; --dir pages goes back to the project's pages)`);
+  const { strings, problems } = await encodeStrings(dir);
   if (problems.length > 0) {
     for (const line of problems) console.error(`npm run pages: ${line}`);
     console.error('npm run pages: these files are refused; nothing was written (fix them and run it again)');
@@ -245,7 +250,7 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
   }
   let pages: EncodedPage[];
   try {
-    pages = await encodePages(resolve(args.dir), (m) => console.error(`warning: ${m}`), strings.length > 0);
+    pages = await encodePages(dir, (m) => console.error(`warning: ${m}`), strings.length > 0);
   } catch (err) {
     console.error(`npm run pages: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
@@ -280,8 +285,24 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
     return 0;
   }
   await writeStoreFile(pages, out, null, strings);
+  // The folder given is remembered for the next run without --dir (npm start's build makes one), so an
+  // operator's pages and strings are not undone by the next start.
+  if (args.dir !== undefined) await rememberDir(out, dir === resolve(join(root, 'pages')) ? null : dir);
   console.log(`${summary(pages, strings)}\nwrote ${out}`);
   return 0;
+}
+
+/** Beside the store file: the folder `--dir` last wrote the shared pages from (local/pages.source.json). */
+const sourceFile = (out: string): string => `${out.replace(/\.json$/, '')}.source.json`;
+
+async function chosenDir(out: string): Promise<string | null> {
+  const source = (await readStoreIfExists(sourceFile(out)).catch(() => null))?.dir;
+  return source !== undefined && existsSync(source) ? source : null;
+}
+
+async function rememberDir(out: string, dir: string | null): Promise<void> {
+  if (dir === null) await rm(sourceFile(out), { force: true });
+  else await writeStoreAtomic(sourceFile(out), { dir });
 }
 
 if (isMain(import.meta.url)) process.exitCode = await main(process.argv.slice(2));
