@@ -62,7 +62,7 @@ export async function routingCost(origin: EchoOrigin, settings: Settings, keyByt
   const wasm = await buildFixture('room-timed');
   const routing = routingFixture();
   const parsed = JSON.parse(routing) as { rooms: unknown[]; rules: unknown[] };
-  const hostArgs = ['--workers', '1', '--max-workers', '1', '-v'];
+  const hostArgs = ['--workers', '1', '--max-workers', '1', '-vv'];
   const rooms: Room[] = [];
   const agents: http.Agent[] = [];
   try {

@@ -146,8 +146,37 @@ async function resumedAsync<T>(file: string, make: () => Promise<T>): Promise<T>
 }
 
 
-const USAGE =
-  'usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--api-budget CALLS_PER_HOUR] [--read-every S] [--journal FILE] [--min-write-interval S] [--lead S] [--state FILE | --fresh] [--lease S] [--in-thread]';
+const USAGE = `usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--api-budget CALLS_PER_HOUR] [--read-every S] [--journal FILE] [--min-write-interval S] [--lead S] [--state FILE | --fresh] [--lease S] [--in-thread]
+  holds each room's admissions to its new_users_per_minute: reads the room's decision lines, writes
+  the chance of each coming window to the settings store (docs/control.md)
+ where the decision lines come from:
+  --source stdin             piped in, e.g. npm start | npm run control (the default)
+  --no-echo                  with stdin: do not copy the other lines (the host's own) to stdout
+  --source file:PATH         a file the room's output goes to, followed as it grows
+  --source log-tail:SERVICE  fastly log-tail of that Fastly service (a Fastly API call each start)
+  --source https:PORT        a Fastly HTTPS log endpoint posting to this port
+  --tls-cert F, --tls-key F  with https: the certificate and key to serve TLS with (without them: plain HTTP, for a TLS proxy)
+  --accept-service ID        with https: the service id(s) whose logs it accepts (repeat for several)
+  --https-secret NAME=VALUE  with https: a header every batch must carry; others get 401
+  --https-host ADDR          with https: the interface to listen on (default all)
+  --lag-limit S              lines older than this (seconds, default 60) mean the view is stale: it writes nothing then
+ where it writes:
+  --file PATH                the local store file (default local/config.json, what npm start serves)
+  --service ID               that Fastly service's Config Store, through the Fastly CLI
+  --store-id ID              with --service: the Config Store's id, when the service links several
+  --dry-run                  with --service: print the writes instead of making them
+  --api-budget CALLS_PER_HOUR  API calls an hour for reads, writes and heartbeats together (default 300)
+  --read-every S             with --service: read the store back every S seconds (default 60)
+  --min-write-interval S     at least S seconds between writes (default 0: the budget spaces them)
+  --lead S                   publish each window's chance S seconds before it opens (default 25)
+  --journal FILE             append one JSON line per write and API call (for npm run report --journal)
+ across restarts and controllers:
+  --state FILE               where its state is saved and resumed from (default local/control-state-NAME.json)
+  --fresh                    ignore a saved state: start learning again
+  --lease S                  the heartbeat lease, seconds (default 600): another controller takes over after it
+ the rest:
+  --dashboard-port N         the dashboard's port on 127.0.0.1 (default 7373; 0: any free port)
+  --in-thread                plan in the controller's own thread, not a worker (for a debugger)`;
 
 /**
  * `guard`: started as `npm run control` (or under tsx), the controller dies with what launched it: a

@@ -21,8 +21,8 @@ export interface HostOptions {
   manifest?: string | Record<string, unknown>;
   /** Files written next to fastly.toml before start (store files, ACLs), relative paths. */
   files?: Record<string, string | Uint8Array>;
-  /** Pass `-v` to the host. */
-  verbose?: boolean;
+  /** Pass `-v` to the host (a line per request); `usage`: `-vv`, each request's use of the limits too. */
+  verbose?: boolean | 'usage';
   /** Extra arguments placed before the wasm path. */
   args?: string[];
   env?: Record<string, string>;
@@ -132,7 +132,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   type Launched = Awaited<ReturnType<typeof launch>>;
   const launch = async (port: number) => {
     const args = [
-      ...(options.verbose ? ['-v'] : []),
+      ...(options.verbose === 'usage' ? ['-vv'] : options.verbose ? ['-v'] : []),
       '-C',
       path.join(dir, 'fastly.toml'),
       '--addr',

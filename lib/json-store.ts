@@ -11,6 +11,10 @@ export class StoreFileError extends Error {
   override name = 'StoreFileError';
 }
 
+/** The operator's settings store (local/config.json) can always be made again from the demo settings. */
+const remedy = (file: string): string =>
+  basename(file) === 'config.json' && basename(dirname(file)) === 'local' ? '; fix it, or go back to the demo settings: rm local/config.json && npm run tune' : '';
+
 export async function readStore(file: string): Promise<StoreData> {
   let text: string;
   try {
@@ -22,10 +26,10 @@ export async function readStore(file: string): Promise<StoreData> {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new StoreFileError(`${file} is not valid JSON: ${(error as Error).message}`);
+    throw new StoreFileError(`${file} is not valid JSON: ${(error as Error).message}${remedy(file)}`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new StoreFileError(`${file} must hold one JSON object of string values`);
+    throw new StoreFileError(`${file} must hold one JSON object of string values${remedy(file)}`);
   }
   for (const [key, value] of Object.entries(parsed)) {
     // Viceroy refuses the whole manifest when one value is not a string, so say which one first.

@@ -4,9 +4,14 @@
 // "The sale has ended" long after the sale. The demo settings are committed as
 // local/config.example.json, and the first tool that needs the store copies them; deleting
 // local/config.json goes back to them.
-import { constants, copyFileSync, existsSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { configFile, repoRoot } from './paths.js';
+import { storeWrites } from '../src/core/layout.js';
+import { decodeBase64, isTokenKid, MIN_KEY_BYTES } from '../src/core/keys.js';
+import { applyWrites, type StoreData } from './json-store.js';
+import { readRotations } from './key-rotations.js';
+import { configFile, keysFile, repoRoot } from './paths.js';
+import { roomSettings } from './room-store.js';
 
 /** The committed demo settings. */
 export const exampleConfigFile = join(repoRoot, 'local', 'config.example.json');
@@ -19,18 +24,43 @@ const shown = (file: string): string => relative(repoRoot, file) || file;
  * Makes `file` a copy of `example` when `file` does not exist; true when it did. An existing file is
  * never replaced, even one another process made a moment ago.
  */
-export function ensureConfigFrom(file: string, example: string): boolean {
+export function ensureConfigFrom(file: string, example: string, signing?: { keys: string; say: (line: string) => void }): boolean {
   if (existsSync(file)) return false;
   if (!existsSync(example)) {
     throw new Error(`${shown(file)} does not exist and the demo settings it is made from, ${shown(example)}, are missing too; restore them: git checkout -- ${shown(example)}`);
   }
   try {
     copyFileSync(example, file, constants.COPYFILE_EXCL);
+    if (signing !== undefined) adoptSigningKey(file, signing.keys, signing.say);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   }
+}
+
+/**
+ * A fresh copy of the demo settings names their key (key1); after a rotation the key file may hold
+ * another one only. The copy then signs with the key the last rotation chose, or the key file's one
+ * signing key; with several and no record, it is left for npm start to name the choices.
+ */
+function adoptSigningKey(file: string, keysPath: string, say: (line: string) => void): void {
+  if (!existsSync(keysPath)) return;
+  let keys: StoreData;
+  let store: StoreData;
+  try {
+    keys = JSON.parse(readFileSync(keysPath, 'utf8')) as StoreData;
+    store = JSON.parse(readFileSync(file, 'utf8')) as StoreData;
+  } catch {
+    return;
+  }
+  const usable = Object.keys(keys).filter((kid) => isTokenKid(kid) && (decodeBase64(keys[kid] ?? '')?.length ?? 0) >= MIN_KEY_BYTES);
+  const named = roomSettings(store, null).config.activeKey;
+  const last = readRotations(keysPath).active;
+  const pick = last !== null && usable.includes(last) ? last : usable.includes(named) ? named : usable.length === 1 ? usable[0]! : null;
+  if (pick === null || pick === named) return;
+  writeFileSync(file, `${JSON.stringify(applyWrites(store, storeWrites(store, null, { active_key: pick })), null, 2)}\n`);
+  say(`active_key "${named}" -> "${pick}" in ${shown(file)}: the signing key in ${shown(keysPath)}${last === pick ? ' (its last rotation)' : ''}`);
 }
 
 /**
@@ -40,7 +70,7 @@ export function ensureConfigFrom(file: string, example: string): boolean {
  */
 export function localConfigFile(override?: string, say: (line: string) => void = (line) => console.error(`[local] ${line}`)): string {
   const file = configFile(override);
-  if (file === defaultConfigFile && ensureConfigFrom(file, exampleConfigFile)) {
+  if (file === defaultConfigFile && ensureConfigFrom(file, exampleConfigFile, { keys: keysFile(), say })) {
     say(`made ${shown(file)} from ${shown(exampleConfigFile)} (the demo settings); delete it to go back to them`);
   }
   return file;

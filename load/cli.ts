@@ -22,9 +22,30 @@ import { heldBack, HELD_BACK_SECONDS, heldBackNote, minuteLine, resultJson, summ
 import { runLoad } from './run.js';
 import type { Shape } from './schedule.js';
 
-const USAGE =
-  'usage: npm run load -- [--url URL] [--visitors N] [--shape flash|steady] [--rate PER_MINUTE] [--flash-seconds S] ' +
-  '[--minutes M] [--seed S] [--header NAME] [--concurrency N] [--timeout S] [--target N] [--file PATH] [--out PATH]';
+/**
+ * Requests in flight at most. Real browsers each have their own connections, so the default is well
+ * above what a 2,000-visitor run needs (about 100 a second, each answered in milliseconds): the room,
+ * not this tool, decides how late pages come back. Each minute says if the tool held any back.
+ */
+const DEFAULT_CONCURRENCY = 256;
+
+const USAGE = `usage: npm run load -- [--url URL] [--visitors N] [--shape flash|steady] [--rate PER_MINUTE] [--flash-seconds S]
+                      [--minutes M] [--seed S] [--header NAME] [--concurrency N] [--timeout S] [--target N] [--file PATH] [--out PATH]
+  virtual browsers against a running room (npm start with its controller); the room must key identity on
+  --header (npm run tune -- identity=header:x-load-visitor), which the run checks first
+  --url URL            the room to load (default http://127.0.0.1:7676, npm start's)
+  --visitors N         how many virtual visitors come in all (default 2000)
+  --shape flash|steady  flash: everyone within --flash-seconds; steady: --rate a minute (default flash)
+  --rate PER_MINUTE    with --shape steady, new visitors a minute (default: the visitors spread over the run)
+  --flash-seconds S    with --shape flash, the seconds in which they all arrive (default 60)
+  --minutes M          how long the run lasts (default 10); Ctrl-C ends it early with the summary so far
+  --seed S             the visitors' arrivals, patience and sessions (default 1): same seed, same crowd
+  --header NAME        the header each browser sends its visitor id in (default x-load-visitor)
+  --concurrency N      requests in flight at most (default ${DEFAULT_CONCURRENCY}); each minute says if it held any back
+  --timeout S          seconds before a request counts as failed (default 30)
+  --target N           admissions a minute to judge against (default new_users_per_minute, read each minute)
+  --file PATH          the local settings store to read the room's settings and target from (default local/config.json)
+  --out PATH           where the JSON report of every figure goes (default reports/load/load.json)`;
 
 function number(name: string, text: string | undefined, fallback: number, check: (n: number) => boolean = (n) => n > 0): number {
   if (text === undefined) return fallback;
@@ -32,13 +53,6 @@ function number(name: string, text: string | undefined, fallback: number, check:
   if (text.trim() === '' || !Number.isFinite(n) || !check(n)) throw new UsageError(`--${name} must be a positive number, not "${text}"`);
   return n;
 }
-
-/**
- * Requests in flight at most. Real browsers each have their own connections, so the default is well
- * above what a 2,000-visitor run needs (about 100 a second, each answered in milliseconds): the room,
- * not this tool, decides how late pages come back. Each minute says if the tool held any back.
- */
-const DEFAULT_CONCURRENCY = 256;
 
 /** A room on this machine: `npm start`'s (on any port, `--addr` moves it), whose settings are in the local store file. */
 const isLocalStart = (url: URL): boolean => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);

@@ -23,7 +23,11 @@ export interface MinuteFigures {
   admissions: number;
   /** Of them, straight in: a newcomer the open room let in without a wait. */
   straightIn: number;
-  /** Distinct waiting tickets seen in the minute, each scaled by its line's weight. */
+  /**
+   * Visitors waiting: the most holding a ticket for one draw in the minute (each waiting visitor holds
+   * one ticket a window, so a window's tickets are its crowd), plus the pre-queue's distinct tickets seen
+   * in it; each ticket scaled by its weight. Filled in by finish().
+   */
   waiting: number;
   /** Tickets drawn, scaled. */
   draws: number;
@@ -51,7 +55,7 @@ interface Ticket {
    * is, so one first seen in another's line, or in an always-logged line, counts only when it is in it.
    */
   counted: boolean;
-  /** The minute it was last counted as waiting in (so it counts once a minute). */
+  /** The minute it was last counted as waiting in (a pre-queue ticket counts once a minute). */
   countedMinute: number;
   room: string;
   pop: string;
@@ -89,6 +93,8 @@ export class LogAggregator {
   private readonly named = new Map<string, { startMs: number | null; untilMs: number }>();
   private readonly admitted = new Map<string, number>();
   private readonly chanceSums = new Map<string, Map<number, { sum: number; n: number }>>();
+  /** Room and POP -> the window a cohort waits through (ms, the window before its draw) -> its tickets, weighted. */
+  private readonly crowds = { rooms: new Map<string, Map<number, number>>(), pops: new Map<string, Map<number, number>>() };
   /** Room -> the edge's sample rate, as its waiting lines last said it (1/w); 1 until one does. */
   private readonly rates = new Map<string, number>();
   private readonly figures: LogFigures = {
@@ -150,7 +156,7 @@ export class LogAggregator {
       // A ticket first seen in use: its chain began before the log (or before a gap in it).
       const t = used ?? this.ticket(line.tid, startMs ?? null, line, line.exp, line.dec === 'pre', rate);
       t.lastSeenMs = Math.max(t.lastSeenMs, ms);
-      if (t.counted && t.countedMinute !== minute) {
+      if (t.exp === null && t.counted && t.countedMinute !== minute) {
         t.countedMinute = minute;
         both((m) => (m.waiting += t.weight));
       }
@@ -166,9 +172,8 @@ export class LogAggregator {
       const start = line.dec === null ? ms : (startMs ?? null);
       const t = this.tickets.get(line.newTid) ?? this.ticket(line.newTid, start, line, line.newExp, line.newDec === 'pre', rate);
       t.lastSeenMs = Math.max(t.lastSeenMs, ms);
-      // A newcomer waits from this line on; a holder's next ticket is counted by its own lines (the only
-      // ones a sample keeps for it), not by the line of the one before.
-      if (line.dec === null && t.counted && t.countedMinute !== minute) {
+      // A pre-queue newcomer waits from this line on (a wait ticket counts in its cohort's crowd).
+      if (t.exp === null && line.dec === null && t.counted && t.countedMinute !== minute) {
         t.countedMinute = minute;
         both((m) => (m.waiting += t.weight));
       }
@@ -196,6 +201,15 @@ export class LogAggregator {
   private ticket(tid: string, startMs: number | null, line: DecisionLine, exp: number | null, pre: boolean, rate: number): Ticket {
     const t: Ticket = { startMs, exp: pre ? null : exp, period: line.period, lastSeenMs: line.tsMs, drawn: false, continued: false, weight: 1 / rate, counted: rate >= 1 || inLogSample(tid, rate), countedMinute: -1, room: line.room!, pop: line.pop };
     this.tickets.set(tid, t);
+    // A wait ticket joins its cohort's crowd once: the visitors waiting through the window before its draw.
+    if (t.exp !== null && t.counted) {
+      const windowMs = (t.exp - t.period) * 1000;
+      for (const [byKey, key] of [[this.crowds.rooms, t.room], [this.crowds.pops, t.pop]] as const) {
+        let byWindow = byKey.get(key);
+        if (byWindow === undefined) byKey.set(key, (byWindow = new Map()));
+        byWindow.set(windowMs, (byWindow.get(windowMs) ?? 0) + t.weight);
+      }
+    }
     return t;
   }
 
@@ -230,6 +244,24 @@ export class LogAggregator {
     minuteOf(this.figures.pops, t.pop, minute).leavers += t.weight;
   }
 
+  /** Each minute's waiting visitors: its largest window crowd, within the log's span (a ticket first seen in use waited before it). */
+  private addCrowds(): void {
+    const f = this.figures;
+    if (f.firstMs === null || f.lastMs === null) return;
+    const from = Math.floor(f.firstMs / 60_000) * 60_000;
+    for (const [figures, crowds] of [[f.rooms, this.crowds.rooms], [f.pops, this.crowds.pops]] as const) {
+      for (const [key, byWindow] of crowds) {
+        const most = new Map<number, number>();
+        for (const [windowMs, n] of byWindow) {
+          const minute = Math.floor(windowMs / 60_000) * 60_000;
+          if (minute >= from && windowMs <= f.lastMs) most.set(minute, Math.max(most.get(minute) ?? 0, n));
+        }
+        for (const [minute, n] of most) minuteOf(figures, key, minute).waiting += n;
+      }
+      crowds.clear();
+    }
+  }
+
   /** Per-ticket state held now (for the bounded-memory test). */
   get live(): number {
     return this.tickets.size + this.named.size + this.admitted.size;
@@ -237,6 +269,7 @@ export class LogAggregator {
 
   /** The figures, once every line is in: tickets still open at the end are neither leavers nor admitted. */
   finish(): LogFigures {
+    this.addCrowds();
     for (const [room, byWin] of this.chanceSums) {
       const out = new Map<number, number>();
       for (const [win, c] of [...byWin].sort((a, b) => a[0] - b[0])) out.set(win, c.sum / c.n);

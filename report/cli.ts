@@ -1,7 +1,7 @@
-// `npm run report -- LOGFILE [--journal FILE] [--out report.html] [--room ID] [--target N]`: a decision
+// `npm run report -- LOGFILE [--journal FILE] [--out FILE] [--room ID] [--target N]`: a decision
 // log (and the controller's journal) into one self-contained HTML page with charts (docs/report.md).
 import { writeFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { toSvg } from '../sim/charts.js';
@@ -11,14 +11,21 @@ import { reportFigures } from './figures.js';
 import { reportPage } from './page.js';
 import { readDecisionLog, readJournal } from './read.js';
 
-export const USAGE = `usage: npm run report -- LOGFILE [--journal FILE] [--out report.html] [--room ID] [--target N]
+export const USAGE = `usage: npm run report -- LOGFILE [--journal FILE] [--out FILE] [--room ID] [--target N]
 
-  LOGFILE        decision lines: what the controller's --source file: follows, or a saved
-                 \`fastly log-tail\` (other output mixed in is skipped and counted)
-  --journal FILE the controller's journal (npm run control -- --journal FILE): writes and API calls
-  --out FILE     where the page goes (default report.html)
-  --room ID      only this room's lines (default: every room, one section each)
-  --target N     admissions a minute to draw against, when the journal does not say`;
+  LOGFILE          decision lines: the room's output (npm start > room.log), the file the
+                   controller follows, or a saved \`fastly log-tail\` (other output is skipped and counted)
+  --journal FILE   the controller's journal (its own --journal FILE): writes and API calls
+  --out FILE       where the page goes (default: beside the log, room.log -> room.report.html)
+  --room ID        only this room's lines (default: every room, one section each)
+  --target N       admissions a minute to draw against, when the journal does not say`;
+
+/** The page's default place: beside the log it was made from (room.log -> room.report.html), not the working directory. */
+export function defaultOut(logPath: string): string {
+  const name = basename(logPath);
+  const stem = extname(name) === '' ? name : name.slice(0, -extname(name).length);
+  return join(dirname(logPath), `${stem}.report.html`);
+}
 
 export async function main(argv: string[], log: (text: string) => void = console.log): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -31,12 +38,13 @@ export async function main(argv: string[], log: (text: string) => void = console
   const target = values.target === undefined ? undefined : Number(values.target);
   if (target !== undefined && !(Number.isFinite(target) && target >= 0)) throw new UsageError(`--target: "${values.target}" is not a number of admissions a minute`);
   const logPath = positionals[0]!;
-  const out = values.out ?? 'report.html';
+  const out = resolve(values.out ?? defaultOut(logPath));
   const log$ = await readDecisionLog(logPath, values.room === undefined ? {} : { room: values.room });
   const journal = values.journal === undefined ? null : await readJournal(values.journal);
   const figures = reportFigures(log$, journal, target === undefined ? {} : { target });
-  const svgs = new Map<string, string>();
-  for (const chart of reportCharts(figures)) svgs.set(chart.id, await toSvg(chart.spec));
+  const svgs = new Map<string, { wide: string; narrow: string }>();
+  const narrow = new Map(reportCharts(figures, { narrow: true }).map((c) => [c.id, c.spec]));
+  for (const chart of reportCharts(figures, { narrow: false })) svgs.set(chart.id, { wide: await toSvg(chart.spec), narrow: await toSvg(narrow.get(chart.id)!) });
   const page = reportPage({ figures, svgs, logName: basename(logPath), journalName: values.journal === undefined ? null : basename(values.journal), room: values.room ?? null });
   await writeFile(out, page);
   const l = figures.lines;

@@ -4,8 +4,8 @@ import type { ReportFigures, RoomFigures } from './figures.js';
 
 export interface PageInput {
   figures: ReportFigures;
-  /** Chart id -> rendered SVG. */
-  svgs: Map<string, string>;
+  /** Chart id -> its SVG drawn wide (a desktop) and narrow (a phone). */
+  svgs: Map<string, { wide: string; narrow: string }>;
   logName: string;
   journalName: string | null;
   room: string | null;
@@ -28,6 +28,8 @@ const STYLE = `
   .note { background: var(--note); padding: .5rem .75rem; border-radius: 6px; }
   figure { margin: 1rem 0; min-width: 0; }
   figure svg { max-width: 100%; height: auto; display: block; }
+  figure svg.narrow { display: none; }
+  @media (max-width: 560px) { figure svg.wide { display: none; } figure svg.narrow { display: block; } }
   figcaption { color: var(--muted); font-size: .9rem; max-width: 48rem; }
   details { margin: .25rem 0 1rem; }
   summary { cursor: pointer; color: var(--muted); }
@@ -49,14 +51,14 @@ function table(caption: string, head: string[], body: string[][]): string {
   return `<details><summary>${esc(caption)}: the figures</summary><div class="table"><table><caption>${esc(caption)}</caption><thead><tr>${th}</tr></thead><tbody>\n${rows}\n</tbody></table></div></details>`;
 }
 
-function figure(id: string, svgs: Map<string, string>, caption: string): string {
+function figure(id: string, svgs: PageInput['svgs'], caption: string): string {
   const svg = svgs.get(id);
   if (svg === undefined) return '';
   // The SVG is a picture described by its caption (and the table folded under it).
   // Vega's own roles on its mark groups would ask each for a name of its own: dropped.
-  const plain = svg.replace(/ (role|aria-roledescription|aria-label)="[^"]*"/g, '');
-  const labelled = plain.replace(/^<svg\b/, `<svg role="img" aria-labelledby="${esc(id)}-caption"`);
-  return `<figure id="${esc(id)}">${labelled}<figcaption id="${esc(id)}-caption">${esc(caption)}</figcaption></figure>`;
+  const labelled = (text: string, kind: 'wide' | 'narrow'): string =>
+    text.replace(/ (role|aria-roledescription|aria-label)="[^"]*"/g, '').replace(/^<svg\b/, `<svg class="${kind}" role="img" aria-labelledby="${esc(id)}-caption"`);
+  return `<figure id="${esc(id)}">${labelled(svg.wide, 'wide')}${labelled(svg.narrow, 'narrow')}<figcaption id="${esc(id)}-caption">${esc(caption)}</figcaption></figure>`;
 }
 
 function roomSection(room: RoomFigures, input: PageInput): string {
@@ -69,9 +71,9 @@ function roomSection(room: RoomFigures, input: PageInput): string {
   const id = (s: string): string => `${room.id}-${s}`;
   return `<section aria-labelledby="room-${esc(room.id)}">
 <h2 id="room-${esc(room.id)}">Room ${esc(room.id)}</h2>
-<p>${num(t.admissions)} admitted, ${targetText}; at most ${num(t.peakWaiting)} waiting in a minute; ${num(t.draws)} tickets drawn; ${num(t.leavers)} left before their draw; ${fullWaits}.</p>
+<p>${num(t.admissions)} admitted, ${targetText}; at most ${num(t.peakWaiting)} visitors waiting at once; ${num(t.draws)} draws (a waiting visitor is drawn once a window); ${num(t.leavers)} left before their draw; ${fullWaits}.</p>
 ${figure(id('admissions'), input.svgs, `Admissions in each minute (bars) against the target in force (dashed${f.targetFrom === 'journal' ? ', from the journal' : f.targetFrom === 'option' ? ', from --target' : ': none known'}).`)}
-${figure(id('waiting'), input.svgs, 'Waiting visitors: distinct waiting tickets seen in the minute (one per visitor), and tickets drawn in it.')}
+${figure(id('waiting'), input.svgs, 'Waiting visitors: the most holding a ticket for one draw in the minute (each waiting visitor holds one ticket a window), and the draws held in the minute (one a waiting visitor a window, so several a visitor).')}
 ${figure(id('waits'), input.svgs, 'Waits lived by the visitors admitted in each minute: p50, p90 and p99, in seconds.')}
 ${figure(id('leavers'), input.svgs, 'Leavers: tickets that stopped coming before being drawn, counted in the minute they were last seen.')}
 ${figure(id('chance'), input.svgs, room.published.length > 0 ? "The chance of a draw window by window: what the draws used, and what the controller's writes published." : 'The chance of a draw window by window, as the draws used it.')}
@@ -106,7 +108,7 @@ export function reportPage(input: PageInput): string {
   const span = f.fromMs === null || f.toMs === null ? 'no decision line in the file' : `${when(f.fromMs)} to ${when(f.toMs)} UTC`;
   const pops = f.pops.length === 0 ? '' : `<section aria-labelledby="pops-h"><h2 id="pops-h">Points of presence</h2>
 ${figure('pops', input.svgs, 'Admissions in each minute, by the POP that admitted them.')}
-${table('Each POP over the whole log', ['POP', 'lines', 'admitted', 'drawn', 'leavers', 'most waiting in a minute'], f.pops.map((p) => [p.pop, num(p.lines), num(p.admissions), num(p.draws), num(p.leavers), num(p.peakWaiting)]))}
+${table('Each POP over the whole log', ['POP', 'lines', 'admitted', 'drawn', 'leavers', 'most waiting at once'], f.pops.map((p) => [p.pop, num(p.lines), num(p.admissions), num(p.draws), num(p.leavers), num(p.peakWaiting)]))}
 </section>`;
   return `<!doctype html>
 <html lang="en">

@@ -170,7 +170,10 @@ export function startDemoOrigin(options: { port?: number; host?: string } = {}):
   });
 }
 
-const USAGE = 'usage: tsx scripts/demo-origin.ts [--port N] [--host ADDR]   the demo shop npm start runs (default 127.0.0.1:7070); stops on SIGINT or SIGTERM';
+const USAGE = `usage: tsx scripts/demo-origin.ts [--port N] [--host ADDR]
+  the demo shop npm start runs behind the room; stops on SIGINT or SIGTERM
+  --port N     the port to listen on (default 7070; 0: any free port)
+  --host ADDR  the address to listen on (default 127.0.0.1)`;
 
 /** Serves the shop until SIGINT or SIGTERM. */
 async function serve(argv: string[]): Promise<number> {

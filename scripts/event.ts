@@ -194,7 +194,18 @@ export const USAGE = `usage: npm run event -- seed [--force] [--fastly-service I
   reveal      the stored seed, to publish once the event has started (refused before event_start
               unless --force; the start is read from the local settings, room ID's with --room, the
               service-wide ones without; or given with --event-start when the event runs on Fastly)
-  verify      each pre-queue token's place in line under a revealed seed`;
+  verify      each pre-queue token's place in line under a revealed seed
+  --force               seed: replace a stored seed; reveal: before event_start
+  --fastly-service ID   seed: store it in that service's Secret Store too, through the Fastly CLI
+  --secret-store-id ID  with --fastly-service: the Secret Store's id, when the service links several
+  --dry-run             with --fastly-service: print the fastly commands instead of running them
+  --file keys.json      the local key file the seed is kept in (default local/keys.json)
+  --room ID             reveal: check the start of room ID's event (default the service-wide one)
+  --event-start TIME    reveal: the event's start, when it runs on Fastly (ISO 8601 with a zone)
+  --config-file F       reveal: the local settings store event_start is read from (default local/config.json)
+  --seed B64            verify: the revealed seed
+  --commitment sha256:HEX  verify: check the seed against the commitment published before
+  --token TOKEN         verify: a pre-queue token (repeat; or one a line on stdin)`;
 
 export interface EventIo {
   /** The tokens piped in when no --token is given. */

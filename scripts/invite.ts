@@ -16,10 +16,10 @@ import { decodeBase64, MIN_KEY_BYTES } from '../src/core/keys.js';
 import { readStoreIfExists, type StoreData } from '../lib/json-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { localConfigFile } from '../lib/local-store.js';
-import { keysFile } from '../lib/paths.js';
+import { configFile, keysFile } from '../lib/paths.js';
 import { roomSettings, storeRooms, storeRouting } from '../lib/room-store.js';
 import type { IdentitySource } from '../src/core/types.js';
-import { DEFAULT_ROOM_PORT } from './start-ports.js';
+import { DEFAULT_ROOM_PORT, recordedRoomUrl } from './start-ports.js';
 
 export class InviteError extends Error {
   override name = 'InviteError';
@@ -32,7 +32,9 @@ const USAGE = `usage: npm run invite -- --room ID --sub IDENTITY [--minutes 60] 
                ip:203.0.113.7   header:VALUE   jwt:SUB   none
   --minutes  how long it stays valid (default 60; keep it short: anyone holding it may use it until then)
   --kid      the invite key: invite.KID in the key file (default k1; make one: npm run keys -- add-invite KID)
-  --url      the page the printed link opens (default the local room, http://127.0.0.1:${DEFAULT_ROOM_PORT}/)
+  --url      the page the printed link opens (default the local room where npm start last served it,
+             else http://127.0.0.1:${DEFAULT_ROOM_PORT}/)
+  --keys     the key file holding invite.KID (default local/keys.json)
   --config   the settings store the room and identity are checked against (default local/config.json)
   --service  the invite is for that Fastly service: the local store is not checked`;
 
@@ -139,7 +141,9 @@ export async function main(argv: readonly string[], nowMs: number = Date.now()):
   if (!/^[A-Za-z0-9_.-]+$/.test(kid)) throw new UsageError(`--kid "${kid}" may only hold letters, digits, "-", "_" and "."`);
   let page: URL;
   try {
-    page = new URL(values.url ?? `http://127.0.0.1:${DEFAULT_ROOM_PORT}/`);
+    // The room npm start serves, wherever --addr put it (it records the address beside the settings).
+    const started = values.service === undefined ? recordedRoomUrl(configFile(values.config)) : null;
+    page = new URL(values.url ?? started ?? `http://127.0.0.1:${DEFAULT_ROOM_PORT}/`);
   } catch {
     throw new UsageError(`--url "${values.url}" is not a URL, e.g. https://shop.example.com/drop`);
   }

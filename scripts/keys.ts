@@ -20,7 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { storeWrites } from '../src/core/layout.js';
-import { roomSettings, signingKeys } from '../lib/room-store.js';
+import { roomSettings, signingKeys, storeRooms } from '../lib/room-store.js';
 import { planTune } from './tune-plan.js';
 import { applyWrites } from '../lib/json-store.js';
 import { readServiceStore } from './tune.js';
@@ -32,6 +32,7 @@ import { readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from '
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { keysFile } from '../lib/paths.js';
 import { localConfigFile } from '../lib/local-store.js';
+import { forgetKey, readRotations, recordRotation } from '../lib/key-rotations.js';
 
 export const KEY_BYTES = 64;
 
@@ -146,7 +147,28 @@ async function removeInviteLocal(files: LocalFiles, name: string): Promise<strin
   return `removed invite key "${name}"; invites it signed are now refused (invite_forged)`;
 }
 
-async function runLocal(command: string, kid: string | undefined, files: LocalFiles): Promise<string> {
+const clock = (ms: number): string => new Date(ms).toISOString().slice(11, 19);
+
+/**
+ * A key that stopped signing less than the longest cookie lifetime ago (any room's cookie_lifetime)
+ * still verifies live cookies: removing it sends their holders back to the queue. Known only for keys
+ * a rotation retired (it records when).
+ */
+async function refuseLiveCookies(files: LocalFiles, id: string, nowMs: number): Promise<void> {
+  const at = readRotations(files.keys).retired[id];
+  if (at === undefined) return;
+  const config = (await readStoreIfExists(files.config)) ?? {};
+  const lifetime = Math.max(roomSettings(config, null).config.cookieLifetimeSeconds, ...storeRooms(config).map((room) => roomSettings(config, room).config.cookieLifetimeSeconds));
+  const safeMs = Date.parse(at) + lifetime * 1000;
+  if (nowMs >= safeMs) return;
+  const day = new Date(safeMs).toISOString().slice(0, 10) === new Date(nowMs).toISOString().slice(0, 10) ? '' : ` on ${new Date(safeMs).toISOString().slice(0, 10)}`;
+  throw new KeyError(
+    `key "${id}" stopped signing at ${clock(Date.parse(at))} UTC, and the cookies it signed live for cookie_lifetime ${lifetime} s more, until ${clock(safeMs)} UTC${day}: ` +
+      `removing it now sends their holders back to the queue. Remove it after then, or now anyway: npm run keys -- remove ${id} --force`,
+  );
+}
+
+async function runLocal(command: string, kid: string | undefined, files: LocalFiles, force = false): Promise<string> {
   switch (command) {
     case 'add-invite':
       return addInviteLocal(files, inviteKeyName(kid));
@@ -169,6 +191,7 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
       const old = settings.activeKey;
       // The service-wide active_key, where the edge reads it (src/core/layout.ts).
       await writeStoreAtomic(configPath, applyWrites(config, storeWrites(config, null, { active_key: id })));
+      await recordRotation(files.keys, old, id, Date.now());
       return [
         `added key "${id}" and set active_key: "${old}" -> "${id}" in ${configPath}`,
         `new tokens are signed with "${id}"; "${old}" still verifies the cookies it signed.`,
@@ -181,9 +204,11 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
       if (!Object.hasOwn(keys, id)) throw new KeyError(`no key "${id}" in ${files.keys}`);
       const rooms = signingKeys((await readStoreIfExists(files.config)) ?? {}).get(id);
       if (rooms !== undefined) throw new KeyError(`key "${id}" is the active_key of room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')} (it signs new tokens); rotate to another key first`);
+      if (!force) await refuseLiveCookies(files, id, Date.now());
       const next = { ...keys };
       delete next[id];
       await writeStoreAtomic(files.keys, next, keyFileMode);
+      await forgetKey(files.keys, id);
       return `removed key "${id}"; cookies it signed are now invalid and their holders queue again`;
     }
     default:
@@ -269,8 +294,25 @@ function runService(command: string, kid: string | undefined, o: ServiceOptions,
   }
 }
 
-const USAGE = `usage: npm run keys -- generate | list | add KID | rotate KID | remove KID | new | add-invite [KID] | remove-invite KID
-       [--fastly-service ID [--secret-store-id ID] [--config-store-id ID] [--dry-run]] [--file keys.json] [--config-file config.json]`;
+const USAGE = `usage: npm run keys -- generate | list | add KID | rotate KID | remove KID [--force] | new | add-invite [KID] | remove-invite KID
+       [--fastly-service ID [--secret-store-id ID] [--config-store-id ID] [--dry-run]] [--file keys.json] [--config-file config.json]
+  the token signing keys in waiting_room_keys (key id -> base64 of 64 random bytes); locally local/keys.json
+  generate             make local/keys.json with a fresh key named as active_key says, if it has no key yet
+  list                 the key ids (never the keys), which one signs (*), and any the room cannot use
+  add KID              a new key that verifies tokens but does not sign until active_key names it
+  rotate KID           a new key made the signing key (active_key); the old one still verifies its cookies
+  remove KID           drop an old key: the cookies it signed stop working. Refused while it is an
+                       active_key, or younger than the longest token lifetime (its cookies still live)
+  --force              with remove: remove it even so
+  new                  print a fresh key, to paste into the Fastly UI
+  add-invite [KID]     an invite key invite.KID (default k1), for npm run invite (docs/invites.md)
+  remove-invite KID    drop an invite key: every invite it signed is refused from then on
+  --fastly-service ID  do add, rotate, remove, add-invite or remove-invite on that service's stores, through the Fastly CLI
+  --secret-store-id ID  with --fastly-service: the Secret Store's id, when the service links several
+  --config-store-id ID  with --fastly-service: the Config Store's id (rotate writes active_key there)
+  --dry-run            with --fastly-service: print the fastly commands instead of running them
+  --file keys.json     the local key file (default local/keys.json)
+  --config-file config.json  the local settings store active_key is read from and written to (default local/config.json)`;
 
 export async function main(argv: readonly string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -283,6 +325,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       'dry-run': { type: 'boolean', default: false },
       file: { type: 'string' },
       'config-file': { type: 'string' },
+      force: { type: 'boolean', default: false },
     },
   });
   const [command = 'help', kid, ...extra] = positionals;
@@ -300,7 +343,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const service = serviceId === undefined ? null : { serviceId, secretStoreId: values['secret-store-id'], configStoreId: values['config-store-id'] };
   const message =
     service === null
-      ? await runLocal(command, kid, files())
+      ? await runLocal(command, kid, files(), values.force)
       : command === 'add-invite'
         ? await addInviteService(files(), inviteKeyName(kid), service, fastlyRunner(values['dry-run']))
         : runService(command, kid, service, fastlyRunner(values['dry-run']));

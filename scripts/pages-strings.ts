@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { CONFIG_STORE_VALUE_LIMIT } from '../src/core/config.js';
 import { LOCALE_TAGS, localeByTag } from '../src/core/i18n/locales.js';
 import { checkOverrides } from '../src/core/i18n/overrides.js';
+import { enUS } from '../src/core/i18n/catalogs/en-US.js';
+import { closest } from '../lib/suggest.js';
 import { PAGE_STORE } from '../src/fastly/names.js';
 
 export const STRINGS_DIR = 'strings';
@@ -49,7 +51,12 @@ export async function encodeStrings(dir: string): Promise<{ strings: EncodedStri
       continue;
     }
     const checked = checkOverrides(locale.info.tag, value);
-    for (const p of checked.problems) problems.push(`${file}: ${p.key}: ${p.message}`);
+    // The edge ignores a bad entry; this tool refuses the file whole, so it says so, and what a stray key likely meant.
+    for (const p of checked.problems) {
+      const message = p.message.replace(/; ignoring it$/, '');
+      const meant = Object.hasOwn(enUS, p.key) ? [] : closest(p.key, Object.keys(enUS));
+      problems.push(`${file}: ${p.key}: ${message}${meant.length > 0 ? `: did you mean ${meant.join(' or ')}?` : ''}`);
+    }
     if (value.length > CONFIG_STORE_VALUE_LIMIT) {
       problems.push(`${file}: ${value.length} characters without spaces, over the ${CONFIG_STORE_VALUE_LIMIT}-character limit of one ${PAGE_STORE} value; split the overrides or shorten them`);
     }

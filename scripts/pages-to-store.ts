@@ -9,7 +9,8 @@
 //   npm run pages -- --room ID --dir my-pages      room ID's own pages (ID.startwaiting, ...), and its
 //                                                  `pages` setting set to ID so the room reads them
 // A folder's `strings/TAG.json` files override built-in strings for one language (scripts/pages-strings.ts).
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Mustache from 'mustache';
@@ -192,6 +193,9 @@ function summary(pages: readonly EncodedPage[], strings: readonly EncodedStrings
 
 const USAGE = `Usage: npm run pages -- [--dir pages] [--out local/pages.json] [--room ID [--config-file F]] [--print] [--fastly-service ID | --store-id ID]
   (no option)            write the local store file (${PAGE_STORE} under [local_server] in fastly.toml)
+  --dir DIR              the folder of templates (NAME.html) and strings/TAG.json to read (default pages)
+  --out FILE             the local store file to write (default local/pages.json)
+  --config-file F        with --room: the local settings store to set the room's pages in (default local/config.json)
   --print                print each page's base64 value for production instead
   --fastly-service ID    print the fastly CLI commands that upload the pages to that service's ${PAGE_STORE}
   --store-id ID          the same, with the Config Store's own id
@@ -212,7 +216,7 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
     args = parseArgs({
       args: argv,
       options: {
-        dir: { type: 'string', default: join(root, 'pages') },
+        dir: { type: 'string' },
         out: { type: 'string', default: join(root, 'local', 'pages.json') },
         print: { type: 'boolean', default: false },
         'fastly-service': { type: 'string' },
@@ -236,15 +240,19 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
     console.error(`npm run pages: --room "${room}" is not a room id (lower case letters, digits, - and _, at most 32 characters)`);
     return 2;
   }
-  const { strings, problems } = await encodeStrings(resolve(args.dir));
+  const local = !args.print && args['fastly-service'] === undefined && args['store-id'] === undefined;
+  const chosen = local && args.dir === undefined && room === null ? await chosenDir(resolve(args.out)) : null;
+  const dir = resolve(args.dir ?? chosen ?? join(root, 'pages'));
+  if (chosen !== null) console.log(`pages: from ${dir} (chosen by npm run pages -- --dir; --dir pages goes back to the project's pages)`);
+  const { strings, problems } = await encodeStrings(dir);
   if (problems.length > 0) {
     for (const line of problems) console.error(`npm run pages: ${line}`);
-    console.error('nothing was written');
+    console.error('npm run pages: these files are refused; nothing was written (fix them and run it again)');
     return 1;
   }
   let pages: EncodedPage[];
   try {
-    pages = await encodePages(resolve(args.dir), (m) => console.error(`warning: ${m}`), strings.length > 0);
+    pages = await encodePages(dir, (m) => console.error(`warning: ${m}`), strings.length > 0);
   } catch (err) {
     console.error(`npm run pages: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
@@ -279,8 +287,24 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
     return 0;
   }
   await writeStoreFile(pages, out, null, strings);
+  // The folder given is remembered for the next run without --dir (npm start's build makes one), so an
+  // operator's pages and strings are not undone by the next start.
+  if (args.dir !== undefined) await rememberDir(out, dir === resolve(join(root, 'pages')) ? null : dir);
   console.log(`${summary(pages, strings)}\nwrote ${out}`);
   return 0;
+}
+
+/** Beside the store file: the folder `--dir` last wrote the shared pages from (local/pages.source.json). */
+const sourceFile = (out: string): string => `${out.replace(/\.json$/, '')}.source.json`;
+
+async function chosenDir(out: string): Promise<string | null> {
+  const source = (await readStoreIfExists(sourceFile(out)).catch(() => null))?.dir;
+  return source !== undefined && existsSync(source) ? source : null;
+}
+
+async function rememberDir(out: string, dir: string | null): Promise<void> {
+  if (dir === null) await rm(sourceFile(out), { force: true });
+  else await writeStoreAtomic(sourceFile(out), { dir });
 }
 
 if (isMain(import.meta.url)) process.exitCode = await main(process.argv.slice(2));

@@ -8,7 +8,8 @@
 import { UsageError } from '../lib/cli.js';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'smol-toml';
 import { canConnect } from '../lib/host-process.js';
 import { repoRoot } from '../lib/paths.js';
@@ -91,4 +92,21 @@ export async function writeRunManifest(originPort: number, stores: { config: str
   const file = join(dir, 'fastly.toml');
   await writeFile(file, `# Written by npm start from fastly.toml: the shop on port ${originPort}, the local store files.\n${stringify(manifest)}`);
   return { dir, file };
+}
+
+/** Beside the settings store: where npm start last served the room (local/room-address.json), for the tools that print links. */
+const addressFile = (configPath: string): string => join(dirname(configPath), 'room-address.json');
+
+export async function recordRoomAddress(configPath: string, url: string): Promise<void> {
+  await writeFile(addressFile(configPath), `${JSON.stringify({ url })}\n`);
+}
+
+/** The room's URL as npm start last recorded it, or null. */
+export function recordedRoomUrl(configPath: string): string | null {
+  try {
+    const url = (JSON.parse(readFileSync(addressFile(configPath), 'utf8')) as { url?: unknown }).url;
+    return typeof url === 'string' ? url : null;
+  } catch {
+    return null;
+  }
 }

@@ -29,7 +29,7 @@ import { parseArgs } from 'node:util';
 import { startDemoOrigin } from './demo-origin.js';
 import { main as keysMain } from './keys.js';
 import { signingKeyProblem } from './start-keys.js';
-import { portsInUse, startPorts, writeRunManifest, type StartPorts } from './start-ports.js';
+import { portsInUse, recordRoomAddress, startPorts, writeRunManifest, type StartPorts } from './start-ports.js';
 import { readStoreIfExists } from '../lib/json-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { startGuard, launchers } from '../lib/child-guard.js';
@@ -135,6 +135,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const left = values.control ? null : await clearStoppedController(configFile());
   if (left !== null) (say(left), notes.push(left));
 
+  await recordRoomAddress(configFile(), `http://${ports.host.includes(':') ? `[${ports.host}]` : ports.host}:${ports.room}/`);
   const manifest = await writeRunManifest(ports.origin, { config: configFile(), keys: keysFile(), pages: pagesFile });
   // --non-interactive: no prompt may wait on a terminal nobody watches (CI, no stdin).
   const serveArgs = ['compute', 'serve', '-C', manifest.dir, '--skip-build', '--file', wasmFile, '--non-interactive', '--addr', addr];

@@ -22,6 +22,7 @@ import { CONFIG_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, parseStoreList, resolveStoreId, writeServiceValues } from '../lib/fastly-cli.js';
 import { readStore, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
+import { routingChanges } from './routing-diff.js';
 import { localConfigFile } from '../lib/local-store.js';
 import { closest } from '../lib/suggest.js';
 import { planTune, type TunePlan, type TuneRequest } from './tune-plan.js';
@@ -95,7 +96,10 @@ function settingsIn(value: string | undefined): Record<string, string> {
 /** `allow_percentage: "50" -> "25" (room.shop.allow_percentage)`, one line per change. */
 function changeLines(current: StoreData, plan: TunePlan, request: TuneRequest): string[] {
   const lines: string[] = [];
-  if (request.routing !== undefined) lines.push(`routing: ${current[ROUTING_KEY] === undefined ? 'set' : 'replaced'} (${configValueChars(plan.writes[ROUTING_KEY]!)} of ${CONFIG_STORE_VALUE_LIMIT} characters)`);
+  if (request.routing !== undefined) {
+    const changes = routingChanges(current[ROUTING_KEY], plan.writes[ROUTING_KEY]!);
+    lines.push(`routing: ${current[ROUTING_KEY] === undefined ? 'set' : 'replaced'} (${configValueChars(plan.writes[ROUTING_KEY]!)} of ${CONFIG_STORE_VALUE_LIMIT} characters)${current[ROUTING_KEY] === undefined ? '' : `: ${changes || 'no room or rule changed'}`}`);
+  }
   for (const { setting, key } of plan.changes) {
     const before = key.endsWith('.allow_percentage') ? current[key] : settingsIn(current[key])[setting];
     const after = key.endsWith('.allow_percentage') ? plan.next[key] : settingsIn(plan.next[key])[setting];

@@ -19,6 +19,8 @@ Options:
   -C, --config <file>          fastly.toml whose [local_server] is read (stores, backends)
       --addr <host:port>       address to listen on (default 127.0.0.1:7676)
   -v, --verbose                one log line per request: method, path, status, ms
+  -vv                          also, per request, what it used of the per-execution limits:
+                               usage: GET /path config_lookups=7 backend_requests=1 cpu_ms=4.8
       --workers <n>            guest worker threads kept ready (default ${defaultWorkers()})
       --max-workers <n>        the pool grows to this while guests wait on slow backends (default 4 x --workers)
       --request-timeout <s>    seconds a guest may run before its request gets a 504 (default 60)
@@ -37,6 +39,7 @@ interface Args {
   config?: string;
   addr: string;
   verbose: boolean;
+  usage: boolean;
   workers: number;
   maxWorkers: number;
   requestTimeoutMs: number;
@@ -50,7 +53,7 @@ function positiveInt(flag: string, value: string | undefined): number {
 }
 
 function parseArgs(argv: string[]): Args | 'version' | 'help' {
-  const args: Partial<Args> & { verbose: boolean } = { verbose: false };
+  const args: Partial<Args> & { verbose: boolean; usage: boolean } = { verbose: false, usage: false };
   const rest = [...argv];
   if (rest[0] === 'serve' || rest[0] === 'run') rest.shift();
   while (rest.length > 0) {
@@ -66,10 +69,14 @@ function parseArgs(argv: string[]): Args | 'version' | 'help' {
       case '--help':
         return 'help';
       case '-v':
-      case '-vv':
-      case '-vvv':
       case '--verbose':
         args.verbose = true;
+        break;
+      // The Fastly CLI runs the host with -v; the usage lines (a third of a request's log) only when asked.
+      case '-vv':
+      case '-vvv':
+        args.verbose = true;
+        args.usage = true;
         break;
       case '-C':
       case '--config': {
@@ -118,6 +125,7 @@ function parseArgs(argv: string[]): Args | 'version' | 'help' {
     ...(args.config === undefined ? {} : { config: args.config }),
     addr: args.addr ?? '127.0.0.1:7676',
     verbose: args.verbose,
+    usage: args.usage,
     workers,
     maxWorkers: Math.max(args.maxWorkers ?? 4 * workers, workers),
     requestTimeoutMs: args.requestTimeoutMs ?? 60_000,
@@ -213,6 +221,7 @@ async function main(): Promise<number> {
     maxWorkers: args.maxWorkers,
     requestTimeoutMs: args.requestTimeoutMs,
     verbose: args.verbose,
+    usage: args.usage,
     config,
   });
 

@@ -26,6 +26,8 @@ export interface HostOptions {
   maxWorkers: number;
   requestTimeoutMs: number;
   verbose: boolean;
+  /** Also a line per request of what it used of the per-execution limits (-vv). */
+  usage?: boolean;
   config: LocalServer;
   log?: (line: string) => void;
   warn?: (line: string) => void;
@@ -249,7 +251,7 @@ export class ComputeHost {
       case 'done': {
         const ex = slot.exchange;
         if (!ex || ex.rid !== m.rid) return;
-        if (this.opts.verbose && m.usage) this.log(usageLine(ex.req, m.usage));
+        if (this.opts.usage && m.usage) this.log(usageLine(ex.req, m.usage));
         ex.finish(m.error, this.warn);
         slot.io.release(ex.chain);
         slot.exchange = null;

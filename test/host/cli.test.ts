@@ -42,16 +42,28 @@ describe('command line', () => {
 });
 
 describe('running', () => {
-  it('prints one line per request with -v and exits with 0 on SIGTERM', async () => {
+  it('prints one line per request with -v (no usage line: that is -vv) and exits with 0 on SIGTERM', async () => {
     const host = await startHost({ wasm: await buildWasm(hostFixture('hello.js')), verbose: true });
     let code: number | null = null;
     try {
       expect((await fetch(`${host.url}/verbose-probe?x=1`)).status).toBe(200);
-      expect(await host.waitForLog(/verbose-probe/)).toMatch(/^GET \/verbose-probe\?x=1 200\b/);
+      expect(await host.waitForLog(/^GET \/verbose-probe/)).toMatch(/^GET \/verbose-probe\?x=1 200\b/);
+      // The usage line, when asked for, comes before the request's own line.
+      expect(host.logs().filter((l) => l.startsWith('usage:'))).toEqual([]);
     } finally {
       code = await host.stop();
     }
     expect(code).toBe(0);
+  });
+
+  it('adds what each request used of the per-execution limits with -vv', async () => {
+    const host = await startHost({ wasm: await buildWasm(hostFixture('hello.js')), verbose: 'usage' });
+    try {
+      expect((await fetch(`${host.url}/usage-probe`)).status).toBe(200);
+      expect(await host.waitForLog(/^usage: GET \/usage-probe /)).toMatch(/ config_lookups=0 backend_requests=0 cpu_ms=/);
+    } finally {
+      await host.stop();
+    }
   });
 });
 

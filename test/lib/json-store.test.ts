@@ -1,6 +1,6 @@
 // The local store files: a store that cannot be used is refused with the file and the entry named, and
 // a write replaces the whole file at once, so the running host never reads half a store.
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -32,6 +32,13 @@ describe('readStore', () => {
     expect(error).toBeInstanceOf(StoreFileError);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).toContain(file);
+  });
+
+  it('gives the way back to the demo settings when local/config.json is broken', async () => {
+    await mkdir(path.join(dir, 'local'), { recursive: true });
+    const file = path.join(dir, 'local', 'config.json');
+    await writeFile(file, '{"settings": ');
+    await expect(readStore(file)).rejects.toThrow(/is not valid JSON: .*; fix it, or go back to the demo settings: rm local\/config\.json && npm run tune/);
   });
 
   it('says which file it cannot read', async () => {

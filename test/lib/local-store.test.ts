@@ -23,6 +23,29 @@ describe('ensureConfigFrom', () => {
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe('{"allow_percentage": "50"}\n');
   });
 
+  it('makes a fresh store sign with the key the key file holds after a rotation, not the example\'s removed one', () => {
+    const example = join(dir, 'config.example.json');
+    writeFileSync(example, JSON.stringify({ settings: JSON.stringify({ allow_percentage: '50', active_key: 'key1' }) }));
+    const keys = join(dir, 'keys.json');
+    writeFileSync(keys, JSON.stringify({ key1: Buffer.alloc(64, 1).toString('base64'), key2: Buffer.alloc(64, 2).toString('base64'), key3: Buffer.alloc(64, 3).toString('base64') }));
+    writeFileSync(join(dir, 'keys.rotations.json'), JSON.stringify({ active: 'key3', retired: { key2: '2026-12-05T09:00:00.000Z' } }));
+    const said: string[] = [];
+    // key1 is still there, but key3 is the one the last rotation made active.
+    expect(ensureConfigFrom(join(dir, 'config.json'), example, { keys, say: (l) => said.push(l) })).toBe(true);
+    const settings = JSON.parse((JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { settings: string }).settings) as Record<string, string>;
+    expect(settings).toEqual({ allow_percentage: '50', active_key: 'key3' });
+    expect(said.join('\n')).toMatch(/active_key "key1" -> "key3"/);
+  });
+
+  it('takes the key file\'s one signing key when the example names a key it lacks', () => {
+    const example = join(dir, 'config.example.json');
+    writeFileSync(example, JSON.stringify({ settings: JSON.stringify({ active_key: 'key1' }) }));
+    const keys = join(dir, 'keys.json');
+    writeFileSync(keys, JSON.stringify({ key2: Buffer.alloc(64, 2).toString('base64'), 'invite.k1': Buffer.alloc(64, 4).toString('base64') }));
+    ensureConfigFrom(join(dir, 'config.json'), example, { keys, say: () => {} });
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toContain('\\"active_key\\":\\"key2\\"');
+  });
+
   it('never replaces a store that exists', () => {
     const example = join(dir, 'config.example.json');
     writeFileSync(example, '{"allow_percentage": "50"}\n');

@@ -26,7 +26,8 @@ describe('the report reads a decision log', () => {
     ]);
     const m = f.rooms.get('shop')!.get(T0)!;
     expect(m.admissions).toBe(1);
-    expect(m.waiting).toBe(2);
+    // One visitor, whose two tickets were drawn in the minute.
+    expect(m.waiting).toBe(1);
     expect(m.draws).toBe(2);
     expect(m.waits.count).toBe(1);
     expect(m.waits.quantile(0.5)).toBeCloseTo(36, -0.5);
@@ -97,6 +98,20 @@ describe('the report reads a decision log', () => {
         expect(Math.abs(total(sampled, k) / n - 1), `${k} at ${rate} (whole ${n}, tolerance ${tolerance.toFixed(3)})`).toBeLessThan(tolerance);
       }
     }
+  });
+
+  it('counts waiting visitors, not their tickets: a visitor drawn three times a minute is one, and every minute matches the truth', () => {
+    // A crowd that keeps coming back: 20-second windows, three tickets a visitor a minute.
+    const made = makeLog({ startMs: T0, minutes: 6, arrivals: (m) => (m < 3 ? 900 : 0), target: 60, seed: 3 });
+    const f = run(made.lines);
+    const rows = [...f.rooms.get('shop')!].sort((a, b) => a[0] - b[0]);
+    expect(rows.map(([ms, m]) => [ms, Math.round(m.waiting)])).toEqual(rows.map(([ms]) => [ms, made.truth.waitingAtOnce.get(ms) ?? 0]));
+    const arrived = 3 * 900;
+    const most = Math.max(...rows.map(([, m]) => m.waiting));
+    expect(most).toBeLessThanOrEqual(arrived);
+    // The draws still count each ticket drawn: about three a waiting visitor a minute.
+    const late = rows.at(-1)![1];
+    expect(late.draws).toBeGreaterThan(2.5 * late.waiting);
   });
 
   it('holds per-ticket state for the tickets alive only, however long the log', () => {

@@ -1,6 +1,6 @@
 // `npm run report`: a saved log (prefixes, other output, garbage) and a journal into one page that
 // needs nothing from the network; the command line's mistakes said plainly.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,9 +24,11 @@ describe('npm run report', () => {
   it('writes one self-contained page with its charts, and says on it that no journal was given', async () => {
     const { html, said } = await report(['--target', '120']);
     expect(said).toMatch(/skipped 1 not the room's and 1 unusable/);
-    expect(html.match(/<svg/g)!.length).toBe(6);
-    // Nothing fetched: no script, no stylesheet or image from elsewhere.
-    expect(html).not.toMatch(/<script|<link|<img|src=|url\(/);
+    // Each chart twice: wide for a desktop, narrow for a phone.
+    expect(html.match(/<svg class="wide"/g)!.length).toBe(6);
+    expect(html.match(/<svg class="narrow"/g)!.length).toBe(6);
+    // Nothing fetched: no script, no stylesheet or image from elsewhere (a clip path's url(#id) is the page's own).
+    expect(html).not.toMatch(/<script|<link|<img|src=|url\((?!#)/);
     expect(html).toMatch(/No journal given/);
     expect(html).toMatch(/1 skipped as not the room(&#39;|')s/);
     expect(html).toMatch(/target 120 a minute/);
@@ -47,7 +49,15 @@ describe('npm run report', () => {
     expect(html).toMatch(/1 journal lines skipped/);
     expect(html).not.toMatch(/No journal given/);
     expect(html).toMatch(/published \(journal\)/);
-    expect(html.match(/<svg/g)!.length).toBe(7);
+    expect(html.match(/<svg class="wide"/g)!.length).toBe(7);
+  });
+
+  it('writes the page next to the log when no --out is given, and prints where', async () => {
+    const said: string[] = [];
+    expect(await main([logFile], (t) => said.push(t))).toBe(0);
+    // Beside the log (a temporary directory), not in the directory the command ran in.
+    expect(existsSync(join(dir, 'room.report.html'))).toBe(true);
+    expect(said.join('\n')).toContain(`report: ${join(dir, 'room.report.html')} `);
   });
 
   it('refuses a missing file, a bad target or room, naming what is wrong', async () => {

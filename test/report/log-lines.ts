@@ -9,7 +9,7 @@ import type { Outcome, TokenClaims } from '../../src/core/types.js';
 export interface MadeLog {
   lines: string[];
   /** What happened, to compare the report with. */
-  truth: { admissions: number; leavers: number; waits: number[] };
+  truth: { admissions: number; leavers: number; waits: number[]; waitingAtOnce: Map<number, number> };
 }
 
 export interface MadeLogOptions {
@@ -50,7 +50,8 @@ export function makeLog(o: MadeLogOptions): MadeLog {
   const id = (): string => Array.from({ length: 8 }, () => ALPHABET[Math.floor(rnd() * 64)]).join('');
   const u = (tid: string): number => [...tid].reduce((n, c) => n * 64 + ALPHABET.indexOf(c), 0) / 2 ** 48;
   const lines: { ms: number; text: string }[] = [];
-  const truth: MadeLog['truth'] = { admissions: 0, leavers: 0, waits: [] };
+  // waitingAtOnce: minute start -> the most visitors holding a ticket for one draw in it (a window's crowd).
+  const truth: MadeLog['truth'] = { admissions: 0, leavers: 0, waits: [], waitingAtOnce: new Map() };
   const rate = o.sampleRate ?? 1;
   const line = (ms: number, pop: string, f: Record<string, unknown>): void => {
     const win = Math.floor(ms / 1000 / d) * d;
@@ -111,6 +112,9 @@ export function makeLog(o: MadeLogOptions): MadeLog {
       line(ms, v.pop, { newTid: v.tid, newExp: v.exp, newDec: 'wait', nextTid: v.next });
       waiting.push(v);
     }
+    // Everyone still waiting holds exactly one ticket, for the next draw, through this window.
+    const minute = Math.floor(winMs / 60_000) * 60_000;
+    if (winMs < endMs && waiting.length > 0) truth.waitingAtOnce.set(minute, Math.max(truth.waitingAtOnce.get(minute) ?? 0, waiting.length));
   }
   lines.sort((a, b) => a.ms - b.ms);
   return { lines: lines.map((l) => l.text), truth };

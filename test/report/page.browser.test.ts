@@ -58,9 +58,30 @@ describe("the report's page", () => {
   it('fits a 375 px phone: no sideways scroll, every chart within the page', async () => {
     const { page } = await open(PHONE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    const widths = await page.$$eval('figure svg', (svgs) => svgs.map((s) => s.getBoundingClientRect().right));
+    const widths = await page.$$eval('figure svg', (svgs) => svgs.filter((s) => s.getBoundingClientRect().width > 0).map((s) => s.getBoundingClientRect().right));
     expect(widths.length).toBe(12);
     for (const right of widths) expect(right).toBeLessThanOrEqual(375);
     await page.context().close();
   });
+
+  for (const [name, options] of [['a 375 px phone', PHONE], ['a desktop', {}]] as const) {
+    it(`draws its charts with axis labels a person can read on ${name}, and no time label twice`, async () => {
+      const { page } = await open(options);
+      const charts = await page.$$eval('figure svg', (svgs) =>
+        svgs.filter((s) => s.getBoundingClientRect().width > 0).map((s) => ({
+          id: s.closest('figure')!.id,
+          // Text as drawn on the screen: its font size times the SVG's scale on the page.
+          sizes: [...s.querySelectorAll('.role-axis-label text')].map((t) => t.getBoundingClientRect().height),
+          times: [...s.querySelectorAll('.role-axis-label text')].map((t) => t.textContent ?? '').filter((t) => /^\d\d:\d\d$/.test(t)),
+        })),
+      );
+      expect(charts.length).toBe(12);
+      for (const c of charts) {
+        expect(Math.min(...c.sizes), `${c.id}: smallest axis label, px`).toBeGreaterThanOrEqual(10);
+        expect(c.times.length, c.id).toBeGreaterThan(1);
+        expect(new Set(c.times).size, `${c.id}: ${c.times.join(' ')}`).toBe(c.times.length);
+      }
+      await page.context().close();
+    });
+  }
 });

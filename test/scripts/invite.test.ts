@@ -7,6 +7,7 @@ import { checkInvite } from '../../src/core/invite.js';
 import { createKeyRing } from '../../src/core/keys.js';
 import { main as invite } from '../../scripts/invite.js';
 import { main as keys } from '../../scripts/keys.js';
+import { recordRoomAddress } from '../../scripts/start-ports.js';
 import { repoRoot } from '../../lib/paths.js';
 import { captured, readJson, scratch, type Scratch } from './helpers.js';
 
@@ -52,6 +53,12 @@ describe('npm run invite', () => {
     expect(r.out).toContain(`?waiting_room_invite=${made}`);
     expect(r.out).toContain(`curl -H 'waiting-room-invite: ${made}'`);
     expect(r.out).toContain('2026-01-01T00:30:00Z');
+  });
+
+  it("links to the address npm start last served the room on (npm start -- --addr moves it)", async () => {
+    await recordRoomAddress(s.config, 'http://127.0.0.1:7677/');
+    const r = await run(['--room', 'shop', '--sub', 'ip:203.0.113.7']);
+    expect(r.out).toMatch(/^link: +http:\/\/127\.0\.0\.1:7677\/\?waiting_room_invite=/m);
   });
 
   it('lasts 60 minutes by default and signs with the key --kid names', async () => {

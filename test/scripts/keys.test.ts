@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main as keys } from '../../scripts/keys.js';
 import { captured, readJson, scratch, type Scratch } from './helpers.js';
@@ -89,8 +90,25 @@ describe('npm run keys -- add / rotate / remove', () => {
     expect(Object.keys(readJson(s.keys))).toEqual(['key1']);
   });
 
-  it('remove: drops an old key after a rotation', async () => {
+  it('remove: refuses a key that stopped signing less than cookie_lifetime ago, saying when it is safe; --force removes it', async () => {
     await captured(() => keys(['rotate', 'key2']));
+    const r = await captured(() => keys(['remove', 'key1']));
+    // The cookies key1 signed a moment ago live for cookie_lifetime (600 s) more.
+    expect(r.error?.message).toMatch(/"key1" stopped signing at \d\d:\d\d:\d\d UTC, .*cookie_lifetime 600 s.* until \d\d:\d\d:\d\d UTC/);
+    expect(r.error?.message).toMatch(/--force/);
+    expect(Object.keys(readJson(s.keys))).toEqual(['key1', 'key2']);
+    const forced = await captured(() => keys(['remove', 'key1', '--force']));
+    expect(forced.result).toBe(0);
+    expect(Object.keys(readJson(s.keys))).toEqual(['key2']);
+  });
+
+  it('remove: drops an old key once cookie_lifetime has passed since the rotation', async () => {
+    await captured(() => keys(['rotate', 'key2']));
+    // The rotation, as recorded beside the key file, eleven minutes ago.
+    const record = join(dirname(s.keys), 'keys.rotations.json');
+    const rotations = JSON.parse(readFileSync(record, 'utf8')) as { retired: Record<string, string> };
+    rotations.retired.key1 = new Date(Date.now() - 660_000).toISOString();
+    writeFileSync(record, JSON.stringify(rotations));
     const r = await captured(() => keys(['remove', 'key1']));
     expect(r.result).toBe(0);
     expect(Object.keys(readJson(s.keys))).toEqual(['key2']);

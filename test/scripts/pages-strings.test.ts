@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../scripts/pages-to-store.js';
 import { encodeStrings } from '../../scripts/pages-strings.js';
+import { repoRoot } from '../../lib/paths.js';
 
 let dir: string;
 let out: string;
@@ -47,6 +48,30 @@ describe('npm run pages with strings', () => {
     expect(said).toMatch(/en-US\.json: nope/);
     expect(said).toMatch(/en-US\.json: turnIn/);
     expect(said).toMatch(/en-US\.json: peopleExact/);
+    await expect(readFile(out, 'utf8')).rejects.toThrow();
+  });
+
+  it("keeps an operator's folder for the next plain run (the one npm start makes), and --dir pages goes back", async () => {
+    await strings('de-DE', { waitHeading: 'Wie lange es dauert' });
+    expect(await main(['--dir', join(dir, 'mine'), '--out', out])).toBe(0);
+    // What npm start's build runs: no --dir.
+    printed = [];
+    expect(await main(['--out', out])).toBe(0);
+    const store = JSON.parse(await readFile(out, 'utf8')) as Record<string, string>;
+    expect(store['strings.de-DE']).toBe('{"waitHeading":"Wie lange es dauert"}');
+    expect(printed.join('\n')).toMatch(/from .*mine \(chosen by npm run pages -- --dir; --dir pages goes back to the project's pages\)/);
+    expect(await main(['--dir', join(repoRoot, 'pages'), '--out', out])).toBe(0);
+    expect(await main(['--out', out])).toBe(0);
+    expect((JSON.parse(await readFile(out, 'utf8')) as Record<string, string>)['strings.de-DE']).toBeUndefined();
+  });
+
+  it('refuses a misspelt key with one true message, naming the key it likely meant', async () => {
+    await strings('de-DE', { waitHeadng: 'Wartezeit' });
+    expect(await main(['--dir', join(dir, 'mine'), '--out', out])).toBe(1);
+    const said = errors.join('\n');
+    expect(said).toMatch(/de-DE\.json: waitHeadng: is not a message key: did you mean waitHeading\?/);
+    // The file is refused whole, so nothing says it was ignored and the rest written.
+    expect(said).not.toMatch(/ignoring/);
     await expect(readFile(out, 'utf8')).rejects.toThrow();
   });
 

@@ -263,6 +263,14 @@ describe('npm run tune -- --routing', () => {
     expect(r.result).toBe(0);
     expect(readJson(s.config).routing).toBe(JSON.stringify(next));
     expect(r.out).toMatch(/routing: replaced \(\d+ of 8000 characters\)/);
+    expect(r.out).toMatch(/rule removed: health/);
+  });
+
+  it('says which rooms and rules a new routing adds, removes or changes', async () => {
+    const next = { rooms: [{ id: 'shop', routes: ['/', '/sale'] }, { id: 'vip', routes: ['/vip'] }], default_room: 'shop', rules: [{ id: 'health', if: { path: { prefix: '/health' } }, then: 'bypass' }, { id: 'staff', if: { header: { name: 'x-staff', equals: 'k' } }, then: 'bypass' }] };
+    const r = await captured(() => tune(['--routing', routingFile(next)]));
+    expect(r.result).toBe(0);
+    expect(r.out).toMatch(/room added: vip; room removed: checkout; room changed: shop; rule added: staff/);
   });
 
   it('reads the routing from stdin with --routing -', async () => {

@@ -25,8 +25,8 @@ beforeAll(async () => {
     },
   };
   [host, relaxed] = await Promise.all([
-    startHost({ wasm, manifest, verbose: true }),
-    startHost({ wasm, manifest, verbose: true, env: { COMPUTE_HOST_LIMITS: 'off' } }),
+    startHost({ wasm, manifest, verbose: 'usage' }),
+    startHost({ wasm, manifest, verbose: 'usage', env: { COMPUTE_HOST_LIMITS: 'off' } }),
   ]);
 });
 

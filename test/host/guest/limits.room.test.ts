@@ -1,5 +1,5 @@
 // The built room (bin/main.wasm) under Fastly's per-execution limits: how many Config Store lookups
-// and how much CPU time each kind of request costs it, read from the host's -v usage line. Fastly
+// and how much CPU time each kind of request costs it, read from the host's -vv usage line. Fastly
 // allows 32 lookups and 50 ms of CPU time per execution. The room read one key per setting until
 // issue 21: 30 lookups a request, 35 to 56 on the first request after a setting changed (past the
 // limit: the settings read last counted as absent); test/host/guest/limits.guest.test.ts shows a
@@ -17,7 +17,7 @@ const ONE = JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }], rules: [{ i
 
 beforeAll(async () => {
   // One worker, so every request after the first meets a worker that has compiled the room already.
-  room = await startRoom({ settings: { allow_percentage: '50' }, hostArgs: ['-v', '--workers', '1', '--max-workers', '1'] });
+  room = await startRoom({ settings: { allow_percentage: '50' }, hostArgs: ['-vv', '--workers', '1', '--max-workers', '1'] });
 });
 
 afterAll(async () => {
