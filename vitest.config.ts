@@ -21,6 +21,7 @@ export const browser = [
   'test/pages/solver.test.ts',
   'test/control/dashboard/page.test.ts',
   'test/report/page.browser.test.ts',
+  'test/seams/on-sale-day.test.ts',
 ];
 export const sim = ['test/sim/**/*.test.ts'];
 export const processes = ['test/fastly-api/cli-e2e.test.ts', 'test/control/cli.fastly-api.test.ts', 'test/control/cli.fastly-cli.test.ts'];
