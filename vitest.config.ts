@@ -21,6 +21,7 @@ export const browser = [
   'test/pages/solver.test.ts',
   'test/control/dashboard/page.test.ts',
   'test/report/page.browser.test.ts',
+  'test/seams/on-sale-day.test.ts',
 ];
 export const sim = ['test/sim/**/*.test.ts'];
 export const processes = [
