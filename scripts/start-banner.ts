@@ -6,7 +6,9 @@ import type { StoreData } from '../lib/json-store.js';
 import { chanceNow, chanceSourceText, chanceText } from '../src/core/chance-now.js';
 import { roomSettings, storeRooms, storeRouting } from '../lib/room-store.js';
 import type { Routing } from '../src/core/routing.js';
+import type { Config } from '../src/core/types.js';
 import type { StartPorts } from './start-ports.js';
+import { timeOfDay } from './tune-clock.js';
 
 /** One line per room: where a visitor reaches it, and what its draws do at `nowSec`. */
 export function roomLines(addr: string, store: StoreData, nowSec: number = Date.now() / 1000): string[] {
@@ -23,8 +25,24 @@ export function roomLines(addr: string, store: StoreData, nowSec: number = Date.
       chance.source === 'allow_percentage'
         ? `allow_percentage ${pct}: each draw, every ${wait} s, lets ${pct}% in`
         : `each draw, every ${wait} s, lets ${chanceText(chance.percentage)}% in: ${chanceSourceText(chance)}`;
-    return `    ${`http://${addr}${path}`.padEnd(38)}room ${room} (${draws}${held}${target})`;
+    const now = overriding(config, nowSec);
+    return `    ${`http://${addr}${path}`.padEnd(38)}room ${room} (${now === null ? '' : `${now}, `}${draws}${held}${target})`;
   });
+}
+
+/**
+ * What decides before any draw at `nowSec`, so the chance that follows is not read as today's: the
+ * room switched off, paused, or a scheduled sale's pre-queue (docs/events.md, its phases).
+ */
+function overriding(config: Config, nowSec: number): string | null {
+  if (!config.enabled) return 'switched off (enabled=false): every request goes to the origin untouched; when on again';
+  if (config.queueAll) return 'paused (queue_all): nobody new is let in; when it resumes';
+  const event = config.event;
+  if (event === null || nowSec >= event.start) return null;
+  const starts = `a sale starts ${timeOfDay(event.start, nowSec)}`;
+  if (event.prequeueStart !== null && nowSec >= event.prequeueStart) return `${starts}: until then new visitors get the countdown page, and everyone who came early a random place at the start; after the pre-queue`;
+  const opens = event.prequeueStart === null ? '' : `, its pre-queue opens ${timeOfDay(event.prequeueStart, nowSec)}`;
+  return `${starts}${opens}; until then`;
 }
 
 /** A path that reaches `room`: its first route's, when it is a path. */

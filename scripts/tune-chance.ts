@@ -1,8 +1,8 @@
 // The chance a room's draws use now, and where it comes from, for `npm run tune`: the edge's own
-// choice (src/core/draw.ts chanceFor, behind allow_percentage's master switch, as decide.ts applies
-// it), so the tool and the room cannot disagree. A controller's schedule is told in times of day: the
+// choice (src/core/chance-now.ts, as the start banner and the JSON answer read it), so the tool and
+// the room cannot disagree. A controller's schedule is told in times of day: the
 // entry in force, when the schedule was written, and when it falls to its last entry, the fallback.
-import { chanceFor, scheduleEntryAt } from '../src/core/draw.js';
+import { chanceNow } from '../src/core/chance-now.js';
 import { CONTROLLER_KEY, liveKey, SETTINGS_KEY } from '../src/core/layout.js';
 import type { Config } from '../src/core/types.js';
 import { DEFAULT_LEASE_SECONDS, parseBeat } from '../control/heartbeat.js';
@@ -48,11 +48,10 @@ export function chanceNowLine(store: StoreData, room: string, nowMs: number): st
 function scheduleText(store: StoreData, config: Config, nowMs: number, from: string | undefined, scheduleKey: string): string {
   const nowSec = Math.floor(nowMs / 1000);
   const d = config.waitPeriodSeconds;
-  // The cohort drawn now: the tokens whose window starts at the current boundary (src/core/decide.ts).
-  const window = Math.floor(nowSec / d) * d;
-  const chance = chanceFor(config, window);
+  // The cohort drawn now, as the edge draws it: the banner and the JSON answer read the same function.
+  const { percentage: chance, entryStart } = chanceNow(config, nowSec);
   const schedule = config.allowSchedule;
-  const entry = scheduleEntryAt(schedule, window);
+  const entry = entryStart === null ? null : schedule.find((e) => e.start === entryStart)!;
   const at = (sec: number, seconds = true): string => timeOfDay(sec, nowSec, seconds);
   if (entry === null) {
     const starts = schedule.length === 0 ? '' : `; the controller's schedule (${scheduleKey}) starts ${at(schedule[0]!.start)}`;

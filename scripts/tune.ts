@@ -198,6 +198,11 @@ export const USAGE = `usage: npm run tune -- [--service ID [--store-id ID] [--dr
   key=value           a service-wide setting (the settings value); with --room ID, that room's own
   key=                an empty value removes the setting (the service-wide one, else the default, applies)
   --routing FILE      the rooms, their routes and the rules, from a JSON file (- reads stdin)
+  --room ID           change that room's own settings (room.ID) rather than the service-wide ones
+  --file PATH         another local store file (default local/config.json, or WR_CONFIG_FILE)
+  --service ID        the same on a Fastly service's waiting_room_config, through the fastly CLI
+  --store-id ID       with --service: the Config Store's id, when you know it (saves a lookup)
+  --dry-run           with --service: read the store, print the fastly CLI writes instead of running them
   quote a value with spaces: npm run tune -- message="Back at noon"`;
 const HELP = `${USAGE}\nsettings: ${[...knownKeys].join(', ')}`;
 

@@ -24,6 +24,8 @@ export interface ChanceNow {
   windowStart: number;
   /** The start of the schedule's last entry (from then on its chance holds); null without a schedule. */
   fallbackFrom: number | null;
+  /** The start of the schedule's entry in force; null when the source is `allow_percentage`. */
+  entryStart: number | null;
 }
 
 /** The chance a draw uses at `nowSec`, with its source (the window's start is `nowSec` rounded down to the window). */
@@ -36,8 +38,8 @@ export function chanceNow(config: Pick<Config, 'allowPercentage' | 'allowSchedul
   // 0 and 100 decide before any draw (decide.ts): no schedule entry is ever looked at.
   const master = config.allowPercentage <= 0 || config.allowPercentage >= 100;
   const entry = master ? null : scheduleEntryAt(config.allowSchedule, windowStart);
-  if (entry === null) return { ...base, percentage: config.allowPercentage, source: 'allow_percentage' };
-  return { ...base, percentage: chanceFor(config, windowStart), source: entry === last ? 'fallback' : 'schedule' };
+  if (entry === null) return { ...base, percentage: config.allowPercentage, source: 'allow_percentage', entryStart: null };
+  return { ...base, percentage: chanceFor(config, windowStart), source: entry === last ? 'fallback' : 'schedule', entryStart: entry.start };
 }
 
 /** A chance as people read it: 50, 2.56, 0.35 (two decimals at most, no trailing zeros). */

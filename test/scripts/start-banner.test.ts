@@ -55,3 +55,31 @@ describe("npm start -- --control's journal", () => {
     expect(bannerText('127.0.0.1:7676', ports, false, demo)).not.toContain('journal');
   });
 });
+
+describe("npm start's banner when something decides before the draw", () => {
+  const now = 1_796_458_000;
+  const at = (sec: number) => new Date(sec * 1000).toISOString().replace(/\.\d+Z$/, 'Z');
+  const withShop = (own: Record<string, string>) => ({ ...demo, 'room.shop': JSON.stringify(own) });
+
+  it("says a scheduled sale's pre-queue is open and when the sale starts, before the chance that follows it", () => {
+    const text = bannerText('127.0.0.1:7676', ports, false, withShop({ event_prequeue_start: at(now - 60), event_start: at(now + 180) }), now);
+    const start = new Date((now + 180) * 1000).toISOString().slice(11, 19);
+    expect(text).toMatch(new RegExp(`room shop \\(a sale starts ${start} UTC: until then new visitors get the countdown page.*; after the pre-queue, allow_percentage 50`));
+    expect(text).toMatch(/room checkout \(allow_percentage 50/);
+  });
+
+  it('says when the pre-queue opens, before it does', () => {
+    const text = bannerText('127.0.0.1:7676', ports, false, withShop({ event_prequeue_start: at(now + 60), event_start: at(now + 180) }), now);
+    expect(text).toMatch(/room shop \(a sale starts \d\d:\d\d:\d\d UTC, its pre-queue opens \d\d:\d\d:\d\d UTC; until then, allow_percentage 50/);
+  });
+
+  it('says nothing of a sale once it has started', () => {
+    const text = bannerText('127.0.0.1:7676', ports, false, withShop({ event_start: at(now - 10) }), now);
+    expect(text).toMatch(/room shop \(allow_percentage 50: each draw/);
+  });
+
+  it('says a paused or switched-off room is so', () => {
+    expect(bannerText('127.0.0.1:7676', ports, false, withShop({ queue_all: 'true' }), now)).toMatch(/room shop \(paused \(queue_all\): nobody new is let in/);
+    expect(bannerText('127.0.0.1:7676', ports, false, withShop({ enabled: 'false' }), now)).toMatch(/room shop \(switched off \(enabled=false\): every request goes to the origin/);
+  });
+});
