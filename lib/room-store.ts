@@ -75,6 +75,21 @@ export function unreadKeys(store: StoreData): string[] {
 }
 
 /**
+ * Keys of rooms the routing does not name (`room.old`, `room.old.live`, ...): the edge never reads
+ * them, and a room of that id added back would take them again. None when the routing is unusable
+ * (which rooms it means cannot be told).
+ */
+export function orphanRoomKeys(store: StoreData): string[] {
+  const { routing, single } = storeRouting(store);
+  if (!single && routing === null) return [];
+  const rooms = new Set(storeRooms(store));
+  return Object.keys(store).filter((key) => {
+    const room = /^room\.([^.]+)(\.allow_percentage|\.live)?$/.exec(key)?.[1];
+    return room !== undefined && !rooms.has(room);
+  });
+}
+
+/**
  * The room a GET of `url` lands in, as the edge routes it (rules first, then routes, then the default
  * room); null when no room decides it (a bypass rule, no room, an unusable routing).
  */

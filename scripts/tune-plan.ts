@@ -8,7 +8,7 @@ import { configValueChars } from '../src/core/settings.js';
 import { CONTROLLER_KEY, DEFAULT_ROOM, LIVE_SETTINGS, ROOM_ID, ROUTING_KEY, storeKeyOf, storeWrites } from '../src/core/layout.js';
 import { parseRouting, type RoutingProblem } from '../src/core/routing.js';
 import { applyWrites, type StoreData } from '../lib/json-store.js';
-import { storeRooms, storeRouting, unreadKeys } from '../lib/room-store.js';
+import { orphanRoomKeys, storeRooms, storeRouting, unreadKeys } from '../lib/room-store.js';
 import { judgedText, judgeScopes, roomOfKey, splitProblem, type Judged } from './tune-judge.js';
 import { liveAcrossRooms, liveControllerWarning, percentageNobodyTakes, shadowed, type Change } from './tune-per-room.js';
 import { LOCAL_TUNE, tuneCommand } from './tune-scope.js';
@@ -143,6 +143,13 @@ export function planTune(current: StoreData, request: TuneRequest, options: Tune
   for (const key of unreadKeys(next).filter((k) => k !== CONTROLLER_KEY)) {
     const move = settingsTable.some((s) => s.key === key) ? `; a setting now lives in settings: npm run tune -- ${key}=${JSON.stringify(next[key])}, then remove ${key} from the store` : '';
     warnings.push(`${key} is a key the edge never reads (it reads routing, settings, room.ID, room.ID.allow_percentage, room.ID.live)${move}`);
+  }
+  const orphans = orphanRoomKeys(next);
+  if (orphans.length > 0) {
+    const rooms = [...new Set(orphans.map((key) => key.split('.')[1]!))];
+    warnings.push(
+      `${orphans.join(', ')}: settings of ${rooms.length === 1 ? 'a room' : 'rooms'} the routing does not name (${rooms.join(', ')}), which the edge never reads; a room of that id added back takes them again. Remove them from the store: from local/config.json, or on a service fastly config-store-entry delete --store-id ID --key KEY`,
+    );
   }
   return { writes, next, errors, warnings, changes, conflictRooms };
 }

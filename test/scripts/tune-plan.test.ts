@@ -3,7 +3,8 @@
 // the --room commands that fix it; a service-wide change of a value that lives per room (the
 // controller's room.ID.live values, a room's own allow_percentage) is applied to every room or
 // refused naming --room, never a silent no-op.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main as tune } from '../../scripts/tune.js';
 import { captured, readJson, scratch, type Scratch } from './helpers.js';
@@ -125,5 +126,26 @@ describe('npm run tune: a service-wide change of a value that lives per room', (
     expect(r.result).toBe(0);
     expect(r.err).toContain('room checkout keeps its own allow_percentage (room.checkout.allow_percentage); the service-wide value does not apply there');
     expect(r.err).toContain('npm run tune -- --room checkout allow_percentage=0');
+  });
+});
+
+describe('npm run tune: settings of a room the routing no longer names', () => {
+  it('warns when a new routing drops a room that has settings, naming its keys and how to remove them; tune shows it after', async () => {
+    s = scratch(demo);
+    const file = join(s.dir, 'routing.json');
+    writeFileSync(file, JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }] }));
+    const r = await captured(() => tune(['--routing', file]));
+    expect(r.result, r.err).toBe(0);
+    const said = `${r.out}\n${r.err}`;
+    expect(said).toMatch(/room\.checkout, room\.checkout\.allow_percentage: settings of a room the routing does not name \(checkout\), which the edge never reads/);
+    expect(said).toContain('fastly config-store-entry delete');
+    const shown = await captured(() => tune([]));
+    expect(shown.out).toMatch(/problem: room\.checkout, room\.checkout\.allow_percentage: settings of a room the routing does not name/);
+  });
+
+  it('says nothing of a room the routing names', async () => {
+    s = scratch(demo);
+    const shown = await captured(() => tune([]));
+    expect(shown.out).not.toContain('the routing does not name');
   });
 });
