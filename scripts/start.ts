@@ -137,8 +137,10 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   await recordRoomAddress(configFile(), `http://${ports.host.includes(':') ? `[${ports.host}]` : ports.host}:${ports.room}/`);
   const manifest = await writeRunManifest(ports.origin, { config: configFile(), keys: keysFile(), pages: pagesFile });
-  // --non-interactive: no prompt may wait on a terminal nobody watches (CI, no stdin).
-  const serveArgs = ['compute', 'serve', '-C', manifest.dir, '--skip-build', '--file', wasmFile, '--non-interactive', '--addr', addr];
+  // --non-interactive: no prompt may wait on a terminal nobody watches (CI, no stdin). --metadata-disable:
+  // the CLI annotates the Wasm it builds, and this run builds none (--skip-build), so its first-run
+  // notice about collecting build data would only puzzle the operator.
+  const serveArgs = ['compute', 'serve', '-C', manifest.dir, '--skip-build', '--file', wasmFile, '--non-interactive', '--metadata-disable', '--addr', addr];
   if (!values.viceroy) serveArgs.push('--viceroy-path', localHost);
   say(`fastly ${serveArgs.join(' ')}`);
   // Its own process group (the CLI, the host and the host's workers), so one signal reaches them all,
