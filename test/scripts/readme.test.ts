@@ -129,6 +129,24 @@ describe('docs/decisions.md', () => {
   });
 });
 
+describe('docs/troubleshooting.md', () => {
+  const text = read('docs/troubleshooting.md');
+
+  it('names only reason codes the room logs, and settings and commands that exist', () => {
+    const reasons = new Set(unionMembers('ReasonCode'));
+    const named = [...text.matchAll(/`reason` `([a-z_]+)`/g)].map((m) => m[1]!);
+    expect(named.length).toBeGreaterThan(8);
+    expect(named.filter((r) => !reasons.has(r))).toEqual([]);
+    const settings = new Set(settingsTable.map((s) => s.key));
+    const assigned = [...text.matchAll(/npm run tune -- (?:\[--room ID\] |--room ID )?([a-z_]+)=/g)].map((m) => m[1]!);
+    expect(assigned.length).toBeGreaterThan(4);
+    expect(assigned.filter((k) => !settings.has(k))).toEqual([]);
+    const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
+    const run = [...text.matchAll(/npm run ([a-z:-]+)/g)].map((m) => m[1]!);
+    expect(run.filter((r) => !scripts.includes(r))).toEqual([]);
+  });
+});
+
 describe('README.md', () => {
   it('says why each dependency is there', () => {
     const at = readme.indexOf('## Dependencies');
