@@ -4,8 +4,9 @@
 // start banner, the room's JSON answer and pages (a real browser for the page in German and for the
 // dashboard), the dashboard's JSON, tune's view and the report's page.
 //
-// Assertions marked DEFECT are known defects being fixed: they are soft (the day goes on, so every one
-// of them is reported) and name the defect.
+// Each step's checks hold what an operator met when these features first met (docs/testing.md): a
+// controller surviving its npm, a stopped controller's schedule deciding unseen, a report without the
+// target or counting tickets, tune blaming the controller's heartbeat.
 import type { Browser } from 'playwright-core';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,10 +17,8 @@ import { catalog as german } from '../../src/core/i18n/catalogs/de-DE.js';
 import { freeAddr, startPorts, type StartPorts } from '../../scripts/start-ports.js';
 import {
   bannerRoom,
-  chanceFields,
   chancesInEffect,
   count,
-  jsonWords,
   keepOpen,
   launch,
   percentages,
@@ -194,19 +193,11 @@ describe('an on-sale day', () => {
 
     await step('the controller dies (kill -9 of its npm) and is started again, mid-sale', async () => {
       controller.kill('SIGKILL');
-      // DEFECT (controller lifecycle, kill -9): the controller under a killed npm must stop, not go on writing.
-      expect.soft(await within(20_000, controllerGone), 'DEFECT: after kill -9 of npm run control, the controller still runs (and writes)').toBe(true);
-      let again = launch(w, controlArgs);
-      const up = await again.waitFor(/dashboard at http/, 120_000);
-      // DEFECT (controller lifecycle, restart): a restart must not fail with EADDRINUSE.
-      expect.soft(up, `DEFECT: the restarted controller did not come up:\n${again.output()}`).toBe(true);
-      if (!up) {
-        // The day goes on: the operator finds the orphan and stops it by hand, then starts again.
-        for (const pid of processesNaming(journal)) process.kill(pid, 'SIGTERM');
-        await within(30_000, controllerGone);
-        again = launch(w, controlArgs);
-        expect(await again.waitFor(/dashboard at http/, 120_000), again.output()).toBe(true);
-      }
+      // The controller under a killed npm stops with it, rather than going on writing unseen.
+      expect(await within(20_000, controllerGone), 'after kill -9 of npm run control, the controller still runs').toBe(true);
+      const again = launch(w, controlArgs);
+      // The same command comes up again: its dashboard port is free.
+      expect(await again.waitFor(/dashboard at http/, 120_000), again.output()).toBe(true);
       expect(again.output()).toMatch(/resuming from the state saved/);
       controller = again;
     });
@@ -235,11 +226,7 @@ describe('an on-sale day', () => {
 
     await step('the controller stopped (kill of its npm)', async () => {
       controller.kill('SIGTERM');
-      // DEFECT (controller lifecycle): stopping npm run control must stop the controller under it.
-      const gone = await within(30_000, controllerGone);
-      expect.soft(gone, 'DEFECT: after kill (SIGTERM) of npm run control, the controller still runs').toBe(true);
-      if (!gone) controller.interrupt(); // Ctrl-C in its terminal
-      expect(await within(30_000, controllerGone)).toBe(true);
+      expect(await within(30_000, controllerGone), 'after kill (SIGTERM) of npm run control, the controller still runs').toBe(true);
       expect(await controller.waitFor(/stopped; the room keeps the chances written/, 10_000), controller.output()).toBe(true);
     });
 
@@ -255,24 +242,25 @@ describe('an on-sale day', () => {
       const { chances, scheduled } = chancesInEffect(store, 'shop', fromSec, Date.now() / 1000 + 30);
       const near = (shown: number[]) => shown.some((p) => chances.some((c) => Math.abs(p - c) <= 0.5));
       const line = bannerRoom(banner, 'shop');
-      // DEFECT (a dead controller's schedule): the banner shows the chance a draw uses now, and where it comes from.
-      expect.soft(near(percentages(line)), `DEFECT: the banner's shop line shows none of ${chances.join(', ')}%:\n${line}`).toBe(true);
-      expect
-        .soft(scheduled ? /schedule|controller|fallback/i.test(line) : /schedule|controller/i.test(banner), `DEFECT: the banner does not say the shop's chance comes from (or was cleared of) the controller's schedule:\n${banner}`)
-        .toBe(true);
+      // The banner shows the chance a draw uses now, and where it comes from: the schedule a stopped
+      // controller left (still in force: another machine's heartbeat cannot be told dead), or that it was cleared.
+      expect(near(percentages(line)), `the banner's shop line shows none of ${chances.join(', ')}%:\n${line}`).toBe(true);
+      if (scheduled) expect(line).toMatch(/allow_schedule/);
+      else expect(banner).toMatch(/cleared what a stopped controller left/);
       const answer = roomAnswer((await new Visitor(`http://${addr}`, { 'x-load-visitor': 'after-the-sale' }).get('/', { json: true })).json);
       expect(answer?.status).toBe('startwaiting');
-      // DEFECT (a dead controller's schedule): the JSON answer carries the chance in use now and its source.
-      expect.soft(near(chanceFields(answer)), `DEFECT: the JSON answer shows none of ${chances.join(', ')}%: ${JSON.stringify(answer)}`).toBe(true);
-      expect.soft(/source|schedule|controller|fallback/i.test(jsonWords(answer)), `DEFECT: the JSON answer does not say where its chance comes from: ${JSON.stringify(answer)}`).toBe(true);
+      // The JSON answer carries the same chance and its source.
+      expect(near([answer?.chancePercentage as number]), `the JSON answer's chancePercentage is none of ${chances.join(', ')}%: ${JSON.stringify(answer)}`).toBe(true);
+      expect(answer?.chanceSource).toBe(scheduled ? (line.includes('fallback') ? 'fallback' : 'schedule') : 'allow_percentage');
     });
 
     await step('tune after the sale: the rooms, and no problem made of the controller\'s heartbeat', async () => {
       const out = ok(await run(w, 'tune', []));
       expect(out).toMatch(/room sale: \/checkout/);
-      // DEFECT (tune and the controller's key): the heartbeat the controller writes on purpose is no problem.
+      // The heartbeat the controller writes on purpose is shown with its age, not as a problem.
       const blamed = out.split('\n').filter((l) => /\bcontroller\b/.test(l) && /problem|warning|never reads/i.test(l));
-      expect.soft(blamed, 'DEFECT: tune lists the controller key as a problem').toEqual([]);
+      expect(blamed, 'tune lists the controller key as a problem').toEqual([]);
+      expect(out).toMatch(/controller: .*ago/);
     });
 
     await step('the report of the day', async () => {
@@ -284,13 +272,16 @@ describe('an on-sale day', () => {
       expect(reportRoom(html, 'sale').summary).toMatch(/^1 admitted/);
       const loadAdmitted = Number(/(\d+) visitors admitted in all/.exec(load.output())?.[1]);
       expect(Math.abs(count(/^([\d,]+) admitted/.exec(shop.summary)?.[1]) - loadAdmitted), shop.summary).toBeLessThanOrEqual(5);
-      // DEFECT (the journal carries no target): the report shows admissions against the target.
-      expect.soft(shop.summary, 'DEFECT: the report knows no target').not.toMatch(/no target known|none known/);
-      expect.soft(shop.rows.some((r) => r.target === String(TARGET)), `DEFECT: no minute of the report has the target ${TARGET}`).toBe(true);
-      // DEFECT (the report counts tickets): "waiting" counts visitors, at most the crowd (and the few others of the day).
-      const most = count(/at most ([\d,]+) waiting/.exec(shop.summary)?.[1]);
-      expect.soft(most, `DEFECT: the report's waiting figure counts tickets: ${shop.summary}`).toBeLessThanOrEqual(VISITORS + 10);
-      expect.soft(Math.max(...shop.rows.map((r) => count(r.waiting)).filter(Number.isFinite)), 'DEFECT: a minute of the report counts more waiting than visitors').toBeLessThanOrEqual(VISITORS + 10);
+      // The journal carries the target, so the report shows admissions against it.
+      expect(shop.summary).toContain(`target ${TARGET} a minute`);
+      expect(shop.rows.some((r) => r.target === String(TARGET)), `no minute of the report has the target ${TARGET}`).toBe(true);
+      // "waiting" counts visitors, at most the crowd (and the few others of the day), never tickets.
+      const most = count(/at most ([\d,]+) visitors waiting at once/.exec(shop.summary)?.[1]);
+      expect(most, shop.summary).toBeGreaterThan(0);
+      expect(most, `the report's waiting figure counts tickets: ${shop.summary}`).toBeLessThanOrEqual(VISITORS + 10);
+      const minutes = shop.rows.map((r) => count(r.waiting)).filter(Number.isFinite);
+      expect(minutes.length).toBeGreaterThanOrEqual(3);
+      expect(Math.max(...minutes), 'a minute of the report counts more waiting than visitors').toBeLessThanOrEqual(VISITORS + 10);
     });
 
     await step('Ctrl-C stops the room and the shop', async () => {

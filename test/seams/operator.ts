@@ -297,23 +297,6 @@ function parseObject(text: string | undefined): Record<string, string> {
   }
 }
 
-/** Every number under a key naming a percentage or a chance, anywhere in a JSON answer. */
-export function chanceFields(value: unknown, key = ''): number[] {
-  if (typeof value === 'number') return /percent|chance|pct/i.test(key) ? [value] : [];
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => (k === 'proof' ? [] : chanceFields(v, k)));
-}
-
-/** Every key and string value in a JSON answer, as text to look for a word in. */
-export function jsonWords(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value === null || typeof value !== 'object') return '';
-  return Object.entries(value as Record<string, unknown>)
-    .filter(([k]) => k !== 'proof' && k !== 'languages')
-    .map(([k, v]) => `${k} ${jsonWords(v)}`)
-    .join(' ');
-}
-
 /** A room's section of the report: its summary sentence and its minute-by-minute table, as text. */
 export function reportRoom(html: string, room: string): { summary: string; rows: Record<string, string>[] } {
   const start = html.indexOf(`<section aria-labelledby="room-${room}">`);
