@@ -184,8 +184,8 @@ const USAGE = `usage: npm run control -- [--source stdin [--no-echo]|file:PATH|l
  * The guard of `npm start` (lib/child-guard.ts) watches npm, its shell and tsx, and stops this process
  * (SIGTERM, so it saves its state; SIGKILL after a grace) when one of them is gone.
  */
-export async function main(argv: readonly string[], options: { guard?: boolean } = {}): Promise<number> {
-  const { values } = parseArgs({
+function parseOptions(argv: readonly string[]) {
+  return parseArgs({
     args: [...argv],
     options: {
       source: { type: 'string', default: 'stdin' },
@@ -214,49 +214,23 @@ export async function main(argv: readonly string[], options: { guard?: boolean }
       'in-thread': { type: 'boolean', default: false },
     },
   });
-  const log = (message: string): void => console.error(`[control] ${message}`);
-  if (options.guard === true) {
-    const above = launchers();
-    if (above.length > 0) {
-      const guard = startGuard();
-      for (const pid of above) guard.watch(pid);
-    }
-  }
+}
+type Values = ReturnType<typeof parseOptions>['values'];
+type Log = (message: string) => void;
+
+export async function main(argv: readonly string[], options: { guard?: boolean } = {}): Promise<number> {
+  const { values } = parseOptions(argv);
+  const log: Log = (message) => console.error(`[control] ${message}`);
+  if (options.guard === true) guardLaunchers();
   const spec = values.source!;
   // Nothing piped in: say what the controller reads, rather than wait on the terminal for it.
   if (spec === 'stdin' && process.stdin.isTTY) throw new UsageError(NO_SOURCE);
   if (values.service === undefined && (values['store-id'] !== undefined || values['dry-run'])) throw new UsageError('--store-id and --dry-run go with --service ID');
-  if (values['write-budget'] !== undefined) {
-    throw new UsageError(`--write-budget is gone: the controller now keeps one budget of API calls an hour for its reads and writes together: --api-budget ${values['write-budget']} (default ${DEFAULT_API_BUDGET})`);
-  }
-  const perHour = values['api-budget'] === undefined ? DEFAULT_API_BUDGET : Number(values['api-budget']);
-  if (!(perHour > 0) || !Number.isFinite(perHour)) throw new UsageError(`--api-budget must be a number of calls an hour above 0, not "${values['api-budget']}"`);
-  const readEveryMs = positive('read-every', values['read-every'], DEFAULT_READ_EVERY_MS / 1000) * 1000;
-  if (readEveryMs < 1000) throw new UsageError(`--read-every must be at least 1 second, not "${values['read-every']}"`);
-  if (3_600_000 / readEveryMs >= perHour) {
-    throw new UsageError(`--read-every ${readEveryMs / 1000} reads ${Math.round(3_600_000 / readEveryMs)} times an hour, the whole --api-budget of ${perHour}: read less often or raise the budget`);
-  }
-  // A local file's reads and writes cost no API call: its budget plans no reads, and it spaces no write.
-  const leaseMs = positive('lease', values.lease, DEFAULT_LEASE_SECONDS) * 1000;
-  const budget = new ApiBudget({ perHour, readEveryMs: values.service === undefined ? 0 : readEveryMs, heartbeatEveryMs: leaseMs / 3, log });
+  const { budget, readEveryMs } = apiBudget(values, log);
   // Each room's target rides the journal's writes (control/journal-targets.ts): the report puts admissions against it.
   const targets = journalTargets();
   const journal = values.journal === undefined ? null : openJournal(values.journal, log, targets);
-  // Every call the store makes (and every local write) is counted against the budget and journalled.
-  const report = (call: StoreCall): void => {
-    const now = Date.now();
-    budget.record(call, now);
-    journal?.append(call, now);
-  };
-  const token = process.env.FASTLY_API_TOKEN?.trim() || null;
-  const rawStore =
-    values.service !== undefined
-      ? fastlyStore({ serviceId: values.service, storeId: values['store-id'], dryRun: values['dry-run'], token, endpoint: process.env.FASTLY_API_ENDPOINT, readEveryMs, report, log })
-      : localStore(localConfigFile(values.file), report);
-  const store = { ...rawStore, name: rawStore.name, read: async () => { const data = await rawStore.read(); targets.read(data); return data; } };
-  if (values.service !== undefined && token === null) {
-    log('FASTLY_API_TOKEN is not set: reading and writing through the Fastly CLI, one API call per key written; export FASTLY_API_TOKEN=... to write every room in one call');
-  }
+  const store = openStore(values, readEveryMs, budget, journal, targets, log);
   const writer = new Writer(store, positive('min-write-interval', values['min-write-interval'], 0) * 1000, log, budget);
   const leadSeconds = positive('lead', values.lead, 25);
   const { failover, file: stateFile } = await startFailover(values, leadSeconds, budget, log);
@@ -269,25 +243,89 @@ export async function main(argv: readonly string[], options: { guard?: boolean }
       : await WorkerRooms.start({ modelOptions: { leadSeconds }, restore, log }),
   );
   const controller = new Controller({ rooms, store, writer, sourceName: spec, lagLimitMs: positive('lag-limit', values['lag-limit'], 60) * 1000, log, failover });
-  const onLine = (text: string): void => controller.line(text, Date.now());
-  let source: Source;
+  const source = await openSource(spec, values, (text) => controller.line(text, Date.now()), budget, journal, failover.resuming, log);
+  const dashboard = await openDashboard(values['dashboard-port']!, controller);
+  log(`reading ${source.name}, writing ${store.name}; planning in ${values['in-thread'] ? 'its own thread (--in-thread)' : 'a worker thread'}; dashboard at ${dashboard.url}`);
+  const ticking = await runUntilSignal(controller, source, log);
+  // The last tick's write and save finish, then the state file is written whatever its clock, and only
+  // then are the journal (which the last call reports to) and the planner thread closed.
+  await ticking();
+  await controller.finalSave(Date.now()).catch((error: unknown) => log(`cannot write the state file at shutdown: ${(error as Error).message}`));
+  await journal?.close();
+  dashboard.server.close();
+  await rooms.close?.();
+  // The room keeps the chances written, then the lease's fallback: the last schedule entry holds (docs/control.md).
+  log('stopped; the room keeps the chances written, then, a lease on, their fallback');
+  return 0;
+}
+
+/** Started by npm (or a shell): the controller stops when they die, even by kill -9 (lib/child-guard.ts). */
+function guardLaunchers(): void {
+  const above = launchers();
+  if (above.length === 0) return;
+  const guard = startGuard();
+  for (const pid of above) guard.watch(pid);
+}
+
+/** One budget of API calls an hour for reads, writes and heartbeats together. */
+function apiBudget(values: Values, log: Log): { budget: ApiBudget; readEveryMs: number } {
+  if (values['write-budget'] !== undefined) {
+    throw new UsageError(`--write-budget is gone: the controller now keeps one budget of API calls an hour for its reads and writes together: --api-budget ${values['write-budget']} (default ${DEFAULT_API_BUDGET})`);
+  }
+  const perHour = values['api-budget'] === undefined ? DEFAULT_API_BUDGET : Number(values['api-budget']);
+  if (!(perHour > 0) || !Number.isFinite(perHour)) throw new UsageError(`--api-budget must be a number of calls an hour above 0, not "${values['api-budget']}"`);
+  const readEveryMs = positive('read-every', values['read-every'], DEFAULT_READ_EVERY_MS / 1000) * 1000;
+  if (readEveryMs < 1000) throw new UsageError(`--read-every must be at least 1 second, not "${values['read-every']}"`);
+  if (3_600_000 / readEveryMs >= perHour) {
+    throw new UsageError(`--read-every ${readEveryMs / 1000} reads ${Math.round(3_600_000 / readEveryMs)} times an hour, the whole --api-budget of ${perHour}: read less often or raise the budget`);
+  }
+  // A local file's reads and writes cost no API call: its budget plans no reads, and it spaces no write.
+  const leaseMs = positive('lease', values.lease, DEFAULT_LEASE_SECONDS) * 1000;
+  return { budget: new ApiBudget({ perHour, readEveryMs: values.service === undefined ? 0 : readEveryMs, heartbeatEveryMs: leaseMs / 3, log }), readEveryMs };
+}
+
+/** The service's Config Store through the API (or the CLI), or the local file; every call counted and journalled. */
+function openStore(values: Values, readEveryMs: number, budget: ApiBudget, journal: ReturnType<typeof openJournal> | null, targets: ReturnType<typeof journalTargets>, log: Log) {
+  const report = (call: StoreCall): void => {
+    const now = Date.now();
+    budget.record(call, now);
+    journal?.append(call, now);
+  };
+  const token = process.env.FASTLY_API_TOKEN?.trim() || null;
+  const rawStore =
+    values.service !== undefined
+      ? fastlyStore({ serviceId: values.service, storeId: values['store-id'], dryRun: values['dry-run'], token, endpoint: process.env.FASTLY_API_ENDPOINT, readEveryMs, report, log })
+      : localStore(localConfigFile(values.file), report);
+  if (values.service !== undefined && token === null) {
+    log('FASTLY_API_TOKEN is not set: reading and writing through the Fastly CLI, one API call per key written; export FASTLY_API_TOKEN=... to write every room in one call');
+  }
+  return { ...rawStore, name: rawStore.name, read: async () => { const data = await rawStore.read(); targets.read(data); return data; } };
+}
+
+async function openSource(spec: string, values: Values, onLine: (text: string) => void, budget: ApiBudget, journal: ReturnType<typeof openJournal> | null, resuming: boolean, log: Log): Promise<Source> {
   // The room's banner and errors come down the same pipe as its decision lines: the operator still sees them.
-  if (spec === 'stdin') source = stdinSource(values['no-echo'] ? onLine : echoOthers(onLine, (text) => process.stdout.write(`${text}\n`)));
+  if (spec === 'stdin') return stdinSource(values['no-echo'] ? onLine : echoOthers(onLine, (text) => process.stdout.write(`${text}\n`)));
   // Resuming: the file's lines written while the controller was down are read too (counted ones skipped).
-  else if (spec.startsWith('file:')) source = fileSource(spec.slice(5), onLine, 250, failover.resuming);
+  if (spec.startsWith('file:')) return fileSource(spec.slice(5), onLine, 250, resuming);
   // Each start of `fastly log-tail` is an API call: held while the budget has none to spare, counted as
   // it goes (its outcome settled on the budget's pending call), journalled once its outcome is known.
-  else if (spec.startsWith('log-tail:')) source = logTailSource(spec.slice(9), onLine, { take: (now) => budget.take(now, 'log-tail'), report: (call) => journal?.append(call, Date.now()) });
-  else if (spec.startsWith('https:')) source = await startHttps(spec.slice(6), values, log, onLine);
-  else throw new UsageError(`--source must be stdin, file:PATH, log-tail:SERVICE or https:PORT, not "${spec}"`);
-  const port = Number(values['dashboard-port']);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--dashboard-port must be a port number, not "${values['dashboard-port']}"`);
-  const dashboard = await startDashboard(port, () => controller.snapshot(Date.now()), () => controller.requestRead('the dashboard asked')).catch((error: NodeJS.ErrnoException) => {
+  if (spec.startsWith('log-tail:')) return logTailSource(spec.slice(9), onLine, { take: (now) => budget.take(now, 'log-tail'), report: (call) => journal?.append(call, Date.now()) });
+  if (spec.startsWith('https:')) return startHttps(spec.slice(6), values, log, onLine);
+  throw new UsageError(`--source must be stdin, file:PATH, log-tail:SERVICE or https:PORT, not "${spec}"`);
+}
+
+async function openDashboard(portText: string, controller: Controller) {
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--dashboard-port must be a port number, not "${portText}"`);
+  return startDashboard(port, () => controller.snapshot(Date.now()), () => controller.requestRead('the dashboard asked')).catch((error: NodeJS.ErrnoException) => {
     // Another controller (often one whose npm was killed) or any other server: say who, and the way round it.
     if (error.code === 'EADDRINUSE') throw new Error(dashboardPortTaken(port, portHolder(port)));
     throw error;
   });
-  log(`reading ${source.name}, writing ${store.name}; planning in ${values['in-thread'] ? 'its own thread (--in-thread)' : 'a worker thread'}; dashboard at ${dashboard.url}`);
+}
+
+/** A tick a second until SIGINT or SIGTERM; returns a wait for the tick under way then. */
+async function runUntilSignal(controller: Controller, source: Source, log: Log): Promise<() => Promise<void>> {
   // The tick under way (null: none): shutdown waits for it, so its write and its save are not cut short.
   let ticking: Promise<void> | null = null;
   const timer = setInterval(() => {
@@ -311,16 +349,9 @@ export async function main(argv: readonly string[], options: { guard?: boolean }
   process.off('SIGHUP', onHup);
   clearInterval(timer);
   source.stop();
-  // The last tick's write and save finish, then the state file is written whatever its clock, and only
-  // then are the journal (which the last call reports to) and the planner thread closed.
-  await ticking;
-  await controller.finalSave(Date.now()).catch((error: unknown) => log(`cannot write the state file at shutdown: ${(error as Error).message}`));
-  await journal?.close();
-  dashboard.server.close();
-  await rooms.close?.();
-  // The room keeps the chances written, then the lease's fallback: the last schedule entry holds (docs/control.md).
-  log('stopped; the room keeps the chances written, then, a lease on, their fallback');
-  return 0;
+  return async () => {
+    await ticking;
+  };
 }
 
 if (isMain(import.meta.url)) runTool('npm run control', USAGE, (argv) => main(argv, { guard: true }));

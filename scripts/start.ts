@@ -87,6 +87,8 @@ function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   }
 }
 
+type StartOptions = { viceroy: boolean; addr: string; 'skip-build': boolean; control: boolean; host?: string | undefined };
+
 export async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
@@ -101,12 +103,23 @@ export async function main(argv: readonly string[]): Promise<number> {
     },
   });
   if (values.viceroy && values.host !== undefined) throw new UsageError('--viceroy and --host are two ways to run the room: choose one');
-  const addr = values.addr;
-  const ports = startPorts(addr);
+  const ports = startPorts(values.addr);
+  const localHost = await prepare(values, ports);
+
+  // First of the children: whatever happens to this process from here on, the guard stops the rest.
+  const guard = startGuard();
+  for (const pid of launchers()) guard.watch(pid);
+  const origin = await startOrigin(ports);
+  const notes = await tidyStore(values.control, ports);
+  const run = await launchRoom(values, ports, localHost, guard);
+  return supervise(values, ports, origin, run, notes);
+}
+
+/** Before any child: the ports free, the store and a signing key there, the build and the host made. */
+async function prepare(values: StartOptions, ports: StartPorts): Promise<string> {
   // Every port before the build, with the --addr that moves them all.
   const busy = await portsInUse(ports, values.control);
   if (busy !== null) throw new Error(busy);
-
   localConfigFile(undefined, say); // a fresh clone's local/config.json, from the demo settings (local/config.example.json)
   say('keys: npm run keys -- generate');
   await keysMain(['generate']);
@@ -115,32 +128,46 @@ export async function main(argv: readonly string[]): Promise<number> {
   // The build writes local/pages.json itself; only a skipped build leaves it to its own step.
   if (values['skip-build']) await step(npm, ['run', '--silent', 'pages']);
   else await step(npm, ['run', '--silent', 'build']);
-  const localHost = values.host ?? hostBin;
   if (!values.viceroy && values.host === undefined && !existsSync(hostBin)) await step(npm, ['run', '--silent', 'build:host']);
+  return values.host ?? hostBin;
+}
 
-  // First of the children: whatever happens to this process from here on, the guard stops the rest.
-  const guard = startGuard();
-  for (const pid of launchers()) guard.watch(pid);
-
-  let origin: Server;
+async function startOrigin(ports: StartPorts): Promise<Server> {
   try {
-    ({ server: origin } = await startDemoOrigin({ port: ports.origin }));
+    const { server } = await startDemoOrigin({ port: ports.origin });
+    say(`demo origin (the shop) on http://127.0.0.1:${ports.origin}`);
+    return server;
   } catch (error) {
     throw new Error(`the demo origin cannot listen on 127.0.0.1:${ports.origin}: ${(error as Error).message}`);
   }
-  say(`demo origin (the shop) on http://127.0.0.1:${ports.origin}`);
-  if (values.control) say(await ensureLogEndpoint(configFile()));
+}
+
+/** What the store needs for this run; returns what the banner should tell of it. */
+async function tidyStore(control: boolean, ports: StartPorts): Promise<string[]> {
+  if (control) say(await ensureLogEndpoint(configFile()));
   // Without --control, a stopped controller's schedules would go on deciding the draws (scripts/start-live.ts).
   const notes: string[] = [];
-  const left = values.control ? null : await clearStoppedController(configFile());
+  const left = control ? null : await clearStoppedController(configFile());
   if (left !== null) (say(left), notes.push(left));
-
   await recordRoomAddress(configFile(), `http://${ports.host.includes(':') ? `[${ports.host}]` : ports.host}:${ports.room}/`);
+  return notes;
+}
+
+interface RoomRun {
+  room: ChildProcess;
+  controller: RunningController | null;
+  running(): boolean;
+  lastLines(): string[];
+  stopRoom(signal: NodeJS.Signals): void;
+}
+
+/** The Fastly CLI serving the built room on the host, and the controller reading its output with --control. */
+async function launchRoom(values: StartOptions, ports: StartPorts, localHost: string, guard: ReturnType<typeof startGuard>): Promise<RoomRun> {
   const manifest = await writeRunManifest(ports.origin, { config: configFile(), keys: keysFile(), pages: pagesFile });
   // --non-interactive: no prompt may wait on a terminal nobody watches (CI, no stdin). --metadata-disable:
   // the CLI annotates the Wasm it builds, and this run builds none (--skip-build), so its first-run
   // notice about collecting build data would only puzzle the operator.
-  const serveArgs = ['compute', 'serve', '-C', manifest.dir, '--skip-build', '--file', wasmFile, '--non-interactive', '--metadata-disable', '--addr', addr];
+  const serveArgs = ['compute', 'serve', '-C', manifest.dir, '--skip-build', '--file', wasmFile, '--non-interactive', '--metadata-disable', '--addr', values.addr];
   if (!values.viceroy) serveArgs.push('--viceroy-path', localHost);
   say(`fastly ${serveArgs.join(' ')}`);
   // Its own process group (the CLI, the host and the host's workers), so one signal reaches them all,
@@ -149,20 +176,31 @@ export async function main(argv: readonly string[]): Promise<number> {
   const room: ChildProcess = spawn(fastlyBin, serveArgs, { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   if (room.pid !== undefined) guard.group(room.pid);
   let roomRunning = true;
+  room.once('error', () => (roomRunning = false));
+  room.once('exit', () => (roomRunning = false));
   const tail = [tailLines(room.stdout!, process.stdout), tailLines(room.stderr!, process.stderr)];
-  const lastLines = (): string[] => tail.flatMap((t) => t.lines());
   const controller: RunningController | null = values.control ? startController(room.stdout!, say, ports.dashboard) : null;
   if (controller?.child.pid !== undefined) guard.group(controller.child.pid);
-
-  const stopRoom = (signal: NodeJS.Signals) => {
-    if (roomRunning) signalGroup(room.pid, signal);
+  const run: RoomRun = {
+    room,
+    controller,
+    running: () => roomRunning,
+    lastLines: () => tail.flatMap((t) => t.lines()),
+    stopRoom: (signal) => {
+      if (roomRunning) signalGroup(room.pid, signal);
+    },
   };
   process.on('exit', () => {
-    stopRoom('SIGKILL');
+    run.stopRoom('SIGKILL');
     controller?.stop('SIGKILL');
     rmSync(manifest.dir, { recursive: true, force: true });
   });
+  return run;
+}
 
+/** Until a signal or a failure: the banner once the room listens, then everything stopped in order. */
+function supervise(values: StartOptions, ports: StartPorts, origin: Server, run: RoomRun, notes: string[]): Promise<number> {
+  const { room, controller } = run;
   return new Promise<number>((resolve) => {
     let stopping = false;
     const shutdown = (code: number, why: string) => {
@@ -179,34 +217,30 @@ export async function main(argv: readonly string[]): Promise<number> {
         const late = setTimeout(() => resolve(code), 5000);
         controller.child.once('exit', () => (clearTimeout(late), resolve(code)));
       };
-      if (!roomRunning) return done();
-      stopRoom('SIGTERM');
-      const force = setTimeout(() => stopRoom('SIGKILL'), 5000);
+      if (!run.running()) return done();
+      run.stopRoom('SIGTERM');
+      const force = setTimeout(() => run.stopRoom('SIGKILL'), 5000);
       room.once('exit', () => {
         clearTimeout(force);
         done();
       });
     };
-    room.once('error', (error) => {
-      roomRunning = false;
-      shutdown(1, `cannot run the Fastly CLI (${fastlyBin}): ${error.message}`);
-    });
+    room.once('error', (error) => shutdown(1, `cannot run the Fastly CLI (${fastlyBin}): ${error.message}`));
     room.once('exit', (code, signal) => {
-      roomRunning = false;
       // Stop whatever the CLI left in its group (a host it did not stop).
       signalGroup(room.pid, 'SIGKILL');
       // Give a SIGINT or SIGTERM handler, which may have caused this, the chance to name the cause.
-      setTimeout(() => shutdown(1, roomExitMessage(signal ?? `exit ${code}`, lastLines(), values.viceroy)), 100);
+      setTimeout(() => shutdown(1, roomExitMessage(signal ?? `exit ${code}`, run.lastLines(), values.viceroy)), 100);
     });
     origin.once('error', (error) => shutdown(1, `the demo origin failed (${error.message}); stopping the room`));
     process.once('SIGINT', () => shutdown(130, 'stopping (Ctrl-C)'));
     process.once('SIGTERM', () => shutdown(143, 'stopping (SIGTERM)'));
     process.once('SIGHUP', () => shutdown(129, 'stopping (the terminal closed)'));
 
-    void waitUntilListening(ports.host, ports.room, () => roomRunning, 120_000).then(async (up) => {
-      if (up && !stopping) await banner(addr, ports, values.control, notes);
+    void waitUntilListening(ports.host, ports.room, run.running, 120_000).then(async (up) => {
+      if (up && !stopping) await banner(values.addr, ports, values.control, notes);
       // A room that stopped has said why (above); only one still running is slow.
-      else if (!stopping && roomRunning) shutdown(1, roomSlowMessage(addr, 120, lastLines()));
+      else if (!stopping && run.running()) shutdown(1, roomSlowMessage(values.addr, 120, run.lastLines()));
     });
   });
 }
