@@ -52,6 +52,9 @@ describe('the decision line', () => {
     expect(Object.keys(page.log!).slice(-2)).toEqual(['pos', 'lang']);
     const json = await room.visit({ headers: { 'accept-language': 'ar-SA, en;q=0.5', accept: 'application/json' } });
     expect(json.log).toMatchObject({ outcome: 'startwaiting', lang: 'ar-EG' });
+    // Whatever the visitor sends, the line names one of the room's own tags, never their text.
+    const junk = await room.visit({ path: '/?wr_lang=%22%7D%3Cscript%3E', cookie: 'wr_lang="},{"wr":2', headers: { 'accept-language': '"}, xx-\u00e9;q=1' } });
+    expect(junk.log).toMatchObject({ outcome: 'startwaiting', lang: 'en-US' });
     room.settings.set('allow_percentage', '0');
     expect((await room.visit({ headers: { 'accept-language': 'ja' } })).log).toMatchObject({ outcome: 'deny', lang: 'ja-JP' });
     // The origin's answer carries no language of the room's: no field at all.
