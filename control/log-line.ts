@@ -11,6 +11,8 @@ export type LineVerdict = { kind: 'decision'; line: DecisionLine } | { kind: 'fo
 const TID = /^[A-Za-z0-9_-]{8}$/;
 const DECS = new Set(['wait', 'allow', 'won', 'pre']);
 const PROOFS = new Set(['valid', 'wrong', 'failed', 'skipped', 'missing']);
+/** A language tag as the room writes one (`de-DE`, `zh-TW`): letters first, then subtags; 35 characters at most. */
+const LANG = /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8}){0,7}$/;
 /** Decisions from before 2020 or over a day ahead of the reader's clock are not believed. */
 const EARLIEST_MS = Date.UTC(2020, 0, 1);
 
@@ -73,6 +75,9 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
   // value this reader does not know is left out, not the line: the line still counts its admission.
   const proof = typeof o.proof === 'string' && PROOFS.has(o.proof) ? (o.proof as NonNullable<DecisionLine['proof']>) : undefined;
   const rule = typeof o.rule === 'string' ? o.rule.slice(0, 64) : null;
+  // The language of the room's own answer; absent from the origin's and from older lines. Something
+  // that is no tag is left out, not the line: nothing the controller decides depends on it.
+  const lang = typeof o.lang === 'string' && o.lang.length <= 35 && LANG.test(o.lang) ? o.lang : undefined;
   return {
     kind: 'decision',
     line: {
@@ -98,6 +103,7 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
       // A token of the infinite queue (docs/bots.md): never a win, so the model leaves it out of the demand.
       bot: o.bot === true,
       ...(proof === undefined ? {} : { proof }),
+      ...(lang === undefined ? {} : { lang }),
     },
   };
 }

@@ -59,6 +59,12 @@ export interface DecisionLine {
    * absent otherwise. A draw without a valid one used proof_free_share of the chance (`pct` says it).
    */
   proof?: 'valid' | 'wrong' | 'failed' | 'skipped' | 'missing';
+  /**
+   * `lang`: the language (a BCP 47 tag, `de-DE`) of an answer the room made itself: a page, the JSON
+   * answer, the 429, the 502. Absent on the origin's answers and in lines from before the field. No
+   * decision reads it; the report counts waiting visitors by it.
+   */
+  lang?: string;
 }
 
 /** What the operator asks for (waiting_room_config keys the edge ignores). */

@@ -1,5 +1,6 @@
 // The decision log, line by line, into per-minute figures: admissions, waiting visitors, waits lived,
-// leavers and the chance the draws used, per room and per POP. Memory stays bounded whatever the file's
+// leavers and the chance the draws used, per room and per POP; and per room the languages the waiting
+// visitors were answered in. Memory stays bounded whatever the file's
 // size: per-minute aggregates (a histogram for the waits), and per-ticket state only for the tickets
 // still alive, forgotten when their cohort's grace window has passed as the controller's ledger does
 // (control/model/ledger.ts).
@@ -17,6 +18,8 @@ const PRE_IDLE_MS = 10 * 60_000;
 const SLACK_MS = 60_000;
 /** An admitted token is remembered this long, so a repeated line is not a second admission. */
 const ADMITTED_MS = 10 * 60_000;
+/** Distinct languages kept a room; past them (a forged log), the rest are counted together as `other`. */
+const MAX_LANGUAGES = 64;
 
 export interface MinuteFigures {
   /** Admissions (distinct allow tokens a draw, the open room or the cursor gave). */
@@ -36,6 +39,17 @@ export interface MinuteFigures {
   /** Waits lived by the minute's admissions, seconds. */
   waits: WaitHistogram;
   lines: number;
+}
+
+/**
+ * One visitor's wait: the tickets of a chain (a token, the one set in its place, the successor named
+ * ahead, a held win) share it, so the visitor is counted once however many tickets they hold.
+ */
+interface Chain {
+  /** What the visitor counts for: its first ticket's weight when that ticket is in the edge's sample, else 0. */
+  weight: number;
+  /** The language the visitor was counted in (their first answer in one), null until then. */
+  lang: string | null;
 }
 
 interface Ticket {
@@ -59,6 +73,7 @@ interface Ticket {
   countedMinute: number;
   room: string;
   pop: string;
+  chain: Chain;
 }
 
 export interface LogFigures {
@@ -73,6 +88,11 @@ export interface LogFigures {
   pops: Map<string, Map<number, MinuteFigures>>;
   /** Room -> window start (s) -> mean chance the draws used. */
   chances: Map<string, Map<number, number>>;
+  /**
+   * Room -> language tag -> waiting visitors answered in it (each counted once, in the language of the
+   * first answer of theirs that names one: the line's `lang`), scaled by the sample's weight.
+   */
+  languages: Map<string, Map<string, number>>;
   /** Admissions whose wait could not be measured: their chain began before the log did. */
   waitsUnknown: number;
 }
@@ -90,7 +110,7 @@ function minuteOf(map: Map<string, Map<number, MinuteFigures>>, key: string, min
 export class LogAggregator {
   private readonly tickets = new Map<string, Ticket>();
   /** Successor id named ahead -> the chain it continues. */
-  private readonly named = new Map<string, { startMs: number | null; untilMs: number }>();
+  private readonly named = new Map<string, { startMs: number | null; untilMs: number; chain: Chain | undefined }>();
   private readonly admitted = new Map<string, number>();
   private readonly chanceSums = new Map<string, Map<number, { sum: number; n: number }>>();
   /** Room and POP -> the window a cohort waits through (ms, the window before its draw) -> its tickets, weighted. */
@@ -105,6 +125,7 @@ export class LogAggregator {
     rooms: new Map(),
     pops: new Map(),
     chances: new Map(),
+    languages: new Map(),
     waitsUnknown: 0,
   };
   private prunedAtMs = 0;
@@ -148,13 +169,16 @@ export class LogAggregator {
 
     const used = line.tid === null ? undefined : this.tickets.get(line.tid);
     // The chain this line belongs to: the ticket used, else one named ahead as its successor.
-    let startMs: number | null | undefined = used?.startMs;
-    if (startMs === undefined && line.tid !== null) startMs = this.named.get(line.tid)?.startMs;
+    const named = used === undefined && line.tid !== null ? this.named.get(line.tid) : undefined;
+    // (null: a chain that began before the log; undefined: none known.)
+    const startMs: number | null | undefined = used !== undefined ? used.startMs : named?.startMs;
+    let chain: Chain | undefined = used?.chain ?? named?.chain;
     const waitingKind = (dec: DecisionLine['dec']): boolean => dec === 'wait' || dec === 'pre';
 
     if (line.tid !== null && waitingKind(line.dec)) {
       // A ticket first seen in use: its chain began before the log (or before a gap in it).
-      const t = used ?? this.ticket(line.tid, startMs ?? null, line, line.exp, line.dec === 'pre', rate);
+      const t = used ?? this.ticket(line.tid, startMs ?? null, line, line.exp, line.dec === 'pre', rate, chain);
+      chain = t.chain;
       t.lastSeenMs = Math.max(t.lastSeenMs, ms);
       if (t.exp === null && t.counted && t.countedMinute !== minute) {
         t.countedMinute = minute;
@@ -170,19 +194,20 @@ export class LogAggregator {
       if (used !== undefined) used.continued = true;
       // Someone who held nothing starts a chain here; a holder's new ticket goes on with theirs.
       const start = line.dec === null ? ms : (startMs ?? null);
-      const t = this.tickets.get(line.newTid) ?? this.ticket(line.newTid, start, line, line.newExp, line.newDec === 'pre', rate);
+      const t = this.tickets.get(line.newTid) ?? this.ticket(line.newTid, start, line, line.newExp, line.newDec === 'pre', rate, chain);
+      chain ??= t.chain;
       t.lastSeenMs = Math.max(t.lastSeenMs, ms);
       // A pre-queue newcomer waits from this line on (a wait ticket counts in its cohort's crowd).
       if (t.exp === null && line.dec === null && t.counted && t.countedMinute !== minute) {
         t.countedMinute = minute;
         both((m) => (m.waiting += t.weight));
       }
-      if (line.nextTid !== null) this.named.set(line.nextTid, { startMs: t.startMs, untilMs: ms + 3 * line.period * 1000 + SLACK_MS });
+      if (line.nextTid !== null) this.named.set(line.nextTid, { startMs: t.startMs, untilMs: ms + 3 * line.period * 1000 + SLACK_MS, chain: t.chain });
     }
     // A win held for later (ceiling_held): the won token goes on with the chain.
     if (line.newDec === 'won' && line.newTid !== null) {
       if (used !== undefined) used.continued = true;
-      this.named.set(line.newTid, { startMs: startMs ?? null, untilMs: ms + PRE_IDLE_MS });
+      this.named.set(line.newTid, { startMs: startMs ?? null, untilMs: ms + PRE_IDLE_MS, chain });
     }
     if (line.newDec === 'allow' && line.newTid !== null && ADMITS.has(line.reason) && !this.admitted.has(line.newTid)) {
       this.admitted.set(line.newTid, ms);
@@ -195,11 +220,25 @@ export class LogAggregator {
         both((m) => m.waits.add(wait));
       }
     }
+    // A waiting visitor's language: the first answer of theirs that names one (the origin's names none).
+    if (line.lang !== undefined && chain !== undefined && chain.lang === null) {
+      chain.lang = line.lang;
+      if (chain.weight > 0) this.language(line.room!, line.lang, chain.weight);
+    }
     if (ms - this.prunedAtMs >= 10_000) this.prune(ms);
   }
 
-  private ticket(tid: string, startMs: number | null, line: DecisionLine, exp: number | null, pre: boolean, rate: number): Ticket {
-    const t: Ticket = { startMs, exp: pre ? null : exp, period: line.period, lastSeenMs: line.tsMs, drawn: false, continued: false, weight: 1 / rate, counted: rate >= 1 || inLogSample(tid, rate), countedMinute: -1, room: line.room!, pop: line.pop };
+  private language(room: string, tag: string, weight: number): void {
+    let byTag = this.figures.languages.get(room);
+    if (byTag === undefined) this.figures.languages.set(room, (byTag = new Map()));
+    const key = byTag.has(tag) || byTag.size < MAX_LANGUAGES ? tag : 'other';
+    byTag.set(key, (byTag.get(key) ?? 0) + weight);
+  }
+
+  /** A ticket first seen: it goes on with `chain`, or starts a visitor's chain of its own. */
+  private ticket(tid: string, startMs: number | null, line: DecisionLine, exp: number | null, pre: boolean, rate: number, chain: Chain | undefined): Ticket {
+    const counted = rate >= 1 || inLogSample(tid, rate);
+    const t: Ticket = { startMs, exp: pre ? null : exp, period: line.period, lastSeenMs: line.tsMs, drawn: false, continued: false, weight: 1 / rate, counted, countedMinute: -1, room: line.room!, pop: line.pop, chain: chain ?? { weight: counted ? 1 / rate : 0, lang: null } };
     this.tickets.set(tid, t);
     // A wait ticket joins its cohort's crowd once: the visitors waiting through the window before its draw.
     if (t.exp !== null && t.counted) {

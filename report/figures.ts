@@ -1,5 +1,6 @@
 // What the page shows, as plain rows: each room's minutes (admissions against the target, waiting,
-// draws, leavers, waits lived), the chance by window, the POPs, and the API calls from the journal.
+// draws, leavers, waits lived), the chance by window, the languages its waiting visitors read, the
+// POPs, and the API calls from the journal.
 import type { LogFigures, MinuteFigures } from './aggregate.js';
 import { targetAt, type JournalFigures } from './journal.js';
 import { WaitHistogram } from './histogram.js';
@@ -26,6 +27,8 @@ export interface RoomFigures {
   chances: { startMs: number; pct: number }[];
   published: { startMs: number; pct: number }[];
   totals: { admissions: number; leavers: number; draws: number; peakWaiting: number; p50: number | null; p90: number | null; p99: number | null; waitsMeasured: number };
+  /** The waiting visitors by the language they were answered in, most first (none: the log names no language). */
+  languages: { tag: string; visitors: number }[];
 }
 
 export interface PopFigures {
@@ -99,6 +102,9 @@ function roomFigures(id: string, byMinute: Map<number, MinuteFigures>, span: num
     id,
     minutes,
     chances: [...(log.chances.get(id) ?? [])].map(([win, pct]) => ({ startMs: win * 1000, pct: Math.round(pct * 100) / 100 })),
+    languages: [...(log.languages.get(id) ?? [])]
+      .map(([tag, n]) => ({ tag, visitors: Math.round(n) }))
+      .sort((a, b) => b.visitors - a.visitors || a.tag.localeCompare(b.tag)),
     published: [...(journal?.schedules.get(id) ?? [])].sort((a, b) => a[0] - b[0]).map(([win, pct]) => ({ startMs: win * 1000, pct: Math.round(pct * 100) / 100 })),
     totals: {
       admissions: sum((r) => r.admissions),

@@ -42,6 +42,7 @@ const STYLE = `
   @media (max-width: 480px) { dl { grid-template-columns: 1fr; } dd { margin-bottom: .4rem; } }
   dt { font-weight: 600; }
   dd { margin: 0; overflow-wrap: anywhere; }
+  .langs span { white-space: nowrap; }
 `;
 
 /** A table folded under its chart: `head` names the columns, the first one the row. */
@@ -61,6 +62,22 @@ function figure(id: string, svgs: PageInput['svgs'], caption: string): string {
   return `<figure id="${esc(id)}">${labelled(svg.wide, 'wide')}${labelled(svg.narrow, 'narrow')}<figcaption id="${esc(id)}-caption">${esc(caption)}</figcaption></figure>`;
 }
 
+/** Languages shown by name on a room's line; the rest are summed after them. */
+const LANGUAGES_SHOWN = 12;
+
+/** "Languages: en-US 812, de-DE 140, ar-EG 12": the waiting visitors by the language they read, most first. */
+function languagesText(room: RoomFigures): string {
+  const langs = room.languages;
+  if (langs.length === 0) {
+    // A log from an edge before the field names no language; a room nobody waited in has none to name.
+    return room.totals.peakWaiting > 0 ? `<p class="langs">Languages: none named in this log (its lines come from before the room logged them).</p>` : '';
+  }
+  const shown = langs.slice(0, LANGUAGES_SHOWN).map((l) => `<span>${esc(l.tag)} ${num(l.visitors)}</span>`);
+  const rest = langs.slice(LANGUAGES_SHOWN);
+  if (rest.length > 0) shown.push(`<span>${num(rest.length)} more languages ${num(rest.reduce((s, l) => s + l.visitors, 0))}</span>`);
+  return `<p class="langs">Languages of the waiting visitors: ${shown.join(', ')}.</p>`;
+}
+
 function roomSection(room: RoomFigures, input: PageInput): string {
   const f = input.figures;
   const t = room.totals;
@@ -72,6 +89,7 @@ function roomSection(room: RoomFigures, input: PageInput): string {
   return `<section aria-labelledby="room-${esc(room.id)}">
 <h2 id="room-${esc(room.id)}">Room ${esc(room.id)}</h2>
 <p>${num(t.admissions)} admitted, ${targetText}; at most ${num(t.peakWaiting)} visitors waiting at once; ${num(t.draws)} draws (a waiting visitor is drawn once a window); ${num(t.leavers)} left before their draw; ${fullWaits}.</p>
+${languagesText(room)}
 ${figure(id('admissions'), input.svgs, `Admissions in each minute (bars) against the target in force (dashed${f.targetFrom === 'journal' ? ', from the journal' : f.targetFrom === 'option' ? ', from --target' : ': none known'}).`)}
 ${figure(id('waiting'), input.svgs, 'Waiting visitors: the most holding a ticket for one draw in the minute (each waiting visitor holds one ticket a window), and the draws held in the minute (one a waiting visitor a window, so several a visitor).')}
 ${figure(id('waits'), input.svgs, 'Waits lived by the visitors admitted in each minute: p50, p90 and p99, in seconds.')}
@@ -127,13 +145,14 @@ ${table('Each POP over the whole log', ['POP', 'lines', 'admitted', 'drawn', 'le
 <dt>Rooms</dt><dd>${f.rooms.length === 0 ? 'none' : f.rooms.map((r) => `<a href="#room-${esc(r.id)}">${esc(r.id)}</a>`).join(', ')}</dd>
 <dt>Target</dt><dd>${f.targetFrom === 'journal' ? "new_users_per_minute as the controller's journal wrote it" : f.targetFrom === 'option' ? 'given with --target' : 'none known: give --target N (admissions a minute) or a journal that carries it'}</dd>
 </dl>
-${f.sampled ? `<p class="note" id="sampled">This log is sampled: the edge logged the waiting decisions of a share of the tickets only (log_sample_rate), each line with its weight <code>w</code> (1 / the rate). Waiting visitors, draws and leavers are counted with those weights, so they are estimates; admissions are always logged and counted one by one. A wait is measured only when the admitted visitor's whole ticket chain is in the sample, so the waits shown lean towards the shorter ones.</p>` : ''}
+${f.sampled ? `<p class="note" id="sampled">This log is sampled: the edge logged the waiting decisions of a share of the tickets only (log_sample_rate), each line with its weight <code>w</code> (1 / the rate). Waiting visitors, draws, leavers and languages are counted with those weights, so they are estimates; admissions are always logged and counted one by one. A wait is measured only when the admitted visitor's whole ticket chain is in the sample, so the waits shown lean towards the shorter ones.</p>` : ''}
 <details><summary>How these figures are measured</summary>
 <ul>
 <li>Counts are of distinct tokens, never of lines: a visitor's page comes back many times with the same token.</li>
 <li>A <strong>wait lived</strong> is the time of the admission minus the time of the first waiting line of that visitor's ticket chain: the chain follows each token to the one set in its place (the line's <code>tid</code> to its <code>newTid</code>) and to the successor named ahead (<code>nextTid</code>), as the controller's ledger does. ${f.waitsUnknown > 0 ? `${num(f.waitsUnknown)} admissions had a chain that began before the log did, and have no wait.` : 'Every admitted visitor who waited had their chain in the log.'} Visitors the open room let straight in waited nothing and are left out of the waits.</li>
 <li>A <strong>leaver</strong> is a waiting ticket that was never drawn and not followed by another before its cohort's grace window closed (two windows after it expired).</li>
 <li>The <strong>chance</strong> is the <code>pct</code> of the draws of each window, averaged over the POPs that drew in it.</li>
+<li>The <strong>languages</strong> count each waiting visitor (a ticket chain, as for the waits) once, in the language of the first page or JSON answer of theirs that the log shows (the line's <code>lang</code>): visitors, not requests.</li>
 </ul>
 </details>
 ${f.rooms.map((r) => roomSection(r, input)).join('\n')}

@@ -40,6 +40,8 @@ interface LogFields {
   rule?: string | null;
   /** Why an invitation the request carried let nobody in. */
   invite?: InviteReason | null;
+  /** The language of the answer, when the room made it (a page, the JSON answer, the 429, the 502). */
+  lang?: string | null;
 }
 
 interface Context {
@@ -87,6 +89,7 @@ function logDecision(ctx: Context, fields: LogFields): void {
     path: ctx.url.pathname,
     identity: fields.identity,
     status: fields.status ?? null,
+    lang: fields.lang ?? null,
     originError: fields.originError,
     result: fields.result ?? null,
     weight,
@@ -133,7 +136,7 @@ async function toOrigin(ctx: Context, setToken: string | null, fields: LogFields
     const language = languageOf(ctx);
     response = originUnavailable(language.language.strings);
     applyAnswerLanguage(response.headers, language);
-    fields = { ...fields, originError: true };
+    fields = { ...fields, originError: true, lang: language.language.strings.tag };
   }
   if (revoked) {
     response.headers.append('Set-Cookie', clearRoomCookie(config, ctx.https));
@@ -175,7 +178,7 @@ function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): R
   else if (result.clearCookie) headers.append('Set-Cookie', clearRoomCookie(config, ctx.https));
   applyAnswerLanguage(headers, language);
   const status = answer.facts.status;
-  logDecision(ctx, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity, status, result, rule: ctx.rule, invite: ctx.invite });
+  logDecision(ctx, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity, status, result, rule: ctx.rule, invite: ctx.invite, lang: language.language.strings.tag });
   return new Response(ctx.request.method === 'HEAD' ? null : answer.body, { status, headers });
 }
 
@@ -242,8 +245,8 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
   const hammered = config.hammerLimit > 0 ? checkHammering({ config, tokens: ctx.cookies.tokens, nowMs, deps, note }) : null;
   if (hammered !== null) {
     const result = hammeringResult(hammered);
-    logDecision(ctx, { decision: 'wait', outcome: 'keepwaiting', reason: 'hammering', kid: null, identity: null, status: 429, result, rule });
     const language = languageOf(ctx);
+    logDecision(ctx, { decision: 'wait', outcome: 'keepwaiting', reason: 'hammering', kid: null, identity: null, status: 429, result, rule, lang: language.language.strings.tag });
     const response = hammeringResponse(hammered, wantsJson(request), request.method === 'HEAD', language.language.strings);
     applyAnswerLanguage(response.headers, language);
     return response;

@@ -27,6 +27,11 @@ export interface LineFields {
   path: string;
   identity: IdentityKind | null;
   status: number | null;
+  /**
+   * The language chosen for an answer the room made itself (a page, the JSON answer, the 429, the 502),
+   * its tag (`de-DE`), written as `lang`; absent when the answer carries none (the origin's, a redirect).
+   */
+  lang?: string | null;
   originError?: boolean;
   /**
    * How many decisions the line stands for: 1/log_sample_rate for a sampled waiting decision
@@ -67,6 +72,8 @@ export function decisionLine(f: LineFields): string {
     pct: r?.pct ?? null,
     // The visitor's place in line (docs/events.md), 6 decimals: the pre-queue lies within one second.
     pos: r?.place ? Math.round(r.place.pos * 1e6) / 1e6 : null,
+    // The language of the room's own answer; none on the origin's, to keep the line short.
+    ...(f.lang ? { lang: f.lang } : {}),
     ...(f.weight !== undefined && f.weight !== 1 ? { w: f.weight } : {}),
     ...(r !== null && f.reason === 'ceiling_held' ? { held: true } : {}),
     ...(f.invite ? { invite: f.invite } : {}),

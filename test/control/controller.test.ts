@@ -10,7 +10,7 @@ import { ApiBudget, ApiError, type StoreCall } from '../../control/api-budget.js
 import type { SettingWrites } from '../../control/types.js';
 import { storeFromSettings } from '../../src/core/layout.js';
 import { decisionLine } from '../../src/core/log-line.js';
-import { crowdSecond } from './crowd.js';
+import { crowdSecond, TWO_ROOM_CROWD } from './crowd.js';
 import { admittedLine } from './lines.js';
 
 const T0 = Date.UTC(2026, 10, 24, 12);
@@ -228,6 +228,31 @@ describe('several rooms from one log stream', () => {
     expect(writes).toHaveLength(2);
     expect(Object.keys(writes[1]!)).toContain('room.shop.allow_percentage');
     for (const key of writes.flatMap((w) => Object.keys(w))) expect(key).not.toMatch(/^(settings|routing|room\.[a-z]+)$/);
+  });
+
+  it('decides, writes and shows the same whether the lines carry a lang, a garbage one or none', async () => {
+    const run = async (mark: (line: string, i: number) => string) => {
+      const { controller, writes } = rooms();
+      const seq = { n: 0 };
+      let i = 0;
+      for (let s = 0; s < 90; s++) {
+        for (const l of crowdSecond(TWO_ROOM_CROWD, T0 + s * 1000, seq)) controller.line(mark(l, i++), T0 + s * 1000);
+        if (s % 10 === 9) await controller.tick(T0 + (s + 1) * 1000);
+      }
+      // What the dashboard serves: the snapshot as JSON.
+      return { writes, snapshot: JSON.stringify(controller.snapshot(T0 + 90_000)) };
+    };
+    const plain = await run((l) => l);
+    expect(plain.writes.length).toBeGreaterThan(0);
+    const tags = ['de-DE', 'ar-EG', 'en-US'];
+    const tagged = await run((l, i) => (l.includes('"outcome":"origin"') ? l : l.replace(/}$/, `,"lang":"${tags[i % 3]}"}`)));
+    const junk: unknown[] = [{}, 42, '<b>', 'x'.repeat(99), null, ['de-DE'], ''];
+    const garbage = await run((l, i) => l.replace(/}$/, `,"lang":${JSON.stringify(junk[i % junk.length])}}`));
+    for (const other of [tagged, garbage]) {
+      expect(other.snapshot).toBe(plain.snapshot);
+      expect(other.writes).toEqual(plain.writes);
+    }
+    expect(JSON.parse(garbage.snapshot).source).toMatchObject({ bad: 0 });
   });
 
   it('counts lines no room decided and feeds them to no model', async () => {

@@ -1,4 +1,5 @@
 // Reading decision lines from any of the sources' shapes; garbage is counted, never thrown.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseLogLine } from '../../control/log-line.js';
 import { decisionLine } from '../../src/core/log-line.js';
@@ -81,6 +82,44 @@ describe('parseLogLine', () => {
     for (const v of ['solved', 1, null, true]) expect(proof(v), String(v)).toBeUndefined();
     const plain = parseLogLine(real, NOW);
     expect(plain.kind === 'decision' && plain.line.proof).toBeUndefined();
+  });
+
+  it("reads the language of the room's answer, and a line without one (an origin answer, an older edge) as before", () => {
+    const withLang = decisionLine({ nowMs: NOW - 1000, pop: 'LHR', room: 'shop', rule: null, waitPeriodSeconds: 30, decision: 'start', outcome: 'startwaiting', reason: 'no_token', kid: 'k1', method: 'GET', path: '/', identity: 'ip', status: 200, lang: 'de-DE' });
+    const v = parseLogLine(`waiting_room_log :: ${withLang}`, NOW);
+    expect(v.kind === 'decision' && v.line).toMatchObject({ reason: 'no_token', lang: 'de-DE' });
+    // A line written before the field: read whole, no language.
+    const old = JSON.stringify({ wr: 1, ts: new Date(NOW - 1000).toISOString(), pop: 'LHR', room: 'shop', rule: null, win: 0, period: 30, decision: 'start', outcome: 'startwaiting', reason: 'no_token', kid: 'k1', method: 'GET', path: '/', identity: 'ip', status: 200, tid: null, exp: null, dec: null, newTid: 'AAAAAAA1', newExp: 30, newDec: 'wait', nextTid: null, pct: null, pos: null });
+    const before = parseLogLine(old, NOW);
+    expect(before.kind).toBe('decision');
+    expect(before.kind === 'decision' && before.line).toMatchObject({ newTid: 'AAAAAAA1', weight: 1 });
+    expect(before.kind === 'decision' && 'lang' in before.line).toBe(false);
+  });
+
+  it('leaves out a lang that is no language tag, and keeps the line', () => {
+    const o = JSON.parse(real) as Record<string, unknown>;
+    const lang = (v: unknown) => {
+      const verdict = parseLogLine(JSON.stringify({ ...o, lang: v }), NOW);
+      return verdict.kind === 'decision' ? verdict.line.lang : verdict.kind;
+    };
+    for (const v of ['en-US', 'ar-EG', 'zh-Hant-TW', 'de']) expect(lang(v)).toBe(v);
+    for (const v of ['', 'x', '<script>', 'de DE', 'de-DE\n', '-de', 'de--DE', 'a'.repeat(40), `en-${'x'.repeat(40)}`, 42, null, true, ['de-DE'], { tag: 'de-DE' }]) {
+      expect(lang(v), JSON.stringify(v)).toBeUndefined();
+    }
+  });
+
+  it('keeps the line whatever value lang holds, and reads a tag only', () => {
+    const o = JSON.parse(real) as Record<string, unknown>;
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^[a-z]{2}-[A-Z]{2}$/), fc.jsonValue()), (v) => {
+        const verdict = parseLogLine(JSON.stringify({ ...o, lang: v }), NOW);
+        expect(verdict.kind).toBe('decision');
+        const lang = verdict.kind === 'decision' ? verdict.line.lang : undefined;
+        if (lang !== undefined) expect(lang).toBe(v);
+        if (typeof v === 'string' && /^[a-z]{2}-[A-Z]{2}$/.test(v)) expect(lang).toBe(v);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('never throws on arbitrary text', () => {

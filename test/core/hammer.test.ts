@@ -83,6 +83,9 @@ describe('hammering', () => {
     expect(page.body).toContain(`<meta http-equiv="refresh" content="${wait}">`);
     expect(page.body).toContain(`${wait} seconds`);
     expect((await room.visit({ cookie: cookie(token), method: 'HEAD' })).body).toBe('');
+    // The short page is the room's own, in a language: the line names it.
+    expect(page.log?.lang).toBe('en-US');
+    expect((await room.visit({ cookie: cookie(token), headers: { 'accept-language': 'de' } })).log).toMatchObject({ reason: 'hammering', lang: 'de-DE' });
     // 61 s after the burst it has checked 3 times in the last minute, but the box holds it a minute.
     room.advance(21);
     expect((await room.visit({ cookie: cookie(token) })).log?.reason).toBe('hammering');

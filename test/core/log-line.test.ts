@@ -43,10 +43,52 @@ describe('the decision line', () => {
     expect(room.logs).toEqual([]);
   });
 
+  it('names the language of a page or JSON answer the room made, and none on the way to the origin', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '50' } });
+    const page = await room.visit({ headers: { 'accept-language': 'de' } });
+    expect(page.body).toMatch(/lang="de-DE"/);
+    expect(page.log).toMatchObject({ outcome: 'startwaiting', lang: 'de-DE' });
+    // After pos, before the fields only some lines have.
+    expect(Object.keys(page.log!).slice(-2)).toEqual(['pos', 'lang']);
+    const json = await room.visit({ headers: { 'accept-language': 'ar-SA, en;q=0.5', accept: 'application/json' } });
+    expect(json.log).toMatchObject({ outcome: 'startwaiting', lang: 'ar-EG' });
+    // Whatever the visitor sends, the line names one of the room's own tags, never their text.
+    const junk = await room.visit({ path: '/?wr_lang=%22%7D%3Cscript%3E', cookie: 'wr_lang="},{"wr":2', headers: { 'accept-language': '"}, xx-\u00e9;q=1' } });
+    expect(junk.log).toMatchObject({ outcome: 'startwaiting', lang: 'en-US' });
+    room.settings.set('allow_percentage', '0');
+    expect((await room.visit({ headers: { 'accept-language': 'ja' } })).log).toMatchObject({ outcome: 'deny', lang: 'ja-JP' });
+    // The origin's answer carries no language of the room's: no field at all.
+    room.settings.set('allow_percentage', '100');
+    const origin = await room.visit({ headers: { 'accept-language': 'de' } });
+    expect(origin.log).toMatchObject({ outcome: 'origin', reason: 'allow_all' });
+    expect(origin.log).not.toHaveProperty('lang');
+    expect(room.logs.at(-1)!.line).not.toContain('"lang"');
+  });
+
+  it('names no language on a bypass, and the language of the 502 the room answers for a dead origin', async () => {
+    const routing = { rooms: [{ id: 'default', routes: ['/'] }], rules: [{ id: 'health', if: { path: { prefix: ['/health'] } }, then: 'bypass' }] };
+    let down = false;
+    const room = new FakeRoom({
+      settings: { allow_percentage: '100' },
+      store: { routing: JSON.stringify(routing) },
+      origin: async () => {
+        if (down) throw new TypeError('connection refused');
+        return new Response('ok');
+      },
+    });
+    const bypass = await room.visit({ path: '/health', headers: { 'accept-language': 'de' } });
+    expect(bypass.log).toMatchObject({ reason: 'rule_bypass', room: null });
+    expect(bypass.log).not.toHaveProperty('lang');
+    down = true;
+    const failed = await room.visit({ headers: { 'accept-language': 'fr' } });
+    expect(failed.log).toMatchObject({ outcome: 'origin', originError: true, status: 502, lang: 'fr-FR' });
+  });
+
   it('is one JSON object with every documented field, even without a decision', () => {
     const line = JSON.parse(
       decisionLine({ nowMs: T0, pop: 'local', room: null, rule: 'health', waitPeriodSeconds: 10, decision: 'allow', outcome: 'origin', reason: 'rule_bypass', kid: null, method: 'GET', path: '/health', identity: null, status: 200 }),
     );
     for (const field of ['tid', 'exp', 'dec', 'newTid', 'newExp', 'newDec', 'nextTid', 'pct']) expect(line[field]).toBeNull();
+    expect(line).not.toHaveProperty('lang');
   });
 });

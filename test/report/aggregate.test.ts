@@ -114,6 +114,51 @@ describe('the report reads a decision log', () => {
     expect(late.draws).toBeGreaterThan(2.5 * late.waiting);
   });
 
+  it('counts each waiting visitor once, in the language of their first page, not their requests', () => {
+    const lines = [
+      // A German visitor: a page, a check before it is due, a lost draw, a held win, then admitted (the origin's answer names no language).
+      [1_000, { newTid: 'DEDEDE01', newExp: w0 + 20, newDec: 'wait', nextTid: 'DEDEDE02', lang: 'de-DE' }],
+      [9_000, { decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', tid: 'DEDEDE01', exp: w0 + 20, dec: 'wait', lang: 'de-DE' }],
+      [21_000, { reason: 'draw_lost', tid: 'DEDEDE01', exp: w0 + 20, dec: 'wait', newTid: 'DEDEDE02', newExp: w0 + 40, newDec: 'wait', nextTid: 'DEDEDE03', pct: 1, lang: 'de-DE' }],
+      [41_000, { outcome: 'keepwaiting', reason: 'ceiling_held', tid: 'DEDEDE02', exp: w0 + 40, dec: 'wait', newTid: 'WONWON01', newExp: w0 + 42, newDec: 'won', pct: 90, lang: 'de-DE' }],
+      [43_000, { decision: 'allow', outcome: 'origin', reason: 'won_admitted', tid: 'WONWON01', exp: w0 + 42, dec: 'won', newTid: 'ALLOWDE1', newExp: w0 + 600, newDec: 'allow' }],
+      // An Arabic visitor who then picked German on the waiting page: counted once, in Arabic, where they started.
+      [2_000, { newTid: 'ARARAR01', newExp: w0 + 20, newDec: 'wait', nextTid: 'ARARAR02', lang: 'ar-EG' }],
+      [5_000, { decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', tid: 'ARARAR01', exp: w0 + 20, dec: 'wait', lang: 'de-DE' }],
+      // An English visitor whose chain began before the log: their first line is a lost draw.
+      [22_000, { reason: 'draw_lost', tid: 'ENENEN01', exp: w0 + 20, dec: 'wait', newTid: 'ENENEN02', newExp: w0 + 40, newDec: 'wait', nextTid: 'ENENEN03', pct: 1, lang: 'en-US' }],
+      // Let straight in by the open room: no page, no language, no waiting visitor.
+      [3_000, { decision: 'allow', outcome: 'origin', reason: 'allow_all', newTid: 'STRAIGHT', newExp: w0 + 600, newDec: 'allow' }],
+      // Denied, holding no ticket: a page in a language, but nobody waiting.
+      [4_000, { decision: 'deny', outcome: 'deny', reason: 'deny_all', lang: 'ja-JP' }],
+      // A line from an edge before the field: a waiting visitor with no language to count them in.
+      [6_000, { newTid: 'OLDOLD01', newExp: w0 + 20, newDec: 'wait' }],
+    ] as const;
+    const inOrder = [...lines].sort((a, b) => a[0] - b[0]);
+    const f = run(inOrder.map(([at, fields]) => line(T0 + at, fields)));
+    expect([...f.languages.get('shop')!]).toEqual([['de-DE', 1], ['ar-EG', 1], ['en-US', 1]]);
+    // The same lines as an older edge wrote them: no language at all, every other figure the same.
+    const old = run(inOrder.map(([at, fields]) => line(T0 + at, { ...fields, lang: undefined })));
+    expect(old.languages.size).toBe(0);
+    expect(old.rooms).toEqual(f.rooms);
+    expect(old.lines).toEqual(f.lines);
+  });
+
+  it("counts a made on-sale's visitors by language exactly, and a sampled one's within its error", () => {
+    const languages: [string, number][] = [['en-US', 0.8], ['de-DE', 0.15], ['ar-EG', 0.05]];
+    const options = { startMs: T0, minutes: 10, arrivals: (m: number) => (m < 4 ? 1500 : 200), target: 400, leave: 0.04, seed: 13, languages };
+    const made = makeLog(options);
+    const whole = run(made.lines);
+    expect(whole.languages.get('shop')).toEqual(made.truth.languages);
+    // Visitors, not requests: far fewer than the lines that name a language.
+    const visitors = [...made.truth.languages.values()].reduce((a, b) => a + b, 0);
+    expect(made.lines.filter((l) => l.includes('"lang"')).length).toBeGreaterThan(2 * visitors);
+    const sampled = run(makeLog({ ...options, sampleRate: 0.2 }).lines).languages.get('shop')!;
+    for (const [tag, n] of made.truth.languages) {
+      expect(Math.abs(sampled.get(tag)! / n - 1), `${tag}: ${sampled.get(tag)} of ${n}`).toBeLessThan(4 / Math.sqrt(0.2 * n));
+    }
+  });
+
   it('holds per-ticket state for the tickets alive only, however long the log', () => {
     const made = makeLog({ startMs: T0, minutes: 100, arrivals: () => 300, target: 300, leave: 0.05, seed: 11 });
     const a = new LogAggregator({ nowMs: T0 + 86_400_000 });

@@ -37,6 +37,22 @@ describe('npm run report', () => {
     expect(html).toMatch(/>10:0\d</);
   });
 
+  it("names the languages each room's waiting visitors read, largest first; a log without them says so", async () => {
+    const shop = makeLog({ startMs: T0, minutes: 4, arrivals: () => 300, target: 120, seed: 2, languages: [['de-DE', 0.15], ['en-US', 0.8], ['ar-EG', 0.05]] });
+    const checkout = makeLog({ startMs: T0, minutes: 4, arrivals: () => 40, target: 30, room: 'checkout', seed: 4, languages: [['ja-JP', 1]] });
+    const file = join(dir, 'languages.log');
+    writeFileSync(file, [...shop.lines, ...checkout.lines].join('\n'));
+    const out = join(dir, 'languages.html');
+    expect(await main([file, '--out', out], () => {})).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    const n = (tag: string) => shop.truth.languages.get(tag)!.toLocaleString('en-GB');
+    const langs = [...html.matchAll(/<p class="langs">(.*?)<\/p>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
+    expect(langs).toEqual([`Languages of the waiting visitors: ja-JP ${checkout.truth.languages.get('ja-JP')}.`, `Languages of the waiting visitors: en-US ${n('en-US')}, de-DE ${n('de-DE')}, ar-EG ${n('ar-EG')}.`]);
+    // The log of the first test, written as an edge before the field wrote it.
+    const { html: old } = await report([]);
+    expect(old).toMatch(/Languages: none named in this log/);
+  });
+
   it("draws the API calls and the published chance from the controller's journal", async () => {
     const journal = join(dir, 'control.jsonl');
     writeFileSync(journal, [

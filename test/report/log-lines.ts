@@ -9,7 +9,7 @@ import type { Outcome, TokenClaims } from '../../src/core/types.js';
 export interface MadeLog {
   lines: string[];
   /** What happened, to compare the report with. */
-  truth: { admissions: number; leavers: number; waits: number[]; waitingAtOnce: Map<number, number> };
+  truth: { admissions: number; leavers: number; waits: number[]; waitingAtOnce: Map<number, number>; languages: Map<string, number> };
 }
 
 export interface MadeLogOptions {
@@ -27,6 +27,11 @@ export interface MadeLogOptions {
   /** log_sample_rate: waiting lines logged only for ids in the sample. */
   sampleRate?: number;
   seed?: number;
+  /**
+   * The languages newcomers read, with their shares: each visitor's waiting pages carry their `lang`,
+   * as the edge writes it (the origin's answers none). Absent: lines without the field, as an older edge.
+   */
+  languages?: [tag: string, share: number][];
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -51,7 +56,13 @@ export function makeLog(o: MadeLogOptions): MadeLog {
   const u = (tid: string): number => [...tid].reduce((n, c) => n * 64 + ALPHABET.indexOf(c), 0) / 2 ** 48;
   const lines: { ms: number; text: string }[] = [];
   // waitingAtOnce: minute start -> the most visitors holding a ticket for one draw in it (a window's crowd).
-  const truth: MadeLog['truth'] = { admissions: 0, leavers: 0, waits: [], waitingAtOnce: new Map() };
+  const truth: MadeLog['truth'] = { admissions: 0, leavers: 0, waits: [], waitingAtOnce: new Map(), languages: new Map() };
+  const pickLanguage = (): string | undefined => {
+    if (o.languages === undefined) return undefined;
+    let x = rnd();
+    for (const [tag, share] of o.languages) if ((x -= share) < 0) return tag;
+    return o.languages.at(-1)![0];
+  };
   const rate = o.sampleRate ?? 1;
   const line = (ms: number, pop: string, f: Record<string, unknown>): void => {
     const win = Math.floor(ms / 1000 / d) * d;
@@ -73,7 +84,8 @@ export function makeLog(o: MadeLogOptions): MadeLog {
     if (weight !== 1) o2.w = weight;
     lines.push({ ms, text: JSON.stringify(o2) });
   };
-  interface Visitor { arrivedMs: number; tid: string; next: string; exp: number; pop: string }
+  interface Visitor { arrivedMs: number; tid: string; next: string; exp: number; pop: string; lang: string | undefined }
+  const langOf = (v: Visitor): Record<string, string> => (v.lang === undefined ? {} : { lang: v.lang });
   let waiting: Visitor[] = [];
   const endMs = o.startMs + o.minutes * 60_000;
   for (let w = Math.floor(o.startMs / 1000 / d) * d; w * 1000 < endMs; w += d) {
@@ -98,7 +110,7 @@ export function makeLog(o: MadeLogOptions): MadeLog {
         line(ms, v.pop, { decision: 'allow', outcome: 'origin', reason: 'draw_won', status: 200, tid: v.tid, exp: v.exp, dec: 'wait', newTid: allow, newExp: w + 600, newDec: 'allow', pct });
       } else {
         const next = id();
-        line(ms, v.pop, { reason: 'draw_lost', tid: v.tid, exp: v.exp, dec: 'wait', newTid: v.next, newExp: v.exp + d, newDec: 'wait', nextTid: next, pct });
+        line(ms, v.pop, { reason: 'draw_lost', tid: v.tid, exp: v.exp, dec: 'wait', newTid: v.next, newExp: v.exp + d, newDec: 'wait', nextTid: next, pct, ...langOf(v) });
         still.push({ ...v, tid: v.next, next, exp: v.exp + d });
       }
     }
@@ -108,8 +120,9 @@ export function makeLog(o: MadeLogOptions): MadeLog {
     for (let i = 0; i < perWindow; i++) {
       const ms = winMs + Math.floor((i * d * 1000) / Math.max(1, perWindow));
       if (ms >= endMs || ms < o.startMs) continue;
-      const v: Visitor = { arrivedMs: ms, tid: id(), next: id(), exp: w + d, pop: pops[Math.floor(rnd() * pops.length)]! };
-      line(ms, v.pop, { newTid: v.tid, newExp: v.exp, newDec: 'wait', nextTid: v.next });
+      const v: Visitor = { arrivedMs: ms, tid: id(), next: id(), exp: w + d, pop: pops[Math.floor(rnd() * pops.length)]!, lang: pickLanguage() };
+      if (v.lang !== undefined) truth.languages.set(v.lang, (truth.languages.get(v.lang) ?? 0) + 1);
+      line(ms, v.pop, { newTid: v.tid, newExp: v.exp, newDec: 'wait', nextTid: v.next, ...langOf(v) });
       waiting.push(v);
     }
     // Everyone still waiting holds exactly one ticket, for the next draw, through this window.

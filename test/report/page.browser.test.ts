@@ -18,7 +18,11 @@ let pageUrl: string;
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'report-page-'));
-  const shop = makeLog({ startMs: T0, minutes: 8, arrivals: (m) => (m < 4 ? 500 : 60), target: 150, leave: 0.05, pops: ['LHR', 'FRA', 'AMS'], room: 'shop', sampleRate: 0.5 });
+  // Every language the room ships, so the languages line is as long as it gets (12 named and the rest summed).
+  const tags = ['en-US', 'es-ES', 'de-DE', 'fr-FR', 'it-IT', 'ja-JP', 'ko-KR', 'pt-BR', 'zh-CN', 'zh-TW', 'nl-NL', 'pl-PL', 'id-ID', 'tr-TR', 'ar-EG', 'ru-RU', 'fa-IR', 'he-IL'];
+  const zipf = tags.reduce((sum, _, i) => sum + 1 / (i + 1), 0);
+  const languages = tags.map((tag, i): [string, number] => [tag, 1 / (i + 1) / zipf]);
+  const shop = makeLog({ startMs: T0, minutes: 8, arrivals: (m) => (m < 4 ? 500 : 60), target: 150, leave: 0.05, pops: ['LHR', 'FRA', 'AMS'], room: 'shop', sampleRate: 0.5, languages });
   const checkout = makeLog({ startMs: T0, minutes: 8, arrivals: () => 40, target: 30, room: 'checkout', seed: 5 });
   writeFileSync(join(dir, 'room.log'), [...shop.lines, ...checkout.lines, 'GET / 200 1.2ms'].join('\n'));
   writeFileSync(join(dir, 'control.jsonl'), JSON.stringify({ ts: new Date(T0).toISOString(), kind: 'write', ok: true, status: 200, calls: 1, keys: [], rooms: { shop: { new_users_per_minute: 150 } }, remaining: 950, error: null }));
@@ -58,6 +62,11 @@ describe("the report's page", () => {
   it('fits a 375 px phone: no sideways scroll, every chart within the page', async () => {
     const { page } = await open(PHONE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The languages line wraps between languages, never inside one, and stays a few lines long.
+    const langs = await page.$eval('section[aria-labelledby="room-shop"] .langs', (p) => ({ text: p.textContent ?? '', height: p.getBoundingClientRect().height, right: Math.max(...[...p.querySelectorAll('span')].map((s) => s.getBoundingClientRect().right)), lines: parseFloat(getComputedStyle(p).lineHeight) }));
+    expect(langs.text).toMatch(/^Languages of the waiting visitors: en-US [\d,]+, es-ES [\d,]+, .* \d+ more languages [\d,]+\.$/);
+    expect(langs.right).toBeLessThanOrEqual(375);
+    expect(langs.height / langs.lines).toBeLessThanOrEqual(6);
     const widths = await page.$$eval('figure svg', (svgs) => svgs.filter((s) => s.getBoundingClientRect().width > 0).map((s) => s.getBoundingClientRect().right));
     expect(widths.length).toBe(12);
     for (const right of widths) expect(right).toBeLessThanOrEqual(375);
