@@ -2,13 +2,14 @@
 // controller down with it, so nothing keeps writing the store; and a dashboard port already taken is
 // refused by name: the process that holds it and the option that moves it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { canConnect } from '../../lib/host-process.js';
 import { repoRoot } from '../../lib/paths.js';
+import { alive, descendants } from '../support/processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wr-control-life-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,34 +29,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Every process below `pid` (from /proc). */
-function descendants(pid: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found: number[] = [];
-  const walk = (p: number): void => {
-    for (const [child, parent] of parents) if (parent === p) (found.push(child), walk(child));
-  };
-  walk(pid);
-  return found;
-}
-
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 function run(command: string, args: string[], name: string): { child: ChildProcess; out: () => string } {
   const config = join(dir, `${name}.json`);

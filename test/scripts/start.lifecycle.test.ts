@@ -2,7 +2,7 @@
 // the demo shop and the controller. SIGTERM to npm's pid stops every child and npm exits; SIGKILL to
 // npm (which cannot pass anything on) leaves nothing serving either: the children die with it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { repoRoot } from '../../lib/paths.js';
 import { canConnect } from '../../lib/host-process.js';
 import { ensureRoomWasm } from '../../lib/room-wasm.js';
 import { freeAddr, startPorts } from '../../scripts/start-ports.js';
+import { alive, descendants } from '../support/processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wr-start-life-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -28,36 +29,6 @@ afterEach(() => {
 beforeAll(async () => {
   await ensureRoomWasm();
 }, 240_000);
-
-/** Every process below `pid`, from /proc (the guard included: it is a child, in its own group). */
-function descendants(pid: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found: number[] = [];
-  const walk = (p: number): void => {
-    for (const [child, parent] of parents) if (parent === p) (found.push(child), walk(child));
-  };
-  walk(pid);
-  return found;
-}
-
-/** Alive and not a zombie. */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 async function startRoom(): Promise<{ pid: number; ports: ReturnType<typeof startPorts>; exited: Promise<unknown>; out: () => string; pids: number[] }> {
   const addr = await freeAddr(startPorts(`127.0.0.1:${20000 + Math.floor(Math.random() * 20000)}`), true);
