@@ -3,7 +3,6 @@
 // `npm run tune`, `npm run keys` and `npm run pages`, which API calls each made, the messages an
 // operator reads when the API refuses (the Config Store's limits, the rate limit, an outage), and
 // `fastly log-tail` feeding the controller's log source.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,26 +14,8 @@ import { fastlyBin } from '../../lib/fastly-cli.js';
 import { fastlyEnv, fastlyEnvVars, STANDIN_TOKEN } from '../../lib/fastly-env.js';
 import { repoRoot } from '../../lib/paths.js';
 import { encodePages, pageKey } from '../../scripts/pages-to-store.js';
+import { runCommand as run } from '../support/run-command.js';
 
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
-/** Runs a command to its end without blocking this process (the stand-in answers from it). */
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: repoRoot, env });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-    child.stdin.end(stdin);
-  });
-}
 
 const example = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.json'), 'utf8')) as Record<string, string>;
 let api: FastlyApi;

@@ -1,7 +1,6 @@
 // `npm run tune -- --service SVC active_key=KID` through the real Fastly CLI against the API stand-in
 // (fastly-api/): the key is looked for in the service's Secret Store before anything is written, and a
 // missing one is refused, naming the keys there are and the command that adds one there.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,25 +9,10 @@ import { seedService, type SeededService } from '../../fastly-api/seed.js';
 import { startFastlyApi, type FastlyApi } from '../../fastly-api/server.js';
 import { fastlyEnv } from '../../lib/fastly-env.js';
 import { repoRoot } from '../../lib/paths.js';
-
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
+import { runCommand } from '../support/run-command.js';
 
 /** `npm run tune -- ARGS` as a child process: the stand-in answers from this one, so it must not block. */
-function tune(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/tune.ts', ...args], { cwd: repoRoot, env });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-  });
-}
+const tune = (args: string[]) => runCommand(process.execPath, ['--import', 'tsx', 'scripts/tune.ts', ...args], env);
 
 const example = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.json'), 'utf8')) as Record<string, string>;
 let api: FastlyApi;

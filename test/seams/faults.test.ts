@@ -6,7 +6,6 @@
 // controller keeps running, holds and says so), a bounded number of calls, and nothing half-written.
 // invite never calls the API (`--service` only skips its local checks): it faces store-file faults
 // instead, a missing or corrupt local key file. One stand-in per fault, the tools run side by side.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,28 +15,10 @@ import { seedService, type SeededService } from '../../fastly-api/seed.js';
 import { startFastlyApi, type FastlyApi } from '../../fastly-api/server.js';
 import { fastlyBin } from '../../lib/fastly-cli.js';
 import { fastlyEnv } from '../../lib/fastly-env.js';
-import { repoRoot } from '../../lib/paths.js';
 import { controlProcess } from '../control/control-process.js';
 import { TWO_ROOMS } from '../control/control-process.js';
+import { runCommand as run, type Run } from '../support/run-command.js';
 
-interface Run {
-  code: number | null;
-  out: string;
-  err: string;
-}
-
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, stdin = ''): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: repoRoot, env });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-    child.stdin.end(stdin);
-  });
-}
 
 /** The answers every API call of the run meets. */
 const FAULTS = ['400', '404', '429', '503', 'wrong-json'] as const;
