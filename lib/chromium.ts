@@ -4,6 +4,9 @@
 // into node_modules/.cache and used. Browser suites call launchBrowser() in beforeAll; a machine with
 // neither is a failure that says what to install, never a silent skip, so a green run always means
 // the pages were really checked in a browser.
+// The packaged Chromium sees only the fonts its fontconfig file names: the package's Open Sans (Latin,
+// Greek, Cyrillic, Hebrew) and the Noto fonts of PACKAGED_FONTS, so Arabic, Persian and Chinese or
+// Japanese pages show real glyphs, as a phone shows them, not blanks.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -26,6 +29,26 @@ export interface FoundChromium {
   /** Extra environment the browser needs (the packaged one's fonts). */
   env: Record<string, string>;
   source: 'CHROMIUM_PATH' | 'system' | '@sparticuz/chromium';
+}
+
+/**
+ * npm packages (devDependencies) whose `fonts/` folder of TTF or OTF files the packaged Chromium gets:
+ * Noto Naskh Arabic (Arabic and Persian, 0.3 MB) and Noto Sans Hans (Simplified Chinese, whose kana
+ * and traditional characters cover every string of ja-JP and zh-TW too, 42 MB). Korean has none here
+ * (@embedpdf/fonts-kr would add 32 MB): ko-KR pages show blanks in the packaged browser.
+ */
+const PACKAGED_FONTS = ['@embedpdf/fonts-arabic', '@embedpdf/fonts-sc'];
+
+/** The folders of PACKAGED_FONTS' font files: each package's entry point is dist/index.*, its fonts are in fonts/. */
+function packagedFontDirs(): string[] {
+  const require = createRequire(import.meta.url);
+  return PACKAGED_FONTS.map((name) => path.join(path.dirname(require.resolve(name)), '..', 'fonts'));
+}
+
+/** The fontconfig file of the packaged browser unpacked in `dir`: its own fonts and PACKAGED_FONTS'. */
+function packagedFontsConf(dir: string, fontDirs: readonly string[] = packagedFontDirs()): string {
+  const dirs = [path.join(dir, 'fonts'), ...fontDirs].map((d) => `<dir>${d}</dir>`).join('');
+  return `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>${dirs}<cachedir>${dir}/fonts-cache</cachedir></fontconfig>\n`;
 }
 
 /** The packaged browser is for Linux x64 only. */
@@ -56,7 +79,11 @@ async function packagedChromium(): Promise<FoundChromium> {
   const parent = path.join(repoRoot, 'node_modules', '.cache', 'waiting-room-chromium');
   const dir = path.join(parent, version);
   const fontsConf = path.join(dir, 'fonts.conf');
-  const found = (): FoundChromium => ({ path: path.join(dir, 'chromium'), env: { FONTCONFIG_FILE: fontsConf }, source: '@sparticuz/chromium' });
+  const found = async (): Promise<FoundChromium> => {
+    await writeFontsConf(dir, fontsConf);
+    return { path: path.join(dir, 'chromium'), env: { FONTCONFIG_FILE: fontsConf }, source: '@sparticuz/chromium' };
+  };
+  // A browser unpacked by an earlier run (its fonts.conf is written last): only the fonts may have changed.
   if (existsSync(fontsConf)) return found();
   await mkdir(parent, { recursive: true });
   const staging = await mkdtemp(path.join(parent, 'unpacking-'));
@@ -70,10 +97,7 @@ async function packagedChromium(): Promise<FoundChromium> {
     else process.env.TMPDIR = savedTmp;
   }
   // The package's own fonts.conf names /tmp/fonts; this one names where the fonts really are.
-  await writeFile(
-    path.join(staging, 'fonts.conf'),
-    `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><dir>${dir}/fonts</dir><cachedir>${dir}/fonts-cache</cachedir></fontconfig>\n`,
-  );
+  await writeFile(path.join(staging, 'fonts.conf'), packagedFontsConf(dir));
   try {
     await rename(staging, dir);
   } catch (error) {
@@ -82,6 +106,19 @@ async function packagedChromium(): Promise<FoundChromium> {
     if (!existsSync(fontsConf)) throw error;
   }
   return found();
+}
+
+/**
+ * Rewrites the fonts.conf of an unpacked browser when PACKAGED_FONTS changed since it was written (or
+ * node_modules moved): through a file of its own and a rename, so a worker launching meanwhile reads
+ * the old file or the new one, whole.
+ */
+async function writeFontsConf(dir: string, fontsConf: string): Promise<void> {
+  const want = packagedFontsConf(dir);
+  if ((await readFile(fontsConf, 'utf8').catch(() => '')) === want) return;
+  const next = `${fontsConf}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+  await writeFile(next, want);
+  await rename(next, fontsConf);
 }
 
 /** CHROMIUM_PATH, else a system Chromium, else the packaged one; null when none can be had here. */

@@ -64,6 +64,7 @@ export function pageVars(facts: AnswerFacts): PageVars {
     startsInSeconds: facts.startsInSeconds,
     visitorsAhead: facts.place?.ahead ?? null,
     turnInSeconds: facts.place?.turnSeconds ?? null,
+    placeQueue: facts.placeQueue,
     closed: facts.closed,
     queueingMethod: facts.queueingMethod,
     proofRequired: facts.proof !== null,

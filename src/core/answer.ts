@@ -9,7 +9,7 @@ import { shownPlace } from './position.js';
 import { eventPhase, prequeueDraining } from './queue.js';
 import type { ProofChallenge } from './proof.js';
 import type { DecideResult } from './result.js';
-import type { Config, PageName } from './types.js';
+import type { Config, PageName, PlaceQueue } from './types.js';
 
 /** The part of a decision an answer is made from. */
 export type AnsweredResult = Pick<DecideResult, 'outcome' | 'reason' | 'waitDueSec' | 'waitExpirySec'> & Partial<Pick<DecideResult, 'place' | 'proof'>>;
@@ -44,6 +44,11 @@ export interface AnswerFacts {
   estimatePending: boolean;
   /** A place in line: visitors ahead and seconds until the turn, each null when unknown; null without a place. */
   place: { ahead: number | null; turnSeconds: number | null } | null;
+  /**
+   * The line that place is in, null without one: `prequeue` for a place a sale's pre-queue gave at
+   * the start, let in by that shuffled order whatever `queueingMethod` says; `fifo` for a first-come one.
+   */
+  placeQueue: PlaceQueue | null;
   /** The countdown's event start (ISO 8601) and whole seconds until it; null on every other page. */
   eventStart: string | null;
   startsInSeconds: number | null;
@@ -112,6 +117,7 @@ export function answerFacts(config: Config, result: AnsweredResult, nowMs: numbe
     estimate,
     estimatePending: pending,
     place,
+    placeQueue: result.place?.queue ?? null,
     eventStart: countdown === null ? null : new Date(countdown * 1000).toISOString(),
     startsInSeconds: countdown === null ? null : Math.max(0, countdown - nowSec),
     closed: result.reason === 'event_closed',

@@ -105,7 +105,7 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
   // Admit with an allow token, renewing the visitor's own once fewer than A seconds remain (past half
   // its longest life). Null when there is neither an allow token presented nor a key to sign a new one.
   const admit = async (reason: ReasonCode, allowToken: Usable | null, pct: number | null = null, place: Place | null = null): Promise<DecideResult | null> => {
-    const at = place === null ? null : { pos: place.pos, cursor: place.cursor };
+    const at = place === null ? null : { pos: place.pos, cursor: place.cursor, queue: place.queue };
     const keep =
       allowToken === null ? null : resultWith({ decision: 'allow', outcome: 'origin', reason, kid: allowToken.kid, allowExpirySec: allowToken.claims.exp, used, pct, place: at });
     if (allowToken !== null && allowToken.claims.exp - nowSec >= A) return keep;
@@ -182,7 +182,7 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
   // Where a token that holds a place stands, for the page and the log (never before the start).
   const placeFor = async (claims: TokenClaims, key: CryptoKey): Promise<Place | null> =>
     claims.arr === undefined || !holdsPlace(claims) ? null : placeOf({ ...claims, arr: claims.arr }, key, input.keys, config, nowSec, diag);
-  const at = (place: Place | null) => (place === null ? null : { pos: place.pos, cursor: place.cursor });
+  const at = (place: Place | null) => (place === null ? null : { pos: place.pos, cursor: place.cursor, queue: place.queue });
 
   // A new token for the visitor: a place at the back in `fifo`, else the draw's; due at its own offset
   // into the window that starts at `exp`.

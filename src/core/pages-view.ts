@@ -19,7 +19,7 @@ import {
 } from './i18n/page-text.js';
 import type { Strings } from './i18n/strings.js';
 import { SOLVER_PATH } from './solver-asset.js';
-import type { PageName } from './types.js';
+import type { PageName, PlaceQueue } from './types.js';
 import { languageLinks, languageLinksHtml, type LanguageLink } from './language-links.js';
 
 
@@ -48,6 +48,11 @@ export interface PageVars {
   /** A visitor holding a place (fifo, or the shuffled pre-queue after the start): visitors ahead and whole seconds until their turn; each null when unknown or not in such a queue. */
   visitorsAhead: number | null;
   turnInSeconds: number | null;
+  /**
+   * The line the visitor's place is in: `prequeue` for a place the sale's pre-queue gave at the start
+   * (let in by that shuffled order, not by draw or arrival), `fifo` for a first-come one. Absent: null, no place.
+   */
+  placeQueue?: PlaceQueue | null;
   /** The deny page shown because the event ended with event_end_action = close. */
   closed: boolean;
   /** `queueing_method`: the pages explain a draw or a line accordingly. */
@@ -324,6 +329,9 @@ export function templateView(vars: PageVars, language: PageLanguage = englishLan
     isPrequeue: vars.status === 'prequeue',
     isClosed: vars.closed,
     isFifo: vars.queueingMethod === 'fifo',
+    // A pre-queue place is let in by the order the start shuffled, in a random room as in a fifo one.
+    hasPrequeuePlace: vars.placeQueue === 'prequeue',
+    placeQueue: vars.placeQueue ?? null,
     hasMessage: language.message !== '',
     hasPlace: vars.visitorsAhead !== null || vars.turnInSeconds !== null,
     lang: info.tag,

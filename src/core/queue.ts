@@ -4,7 +4,7 @@
 import { dueAt } from './draw.js';
 import type { KeyRing } from './keys.js';
 import { cursorAt, fallbackCursor, fifoPosition, prequeuePosition, rank } from './position.js';
-import type { Config, TokenClaims } from './types.js';
+import type { Config, PlaceQueue, TokenClaims } from './types.js';
 
 export type Phase = 'none' | 'before' | 'prequeue' | 'running' | 'ended';
 
@@ -43,6 +43,8 @@ export interface Place {
   cursor: number;
   /** True when a published cursor (rather than the draw or the fallback) decides this place. */
   byCursor: boolean;
+  /** The line the place is in: the pre-queue's shuffled order, or the first-come line. */
+  queue: PlaceQueue;
 }
 
 /**
@@ -67,10 +69,10 @@ export async function placeOf(
     }
     const pos = prequeuePosition(claims.arr, await rank(key, claims.arr, claims.sub));
     const cursor = published ?? fallbackCursor(claims.arr, nowSec, config.waitPeriodSeconds, config.allowPercentage);
-    return { pos, cursor, byCursor: true };
+    return { pos, cursor, byCursor: true, queue: 'prequeue' };
   }
   // A first-come token with no cursor to follow draws like the draw's tokens (and keeps its place).
-  return { pos: fifoPosition(claims.arr, claims.sub), cursor: published ?? Number.NEGATIVE_INFINITY, byCursor: published !== null };
+  return { pos: fifoPosition(claims.arr, claims.sub), cursor: published ?? Number.NEGATIVE_INFINITY, byCursor: published !== null, queue: 'fifo' };
 }
 
 /**

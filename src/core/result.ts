@@ -2,7 +2,7 @@
 // and times the answer carries. Plain data, below everything that reads it (the answer, the log line,
 // the handler).
 import type { ProofChallenge, ProofClass } from './proof.js';
-import type { Decision, Outcome, ReasonCode, TokenClaims } from './types.js';
+import type { Decision, Outcome, PlaceQueue, ReasonCode, TokenClaims } from './types.js';
 
 /** A token the visitor presented and the room used, or the one it set. */
 export interface TokenRef {
@@ -38,8 +38,8 @@ export interface DecideResult {
   nextToken: string | null;
   /** The chance (0..100) this request's draw used, null when it did not draw. */
   pct: number | null;
-  /** The visitor's place in line and the cursor now, when they hold a place the cursor moves (docs/events.md). */
-  place: { pos: number; cursor: number } | null;
+  /** The visitor's place in line, the cursor now and the line it is in, when they hold a place the cursor moves (docs/events.md). */
+  place: { pos: number; cursor: number; queue: PlaceQueue } | null;
   /** The puzzle of the draw token the visitor now holds, when its draw asks for a proof (docs/bots.md); else null. */
   proof: ProofChallenge | null;
   /** What this request's draw brought when it asked for a proof (the line's `proof`), else null. */

@@ -20,6 +20,12 @@ export type Outcome =
 
 export type PageName = 'startwaiting' | 'keepwaiting' | 'prequeue' | 'deny';
 
+/**
+ * The line a place is in (docs/events.md): a sale's pre-queue, shuffled at the start and let in by
+ * that order, or the first-come line, let in by arrival.
+ */
+export type PlaceQueue = 'prequeue' | 'fifo';
+
 /** Why a decision was taken; the log line names it. Stable strings: dashboards match on them. */
 export type ReasonCode =
   | 'rule_bypass'

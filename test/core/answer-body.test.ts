@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { answerFacts, type AnsweredResult } from '../../src/core/answer.js';
 import { answerJson, pageVars, renderAnswer } from '../../src/core/answer-body.js';
 import { parseConfig } from '../../src/core/config.js';
+import { decide } from '../../src/core/decide.js';
+import { createKeyRing } from '../../src/core/keys.js';
 import { localeByTag } from '../../src/core/i18n/locales.js';
 import type { PageLanguage } from '../../src/core/i18n/page-language.js';
 import { Strings } from '../../src/core/i18n/strings.js';
@@ -57,5 +59,55 @@ describe('the chance the JSON answer says a draw uses', () => {
   it('is allow_percentage when nothing else decides', () => {
     const json = JSON.parse(answerJson(answerFacts(config(), lost, NOW_MS, () => 0))).waitingRoom;
     expect(json).toMatchObject({ allowPercentage: 20, chancePercentage: 20, chanceSource: 'allow_percentage' });
+  });
+});
+
+describe('the waiting page of a visitor holding a place from the pre-queue, after the start', () => {
+  // The sale's start, on a window boundary, and a room with no controller: the pre-queue drains by
+  // allow_percentage, so the page shows no number in line, only its first sentence says how it goes.
+  const START = Date.UTC(2026, 11, 1, 10, 0, 0) / 1000;
+  const iso = (sec: number) => new Date(sec * 1000).toISOString();
+  const KEY = Buffer.from(Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11) & 255)).toString('base64');
+  const settings: Record<string, string> = {
+    allow_percentage: '1',
+    wait_period_duration: '30',
+    active_key: 'k1',
+    event_prequeue_start: iso(START - 3600),
+    event_start: iso(START),
+  };
+
+  /** What a visitor of the pre-queue reads at their first due check after the start, still waiting. */
+  async function pageAfterStart(room: Record<string, string>, tag: string): Promise<string> {
+    const config = parseConfig((k) => ({ ...settings, ...room })[k] ?? null).config;
+    const keys = () => createKeyRing(async (kid) => (kid === 'k1' ? KEY : null), () => {});
+    const at = (sec: number, tokens: string[] = []) => decide({ config, keys: keys(), identity: 'ip:198.51.100.7', tokens, nowMs: sec * 1000 });
+    const joined = await at(START - 100);
+    expect(joined).toMatchObject({ outcome: 'prequeue', reason: 'prequeue_joined' });
+    const after = await at(joined.waitDueSec!, [joined.setToken!]);
+    // Still waiting (1% of the pre-queue a window), with a place nobody has put a number on yet.
+    expect(after).toMatchObject({ outcome: 'keepwaiting', reason: 'queue_waiting' });
+    const locale = localeByTag(tag)!;
+    const language: PageLanguage = { strings: new Strings(locale), offered: [en, locale], search: '', message: '' };
+    const nowMs = joined.waitDueSec! * 1000;
+    return renderAnswer({ config, result: after, nowMs, random: () => 0, json: false, storedPage: () => null, diag: () => {}, language }).body;
+  }
+
+  it('says everyone in the pre-queue got a random place at the start and goes in by it, not that a draw picks', async () => {
+    const html = await pageAfterStart({}, 'en-US');
+    expect(html).toContain('When the sale started, everyone in the pre-queue, you included, got a place in line at random.');
+    expect(html).not.toContain('picked at random');
+    expect(html).not.toContain('id="place"');
+  });
+
+  it('says it in the visitor\'s language', async () => {
+    const html = await pageAfterStart({}, 'de-DE');
+    expect(html).toContain('Zum Start des Verkaufs haben alle in der Vorwarteschlange, auch Sie, per Zufall einen Platz in der Warteschlange erhalten.');
+    expect(html).not.toContain('per Zufall ausgewählt aus allen Wartenden');
+  });
+
+  it('says it in a first-come room too, whose own sentence would speak of arrival', async () => {
+    const html = await pageAfterStart({ queueing_method: 'fifo' }, 'en-US');
+    expect(html).toContain('everyone in the pre-queue, you included, got a place in line at random');
+    expect(html).not.toContain('in the order they arrived');
   });
 });

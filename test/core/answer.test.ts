@@ -27,13 +27,15 @@ const waiting = (reason: ReasonCode, extra: Partial<AnsweredResult> = {}): Answe
 
 describe('answerFacts', () => {
   it("estimates the draw's wait, and none where no draw decides it", () => {
+    expect(answerFacts(config(), waiting('draw_lost'), NOW_MS, () => 0)).toMatchObject({ place: null, placeQueue: null });
     expect(answerFacts(config(), waiting('draw_lost'), NOW_MS, () => 0).estimate).not.toBeNull();
     for (const reason of ['queue_all', 'behind_prequeue'] as const) {
       expect(answerFacts(config(), waiting(reason), NOW_MS, () => 0).estimate).toBeNull();
     }
-    const inLine = answerFacts(config(), waiting('queue_waiting', { place: { pos: NOW + 3, cursor: NOW - 10 } }), NOW_MS, () => 0);
+    const inLine = answerFacts(config(), waiting('queue_waiting', { place: { pos: NOW + 3, cursor: NOW - 10, queue: 'fifo' } }), NOW_MS, () => 0);
     expect(inLine.estimate).toBeNull();
     expect(inLine.place).toEqual({ ahead: null, turnSeconds: null });
+    expect(inLine.placeQueue).toBe('fifo');
     const denied = answerFacts(config(), { outcome: 'deny', reason: 'deny_all', waitDueSec: null, waitExpirySec: null }, NOW_MS, () => 0);
     expect(denied).toMatchObject({ page: 'deny', estimate: null });
   });
@@ -84,8 +86,9 @@ describe('answerFacts', () => {
     const edge = parseConfig((k) => ({ ...settings, ...writes })[k] ?? null).config;
     const nowMs = (start + 2) * 1000;
     const cursor = cursorAt(edge.queueCursor!, start + 2);
-    const facts = answerFacts(edge, { outcome: 'keepwaiting', reason: 'queue_waiting', waitDueSec: start + 13, waitExpirySec: start + 10, place: { pos: start - 0.1, cursor } }, nowMs, () => 0);
+    const facts = answerFacts(edge, { outcome: 'keepwaiting', reason: 'queue_waiting', waitDueSec: start + 13, waitExpirySec: start + 10, place: { pos: start - 0.1, cursor, queue: 'prequeue' } }, nowMs, () => 0);
     expect(facts.place!.ahead).toBe(0);
+    expect(facts.placeQueue).toBe('prequeue');
   });
 });
 

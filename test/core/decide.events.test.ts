@@ -75,6 +75,8 @@ describe('the shuffled start', () => {
     expect(after.reason).toBe('queue_waiting');
     const expected = prequeuePosition(START, await rank(await seedKey(SEED), START, c.sub));
     expect(after.place!.pos).toBeCloseTo(expected, 12);
+    // Its line is the pre-queue's: the page says the start shuffled it, not that a draw picks.
+    expect(after.place!.queue).toBe('prequeue');
     // Renewed with the same place: same sub and arrival, next window.
     expect(claims(after.setToken!)).toMatchObject({ dec: 'pre', sub: c.sub, arr: START, exp: START + 60 });
   });
@@ -262,6 +264,7 @@ describe('first come, first served', () => {
     expect(res.place!.cursor).toBe(START);
     expect(res.place!.pos).toBeGreaterThanOrEqual(START + 10);
     expect(res.place!.pos).toBeLessThan(START + 11);
+    expect(res.place!.queue).toBe('fifo');
   });
 });
 

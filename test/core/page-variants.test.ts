@@ -22,6 +22,8 @@ describe('the one waiting template', () => {
     expect(start).not.toContain('{{t.waitingIntroKeep');
     expect(keep).toContain('<h1>{{t.waitingTitleKeep}}</h1>');
     expect(keep).toContain('{{t.waitingIntroKeepFifo}}');
+    expect(keep).toContain('{{t.waitingIntroKeepPrequeue}}');
+    expect(start).not.toContain('waitingIntroKeepPrequeue');
     expect(keep).not.toContain('{{t.waitingIntroStart');
   });
 

@@ -78,6 +78,7 @@ describe('the built-in pages', () => {
   const cases: [PageName, Partial<PageVars>][] = [
     ['startwaiting', { visitorsAhead: 40, turnInSeconds: 200, proofRequired: true }],
     ['keepwaiting', { queueingMethod: 'fifo' }],
+    ['keepwaiting', { placeQueue: 'prequeue', hasEstimate: false }],
     ['prequeue', { eventStartIso: '2026-12-01T10:00:00.000Z', startsInSeconds: 95, hasEstimate: false }],
     ['deny', {}],
     ['deny', { closed: true }],
@@ -93,6 +94,19 @@ describe('the built-in pages', () => {
     const texts = body.split(/<[^>]*>/).map((x) => x.trim()).filter((x) => x !== '');
     expect(texts.length).toBeGreaterThan(3);
     for (const text of texts) expect(text, text).toMatch(/§/);
+  });
+
+  it.each([
+    ['a draw', {}, 'waitingIntroKeepRandom'],
+    ['a first-come line', { queueingMethod: 'fifo' }, 'waitingIntroKeepFifo'],
+    ['a place the pre-queue gave, in a draw room', { placeQueue: 'prequeue' }, 'waitingIntroKeepPrequeue'],
+    ['a place the pre-queue gave, in a first-come room', { queueingMethod: 'fifo', placeQueue: 'prequeue' }, 'waitingIntroKeepPrequeue'],
+    ['a first-come place', { queueingMethod: 'fifo', placeQueue: 'fifo' }, 'waitingIntroKeepFifo'],
+  ] as const)('keepwaiting says how the visitor goes in: %s', (_what, over, key) => {
+    const html = renderPage('keepwaiting', null, pageVars('keepwaiting', over), () => {}, language(enLocale));
+    const intros = (['waitingIntroKeepRandom', 'waitingIntroKeepFifo', 'waitingIntroKeepPrequeue'] as const).filter((k) => html.includes(`<p>${enUS[k]}</p>`));
+    expect(intros).toEqual([key]);
+    expect(templateView(pageVars('keepwaiting', over))).toMatchObject({ hasPrequeuePlace: key === 'waitingIntroKeepPrequeue' });
   });
 });
 

@@ -33,6 +33,7 @@ export const SCENARIOS: Record<string, Scenario> = {
   },
   'deny closed, message': { name: 'deny', vars: pageVars('deny', { closed: true, message: 'See you next year' }) },
   'startwaiting ar-EG': { name: 'startwaiting', vars: pageVars('startwaiting'), language: arabic('') },
+  'keepwaiting, a pre-queue place': { name: 'keepwaiting', vars: pageVars('keepwaiting', { placeQueue: 'prequeue', hasEstimate: false }) },
   'keepwaiting ar-EG, fifo': { name: 'keepwaiting', vars: pageVars('keepwaiting', { queueingMethod: 'fifo', visitorsAhead: 56, turnInSeconds: 200 }), language: arabic('رسالة') },
   'prequeue ar-EG': { name: 'prequeue', vars: pageVars('prequeue', EVENT), language: arabic('') },
   'deny ar-EG': { name: 'deny', vars: pageVars('deny'), language: arabic('') },

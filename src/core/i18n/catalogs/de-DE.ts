@@ -36,6 +36,7 @@ export const catalog: Catalog = {
   waitingIntroStartFifo: 'Auf der Website ist gerade sehr viel los. Damit sie für alle funktioniert, werden immer nur wenige Besucher auf einmal eingelassen – in der Reihenfolge ihrer Ankunft.',
   waitingIntroKeepRandom: 'Sie sind noch nicht an der Reihe. Auf der Website ist gerade sehr viel los, deshalb werden immer nur wenige Besucher auf einmal eingelassen – per Zufall ausgewählt aus allen Wartenden.',
   waitingIntroKeepFifo: 'Sie sind noch nicht an der Reihe. Auf der Website ist gerade sehr viel los, deshalb werden immer nur wenige Besucher auf einmal eingelassen – in der Reihenfolge ihrer Ankunft.',
+  waitingIntroKeepPrequeue: 'Sie sind noch nicht an der Reihe. Zum Start des Verkaufs haben alle in der Vorwarteschlange, auch Sie, per Zufall einen Platz in der Warteschlange erhalten. Eingelassen werden immer nur wenige Besucher auf einmal – in der Reihenfolge dieser Plätze.',
   waitingKeepOpen: 'Lassen Sie diese Seite geöffnet: Sie prüft für Sie und leitet Sie zur Website weiter, sobald Sie an der Reihe sind. Neuladen ändert nichts an Ihren Chancen, und Sie können die Seite jederzeit verlassen.',
   placeHeading: 'Ihr Platz in der Warteschlange',
   placeAhead: 'Vor Ihnen: {people}',

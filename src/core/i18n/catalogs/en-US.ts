@@ -40,6 +40,8 @@ export const enUS = {
   waitingIntroStartFifo: 'The site is very busy. To keep it working for everyone, visitors are let in a few at a time, in the order they arrived.',
   waitingIntroKeepRandom: 'It is not your turn yet. The site is very busy, so visitors are let in a few at a time, picked at random among everyone waiting.',
   waitingIntroKeepFifo: 'It is not your turn yet. The site is very busy, so visitors are let in a few at a time, in the order they arrived.',
+  // keepwaiting, for a visitor holding the place a sale's pre-queue gave them at the start (any queueing_method).
+  waitingIntroKeepPrequeue: 'It is not your turn yet. When the sale started, everyone in the pre-queue, you included, got a place in line at random. Visitors are let in a few at a time, in the order of those places.',
   waitingKeepOpen: 'Keep this page open: it checks for you and takes you to the site when it is your turn. Refreshing does not change your chances, and you can leave at any time.',
   placeHeading: 'Your place in line',
   placeAhead: '{people} ahead of you',

@@ -37,6 +37,7 @@ export const catalog: Catalog = {
   waitingIntroStartFifo: 'El sitio web está recibiendo muchísimas visitas. Para que funcione bien para todos, se deja entrar a los visitantes poco a poco, por orden de llegada.',
   waitingIntroKeepRandom: 'Todavía no es su turno. El sitio web está recibiendo muchísimas visitas, así que se deja entrar a los visitantes poco a poco, elegidos al azar entre todas las personas que esperan.',
   waitingIntroKeepFifo: 'Todavía no es su turno. El sitio web está recibiendo muchísimas visitas, así que se deja entrar a los visitantes poco a poco, por orden de llegada.',
+  waitingIntroKeepPrequeue: 'Todavía no es su turno. Al empezar la venta, a todas las personas de la cola previa, también a usted, se les asignó al azar un lugar en la cola. Se deja entrar a los visitantes poco a poco, en el orden de esos lugares.',
   waitingKeepOpen: 'Mantenga esta página abierta: comprueba por usted si ya es su turno y, cuando lo sea, le dará paso al sitio web. Actualizar la página no cambia sus probabilidades, y puede irse cuando quiera.',
   placeHeading: 'Su lugar en la cola',
   placeAhead: 'Delante de usted: {people}',

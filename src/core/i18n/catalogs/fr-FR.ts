@@ -38,6 +38,7 @@ export const catalog: Catalog = {
   waitingIntroStartFifo: 'Le site est très sollicité. Pour qu’il reste accessible à tous, les visiteurs entrent par petits groupes, dans leur ordre d’arrivée.',
   waitingIntroKeepRandom: 'Ce n’est pas encore votre tour. Le site est très sollicité, les visiteurs entrent donc par petits groupes, tirés au sort parmi toutes les personnes en attente.',
   waitingIntroKeepFifo: 'Ce n’est pas encore votre tour. Le site est très sollicité, les visiteurs entrent donc par petits groupes, dans leur ordre d’arrivée.',
+  waitingIntroKeepPrequeue: 'Ce n’est pas encore votre tour. À l’ouverture de la vente, chaque personne de la pré-file, y compris vous, a reçu une place dans la file, attribuée au hasard. Les visiteurs entrent par petits groupes, dans l’ordre de ces places.',
   waitingKeepOpen: 'Gardez cette page ouverte\u00A0: elle vérifie pour vous et vous fait entrer sur le site dès que c’est votre tour. Actualiser la page ne change rien à vos chances, et vous pouvez partir à tout moment.',
   placeHeading: 'Votre place dans la file',
   placeAhead: 'Devant vous\u00A0: {people}',

@@ -35,6 +35,7 @@ export const catalog: Catalog = {
   waitingIntroStartFifo: 'Situs sedang sangat ramai. Agar situs tetap lancar bagi semua orang, pengunjung dipersilakan masuk secara bertahap, beberapa orang setiap kali, sesuai urutan kedatangan.',
   waitingIntroKeepRandom: 'Belum giliran Anda. Situs sedang sangat ramai, jadi pengunjung dipersilakan masuk secara bertahap, beberapa orang setiap kali, yang dipilih secara acak dari semua yang sedang menunggu.',
   waitingIntroKeepFifo: 'Belum giliran Anda. Situs sedang sangat ramai, jadi pengunjung dipersilakan masuk secara bertahap, beberapa orang setiap kali, sesuai urutan kedatangan.',
+  waitingIntroKeepPrequeue: 'Belum giliran Anda. Saat penjualan dimulai, setiap orang dalam pra-antrean, termasuk Anda, mendapat posisi dalam antrean secara acak. Pengunjung dipersilakan masuk secara bertahap, beberapa orang setiap kali, sesuai urutan posisi tersebut.',
   waitingKeepOpen: 'Biarkan halaman ini tetap terbuka: halaman ini memeriksa secara otomatis dan akan membawa Anda ke situs saat giliran Anda tiba. Memuat ulang halaman tidak mengubah peluang Anda, dan Anda boleh meninggalkan antrean kapan saja.',
   placeHeading: 'Posisi Anda dalam antrean',
   placeAhead: 'Di depan Anda: {people}',

@@ -37,6 +37,7 @@ export const catalog: Catalog = {
   waitingIntroStartFifo: 'Il sito è molto affollato. Perché funzioni per tutti, i visitatori entrano pochi alla volta, in ordine di arrivo.',
   waitingIntroKeepRandom: 'Non è ancora il tuo turno. Il sito è molto affollato, quindi i visitatori entrano pochi alla volta, estratti a sorte tra tutte le persone in attesa.',
   waitingIntroKeepFifo: 'Non è ancora il tuo turno. Il sito è molto affollato, quindi i visitatori entrano pochi alla volta, in ordine di arrivo.',
+  waitingIntroKeepPrequeue: 'Non è ancora il tuo turno. All’inizio della vendita, a tutte le persone in pre-coda, anche a te, è stato assegnato a sorte un posto in coda. I visitatori entrano pochi alla volta, nell’ordine di questi posti.',
   waitingKeepOpen: 'Tieni aperta questa pagina: controlla al posto tuo e ti porta sul sito quando arriva il tuo turno. Ricaricarla non cambia le tue probabilità e puoi andartene in qualsiasi momento.',
   placeHeading: 'Il tuo posto in coda',
   placeAhead: 'Davanti a te: {people}',

@@ -37,6 +37,7 @@ export const catalog: Catalog = {
   waitingIntroStartFifo: 'Het is erg druk op de website. Om de website voor iedereen bereikbaar te houden, worden bezoekers met een paar tegelijk toegelaten, in volgorde van aankomst.',
   waitingIntroKeepRandom: 'U bent nog niet aan de beurt. Het is erg druk op de website, daarom worden bezoekers met een paar tegelijk toegelaten, willekeurig gekozen uit alle wachtenden.',
   waitingIntroKeepFifo: 'U bent nog niet aan de beurt. Het is erg druk op de website, daarom worden bezoekers met een paar tegelijk toegelaten, in volgorde van aankomst.',
+  waitingIntroKeepPrequeue: 'U bent nog niet aan de beurt. Toen de verkoop begon, kreeg iedereen in de voorwachtrij, ook u, een willekeurige plaats in de rij. Bezoekers worden met een paar tegelijk toegelaten, in de volgorde van die plaatsen.',
   waitingKeepOpen: 'Houd deze pagina open: ze controleert voor u en stuurt u door naar de website zodra u aan de beurt bent. Vernieuwen verandert niets aan uw kansen, en u kunt op elk moment weggaan.',
   placeHeading: 'Uw plaats in de rij',
   placeAhead: 'Vóór u in de rij: {people}',

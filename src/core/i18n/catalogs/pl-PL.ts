@@ -37,6 +37,7 @@ export const catalog: Catalog = {
   waitingIntroStartFifo: 'Serwis jest teraz bardzo obciążony. Aby działał sprawnie dla wszystkich, wpuszczamy odwiedzających po kilka osób naraz, w kolejności przybycia.',
   waitingIntroKeepRandom: 'To jeszcze nie Państwa kolej. Serwis jest bardzo obciążony, więc wpuszczamy odwiedzających po kilka osób naraz, losując je spośród wszystkich oczekujących.',
   waitingIntroKeepFifo: 'To jeszcze nie Państwa kolej. Serwis jest bardzo obciążony, więc wpuszczamy odwiedzających po kilka osób naraz, w kolejności przybycia.',
+  waitingIntroKeepPrequeue: 'To jeszcze nie Państwa kolej. Gdy sprzedaż się rozpoczęła, wszystkie osoby z kolejki wstępnej, w tym Państwo, otrzymały losowo wybrane miejsca w kolejce. Wpuszczamy odwiedzających po kilka osób naraz, w kolejności tych miejsc.',
   waitingKeepOpen: 'Prosimy nie zamykać tej strony: sama sprawdza, czy nadeszła Państwa kolej, i wtedy przeniesie Państwa do serwisu. Odświeżanie nie zwiększa szans, a stronę można opuścić w dowolnej chwili.',
   placeHeading: 'Miejsce w kolejce',
   placeAhead: 'Przed Państwem: {people}',

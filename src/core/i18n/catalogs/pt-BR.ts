@@ -37,6 +37,7 @@ export const catalog: Catalog = {
   waitingIntroStartFifo: 'O site está recebendo muitos acessos agora. Para que ele continue funcionando para todos, os visitantes entram aos poucos, por ordem de chegada.',
   waitingIntroKeepRandom: 'Ainda não é a sua vez. O site está recebendo muitos acessos agora, por isso os visitantes entram aos poucos, sorteados entre todas as pessoas que estão esperando.',
   waitingIntroKeepFifo: 'Ainda não é a sua vez. O site está recebendo muitos acessos agora, por isso os visitantes entram aos poucos, por ordem de chegada.',
+  waitingIntroKeepPrequeue: 'Ainda não é a sua vez. Quando a venda começou, todos na pré-fila, inclusive você, receberam uma posição na fila, por sorteio. Os visitantes entram aos poucos, na ordem dessas posições.',
   waitingKeepOpen: 'Mantenha esta página aberta: ela verifica por você e leva você ao site quando chegar a sua vez. Atualizar a página não muda suas chances, e você pode sair a qualquer momento.',
   placeHeading: 'Sua posição na fila',
   placeAhead: 'À sua frente: {people}',

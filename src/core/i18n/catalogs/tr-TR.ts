@@ -36,6 +36,7 @@ export const catalog: Catalog = {
   waitingIntroStartFifo: 'Site şu anda çok yoğun. Sitenin herkes için sorunsuz çalışması amacıyla ziyaretçiler, geliş sırasına göre birkaçar kişi hâlinde içeri alınıyor.',
   waitingIntroKeepRandom: 'Henüz sıranız gelmedi. Site çok yoğun olduğundan ziyaretçiler, bekleyen herkesin arasından rastgele seçilerek birkaçar kişi hâlinde içeri alınıyor.',
   waitingIntroKeepFifo: 'Henüz sıranız gelmedi. Site çok yoğun olduğundan ziyaretçiler, geliş sırasına göre birkaçar kişi hâlinde içeri alınıyor.',
+  waitingIntroKeepPrequeue: 'Henüz sıranız gelmedi. Satış başladığında, siz de dâhil olmak üzere satış öncesi bekleme sırasındaki herkese ana sırada rastgele bir yer verildi. Ziyaretçiler bu sıraya göre birkaçar kişi hâlinde içeri alınıyor.',
   waitingKeepOpen: 'Lütfen bu sayfayı açık tutun: sayfa sizin yerinize kontrol eder ve sıranız geldiğinde sizi siteye yönlendirir. Sayfayı yenilemek şansınızı değiştirmez; sıradan istediğiniz zaman ayrılabilirsiniz.',
   placeHeading: 'Sıradaki yeriniz',
   placeAhead: 'Önünüzde: {people}',

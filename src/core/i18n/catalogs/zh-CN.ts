@@ -36,6 +36,7 @@ export const catalog: Catalog = {
   waitingIntroStartFifo: '网站当前非常繁忙。为确保所有人都能正常访问，我们会按照访客到达的先后顺序，每次只让少量访客进入。',
   waitingIntroKeepRandom: '还没轮到您。网站当前非常繁忙，因此我们会从所有排队的访客中随机抽选，每次只让少量访客进入。',
   waitingIntroKeepFifo: '还没轮到您。网站当前非常繁忙，因此我们会按照访客到达的先后顺序，每次只让少量访客进入。',
+  waitingIntroKeepPrequeue: '还没轮到您。开售时，包括您在内的所有预排队访客都已被随机分配了一个排队位置。我们会按照这些位置的先后顺序，每次只让少量访客进入。',
   waitingKeepOpen: '请保持此页面打开：页面会自动为您检查，轮到您时将带您进入网站。刷新页面不会影响您的机会，您也可以随时离开。',
   placeHeading: '您的排队位置',
   placeAhead: '排在您前面：{people}',

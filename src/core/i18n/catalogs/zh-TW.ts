@@ -36,6 +36,7 @@ export const catalog: Catalog = {
   waitingIntroStartFifo: '網站目前非常繁忙。為了讓所有人都能順利使用，我們會依照訪客抵達的先後順序，每次只讓少數訪客進入。',
   waitingIntroKeepRandom: '還沒輪到您。網站目前非常繁忙，因此我們會從所有排隊的訪客中隨機抽選，每次只讓少數訪客進入。',
   waitingIntroKeepFifo: '還沒輪到您。網站目前非常繁忙，因此我們會依照訪客抵達的先後順序，每次只讓少數訪客進入。',
+  waitingIntroKeepPrequeue: '還沒輪到您。開賣時，包括您在內的所有預先排隊訪客，都已隨機分配到一個排隊位置。我們會依照這些位置的先後順序，每次只讓少數訪客進入。',
   waitingKeepOpen: '請保持此頁面開啟：頁面會自動為您確認，輪到您時就會帶您進入網站。重新整理頁面不會影響您的機會，您也可以隨時離開。',
   placeHeading: '您的排隊位置',
   placeAhead: '排在您前面：{people}',
