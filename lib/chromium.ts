@@ -33,11 +33,11 @@ export interface FoundChromium {
 
 /**
  * npm packages (devDependencies) whose `fonts/` folder of TTF or OTF files the packaged Chromium gets:
- * Noto Naskh Arabic (Arabic and Persian, 0.3 MB) and Noto Sans Hans (Simplified Chinese, whose kana
- * and traditional characters cover every string of ja-JP and zh-TW too, 42 MB). Korean has none here
- * (@embedpdf/fonts-kr would add 32 MB): ko-KR pages show blanks in the packaged browser.
+ * Noto Naskh Arabic (Arabic and Persian, 0.3 MB), Noto Sans Hans (Simplified Chinese, whose kana
+ * and traditional characters cover every string of ja-JP and zh-TW too, 42 MB) and Noto Sans KR
+ * (Korean, 32 MB).
  */
-const PACKAGED_FONTS = ['@embedpdf/fonts-arabic', '@embedpdf/fonts-sc'];
+const PACKAGED_FONTS = ['@embedpdf/fonts-arabic', '@embedpdf/fonts-sc', '@embedpdf/fonts-kr'];
 
 /** The folders of PACKAGED_FONTS' font files: each package's entry point is dist/index.*, its fonts are in fonts/. */
 function packagedFontDirs(): string[] {

@@ -34,7 +34,7 @@ describe('the Chromium launch helper', () => {
     }
   });
 
-  it('draws Arabic, Persian, Japanese and Chinese pages with glyphs, not blanks, in the packaged browser', async () => {
+  it('draws Arabic, Persian, Japanese, Korean and Chinese pages with glyphs, not blanks, in the packaged browser', async () => {
     const packaged = await findChromium({}, []);
     if (packaged === null) {
       expect(process.platform === 'linux' && process.arch === 'x64').toBe(false);
@@ -43,7 +43,7 @@ describe('the Chromium launch helper', () => {
     const browser = await launchBrowser({ env: packaged.env }, packaged.path);
     try {
       const page = await browser.newPage();
-      for (const tag of ['ar-EG', 'fa-IR', 'ja-JP', 'zh-CN', 'zh-TW']) {
+      for (const tag of ['ar-EG', 'fa-IR', 'ja-JP', 'ko-KR', 'zh-CN', 'zh-TW']) {
         // The page's own words: every letter of the waiting page's first sentences, each drawn alone.
         const catalog = localeByTag(tag)!.catalog;
         const text = [catalog.waitingTitleKeep, catalog.waitingIntroKeepRandom, catalog.waitingIntroKeepPrequeue].join('');
@@ -68,7 +68,7 @@ describe('the Chromium launch helper', () => {
             const bits = draw(letter);
             return { letter, ink: bits.split('1').length - 1, missing: bits === missing };
           });
-        }, [...new Set(text)].filter((c) => /[\u0600-\u06ff\u3040-\u30ff\u4e00-\u9fff]/.test(c)));
+        }, [...new Set(text)].filter((c) => /[\u0600-\u06ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(c)));
         expect(drawn.length, tag).toBeGreaterThan(20);
         const blank = drawn.filter((d) => d.ink === 0 || d.missing).map((d) => d.letter);
         expect(blank, `${tag}: letters drawn blank`).toEqual([]);
