@@ -32,6 +32,8 @@ export function answerJson(facts: AnswerFacts, language: PageLanguage = englishL
       queueingMethod: facts.queueingMethod,
       eventStart: facts.eventStart,
       startsInSeconds: facts.startsInSeconds,
+      // The line a held place is in: `prequeue` (shuffled at a sale's start) or `fifo`; null for a draw's token.
+      placeQueue: facts.placeQueue,
       visitorsAhead: facts.place?.ahead ?? null,
       turnInSeconds: facts.place?.turnSeconds ?? null,
       message: language.message,

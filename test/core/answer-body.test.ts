@@ -77,7 +77,7 @@ describe('the waiting page of a visitor holding a place from the pre-queue, afte
   };
 
   /** What a visitor of the pre-queue reads at their first due check after the start, still waiting. */
-  async function pageAfterStart(room: Record<string, string>, tag: string): Promise<string> {
+  async function pageAfterStart(room: Record<string, string>, tag: string, json = false): Promise<string> {
     const config = parseConfig((k) => ({ ...settings, ...room })[k] ?? null).config;
     const keys = () => createKeyRing(async (kid) => (kid === 'k1' ? KEY : null), () => {});
     const at = (sec: number, tokens: string[] = []) => decide({ config, keys: keys(), identity: 'ip:198.51.100.7', tokens, nowMs: sec * 1000 });
@@ -89,7 +89,7 @@ describe('the waiting page of a visitor holding a place from the pre-queue, afte
     const locale = localeByTag(tag)!;
     const language: PageLanguage = { strings: new Strings(locale), offered: [en, locale], search: '', message: '' };
     const nowMs = joined.waitDueSec! * 1000;
-    return renderAnswer({ config, result: after, nowMs, random: () => 0, json: false, storedPage: () => null, diag: () => {}, language }).body;
+    return renderAnswer({ config, result: after, nowMs, random: () => 0, json, storedPage: () => null, diag: () => {}, language }).body;
   }
 
   it('says everyone in the pre-queue got a random place at the start and goes in by it, not that a draw picks', async () => {
@@ -103,6 +103,11 @@ describe('the waiting page of a visitor holding a place from the pre-queue, afte
     const html = await pageAfterStart({}, 'de-DE');
     expect(html).toContain('Zum Start des Verkaufs haben alle in der Vorwarteschlange, auch Sie, per Zufall einen Platz in der Warteschlange erhalten.');
     expect(html).not.toContain('per Zufall ausgewählt aus allen Wartenden');
+  });
+
+  it('tells an app in the JSON answer which line the place is in, whatever queueingMethod says', async () => {
+    const answer = JSON.parse(await pageAfterStart({ queueing_method: 'fifo' }, 'en-US', true)) as { waitingRoom: Record<string, unknown> };
+    expect(answer.waitingRoom).toMatchObject({ status: 'keepwaiting', queueingMethod: 'fifo', placeQueue: 'prequeue' });
   });
 
   it('says it in a first-come room too, whose own sentence would speak of arrival', async () => {
