@@ -1,7 +1,7 @@
 // The demo origin behind the waiting room on `npm start`: a tiny "shop" on 127.0.0.1:7070 that shows
 // what an origin sees. Its pages list the cookies that reached it, so you can watch the rooms'
-// `waiting_room_ID` cookies stay at the edge, and say which room the demo routing sends their path to
-// (local/config.example.json: /checkout to the checkout room, the rest to the shop room); /webhooks
+// `waiting_room_ID` cookies stay at the edge, and say which room the store's routing sends their path
+// to (npm start passes it; in the demo's, /checkout goes to the checkout room, the rest to the shop); /webhooks
 // answers POSTs, which a rule sends past the rooms; /logout shows how an origin ends a session.
 //
 //   npx tsx scripts/demo-origin.ts [--port 7070] [--host 127.0.0.1]
@@ -62,13 +62,29 @@ ${cookies.length === 0 ? '<p>None.</p>' : `<table><thead><tr><th>name</th><th>va
   }</p>`;
 }
 
+/** The room the store's routing sends a path to (null: none), read at each page; absent: the demo routing's. */
+export type RoomOf = (url: URL) => Promise<string | null>;
+
+/** Whether the store routes the demo's paths as the demo routing does (its words then hold). */
+async function isDemoRouting(url: URL, roomOf: RoomOf): Promise<boolean> {
+  const at = (p: string) => roomOf(new URL(p, url)).catch(() => null);
+  return (await at('/checkout')) === 'checkout' && (await at('/')) === 'shop';
+}
+
+/** The demo routing's (local/config.example.json): /checkout to the checkout room, the rest to the shop room. */
+const demoRoomOf: RoomOf = async (url) => (url.pathname === '/checkout' || url.pathname.startsWith('/checkout/') ? 'checkout' : 'shop');
+
 /**
- * Which room of the demo routing the visitor passed to reach this page. The origin cannot tell from
- * the request (the room's cookies never reach it), so it says what the demo routing does with the path.
+ * Which room the visitor passed to reach this page. The origin cannot tell from the request (the
+ * room's cookies never reach it), so it says what the routing does with the path: the demo routing's
+ * own words for its two rooms, and plain ones for a routing the operator made.
  */
-function roomNote(path: string): string {
-  const checkout = path === '/checkout' || path.startsWith('/checkout/');
-  return checkout
+function roomNote(path: string, room: string | null, demo: boolean): string {
+  if (room === null) return `<p id="room">No room decided <code>${escapeHtml(path)}</code>: the routing sends it straight to the origin (a bypass rule, or no route and no default room; <code>npm run tune</code> shows the routing).</p>`;
+  if (!demo || (room !== 'checkout' && room !== 'shop')) {
+    return `<p id="room">You came through the <strong>${escapeHtml(room)}</strong> room: the routing sends <code>${escapeHtml(path)}</code> there (<code>npm run tune</code> shows its rooms and their settings).</p>`;
+  }
+  return room === 'checkout'
     ? `<p id="room">You came through the <strong>checkout</strong> room: the demo routing sends <code>/checkout</code> there. It has its own settings: a 5-second wait window and, with <code>npm start -- --control</code>, a target of 30 new visitors a minute (<code>npm run tune -- --room checkout new_users_per_minute=60</code> changes it).</p>`
     : `<p id="room">You came through the <strong>shop</strong> room: the demo routing sends <code>${escapeHtml(path)}</code> there (its route is <code>/</code>, and it is the default room). <a href="/checkout">The checkout</a> has a room of its own.</p>`;
 }
@@ -92,8 +108,9 @@ function shopCookie(req: IncomingMessage): Record<string, string> {
   return { 'set-cookie': `shop_session=${randomBytes(6).toString('hex')}; Path=/; HttpOnly; SameSite=Lax` };
 }
 
-function handleDemo(req: IncomingMessage, res: ServerResponse): void {
-  const path = new URL(req.url ?? '/', 'http://origin.invalid').pathname;
+async function handleDemo(req: IncomingMessage, res: ServerResponse, roomOf: RoomOf | undefined): Promise<void> {
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'origin.invalid'}`);
+  const path = url.pathname;
   if (path === '/webhooks' || path.startsWith('/webhooks/')) {
     webhook(req, res, path);
     return;
@@ -102,6 +119,11 @@ function handleDemo(req: IncomingMessage, res: ServerResponse): void {
     send(res, 405, page('Not allowed', '<h1>Only GET here</h1>'), { allow: 'GET, HEAD' });
     return;
   }
+  // Unknown routing (an unreadable store): the demo's words, as before any routing was made.
+  const note = async (): Promise<string> => {
+    const room = roomOf === undefined ? await demoRoomOf(url) : await roomOf(url).catch(() => demoRoomOf(url));
+    return roomNote(path, room, roomOf === undefined || (await isDemoRouting(url, roomOf)));
+  };
   switch (path) {
     case '/health':
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
@@ -111,20 +133,20 @@ function handleDemo(req: IncomingMessage, res: ServerResponse): void {
       send(res, 200, page('Welcome', `<h1>You are in!</h1>
 <p>The waiting room let you through to the shop. Browse around: you will not queue again until your session ends.</p>
 <p>Go on to <a href="/products">the products</a>, or <a href="/logout">leave</a> to give your place back.</p>
-${roomNote(path)}
+${await note()}
 ${cookieReport(req)}`), shopCookie(req));
       return;
     case '/products':
       send(res, 200, page('Products', `<h1>Products</h1>
 <ul><li>A very popular concert ticket</li><li>A limited-edition sneaker</li></ul>
 <p><a href="/">Back to the shop</a> or on to <a href="/checkout">the checkout</a></p>
-${roomNote(path)}
+${await note()}
 ${cookieReport(req)}`), shopCookie(req));
       return;
     case '/checkout':
       send(res, 200, page('Checkout', `<h1>Checkout</h1>
 <p>Your basket: one very popular concert ticket. (This is a demo: nothing is sold.)</p>
-${roomNote(path)}
+${await note()}
 ${cookieReport(req)}`), shopCookie(req));
       return;
     case '/logout':
@@ -158,8 +180,13 @@ function webhook(req: IncomingMessage, res: ServerResponse, path: string): void 
 }
 
 /** Starts the shop; resolves once it listens. Port 0 picks a free port (tests). */
-export function startDemoOrigin(options: { port?: number; host?: string } = {}): Promise<{ server: Server; url: string }> {
-  const server = createServer(handleDemo);
+export function startDemoOrigin(options: { port?: number; host?: string; roomOf?: RoomOf } = {}): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    handleDemo(req, res, options.roomOf).catch((error: unknown) => {
+      if (!res.headersSent) send(res, 500, page('Error', `<h1>The shop failed</h1><p>${escapeHtml(String(error))}</p>`));
+      else res.end();
+    });
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? DEMO_ORIGIN_PORT, options.host ?? '127.0.0.1', () => {

@@ -31,6 +31,7 @@ import { main as keysMain } from './keys.js';
 import { signingKeyProblem } from './start-keys.js';
 import { portsInUse, recordRoomAddress, startPorts, writeRunManifest, type StartPorts } from './start-ports.js';
 import { readStoreIfExists } from '../lib/json-store.js';
+import { roomOfUrl } from '../lib/room-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { startGuard, launchers } from '../lib/child-guard.js';
 import { fastlyBin } from '../lib/fastly-cli.js';
@@ -134,7 +135,9 @@ async function prepare(values: StartOptions, ports: StartPorts): Promise<string>
 
 async function startOrigin(ports: StartPorts): Promise<Server> {
   try {
-    const { server } = await startDemoOrigin({ port: ports.origin });
+    // The shop says which room a page came through, by the store's routing as it is now.
+    const roomOf = async (url: URL) => roomOfUrl((await readStoreIfExists(configFile())) ?? {}, url);
+    const { server } = await startDemoOrigin({ port: ports.origin, roomOf });
     say(`demo origin (the shop) on http://127.0.0.1:${ports.origin}`);
     return server;
   } catch (error) {

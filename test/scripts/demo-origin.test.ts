@@ -78,3 +78,33 @@ describe('the demo origin: the routes of the demo routing', () => {
     expect(get.headers.get('allow')).toBe('POST');
   });
 });
+
+describe("the demo origin under the operator's own routing", () => {
+  let own: Server;
+  let at: string;
+  let routing: Record<string, string> = {};
+  beforeAll(async () => {
+    // The store's routing as npm start reads it at each page: here a path -> room table the test changes.
+    ({ server: own, url: at } = await startDemoOrigin({ port: 0, roomOf: async (url) => routing[url.pathname] ?? null }));
+  });
+  afterAll(() => new Promise<void>((resolve) => own.close(() => resolve())));
+
+  it('names the room the routing sends the path to, without the demo routing\'s words', async () => {
+    routing = { '/': 'drops', '/checkout': 'drops', '/products': 'drops' };
+    const html = await (await fetch(`${at}/products`)).text();
+    expect(html).toMatch(/id="room">You came through the <strong>drops<\/strong> room: the routing sends <code>\/products<\/code> there/);
+    expect(html).not.toContain('demo routing');
+    const checkout = await (await fetch(`${at}/checkout`)).text();
+    expect(checkout).not.toContain('5-second wait window');
+  });
+
+  it('says when no room decided the path', async () => {
+    routing = { '/': 'shop' };
+    expect(await (await fetch(`${at}/checkout`)).text()).toMatch(/id="room">No room decided <code>\/checkout<\/code>/);
+  });
+
+  it("keeps the demo's words while the store routes as the demo does", async () => {
+    routing = { '/': 'shop', '/checkout': 'checkout', '/products': 'shop' };
+    expect(await (await fetch(`${at}/checkout`)).text()).toContain('the demo routing sends <code>/checkout</code> there');
+  });
+});
