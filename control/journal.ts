@@ -6,7 +6,6 @@
 //    "keys":["room.shop.live"],"rooms":{"shop":{"allow_schedule":"..."}},"remaining":812,"error":null}
 import { createWriteStream, type WriteStream } from 'node:fs';
 import type { CallKind, StoreCall } from './api-budget.js';
-import type { JournalTargets } from './journal-targets.js';
 
 export interface JournalLine {
   ts: string;
@@ -70,7 +69,8 @@ export interface Journal {
 }
 
 /** Appends to `file` (made when missing); a failure to write it is said once and never stops the controller. */
-export function openJournal(file: string, log: (message: string) => void, targets?: JournalTargets): Journal {
+/** `targets`: what each line carries besides the call (control/journal-targets.ts adds each room's target). */
+export function openJournal(file: string, log: (message: string) => void, targets?: { withTargets(line: JournalLine): JournalLine }): Journal {
   let told = false;
   const stream: WriteStream = createWriteStream(file, { flags: 'a' });
   stream.on('error', (error) => {
