@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 
 export interface Scratch {
   dir: string;
@@ -53,4 +53,13 @@ export async function captured<T>(fn: () => Promise<T>): Promise<{ out: string; 
     log.mockRestore();
     error.mockRestore();
   }
+}
+
+/** Runs `tool` (tune's main) on `argv` and checks that it refused, leaving `config` as it was; returns what it said. */
+export async function refusedBy(tool: (argv: string[]) => Promise<number>, config: string, argv: string[]): Promise<string> {
+  const before = readFileSync(config, 'utf8');
+  const r = await captured(() => tool(argv));
+  expect(r.result, r.out).toBe(1);
+  expect(readFileSync(config, 'utf8')).toBe(before);
+  return r.err;
 }

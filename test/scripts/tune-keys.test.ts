@@ -6,7 +6,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main as tune } from '../../scripts/tune.js';
-import { captured, readJson, scratch, type Scratch } from './helpers.js';
+import { captured, readJson, refusedBy, scratch, type Scratch } from './helpers.js';
 
 const routing = JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }], default_room: 'shop' });
 const demo = {
@@ -23,14 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => s.cleanup());
 
-/** Runs tune and checks that a refusal left the config file as it was. */
-async function refused(argv: string[]): Promise<string> {
-  const before = readFileSync(s.config, 'utf8');
-  const r = await captured(() => tune(argv));
-  expect(r.result, r.out).toBe(1);
-  expect(readFileSync(s.config, 'utf8')).toBe(before);
-  return r.err;
-}
+const refused = (argv: string[]): Promise<string> => refusedBy(tune, s.config, argv);
 
 describe('npm run tune -- active_key=KID (local/keys.json)', () => {
   it('refuses a key id that is not in the key file, naming the keys there are and how to add one', async () => {

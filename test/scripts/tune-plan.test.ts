@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main as tune } from '../../scripts/tune.js';
-import { captured, readJson, scratch, type Scratch } from './helpers.js';
+import { captured, readJson, refusedBy, scratch, type Scratch } from './helpers.js';
 
 const routing = JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }], default_room: 'shop' });
 const settings = JSON.stringify({ enabled: 'true', allow_percentage: '50', wait_period_duration: '10', active_key: 'key1' });
@@ -17,13 +17,7 @@ const demo = { routing, settings, 'room.checkout': JSON.stringify({ wait_period_
 let s: Scratch;
 afterEach(() => s.cleanup());
 
-async function refused(argv: string[]): Promise<string> {
-  const before = readFileSync(s.config, 'utf8');
-  const r = await captured(() => tune(argv));
-  expect(r.result, r.out).toBe(1);
-  expect(readFileSync(s.config, 'utf8')).toBe(before);
-  return r.err;
-}
+const refused = (argv: string[]): Promise<string> => refusedBy(tune, s.config, argv);
 
 describe('npm run tune: a refusal names the scope it judged', () => {
   const ask = ['wait_period_duration=60', 'proof_of_work=fixed', 'proof_seconds=40'];
