@@ -1,5 +1,5 @@
 // The controller's one budget of Fastly API calls an hour, shared by its reads, writes, heartbeats and
-// the starts of `fastly log-tail` (docs/control.md#writes-and-the-budget). It counts every call in the
+// the starts of `fastly log-tail` (docs/control/budget.md#writes-and-the-budget). It counts every call in the
 // trailing hour, gives the spacing the writes may have now (what the budget leaves after the planned
 // reads and heartbeats and the log-tail starts of the last hour, spread over the hour), says when a
 // call outside the writes' spacing (a log-tail start) must wait, and counts such a call as it goes (its
@@ -14,7 +14,7 @@ import type { ApiStatus } from './types.js';
 // The calls it counts: defined beside it, and named here too for the modules that take both.
 export { ApiError, callKind, cliRateLimited, outcomeUnknown, rateLimitOf, retryDelayMs, type CallKind, type CallReporter, type StoreCall } from './api-call.js';
 
-/** Calls an hour by default: see docs/control.md#writes-and-the-budget for why 300. */
+/** Calls an hour by default: see docs/control/budget.md#writes-and-the-budget for why 300. */
 export const DEFAULT_API_BUDGET = 300;
 /** How often the controller reads the settings on Fastly by default, ms: one call a minute. */
 export const DEFAULT_READ_EVERY_MS = 60_000;

@@ -1,4 +1,4 @@
-// One call of the Fastly API as the controller sees it (docs/control.md#writes-and-the-budget): its
+// One call of the Fastly API as the controller sees it (docs/control/budget.md#writes-and-the-budget): its
 // kind, what it cost, how it ended and the rate-limit figures its answer gave; the error a failed one
 // throws, and whether a CLI error names a 429. The budget (api-budget.ts) counts these; the journal
 // writes them down. Pure.

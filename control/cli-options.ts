@@ -31,7 +31,7 @@ export const NO_SOURCE = [
 
 export const USAGE = `usage: npm run control -- [--source stdin [--no-echo]|file:PATH|log-tail:SERVICE|https:PORT [--tls-cert F --tls-key F] [--accept-service ID] [--https-secret NAME=VALUE] [--https-host ADDR]] [--file PATH | --service ID [--store-id ID] [--dry-run]] [--dashboard-port N] [--lag-limit S] [--api-budget CALLS_PER_HOUR] [--read-every S] [--journal FILE] [--min-write-interval S] [--lead S] [--state FILE | --fresh] [--lease S] [--in-thread]
   holds each room's admissions to its new_users_per_minute: reads the room's decision lines, writes
-  the chance of each coming window to the settings store (docs/control.md)
+  the chance of each coming window to the settings store (docs/control/)
  where the decision lines come from:
   --source stdin             piped in, e.g. npm start | npm run control (the default)
   --no-echo                  with stdin: do not copy the other lines (the host's own) to stdout

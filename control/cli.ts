@@ -1,5 +1,5 @@
 // `npm run control`: holds the origin to new_users_per_minute (and total_active_users) by reading the
-// room's decision lines and publishing each window's chance (docs/control.md). Its options, and what
+// room's decision lines and publishing each window's chance (docs/control/). Its options, and what
 // each does, are in control/cli-options.ts (`npm run control -- --help`).
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { apiBudget, NO_SOURCE, parseOptions, positive, USAGE, type Log, type Values } from './cli-options.js';
@@ -140,7 +140,7 @@ export async function main(argv: readonly string[], options: { guard?: boolean }
   await journal?.close();
   dashboard.server.close();
   await rooms.close?.();
-  // The room keeps the chances written, then the lease's fallback: the last schedule entry holds (docs/control.md).
+  // The room keeps the chances written, then the lease's fallback: the last schedule entry holds (docs/control/settings.md).
   log('stopped; the room keeps the chances written, then, a lease on, their fallback');
   return 0;
 }

@@ -3,13 +3,13 @@
 // which sends all rooms' writes in one call. The CLI wires real sources, stores and a clock to it;
 // tests drive it with fakes and a fake clock.
 //
-// Reads (docs/control.md#writes-and-the-budget): on Fastly each is an API call, so the store is read
+// Reads (docs/control/budget.md#writes-and-the-budget): on Fastly each is an API call, so the store is read
 // only when needed: at start, every `store.readEveryMs` (a minute), right after a write whose outcome
 // is unknown (a timeout, a 5xx), and when the operator asks (requestRead: SIGHUP, the dashboard). Not
 // after every write: the bulk update's answer confirms it, and the controller knows what it wrote.
 // A 429 stops every call until the reset the API names, and the controller holds meanwhile.
 //
-// The source's health (docs/control.md#when-it-holds): a source lags when its lines arrive late (the
+// The source's health (docs/control/failover.md#when-it-holds): a source lags when its lines arrive late (the
 // time a line arrives minus the time the edge wrote it), measured on each line as it arrives; it fails
 // when it says so (an error: fastly log-tail exited or printed an ERROR, a file cannot be read); it is
 // dead when it ended. A source that is alive and gives no line is quiet: a room with no traffic, not a

@@ -1,4 +1,4 @@
-// Restart and failover, around the Controller (docs/control.md#restarting-it-safely):
+// Restart and failover, around the Controller (docs/control/failover.md#restarting-it-safely):
 // - resume: a restarted controller skips the lines it counted before (the newest line time seen from
 //   each POP, from the state file), so a log source that replays lines does not count them twice;
 // - learning mode: without a state file it writes nothing for a learning period, as a Doorman master

@@ -1,6 +1,6 @@
 // The controller's heartbeat: the service-wide `controller` key of waiting_room_config (the edge never
 // reads it). A controller writes it with its writes, and on its own at least every lease/3; at start
-// and at every read it checks it (docs/control.md#restarting-it-safely). Another controller's beat
+// and at every read it checks it (docs/control/failover.md#restarting-it-safely). Another controller's beat
 // younger than the lease means that one is alive: this one refuses to write until the beat is older
 // than the lease, then takes over. When two are alive at once (both started before either's beat was
 // read), the one started first keeps the service, so they never both stand by or both write.

@@ -1,4 +1,4 @@
-// The lease on a published schedule (docs/control.md#restarting-it-safely): every allow_schedule the
+// The lease on a published schedule (docs/control/failover.md#restarting-it-safely): every allow_schedule the
 // controller writes reaches at least the lease ahead, and its last entry, at the lease's end, is the
 // room's fallback chance. The edge keeps the last entry once past the schedule (src/core/draw.ts
 // chanceFor), so a controller that dies leaves each room on its forecast until the lease runs out,

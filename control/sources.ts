@@ -1,6 +1,6 @@
 // Where decision lines come from. Each source calls `onLine` with every text line and keeps its own
 // status; the process decides from that status whether it can trust its view (a source that is dead,
-// fails or lags makes it hold; one that is alive and silent is a quiet room: docs/control.md).
+// fails or lags makes it hold; one that is alive and silent is a quiet room: docs/control/failover.md#when-it-holds).
 // `stdin` takes `npm start`'s output piped in; `file:PATH` follows a growing file as `tail -F` does
 // (it survives truncation and replacement); `log-tail:SERVICE` runs the Fastly CLI's `fastly
 // log-tail` and restarts it with a backoff when it ends (or cannot be spawned), each start a call of

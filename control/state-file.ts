@@ -1,4 +1,4 @@
-// The controller's state file (docs/control.md#restarting-it-safely): what a restarted controller
+// The controller's state file (docs/control/failover.md#restarting-it-safely): what a restarted controller
 // needs to go on where the last one stopped. Per room, the model's saved state; the controller's own:
 // which store it steers, its heartbeat id, what it last wrote, and the newest line time seen from each
 // POP (a log source that replays lines after a restart must not have them counted twice), and the API
@@ -16,7 +16,7 @@ import { basename, dirname, join } from 'node:path';
 import { repoRoot } from '../lib/paths.js';
 import type { BudgetSaved } from './api-budget.js';
 
-/** Saves at most this often, ms: at the 200k-ticket bound a state is ~30 MB (docs/control.md). */
+/** Saves at most this often, ms: at the 200k-ticket bound a state is ~30 MB (docs/control/failover.md). */
 export const SAVE_EVERY_MS = 10_000;
 
 /** The rooms' saved models as JSON text already (the planner thread encodes them: no clone of the objects between threads). */

@@ -3,7 +3,7 @@
 // The model (control/model/) is pure; the process around it (sources, writer, dashboard) is not.
 
 /**
- * One decision of the room, as the edge logs it (src/core/log-line.ts writes it; docs/control.md
+ * One decision of the room, as the edge logs it (src/core/log-line.ts writes it; docs/control/log.md#the-decision-line
  * describes every field). Times are epoch seconds unless named `Ms`.
  */
 export interface DecisionLine {

@@ -2,7 +2,7 @@
 // re-reads it within a second) or the Fastly Config Store (fastly-store.ts). Every room's writes are
 // checked with the room's own parser first, turned into the store's keys (src/core/layout.ts:
 // `room.ID.allow_percentage`, `room.ID.live`), and all rooms' pending writes go out together in one
-// call. Calls are spaced by the API budget (api-budget.ts, docs/control.md#writes-and-the-budget):
+// call. Calls are spaced by the API budget (api-budget.ts, docs/control/budget.md#writes-and-the-budget):
 // Fastly's API allows about 1,000 an hour per token, and the operator's own tools need some. A write
 // the API refuses is tried again after 10 s, 20, 40, then every 60 s while it keeps failing (as a
 // failed read is), heartbeats included; its reason is said once, then summarized every 10 minutes.

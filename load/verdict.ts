@@ -1,6 +1,6 @@
 // Did the room hold the target? Each minute's admissions against new_users_per_minute, as a
 // percentage, and whether it is within the tolerance (±10% by default). The first minutes are left
-// out: until the controller engages, an open room admits whoever comes (docs/control.md, "What it cannot do").
+// out: until the controller engages, an open room admits whoever comes (docs/control/README.md, "What it cannot do").
 import type { MinuteRow } from './tally.js';
 
 export interface MinuteVerdict {

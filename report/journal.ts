@@ -1,4 +1,4 @@
-// The controller's journal (JSONL, one line per API call or local write: docs/control.md) into
+// The controller's journal (JSONL, one line per API call or local write: docs/control/budget.md) into
 // per-minute counts of reads, writes, heartbeats and log-tail starts, the targets and schedules it wrote, and the rate
 // limit left. Lines of another shape are counted and skipped, never fatal.
 

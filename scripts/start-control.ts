@@ -41,7 +41,7 @@ export interface RunningController {
  * Starts `tsx control/cli.ts --source stdin --no-echo` and copies every chunk of `roomOutput` to the
  * controller's stdin; the caller shows the room's output to the operator (--no-echo: the controller
  * does not show it a second time). If the controller stops, the room goes on: it keeps the last
- * chance the controller published (docs/control.md).
+ * chance the controller published (docs/control/settings.md).
  */
 export function startController(roomOutput: Readable, say: (line: string) => void, dashboardPort = DASHBOARD_PORT): RunningController {
   // Node with tsx's loader, in one process: the tsx command would put a second process between this

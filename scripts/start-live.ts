@@ -2,7 +2,7 @@
 //
 // A controller publishes each room's `allow_schedule` (and `proof_schedule`, `queue_cursor`,
 // `queue_counts`) in `room.ID.live`, and on Fastly a controller that dies leaves them on purpose: the
-// room keeps the chances published, then their fallback (docs/control.md#restarting-it-safely). On the
+// room keeps the chances published, then their fallback (docs/control/failover.md#restarting-it-safely). On the
 // local store a plain `npm start` (no --control) is a new run without a controller: left there, a dead
 // controller's last entry would decide every draw while the operator reads allow_percentage. So when
 // the `controller` heartbeat names a process of this machine that no longer runs, `npm start` removes

@@ -249,7 +249,7 @@ function supervise(values: StartOptions, ports: StartPorts, origin: Server, run:
 }
 
 const USAGE = `usage: npm start -- [--control] [--addr HOST:PORT] [--skip-build] [--viceroy | --host PATH]
-  --control         the controller and its dashboard beside the room (docs/control.md)
+  --control         the controller and its dashboard beside the room (docs/control/)
   --addr HOST:PORT  where the room listens (default 127.0.0.1:7676); the shop and the dashboard move with it
   --skip-build      reuse the last build
   --viceroy         run the room under Viceroy (fastly compute serve) instead of the local host

@@ -139,7 +139,7 @@ export function planTune(current: StoreData, request: TuneRequest, options: Tune
   const cleared = [...request.updates].filter(([setting, value]) => LIVE_SETTINGS.includes(setting) && value.trim() === '').map(([setting]) => setting);
   const alive = liveControllerWarning(current, cleared, options.nowMs ?? Date.now());
   if (alive !== null) warnings.push(alive);
-  // The controller's heartbeat is written on purpose (docs/control.md); `npm run tune` shows it apart.
+  // The controller's heartbeat is written on purpose (docs/control/failover.md); `npm run tune` shows it apart.
   for (const key of unreadKeys(next).filter((k) => k !== CONTROLLER_KEY)) {
     const move = settingsTable.some((s) => s.key === key) ? `; a setting now lives in settings: npm run tune -- ${key}=${JSON.stringify(next[key])}, then remove ${key} from the store` : '';
     warnings.push(`${key} is a key the edge never reads (it reads routing, settings, room.ID, room.ID.allow_percentage, room.ID.live)${move}`);

@@ -19,7 +19,7 @@ function sourceWord(key: string | undefined, fallback: string): string {
   return 'room';
 }
 
-/** The controller's heartbeat (docs/control.md): who wrote it, how long ago, and whether it is alive. */
+/** The controller's heartbeat (docs/control/failover.md): who wrote it, how long ago, and whether it is alive. */
 function heartbeatLine(store: StoreData, nowMs: number): string | null {
   if (!Object.hasOwn(store, CONTROLLER_KEY)) return null;
   const beat = parseBeat(store[CONTROLLER_KEY]);

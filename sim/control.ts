@@ -33,7 +33,7 @@ export interface ControlSpec {
   /**
    * kill -9 here (ms since the run began): the Controller is dropped without a word and a new one
    * starts at once from the state it last saved (once a second, control/state-file.ts), its log
-   * source giving again the last `replayMs` of lines (docs/control.md#restarting-it-safely).
+   * source giving again the last `replayMs` of lines (docs/control/failover.md#restarting-it-safely).
    * With it, the controllers run with the state file, heartbeat and lease (control/failover.ts).
    */
   restartAtMs?: number;

@@ -1,4 +1,4 @@
-// Scenarios with a sampled decision log (log_sample_rate, docs/control.md#sampling-the-log): the
+// Scenarios with a sampled decision log (log_sample_rate, docs/control/log.md#sampling-the-log): the
 // controller sees a share of the waiting tickets, each weighing 1/rate. Opt-in (not in the default
 // run): `npm run simulate -- --scenario held-sampled`, `held-sampled-100k`, `million` or
 // `event-fifo-sampled`.

@@ -3,7 +3,7 @@
 // sessions, and counts per minute, per window and per POP. Counts are of distinct tokens, never of
 // lines: every device behind one identity holds the same token, and pages come back many times.
 //
-// Under a sampled log (log_sample_rate, docs/control.md) it tracks only the tickets whose ids are in
+// Under a sampled log (log_sample_rate, docs/control/log.md) it tracks only the tickets whose ids are in
 // the sample, each standing for 1/rate tickets: cohort sizes, arrivals, reissues, draws and waiting
 // counts add up those weights; admissions and sessions (never sampled) count one by one. It bounds
 // itself too: past `maxTickets` it halves its own rate and forgets the tickets outside the smaller

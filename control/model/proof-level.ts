@@ -1,4 +1,4 @@
-// The difficulty law (proof_of_work = auto, docs/control.md#the-difficulty): a window's proof of work,
+// The difficulty law (proof_of_work = auto, docs/control/model.md#the-difficulty-proof-of-work): a window's proof of work,
 // in expected seconds on a low-end phone, from the pressure the model already knows for that window.
 //
 // The pressure is the queue the window's draws leave behind: the crowd drawing in it, in minutes of

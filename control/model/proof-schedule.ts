@@ -1,4 +1,4 @@
-// proof_schedule (docs/control.md#the-difficulty): with proof_of_work = auto, each window's proof of
+// proof_schedule (docs/control/model.md#the-difficulty-proof-of-work): with proof_of_work = auto, each window's proof of
 // work, published in room.ID.live beside allow_schedule, for the same windows and in the same writes:
 // it is added to a write that carries allow_schedule and never makes one of its own, so it costs no
 // API call. The level of each window comes from the law (proof-level.ts) and the pressure the plan

@@ -1,4 +1,4 @@
-// The share of the published chance the draws really get (docs/control.md#the-difficulty-proof-of-work).
+// The share of the published chance the draws really get (docs/control/model.md#the-difficulty-proof-of-work).
 // While a proof of work is asked, a due draw without a valid proof draws at proof_free_share of its
 // window's chance (src/core/decide.ts): a crowd that cannot or will not solve (visitors without
 // JavaScript, an app that ignores the puzzle, every visitor while the page's solver fails) gets a

@@ -6,7 +6,7 @@
 // each visitor checks after the start; until then its size is known (its tokens, one per identity)
 // and its places are uniform over the second before the start, which is what a keyed hash gives.
 //
-// Under a sampled log (log_sample_rate r < 1, docs/control.md#sampling-the-log) the edge logs a
+// Under a sampled log (log_sample_rate r < 1, docs/control/log.md#sampling-the-log) the edge logs a
 // waiting line only when one of its tokens is in the sample, and a place changes token at every
 // renewal: so a place is tracked while the token it holds now (the one its last line set, else the
 // one it used) is in the sample, and counts 1/r; when it renews to a token outside the sample it is

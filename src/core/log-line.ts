@@ -1,5 +1,5 @@
 // The decision line: one JSON object per decision for the operator's log endpoint, and what the
-// controller (control/) and the simulator read. Field order is fixed, and docs/control.md lists each
+// controller (control/) and the simulator read. Field order is fixed, and docs/control/log.md lists each
 // field. It names tokens by id, never the visitor: no address, no user id, no identity hash.
 import type { DecideResult } from './result.js';
 import { tokenId } from './draw.js';

@@ -55,7 +55,7 @@ export const settingsTable: readonly SettingInfo[] = [
   {
     key: 'log_sample_rate',
     default: '1',
-    meaning: 'share (above 0, at most 1) of token ids whose waiting decisions are logged, each such line carrying the weight `w` = 1/rate; admissions, renewals and deny pages are always logged. For crowds of millions (docs/control.md)',
+    meaning: 'share (above 0, at most 1) of token ids whose waiting decisions are logged, each such line carrying the weight `w` = 1/rate; admissions, renewals and deny pages are always logged. For crowds of millions (docs/control/log.md)',
   },
   { key: 'identity', default: 'ip', meaning: 'what a token is bound to: `ip`, `header:NAME`, `jwt:NAME` or `none`' },
   { key: 'waiting_status', default: '200', meaning: 'HTTP status of waiting and deny pages: `200`, `429` or `503`' },

@@ -266,7 +266,7 @@ export const percentages = (text: string): number[] => [...text.matchAll(/(\d+(?
 
 /**
  * The chances a draw of room `room` uses for the windows that open between `fromSec` and `toSec`, as
- * docs/control.md says the edge picks them: the schedule's entry for the window (in a gap the entry
+ * docs/control/settings.md says the edge picks them: the schedule's entry for the window (in a gap the entry
  * before it, past its end its last entry), else `allow_percentage`.
  */
 export function chancesInEffect(store: Record<string, string>, room: string, fromSec: number, toSec: number): { chances: number[]; scheduled: boolean } {

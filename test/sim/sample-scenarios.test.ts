@@ -22,7 +22,7 @@ describe('the sampled scenarios', () => {
 describe('the first-come queue through a tenth of the log (event-fifo-sampled)', () => {
   it('holds the target in its judged minutes as the unsampled event-fifo does', async () => {
     // event-fifo's crowd (5,000 over 15 minutes, 250 a minute) with log_sample_rate 0.1: about 25
-    // sampled places a minute. At this test's seed ('test-1'; docs/control.md gives the CLI's seeds 1
+    // sampled places a minute. At this test's seed ('test-1'; docs/control/log.md gives the CLI's seeds 1
     // and 2) the sampled run keeps 12 of its 15 judged minutes within ±10%, the worst +17.6% in minute
     // 17, and the unsampled event-fifo 10 of 15, the worst +17.2%; before places were weighted, the
     // sampled run kept none. Minutes are judged from two minutes after the queue forms, and the speed

@@ -1,4 +1,4 @@
-// The first-come cursor's planner under a sampled log (log_sample_rate, docs/control.md#sampling-the-log):
+// The first-come cursor's planner under a sampled log (log_sample_rate, docs/control/log.md#sampling-the-log):
 // the stretch the cursor passed that the speed reads, and when the room may open. The cursor is driven
 // by hand (its published line set at each tick) and the same crowd is fed unsampled and through the
 // sample, on a fake clock.

@@ -1,4 +1,4 @@
-// The queue's cursor under a sampled log (log_sample_rate, docs/control.md#sampling-the-log): the edge
+// The queue's cursor under a sampled log (log_sample_rate, docs/control/log.md#sampling-the-log): the edge
 // logs a waiting decision only when one of its tokens is in the sample, weighted 1/rate, and every
 // admission. The same crowd is fed to one model unsampled and to another through the sample: what
 // they publish (the cursor's speed, the pre-queue's pace, the counts) must agree within a few %.
