@@ -40,7 +40,7 @@ export const sampleScenarios: readonly Scenario[] = [
     name: 'million',
     title: 'A million visitors, a hundredth of the log',
     summary:
-      'A million visitors arrive within two minutes on five POPs; the origin takes 20,000 a minute. The edge logs the waiting decisions of 1% of the tickets (log_sample_rate 0.01, what docs/control.md recommends for a million), about 10,000 a window, and every admission. Admissions should follow the target while the queue lasts.',
+      'A million visitors arrive within two minutes on five POPs; the origin takes 20,000 a minute. The edge logs the waiting decisions of 1% of the tickets (log_sample_rate 0.01, what docs/control/log.md recommends for a million), about 10,000 a window, and every admission. Admissions should follow the target while the queue lasts.',
     settings: controlledRoom(20_000, { allow_percentage: '1', log_sample_rate: '0.01' }),
     changes: [],
     durationMs: 10 * MINUTE,

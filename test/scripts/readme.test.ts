@@ -311,12 +311,6 @@ function sourceFiles(dir = ''): string[] {
   });
 }
 
-/**
- * Citations of docs/ left as they are on purpose, file -> the citation. The million scenario's summary
- * is part of the simulator's report, which stays byte for byte the same; the page it names is the
- * folder docs/control/ now. (Spelt in two parts, so that this file does not cite it too.)
- */
-const KEPT_CITATIONS: Record<string, string> = { 'sim/sample-scenarios.ts': 'docs/control' + '.md' };
 
 describe('docs/ as the code cites it', () => {
   const files = sourceFiles();
@@ -334,7 +328,6 @@ describe('docs/ as the code cites it', () => {
       for (const m of read(file).matchAll(/\bdocs\/((?:[\w-]+\/)*)([\w.-]+\.md)?(?:#([\w-]+))?/g)) {
         const [citation, folder = '', page, anchor] = m;
         if (page === undefined && folder === '') continue;
-        if (KEPT_CITATIONS[file] === citation) continue;
         cited++;
         const target = `docs/${folder}${page ?? ''}`;
         if (!existsSync(join(repoRoot, target))) broken.push(`${file}: ${citation} (no ${target})`);
