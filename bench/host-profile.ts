@@ -2,7 +2,7 @@
 // each thread, summarised per function and per category, the main thread apart from the guest workers.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { repoRoot } from '../lib/paths';
+import { repoRoot } from '../lib/paths.js';
 
 const round = (n: number, digits = 2): number => Number(n.toFixed(digits));
 
@@ -106,7 +106,7 @@ async function summariseProfiles(profiles: CpuProfile[]): Promise<ProfileSummary
         add(category, us);
       }
       const where = node.callFrame.url
-        ? `${node.callFrame.url.replace(/^file:\/\//, '').replace(repoRoot + '/', '')}:${node.callFrame.lineNumber + 1}`
+        ? `${node.callFrame.url.replace(/^file:\/\//, '').replace(`${repoRoot}/`, '')}:${node.callFrame.lineNumber + 1}`
         : '';
       const name = node.callFrame.functionName || '(anonymous)';
       const key = `${thread}:${name}@${where}`;

@@ -2,8 +2,8 @@
 // inside the runtime for a wait token answered 429 (read without verifying, counted in the POP's rate
 // counter and penalty box, a short answer) against the same token answered as before the limit, a
 // verified token that is not due and its waiting page (wait_not_due): the path the 429 replaces.
-import { type EchoOrigin } from '../lib/echo-origin.js';
-import { type Settings } from '../lib/room-host.js';
+import type { EchoOrigin } from '../lib/echo-origin.js';
+import type { Settings } from '../lib/room-host.js';
 import { cookieName } from '../src/core/cookies.js';
 import { DEFAULT_ROOM } from '../src/core/layout.js';
 import { roomTimes, type RoomTime } from './room-time.js';

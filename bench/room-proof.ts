@@ -5,10 +5,10 @@
 // carries the challenge (one HMAC and eight SHA-256 digests) against one that does not, the same
 // not-due token's page in a room asking a proof and in one that does not. The difficulty changes
 // neither: it is only the modulus of the counters.
-import { type EchoOrigin } from '../lib/echo-origin.js';
+import type { EchoOrigin } from '../lib/echo-origin.js';
 import { mintToken, nowSeconds, windowBoundary } from '../lib/mint.js';
 import { solveProof } from '../lib/proof-solve.js';
-import { type Settings } from '../lib/room-host.js';
+import type { Settings } from '../lib/room-host.js';
 import { cookieName } from '../src/core/cookies.js';
 import { drawValue, dueAt, signatureOf, staleAt } from '../src/core/draw.js';
 import { hmacKey } from '../src/core/keys.js';

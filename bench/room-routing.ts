@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { type EchoOrigin } from '../lib/echo-origin.js';
+import type { EchoOrigin } from '../lib/echo-origin.js';
 import { nowSeconds } from '../lib/mint.js';
 import { repoRoot } from '../lib/paths.js';
 import { quantile } from '../lib/quantiles.js';

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import { startEchoOrigin, type EchoOrigin } from '../lib/echo-origin.js';
 import { startHost, type RunningHost } from '../lib/host-process.js';
@@ -170,7 +170,7 @@ export function benchScenarios(apps: Apps): Scenario[] {
       what: 'new visitor: config, identity, sign a wait token, render the waiting page',
       url: `${room.url}/page`,
       headers: {},
-      expect: (s, h) => h['x-echo'] === undefined && (h['set-cookie']?.length ?? 0) > 0,
+      expect: (_s, h) => h['x-echo'] === undefined && (h['set-cookie']?.length ?? 0) > 0,
     },
     {
       name: 'waiting',

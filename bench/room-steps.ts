@@ -1,6 +1,6 @@
 // The room's steps timed one by one inside the runtime (bench/fixtures/room-parts.ts), in a fresh
 // instance and repeated, with and without the build-time warm-up of src/core/warm.ts.
-import { type EchoOrigin } from '../lib/echo-origin.js';
+import type { EchoOrigin } from '../lib/echo-origin.js';
 import { startRoom, type Settings } from '../lib/room-host.js';
 import { buildFixture } from './build-fixture.js';
 import { quantileOf } from '../lib/quantiles.js';

@@ -3,7 +3,7 @@
 // One host with one worker and one client, so every request meets the same warm sandbox (until it is
 // recycled, which the median absorbs) and no other request's work lands inside a measured one.
 import http from 'node:http';
-import { type EchoOrigin } from '../lib/echo-origin.js';
+import type { EchoOrigin } from '../lib/echo-origin.js';
 import { startRoom, type Settings } from '../lib/room-host.js';
 import { buildFixture } from './build-fixture.js';
 import { quantile } from '../lib/quantiles.js';

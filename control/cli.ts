@@ -20,7 +20,7 @@ import { parseLogLine } from './log-line.js';
 import { fileSource, logTailSource, stdinSource, type Source } from './sources.js';
 import { fastlyStore } from './fastly-store.js';
 import { localStore, Writer } from './writer.js';
-import { ApiBudget, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, type StoreCall } from './api-budget.js';
+import type { ApiBudget, StoreCall } from './api-budget.js';
 import { openJournal } from './journal.js';
 import { journalTargets } from './journal-targets.js';
 import { dashboardPortTaken, portHolder } from './port-holder.js';

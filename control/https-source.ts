@@ -39,7 +39,7 @@ export interface HttpsSource extends Source {
 /** The body the challenge expects: one hex SHA-256 per accepted service id, or `*`. */
 export function challengeBody(serviceIds: readonly string[]): string {
   if (serviceIds.length === 0) return '*\n';
-  return serviceIds.map((id) => createHash('sha256').update(id).digest('hex')).join('\n') + '\n';
+  return `${serviceIds.map((id) => createHash('sha256').update(id).digest('hex')).join('\n')}\n`;
 }
 
 /** A batch's lines: a JSON array's entries (objects re-serialised), else the text's lines. */

@@ -48,7 +48,7 @@ function overriding(config: Config, nowSec: number): string | null {
 /** A path that reaches `room`: its first route's, when it is a path. */
 function firstRoute(routing: Routing, room: string): string | null {
   const text = routing.rooms.find((x) => x.id === room)?.routes[0]?.text ?? null;
-  return text !== null && text.startsWith('/') ? text : null;
+  return text?.startsWith('/') ? text : null;
 }
 
 /** `notes`: what npm start did on the way that the operator should know (a stopped controller's schedules cleared). */

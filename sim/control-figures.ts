@@ -64,7 +64,7 @@ export interface ControlFigures {
 
 function targetAt(result: RunResult): (ms: number) => number | null {
   const changes = result.scenario.changes.filter((c) => c.key === 'new_users_per_minute').sort((a, b) => a.atMs - b.atMs);
-  const first = result.scenario.settings['new_users_per_minute'];
+  const first = result.scenario.settings.new_users_per_minute;
   return (ms) => {
     let value = first;
     for (const c of changes) if (c.atMs <= ms) value = c.value;
@@ -75,7 +75,7 @@ function targetAt(result: RunResult): (ms: number) => number | null {
 /** A scheduled event's handover from the pre-queue to those who came later: its last admission (ms), or null. */
 function handoverMs(result: RunResult): number | null {
   const start = eventStartMs(result.scenario.settings);
-  if (start === null || result.scenario.settings['event_prequeue_start'] === undefined) return null;
+  if (start === null || result.scenario.settings.event_prequeue_start === undefined) return null;
   return result.trace.actors.reduce((m, a) => (a.prequeued && a.admittedMs !== null ? Math.max(m, a.admittedMs) : m), start);
 }
 
@@ -174,9 +174,9 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
   const changes = [...scenario.changes.filter((c) => c.key === 'new_users_per_minute').map((c) => c.atMs / 1000), ...(handover === null ? [] : [handover / 1000])];
   const settledAfter = (s: number): boolean => queueStart !== null && s >= queueStart + 120 && changes.every((c) => s < c || s >= c + 120);
 
-  const sessionMinutes = Number(scenario.settings['session_duration'] ?? 5);
+  const sessionMinutes = Number(scenario.settings.session_duration ?? 5);
   const active = activePerSecond(result, seconds, sessionMinutes * 60_000);
-  const capText = scenario.settings['total_active_users'];
+  const capText = scenario.settings.total_active_users;
   const cap = capText === undefined ? null : Number(capText);
   const views = control.views;
   const minutes: MinuteFigure[] = [];
@@ -229,7 +229,7 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
     admissions: popCounts[i]!.reduce((a, b) => a + b, 0),
     busiest10s: busiestTen(popCounts[i]!, allSeconds).count,
   }));
-  const ceilingText = scenario.settings['pop_admissions_per_second'];
+  const ceilingText = scenario.settings.pop_admissions_per_second;
   const worstPop = [...pops].sort((a, b) => b.busiest10s - a.busiest10s)[0]!;
   const held = trace.actors.filter((a) => a.heldWinner);
 

@@ -151,13 +151,13 @@ function placeFigures(actors: readonly Actor[], admissionsMs: readonly number[])
 
 /** The event start (ms since the run began) of a scenario's settings, or null. */
 export function eventStartMs(settings: Readonly<Record<string, string>>): number | null {
-  const start = settings['event_start'];
+  const start = settings.event_start;
   return start === undefined ? null : Date.parse(start) - EPOCH_MS;
 }
 
 export function eventFigures(result: RunResult, diagnostics: readonly string[]): EventFigures | null {
   const { scenario, trace } = result;
-  const method = scenario.settings['queueing_method'] === 'fifo' ? 'fifo' : 'random';
+  const method = scenario.settings.queueing_method === 'fifo' ? 'fifo' : 'random';
   const startMs = eventStartMs(scenario.settings);
   if (startMs === null && method === 'random') return null;
   const actors = trace.actors;

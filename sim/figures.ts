@@ -180,7 +180,7 @@ function phases(result: RunResult, admissionsMs: readonly number[]): PhaseFigure
     };
   };
   const out: PhaseFigures[] = [];
-  let previous = result.scenario.settings['allow_percentage'] ?? '100';
+  let previous = result.scenario.settings.allow_percentage ?? '100';
   for (const change of result.scenario.changes) {
     if (change.key !== 'allow_percentage') continue;
     const minute = change.atMs / 60_000;
@@ -211,7 +211,7 @@ export function computeFigures(result: RunResult): ScenarioFigures {
       : allowValues.map((allow) => waitFigures(allow, honestLike.filter((a) => a.allowAtQueue === allow), end));
 
   // Early birds only matter where the room was closed at first (the on-sale).
-  const firstChange = scenario.settings['allow_percentage'] === '0' ? (scenario.changes[0]?.atMs ?? null) : null;
+  const firstChange = scenario.settings.allow_percentage === '0' ? (scenario.changes[0]?.atMs ?? null) : null;
   const honestDraws = trace.drawLog.filter((e) => e.group === 'honest');
   const nearBoundary: Partial<Record<Group, number>> = {};
   for (const group of new Set(trace.drawLog.map((e) => e.group))) {

@@ -15,7 +15,7 @@ function beforeStart(result: RunResult, startMs: number): { admittedBefore: numb
 
 export function roomsFigures(run: RoomsRun, compute: (result: RunResult) => ScenarioFigures): RoomsFigures {
   const rooms = run.rooms.map(({ id, result }) => {
-    const target = result.scenario.settings['new_users_per_minute'];
+    const target = result.scenario.settings.new_users_per_minute;
     return { id, target: target === undefined ? null : Number(target), figures: compute(result) };
   });
   const withEvent = run.rooms.find((r) => eventStartMs(r.result.scenario.settings) !== null);

@@ -36,7 +36,7 @@ export function roomsSection(f: ScenarioFigures): string[] {
     .join(', ');
   lines.push(
     `- Cross-room check, kept beside the rooms from what each browser sent and each room answered: ${n0(x.originRequests)} requests reached a room's pages; ${x.violations} of them without that room's own admission (routed elsewhere, let in on another room's token, or never given an allow token by that room)${x.examples.length > 0 ? `: ${x.examples.join('; ')}` : ''}.`,
-    `- ${n0(x.triedOtherRoom)} visitors presented another room's token as a room's cookie (${n0(x.triedRequests)} requests, answered ${answered || 'nothing'}); ${x.triedAdmitted} were let in on it${(x.triedReasons['allow_all'] ?? 0) > 0 ? ' (`allow_all`: the room was still open, and let them in on an allow token of its own, as it let everyone)' : ''}. ${x.linesWithoutRoom} decision lines named no room.`,
+    `- ${n0(x.triedOtherRoom)} visitors presented another room's token as a room's cookie (${n0(x.triedRequests)} requests, answered ${answered || 'nothing'}); ${x.triedAdmitted} were let in on it${(x.triedReasons.allow_all ?? 0) > 0 ? ' (`allow_all`: the room was still open, and let them in on an allow token of its own, as it let everyone)' : ''}. ${x.linesWithoutRoom} decision lines named no room.`,
     '',
   );
   return lines;

@@ -1,7 +1,7 @@
 // The ledger as saved for a restart (issue 22, the state file): JSON-safe (no Map, no Set, no
 // Infinity) and compact, tickets as tuples with their POP by index. A save of another version is
 // refused with a clear error, never half-read.
-import type { Counts, Ledger, Ticket } from './ledger.js';
+import type { Counts, Ledger, } from './ledger.js';
 import type { SessionSaved } from './sessions.js';
 import { drawValueOfId } from './ticket-id.js';
 

@@ -16,7 +16,7 @@ import { parseScheduleText } from '../lease.js';
 import type { SettingWrites } from '../types.js';
 import { firmHorizonSec } from './pacing.js';
 import { proofLevel } from './proof-level.js';
-import type { ModelState, ProofSettings } from './state.js';
+import type { ModelState, } from './state.js';
 
 
 /** The last second window `start`'s level may change: its first tokens are issued at start - 2d, reaching POPs `lead` s after a write. */

@@ -2,7 +2,7 @@
 // is not in its ledger (ledger.ts) or the cursor's planner (cursor-plan.ts). Every part of the model
 // reads and changes this object; save() turns it into JSON-safe data (no Map, no Infinity) and
 // restore() back, so a restarted controller goes on where it stopped (docs/control/failover.md).
-import type { MinutePoint, ModelSnapshot, SettingWrites, Targets } from '../types.js';
+import type { ModelSnapshot, SettingWrites, Targets } from '../types.js';
 import type { WindowPlan } from './plan.js';
 import type { DrawShare } from './proof-share.js';
 import type { Returning } from './returning.js';

@@ -20,7 +20,7 @@ export function ipToBytes(addr: string): number[] | undefined {
   const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (v4?.[1]) {
     tail = v4[1].split('.').map(Number);
-    text = text.slice(0, -v4[1].length) + '0:0';
+    text = `${text.slice(0, -v4[1].length)}0:0`;
   }
   const [head = '', rest] = text.split('::');
   const parse = (s: string) => (s === '' ? [] : s.split(':').map((h) => parseInt(h, 16)));

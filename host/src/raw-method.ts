@@ -20,7 +20,7 @@
 //
 // The pieces: raw-method-line.ts finds the refused request and rewrites its line (pure bytes);
 // raw-method-replay.ts carries the connection on to the replays; this file wires them into the server.
-import http from 'node:http';
+import type http from 'node:http';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
 import { METHOD_HEADER, refusedRequestStart, statusOnly, type ParseError } from './raw-method-line.js';

@@ -12,7 +12,7 @@ import { KvStores } from './kv-store.js';
 import type { MemoryLimits } from './memory-rewrite.js';
 import { headerPairs } from './message-headers.js';
 import { Pool, type Slot } from './pool.js';
-import type { DownstreamRequest, NextReply, OneWay, OneWayMessage, RpcMessage } from './protocol.js';
+import type { DownstreamRequest, NextReply, OneWay, RpcMessage } from './protocol.js';
 import { usageLine } from './guest/limits.js';
 import { RateLimiter } from './rate-limiter.js';
 import { passRawMethods } from './raw-method.js';

@@ -175,7 +175,7 @@ export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { con
     allowPeriodSeconds: r.seconds('allow_period_duration', MAX_PERIOD_SECONDS),
     waitPeriodSeconds,
     cookieLifetimeSeconds: r.seconds('cookie_lifetime', MAX_COOKIE_LIFETIME_SECONDS),
-    activeKey: r.raw('active_key') ?? defaults['active_key']!,
+    activeKey: r.raw('active_key') ?? defaults.active_key!,
     logEndpoint: r.raw('log_endpoint'),
     logSampleRate: parseSampleRate(r),
     identity,

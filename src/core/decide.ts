@@ -307,7 +307,7 @@ async function prequeue(input: DecideInput, usable: Usable | null, failure: { re
   // A bot sees the countdown with a token of the infinite queue for the start: no place, and from the
   // start it waits there (docs/bots.md).
   if (bot) {
-    const kept = usable !== null && usable.bot && usable.claims.dec === 'wait' ? usable : null;
+    const kept = usable?.bot && usable.claims.dec === 'wait' ? usable : null;
     const issued = kept === null ? await issue(input, 'wait', start, undefined, undefined, true) : null;
     if (kept === null && issued === null) return noSigningKey(config.activeKey);
     const signature = kept?.signature ?? issued!.token;

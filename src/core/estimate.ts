@@ -84,8 +84,8 @@ export function estimateWait(input: EstimateInput): WaitEstimate | null {
     // Past the listed draws every draw has chance `tail`: the closed form of the geometric tail.
     const lose = Math.log1p(-tail);
     const j = Math.max(1, Math.ceil(Math.log((1 - p) / survive) / lose - 1e-9));
-    const before = 1 - survive * Math.pow(1 - tail, j - 1);
-    return { k: chances.length + j, before, mass: survive * Math.pow(1 - tail, j - 1) * tail };
+    const before = 1 - survive * (1 - tail) ** (j - 1);
+    return { k: chances.length + j, before, mass: survive * (1 - tail) ** (j - 1) * tail };
   };
   const at = (p: number): number | null => {
     const found = drawFor(p);

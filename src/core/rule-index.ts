@@ -182,7 +182,7 @@ function merge2(a: readonly number[], b: readonly number[]): readonly number[] {
     const y = j < b.length ? b[j]! : Infinity;
     if (x <= y) i++;
     if (y <= x) j++;
-    out.push(x < y ? x : y);
+    out.push(Math.min(x , y));
   }
   return out;
 }

@@ -79,7 +79,7 @@ async function open(tag: string, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.clock.install();
   const answer = await page.goto(`${room.url}${path}`);
-  expect(answer?.headers()['vary'] ?? '', `${tag} ${path}`).toMatch(/accept-language/i);
+  expect(answer?.headers().vary ?? '', `${tag} ${path}`).toMatch(/accept-language/i);
   return page;
 }
 

@@ -119,11 +119,11 @@ describe('npm run control -- --service with FASTLY_API_TOKEN, against the API st
     await expect.poll(() => control.err, { timeout: 5000, interval: 100 }).toContain('holding, writing nothing: the Fastly API rate limit is spent (429)');
     expect((await control.snapshot()).api!.backoffUntilMs).toBe(reset);
     await expect.poll(() => control.err, { timeout: 30_000, interval: 200 }).toContain('the Fastly API rate limit has reset: calling it again');
-    await expect.poll(() => control.err, { timeout: 30_000, interval: 200 }).toMatch(/429[^]*the view is current again: controlling/);
+    await expect.poll(() => control.err, { timeout: 30_000, interval: 200 }).toMatch(/429[\s\S]*the view is current again: controlling/);
     // Nothing was called between the 429 and the reset; the next call succeeded.
-    const after = () => api.calls.slice(from).filter((c) => c.limited || c.status === 429);
-    await expect.poll(() => after().filter((c) => c.at >= reset)[0]?.status, { timeout: 20_000, interval: 200 }).toBe(200);
-    expect(after().filter((c) => c.at > refused.at && c.at < reset)).toEqual([]);
+    const limitedCalls = () => api.calls.slice(from).filter((c) => c.limited || c.status === 429);
+    await expect.poll(() => limitedCalls().filter((c) => c.at >= reset)[0]?.status, { timeout: 20_000, interval: 200 }).toBe(200);
+    expect(limitedCalls().filter((c) => c.at > refused.at && c.at < reset)).toEqual([]);
     expect(control.err.match(/the Fastly API answered 429/g)).toHaveLength(1);
   });
 

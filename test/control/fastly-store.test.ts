@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, outcomeUnknown, type StoreCall } from '../../control/api-budget.js';
+import { type ApiError, outcomeUnknown, type StoreCall } from '../../control/api-budget.js';
 import { fastlyStore } from '../../control/fastly-store.js';
 import type { AsyncFastlyRunner } from '../../lib/fastly-cli.js';
 import { seedService, type SeededService } from '../../fastly-api/seed.js';

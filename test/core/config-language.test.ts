@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, } from 'vitest';
 import { parseConfig, parseRoomConfig } from '../../src/core/config.js';
 import { settingName } from '../../src/core/layout.js';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawWins, tokenId } from '../../src/core/draw.js';
 import { FakeRoom, T0 } from '../support/fakes.js';
-import { claimsOf, tokenOf } from '../../lib/mint.js';
+import { tokenOf } from '../../lib/mint.js';
 
 const D = 30;
 

@@ -137,7 +137,7 @@ describe('hammering', () => {
     expect(Number(both.response.headers.get('retry-after'))).toBe(Math.ceil(b.due - room.nowSec));
     // Only the first four room cookies are counted: a hammered fifth changes nothing.
     const fresh = await waitToken(3);
-    const four = [1, 2, 3].map((n) => `${cookie(fresh.token.slice(0, -2) + 'A' + n)}`);
+    const four = [1, 2, 3].map((n) => `${cookie(`${fresh.token.slice(0, -2)}A${n}`)}`);
     const fifth = await room.visit({ cookie: [...four, cookie(fresh.token), cookie(b.token)].join('; ') });
     expect(fifth.log?.reason).not.toBe('hammering');
   });

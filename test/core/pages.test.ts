@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import Mustache from 'mustache';
 import { builtinPages, renderPage, type PageVars } from '../../src/core/pages.js';
 import type { PageName } from '../../src/core/types.js';
 import { localeByTag } from '../../src/core/i18n/locales.js';

@@ -44,7 +44,7 @@ describe('an unusable routing value', () => {
       ['null', /not a JSON object/],
       ['{"rooms": {}}', /no "rooms" list/],
       ['{}', /no "rooms" list/],
-      [JSON.stringify({ rooms: [{ id: 'a', routes: ['/' + 'x'.repeat(CONFIG_STORE_VALUE_LIMIT)] }] }), /more than a Config Store value holds \(8000\)/],
+      [JSON.stringify({ rooms: [{ id: 'a', routes: [`/${'x'.repeat(CONFIG_STORE_VALUE_LIMIT)}`] }] }), /more than a Config Store value holds \(8000\)/],
     ];
     for (const [raw, message] of cases) {
       const { routing, problems } = parseRouting(raw);
@@ -60,16 +60,16 @@ describe('an unusable routing value', () => {
   // emoji (two UTF-16 units) is one.
   it('counts characters as code points: 8,000 of them fit though they are more UTF-16 units', () => {
     const base = JSON.stringify({ rooms: [{ id: 'a', routes: ['/x'] }] });
-    const raw = base.replace('/x', '/' + '\u{1F600}'.repeat(CONFIG_STORE_VALUE_LIMIT - base.length + 1));
+    const raw = base.replace('/x', `/${'\u{1F600}'.repeat(CONFIG_STORE_VALUE_LIMIT - base.length + 1)}`);
     expect([...raw]).toHaveLength(CONFIG_STORE_VALUE_LIMIT);
     expect(configValueChars(raw)).toBe(CONFIG_STORE_VALUE_LIMIT);
     expect(parseRouting(raw).routing).not.toBeNull();
-    expect(parseRouting(raw + ' ').problems[0]?.message).toMatch(/routing is 8001 characters/);
+    expect(parseRouting(`${raw} `).problems[0]?.message).toMatch(/routing is 8001 characters/);
   });
 
   it('takes a value of exactly 8,000 characters', () => {
     const base = JSON.stringify({ rooms: [{ id: 'a', routes: ['/x'] }] });
-    const raw = base.replace('/x', '/' + 'x'.repeat(CONFIG_STORE_VALUE_LIMIT - base.length + 1));
+    const raw = base.replace('/x', `/${'x'.repeat(CONFIG_STORE_VALUE_LIMIT - base.length + 1)}`);
     expect(raw.length).toBe(CONFIG_STORE_VALUE_LIMIT);
     expect(parseRouting(raw).routing).not.toBeNull();
   });

@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueAt } from '../../src/core/draw.js';
 import { claimsOf, nowSeconds, tokenOf, windowBoundary } from '../../lib/mint.js';
-import { type EchoedRequest } from '../../lib/echo-origin.js';
+import type { EchoedRequest } from '../../lib/echo-origin.js';
 import { mintToken, startRoom, TEST_KID, waitFor, type Room } from '../../lib/room-host.js';
 import { A, BASE_SETTINGS } from './base-settings.js';
 import { expectEdgePage, visit, type Visited } from './visit.js';

@@ -3,9 +3,9 @@ import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, hostBin, HostExitedError, manifestText, runHostCommand, startHost } from '../../lib/host-process';
-import { hostFixture, repoRoot } from '../../lib/paths';
-import { buildWasm } from '../../lib/wasm-build';
+import { freePort, hostBin, HostExitedError, manifestText, runHostCommand, startHost } from '../../lib/host-process.js';
+import { hostFixture, repoRoot } from '../../lib/paths.js';
+import { buildWasm } from '../../lib/wasm-build.js';
 
 describe('command line', () => {
   it('prints its name and version with --version', async () => {

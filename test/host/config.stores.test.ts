@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rename, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { manifestText, startHost, type RunningHost } from '../../lib/host-process';
-import { hostFixture } from '../../lib/paths';
-import { buildWasm } from '../../lib/wasm-build';
+import { manifestText, startHost, type RunningHost } from '../../lib/host-process.js';
+import { hostFixture } from '../../lib/paths.js';
+import { buildWasm } from '../../lib/wasm-build.js';
 
 // Store layouts as Viceroy reads them from [local_server]; the files sit next to fastly.toml.
 const manifest = {

@@ -4,9 +4,9 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downstreamUrl, MAX_TARGET_BYTES } from '../../host/src/downstream-url.js';
-import { startHost, type RunningHost } from '../../lib/host-process';
-import { hostFixture } from '../../lib/paths';
-import { buildWasm } from '../../lib/wasm-build';
+import { startHost, type RunningHost } from '../../lib/host-process.js';
+import { hostFixture } from '../../lib/paths.js';
+import { buildWasm } from '../../lib/wasm-build.js';
 
 const req = (url: string, host?: string) => ({ url, headers: host === undefined ? {} : { host }, socket: { localAddress: '127.0.0.1', localPort: 7676 } }) as Parameters<typeof downstreamUrl>[0];
 

@@ -5,10 +5,10 @@ import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pattern, startOrigin, type Origin } from '../../lib/origin';
-import { freePort, startHost, type RunningHost } from '../../lib/host-process';
-import { hostFixture } from '../../lib/paths';
-import { buildWasm } from '../../lib/wasm-build';
+import { pattern, startOrigin, type Origin } from '../../lib/origin.js';
+import { freePort, startHost, type RunningHost } from '../../lib/host-process.js';
+import { hostFixture } from '../../lib/paths.js';
+import { buildWasm } from '../../lib/wasm-build.js';
 import { within } from '../support/within.js';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');

@@ -2,10 +2,10 @@
 // ways, the guest's runtime, and guests that fail, trap or hang. Backends: http.backends.test.ts.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pattern } from '../../lib/origin';
-import { startHost, type RunningHost } from '../../lib/host-process';
-import { hostFixture } from '../../lib/paths';
-import { buildWasm } from '../../lib/wasm-build';
+import { pattern } from '../../lib/origin.js';
+import { startHost, type RunningHost } from '../../lib/host-process.js';
+import { hostFixture } from '../../lib/paths.js';
+import { buildWasm } from '../../lib/wasm-build.js';
 import { within } from '../support/within.js';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');

@@ -6,10 +6,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importMemory, WASM_PAGE } from '../../host/src/memory-rewrite';
-import { startHost } from '../../lib/host-process';
-import { hostFixture } from '../../lib/paths';
-import { buildWasm } from '../../lib/wasm-build';
+import { importMemory, WASM_PAGE } from '../../host/src/memory-rewrite.js';
+import { startHost } from '../../lib/host-process.js';
+import { hostFixture } from '../../lib/paths.js';
+import { buildWasm } from '../../lib/wasm-build.js';
 
 const MAX = 128 * 1024 * 1024;
 

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import { Duplex } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { METHOD_HEADER, readRequestLine, refusedRequestStart, statusOnly, type ParseError } from '../../host/src/raw-method-line';
+import { METHOD_HEADER, readRequestLine, refusedRequestStart, statusOnly, type ParseError } from '../../host/src/raw-method-line.js';
 
 /** The error Node's parser raises on `bytes`, sent as one read on a fresh connection. */
 function parserError(bytes: string): Promise<ParseError> {

@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadLocalServer } from '../../host/src/config';
-import { DEFAULT_MAX_MEMORY, importMemory } from '../../host/src/memory-rewrite';
-import { METHOD_HEADER } from '../../host/src/raw-method-line';
-import { ComputeHost } from '../../host/src/server';
-import { startHost, type RunningHost } from '../../lib/host-process';
-import { hostFixture, repoRoot } from '../../lib/paths';
-import { buildWasm } from '../../lib/wasm-build';
+import { loadLocalServer } from '../../host/src/config.js';
+import { DEFAULT_MAX_MEMORY, importMemory } from '../../host/src/memory-rewrite.js';
+import { METHOD_HEADER } from '../../host/src/raw-method-line.js';
+import { ComputeHost } from '../../host/src/server.js';
+import { startHost, type RunningHost } from '../../lib/host-process.js';
+import { hostFixture, repoRoot } from '../../lib/paths.js';
+import { buildWasm } from '../../lib/wasm-build.js';
 
 interface Answer {
   status: number;

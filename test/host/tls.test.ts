@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOrigin, type Origin } from '../../lib/origin';
+import { startOrigin, type Origin } from '../../lib/origin.js';
 import { selfSignedCertificate } from '../support/certificate.js';
-import { startHost, type RunningHost } from '../../lib/host-process';
-import { hostFixture } from '../../lib/paths';
-import { buildWasm } from '../../lib/wasm-build';
+import { startHost, type RunningHost } from '../../lib/host-process.js';
+import { hostFixture } from '../../lib/paths.js';
+import { buildWasm } from '../../lib/wasm-build.js';
 
 // A production origin is HTTPS; locally it is reached by IP with the certificate checked against
 // cert_host, as Viceroy does.

@@ -2,8 +2,8 @@
 // hostcalls, no WASI and no js-compute runtime. It proves the helper (wat-guest.ts) and what such
 // a guest needs, before a suite leans on it for calls js-compute cannot make.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type RunningHost } from '../../lib/host-process';
-import { compileWat, watGuest, type WatGuest } from './wat-guest';
+import { startHost, type RunningHost } from '../../lib/host-process.js';
+import { compileWat, watGuest, type WatGuest } from './wat-guest.js';
 
 const HELLO = String.raw`
 (module

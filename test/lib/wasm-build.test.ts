@@ -3,7 +3,7 @@ import { mkdtemp, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWasm, cachedWasmPath } from '../../lib/wasm-build';
+import { buildWasm, cachedWasmPath } from '../../lib/wasm-build.js';
 
 // The fixture cache is shared by every suite and vitest worker, so its two promises are tested
 // directly: concurrent builds of one source agree, and an unchanged source is not rebuilt.

@@ -3,7 +3,7 @@
 // operator's message changes live, and axe finds nothing serious on any of them.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageVars } from '../../src/core/pages.js';
 import type { PageName } from '../../src/core/types.js';

@@ -90,7 +90,7 @@ export async function serveRoom(context: BrowserContext, firstPage: string, answ
       await route.fulfill({ contentType: 'text/html; charset=utf-8', body });
       return;
     }
-    room.checks.push(request.headers()['accept'] ?? '');
+    room.checks.push(request.headers().accept ?? '');
     room.proofs.push(request.headers()['waiting-room-proof'] ?? null);
     const a = room.answer;
     if (a.kind === 'network-error') return route.abort('connectionreset');

@@ -2,7 +2,7 @@
 // or a value the room cannot use) is refused before anything is written, naming the keys there are
 // and the commands that fix it, service-wide and with --room. A room whose active_key names no
 // usable key answers every new visitor with a 503.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main as tune } from '../../scripts/tune.js';

@@ -306,7 +306,7 @@ describe('npm run tune -- --routing', () => {
 
   it('counts a routing in characters (code points) as the edge and the local host do: 8,000 emoji-laden ones are taken', async () => {
     const base = JSON.stringify({ rooms: [{ id: 'shop', routes: ['/x'] }] });
-    const route = '/' + '\u{1F600}'.repeat(8000 - base.length + 1);
+    const route = `/${'\u{1F600}'.repeat(8000 - base.length + 1)}`;
     const r = await captured(() => tune(['--routing', routingFile({ rooms: [{ id: 'shop', routes: [route] }] })]));
     // Only the demo's checkout settings, which this routing drops, are warned of.
     expect(r.err.split('\n').filter((l) => l !== '' && !l.includes('the routing does not name (checkout)'))).toEqual([]);

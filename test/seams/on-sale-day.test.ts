@@ -26,7 +26,6 @@ import {
   reportRoom,
   roomAnswer,
   run,
-  sleep,
   stopEverything,
   Visitor,
   within,

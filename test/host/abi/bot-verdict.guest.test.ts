@@ -4,8 +4,8 @@
 // told the name. Each line of the response is one call: its label, the status, and on success the
 // value (on BUFLEN, the length the text needs). Statuses: 0 OK, 2 INVAL, 4 BUFLEN, 10 NONE.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type RunningHost } from '../../../lib/host-process';
-import { watGuest, type WatGuest } from '../wat-guest';
+import { startHost, type RunningHost } from '../../../lib/host-process.js';
+import { watGuest, type WatGuest } from '../wat-guest.js';
 
 // String constants of the guest, placed one after another from byte 64 as the module text uses them.
 const strings = new Map<string, number>();

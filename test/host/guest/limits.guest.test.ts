@@ -3,10 +3,10 @@
 // 128 MiB memory cap; each reported once per request on stderr, and with -v a usage line per request.
 // The counting itself: limits.test.ts; the hostcalls: test/host/abi/config-store.test.ts, send.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type RunningHost } from '../../../lib/host-process';
-import { startOrigin, type Origin } from '../../../lib/origin';
-import { hostFixture } from '../../../lib/paths';
-import { buildWasm } from '../../../lib/wasm-build';
+import { startHost, type RunningHost } from '../../../lib/host-process.js';
+import { startOrigin, type Origin } from '../../../lib/origin.js';
+import { hostFixture } from '../../../lib/paths.js';
+import { buildWasm } from '../../../lib/wasm-build.js';
 
 let origin: Origin;
 let host: RunningHost;

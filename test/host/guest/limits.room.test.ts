@@ -5,7 +5,7 @@
 // limit: the settings read last counted as absent); test/host/guest/limits.guest.test.ts shows a
 // guest reading one key per setting failing at the 33rd. Now it reads a handful, whatever the rooms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintToken, startRoom, waitFor, type Room } from '../../../lib/room-host';
+import { mintToken, startRoom, waitFor, type Room } from '../../../lib/room-host.js';
 import { sampleRouting } from '../../support/routing-sample.js';
 
 let room: Room;

@@ -2,9 +2,9 @@
 // requests in one instance, each request with its own client, headers and body, within the limits
 // the guest set (setReusableSandboxOptions) and the host's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHost, type RunningHost } from '../../../lib/host-process';
-import { hostFixture } from '../../../lib/paths';
-import { buildWasm } from '../../../lib/wasm-build';
+import { startHost, type RunningHost } from '../../../lib/host-process.js';
+import { hostFixture } from '../../../lib/paths.js';
+import { buildWasm } from '../../../lib/wasm-build.js';
 
 let host: RunningHost;
 
