@@ -81,7 +81,15 @@ export default defineConfig({
     projects: [
       // Threads: a unit file starts in a fraction of the time a forked process takes, and over 80 files
       // that is most of the project's time. The others keep forks: they start and stop processes.
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: [...sim, ...wasm, ...browser, ...processes], pool: 'threads' } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...sim, ...wasm, ...browser, ...processes],
+          pool: 'threads',
+        },
+      },
       { extends: true, test: { name: 'sim', include: sim } },
       { extends: true, test: { name: 'wasm', include: wasm } },
       { extends: true, test: { name: 'browser', include: browser } },

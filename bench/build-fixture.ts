@@ -8,6 +8,11 @@ import { buildWasm } from '../lib/wasm-build.js';
 export async function buildFixture(name: string, define: Record<string, string> = {}): Promise<string> {
   const tag = Object.values(define).join('-');
   const bundle = path.join(repoRoot, 'build', `bench-${name}${tag ? `-${tag}` : ''}.js`);
-  await build({ ...bundleOptions, entryPoints: [path.join(repoRoot, 'bench', 'fixtures', `${name}.ts`)], define, outfile: bundle });
+  await build({
+    ...bundleOptions,
+    entryPoints: [path.join(repoRoot, 'bench', 'fixtures', `${name}.ts`)],
+    define,
+    outfile: bundle,
+  });
   return buildWasm(bundle);
 }

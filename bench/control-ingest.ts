@@ -44,9 +44,20 @@ async function measure(rate: number, visitors: number, windows: number, targetPe
     session_duration: '5',
     log_sample_rate: String(rate),
   };
-  const store: Store = { name: 'memory', read: async () => ({ settings: JSON.stringify(values) }), write: async () => {} };
+  const store: Store = {
+    name: 'memory',
+    read: async () => ({ settings: JSON.stringify(values) }),
+    write: async () => {},
+  };
   const writer = new Writer(store, 0, () => {});
-  const controller = new Controller({ createModel: () => createControlModel(), store, writer, sourceName: 'bench', lagLimitMs: 3_600_000, log: () => {} });
+  const controller = new Controller({
+    createModel: () => createControlModel(),
+    store,
+    writer,
+    sourceName: 'bench',
+    lagLimitMs: 3_600_000,
+    log: () => {},
+  });
   const gen = new IngestLines({ visitors, d: D, rate, admitsPerWindow: (targetPerMinute * D) / 60, startMs: START_MS });
   let lines = 0;
   let bytes = 0;
@@ -98,10 +109,22 @@ async function measure(rate: number, visitors: number, windows: number, targetPe
   };
 }
 
-const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0): string =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function table(rows: readonly Figures[]): string {
-  const head = ['sample rate', 'log lines/s', 'log MB/s', 'ingest lines/s', 'keeps up', 'slowest tick ms', 'ticks ms/window', 'RSS MB', 'writes', 'run s'];
+  const head = [
+    'sample rate',
+    'log lines/s',
+    'log MB/s',
+    'ingest lines/s',
+    'keeps up',
+    'slowest tick ms',
+    'ticks ms/window',
+    'RSS MB',
+    'writes',
+    'run s',
+  ];
   const body = rows.map((f) => [
     String(f.rate),
     fmt(f.logLinesPerSecond),
@@ -135,10 +158,17 @@ async function main(): Promise<void> {
   );
   const rates = env('RATES', '1,0.1,0.01,0.001').split(',').map(Number);
   const rows: Figures[] = [];
-  console.log(`${fmt(visitors)} waiting visitors, one check each per ${D} s window, ${windows} windows, target ${fmt(target)} a minute, 6 POPs`);
+  console.log(
+    `${fmt(visitors)} waiting visitors, one check each per ${D} s window, ${windows} windows, target ${fmt(target)} a minute, 6 POPs`,
+  );
   for (const rate of rates) {
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], { env: { ...process.env, INGEST_ONE: String(rate) }, encoding: 'utf8', maxBuffer: 1 << 20 });
-    if (child.status !== 0) throw new Error(`the run at sample rate ${rate} failed: ${child.stderr.trim().split('\n').slice(-3).join(' ')}`);
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+      env: { ...process.env, INGEST_ONE: String(rate) },
+      encoding: 'utf8',
+      maxBuffer: 1 << 20,
+    });
+    if (child.status !== 0)
+      throw new Error(`the run at sample rate ${rate} failed: ${child.stderr.trim().split('\n').slice(-3).join(' ')}`);
     const f = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as Figures;
     console.log(`rate ${rate}: ${fmt(f.lines)} lines in ${fmt(f.wallSeconds, 1)} s ${JSON.stringify(f)}`);
     rows.push(f);

@@ -23,7 +23,11 @@ takesNoArguments(
 
 const D = 30;
 const T0 = Date.UTC(2026, 10, 26, 10);
-const SETTINGS = storeFromSettings({ allow_percentage: '50', new_users_per_minute: '6000', wait_period_duration: String(D) });
+const SETTINGS = storeFromSettings({
+  allow_percentage: '50',
+  new_users_per_minute: '6000',
+  wait_period_duration: String(D),
+});
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 const TICKS = Number(process.env.TICKS ?? 30);
 const CROWDS = (process.env.N ?? '100000,1000000').split(',').map(Number);
@@ -43,8 +47,19 @@ function crowd(n: number): string[] {
     const nowMs = T0 + Math.floor((i / n) * 2 * D * 1000);
     const exp = (Math.floor(nowMs / 1000 / D) + 1) * D;
     return decisionLine({
-      nowMs, pop: i % 3 === 0 ? 'LHR' : i % 3 === 1 ? 'FRA' : 'IAD', room: 'default', rule: null, waitPeriodSeconds: D,
-      decision: 'start', outcome: 'startwaiting', reason: 'no_token', kid: 'k', method: 'GET', path: '/', identity: 'ip', status: 200,
+      nowMs,
+      pop: i % 3 === 0 ? 'LHR' : i % 3 === 1 ? 'FRA' : 'IAD',
+      room: 'default',
+      rule: null,
+      waitPeriodSeconds: D,
+      decision: 'start',
+      outcome: 'startwaiting',
+      reason: 'no_token',
+      kid: 'k',
+      method: 'GET',
+      path: '/',
+      identity: 'ip',
+      status: 200,
       result: { used: null, setToken: `h.p.${tid()}`, set: { dec: 'wait', exp }, nextToken: `h.p.${tid()}`, pct: null },
     });
   });
@@ -122,7 +137,13 @@ for (const n of CROWDS) {
     console.error(`${r.where} ${r.n}: done`);
   }
 }
-const f = (x: number, digits = 0): string => x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-console.log('| tickets | rooms in | parse, µs a line | observe, µs a line | lines a second in | first plan, ms | plan, median ms | plan, max ms | RSS, MB |');
+const f = (x: number, digits = 0): string =>
+  x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+console.log(
+  '| tickets | rooms in | parse, µs a line | observe, µs a line | lines a second in | first plan, ms | plan, median ms | plan, max ms | RSS, MB |',
+);
 console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|');
-for (const r of rows) console.log(`| ${f(r.n)} | ${r.where} | ${f(r.parseUsPerLine, 2)} | ${f(r.mainUsPerLine, 2)} | ${f(r.ingestPerSec)} | ${f(r.firstPlanMs, 1)} | ${f(r.medianPlanMs, 1)} | ${f(r.maxPlanMs, 1)} | ${f(r.rssMb)} |`);
+for (const r of rows)
+  console.log(
+    `| ${f(r.n)} | ${r.where} | ${f(r.parseUsPerLine, 2)} | ${f(r.mainUsPerLine, 2)} | ${f(r.ingestPerSec)} | ${f(r.firstPlanMs, 1)} | ${f(r.medianPlanMs, 1)} | ${f(r.maxPlanMs, 1)} | ${f(r.rssMb)} |`,
+  );

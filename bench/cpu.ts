@@ -28,4 +28,3 @@ export function processCpu(pid: number): CpuSplit {
     return { mainMs: Number.NaN, otherMs: Number.NaN };
   }
 }
-

@@ -77,8 +77,14 @@ export interface ProfileSummary {
  * thread are the bottleneck.
  */
 async function summariseProfiles(profiles: CpuProfile[]): Promise<ProfileSummary> {
-  const byFunction = new Map<string, { selfUs: number; where: string; name: string; category: Category; thread: string }>();
-  const groups = { main: { threads: 0, total: 0, byCategory: new Map<Category, number>() }, workers: { threads: 0, total: 0, byCategory: new Map<Category, number>() } };
+  const byFunction = new Map<
+    string,
+    { selfUs: number; where: string; name: string; category: Category; thread: string }
+  >();
+  const groups = {
+    main: { threads: 0, total: 0, byCategory: new Map<Category, number>() },
+    workers: { threads: 0, total: 0, byCategory: new Map<Category, number>() },
+  };
   for (const profile of profiles) {
     const thread = profile.nodes.some((node) => node.callFrame.url.includes('/host/dist/cli.js')) ? 'main' : 'workers';
     const group = groups[thread];
@@ -118,7 +124,8 @@ async function summariseProfiles(profiles: CpuProfile[]): Promise<ProfileSummary
   const summarise = (thread: 'main' | 'workers'): ThreadGroupSummary => {
     const g = groups[thread];
     const shares: Record<string, number> = {};
-    for (const [category, us] of [...g.byCategory].sort((a, b) => b[1] - a[1])) shares[category] = round((100 * us) / g.total, 1);
+    for (const [category, us] of [...g.byCategory].sort((a, b) => b[1] - a[1]))
+      shares[category] = round((100 * us) / g.total, 1);
     const top = [...byFunction.values()]
       .filter((f) => f.thread === thread)
       .sort((a, b) => b.selfUs - a.selfUs)
@@ -145,10 +152,15 @@ export async function readProfiles(dir: string): Promise<ProfileSummary> {
 }
 
 export function printProfile(label: string, p: ProfileSummary): void {
-  const shares = (g: ThreadGroupSummary): string => Object.entries(g.shares).map(([k, v]) => `${k} ${v}%`).join(', ');
+  const shares = (g: ThreadGroupSummary): string =>
+    Object.entries(g.shares)
+      .map(([k, v]) => `${k} ${v}%`)
+      .join(', ');
   const top = (g: ThreadGroupSummary): void => {
     for (const f of g.top.slice(0, 8)) {
-      console.log(`      ${f.share.toFixed(1).padStart(5)}%  ${f.selfMs.toFixed(0).padStart(6)} ms  [${f.category}] ${f.function} ${f.where}`);
+      console.log(
+        `      ${f.share.toFixed(1).padStart(5)}%  ${f.selfMs.toFixed(0).padStart(6)} ms  [${f.category}] ${f.function} ${f.where}`,
+      );
     }
   };
   console.log(`\n${label}:`);

@@ -18,7 +18,10 @@ import { printProfile, readProfiles, type ProfileSummary } from './host-profile.
 import { closedLoop, get } from './http-load.js';
 import { takesNoArguments } from '../lib/cli.js';
 
-takesNoArguments('npm run bench:host', 'usage: npm run bench:host   (about a minute; writes reports/bench-host.json)\n  BENCH_SECONDS=6   seconds each load phase lasts');
+takesNoArguments(
+  'npm run bench:host',
+  'usage: npm run bench:host   (about a minute; writes reports/bench-host.json)\n  BENCH_SECONDS=6   seconds each load phase lasts',
+);
 
 const phaseSeconds = Number(process.env.BENCH_SECONDS ?? '6');
 const phaseMaxRequests = 20_000;
@@ -156,7 +159,10 @@ function printLoad(r: LoadResult): void {
 }
 async function main(): Promise<void> {
   const began = performance.now();
-  const [helloWasm, proxyWasm] = await Promise.all([buildWasm(hostFixture('hello.js')), buildWasm(hostFixture('proxy.js'))]);
+  const [helloWasm, proxyWasm] = await Promise.all([
+    buildWasm(hostFixture('hello.js')),
+    buildWasm(hostFixture('proxy.js')),
+  ]);
   const origin = await startOrigin();
   const proxyManifest = { local_server: { backends: { origin: { url: origin.url } } } };
   console.log(`compute-host benchmark on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), loopback only`);
@@ -212,7 +218,9 @@ async function main(): Promise<void> {
   } finally {
     await origin.stop();
   }
-  console.log('\nunder node --cpu-prof (sampling every 0.5 ms; compare with the phases above only on a quiet machine):');
+  console.log(
+    '\nunder node --cpu-prof (sampling every 0.5 ms; compare with the phases above only on a quiet machine):',
+  );
   printLoad(profiled.hello.load);
   printLoad(profiled.proxy.load);
   printProfile('hello c=16', profiled.hello.profile);

@@ -37,7 +37,8 @@ function mix(x: number): number {
 }
 
 /** 24 bits as 4 base64url characters. */
-const chars24 = (n: number): string => ALPHABET[(n >>> 18) & 63]! + ALPHABET[(n >>> 12) & 63]! + ALPHABET[(n >>> 6) & 63]! + ALPHABET[n & 63]!;
+const chars24 = (n: number): string =>
+  ALPHABET[(n >>> 18) & 63]! + ALPHABET[(n >>> 12) & 63]! + ALPHABET[(n >>> 6) & 63]! + ALPHABET[n & 63]!;
 
 /** The token id of slot `slot`'s ticket for window `k` (`salt` tells kinds apart): 48 hashed bits. */
 export function slotId(slot: number, k: number, salt = 0): string {
@@ -66,7 +67,13 @@ export class IngestLines {
     this.pops = o.pops ?? DEFAULT_POPS;
   }
 
-  private line(nowMs: number, slot: number, reason: string, outcome: 'origin' | 'keepwaiting' | 'startwaiting', result: Pick<DecideResult, 'used' | 'set' | 'setToken' | 'nextToken' | 'pct'>): string | null {
+  private line(
+    nowMs: number,
+    slot: number,
+    reason: string,
+    outcome: 'origin' | 'keepwaiting' | 'startwaiting',
+    result: Pick<DecideResult, 'used' | 'set' | 'setToken' | 'nextToken' | 'pct'>,
+  ): string | null {
     const full = { ...result, outcome } as Pick<DecideResult, 'used' | 'set' | 'setToken' | 'outcome'>;
     const weight = logWeight(full, this.o.rate);
     if (weight === null) return null;
@@ -114,20 +121,44 @@ export class IngestLines {
       if (drawOf(id) < p) {
         const allow = slotId(slot, k, 7);
         winners.push(allow);
-        text = this.line(nowMs, slot, 'draw_won', 'origin', { used, setToken: token(allow), set: { dec: 'allow', exp: w + 600 }, nextToken: null, pct });
+        text = this.line(nowMs, slot, 'draw_won', 'origin', {
+          used,
+          setToken: token(allow),
+          set: { dec: 'allow', exp: w + 600 },
+          nextToken: null,
+          pct,
+        });
         if (text !== null) out.push(text);
         // A new visitor takes the slot: a ticket for the window after next, and its successor.
         const fresh = slotId(slot, k + 2);
-        text = this.line(nowMs, slot, 'no_token', 'startwaiting', { used: null, setToken: token(fresh), set: { dec: 'wait', exp: w + 2 * d }, nextToken: token(slotId(slot, k + 3)), pct: null });
+        text = this.line(nowMs, slot, 'no_token', 'startwaiting', {
+          used: null,
+          setToken: token(fresh),
+          set: { dec: 'wait', exp: w + 2 * d },
+          nextToken: token(slotId(slot, k + 3)),
+          pct: null,
+        });
       } else {
         const next = slotId(slot, k + 1);
-        text = this.line(nowMs, slot, 'draw_lost', 'keepwaiting', { used, setToken: token(next), set: { dec: 'wait', exp: w + d }, nextToken: token(slotId(slot, k + 2)), pct });
+        text = this.line(nowMs, slot, 'draw_lost', 'keepwaiting', {
+          used,
+          setToken: token(next),
+          set: { dec: 'wait', exp: w + d },
+          nextToken: token(slotId(slot, k + 2)),
+          pct,
+        });
       }
       if (text !== null) out.push(text);
       // Admitted visitors browse: one allow line each a window, spread like the draws.
       if (browsing.length > 0 && slot % Math.max(1, Math.floor(n / browsing.length)) === 0) {
         const b = browsing.pop()!;
-        const allowLine = this.line(nowMs, slot, 'allow_valid', 'origin', { used: { token: token(b), dec: 'allow', exp: w + 600 }, setToken: null, set: null, nextToken: null, pct: null });
+        const allowLine = this.line(nowMs, slot, 'allow_valid', 'origin', {
+          used: { token: token(b), dec: 'allow', exp: w + 600 },
+          setToken: null,
+          set: null,
+          nextToken: null,
+          pct: null,
+        });
         if (allowLine !== null) out.push(allowLine);
       }
       if (out.length >= chunk) {

@@ -21,7 +21,13 @@ const THROTTLING = [1, 4, 6];
 const DIFFICULTIES = (process.env.BENCH_SECONDS ?? '1,2,5,10').split(',').map(Number);
 const CHALLENGES = Number(process.env.BENCH_CHALLENGES ?? 15);
 /** The edge's own HMAC key, as the room imports it: the puzzles are the ones the edge makes. */
-const KEY = await crypto.subtle.importKey('raw', Uint8Array.from({ length: 64 }, (_, i) => (i * 29 + 3) & 255), { name: 'HMAC', hash: 'SHA-512' }, false, ['sign', 'verify']);
+const KEY = await crypto.subtle.importKey(
+  'raw',
+  Uint8Array.from({ length: 64 }, (_, i) => (i * 29 + 3) & 255),
+  { name: 'HMAC', hash: 'SHA-512' },
+  false,
+  ['sign', 'verify'],
+);
 const ORIGIN = 'https://bench.test';
 /** The solver exactly as the build compiles it into the room. */
 const solverSource = (await bundleSolver()).source;
@@ -40,7 +46,10 @@ async function openSolverPage(browser: Browser, throttling: number): Promise<Pag
   await context.route(`${ORIGIN}/**`, (route) =>
     new URL(route.request().url()).pathname === '/solver.js'
       ? route.fulfill({ contentType: 'text/javascript', body: solverSource })
-      : route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>bench</title><p id="proof"></p><script src="/solver.js" data-proof=""></script>' }),
+      : route.fulfill({
+          contentType: 'text/html',
+          body: '<!doctype html><title>bench</title><p id="proof"></p><script src="/solver.js" data-proof=""></script>',
+        }),
   );
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -82,13 +91,16 @@ async function browserRow(browser: Browser, throttling: number, inWorker: boolea
     for (let i = 0; i < CHALLENGES; i++) {
       const token = `bench.${throttling}.${seconds}.${i}`;
       const solved = await solveOnce(page, proofCompact(await proofChallenge(token, KEY, seconds)));
-      if (!(await checkProof(token, KEY, seconds, solved.solution))) throw new Error(`the solver answered ${solved.solution}, which the edge refuses`);
+      if (!(await checkProof(token, KEY, seconds, solved.solution)))
+        throw new Error(`the solver answered ${solved.solution}, which the edge refuses`);
       list.push(solved.ms);
       digests += solved.solution.split('.').reduce((sum, n) => sum + Number(n) + 1, 0);
       ms += solved.ms;
     }
     times.set(seconds, list);
-    process.stderr.write(`  ${throttling}x${inWorker ? ' (Worker)' : ''}, ${seconds} s: p50 ${(quantile(list, 0.5) / 1000).toFixed(2)} s\n`);
+    process.stderr.write(
+      `  ${throttling}x${inWorker ? ' (Worker)' : ''}, ${seconds} s: p50 ${(quantile(list, 0.5) / 1000).toFixed(2)} s\n`,
+    );
   }
   await page.context().close();
   return { throttling, inWorker, digestsPerSecond: (digests * 1000) / ms, times };
@@ -109,7 +121,10 @@ function nodeRate(): number {
 /** `openssl speed -evp sha256` on 36-byte blocks, one core: digests a second; null without openssl. */
 function opensslRate(): number | null {
   try {
-    const out = execFileSync('openssl', ['speed', '-evp', 'sha256', '-bytes', '36', '-seconds', '3'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('openssl', ['speed', '-evp', 'sha256', '-bytes', '36', '-seconds', '3'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     // The last line: "sha256  123456.78k" (thousands of bytes a second).
     const match = /sha256\s+([\d.]+)k\s*$/m.exec(out);
     return match ? (Number(match[1]) * 1000) / 36 : null;
@@ -122,7 +137,9 @@ const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 const secs = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 
 async function main(): Promise<void> {
-  console.log(`proof of work: ${CHALLENGES} challenges a difficulty, PHONE_RATE ${fmt(PHONE_RATE)} digests/s, solver ${solverSource.length} bytes`);
+  console.log(
+    `proof of work: ${CHALLENGES} challenges a difficulty, PHONE_RATE ${fmt(PHONE_RATE)} digests/s, solver ${solverSource.length} bytes`,
+  );
   const browser = await launchBrowser();
   const rows: Row[] = [];
   try {
@@ -134,23 +151,44 @@ async function main(): Promise<void> {
   const node = nodeRate();
   const openssl = opensslRate();
   const native = openssl ?? node;
-  console.log('\nChromium, the page\'s solver (solve time p50 / p95):');
+  console.log("\nChromium, the page's solver (solve time p50 / p95):");
   console.log(['CPU', 'digests/s', ...DIFFICULTIES.map((s) => `${s} s`)].join('\t'));
   for (const row of rows) {
-    console.log([`${row.throttling}x${row.inWorker ? ' Worker' : ''}`, fmt(row.digestsPerSecond), ...DIFFICULTIES.map((s) => `${secs(quantile(row.times.get(s)!, 0.5))} / ${secs(quantile(row.times.get(s)!, 0.95))}`)].join('\t'));
+    console.log(
+      [
+        `${row.throttling}x${row.inWorker ? ' Worker' : ''}`,
+        fmt(row.digestsPerSecond),
+        ...DIFFICULTIES.map(
+          (s) => `${secs(quantile(row.times.get(s)!, 0.5))} / ${secs(quantile(row.times.get(s)!, 0.95))}`,
+        ),
+      ].join('\t'),
+    );
   }
   console.log('\nNative, one core, the same puzzle (expected solve time):');
   console.log(['solver', 'digests/s', ...DIFFICULTIES.map((s) => `${s} s`), 'vs 6x', 'vs 1x Worker'].join('\t'));
   const phone = rows.find((r) => r.throttling === 6)!.digestsPerSecond;
   const desk = rows.find((r) => r.throttling === 1 && r.inWorker)!.digestsPerSecond;
-  for (const [name, rate] of [['node crypto', node], ['openssl', openssl]] as const) {
+  for (const [name, rate] of [
+    ['node crypto', node],
+    ['openssl', openssl],
+  ] as const) {
     if (rate === null) {
       console.log(`${name}\t(not on PATH)`);
       continue;
     }
-    console.log([name, fmt(rate), ...DIFFICULTIES.map((s) => secs((s * PHONE_RATE * 1000) / rate)), `${(rate / phone).toFixed(0)}x`, `${(rate / desk).toFixed(1)}x`].join('\t'));
+    console.log(
+      [
+        name,
+        fmt(rate),
+        ...DIFFICULTIES.map((s) => secs((s * PHONE_RATE * 1000) / rate)),
+        `${(rate / phone).toFixed(0)}x`,
+        `${(rate / desk).toFixed(1)}x`,
+      ].join('\t'),
+    );
   }
-  console.log(`\nPHONE_RATE from 6x: ${fmt(phone)} digests/s. The bot's advantage (native bound over a 6x-throttled Chromium): ${(native / phone).toFixed(0)}x.`);
+  console.log(
+    `\nPHONE_RATE from 6x: ${fmt(phone)} digests/s. The bot's advantage (native bound over a 6x-throttled Chromium): ${(native / phone).toFixed(0)}x.`,
+  );
 }
 
 main().catch((error: unknown) => {

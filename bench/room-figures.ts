@@ -28,7 +28,10 @@ export interface ScenarioFigures {
   hostCpuRatio: number;
 }
 
-type OwnFigures = Omit<ScenarioFigures, 'baseline' | 'medianRatio' | 'p99Ratio' | 'throughputCostRatio' | 'throughputCostRatioRoundMedian' | 'hostCpuRatio'>;
+type OwnFigures = Omit<
+  ScenarioFigures,
+  'baseline' | 'medianRatio' | 'p99Ratio' | 'throughputCostRatio' | 'throughputCostRatioRoundMedian' | 'hostCpuRatio'
+>;
 
 function ownFigures(scenario: Scenario, all: Sample[]): OwnFigures {
   const latencies = all.flatMap((s) => s.latenciesMs).sort((a, b) => a - b);
@@ -59,7 +62,9 @@ export function scenarioFigures(scenarios: Scenario[], samples: Map<string, Samp
     // steadier than the pooled ratio when the machine's load drifts during the run.
     const own = samples.get(f.name)!;
     const theirs = samples.get(base.name)!;
-    const perRound = own.map((s, r) => (theirs[r]!.latenciesMs.length / theirs[r]!.elapsedMs) / (s.latenciesMs.length / s.elapsedMs));
+    const perRound = own.map(
+      (s, r) => theirs[r]!.latenciesMs.length / theirs[r]!.elapsedMs / (s.latenciesMs.length / s.elapsedMs),
+    );
     return {
       ...f,
       baseline: base.name,
@@ -79,7 +84,8 @@ export interface Memory {
 }
 
 /** Resident memory of a process now (all its threads together), MiB. */
-const rssMiB = (pid: number): number => round2(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+const rssMiB = (pid: number): number =>
+  round2(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 
 /** Resident memory of the pass-through's host and the room's, each keeping `workers` workers. */
 export function residentMemory(passthroughPid: number, roomPid: number, workers: number): Memory {

@@ -19,11 +19,20 @@ export interface HammerCost {
 }
 
 /** `wait` must be a wait token that stays not due for the whole run (bench/room-scenarios.ts takes one). */
-export async function hammerCost(origin: EchoOrigin, settings: Settings, keyBytes: Uint8Array, wait: string, store: Record<string, string>, requests = 1500): Promise<HammerCost> {
+export async function hammerCost(
+  origin: EchoOrigin,
+  settings: Settings,
+  keyBytes: Uint8Array,
+  wait: string,
+  store: Record<string, string>,
+  requests = 1500,
+): Promise<HammerCost> {
   const headers = () => ({ cookie: `${cookieName(DEFAULT_ROOM)}=${wait}` });
   const run = async (name: string, hammerLimit: string, status: number): Promise<RoomTime> => {
     const scenario = { name, path: '/page', headers, expect: (s: number) => s === status };
-    return (await roomTimes(origin, { ...settings, hammer_limit: hammerLimit }, keyBytes, [scenario], requests, store))[name]!;
+    return (await roomTimes(origin, { ...settings, hammer_limit: hammerLimit }, keyBytes, [scenario], requests, store))[
+      name
+    ]!;
   };
   // Limit 1: every check after the first in a minute is over it.
   const hammering = await run('hammering', '1', 429);
@@ -39,6 +48,9 @@ export function hammerLines(h: HammerCost): string[] {
   ];
   // The run's first check is under the limit of 1: its waiting page is expected once.
   const unexpected = Math.max(0, (h.hammering.unexpected ?? 0) - 1) + (h.notDue.unexpected ?? 0);
-  if (unexpected > 0) lines.push(`  WARNING: ${unexpected} answers had another status than the path measured: these figures measure something else`);
+  if (unexpected > 0)
+    lines.push(
+      `  WARNING: ${unexpected} answers had another status than the path measured: these figures measure something else`,
+    );
   return lines;
 }

@@ -49,13 +49,19 @@ function baselineWasm(): { commit: string; wasm: string } | { missing: string } 
   if (!commit) return { missing: 'no git history to build the room before the languages from' };
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wr-baseline-'));
   rmSync(dir, { recursive: true });
-  if (git(['worktree', 'add', '--detach', dir, commit]) === null) return { missing: `git worktree add ${commit} failed` };
+  if (git(['worktree', 'add', '--detach', dir, commit]) === null)
+    return { missing: `git worktree add ${commit} failed` };
   try {
     symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'));
-    const script = "const m = await import('./bench/build-fixture.ts'); const w = await m.buildFixture('room-timed'); console.log(w);";
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8' });
+    const script =
+      "const m = await import('./bench/build-fixture.ts'); const w = await m.buildFixture('room-timed'); console.log(w);";
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     const wasm = r.stdout.trim().split('\n').pop();
-    if (r.status !== 0 || !wasm) return { missing: `building ${commit.slice(0, 7)} failed: ${r.stderr.trim().split('\n').pop() ?? ''}` };
+    if (r.status !== 0 || !wasm)
+      return { missing: `building ${commit.slice(0, 7)} failed: ${r.stderr.trim().split('\n').pop() ?? ''}` };
     // Keep the Wasm out of the worktree that is about to go.
     const kept = path.join(os.tmpdir(), `wr-baseline-${commit.slice(0, 12)}.wasm`);
     copyFileSync(wasm, kept);
@@ -65,18 +71,50 @@ function baselineWasm(): { commit: string; wasm: string } | { missing: string } 
   }
 }
 
-export async function languageCost(origin: EchoOrigin, settings: Settings, keyBytes: Uint8Array, kid: string, requests = 1500): Promise<LanguageCost> {
+export async function languageCost(
+  origin: EchoOrigin,
+  settings: Settings,
+  keyBytes: Uint8Array,
+  kid: string,
+  requests = 1500,
+): Promise<LanguageCost> {
   const d = Number(settings.wait_period_duration);
-  const token = await mintToken({ key: keyBytes, kid, identity: 'header:bench-language' }, { dec: 'wait', exp: windowBoundary(d, 1), room: 'default' });
+  const token = await mintToken(
+    { key: keyBytes, kid, identity: 'header:bench-language' },
+    { dec: 'wait', exp: windowBoundary(d, 1), room: 'default' },
+  );
   // An allow token with over an allow period left: kept as it is, not renewed.
-  const allow = await mintToken({ key: keyBytes, kid, identity: 'header:bench-language' }, { dec: 'allow', exp: Math.floor(Date.now() / 1000) + 2 * Number(settings.allow_period_duration ?? 3600) + 600, room: 'default' });
-  const headers = (extra: Record<string, string> = {}) => () => ({ [IDENTITY_HEADER]: 'bench-language', cookie: `${cookieName('default')}=${token}`, ...extra });
+  const allow = await mintToken(
+    { key: keyBytes, kid, identity: 'header:bench-language' },
+    {
+      dec: 'allow',
+      exp: Math.floor(Date.now() / 1000) + 2 * Number(settings.allow_period_duration ?? 3600) + 600,
+      room: 'default',
+    },
+  );
+  const headers =
+    (extra: Record<string, string> = {}) =>
+    () => ({ [IDENTITY_HEADER]: 'bench-language', cookie: `${cookieName('default')}=${token}`, ...extra });
   const page = (s: number): boolean => s === 200;
   const scenarios = [
     { name: 'english', path: '/page', headers: headers(), expect: page },
-    { name: 'negotiated', path: '/page', headers: headers({ 'accept-language': 'fr-CH,fr;q=0.9,de;q=0.8,en-US;q=0.7,en;q=0.6' }), expect: page },
+    {
+      name: 'negotiated',
+      path: '/page',
+      headers: headers({ 'accept-language': 'fr-CH,fr;q=0.9,de;q=0.8,en-US;q=0.7,en;q=0.6' }),
+      expect: page,
+    },
     { name: 'override', path: '/page', headers: headers({ 'accept-language': 'ar-EG,ar;q=0.9' }), expect: page },
-    { name: 'admitted', path: '/page', headers: () => ({ [IDENTITY_HEADER]: 'bench-language', cookie: `${cookieName('default')}=${allow}`, 'accept-language': 'fr-CH,fr;q=0.9' }), expect: page },
+    {
+      name: 'admitted',
+      path: '/page',
+      headers: () => ({
+        [IDENTITY_HEADER]: 'bench-language',
+        cookie: `${cookieName('default')}=${allow}`,
+        'accept-language': 'fr-CH,fr;q=0.9',
+      }),
+      expect: page,
+    },
   ];
   const overrides = { placeHeading: 'مكانك في الطابور', waitHeading: 'مدة الانتظار المتوقعة', checkNow: 'تحقق الآن' };
   const builds: Record<string, string> = { today: await buildFixture('room-timed') };
@@ -110,20 +148,36 @@ export async function languageCost(origin: EchoOrigin, settings: Settings, keyBy
 /** The comparison as printed. */
 export function languageCostLines(c: LanguageCost): string[] {
   const t = (r: RoomTime): string => `${r.medianUs} us median (p90 ${r.p90Us})`;
-  const lines = [`\nthe visitor's language (a waiting visitor's page; the room's own time, one request of each build and scenario in turn):`];
+  const lines = [
+    `\nthe visitor's language (a waiting visitor's page; the room's own time, one request of each build and scenario in turn):`,
+  ];
   if (c.before && 'commit' in c.baseline) {
     lines.push(`  before the languages (${c.baseline.commit.slice(0, 7)}): ${t(c.before)}`);
-    lines.push(`  today, negotiated to French from a browser's Accept-Language: ${t(c.negotiated)}: ${sign(c.negotiatedUs!)} us, ${c.negotiatedRatio}x`);
+    lines.push(
+      `  today, negotiated to French from a browser's Accept-Language: ${t(c.negotiated)}: ${sign(c.negotiatedUs!)} us, ${c.negotiatedRatio}x`,
+    );
   } else {
-    lines.push(`  no build from before the languages (${'missing' in c.baseline ? c.baseline.missing : ''}): today's figures only`);
+    lines.push(
+      `  no build from before the languages (${'missing' in c.baseline ? c.baseline.missing : ''}): today's figures only`,
+    );
     lines.push(`  today, negotiated to French from a browser's Accept-Language: ${t(c.negotiated)}`);
   }
   lines.push(`  today, no Accept-Language (the room's default, English): ${t(c.english)}`);
   lines.push(`  today, Arabic with an operator's override of three strings (two more store lookups): ${t(c.override)}`);
-  const admittedAgainst = c.admittedBefore ? ` against ${t(c.admittedBefore)} before: ${round2(c.admitted.medianUs / c.admittedBefore.medianUs)}x` : '';
-  lines.push(`  an admitted visitor (to the origin; nothing to word, no language chosen): ${t(c.admitted)}${admittedAgainst}`);
-  const unexpected = [c.before, c.english, c.negotiated, c.override, c.admittedBefore, c.admitted].reduce((n, r) => n + (r ? (r.unexpected ?? 0) + r.untimed : 0), 0);
-  if (unexpected > 0) lines.push(`  WARNING: ${unexpected} answers were untimed or had another status than the waiting page: these figures measure something else`);
+  const admittedAgainst = c.admittedBefore
+    ? ` against ${t(c.admittedBefore)} before: ${round2(c.admitted.medianUs / c.admittedBefore.medianUs)}x`
+    : '';
+  lines.push(
+    `  an admitted visitor (to the origin; nothing to word, no language chosen): ${t(c.admitted)}${admittedAgainst}`,
+  );
+  const unexpected = [c.before, c.english, c.negotiated, c.override, c.admittedBefore, c.admitted].reduce(
+    (n, r) => n + (r ? (r.unexpected ?? 0) + r.untimed : 0),
+    0,
+  );
+  if (unexpected > 0)
+    lines.push(
+      `  WARNING: ${unexpected} answers were untimed or had another status than the waiting page: these figures measure something else`,
+    );
   return lines;
 }
 

@@ -48,7 +48,10 @@ export function closedLoopLoad(concurrency: number): Load {
       async () => {
         const t0 = performance.now();
         try {
-          const res = await request(scenario.url, typeof scenario.headers === 'function' ? scenario.headers() : scenario.headers);
+          const res = await request(
+            scenario.url,
+            typeof scenario.headers === 'function' ? scenario.headers() : scenario.headers,
+          );
           sample.latenciesMs.push(performance.now() - t0);
           if (!scenario.expect(res.status, res.headers)) sample.unexpected++;
         } catch {

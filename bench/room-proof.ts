@@ -70,28 +70,47 @@ export async function dueLosingToken(
  * `settings` must have windows long enough that nothing expires during the run (bench/room-scenarios.ts's
  * hour) and a chance below 100, so a draw can be lost.
  */
-export async function proofCost(origin: EchoOrigin, settings: Settings, keyBytes: Uint8Array, kid: string, requests = 1500): Promise<ProofCost> {
+export async function proofCost(
+  origin: EchoOrigin,
+  settings: Settings,
+  keyBytes: Uint8Array,
+  kid: string,
+  requests = 1500,
+): Promise<ProofCost> {
   const d = Number(settings.wait_period_duration);
   const pct = Number(settings.allow_percentage);
   const key = await hmacKey(keyBytes);
   const due = await dueLosingToken(keyBytes, kid, 'proof', d, pct);
   const solution = await solveProof(due.token, key, BENCH_PROOF_SECONDS);
   const notDueExp = windowBoundary(d, 1);
-  const notDue = async (room: string): Promise<string> => mintToken({ key: keyBytes, kid, identity: `header:bench-waiting` }, { dec: 'wait', exp: notDueExp, room });
+  const notDue = async (room: string): Promise<string> =>
+    mintToken({ key: keyBytes, kid, identity: `header:bench-waiting` }, { dec: 'wait', exp: notDueExp, room });
   const waitingProof = await notDue('proof');
   const waitingPlain = await notDue('plain');
   const store = {
-    [ROUTING_KEY]: JSON.stringify({ rooms: [{ id: 'proof', routes: ['/proof'] }, { id: 'plain', routes: ['/plain'] }] }),
+    [ROUTING_KEY]: JSON.stringify({
+      rooms: [
+        { id: 'proof', routes: ['/proof'] },
+        { id: 'plain', routes: ['/plain'] },
+      ],
+    }),
     [roomKey('proof')]: JSON.stringify({ proof_of_work: 'fixed', proof_seconds: String(BENCH_PROOF_SECONDS) }),
   };
-  const as = (visitor: string, room: string, token: string, extra: Record<string, string> = {}) => () => ({ [IDENTITY_HEADER]: visitor, cookie: `${cookieName(room)}=${token}`, ...extra });
+  const as =
+    (visitor: string, room: string, token: string, extra: Record<string, string> = {}) =>
+    () => ({ [IDENTITY_HEADER]: visitor, cookie: `${cookieName(room)}=${token}`, ...extra });
   const page = (s: number): boolean => s === 200;
   const times = await roomTimes(
     origin,
     { ...settings, identity: `header:${IDENTITY_HEADER}`, hammer_limit: '0' },
     keyBytes,
     [
-      { name: 'valid', path: '/proof/page', headers: as(due.visitor, 'proof', due.token, { [PROOF_HEADER]: solution }), expect: page },
+      {
+        name: 'valid',
+        path: '/proof/page',
+        headers: as(due.visitor, 'proof', due.token, { [PROOF_HEADER]: solution }),
+        expect: page,
+      },
       { name: 'missing', path: '/proof/page', headers: as(due.visitor, 'proof', due.token), expect: page },
       { name: 'challenge', path: '/proof/page', headers: as('bench-waiting', 'proof', waitingProof), expect: page },
       { name: 'plain', path: '/plain/page', headers: as('bench-waiting', 'plain', waitingPlain), expect: page },
@@ -122,8 +141,14 @@ export function proofCostLines(p: ProofCost): string[] {
     `  checking a solution: a due token with its right solution ${t(p.valid)} against the same draw without one ${t(p.missing)}: ${sign(p.checkUs)} us, ${p.checkRatio}x`,
     `  the challenge in a waiting answer (1 HMAC + 8 SHA-256): ${t(p.challenge)} against a room asking none ${t(p.plain)}: ${sign(p.challengeUs)} us, ${p.challengeRatio}x`,
   ];
-  const unexpected = [p.valid, p.missing, p.challenge, p.plain].reduce((n, r) => n + (r.unexpected ?? 0) + r.untimed, 0);
-  if (unexpected > 0) lines.push(`  WARNING: ${unexpected} answers were untimed or had another status than the waiting page: these figures measure something else`);
+  const unexpected = [p.valid, p.missing, p.challenge, p.plain].reduce(
+    (n, r) => n + (r.unexpected ?? 0) + r.untimed,
+    0,
+  );
+  if (unexpected > 0)
+    lines.push(
+      `  WARNING: ${unexpected} answers were untimed or had another status than the waiting page: these figures measure something else`,
+    );
   return lines;
 }
 

@@ -45,7 +45,9 @@ export const AIM =
 /** Prints the report; `inRuntime` adds the tables of the room's own time and steps. */
 export function printReport(report: RoomReport, inRuntime: boolean): void {
   const { setup, scenarios, memory } = report;
-  console.log(`waiting room on ${setup.host}: ${setup.rounds} rounds x ${setup.secondsPerRound} s per scenario, ${setup.concurrency} concurrent clients`);
+  console.log(
+    `waiting room on ${setup.host}: ${setup.rounds} rounds x ${setup.secondsPerRound} s per scenario, ${setup.concurrency} concurrent clients`,
+  );
   console.table(
     scenarios.map((f) => ({
       scenario: f.name,
@@ -116,10 +118,19 @@ export function routingLines(r: RoutingCost): string[] {
       `against ${r.oneRoom.medianUs} us (p90 ${r.oneRoom.p90Us}) for one room and no rules: ${r.differenceMs >= 0 ? '+' : ''}${r.differenceMs} ms, ` +
       `${r.ratio}x (aim: at most +${ROUTING_AIM_MS} ms)`,
   ];
-  if (r.oneRoom.lookups === null && r.manyRooms.lookups === null) lines.push('  Config Store lookups per request: not counted by this host (a host with lookup counting prints them with -vv)');
-  else lines.push(`  Config Store lookups per request: ${lookups(r.manyRooms)} with ${r.rooms} rooms and ${r.rules} rules, ${lookups(r.oneRoom)} with one room (Fastly allows 32)`);
+  if (r.oneRoom.lookups === null && r.manyRooms.lookups === null)
+    lines.push(
+      '  Config Store lookups per request: not counted by this host (a host with lookup counting prints them with -vv)',
+    );
+  else
+    lines.push(
+      `  Config Store lookups per request: ${lookups(r.manyRooms)} with ${r.rooms} rooms and ${r.rules} rules, ${lookups(r.oneRoom)} with one room (Fastly allows 32)`,
+    );
   const unexpected = r.oneRoom.unexpected + r.manyRooms.unexpected;
-  if (unexpected > 0) lines.push(`  WARNING: ${unexpected} answers were not the admitted visitor's (not from the origin, or untimed): these figures measure something else`);
+  if (unexpected > 0)
+    lines.push(
+      `  WARNING: ${unexpected} answers were not the admitted visitor's (not from the origin, or untimed): these figures measure something else`,
+    );
   return lines;
 }
 

@@ -53,12 +53,25 @@ export interface RoutingCost {
 
 /** The median `config_lookups=N` of the host's per-request usage lines, or null without any. */
 export function lookupsPerRequest(lines: readonly string[]): number | null {
-  const counts = lines.map((l) => /usage: .* config_lookups=(\d+)/.exec(l)?.[1]).filter((n): n is string => n !== undefined).map(Number);
-  return counts.length === 0 ? null : quantile([...counts].sort((a, b) => a - b), 0.5);
+  const counts = lines
+    .map((l) => /usage: .* config_lookups=(\d+)/.exec(l)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number);
+  return counts.length === 0
+    ? null
+    : quantile(
+        [...counts].sort((a, b) => a - b),
+        0.5,
+      );
 }
 
 /** Measures the pair: `requests` admitted returns on each side, alternating. */
-export async function routingCost(origin: EchoOrigin, settings: Settings, keyBytes: Uint8Array, requests = 1500): Promise<RoutingCost> {
+export async function routingCost(
+  origin: EchoOrigin,
+  settings: Settings,
+  keyBytes: Uint8Array,
+  requests = 1500,
+): Promise<RoutingCost> {
   const wasm = await buildFixture('room-timed');
   const routing = routingFixture();
   const parsed = JSON.parse(routing) as { rooms: unknown[]; rules: unknown[] };
@@ -73,8 +86,16 @@ export async function routingCost(origin: EchoOrigin, settings: Settings, keyByt
     // Tokens far from renewal: every request takes the returning admitted visitor's path.
     const exp = nowSeconds() + Number(settings.allow_period_duration ?? 3600) + 3600;
     const sides = [
-      { room: one, path: '/page', cookie: `${cookieName(DEFAULT_ROOM)}=${await mintToken(one, { dec: 'allow', exp })}; other=1` },
-      { room: many, path: MANY_ROOMS_VISITOR.path, cookie: `${cookieName(MANY_ROOMS_VISITOR.room)}=${await mintToken(many, { dec: 'allow', exp, room: MANY_ROOMS_VISITOR.room })}; other=1` },
+      {
+        room: one,
+        path: '/page',
+        cookie: `${cookieName(DEFAULT_ROOM)}=${await mintToken(one, { dec: 'allow', exp })}; other=1`,
+      },
+      {
+        room: many,
+        path: MANY_ROOMS_VISITOR.path,
+        cookie: `${cookieName(MANY_ROOMS_VISITOR.room)}=${await mintToken(many, { dec: 'allow', exp, room: MANY_ROOMS_VISITOR.room })}; other=1`,
+      },
     ];
     const times: number[][] = [[], []];
     const unexpected = [0, 0];
@@ -92,7 +113,13 @@ export async function routingCost(origin: EchoOrigin, settings: Settings, keyByt
     }
     const figures = (side: number): SideFigures => {
       const t = times[side]!.sort((a, b) => a - b);
-      return { requests, medianUs: quantile(t, 0.5), p90Us: quantile(t, 0.9), unexpected: unexpected[side]!, lookups: lookupsPerRequest(sides[side]!.room.logs()) };
+      return {
+        requests,
+        medianUs: quantile(t, 0.5),
+        p90Us: quantile(t, 0.9),
+        unexpected: unexpected[side]!,
+        lookups: lookupsPerRequest(sides[side]!.room.logs()),
+      };
     };
     const oneRoom = figures(0);
     const manyRooms = figures(1);

@@ -58,7 +58,12 @@ type Get = (url: string, headers: Record<string, string>) => Promise<{ headers: 
 // Long windows: no token expires or renews during the run, so every request takes one path. The
 // hammering limit off: the waiting scenario sends one token thousands of times a minute, and measures
 // its waiting page (the 429 that limit answers instead is measured apart, bench/room-hammer.ts).
-const settings: Settings = { allow_percentage: '50', wait_period_duration: '3600', allow_period_duration: '86400', hammer_limit: '0' };
+const settings: Settings = {
+  allow_percentage: '50',
+  wait_period_duration: '3600',
+  allow_period_duration: '86400',
+  hammer_limit: '0',
+};
 /** One room covering every path, and one rule: /static goes straight to the origin (the bypass scenario). */
 const store = {
   [ROUTING_KEY]: JSON.stringify({
@@ -102,7 +107,11 @@ async function buildBallastPassthrough(extraBytes: number): Promise<string> {
  * Starts the origin and the three apps and takes the room's tokens. Each process is pushed onto
  * `started` as it starts, so the caller stops them all (last first) whatever fails on the way.
  */
-export async function startApps(setup: AppSetup, get: Get, started: Array<{ stop(): Promise<unknown> }>): Promise<Apps> {
+export async function startApps(
+  setup: AppSetup,
+  get: Get,
+  started: Array<{ stop(): Promise<unknown> }>,
+): Promise<Apps> {
   const origin = await startEchoOrigin();
   started.push({ stop: () => origin.close() });
   const keyBytes = new Uint8Array(randomBytes(64));
@@ -131,7 +140,9 @@ export async function startApps(setup: AppSetup, get: Get, started: Array<{ stop
   // after comparing the whole memory with the snapshot image, so a bigger snapshot costs more per
   // instance (now once per 1,000 requests); Fastly maps snapshots copy-on-write. A pass-through
   // carrying as much snapshot data as the room separates that host-specific cost from the room's own work.
-  const ballastWasm = await buildBallastPassthrough(statSync(setup.otherRoomWasm ?? wasmFile).size - statSync(passthroughWasm).size);
+  const ballastWasm = await buildBallastPassthrough(
+    statSync(setup.otherRoomWasm ?? wasmFile).size - statSync(passthroughWasm).size,
+  );
   const ballast = await startHost({ wasm: ballastWasm, args: setup.poolArgs, manifest });
   started.push(ballast);
   return { origin, keyBytes, passthrough, ballast, room, settings, store, tokens: { allow, wait }, unseen };
@@ -236,5 +247,9 @@ export const baselineOf = (name: string): string => (name.endsWith('-256k') ? 'p
 export function timedScenarios(scenarios: Scenario[]): TimedScenario[] {
   return scenarios
     .filter((s) => s.app === 'room' && !s.name.endsWith('-256k'))
-    .map((s) => ({ name: s.name, path: new URL(s.url).pathname, headers: () => (typeof s.headers === 'function' ? s.headers() : s.headers) }));
+    .map((s) => ({
+      name: s.name,
+      path: new URL(s.url).pathname,
+      headers: () => (typeof s.headers === 'function' ? s.headers() : s.headers),
+    }));
 }

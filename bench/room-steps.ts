@@ -46,6 +46,9 @@ export async function roomSteps(
   const plain = await measure(false);
   const warmed = await measure(true);
   return Object.fromEntries(
-    Object.entries(plain).map(([step, t]) => [step, { ...t, coldUsWithInitWarmup: warmed[step]?.coldUs ?? Number.NaN }]),
+    Object.entries(plain).map(([step, t]) => [
+      step,
+      { ...t, coldUsWithInitWarmup: warmed[step]?.coldUs ?? Number.NaN },
+    ]),
   );
 }

@@ -60,11 +60,20 @@ export async function roomTimesAcross(
   const agent = new http.Agent({ keepAlive: true, maxSockets: Object.keys(builds).length });
   try {
     for (const [name, wasm] of Object.entries(builds)) {
-      const room = await startRoom({ origin, settings, store, wasm, keyBytes, hostArgs: ['--workers', '1', '--max-workers', '1'] });
+      const room = await startRoom({
+        origin,
+        settings,
+        store,
+        wasm,
+        keyBytes,
+        hostArgs: ['--workers', '1', '--max-workers', '1'],
+      });
       rooms.push({ name, url: room.url, stop: () => room.stop() });
       if (options.pages) await room.setPages(options.pages);
     }
-    const pairs = rooms.flatMap((room) => scenarios.map((scenario) => ({ room, scenario, times: [] as number[], untimed: 0, unexpected: 0 })));
+    const pairs = rooms.flatMap((room) =>
+      scenarios.map((scenario) => ({ room, scenario, times: [] as number[], untimed: 0, unexpected: 0 })),
+    );
     const one = async (k: number): Promise<void> => {
       const run = pairs[k]!;
       const { status, headers } = await get(agent, `${run.room.url}${run.scenario.path}`, run.scenario.headers());
@@ -83,7 +92,13 @@ export async function roomTimesAcross(
     const out: Record<string, Record<string, RoomTime>> = {};
     for (const { room, scenario, times, untimed, unexpected } of pairs) {
       times.sort((a, b) => a - b);
-      (out[room.name] ??= {})[scenario.name] = { requests, medianUs: quantile(times, 0.5), p90Us: quantile(times, 0.9), untimed, ...(scenario.expect ? { unexpected } : {}) };
+      (out[room.name] ??= {})[scenario.name] = {
+        requests,
+        medianUs: quantile(times, 0.5),
+        p90Us: quantile(times, 0.9),
+        untimed,
+        ...(scenario.expect ? { unexpected } : {}),
+      };
     }
     return out;
   } finally {

@@ -53,7 +53,9 @@ const otherRoomWasm = process.env.BENCH_ROOM_WASM;
 async function main(): Promise<void> {
   const loadAtStart = os.loadavg()[0]!;
   if (loadAtStart > os.cpus().length) {
-    process.stderr.write(`note: load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} CPUs; absolute figures will be noisy, ratios less so\n`);
+    process.stderr.write(
+      `note: load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} CPUs; absolute figures will be noisy, ratios less so\n`,
+    );
   }
   const load = closedLoopLoad(concurrency);
   const started: Array<{ stop(): Promise<unknown> }> = [];

@@ -12,7 +12,17 @@ import type { CallKind, StoreCall } from './api-call.js';
 import type { ApiStatus } from './types.js';
 
 // The calls it counts: defined beside it, and named here too for the modules that take both.
-export { ApiError, callKind, cliRateLimited, outcomeUnknown, rateLimitOf, retryDelayMs, type CallKind, type CallReporter, type StoreCall } from './api-call.js';
+export {
+  ApiError,
+  callKind,
+  cliRateLimited,
+  outcomeUnknown,
+  rateLimitOf,
+  retryDelayMs,
+  type CallKind,
+  type CallReporter,
+  type StoreCall,
+} from './api-call.js';
 
 /** Calls an hour by default: see docs/control/budget.md#writes-and-the-budget for why 300. */
 export const DEFAULT_API_BUDGET = 300;
@@ -104,7 +114,10 @@ export class ApiBudget {
     else if (this.remaining !== null) this.remaining = Math.max(0, this.remaining - call.calls);
     if (call.resetMs !== null) this.resetMs = call.resetMs;
     if (call.status === 429) {
-      const until = call.resetMs !== null && call.resetMs > nowMs ? call.resetMs : nowMs + (call.retryAfterMs ?? DEFAULT_BACKOFF_MS);
+      const until =
+        call.resetMs !== null && call.resetMs > nowMs
+          ? call.resetMs
+          : nowMs + (call.retryAfterMs ?? DEFAULT_BACKOFF_MS);
       this.backoffUntil = Math.max(this.backoffUntil ?? 0, until);
       if (!this.toldBackoff) {
         this.o.log(
@@ -181,12 +194,14 @@ export class ApiBudget {
    */
   writeWait(nowMs: number, calls: number): string | null {
     const backoff = this.backoff(nowMs);
-    if (backoff !== null) return `the Fastly API rate limit is spent (429): backing off until ${new Date(backoff).toISOString()}`;
+    if (backoff !== null)
+      return `the Fastly API rate limit is spent (429): backing off until ${new Date(backoff).toISOString()}`;
     const spacing = this.writeIntervalMs(nowMs);
     if (this.lastWrite !== null && nowMs < this.lastWrite.atMs + this.lastWrite.calls * spacing) {
       return this.slowWhy(nowMs);
     }
-    if (this.usedTotal(nowMs) + this.claimed(nowMs) + calls > this.perHour) return `the budget of ${this.perHour} API calls an hour is spent for now (--api-budget)`;
+    if (this.usedTotal(nowMs) + this.claimed(nowMs) + calls > this.perHour)
+      return `the budget of ${this.perHour} API calls an hour is spent for now (--api-budget)`;
     return null;
   }
 
@@ -250,10 +265,22 @@ export class ApiBudget {
       // Until enough of the oldest calls have left the trailing hour.
       let freed = 0;
       const first = this.calls.find((c) => (freed += c.calls) >= over);
-      return { untilMs: (first?.atMs ?? nowMs) + HOUR_MS, why: `the budget of ${this.perHour} API calls an hour is spent for now (--api-budget)`, full: true };
+      return {
+        untilMs: (first?.atMs ?? nowMs) + HOUR_MS,
+        why: `the budget of ${this.perHour} API calls an hour is spent for now (--api-budget)`,
+        full: true,
+      };
     }
-    if (this.remaining !== null && this.resetMs !== null && this.resetMs > nowMs && this.remaining - calls < RESERVED_CALLS) {
-      return { untilMs: this.resetMs, why: `the API token has ${this.remaining} calls left until its reset, all kept for the operator` };
+    if (
+      this.remaining !== null &&
+      this.resetMs !== null &&
+      this.resetMs > nowMs &&
+      this.remaining - calls < RESERVED_CALLS
+    ) {
+      return {
+        untilMs: this.resetMs,
+        why: `the API token has ${this.remaining} calls left until its reset, all kept for the operator`,
+      };
     }
     return null;
   }
@@ -263,7 +290,10 @@ export class ApiBudget {
     const token = this.tokenIntervalMs(nowMs);
     const budget = this.budgetIntervalMs(nowMs);
     if (token !== null && token > budget) {
-      if (!this.toldSlow) this.o.log(`the API token has ${this.remaining} calls left until ${new Date(this.resetMs!).toISOString()} (another tool spends it too): writing a call every ${fmt(token)} s instead of ${fmt(budget)} s`);
+      if (!this.toldSlow)
+        this.o.log(
+          `the API token has ${this.remaining} calls left until ${new Date(this.resetMs!).toISOString()} (another tool spends it too): writing a call every ${fmt(token)} s instead of ${fmt(budget)} s`,
+        );
       this.toldSlow = true;
       return `the API token has ${this.remaining} calls left until its reset: a call every ${fmt(token)} s`;
     }
@@ -281,7 +311,12 @@ export class ApiBudget {
   /** What the state file keeps: the trailing hour's calls, the back-off, the token's figures. */
   saved(nowMs: number): BudgetSaved {
     this.used(nowMs);
-    return { calls: this.calls.map((c) => ({ ...c })), backoffUntilMs: this.backoffUntil, remaining: this.remaining, resetMs: this.resetMs };
+    return {
+      calls: this.calls.map((c) => ({ ...c })),
+      backoffUntilMs: this.backoffUntil,
+      remaining: this.remaining,
+      resetMs: this.resetMs,
+    };
   }
 
   /**
@@ -291,11 +326,15 @@ export class ApiBudget {
    */
   restore(saved: BudgetSaved, nowMs: number): void {
     const since = this.calls;
-    this.calls = [...saved.calls.filter((c) => c.atMs > nowMs - HOUR_MS && c.calls > 0).map((c) => ({ ...c })), ...since].sort((a, b) => a.atMs - b.atMs);
+    this.calls = [
+      ...saved.calls.filter((c) => c.atMs > nowMs - HOUR_MS && c.calls > 0).map((c) => ({ ...c })),
+      ...since,
+    ].sort((a, b) => a.atMs - b.atMs);
     if (saved.resetMs !== null && saved.resetMs > nowMs && this.resetMs === null) {
       this.resetMs = saved.resetMs;
       // The calls made since the start spent the token's remaining ones too.
-      if (saved.remaining !== null) this.remaining = Math.max(0, saved.remaining - since.reduce((n, c) => n + c.calls, 0));
+      if (saved.remaining !== null)
+        this.remaining = Math.max(0, saved.remaining - since.reduce((n, c) => n + c.calls, 0));
     }
     if (saved.backoffUntilMs !== null && saved.backoffUntilMs > nowMs) {
       this.backoffUntil = Math.max(this.backoffUntil ?? 0, saved.backoffUntilMs);
@@ -317,13 +356,24 @@ export class ApiBudget {
       usedLastHour: this.used(nowMs),
       remaining: this.remaining,
       backoffUntilMs,
-      why: backoffUntilMs !== null ? `backing off after a 429 until ${new Date(backoffUntilMs).toISOString()}` : this.slowWhy(nowMs),
-      nextReadMs: this.o.readEveryMs > 0 && Number.isFinite(lastReadMs) ? Math.max(lastReadMs + this.o.readEveryMs, backoffUntilMs ?? 0) : null,
+      why:
+        backoffUntilMs !== null
+          ? `backing off after a 429 until ${new Date(backoffUntilMs).toISOString()}`
+          : this.slowWhy(nowMs),
+      nextReadMs:
+        this.o.readEveryMs > 0 && Number.isFinite(lastReadMs)
+          ? Math.max(lastReadMs + this.o.readEveryMs, backoffUntilMs ?? 0)
+          : null,
     };
   }
 }
 
 /** The dashboard's count each kind of call goes to. */
-const USED: Record<CallKind, keyof ApiStatus['usedLastHour']> = { read: 'reads', write: 'writes', heartbeat: 'heartbeats', 'log-tail': 'logTails' };
+const USED: Record<CallKind, keyof ApiStatus['usedLastHour']> = {
+  read: 'reads',
+  write: 'writes',
+  heartbeat: 'heartbeats',
+  'log-tail': 'logTails',
+};
 
 const fmt = (ms: number): string => String(Math.round(ms / 100) / 10);

@@ -8,7 +8,8 @@ import { CONTROLLER_KEY } from '../src/core/layout.js';
 export type CallKind = 'read' | 'write' | 'heartbeat' | 'log-tail';
 
 /** A call that writes only the controller's heartbeat is a heartbeat; any other write is a write. */
-export const callKind = (keys: readonly string[]): 'write' | 'heartbeat' => (keys.length > 0 && keys.every((k) => k === CONTROLLER_KEY) ? 'heartbeat' : 'write');
+export const callKind = (keys: readonly string[]): 'write' | 'heartbeat' =>
+  keys.length > 0 && keys.every((k) => k === CONTROLLER_KEY) ? 'heartbeat' : 'write';
 
 /** One API call (or local write) as it ended: what the budget, the journal and the dashboard learn from it. */
 export interface StoreCall {
@@ -40,7 +41,8 @@ export const RETRY_FIRST_MS = 10_000;
 export const RETRY_MAX_MS = 60_000;
 
 /** How long to wait before trying again after `failures` failed calls in a row (reads and writes alike). */
-export const retryDelayMs = (failures: number): number => Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1), RETRY_MAX_MS);
+export const retryDelayMs = (failures: number): number =>
+  Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, failures - 1), RETRY_MAX_MS);
 
 /** Whether a Fastly CLI error names an answer of 429 (the CLI gives no status field): the API's rate limit is spent. */
 export const cliRateLimited = (message: string): boolean => /\b429\b|too many requests|rate.?limit/i.test(message);
@@ -61,7 +63,9 @@ export class ApiError extends Error {
 export const outcomeUnknown = (error: unknown): boolean => !(error instanceof ApiError) || error.outcomeUnknown;
 
 /** The rate-limit figures of an answer's headers (Fastly-RateLimit-Remaining, -Reset in epoch s, Retry-After in s). */
-export function rateLimitOf(headers: { get(name: string): string | null }): Pick<StoreCall, 'remaining' | 'resetMs' | 'retryAfterMs'> {
+export function rateLimitOf(headers: {
+  get(name: string): string | null;
+}): Pick<StoreCall, 'remaining' | 'resetMs' | 'retryAfterMs'> {
   const num = (name: string): number | null => {
     const text = headers.get(name);
     const n = text === null || text.trim() === '' ? NaN : Number(text);
@@ -69,5 +73,9 @@ export function rateLimitOf(headers: { get(name: string): string | null }): Pick
   };
   const reset = num('fastly-ratelimit-reset');
   const retry = num('retry-after');
-  return { remaining: num('fastly-ratelimit-remaining'), resetMs: reset === null ? null : reset * 1000, retryAfterMs: retry === null ? null : retry * 1000 };
+  return {
+    remaining: num('fastly-ratelimit-remaining'),
+    resetMs: reset === null ? null : reset * 1000,
+    retryAfterMs: retry === null ? null : retry * 1000,
+  };
 }

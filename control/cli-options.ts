@@ -22,9 +22,9 @@ export function positive(name: string, value: string | undefined, fallback: numb
 }
 
 export const NO_SOURCE = [
-  'the controller reads the room\'s decision lines, and nothing is piped into it (stdin is this terminal). Either:',
+  "the controller reads the room's decision lines, and nothing is piped into it (stdin is this terminal). Either:",
   '  npm start -- --control                               the room and the controller together',
-  '  npm start | npm run control -- --source stdin        pipe the room\'s output into it',
+  "  npm start | npm run control -- --source stdin        pipe the room's output into it",
   '  npm run control -- --source file:room.log            follow a file the decision lines are written to',
   '  npm run control -- --source log-tail:SERVICE --service SERVICE    a room on Fastly',
 ].join('\n');
@@ -99,16 +99,29 @@ export type Log = (message: string) => void;
 /** One budget of API calls an hour for reads, writes and heartbeats together. */
 export function apiBudget(values: Values, log: Log): { budget: ApiBudget; readEveryMs: number } {
   if (values['write-budget'] !== undefined) {
-    throw new UsageError(`--write-budget is gone: the controller now keeps one budget of API calls an hour for its reads and writes together: --api-budget ${values['write-budget']} (default ${DEFAULT_API_BUDGET})`);
+    throw new UsageError(
+      `--write-budget is gone: the controller now keeps one budget of API calls an hour for its reads and writes together: --api-budget ${values['write-budget']} (default ${DEFAULT_API_BUDGET})`,
+    );
   }
   const perHour = values['api-budget'] === undefined ? DEFAULT_API_BUDGET : Number(values['api-budget']);
-  if (!(perHour > 0) || !Number.isFinite(perHour)) throw new UsageError(`--api-budget must be a number of calls an hour above 0, not "${values['api-budget']}"`);
+  if (!(perHour > 0) || !Number.isFinite(perHour))
+    throw new UsageError(`--api-budget must be a number of calls an hour above 0, not "${values['api-budget']}"`);
   const readEveryMs = positive('read-every', values['read-every'], DEFAULT_READ_EVERY_MS / 1000) * 1000;
   if (readEveryMs < 1000) throw new UsageError(`--read-every must be at least 1 second, not "${values['read-every']}"`);
   if (3_600_000 / readEveryMs >= perHour) {
-    throw new UsageError(`--read-every ${readEveryMs / 1000} reads ${Math.round(3_600_000 / readEveryMs)} times an hour, the whole --api-budget of ${perHour}: read less often or raise the budget`);
+    throw new UsageError(
+      `--read-every ${readEveryMs / 1000} reads ${Math.round(3_600_000 / readEveryMs)} times an hour, the whole --api-budget of ${perHour}: read less often or raise the budget`,
+    );
   }
   // A local file's reads and writes cost no API call: its budget plans no reads, and it spaces no write.
   const leaseMs = positive('lease', values.lease, DEFAULT_LEASE_SECONDS) * 1000;
-  return { budget: new ApiBudget({ perHour, readEveryMs: values.service === undefined ? 0 : readEveryMs, heartbeatEveryMs: leaseMs / 3, log }), readEveryMs };
+  return {
+    budget: new ApiBudget({
+      perHour,
+      readEveryMs: values.service === undefined ? 0 : readEveryMs,
+      heartbeatEveryMs: leaseMs / 3,
+      log,
+    }),
+    readEveryMs,
+  };
 }

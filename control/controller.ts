@@ -43,15 +43,16 @@ export interface ControllerOptions {
   log: (message: string) => void;
 }
 
-
 /** No line for this long from a live source: the dashboard calls it quiet (the room has no traffic). */
 export const QUIET_AFTER_MS = 10_000;
 
 /** A condition's text without its figures of seconds, so "90 s" then "91 s" is one condition, said once. */
-const conditionKey = (why: string | null): string | null => (why === null ? null : why.replace(/\d+(?:\.\d+)? s\b/g, '# s'));
+const conditionKey = (why: string | null): string | null =>
+  why === null ? null : why.replace(/\d+(?:\.\d+)? s\b/g, '# s');
 
 /** The last read's time, for the next planned one; -Infinity (none planned) when the store is read every tick. */
-const readEveryOrNull = (readEveryMs: number | undefined, lastReadMs: number): number => (readEveryMs ? lastReadMs : -Infinity);
+const readEveryOrNull = (readEveryMs: number | undefined, lastReadMs: number): number =>
+  readEveryMs ? lastReadMs : -Infinity;
 
 export class Controller {
   private readonly status: SourceStatus;
@@ -73,16 +74,29 @@ export class Controller {
   private failedReads = 0;
 
   constructor(private readonly o: ControllerOptions) {
-    if (o.rooms === undefined && o.createModel === undefined) throw new Error('Controller: give it createModel or rooms');
+    if (o.rooms === undefined && o.createModel === undefined)
+      throw new Error('Controller: give it createModel or rooms');
     if (o.rooms !== undefined) this.rooms = o.rooms;
     else {
       // Saved models are restored at once, so a state file a model cannot read is refused at start.
       const create = o.createModel!;
       const f = o.failover;
-      const restored = restoredModels(Object.fromEntries((f?.savedRooms() ?? []).map((id) => [id, f!.restoreFor(id)])), create);
+      const restored = restoredModels(
+        Object.fromEntries((f?.savedRooms() ?? []).map((id) => [id, f!.restoreFor(id)])),
+        create,
+      );
       this.rooms = new Rooms((id) => create(id), o.log, restored);
     }
-    this.status = { name: o.sourceName, state: 'starting', lagMs: null, lastLineMs: null, lines: 0, bad: 0, foreign: 0, error: null };
+    this.status = {
+      name: o.sourceName,
+      state: 'starting',
+      lagMs: null,
+      lastLineMs: null,
+      lines: 0,
+      bad: 0,
+      foreign: 0,
+      error: null,
+    };
   }
 
   /** One text line from the source, at `nowMs`. */
@@ -133,7 +147,8 @@ export class Controller {
     // its interval, if shorter), not every tick: each is a call, and a 5xx outage must not spend the hour.
     const sinceTry = nowMs - this.lastReadMs;
     const retryMs = Math.min(readEvery, retryDelayMs(this.failedReads));
-    const due = this.lastGoodReadMs < this.lastReadMs ? sinceTry >= retryMs : sinceTry >= readEvery || this.readWanted !== null;
+    const due =
+      this.lastGoodReadMs < this.lastReadMs ? sinceTry >= retryMs : sinceTry >= readEvery || this.readWanted !== null;
     // Every read is held to the budget, the operator's too: no trailing hour holds more calls than it.
     if (due && this.budget.readAllowed(nowMs)) {
       this.lastReadMs = nowMs;
@@ -152,7 +167,8 @@ export class Controller {
       }
     }
     // While learning, the models get the settings only when it ends (failover.ts): they take the edge's chances then as fixed.
-    if (Number.isFinite(this.lastGoodReadMs) && this.o.failover?.withholdSettings(nowMs) !== true) this.rooms.settings(this.current, nowMs);
+    if (Number.isFinite(this.lastGoodReadMs) && this.o.failover?.withholdSettings(nowMs) !== true)
+      this.rooms.settings(this.current, nowMs);
     // Without fresh settings the targets may be stale: hold, as with a lagging log; a read that failed
     // soon after a good one (a 5xx) leaves the values as fresh as a planned read would.
     const stale = !Number.isFinite(this.lastGoodReadMs) || nowMs - this.lastGoodReadMs > 2 * readEvery;
@@ -175,7 +191,9 @@ export class Controller {
     this.status.lastLineMs = this.lastLineArrivalMs;
     const why =
       this.rooms.failure ??
-      (backoff !== null ? `the Fastly API rate limit is spent (429): calling nothing until ${new Date(backoff).toISOString().slice(11, 19)} UTC` : null) ??
+      (backoff !== null
+        ? `the Fastly API rate limit is spent (429): calling nothing until ${new Date(backoff).toISOString().slice(11, 19)} UTC`
+        : null) ??
       (stale ? this.settingsError : null) ??
       (this.status.state === 'dead'
         ? `the log source is down (${this.sourceError ?? 'ended'})`
@@ -184,14 +202,18 @@ export class Controller {
           : this.status.state === 'lagging'
             ? `the log source lags: its lines arrive ${Math.round((this.status.lagMs ?? 0) / 1000)} s after the room wrote them`
             : (this.o.failover?.holdWhy(nowMs) ?? null));
-    if (conditionKey(why) !== conditionKey(this.holdingWhy)) this.o.log(why === null ? 'the view is current again: controlling' : `holding, writing nothing: ${why}`);
+    if (conditionKey(why) !== conditionKey(this.holdingWhy))
+      this.o.log(why === null ? 'the view is current again: controlling' : `holding, writing nothing: ${why}`);
     this.holdingWhy = why;
     // Each window's chance is fixed by the write before its deadline, the budget's spacing apart (model/pacing.ts).
     // The planner thread's models are saved as of the plan: the POP times that go with them are of then.
     // Taken only when a save is due (they hold the keys of the last seconds' lines).
     const atPlan = this.rooms.savedAtPlan === true;
     const pops = atPlan && this.o.failover?.saveDue(nowMs) === true ? this.o.failover.popsNow() : undefined;
-    const plans = await this.rooms.plan(nowMs, { holding: why !== null, writeIntervalMs: this.o.writer.intervalMs(nowMs) });
+    const plans = await this.rooms.plan(nowMs, {
+      holding: why !== null,
+      writeIntervalMs: this.o.writer.intervalMs(nowMs),
+    });
     // The lease on each schedule and the heartbeat (failover.ts); the models are told of their own texts.
     const out = this.o.failover?.outgoing(plans, this.current, nowMs, this.beatCosts) ?? { plans, extra: {} };
     if (out.plans.size > 0 || Object.keys(out.extra).length > 0) await this.write(out.plans, out.extra, plans, nowMs);
@@ -211,10 +233,17 @@ export class Controller {
   /** Whether the heartbeat costs a call of its own beside other writes (the CLI writes a key a call). */
   private get beatCosts(): boolean {
     const calls = this.o.store.callsFor;
-    return calls !== undefined && calls({ [HEARTBEAT_KEY]: '{}', 'room.x.live': '{}' }) > calls({ 'room.x.live': '{}' });
+    return (
+      calls !== undefined && calls({ [HEARTBEAT_KEY]: '{}', 'room.x.live': '{}' }) > calls({ 'room.x.live': '{}' })
+    );
   }
 
-  private async write(plans: ReadonlyMap<string, SettingWrites>, extra: Record<string, string>, own: ReadonlyMap<string, SettingWrites>, nowMs: number): Promise<void> {
+  private async write(
+    plans: ReadonlyMap<string, SettingWrites>,
+    extra: Record<string, string>,
+    own: ReadonlyMap<string, SettingWrites>,
+    nowMs: number,
+  ): Promise<void> {
     const sent = await this.o.writer.offer(plans, this.current, nowMs, extra);
     const w = this.o.writer.lastWrite;
     if (w?.atMs !== nowMs || !w.ok) return;
@@ -225,7 +254,11 @@ export class Controller {
     const said: string[] = [];
     for (const [room, writes] of sent) {
       this.rooms.written(room, own.get(room) ?? writes, true, nowMs);
-      said.push(`${sent.size > 1 || room !== 'default' ? `${room}: ` : ''}${Object.entries(writes).map(([k, v]) => `${k}=${v.length > 60 ? `${v.slice(0, 60)}...` : v}`).join(' ')}`);
+      said.push(
+        `${sent.size > 1 || room !== 'default' ? `${room}: ` : ''}${Object.entries(writes)
+          .map(([k, v]) => `${k}=${v.length > 60 ? `${v.slice(0, 60)}...` : v}`)
+          .join(' ')}`,
+      );
     }
     this.o.log(`wrote ${said.join('; ')}`);
   }
@@ -237,9 +270,18 @@ export class Controller {
       unrouted: { ...this.rooms.unrouted },
       source: { ...this.status },
       lastWrite: w.lastWrite,
-      writes: { done: w.done, failed: w.failed, deferred: w.deferred, minIntervalSeconds: w.intervalMs(nowMs) / 1000, budgetPerHour: w.budget.perHour },
+      writes: {
+        done: w.done,
+        failed: w.failed,
+        deferred: w.deferred,
+        minIntervalSeconds: w.intervalMs(nowMs) / 1000,
+        budgetPerHour: w.budget.perHour,
+      },
       // A local store file costs no API call: no budget to show (the dashboard hides its panel).
-      api: this.o.store.free === true ? null : w.budget.status(nowMs, readEveryOrNull(this.o.store.readEveryMs, this.lastReadMs)),
+      api:
+        this.o.store.free === true
+          ? null
+          : w.budget.status(nowMs, readEveryOrNull(this.o.store.readEveryMs, this.lastReadMs)),
       failover: this.o.failover?.view(nowMs) ?? null,
       holding: this.holdingWhy !== null,
       holdingWhy: this.holdingWhy,

@@ -15,7 +15,13 @@ import { mergedSettings, storeRooms } from '../lib/room-store.js';
 import type { ApiBudget } from './api-budget.js';
 import { describeBeat, Heartbeat, HEARTBEAT_KEY, newHeartbeatId, type Beat } from './heartbeat.js';
 import { withLease } from './lease.js';
-import { STATE_VERSION, type ControllerState, type RoomsJson, type StateSaver, type StateToSave } from './state-file.js';
+import {
+  STATE_VERSION,
+  type ControllerState,
+  type RoomsJson,
+  type StateSaver,
+  type StateToSave,
+} from './state-file.js';
 import type { DecisionLine, FailoverView, SettingWrites } from './types.js';
 
 /**
@@ -58,7 +64,6 @@ export interface FailoverOptions {
   log: (message: string) => void;
 }
 
-
 export class Failover {
   readonly heartbeat: Heartbeat;
   private readonly pops: Record<string, number>;
@@ -83,12 +88,19 @@ export class Failover {
 
   constructor(private readonly o: FailoverOptions) {
     const r = o.resume;
-    this.heartbeat = new Heartbeat({ id: r?.heartbeatId ?? newHeartbeatId(), host: o.host ?? hostname(), pid: o.pid ?? process.pid, started: Math.floor(o.startedMs / 1000), lease: o.leaseSeconds });
+    this.heartbeat = new Heartbeat({
+      id: r?.heartbeatId ?? newHeartbeatId(),
+      host: o.host ?? hostname(),
+      pid: o.pid ?? process.pid,
+      started: Math.floor(o.startedMs / 1000),
+      lease: o.leaseSeconds,
+    });
     // A state without the models' (a model that cannot save) resumes the heartbeat and the write
     // history only: the new models start empty, so they learn, and count the replayed lines themselves.
     // A state older than the lease is history: the edge has fallen back since, and the crowd moved on.
     const stale = r !== null && o.startedMs - r.savedAtMs > o.leaseSeconds * 1000;
-    const models = r !== null && !stale && Object.values(r.rooms).some((saved) => saved !== null && saved !== undefined);
+    const models =
+      r !== null && !stale && Object.values(r.rooms).some((saved) => saved !== null && saved !== undefined);
     this.models = models;
     this.pops = models ? { ...r.pops } : {};
     this.skipUntil = { ...this.pops };
@@ -124,7 +136,9 @@ export class Failover {
 
   savedRooms(): string[] {
     if (!this.models) return [];
-    return Object.entries(this.o.resume?.rooms ?? {}).filter(([, saved]) => saved !== null).map(([id]) => id);
+    return Object.entries(this.o.resume?.rooms ?? {})
+      .filter(([, saved]) => saved !== null)
+      .map(([id]) => id);
   }
 
   /** The saved state of room `id`'s model, if any. */
@@ -140,12 +154,16 @@ export class Failover {
     const counted = key !== null && (line.tsMs <= skip! - REPLAY_MARGIN_MS || (this.counted.get(key) ?? 0) > 0);
     if (counted) {
       if (this.counted.has(key)) this.counted.set(key, this.counted.get(key)! - 1);
-      if (this.replayed === 0) this.o.log(`the log source gives lines the controller counted before its restart (from POP ${line.pop}, up to ${new Date(skip!).toISOString()}): skipping them, counted once`);
+      if (this.replayed === 0)
+        this.o.log(
+          `the log source gives lines the controller counted before its restart (from POP ${line.pop}, up to ${new Date(skip!).toISOString()}): skipping them, counted once`,
+        );
       this.replayed++;
       return false;
     }
     if (!(line.tsMs <= (this.pops[line.pop] ?? -Infinity))) this.pops[line.pop] = line.tsMs;
-    if (line.tsMs > this.pops[line.pop]! - REPLAY_MARGIN_MS) this.recent.push({ key: lineKey(line), pop: line.pop, tsMs: line.tsMs });
+    if (line.tsMs > this.pops[line.pop]! - REPLAY_MARGIN_MS)
+      this.recent.push({ key: lineKey(line), pop: line.pop, tsMs: line.tsMs });
     if (this.recent.length > 200_000) this.prune();
     this.dirty = true;
     return true;
@@ -160,8 +178,12 @@ export class Failover {
       this.standby = verdict;
     } else {
       // Said once per controller taken over: while this one's writes fail, the store keeps the old beat.
-      if (verdict.tookOver !== null && (verdict.tookOver.id !== this.tookOver || this.standby !== null)) this.o.log(`taking over from the controller ${describeBeat(verdict.tookOver)}: its last heartbeat is ${Math.round(nowSec - verdict.tookOver.beat)} s old, past its lease`);
-      else if (verdict.tookOver === null && this.standby !== null) this.o.log(`the other controller (${describeBeat(this.standby.other)}) is gone from the store: taking over`);
+      if (verdict.tookOver !== null && (verdict.tookOver.id !== this.tookOver || this.standby !== null))
+        this.o.log(
+          `taking over from the controller ${describeBeat(verdict.tookOver)}: its last heartbeat is ${Math.round(nowSec - verdict.tookOver.beat)} s old, past its lease`,
+        );
+      else if (verdict.tookOver === null && this.standby !== null)
+        this.o.log(`the other controller (${describeBeat(this.standby.other)}) is gone from the store: taking over`);
       if (verdict.tookOver !== null) this.tookOver = verdict.tookOver.id;
       this.standby = null;
     }
@@ -174,7 +196,9 @@ export class Failover {
    * when learning ends, and adopts what the edge has then, not what it had a minute before.
    */
   withholdSettings(nowMs: number): boolean {
-    return this.learningUntilMs === undefined || (typeof this.learningUntilMs === 'number' && nowMs < this.learningUntilMs);
+    return (
+      this.learningUntilMs === undefined || (typeof this.learningUntilMs === 'number' && nowMs < this.learningUntilMs)
+    );
   }
 
   /** Why the controller must write nothing now (learning, another controller), from what the last read said; null: it may write. */
@@ -185,7 +209,8 @@ export class Failover {
       return `another controller writes to this store: ${describeBeat(o)}, its heartbeat ${Math.round(this.standby.ageSeconds)} s old. This one writes nothing, and takes over only if that heartbeat gets older than its lease (${o.lease} s). Stop one of them`;
     }
     if (typeof this.learningUntilMs === 'number') {
-      if (nowMs < this.learningUntilMs) return `learning: no ${this.o.resume === null ? 'state' : 'model state'} to resume from, so the edge keeps what is published while the controller watches the crowd, ${Math.ceil((this.learningUntilMs - nowMs) / 1000)} s left`;
+      if (nowMs < this.learningUntilMs)
+        return `learning: no ${this.o.resume === null ? 'state' : 'model state'} to resume from, so the edge keeps what is published while the controller watches the crowd, ${Math.ceil((this.learningUntilMs - nowMs) / 1000)} s left`;
       this.learningUntilMs = null;
       this.o.log('learning done: controlling');
     }
@@ -199,7 +224,9 @@ export class Failover {
    */
   private learningEnd(values: Readonly<Record<string, string>>, nowMs: number): number | null {
     if (values[HEARTBEAT_KEY] === undefined && this.o.resume === null) {
-      this.o.log('no controller has written this store before (no heartbeat): nothing published to learn from, controlling from the start');
+      this.o.log(
+        'no controller has written this store before (no heartbeat): nothing published to learn from, controlling from the start',
+      );
       return null;
     }
     const nowSec = nowMs / 1000;
@@ -207,9 +234,12 @@ export class Failover {
     for (const room of storeRooms(values)) {
       const { config } = parseConfig((k) => mergedSettings(values, room).values[k] ?? null, room);
       until = Math.max(until, nowMs + 2 * config.waitPeriodSeconds * 1000);
-      for (const e of config.allowSchedule) if (e.start - this.o.leadSeconds <= nowSec) until = Math.max(until, e.start * 1000);
+      for (const e of config.allowSchedule)
+        if (e.start - this.o.leadSeconds <= nowSec) until = Math.max(until, e.start * 1000);
     }
-    this.o.log(`learning mode: no ${this.o.resume === null ? 'state file' : 'model state'} to resume from; the edge keeps what is published while the controller watches the crowd for ${Math.round((until - nowMs) / 1000)} s before changing anything`);
+    this.o.log(
+      `learning mode: no ${this.o.resume === null ? 'state file' : 'model state'} to resume from; the edge keeps what is published while the controller watches the crowd for ${Math.round((until - nowMs) / 1000)} s before changing anything`,
+    );
     return until;
   }
 
@@ -238,7 +268,10 @@ export class Failover {
       const d = config.waitPeriodSeconds;
       // The end a lease and a margin ahead: the model writes at least every minute (or window) while it controls.
       const lease = this.o.leaseSeconds + Math.max(60, d);
-      leased.set(room, { ...writes, allow_schedule: withLease(text, nowSec, d, lease, config.control.fallbackPercentage) });
+      leased.set(room, {
+        ...writes,
+        allow_schedule: withLease(text, nowSec, d, lease, config.control.fallbackPercentage),
+      });
     }
     const beatDue = (leased.size > 0 && !beatCosts) || nowMs - this.lastBeatMs >= (this.o.leaseSeconds * 1000) / 3;
     return { plans: leased, extra: beatDue ? { [HEARTBEAT_KEY]: this.heartbeat.value(nowSec) } : {} };
@@ -278,7 +311,12 @@ export class Failover {
    * the next plan), so nothing is saved and the change waits. `pops`: the POP times of the moment the
    * models' state is of (default now). Never while standing by: the file is the active one's too.
    */
-  async save(nowMs: number, rooms: () => Record<string, unknown> | RoomsJson | null, pops?: LineMark, force = false): Promise<void> {
+  async save(
+    nowMs: number,
+    rooms: () => Record<string, unknown> | RoomsJson | null,
+    pops?: LineMark,
+    force = false,
+  ): Promise<void> {
     if (this.o.saver === null || this.standby !== null || (!this.changed && !force)) return;
     await this.o.saver.offer(
       nowMs,
@@ -295,7 +333,17 @@ export class Failover {
 
   state(nowMs: number, rooms: Record<string, unknown> | RoomsJson, mark: LineMark = this.popsNow()): StateToSave {
     const budget = this.o.budget?.saved(nowMs);
-    return { version: STATE_VERSION, savedAtMs: nowMs, store: this.o.store, heartbeatId: this.heartbeat.me.id, lastWrite: this.lastWrite, pops: { ...mark.pops }, recent: mark.recent, ...(budget === undefined ? {} : { budget }), rooms };
+    return {
+      version: STATE_VERSION,
+      savedAtMs: nowMs,
+      store: this.o.store,
+      heartbeatId: this.heartbeat.me.id,
+      lastWrite: this.lastWrite,
+      pops: { ...mark.pops },
+      recent: mark.recent,
+      ...(budget === undefined ? {} : { budget }),
+      rooms,
+    };
   }
 
   view(nowMs: number): FailoverView {

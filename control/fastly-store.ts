@@ -8,9 +8,25 @@
 // a 30 s timeout; every call is reported as it ends (api-budget.ts counts it, journal.ts writes it
 // down); an answer of the wrong shape is refused, naming what was expected, so the controller keeps
 // the values it had.
-import { fastlyRunnerAsync, describeJson, resolveStoreIdAsync, storeItems, parseStoreList, type AsyncFastlyRunner } from '../lib/fastly-cli.js';
+import {
+  fastlyRunnerAsync,
+  describeJson,
+  resolveStoreIdAsync,
+  storeItems,
+  parseStoreList,
+  type AsyncFastlyRunner,
+} from '../lib/fastly-cli.js';
 import { CONFIG_STORE } from '../src/fastly/names.js';
-import { ApiError, callKind, cliRateLimited, DEFAULT_READ_EVERY_MS, rateLimitOf, type CallKind, type CallReporter, type StoreCall } from './api-budget.js';
+import {
+  ApiError,
+  callKind,
+  cliRateLimited,
+  DEFAULT_READ_EVERY_MS,
+  rateLimitOf,
+  type CallKind,
+  type CallReporter,
+  type StoreCall,
+} from './api-budget.js';
 import type { Store } from './writer.js';
 
 /** Every API call is given this long, ms. */
@@ -38,9 +54,13 @@ export interface FastlyStoreOptions {
 }
 
 /** The bulk update's body: an upsert per value, a delete per '' (a removed key). */
-export function bulkItems(values: Readonly<Record<string, string>>): { items: Array<{ op: 'upsert' | 'delete'; item_key: string; item_value?: string }> } {
+export function bulkItems(values: Readonly<Record<string, string>>): {
+  items: Array<{ op: 'upsert' | 'delete'; item_key: string; item_value?: string }>;
+} {
   return {
-    items: Object.entries(values).map(([key, value]) => (value === '' ? { op: 'delete', item_key: key } : { op: 'upsert', item_key: key, item_value: value })),
+    items: Object.entries(values).map(([key, value]) =>
+      value === '' ? { op: 'delete', item_key: key } : { op: 'upsert', item_key: key, item_value: value },
+    ),
   };
 }
 
@@ -52,7 +72,18 @@ function cliError(error: unknown): ApiError {
   return cliRateLimited(message) ? new ApiError(message, 429, false) : new ApiError(message, null, true);
 }
 
-const call = (kind: CallKind, o: Partial<StoreCall> = {}): StoreCall => ({ kind, calls: 1, ok: true, status: null, keys: [], remaining: null, resetMs: null, retryAfterMs: null, error: null, ...o });
+const call = (kind: CallKind, o: Partial<StoreCall> = {}): StoreCall => ({
+  kind,
+  calls: 1,
+  ok: true,
+  status: null,
+  keys: [],
+  remaining: null,
+  resetMs: null,
+  retryAfterMs: null,
+  error: null,
+  ...o,
+});
 
 export function fastlyStore(o: FastlyStoreOptions): Store {
   const reader = o.runner ?? fastlyRunnerAsync(false, (l) => o.log(l));
@@ -70,7 +101,9 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
    */
   let held: Set<string> | null = null;
   const sendable = (values: Readonly<Record<string, string>>): Record<string, string> =>
-    held === null ? { ...values } : Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== '' || held!.has(key)));
+    held === null
+      ? { ...values }
+      : Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== '' || held!.has(key)));
   const wrote = (values: Readonly<Record<string, string>>): void => {
     for (const [key, value] of Object.entries(values)) {
       if (value === '') held?.delete(key);
@@ -97,19 +130,34 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
    * One API call: its answer's JSON, reported once; throws an ApiError naming what went wrong.
    * `wrong` says what is wrong with the answer's shape (null: nothing).
    */
-  async function api(kind: CallKind, method: string, url: string, body: string | null, wrong: (json: unknown) => string | null, keys: string[] = [], values?: Record<string, string>): Promise<unknown> {
+  async function api(
+    kind: CallKind,
+    method: string,
+    url: string,
+    body: string | null,
+    wrong: (json: unknown) => string | null,
+    keys: string[] = [],
+    values?: Record<string, string>,
+  ): Promise<unknown> {
     const what = `${method} ${url.replace(endpoint, '')}`;
     let res: Response;
     try {
       res = await doFetch(url, {
         method,
-        headers: { 'fastly-key': o.token!, accept: 'application/json', ...(body === null ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          'fastly-key': o.token!,
+          accept: 'application/json',
+          ...(body === null ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === null ? {} : { body }),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       const e = error as Error;
-      const why = e.name === 'TimeoutError' || e.name === 'AbortError' ? `did not answer within ${timeoutMs / 1000} s` : `could not be reached (${e.message})`;
+      const why =
+        e.name === 'TimeoutError' || e.name === 'AbortError'
+          ? `did not answer within ${timeoutMs / 1000} s`
+          : `could not be reached (${e.message})`;
       const message = `the Fastly API ${why} (${what})`;
       report(call(kind, { ok: false, keys, values, error: message }));
       throw new ApiError(message, null, true);
@@ -185,9 +233,18 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
       let cursor: string | null = null;
       // Each page is one call; the store's 500 items fit in one at this limit.
       for (let page = 0; page < 100; page++) {
-        const json = await api('read', 'GET', cursor === null ? base : `${base}&cursor=${encodeURIComponent(cursor)}`, null, wrongList);
+        const json = await api(
+          'read',
+          'GET',
+          cursor === null ? base : `${base}&cursor=${encodeURIComponent(cursor)}`,
+          null,
+          wrongList,
+        );
         Object.assign(values, storeItems(json));
-        const meta = json !== null && typeof json === 'object' && !Array.isArray(json) ? (json as { meta?: { next_cursor?: unknown } }).meta : undefined;
+        const meta =
+          json !== null && typeof json === 'object' && !Array.isArray(json)
+            ? (json as { meta?: { next_cursor?: unknown } }).meta
+            : undefined;
         const next = meta?.next_cursor;
         if (typeof next !== 'string' || next === '') {
           held = new Set(Object.keys(values));
@@ -195,7 +252,11 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
         }
         cursor = next;
       }
-      throw new ApiError('the Fastly API gave more than 100 pages of Config Store items (it holds at most 500): refusing the read', 200, true);
+      throw new ApiError(
+        'the Fastly API gave more than 100 pages of Config Store items (it holds at most 500): refusing the read',
+        200,
+        true,
+      );
     },
     async write(asked) {
       const values = sendable(asked);
@@ -207,7 +268,10 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
       if (o.token === null) {
         // The CLI changes one item a call.
         for (const [key, value] of Object.entries(values)) {
-          const args = value === '' ? ['config-store-entry', 'delete', '--store-id', sid, '--key', key] : ['config-store-entry', 'update', '--upsert', '--store-id', sid, '--key', key, '--value', value];
+          const args =
+            value === ''
+              ? ['config-store-entry', 'delete', '--store-id', sid, '--key', key]
+              : ['config-store-entry', 'update', '--upsert', '--store-id', sid, '--key', key, '--value', value];
           try {
             await writer.run(args);
             if (!writer.dryRun) {
@@ -216,7 +280,15 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
             }
           } catch (error) {
             const e = cliError(error);
-            report(call(callKind([key]), { ok: false, status: e.status, keys: [key], values: { [key]: value }, error: e.message }));
+            report(
+              call(callKind([key]), {
+                ok: false,
+                status: e.status,
+                keys: [key],
+                values: { [key]: value },
+                error: e.message,
+              }),
+            );
             throw e;
           }
         }
@@ -229,7 +301,18 @@ export function fastlyStore(o: FastlyStoreOptions): Store {
         return;
       }
       // The bulk update answers {"status":"ok"}: anything else, and nobody knows what was applied.
-      await api(kind, 'PATCH', url, body, (json) => ((json as { status?: unknown } | null)?.status === 'ok' ? null : `expected {"status":"ok"}, got ${describeJson(json)}: what it applied is unknown`), keys, values);
+      await api(
+        kind,
+        'PATCH',
+        url,
+        body,
+        (json) =>
+          (json as { status?: unknown } | null)?.status === 'ok'
+            ? null
+            : `expected {"status":"ok"}, got ${describeJson(json)}: what it applied is unknown`,
+        keys,
+        values,
+      );
       wrote(values);
     },
   };

@@ -34,14 +34,22 @@ export function parseBeat(text: string | undefined): Beat | null {
   try {
     const b = JSON.parse(text) as Partial<Beat>;
     if (typeof b.id !== 'string' || typeof b.beat !== 'number' || typeof b.lease !== 'number') return null;
-    return { id: b.id, host: String(b.host ?? '?'), pid: Number(b.pid ?? 0), started: Number(b.started ?? 0), beat: b.beat, lease: b.lease };
+    return {
+      id: b.id,
+      host: String(b.host ?? '?'),
+      pid: Number(b.pid ?? 0),
+      started: Number(b.started ?? 0),
+      beat: b.beat,
+      lease: b.lease,
+    };
   } catch {
     return null;
   }
 }
 
 /** Who a beat names, for a person: "host h1, pid 123, started 2026-11-26T10:00:00Z". */
-export const describeBeat = (b: Beat): string => `id ${b.id} on host ${b.host}, pid ${b.pid}, controlling since ${new Date(b.started * 1000).toISOString()}`;
+export const describeBeat = (b: Beat): string =>
+  `id ${b.id} on host ${b.host}, pid ${b.pid}, controlling since ${new Date(b.started * 1000).toISOString()}`;
 
 export type BeatVerdict =
   /** No other live controller: this one may write. `tookOver` names the one whose beat ran out. */
@@ -50,9 +58,7 @@ export type BeatVerdict =
   | { kind: 'other'; other: Beat; ageSeconds: number };
 
 export class Heartbeat {
-  constructor(
-    readonly me: Omit<Beat, 'beat'>,
-  ) {}
+  constructor(readonly me: Omit<Beat, 'beat'>) {}
 
   /** The value to write at `nowSec`. */
   value(nowSec: number): string {
@@ -68,14 +74,19 @@ export class Heartbeat {
   check(stored: string | undefined, nowSec: number): BeatVerdict {
     const other = parseBeat(stored);
     if (other === null) return { kind: 'mine', tookOver: null };
-    const sameProcess = other.id === this.me.id && other.host === this.me.host && other.pid === this.me.pid && other.started === this.me.started;
+    const sameProcess =
+      other.id === this.me.id &&
+      other.host === this.me.host &&
+      other.pid === this.me.pid &&
+      other.started === this.me.started;
     const sameId = other.id === this.me.id;
     // My own id from an earlier run (a restart from the state file), written before this process started: mine.
     if (sameProcess || (sameId && other.beat < this.me.started)) return { kind: 'mine', tookOver: null };
     const age = nowSec - other.beat;
     if (age >= this.me.lease) return { kind: 'mine', tookOver: other };
     // Both alive: the one started first keeps the service (ties: the smaller id).
-    const firstIsOther = other.started < this.me.started || (other.started === this.me.started && other.id < this.me.id);
+    const firstIsOther =
+      other.started < this.me.started || (other.started === this.me.started && other.id < this.me.id);
     return firstIsOther ? { kind: 'other', other, ageSeconds: Math.max(0, age) } : { kind: 'mine', tookOver: null };
   }
 }

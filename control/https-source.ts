@@ -74,7 +74,8 @@ export function httpsSource(options: HttpsSourceOptions, onLine: (text: string) 
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0];
-    if (path === CHALLENGE_PATH) return req.method === 'GET' || req.method === 'HEAD' ? answer(res, 200, challenge) : answer(res, 405);
+    if (path === CHALLENGE_PATH)
+      return req.method === 'GET' || req.method === 'HEAD' ? answer(res, 200, challenge) : answer(res, 405);
     if (req.method !== 'POST' && req.method !== 'PUT') return answer(res, 405, 'POST or PUT log batches here\n');
     if (options.secret && !sameSecret(req.headers[options.secret.name.toLowerCase()], options.secret.value)) {
       counts.refused++;
@@ -100,7 +101,10 @@ export function httpsSource(options: HttpsSourceOptions, onLine: (text: string) 
         lines = batchLines(body.toString('utf8'));
       } catch (error) {
         counts.malformed++;
-        if (!told) options.log(`a log batch could not be read (${(error as Error).message}); skipped, and so will be others like it`);
+        if (!told)
+          options.log(
+            `a log batch could not be read (${(error as Error).message}); skipped, and so will be others like it`,
+          );
         told = true;
         return answer(res, 400, 'unreadable batch\n');
       }

@@ -70,7 +70,11 @@ export interface Journal {
 
 /** Appends to `file` (made when missing); a failure to write it is said once and never stops the controller. */
 /** `targets`: what each line carries besides the call (control/journal-targets.ts adds each room's target). */
-export function openJournal(file: string, log: (message: string) => void, targets?: { withTargets(line: JournalLine): JournalLine }): Journal {
+export function openJournal(
+  file: string,
+  log: (message: string) => void,
+  targets?: { withTargets(line: JournalLine): JournalLine },
+): Journal {
   let told = false;
   const stream: WriteStream = createWriteStream(file, { flags: 'a' });
   stream.on('error', (error) => {

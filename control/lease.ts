@@ -39,7 +39,8 @@ export function lowestForecast(text: string, nowSec: number, d: number): number 
 }
 
 /** The first window start at or after `nowSec + leaseSeconds`: where the fallback entry goes. */
-export const leaseEnd = (nowSec: number, d: number, leaseSeconds: number): number => Math.ceil((nowSec + leaseSeconds) / d) * d;
+export const leaseEnd = (nowSec: number, d: number, leaseSeconds: number): number =>
+  Math.ceil((nowSec + leaseSeconds) / d) * d;
 
 /**
  * `text` (the model's schedule) with the lease: entries at or past the lease's end dropped, and one
@@ -47,7 +48,13 @@ export const leaseEnd = (nowSec: number, d: number, leaseSeconds: number): numbe
  * of a text too long for a Config Store value lose decimals until it fits. An empty text (no
  * schedule: the room open) stays empty.
  */
-export function withLease(text: string, nowSec: number, d: number, leaseSeconds: number, fallback: number | null): string {
+export function withLease(
+  text: string,
+  nowSec: number,
+  d: number,
+  leaseSeconds: number,
+  fallback: number | null,
+): string {
   if (text.trim() === '') return text;
   const end = leaseEnd(nowSec, d, leaseSeconds);
   const entries = parseScheduleText(text).filter((e) => e.start < end);

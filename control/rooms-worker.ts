@@ -54,7 +54,11 @@ async function main(): Promise<void> {
   const make = factory as (options: unknown) => ControlModel;
   const options = (data.modelOptions ?? {}) as Record<string, unknown>;
   const restored = restoredModels(data.restore ?? {}, (_id, saved) => make({ ...options, restore: saved }));
-  const rooms = new Rooms(() => make(options), (message) => send({ t: 'log', message }), restored);
+  const rooms = new Rooms(
+    () => make(options),
+    (message) => send({ t: 'log', message }),
+    restored,
+  );
   let lastNowMs = Date.now();
   const view = (nowMs: number): PlannerView => ({ rooms: rooms.snapshot(nowMs), unrouted: { ...rooms.unrouted } });
 
@@ -86,7 +90,14 @@ async function main(): Promise<void> {
           const plans = rooms.plan(m.nowMs, m.ctx);
           if (rooms.planError !== null) throw rooms.planError;
           const planMs = performance.now() - started;
-          send({ t: 'planned', id: m.id, plans: [...plans], view: view(m.nowMs), planMs, ...(m.save === true ? { saved: JSON.stringify(rooms.saved()) } : {}) });
+          send({
+            t: 'planned',
+            id: m.id,
+            plans: [...plans],
+            view: view(m.nowMs),
+            planMs,
+            ...(m.save === true ? { saved: JSON.stringify(rooms.saved()) } : {}),
+          });
         } catch (error) {
           send({ t: 'failed', id: m.id, error: String((error as Error)?.stack ?? error), view: view(lastNowMs) });
         }

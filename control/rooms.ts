@@ -133,7 +133,8 @@ export class Rooms implements RoomsPort {
   snapshot(nowMs: number): RoomView[] {
     // Before any room is known (no store read yet, no line), the one default room stands for the
     // service: a model made for the view alone, not kept (the routing may name no such room).
-    if (this.models.size === 0) return [{ id: DEFAULT_ROOM, model: this.createModel(DEFAULT_ROOM).snapshot(nowMs), lines: 0 }];
+    if (this.models.size === 0)
+      return [{ id: DEFAULT_ROOM, model: this.createModel(DEFAULT_ROOM).snapshot(nowMs), lines: 0 }];
     const lineOnly = new Set(this.values === null ? [] : this.lineOnly());
     // The routing's order (the steered rooms were read from it in that order), then rooms only lines named, as they appeared.
     const listed = this.values === null ? [] : [...this.steered];
@@ -141,7 +142,11 @@ export class Rooms implements RoomsPort {
     return order.map((id) => {
       const r = this.models.get(id)!;
       const model = r.model.snapshot(nowMs);
-      return { id, model: lineOnly.has(id) ? { ...model, mode: 'observing' as const, why: LINE_ONLY_WHY } : model, lines: r.lines };
+      return {
+        id,
+        model: lineOnly.has(id) ? { ...model, mode: 'observing' as const, why: LINE_ONLY_WHY } : model,
+        lines: r.lines,
+      };
     });
   }
 
@@ -152,6 +157,9 @@ export class Rooms implements RoomsPort {
 }
 
 /** The saved rooms' models, made (restored) now, so one that cannot be read fails the start. */
-export function restoredModels(restore: Readonly<Record<string, unknown>>, make: (room: string, saved: unknown) => ControlModel): Record<string, ControlModel> {
+export function restoredModels(
+  restore: Readonly<Record<string, unknown>>,
+  make: (room: string, saved: unknown) => ControlModel,
+): Record<string, ControlModel> {
   return Object.fromEntries(Object.entries(restore).map(([id, saved]) => [id, make(id, saved)]));
 }

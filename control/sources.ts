@@ -173,7 +173,11 @@ export function logTailSource(serviceId: string, onLine: (text: string) => void,
     let stderr = '';
     run.stderr!.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-500);
-      const said = chunk.toString().split(/\r?\n/).filter((l) => /^\s*ERROR\b/i.test(l)).at(-1);
+      const said = chunk
+        .toString()
+        .split(/\r?\n/)
+        .filter((l) => /^\s*ERROR\b/i.test(l))
+        .at(-1);
       if (said !== undefined) source.error = `fastly log-tail says: ${said.trim()}`;
     });
     run.on('error', (error) => {
@@ -189,7 +193,17 @@ export function logTailSource(serviceId: string, onLine: (text: string) => void,
         open = false;
         settle = null;
         const status = error !== null && cliRateLimited(error) ? 429 : null;
-        const call = { kind: 'log-tail' as const, calls: 1, ok: error === null, status, keys: [], remaining: null, resetMs: null, retryAfterMs: null, error };
+        const call = {
+          kind: 'log-tail' as const,
+          calls: 1,
+          ok: error === null,
+          status,
+          keys: [],
+          remaining: null,
+          resetMs: null,
+          retryAfterMs: null,
+          error,
+        };
         pending?.settle(call, Date.now());
         report(call);
       };
@@ -205,7 +219,8 @@ export function logTailSource(serviceId: string, onLine: (text: string) => void,
       onLine(text);
     });
     // 'close' comes once stdio is closed too, so all of stderr has been read by then.
-    const exited = (code: number | null, signal: NodeJS.Signals | null): string => `fastly log-tail exited (${code ?? signal}): ${stderr.trim() || 'no message'}`;
+    const exited = (code: number | null, signal: NodeJS.Signals | null): string =>
+      `fastly log-tail exited (${code ?? signal}): ${stderr.trim() || 'no message'}`;
     run.on('close', (code, signal) => {
       if (spawned) end(exited(code, signal));
     });

@@ -69,7 +69,12 @@ export class StateFileError extends Error {
 export const defaultStateFile = (service: string | undefined, localFile: string): string =>
   // Named for its store: two store files in one folder (a test's, the operator's) never share one.
   service === undefined
-    ? join(dirname(localFile), `control-state-${basename(localFile).replace(/\.json$/, '').replace(/[^A-Za-z0-9_-]/g, '_')}.json`)
+    ? join(
+        dirname(localFile),
+        `control-state-${basename(localFile)
+          .replace(/\.json$/, '')
+          .replace(/[^A-Za-z0-9_-]/g, '_')}.json`,
+      )
     : join(repoRoot, 'local', `control-state-${service.replace(/[^A-Za-z0-9_-]/g, '_')}.json`);
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -95,11 +100,13 @@ export function decodeState(text: string, file: string, store: string): Controll
     const nl = text.indexOf('\n');
     outer = JSON.parse(nl < 0 ? text : text.slice(0, nl)) as typeof outer;
     // The body after the header line (a file of the first format had it as a string inside).
-    if (outer !== null && typeof outer === 'object' && outer.body === undefined && nl >= 0) outer.body = text.slice(nl + 1).replace(/\n$/, '');
+    if (outer !== null && typeof outer === 'object' && outer.body === undefined && nl >= 0)
+      outer.body = text.slice(nl + 1).replace(/\n$/, '');
   } catch {
     return refuse('it is corrupt (not valid JSON: cut short or overwritten?)');
   }
-  if (typeof outer !== 'object' || outer === null || outer.format !== FORMAT) return refuse('it is not a controller state file');
+  if (typeof outer !== 'object' || outer === null || outer.format !== FORMAT)
+    return refuse('it is not a controller state file');
   if (outer.version !== STATE_VERSION) {
     return refuse(
       typeof outer.version === 'number' && outer.version < STATE_VERSION
@@ -107,14 +114,16 @@ export function decodeState(text: string, file: string, store: string): Controll
         : `it was written by a newer controller (state version ${String(outer.version)}; this one reads version ${STATE_VERSION})`,
     );
   }
-  if (typeof outer.body !== 'string' || outer.sha256 !== sha256(outer.body)) return refuse('it is corrupt (its checksum does not match its contents)');
+  if (typeof outer.body !== 'string' || outer.sha256 !== sha256(outer.body))
+    return refuse('it is corrupt (its checksum does not match its contents)');
   let state: ControllerState;
   try {
     state = JSON.parse(outer.body) as ControllerState;
   } catch {
     return refuse('it is corrupt (its body is not valid JSON)');
   }
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
   const w = (state as { lastWrite?: unknown }).lastWrite;
   if (
     !isObject(state) ||
@@ -125,9 +134,18 @@ export function decodeState(text: string, file: string, store: string): Controll
     !isObject(state.pops) ||
     !Object.values(state.pops).every((t) => typeof t === 'number' && Number.isFinite(t)) ||
     !isObject(state.rooms) ||
-    !(state.recent === undefined || (Array.isArray(state.recent) && state.recent.every((k) => typeof k === 'string'))) ||
+    !(
+      state.recent === undefined ||
+      (Array.isArray(state.recent) && state.recent.every((k) => typeof k === 'string'))
+    ) ||
     !(state.budget === undefined || budgetOk(state.budget)) ||
-    !(w === null || (isObject(w) && typeof w.atMs === 'number' && isObject(w.stored) && Object.values(w.stored).every((v) => typeof v === 'string')))
+    !(
+      w === null ||
+      (isObject(w) &&
+        typeof w.atMs === 'number' &&
+        isObject(w.stored) &&
+        Object.values(w.stored).every((v) => typeof v === 'string'))
+    )
   ) {
     return refuse('it is corrupt (fields missing or of the wrong type)');
   }
@@ -146,7 +164,16 @@ function budgetOk(b: unknown): boolean {
     Array.isArray(o.calls) &&
     o.calls.every((c: unknown) => {
       const e = c as Record<string, unknown> | null;
-      return typeof e === 'object' && e !== null && typeof e.atMs === 'number' && Number.isFinite(e.atMs) && typeof e.kind === 'string' && KINDS.has(e.kind) && typeof e.calls === 'number' && e.calls >= 0;
+      return (
+        typeof e === 'object' &&
+        e !== null &&
+        typeof e.atMs === 'number' &&
+        Number.isFinite(e.atMs) &&
+        typeof e.kind === 'string' &&
+        KINDS.has(e.kind) &&
+        typeof e.calls === 'number' &&
+        e.calls >= 0
+      );
     }) &&
     numOrNull(o.backoffUntilMs) &&
     numOrNull(o.remaining) &&
@@ -167,7 +194,8 @@ export async function readStateFile(file: string, store: string): Promise<Contro
 }
 
 /** The temporary file a write of `file` by process `pid` goes through before its rename. */
-const TEMP = (file: string): RegExp => new RegExp(`^\\.${basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(\\d+)\\.[0-9a-f]{8}\\.tmp$`);
+const TEMP = (file: string): RegExp =>
+  new RegExp(`^\\.${basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.(\\d+)\\.[0-9a-f]{8}\\.tmp$`);
 
 /**
  * Removes the temporary files of writes of `file` that a process cut short (killed mid-write), those

@@ -144,7 +144,14 @@ export interface ModelSnapshot {
   popMinuteStartMs: number;
   pops: PopRow[];
   /** The queue's cursor (docs/events.md), while it leads a pre-queue or a first-come room; else null. */
-  queue: { role: 'drain' | 'fifo'; cursor: number | null; perMinute: number | null; prequeue: number; ahead: number; survival: number } | null;
+  queue: {
+    role: 'drain' | 'fifo';
+    cursor: number | null;
+    perMinute: number | null;
+    prequeue: number;
+    ahead: number;
+    survival: number;
+  } | null;
 }
 
 /** The log source, as the process sees it. */

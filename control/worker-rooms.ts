@@ -31,7 +31,8 @@ export interface WorkerRoomsOptions {
   planTimeoutMs?: number;
 }
 
-const RESTART = 'restart the controller (the same npm run control command), or add --in-thread to plan in its own thread';
+const RESTART =
+  'restart the controller (the same npm run control command), or add --in-thread to plan in its own thread';
 
 interface Pending {
   resolve: (plans: Map<string, SettingWrites>) => void;

@@ -9,7 +9,16 @@
 import { parseConfig } from '../src/core/config.js';
 import { storeWrites } from '../src/core/layout.js';
 import { applyWrites, readStore, writeStoreAtomic } from '../lib/json-store.js';
-import { ApiBudget, ApiError, callKind, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, outcomeUnknown, retryDelayMs, type CallReporter } from './api-budget.js';
+import {
+  ApiBudget,
+  ApiError,
+  callKind,
+  DEFAULT_API_BUDGET,
+  DEFAULT_READ_EVERY_MS,
+  outcomeUnknown,
+  retryDelayMs,
+  type CallReporter,
+} from './api-budget.js';
 import type { SettingWrites, WriteStatus } from './types.js';
 
 export interface Store {
@@ -34,7 +43,16 @@ export function localStore(file: string, report: CallReporter = () => {}): Store
     callsFor: () => 0,
     read: () => readStore(file),
     async write(values) {
-      const done = { kind: callKind(Object.keys(values)), calls: 0, status: null, keys: Object.keys(values), values, remaining: null, resetMs: null, retryAfterMs: null };
+      const done = {
+        kind: callKind(Object.keys(values)),
+        calls: 0,
+        status: null,
+        keys: Object.keys(values),
+        values,
+        remaining: null,
+        resetMs: null,
+        retryAfterMs: null,
+      };
       try {
         // Every room's values in one atomic file write: the host never reads half of them.
         await writeStoreAtomic(file, applyWrites(await readStore(file), values));
@@ -87,7 +105,9 @@ export class Writer {
   /** The spacing in force between calls now, ms (what the model plans with: PlanContext.writeIntervalMs). */
   intervalMs(nowMs: number): number {
     // A local file's writes cost no API call: the budget does not space them.
-    return this.store.free === true ? this.minIntervalMs : Math.max(this.minIntervalMs, this.budget.writeIntervalMs(nowMs));
+    return this.store.free === true
+      ? this.minIntervalMs
+      : Math.max(this.minIntervalMs, this.budget.writeIntervalMs(nowMs));
   }
 
   /**
@@ -95,11 +115,17 @@ export class Writer {
    * last read (a JSON value is changed, not replaced). Returns the rooms whose writes went out
    * (none when held back or failed: their models offer them again, newest, at the next tick).
    */
-  async offer(plans: ReadonlyMap<string, SettingWrites>, current: Readonly<Record<string, string>>, nowMs: number, extra: Readonly<Record<string, string>> = {}): Promise<Map<string, SettingWrites>> {
+  async offer(
+    plans: ReadonlyMap<string, SettingWrites>,
+    current: Readonly<Record<string, string>>,
+    nowMs: number,
+    extra: Readonly<Record<string, string>> = {},
+  ): Promise<Map<string, SettingWrites>> {
     const sent = new Map<string, SettingWrites>();
     // `extra`: store keys of the controller's own that ride along (its heartbeat, control/failover.ts).
     if (plans.size === 0 && Object.keys(extra).length === 0) return sent;
-    if (nowMs < this.nextCallMs) return this.heldBack(`--min-write-interval asks for ${fmtSeconds(this.minIntervalMs)} s between calls`);
+    if (nowMs < this.nextCallMs)
+      return this.heldBack(`--min-write-interval asks for ${fmtSeconds(this.minIntervalMs)} s between calls`);
     // A write that keeps failing is not sent every tick: each try is an API call whatever its answer.
     // (Said with the failure, and summarized while it lasts: not said again here.)
     if (nowMs < this.retryAtMs) {
@@ -128,7 +154,12 @@ export class Writer {
     if (wait !== null) return this.heldBack(wait);
     if (refused.length > 0) {
       this.failed++;
-      this.lastWrite = { atMs: nowMs, values: Object.fromEntries(plans), ok: false, error: `refused: ${refused.join('; ')}` };
+      this.lastWrite = {
+        atMs: nowMs,
+        values: Object.fromEntries(plans),
+        ok: false,
+        error: `refused: ${refused.join('; ')}`,
+      };
       this.tell(`write refused, the room would not use it: ${refused.join('; ')}`);
       if (Object.keys(byRoom).length === 0 && Object.keys(extra).length === 0) return sent;
     }
@@ -139,9 +170,19 @@ export class Writer {
     try {
       await this.store.write(values);
       this.done++;
-      this.lastWrite = { atMs: nowMs, values: byRoom, stored: values, ok: true, error: refused.length > 0 ? `refused: ${refused.join('; ')}` : null };
-      if (this.failing !== null) this.log(`writing to ${this.store.name} succeeds again, after ${this.failing.calls} failed write${this.failing.calls === 1 ? '' : 's'} since ${new Date(this.failing.sinceMs).toISOString()}`);
-      else if (this.toldFailure !== null && refused.length === 0) this.log(`writing to ${this.store.name} succeeds again`);
+      this.lastWrite = {
+        atMs: nowMs,
+        values: byRoom,
+        stored: values,
+        ok: true,
+        error: refused.length > 0 ? `refused: ${refused.join('; ')}` : null,
+      };
+      if (this.failing !== null)
+        this.log(
+          `writing to ${this.store.name} succeeds again, after ${this.failing.calls} failed write${this.failing.calls === 1 ? '' : 's'} since ${new Date(this.failing.sinceMs).toISOString()}`,
+        );
+      else if (this.toldFailure !== null && refused.length === 0)
+        this.log(`writing to ${this.store.name} succeeds again`);
       if (refused.length === 0) this.toldFailure = null;
       this.failing = null;
       this.failedInRow = 0;
@@ -172,20 +213,30 @@ export class Writer {
       f.calls++;
       if (nowMs - f.toldMs >= SUMMARY_EVERY_MS) {
         f.toldMs = nowMs;
-        this.log(`write to ${this.store.name} still fails the same way: ${f.calls} failed writes since ${new Date(f.sinceMs).toISOString()} (${why}); the rooms keep their last settings, trying again every ${RETRY_EVERY_S} s`);
+        this.log(
+          `write to ${this.store.name} still fails the same way: ${f.calls} failed writes since ${new Date(f.sinceMs).toISOString()} (${why}); the rooms keep their last settings, trying again every ${RETRY_EVERY_S} s`,
+        );
       }
       return;
     }
     this.failing = { why, sinceMs: nowMs, calls: 1, toldMs: nowMs };
-    const retry = this.store.free === true ? 'retrying at the next plan' : `trying again in ${fmtSeconds(this.retryAtMs - nowMs)} s, then less often while it fails (every ${RETRY_EVERY_S} s at most), saying it again only every 10 minutes`;
-    this.tell(`write to ${this.store.name} failed (${why}); it carried ${keys.join(', ')}; the rooms keep their last settings, ${retry}`);
+    const retry =
+      this.store.free === true
+        ? 'retrying at the next plan'
+        : `trying again in ${fmtSeconds(this.retryAtMs - nowMs)} s, then less often while it fails (every ${RETRY_EVERY_S} s at most), saying it again only every 10 minutes`;
+    this.tell(
+      `write to ${this.store.name} failed (${why}); it carried ${keys.join(', ')}; the rooms keep their last settings, ${retry}`,
+    );
   }
 
   /** Counts a tick whose writes wait, and says why once (again when the reason changes). */
   private heldBack(why: string): Map<string, SettingWrites> {
     this.deferred++;
     const key = why.replace(/\d[\d:.TZ-]*/g, '#');
-    if (key !== this.toldHeldBack) this.log(`writes held back: ${why}; each call carries every room's newest writes (said once; the dashboard counts them)`);
+    if (key !== this.toldHeldBack)
+      this.log(
+        `writes held back: ${why}; each call carries every room's newest writes (said once; the dashboard counts them)`,
+      );
     this.toldHeldBack = key;
     return new Map();
   }

@@ -29,7 +29,8 @@ export const USAGE = `usage: npm run fastly-api -- [--port N] [--service ID] [--
   --quiet             no line per call`;
 
 /** `export NAME='value'` lines for a POSIX shell. */
-export const exportLines = (vars: Record<string, string>): string[] => Object.entries(vars).map(([k, v]) => `export ${k}=${v === '' ? "''" : shellQuote(v)}`);
+export const exportLines = (vars: Record<string, string>): string[] =>
+  Object.entries(vars).map(([k, v]) => `export ${k}=${v === '' ? "''" : shellQuote(v)}`);
 
 /** The calls by endpoint and status, most first: `12  PUT /resources/stores/config/ID/item/KEY 200`. */
 export function callSummary(calls: readonly ApiCall[]): string[] {
@@ -46,7 +47,9 @@ async function seedFrom(file: string): Promise<Record<string, string>> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read --seed-from ${file}: ${(error as Error).message} (npm start makes local/config.json from local/config.example.json)`);
+    throw new Error(
+      `cannot read --seed-from ${file}: ${(error as Error).message} (npm start makes local/config.json from local/config.example.json)`,
+    );
   }
   let data: unknown;
   try {
@@ -54,7 +57,12 @@ async function seedFrom(file: string): Promise<Record<string, string>> {
   } catch {
     throw new Error(`--seed-from ${file} is not JSON: it must be a store file, {"key": "string value", ...}`);
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data) || Object.values(data).some((v) => typeof v !== 'string')) {
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    Array.isArray(data) ||
+    Object.values(data).some((v) => typeof v !== 'string')
+  ) {
     throw new Error(`--seed-from ${file} must be a store file: one JSON object whose values are all strings`);
   }
   return data as Record<string, string>;
@@ -84,7 +92,8 @@ export async function main(argv: readonly string[], run: RunOptions = {}): Promi
   const whole = (name: string, text: string | undefined): number | undefined => {
     if (text === undefined) return undefined;
     const n = Number(text);
-    if (!/^\d+$/.test(text) || !Number.isSafeInteger(n)) throw new UsageError(`--${name} must be a whole number, not "${text}"`);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(n))
+      throw new UsageError(`--${name} must be a whole number, not "${text}"`);
     return n;
   };
   const port = whole('port', values.port);
@@ -101,12 +110,19 @@ export async function main(argv: readonly string[], run: RunOptions = {}): Promi
     callsPerHour: whole('calls-per-hour', values['calls-per-hour']),
     reads: values['free-reads'] ? 'free' : 'counted',
     faults,
-    onCall: values.quiet ? undefined : (c) => print(`${new Date(c.at).toISOString()} ${c.method} ${c.path}${c.query} ${c.status === 0 ? '(client went away)' : c.status}`),
+    onCall: values.quiet
+      ? undefined
+      : (c) =>
+          print(
+            `${new Date(c.at).toISOString()} ${c.method} ${c.path}${c.query} ${c.status === 0 ? '(client went away)' : c.status}`,
+          ),
   });
   const ids = seedService(api, { serviceId: values.service, config });
   const vars = fastlyEnvVars({ url: api.url, home: values.home });
-  print(`Fastly API stand-in on ${api.url}: service ${ids.serviceId}, waiting_room_config ${ids.configStoreId} (${Object.keys(config).length} items), ` +
-    `waiting_room_pages ${ids.pageStoreId}, waiting_room_keys ${ids.secretStoreId}; ${api.rateLimit.callsPerHour} calls an hour`);
+  print(
+    `Fastly API stand-in on ${api.url}: service ${ids.serviceId}, waiting_room_config ${ids.configStoreId} (${Object.keys(config).length} items), ` +
+      `waiting_room_pages ${ids.pageStoreId}, waiting_room_keys ${ids.secretStoreId}; ${api.rateLimit.callsPerHour} calls an hour`,
+  );
   for (const spec of values.fault ?? []) print(`fault in force: ${spec.trim()}`);
   print('In another shell, point the Fastly CLI at it, then use the tools as on a real service:');
   for (const line of exportLines(vars)) print(`  ${line}`);

@@ -29,14 +29,22 @@ export interface ConfigStore {
 }
 
 /** Fastly's time format: seconds, UTC, no fraction. */
-export const apiTime = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+export const apiTime = (ms: number): string =>
+  new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
 /** An id shaped like Fastly's: 22 letters and digits. */
 export function newId(): string {
-  return randomBytes(24).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 22).padEnd(22, '0');
+  return randomBytes(24)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 22)
+    .padEnd(22, '0');
 }
 
-export const apiError = (status: number, msg: string, detail?: string): Answer => ({ status, body: detail === undefined ? { msg } : { msg, detail } });
+export const apiError = (status: number, msg: string, detail?: string): Answer => ({
+  status,
+  body: detail === undefined ? { msg } : { msg, detail },
+});
 const notFound = (): Answer => apiError(404, 'Record not found');
 
 export class ConfigStores {
@@ -71,7 +79,14 @@ export class ConfigStores {
   }
 
   private itemJson(s: ConfigStore, key: string, item: Item): Record<string, unknown> {
-    return { item_key: key, item_value: item.value, created_at: item.created, updated_at: item.updated, deleted_at: null, store_id: s.id };
+    return {
+      item_key: key,
+      item_value: item.value,
+      created_at: item.created,
+      updated_at: item.updated,
+      deleted_at: null,
+      store_id: s.id,
+    };
   }
 
   // ---- stores ----
@@ -114,7 +129,12 @@ export class ConfigStores {
    * Sets one item. `mode`: 'create' (POST .../item: refused if it exists), 'update' (PATCH: refused if
    * it does not), 'upsert' (PUT).
    */
-  setItem(id: string, key: string | undefined, value: string | undefined, mode: 'create' | 'update' | 'upsert'): Answer {
+  setItem(
+    id: string,
+    key: string | undefined,
+    value: string | undefined,
+    mode: 'create' | 'update' | 'upsert',
+  ): Answer {
     const s = this.byId.get(id);
     if (s === undefined) return notFound();
     const problem = this.check(s, [{ key, value, op: mode }]);
@@ -137,8 +157,14 @@ export class ConfigStores {
     const s = this.byId.get(id);
     if (s === undefined) return notFound();
     const items = (body as { items?: unknown } | null)?.items;
-    if (!Array.isArray(items)) return apiError(400, 'Bad request', 'the body must be {"items": [{"op", "item_key", "item_value"}, ...]}');
-    if (items.length > MAX_BATCH_OPERATIONS) return apiError(400, 'Bad request', `at most ${MAX_BATCH_OPERATIONS} operations a batch; this one has ${items.length}`);
+    if (!Array.isArray(items))
+      return apiError(400, 'Bad request', 'the body must be {"items": [{"op", "item_key", "item_value"}, ...]}');
+    if (items.length > MAX_BATCH_OPERATIONS)
+      return apiError(
+        400,
+        'Bad request',
+        `at most ${MAX_BATCH_OPERATIONS} operations a batch; this one has ${items.length}`,
+      );
     const ops = items.map((raw) => {
       const r = (raw ?? {}) as Record<string, unknown>;
       return {
@@ -164,26 +190,48 @@ export class ConfigStores {
   }
 
   /** The first operation that would break a rule or a limit, as the API's 400/404, or null. */
-  private check(s: ConfigStore, ops: { op: string; key: string | undefined; value: string | undefined }[]): Answer | null {
+  private check(
+    s: ConfigStore,
+    ops: { op: string; key: string | undefined; value: string | undefined }[],
+  ): Answer | null {
     const keys = new Set(s.items.keys());
     for (const [n, { op, key, value }] of ops.entries()) {
       const where = ops.length > 1 ? `operation ${n + 1}: ` : '';
-      if (!['create', 'update', 'upsert', 'delete'].includes(op)) return apiError(400, 'Bad request', `${where}op must be create, update, upsert or delete, not ${JSON.stringify(op)}`);
+      if (!['create', 'update', 'upsert', 'delete'].includes(op))
+        return apiError(
+          400,
+          'Bad request',
+          `${where}op must be create, update, upsert or delete, not ${JSON.stringify(op)}`,
+        );
       if (key === undefined || key === '') return apiError(400, 'Bad request', `${where}item_key is required`);
-      if (key.length > MAX_KEY_CHARS) return apiError(400, 'Bad request', `${where}item_key is ${key.length} characters; a Config Store key may have at most ${MAX_KEY_CHARS}`);
+      if (key.length > MAX_KEY_CHARS)
+        return apiError(
+          400,
+          'Bad request',
+          `${where}item_key is ${key.length} characters; a Config Store key may have at most ${MAX_KEY_CHARS}`,
+        );
       if (op === 'delete') {
         if (!keys.delete(key)) return apiError(404, 'Record not found', `${where}no item ${key}`);
         continue;
       }
       if (value === undefined) return apiError(400, 'Bad request', `${where}item_value is required`);
       if (value.length > MAX_VALUE_CHARS) {
-        return apiError(400, 'Bad request', `${where}item_value of ${key} is ${value.length} characters; a Config Store value may have at most ${MAX_VALUE_CHARS}`);
+        return apiError(
+          400,
+          'Bad request',
+          `${where}item_value of ${key} is ${value.length} characters; a Config Store value may have at most ${MAX_VALUE_CHARS}`,
+        );
       }
-      if (op === 'create' && keys.has(key)) return apiError(409, 'Duplicate record', `${where}item ${key} exists already`);
+      if (op === 'create' && keys.has(key))
+        return apiError(409, 'Duplicate record', `${where}item ${key} exists already`);
       if (op === 'update' && !keys.has(key)) return apiError(404, 'Record not found', `${where}no item ${key}`);
       keys.add(key);
       if (keys.size > MAX_ENTRIES) {
-        return apiError(400, 'Bad request', `${where}store ${s.id} holds ${MAX_ENTRIES} items, the most a Config Store may hold; ${key} would be one more`);
+        return apiError(
+          400,
+          'Bad request',
+          `${where}store ${s.id} holds ${MAX_ENTRIES} items, the most a Config Store may hold; ${key} would be one more`,
+        );
       }
     }
     return null;

@@ -57,16 +57,27 @@ const MESSAGES: Record<number, string> = {
  * What a fault answers: its status, body and the headers on top of the rate-limit ones the call got.
  * A 429 says the token has no calls left until `reset` (epoch s) and when to try again, as Fastly's does.
  */
-export function faultAnswer(f: Fault, nowMs: number, reset: number): { status: number; body: string; headers: Record<string, string> } {
+export function faultAnswer(
+  f: Fault,
+  nowMs: number,
+  reset: number,
+): { status: number; body: string; headers: Record<string, string> } {
   const status = f.status ?? (f.body === undefined ? 503 : 200);
   const headers: Record<string, string> = { 'Content-Type': f.body === NOT_JSON ? 'text/html' : 'application/json' };
   if (status === 429) {
     const wait = Math.max(0, reset - Math.floor(nowMs / 1000));
-    Object.assign(headers, { 'Fastly-RateLimit-Remaining': '0', 'Fastly-RateLimit-Reset': String(reset), 'Retry-After': String(wait) });
+    Object.assign(headers, {
+      'Fastly-RateLimit-Remaining': '0',
+      'Fastly-RateLimit-Reset': String(reset),
+      'Retry-After': String(wait),
+    });
   }
   if (f.body !== undefined) return { status, body: f.body, headers };
   const msg = MESSAGES[status] ?? (status >= 500 ? 'Service Unavailable' : 'Bad request');
-  const detail = status === 429 ? `a fault asked of the stand-in: the limit resets in ${Math.max(0, reset - Math.floor(nowMs / 1000))} s (Fastly-RateLimit-Reset ${reset})` : 'a fault asked of the stand-in';
+  const detail =
+    status === 429
+      ? `a fault asked of the stand-in: the limit resets in ${Math.max(0, reset - Math.floor(nowMs / 1000))} s (Fastly-RateLimit-Reset ${reset})`
+      : 'a fault asked of the stand-in';
   return { status, body: JSON.stringify({ msg, detail }), headers };
 }
 
@@ -93,12 +104,16 @@ function pathPattern(text: string): string | RegExp {
 /** A fault from its text, `METHOD PATH ANSWER [COUNT]`; throws naming what is wrong (the caller names the option). */
 export function parseFault(spec: string): Fault {
   const words = spec.trim().split(/\s+/);
-  if (words.length < 3 || words.length > 4) throw new Error(`"${spec}" must be METHOD PATH ANSWER [COUNT], e.g. "PATCH /resources/stores/config/*/items 400 3"`);
+  if (words.length < 3 || words.length > 4)
+    throw new Error(
+      `"${spec}" must be METHOD PATH ANSWER [COUNT], e.g. "PATCH /resources/stores/config/*/items 400 3"`,
+    );
   const [method, path, answer, count] = words as [string, string, string, string | undefined];
   const fault: Fault = { path: pathPattern(path) };
   const m = method.toUpperCase();
   if (m !== '*') {
-    if (!/^(GET|HEAD|POST|PUT|PATCH|DELETE)$/.test(m)) throw new Error(`"${spec}": the method must be GET, HEAD, POST, PUT, PATCH, DELETE or *, not "${method}"`);
+    if (!/^(GET|HEAD|POST|PUT|PATCH|DELETE)$/.test(m))
+      throw new Error(`"${spec}": the method must be GET, HEAD, POST, PUT, PATCH, DELETE or *, not "${method}"`);
     fault.method = m;
   }
   const late = /^late:(\d+(?:\.\d+)?)$/.exec(answer);
@@ -106,9 +121,13 @@ export function parseFault(spec: string): Fault {
   else if (answer === 'wrong-json') fault.body = WRONG_JSON;
   else if (answer === 'not-json') fault.body = NOT_JSON;
   else if (late !== null) fault.delayMs = Number(late[1]) * 1000;
-  else throw new Error(`"${spec}": the answer must be a status of 400 to 599, wrong-json, not-json or late:SECONDS, not "${answer}"`);
+  else
+    throw new Error(
+      `"${spec}": the answer must be a status of 400 to 599, wrong-json, not-json or late:SECONDS, not "${answer}"`,
+    );
   if (count !== undefined && count !== 'always') {
-    if (!/^\d+$/.test(count) || Number(count) < 1) throw new Error(`"${spec}": the count must be a whole number above 0 or always, not "${count}"`);
+    if (!/^\d+$/.test(count) || Number(count) < 1)
+      throw new Error(`"${spec}": the count must be a whole number above 0 or always, not "${count}"`);
     fault.times = Number(count);
   }
   return fault;

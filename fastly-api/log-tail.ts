@@ -33,7 +33,8 @@ export class LogStreams {
 
   private stream(serviceId: string): Stream {
     let s = this.streams.get(serviceId);
-    if (s === undefined) this.streams.set(serviceId, (s = { enabled: false, pending: [], waiting: [], batch: 0, sequence: 0 }));
+    if (s === undefined)
+      this.streams.set(serviceId, (s = { enabled: false, pending: [], waiting: [], batch: 0, sequence: 0 }));
     return s;
   }
 
@@ -68,7 +69,9 @@ export class LogStreams {
   poll(serviceId: string, res: ServerResponse, link: (from: number) => string, headers: Record<string, string>): void {
     const s = this.stream(serviceId);
     if (!s.enabled) {
-      res.writeHead(404, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify({ msg: 'Record not found', detail: 'managed logging is not enabled' }));
+      res
+        .writeHead(404, { 'Content-Type': 'application/json', ...headers })
+        .end(JSON.stringify({ msg: 'Record not found', detail: 'managed logging is not enabled' }));
       return;
     }
     const next = `<${link(Math.floor(this.now() / 1000))}>; rel="next"`;

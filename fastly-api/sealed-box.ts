@@ -14,10 +14,22 @@ function salsaRounds(key: Uint8Array, input: Uint8Array): { x: Uint32Array; j: U
   const k = new DataView(key.buffer, key.byteOffset, 32);
   const n = new DataView(input.buffer, input.byteOffset, 16);
   const j = new Uint32Array([
-    SIGMA[0]!, k.getUint32(0, true), k.getUint32(4, true), k.getUint32(8, true),
-    k.getUint32(12, true), SIGMA[1]!, n.getUint32(0, true), n.getUint32(4, true),
-    n.getUint32(8, true), n.getUint32(12, true), SIGMA[2]!, k.getUint32(16, true),
-    k.getUint32(20, true), k.getUint32(24, true), k.getUint32(28, true), SIGMA[3]!,
+    SIGMA[0]!,
+    k.getUint32(0, true),
+    k.getUint32(4, true),
+    k.getUint32(8, true),
+    k.getUint32(12, true),
+    SIGMA[1]!,
+    n.getUint32(0, true),
+    n.getUint32(4, true),
+    n.getUint32(8, true),
+    n.getUint32(12, true),
+    SIGMA[2]!,
+    k.getUint32(16, true),
+    k.getUint32(20, true),
+    k.getUint32(24, true),
+    k.getUint32(28, true),
+    SIGMA[3]!,
   ]);
   const x = Uint32Array.from(j);
   const q = (a: number, b: number, c: number, d: number): void => {
@@ -27,8 +39,14 @@ function salsaRounds(key: Uint8Array, input: Uint8Array): { x: Uint32Array; j: U
     x[a] = (x[a]! ^ rotl((x[d]! + x[c]!) >>> 0, 18)) >>> 0;
   };
   for (let i = 0; i < 10; i++) {
-    q(0, 4, 8, 12); q(5, 9, 13, 1); q(10, 14, 2, 6); q(15, 3, 7, 11); // columns
-    q(0, 1, 2, 3); q(5, 6, 7, 4); q(10, 11, 8, 9); q(15, 12, 13, 14); // rows
+    q(0, 4, 8, 12);
+    q(5, 9, 13, 1);
+    q(10, 14, 2, 6);
+    q(15, 3, 7, 11); // columns
+    q(0, 1, 2, 3);
+    q(5, 6, 7, 4);
+    q(10, 11, 8, 9);
+    q(15, 12, 13, 14); // rows
   }
   return { x, j };
 }
@@ -79,15 +97,26 @@ function poly1305(key: Uint8Array, msg: Uint8Array): Uint8Array {
 
 const M64 = (1n << 64n) - 1n;
 const B2B_IV = [
-  0x6a09e667f3bcc908n, 0xbb67ae8584caa73bn, 0x3c6ef372fe94f82bn, 0xa54ff53a5f1d36f1n,
-  0x510e527fade682d1n, 0x9b05688c2b3e6c1fn, 0x1f83d9abfb41bd6bn, 0x5be0cd19137e2179n,
+  0x6a09e667f3bcc908n,
+  0xbb67ae8584caa73bn,
+  0x3c6ef372fe94f82bn,
+  0xa54ff53a5f1d36f1n,
+  0x510e527fade682d1n,
+  0x9b05688c2b3e6c1fn,
+  0x1f83d9abfb41bd6bn,
+  0x5be0cd19137e2179n,
 ];
 const B2B_SIGMA = [
-  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], [14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3],
-  [11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4], [7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8],
-  [9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13], [2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9],
-  [12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11], [13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10],
-  [6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5], [10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0],
+  [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15],
+  [14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3],
+  [11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4],
+  [7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8],
+  [9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13],
+  [2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9],
+  [12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11],
+  [13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10],
+  [6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5],
+  [10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0],
 ];
 const rotr64 = (v: bigint, c: bigint): bigint => ((v >> c) | (v << (64n - c))) & M64;
 
@@ -105,17 +134,25 @@ export function blake2b(data: Uint8Array, outLen: number): Uint8Array {
     v[12] = v[12]! ^ BigInt(last ? data.length : (b + 1) * 128);
     if (last) v[14] = v[14]! ^ M64;
     const g = (a: number, bb: number, c: number, d: number, x: bigint, y: bigint): void => {
-      v[a] = (v[a]! + v[bb]! + x) & M64; v[d] = rotr64(v[d]! ^ v[a]!, 32n);
-      v[c] = (v[c]! + v[d]!) & M64; v[bb] = rotr64(v[bb]! ^ v[c]!, 24n);
-      v[a] = (v[a]! + v[bb]! + y) & M64; v[d] = rotr64(v[d]! ^ v[a]!, 16n);
-      v[c] = (v[c]! + v[d]!) & M64; v[bb] = rotr64(v[bb]! ^ v[c]!, 63n);
+      v[a] = (v[a]! + v[bb]! + x) & M64;
+      v[d] = rotr64(v[d]! ^ v[a]!, 32n);
+      v[c] = (v[c]! + v[d]!) & M64;
+      v[bb] = rotr64(v[bb]! ^ v[c]!, 24n);
+      v[a] = (v[a]! + v[bb]! + y) & M64;
+      v[d] = rotr64(v[d]! ^ v[a]!, 16n);
+      v[c] = (v[c]! + v[d]!) & M64;
+      v[bb] = rotr64(v[bb]! ^ v[c]!, 63n);
     };
     for (let r = 0; r < 12; r++) {
       const s = B2B_SIGMA[r % 10]!;
-      g(0, 4, 8, 12, m[s[0]!]!, m[s[1]!]!); g(1, 5, 9, 13, m[s[2]!]!, m[s[3]!]!);
-      g(2, 6, 10, 14, m[s[4]!]!, m[s[5]!]!); g(3, 7, 11, 15, m[s[6]!]!, m[s[7]!]!);
-      g(0, 5, 10, 15, m[s[8]!]!, m[s[9]!]!); g(1, 6, 11, 12, m[s[10]!]!, m[s[11]!]!);
-      g(2, 7, 8, 13, m[s[12]!]!, m[s[13]!]!); g(3, 4, 9, 14, m[s[14]!]!, m[s[15]!]!);
+      g(0, 4, 8, 12, m[s[0]!]!, m[s[1]!]!);
+      g(1, 5, 9, 13, m[s[2]!]!, m[s[3]!]!);
+      g(2, 6, 10, 14, m[s[4]!]!, m[s[5]!]!);
+      g(3, 7, 11, 15, m[s[6]!]!, m[s[7]!]!);
+      g(0, 5, 10, 15, m[s[8]!]!, m[s[9]!]!);
+      g(1, 6, 11, 12, m[s[10]!]!, m[s[11]!]!);
+      g(2, 7, 8, 13, m[s[12]!]!, m[s[13]!]!);
+      g(3, 4, 9, 14, m[s[14]!]!, m[s[15]!]!);
     }
     for (let i = 0; i < 8; i++) h[i] = h[i]! ^ v[i]! ^ v[i + 8]!;
   }

@@ -79,14 +79,25 @@ export class SecretStores {
     const signature = sign(null, pub, this.signing.privateKey);
     return {
       status: 200,
-      body: { public_key: pub.toString('base64'), signature: signature.toString('base64'), expires_at: new Date(this.now() + 600_000).toISOString() },
+      body: {
+        public_key: pub.toString('base64'),
+        signature: signature.toString('base64'),
+        expires_at: new Date(this.now() + 600_000).toISOString(),
+      },
     };
   }
 
   // ---- stores ----
 
   list(query: URLSearchParams): Answer {
-    return { status: 200, body: page([...this.byId.values()].map((s) => this.storeJson(s)), query, (s) => String(s.id)) };
+    return {
+      status: 200,
+      body: page(
+        [...this.byId.values()].map((s) => this.storeJson(s)),
+        query,
+        (s) => String(s.id),
+      ),
+    };
   }
 
   describe(id: string): Answer {
@@ -120,16 +131,23 @@ export class SecretStores {
     if (s === undefined) return apiError(404, 'Record not found');
     const b = (body ?? {}) as { name?: unknown; secret?: unknown; client_key?: unknown };
     if (typeof b.name !== 'string' || b.name === '') return apiError(400, 'Bad request', 'name is required');
-    if (typeof b.secret !== 'string' || b.secret === '') return apiError(400, 'Bad request', 'secret is required (base64)');
+    if (typeof b.secret !== 'string' || b.secret === '')
+      return apiError(400, 'Bad request', 'secret is required (base64)');
     let value: Buffer = Buffer.from(b.secret, 'base64');
     const sealed = typeof b.client_key === 'string';
     if (sealed) {
       const key = this.clientKeys.get(b.client_key as string);
       const opened = key === undefined ? null : openSealed(value, key, Buffer.from(b.client_key as string, 'base64'));
-      if (opened === null) return apiError(400, 'Bad request', 'the secret does not open with client_key (a client key this API did not hand out?)');
+      if (opened === null)
+        return apiError(
+          400,
+          'Bad request',
+          'the secret does not open with client_key (a client key this API did not hand out?)',
+        );
       value = opened;
     }
-    if (value.length > MAX_SECRET_BYTES) return apiError(400, 'Bad request', `secret is over ${MAX_SECRET_BYTES} bytes`);
+    if (value.length > MAX_SECRET_BYTES)
+      return apiError(400, 'Bad request', `secret is over ${MAX_SECRET_BYTES} bytes`);
     const exists = s.secrets.has(b.name);
     if (method === 'POST' && exists) return apiError(409, 'Duplicate record', `secret ${b.name} exists already`);
     if (method === 'PATCH' && !exists) return apiError(404, 'Record not found', `no secret ${b.name}`);
@@ -151,7 +169,11 @@ export class SecretStores {
 }
 
 /** Fastly's cursor pagination: `{data, meta: {limit, next_cursor}}`, the cursor being the last key given. */
-function page<T>(all: T[], query: URLSearchParams, keyOf: (x: T) => string): { data: T[]; meta: { limit: number; next_cursor?: string } } {
+function page<T>(
+  all: T[],
+  query: URLSearchParams,
+  keyOf: (x: T) => string,
+): { data: T[]; meta: { limit: number; next_cursor?: string } } {
   const limit = Math.min(200, Math.max(1, Number(query.get('limit') ?? 100) || 100));
   const cursor = query.get('cursor');
   const from = cursor === null ? 0 : all.findIndex((x) => keyOf(x) > cursor);

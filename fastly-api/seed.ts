@@ -13,7 +13,12 @@ export interface SeededService {
 
 export function seedService(
   api: Pick<FastlyApi, 'config' | 'secrets' | 'services'>,
-  options: { serviceId?: string; config?: Record<string, string>; pages?: Record<string, string>; secrets?: string[] } = {},
+  options: {
+    serviceId?: string;
+    config?: Record<string, string>;
+    pages?: Record<string, string>;
+    secrets?: string[];
+  } = {},
 ): SeededService {
   const serviceId = options.serviceId ?? 'SVC';
   const config = api.config.create(CONFIG_STORE, `${serviceId}-config`);

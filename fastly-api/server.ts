@@ -87,7 +87,11 @@ function parseBody(text: string, type: string | undefined): { body: unknown; for
 
 export async function startFastlyApi(options: FastlyApiOptions = {}): Promise<FastlyApi> {
   const clock = options.clock ?? Date.now;
-  const rateLimit = createRateLimit({ callsPerHour: options.callsPerHour, reads: options.reads, windowMs: options.rateLimitWindowMs });
+  const rateLimit = createRateLimit({
+    callsPerHour: options.callsPerHour,
+    reads: options.reads,
+    windowMs: options.rateLimitWindowMs,
+  });
   const state: State = {
     config: new ConfigStores(clock),
     secrets: new SecretStores(clock),
@@ -120,7 +124,9 @@ export async function startFastlyApi(options: FastlyApiOptions = {}): Promise<Fa
     res.on('close', () => done(0));
     const send = (answer: Answer, headers: Record<string, string>): void => {
       const text = answer.body === null ? '' : JSON.stringify(answer.body);
-      res.writeHead(answer.status, { ...(text === '' ? {} : { 'Content-Type': 'application/json' }), ...headers }).end(text);
+      res
+        .writeHead(answer.status, { ...(text === '' ? {} : { 'Content-Type': 'application/json' }), ...headers })
+        .end(text);
     };
 
     const text = await readBody(req);
@@ -134,7 +140,16 @@ export async function startFastlyApi(options: FastlyApiOptions = {}): Promise<Fa
     }
     if (!verdict.ok) {
       const wait = verdict.reset - Math.floor(at / 1000);
-      send({ status: 429, body: { msg: 'Too many requests', detail: `over ${rateLimit.callsPerHour} calls an hour; the limit resets in ${wait} s (Fastly-RateLimit-Reset ${verdict.reset})` } }, headers);
+      send(
+        {
+          status: 429,
+          body: {
+            msg: 'Too many requests',
+            detail: `over ${rateLimit.callsPerHour} calls an hour; the limit resets in ${wait} s (Fastly-RateLimit-Reset ${verdict.reset})`,
+          },
+        },
+        headers,
+      );
       return;
     }
     const fault = faultFor(faults, method, url.pathname);

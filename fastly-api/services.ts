@@ -28,7 +28,14 @@ export class Services {
 
   /** A service with one active version linking `links` (name -> store). */
   create(id: string, links: Omit<ResourceLink, 'id'>[] = [], name = id): Service {
-    const s: Service = { id, name, created: apiTime(this.now()), versions: 1, active: 1, links: links.map((l) => ({ id: newId(), ...l })) };
+    const s: Service = {
+      id,
+      name,
+      created: apiTime(this.now()),
+      versions: 1,
+      active: 1,
+      links: links.map((l) => ({ id: newId(), ...l })),
+    };
     this.byId.set(id, s);
     return s;
   }
@@ -36,13 +43,30 @@ export class Services {
   private versionJson(s: Service, n: number): Record<string, unknown> {
     const active = n === s.active;
     return {
-      number: n, service_id: s.id, comment: '', active, locked: active, deployed: active, staging: false, testing: false,
-      created_at: s.created, updated_at: s.created, deleted_at: null,
+      number: n,
+      service_id: s.id,
+      comment: '',
+      active,
+      locked: active,
+      deployed: active,
+      staging: false,
+      testing: false,
+      created_at: s.created,
+      updated_at: s.created,
+      deleted_at: null,
     };
   }
 
   private linkJson(s: Service, n: number, l: ResourceLink): Record<string, unknown> {
-    return { ...l, service_id: s.id, version: n, href: null, created_at: s.created, updated_at: s.created, deleted_at: null };
+    return {
+      ...l,
+      service_id: s.id,
+      version: n,
+      href: null,
+      created_at: s.created,
+      updated_at: s.created,
+      deleted_at: null,
+    };
   }
 
   details(id: string): Answer {
@@ -52,8 +76,18 @@ export class Services {
     return {
       status: 200,
       body: {
-        id: s.id, name: s.name, type: 'wasm', comment: '', customer_id: 'standin', created_at: s.created, updated_at: s.created, deleted_at: null,
-        versions, environments: [], version: versions[s.versions - 1], active_version: s.active === 0 ? null : versions[s.active - 1],
+        id: s.id,
+        name: s.name,
+        type: 'wasm',
+        comment: '',
+        customer_id: 'standin',
+        created_at: s.created,
+        updated_at: s.created,
+        deleted_at: null,
+        versions,
+        environments: [],
+        version: versions[s.versions - 1],
+        active_version: s.active === 0 ? null : versions[s.active - 1],
       },
     };
   }

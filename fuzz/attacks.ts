@@ -73,24 +73,78 @@ function mutate(token: string, rnd: () => number): string {
 export function attack(material: Material, identity: string, rnd: () => number): Attack {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
   const COOKIE_NAME = material.cookieName;
-  const base = { method: pick(['GET', 'GET', 'GET', 'HEAD', 'POST', 'OPTIONS', 'DELETE']), path: pick(material.paths), headers: { 'x-fuzz-id': identity, 'x-fuzz-attack': '1' } as Record<string, string> };
+  const base = {
+    method: pick(['GET', 'GET', 'GET', 'HEAD', 'POST', 'OPTIONS', 'DELETE']),
+    path: pick(material.paths),
+    headers: { 'x-fuzz-id': identity, 'x-fuzz-attack': '1' } as Record<string, string>,
+  };
   const token = rnd() < 0.5 ? material.allowToken : material.waitToken;
   const k = Math.floor(rnd() * 9);
   switch (k) {
     case 0:
-      return { ...base, kind: 'mutated token', headers: { ...base.headers, cookie: `${COOKIE_NAME}=${mutate(token, rnd)}` } };
+      return {
+        ...base,
+        kind: 'mutated token',
+        headers: { ...base.headers, cookie: `${COOKIE_NAME}=${mutate(token, rnd)}` },
+      };
     case 1:
-      return { ...base, kind: 'stolen token', headers: { ...base.headers, cookie: `${COOKIE_NAME}=${material.allowToken}` } };
+      return {
+        ...base,
+        kind: 'stolen token',
+        headers: { ...base.headers, cookie: `${COOKIE_NAME}=${material.allowToken}` },
+      };
     case 2:
-      return { ...base, kind: 'stolen token among cookies', headers: { ...base.headers, cookie: `a=1, ${COOKIE_NAME}=${mutate(token, rnd)}; ${COOKIE_NAME}=${material.allowToken}; b="2"` } };
+      return {
+        ...base,
+        kind: 'stolen token among cookies',
+        headers: {
+          ...base.headers,
+          cookie: `a=1, ${COOKIE_NAME}=${mutate(token, rnd)}; ${COOKIE_NAME}=${material.allowToken}; b="2"`,
+        },
+      };
     case 3:
-      return { ...base, kind: 'oversized cookie', headers: { ...base.headers, cookie: `${COOKIE_NAME}=${'A'.repeat(4000 + Math.floor(rnd() * 4000))}` } };
+      return {
+        ...base,
+        kind: 'oversized cookie',
+        headers: { ...base.headers, cookie: `${COOKIE_NAME}=${'A'.repeat(4000 + Math.floor(rnd() * 4000))}` },
+      };
     case 4:
-      return { ...base, kind: 'many cookies', headers: { ...base.headers, cookie: Array.from({ length: 50 }, (_, i) => `${i % 7 === 0 ? COOKIE_NAME : `c${i}`}=${mutate(token, rnd)}`).join('; ') } };
+      return {
+        ...base,
+        kind: 'many cookies',
+        headers: {
+          ...base.headers,
+          cookie: Array.from(
+            { length: 50 },
+            (_, i) => `${i % 7 === 0 ? COOKIE_NAME : `c${i}`}=${mutate(token, rnd)}`,
+          ).join('; '),
+        },
+      };
     case 5:
-      return { ...base, kind: 'quoted or odd cookie', headers: { ...base.headers, cookie: `${COOKIE_NAME}="${mutate(token, rnd)}"; ${COOKIE_NAME}=; =${token}; ${COOKIE_NAME}` } };
+      return {
+        ...base,
+        kind: 'quoted or odd cookie',
+        headers: {
+          ...base.headers,
+          cookie: `${COOKIE_NAME}="${mutate(token, rnd)}"; ${COOKIE_NAME}=; =${token}; ${COOKIE_NAME}`,
+        },
+      };
     case 6:
-      return { ...base, kind: 'odd target', path: pick(['/%00', '/..%2f..%2fetc', `/${'x'.repeat(3000)}`, '/?waiting_room_default=1', '/%2fhealth', '/HEALTH', '//', '/;a=b', '/a?b#c']) };
+      return {
+        ...base,
+        kind: 'odd target',
+        path: pick([
+          '/%00',
+          '/..%2f..%2fetc',
+          `/${'x'.repeat(3000)}`,
+          '/?waiting_room_default=1',
+          '/%2fhealth',
+          '/HEALTH',
+          '//',
+          '/;a=b',
+          '/a?b#c',
+        ]),
+      };
     case 7:
       return {
         ...base,
@@ -130,4 +184,8 @@ export const badSettings: ReadonlyArray<Record<string, string>> = [
 ];
 
 /** Key stores an operator might break the room with. */
-export const badKeys: ReadonlyArray<Record<string, string>> = [{}, { fuzz1: 'c2hvcnQ=' }, { fuzz1: '!!! not base64 !!!' }];
+export const badKeys: ReadonlyArray<Record<string, string>> = [
+  {},
+  { fuzz1: 'c2hvcnQ=' },
+  { fuzz1: '!!! not base64 !!!' },
+];

@@ -18,7 +18,8 @@ export const USAGE = `usage: npm run fuzz -- [--minutes N] [--requests N] [--see
 
 const num = (name: string, v: string | undefined): number => {
   const n = Number(v);
-  if (v === undefined || v.trim() === '' || !(n > 0)) throw new UsageError(`--${name} must be a positive number, not "${v}"`);
+  if (v === undefined || v.trim() === '' || !(n > 0))
+    throw new UsageError(`--${name} must be a positive number, not "${v}"`);
   return n;
 };
 
@@ -48,16 +49,27 @@ export async function main(argv: readonly string[]): Promise<number> {
   );
   for (const line of proofLines(report.proof)) console.log(line);
   const proofTested = report.proof.controls === 0 || report.proof.controlsValid > 0;
-  return report.reachedOrigin === 0 && report.proof.accepted === 0 && proofTested && report.roomCookieAtOrigin === 0 && report.undocumented5xx === 0 && report.hostUp ? 0 : 1;
+  return report.reachedOrigin === 0 &&
+    report.proof.accepted === 0 &&
+    proofTested &&
+    report.roomCookieAtOrigin === 0 &&
+    report.undocumented5xx === 0 &&
+    report.hostUp
+    ? 0
+    : 1;
 }
 
 /** The proof room's counts as printed: attacks by kind, what the room logged of them, accepted. */
 export function proofLines(p: FuzzReport['proof']): string[] {
   const attacks = Object.entries(p.attacksByKind).filter(([kind]) => kind !== PROOF_CONTROL);
   const total = attacks.reduce((sum, [, n]) => sum + n, 0);
-  const lines = [`proof of work: ${total} attacks, ${p.accepted} accepted; ${p.controlsValid} of ${p.controls} controls (the right solution) logged valid; ${p.unlogged} requests without a decision line`];
+  const lines = [
+    `proof of work: ${total} attacks, ${p.accepted} accepted; ${p.controlsValid} of ${p.controls} controls (the right solution) logged valid; ${p.unlogged} requests without a decision line`,
+  ];
   for (const [kind, n] of attacks.sort(([a], [b]) => a.localeCompare(b))) {
-    const said = Object.entries(p.linesByKind[kind] ?? {}).map(([what, k]) => `${what} ${k}`).join(', ');
+    const said = Object.entries(p.linesByKind[kind] ?? {})
+      .map(([what, k]) => `${what} ${k}`)
+      .join(', ');
     lines.push(`  ${String(n).padStart(5)}  ${kind.replace(/^proof: /, '')}: ${said || 'no lines'}`);
   }
   return lines;

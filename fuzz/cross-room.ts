@@ -39,17 +39,30 @@ export interface RoomMaterial {
 const encoder = new TextEncoder();
 
 /** An invite as docs/invites.md describes it: compact JWS, HS256, header {alg, kid}, payload {room, sub, exp}. */
-export function signInvite(claims: { room: string; sub: string; exp: number }, kid: string, key: Uint8Array): Promise<string> {
+export function signInvite(
+  claims: { room: string; sub: string; exp: number },
+  kid: string,
+  key: Uint8Array,
+): Promise<string> {
   const payload = JSON.stringify({ room: claims.room, sub: claims.sub, exp: claims.exp });
   return new CompactSign(encoder.encode(payload)).setProtectedHeader({ alg: 'HS256', kid }).sign(key);
 }
 
 /** Mints the owner's material with the room's signing key and the invite key. */
-export async function roomMaterial(signing: { bytes: Uint8Array; kid: string }, inviteKey: Uint8Array, owner = 'owner'): Promise<RoomMaterial> {
+export async function roomMaterial(
+  signing: { bytes: Uint8Array; kid: string },
+  inviteKey: Uint8Array,
+  owner = 'owner',
+): Promise<RoomMaterial> {
   const identity = `header:${owner}`;
   const nowSec = Math.floor(Date.now() / 1000);
   const wrongKey = new Uint8Array(32).fill(7);
-  const m: RoomMaterial = { owner, allow: {}, wait: {}, invites: { valid: {}, expired: {}, badSignature: {}, unknownKid: {}, otherSub: {} } };
+  const m: RoomMaterial = {
+    owner,
+    allow: {},
+    wait: {},
+    invites: { valid: {}, expired: {}, badSignature: {}, unknownKid: {}, otherSub: {} },
+  };
   // The invite's header names the key as KID; the key store holds it as `invite.KID`.
   const kid = INVITE_KID;
   for (const room of GUARDED) {
@@ -75,28 +88,79 @@ export function crossRoomAttack(m: RoomMaterial, attacker: string, rnd: () => nu
   const b = pick(GUARDED.filter((r) => r !== a));
   const pathIn = (room: RoomId): string => pick(ROOM_PATHS[room]);
   const method = pick(['GET', 'GET', 'HEAD', 'POST']);
-  const as = (who: string, extra: Record<string, string> = {}): Record<string, string> => ({ 'x-fuzz-id': who, 'x-fuzz-attack': '1', ...extra });
-  const cookie = (pairs: Array<[string, string]>): Record<string, string> => ({ cookie: pairs.map(([k, v]) => `${k}=${v}`).join('; ') });
+  const as = (who: string, extra: Record<string, string> = {}): Record<string, string> => ({
+    'x-fuzz-id': who,
+    'x-fuzz-attack': '1',
+    ...extra,
+  });
+  const cookie = (pairs: Array<[string, string]>): Record<string, string> => ({
+    cookie: pairs.map(([k, v]) => `${k}=${v}`).join('; '),
+  });
   switch (Math.floor(rnd() * 9)) {
     case 0:
-      return { kind: `allow token of ${a} as ${b}'s cookie`, method, path: pathIn(b), headers: as(m.owner, cookie([[cookieName(b), m.allow[a]!]])), rights: [] };
+      return {
+        kind: `allow token of ${a} as ${b}'s cookie`,
+        method,
+        path: pathIn(b),
+        headers: as(m.owner, cookie([[cookieName(b), m.allow[a]!]])),
+        rights: [],
+      };
     case 1:
-      return { kind: `allow token of ${a} on ${b}'s path`, method, path: pathIn(b), headers: as(m.owner, cookie([[cookieName(a), m.allow[a]!]])), rights: [a] };
+      return {
+        kind: `allow token of ${a} on ${b}'s path`,
+        method,
+        path: pathIn(b),
+        headers: as(m.owner, cookie([[cookieName(a), m.allow[a]!]])),
+        rights: [a],
+      };
     case 2:
-      return { kind: `due wait token of ${a} as ${b}'s cookie`, method, path: pathIn(b), headers: as(m.owner, cookie([[cookieName(b), m.wait[a]!]])), rights: [] };
+      return {
+        kind: `due wait token of ${a} as ${b}'s cookie`,
+        method,
+        path: pathIn(b),
+        headers: as(m.owner, cookie([[cookieName(b), m.wait[a]!]])),
+        rights: [],
+      };
     case 3: {
       // Every room's cookie, each holding another room's token.
-      const pairs = GUARDED.map((r, i): [string, string] => [cookieName(r), m.allow[GUARDED[(i + 1) % GUARDED.length]!]!]);
-      return { kind: 'every cookie with another room\'s token', method, path: pathIn(pick(GUARDED)), headers: as(m.owner, cookie(pairs)), rights: [] };
+      const pairs = GUARDED.map((r, i): [string, string] => [
+        cookieName(r),
+        m.allow[GUARDED[(i + 1) % GUARDED.length]!]!,
+      ]);
+      return {
+        kind: "every cookie with another room's token",
+        method,
+        path: pathIn(pick(GUARDED)),
+        headers: as(m.owner, cookie(pairs)),
+        rights: [],
+      };
     }
     case 4: {
       // The vip cookie sends the request to the invite-only vip room: a token of the path's room gives no right there.
       const room = pick(GUARDED.filter((r) => r !== 'vip'));
-      return { kind: `vip cookie with ${room}'s token`, method, path: pathIn(room), headers: as(m.owner, cookie([[VIP_COOKIE, '1'], [cookieName(room), m.allow[room]!]])), rights: [room] };
+      return {
+        kind: `vip cookie with ${room}'s token`,
+        method,
+        path: pathIn(room),
+        headers: as(
+          m.owner,
+          cookie([
+            [VIP_COOKIE, '1'],
+            [cookieName(room), m.allow[room]!],
+          ]),
+        ),
+        rights: [room],
+      };
     }
     case 5:
       // A control: the owner's own token in its own room may pass (and must not be counted).
-      return { kind: 'own allow token in its own room', method, path: pathIn(a), headers: as(m.owner, cookie([[cookieName(a), m.allow[a]!]])), rights: [a] };
+      return {
+        kind: 'own allow token in its own room',
+        method,
+        path: pathIn(a),
+        headers: as(m.owner, cookie([[cookieName(a), m.allow[a]!]])),
+        rights: [a],
+      };
     case 6:
       return bypassLookalike(attacker, method, pick, as);
     default:
@@ -110,10 +174,40 @@ function bypassLookalike(
   pick: <T>(xs: readonly T[]) => T,
   as: (who: string, extra?: Record<string, string>) => Record<string, string>,
 ): CrossAttack {
-  const variant = pick(['/healthz', '/HEALTH', '/health', '/health/deep', '/x/health', 'header', 'header-wrong', 'header-prefix']);
-  if (variant === 'header') return { kind: 'partner header (a bypass rule)', method, path: '/drops/a', headers: as(attacker, { [PARTNER.name]: PARTNER.value }), rights: [] };
-  if (variant === 'header-wrong') return { kind: 'partner header, wrong value', method, path: '/drops/a', headers: as(attacker, { [PARTNER.name]: `${PARTNER.value}x` }), rights: [] };
-  if (variant === 'header-prefix') return { kind: 'partner header, a prefix of the value', method, path: '/vip', headers: as(attacker, { [PARTNER.name]: PARTNER.value.slice(0, -1) }), rights: [] };
+  const variant = pick([
+    '/healthz',
+    '/HEALTH',
+    '/health',
+    '/health/deep',
+    '/x/health',
+    'header',
+    'header-wrong',
+    'header-prefix',
+  ]);
+  if (variant === 'header')
+    return {
+      kind: 'partner header (a bypass rule)',
+      method,
+      path: '/drops/a',
+      headers: as(attacker, { [PARTNER.name]: PARTNER.value }),
+      rights: [],
+    };
+  if (variant === 'header-wrong')
+    return {
+      kind: 'partner header, wrong value',
+      method,
+      path: '/drops/a',
+      headers: as(attacker, { [PARTNER.name]: `${PARTNER.value}x` }),
+      rights: [],
+    };
+  if (variant === 'header-prefix')
+    return {
+      kind: 'partner header, a prefix of the value',
+      method,
+      path: '/vip',
+      headers: as(attacker, { [PARTNER.name]: PARTNER.value.slice(0, -1) }),
+      rights: [],
+    };
   return { kind: `bypass-looking path ${variant}`, method, path: variant, headers: as(attacker), rights: [] };
 }
 
@@ -130,20 +224,51 @@ function inviteAttack(
   const variants: Array<{ what: string; invite: string; who: string; room: RoomId; rights: RoomId[] }> = [
     { what: 'valid invite, its own visitor and room', invite: m.invites.valid[a]!, who: m.owner, room: a, rights: [a] },
     { what: `invite for ${a} on ${b}'s path`, invite: m.invites.valid[a]!, who: m.owner, room: b, rights: [] },
-    { what: 'valid invite replayed by another identity', invite: m.invites.valid[a]!, who: attacker, room: a, rights: [] },
+    {
+      what: 'valid invite replayed by another identity',
+      invite: m.invites.valid[a]!,
+      who: attacker,
+      room: a,
+      rights: [],
+    },
     { what: 'invite for another identity', invite: m.invites.otherSub[a]!, who: m.owner, room: a, rights: [] },
     { what: 'expired invite', invite: m.invites.expired[a]!, who: m.owner, room: a, rights: [] },
     { what: 'invite with a bad signature', invite: m.invites.badSignature[a]!, who: m.owner, room: a, rights: [] },
     { what: 'invite with an unknown kid', invite: m.invites.unknownKid[a]!, who: m.owner, room: a, rights: [] },
-    { what: 'invite with its room rewritten', invite: rewriteRoom(m.invites.valid[a]!, b), who: m.owner, room: b, rights: [] },
+    {
+      what: 'invite with its room rewritten',
+      invite: rewriteRoom(m.invites.valid[a]!, b),
+      who: m.owner,
+      room: b,
+      rights: [],
+    },
     { what: 'a room token as an invite', invite: m.allow[a]!, who: m.owner, room: a, rights: [] },
-    { what: 'garbage invite', invite: pick(['x', '..', 'a.b.c', '%00', 'eyJ'.repeat(900)]), who: m.owner, room: a, rights: [] },
+    {
+      what: 'garbage invite',
+      invite: pick(['x', '..', 'a.b.c', '%00', 'eyJ'.repeat(900)]),
+      who: m.owner,
+      room: a,
+      rights: [],
+    },
   ];
   const v = pick(variants);
   const path = pathIn(v.room);
-  if (rndHeader(pick)) return { kind: `${v.what} (header)`, method, path, headers: as(v.who, { [INVITE_HEADER]: v.invite }), rights: v.rights };
+  if (rndHeader(pick))
+    return {
+      kind: `${v.what} (header)`,
+      method,
+      path,
+      headers: as(v.who, { [INVITE_HEADER]: v.invite }),
+      rights: v.rights,
+    };
   const query = `${INVITE_PARAM}=${encodeURIComponent(v.invite)}`;
-  return { kind: `${v.what} (query)`, method, path: `${path}${path.includes('?') ? '&' : '?'}${query}`, headers: as(v.who), rights: v.rights };
+  return {
+    kind: `${v.what} (query)`,
+    method,
+    path: `${path}${path.includes('?') ? '&' : '?'}${query}`,
+    headers: as(v.who),
+    rights: v.rights,
+  };
 }
 
 const rndHeader = (pick: <T>(xs: readonly T[]) => T): boolean => pick([true, false]);

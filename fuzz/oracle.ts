@@ -45,14 +45,21 @@ export function carriesRoomCookie(cookieHeader: string | string[] | undefined): 
 }
 
 /** Judges what reached the origin against what was sent (by number). */
-export function judge(arrived: readonly EchoedRequest[], sent: ReadonlyMap<string, SentRequest>, options: JudgeOptions): Verdict {
+export function judge(
+  arrived: readonly EchoedRequest[],
+  sent: ReadonlyMap<string, SentRequest>,
+  options: JudgeOptions,
+): Verdict {
   const verdict: Verdict = { withoutRight: [], roomCookieSeen: 0 };
   for (const request of arrived) {
     if (carriesRoomCookie(request.headers.cookie)) verdict.roomCookieSeen++;
     const n = request.headers[REQUEST_NUMBER];
     const record = typeof n === 'string' ? sent.get(n) : undefined;
     if (record === undefined) {
-      verdict.withoutRight.push({ sent: null, why: `a request the run cannot account for: ${request.method} ${request.path.slice(0, 60)}` });
+      verdict.withoutRight.push({
+        sent: null,
+        why: `a request the run cannot account for: ${request.method} ${request.path.slice(0, 60)}`,
+      });
       continue;
     }
     const place = placeRequest(record, options.rules);

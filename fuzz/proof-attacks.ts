@@ -68,7 +68,10 @@ export const drawBetween = (token: string): boolean => {
  * Tokens of `count` identities named `prefix-N` for the window that started at or before `now`
  * (whose draws are due by then) and the one before it, both with a draw between the two chances.
  */
-export async function proofMaterial(signing: { bytes: Uint8Array; kid: string }, now = nowSeconds()): Promise<ProofMaterial> {
+export async function proofMaterial(
+  signing: { bytes: Uint8Array; kid: string },
+  now = nowSeconds(),
+): Promise<ProofMaterial> {
   const key = await hmacKey(signing.bytes);
   const window = windowBoundary(d, 0, now);
   const holders: Holder[] = [];
@@ -82,7 +85,12 @@ export async function proofMaterial(signing: { bytes: Uint8Array; kid: string },
     if (!drawBetween(previous)) continue;
     const otherRoom = await mintToken(base, { dec: 'wait', exp: window, room: 'shop' });
     const stale = await mintToken(base, { dec: 'wait', exp: window - 3 * d, room: PROOF_ROOM });
-    const solution = { current: await solve(current, key), previous: await solve(previous, key), otherRoom: await solve(otherRoom, key), stale: await solve(stale, key) };
+    const solution = {
+      current: await solve(current, key),
+      previous: await solve(previous, key),
+      otherRoom: await solve(otherRoom, key),
+      stale: await solve(stale, key),
+    };
     holders.push({ name, current, previous, stale, solution });
   }
   return { window, counters: countersFor(PROOF_SECONDS), owner: holders[0]!, attackers: holders.slice(1) };
@@ -109,8 +117,16 @@ export function forgeries(right: string, M: number, rnd: () => number): Array<{ 
     { what: 'huge numbers', value: join(n.map(() => '9'.repeat(10 + int(30)))) },
     { what: 'too few parts', value: join(n.slice(0, 1 + int(7))) },
     { what: 'too many parts', value: join([...n, int(M)]) },
-    { what: 'non-digits', value: right.replace(/\d+/, (x) => pick(rnd, ['a', `0x${Number(x).toString(16)}`, `${x}e0`, `-${x}`, `+${x}`, `${x}.0`, `${x}a`])) },
-    { what: 'other separators', value: pick(rnd, [n.join(','), n.join('..'), `${right}.`, `.${right}`, n.join(' '), n.join(';')]) },
+    {
+      what: 'non-digits',
+      value: right.replace(/\d+/, (x) =>
+        pick(rnd, ['a', `0x${Number(x).toString(16)}`, `${x}e0`, `-${x}`, `+${x}`, `${x}.0`, `${x}a`]),
+      ),
+    },
+    {
+      what: 'other separators',
+      value: pick(rnd, [n.join(','), n.join('..'), `${right}.`, `.${right}`, n.join(' '), n.join(';')]),
+    },
     { what: 'empty', value: '' },
     { what: '`none`', value: pick(rnd, ['none', 'NONE', ' none ']) },
   ];
@@ -124,28 +140,67 @@ export function proofAttack(m: ProofMaterial, number: string, rnd: () => number)
   const others = m.attackers.filter((a) => a !== attacker);
   const accept = pick(rnd, ['text/html', 'application/json']);
   const path = `${PROOF_PATH}${number}`;
-  const request = (kind: string, who: Holder, token: string, proof: string | null, rights: string[] = []): ProofAttack => ({
+  const request = (
+    kind: string,
+    who: Holder,
+    token: string,
+    proof: string | null,
+    rights: string[] = [],
+  ): ProofAttack => ({
     kind: `proof: ${kind}`,
     method: 'GET',
     path,
-    headers: { 'x-fuzz-id': who.name, 'x-fuzz-attack': '1', accept, cookie: `${cookieName(PROOF_ROOM)}=${token}`, ...(proof === null ? {} : { [PROOF_HEADER]: proof }) },
+    headers: {
+      'x-fuzz-id': who.name,
+      'x-fuzz-attack': '1',
+      accept,
+      cookie: `${cookieName(PROOF_ROOM)}=${token}`,
+      ...(proof === null ? {} : { [PROOF_HEADER]: proof }),
+    },
     rights: rights as SentRequest['rights'],
   });
   const roll = rnd();
-  if (roll < 0.08) return { ...request('control', m.owner, m.owner.current, m.owner.solution.current, [PROOF_ROOM]), kind: PROOF_CONTROL };
+  if (roll < 0.08)
+    return {
+      ...request('control', m.owner, m.owner.current, m.owner.solution.current, [PROOF_ROOM]),
+      kind: PROOF_CONTROL,
+    };
   if (roll < 0.45) {
     const forged = pick(rnd, forgeries(attacker.solution.current, m.counters, rnd));
     return request(`forged: ${forged.what}`, attacker, attacker.current, forged.value);
   }
   if (roll < 0.5) {
     const none = request('no proof', attacker, attacker.current, null);
-    return { ...none, kind: `proof: no proof (${accept === 'text/html' ? 'page: pending, not drawn in its own window' : 'JSON: skipped'})` };
+    return {
+      ...none,
+      kind: `proof: no proof (${accept === 'text/html' ? 'page: pending, not drawn in its own window' : 'JSON: skipped'})`,
+    };
   }
-  if (roll < 0.6) return request("replayed: the previous window's right solution", attacker, attacker.current, attacker.solution.previous);
-  if (roll < 0.7) return request("another identity's right solution", attacker, attacker.current, pick(rnd, others).solution.current);
-  if (roll < 0.8) return request("another room's right solution", attacker, attacker.current, attacker.solution.otherRoom);
-  if (roll < 0.9) return request("the right solution with another window's token", attacker, attacker.previous, attacker.solution.current);
-  if (roll < 0.95) return request('a stale token replayed with its own right solution', attacker, attacker.stale, attacker.solution.stale);
+  if (roll < 0.6)
+    return request(
+      "replayed: the previous window's right solution",
+      attacker,
+      attacker.current,
+      attacker.solution.previous,
+    );
+  if (roll < 0.7)
+    return request("another identity's right solution", attacker, attacker.current, pick(rnd, others).solution.current);
+  if (roll < 0.8)
+    return request("another room's right solution", attacker, attacker.current, attacker.solution.otherRoom);
+  if (roll < 0.9)
+    return request(
+      "the right solution with another window's token",
+      attacker,
+      attacker.previous,
+      attacker.solution.current,
+    );
+  if (roll < 0.95)
+    return request(
+      'a stale token replayed with its own right solution',
+      attacker,
+      attacker.stale,
+      attacker.solution.stale,
+    );
   // A stolen token with its right solution: the token is not the attacker's own, so nothing is drawn.
   const victim = pick(rnd, others);
   return request('a stolen token with its right solution', attacker, victim.current, victim.solution.current);

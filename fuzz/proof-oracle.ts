@@ -28,8 +28,18 @@ function numberOf(path: unknown): string | null {
 }
 
 /** Judges the room's decision lines against the proof-room requests sent (by number). */
-export function judgeProof(lines: ReadonlyArray<Record<string, unknown>>, sent: ReadonlyMap<string, SentRequest>): ProofVerdict {
-  const verdict: ProofVerdict = { attacksByKind: {}, linesByKind: {}, accepted: [], controls: 0, controlsValid: 0, unlogged: 0 };
+export function judgeProof(
+  lines: ReadonlyArray<Record<string, unknown>>,
+  sent: ReadonlyMap<string, SentRequest>,
+): ProofVerdict {
+  const verdict: ProofVerdict = {
+    attacksByKind: {},
+    linesByKind: {},
+    accepted: [],
+    controls: 0,
+    controlsValid: 0,
+    unlogged: 0,
+  };
   const logged = new Set<string>();
   for (const line of lines) {
     const n = numberOf(line.path);
@@ -42,7 +52,10 @@ export function judgeProof(lines: ReadonlyArray<Record<string, unknown>>, sent: 
     const own = record.rights.includes(PROOF_ROOM) && line.room === PROOF_ROOM;
     if (line.proof === 'valid' && own) verdict.controlsValid++;
     if (line.proof === 'valid' && !own) {
-      verdict.accepted.push({ kind: record.kind, why: `${record.kind}: logged valid (${String(line.reason)}) with header ${JSON.stringify(record.headers['waiting-room-proof'] ?? null)}` });
+      verdict.accepted.push({
+        kind: record.kind,
+        why: `${record.kind}: logged valid (${String(line.reason)}) with header ${JSON.stringify(record.headers['waiting-room-proof'] ?? null)}`,
+      });
     }
   }
   for (const [n, record] of sent) {

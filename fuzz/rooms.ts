@@ -17,7 +17,12 @@ export const PROOF_FREE_SHARE = 0.2;
 export const PROOF_SECONDS = 0.01;
 
 /** Service-wide settings: every room starts from them. */
-export const SETTINGS = { allow_percentage: '30', wait_period_duration: String(WAIT_SECONDS), allow_period_duration: '60', identity: 'header:x-fuzz-id' };
+export const SETTINGS = {
+  allow_percentage: '30',
+  wait_period_duration: String(WAIT_SECONDS),
+  allow_period_duration: '60',
+  identity: 'header:x-fuzz-id',
+};
 
 /**
  * The rooms. `free` admits everyone (allow_percentage 100): the origin may see anything on its paths.
@@ -71,7 +76,11 @@ export function roomStore(routing: string = ROUTING_VALUE): Record<string, strin
     [roomKey('vip')]: JSON.stringify({ invite_only: 'true' }),
     [percentageKey('drops')]: '50',
     [percentageKey('free')]: '100',
-    [roomKey('proof')]: JSON.stringify({ proof_of_work: 'fixed', proof_seconds: String(PROOF_SECONDS), proof_free_share: String(PROOF_FREE_SHARE) }),
+    [roomKey('proof')]: JSON.stringify({
+      proof_of_work: 'fixed',
+      proof_seconds: String(PROOF_SECONDS),
+      proof_free_share: String(PROOF_FREE_SHARE),
+    }),
     [percentageKey('proof')]: String(PROOF_CHANCE),
   };
 }
@@ -90,16 +99,47 @@ export const badRoutings: ReadonlyArray<{ what: string; value: string; failsOpen
   { what: 'not an object', value: '["shop"]', failsOpen: true },
   // Fastly (and the local host) refuse a value over 8,000 characters, so the largest one that can be written.
   { what: 'a value at the size limit (many rules that never match)', value: atTheLimit(), failsOpen: false },
-  { what: 'a rule naming an unknown room', value: withRules([{ id: 'ghost', if: { cookie: 'ghost' }, then: 'room:nowhere' }]), failsOpen: false },
-  { what: 'a bypass-everything rule with an unknown condition key', value: withRules([{ id: 'all', if: { paht: { prefix: '/' } }, then: 'bypass' }]), failsOpen: false },
-  { what: 'a bypass-everything rule with a misspelled action', value: withRules([{ id: 'all', if: { path: { prefix: '/' } }, then: 'bypas' }]), failsOpen: false },
-  { what: 'a bypass-everything rule with a bad id', value: withRules([{ id: 'All Of It', if: { path: { prefix: '/' } }, then: 'bypass' }]), failsOpen: false },
-  { what: 'a bypass rule with a number for a path', value: withRules([{ id: 'num', if: { path: { prefix: 5 } }, then: 'bypass' }]), failsOpen: false },
-  { what: 'an empty condition bypassing everything', value: withRules([{ id: 'empty', if: {}, then: 'bypass' }]), failsOpen: false },
-  { what: 'an empty "all" bypassing everything', value: withRules([{ id: 'all', if: { all: [] }, then: 'bypass' }]), failsOpen: false },
+  {
+    what: 'a rule naming an unknown room',
+    value: withRules([{ id: 'ghost', if: { cookie: 'ghost' }, then: 'room:nowhere' }]),
+    failsOpen: false,
+  },
+  {
+    what: 'a bypass-everything rule with an unknown condition key',
+    value: withRules([{ id: 'all', if: { paht: { prefix: '/' } }, then: 'bypass' }]),
+    failsOpen: false,
+  },
+  {
+    what: 'a bypass-everything rule with a misspelled action',
+    value: withRules([{ id: 'all', if: { path: { prefix: '/' } }, then: 'bypas' }]),
+    failsOpen: false,
+  },
+  {
+    what: 'a bypass-everything rule with a bad id',
+    value: withRules([{ id: 'All Of It', if: { path: { prefix: '/' } }, then: 'bypass' }]),
+    failsOpen: false,
+  },
+  {
+    what: 'a bypass rule with a number for a path',
+    value: withRules([{ id: 'num', if: { path: { prefix: 5 } }, then: 'bypass' }]),
+    failsOpen: false,
+  },
+  {
+    what: 'an empty condition bypassing everything',
+    value: withRules([{ id: 'empty', if: {}, then: 'bypass' }]),
+    failsOpen: false,
+  },
+  {
+    what: 'an empty "all" bypassing everything',
+    value: withRules([{ id: 'all', if: { all: [] }, then: 'bypass' }]),
+    failsOpen: false,
+  },
   {
     what: 'a later rule reusing an id, bypassing everything',
-    value: withRules([], [{ id: 'health', if: { method: ['GET', 'HEAD', 'POST', 'OPTIONS', 'DELETE'] }, then: 'bypass' }]),
+    value: withRules(
+      [],
+      [{ id: 'health', if: { method: ['GET', 'HEAD', 'POST', 'OPTIONS', 'DELETE'] }, then: 'bypass' }],
+    ),
     failsOpen: false,
   },
 ];
@@ -113,7 +153,10 @@ function withRules(first: unknown[], last: unknown[] = []): string {
 function atTheLimit(): string {
   const filler: unknown[] = [];
   for (let i = 0; ; i++) {
-    const next = withRules([], [...filler, { id: `filler-${i}`, if: { cookie: `never-sent-${i}` }, then: 'room:drops' }]);
+    const next = withRules(
+      [],
+      [...filler, { id: `filler-${i}`, if: { cookie: `never-sent-${i}` }, then: 'room:drops' }],
+    );
     if (next.length > 8000) return withRules([], filler);
     filler.push({ id: `filler-${i}`, if: { cookie: `never-sent-${i}` }, then: 'room:drops' });
   }
@@ -139,12 +182,14 @@ function hasCookie(cookieHeader: string | undefined, name: string): boolean {
  */
 export function placeRequest(request: RequestShape, rules = true): Placement {
   const path = request.path.split('?')[0]!;
-  const header = (name: string): string | undefined => Object.entries(request.headers).find(([k]) => k.toLowerCase() === name)?.[1];
+  const header = (name: string): string | undefined =>
+    Object.entries(request.headers).find(([k]) => k.toLowerCase() === name)?.[1];
   if (rules) {
     if (underPrefix(path, '/health')) return { kind: 'bypass', rule: 'health' };
     if (header(PARTNER.name) === PARTNER.value) return { kind: 'bypass', rule: 'partner' };
     if (hasCookie(header('cookie'), VIP_COOKIE)) return { kind: 'room', room: 'vip' };
   }
-  for (const room of ['drops', 'vip', 'free', 'proof'] as const) if (underPrefix(path, `/${room}`)) return { kind: 'room', room };
+  for (const room of ['drops', 'vip', 'free', 'proof'] as const)
+    if (underPrefix(path, `/${room}`)) return { kind: 'room', room };
   return { kind: 'room', room: 'shop' };
 }

@@ -14,7 +14,16 @@ import { hostWordsSince, markLogs } from './host-words.js';
 import { judge, REQUEST_NUMBER, type SentRequest } from './oracle.js';
 import { PROOF_PATH, proofAttack, proofMaterial, type ProofMaterial } from './proof-attacks.js';
 import { judgeProof, type ProofVerdict } from './proof-oracle.js';
-import { badRoutings, GUARDED, OPEN_ROOMS, ROOM_PATHS, roomStore, ROUTING_VALUE, SETTINGS, WAIT_SECONDS } from './rooms.js';
+import {
+  badRoutings,
+  GUARDED,
+  OPEN_ROOMS,
+  ROOM_PATHS,
+  roomStore,
+  ROUTING_VALUE,
+  SETTINGS,
+  WAIT_SECONDS,
+} from './rooms.js';
 import { windowBoundary } from '../lib/mint.js';
 
 export interface FuzzOptions {
@@ -65,12 +74,20 @@ const goodKeys = (room: Room, inviteKey: Uint8Array): Record<string, string> => 
 /** The single-room attacks on one room's tokens (attacks.ts), for a room picked by `rnd`. */
 function singleRoomMaterial(m: RoomMaterial, rnd: () => number): Material {
   const room = GUARDED[Math.floor(rnd() * GUARDED.length)]!;
-  return { owner: m.owner, allowToken: m.allow[room]!, waitToken: m.wait[room]!, cookieName: cookieName(room), paths: ROOM_PATHS[room] };
+  return {
+    owner: m.owner,
+    allowToken: m.allow[room]!,
+    waitToken: m.wait[room]!,
+    cookieName: cookieName(room),
+    paths: ROOM_PATHS[room],
+  };
 }
 
 /** Does the room apply rules? A request on shop's path with the vip cookie is decided by the vip room if so. */
 async function rulesApplied(room: Room): Promise<boolean> {
-  await fetch(`${room.url}/probe-rules`, { headers: { 'x-fuzz-id': 'probe', cookie: 'vip=1' } }).then((r) => r.arrayBuffer());
+  await fetch(`${room.url}/probe-rules`, { headers: { 'x-fuzz-id': 'probe', cookie: 'vip=1' } }).then((r) =>
+    r.arrayBuffer(),
+  );
   const line = await waitFor(() => room.decisions().find((d) => d.path === '/probe-rules'), 5_000).catch(() => null);
   return line?.room === 'vip';
 }
@@ -81,8 +98,20 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   const inviteKey = new Uint8Array(randomBytes(32));
   const room = await startRoom({ settings: SETTINGS, store: roomStore() });
   const report: FuzzReport = {
-    requests: 0, attacks: 0, reachedOrigin: 0, reachedWithRight: 0, withRightByKind: {}, roomCookieAtOrigin: 0, undocumented5xx: 0, byStatus: {}, byKind: {},
-    settingsWritten: 0, phasesOnBrokenRules: 0, rulesApplied: false, hostUp: false, examples: [],
+    requests: 0,
+    attacks: 0,
+    reachedOrigin: 0,
+    reachedWithRight: 0,
+    withRightByKind: {},
+    roomCookieAtOrigin: 0,
+    undocumented5xx: 0,
+    byStatus: {},
+    byKind: {},
+    settingsWritten: 0,
+    phasesOnBrokenRules: 0,
+    rulesApplied: false,
+    hostUp: false,
+    examples: [],
     proof: { attacksByKind: {}, linesByKind: {}, accepted: 0, controls: 0, controlsValid: 0, unlogged: 0 },
   };
   const note = (what: string): void => {
@@ -107,7 +136,9 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
   try {
     await room.setKeys(goodKeys(room, inviteKey));
     report.rulesApplied = await rulesApplied(room);
-    log(`rules ${report.rulesApplied ? 'applied' : 'NOT applied by this build: the oracle places requests by routes alone'}`);
+    log(
+      `rules ${report.rulesApplied ? 'applied' : 'NOT applied by this build: the oracle places requests by routes alone'}`,
+    );
     room.origin.requests.length = 0;
     let routing = ROUTING_VALUE;
     let m = await roomMaterial(room.key, inviteKey);
@@ -124,7 +155,11 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
             const number = String(n++);
             const roll = rnd();
             const a: Attack & { rights?: SentRequest['rights'] } =
-              roll < 0.25 ? proofAttack(await proofNow(), number, rnd) : roll < 0.625 ? attack(singleRoomMaterial(m, rnd), attacker, rnd) : crossRoomAttack(m, attacker, rnd);
+              roll < 0.25
+                ? proofAttack(await proofNow(), number, rnd)
+                : roll < 0.625
+                  ? attack(singleRoomMaterial(m, rnd), attacker, rnd)
+                  : crossRoomAttack(m, attacker, rnd);
             report.attacks++;
             report.byKind[a.kind] = (report.byKind[a.kind] ?? 0) + 1;
             const headers = { ...a.headers, [REQUEST_NUMBER]: number };
@@ -136,14 +171,18 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
         }),
       );
       const verdict = judge(room.origin.requests, sent, { open: OPEN_ROOMS, rules: report.rulesApplied });
-      for (const leak of verdict.withoutRight) note(`REACHED THE ORIGIN without a right: ${leak.why} (headers ${JSON.stringify(leak.sent?.headers ?? {}).slice(0, 160)})`);
+      for (const leak of verdict.withoutRight)
+        note(
+          `REACHED THE ORIGIN without a right: ${leak.why} (headers ${JSON.stringify(leak.sent?.headers ?? {}).slice(0, 160)})`,
+        );
       if (verdict.roomCookieSeen > 0) note(`the origin saw a room cookie in ${verdict.roomCookieSeen} requests`);
       report.reachedOrigin += verdict.withoutRight.length;
       report.reachedWithRight += room.origin.requests.length - verdict.withoutRight.length;
       const leaked = new Set(verdict.withoutRight.map((l) => l.sent));
       for (const r of room.origin.requests) {
         const record = sent.get(String(r.headers[REQUEST_NUMBER]));
-        if (record !== undefined && !leaked.has(record)) report.withRightByKind[record.kind] = (report.withRightByKind[record.kind] ?? 0) + 1;
+        if (record !== undefined && !leaked.has(record))
+          report.withRightByKind[record.kind] = (report.withRightByKind[record.kind] ?? 0) + 1;
       }
       report.roomCookieAtOrigin += verdict.roomCookieSeen;
       room.origin.requests.length = 0;
@@ -170,7 +209,12 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
       const traffic = (async () => {
         for (let i = 0; i < 40 && more(); i++) {
           const path = ['/', '/drops/a', '/vip', '/free', '/health'][i % 5]!;
-          await send('GET', path, { 'x-fuzz-id': `chaos-${i}`, accept: i % 2 ? 'application/json' : 'text/html' }, 'chaos');
+          await send(
+            'GET',
+            path,
+            { 'x-fuzz-id': `chaos-${i}`, accept: i % 2 ? 'application/json' : 'text/html' },
+            'chaos',
+          );
         }
       })();
       await Promise.all([write, traffic]);
@@ -197,11 +241,15 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
 
   /** The proof room's lines (the host prints them as it answers: a moment's wait for the last ones), judged. */
   async function judgeProofLines(): Promise<void> {
-    const logged = (): number => room.decisions().filter((l) => typeof l.path === 'string' && l.path.startsWith(PROOF_PATH)).length;
+    const logged = (): number =>
+      room.decisions().filter((l) => typeof l.path === 'string' && l.path.startsWith(PROOF_PATH)).length;
     await waitFor(() => (logged() >= proofSent.size ? true : undefined), 5_000).catch(() => {});
     const verdict = judgeProof(room.decisions(), proofSent);
     for (const a of verdict.accepted) note(`A PROOF WAS ACCEPTED that is not the request's own: ${a.why}`);
-    if (verdict.controls > 0 && verdict.controlsValid === 0) note(`none of the ${verdict.controls} controls (the right solution) was logged valid: the proof check is not being tested`);
+    if (verdict.controls > 0 && verdict.controlsValid === 0)
+      note(
+        `none of the ${verdict.controls} controls (the right solution) was logged valid: the proof check is not being tested`,
+      );
     report.proof = { ...verdict, accepted: verdict.accepted.length };
   }
 
@@ -212,7 +260,12 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
     const mark = markLogs(room);
     try {
       // Redirects are not followed: a follow-up would reach the origin under this request's number and rights.
-      const res = await fetch(`${room.url}${path}`, { method, headers, redirect: 'manual', ...(method === 'POST' ? { body: 'x=1' } : {}) });
+      const res = await fetch(`${room.url}${path}`, {
+        method,
+        headers,
+        redirect: 'manual',
+        ...(method === 'POST' ? { body: 'x=1' } : {}),
+      });
       await res.arrayBuffer();
       status = res.status;
     } catch (error) {
@@ -227,7 +280,9 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
       // from the run's own report rather than reproduced.
       // (Under concurrency another request's words may still come in between: they are of this moment, at least.)
       const said = hostWordsSince(room, mark);
-      note(`${status || 'no answer'} for ${kind}: ${method} ${path.slice(0, 60)}${said.length > 0 ? `; the host's last words on it: ${said.join(' | ').slice(0, 600)}` : ''}`);
+      note(
+        `${status || 'no answer'} for ${kind}: ${method} ${path.slice(0, 60)}${said.length > 0 ? `; the host's last words on it: ${said.join(' | ').slice(0, 600)}` : ''}`,
+      );
     }
   }
 }

@@ -70,7 +70,10 @@ export function launchers(pid: number = process.pid): number[] {
   while (info !== null && info.ppid > 1 && found.length < 4) {
     const parent = procInfo(info.ppid);
     if (parent === null) break;
-    const launcher = /(^|[\s/])(tsx|npm|npm-cli\.js|npx)(\s|$)|\/tsx\/dist\/cli|^(\/bin\/|\/usr\/bin\/)?(sh|dash|bash) -c .*\b(tsx|npm)\b/.test(parent.cmdline);
+    const launcher =
+      /(^|[\s/])(tsx|npm|npm-cli\.js|npx)(\s|$)|\/tsx\/dist\/cli|^(\/bin\/|\/usr\/bin\/)?(sh|dash|bash) -c .*\b(tsx|npm)\b/.test(
+        parent.cmdline,
+      );
     if (!launcher) break;
     found.push(info.ppid);
     info = parent;

@@ -61,7 +61,10 @@ const packagedFits = (): boolean => process.platform === 'linux' && process.arch
 async function packagedVersion(): Promise<string> {
   let dir = path.dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium'));
   for (;;) {
-    const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8').catch(() => '{}')) as { name?: string; version?: string };
+    const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8').catch(() => '{}')) as {
+      name?: string;
+      version?: string;
+    };
     if (manifest.name === '@sparticuz/chromium' && manifest.version !== undefined) return manifest.version;
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error('cannot find the package.json of @sparticuz/chromium');
@@ -122,7 +125,10 @@ async function writeFontsConf(dir: string, fontsConf: string): Promise<void> {
 }
 
 /** CHROMIUM_PATH, else a system Chromium, else the packaged one; null when none can be had here. */
-export async function findChromium(env: NodeJS.ProcessEnv = process.env, systemPaths: readonly string[] = SYSTEM_CHROMIUM_PATHS): Promise<FoundChromium | null> {
+export async function findChromium(
+  env: NodeJS.ProcessEnv = process.env,
+  systemPaths: readonly string[] = SYSTEM_CHROMIUM_PATHS,
+): Promise<FoundChromium | null> {
   if (env.CHROMIUM_PATH) return { path: env.CHROMIUM_PATH, env: {}, source: 'CHROMIUM_PATH' };
   const system = systemPaths.find((p) => existsSync(p));
   if (system !== undefined) return { path: system, env: {}, source: 'system' };
@@ -165,15 +171,25 @@ export class ChromiumMissingError extends Error {
  * so no cookie or cache survives between runs. Each `browser.newContext()` is a visitor that shares
  * nothing with the others. `executablePath` skips the search (a test of the missing-browser message).
  */
-export async function launchBrowser(options: Omit<LaunchOptions, 'executablePath'> = {}, executablePath?: string): Promise<Browser> {
-  const found = executablePath === undefined ? await findChromium() : { path: executablePath, env: {}, source: 'CHROMIUM_PATH' as const };
+export async function launchBrowser(
+  options: Omit<LaunchOptions, 'executablePath'> = {},
+  executablePath?: string,
+): Promise<Browser> {
+  const found =
+    executablePath === undefined
+      ? await findChromium()
+      : { path: executablePath, env: {}, source: 'CHROMIUM_PATH' as const };
   if (found === null) throw new ChromiumMissingError(null);
   if (!existsSync(found.path)) throw new ChromiumMissingError(found.path);
   return chromium.launch({
     headless: true,
     ...options,
     executablePath: found.path,
-    env: { ...(process.env as Record<string, string>), ...found.env, ...(options.env as Record<string, string> | undefined) },
+    env: {
+      ...(process.env as Record<string, string>),
+      ...found.env,
+      ...(options.env as Record<string, string> | undefined),
+    },
     args: [...CHROMIUM_ARGS, ...(options.args ?? [])],
   });
 }

@@ -45,7 +45,13 @@ function messageOf(error: unknown): string {
  * how the operator started it (`npm run event`); `usage` (no final newline) follows a usage error;
  * `help`, by default the usage, answers --help.
  */
-export async function runCommand(name: string, usage: string, main: (argv: string[]) => Promise<number>, argv: readonly string[], help = usage): Promise<number> {
+export async function runCommand(
+  name: string,
+  usage: string,
+  main: (argv: string[]) => Promise<number>,
+  argv: readonly string[],
+  help = usage,
+): Promise<number> {
   if (wantsHelp(argv)) {
     console.log(help);
     return 0;

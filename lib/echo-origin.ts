@@ -59,7 +59,9 @@ export async function startEchoOrigin(): Promise<EchoOrigin> {
       if ((req.headers.accept ?? '').includes('text/html')) {
         headers['content-type'] = 'text/html; charset=utf-8';
         res.writeHead(200, headers);
-        res.end(`<!doctype html><title>Origin</title><h1 id="origin">The origin page</h1><pre>${escapeHtml(json)}</pre>`);
+        res.end(
+          `<!doctype html><title>Origin</title><h1 id="origin">The origin page</h1><pre>${escapeHtml(json)}</pre>`,
+        );
       } else {
         headers['content-type'] = 'application/json';
         res.writeHead(200, headers);

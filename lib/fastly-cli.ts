@@ -57,7 +57,9 @@ export function fastlyRunner(dryRun: boolean, print: (line: string) => void = (l
       });
       if (result.error) throw new Error(`could not run the Fastly CLI (${fastlyBin}): ${result.error.message}`);
       if (result.status !== 0) {
-        throw new Error(`fastly ${args.slice(0, 2).join(' ')} failed (exit ${result.status}): ${(result.stderr || result.stdout).trim()}`);
+        throw new Error(
+          `fastly ${args.slice(0, 2).join(' ')} failed (exit ${result.status}): ${(result.stderr || result.stdout).trim()}`,
+        );
       }
       return result.stdout;
     },
@@ -74,7 +76,11 @@ export interface AsyncFastlyRunner {
 export const CLI_TIMEOUT_MS = 30_000;
 
 /** The Fastly CLI as an async child process, for the controller: its event loop never waits on it. */
-export function fastlyRunnerAsync(dryRun: boolean, print: (line: string) => void, o: { bin?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): AsyncFastlyRunner {
+export function fastlyRunnerAsync(
+  dryRun: boolean,
+  print: (line: string) => void,
+  o: { bin?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+): AsyncFastlyRunner {
   const bin = o.bin ?? fastlyBin;
   const timeoutMs = o.timeoutMs ?? CLI_TIMEOUT_MS;
   return {
@@ -97,13 +103,23 @@ export function fastlyRunnerAsync(dryRun: boolean, print: (line: string) => void
         };
         const timer = setTimeout(() => {
           child.kill('SIGTERM');
-          finish(new Error(`${what} did not answer within ${timeoutMs / 1000} s: stopped (is the API reachable? check with: fastly whoami)`));
+          finish(
+            new Error(
+              `${what} did not answer within ${timeoutMs / 1000} s: stopped (is the API reachable? check with: fastly whoami)`,
+            ),
+          );
         }, timeoutMs);
         child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
         child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
         child.on('error', (error) => finish(new Error(`could not run the Fastly CLI (${bin}): ${error.message}`)));
         child.on('close', (code, signal) =>
-          finish(code === 0 ? null : new Error(`${what} failed (${code === null ? `signal ${signal}` : `exit ${code}`}): ${(stderr || stdout).trim()}`)),
+          finish(
+            code === 0
+              ? null
+              : new Error(
+                  `${what} failed (${code === null ? `signal ${signal}` : `exit ${code}`}): ${(stderr || stdout).trim()}`,
+                ),
+          ),
         );
         child.stdin.on('error', () => {});
         child.stdin.end(options.stdin ?? '');
@@ -113,7 +129,15 @@ export function fastlyRunnerAsync(dryRun: boolean, print: (line: string) => void
 }
 
 /** The Fastly CLI's arguments that list a service's resource links (in its active version), as JSON. */
-export const resourceLinkArgs = (serviceId: string): string[] => ['resource-link', 'list', '--service-id', serviceId, '--version', 'active', '--json'];
+export const resourceLinkArgs = (serviceId: string): string[] => [
+  'resource-link',
+  'list',
+  '--service-id',
+  serviceId,
+  '--version',
+  'active',
+  '--json',
+];
 
 /**
  * The id of the store a service links under `storeName`. Resource links are per service, so this
@@ -125,7 +149,11 @@ export function resolveStoreId(fastly: FastlyRunner, serviceId: string, storeNam
 }
 
 /** resolveStoreId through the async runner: the event loop goes on while the CLI runs. */
-export async function resolveStoreIdAsync(fastly: AsyncFastlyRunner, serviceId: string, storeName: string): Promise<string> {
+export async function resolveStoreIdAsync(
+  fastly: AsyncFastlyRunner,
+  serviceId: string,
+  storeName: string,
+): Promise<string> {
   const out = await fastly.run(resourceLinkArgs(serviceId));
   return out === null ? `<id of ${storeName}>` : storeIdFromLinks(out, serviceId, storeName);
 }
@@ -138,7 +166,10 @@ export function storeIdFromLinks(out: string, serviceId: string, storeName: stri
   } catch {
     throw new Error(`could not read the resource links of service ${serviceId} (not JSON); pass the store id yourself`);
   }
-  if (!Array.isArray(links)) throw new Error(`could not read the resource links of service ${serviceId}: expected a JSON array of links (name, resource_id); pass the store id yourself`);
+  if (!Array.isArray(links))
+    throw new Error(
+      `could not read the resource links of service ${serviceId}: expected a JSON array of links (name, resource_id); pass the store id yourself`,
+    );
   // The CLI prints go-fastly structs; accept either field spelling rather than pin one CLI version.
   for (const link of links) {
     const l = (link ?? {}) as Record<string, unknown>;
@@ -146,7 +177,9 @@ export function storeIdFromLinks(out: string, serviceId: string, storeName: stri
     const id = l.resource_id ?? l.ResourceID;
     if (name === storeName && typeof id === 'string') return id;
   }
-  throw new Error(`service ${serviceId} has no store linked as "${storeName}" in its active version; pass the store id yourself`);
+  throw new Error(
+    `service ${serviceId} has no store linked as "${storeName}" in its active version; pass the store id yourself`,
+  );
 }
 
 /**
@@ -160,22 +193,34 @@ export function parseStoreList(out: string): Record<string, string> {
   try {
     items = JSON.parse(out);
   } catch {
-    throw new Error('could not read the Config Store\'s items: the answer is not JSON (expected an array of {item_key, item_value})');
+    throw new Error(
+      "could not read the Config Store's items: the answer is not JSON (expected an array of {item_key, item_value})",
+    );
   }
   return storeItems(items);
 }
 
 /** The items of a parsed list answer; throws naming the shape expected. */
 export function storeItems(items: unknown): Record<string, string> {
-  const list = Array.isArray(items) ? items : items !== null && typeof items === 'object' && Array.isArray((items as { data?: unknown }).data) ? (items as { data: unknown[] }).data : null;
-  if (list === null) throw new Error(`could not read the Config Store's items: expected an array of {item_key, item_value} (or {"data": [...]}), got ${describeJson(items)}`);
+  const list = Array.isArray(items)
+    ? items
+    : items !== null && typeof items === 'object' && Array.isArray((items as { data?: unknown }).data)
+      ? (items as { data: unknown[] }).data
+      : null;
+  if (list === null)
+    throw new Error(
+      `could not read the Config Store's items: expected an array of {item_key, item_value} (or {"data": [...]}), got ${describeJson(items)}`,
+    );
   const store: Record<string, string> = {};
   // The CLI prints go-fastly structs; accept either field spelling rather than pin one CLI version.
   for (const item of list) {
     const i = (item ?? {}) as Record<string, unknown>;
     const key = i.item_key ?? i.key ?? i.Key;
     const value = i.item_value ?? i.value ?? i.Value;
-    if (typeof key !== 'string' || typeof value !== 'string') throw new Error(`could not read the Config Store's items: expected each to have a string item_key and item_value, got ${describeJson(item)}`);
+    if (typeof key !== 'string' || typeof value !== 'string')
+      throw new Error(
+        `could not read the Config Store's items: expected each to have a string item_key and item_value, got ${describeJson(item)}`,
+      );
     store[key] = value;
   }
   return store;

@@ -37,6 +37,8 @@ export function fastlyEnvVars(options: FastlyEnvOptions): Record<string, string>
  * operator's (a service id, a profile) or proxy setting, plus fastlyEnvVars.
  */
 export function fastlyEnv(options: FastlyEnvOptions, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const kept = Object.entries(base).filter(([k]) => !/^FASTLY_/.test(k) && !/^(https?|no|all)_proxy$/i.test(k) && k !== 'WR_FASTLY_BIN');
+  const kept = Object.entries(base).filter(
+    ([k]) => !/^FASTLY_/.test(k) && !/^(https?|no|all)_proxy$/i.test(k) && k !== 'WR_FASTLY_BIN',
+  );
   return { ...Object.fromEntries(kept), ...fastlyEnvVars(options) };
 }

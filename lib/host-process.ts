@@ -145,7 +145,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       : [hostBin, args];
     // Its own process group, so stop() also ends whatever the host command started (the npm shim
     // or a wrapper script and the process it runs).
-    const child: ChildProcess = spawn(command, commandArgs, { cwd: dir, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child: ChildProcess = spawn(command, commandArgs, {
+      cwd: dir,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const signal = (name: NodeJS.Signals): void => {
       try {
         process.kill(-child.pid!, name);
@@ -192,7 +197,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   for (let attempt = 0; !run; attempt++) {
     const candidate = await launch(await freePort(address));
     const listening = (): boolean =>
-      [...candidate.stdout, ...candidate.stderr].some((line) => line.includes(`Listening on http://${authority}:${candidate.port}`));
+      [...candidate.stdout, ...candidate.stderr].some((line) =>
+        line.includes(`Listening on http://${authority}:${candidate.port}`),
+      );
     let connectedAt: number | undefined;
     for (;;) {
       if (candidate.state.exitCode !== undefined) {
@@ -214,7 +221,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
         candidate.signal('SIGKILL');
         await candidate.exited;
         await rm(dir, { recursive: true, force: true });
-        throw new Error(`host did not listen on ${candidate.port} in time:\n${[...candidate.stdout, ...candidate.stderr].join('\n')}`);
+        throw new Error(
+          `host did not listen on ${candidate.port} in time:\n${[...candidate.stdout, ...candidate.stderr].join('\n')}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }

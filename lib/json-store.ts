@@ -13,7 +13,9 @@ export class StoreFileError extends Error {
 
 /** The operator's settings store (local/config.json) can always be made again from the demo settings. */
 const remedy = (file: string): string =>
-  basename(file) === 'config.json' && basename(dirname(file)) === 'local' ? '; fix it, or go back to the demo settings: rm local/config.json && npm run tune' : '';
+  basename(file) === 'config.json' && basename(dirname(file)) === 'local'
+    ? '; fix it, or go back to the demo settings: rm local/config.json && npm run tune'
+    : '';
 
 export async function readStore(file: string): Promise<StoreData> {
   let text: string;
@@ -33,7 +35,8 @@ export async function readStore(file: string): Promise<StoreData> {
   }
   for (const [key, value] of Object.entries(parsed)) {
     // Viceroy refuses the whole manifest when one value is not a string, so say which one first.
-    if (typeof value !== 'string') throw new StoreFileError(`${file}: entry "${key}" must be a string, not ${JSON.stringify(value)}`);
+    if (typeof value !== 'string')
+      throw new StoreFileError(`${file}: entry "${key}" must be a string, not ${JSON.stringify(value)}`);
   }
   return parsed as StoreData;
 }

@@ -22,7 +22,8 @@ export function readRotations(keysPath: string): KeyRotations {
   try {
     const value = JSON.parse(readFileSync(rotationsFile(keysPath), 'utf8')) as Partial<KeyRotations>;
     const retired: Record<string, string> = {};
-    for (const [kid, at] of Object.entries(value.retired ?? {})) if (typeof at === 'string' && Number.isFinite(Date.parse(at))) retired[kid] = at;
+    for (const [kid, at] of Object.entries(value.retired ?? {}))
+      if (typeof at === 'string' && Number.isFinite(Date.parse(at))) retired[kid] = at;
     return { active: typeof value.active === 'string' ? value.active : null, retired };
   } catch {
     return { active: null, retired: {} };

@@ -24,10 +24,16 @@ const shown = (file: string): string => relative(repoRoot, file) || file;
  * Makes `file` a copy of `example` when `file` does not exist; true when it did. An existing file is
  * never replaced, even one another process made a moment ago.
  */
-export function ensureConfigFrom(file: string, example: string, signing?: { keys: string; say: (line: string) => void }): boolean {
+export function ensureConfigFrom(
+  file: string,
+  example: string,
+  signing?: { keys: string; say: (line: string) => void },
+): boolean {
   if (existsSync(file)) return false;
   if (!existsSync(example)) {
-    throw new Error(`${shown(file)} does not exist and the demo settings it is made from, ${shown(example)}, are missing too; restore them: git checkout -- ${shown(example)}`);
+    throw new Error(
+      `${shown(file)} does not exist and the demo settings it is made from, ${shown(example)}, are missing too; restore them: git checkout -- ${shown(example)}`,
+    );
   }
   try {
     copyFileSync(example, file, constants.COPYFILE_EXCL);
@@ -54,13 +60,27 @@ function adoptSigningKey(file: string, keysPath: string, say: (line: string) => 
   } catch {
     return;
   }
-  const usable = Object.keys(keys).filter((kid) => isTokenKid(kid) && (decodeBase64(keys[kid] ?? '')?.length ?? 0) >= MIN_KEY_BYTES);
+  const usable = Object.keys(keys).filter(
+    (kid) => isTokenKid(kid) && (decodeBase64(keys[kid] ?? '')?.length ?? 0) >= MIN_KEY_BYTES,
+  );
   const named = roomSettings(store, null).config.activeKey;
   const last = readRotations(keysPath).active;
-  const pick = last !== null && usable.includes(last) ? last : usable.includes(named) ? named : usable.length === 1 ? usable[0]! : null;
+  const pick =
+    last !== null && usable.includes(last)
+      ? last
+      : usable.includes(named)
+        ? named
+        : usable.length === 1
+          ? usable[0]!
+          : null;
   if (pick === null || pick === named) return;
-  writeFileSync(file, `${JSON.stringify(applyWrites(store, storeWrites(store, null, { active_key: pick })), null, 2)}\n`);
-  say(`active_key "${named}" -> "${pick}" in ${shown(file)}: the signing key in ${shown(keysPath)}${last === pick ? ' (its last rotation)' : ''}`);
+  writeFileSync(
+    file,
+    `${JSON.stringify(applyWrites(store, storeWrites(store, null, { active_key: pick })), null, 2)}\n`,
+  );
+  say(
+    `active_key "${named}" -> "${pick}" in ${shown(file)}: the signing key in ${shown(keysPath)}${last === pick ? ' (its last rotation)' : ''}`,
+  );
 }
 
 /**
@@ -68,7 +88,10 @@ function adoptSigningKey(file: string, keysPath: string, say: (line: string) => 
  * local/config.json). The repository's own local/config.json is made from the demo settings when it
  * does not exist yet; a file named elsewhere is left to its owner.
  */
-export function localConfigFile(override?: string, say: (line: string) => void = (line) => console.error(`[local] ${line}`)): string {
+export function localConfigFile(
+  override?: string,
+  say: (line: string) => void = (line) => console.error(`[local] ${line}`),
+): string {
   const file = configFile(override);
   if (file === defaultConfigFile && ensureConfigFrom(file, exampleConfigFile, { keys: keysFile(), say })) {
     say(`made ${shown(file)} from ${shown(exampleConfigFile)} (the demo settings); delete it to go back to them`);

@@ -25,7 +25,11 @@ export async function mintToken(
 ): Promise<string> {
   const key = options.key ?? defaults.key;
   const sub = await identityHash(key, options.identity ?? defaults.identity);
-  return signToken({ dec: options.dec, exp: options.exp, sub, room: options.room ?? DEFAULT_ROOM }, options.kid ?? defaults.kid, key);
+  return signToken(
+    { dec: options.dec, exp: options.exp, sub, room: options.room ?? DEFAULT_ROOM },
+    options.kid ?? defaults.kid,
+    key,
+  );
 }
 
 // Reading tokens back, for the in-process fakes and the room on the host alike.
@@ -34,7 +38,8 @@ export async function mintToken(
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /** `floor(now / d) * d + steps * d`, the window boundaries tokens expire on. */
-export const windowBoundary = (d: number, steps: number, now = nowSeconds()): number => Math.floor(now / d) * d + steps * d;
+export const windowBoundary = (d: number, steps: number, now = nowSeconds()): number =>
+  Math.floor(now / d) * d + steps * d;
 
 /** The Set-Cookie lines of room `room`'s cookie in a response (the room of a service without routing when absent). */
 export function roomCookies(response: Response, room: string = DEFAULT_ROOM): string[] {
@@ -53,5 +58,11 @@ export function roomCookieValue(response: Response, room: string = DEFAULT_ROOM)
 
 /** A token's claims, read without checking the signature. */
 export function claimsOf(token: string): { dec: string; exp: number; sub: string; room: string; arr?: number } {
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { dec: string; exp: number; sub: string; room: string; arr?: number };
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
+    dec: string;
+    exp: number;
+    sub: string;
+    room: string;
+    arr?: number;
+  };
 }

@@ -89,7 +89,11 @@ export async function startOrigin(options: OriginOptions = {}): Promise<Origin> 
     }
     if (url.pathname === '/gzip') {
       const data = gzipSync(JSON.stringify(record));
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': data.length });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': data.length,
+      });
       res.end(data);
       return;
     }

@@ -12,7 +12,10 @@ export function quantile(sorted: readonly number[], q: number): number {
 
 /** `quantile` of a list in any order (left as it is). */
 export function quantileOf(values: readonly number[], q: number): number {
-  return quantile([...values].sort((a, b) => a - b), q);
+  return quantile(
+    [...values].sort((a, b) => a - b),
+    q,
+  );
 }
 
 /** The middle value of a list in any order, the mean of the two middle ones when the count is even; null when empty. */

@@ -17,7 +17,10 @@ export interface Random {
 // sfc32: small, fast, passes PractRand far beyond what a simulation of minutes needs; 32-bit ops only.
 function sfc32(a: number, b: number, c: number, d: number): () => number {
   return () => {
-    a |= 0; b |= 0; c |= 0; d |= 0;
+    a |= 0;
+    b |= 0;
+    c |= 0;
+    d |= 0;
     const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
     a = b ^ (b >>> 9);
@@ -30,7 +33,10 @@ function sfc32(a: number, b: number, c: number, d: number): () => number {
 
 // Seeds are strings so forks can be named; cyrb128-style mixing spreads them over the 128-bit state.
 function hashSeed(text: string): [number, number, number, number] {
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
+  let h1 = 1779033703,
+    h2 = 3144134277,
+    h3 = 1013904242,
+    h4 = 2773480762;
   for (let i = 0; i < text.length; i++) {
     const k = text.charCodeAt(i);
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067);

@@ -120,7 +120,8 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
    * the file is written again with one more byte, which always differs.
    */
   const writeStore = async (file: string, content: Record<string, string>): Promise<void> => {
-    const reloaded = (): number => host.logs().filter((line) => line.includes('reloaded') && line.includes(file)).length;
+    const reloaded = (): number =>
+      host.logs().filter((line) => line.includes('reloaded') && line.includes(file)).length;
     const deadline = Date.now() + 10_000;
     const json = JSON.stringify(content);
     for (let attempt = 0; ; attempt++) {
@@ -203,4 +204,3 @@ export async function mintToken(room: Pick<Room, 'key'>, options: MintOptions): 
 export function tokenDraw(token: string): number {
   return drawValue(base64url.decode(token.slice(token.lastIndexOf('.') + 1)));
 }
-

@@ -41,7 +41,11 @@ export function roomSettings(store: StoreData, room: string | null): ParsedSetti
 }
 
 /** One room's settings as written (null: the service-wide ones alone), each with the store key it came from; a value the room passes over is left out. */
-export function mergedSettings(store: Readonly<StoreData>, room: string | null, problems: ConfigProblem[] = []): MergedSettings {
+export function mergedSettings(
+  store: Readonly<StoreData>,
+  room: string | null,
+  problems: ConfigProblem[] = [],
+): MergedSettings {
   return usableRoomSettings(room, roomRaws(store, room), problems);
 }
 
@@ -97,6 +101,9 @@ export async function roomOfUrl(store: StoreData, url: URL): Promise<string | nu
   const { routing, single } = storeRouting(store);
   if (single) return DEFAULT_ROOM;
   if (routing === null) return null;
-  const target = await routeRequest(routing, requestFacts(new Request(url), url, null, null, null, () => {}));
+  const target = await routeRequest(
+    routing,
+    requestFacts(new Request(url), url, null, null, null, () => {}),
+  );
   return target.kind === 'room' ? target.room : null;
 }

@@ -64,7 +64,8 @@ async function acquireBuildLock(deadline: number): Promise<void> {
       await unlink(lockFile).catch(() => undefined);
       continue;
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for the build lock ${lockFile} (held by pid ${holder})`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for the build lock ${lockFile} (held by pid ${holder})`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -44,6 +44,10 @@ export const solverPlugin: Plugin = {
   name: 'waiting-room-solver',
   setup(b) {
     b.onResolve({ filter: /^waiting-room:solver$/ }, () => ({ path: SOLVER_MODULE, namespace: 'waiting-room-solver' }));
-    b.onLoad({ filter: /.*/, namespace: 'waiting-room-solver' }, async () => ({ contents: await solverModule(), loader: 'js', resolveDir: repoRoot }));
+    b.onLoad({ filter: /.*/, namespace: 'waiting-room-solver' }, async () => ({
+      contents: await solverModule(),
+      loader: 'js',
+      resolveDir: repoRoot,
+    }));
   },
 };

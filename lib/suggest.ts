@@ -25,9 +25,7 @@ export function editDistance(a: string, b: string): number {
 export function closest(word: string, names: readonly string[], max = 3): string[] {
   const w = word.toLowerCase();
   const limit = Math.max(2, Math.floor(w.length / 3));
-  const byDistance = names
-    .map((name) => ({ name, d: editDistance(w, name.toLowerCase()) }))
-    .sort((a, b) => a.d - b.d);
+  const byDistance = names.map((name) => ({ name, d: editDistance(w, name.toLowerCase()) })).sort((a, b) => a.d - b.d);
   const best = byDistance[0]?.d ?? Infinity;
   const near = byDistance.filter((c) => c.d <= limit && c.d <= best + 1).map((c) => c.name);
   if (near.length > 0) return near.slice(0, max);

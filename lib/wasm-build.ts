@@ -61,7 +61,9 @@ async function compile(sourceFile: string, out: string, flags: string[]): Promis
     await rename(tmp, out);
   } catch (error) {
     await rm(tmp, { force: true });
-    throw new Error(`js-compute-runtime failed for ${sourceFile}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `js-compute-runtime failed for ${sourceFile}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return out;
 }

@@ -4,7 +4,16 @@
 // so the tests run a browser on a fake clock against a fake room.
 import type { Clock } from './clock.js';
 import { CookieJar } from './jar.js';
-import { afterCheck, FALLBACK_JITTER_SECONDS, firstWait, retryAfter, roomJson, timingFromHtml, type PageTiming, type RoomJson } from './page.js';
+import {
+  afterCheck,
+  FALLBACK_JITTER_SECONDS,
+  firstWait,
+  retryAfter,
+  roomJson,
+  timingFromHtml,
+  type PageTiming,
+  type RoomJson,
+} from './page.js';
 import type { EventKind } from './tally.js';
 
 export interface LoadRequest {
@@ -114,7 +123,8 @@ export class VirtualBrowser {
       // token and the answer says when to come back.
       const kind = this.jar.roomTokenKind(now);
       const ra = retryAfter(answer.retryAfter);
-      if ((kind === 'wait' || kind === 'won') && ra > 0) return { kind: 'page', timing: { kind: 'wait', S: ra, J: FALLBACK_JITTER_SECONDS } };
+      if ((kind === 'wait' || kind === 'won') && ra > 0)
+        return { kind: 'page', timing: { kind: 'wait', S: ra, J: FALLBACK_JITTER_SECONDS } };
     }
     if (answer.status >= 500) {
       if (this.state !== 'gone') report('error', now, `HTTP ${answer.status}`);
@@ -139,7 +149,12 @@ export class VirtualBrowser {
       case 'json':
       case 'failed':
         if (this.admittedMs !== null) this.browseNext();
-        else this.waitThen(this.uniform(RELOAD_AFTER_ERROR_MS) / 1000, () => void this.navigate(path), this.queuedMs ?? this.arrivedMs);
+        else
+          this.waitThen(
+            this.uniform(RELOAD_AFTER_ERROR_MS) / 1000,
+            () => void this.navigate(path),
+            this.queuedMs ?? this.arrivedMs,
+          );
         return;
     }
   }

@@ -18,7 +18,16 @@ import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { configFile } from '../lib/paths.js';
 import { HttpClient } from './http.js';
 import { identityKeysOn, probeIdentity } from './probe.js';
-import { heldBack, HELD_BACK_SECONDS, heldBackNote, minuteLine, resultJson, summaryTable, verdictLines, type HeldBack } from './report.js';
+import {
+  heldBack,
+  HELD_BACK_SECONDS,
+  heldBackNote,
+  minuteLine,
+  resultJson,
+  summaryTable,
+  verdictLines,
+  type HeldBack,
+} from './report.js';
 import { runLoad } from './run.js';
 import type { Shape } from './schedule.js';
 
@@ -47,10 +56,16 @@ const USAGE = `usage: npm run load -- [--url URL] [--visitors N] [--shape flash|
   --file PATH          the local settings store to read the room's settings and target from (default local/config.json)
   --out PATH           where the JSON report of every figure goes (default reports/load/load.json)`;
 
-function number(name: string, text: string | undefined, fallback: number, check: (n: number) => boolean = (n) => n > 0): number {
+function number(
+  name: string,
+  text: string | undefined,
+  fallback: number,
+  check: (n: number) => boolean = (n) => n > 0,
+): number {
   if (text === undefined) return fallback;
   const n = Number(text);
-  if (text.trim() === '' || !Number.isFinite(n) || !check(n)) throw new UsageError(`--${name} must be a positive number, not "${text}"`);
+  if (text.trim() === '' || !Number.isFinite(n) || !check(n))
+    throw new UsageError(`--${name} must be a positive number, not "${text}"`);
   return n;
 }
 
@@ -77,8 +92,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     },
   });
   const shape = values.shape as Shape;
-  if (shape !== 'flash' && shape !== 'steady') throw new UsageError(`--shape must be flash or steady, not "${values.shape}"`);
-  if (values.rate !== undefined && shape !== 'steady') throw new UsageError('--rate goes with --shape steady (a flash crowd comes within --flash-seconds)');
+  if (shape !== 'flash' && shape !== 'steady')
+    throw new UsageError(`--shape must be flash or steady, not "${values.shape}"`);
+  if (values.rate !== undefined && shape !== 'steady')
+    throw new UsageError('--rate goes with --shape steady (a flash crowd comes within --flash-seconds)');
   const visitors = Math.floor(number('visitors', values.visitors, 2000));
   const minutes = number('minutes', values.minutes, 10);
   const ratePerMinute = values.rate === undefined ? null : number('rate', values.rate, 0);
@@ -87,7 +104,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   const timeoutMs = number('timeout', values.timeout, 30) * 1000;
   const fixedTarget = values.target === undefined ? null : number('target', values.target, 0);
   const header = values.header.trim().toLowerCase();
-  if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(header)) throw new UsageError(`--header must be a header name, not "${values.header}"`);
+  if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(header))
+    throw new UsageError(`--header must be a header name, not "${values.header}"`);
   let url: URL;
   try {
     url = new URL(values.url);
@@ -109,8 +127,16 @@ export async function main(argv: readonly string[]): Promise<number> {
   const tag = `v${Date.now().toString(36)}`;
   const probe = await probeIdentity(client.send, tag, Date.now);
   const tuneHint = `npm run tune -- identity=header:${header}${storeFile === null ? ' (or the same setting on your service)' : ''}`;
-  const identity = parsed === null ? undefined : parsed.identity.kind === 'ip' || parsed.identity.kind === 'none' ? parsed.identity.kind : `${parsed.identity.kind}:${parsed.identity.name}`;
-  const shownIdentity = store === null ? '' : ` (${storeFile}${room === null ? '' : `, room ${room}`}: identity = ${JSON.stringify(identity)})`;
+  const identity =
+    parsed === null
+      ? undefined
+      : parsed.identity.kind === 'ip' || parsed.identity.kind === 'none'
+        ? parsed.identity.kind
+        : `${parsed.identity.kind}:${parsed.identity.name}`;
+  const shownIdentity =
+    store === null
+      ? ''
+      : ` (${storeFile}${room === null ? '' : `, room ${room}`}: identity = ${JSON.stringify(identity)})`;
   if (probe.kind === 'unreachable') {
     client.close();
     console.error(`load: no room answers at ${url.href} (${probe.cause}); start one with \`npm start -- --control\``);
@@ -124,7 +150,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     );
     return 1;
   }
-  if (probe.kind === 'unknown') console.log(`load: the room set no cookie, so identity could not be checked; make sure it is header:${header}`);
+  if (probe.kind === 'unknown')
+    console.log(`load: the room set no cookie, so identity could not be checked; make sure it is header:${header}`);
 
   const readTarget =
     fixedTarget !== null
@@ -135,8 +162,13 @@ export async function main(argv: readonly string[]): Promise<number> {
             const s = await readStore();
             return s === null ? null : settingsOf(s).control.newUsersPerMinute;
           };
-  const crowd = shape === 'flash' ? `a flash crowd within ${flashSeconds} s` : `${ratePerMinute ?? Math.round(visitors / minutes)} new a minute`;
-  console.log(`load: ${visitors} visitors, ${crowd}, for ${minutes} min against ${url.href} (seed ${values.seed}, at most ${concurrency} requests in flight)`);
+  const crowd =
+    shape === 'flash'
+      ? `a flash crowd within ${flashSeconds} s`
+      : `${ratePerMinute ?? Math.round(visitors / minutes)} new a minute`;
+  console.log(
+    `load: ${visitors} visitors, ${crowd}, for ${minutes} min against ${url.href} (seed ${values.seed}, at most ${concurrency} requests in flight)`,
+  );
   if (parsed !== null) {
     const target = fixedTarget ?? parsed.control.newUsersPerMinute;
     console.log(
@@ -184,13 +216,30 @@ export async function main(argv: readonly string[]): Promise<number> {
         'the room was judged all the same. Raise --concurrency to take this tool out of the figures.',
     );
   } else {
-    console.log(`This tool sent every request within ${HELD_BACK_SECONDS} s of when its browser asked (at most ${concurrency} in flight): the figures are the room's.`);
+    console.log(
+      `This tool sent every request within ${HELD_BACK_SECONDS} s of when its browser asked (at most ${concurrency} in flight): the figures are the room's.`,
+    );
   }
   const out = resolve(values.out);
   await mkdir(dirname(out), { recursive: true });
   await writeFile(
     out,
-    resultJson(result, { url: url.href, visitors, shape, ratePerMinute, flashSeconds, minutes, seed: values.seed, header, concurrency, target: fixedTarget ?? 'from the store' }, heldByMinute),
+    resultJson(
+      result,
+      {
+        url: url.href,
+        visitors,
+        shape,
+        ratePerMinute,
+        flashSeconds,
+        minutes,
+        seed: values.seed,
+        header,
+        concurrency,
+        target: fixedTarget ?? 'from the store',
+      },
+      heldByMinute,
+    ),
   );
   console.log(`Written: ${out}`);
   return 0;

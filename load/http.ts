@@ -33,11 +33,17 @@ export class HttpClient {
     private readonly options: HttpClientOptions,
   ) {
     this.base = new URL(baseUrl);
-    if (this.base.protocol !== 'http:') throw new Error(`--url must be http:// (the local room), not ${this.base.protocol}`);
+    if (this.base.protocol !== 'http:')
+      throw new Error(`--url must be http:// (the local room), not ${this.base.protocol}`);
     // `timeout` makes the agent honour the room's `Keep-Alive: timeout=N` (it closes an idle connection
     // a second before the server would); without it a virtual browser that waited about that long
     // reuses a connection the server is closing and sees ECONNRESET, an error no real browser reports.
-    this.agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency, maxFreeSockets: options.concurrency, timeout: 4_000 });
+    this.agent = new http.Agent({
+      keepAlive: true,
+      maxSockets: options.concurrency,
+      maxFreeSockets: options.concurrency,
+      timeout: 4_000,
+    });
   }
 
   /**
@@ -96,7 +102,16 @@ export class HttpClient {
     if (request.cookie !== null) headers.cookie = request.cookie;
     return new Promise<LoadAnswer>((resolve, reject) => {
       const req = http.request(
-        { protocol: 'http:', hostname: this.base.hostname, port: this.base.port || 80, path: request.path, method: 'GET', headers, agent: this.agent, timeout: this.options.timeoutMs },
+        {
+          protocol: 'http:',
+          hostname: this.base.hostname,
+          port: this.base.port || 80,
+          path: request.path,
+          method: 'GET',
+          headers,
+          agent: this.agent,
+          timeout: this.options.timeoutMs,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           let kept = 0;

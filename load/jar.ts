@@ -74,7 +74,9 @@ export class CookieJar {
     const token = this.roomToken(nowMs);
     if (token === null) return null;
     try {
-      const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { dec?: unknown };
+      const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+        dec?: unknown;
+      };
       return typeof claims.dec === 'string' ? claims.dec : null;
     } catch {
       return null;

@@ -70,9 +70,16 @@ export type CheckStep = { next: 'wait'; seconds: number } | { next: 'reload' };
  * The page's reaction to a check's answer: `json` is the parsed `waitingRoom` (null when the answer was
  * not the room's JSON), `retryAfterHeader` the answer's header, `u` a uniform [0, 1) for the jitter.
  */
-export function afterCheck(page: PageTiming, json: RoomJson | null, retryAfterHeader: string | null, u: number): CheckStep {
+export function afterCheck(
+  page: PageTiming,
+  json: RoomJson | null,
+  retryAfterHeader: string | null,
+  u: number,
+): CheckStep {
   if (page.kind === 'deny') {
-    return json !== null && json.status === 'deny' ? { next: 'wait', seconds: page.S + u * page.J } : { next: 'reload' };
+    return json !== null && json.status === 'deny'
+      ? { next: 'wait', seconds: page.S + u * page.J }
+      : { next: 'reload' };
   }
   if (json === null || json.inWaitingRoom !== true || json.status === 'deny') return { next: 'reload' };
   const ra = retryAfter(retryAfterHeader);

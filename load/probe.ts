@@ -15,7 +15,9 @@ export type ProbeResult =
 function subOf(token: string | null): string | null {
   if (token === null) return null;
   try {
-    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: unknown };
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      sub?: unknown;
+    };
     return typeof claims.sub === 'string' ? claims.sub : null;
   } catch {
     return null;

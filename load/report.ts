@@ -13,14 +13,36 @@ export function minuteLine(row: MinuteRow, extra = ''): string {
   );
 }
 
-const COLUMNS = ['minute', 'arrivals', 'requests', 'admitted', 'waiting', 'gave up', 'left', 'errors', 'target', 'vs target'] as const;
+const COLUMNS = [
+  'minute',
+  'arrivals',
+  'requests',
+  'admitted',
+  'waiting',
+  'gave up',
+  'left',
+  'errors',
+  'target',
+  'vs target',
+] as const;
 
 export function summaryTable(result: LoadResult): string {
   const byMinute = new Map(result.verdicts.map((v) => [v.minute, v]));
   const cells = result.rows.map((r) => {
     const v = byMinute.get(r.minute);
     const vs = v?.percent == null ? '' : `${v.percent.toFixed(0)}% ${v.within ? 'ok' : 'OUT'}`;
-    return [r.minute, r.arrivals, r.requests, r.admissions, r.waiting, r.gaveUp, r.left, r.errors, r.target ?? '', vs].map(String);
+    return [
+      r.minute,
+      r.arrivals,
+      r.requests,
+      r.admissions,
+      r.waiting,
+      r.gaveUp,
+      r.left,
+      r.errors,
+      r.target ?? '',
+      vs,
+    ].map(String);
   });
   const t = result.totals;
   cells.push(['all', t.arrivals, t.requests, t.admissions, '', t.gaveUp, t.left, t.errors, '', ''].map(String));
@@ -42,7 +64,9 @@ export function verdictLines(result: LoadResult): string[] {
   } else {
     out.push('Admissions against the target, after the first two minutes:');
     for (const v of judged) {
-      out.push(`  minute ${v.minute}: ${v.admissions} of ${v.target} = ${v.percent!.toFixed(1)}%  ${v.within ? 'within ±10%' : 'OUTSIDE ±10%'}`);
+      out.push(
+        `  minute ${v.minute}: ${v.admissions} of ${v.target} = ${v.percent!.toFixed(1)}%  ${v.within ? 'within ±10%' : 'OUTSIDE ±10%'}`,
+      );
     }
     out.push(verdictSummary(result.verdicts)!);
   }
@@ -53,11 +77,17 @@ export function verdictLines(result: LoadResult): string[] {
       : `Errors: ${result.totals.errors} (${causes.map(([cause, n]) => `${cause}: ${n}`).join(', ')})`,
   );
   const e = result.endState;
-  out.push(`At the end: ${e.admitted} visitors admitted in all, ${e.browsing} still browsing, ${e.waiting} still waiting.`);
+  out.push(
+    `At the end: ${e.admitted} visitors admitted in all, ${e.browsing} still browsing, ${e.waiting} still waiting.`,
+  );
   return out;
 }
 
-export function resultJson(result: LoadResult, settings: Record<string, unknown>, heldBackByMinute: readonly HeldBack[] = []): string {
+export function resultJson(
+  result: LoadResult,
+  settings: Record<string, unknown>,
+  heldBackByMinute: readonly HeldBack[] = [],
+): string {
   return `${JSON.stringify(
     {
       settings,

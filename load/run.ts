@@ -54,7 +54,13 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
   const durationMs = Math.round(options.minutes * minuteMs);
   const rng = createRandom(`load/${options.seed}`);
   const arrivals = arrivalSchedule(
-    { visitors: options.visitors, shape: options.shape, durationMs, ratePerMinute: options.ratePerMinute, flashSeconds: options.flashSeconds },
+    {
+      visitors: options.visitors,
+      shape: options.shape,
+      durationMs,
+      ratePerMinute: options.ratePerMinute,
+      flashSeconds: options.flashSeconds,
+    },
     rng.fork('arrivals'),
   );
   const profiles = rng.fork('profiles');
@@ -63,7 +69,12 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
   const tally = new Tally(startedMs, minuteMs);
   const browsers: VirtualBrowser[] = [];
   const cancels: (() => void)[] = [];
-  const deps = { clock, send: options.send, random: pageRandom.next, report: (kind: Parameters<Tally['add']>[0], at: number, cause?: string) => tally.add(kind, at, cause) };
+  const deps = {
+    clock,
+    send: options.send,
+    random: pageRandom.next,
+    report: (kind: Parameters<Tally['add']>[0], at: number, cause?: string) => tally.add(kind, at, cause),
+  };
 
   arrivals.forEach((offset, i) => {
     const browser = new VirtualBrowser(`${options.tag}-${i}`, deps, {

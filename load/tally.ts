@@ -21,7 +21,14 @@ export interface MinuteRow {
   target: number | null;
 }
 
-const emptyCounts = (): Record<EventKind, number> => ({ arrival: 0, request: 0, admission: 0, gaveUp: 0, left: 0, error: 0 });
+const emptyCounts = (): Record<EventKind, number> => ({
+  arrival: 0,
+  request: 0,
+  admission: 0,
+  gaveUp: 0,
+  left: 0,
+  error: 0,
+});
 
 export class Tally {
   private readonly minutes: Record<EventKind, number>[] = [];
@@ -78,6 +85,13 @@ export class Tally {
   totals(): Omit<MinuteRow, 'minute' | 'target' | 'waiting'> {
     const t = emptyCounts();
     for (const m of this.minutes) for (const k of Object.keys(t) as EventKind[]) t[k] += m[k];
-    return { arrivals: t.arrival, requests: t.request, admissions: t.admission, gaveUp: t.gaveUp, left: t.left, errors: t.error };
+    return {
+      arrivals: t.arrival,
+      requests: t.request,
+      admissions: t.admission,
+      gaveUp: t.gaveUp,
+      left: t.left,
+      errors: t.error,
+    };
   }
 }

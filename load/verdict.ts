@@ -26,10 +26,17 @@ export function minuteVerdicts(rows: readonly MinuteRow[], options: VerdictOptio
   return rows
     .filter((r) => r.minute > skip)
     .map((r) => {
-      if (r.target === null || !(r.target > 0)) return { minute: r.minute, admissions: r.admissions, target: r.target, percent: null, within: null };
+      if (r.target === null || !(r.target > 0))
+        return { minute: r.minute, admissions: r.admissions, target: r.target, percent: null, within: null };
       const ratio = r.admissions / r.target;
       // A tiny epsilon so exactly 90% or 110% (e.g. 108 or 132 against 120) counts as within.
-      return { minute: r.minute, admissions: r.admissions, target: r.target, percent: ratio * 100, within: Math.abs(ratio - 1) <= tolerance + 1e-9 };
+      return {
+        minute: r.minute,
+        admissions: r.admissions,
+        target: r.target,
+        percent: ratio * 100,
+        within: Math.abs(ratio - 1) <= tolerance + 1e-9,
+      };
     });
 }
 

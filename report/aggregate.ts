@@ -79,7 +79,15 @@ interface Ticket {
 export interface LogFigures {
   firstMs: number | null;
   lastMs: number | null;
-  lines: { read: number; used: number; foreign: number; bad: number; otherRooms: number; noRoom: number; badWhy: Record<string, number> };
+  lines: {
+    read: number;
+    used: number;
+    foreign: number;
+    bad: number;
+    otherRooms: number;
+    noRoom: number;
+    badWhy: Record<string, number>;
+  };
   /** True when some line carried a weight (`w`): the log was sampled. */
   sampled: boolean;
   /** Room -> minute start (ms) -> figures. */
@@ -97,7 +105,15 @@ export interface LogFigures {
   waitsUnknown: number;
 }
 
-const emptyMinute = (): MinuteFigures => ({ admissions: 0, straightIn: 0, waiting: 0, draws: 0, leavers: 0, waits: new WaitHistogram(), lines: 0 });
+const emptyMinute = (): MinuteFigures => ({
+  admissions: 0,
+  straightIn: 0,
+  waiting: 0,
+  draws: 0,
+  leavers: 0,
+  waits: new WaitHistogram(),
+  lines: 0,
+});
 
 function minuteOf(map: Map<string, Map<number, MinuteFigures>>, key: string, minute: number): MinuteFigures {
   let byMinute = map.get(key);
@@ -114,7 +130,10 @@ export class LogAggregator {
   private readonly admitted = new Map<string, number>();
   private readonly chanceSums = new Map<string, Map<number, { sum: number; n: number }>>();
   /** Room and POP -> the window a cohort waits through (ms, the window before its draw) -> its tickets, weighted. */
-  private readonly crowds = { rooms: new Map<string, Map<number, number>>(), pops: new Map<string, Map<number, number>>() };
+  private readonly crowds = {
+    rooms: new Map<string, Map<number, number>>(),
+    pops: new Map<string, Map<number, number>>(),
+  };
   /** Room -> the edge's sample rate, as its waiting lines last said it (1/w); 1 until one does. */
   private readonly rates = new Map<string, number>();
   private readonly figures: LogFigures = {
@@ -194,7 +213,9 @@ export class LogAggregator {
       if (used !== undefined) used.continued = true;
       // Someone who held nothing starts a chain here; a holder's new ticket goes on with theirs.
       const start = line.dec === null ? ms : (startMs ?? null);
-      const t = this.tickets.get(line.newTid) ?? this.ticket(line.newTid, start, line, line.newExp, line.newDec === 'pre', rate, chain);
+      const t =
+        this.tickets.get(line.newTid) ??
+        this.ticket(line.newTid, start, line, line.newExp, line.newDec === 'pre', rate, chain);
       chain ??= t.chain;
       t.lastSeenMs = Math.max(t.lastSeenMs, ms);
       // A pre-queue newcomer waits from this line on (a wait ticket counts in its cohort's crowd).
@@ -202,7 +223,12 @@ export class LogAggregator {
         t.countedMinute = minute;
         both((m) => (m.waiting += t.weight));
       }
-      if (line.nextTid !== null) this.named.set(line.nextTid, { startMs: t.startMs, untilMs: ms + 3 * line.period * 1000 + SLACK_MS, chain: t.chain });
+      if (line.nextTid !== null)
+        this.named.set(line.nextTid, {
+          startMs: t.startMs,
+          untilMs: ms + 3 * line.period * 1000 + SLACK_MS,
+          chain: t.chain,
+        });
     }
     // A win held for later (ceiling_held): the won token goes on with the chain.
     if (line.newDec === 'won' && line.newTid !== null) {
@@ -236,14 +262,38 @@ export class LogAggregator {
   }
 
   /** A ticket first seen: it goes on with `chain`, or starts a visitor's chain of its own. */
-  private ticket(tid: string, startMs: number | null, line: DecisionLine, exp: number | null, pre: boolean, rate: number, chain: Chain | undefined): Ticket {
+  private ticket(
+    tid: string,
+    startMs: number | null,
+    line: DecisionLine,
+    exp: number | null,
+    pre: boolean,
+    rate: number,
+    chain: Chain | undefined,
+  ): Ticket {
     const counted = rate >= 1 || inLogSample(tid, rate);
-    const t: Ticket = { startMs, exp: pre ? null : exp, period: line.period, lastSeenMs: line.tsMs, drawn: false, continued: false, weight: 1 / rate, counted, countedMinute: -1, room: line.room!, pop: line.pop, chain: chain ?? { weight: counted ? 1 / rate : 0, lang: null } };
+    const t: Ticket = {
+      startMs,
+      exp: pre ? null : exp,
+      period: line.period,
+      lastSeenMs: line.tsMs,
+      drawn: false,
+      continued: false,
+      weight: 1 / rate,
+      counted,
+      countedMinute: -1,
+      room: line.room!,
+      pop: line.pop,
+      chain: chain ?? { weight: counted ? 1 / rate : 0, lang: null },
+    };
     this.tickets.set(tid, t);
     // A wait ticket joins its cohort's crowd once: the visitors waiting through the window before its draw.
     if (t.exp !== null && t.counted) {
       const windowMs = (t.exp - t.period) * 1000;
-      for (const [byKey, key] of [[this.crowds.rooms, t.room], [this.crowds.pops, t.pop]] as const) {
+      for (const [byKey, key] of [
+        [this.crowds.rooms, t.room],
+        [this.crowds.pops, t.pop],
+      ] as const) {
         let byWindow = byKey.get(key);
         if (byWindow === undefined) byKey.set(key, (byWindow = new Map()));
         byWindow.set(windowMs, (byWindow.get(windowMs) ?? 0) + t.weight);
@@ -288,7 +338,10 @@ export class LogAggregator {
     const f = this.figures;
     if (f.firstMs === null || f.lastMs === null) return;
     const from = Math.floor(f.firstMs / 60_000) * 60_000;
-    for (const [figures, crowds] of [[f.rooms, this.crowds.rooms], [f.pops, this.crowds.pops]] as const) {
+    for (const [figures, crowds] of [
+      [f.rooms, this.crowds.rooms],
+      [f.pops, this.crowds.pops],
+    ] as const) {
       for (const [key, byWindow] of crowds) {
         const most = new Map<number, number>();
         for (const [windowMs, n] of byWindow) {

@@ -31,12 +31,22 @@ export async function main(argv: string[], log: (text: string) => void = console
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { journal: { type: 'string' }, out: { type: 'string' }, room: { type: 'string' }, target: { type: 'string' } },
+    options: {
+      journal: { type: 'string' },
+      out: { type: 'string' },
+      room: { type: 'string' },
+      target: { type: 'string' },
+    },
   });
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'give the decision log file' : `one log file, not ${positionals.length}`);
-  if (values.room !== undefined && !ROOM_ID.test(values.room)) throw new UsageError(`--room: "${values.room}" is not a room id`);
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0 ? 'give the decision log file' : `one log file, not ${positionals.length}`,
+    );
+  if (values.room !== undefined && !ROOM_ID.test(values.room))
+    throw new UsageError(`--room: "${values.room}" is not a room id`);
   const target = values.target === undefined ? undefined : Number(values.target);
-  if (target !== undefined && !(Number.isFinite(target) && target >= 0)) throw new UsageError(`--target: "${values.target}" is not a number of admissions a minute`);
+  if (target !== undefined && !(Number.isFinite(target) && target >= 0))
+    throw new UsageError(`--target: "${values.target}" is not a number of admissions a minute`);
   const logPath = positionals[0]!;
   const out = resolve(values.out ?? defaultOut(logPath));
   const log$ = await readDecisionLog(logPath, values.room === undefined ? {} : { room: values.room });
@@ -44,11 +54,20 @@ export async function main(argv: string[], log: (text: string) => void = console
   const figures = reportFigures(log$, journal, target === undefined ? {} : { target });
   const svgs = new Map<string, { wide: string; narrow: string }>();
   const narrow = new Map(reportCharts(figures, { narrow: true }).map((c) => [c.id, c.spec]));
-  for (const chart of reportCharts(figures, { narrow: false })) svgs.set(chart.id, { wide: await toSvg(chart.spec), narrow: await toSvg(narrow.get(chart.id)!) });
-  const page = reportPage({ figures, svgs, logName: basename(logPath), journalName: values.journal === undefined ? null : basename(values.journal), room: values.room ?? null });
+  for (const chart of reportCharts(figures, { narrow: false }))
+    svgs.set(chart.id, { wide: await toSvg(chart.spec), narrow: await toSvg(narrow.get(chart.id)!) });
+  const page = reportPage({
+    figures,
+    svgs,
+    logName: basename(logPath),
+    journalName: values.journal === undefined ? null : basename(values.journal),
+    room: values.room ?? null,
+  });
   await writeFile(out, page);
   const l = figures.lines;
-  log(`report: ${out} (${Math.round(page.length / 1024)} KB): ${l.used} decision lines of ${l.read}; skipped ${l.foreign} not the room's and ${l.bad} unusable${figures.rooms.length === 0 ? '; no decision line found, the page says so' : ''}`);
+  log(
+    `report: ${out} (${Math.round(page.length / 1024)} KB): ${l.used} decision lines of ${l.read}; skipped ${l.foreign} not the room's and ${l.bad} unusable${figures.rooms.length === 0 ? '; no decision line found, the page says so' : ''}`,
+  );
   return 0;
 }
 

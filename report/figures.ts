@@ -26,7 +26,16 @@ export interface RoomFigures {
   /** The chance the draws used, by window (ms), and the one the journal's writes published. */
   chances: { startMs: number; pct: number }[];
   published: { startMs: number; pct: number }[];
-  totals: { admissions: number; leavers: number; draws: number; peakWaiting: number; p50: number | null; p90: number | null; p99: number | null; waitsMeasured: number };
+  totals: {
+    admissions: number;
+    leavers: number;
+    draws: number;
+    peakWaiting: number;
+    p50: number | null;
+    p90: number | null;
+    p99: number | null;
+    waitsMeasured: number;
+  };
   /** The waiting visitors by the language they were answered in, most first (none: the log names no language). */
   languages: { tag: string; visitors: number }[];
 }
@@ -41,8 +50,26 @@ export interface PopFigures {
 }
 
 export interface ApiFigures {
-  minutes: { startMs: number; read: number; write: number; heartbeat: number; logTail: number; writesMade: number; failed: number; limited: number; remaining: number | null }[];
-  totals: { read: number; write: number; heartbeat: number; logTail: number; writesMade: number; failed: number; limited: number };
+  minutes: {
+    startMs: number;
+    read: number;
+    write: number;
+    heartbeat: number;
+    logTail: number;
+    writesMade: number;
+    failed: number;
+    limited: number;
+    remaining: number | null;
+  }[];
+  totals: {
+    read: number;
+    write: number;
+    heartbeat: number;
+    logTail: number;
+    writesMade: number;
+    failed: number;
+    limited: number;
+  };
   /** The most calls in any 60 minutes running. */
   busiestHour: number;
   journalLines: number;
@@ -70,7 +97,14 @@ const minuteStarts = (from: number, to: number): number[] => {
   return out;
 };
 
-function roomFigures(id: string, byMinute: Map<number, MinuteFigures>, span: number[], log: LogFigures, journal: JournalFigures | null, target: number | null): RoomFigures {
+function roomFigures(
+  id: string,
+  byMinute: Map<number, MinuteFigures>,
+  span: number[],
+  log: LogFigures,
+  journal: JournalFigures | null,
+  target: number | null,
+): RoomFigures {
   const all = new WaitHistogram();
   const minutes = span.map((startMs): MinuteRow => {
     const m = byMinute.get(startMs);
@@ -101,11 +135,16 @@ function roomFigures(id: string, byMinute: Map<number, MinuteFigures>, span: num
   return {
     id,
     minutes,
-    chances: [...(log.chances.get(id) ?? [])].map(([win, pct]) => ({ startMs: win * 1000, pct: Math.round(pct * 100) / 100 })),
+    chances: [...(log.chances.get(id) ?? [])].map(([win, pct]) => ({
+      startMs: win * 1000,
+      pct: Math.round(pct * 100) / 100,
+    })),
     languages: [...(log.languages.get(id) ?? [])]
       .map(([tag, n]) => ({ tag, visitors: Math.round(n) }))
       .sort((a, b) => b.visitors - a.visitors || a.tag.localeCompare(b.tag)),
-    published: [...(journal?.schedules.get(id) ?? [])].sort((a, b) => a[0] - b[0]).map(([win, pct]) => ({ startMs: win * 1000, pct: Math.round(pct * 100) / 100 })),
+    published: [...(journal?.schedules.get(id) ?? [])]
+      .sort((a, b) => a[0] - b[0])
+      .map(([win, pct]) => ({ startMs: win * 1000, pct: Math.round(pct * 100) / 100 })),
     totals: {
       admissions: sum((r) => r.admissions),
       leavers: sum((r) => r.leavers),
@@ -122,7 +161,19 @@ function roomFigures(id: string, byMinute: Map<number, MinuteFigures>, span: num
 function apiFigures(j: JournalFigures): ApiFigures {
   const keys = [...j.minutes.keys()].sort((a, b) => a - b);
   const span = keys.length === 0 ? [] : minuteStarts(keys[0]!, keys.at(-1)!);
-  const minutes = span.map((startMs) => ({ startMs, ...(j.minutes.get(startMs) ?? { read: 0, write: 0, heartbeat: 0, logTail: 0, writesMade: 0, failed: 0, limited: 0, remaining: null }) }));
+  const minutes = span.map((startMs) => ({
+    startMs,
+    ...(j.minutes.get(startMs) ?? {
+      read: 0,
+      write: 0,
+      heartbeat: 0,
+      logTail: 0,
+      writesMade: 0,
+      failed: 0,
+      limited: 0,
+      remaining: null,
+    }),
+  }));
   const totals = { read: 0, write: 0, heartbeat: 0, logTail: 0, writesMade: 0, failed: 0, limited: 0 };
   for (const m of minutes) for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += m[k];
   let busiestHour = 0;
@@ -136,19 +187,34 @@ function apiFigures(j: JournalFigures): ApiFigures {
   return { minutes, totals, busiestHour, journalLines: j.lines, journalSkipped: j.skipped };
 }
 
-export function reportFigures(log: LogFigures, journal: JournalFigures | null, options: { target?: number } = {}): ReportFigures {
+export function reportFigures(
+  log: LogFigures,
+  journal: JournalFigures | null,
+  options: { target?: number } = {},
+): ReportFigures {
   const first = log.firstMs === null ? null : Math.floor(log.firstMs / 60_000) * 60_000;
   const last = log.lastMs === null ? null : Math.floor(log.lastMs / 60_000) * 60_000;
   const span = first === null || last === null ? [] : minuteStarts(first, last);
-  const rooms = [...log.rooms].sort((a, b) => a[0].localeCompare(b[0])).map(([id, m]) => roomFigures(id, m, span, log, journal, options.target ?? null));
+  const rooms = [...log.rooms]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([id, m]) => roomFigures(id, m, span, log, journal, options.target ?? null));
   const journalTargets = journal !== null && journal.targets.size > 0;
   const pops = [...log.pops].map(([pop, byMinute]): PopFigures => {
     const ms = [...byMinute.values()];
     const sum = (f: (m: MinuteFigures) => number): number => Math.round(ms.reduce((s, m) => s + f(m), 0));
-    return { pop, lines: sum((m) => m.lines), admissions: sum((m) => m.admissions), draws: sum((m) => m.draws), leavers: sum((m) => m.leavers), peakWaiting: Math.round(Math.max(0, ...ms.map((m) => m.waiting))) };
+    return {
+      pop,
+      lines: sum((m) => m.lines),
+      admissions: sum((m) => m.admissions),
+      draws: sum((m) => m.draws),
+      leavers: sum((m) => m.leavers),
+      peakWaiting: Math.round(Math.max(0, ...ms.map((m) => m.waiting))),
+    };
   });
   pops.sort((a, b) => b.lines - a.lines);
-  const popMinutes = pops.flatMap((p) => span.map((startMs) => ({ startMs, pop: p.pop, admissions: log.pops.get(p.pop)?.get(startMs)?.admissions ?? 0 })));
+  const popMinutes = pops.flatMap((p) =>
+    span.map((startMs) => ({ startMs, pop: p.pop, admissions: log.pops.get(p.pop)?.get(startMs)?.admissions ?? 0 })),
+  );
   return {
     fromMs: log.firstMs,
     toMs: log.lastMs,

@@ -30,7 +30,12 @@ export interface JournalFigures {
 }
 
 /** The minute's count each kind of line goes to. */
-const KINDS = new Map<CallKind, 'read' | 'write' | 'heartbeat' | 'logTail'>([['read', 'read'], ['write', 'write'], ['heartbeat', 'heartbeat'], ['log-tail', 'logTail']]);
+const KINDS = new Map<CallKind, 'read' | 'write' | 'heartbeat' | 'logTail'>([
+  ['read', 'read'],
+  ['write', 'write'],
+  ['heartbeat', 'heartbeat'],
+  ['log-tail', 'logTail'],
+]);
 
 export function newJournal(): JournalFigures {
   return { lines: 0, skipped: 0, minutes: new Map(), schedules: new Map(), targets: new Map() };
@@ -57,7 +62,11 @@ export function journalLine(j: JournalFigures, text: string): boolean {
   }
   const minute = Math.floor(ms / 60_000) * 60_000;
   let m = j.minutes.get(minute);
-  if (m === undefined) j.minutes.set(minute, (m = { read: 0, write: 0, heartbeat: 0, logTail: 0, writesMade: 0, failed: 0, limited: 0, remaining: null }));
+  if (m === undefined)
+    j.minutes.set(
+      minute,
+      (m = { read: 0, write: 0, heartbeat: 0, logTail: 0, writesMade: 0, failed: 0, limited: 0, remaining: null }),
+    );
   // A local file write is no API call: `calls` says how many the line stands for (0 for the file).
   const calls = typeof o.calls === 'number' && Number.isFinite(o.calls) && o.calls >= 0 ? o.calls : 1;
   m[KINDS.get(kind)!] += calls;

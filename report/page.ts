@@ -13,9 +13,17 @@ export interface PageInput {
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const num = (n: number): string => Math.round(n).toLocaleString('en-GB');
-const secs = (n: number | null): string => (n === null ? '–' : n < 10 ? `${Number(n.toFixed(1))} s` : n < 120 ? `${Math.round(n)} s` : `${Number((n / 60).toFixed(1))} min`);
+const secs = (n: number | null): string =>
+  n === null
+    ? '–'
+    : n < 10
+      ? `${Number(n.toFixed(1))} s`
+      : n < 120
+        ? `${Math.round(n)} s`
+        : `${Number((n / 60).toFixed(1))} min`;
 const hhmm = (ms: number): string => new Date(ms).toISOString().slice(11, 16);
-const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 10)} ${new Date(ms).toISOString().slice(11, 19)}`;
+const when = (ms: number): string =>
+  `${new Date(ms).toISOString().slice(0, 10)} ${new Date(ms).toISOString().slice(11, 19)}`;
 
 const STYLE = `
   :root { color-scheme: light; --fg: #1b1f24; --muted: #57606a; --rule: #d0d7de; --bg: #fff; --note: #fff8e1; }
@@ -48,7 +56,15 @@ const STYLE = `
 /** A table folded under its chart: `head` names the columns, the first one the row. */
 function table(caption: string, head: string[], body: string[][]): string {
   const th = head.map((h) => `<th scope="col">${esc(h)}</th>`).join('');
-  const rows = body.map((r) => `<tr><th scope="row">${esc(r[0]!)}</th>${r.slice(1).map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('\n');
+  const rows = body
+    .map(
+      (r) =>
+        `<tr><th scope="row">${esc(r[0]!)}</th>${r
+          .slice(1)
+          .map((c) => `<td>${esc(c)}</td>`)
+          .join('')}</tr>`,
+    )
+    .join('\n');
   return `<details><summary>${esc(caption)}: the figures</summary><div class="table"><table><caption>${esc(caption)}</caption><thead><tr>${th}</tr></thead><tbody>\n${rows}\n</tbody></table></div></details>`;
 }
 
@@ -58,7 +74,9 @@ function figure(id: string, svgs: PageInput['svgs'], caption: string): string {
   // The SVG is a picture described by its caption (and the table folded under it).
   // Vega's own roles on its mark groups would ask each for a name of its own: dropped.
   const labelled = (text: string, kind: 'wide' | 'narrow'): string =>
-    text.replace(/ (role|aria-roledescription|aria-label)="[^"]*"/g, '').replace(/^<svg\b/, `<svg class="${kind}" role="img" aria-labelledby="${esc(id)}-caption"`);
+    text
+      .replace(/ (role|aria-roledescription|aria-label)="[^"]*"/g, '')
+      .replace(/^<svg\b/, `<svg class="${kind}" role="img" aria-labelledby="${esc(id)}-caption"`);
   return `<figure id="${esc(id)}">${labelled(svg.wide, 'wide')}${labelled(svg.narrow, 'narrow')}<figcaption id="${esc(id)}-caption">${esc(caption)}</figcaption></figure>`;
 }
 
@@ -70,11 +88,14 @@ function languagesText(room: RoomFigures): string {
   const langs = room.languages;
   if (langs.length === 0) {
     // A log from an edge before the field names no language; a room nobody waited in has none to name.
-    return room.totals.peakWaiting > 0 ? `<p class="langs">Languages: none named in this log (its lines come from before the room logged them).</p>` : '';
+    return room.totals.peakWaiting > 0
+      ? `<p class="langs">Languages: none named in this log (its lines come from before the room logged them).</p>`
+      : '';
   }
   const shown = langs.slice(0, LANGUAGES_SHOWN).map((l) => `<span>${esc(l.tag)} ${num(l.visitors)}</span>`);
   const rest = langs.slice(LANGUAGES_SHOWN);
-  if (rest.length > 0) shown.push(`<span>${num(rest.length)} more languages ${num(rest.reduce((s, l) => s + l.visitors, 0))}</span>`);
+  if (rest.length > 0)
+    shown.push(`<span>${num(rest.length)} more languages ${num(rest.reduce((s, l) => s + l.visitors, 0))}</span>`);
   return `<p class="langs">Languages of the waiting visitors: ${shown.join(', ')}.</p>`;
 }
 
@@ -83,7 +104,10 @@ function roomSection(room: RoomFigures, input: PageInput): string {
   const t = room.totals;
   const targets = [...new Set(room.minutes.map((m) => m.target).filter((v) => v !== null))];
   const targetText = targets.length === 0 ? 'no target known' : `target ${targets.map(num).join(', then ')} a minute`;
-  const fullWaits = t.waitsMeasured === 0 ? 'no wait measured' : `waits lived: p50 ${secs(t.p50)}, p90 ${secs(t.p90)}, p99 ${secs(t.p99)} (${num(t.waitsMeasured)} admissions)`;
+  const fullWaits =
+    t.waitsMeasured === 0
+      ? 'no wait measured'
+      : `waits lived: p50 ${secs(t.p50)}, p90 ${secs(t.p90)}, p99 ${secs(t.p99)} (${num(t.waitsMeasured)} admissions)`;
   const minutes = room.minutes;
   const id = (s: string): string => `${room.id}-${s}`;
   return `<section aria-labelledby="room-${esc(room.id)}">
@@ -95,14 +119,37 @@ ${figure(id('waiting'), input.svgs, 'Waiting visitors: the most holding a ticket
 ${figure(id('waits'), input.svgs, 'Waits lived by the visitors admitted in each minute: p50, p90 and p99, in seconds.')}
 ${figure(id('leavers'), input.svgs, 'Leavers: tickets that stopped coming before being drawn, counted in the minute they were last seen.')}
 ${figure(id('chance'), input.svgs, room.published.length > 0 ? "The chance of a draw window by window: what the draws used, and what the controller's writes published." : 'The chance of a draw window by window, as the draws used it.')}
-${table(`Room ${room.id}, minute by minute`, ['minute (UTC)', 'admitted', 'target', 'waiting', 'drawn', 'leavers', 'wait p50', 'p90', 'p99'], minutes.map((m) => [hhmm(m.startMs), num(m.admissions), m.target === null ? '–' : num(m.target), num(m.waiting), num(m.draws), num(m.leavers), secs(m.p50), secs(m.p90), secs(m.p99)]))}
+${table(
+  `Room ${room.id}, minute by minute`,
+  ['minute (UTC)', 'admitted', 'target', 'waiting', 'drawn', 'leavers', 'wait p50', 'p90', 'p99'],
+  minutes.map((m) => [
+    hhmm(m.startMs),
+    num(m.admissions),
+    m.target === null ? '–' : num(m.target),
+    num(m.waiting),
+    num(m.draws),
+    num(m.leavers),
+    secs(m.p50),
+    secs(m.p90),
+    secs(m.p99),
+  ]),
+)}
 </section>`;
 }
 
 function linesText(f: ReportFigures): string {
   const l = f.lines;
-  const why = Object.entries(l.badWhy).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([w, n]) => `${w} (${num(n)})`).join('; ');
-  const parts = [`${num(l.read)} lines read`, `${num(l.used)} decision lines used`, `${num(l.foreign)} skipped as not the room's (other output)`, `${num(l.bad)} skipped as unusable${why ? `: ${why}` : ''}`];
+  const why = Object.entries(l.badWhy)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([w, n]) => `${w} (${num(n)})`)
+    .join('; ');
+  const parts = [
+    `${num(l.read)} lines read`,
+    `${num(l.used)} decision lines used`,
+    `${num(l.foreign)} skipped as not the room's (other output)`,
+    `${num(l.bad)} skipped as unusable${why ? `: ${why}` : ''}`,
+  ];
   if (l.noRoom > 0) parts.push(`${num(l.noRoom)} decided by no room (bypass rules, no route)`);
   if (l.otherRooms > 0) parts.push(`${num(l.otherRooms)} of other rooms`);
   return parts.join(', ');
@@ -117,16 +164,37 @@ function apiSection(input: PageInput): string {
   return `<section aria-labelledby="api-h"><h2 id="api-h">Writes and API calls</h2>
 <p>From the journal ${esc(input.journalName ?? '')}: ${num(t.writesMade)} writes made; API calls: ${num(t.read)} reads, ${num(t.write)} writes, ${num(t.heartbeat)} heartbeats and ${num(t.logTail)} starts of fastly log-tail; ${num(api.busiestHour)} calls in the busiest hour; ${num(t.failed)} failed, ${num(t.limited)} of them refused by the rate limit (429).${api.journalSkipped > 0 ? ` ${num(api.journalSkipped)} journal lines skipped as unreadable.` : ''}</p>
 ${figure('api', input.svgs, 'API calls in each minute, by kind. A write to the local store file is no API call and counts 0.')}
-${table('API calls, minute by minute', ['minute (UTC)', 'writes made', 'reads', 'writes', 'heartbeats', 'failed', '429', 'rate limit left'], api.minutes.map((m) => [hhmm(m.startMs), num(m.writesMade), num(m.read), num(m.write), num(m.heartbeat), num(m.failed), num(m.limited), m.remaining === null ? '–' : num(m.remaining)]))}
+${table(
+  'API calls, minute by minute',
+  ['minute (UTC)', 'writes made', 'reads', 'writes', 'heartbeats', 'failed', '429', 'rate limit left'],
+  api.minutes.map((m) => [
+    hhmm(m.startMs),
+    num(m.writesMade),
+    num(m.read),
+    num(m.write),
+    num(m.heartbeat),
+    num(m.failed),
+    num(m.limited),
+    m.remaining === null ? '–' : num(m.remaining),
+  ]),
+)}
 </section>`;
 }
 
 export function reportPage(input: PageInput): string {
   const f = input.figures;
-  const span = f.fromMs === null || f.toMs === null ? 'no decision line in the file' : `${when(f.fromMs)} to ${when(f.toMs)} UTC`;
-  const pops = f.pops.length === 0 ? '' : `<section aria-labelledby="pops-h"><h2 id="pops-h">Points of presence</h2>
+  const span =
+    f.fromMs === null || f.toMs === null ? 'no decision line in the file' : `${when(f.fromMs)} to ${when(f.toMs)} UTC`;
+  const pops =
+    f.pops.length === 0
+      ? ''
+      : `<section aria-labelledby="pops-h"><h2 id="pops-h">Points of presence</h2>
 ${figure('pops', input.svgs, 'Admissions in each minute, by the POP that admitted them.')}
-${table('Each POP over the whole log', ['POP', 'lines', 'admitted', 'drawn', 'leavers', 'most waiting at once'], f.pops.map((p) => [p.pop, num(p.lines), num(p.admissions), num(p.draws), num(p.leavers), num(p.peakWaiting)]))}
+${table(
+  'Each POP over the whole log',
+  ['POP', 'lines', 'admitted', 'drawn', 'leavers', 'most waiting at once'],
+  f.pops.map((p) => [p.pop, num(p.lines), num(p.admissions), num(p.draws), num(p.leavers), num(p.peakWaiting)]),
+)}
 </section>`;
   return `<!doctype html>
 <html lang="en">

@@ -18,7 +18,10 @@ async function eachLine(path: string, fn: (text: string) => void): Promise<void>
   for await (const text of lines) fn(text);
 }
 
-export async function readDecisionLog(path: string, options: { room?: string; nowMs?: number } = {}): Promise<LogFigures> {
+export async function readDecisionLog(
+  path: string,
+  options: { room?: string; nowMs?: number } = {},
+): Promise<LogFigures> {
   const aggregator = new LogAggregator(options);
   await eachLine(path, (text) => aggregator.line(text));
   return aggregator.finish();

@@ -17,6 +17,8 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   // Bundled CommonJS dependencies may call require(); give ESM output one.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
 });
 console.log(`build-host: host/dist ready in ${Date.now() - started} ms`);

@@ -18,8 +18,15 @@ const bundlePath = join(repoRoot, 'build', 'bundle.js');
 export const rawTextPlugin: Plugin = {
   name: 'raw-text',
   setup(b) {
-    b.onResolve({ filter: /\?raw$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)), namespace: 'raw-text' }));
-    b.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({ contents: await readFile(args.path, 'utf8'), loader: 'text', watchFiles: [args.path] }));
+    b.onResolve({ filter: /\?raw$/ }, (args) => ({
+      path: resolve(args.resolveDir, args.path.slice(0, -'?raw'.length)),
+      namespace: 'raw-text',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'raw-text' }, async (args) => ({
+      contents: await readFile(args.path, 'utf8'),
+      loader: 'text',
+      watchFiles: [args.path],
+    }));
   },
 };
 
@@ -59,13 +66,17 @@ async function main(argv: readonly string[]): Promise<number> {
   if (unknown.length > 0) throw new UsageError(`unknown option "${unknown.join(' ')}"`);
   if (!args.has('--no-check')) {
     // src/ only, with the js-compute types: the `fastly:*` modules exist nowhere else.
-    step('type-check', () => execFileSync(bin('tsc'), ['-p', join(repoRoot, 'tsconfig.build.json')], { stdio: 'inherit' }));
+    step('type-check', () =>
+      execFileSync(bin('tsc'), ['-p', join(repoRoot, 'tsconfig.build.json')], { stdio: 'inherit' }),
+    );
   }
   mkdirSync(dirname(bundlePath), { recursive: true });
   mkdirSync(dirname(wasmFile), { recursive: true });
   const started = performance.now();
   await build({ ...bundleOptions, outfile: bundlePath });
-  console.log(`bundle: ${((performance.now() - started) / 1000).toFixed(1)} s, ${statSync(bundlePath).size} bytes -> ${bundlePath}`);
+  console.log(
+    `bundle: ${((performance.now() - started) / 1000).toFixed(1)} s, ${statSync(bundlePath).size} bytes -> ${bundlePath}`,
+  );
   const compiling = performance.now();
   await compileWasm(bundlePath, wasmFile, { inheritOutput: true });
   console.log(`wasm: ${((performance.now() - compiling) / 1000).toFixed(1)} s`);

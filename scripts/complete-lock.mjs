@@ -14,7 +14,18 @@ const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
 const packages = lock.packages;
 
 const OS = ['darwin', 'linux', 'win32', 'freebsd', 'android', 'openharmony', 'openbsd', 'netbsd', 'sunos', 'aix'];
-const CPU = { arm64: 'arm64', x64: 'x64', x32: 'ia32', ia32: 'ia32', arm: 'arm', ppc64: 'ppc64', s390x: 's390x', riscv64: 'riscv64', loong64: 'loong64', wasm32: 'wasm32' };
+const CPU = {
+  arm64: 'arm64',
+  x64: 'x64',
+  x32: 'ia32',
+  ia32: 'ia32',
+  arm: 'arm',
+  ppc64: 'ppc64',
+  s390x: 's390x',
+  riscv64: 'riscv64',
+  loong64: 'loong64',
+  wasm32: 'wasm32',
+};
 
 function platformOf(name) {
   const parts = name.split('/').pop().split('-');
@@ -51,6 +62,8 @@ for (const [path, pkg] of Object.entries(packages)) {
     added += 1;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)));
+lock.packages = Object.fromEntries(
+  Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : a > b ? 1 : 0)),
+);
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`complete-lock: added ${added} optional platform entries`);

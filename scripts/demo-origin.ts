@@ -52,7 +52,9 @@ ${body}
 function cookieReport(req: IncomingMessage): string {
   const cookies = parseCookies(req.headers.cookie);
   const leaked = cookies.some(([name]) => isRoomCookie(name));
-  const rows = cookies.map(([n, v]) => `<tr><td><code>${escapeHtml(n)}</code></td><td><code>${escapeHtml(v)}</code></td></tr>`).join('\n');
+  const rows = cookies
+    .map(([n, v]) => `<tr><td><code>${escapeHtml(n)}</code></td><td><code>${escapeHtml(v)}</code></td></tr>`)
+    .join('\n');
   return `<h2>Cookies the shop received</h2>
 ${cookies.length === 0 ? '<p>None.</p>' : `<table><thead><tr><th>name</th><th>value</th></tr></thead><tbody>\n${rows}\n</tbody></table>`}
 <p id="room-cookie" class="${leaked ? 'bad' : 'ok'}">${
@@ -72,7 +74,8 @@ async function isDemoRouting(url: URL, roomOf: RoomOf): Promise<boolean> {
 }
 
 /** The demo routing's (local/config.example.json): /checkout to the checkout room, the rest to the shop room. */
-const demoRoomOf: RoomOf = async (url) => (url.pathname === '/checkout' || url.pathname.startsWith('/checkout/') ? 'checkout' : 'shop');
+const demoRoomOf: RoomOf = async (url) =>
+  url.pathname === '/checkout' || url.pathname.startsWith('/checkout/') ? 'checkout' : 'shop';
 
 /**
  * Which room the visitor passed to reach this page. The origin cannot tell from the request (the
@@ -80,7 +83,8 @@ const demoRoomOf: RoomOf = async (url) => (url.pathname === '/checkout' || url.p
  * own words for its two rooms, and plain ones for a routing the operator made.
  */
 function roomNote(path: string, room: string | null, demo: boolean): string {
-  if (room === null) return `<p id="room">No room decided <code>${escapeHtml(path)}</code>: the routing sends it straight to the origin (a bypass rule, or no route and no default room; <code>npm run tune</code> shows the routing).</p>`;
+  if (room === null)
+    return `<p id="room">No room decided <code>${escapeHtml(path)}</code>: the routing sends it straight to the origin (a bypass rule, or no route and no default room; <code>npm run tune</code> shows the routing).</p>`;
   if (!demo || (room !== 'checkout' && room !== 'shop')) {
     return `<p id="room">You came through the <strong>${escapeHtml(room)}</strong> room: the routing sends <code>${escapeHtml(path)}</code> there (<code>npm run tune</code> shows its rooms and their settings).</p>`;
   }
@@ -130,34 +134,73 @@ async function handleDemo(req: IncomingMessage, res: ServerResponse, roomOf: Roo
       res.end('ok\n');
       return;
     case '/':
-      send(res, 200, page('Welcome', `<h1>You are in!</h1>
+      send(
+        res,
+        200,
+        page(
+          'Welcome',
+          `<h1>You are in!</h1>
 <p>The waiting room let you through to the shop. Browse around: you will not queue again until your session ends.</p>
 <p>Go on to <a href="/products">the products</a>, or <a href="/logout">leave</a> to give your place back.</p>
 ${await note()}
-${cookieReport(req)}`), shopCookie(req));
+${cookieReport(req)}`,
+        ),
+        shopCookie(req),
+      );
       return;
     case '/products':
-      send(res, 200, page('Products', `<h1>Products</h1>
+      send(
+        res,
+        200,
+        page(
+          'Products',
+          `<h1>Products</h1>
 <ul><li>A very popular concert ticket</li><li>A limited-edition sneaker</li></ul>
 <p><a href="/">Back to the shop</a> or on to <a href="/checkout">the checkout</a></p>
 ${await note()}
-${cookieReport(req)}`), shopCookie(req));
+${cookieReport(req)}`,
+        ),
+        shopCookie(req),
+      );
       return;
     case '/checkout':
-      send(res, 200, page('Checkout', `<h1>Checkout</h1>
+      send(
+        res,
+        200,
+        page(
+          'Checkout',
+          `<h1>Checkout</h1>
 <p>Your basket: one very popular concert ticket. (This is a demo: nothing is sold.)</p>
 ${await note()}
-${cookieReport(req)}`), shopCookie(req));
+${cookieReport(req)}`,
+        ),
+        shopCookie(req),
+      );
       return;
     case '/logout':
       // The room removes this header and clears its cookie: the visitor's next request queues again.
-      send(res, 200, page('Goodbye', `<h1>You left the shop</h1>
+      send(
+        res,
+        200,
+        page(
+          'Goodbye',
+          `<h1>You left the shop</h1>
 <p>The shop answered with <code>waiting-room-command: revoke</code>, so the room cleared its cookie.
 Your next visit starts in the waiting room again.</p>
-<p><a href="/">Come back</a></p>`), { 'waiting-room-command': 'revoke' });
+<p><a href="/">Come back</a></p>`,
+        ),
+        { 'waiting-room-command': 'revoke' },
+      );
       return;
     default:
-      send(res, 404, page('Not found', `<h1>Not found</h1><p>The shop has no <code>${escapeHtml(path)}</code>. <a href="/">Back to the shop</a></p>`));
+      send(
+        res,
+        404,
+        page(
+          'Not found',
+          `<h1>Not found</h1><p>The shop has no <code>${escapeHtml(path)}</code>. <a href="/">Back to the shop</a></p>`,
+        ),
+      );
   }
 }
 
@@ -180,10 +223,13 @@ function webhook(req: IncomingMessage, res: ServerResponse, path: string): void 
 }
 
 /** Starts the shop; resolves once it listens. Port 0 picks a free port (tests). */
-export function startDemoOrigin(options: { port?: number; host?: string; roomOf?: RoomOf } = {}): Promise<{ server: Server; url: string }> {
+export function startDemoOrigin(
+  options: { port?: number; host?: string; roomOf?: RoomOf } = {},
+): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     handleDemo(req, res, options.roomOf).catch((error: unknown) => {
-      if (!res.headersSent) send(res, 500, page('Error', `<h1>The shop failed</h1><p>${escapeHtml(String(error))}</p>`));
+      if (!res.headersSent)
+        send(res, 500, page('Error', `<h1>The shop failed</h1><p>${escapeHtml(String(error))}</p>`));
       else res.end();
     });
   });
@@ -206,7 +252,8 @@ const USAGE = `usage: tsx scripts/demo-origin.ts [--port N] [--host ADDR]
 async function serve(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { port: { type: 'string' }, host: { type: 'string' } } });
   const port = values.port === undefined ? undefined : Number(values.port);
-  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) throw new UsageError(`--port must be a port number, not "${values.port}"`);
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535))
+    throw new UsageError(`--port must be a port number, not "${values.port}"`);
   const { server, url } = await startDemoOrigin({ port, host: values.host }).catch((error: unknown) => {
     throw new Error(`cannot listen: ${(error as Error).message}`);
   });

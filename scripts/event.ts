@@ -38,7 +38,8 @@ export function commitmentOf(seed: Uint8Array): string {
 function seedBytes(base64: string): Uint8Array {
   const bytes = decodeBase64(base64.trim());
   if (bytes === null) throw new EventError('the seed is not base64');
-  if (bytes.length < MIN_KEY_BYTES) throw new EventError(`the seed is ${bytes.length} bytes; an event seed has at least ${MIN_KEY_BYTES}`);
+  if (bytes.length < MIN_KEY_BYTES)
+    throw new EventError(`the seed is ${bytes.length} bytes; an event seed has at least ${MIN_KEY_BYTES}`);
   return bytes;
 }
 
@@ -84,7 +85,8 @@ function readClaims(token: string): { arr: number; sub: string } | string {
   const c = claims as Record<string, unknown>;
   if (typeof c !== 'object' || c === null) return 'its payload is not a JSON object';
   if (c.dec !== 'pre') return `it is not a pre-queue token (dec is ${JSON.stringify(c.dec)})`;
-  if (typeof c.arr !== 'number' || !Number.isSafeInteger(c.arr) || typeof c.sub !== 'string') return 'it lacks a whole-number arr or a sub';
+  if (typeof c.arr !== 'number' || !Number.isSafeInteger(c.arr) || typeof c.sub !== 'string')
+    return 'it lacks a whole-number arr or a sub';
   return { arr: c.arr, sub: c.sub };
 }
 
@@ -108,19 +110,27 @@ async function readStdinTokens(): Promise<string[]> {
  * The event's start in epoch seconds, from --event-start or the local settings (room `room`'s, or the
  * service-wide ones); null when neither has one.
  */
-async function eventStart(given: string | undefined, configPath: string | undefined, room: string | undefined): Promise<{ at: number; from: string } | null> {
+async function eventStart(
+  given: string | undefined,
+  configPath: string | undefined,
+  room: string | undefined,
+): Promise<{ at: number; from: string } | null> {
   if (given !== undefined) {
     const { config } = parseConfig((key) => (key === 'event_start' ? given : null));
-    if (config.event === null) throw new UsageError(`--event-start must be a time with a zone, such as 2026-12-01T10:00:00Z, not "${given}"`);
+    if (config.event === null)
+      throw new UsageError(`--event-start must be a time with a zone, such as 2026-12-01T10:00:00Z, not "${given}"`);
     return { at: config.event.start, from: '--event-start' };
   }
   const settingsFile = configFile(configPath);
   const settings = (await readStoreIfExists(settingsFile)) ?? {};
   if (room !== undefined && !storeRooms(settings).includes(room)) {
-    throw new UsageError(`--room ${room}: ${settingsFile} names no such room; its rooms are ${storeRooms(settings).join(', ') || '(none)'}`);
+    throw new UsageError(
+      `--room ${room}: ${settingsFile} names no such room; its rooms are ${storeRooms(settings).join(', ') || '(none)'}`,
+    );
   }
   const event = roomSettings(settings, room ?? null).config.event;
-  const where = room === undefined ? `the service-wide settings in ${settingsFile}` : `room ${room}'s settings in ${settingsFile}`;
+  const where =
+    room === undefined ? `the service-wide settings in ${settingsFile}` : `room ${room}'s settings in ${settingsFile}`;
   return event === null ? null : { at: event.start, from: `event_start in ${where}` };
 }
 
@@ -128,7 +138,12 @@ const iso = (sec: number) => new Date(sec * 1000).toISOString().replace('.000Z',
 
 /** "in 10 minutes", "in 2 hours", "in 3 days": how long until the start. */
 function until(seconds: number): string {
-  const [n, unit] = seconds < 5400 ? [Math.max(1, Math.round(seconds / 60)), 'minute'] : seconds < 172_800 ? [Math.round(seconds / 3600), 'hour'] : [Math.round(seconds / 86_400), 'day'];
+  const [n, unit] =
+    seconds < 5400
+      ? [Math.max(1, Math.round(seconds / 60)), 'minute']
+      : seconds < 172_800
+        ? [Math.round(seconds / 3600), 'hour']
+        : [Math.round(seconds / 86_400), 'day'];
   return `in ${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
@@ -137,22 +152,37 @@ function until(seconds: number): string {
  * the seed anyone can compute the rank of any identity for this start, and come back under the ones
  * that rank first. So it refuses then, unless forced.
  */
-async function reveal(file: string, start: { at: number; from: string } | null, force: boolean, nowSec: number): Promise<number> {
+async function reveal(
+  file: string,
+  start: { at: number; from: string } | null,
+  force: boolean,
+  nowSec: number,
+): Promise<number> {
   const seed = await storedSeed(file);
   if (start !== null && nowSec < start.at) {
     const when = `the event starts at ${iso(start.at)}, ${until(start.at - nowSec)} (${start.from})`;
     if (!force) {
-      console.error(`npm run event: refused: the pre-queue is still open: ${when}. With the seed, anyone can compute every place in it before the start and come back under identities that rank first.`);
-      console.error('Reveal it once the event has started (best after the sale): npm run event -- reveal. To reveal it now anyway: npm run event -- reveal --force');
+      console.error(
+        `npm run event: refused: the pre-queue is still open: ${when}. With the seed, anyone can compute every place in it before the start and come back under identities that rank first.`,
+      );
+      console.error(
+        'Reveal it once the event has started (best after the sale): npm run event -- reveal. To reveal it now anyway: npm run event -- reveal --force',
+      );
       return 1;
     }
-    console.error(`WARNING: the pre-queue is still open (${when}). Whoever sees this seed before then can compute every place in it: do not publish it yet.`);
+    console.error(
+      `WARNING: the pre-queue is still open (${when}). Whoever sees this seed before then can compute every place in it: do not publish it yet.`,
+    );
   } else if (start === null) {
-    console.error('npm run event: cannot tell whether the pre-queue is still open: no event_start in the local settings (the service-wide ones, or --room ID\'s). Publish the seed only after the start; for an event on a Fastly service, pass --event-start TIME and this command checks.');
+    console.error(
+      "npm run event: cannot tell whether the pre-queue is still open: no event_start in the local settings (the service-wide ones, or --room ID's). Publish the seed only after the start; for an event on a Fastly service, pass --event-start TIME and this command checks.",
+    );
   }
   console.log(`seed: ${Buffer.from(seed).toString('base64')}`);
   console.log(`commitment: ${commitmentOf(seed)}`);
-  console.log('Anyone can now check a pre-queue token: npm run event -- verify --seed SEED --commitment COMMITMENT --token TOKEN');
+  console.log(
+    'Anyone can now check a pre-queue token: npm run event -- verify --seed SEED --commitment COMMITMENT --token TOKEN',
+  );
   return 0;
 }
 
@@ -171,15 +201,20 @@ export function ordinal(n: number): string {
  */
 export function placeLines(verdicts: readonly Verdict[]): string[] {
   const byStart = new Map<number, Verdict[]>();
-  for (const v of verdicts) if (v.rank !== undefined && v.start !== undefined) byStart.set(v.start, [...(byStart.get(v.start) ?? []), v]);
+  for (const v of verdicts)
+    if (v.rank !== undefined && v.start !== undefined) byStart.set(v.start, [...(byStart.get(v.start) ?? []), v]);
   const lines: string[] = [];
   for (const [start, group] of [...byStart].sort((a, b) => a[0] - b[0])) {
     group.sort((a, b) => a.rank! - b.rank!);
     const n = group.length;
-    lines.push(`${n} pre-queue token${n === 1 ? '' : 's'} for the event that starts ${iso(start)}, in the order the seed lets them in:`);
+    lines.push(
+      `${n} pre-queue token${n === 1 ? '' : 's'} for the event that starts ${iso(start)}, in the order the seed lets them in:`,
+    );
     for (const [i, v] of group.entries()) {
       const ahead = Math.round((1 - v.rank!) * 100);
-      lines.push(`  ${`${ordinal(i + 1)} of ${n}`.padEnd(12)} token …${v.token.trim().slice(-16)}  ahead of about ${ahead}% of the pre-queue  (rank ${v.rank!.toFixed(6)}, position ${v.pos!.toFixed(6)})`);
+      lines.push(
+        `  ${`${ordinal(i + 1)} of ${n}`.padEnd(12)} token …${v.token.trim().slice(-16)}  ahead of about ${ahead}% of the pre-queue  (rank ${v.rank!.toFixed(6)}, position ${v.pos!.toFixed(6)})`,
+      );
     }
   }
   return lines;
@@ -239,7 +274,9 @@ export async function main(argv: readonly string[], io: EventIo = {}): Promise<n
       case 'seed': {
         const keys = (await readStoreIfExists(file)) ?? {};
         if (keys[EVENT_SEED_ID] !== undefined && !values.force) {
-          throw new EventError(`${file} already holds an ${EVENT_SEED_ID}; its commitment may be published already. Use --force to replace it`);
+          throw new EventError(
+            `${file} already holds an ${EVENT_SEED_ID}; its commitment may be published already. Use --force to replace it`,
+          );
         }
         const seed = randomBytes(SEED_BYTES);
         const base64 = seed.toString('base64');
@@ -248,42 +285,72 @@ export async function main(argv: readonly string[], io: EventIo = {}): Promise<n
           const fastly = fastlyRunner(values['dry-run']);
           const store = values['secret-store-id'] ?? resolveStoreId(fastly, service, KEY_STORE);
           // Through stdin: on a command line the seed would sit in shell history and `ps`.
-          fastly.run(['secret-store-entry', 'create', '--store-id', store, '--name', EVENT_SEED_ID, '--stdin', ...(values.force ? ['--recreate-allow'] : [])], {
-            stdin: base64,
-            stdinNote: '<the new seed>',
-          });
+          fastly.run(
+            [
+              'secret-store-entry',
+              'create',
+              '--store-id',
+              store,
+              '--name',
+              EVENT_SEED_ID,
+              '--stdin',
+              ...(values.force ? ['--recreate-allow'] : []),
+            ],
+            {
+              stdin: base64,
+              stdinNote: '<the new seed>',
+            },
+          );
         }
         if (!values['dry-run']) await writeStoreAtomic(file, { ...keys, [EVENT_SEED_ID]: base64 }, 0o600);
-        console.log(`stored a new ${EVENT_SEED_ID} in ${file}${service === undefined ? '' : ` and service ${service}'s Secret Store`}`);
+        console.log(
+          `stored a new ${EVENT_SEED_ID} in ${file}${service === undefined ? '' : ` and service ${service}'s Secret Store`}`,
+        );
         console.log(`commitment: ${commitmentOf(seed)}`);
-        console.log('Publish the commitment before the pre-queue opens; reveal the seed after the sale (npm run event -- reveal).');
+        console.log(
+          'Publish the commitment before the pre-queue opens; reveal the seed after the sale (npm run event -- reveal).',
+        );
         return 0;
       }
       case 'commitment':
         console.log(commitmentOf(await storedSeed(file)));
         return 0;
       case 'reveal':
-        return await reveal(file, await eventStart(values['event-start'], values['config-file'], values.room), values.force, now());
+        return await reveal(
+          file,
+          await eventStart(values['event-start'], values['config-file'], values.room),
+          values.force,
+          now(),
+        );
       case 'verify': {
         if (values.seed === undefined) throw new UsageError('give the revealed seed: --seed B64');
         const seed = seedBytes(values.seed);
         if (values.commitment !== undefined) {
           if (commitmentOf(seed).toLowerCase() !== values.commitment.trim().toLowerCase()) {
-            throw new EventError(`the seed does not match the commitment ${values.commitment}: it is not the seed that was promised`);
+            throw new EventError(
+              `the seed does not match the commitment ${values.commitment}: it is not the seed that was promised`,
+            );
           }
           console.log(`the seed matches the commitment ${values.commitment}`);
         }
         const tokens = values.token ?? (await (io.stdinTokens ?? readStdinTokens)());
-        if (tokens.length === 0) throw new UsageError('give at least one token: --token TOKEN, or one per line on stdin');
+        if (tokens.length === 0)
+          throw new UsageError('give at least one token: --token TOKEN, or one per line on stdin');
         const verdicts = await verifyTokens(values.seed, tokens);
-        console.log("(signatures are not checked: that needs the room's key; the rank depends only on the token's arr and sub)");
+        console.log(
+          "(signatures are not checked: that needs the room's key; the rank depends only on the token's arr and sub)",
+        );
         for (const line of placeLines(verdicts)) console.log(line);
         const bad = verdicts.filter((v) => v.problem !== undefined);
         for (const v of bad) console.error(`cannot rank ${v.token.slice(0, 24)}…: ${v.problem}`);
         return bad.length === 0 ? 0 : 1;
       }
       default:
-        throw new UsageError(positionals[0] === undefined ? 'name a command' : `unknown command "${positionals[0]}"; use seed, commitment, reveal or verify`);
+        throw new UsageError(
+          positionals[0] === undefined
+            ? 'name a command'
+            : `unknown command "${positionals[0]}"; use seed, commitment, reveal or verify`,
+        );
     }
   } catch (error) {
     if (!(error instanceof EventError)) throw error;

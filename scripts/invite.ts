@@ -51,18 +51,22 @@ export function identityArg(sub: string): string {
 
 function minutesArg(text: string): number {
   const minutes = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(minutes) || minutes < 1) throw new UsageError(`--minutes "${text}" must be a whole number of minutes, at least 1`);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(minutes) || minutes < 1)
+    throw new UsageError(`--minutes "${text}" must be a whole number of minutes, at least 1`);
   return minutes;
 }
 
 async function inviteKeyBytes(file: string, kid: string): Promise<Uint8Array> {
   const name = INVITE_KID_PREFIX + kid;
   const stored = (await readStoreIfExists(file))?.[name];
-  if (stored === undefined) throw new InviteError(`no invite key "${name}" in ${file}; make one: npm run keys -- add-invite ${kid}`);
+  if (stored === undefined)
+    throw new InviteError(`no invite key "${name}" in ${file}; make one: npm run keys -- add-invite ${kid}`);
   const bytes = decodeBase64(stored);
   if (bytes === null || bytes.length < MIN_KEY_BYTES) {
     const what = bytes === null ? 'is not base64' : `is ${bytes.length} bytes, under ${MIN_KEY_BYTES}`;
-    throw new InviteError(`the invite key "${name}" in ${file} ${what}: the room ignores it. Make another: npm run keys -- add-invite NEWKID`);
+    throw new InviteError(
+      `the invite key "${name}" in ${file} ${what}: the room ignores it. Make another: npm run keys -- add-invite NEWKID`,
+    );
   }
   return bytes;
 }
@@ -71,7 +75,10 @@ async function inviteKeyBytes(file: string, kid: string): Promise<Uint8Array> {
 function subForm(identity: IdentitySource): { kind: string; usage: string; setting: string } {
   if (identity.kind === 'ip') return { kind: 'ip', usage: '--sub ip:ADDRESS', setting: 'ip' };
   if (identity.kind === 'none') return { kind: 'none', usage: '--sub none', setting: 'none' };
-  const usage = identity.kind === 'header' ? `--sub header:VALUE (the value of its ${identity.name} header)` : `--sub jwt:SUB (the sub claim of the JWT in ${identity.name})`;
+  const usage =
+    identity.kind === 'header'
+      ? `--sub header:VALUE (the value of its ${identity.name} header)`
+      : `--sub jwt:SUB (the sub claim of the JWT in ${identity.name})`;
   return { kind: identity.kind, usage, setting: `${identity.kind}:${identity.name}` };
 }
 
@@ -83,7 +90,11 @@ export function checkAgainstStore(store: StoreData, file: string, room: string, 
   const rooms = storeRooms(store);
   if (!rooms.includes(room)) {
     const { routing, single } = storeRouting(store);
-    const known = single ? `it has no routing, so its one room is "default"` : routing === null ? 'its routing is unusable (npm run tune -- --show says why)' : `its rooms are ${rooms.join(', ') || '(none)'}`;
+    const known = single
+      ? `it has no routing, so its one room is "default"`
+      : routing === null
+        ? 'its routing is unusable (npm run tune -- --show says why)'
+        : `its rooms are ${rooms.join(', ') || '(none)'}`;
     throw new InviteError(
       `no room "${room}" in ${file}: ${known}. Name one of them (npm run invite -- --room ${rooms[0] ?? 'ID'} --sub ...), or add the room to the routing: npm run tune -- --routing FILE`,
     );
@@ -98,9 +109,16 @@ export function checkAgainstStore(store: StoreData, file: string, room: string, 
 }
 
 /** The local store's check, or a note on stderr saying why there is none. */
-async function checkLocalStore(config: string | undefined, service: string | undefined, room: string, sub: string): Promise<void> {
+async function checkLocalStore(
+  config: string | undefined,
+  service: string | undefined,
+  room: string,
+  sub: string,
+): Promise<void> {
   if (service !== undefined) {
-    console.error(`[invite] for service ${service}: room ${room} and identity ${sub} are not checked against its store; npm run tune -- --service ${service} --show shows its rooms`);
+    console.error(
+      `[invite] for service ${service}: room ${room} and identity ${sub} are not checked against its store; npm run tune -- --service ${service} --show shows its rooms`,
+    );
     return;
   }
   const file = localConfigFile(config, (line) => console.error(`[local] ${line}`));
@@ -130,15 +148,18 @@ export async function main(argv: readonly string[], nowMs: number = Date.now()):
     },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);
-  if (values.config !== undefined && values.service !== undefined) throw new UsageError('--config and --service name two stores: give one');
+  if (values.config !== undefined && values.service !== undefined)
+    throw new UsageError('--config and --service name two stores: give one');
   const { room } = values;
   if (room === undefined) throw new UsageError('name the room: --room ID');
-  if (!ROOM_ID.test(room)) throw new UsageError(`--room "${room}" is not a room id (lower case letters, digits, "-" and "_", at most 32)`);
+  if (!ROOM_ID.test(room))
+    throw new UsageError(`--room "${room}" is not a room id (lower case letters, digits, "-" and "_", at most 32)`);
   if (values.sub === undefined) throw new UsageError('name the visitor: --sub IDENTITY');
   const sub = identityArg(values.sub);
   const minutes = minutesArg(values.minutes);
   const kid = values.kid;
-  if (!/^[A-Za-z0-9_.-]+$/.test(kid)) throw new UsageError(`--kid "${kid}" may only hold letters, digits, "-", "_" and "."`);
+  if (!/^[A-Za-z0-9_.-]+$/.test(kid))
+    throw new UsageError(`--kid "${kid}" may only hold letters, digits, "-", "_" and "."`);
   let page: URL;
   try {
     // The room npm start serves, wherever --addr put it (it records the address beside the settings).
@@ -152,7 +173,10 @@ export async function main(argv: readonly string[], nowMs: number = Date.now()):
   const bytes = await inviteKeyBytes(keysFile(values.keys), kid);
   const exp = Math.floor(nowMs / 1000) + minutes * 60;
   const invite = await signInvite({ room, sub, exp }, kid, bytes);
-  if (invite.length > MAX_INVITE_CHARS) throw new InviteError(`the invite is ${invite.length} characters; the room refuses over ${MAX_INVITE_CHARS}: use a shorter --sub`);
+  if (invite.length > MAX_INVITE_CHARS)
+    throw new InviteError(
+      `the invite is ${invite.length} characters; the room refuses over ${MAX_INVITE_CHARS}: use a shorter --sub`,
+    );
   page.searchParams.set(INVITE_PARAM, invite);
   const base = `${page.origin}${page.pathname}`;
   console.log(invite);

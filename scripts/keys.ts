@@ -50,10 +50,13 @@ export function checkKid(kid: string | undefined): string {
   if (!/^[A-Za-z0-9_.-]{1,255}$/.test(kid)) {
     throw new KeyError(`key id "${kid}" may only hold letters, digits, "-", "_" and "." (at most 255)`);
   }
-  if (kid === EVENT_SEED_ID) throw new KeyError(`"${EVENT_SEED_ID}" is the event seed's name (npm run event); the room never signs with it`);
+  if (kid === EVENT_SEED_ID)
+    throw new KeyError(`"${EVENT_SEED_ID}" is the event seed's name (npm run event); the room never signs with it`);
   if (kid.startsWith(INVITE_KID_PREFIX)) {
     const id = kid.slice(INVITE_KID_PREFIX.length) || 'KID';
-    throw new KeyError(`"${kid}" is an invite key's name; the room never signs tokens with it. Invite keys: npm run keys -- add-invite ${id} (or remove-invite ${id})`);
+    throw new KeyError(
+      `"${kid}" is an invite key's name; the room never signs tokens with it. Invite keys: npm run keys -- add-invite ${id} (or remove-invite ${id})`,
+    );
   }
   return kid;
 }
@@ -62,7 +65,9 @@ export function checkKid(kid: string | undefined): string {
 export function inviteKeyName(kid: string | undefined): string {
   const id = kid ?? 'k1';
   if (id === '' || !/^[A-Za-z0-9_.-]+$/.test(id) || (INVITE_KID_PREFIX + id).length > 255) {
-    throw new KeyError(`invite key id "${id}" may only hold letters, digits, "-", "_" and "." (at most ${255 - INVITE_KID_PREFIX.length})`);
+    throw new KeyError(
+      `invite key id "${id}" may only hold letters, digits, "-", "_" and "." (at most ${255 - INVITE_KID_PREFIX.length})`,
+    );
   }
   return INVITE_KID_PREFIX + id;
 }
@@ -122,17 +127,26 @@ async function list(files: LocalFiles): Promise<string> {
           ? `  WEAK (${bytes.length} bytes; the room ignores it)`
           : '';
     // The event's seed shares the store but is never a token key (npm run event).
-    const role = kid === EVENT_SEED_ID ? '  (the event seed, not a signing key)' : kid.startsWith(INVITE_KID_PREFIX) ? '  (an invite key, not a signing key)' : '';
+    const role =
+      kid === EVENT_SEED_ID
+        ? '  (the event seed, not a signing key)'
+        : kid.startsWith(INVITE_KID_PREFIX)
+          ? '  (an invite key, not a signing key)'
+          : '';
     return `${kid === active ? '*' : ' '} ${kid}${unusable}${role}`;
   });
-  if (!Object.hasOwn(keys, active)) lines.push(`active_key "${active}" is not in ${files.keys}: the room cannot sign new tokens`);
+  if (!Object.hasOwn(keys, active))
+    lines.push(`active_key "${active}" is not in ${files.keys}: the room cannot sign new tokens`);
   return lines.join('\n');
 }
 
 async function addInviteLocal(files: LocalFiles, name: string): Promise<string> {
   // No signing key needed first: a backend may make invites before the room has ever run.
   const keys = (await readStoreIfExists(files.keys)) ?? {};
-  if (Object.hasOwn(keys, name)) throw new KeyError(`invite key "${name}" already exists; choose a new key id (replacing it would void every invite it signed)`);
+  if (Object.hasOwn(keys, name))
+    throw new KeyError(
+      `invite key "${name}" already exists; choose a new key id (replacing it would void every invite it signed)`,
+    );
   await writeStoreAtomic(files.keys, { ...keys, [name]: newKey() }, keyFileMode);
   const id = name.slice(INVITE_KID_PREFIX.length);
   return `added invite key "${name}" to ${files.keys}; make an invite with: npm run invite -- --room ROOM --sub IDENTITY${id === 'k1' ? '' : ` --kid ${id}`}`;
@@ -158,10 +172,16 @@ async function refuseLiveCookies(files: LocalFiles, id: string, nowMs: number): 
   const at = readRotations(files.keys).retired[id];
   if (at === undefined) return;
   const config = (await readStoreIfExists(files.config)) ?? {};
-  const lifetime = Math.max(roomSettings(config, null).config.cookieLifetimeSeconds, ...storeRooms(config).map((room) => roomSettings(config, room).config.cookieLifetimeSeconds));
+  const lifetime = Math.max(
+    roomSettings(config, null).config.cookieLifetimeSeconds,
+    ...storeRooms(config).map((room) => roomSettings(config, room).config.cookieLifetimeSeconds),
+  );
   const safeMs = Date.parse(at) + lifetime * 1000;
   if (nowMs >= safeMs) return;
-  const day = new Date(safeMs).toISOString().slice(0, 10) === new Date(nowMs).toISOString().slice(0, 10) ? '' : ` on ${new Date(safeMs).toISOString().slice(0, 10)}`;
+  const day =
+    new Date(safeMs).toISOString().slice(0, 10) === new Date(nowMs).toISOString().slice(0, 10)
+      ? ''
+      : ` on ${new Date(safeMs).toISOString().slice(0, 10)}`;
   throw new KeyError(
     `key "${id}" stopped signing at ${clock(Date.parse(at))} UTC, and the cookies it signed live for cookie_lifetime ${lifetime} s more, until ${clock(safeMs)} UTC${day}: ` +
       `removing it now sends their holders back to the queue. Remove it after then, or now anyway: npm run keys -- remove ${id} --force`,
@@ -203,7 +223,10 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
       const keys = await loadKeys(files);
       if (!Object.hasOwn(keys, id)) throw new KeyError(`no key "${id}" in ${files.keys}`);
       const rooms = signingKeys((await readStoreIfExists(files.config)) ?? {}).get(id);
-      if (rooms !== undefined) throw new KeyError(`key "${id}" is the active_key of room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')} (it signs new tokens); rotate to another key first`);
+      if (rooms !== undefined)
+        throw new KeyError(
+          `key "${id}" is the active_key of room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')} (it signs new tokens); rotate to another key first`,
+        );
       if (!force) await refuseLiveCookies(files, id, Date.now());
       const next = { ...keys };
       delete next[id];
@@ -212,7 +235,9 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
       return `removed key "${id}"; cookies it signed are now invalid and their holders queue again`;
     }
     default:
-      throw new UsageError(`unknown command "${command}"; use generate, list, add, rotate, remove, new, add-invite or remove-invite`);
+      throw new UsageError(
+        `unknown command "${command}"; use generate, list, add, rotate, remove, new, add-invite or remove-invite`,
+      );
   }
 }
 
@@ -221,14 +246,22 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
  * invites needs the key: it is kept in the local key file too (made there first when missing), and
  * that value is what the service gets.
  */
-async function addInviteService(files: LocalFiles, name: string, o: ServiceOptions, fastly: FastlyRunner): Promise<string> {
+async function addInviteService(
+  files: LocalFiles,
+  name: string,
+  o: ServiceOptions,
+  fastly: FastlyRunner,
+): Promise<string> {
   const local = (await readStoreIfExists(files.keys)) ?? {};
   const kept = local[name];
   const key = kept ?? newKey();
   const store = o.secretStoreId ?? resolveStoreId(fastly, o.serviceId, KEY_STORE);
   fastly.run(['secret-store-entry', 'create', '--store-id', store, '--name', name, '--stdin'], {
     stdin: key,
-    stdinNote: kept === undefined ? `node -e "process.stdout.write(require('crypto').randomBytes(${KEY_BYTES}).toString('base64'))"` : `(the "${name}" value in ${files.keys})`,
+    stdinNote:
+      kept === undefined
+        ? `node -e "process.stdout.write(require('crypto').randomBytes(${KEY_BYTES}).toString('base64'))"`
+        : `(the "${name}" value in ${files.keys})`,
   });
   if (fastly.dryRun) return '';
   if (kept === undefined) await writeStoreAtomic(files.keys, { ...local, [name]: key }, keyFileMode);
@@ -279,13 +312,26 @@ function runService(command: string, kid: string | undefined, o: ServiceOptions,
         );
       }
       const own = signingKeys(plan.next);
-      const others = [...own].filter(([k]) => k !== id).map(([k, rooms]) => `room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')} still sign with "${k}" (their own active_key)`);
-      return fastly.dryRun ? '' : [`created secret "${id}" and set active_key to "${id}" (settings); remove the old key once cookie_lifetime has passed`, ...others].join('\n');
+      const others = [...own]
+        .filter(([k]) => k !== id)
+        .map(
+          ([k, rooms]) =>
+            `room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')} still sign with "${k}" (their own active_key)`,
+        );
+      return fastly.dryRun
+        ? ''
+        : [
+            `created secret "${id}" and set active_key to "${id}" (settings); remove the old key once cookie_lifetime has passed`,
+            ...others,
+          ].join('\n');
     }
     case 'remove': {
       const id = checkKid(kid);
       const rooms = signingKeys(readServiceStore(o.serviceId, o.configStoreId).current).get(id);
-      if (rooms !== undefined) throw new KeyError(`key "${id}" is the service's active_key (room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')}); rotate to another key first`);
+      if (rooms !== undefined)
+        throw new KeyError(
+          `key "${id}" is the service's active_key (room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')}); rotate to another key first`,
+        );
       fastly.run(['secret-store-entry', 'delete', '--store-id', secretStore(), '--name', id]);
       return fastly.dryRun ? '' : `deleted secret "${id}"`;
     }
@@ -340,7 +386,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const serviceId = values['fastly-service'];
   const files = (): LocalFiles => ({ keys: keysFile(values.file), config: localConfigFile(values['config-file']) });
-  const service = serviceId === undefined ? null : { serviceId, secretStoreId: values['secret-store-id'], configStoreId: values['config-store-id'] };
+  const service =
+    serviceId === undefined
+      ? null
+      : { serviceId, secretStoreId: values['secret-store-id'], configStoreId: values['config-store-id'] };
   const message =
     service === null
       ? await runLocal(command, kid, files(), values.force)

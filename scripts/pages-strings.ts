@@ -58,7 +58,9 @@ export async function encodeStrings(dir: string): Promise<{ strings: EncodedStri
       problems.push(`${file}: ${p.key}: ${message}${meant.length > 0 ? `: did you mean ${meant.join(' or ')}?` : ''}`);
     }
     if (value.length > CONFIG_STORE_VALUE_LIMIT) {
-      problems.push(`${file}: ${value.length} characters without spaces, over the ${CONFIG_STORE_VALUE_LIMIT}-character limit of one ${PAGE_STORE} value; split the overrides or shorten them`);
+      problems.push(
+        `${file}: ${value.length} characters without spaces, over the ${CONFIG_STORE_VALUE_LIMIT}-character limit of one ${PAGE_STORE} value; split the overrides or shorten them`,
+      );
     }
     if (checked.problems.length === 0 && value.length <= CONFIG_STORE_VALUE_LIMIT) {
       strings.push({ tag: locale.info.tag, file, keys: Object.keys(checked.messages).length, value });

@@ -91,7 +91,9 @@ export async function encodePages(
   for (const file of files) {
     const name = basename(file, '.html');
     if (file.endsWith('.html') && !isPageName(name) && name !== WAITING_TEMPLATE) {
-      warn(`${join(dir, file)}: ignored, the room only reads ${PAGE_NAMES.join(', ')} (and ${WAITING_TEMPLATE} for the first two)`);
+      warn(
+        `${join(dir, file)}: ignored, the room only reads ${PAGE_NAMES.join(', ')} (and ${WAITING_TEMPLATE} for the first two)`,
+      );
     }
   }
   const pages: EncodedPage[] = [];
@@ -111,7 +113,9 @@ export async function encodePages(
     }
     const unknown = unknownPartials(html);
     if (unknown.length > 0) {
-      problems.push(`${file}: names ${partTags(unknown)}, which do not exist (the page would show nothing there). A template may use:\n${PARTS_LIST}`);
+      problems.push(
+        `${file}: names ${partTags(unknown)}, which do not exist (the page would show nothing there). A template may use:\n${PARTS_LIST}`,
+      );
       continue;
     }
     if (base64.length > PAGE_STORE_VALUE_LIMIT) {
@@ -126,26 +130,37 @@ export async function encodePages(
   }
   if (problems.length > 0) throw new PageError(problems.join('\n'));
   if (pages.length === 0 && !allowNone) {
-    throw new PageError(`no page templates in ${dir} (expected ${[...PAGE_NAMES, WAITING_TEMPLATE].map((n) => `${n}.html`).join(', ')})`);
+    throw new PageError(
+      `no page templates in ${dir} (expected ${[...PAGE_NAMES, WAITING_TEMPLATE].map((n) => `${n}.html`).join(', ')})`,
+    );
   }
   return pages;
 }
 
 /** The store key of a page: `NAME` for the shared pages, `ROOM.NAME` for a room's own. */
-export const pageKey = (name: PageName, room: string | null = null): string => (room === null ? name : `${room}.${name}`);
+export const pageKey = (name: PageName, room: string | null = null): string =>
+  room === null ? name : `${room}.${name}`;
 
 /**
  * Writes the `[local_server]` store file, atomically (see writeStoreAtomic), creating its folder. The
  * pages of this set (the shared ones, or `room`'s) are replaced; every other set's are kept, so a
  * build, which writes the shared pages, leaves a room's own pages in place.
  */
-export async function writeStoreFile(pages: readonly EncodedPage[], out: string, room: string | null = null, strings: readonly EncodedStrings[] = []): Promise<void> {
+export async function writeStoreFile(
+  pages: readonly EncodedPage[],
+  out: string,
+  room: string | null = null,
+  strings: readonly EncodedStrings[] = [],
+): Promise<void> {
   await mkdir(dirname(out), { recursive: true });
   // A set is its pages and its strings: the shared set's strings (strings.TAG) are replaced with it.
   const kept = Object.entries((await readStoreIfExists(out).catch(() => null)) ?? {}).filter(([key]) =>
     room === null ? key.includes('.') && !key.startsWith('strings.') : !key.startsWith(`${room}.`),
   );
-  const written = [...pages.map((p) => [pageKey(p.name, room), p.base64]), ...strings.map((t) => [overridesKey(t.tag, room), t.value])];
+  const written = [
+    ...pages.map((p) => [pageKey(p.name, room), p.base64]),
+    ...strings.map((t) => [overridesKey(t.tag, room), t.value]),
+  ];
   await writeStoreAtomic(out, Object.fromEntries([...kept, ...written]));
 }
 
@@ -177,17 +192,28 @@ export function fastlyCommands(
   }
   for (const page of pages) {
     // --upsert: creates the entry the first time and replaces it afterwards.
-    lines.push(`fastly config-store-entry update --upsert --store-id=${store} --key=${pageKey(page.name, room)} --value='${page.base64}'`);
+    lines.push(
+      `fastly config-store-entry update --upsert --store-id=${store} --key=${pageKey(page.name, room)} --value='${page.base64}'`,
+    );
   }
-  for (const t of strings) lines.push(`fastly config-store-entry update --upsert --store-id=${store} --key=${overridesKey(t.tag, room)} --value=${shellQuote(t.value)}`);
-  if (room !== null) lines.push(`# Then make room ${room} read them (its pages setting):`, `npm run tune -- --service ${target.serviceId === undefined ? 'SERVICE_ID' : shellQuote(target.serviceId)} --room ${room} pages=${room}`);
+  for (const t of strings)
+    lines.push(
+      `fastly config-store-entry update --upsert --store-id=${store} --key=${overridesKey(t.tag, room)} --value=${shellQuote(t.value)}`,
+    );
+  if (room !== null)
+    lines.push(
+      `# Then make room ${room} read them (its pages setting):`,
+      `npm run tune -- --service ${target.serviceId === undefined ? 'SERVICE_ID' : shellQuote(target.serviceId)} --room ${room} pages=${room}`,
+    );
   return lines.join('\n');
 }
 
 function summary(pages: readonly EncodedPage[], strings: readonly EncodedStrings[] = []): string {
   return [
     ...pages.map((p) => `${p.name}: ${p.chars} characters, ${p.base64.length}/${PAGE_STORE_VALUE_LIMIT} as base64`),
-    ...strings.map((t) => `strings.${t.tag}: ${t.keys} strings, ${t.value.length}/${PAGE_STORE_VALUE_LIMIT} characters`),
+    ...strings.map(
+      (t) => `strings.${t.tag}: ${t.keys} strings, ${t.value.length}/${PAGE_STORE_VALUE_LIMIT} characters`,
+    ),
   ].join('\n');
 }
 
@@ -237,13 +263,16 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
   }
   const room = args.room ?? null;
   if (room !== null && !ROOM_ID.test(room)) {
-    console.error(`npm run pages: --room "${room}" is not a room id (lower case letters, digits, - and _, at most 32 characters)`);
+    console.error(
+      `npm run pages: --room "${room}" is not a room id (lower case letters, digits, - and _, at most 32 characters)`,
+    );
     return 2;
   }
   const local = !args.print && args['fastly-service'] === undefined && args['store-id'] === undefined;
   const chosen = local && args.dir === undefined && room === null ? await chosenDir(resolve(args.out)) : null;
   const dir = resolve(args.dir ?? chosen ?? join(root, 'pages'));
-  if (chosen !== null) console.log(`pages: from ${dir} (chosen by npm run pages -- --dir; --dir pages goes back to the project's pages)`);
+  if (chosen !== null)
+    console.log(`pages: from ${dir} (chosen by npm run pages -- --dir; --dir pages goes back to the project's pages)`);
   const { strings, problems } = await encodeStrings(dir);
   if (problems.length > 0) {
     for (const line of problems) console.error(`npm run pages: ${line}`);
@@ -268,7 +297,10 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
     console.error(summary(pages, strings));
     for (const page of pages) console.log(`${pageKey(page.name, room)}\n${page.base64}\n`);
     for (const t of strings) console.log(`${overridesKey(t.tag, room)}\n${t.value}\n`);
-    if (room !== null) console.error(`then set room ${room}'s pages setting: npm run tune -- --service SERVICE_ID --room ${room} pages=${room}`);
+    if (room !== null)
+      console.error(
+        `then set room ${room}'s pages setting: npm run tune -- --service SERVICE_ID --room ${room} pages=${room}`,
+      );
     return 0;
   }
   const out = resolve(args.out);
@@ -283,7 +315,9 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
     // The pages first: a room told to read pages that are not there yet would show the built-in ones.
     await writeStoreFile(pages, out, room, strings);
     await writeStoreAtomic(configPath, next);
-    console.log(`${summary(pages, strings)}\nwrote ${out} (as ${room}.NAME); room ${room} reads them: pages=${room} in ${configPath}`);
+    console.log(
+      `${summary(pages, strings)}\nwrote ${out} (as ${room}.NAME); room ${room} reads them: pages=${room} in ${configPath}`,
+    );
     return 0;
   }
   await writeStoreFile(pages, out, null, strings);
@@ -308,4 +342,3 @@ async function rememberDir(out: string, dir: string | null): Promise<void> {
 }
 
 if (isMain(import.meta.url)) process.exitCode = await main(process.argv.slice(2));
-

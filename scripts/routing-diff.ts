@@ -9,7 +9,9 @@ interface HasId {
 function byId(list: unknown): Map<string, string> {
   const out = new Map<string, string>();
   if (!Array.isArray(list)) return out;
-  for (const item of list as HasId[]) if (item !== null && typeof item === 'object' && typeof item.id === 'string') out.set(item.id, JSON.stringify(item));
+  for (const item of list as HasId[])
+    if (item !== null && typeof item === 'object' && typeof item.id === 'string')
+      out.set(item.id, JSON.stringify(item));
   return out;
 }
 
@@ -17,7 +19,9 @@ function parse(text: string | undefined): Record<string, unknown> | null {
   if (text === undefined) return null;
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -29,7 +33,10 @@ export function routingChanges(before: string | undefined, after: string): strin
   const b = parse(after);
   if (a === null || b === null) return '';
   const parts: string[] = [];
-  for (const [kind, key] of [['room', 'rooms'], ['rule', 'rules']] as const) {
+  for (const [kind, key] of [
+    ['room', 'rooms'],
+    ['rule', 'rules'],
+  ] as const) {
     const old = byId(a[key]);
     const now = byId(b[key]);
     const added = [...now.keys()].filter((id) => !old.has(id));
@@ -39,6 +46,7 @@ export function routingChanges(before: string | undefined, after: string): strin
     if (removed.length > 0) parts.push(`${kind} removed: ${removed.join(', ')}`);
     if (changed.length > 0) parts.push(`${kind} changed: ${changed.join(', ')}`);
   }
-  if (JSON.stringify(a.default_room) !== JSON.stringify(b.default_room)) parts.push(`default_room: ${JSON.stringify(a.default_room ?? null)} -> ${JSON.stringify(b.default_room ?? null)}`);
+  if (JSON.stringify(a.default_room) !== JSON.stringify(b.default_room))
+    parts.push(`default_room: ${JSON.stringify(a.default_room ?? null)} -> ${JSON.stringify(b.default_room ?? null)}`);
   return parts.join('; ');
 }

@@ -13,14 +13,21 @@ import { timeOfDay } from './tune-clock.js';
 /** One line per room: where a visitor reaches it, and what its draws do at `nowSec`. */
 export function roomLines(addr: string, store: StoreData, nowSec: number = Date.now() / 1000): string[] {
   const { routing, single } = storeRouting(store);
-  if (!single && routing === null) return [`    ${`http://${addr}/`.padEnd(28)}the routing in the settings cannot be used: every request goes to the shop untouched (npm run tune shows why)`];
+  if (!single && routing === null)
+    return [
+      `    ${`http://${addr}/`.padEnd(28)}the routing in the settings cannot be used: every request goes to the shop untouched (npm run tune shows why)`,
+    ];
   return storeRooms(store).map((room) => {
     const config = roomSettings(store, room).config;
     const { allowPercentage: pct, waitPeriodSeconds: wait, control, popAdmissionsPerSecond: ceiling } = config;
     const chance = chanceNow(config, nowSec);
     const path = single || routing === null ? '/' : (firstRoute(routing, room) ?? '/');
-    const held = ceiling === null ? '' : `; at most ${Math.round(ceiling * 60 * 100) / 100} admissions a minute at this POP`;
-    const target = control.newUsersPerMinute === null ? '' : `; with --control, held to ${control.newUsersPerMinute} new visitors a minute`;
+    const held =
+      ceiling === null ? '' : `; at most ${Math.round(ceiling * 60 * 100) / 100} admissions a minute at this POP`;
+    const target =
+      control.newUsersPerMinute === null
+        ? ''
+        : `; with --control, held to ${control.newUsersPerMinute} new visitors a minute`;
     const draws =
       chance.source === 'allow_percentage'
         ? `allow_percentage ${pct}: each draw, every ${wait} s, lets ${pct}% in`
@@ -40,7 +47,8 @@ function overriding(config: Config, nowSec: number): string | null {
   const event = config.event;
   if (event === null || nowSec >= event.start) return null;
   const starts = `a sale starts ${timeOfDay(event.start, nowSec)}`;
-  if (event.prequeueStart !== null && nowSec >= event.prequeueStart) return `${starts}: until then new visitors get the countdown page, and everyone who came early a random place at the start; after the pre-queue`;
+  if (event.prequeueStart !== null && nowSec >= event.prequeueStart)
+    return `${starts}: until then new visitors get the countdown page, and everyone who came early a random place at the start; after the pre-queue`;
   const opens = event.prequeueStart === null ? '' : `, its pre-queue opens ${timeOfDay(event.prequeueStart, nowSec)}`;
   return `${starts}${opens}; until then`;
 }
@@ -52,7 +60,15 @@ function firstRoute(routing: Routing, room: string): string | null {
 }
 
 /** `notes`: what npm start did on the way that the operator should know (a stopped controller's schedules cleared). */
-export function bannerText(addr: string, ports: StartPorts, control: boolean, store: StoreData, nowSec: number = Date.now() / 1000, notes: readonly string[] = [], journal = 'local/journal.jsonl'): string {
+export function bannerText(
+  addr: string,
+  ports: StartPorts,
+  control: boolean,
+  store: StoreData,
+  nowSec: number = Date.now() / 1000,
+  notes: readonly string[] = [],
+  journal = 'local/journal.jsonl',
+): string {
   const rooms = storeRooms(store);
   const other = rooms.find((r) => r !== rooms[0]) ?? rooms[0] ?? 'default';
   const room = rooms.length > 1 ? `--room ${other} ` : '';

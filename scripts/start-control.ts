@@ -43,11 +43,26 @@ export interface RunningController {
  * does not show it a second time). If the controller stops, the room goes on: it keeps the last
  * chance the controller published (docs/control/settings.md).
  */
-export function startController(roomOutput: Readable, say: (line: string) => void, dashboardPort = DASHBOARD_PORT): RunningController {
+export function startController(
+  roomOutput: Readable,
+  say: (line: string) => void,
+  dashboardPort = DASHBOARD_PORT,
+): RunningController {
   // Node with tsx's loader, in one process: the tsx command would put a second process between this
   // one and the controller, which a SIGKILL on exit would leave behind. Its own process group, so
   // npm start's guard (lib/child-guard.ts) can stop it if npm start dies without stopping it.
-  const args = ['--import', 'tsx', 'control/cli.ts', '--source', 'stdin', '--no-echo', '--dashboard-port', String(dashboardPort), '--journal', journalFile(configFile())];
+  const args = [
+    '--import',
+    'tsx',
+    'control/cli.ts',
+    '--source',
+    'stdin',
+    '--no-echo',
+    '--dashboard-port',
+    String(dashboardPort),
+    '--journal',
+    journalFile(configFile()),
+  ];
   const child = spawn(process.execPath, args, { cwd: repoRoot, detached: true, stdio: ['pipe', 'inherit', 'inherit'] });
   let alive = true;
   let stopping = false;
@@ -64,7 +79,8 @@ export function startController(roomOutput: Readable, say: (line: string) => voi
   child.once('exit', (code, signal) => {
     const wasAlive = alive;
     alive = false;
-    if (wasAlive && !stopping) say(`the controller stopped (${signal ?? `exit ${code}`}); the room keeps the last chance it published`);
+    if (wasAlive && !stopping)
+      say(`the controller stopped (${signal ?? `exit ${code}`}); the room keeps the last chance it published`);
   });
   return {
     child,

@@ -19,7 +19,8 @@ export async function signingKeyProblem(files: { keys: string; config: string })
   const config = (await readStoreIfExists(files.config)) ?? {};
   const byKey = signingKeys(config);
   const keys = await readStoreIfExists(files.keys);
-  if (keys === null) return `${files.keys} does not exist, so the room cannot sign tokens; make it: npm run keys -- generate`;
+  if (keys === null)
+    return `${files.keys} does not exist, so the room cannot sign tokens; make it: npm run keys -- generate`;
   const usable = Object.entries(keys)
     .filter(([kid, value]) => isTokenKid(kid) && (decodeBase64(value)?.length ?? 0) >= MIN_KEY_BYTES)
     .map(([kid]) => kid);

@@ -48,7 +48,11 @@ export function controllerRuns(pid: number): boolean {
 }
 
 /** The `room.ID.live` values of the store's rooms, and who left them; null when there are none. */
-export function leftLive(store: StoreData, host = hostname(), runs: (pid: number) => boolean = controllerRuns): LeftLive | null {
+export function leftLive(
+  store: StoreData,
+  host = hostname(),
+  runs: (pid: number) => boolean = controllerRuns,
+): LeftLive | null {
   const rooms = storeRooms(store).flatMap((room) => {
     const raw = store[liveKey(room)];
     if (raw === undefined) return [];
@@ -77,7 +81,11 @@ export function clearCommand(room: { room: string; settings: string[] }): string
  * For a plain `npm start`: removes what a stopped controller of this machine left, and returns what
  * to say about it (in the log and the banner); null when the store holds nothing of the kind.
  */
-export async function clearStoppedController(file: string, host = hostname(), runs: (pid: number) => boolean = controllerRuns): Promise<string | null> {
+export async function clearStoppedController(
+  file: string,
+  host = hostname(),
+  runs: (pid: number) => boolean = controllerRuns,
+): Promise<string | null> {
   const store = (await readStoreIfExists(file)) ?? {};
   const left = leftLive(store, host, runs);
   if (left === null) return null;
@@ -88,7 +96,11 @@ export async function clearStoppedController(file: string, host = hostname(), ru
     await writeStoreAtomic(file, applyWrites(store, writes));
     return `cleared what a stopped controller left (pid ${by.beat.pid}, last heartbeat ${new Date(by.beat.beat * 1000).toISOString()}): room.ID.live of ${names}, so their draws use allow_percentage again (npm start -- --control runs a controller that publishes anew)`;
   }
-  if (by.kind === 'running') return `a controller runs (pid ${by.beat.pid}): its schedules for ${names} decide the draws`;
-  const who = by.beat === null ? 'no controller heartbeat says who wrote them' : `the controller that wrote them ran on host ${by.beat.host}, pid ${by.beat.pid}`;
+  if (by.kind === 'running')
+    return `a controller runs (pid ${by.beat.pid}): its schedules for ${names} decide the draws`;
+  const who =
+    by.beat === null
+      ? 'no controller heartbeat says who wrote them'
+      : `the controller that wrote them ran on host ${by.beat.host}, pid ${by.beat.pid}`;
   return `WARNING: ${left.rooms.map((r) => `room.${r.room}.live`).join(', ')} decide the draws of ${names} (not allow_percentage) and ${who}, so npm start keeps them; to hand the draws back to allow_percentage: ${left.rooms.map(clearCommand).join('; ')}`;
 }

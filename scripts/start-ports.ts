@@ -35,7 +35,9 @@ export function splitAddr(addr: string): { host: string; port: number } {
 export function startPorts(addr: string): StartPorts {
   const { host, port } = splitAddr(addr);
   if (!(port > ORIGIN_OFFSET && port <= 65535)) {
-    throw new UsageError(`--addr port ${port}: npm start puts the shop ${ORIGIN_OFFSET} below the room's port, so pick one from ${ORIGIN_OFFSET + 1} to 65535`);
+    throw new UsageError(
+      `--addr port ${port}: npm start puts the shop ${ORIGIN_OFFSET} below the room's port, so pick one from ${ORIGIN_OFFSET + 1} to 65535`,
+    );
   }
   return { host, room: port, origin: port - ORIGIN_OFFSET, dashboard: port - DASHBOARD_OFFSET };
 }
@@ -56,7 +58,8 @@ export async function busyPorts(ports: StartPorts, control: boolean): Promise<st
 export async function freeAddr(ports: StartPorts, control: boolean): Promise<string | null> {
   for (let port = ports.room + 1; port <= Math.min(65535, ports.room + 100); port++) {
     const next = startPorts(`${ports.host}:${port}`);
-    if ((await busyPorts(next, control)).length === 0) return `${ports.host.includes(':') ? `[${ports.host}]` : ports.host}:${port}`;
+    if ((await busyPorts(next, control)).length === 0)
+      return `${ports.host.includes(':') ? `[${ports.host}]` : ports.host}:${port}`;
   }
   return null;
 }
@@ -66,7 +69,10 @@ export async function portsInUse(ports: StartPorts, control: boolean): Promise<s
   const busy = await busyPorts(ports, control);
   if (busy.length === 0) return null;
   const next = await freeAddr(ports, control);
-  const move = next === null ? 'stop what listens there, or pass --addr with another port' : `stop what listens there (another npm start?), or run: npm start -- --addr ${next}${control ? ' --control' : ''}`;
+  const move =
+    next === null
+      ? 'stop what listens there, or pass --addr with another port'
+      : `stop what listens there (another npm start?), or run: npm start -- --addr ${next}${control ? ' --control' : ''}`;
   return `something already listens on ${busy.join(' and ')}; ${move} (it moves the room, the shop and the dashboard together)`;
 }
 
@@ -80,7 +86,10 @@ export interface RunManifest {
  * fastly.toml with the shop at `originPort` and the store files at absolute paths (the room then
  * reads the files `npm run tune` and `npm run keys` change), written to a new temporary directory.
  */
-export async function writeRunManifest(originPort: number, stores: { config: string; keys: string; pages: string }): Promise<RunManifest> {
+export async function writeRunManifest(
+  originPort: number,
+  stores: { config: string; keys: string; pages: string },
+): Promise<RunManifest> {
   const manifest = parse(await readFile(join(repoRoot, 'fastly.toml'), 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   const local = manifest.local_server;
   local.backends.origin.url = `http://127.0.0.1:${originPort}`;
@@ -90,7 +99,10 @@ export async function writeRunManifest(originPort: number, stores: { config: str
   local.secret_stores.waiting_room_keys.file = stores.keys;
   const dir = await mkdtemp(join(tmpdir(), 'wr-start-'));
   const file = join(dir, 'fastly.toml');
-  await writeFile(file, `# Written by npm start from fastly.toml: the shop on port ${originPort}, the local store files.\n${stringify(manifest)}`);
+  await writeFile(
+    file,
+    `# Written by npm start from fastly.toml: the shop on port ${originPort}, the local store files.\n${stringify(manifest)}`,
+  );
   return { dir, file };
 }
 

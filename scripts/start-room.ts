@@ -23,12 +23,17 @@ export function tailLines(from: Readable, to: Writable, keep = 40): Tail {
 }
 
 const LOCAL_HOST_FIX =
-  'Run the project\'s local host instead, which needs no download: npm start\n' +
+  "Run the project's local host instead, which needs no download: npm start\n" +
   'or, with a Viceroy binary of your own: npm start -- --host /path/to/viceroy (passed to the Fastly CLI as --viceroy-path)';
 
 /** True when the CLI's output says it could not download Viceroy. */
 export function viceroyFetchFailed(lines: readonly string[]): boolean {
-  return lines.some((l) => /error downloading Viceroy|(fetch|download|install)ing Viceroy.*(fail|error)|failed to request GitHub metadata/i.test(l) || /✗ Fetching Viceroy/.test(l));
+  return lines.some(
+    (l) =>
+      /error downloading Viceroy|(fetch|download|install)ing Viceroy.*(fail|error)|failed to request GitHub metadata/i.test(
+        l,
+      ) || /✗ Fetching Viceroy/.test(l),
+  );
 }
 
 /** Why the room (the Fastly CLI) stopped before or while serving, and what to do. */
@@ -36,7 +41,9 @@ export function roomExitMessage(how: string, lines: readonly string[], viceroy: 
   if (viceroyFetchFailed(lines)) {
     return `Viceroy could not be fetched: the Fastly CLI downloads it on first use of --viceroy, and it could not reach the internet (${how}).\n${LOCAL_HOST_FIX}`;
   }
-  const hint = viceroy ? `\n(--viceroy: the Fastly CLI fetches Viceroy on first use; offline, ${LOCAL_HOST_FIX.charAt(0).toLowerCase()}${LOCAL_HOST_FIX.slice(1)})` : '';
+  const hint = viceroy
+    ? `\n(--viceroy: the Fastly CLI fetches Viceroy on first use; offline, ${LOCAL_HOST_FIX.charAt(0).toLowerCase()}${LOCAL_HOST_FIX.slice(1)})`
+    : '';
   return `the room stopped (${how}); stopping the shop too${hint}`;
 }
 

@@ -59,7 +59,12 @@ function step(command: string, args: string[]): Promise<void> {
   });
 }
 
-async function waitUntilListening(host: string, port: number, stillRunning: () => boolean, timeoutMs: number): Promise<boolean> {
+async function waitUntilListening(
+  host: string,
+  port: number,
+  stillRunning: () => boolean,
+  timeoutMs: number,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && stillRunning()) {
     if (await canConnect(port, host)) return true;
@@ -68,10 +73,19 @@ async function waitUntilListening(host: string, port: number, stillRunning: () =
   return false;
 }
 
-
 async function banner(addr: string, ports: StartPorts, control: boolean, notes: string[]): Promise<void> {
   const data = (await readStoreIfExists(configFile()).catch(() => null)) ?? {};
-  console.log(bannerText(addr, ports, control, data, Date.now() / 1000, notes, relative(repoRoot, journalFile(configFile())) || journalFile(configFile())));
+  console.log(
+    bannerText(
+      addr,
+      ports,
+      control,
+      data,
+      Date.now() / 1000,
+      notes,
+      relative(repoRoot, journalFile(configFile())) || journalFile(configFile()),
+    ),
+  );
 }
 
 /** Sends `signal` to the process group led by `pid` (a detached child), or to the child alone. */
@@ -88,7 +102,13 @@ function signalGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   }
 }
 
-type StartOptions = { viceroy: boolean; addr: string; 'skip-build': boolean; control: boolean; host?: string | undefined };
+type StartOptions = {
+  viceroy: boolean;
+  addr: string;
+  'skip-build': boolean;
+  control: boolean;
+  host?: string | undefined;
+};
 
 export async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({
@@ -103,7 +123,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       host: { type: 'string' },
     },
   });
-  if (values.viceroy && values.host !== undefined) throw new UsageError('--viceroy and --host are two ways to run the room: choose one');
+  if (values.viceroy && values.host !== undefined)
+    throw new UsageError('--viceroy and --host are two ways to run the room: choose one');
   const ports = startPorts(values.addr);
   const localHost = await prepare(values, ports);
 
@@ -129,7 +150,8 @@ async function prepare(values: StartOptions, ports: StartPorts): Promise<string>
   // The build writes local/pages.json itself; only a skipped build leaves it to its own step.
   if (values['skip-build']) await step(npm, ['run', '--silent', 'pages']);
   else await step(npm, ['run', '--silent', 'build']);
-  if (!values.viceroy && values.host === undefined && !existsSync(hostBin)) await step(npm, ['run', '--silent', 'build:host']);
+  if (!values.viceroy && values.host === undefined && !existsSync(hostBin))
+    await step(npm, ['run', '--silent', 'build:host']);
   return values.host ?? hostBin;
 }
 
@@ -151,8 +173,11 @@ async function tidyStore(control: boolean, ports: StartPorts): Promise<string[]>
   // Without --control, a stopped controller's schedules would go on deciding the draws (scripts/start-live.ts).
   const notes: string[] = [];
   const left = control ? null : await clearStoppedController(configFile());
-  if (left !== null) (say(left), notes.push(left));
-  await recordRoomAddress(configFile(), `http://${ports.host.includes(':') ? `[${ports.host}]` : ports.host}:${ports.room}/`);
+  if (left !== null) say(left), notes.push(left);
+  await recordRoomAddress(
+    configFile(),
+    `http://${ports.host.includes(':') ? `[${ports.host}]` : ports.host}:${ports.room}/`,
+  );
   return notes;
 }
 
@@ -165,24 +190,47 @@ interface RoomRun {
 }
 
 /** The Fastly CLI serving the built room on the host, and the controller reading its output with --control. */
-async function launchRoom(values: StartOptions, ports: StartPorts, localHost: string, guard: ReturnType<typeof startGuard>): Promise<RoomRun> {
+async function launchRoom(
+  values: StartOptions,
+  ports: StartPorts,
+  localHost: string,
+  guard: ReturnType<typeof startGuard>,
+): Promise<RoomRun> {
   const manifest = await writeRunManifest(ports.origin, { config: configFile(), keys: keysFile(), pages: pagesFile });
   // --non-interactive: no prompt may wait on a terminal nobody watches (CI, no stdin). --metadata-disable:
   // the CLI annotates the Wasm it builds, and this run builds none (--skip-build), so its first-run
   // notice about collecting build data would only puzzle the operator.
-  const serveArgs = ['compute', 'serve', '-C', manifest.dir, '--skip-build', '--file', wasmFile, '--non-interactive', '--metadata-disable', '--addr', values.addr];
+  const serveArgs = [
+    'compute',
+    'serve',
+    '-C',
+    manifest.dir,
+    '--skip-build',
+    '--file',
+    wasmFile,
+    '--non-interactive',
+    '--metadata-disable',
+    '--addr',
+    values.addr,
+  ];
   if (!values.viceroy) serveArgs.push('--viceroy-path', localHost);
   say(`fastly ${serveArgs.join(' ')}`);
   // Its own process group (the CLI, the host and the host's workers), so one signal reaches them all,
   // and the guard can stop them if this script dies. The room's output goes through this process: to
   // the terminal, to the controller with --control, and into the tail read when the room fails.
-  const room: ChildProcess = spawn(fastlyBin, serveArgs, { cwd: repoRoot, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const room: ChildProcess = spawn(fastlyBin, serveArgs, {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   if (room.pid !== undefined) guard.group(room.pid);
   let roomRunning = true;
   room.once('error', () => (roomRunning = false));
   room.once('exit', () => (roomRunning = false));
   const tail = [tailLines(room.stdout!, process.stdout), tailLines(room.stderr!, process.stderr)];
-  const controller: RunningController | null = values.control ? startController(room.stdout!, say, ports.dashboard) : null;
+  const controller: RunningController | null = values.control
+    ? startController(room.stdout!, say, ports.dashboard)
+    : null;
   if (controller?.child.pid !== undefined) guard.group(controller.child.pid);
   const run: RoomRun = {
     room,
@@ -202,7 +250,13 @@ async function launchRoom(values: StartOptions, ports: StartPorts, localHost: st
 }
 
 /** Until a signal or a failure: the banner once the room listens, then everything stopped in order. */
-function supervise(values: StartOptions, ports: StartPorts, origin: Server, run: RoomRun, notes: string[]): Promise<number> {
+function supervise(
+  values: StartOptions,
+  ports: StartPorts,
+  origin: Server,
+  run: RoomRun,
+  notes: string[],
+): Promise<number> {
   const { room, controller } = run;
   return new Promise<number>((resolve) => {
     let stopping = false;

@@ -37,15 +37,27 @@ export function chanceNowLine(store: StoreData, room: string, nowMs: number): st
   const schedule = config.allowSchedule;
   const scheduleKey = settingSources(store, room).allow_schedule ?? liveKey(room);
   const unused = schedule.length > 0 ? "; the controller's schedule is not used" : '';
-  const pctText = from === undefined ? 'allow_percentage' : `${from === SETTINGS_KEY ? 'the service-wide' : scopeLabel(from)} allow_percentage`;
-  if (config.allowPercentage <= 0) return `chance now: none: ${pctText} is 0${from === undefined ? '' : ` (${from})`}, every visitor is turned away${unused}`;
+  const pctText =
+    from === undefined
+      ? 'allow_percentage'
+      : `${from === SETTINGS_KEY ? 'the service-wide' : scopeLabel(from)} allow_percentage`;
+  if (config.allowPercentage <= 0)
+    return `chance now: none: ${pctText} is 0${from === undefined ? '' : ` (${from})`}, every visitor is turned away${unused}`;
   if (config.queueAll) return `chance now: none: queue_all is true, nobody new is let in${unused}`;
-  if (config.allowPercentage >= 100) return `chance now: everyone in: ${pctText} is 100${from === undefined ? '' : ` (${from})`}${unused}`;
-  if (config.queueingMethod === 'fifo') return `chance now: no draw: queueing_method fifo lets visitors in by their place in line (the controller's queue_cursor)`;
+  if (config.allowPercentage >= 100)
+    return `chance now: everyone in: ${pctText} is 100${from === undefined ? '' : ` (${from})`}${unused}`;
+  if (config.queueingMethod === 'fifo')
+    return `chance now: no draw: queueing_method fifo lets visitors in by their place in line (the controller's queue_cursor)`;
   return scheduleText(store, config, nowMs, from, scheduleKey);
 }
 
-function scheduleText(store: StoreData, config: Config, nowMs: number, from: string | undefined, scheduleKey: string): string {
+function scheduleText(
+  store: StoreData,
+  config: Config,
+  nowMs: number,
+  from: string | undefined,
+  scheduleKey: string,
+): string {
   const nowSec = Math.floor(nowMs / 1000);
   const d = config.waitPeriodSeconds;
   // The cohort drawn now, as the edge draws it: the banner and the JSON answer read the same function.
@@ -54,7 +66,8 @@ function scheduleText(store: StoreData, config: Config, nowMs: number, from: str
   const entry = entryStart === null ? null : schedule.find((e) => e.start === entryStart)!;
   const at = (sec: number, seconds = true): string => timeOfDay(sec, nowSec, seconds);
   if (entry === null) {
-    const starts = schedule.length === 0 ? '' : `; the controller's schedule (${scheduleKey}) starts ${at(schedule[0]!.start)}`;
+    const starts =
+      schedule.length === 0 ? '' : `; the controller's schedule (${scheduleKey}) starts ${at(schedule[0]!.start)}`;
     return `chance now: ${percent(chance)}, ${percentageSource(from)}${starts}`;
   }
   const last = schedule[schedule.length - 1]!;

@@ -64,7 +64,12 @@ export function roomOfKey(key: string | undefined): string | null {
  * Every problem a request in each scope would meet after the writes; `changed` when the request
  * wrote the value (the setting is asked and its store key written).
  */
-export function judgeScopes(next: StoreData, room: string | null, asked: ReadonlyMap<string, string>, written: Readonly<Record<string, string>>): Judged[] {
+export function judgeScopes(
+  next: StoreData,
+  room: string | null,
+  asked: ReadonlyMap<string, string>,
+  written: Readonly<Record<string, string>>,
+): Judged[] {
   const scopes = room !== null ? [room] : [null, ...storeRooms(next)];
   const judged: Judged[] = [];
   for (const scope of scopes) {
@@ -74,7 +79,11 @@ export function judgeScopes(next: StoreData, room: string | null, asked: Readonl
       // A request no room decides reads the service-wide settings for its log line alone.
       if (scope === null && setting === 'allow_percentage' && p.value === '') continue;
       const { need, fallback } = splitProblem(p.message);
-      const compared = comparedSettings(setting, need).map((s) => ({ setting: s, key: merged.from[s], value: merged.values[s] ?? defaultOf(s) }));
+      const compared = comparedSettings(setting, need).map((s) => ({
+        setting: s,
+        key: merged.from[s],
+        value: merged.values[s] ?? defaultOf(s),
+      }));
       const own = roomOfKey(storeKey) !== null || compared.some((c) => roomOfKey(c.key) !== null);
       judged.push({
         // A problem without a value is about a setting left unset (`key=` removes it, and the next
@@ -97,7 +106,8 @@ const defaultOf = (setting: string): string => settingsTable.find((s) => s.key =
 
 /** `room checkout's own wait_period_duration, "5" (room.checkout)`. */
 function comparedText(c: Compared): string {
-  if (c.key === undefined) return c.value === '' ? `${c.setting}, unset everywhere` : `${c.setting}'s default, "${c.value}"`;
+  if (c.key === undefined)
+    return c.value === '' ? `${c.setting}, unset everywhere` : `${c.setting}'s default, "${c.value}"`;
   return `${c.key === SETTINGS_KEY ? 'the service-wide' : scopeLabel(c.key)} ${c.setting}, "${c.value}" (${c.key})`;
 }
 
@@ -107,6 +117,7 @@ export function judgedText(j: Judged): string {
   // A value of the room's own already names the room; a service-wide one names where it was judged.
   const where = j.room !== null && roomOfKey(j.storeKey) !== j.room ? `in room ${j.room} ` : '';
   const compared = j.compared.map((c) => `; compared with ${comparedText(c)}`).join('');
-  if (j.changed) return `refused: ${shown} (${scopeLabel(j.storeKey)}, in ${j.storeKey}): ${where}it ${j.need}${compared}`;
+  if (j.changed)
+    return `refused: ${shown} (${scopeLabel(j.storeKey)}, in ${j.storeKey}): ${where}it ${j.need}${compared}`;
   return `${shown} in ${j.storeKey} is not used as written: ${where}it ${j.need}${compared}${j.fallback === '' ? '' : `; the room falls back: ${j.fallback}`}`;
 }

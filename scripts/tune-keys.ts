@@ -33,7 +33,11 @@ export function unusableWhy(kid: string, value: string): string | null {
 /** local/keys.json (or WR_KEYS_FILE) for the store as it would be after the write. */
 export async function localSigningKeys(file: string, next: StoreData): Promise<SigningKeys> {
   const stored = (await readStoreIfExists(file)) ?? {};
-  const keys = new Map(Object.entries(stored).filter(([kid]) => isTokenKid(kid)).map(([kid, value]) => [kid, unusableWhy(kid, value)] as const));
+  const keys = new Map(
+    Object.entries(stored)
+      .filter(([kid]) => isTokenKid(kid))
+      .map(([kid, value]) => [kid, unusableWhy(kid, value)] as const),
+  );
   const addCommand = (kid: string): string => `npm run keys -- add ${kid}`;
   // `npm run keys -- generate` (npm start's first step) names the first key after the service-wide active_key.
   if (keys.size === 0) return { where: file, keys, addCommand, madeOnStart: roomSettings(next, null).config.activeKey };
@@ -46,7 +50,17 @@ export function serviceSigningKeys(fastly: FastlyRunner, serviceId: string): Sig
   const names: string[] = [];
   let cursor: string | undefined;
   do {
-    const out = fastly.run(['secret-store-entry', 'list', '--store-id', store, '--limit', '200', '--json', ...(cursor === undefined ? [] : ['--cursor', cursor])]) ?? '{"data": []}';
+    const out =
+      fastly.run([
+        'secret-store-entry',
+        'list',
+        '--store-id',
+        store,
+        '--limit',
+        '200',
+        '--json',
+        ...(cursor === undefined ? [] : ['--cursor', cursor]),
+      ]) ?? '{"data": []}';
     const page = readSecretPage(out, serviceId);
     names.push(...page.names);
     cursor = page.next;
@@ -68,15 +82,22 @@ function readSecretPage(out: string, serviceId: string): { names: string[]; next
   }
   const page = (parsed ?? {}) as { data?: unknown; meta?: { next_cursor?: unknown } };
   const list = Array.isArray(parsed) ? parsed : Array.isArray(page.data) ? page.data : null;
-  if (list === null) throw new Error(`could not read the secrets of service ${serviceId}'s ${KEY_STORE}: expected {"data": [{"name": ...}]}`);
-  const names = list.map((s) => ((s ?? {}) as { name?: unknown; Name?: unknown })).map((s) => s.name ?? s.Name).filter((n): n is string => typeof n === 'string');
+  if (list === null)
+    throw new Error(
+      `could not read the secrets of service ${serviceId}'s ${KEY_STORE}: expected {"data": [{"name": ...}]}`,
+    );
+  const names = list
+    .map((s) => (s ?? {}) as { name?: unknown; Name?: unknown })
+    .map((s) => s.name ?? s.Name)
+    .filter((n): n is string => typeof n === 'string');
   const next = page.meta?.next_cursor;
   return { names, next: typeof next === 'string' && next !== '' ? next : undefined };
 }
 
 /** Why `kid` cannot sign with these keys, or null when it can. */
 function whyNot(kid: string, keys: SigningKeys): string | null {
-  if (!isTokenKid(kid)) return `"${kid}" names ${kid === EVENT_SEED_ID ? 'the event seed' : 'an invite key'}, which never signs tokens`;
+  if (!isTokenKid(kid))
+    return `"${kid}" names ${kid === EVENT_SEED_ID ? 'the event seed' : 'an invite key'}, which never signs tokens`;
   if (keys.madeOnStart === kid) return null;
   if (!keys.keys.has(kid)) return `there is no key "${kid}" in ${keys.where}`;
   return keys.keys.get(kid) ?? null;
@@ -106,10 +127,20 @@ export function activeKeyErrors(next: StoreData, request: TuneRequest, keys: Sig
   for (const [kid, { rooms, byDefault }] of byKid) {
     const why = whyNot(kid, keys);
     if (why === null) continue;
-    const what = written.trim() === '' ? `removing setting "active_key" (${scopeLabel(storeKey)}, in ${storeKey})` : `setting "active_key" = "${written.trim()}" (${scopeLabel(storeKey)}, in ${storeKey})`;
-    const signs = kid === written.trim() ? '' : `${roomsText(rooms)} would sign with "${kid}"${byDefault ? ' (the default)' : ''}, but `;
-    const harm = rooms.length === 0 ? 'no room could sign with it' : `${roomsText(rooms)} could not sign a token, and every new visitor would get a 503`;
-    const held = keys.keys.size === 0 ? `${keys.where} holds no key` : `the keys there are ${[...keys.keys.keys()].join(', ')}`;
+    const what =
+      written.trim() === ''
+        ? `removing setting "active_key" (${scopeLabel(storeKey)}, in ${storeKey})`
+        : `setting "active_key" = "${written.trim()}" (${scopeLabel(storeKey)}, in ${storeKey})`;
+    const signs =
+      kid === written.trim()
+        ? ''
+        : `${roomsText(rooms)} would sign with "${kid}"${byDefault ? ' (the default)' : ''}, but `;
+    const harm =
+      rooms.length === 0
+        ? 'no room could sign with it'
+        : `${roomsText(rooms)} could not sign a token, and every new visitor would get a 503`;
+    const held =
+      keys.keys.size === 0 ? `${keys.where} holds no key` : `the keys there are ${[...keys.keys.keys()].join(', ')}`;
     errors.push(`refused: ${what}: ${signs}${why}: ${harm}; ${held}`);
     const fixes = usable
       .filter((k) => k !== kid)

@@ -34,7 +34,12 @@ export interface PerRoom {
  * The controller's values in a service-wide request: a clear becomes a write to each room that has
  * the value (and to settings when it is there); a value is refused. The other updates stay service-wide.
  */
-export function liveAcrossRooms(current: StoreData, updates: ReadonlyMap<string, string>, rooms: readonly string[], prefix: string): PerRoom {
+export function liveAcrossRooms(
+  current: StoreData,
+  updates: ReadonlyMap<string, string>,
+  rooms: readonly string[],
+  prefix: string,
+): PerRoom {
   const out: PerRoom = { writes: {}, changes: [], errors: [], serviceWide: new Map() };
   const clears = new Map<string, Record<string, string>>();
   for (const [setting, value] of updates) {
@@ -43,7 +48,9 @@ export function liveAcrossRooms(current: StoreData, updates: ReadonlyMap<string,
       continue;
     }
     if (value.trim() !== '') {
-      out.errors.push(`refused: setting "${setting}" = "${value}" (service-wide): ${setting} is published per room (room.ID.live, the controller's), so tune sets it per room too:`);
+      out.errors.push(
+        `refused: setting "${setting}" = "${value}" (service-wide): ${setting} is published per room (room.ID.live, the controller's), so tune sets it per room too:`,
+      );
       out.errors.push(...rooms.map((room) => `    ${tuneCommand(prefix, room, [[setting, value]])}`));
       continue;
     }
@@ -88,7 +95,8 @@ export function shadowed(next: StoreData, updates: ReadonlyMap<string, string>, 
     for (const [setting, value] of updates) {
       const key = from[setting];
       if (LIVE_SETTINGS.includes(setting) || key === undefined || key === SETTINGS_KEY) continue;
-      const fix = value.trim() === '' ? '' : ` (to change it there too: ${tuneCommand(prefix, room, [[setting, value]])})`;
+      const fix =
+        value.trim() === '' ? '' : ` (to change it there too: ${tuneCommand(prefix, room, [[setting, value]])})`;
       lines.push(`room ${room} keeps its own ${setting} (${key}); the service-wide value does not apply there${fix}`);
     }
   }

@@ -5,12 +5,26 @@
 // with its key named, and nothing is written.
 import { CONFIG_STORE_VALUE_LIMIT, settingsTable } from '../src/core/config.js';
 import { configValueChars } from '../src/core/settings.js';
-import { CONTROLLER_KEY, DEFAULT_ROOM, LIVE_SETTINGS, ROOM_ID, ROUTING_KEY, storeKeyOf, storeWrites } from '../src/core/layout.js';
+import {
+  CONTROLLER_KEY,
+  DEFAULT_ROOM,
+  LIVE_SETTINGS,
+  ROOM_ID,
+  ROUTING_KEY,
+  storeKeyOf,
+  storeWrites,
+} from '../src/core/layout.js';
 import { parseRouting, type RoutingProblem } from '../src/core/routing.js';
 import { applyWrites, type StoreData } from '../lib/json-store.js';
 import { orphanRoomKeys, storeRooms, storeRouting, unreadKeys } from '../lib/room-store.js';
 import { judgedText, judgeScopes, roomOfKey, splitProblem, type Judged } from './tune-judge.js';
-import { liveAcrossRooms, liveControllerWarning, percentageNobodyTakes, shadowed, type Change } from './tune-per-room.js';
+import {
+  liveAcrossRooms,
+  liveControllerWarning,
+  percentageNobodyTakes,
+  shadowed,
+  type Change,
+} from './tune-per-room.js';
 import { LOCAL_TUNE, tuneCommand } from './tune-scope.js';
 
 export interface TuneRequest {
@@ -63,7 +77,9 @@ export function routingProblemText(p: RoutingProblem): string {
 function checkRouting(given: string, errors: string[]): string | null {
   const value = compactRouting(given);
   if (configValueChars(value) > CONFIG_STORE_VALUE_LIMIT) {
-    errors.push(`refused: routing is ${configValueChars(value)} characters (without its spaces), more than the ${CONFIG_STORE_VALUE_LIMIT} a Config Store value holds; fewer rooms, routes or rules fit`);
+    errors.push(
+      `refused: routing is ${configValueChars(value)} characters (without its spaces), more than the ${CONFIG_STORE_VALUE_LIMIT} a Config Store value holds; fewer rooms, routes or rules fit`,
+    );
     return null;
   }
   const { routing, problems } = parseRouting(value);
@@ -74,20 +90,29 @@ function checkRouting(given: string, errors: string[]): string | null {
 
 function checkRoom(room: string, next: StoreData, errors: string[]): void {
   if (!ROOM_ID.test(room)) {
-    errors.push(`refused: --room "${room}" is not a room id (lower case letters, digits, - and _, at most 32 characters)`);
+    errors.push(
+      `refused: --room "${room}" is not a room id (lower case letters, digits, - and _, at most 32 characters)`,
+    );
     return;
   }
   const { single, routing } = storeRouting(next);
   if (single) {
-    if (room !== DEFAULT_ROOM) errors.push(`refused: --room ${room}: the store has no routing, so its one room is "${DEFAULT_ROOM}"; name rooms first: npm run tune -- --routing FILE`);
+    if (room !== DEFAULT_ROOM)
+      errors.push(
+        `refused: --room ${room}: the store has no routing, so its one room is "${DEFAULT_ROOM}"; name rooms first: npm run tune -- --routing FILE`,
+      );
     return;
   }
   if (routing === null) {
-    errors.push(`refused: --room ${room}: the store's routing cannot be used, so it names no room; fix it: npm run tune -- --routing FILE`);
+    errors.push(
+      `refused: --room ${room}: the store's routing cannot be used, so it names no room; fix it: npm run tune -- --routing FILE`,
+    );
     return;
   }
   if (!routing.roomIds.includes(room)) {
-    errors.push(`refused: --room ${room}: the routing names no such room; its rooms are ${routing.roomIds.join(', ') || '(none)'} (npm run tune -- --routing FILE adds one)`);
+    errors.push(
+      `refused: --room ${room}: the routing names no such room; its rooms are ${routing.roomIds.join(', ') || '(none)'} (npm run tune -- --routing FILE adds one)`,
+    );
   }
 }
 
@@ -110,16 +135,25 @@ export function planTune(current: StoreData, request: TuneRequest, options: Tune
     errors.push(...(live?.errors ?? []));
     const own = live?.serviceWide ?? request.updates;
     try {
-      writes = { ...writes, ...(live?.writes ?? {}), ...(own.size > 0 ? storeWrites(current, request.room, Object.fromEntries(own)) : {}) };
+      writes = {
+        ...writes,
+        ...(live?.writes ?? {}),
+        ...(own.size > 0 ? storeWrites(current, request.room, Object.fromEntries(own)) : {}),
+      };
     } catch (error) {
       errors.push(`refused: ${(error as Error).message}`);
     }
-    changes.push(...(live?.changes ?? []), ...[...own.keys()].map((setting) => ({ setting, key: storeKeyOf(setting, request.room) })));
+    changes.push(
+      ...(live?.changes ?? []),
+      ...[...own.keys()].map((setting) => ({ setting, key: storeKeyOf(setting, request.room) })),
+    );
   }
   const next = applyWrites(current, writes);
   for (const [key, value] of Object.entries(writes)) {
     if (configValueChars(value) > CONFIG_STORE_VALUE_LIMIT) {
-      errors.push(`refused: ${key} would be ${configValueChars(value)} characters, more than the ${CONFIG_STORE_VALUE_LIMIT} a Config Store value holds; remove or shorten a setting in it`);
+      errors.push(
+        `refused: ${key} would be ${configValueChars(value)} characters, more than the ${CONFIG_STORE_VALUE_LIMIT} a Config Store value holds; remove or shorten a setting in it`,
+      );
     }
   }
   const judged = judgeScopes(next, request.room, request.updates, writes);
@@ -130,19 +164,28 @@ export function planTune(current: StoreData, request: TuneRequest, options: Tune
     seen.add(line);
     (j.changed ? errors : warnings).push(line);
   }
-  const conflictRooms = [...new Set(judged.filter((j) => j.changed && j.room !== null && request.room === null).map((j) => j.room!))];
+  const conflictRooms = [
+    ...new Set(judged.filter((j) => j.changed && j.room !== null && request.room === null).map((j) => j.room!)),
+  ];
   if (request.room === null) {
     errors.push(...percentageNobodyTakes(next, request.updates, prefix));
-    if (conflictRooms.length > 0 && request.routing === undefined) errors.push(...roomFixes(current, request, conflictRooms, judged, prefix));
+    if (conflictRooms.length > 0 && request.routing === undefined)
+      errors.push(...roomFixes(current, request, conflictRooms, judged, prefix));
     warnings.push(...shadowed(next, request.updates, prefix));
   }
-  const cleared = [...request.updates].filter(([setting, value]) => LIVE_SETTINGS.includes(setting) && value.trim() === '').map(([setting]) => setting);
+  const cleared = [...request.updates]
+    .filter(([setting, value]) => LIVE_SETTINGS.includes(setting) && value.trim() === '')
+    .map(([setting]) => setting);
   const alive = liveControllerWarning(current, cleared, options.nowMs ?? Date.now());
   if (alive !== null) warnings.push(alive);
   // The controller's heartbeat is written on purpose (docs/control/failover.md); `npm run tune` shows it apart.
   for (const key of unreadKeys(next).filter((k) => k !== CONTROLLER_KEY)) {
-    const move = settingsTable.some((s) => s.key === key) ? `; a setting now lives in settings: npm run tune -- ${key}=${JSON.stringify(next[key])}, then remove ${key} from the store` : '';
-    warnings.push(`${key} is a key the edge never reads (it reads routing, settings, room.ID, room.ID.allow_percentage, room.ID.live)${move}`);
+    const move = settingsTable.some((s) => s.key === key)
+      ? `; a setting now lives in settings: npm run tune -- ${key}=${JSON.stringify(next[key])}, then remove ${key} from the store`
+      : '';
+    warnings.push(
+      `${key} is a key the edge never reads (it reads routing, settings, room.ID, room.ID.allow_percentage, room.ID.live)${move}`,
+    );
   }
   const orphans = orphanRoomKeys(next);
   if (orphans.length > 0) {
@@ -159,18 +202,41 @@ export function planTune(current: StoreData, request: TuneRequest, options: Tune
  * first. Drop a room's own value (the service-wide one then applies there), or make the change only
  * in the rooms it fits.
  */
-function roomFixes(current: StoreData, request: TuneRequest, rooms: readonly string[], judged: readonly Judged[], prefix: string): string[] {
+function roomFixes(
+  current: StoreData,
+  request: TuneRequest,
+  rooms: readonly string[],
+  judged: readonly Judged[],
+  prefix: string,
+): string[] {
   const lines: string[] = [];
   for (const room of rooms) {
-    const own = [...new Set(judged.filter((j) => j.changed && j.room === room).flatMap((j) => j.compared.filter((c) => roomOfKey(c.key) === room && !c.key!.endsWith('.live')).map((c) => c.setting)))];
+    const own = [
+      ...new Set(
+        judged
+          .filter((j) => j.changed && j.room === room)
+          .flatMap((j) =>
+            j.compared.filter((c) => roomOfKey(c.key) === room && !c.key!.endsWith('.live')).map((c) => c.setting),
+          ),
+      ),
+    ];
     if (own.length === 0) continue;
     const drop = Object.fromEntries(own.map((setting) => [setting, '']));
     const dropped = applyWrites(current, storeWrites(current, room, drop));
     const retried = planTune(dropped, request, { command: prefix });
     const works = retried.errors.length === 0 || !retried.conflictRooms.includes(room);
-    lines.push(`  room ${room} keeps its own ${own.join(', ')}${works ? `; to let the service-wide value apply there: ${tuneCommand(prefix, room, Object.entries(drop))}, then this command again` : ''}`);
+    lines.push(
+      `  room ${room} keeps its own ${own.join(', ')}${works ? `; to let the service-wide value apply there: ${tuneCommand(prefix, room, Object.entries(drop))}, then this command again` : ''}`,
+    );
   }
-  const fits = storeRooms(current).filter((room) => !rooms.includes(room) && planTune(current, { room, updates: request.updates }, { command: prefix }).errors.length === 0);
-  if (fits.length > 0) lines.push(`  or make the change only where it fits: ${fits.map((room) => tuneCommand(prefix, room, request.updates)).join('  and  ')}`);
+  const fits = storeRooms(current).filter(
+    (room) =>
+      !rooms.includes(room) &&
+      planTune(current, { room, updates: request.updates }, { command: prefix }).errors.length === 0,
+  );
+  if (fits.length > 0)
+    lines.push(
+      `  or make the change only where it fits: ${fits.map((room) => tuneCommand(prefix, room, request.updates)).join('  and  ')}`,
+    );
   return lines;
 }

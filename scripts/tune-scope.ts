@@ -13,7 +13,8 @@ export function scopeLabel(storeKey: string): string {
 }
 
 /** `rooms shop, checkout` / `room shop`. */
-export const roomsText = (rooms: readonly string[]): string => `room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')}`;
+export const roomsText = (rooms: readonly string[]): string =>
+  `room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')}`;
 
 /**
  * The tune command that writes `updates` in `room` (null: service-wide), after `prefix`

@@ -23,7 +23,8 @@ function sourceWord(key: string | undefined, fallback: string): string {
 function heartbeatLine(store: StoreData, nowMs: number): string | null {
   if (!Object.hasOwn(store, CONTROLLER_KEY)) return null;
   const beat = parseBeat(store[CONTROLLER_KEY]);
-  if (beat === null) return `controller: ${JSON.stringify(store[CONTROLLER_KEY]!.slice(0, 60))} is not a controller's heartbeat; a controller started on this store will replace it`;
+  if (beat === null)
+    return `controller: ${JSON.stringify(store[CONTROLLER_KEY]!.slice(0, 60))} is not a controller's heartbeat; a controller started on this store will replace it`;
   const nowSec = nowMs / 1000;
   const age = nowSec - beat.beat;
   const state = age <= beat.lease ? 'alive' : 'past its lease, so no controller writes to this store now';
@@ -33,8 +34,14 @@ function heartbeatLine(store: StoreData, nowMs: number): string | null {
 export function showLines(where: string, store: StoreData, nowMs: number = Date.now()): string[] {
   const lines = [`${where}:`];
   const { routing, problems, single } = storeRouting(store);
-  if (single) lines.push('routing: none: one room, "default", covers every request (npm run tune -- --routing FILE names rooms and rules)');
-  else if (routing === null) lines.push('routing: UNUSABLE: every request goes to the origin untouched (fix it: npm run tune -- --routing FILE)');
+  if (single)
+    lines.push(
+      'routing: none: one room, "default", covers every request (npm run tune -- --routing FILE names rooms and rules)',
+    );
+  else if (routing === null)
+    lines.push(
+      'routing: UNUSABLE: every request goes to the origin untouched (fix it: npm run tune -- --routing FILE)',
+    );
   else {
     lines.push('routing:');
     for (const line of describeRouting(routing)) lines.push(`  ${line}`);
@@ -47,16 +54,24 @@ export function showLines(where: string, store: StoreData, nowMs: number = Date.
     // The settings set somewhere; the others are at their defaults, named on one line.
     const unset: string[] = [];
     // `message.TAG` stands for one row per language that has its own message.
-    const own = Object.keys(from).filter((k) => k.startsWith('message.')).sort();
-    const rows = settingsTable.flatMap((s) => (s.key === 'message.TAG' && own.length > 0 ? own.map((key) => ({ ...s, key })) : [s]));
+    const own = Object.keys(from)
+      .filter((k) => k.startsWith('message.'))
+      .sort();
+    const rows = settingsTable.flatMap((s) =>
+      s.key === 'message.TAG' && own.length > 0 ? own.map((key) => ({ ...s, key })) : [s],
+    );
     for (const s of rows) {
       const key = from[s.key];
       if (key === undefined) {
         unset.push(s.key);
         continue;
       }
-      const shown = SCHEDULES.has(s.key) ? scheduleSummary(roomSettings(store, room).config, s.key, nowMs) : JSON.stringify(valueOf(store, key, s.key));
-      lines.push(`  ${s.key.padEnd(width)} = ${shown}  (${sourceWord(key, s.default)}${key !== SETTINGS_KEY ? `: ${key}` : ''})`);
+      const shown = SCHEDULES.has(s.key)
+        ? scheduleSummary(roomSettings(store, room).config, s.key, nowMs)
+        : JSON.stringify(valueOf(store, key, s.key));
+      lines.push(
+        `  ${s.key.padEnd(width)} = ${shown}  (${sourceWord(key, s.default)}${key !== SETTINGS_KEY ? `: ${key}` : ''})`,
+      );
     }
     if (unset.length > 0) lines.push(`  at their defaults (docs/configuration.md): ${unset.join(', ')}`);
     lines.push(`  ${chanceNowLine(store, room, nowMs)}`);

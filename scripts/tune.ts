@@ -44,10 +44,14 @@ export function parseAssignments(args: readonly string[]): Map<string, string> {
     const key = settingName(written) ?? written;
     const value = arg.slice(eq + 1).trim();
     if (key === 'bypass_paths') {
-      throw new UsageError('bypass_paths is gone: a rule sends requests past the rooms now, e.g. {"id": "health", "if": {"path": {"prefix": "/health"}}, "then": "bypass"} in the routing (docs/configuration.md); set it with npm run tune -- --routing FILE');
+      throw new UsageError(
+        'bypass_paths is gone: a rule sends requests past the rooms now, e.g. {"id": "health", "if": {"path": {"prefix": "/health"}}, "then": "bypass"} in the routing (docs/configuration.md); set it with npm run tune -- --routing FILE',
+      );
     }
     if (key.startsWith('message.') && settingName(key) === null) {
-      throw new UsageError(`unknown setting "${key}": TAG in message.TAG must be a built-in language (${LOCALE_TAGS.join(', ')})`);
+      throw new UsageError(
+        `unknown setting "${key}": TAG in message.TAG must be a built-in language (${LOCALE_TAGS.join(', ')})`,
+      );
     }
     if (settingName(key) === null) {
       const near = closest(key, [...knownKeys]);
@@ -57,7 +61,8 @@ export function parseAssignments(args: readonly string[]): Map<string, string> {
           : `unknown setting "${key}"; the settings are: ${[...knownKeys].join(', ')}`,
       );
     }
-    if (configValueChars(value) > CONFIG_STORE_VALUE_LIMIT) throw new UsageError(`setting "${key}": a value is at most ${CONFIG_STORE_VALUE_LIMIT} characters`);
+    if (configValueChars(value) > CONFIG_STORE_VALUE_LIMIT)
+      throw new UsageError(`setting "${key}": a value is at most ${CONFIG_STORE_VALUE_LIMIT} characters`);
     updates.set(key, value);
   }
   return updates;
@@ -80,14 +85,21 @@ function notAssignment(args: readonly string[], i: number): string {
 }
 
 /** A value for the old -> new lines: a long one (a controller's schedule) cut, with its length. */
-const show = (v: string | undefined): string => (v === undefined ? '(unset)' : v.length > 80 ? `${JSON.stringify(v.slice(0, 60))}... (${v.length} characters)` : JSON.stringify(v));
+const show = (v: string | undefined): string =>
+  v === undefined
+    ? '(unset)'
+    : v.length > 80
+      ? `${JSON.stringify(v.slice(0, 60))}... (${v.length} characters)`
+      : JSON.stringify(v);
 
 /** The settings of one store key, as a map, for the old -> new lines. */
 function settingsIn(value: string | undefined): Record<string, string> {
   if (value === undefined) return {};
   try {
     const parsed: unknown = JSON.parse(value);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, string>) : {};
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, string>)
+      : {};
   } catch {
     return {};
   }
@@ -98,14 +110,17 @@ function changeLines(current: StoreData, plan: TunePlan, request: TuneRequest): 
   const lines: string[] = [];
   if (request.routing !== undefined) {
     const changes = routingChanges(current[ROUTING_KEY], plan.writes[ROUTING_KEY]!);
-    lines.push(`routing: ${current[ROUTING_KEY] === undefined ? 'set' : 'replaced'} (${configValueChars(plan.writes[ROUTING_KEY]!)} of ${CONFIG_STORE_VALUE_LIMIT} characters)${current[ROUTING_KEY] === undefined ? '' : `: ${changes || 'no room or rule changed'}`}`);
+    lines.push(
+      `routing: ${current[ROUTING_KEY] === undefined ? 'set' : 'replaced'} (${configValueChars(plan.writes[ROUTING_KEY]!)} of ${CONFIG_STORE_VALUE_LIMIT} characters)${current[ROUTING_KEY] === undefined ? '' : `: ${changes || 'no room or rule changed'}`}`,
+    );
   }
   for (const { setting, key } of plan.changes) {
     const before = key.endsWith('.allow_percentage') ? current[key] : settingsIn(current[key])[setting];
     const after = key.endsWith('.allow_percentage') ? plan.next[key] : settingsIn(plan.next[key])[setting];
     if (before !== after) lines.push(`${setting}: ${show(before)} -> ${show(after)} (${key})`);
     else if (before !== undefined) lines.push(`${setting}: unchanged, ${show(before)} (${key})`);
-    else if (key === SETTINGS_KEY && LIVE_SETTINGS.includes(setting)) lines.push(`${setting}: set in no room and not service-wide, nothing to clear`);
+    else if (key === SETTINGS_KEY && LIVE_SETTINGS.includes(setting))
+      lines.push(`${setting}: set in no room and not service-wide, nothing to clear`);
     else lines.push(`${setting}: not set (${key}), nothing to remove`);
   }
   return lines;
@@ -113,9 +128,21 @@ function changeLines(current: StoreData, plan: TunePlan, request: TuneRequest): 
 
 /** Null when the writes change the store; else what the operator asked that is already so. */
 function nothingToChange(current: StoreData, plan: TunePlan): string | null {
-  if (Object.entries(plan.writes).some(([key, value]) => (value === '' ? Object.hasOwn(current, key) : current[key] !== value))) return null;
-  const absent = [...new Set(plan.changes.filter((c) => c.key === SETTINGS_KEY && LIVE_SETTINGS.includes(c.setting)).map((c) => c.setting))];
-  const why = absent.length > 0 ? `${absent.join(', ')} ${absent.length === 1 ? 'is' : 'are'} set in no room and not service-wide` : 'the store already holds these values';
+  if (
+    Object.entries(plan.writes).some(([key, value]) =>
+      value === '' ? Object.hasOwn(current, key) : current[key] !== value,
+    )
+  )
+    return null;
+  const absent = [
+    ...new Set(
+      plan.changes.filter((c) => c.key === SETTINGS_KEY && LIVE_SETTINGS.includes(c.setting)).map((c) => c.setting),
+    ),
+  ];
+  const why =
+    absent.length > 0
+      ? `${absent.join(', ')} ${absent.length === 1 ? 'is' : 'are'} set in no room and not service-wide`
+      : 'the store already holds these values';
   return `nothing to change: ${why}`;
 }
 
@@ -156,10 +183,19 @@ async function tuneLocal(file: string, request: TuneRequest | null, now: () => n
 export function readServiceStore(serviceId: string, storeId: string | undefined): { id: string; current: StoreData } {
   const reader = fastlyRunner(false, (line) => console.error(line));
   const id = storeId ?? resolveStoreId(reader, serviceId, CONFIG_STORE);
-  return { id, current: parseStoreList(reader.run(['config-store-entry', 'list', '--store-id', id, '--json']) ?? '[]') };
+  return {
+    id,
+    current: parseStoreList(reader.run(['config-store-entry', 'list', '--store-id', id, '--json']) ?? '[]'),
+  };
 }
 
-function tuneService(serviceId: string, storeId: string | undefined, dryRun: boolean, request: TuneRequest | null, now: () => number): number {
+function tuneService(
+  serviceId: string,
+  storeId: string | undefined,
+  dryRun: boolean,
+  request: TuneRequest | null,
+  now: () => number,
+): number {
   const { id, current } = readServiceStore(serviceId, storeId);
   if (request === null) {
     for (const line of showLines(`service ${serviceId}, Config Store ${id}`, current, now())) console.log(line);
@@ -168,7 +204,10 @@ function tuneService(serviceId: string, storeId: string | undefined, dryRun: boo
   const command = `${LOCAL_TUNE} --service ${serviceId}`;
   const plan = planTune(current, request, { command, nowMs: now() });
   if (request.updates.has('active_key')) {
-    const keys = serviceSigningKeys(fastlyRunner(false, (line) => console.error(line)), serviceId);
+    const keys = serviceSigningKeys(
+      fastlyRunner(false, (line) => console.error(line)),
+      serviceId,
+    );
     plan.errors.push(...activeKeyErrors(plan.next, request, keys, command));
   }
   if (plan.errors.length > 0) return refuse(plan, `service ${serviceId}`);
@@ -242,8 +281,12 @@ export async function main(argv: readonly string[], io: TuneIo = {}): Promise<nu
     },
   });
   if (values['routing-json']) {
-    if (positionals.length > 0 || values.routing !== undefined || values.room !== undefined) throw new UsageError('--routing-json only prints the routing; leave out the rest');
-    const current = values.service !== undefined ? readServiceStore(values.service, values['store-id']).current : await readStore(localConfigFile(values.file));
+    if (positionals.length > 0 || values.routing !== undefined || values.room !== undefined)
+      throw new UsageError('--routing-json only prints the routing; leave out the rest');
+    const current =
+      values.service !== undefined
+        ? readServiceStore(values.service, values['store-id']).current
+        : await readStore(localConfigFile(values.file));
     console.log(routingJson(current[ROUTING_KEY]));
     return 0;
   }
@@ -254,16 +297,25 @@ export async function main(argv: readonly string[], io: TuneIo = {}): Promise<nu
     try {
       routing = await readFile(values.routing, 'utf8');
     } catch (error) {
-      throw new UsageError(`--routing ${values.routing}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      throw new UsageError(
+        `--routing ${values.routing}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
     }
   }
   const changes = updates.size > 0 || routing !== undefined;
   if (values.show && changes) throw new UsageError('--show changes nothing; leave out the settings, or --show');
-  if (!changes && values.room !== undefined) throw new UsageError(`--room ${values.room}: name the settings to change, e.g. npm run tune -- --room ${values.room} allow_percentage=30 (npm run tune alone shows every room)`);
-  const request: TuneRequest | null = changes ? { room: values.room ?? null, updates, ...(routing === undefined ? {} : { routing }) } : null;
+  if (!changes && values.room !== undefined)
+    throw new UsageError(
+      `--room ${values.room}: name the settings to change, e.g. npm run tune -- --room ${values.room} allow_percentage=30 (npm run tune alone shows every room)`,
+    );
+  const request: TuneRequest | null = changes
+    ? { room: values.room ?? null, updates, ...(routing === undefined ? {} : { routing }) }
+    : null;
   const now = io.now ?? Date.now;
-  if (values.service !== undefined) return tuneService(values.service, values['store-id'], values['dry-run'], request, now);
-  if (values['store-id'] !== undefined || values['dry-run']) throw new UsageError('--store-id and --dry-run go with --service ID');
+  if (values.service !== undefined)
+    return tuneService(values.service, values['store-id'], values['dry-run'], request, now);
+  if (values['store-id'] !== undefined || values['dry-run'])
+    throw new UsageError('--store-id and --dry-run go with --service ID');
   return tuneLocal(localConfigFile(values.file), request, now);
 }
 

@@ -14,7 +14,14 @@ export function patience(rng: Random): number {
 export const browsing: Behaviour = { thinkSeconds: 60, sessionSecondsMedian: 150, jitter: true, horizonWindows: null };
 
 /** `count` arrivals spread over [from, to) with a density shaped by `shape` (identity: uniform). */
-export function spread(rng: Random, count: number, from: number, to: number, group: Group = 'honest', shape = (u: number) => u): Arrival[] {
+export function spread(
+  rng: Random,
+  count: number,
+  from: number,
+  to: number,
+  group: Group = 'honest',
+  shape = (u: number) => u,
+): Arrival[] {
   const out: Arrival[] = [];
   for (let i = 0; i < count; i++) {
     out.push({ atMs: from + (to - from) * shape(rng.next()), group, patienceMs: patience(rng) });

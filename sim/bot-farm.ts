@@ -36,7 +36,12 @@ export interface BotSpec {
 /** ~6 million SHA-256 a second a core: `openssl speed sha256` on one core of this machine, small blocks. */
 export const NATIVE_CORE_RATE = 6_000_000;
 
-export const defaultBotSpec: BotSpec = { cores: 8, coreRate: NATIVE_CORE_RATE, phoneRate: PHONE_RATE, laptopRate: 4 * PHONE_RATE };
+export const defaultBotSpec: BotSpec = {
+  cores: 8,
+  coreRate: NATIVE_CORE_RATE,
+  phoneRate: PHONE_RATE,
+  laptopRate: 4 * PHONE_RATE,
+};
 
 /** A solver's exact work for a puzzle: every counter up to the secret one, in each sub-challenge. */
 export const workOf = (p: SimPuzzle): number => p.counters.reduce((a, n) => a + n + 1, 0);
@@ -87,7 +92,16 @@ export class Farm {
 
   constructor(spec: BotSpec) {
     this.rate = spec.cores * spec.coreRate;
-    this.trace = { cores: spec.cores, coreRate: spec.coreRate, tokens: 0, solutions: 0, givenUp: 0, digests: 0, firstJobMs: null, lastJobMs: null };
+    this.trace = {
+      cores: spec.cores,
+      coreRate: spec.coreRate,
+      tokens: 0,
+      solutions: 0,
+      givenUp: 0,
+      digests: 0,
+      firstJobMs: null,
+      lastJobMs: null,
+    };
   }
 
   /** A new puzzle for identity `actor`, whose solution is wanted at `dueMs`. */
@@ -96,7 +110,15 @@ export class Farm {
     const old = this.jobs.get(actor);
     if (old !== undefined && old.token === puzzle.token) return;
     if (old !== undefined) old.dropped = true;
-    const job: Job = { actor, token: puzzle.token, solution: solutionOf(puzzle), dueMs, left: workOf(puzzle), doneMs: null, dropped: false };
+    const job: Job = {
+      actor,
+      token: puzzle.token,
+      solution: solutionOf(puzzle),
+      dueMs,
+      left: workOf(puzzle),
+      doneMs: null,
+      dropped: false,
+    };
     this.jobs.set(actor, job);
     this.heap.push(job);
     this.trace.tokens++;
@@ -211,7 +233,11 @@ export class ProofPlayers implements ProofPlayer {
     // The page's Web Worker starts at once; its CPU time is the visitor's battery.
     const seconds = workOf(answer.puzzle) / rate;
     actor.solveSeconds = (actor.solveSeconds ?? 0) + seconds;
-    this.solved.set(actor.id, { token: answer.puzzle.token, solution: solutionOf(answer.puzzle), readyMs: t + seconds * 1000 });
+    this.solved.set(actor.id, {
+      token: answer.puzzle.token,
+      solution: solutionOf(answer.puzzle),
+      readyMs: t + seconds * 1000,
+    });
   }
 
   nextCheck(actor: Actor, plannedMs: number): number {

@@ -59,12 +59,21 @@ export function botFigures(result: RunResult, judgedMean: number | null): BotFig
   const groups = present.map((group) => {
     const mine = actors.filter((a) => a.group === group);
     const admitted = mine.filter((a) => a.admittedMs !== null).length;
-    return { group, identities: mine.length, admitted, share: admittedAll === 0 ? null : admitted / admittedAll, proof: checks[group] ?? {}, won: result.bots!.wins[group] ?? {} };
+    return {
+      group,
+      identities: mine.length,
+      admitted,
+      share: admittedAll === 0 ? null : admitted / admittedAll,
+      proof: checks[group] ?? {},
+      won: result.bots!.wins[group] ?? {},
+    };
   });
   const honest = actors.filter((a) => honestDevices.includes(a.group));
   const samples = honest.map((a) => waitSample(a, result.scenario.durationMs)).filter((s) => s !== null);
   const [waitP50, waitP90] = survivalQuantiles(samples, [0.5, 0.9]);
-  const farmDraws = farmGroups.map((g) => checks[g] ?? {}).reduce((n, c) => n + Object.values(c).reduce((x, y) => x + y, 0), 0);
+  const farmDraws = farmGroups
+    .map((g) => checks[g] ?? {})
+    .reduce((n, c) => n + Object.values(c).reduce((x, y) => x + y, 0), 0);
   const farmValid = farmGroups.reduce((n, g) => n + (checks[g]?.valid ?? 0), 0);
   const spanS = farm.firstJobMs === null || farm.lastJobMs === null ? 0 : (farm.lastJobMs - farm.firstJobMs) / 1000;
   const cpu = (['phone', 'laptop'] as const).map((group) => {
@@ -72,12 +81,23 @@ export function botFigures(result: RunResult, judgedMean: number | null): BotFig
       .filter((a) => a.group === group && a.admittedMs !== null)
       .map((a) => a.solveSeconds ?? 0)
       .sort((x, y) => x - y);
-    return { group, admitted: spent.length, p50: quantile(spent, 0.5), p90: quantile(spent, 0.9), mean: spent.length === 0 ? null : spent.reduce((x, y) => x + y, 0) / spent.length };
+    return {
+      group,
+      admitted: spent.length,
+      p50: quantile(spent, 0.5),
+      p90: quantile(spent, 0.9),
+      mean: spent.length === 0 ? null : spent.reduce((x, y) => x + y, 0) / spent.length,
+    };
   });
   const target = Number(result.scenario.settings.new_users_per_minute);
   return {
     groups,
-    honest: { visitors: honest.length, admitted: honest.filter((a) => a.admittedMs !== null).length, waitP50: waitP50 ?? null, waitP90: waitP90 ?? null },
+    honest: {
+      visitors: honest.length,
+      admitted: honest.filter((a) => a.admittedMs !== null).length,
+      waitP50: waitP50 ?? null,
+      waitP90: waitP90 ?? null,
+    },
     farm: {
       identities: actors.filter((a) => farmGroups.includes(a.group)).length,
       cores: farm.cores,

@@ -3,11 +3,13 @@
 import type { BotFigures } from './bot-figures.js';
 import type { ScenarioFigures } from './figures.js';
 
-const n0 = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : Math.round(x).toLocaleString('en-US'));
+const n0 = (x: number | null | undefined): string =>
+  x === null || x === undefined ? '–' : Math.round(x).toLocaleString('en-US');
 const n1 = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : x.toFixed(1));
 /** A Kaplan-Meier percentile the run never reached: fewer than that share of honest visitors got in. */
 const wait = (x: number | null): string => (x === null ? 'not reached' : n0(x));
-const pct = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : `${(100 * x).toFixed(1)}%`);
+const pct = (x: number | null | undefined): string =>
+  x === null || x === undefined ? '–' : `${(100 * x).toFixed(1)}%`;
 
 const label: Record<string, string> = {
   phone: 'honest, phone',
@@ -43,7 +45,9 @@ export const botTableHead = [
 export function botHeadline(all: readonly ScenarioFigures[]): string {
   const rows = all.map(botRow).filter((r) => r !== null);
   if (rows.length === 0) return '';
-  return ['A bot farm against the proof of work (docs/bots.md, "What it costs"):', '', ...botTableHead, ...rows].join('\n');
+  return ['A bot farm against the proof of work (docs/bots.md, "What it costs"):', '', ...botTableHead, ...rows].join(
+    '\n',
+  );
 }
 
 export function botSection(f: ScenarioFigures): string[] {
@@ -60,7 +64,10 @@ export function botSection(f: ScenarioFigures): string[] {
     '',
     '| who | identities | admitted | share of admissions | draws judged | of them won |',
     '|---|---:|---:|---:|---|---|',
-    ...b.groups.map((g) => `| ${label[g.group] ?? g.group} | ${n0(g.identities)} | ${n0(g.admitted)} | ${pct(g.share)} | ${checks(g.proof)} | ${checks(g.won)} |`),
+    ...b.groups.map(
+      (g) =>
+        `| ${label[g.group] ?? g.group} | ${n0(g.identities)} | ${n0(g.admitted)} | ${pct(g.share)} | ${checks(g.proof)} | ${checks(g.won)} |`,
+    ),
     '',
     '| device | admitted | CPU-seconds solving, median | p90 | mean |',
     '|---|---:|---:|---:|---:|',

@@ -31,12 +31,17 @@ function device(rng: Random): Group {
  * `visitors` in all: one in 21 honest, arriving over the first `honestMs`, each on a device; the rest
  * the farm's identities, all within the first minute (the farm starts with the sale), never giving up.
  */
-export function botCrowd(farm: 'farm' | 'farm-naive', honestMs = 10 * MINUTE): (rng: Random, visitors: number) => Arrival[] {
+export function botCrowd(
+  farm: 'farm' | 'farm-naive',
+  honestMs = 10 * MINUTE,
+): (rng: Random, visitors: number) => Arrival[] {
   return (rng, visitors) => {
     const honest = Math.max(1, Math.round(visitors / (FARM_RATIO + 1)));
     const out: Arrival[] = [];
-    for (let i = 0; i < honest; i++) out.push({ atMs: rng.uniform(0, honestMs), group: device(rng), patienceMs: patience(rng) });
-    for (let i = honest; i < visitors; i++) out.push({ atMs: rng.uniform(0, MINUTE), group: farm, patienceMs: Infinity });
+    for (let i = 0; i < honest; i++)
+      out.push({ atMs: rng.uniform(0, honestMs), group: device(rng), patienceMs: patience(rng) });
+    for (let i = honest; i < visitors; i++)
+      out.push({ atMs: rng.uniform(0, MINUTE), group: farm, patienceMs: Infinity });
     return out.sort((a, b) => a.atMs - b.atMs);
   };
 }
@@ -51,7 +56,13 @@ export interface BotSetting {
 }
 
 /** A scenario of the crowd at one setting: `target` a minute, `bots` the devices and the farm. */
-export function botScenario(s: BotSetting, target = 100, bots: BotSpec = { ...defaultBotSpec, cores: 4 }, visitors = 10_500, durationMs = 12 * MINUTE): Scenario {
+export function botScenario(
+  s: BotSetting,
+  target = 100,
+  bots: BotSpec = { ...defaultBotSpec, cores: 4 },
+  visitors = 10_500,
+  durationMs = 12 * MINUTE,
+): Scenario {
   return {
     name: s.name,
     title: s.title,
@@ -95,7 +106,7 @@ export const botSettings: readonly BotSetting[] = [
   },
   {
     name: 'bots-auto',
-    title: 'A bot farm against the controller\'s proof of work (auto, up to 20 s)',
+    title: "A bot farm against the controller's proof of work (auto, up to 20 s)",
     summary: `${crowd} \`proof_of_work=auto\` with \`proof_seconds=20\`: the controller sets each window's difficulty from the pressure (\`proof_schedule\`).`,
     settings: { proof_of_work: 'auto', proof_seconds: '20' },
     farm: 'farm',

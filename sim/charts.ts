@@ -9,11 +9,18 @@ type Spec = vl.TopLevelSpec;
 
 // No ARIA labels per mark: they triple the size of a chart with thousands of marks, and these charts
 // are committed for sim/README.md and docs/ as static pictures.
-const base = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', background: 'white', config: { aria: false } } as const;
+const base = {
+  $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+  background: 'white',
+  config: { aria: false },
+} as const;
 
 /** Coordinates to 0.1 px: invisible, and it halves a line chart's file. Only geometry, never text. */
 function trimGeometry(svg: string): string {
-  return svg.replace(/ (d|transform|points)="([^"]*)"/g, (_m, name: string, value: string) => ` ${name}="${value.replace(/(\d+\.\d)\d+/g, '$1')}"`);
+  return svg.replace(
+    / (d|transform|points)="([^"]*)"/g,
+    (_m, name: string, value: string) => ` ${name}="${value.replace(/(\d+\.\d)\d+/g, '$1')}"`,
+  );
 }
 
 export async function toSvg(spec: Spec): Promise<string> {
@@ -58,7 +65,11 @@ export function admissionsChart(f: ScenarioFigures): Spec {
       encoding: {
         x: { field: 'minute', type: 'quantitative' },
         y: { field: 'mean', type: 'quantitative' },
-        color: { datum: 'one-minute mean', scale: { range: ['#9ecae1', '#08519c'] }, legend: { orient: 'top', title: null } },
+        color: {
+          datum: 'one-minute mean',
+          scale: { range: ['#9ecae1', '#08519c'] },
+          legend: { orient: 'top', title: null },
+        },
       },
     },
   ];
@@ -83,7 +94,10 @@ export function profileChart(f: ScenarioFigures): Spec {
   const values = f.series.windowProfile.map((share, second) => ({ second, share }));
   return {
     ...base,
-    title: { text: `${f.title}: admissions by second within the window`, subtitle: `dashed: an even spread over the ${d} seconds` },
+    title: {
+      text: `${f.title}: admissions by second within the window`,
+      subtitle: `dashed: an even spread over the ${d} seconds`,
+    },
     width: 640,
     height: 160,
     layer: [
@@ -118,7 +132,11 @@ export function heatmapChart(f: ScenarioFigures): Spec {
     data: { values },
     mark: 'rect',
     encoding: {
-      x: { field: 'column', type: 'ordinal', title: arrival >= 60 ? 'arrival minute' : `arrival, second of the run (${arrival}-s buckets)` },
+      x: {
+        field: 'column',
+        type: 'ordinal',
+        title: arrival >= 60 ? 'arrival minute' : `arrival, second of the run (${arrival}-s buckets)`,
+      },
       y: {
         field: 'waitBucket',
         type: 'ordinal',
@@ -126,7 +144,13 @@ export function heatmapChart(f: ScenarioFigures): Spec {
         title: [`wait, s (${f.series.heatmapBucketSeconds}-s buckets,`, 'top row: that or longer)'],
         axis: { labelOverlap: 'greedy' },
       },
-      color: { field: 'share', type: 'quantitative', scale: { scheme: 'inferno' }, title: 'share', legend: { format: '.0%' } },
+      color: {
+        field: 'share',
+        type: 'quantitative',
+        scale: { scheme: 'inferno' },
+        title: 'share',
+        legend: { format: '.0%' },
+      },
     },
   };
 }
@@ -140,7 +164,12 @@ export function waitHistogramChart(f: ScenarioFigures): Spec {
     data: { values: f.series.waitHistogram },
     mark: { type: 'bar', binSpacing: 1 },
     encoding: {
-      x: { field: 'waitBucket', type: 'quantitative', bin: { binned: true }, title: 'wait from first waiting page, seconds (last bar: that or longer)' },
+      x: {
+        field: 'waitBucket',
+        type: 'quantitative',
+        bin: { binned: true },
+        title: 'wait from first waiting page, seconds (last bar: that or longer)',
+      },
       x2: { field: 'waitBucketEnd' },
       y: { field: 'visitors', type: 'quantitative', title: 'visitors' },
     },
@@ -156,7 +185,10 @@ export function estimateChart(f: ScenarioFigures): Spec {
   );
   return {
     ...base,
-    title: { text: `${f.title}: wait percentiles`, subtitle: 'predicted = what the waiting page showed on arrival, by allow_percentage then' },
+    title: {
+      text: `${f.title}: wait percentiles`,
+      subtitle: 'predicted = what the waiting page showed on arrival, by allow_percentage then',
+    },
     width: { step: 36 },
     height: 200,
     data: { values: values.filter((v) => v.seconds !== null) },
@@ -176,7 +208,10 @@ export function adversaryChart(f: ScenarioFigures): Spec {
     .map((g) => ({ group: g.group, ratio: g.ratio!.value, low: g.ratio!.low, high: g.ratio!.high }));
   return {
     ...base,
-    title: { text: `${f.title}: chance of admission relative to an honest visitor`, subtitle: `${f.compareLabel ?? ''}; 95% intervals` },
+    title: {
+      text: `${f.title}: chance of admission relative to an honest visitor`,
+      subtitle: `${f.compareLabel ?? ''}; 95% intervals`,
+    },
     width: 520,
     height: { step: 28 },
     layer: [

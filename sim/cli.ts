@@ -30,15 +30,22 @@ function describe(f: ScenarioFigures): string {
   if (f.rooms !== null) {
     const x = f.rooms.crossRoom;
     const rooms = f.rooms.rooms.map((r) => `  ${describe(r.figures)}`);
-    return [`${f.name}: ${x.violations} requests into a room without its admission; ${x.triedOtherRoom} visitors tried another room's token`, ...rooms].join('\n');
+    return [
+      `${f.name}: ${x.violations} requests into a room without its admission; ${x.triedOtherRoom} visitors tried another room's token`,
+      ...rooms,
+    ].join('\n');
   }
   const s = f.smoothness;
   const w = f.waits[0];
   return (
     `${f.name.padEnd(12)} ${String(f.actors).padStart(6)} visitors, ${String(f.admitted).padStart(6)} admitted` +
     (s ? `, peak/mean ${s.peakToMean.toFixed(2)}, boundary share ${(100 * s.boundaryShare).toFixed(1)}%` : '') +
-    (w ? `, median wait ${w.observed.p50?.toFixed(0) ?? '–'} s (page said ${w.predicted.p50?.toFixed(0) ?? '–'})` : '') +
-    (f.control && f.control.judged > 0 ? `, ${f.control.withinTenPercent}/${f.control.judged} minutes within ±10% of the target` : '') +
+    (w
+      ? `, median wait ${w.observed.p50?.toFixed(0) ?? '–'} s (page said ${w.predicted.p50?.toFixed(0) ?? '–'})`
+      : '') +
+    (f.control && f.control.judged > 0
+      ? `, ${f.control.withinTenPercent}/${f.control.judged} minutes within ±10% of the target`
+      : '') +
     (f.bots
       ? `, farm ${(100 * f.bots.groups.filter((g) => g.group.startsWith('farm')).reduce((x, g) => x + (g.share ?? 0), 0)).toFixed(1)}% of admissions, honest ${f.bots.honest.admitted} of ${f.bots.honest.visitors} in (median wait ${f.bots.honest.waitP50?.toFixed(0) ?? '–'} s)`
       : '') +
@@ -110,10 +117,14 @@ async function earlierFigures(out: string, seed: string): Promise<ScenarioFigure
   try {
     saved = JSON.parse(await readFile(file, 'utf8')) as { seed?: unknown; scenarios?: unknown };
   } catch (error) {
-    fail(`--update: cannot read ${file} (${(error as Error).message}); run without --update to write a whole report there`);
+    fail(
+      `--update: cannot read ${file} (${(error as Error).message}); run without --update to write a whole report there`,
+    );
   }
-  if (!Array.isArray(saved.scenarios)) fail(`--update: ${file} holds no scenarios; run without --update to write a whole report there`);
-  if (saved.seed !== seed) fail(`--update: ${file} is of seed ${String(saved.seed)}, not ${seed}; pass --seed ${String(saved.seed)}`);
+  if (!Array.isArray(saved.scenarios))
+    fail(`--update: ${file} holds no scenarios; run without --update to write a whole report there`);
+  if (saved.seed !== seed)
+    fail(`--update: ${file} is of seed ${String(saved.seed)}, not ${seed}; pass --seed ${String(saved.seed)}`);
   // Figures written before a field existed read as if it were empty.
   return (saved.scenarios as ScenarioFigures[]).map((f) => ({ ...f, rooms: f.rooms ?? null, bots: f.bots ?? null }));
 }
@@ -147,12 +158,19 @@ async function main(): Promise<void> {
     console.log(usage);
     return;
   }
-  const names = (values.scenario ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter((s) => s !== '');
-  const chosen: Scenario[] = names.length === 0 ? [...scenarios] : names.map((n) => findScenario(n) ?? fail(`--scenario: unknown scenario "${n}"`));
+  const names = (values.scenario ?? [])
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  const chosen: Scenario[] =
+    names.length === 0
+      ? [...scenarios]
+      : names.map((n) => findScenario(n) ?? fail(`--scenario: unknown scenario "${n}"`));
   let visitors: number | undefined;
   if (values.visitors !== undefined) {
     visitors = Number(values.visitors);
-    if (!Number.isSafeInteger(visitors) || visitors < 1) fail(`--visitors: "${values.visitors}" is not a whole number >= 1`);
+    if (!Number.isSafeInteger(visitors) || visitors < 1)
+      fail(`--visitors: "${values.visitors}" is not a whole number >= 1`);
   }
   const seed = values.seed!;
   const earlier = values.update ? await earlierFigures(values.out!, seed) : null;

@@ -24,7 +24,14 @@ export interface MinuteFigure {
 }
 
 export interface ControlFigures {
-  pops: { name: string; share: number; propagationMs: number; logDelayMs: number; admissions: number; busiest10s: number }[];
+  pops: {
+    name: string;
+    share: number;
+    propagationMs: number;
+    logDelayMs: number;
+    admissions: number;
+    busiest10s: number;
+  }[];
   minutes: MinuteFigure[];
   judged: number;
   withinTenPercent: number;
@@ -44,7 +51,14 @@ export interface ControlFigures {
     limit: number;
   } | null;
   active: { cap: number | null; max: number; atSecond: number; ratio: number | null; sessionMinutes: number };
-  ceiling: { perSecond: number; worstPop: string; worst10s: number; limit10s: number; heldWinners: number; lostWins: number } | null;
+  ceiling: {
+    perSecond: number;
+    worstPop: string;
+    worst10s: number;
+    limit10s: number;
+    heldWinners: number;
+    lostWins: number;
+  } | null;
   writes: number;
   writesPerHour: number;
   /** The controller's API calls an hour over the run (as Fastly's API counts them), by kind, and the most in any trailing hour. */
@@ -63,7 +77,9 @@ export interface ControlFigures {
 }
 
 function targetAt(result: RunResult): (ms: number) => number | null {
-  const changes = result.scenario.changes.filter((c) => c.key === 'new_users_per_minute').sort((a, b) => a.atMs - b.atMs);
+  const changes = result.scenario.changes
+    .filter((c) => c.key === 'new_users_per_minute')
+    .sort((a, b) => a.atMs - b.atMs);
   const first = result.scenario.settings.new_users_per_minute;
   return (ms) => {
     let value = first;
@@ -76,7 +92,10 @@ function targetAt(result: RunResult): (ms: number) => number | null {
 function handoverMs(result: RunResult): number | null {
   const start = eventStartMs(result.scenario.settings);
   if (start === null || result.scenario.settings.event_prequeue_start === undefined) return null;
-  return result.trace.actors.reduce((m, a) => (a.prequeued && a.admittedMs !== null ? Math.max(m, a.admittedMs) : m), start);
+  return result.trace.actors.reduce(
+    (m, a) => (a.prequeued && a.admittedMs !== null ? Math.max(m, a.admittedMs) : m),
+    start,
+  );
 }
 
 /**
@@ -91,7 +110,8 @@ function waitingPerSecond(result: RunResult, seconds: number): number[] {
   for (const a of result.trace.actors) {
     if (a.queuedMs === null) continue;
     // An actor an adversary run stopped at its horizon leaves the queue with its last request.
-    const end = a.admittedMs ?? a.abandonedMs ?? (a.done ? (a.lastRequestMs ?? a.queuedMs) : result.scenario.durationMs);
+    const end =
+      a.admittedMs ?? a.abandonedMs ?? (a.done ? (a.lastRequestMs ?? a.queuedMs) : result.scenario.durationMs);
     const behindPrequeue = lastPrequeued !== null && !a.prequeued ? lastPrequeued : 0;
     const from = Math.ceil(Math.max(a.queuedMs, behindPrequeue) / 1000);
     const to = Math.min(seconds, Math.ceil(end / 1000));
@@ -171,8 +191,12 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
   const queueStart = start < 0 ? null : start;
   // A change of target, and an event's handover from its pre-queue to the draw, each start afresh.
   const handover = handoverMs(result);
-  const changes = [...scenario.changes.filter((c) => c.key === 'new_users_per_minute').map((c) => c.atMs / 1000), ...(handover === null ? [] : [handover / 1000])];
-  const settledAfter = (s: number): boolean => queueStart !== null && s >= queueStart + 120 && changes.every((c) => s < c || s >= c + 120);
+  const changes = [
+    ...scenario.changes.filter((c) => c.key === 'new_users_per_minute').map((c) => c.atMs / 1000),
+    ...(handover === null ? [] : [handover / 1000]),
+  ];
+  const settledAfter = (s: number): boolean =>
+    queueStart !== null && s >= queueStart + 120 && changes.every((c) => s < c || s >= c + 120);
 
   const sessionMinutes = Number(scenario.settings.session_duration ?? 5);
   const active = activePerSecond(result, seconds, sessionMinutes * 60_000);
@@ -192,12 +216,28 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
     // While active sessions are within 20% of the cap, the cap binds, not the rate (the controller keeps room for admissions it has already planned): such minutes are judged on the cap.
     const capBinds = cap !== null && Math.max(...active.slice(from, to)) >= 0.8 * cap;
     const judged =
-      t !== null && to - from === 60 && settledAfter(from) && fewest >= share(from) && !capBinds && (control.stoppedAtMs === null || to * 1000 <= control.stoppedAtMs);
+      t !== null &&
+      to - from === 60 &&
+      settledAfter(from) &&
+      fewest >= share(from) &&
+      !capBinds &&
+      (control.stoppedAtMs === null || to * 1000 <= control.stoppedAtMs);
     if (judged) for (let s = from; s < to; s++) judgedSeconds.push(s);
-    minutes.push({ minute: m, target: t, admissions, fewestWaiting: fewest, controllerWaiting: lastView?.waiting ?? null, judged, error: t === null || t === 0 ? null : (admissions - t) / t });
+    minutes.push({
+      minute: m,
+      target: t,
+      admissions,
+      fewestWaiting: fewest,
+      controllerWaiting: lastView?.waiting ?? null,
+      judged,
+      error: t === null || t === 0 ? null : (admissions - t) / t,
+    });
   }
   const judged = minutes.filter((m) => m.judged);
-  const worst = judged.reduce<number | null>((w, m) => (w === null || Math.abs(m.error!) > Math.abs(w) ? m.error : w), null);
+  const worst = judged.reduce<number | null>(
+    (w, m) => (w === null || Math.abs(m.error!) > Math.abs(w) ? m.error : w),
+    null,
+  );
 
   let busiest: ControlFigures['busiest'] = null;
   if (judgedSeconds.length >= 10) {
@@ -205,7 +245,14 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
     const tenShare = (target(b.at * 1000) ?? 0) / 6;
     const p99 = poissonBusiest99((s) => (target(s * 1000) ?? 0) / 60, judgedSeconds, `${result.seed}/${scenario.name}`);
     const poissonRatio99 = p99 / Math.max(1e-9, tenShare);
-    busiest = { count: b.count, atSecond: b.at, share: tenShare, ratio: b.count / tenShare, poissonRatio99, limit: Math.max(1.3, poissonRatio99) };
+    busiest = {
+      count: b.count,
+      atSecond: b.at,
+      share: tenShare,
+      ratio: b.count / tenShare,
+      poissonRatio99,
+      limit: Math.max(1.3, poissonRatio99),
+    };
   }
 
   let maxActive = 0;
@@ -238,7 +285,10 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
   const chances: { minute: number; pct: number }[] = [];
   const values = new Map(Object.entries(scenario.settings));
   const delay = result.pops[0]!.propagationMs;
-  const updates = [...scenario.changes.map((c) => ({ atMs: c.atMs, values: { [c.key]: c.value } })), ...control.writes].sort((x, y) => x.atMs - y.atMs);
+  const updates = [
+    ...scenario.changes.map((c) => ({ atMs: c.atMs, values: { [c.key]: c.value } })),
+    ...control.writes,
+  ].sort((x, y) => x.atMs - y.atMs);
   let config = parseConfig((k) => values.get(k) ?? null).config;
   for (let w = 0; w * d < seconds; w++) {
     let changed = false;
@@ -267,7 +317,14 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
     ceiling:
       ceilingText === undefined
         ? null
-        : { perSecond: Number(ceilingText), worstPop: worstPop.name, worst10s: worstPop.busiest10s, limit10s: Number(ceilingText) * 10, heldWinners: held.length, lostWins: held.filter((a) => a.admittedMs === null).length },
+        : {
+            perSecond: Number(ceilingText),
+            worstPop: worstPop.name,
+            worst10s: worstPop.busiest10s,
+            limit10s: Number(ceilingText) * 10,
+            heldWinners: held.length,
+            lostWins: held.filter((a) => a.admittedMs === null).length,
+          },
     writes: control.writes.length,
     writesPerHour: control.writes.length / (scenario.durationMs / 3_600_000),
     apiPerHour: apiPerHour(control.apiCalls ?? [], scenario.durationMs),
@@ -277,7 +334,11 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
     series: {
       active: active.flatMap((n, s) => (s % 10 === 0 ? [{ second: s, active: n }] : [])),
       popTenSeconds: result.pops.flatMap((p, i) =>
-        Array.from({ length: Math.ceil(seconds / 10) }, (_, k) => ({ second: k * 10, pop: p.name, admissions: popCounts[i]!.slice(k * 10, k * 10 + 10).reduce((a, b) => a + b, 0) })),
+        Array.from({ length: Math.ceil(seconds / 10) }, (_, k) => ({
+          second: k * 10,
+          pop: p.name,
+          admissions: popCounts[i]!.slice(k * 10, k * 10 + 10).reduce((a, b) => a + b, 0),
+        })),
       ),
       chances,
     },
@@ -285,7 +346,10 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
 }
 
 /** API calls an hour by kind over a run, and the most calls in any trailing hour (the whole run when shorter). */
-export function apiPerHour(calls: readonly { atMs: number; kind: 'read' | 'write' | 'heartbeat'; calls: number }[], durationMs: number): ControlFigures['apiPerHour'] {
+export function apiPerHour(
+  calls: readonly { atMs: number; kind: 'read' | 'write' | 'heartbeat'; calls: number }[],
+  durationMs: number,
+): ControlFigures['apiPerHour'] {
   const hours = durationMs / 3_600_000;
   const sum = (kind: string): number => calls.filter((c) => c.kind === kind).reduce((a, c) => a + c.calls, 0);
   let busiest = 0;
@@ -296,5 +360,10 @@ export function apiPerHour(calls: readonly { atMs: number; kind: 'read' | 'write
     while (calls[from]!.atMs <= c.atMs - 3_600_000) inHour -= calls[from++]!.calls;
     busiest = Math.max(busiest, inHour);
   }
-  return { reads: sum('read') / hours, writes: sum('write') / hours, heartbeats: sum('heartbeat') / hours, busiestHour: busiest };
+  return {
+    reads: sum('read') / hours,
+    writes: sum('write') / hours,
+    heartbeats: sum('heartbeat') / hours,
+    busiestHour: busiest,
+  };
 }

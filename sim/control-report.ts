@@ -2,7 +2,8 @@
 import type { ControlFigures } from './control-figures.js';
 import type { ScenarioFigures } from './figures.js';
 
-const n0 = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : Math.round(x).toLocaleString('en-US'));
+const n0 = (x: number | null | undefined): string =>
+  x === null || x === undefined ? '–' : Math.round(x).toLocaleString('en-US');
 const n2 = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : x.toFixed(2));
 const signed = (x: number | null): string => (x === null ? '–' : `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}%`);
 
@@ -20,7 +21,7 @@ export function controlHeadline(all: readonly ScenarioFigures[]): string {
   return [
     'Controlled scenarios (the controller holds `new_users_per_minute`; figures are explained in each section):',
     '',
-    '| scenario | judged minutes within ±10% of the target | worst judged minute | busiest 10 s over the target\'s share | most active sessions against the cap | busiest 10 s of the worst POP against its ceiling | median wait observed / predicted (s) | writes an hour |',
+    "| scenario | judged minutes within ±10% of the target | worst judged minute | busiest 10 s over the target's share | most active sessions against the cap | busiest 10 s of the worst POP against its ceiling | median wait observed / predicted (s) | writes an hour |",
     '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n');
@@ -32,7 +33,10 @@ function minutesTable(c: ControlFigures): string {
     '|---:|---:|---:|---:|---:|---:|:---:|',
     ...c.minutes
       .filter((m) => m.admissions > 0 || m.fewestWaiting > 0)
-      .map((m) => `| ${m.minute} | ${n0(m.target)} | ${n0(m.admissions)} | ${signed(m.error)} | ${n0(m.fewestWaiting)} | ${n0(m.controllerWaiting)} | ${m.judged ? 'yes' : ''} |`),
+      .map(
+        (m) =>
+          `| ${m.minute} | ${n0(m.target)} | ${n0(m.admissions)} | ${signed(m.error)} | ${n0(m.fewestWaiting)} | ${n0(m.controllerWaiting)} | ${m.judged ? 'yes' : ''} |`,
+      ),
   ].join('\n');
 }
 

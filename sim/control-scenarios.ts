@@ -30,7 +30,7 @@ const heldFlash: Scenario = {
   name: 'held-flash',
   title: 'Flash crowd held to the target',
   summary:
-    'Ten thousand visitors arrive within the first minute on five POPs; the origin takes 600 a minute. The room queues from the start at allow_percentage 1, the placeholder the operator sets at an opening, until the controller\'s first schedule: admissions should follow the target, not the crowd, from the first minute until the queue runs dry.',
+    "Ten thousand visitors arrive within the first minute on five POPs; the origin takes 600 a minute. The room queues from the start at allow_percentage 1, the placeholder the operator sets at an opening, until the controller's first schedule: admissions should follow the target, not the crowd, from the first minute until the queue runs dry.",
   settings: controlledRoom(600, { allow_percentage: '1' }),
   changes: [],
   durationMs: 25 * MINUTE,
@@ -61,7 +61,7 @@ export const controlledScenarios: readonly Scenario[] = [
     name: 'held-steady',
     title: 'Steady arrivals above the target, held by the controller',
     summary:
-      'Visitors arrive at 300 a minute for 20 minutes on five POPs; the origin takes 240 a minute (new_users_per_minute). The room starts open; the controller engages once admissions reach the target and publishes each window\'s chance from then on. Admissions should sit on 240 a minute while the queue lasts.',
+      "Visitors arrive at 300 a minute for 20 minutes on five POPs; the origin takes 240 a minute (new_users_per_minute). The room starts open; the controller engages once admissions reach the target and publishes each window's chance from then on. Admissions should sit on 240 a minute while the queue lasts.",
     settings: controlledRoom(240),
     changes: [],
     durationMs: 30 * MINUTE,
@@ -139,7 +139,10 @@ export const controlledScenarios: readonly Scenario[] = [
     durationMs: 25 * MINUTE,
     behaviour: browsing,
     visitors: 10_000,
-    arrivals: (rng, n) => [...spread(rng, Math.round(n * 0.6), 0, MINUTE), ...spread(rng, n - Math.round(n * 0.6), 8 * MINUTE, 9 * MINUTE)],
+    arrivals: (rng, n) => [
+      ...spread(rng, Math.round(n * 0.6), 0, MINUTE),
+      ...spread(rng, n - Math.round(n * 0.6), 8 * MINUTE, 9 * MINUTE),
+    ],
     control: { ...controlSpec, stopAtMs: 6 * MINUTE },
   },
 ];

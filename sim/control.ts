@@ -88,7 +88,11 @@ export interface SimStore {
 }
 
 /** Room `room`'s store writes as its flat settings ('' removes); `before` is the room's merged settings before the write. */
-function flatWrites(stored: Readonly<Record<string, string>>, room: string, before: Readonly<Record<string, string>>): Record<string, string> {
+function flatWrites(
+  stored: Readonly<Record<string, string>>,
+  room: string,
+  before: Readonly<Record<string, string>>,
+): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(stored)) {
     if (key === percentageKey(room)) values.allow_percentage = value;
@@ -103,7 +107,8 @@ function flatWrites(stored: Readonly<Record<string, string>>, room: string, befo
   return values;
 }
 
-const mergedOf = (values: Readonly<Record<string, string>>, room: string): Record<string, string> => mergedSettings(values, room).values;
+const mergedOf = (values: Readonly<Record<string, string>>, room: string): Record<string, string> =>
+  mergedSettings(values, room).values;
 
 /** A room alone, which keeps its settings flat, as the store of its one room, `default`. */
 export function roomStore(room: Room): SimStore {
@@ -116,7 +121,15 @@ export function roomStore(room: Room): SimStore {
 /** The simulated store, as the state file names it. */
 const SIM_STORE = 'the simulated config store';
 
-const emptyTrace = (): ControlTrace => ({ writes: [], views: [], messages: [], apiCalls: [], linesDelivered: 0, badLines: 0, stoppedAtMs: null });
+const emptyTrace = (): ControlTrace => ({
+  writes: [],
+  views: [],
+  messages: [],
+  apiCalls: [],
+  linesDelivered: 0,
+  badLines: 0,
+  stoppedAtMs: null,
+});
 
 /**
  * The operator's controller over the simulated store: one Controller (one model per room, every line
@@ -140,9 +153,15 @@ export class SimController {
     private readonly logDelays: readonly number[],
     rooms: readonly string[] = [DEFAULT_ROOM],
   ) {
-    this.traces = new Map(rooms.map((id) => [id, { ...emptyTrace(), messages: this.messages, apiCalls: this.apiCalls }] as const));
+    this.traces = new Map(
+      rooms.map((id) => [id, { ...emptyTrace(), messages: this.messages, apiCalls: this.apiCalls }] as const),
+    );
     const log = (text: string): void => void this.messages.push({ atMs: clock.nowMs, text });
-    const budget = new ApiBudget({ perHour: spec.apiBudgetPerHour ?? DEFAULT_API_BUDGET, readEveryMs: spec.readEveryMs ?? DEFAULT_READ_EVERY_MS, log });
+    const budget = new ApiBudget({
+      perHour: spec.apiBudgetPerHour ?? DEFAULT_API_BUDGET,
+      readEveryMs: spec.readEveryMs ?? DEFAULT_READ_EVERY_MS,
+      log,
+    });
     // Each read is one call, each write one bulk call, as Fastly's API counts them.
     // A room alone stands for the local store file (no readEveryMs): its reads and writes are no API calls.
     const api = spec.readEveryMs !== undefined;
@@ -150,7 +169,20 @@ export class SimController {
     const called = (kind: Exclude<StoreCall['kind'], 'log-tail'>, keys: string[]): void => {
       if (!api) return;
       this.apiCalls.push({ atMs: clock.nowMs, kind, calls: 1 });
-      budget.record({ kind, calls: 1, ok: true, status: 200, keys, remaining: null, resetMs: null, retryAfterMs: null, error: null }, EPOCH_MS + clock.nowMs);
+      budget.record(
+        {
+          kind,
+          calls: 1,
+          ok: true,
+          status: 200,
+          keys,
+          remaining: null,
+          resetMs: null,
+          retryAfterMs: null,
+          error: null,
+        },
+        EPOCH_MS + clock.nowMs,
+      );
     };
     const controlStore: Store = {
       name: 'the simulated config store',
@@ -171,7 +203,11 @@ export class SimController {
     };
     this.make = (resume, pid) =>
       new Controller({
-        createModel: (_room, restore) => createControlModel({ leadSeconds: spec.leadSeconds ?? 25, ...(restore == null ? {} : { restore: restore as ModelSaved }) }),
+        createModel: (_room, restore) =>
+          createControlModel({
+            leadSeconds: spec.leadSeconds ?? 25,
+            ...(restore == null ? {} : { restore: restore as ModelSaved }),
+          }),
         store: controlStore,
         writer: new Writer(controlStore, spec.minWriteIntervalMs, log, budget),
         sourceName: 'simulated log stream',
@@ -192,14 +228,28 @@ export class SimController {
   /** The failover of a controller started (pid 1) or restarted (pid 2) in the run; the first starts before the crowd and does not learn. */
   private failover(resume: ControllerState | null, pid: number, log: (text: string) => void): Failover {
     const saver = new StateSaver(async (state) => void (this.savedText = encodeState(state)), log);
-    return new Failover({ store: SIM_STORE, leaseSeconds: DEFAULT_LEASE_SECONDS, leadSeconds: this.spec.leadSeconds ?? 25, resume, learn: pid !== 1, saver, host: 'sim', pid, startedMs: EPOCH_MS + this.clock.nowMs, log });
+    return new Failover({
+      store: SIM_STORE,
+      leaseSeconds: DEFAULT_LEASE_SECONDS,
+      leadSeconds: this.spec.leadSeconds ?? 25,
+      resume,
+      learn: pid !== 1,
+      saver,
+      host: 'sim',
+      pid,
+      startedMs: EPOCH_MS + this.clock.nowMs,
+      log,
+    });
   }
 
   /** kill -9 and a restart from the saved state, the log source replaying its last lines. */
   private restart(t: number): void {
     this.restarted = true;
     const state = this.savedText === null ? null : decodeState(this.savedText, 'the simulated state file', SIM_STORE);
-    this.messages.push({ atMs: t, text: `kill -9; restarted from the state saved ${state === null ? 'never' : `${Math.round((EPOCH_MS + t - state.savedAtMs) / 1000)} s before`}` });
+    this.messages.push({
+      atMs: t,
+      text: `kill -9; restarted from the state saved ${state === null ? 'never' : `${Math.round((EPOCH_MS + t - state.savedAtMs) / 1000)} s before`}`,
+    });
     this.controller = this.make(state, 2);
     const since = t - (this.spec.replayMs ?? 30_000);
     for (const l of this.delivered) if (l.atMs >= since) this.controller.line(l.text, EPOCH_MS + t);
@@ -229,7 +279,8 @@ export class SimController {
     const stop = Math.min(untilMs, this.spec.stopAtMs ?? Infinity);
     const tick = async (t: number): Promise<void> => {
       if (t >= stop) {
-        for (const trace of this.traces.values()) trace.stoppedAtMs = this.spec.stopAtMs !== undefined && t < untilMs ? t : null;
+        for (const trace of this.traces.values())
+          trace.stoppedAtMs = this.spec.stopAtMs !== undefined && t < untilMs ? t : null;
         return;
       }
       if (this.spec.restartAtMs !== undefined && !this.restarted && t >= this.spec.restartAtMs) this.restart(t);
@@ -240,7 +291,14 @@ export class SimController {
       this.roomLines = new Map(snap.rooms.map((r) => [r.id, r.lines]));
       for (const [id, trace] of this.traces) {
         const view = snap.rooms.find((r) => r.id === id);
-        if (view !== undefined) trace.views.push({ atMs: t, waiting: view.model.waiting, active: view.model.activeSessions, mode: view.model.mode, holding: snap.holding });
+        if (view !== undefined)
+          trace.views.push({
+            atMs: t,
+            waiting: view.model.waiting,
+            active: view.model.activeSessions,
+            mode: view.model.mode,
+            holding: snap.holding,
+          });
         trace.badLines = snap.source.bad;
         if (this.traces.size > 1) trace.linesDelivered = view?.lines ?? 0;
       }

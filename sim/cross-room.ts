@@ -49,7 +49,16 @@ export class CrossRoomCheck {
   private readonly admitted = new Map<string, Set<string>>();
   private readonly tried = new Set<string>();
   private readonly triedIn = new Set<string>();
-  readonly figures: CrossRoomFigures = { originRequests: 0, violations: 0, triedOtherRoom: 0, triedRequests: 0, triedReasons: {}, triedAdmitted: 0, linesWithoutRoom: 0, examples: [] };
+  readonly figures: CrossRoomFigures = {
+    originRequests: 0,
+    violations: 0,
+    triedOtherRoom: 0,
+    triedRequests: 0,
+    triedReasons: {},
+    triedAdmitted: 0,
+    linesWithoutRoom: 0,
+    examples: [],
+  };
 
   /**
    * One answer to a visitor who asked for room `room`'s pages with `tokens` as that room's cookie.

@@ -4,7 +4,11 @@ import type * as vl from 'vega-lite';
 import type { ScenarioFigures } from './figures.js';
 
 type Spec = vl.TopLevelSpec;
-const base = { $schema: 'https://vega.github.io/schema/vega-lite/v6.json', background: 'white', config: { aria: false } } as const;
+const base = {
+  $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+  background: 'white',
+  config: { aria: false },
+} as const;
 
 function orderChart(f: ScenarioFigures): Spec {
   const e = f.events!;
@@ -13,7 +17,10 @@ function orderChart(f: ScenarioFigures): Spec {
     ...base,
     title: {
       text: `${f.title}: arrival against admission`,
-      subtitle: e.startMs === null ? 'honest visitors admitted; a rising line is first come, first served' : 'honest visitors admitted; orange: in the pre-queue; dashed: the start',
+      subtitle:
+        e.startMs === null
+          ? 'honest visitors admitted; a rising line is first come, first served'
+          : 'honest visitors admitted; orange: in the pre-queue; dashed: the start',
     },
     width: 640,
     height: 260,
@@ -24,10 +31,19 @@ function orderChart(f: ScenarioFigures): Spec {
         encoding: {
           x: { field: 'arrival', type: 'quantitative', title: 'arrival, minute of the run' },
           y: { field: 'admitted', type: 'quantitative', title: 'admission, minute of the run' },
-          color: { field: 'who', type: 'nominal', scale: { domain: ['pre-queue', 'after the start'], range: ['#e6550d', '#3182bd'] }, legend: { orient: 'top', title: null } },
+          color: {
+            field: 'who',
+            type: 'nominal',
+            scale: { domain: ['pre-queue', 'after the start'], range: ['#e6550d', '#3182bd'] },
+            legend: { orient: 'top', title: null },
+          },
         },
       },
-      { data: { values: start }, mark: { type: 'rule', strokeDash: [4, 4], color: '#555' }, encoding: { x: { field: 'minute', type: 'quantitative' } } },
+      {
+        data: { values: start },
+        mark: { type: 'rule', strokeDash: [4, 4], color: '#555' },
+        encoding: { x: { field: 'minute', type: 'quantitative' } },
+      },
     ],
   };
 }
@@ -37,7 +53,11 @@ function placeChart(f: ScenarioFigures): Spec {
   const most = Math.max(1, ...points.map((p) => Math.max(p.shown, p.actual)));
   return {
     ...base,
-    title: { text: `${f.title}: the place in line shown`, subtitle: 'each dot a visitor: visitors ahead on their first waiting page, against visitors admitted before them; line: exact' },
+    title: {
+      text: `${f.title}: the place in line shown`,
+      subtitle:
+        'each dot a visitor: visitors ahead on their first waiting page, against visitors admitted before them; line: exact',
+    },
     width: 360,
     height: 360,
     layer: [
@@ -45,12 +65,22 @@ function placeChart(f: ScenarioFigures): Spec {
         data: { values: points },
         mark: { type: 'point', filled: true, size: 8, opacity: 0.5, color: '#3182bd' },
         encoding: {
-          x: { field: 'actual', type: 'quantitative', title: 'admitted between that page and their admission', scale: { domain: [0, most] } },
+          x: {
+            field: 'actual',
+            type: 'quantitative',
+            title: 'admitted between that page and their admission',
+            scale: { domain: [0, most] },
+          },
           y: { field: 'shown', type: 'quantitative', title: 'visitors ahead, as shown', scale: { domain: [0, most] } },
         },
       },
       {
-        data: { values: [{ x: 0, y: 0 }, { x: most, y: most }] },
+        data: {
+          values: [
+            { x: 0, y: 0 },
+            { x: most, y: most },
+          ],
+        },
         mark: { type: 'line', color: '#d62728' },
         encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'y', type: 'quantitative' } },
       },

@@ -103,7 +103,9 @@ function gains(cohort: readonly Actor[], due: (a: Actor) => number | null): Grou
   const admitted = cohort.filter((a) => a.admittedMs !== null && due(a) !== null);
   const byAdmission = percentiles(admitted, (a) => a.admittedMs!);
   const byDue = percentiles(admitted, (a) => due(a)!);
-  const groups = [...new Set(cohort.map((a) => a.group))].sort((a, b) => (a === 'honest' ? -1 : b === 'honest' ? 1 : a.localeCompare(b)));
+  const groups = [...new Set(cohort.map((a) => a.group))].sort((a, b) =>
+    a === 'honest' ? -1 : b === 'honest' ? 1 : a.localeCompare(b),
+  );
   return groups.map((group) => {
     const mine = cohort.filter((a) => a.group === group);
     const got = mine.filter((a) => a.admittedMs !== null);
@@ -116,7 +118,10 @@ function gains(cohort: readonly Actor[], due: (a: Actor) => number | null): Grou
   });
 }
 
-function placeFigures(actors: readonly Actor[], admissionsMs: readonly number[]): PlaceFigures & { points: { shown: number; actual: number }[] } {
+function placeFigures(
+  actors: readonly Actor[],
+  admissionsMs: readonly number[],
+): PlaceFigures & { points: { shown: number; actual: number }[] } {
   const sorted = [...admissionsMs].sort((a, b) => a - b);
   const countBetween = (from: number, to: number): number => lowerBound(sorted, to) - lowerBound(sorted, from);
   const shown = actors.filter((a) => a.placeShown !== null && a.admittedMs !== null);
@@ -143,11 +148,13 @@ function placeFigures(actors: readonly Actor[], admissionsMs: readonly number[])
     withinTenPercent: judged === 0 ? null : within / judged,
     promisedMedian,
     livedMedian,
-    turnError: promisedMedian === null || livedMedian === null || livedMedian === 0 ? null : (promisedMedian - livedMedian) / livedMedian,
+    turnError:
+      promisedMedian === null || livedMedian === null || livedMedian === 0
+        ? null
+        : (promisedMedian - livedMedian) / livedMedian,
     points,
   };
 }
-
 
 /** The event start (ms since the run began) of a scenario's settings, or null. */
 export function eventStartMs(settings: Readonly<Record<string, string>>): number | null {
@@ -218,13 +225,19 @@ export function eventFigures(result: RunResult, diagnostics: readonly string[]):
       afterStop.push({
         minute: Math.round(from / 60_000),
         admissions: trace.admissionsMs.filter((t) => t >= from && t < to).length,
-        waiting: actors.filter((a) => a.queuedMs !== null && a.queuedMs < to && (a.admittedMs ?? a.abandonedMs ?? Infinity) >= to).length,
+        waiting: actors.filter(
+          (a) => a.queuedMs !== null && a.queuedMs < to && (a.admittedMs ?? a.abandonedMs ?? Infinity) >= to,
+        ).length,
       });
     }
   }
   const admitted = actors.filter((a) => a.group === 'honest' && a.admittedMs !== null);
   const series = {
-    order: sample(admitted, 2000).map((a) => ({ arrival: a.arrivalMs / 60_000, admitted: a.admittedMs! / 60_000, prequeued: a.prequeued })),
+    order: sample(admitted, 2000).map((a) => ({
+      arrival: a.arrivalMs / 60_000,
+      admitted: a.admittedMs! / 60_000,
+      prequeued: a.prequeued,
+    })),
     place: sample(placePoints, 2000),
   };
   return { method, startMs, prequeue, fifo, afterStop, diagnostics: [...diagnostics], series };

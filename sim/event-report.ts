@@ -3,9 +3,11 @@
 import type { EventFigures, GroupGain } from './event-figures.js';
 import type { ScenarioFigures } from './figures.js';
 
-const n0 = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : Math.round(x).toLocaleString('en-US'));
+const n0 = (x: number | null | undefined): string =>
+  x === null || x === undefined ? '–' : Math.round(x).toLocaleString('en-US');
 const n2 = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : x.toFixed(2));
-const pct = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : `${(100 * x).toFixed(1)}%`);
+const pct = (x: number | null | undefined): string =>
+  x === null || x === undefined ? '–' : `${(100 * x).toFixed(1)}%`;
 const signed = (x: number | null): string => (x === null ? '–' : `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}%`);
 
 const label: Record<string, string> = {
@@ -39,7 +41,8 @@ export function eventHeadline(all: readonly ScenarioFigures[]): string {
 }
 
 function gainsTable(groups: readonly GroupGain[], due: string): string {
-  const ci = (g: GroupGain) => (g.gain === null ? '–' : `${signed(g.gain.value)} (${signed(g.gain.low)} to ${signed(g.gain.high)})`);
+  const ci = (g: GroupGain) =>
+    g.gain === null ? '–' : `${signed(g.gain.value)} (${signed(g.gain.low)} to ${signed(g.gain.high)})`;
   return [
     `| who | visitors | admitted | got in ahead of ${due}, share of the queue (95% CI) |`,
     '|---|---:|---:|---:|',

@@ -9,9 +9,16 @@ import type { Arrival, Group } from './visitors.js';
 
 const iso = (ms: number): string => new Date(EPOCH_MS + ms).toISOString().replace('.000Z', 'Z');
 
-
 /** A crowd with a few of each adversary mixed in: `share` of `n` for each group named. */
-function mixed(rng: Random, n: number, from: number, to: number, groups: readonly Group[], share: number, shape?: (u: number) => number): Arrival[] {
+function mixed(
+  rng: Random,
+  n: number,
+  from: number,
+  to: number,
+  groups: readonly Group[],
+  share: number,
+  shape?: (u: number) => number,
+): Arrival[] {
   const each = Math.round(n * share);
   const out = spread(rng, n - each * groups.length, from, to, 'honest', shape);
   for (const group of groups) out.push(...spread(rng, each, from, to, group, shape));
@@ -31,7 +38,15 @@ const onsale: Scenario = {
   behaviour: { ...browsing, eventStartMs: START },
   visitors: 6000,
   arrivals: (rng, n) => [
-    ...mixed(rng, Math.round(n * (4 / 6)), 0, START, ['devices5', 'twojars', 'refresher', 'clearer', 'sharer'], 0.02, (u) => Math.sqrt(u)),
+    ...mixed(
+      rng,
+      Math.round(n * (4 / 6)),
+      0,
+      START,
+      ['devices5', 'twojars', 'refresher', 'clearer', 'sharer'],
+      0.02,
+      (u) => Math.sqrt(u),
+    ),
     ...spread(rng, Math.round(n * (1.5 / 6)), START, START + 2 * MINUTE),
     ...spread(rng, n - Math.round(n * (4 / 6)) - Math.round(n * (1.5 / 6)), START + 2 * MINUTE, START + 15 * MINUTE),
   ],

@@ -7,7 +7,14 @@ import type { Actor } from './population.js';
 import type { RunResult } from './run.js';
 import { mean, riskRatio, spearman, survivalQuantiles, wilson } from './stats.js';
 import { adversaryGroups, type Group } from './visitors.js';
-import type { GroupFigures, Percentiles, PhaseFigures, ScenarioFigures, Smoothness, WaitFigures } from './figure-types.js';
+import type {
+  GroupFigures,
+  Percentiles,
+  PhaseFigures,
+  ScenarioFigures,
+  Smoothness,
+  WaitFigures,
+} from './figure-types.js';
 
 // The shapes live in figure-types.ts; the report and the charts take them from here.
 export type { Percentiles, Smoothness, WaitFigures, PhaseFigures, GroupFigures, ScenarioFigures };
@@ -74,7 +81,9 @@ function waitOf(a: Actor, endMs: number): { time: number; admitted: boolean } | 
 }
 
 function waitFigures(allowPercentage: number | null, actors: readonly Actor[], endMs: number): WaitFigures {
-  const samples = actors.map((a) => waitOf(a, endMs)).filter((s): s is { time: number; admitted: boolean } => s !== null);
+  const samples = actors
+    .map((a) => waitOf(a, endMs))
+    .filter((s): s is { time: number; admitted: boolean } => s !== null);
   const [p25, p50, p75] = survivalQuantiles(samples, [0.25, 0.5, 0.75]);
   const observed = { p25: p25 ?? null, p50: p50 ?? null, p75: p75 ?? null };
   const withPrediction = actors.filter((a) => a.predicted !== null);
@@ -98,7 +107,9 @@ function waitFigures(allowPercentage: number | null, actors: readonly Actor[], e
     predicted,
     coverage: { p25: coverage('p25'), p50: coverage('p50'), p75: coverage('p75') },
     medianError:
-      observed.p50 !== null && predicted.p50 !== null && predicted.p50 > 0 ? (observed.p50 - predicted.p50) / predicted.p50 : null,
+      observed.p50 !== null && predicted.p50 !== null && predicted.p50 > 0
+        ? (observed.p50 - predicted.p50) / predicted.p50
+        : null,
     visitors: samples.length,
   };
 }
@@ -208,7 +219,13 @@ export function computeFigures(result: RunResult): ScenarioFigures {
   const waits =
     result.control !== null
       ? [waitFigures(null, honestLike, end)]
-      : allowValues.map((allow) => waitFigures(allow, honestLike.filter((a) => a.allowAtQueue === allow), end));
+      : allowValues.map((allow) =>
+          waitFigures(
+            allow,
+            honestLike.filter((a) => a.allowAtQueue === allow),
+            end,
+          ),
+        );
 
   // Early birds only matter where the room was closed at first (the on-sale).
   const firstChange = scenario.settings.allow_percentage === '0' ? (scenario.changes[0]?.atMs ?? null) : null;
@@ -320,4 +337,3 @@ function heatmapCells(heat: Map<string, number>): ScenarioFigures['series']['hea
   for (const c of cells) c.share = c.visitors / columns.get(c.arrival)!;
   return cells;
 }
-

@@ -107,7 +107,8 @@ export class Population {
     if (arrival.group === 'sharer' && start !== undefined && arrival.atMs < start) {
       // A few seconds after the start, a friend on another identity tries the sharer's pre-queue token.
       this.clock.at(start + this.rng.uniform(1000, 10_000), (t) => {
-        if (actor.prequeued && actor.jars[0]!.length > 0) this.add({ atMs: t, group: 'replayer', patienceMs: patience(this.rng) }, actor.jars[0]);
+        if (actor.prequeued && actor.jars[0]!.length > 0)
+          this.add({ atMs: t, group: 'replayer', patienceMs: patience(this.rng) }, actor.jars[0]);
       });
     }
     this.clock.at(arrival.atMs, (t) => this.visit(actor, 0, t));
@@ -134,7 +135,11 @@ export class Population {
     const jar = actor.jars[jarIndex]!;
     if (actor.group === 'clearer') jar.length = 0;
     const answer = await this.send(actor, jarIndex, t);
-    if ((actor.group === 'friend' || actor.group === 'replayer' || actor.group === 'hopper') && actor.handoverAdmitted === null) actor.handoverAdmitted = answer.outcome === 'origin';
+    if (
+      (actor.group === 'friend' || actor.group === 'replayer' || actor.group === 'hopper') &&
+      actor.handoverAdmitted === null
+    )
+      actor.handoverAdmitted = answer.outcome === 'origin';
 
     if (answer.outcome === 'origin') {
       if (actor.admittedMs === null) this.admit(actor, device, t);
@@ -153,7 +158,11 @@ export class Population {
     const jar = actor.jars[jarIndex]!;
     const presented = jar[0] ?? null;
     // Without proof players every page is the built-in one that cannot solve: its checks send `none`.
-    const proof = this.hooks.proof ? this.hooks.proof.request(actor, presented, t) : presented === null ? undefined : CANNOT_SOLVE;
+    const proof = this.hooks.proof
+      ? this.hooks.proof.request(actor, presented, t)
+      : presented === null
+        ? undefined
+        : CANNOT_SOLVE;
     const answer = await this.room.request(actor.identity, jar, t, actor.pop, proof);
     this.hooks.proof?.answered(actor, answer, t);
     actor.lastRequestMs = t;
@@ -243,7 +252,11 @@ export class Population {
 
   private browse(actor: Actor, device: number, t: number): void {
     const next = t + Math.max(2, this.rng.exponential(this.behaviour.thinkSeconds)) * 1000;
-    if (next > (this.sessionEnd.get(actor.id) ?? t) || this.behaviour.horizonWindows !== null || farmGroups.includes(actor.group)) {
+    if (
+      next > (this.sessionEnd.get(actor.id) ?? t) ||
+      this.behaviour.horizonWindows !== null ||
+      farmGroups.includes(actor.group)
+    ) {
       // Adversary runs and bot farms stop at admission: what follows it is not what they are compared on.
       actor.done = true;
       return;
@@ -258,9 +271,10 @@ export class Population {
   private late(actor: Actor, dueMs: number): number {
     const late = this.behaviour.lateReturns;
     if (late === undefined || actor.group !== 'honest') return dueMs;
-    if (actor.backgroundPhaseMs === undefined) actor.backgroundPhaseMs = this.rng.next() < late.backgroundShare ? this.rng.uniform(0, 60_000) : null;
+    if (actor.backgroundPhaseMs === undefined)
+      actor.backgroundPhaseMs = this.rng.next() < late.backgroundShare ? this.rng.uniform(0, 60_000) : null;
     if (actor.backgroundPhaseMs === null) return dueMs + this.rng.uniform(0, late.delayMs);
-    return dueMs + ((actor.backgroundPhaseMs - dueMs) % 60_000 + 60_000) % 60_000;
+    return dueMs + ((((actor.backgroundPhaseMs - dueMs) % 60_000) + 60_000) % 60_000);
   }
 
   private wait(actor: Actor, device: number, t: number, answer: RoomAnswer): void {

@@ -9,10 +9,13 @@ import { roomsSection } from './rooms-report.js';
 import type { GroupFigures, ScenarioFigures } from './figures.js';
 import type { Interval } from './stats.js';
 
-const n0 = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : Math.round(x).toLocaleString('en-US'));
+const n0 = (x: number | null | undefined): string =>
+  x === null || x === undefined ? '–' : Math.round(x).toLocaleString('en-US');
 const n2 = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : x.toFixed(2));
-const pct = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : `${(100 * x).toFixed(1)}%`);
-const ci = (i: Interval | null, f: (x: number) => string = n2): string => (i === null ? '–' : `${f(i.value)} (${f(i.low)}–${f(i.high)})`);
+const pct = (x: number | null | undefined): string =>
+  x === null || x === undefined ? '–' : `${(100 * x).toFixed(1)}%`;
+const ci = (i: Interval | null, f: (x: number) => string = n2): string =>
+  i === null ? '–' : `${f(i.value)} (${f(i.low)}–${f(i.high)})`;
 
 const groupLabel: Record<string, string> = {
   honest: 'honest visitor (one device, follows the page)',
@@ -70,18 +73,27 @@ function section(f: ScenarioFigures, charts: string[]): string {
     );
   }
   if (f.lateDrawShare !== null) {
-    lines.push(`- ${pct(f.lateDrawShare)} of honest visitors' draws came a window late (their return overshot the window, so that window's draw was skipped).`);
+    lines.push(
+      `- ${pct(f.lateDrawShare)} of honest visitors' draws came a window late (their return overshot the window, so that window's draw was skipped).`,
+    );
   }
   const near = Object.entries(f.drawsNearBoundary);
   if (f.groups.length > 0 && near.length > 0) {
-    lines.push(`- Draws in the first tenth of their window: ${near.map(([g, v]) => `${g} ${pct(v)}`).join(', ')} (page jitter spreads them: 10%).`);
+    lines.push(
+      `- Draws in the first tenth of their window: ${near.map(([g, v]) => `${g} ${pct(v)}`).join(', ')} (page jitter spreads them: 10%).`,
+    );
   }
-  if (f.spearman !== null) lines.push(`- Spearman correlation of arrival order and admission order: ${n2(f.spearman)}.`);
+  if (f.spearman !== null)
+    lines.push(`- Spearman correlation of arrival order and admission order: ${n2(f.spearman)}.`);
   if (f.spearmanBeforeChange !== null) {
-    lines.push(`- Among visitors who arrived before minute ${f.changes[0]!.atMs / 60_000}: ${n2(f.spearmanBeforeChange)} (0 = arriving early bought nothing).`);
+    lines.push(
+      `- Among visitors who arrived before minute ${f.changes[0]!.atMs / 60_000}: ${n2(f.spearmanBeforeChange)} (0 = arriving early bought nothing).`,
+    );
   }
   for (const p of f.phases) {
-    lines.push(`- ${p.label} (allow_percentage ${p.allowPercentage}): ${n2(p.admissionsPerSecond)} admissions/s, ${pct(p.drawWinShare)} of draws won.`);
+    lines.push(
+      `- ${p.label} (allow_percentage ${p.allowPercentage}): ${n2(p.admissionsPerSecond)} admissions/s, ${pct(p.drawWinShare)} of draws won.`,
+    );
   }
   lines.push(...controlSection(f));
   lines.push(...eventSection(f));

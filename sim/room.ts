@@ -78,7 +78,13 @@ export interface Room {
   /** The central store's values now (what an operator or the controller reads). */
   central(): Record<string, string>;
   /** One request at virtual time `nowMs` (ms since the run began), answered by POP `pop`. */
-  request(identity: string, tokens: readonly string[], nowMs: number, pop?: number, proof?: ProofInput): Promise<RoomAnswer>;
+  request(
+    identity: string,
+    tokens: readonly string[],
+    nowMs: number,
+    pop?: number,
+    proof?: ProofInput,
+  ): Promise<RoomAnswer>;
   readonly pops: readonly PopSpec[];
   /** J: the page's uniform jitter range, seconds (POP 0's settings). */
   readonly jitterSeconds: number;
@@ -105,7 +111,8 @@ export function simulatedKey(seed: string, use = 'key'): string {
 
 function load(values: ReadonlyMap<string, string>): Config {
   const { config, problems } = parseConfig((key) => values.get(key) ?? null);
-  if (problems.length > 0) throw new Error(`bad simulated setting: ${problems.map((p) => `${p.key}: ${p.message}`).join('; ')}`);
+  if (problems.length > 0)
+    throw new Error(`bad simulated setting: ${problems.map((p) => `${p.key}: ${p.message}`).join('; ')}`);
   return config;
 }
 
@@ -169,7 +176,10 @@ export interface EdgeDecisionInput {
 export async function edgeDecision(input: EdgeDecisionInput): Promise<RoomAnswer> {
   const { config, edge, pop } = input;
   const epochMs = EPOCH_MS + input.nowMs;
-  const ceiling = config.popAdmissionsPerSecond === null ? null : createCeiling(config.popAdmissionsPerSecond, pop.counter, input.diag);
+  const ceiling =
+    config.popAdmissionsPerSecond === null
+      ? null
+      : createCeiling(config.popAdmissionsPerSecond, pop.counter, input.diag);
   const logging = config.logEndpoint !== null && edge.onLine !== undefined;
   const result = await decide({
     config,
@@ -267,7 +277,20 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
       const config = pop.at(nowMs);
       pop.counter.nowMs = nowMs;
       const where = { name: pop.spec.name, index: popIndex, counter: pop.counter };
-      return edgeDecision({ config, keys, identity, tokens: [...tokens], nowMs, pop: where, path: '/', rule: null, edge, diag, diagnostics, ...(proof ? { proof } : {}) });
+      return edgeDecision({
+        config,
+        keys,
+        identity,
+        tokens: [...tokens],
+        nowMs,
+        pop: where,
+        path: '/',
+        rule: null,
+        edge,
+        diag,
+        diagnostics,
+        ...(proof ? { proof } : {}),
+      });
     },
     get jitterSeconds() {
       return jitterSeconds(pops[0]!.parsed);

@@ -18,8 +18,21 @@ export interface RoomControllers {
   readonly traces: ReadonlyMap<string, ControlTrace>;
 }
 
-export function roomControllers(service: Service, rooms: readonly string[], clock: VirtualClock, spec: ControlSpec, logDelays: readonly number[], check: CrossRoomCheck): RoomControllers {
-  const controller = new SimController({ read: () => service.central(), write: (stored, nowMs) => service.publish(stored, nowMs) }, clock, spec, logDelays, rooms);
+export function roomControllers(
+  service: Service,
+  rooms: readonly string[],
+  clock: VirtualClock,
+  spec: ControlSpec,
+  logDelays: readonly number[],
+  check: CrossRoomCheck,
+): RoomControllers {
+  const controller = new SimController(
+    { read: () => service.central(), write: (stored, nowMs) => service.publish(stored, nowMs) },
+    clock,
+    spec,
+    logDelays,
+    rooms,
+  );
   return {
     line: (pop, text, nowMs) => controller.line(pop, text, nowMs),
     start: (fromMs, untilMs) => controller.start(fromMs, untilMs),

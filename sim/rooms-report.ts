@@ -2,7 +2,8 @@
 // scheduled event room by room, and the cross-room check. Each room's own section follows (report.ts).
 import type { ScenarioFigures } from './figures.js';
 
-const n0 = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : Math.round(x).toLocaleString('en-US'));
+const n0 = (x: number | null | undefined): string =>
+  x === null || x === undefined ? '–' : Math.round(x).toLocaleString('en-US');
 const signed = (x: number | null): string => (x === null ? '–' : `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}%`);
 
 /** The scenario's own section: what it is, the rooms side by side, the event, the check. */

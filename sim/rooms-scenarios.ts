@@ -14,7 +14,12 @@ const iso = (ms: number): string => new Date(EPOCH_MS + ms).toISOString().replac
  * budget alone (300 calls an hour less a read a minute: a write every 15 s, every room's writes in
  * one call), the store read once a minute.
  */
-export const serviceControl: ControlSpec = { ...controlSpec, minWriteIntervalMs: 0, apiBudgetPerHour: DEFAULT_API_BUDGET, readEveryMs: DEFAULT_READ_EVERY_MS };
+export const serviceControl: ControlSpec = {
+  ...controlSpec,
+  minWriteIntervalMs: 0,
+  apiBudgetPerHour: DEFAULT_API_BUDGET,
+  readEveryMs: DEFAULT_READ_EVERY_MS,
+};
 
 export interface TwoRoomsOptions {
   /** new_users_per_minute of each room. */
@@ -51,24 +56,57 @@ export function twoRooms(patch: Partial<TwoRoomsOptions> = {}): Scenario {
   const o = { ...twoRoomsDefaults, ...patch };
   const arrivalsEnd = o.startMs + o.laterMs;
   const rooms: RoomsSpec = {
-    routing: { rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }], default_room: 'shop' },
-    service: { active_key: 'sim', allow_percentage: '100', wait_period_duration: '30', allow_period_duration: '600', log_endpoint: 'controller' },
+    routing: {
+      rooms: [
+        { id: 'shop', routes: ['/'] },
+        { id: 'checkout', routes: ['/checkout'] },
+      ],
+      default_room: 'shop',
+    },
+    service: {
+      active_key: 'sim',
+      allow_percentage: '100',
+      wait_period_duration: '30',
+      allow_period_duration: '600',
+      log_endpoint: 'controller',
+    },
     rooms: [
       {
         id: 'shop',
-        settings: { new_users_per_minute: String(o.shopTarget), event_prequeue_start: iso(0), event_start: iso(o.startMs) },
+        settings: {
+          new_users_per_minute: String(o.shopTarget),
+          event_prequeue_start: iso(0),
+          event_start: iso(o.startMs),
+        },
         paths: ['/', '/products/42', '/search'],
         summary: `The shop (route \`/\`, ${o.shopTarget} a minute, 30-second windows) with its sale: the pre-queue opens at minute 0, the sale starts at minute ${o.startMs / MINUTE}. ${Math.round(o.prequeueShare * 100)}% of its crowd gathers on the countdown page, the rest arrives over the ${o.laterMs / MINUTE} minutes after the start.`,
       },
       {
         id: 'checkout',
-        settings: { new_users_per_minute: String(o.checkoutTarget), wait_period_duration: '20', allow_period_duration: '300' },
+        settings: {
+          new_users_per_minute: String(o.checkoutTarget),
+          wait_period_duration: '20',
+          allow_period_duration: '300',
+        },
         paths: ['/checkout', '/checkout/pay'],
         summary: `The checkout (route \`/checkout\`, ${o.checkoutTarget} a minute, 20-second windows, no event). ${Math.round(o.checkoutShare * 100)}% of the visitors admitted to the shop come here 20 s to 2 minutes later and queue like anyone; ${o.directPerMinute} a minute come straight from a link, from minute 0.`,
       },
     ],
-    journeys: [{ from: 'shop', to: 'checkout', share: o.checkoutShare, afterMs: [20_000, 2 * MINUTE], hopperShare: o.hopperShare }],
-    direct: [{ room: 'checkout', arrivals: (rng) => spread(rng, Math.round((o.directPerMinute * arrivalsEnd) / MINUTE), 0, arrivalsEnd) }],
+    journeys: [
+      {
+        from: 'shop',
+        to: 'checkout',
+        share: o.checkoutShare,
+        afterMs: [20_000, 2 * MINUTE],
+        hopperShare: o.hopperShare,
+      },
+    ],
+    direct: [
+      {
+        room: 'checkout',
+        arrivals: (rng) => spread(rng, Math.round((o.directPerMinute * arrivalsEnd) / MINUTE), 0, arrivalsEnd),
+      },
+    ],
   };
   return {
     name: 'two-rooms',
@@ -105,7 +143,11 @@ export const twoHourSale: Scenario = {
   durationMs: 120 * MINUTE,
   behaviour: browsing,
   visitors: 52_000,
-  arrivals: (rng, n) => [...spread(rng, Math.round(n / 3), 0, 5 * MINUTE), ...spread(rng, n - Math.round(n / 3), 5 * MINUTE, 115 * MINUTE)].sort((a, b) => a.atMs - b.atMs),
+  arrivals: (rng, n) =>
+    [
+      ...spread(rng, Math.round(n / 3), 0, 5 * MINUTE),
+      ...spread(rng, n - Math.round(n / 3), 5 * MINUTE, 115 * MINUTE),
+    ].sort((a, b) => a.atMs - b.atMs),
   control: serviceControl,
 };
 

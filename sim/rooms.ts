@@ -26,7 +26,11 @@ export function roomsStore(spec: RoomsSpec): Record<string, string> {
 /** Room `id`'s settings flat, as the edge merges them: what its section of the report shows. */
 export function roomSettings(spec: RoomsSpec, id: string): Record<string, string> {
   const store = roomsStore(spec);
-  return mergeRoomSettings(id, readRoomRaws((k) => store[k] ?? null, id), []).values;
+  return mergeRoomSettings(
+    id,
+    readRoomRaws((k) => store[k] ?? null, id),
+    [],
+  ).values;
 }
 
 /** Every room's traces as one (a visitor of two rooms counts in each): the scenario's own line. */
@@ -76,13 +80,34 @@ export async function runRooms(scenario: Scenario, spec: RoomsSpec, options: Run
         const at = t + journeyRng.uniform(j.afterMs[0], j.afterMs[1]);
         const patienceMs = patience(journeyRng);
         // A hopper copies the token it holds in `from` at that moment into `to`'s cookie.
-        clock.at(at, (now) => void populations.get(j.to)!.add({ atMs: now, group: hopper ? 'hopper' : 'honest', patienceMs, identity: actor.identity, pop: actor.pop }, hopper ? [...actor.jars[0]!] : undefined));
+        clock.at(
+          at,
+          (now) =>
+            void populations.get(j.to)!.add(
+              {
+                atMs: now,
+                group: hopper ? 'hopper' : 'honest',
+                patienceMs,
+                identity: actor.identity,
+                pop: actor.pop,
+              },
+              hopper ? [...actor.jars[0]!] : undefined,
+            ),
+        );
       }
     };
-    populations.set(r.id, new Population(rooms.get(r.id)!, clock, rng.fork(`behaviour/${r.id}`), scenario.behaviour, layout?.shares, { newIdentity, onAdmit }));
+    populations.set(
+      r.id,
+      new Population(rooms.get(r.id)!, clock, rng.fork(`behaviour/${r.id}`), scenario.behaviour, layout?.shares, {
+        newIdentity,
+        onAdmit,
+      }),
+    );
   }
-  for (const arrival of scenario.arrivals(rng.fork('arrivals'), visitors)) populations.get(spec.rooms[0]!.id)!.add(arrival);
-  for (const d of spec.direct) for (const arrival of d.arrivals(rng.fork(`arrivals/${d.room}`), visitors)) populations.get(d.room)!.add(arrival);
+  for (const arrival of scenario.arrivals(rng.fork('arrivals'), visitors))
+    populations.get(spec.rooms[0]!.id)!.add(arrival);
+  for (const d of spec.direct)
+    for (const arrival of d.arrivals(rng.fork(`arrivals/${d.room}`), visitors)) populations.get(d.room)!.add(arrival);
   await clock.run(scenario.durationMs);
   controllers?.finish();
 
@@ -98,8 +123,24 @@ export async function runRooms(scenario: Scenario, spec: RoomsSpec, options: Run
   const perRoom = spec.rooms.map((r) => {
     const room = rooms.get(r.id)!;
     const trace = populations.get(r.id)!.trace;
-    const roomScenario: Scenario = { ...scenario, name: `${scenario.name}-${r.id}`, title: `${scenario.title}: room ${r.id}`, summary: r.summary, settings: roomSettings(spec, r.id), changes: [], rooms: undefined };
-    const result: RunResult = { ...base, scenario: roomScenario, visitors: trace.actors.length, trace, waitPeriodSeconds: room.waitPeriodSeconds, control: controllers?.traces.get(r.id) ?? null, decisions: room.decisions };
+    const roomScenario: Scenario = {
+      ...scenario,
+      name: `${scenario.name}-${r.id}`,
+      title: `${scenario.title}: room ${r.id}`,
+      summary: r.summary,
+      settings: roomSettings(spec, r.id),
+      changes: [],
+      rooms: undefined,
+    };
+    const result: RunResult = {
+      ...base,
+      scenario: roomScenario,
+      visitors: trace.actors.length,
+      trace,
+      waitPeriodSeconds: room.waitPeriodSeconds,
+      control: controllers?.traces.get(r.id) ?? null,
+      decisions: room.decisions,
+    };
     return { id: r.id, result };
   });
   return {

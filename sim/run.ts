@@ -32,7 +32,14 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     controller.start(0, scenario.durationMs);
   }
   const players = scenario.bots ? new ProofPlayers(scenario.bots) : null;
-  const population = new Population(room, clock, rng.fork('behaviour'), scenario.behaviour, layout?.shares, players ? { proof: players } : {});
+  const population = new Population(
+    room,
+    clock,
+    rng.fork('behaviour'),
+    scenario.behaviour,
+    layout?.shares,
+    players ? { proof: players } : {},
+  );
   for (const arrival of scenario.arrivals(rng.fork('arrivals'), visitors)) population.add(arrival);
   // An operator's change goes to the central store, and from there to each POP after its delay.
   for (const change of scenario.changes) {

@@ -27,7 +27,7 @@ export const sampleScenarios: readonly Scenario[] = [
     name: 'held-sampled-100k',
     title: 'A hundred thousand visitors through a tenth of the log',
     summary:
-      "held-flash ten times over: 100,000 visitors in the first minute on five POPs, 6,000 a minute, log_sample_rate 0.1. The controller sees about 10,000 sampled tickets a window at the start, as many as a million visitors give it at the recommended 0.01, each weighing 10: admissions should follow the target as they do unsampled.",
+      'held-flash ten times over: 100,000 visitors in the first minute on five POPs, 6,000 a minute, log_sample_rate 0.1. The controller sees about 10,000 sampled tickets a window at the start, as many as a million visitors give it at the recommended 0.01, each weighing 10: admissions should follow the target as they do unsampled.',
     settings: controlledRoom(6_000, { allow_percentage: '1', log_sample_rate: '0.1' }),
     changes: [],
     durationMs: 25 * MINUTE,

@@ -27,7 +27,13 @@ export interface RoomsSpec {
    * Visitors admitted in room `from` who go on to room `to` (`share` of them) a while after their
    * admission; `hopperShare` of those first copy their `from` token into `to`'s cookie.
    */
-  journeys: readonly { from: string; to: string; share: number; afterMs: readonly [number, number]; hopperShare: number }[];
+  journeys: readonly {
+    from: string;
+    to: string;
+    share: number;
+    afterMs: readonly [number, number];
+    hopperShare: number;
+  }[];
   /** Visitors who come straight to another room (a link to it), by room. */
   direct: readonly { room: string; arrivals(rng: Random, visitors: number): Arrival[] }[];
 }

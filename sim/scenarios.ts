@@ -68,7 +68,13 @@ function heldAdversaries(): Scenario {
     name: 'held-adversaries',
     title: 'Adversaries against honest visitors, under the controller',
     summary: `The adversary mix of the run above, arriving over ten minutes on five POPs, with 30-second windows and the controller holding 120 admissions a minute. The room queues from the start (allow_percentage 10 until the controller's first schedule), so nobody walks in while it is open. Compared on the chance of admission within ${horizon} windows after the arrival window.`,
-    settings: { ...base.settings, wait_period_duration: String(d), allow_percentage: '10', log_endpoint: 'controller', new_users_per_minute: '120' },
+    settings: {
+      ...base.settings,
+      wait_period_duration: String(d),
+      allow_percentage: '10',
+      log_endpoint: 'controller',
+      new_users_per_minute: '120',
+    },
     durationMs: 10 * MINUTE + 2 * (horizon + 2) * d * 1000 + MINUTE,
     control: controlSpec,
   };
@@ -89,7 +95,10 @@ function raise(): Scenario {
     compare: { from: 'firstChange', windows: 1 },
     visitors: 1000,
     arrivals: (rng, n) =>
-      [...spread(rng, Math.round(n * 0.6), 0, 8 * MINUTE, 'honest'), ...spread(rng, n - Math.round(n * 0.6), 0, 8 * MINUTE, 'hoarder')]
+      [
+        ...spread(rng, Math.round(n * 0.6), 0, 8 * MINUTE, 'honest'),
+        ...spread(rng, n - Math.round(n * 0.6), 0, 8 * MINUTE, 'hoarder'),
+      ]
         .map((a) => ({ ...a, patienceMs: Infinity }))
         .sort((a, b) => a.atMs - b.atMs),
   };

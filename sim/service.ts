@@ -29,12 +29,15 @@ function loadEdge(values: ReadonlyMap<string, string>): Edge {
   const get = (key: string): string | null => values.get(key) ?? null;
   const { routing, problems } = parseRouting(get(ROUTING_KEY));
   if (routing === null || problems.length > 0) {
-    throw new Error(`bad simulated routing: ${problems.map((p) => `${p.rule ?? p.room ?? ''} ${p.message}`).join('; ')}`);
+    throw new Error(
+      `bad simulated routing: ${problems.map((p) => `${p.rule ?? p.room ?? ''} ${p.message}`).join('; ')}`,
+    );
   }
   const configs = new Map<string, Config>();
   for (const id of routing.roomIds) {
     const parsed = parseRoomConfig(id, readRoomRaws(get, id));
-    if (parsed.problems.length > 0) throw new Error(`bad simulated setting: ${parsed.problems.map(describeProblem).join('; ')}`);
+    if (parsed.problems.length > 0)
+      throw new Error(`bad simulated setting: ${parsed.problems.map(describeProblem).join('; ')}`);
     configs.set(id, parsed.config);
   }
   return { routing, configs };
@@ -45,7 +48,13 @@ export interface Service {
   publish(values: Readonly<Record<string, string>>, nowMs: number): void;
   central(): Record<string, string>;
   /** One request for `path` with the browser's Cookie header, at virtual time `nowMs`, at POP `pop`. */
-  request(identity: string, path: string, cookieHeader: string | null, nowMs: number, pop: number): Promise<ServiceAnswer>;
+  request(
+    identity: string,
+    path: string,
+    cookieHeader: string | null,
+    nowMs: number,
+    pop: number,
+  ): Promise<ServiceAnswer>;
   /** Room `id` as a room alone: its visitors ask for `paths` (in turn) and keep their other rooms' cookies. */
   room(id: string, paths: readonly string[]): Room;
   /** The routing as an operator reads it (describeRouting), at POP 0. */
@@ -102,19 +111,52 @@ export function createService(store: Record<string, string>, seed: string, edge:
       const { routing, configs } = pop.at(nowMs);
       const url = new URL(`https://${SIM_HOST}${path}`);
       const request = new Request(url, cookieHeader === null ? {} : { headers: { cookie: cookieHeader } });
-      const target = await routeRequest(routing, requestFacts(request, url, cookieHeader, identity, null, (m) => void diagnostics.add(m)));
+      const target = await routeRequest(
+        routing,
+        requestFacts(request, url, cookieHeader, identity, null, (m) => void diagnostics.add(m)),
+      );
       const room = target.kind === 'room' ? target.room : null;
       const rule = target.kind === 'none' ? null : target.rule;
       const config = room === null ? null : configs.get(room);
       if (config === undefined || config === null) {
-        return { room: null, outcome: 'origin', reason: target.kind === 'bypass' ? 'rule_bypass' : 'no_room', pop: popIndex, allowPercentage: 100, setToken: null, usedToken: null, clearCookie: false, waitDueMs: null, pos: null, facts: null, puzzle: null, proofCheck: null, bot: false };
+        return {
+          room: null,
+          outcome: 'origin',
+          reason: target.kind === 'bypass' ? 'rule_bypass' : 'no_room',
+          pop: popIndex,
+          allowPercentage: 100,
+          setToken: null,
+          usedToken: null,
+          clearCookie: false,
+          waitDueMs: null,
+          pos: null,
+          facts: null,
+          puzzle: null,
+          proofCheck: null,
+          bot: false,
+        };
       }
       let counter = counters[popIndex]!.get(config.room!);
       if (counter === undefined) counters[popIndex]!.set(config.room!, (counter = new VirtualRateCounter()));
       counter.nowMs = nowMs;
       const where = { name: pop.spec.name, index: popIndex, counter };
       const tokens = splitRoomCookie(cookieHeader, room).tokens;
-      return { room, ...(await edgeDecision({ config, keys, identity, tokens, nowMs, pop: where, path, rule, edge, diag: fail, diagnostics })) };
+      return {
+        room,
+        ...(await edgeDecision({
+          config,
+          keys,
+          identity,
+          tokens,
+          nowMs,
+          pop: where,
+          path,
+          rule,
+          edge,
+          diag: fail,
+          diagnostics,
+        })),
+      };
     },
 
     room(id, paths) {
@@ -125,10 +167,17 @@ export function createService(store: Record<string, string>, seed: string, edge:
       return {
         pops: specs,
         // The room's settings flat, as the edge merges them; a flat write goes where layout.ts puts it.
-        central: () => mergeRoomSettings(id, readRoomRaws((k) => central.get(k) ?? null, id), []).values,
+        central: () =>
+          mergeRoomSettings(
+            id,
+            readRoomRaws((k) => central.get(k) ?? null, id),
+            [],
+          ).values,
         // Only the controller's Writer writes the store, in its keys (Service.publish): a room's flat view is read-only.
         publish: () => {
-          throw new Error(`room ${id} of the simulated service is written through the store's keys (Service.publish), as the controller's Writer does`);
+          throw new Error(
+            `room ${id} of the simulated service is written through the store's keys (Service.publish), as the controller's Writer does`,
+          );
         },
         async request(identity, tokens, nowMs, pop = 0) {
           roomDecisions++;
@@ -136,8 +185,17 @@ export function createService(store: Record<string, string>, seed: string, edge:
           const jar = browsers.get(identity) ?? new Map<string, string>();
           browsers.set(identity, jar);
           // The browser sends every room's cookie; this room's are the ones its population keeps.
-          const pairs = [...[...jar].filter(([name]) => name !== own).map(([name, value]) => `${name}=${value}`), ...tokens.map((t) => `${own}=${t}`)];
-          const answer = await service.request(identity, path, pairs.length === 0 ? null : pairs.join('; '), nowMs, pop);
+          const pairs = [
+            ...[...jar].filter(([name]) => name !== own).map(([name, value]) => `${name}=${value}`),
+            ...tokens.map((t) => `${own}=${t}`),
+          ];
+          const answer = await service.request(
+            identity,
+            path,
+            pairs.length === 0 ? null : pairs.join('; '),
+            nowMs,
+            pop,
+          );
           check.observe(id, identity, tokens, answer, nowMs);
           if (answer.setToken !== null) jar.set(own, answer.setToken);
           else if (answer.clearCookie) jar.delete(own);

@@ -30,7 +30,9 @@ function pearson(x: readonly number[], y: readonly number[]): number | null {
   if (n < 2) return null;
   const mx = mean(x)!;
   const my = mean(y)!;
-  let sxy = 0, sxx = 0, syy = 0;
+  let sxy = 0,
+    sxx = 0,
+    syy = 0;
   for (let i = 0; i < n; i++) {
     const dx = x[i]! - mx;
     const dy = y[i]! - my;

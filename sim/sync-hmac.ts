@@ -15,12 +15,18 @@ interface RawHmacKey {
   bytes: Buffer;
 }
 
-const HASHES: Record<string, RawHmacKey['hash']> = { 'SHA-1': 'sha1', 'SHA-256': 'sha256', 'SHA-384': 'sha384', 'SHA-512': 'sha512' };
+const HASHES: Record<string, RawHmacKey['hash']> = {
+  'SHA-1': 'sha1',
+  'SHA-256': 'sha256',
+  'SHA-384': 'sha384',
+  'SHA-512': 'sha512',
+};
 
 /** The name of an algorithm given as a string or as `{ name }`. */
 function nameOf(algorithm: unknown): string | null {
   if (typeof algorithm === 'string') return algorithm;
-  if (typeof algorithm === 'object' && algorithm !== null && typeof (algorithm as { name?: unknown }).name === 'string') return (algorithm as { name: string }).name;
+  if (typeof algorithm === 'object' && algorithm !== null && typeof (algorithm as { name?: unknown }).name === 'string')
+    return (algorithm as { name: string }).name;
   return null;
 }
 
@@ -39,11 +45,24 @@ function arrayBufferOf(mac: Buffer): ArrayBuffer {
 /** A SubtleCrypto whose HMAC sign and verify run at once; built over `subtle`, which does the rest. */
 export function syncHmacSubtle(subtle: SubtleCrypto): SubtleCrypto {
   const raw = new WeakMap<CryptoKey, RawHmacKey>();
-  const macOf = (key: RawHmacKey, data: unknown): Buffer => createHmac(key.hash, key.bytes).update(bytesOf(data)).digest();
+  const macOf = (key: RawHmacKey, data: unknown): Buffer =>
+    createHmac(key.hash, key.bytes).update(bytesOf(data)).digest();
 
   const own = {
-    async importKey(format: string, keyData: unknown, algorithm: unknown, extractable: boolean, usages: KeyUsage[]): Promise<CryptoKey> {
-      const key = await (subtle.importKey as (...args: unknown[]) => Promise<CryptoKey>)(format, keyData, algorithm, extractable, usages);
+    async importKey(
+      format: string,
+      keyData: unknown,
+      algorithm: unknown,
+      extractable: boolean,
+      usages: KeyUsage[],
+    ): Promise<CryptoKey> {
+      const key = await (subtle.importKey as (...args: unknown[]) => Promise<CryptoKey>)(
+        format,
+        keyData,
+        algorithm,
+        extractable,
+        usages,
+      );
       const hash = nameOf((algorithm as { hash?: unknown } | null)?.hash);
       if (format === 'raw' && nameOf(algorithm) === 'HMAC' && hash !== null && HASHES[hash] !== undefined) {
         // A copy: the caller may reuse its buffer, as WebCrypto allows.
@@ -53,7 +72,8 @@ export function syncHmacSubtle(subtle: SubtleCrypto): SubtleCrypto {
     },
     sign(algorithm: unknown, key: CryptoKey, data: unknown): Promise<ArrayBuffer> {
       const kept = nameOf(algorithm) === 'HMAC' && key.usages.includes('sign') ? raw.get(key) : undefined;
-      if (kept === undefined) return (subtle.sign as (...args: unknown[]) => Promise<ArrayBuffer>)(algorithm, key, data);
+      if (kept === undefined)
+        return (subtle.sign as (...args: unknown[]) => Promise<ArrayBuffer>)(algorithm, key, data);
       return Promise.resolve(arrayBufferOf(macOf(kept, data)));
     },
     // The proof of work's puzzle (src/core/proof.ts) takes 8 SHA-256 digests for every waiting answer
@@ -66,7 +86,8 @@ export function syncHmacSubtle(subtle: SubtleCrypto): SubtleCrypto {
     },
     verify(algorithm: unknown, key: CryptoKey, signature: unknown, data: unknown): Promise<boolean> {
       const kept = nameOf(algorithm) === 'HMAC' && key.usages.includes('verify') ? raw.get(key) : undefined;
-      if (kept === undefined) return (subtle.verify as (...args: unknown[]) => Promise<boolean>)(algorithm, key, signature, data);
+      if (kept === undefined)
+        return (subtle.verify as (...args: unknown[]) => Promise<boolean>)(algorithm, key, signature, data);
       const mac = macOf(kept, data);
       const given = bytesOf(signature);
       return Promise.resolve(given.length === mac.length && timingSafeEqual(given, mac));

@@ -21,7 +21,8 @@ const WHOLE: Record<string, string> = {
   'test/scripts/readme.test.ts': 'the README and docs/ against the code',
   'test/scripts/manifest.test.ts': 'fastly.toml and local/ against the code',
   'test/scripts/fastly-service.test.ts': 'tune and keys against a stand-in Fastly CLI',
-  'test/fastly-api/cli-e2e.test.ts': 'tune, keys, pages and log-tail through the real Fastly CLI against the API stand-in',
+  'test/fastly-api/cli-e2e.test.ts':
+    'tune, keys, pages and log-tail through the real Fastly CLI against the API stand-in',
   'test/sim/fairness.test.ts': 'the room is fair: simulated crowds',
   'test/sim/hoarding.test.ts': 'kept tokens gain nothing: simulated crowds',
   'test/sim/settings.test.ts': 'setting changes in force: simulated crowds',
@@ -50,11 +51,13 @@ function candidates(testFile: string): string[] {
 }
 
 describe('the test folder', () => {
-  it("names each test file after the module it tests, or says why it tests a whole", () => {
+  it('names each test file after the module it tests, or says why it tests a whole', () => {
     const files = testFiles('test');
     expect(files.length).toBeGreaterThan(100);
     const lost = files.filter(
-      (f) => !Object.keys(WHOLE).some((w) => f === w || (w.endsWith('/') && f.startsWith(w))) && !candidates(f).some((c) => existsSync(join(repoRoot, c))),
+      (f) =>
+        !Object.keys(WHOLE).some((w) => f === w || (w.endsWith('/') && f.startsWith(w))) &&
+        !candidates(f).some((c) => existsSync(join(repoRoot, c))),
     );
     expect(lost).toEqual([]);
   });

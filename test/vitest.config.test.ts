@@ -20,7 +20,9 @@ function testFiles(dir: string): string[] {
 
 /** The project lists use exact paths and `dir/**\/*.test.ts`; nothing else. */
 function listed(file: string, patterns: readonly string[]): boolean {
-  return patterns.some((p) => (p.endsWith('/**/*.test.ts') ? file.startsWith(p.slice(0, -'**/*.test.ts'.length)) : file === p));
+  return patterns.some((p) =>
+    p.endsWith('/**/*.test.ts') ? file.startsWith(p.slice(0, -'**/*.test.ts'.length)) : file === p,
+  );
 }
 
 describe('the vitest projects', () => {

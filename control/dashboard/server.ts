@@ -7,17 +7,25 @@ import type { DashboardSnapshot } from '../types.js';
 const page = readFileSync(new URL('./page.html', import.meta.url), 'utf8');
 
 /** `onRead`: POST /api/read asks the controller to read the settings at its next tick. */
-export function startDashboard(port: number, snapshot: () => DashboardSnapshot, onRead?: () => void): Promise<{ server: Server; url: string }> {
+export function startDashboard(
+  port: number,
+  snapshot: () => DashboardSnapshot,
+  onRead?: () => void,
+): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     // JSON only, so a page elsewhere cannot post it from a plain form (a cross-origin JSON post needs a preflight, which is never answered).
     if (path === '/api/read' && onRead !== undefined && req.method === 'POST') {
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
-        res.writeHead(415, { 'content-type': 'text/plain' }).end('POST /api/read takes content-type: application/json\n');
+        res
+          .writeHead(415, { 'content-type': 'text/plain' })
+          .end('POST /api/read takes content-type: application/json\n');
         return;
       }
       onRead();
-      res.writeHead(202, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end('{"read":"at the next tick"}');
+      res
+        .writeHead(202, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+        .end('{"read":"at the next tick"}');
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -25,7 +33,9 @@ export function startDashboard(port: number, snapshot: () => DashboardSnapshot, 
       return;
     }
     if (path === '/api/snapshot') {
-      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(snapshot()));
+      res
+        .writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+        .end(JSON.stringify(snapshot()));
       return;
     }
     if (path === '/') {

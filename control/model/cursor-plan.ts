@@ -55,7 +55,8 @@ export class CursorPlanner {
     // by hand): the stretches the old one passed say nothing of the new one's.
     const before = this.config?.queueCursor ?? null;
     const after = config.queueCursor;
-    if (before !== null && (after === null || Math.abs(cursorAt(before, after.at) - after.pos) > 0.001)) this.trail = [];
+    if (before !== null && (after === null || Math.abs(cursorAt(before, after.at) - after.pos) > 0.001))
+      this.trail = [];
     this.config = config;
   }
 
@@ -74,7 +75,8 @@ export class CursorPlanner {
     const event = c.event;
     if (event !== null && event.prequeueStart !== null && nowSec >= event.start - this.leadSeconds) {
       const phase = eventPhase(c, nowSec);
-      const running = phase === 'running' || phase === 'prequeue' || (phase === 'ended' && event.endAction === 'normal');
+      const running =
+        phase === 'running' || phase === 'prequeue' || (phase === 'ended' && event.endAction === 'normal');
       const drained = c.queueCursor !== null && cursorAt(c.queueCursor, nowSec - 2 * d) >= event.start;
       if (running && !drained) return 'drain';
     }
@@ -102,7 +104,14 @@ export class CursorPlanner {
    * lately (the ledger's count, which sees them while the room is still open). With `force`, write
    * whatever the timing.
    */
-  plan(nowMs: number, d: number, wanted: number, seenUntilSec: number, arrivalsPerSecond: number, force = false): SettingWrites | null {
+  plan(
+    nowMs: number,
+    d: number,
+    wanted: number,
+    seenUntilSec: number,
+    arrivalsPerSecond: number,
+    force = false,
+  ): SettingWrites | null {
     const c = this.config;
     const nowSec = Math.floor(nowMs / 1000);
     const role = this.role(nowSec, d);
@@ -137,7 +146,10 @@ export class CursorPlanner {
     // of each minute's shortfall against the target, from three minutes of leading on.
     if (nowMs - this.controlSinceMs >= 180_000 && nowMs - this.correctedAtMs >= 60_000 && ahead.total >= wanted) {
       this.correctedAtMs = nowMs;
-      this.correction = Math.max(-0.2 * wanted, Math.min(0.2 * wanted, this.correction + GAIN * (wanted - this.tracker.admittedSince(nowMs - 60_000))));
+      this.correction = Math.max(
+        -0.2 * wanted,
+        Math.min(0.2 * wanted, this.correction + GAIN * (wanted - this.tracker.admittedSince(nowMs - 60_000))),
+      );
     }
     const aim = wanted / survival + this.correction;
     this.trail = this.trail.filter((p) => p.ms >= nowMs - 600_000);
@@ -160,8 +172,10 @@ export class CursorPlanner {
     const speed = cursorSpeed(input);
     const at = role === 'drain' && start !== null && nowSec < start ? start : nowSec;
     this.view = { role, cursor, speed, prequeue: Math.round(prequeue), ahead: Math.round(ahead.total), survival };
-    const changed = this.lastSpeed === null || Math.abs(speed - this.lastSpeed) > 0.15 * Math.max(speed, this.lastSpeed, 1e-9);
-    if (!cursorDue({ force, published: c.queueCursor !== null, sinceWriteMs: nowMs - this.lastWriteMs, changed })) return null;
+    const changed =
+      this.lastSpeed === null || Math.abs(speed - this.lastSpeed) > 0.15 * Math.max(speed, this.lastSpeed, 1e-9);
+    if (!cursorDue({ force, published: c.queueCursor !== null, sinceWriteMs: nowMs - this.lastWriteMs, changed }))
+      return null;
     return {
       queue_cursor: `${at}:${posText(role === 'drain' && nowSec < (start ?? 0) ? start! - 1 : cursor)}:${speedText(speed)}`,
       queue_counts: countsText(input, survival),
@@ -242,7 +256,8 @@ export class CursorPlanner {
   idle(nowMs: number, d: number, wanted: number, arrivalsPerSecond: number): boolean {
     const c = this.config;
     // Two minutes of leading first: right after engaging, first-come places have barely been handed out.
-    if (c === null || c.queueCursor === null || this.controlSinceMs === null || nowMs - this.controlSinceMs < 120_000) return false;
+    if (c === null || c.queueCursor === null || this.controlSinceMs === null || nowMs - this.controlSinceMs < 120_000)
+      return false;
     const nowSec = Math.floor(nowMs / 1000);
     const cursor = cursorAt(c.queueCursor, nowSec);
     if (this.tracker.ahead(cursor, nowMs, d).length > 0 || !(arrivalsPerSecond * 60 < 0.9 * wanted)) return false;
@@ -299,4 +314,3 @@ export interface CursorSaved {
   correctedAtMs: number | null;
   view: CursorView;
 }
-

@@ -51,7 +51,10 @@ function reissueRates(ledger: Ledger, readSec: number, d: number): Map<number, n
   const w = Math.floor(readSec / d) * d;
   const rates = new Map<number, number>();
   for (const k of new Set([...(ledger.reissues.get(w - d)?.keys() ?? []), ...(ledger.reissues.get(w)?.keys() ?? [])])) {
-    rates.set(k, recentRate((x) => ledger.reissues.get(x)?.get(k) ?? 0, readSec, d));
+    rates.set(
+      k,
+      recentRate((x) => ledger.reissues.get(x)?.get(k) ?? 0, readSec, d),
+    );
   }
   return rates;
 }
@@ -113,7 +116,12 @@ function wantedFor(m: ModelParts, nowMs: number, d: number): (c: number) => numb
   const admissions = (w: number): number => ledger.windows.get(w)?.admissions ?? 0;
   const shareNow = planShare(s, current, d);
   const rescale = (w: number): number => shareNow(w) / (s.firmShare.get(w) ?? 1);
-  const corrected = correctedShare({ firm: s.firm, plannedAdmissions: s.plannedAdmissions, admissions, rescale }, current, d, perWindow);
+  const corrected = correctedShare(
+    { firm: s.firm, plannedAdmissions: s.plannedAdmissions, admissions, rescale },
+    current,
+    d,
+    perWindow,
+  );
   const cap = s.targets.totalActiveUsers;
   if (cap === null) return () => corrected;
   const active = ledger.activeSessions(nowMs, idleMs(s)).total;
@@ -218,7 +226,11 @@ export function queueingStep(m: ModelParts, nowMs: number, d: number, writeInter
   const firmPct = s.firm.get(current + d) ?? s.firm.get(current);
   s.why = `queueing: ${waiting} waiting, next window at ${firmPct === undefined ? '?' : fmt(firmPct)}%`;
   let text = scheduleText(s.firm, plan, nowSec, d);
-  if (writeIntervalMs > 0 && fixedNow === 0 && decisionDue(s.firm, nowSec, d, m.lead, firmHorizonSec(nowMs, writeIntervalMs))) {
+  if (
+    writeIntervalMs > 0 &&
+    fixedNow === 0 &&
+    decisionDue(s.firm, nowSec, d, m.lead, firmHorizonSec(nowMs, writeIntervalMs))
+  ) {
     // Only the forecast would go out now, and a window falls due before the next write could: the
     // forecast waits for that window's write, so the window is fixed at its decision time, not before.
     s.lastText = text;

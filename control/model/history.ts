@@ -62,7 +62,16 @@ export class History {
   private row(minute: number, like?: MinutePoint): MinutePoint {
     let r = this.rows.get(minute);
     if (r === undefined) {
-      r = { startMs: minute, waiting: 0, draws: 0, admissions: 0, target: like?.target ?? null, allowPercentage: like?.allowPercentage ?? null, activeSessions: 0, activeCap: like?.activeCap ?? null };
+      r = {
+        startMs: minute,
+        waiting: 0,
+        draws: 0,
+        admissions: 0,
+        target: like?.target ?? null,
+        allowPercentage: like?.allowPercentage ?? null,
+        activeSessions: 0,
+        activeCap: like?.activeCap ?? null,
+      };
       this.rows.set(minute, r);
     }
     return r;
@@ -75,7 +84,20 @@ export class History {
     for (let m = minute - 59 * 60_000; m <= minute; m += 60_000) {
       const r = this.rows.get(m);
       if (r === undefined && out.length === 0) continue;
-      out.push(r === undefined ? { startMs: m, waiting: 0, draws: 0, admissions: 0, target: null, allowPercentage: null, activeSessions: 0, activeCap: null } : { ...r });
+      out.push(
+        r === undefined
+          ? {
+              startMs: m,
+              waiting: 0,
+              draws: 0,
+              admissions: 0,
+              target: null,
+              allowPercentage: null,
+              activeSessions: 0,
+              activeCap: null,
+            }
+          : { ...r },
+      );
     }
     return out;
   }

@@ -85,7 +85,11 @@ export function createControlModel(options: ModelOptions = {}): Model {
     const observing = (why: string): null => ((s.mode = 'observing'), (s.why = why), null);
     if (d === null) return observing('no decision line yet: the period and the crowd are unknown');
     if (s.targets.newUsersPerMinute === null) {
-      return observing(s.problems.length > 0 ? `no usable target (${s.problems.join('; ')})` : 'new_users_per_minute is not set: observing only');
+      return observing(
+        s.problems.length > 0
+          ? `no usable target (${s.problems.join('; ')})`
+          : 'new_users_per_minute is not set: observing only',
+      );
     }
     if (ctx.holding) {
       s.why = 'holding: the log source is lagging or down, so the view may be stale';
@@ -93,7 +97,8 @@ export function createControlModel(options: ModelOptions = {}): Model {
     }
     // Held by the operator: the draws wait, so the law plans nothing (a held window is no shortfall
     // to make up afterwards, at up to 1.5 times the target).
-    if (s.queueAll && role === 'none') return observing('queue_all: the operator holds the room; nobody new is admitted');
+    if (s.queueAll && role === 'none')
+      return observing('queue_all: the operator holds the room; nobody new is admitted');
     if (s.edgePct <= 0) return observing('allow_percentage is 0: the room denies everyone until the operator opens it');
     if (role !== 'none') {
       const queued = queuePlan(nowMs, d, role);
@@ -157,8 +162,18 @@ export function createControlModel(options: ModelOptions = {}): Model {
       // as planned; a window the plan does not cover (a recent firm one) reads those waiting now, once.
       let waitingNow: number | undefined;
       const crowdAt = (w: number, d: number): number =>
-        s.lastPlan.find((p) => p.start === w)?.drawing ?? (waitingNow ??= ledger.waiting(Math.floor(nowMs / 1000 / d) * d).total);
-      const writes = d === null ? planned : withProofSchedule(s, planned, { nowMs, writeIntervalMs: ctx.writeIntervalMs, d, lead, crowdAt: (w) => crowdAt(w, d) });      // Every tick, whether or not a dashboard looks: past minutes keep their counts.
+        s.lastPlan.find((p) => p.start === w)?.drawing ??
+        (waitingNow ??= ledger.waiting(Math.floor(nowMs / 1000 / d) * d).total);
+      const writes =
+        d === null
+          ? planned
+          : withProofSchedule(s, planned, {
+              nowMs,
+              writeIntervalMs: ctx.writeIntervalMs,
+              d,
+              lead,
+              crowdAt: (w) => crowdAt(w, d),
+            }); // Every tick, whether or not a dashboard looks: past minutes keep their counts.
       m.history.record(nowMs, { targets: s.targets, firm: s.firm, edgePct: s.edgePct, idleMs: idleMs(s) });
       return writes;
     },
@@ -174,14 +189,22 @@ export function createControlModel(options: ModelOptions = {}): Model {
     },
 
     save() {
-      return { version: MODEL_SAVED_VERSION, state: saveState(s), cursor: cursor.save(), history: m.history.save(), ledger: saveLedger(ledger) };
+      return {
+        version: MODEL_SAVED_VERSION,
+        state: saveState(s),
+        cursor: cursor.save(),
+        history: m.history.save(),
+        ledger: saveLedger(ledger),
+      };
     },
   };
 }
 
 function restore(m: ModelParts, saved: ModelSaved): void {
   if (saved?.version !== MODEL_SAVED_VERSION) {
-    throw new Error(`the saved control model is version ${String(saved?.version)}; this controller reads version ${MODEL_SAVED_VERSION} only`);
+    throw new Error(
+      `the saved control model is version ${String(saved?.version)}; this controller reads version ${MODEL_SAVED_VERSION} only`,
+    );
   }
   m.s = restoreState(saved.state);
   m.cursor.restore(saved.cursor);

@@ -1,7 +1,7 @@
 // The ledger as saved for a restart (issue 22, the state file): JSON-safe (no Map, no Set, no
 // Infinity) and compact, tickets as tuples with their POP by index. A save of another version is
 // refused with a clear error, never half-read.
-import type { Counts, Ledger, } from './ledger.js';
+import type { Counts, Ledger } from './ledger.js';
 import type { SessionSaved } from './sessions.js';
 import { drawValueOfId } from './ticket-id.js';
 
@@ -35,7 +35,8 @@ export interface LedgerSaved {
   sessions: SessionSaved[];
 }
 
-const countsOut = (m: Map<number, Counts>): [number, ...CountsSaved][] => [...m].map(([k, c]) => [k, c.draws, c.admissions, c.lines]);
+const countsOut = (m: Map<number, Counts>): [number, ...CountsSaved][] =>
+  [...m].map(([k, c]) => [k, c.draws, c.admissions, c.lines]);
 const countsIn = (rows: readonly [number, ...CountsSaved][], into: Map<number, Counts>): void => {
   for (const [k, draws, admissions, lines] of rows) into.set(k, { draws, admissions, lines });
 };
@@ -73,7 +74,9 @@ export function saveLedger(l: Ledger): LedgerSaved {
 /** Fills the empty ledger `l` from `saved`; a save of another version throws. */
 export function restoreLedger(l: Ledger, saved: LedgerSaved): void {
   if (saved.version !== LEDGER_SAVED_VERSION) {
-    throw new Error(`the saved ledger is version ${JSON.stringify(saved.version)}, this controller reads version ${LEDGER_SAVED_VERSION}: start without the state file to re-learn`);
+    throw new Error(
+      `the saved ledger is version ${JSON.stringify(saved.version)}, this controller reads version ${LEDGER_SAVED_VERSION}: start without the state file to re-learn`,
+    );
   }
   l.period = saved.period;
   l.firstMs = saved.firstMs;
@@ -83,7 +86,10 @@ export function restoreLedger(l: Ledger, saved: LedgerSaved): void {
   l.ownRate = saved.ownRate;
   for (const [id, exp, p, drawn, reissued, seenMs, w] of saved.tickets) {
     const u = drawValueOfId(id);
-    if (u === null) throw new Error(`the saved ledger holds ${JSON.stringify(id)}, which is not a token id: the state file is damaged`);
+    if (u === null)
+      throw new Error(
+        `the saved ledger holds ${JSON.stringify(id)}, which is not a token id: the state file is damaged`,
+      );
     l.track(id, { u, exp, pop: saved.pops[p] ?? 'local', drawn: drawn === 1, reissued, seenMs, w });
   }
   for (const [a, b] of saved.successors) l.successors.set(a, b);

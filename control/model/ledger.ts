@@ -153,7 +153,8 @@ export class Ledger {
         ticket.seenMs = Math.max(ticket.seenMs, line.tsMs);
         // A ticket first seen as the one used, once the log has run long enough to have seen every
         // live ticket issued: the edge made it on the spot for a holder back after their grace window.
-        if (fresh && this.firstMs !== null && line.tsMs - this.firstMs >= 2_000 * line.period) this.unforeseen(ticket, line.tid, win, line.exp, line.period);
+        if (fresh && this.firstMs !== null && line.tsMs - this.firstMs >= 2_000 * line.period)
+          this.unforeseen(ticket, line.tid, win, line.exp, line.period);
         this.foreseen.delete(line.tid);
         if ((DRAWS.has(line.reason) || line.reason === 'ceiling_held' || intoBotQueue) && !ticket.drawn) {
           ticket.drawn = true;
@@ -172,7 +173,8 @@ export class Ledger {
         // Someone who held no ticket: a new arrival (a loser's or a stale holder's ticket is not one).
         if (fresh && line.dec === null) add(this.arrivals, win, ticket.w);
         // A loser's next ticket is the successor the plan expects of any ticket, named in the log or not.
-        else if (fresh && line.reason !== 'draw_lost') this.unforeseen(ticket, line.newTid, win, line.newExp, line.period);
+        else if (fresh && line.reason !== 'draw_lost')
+          this.unforeseen(ticket, line.newTid, win, line.newExp, line.period);
         if (line.nextTid !== null && drawValueOfId(line.nextTid) !== null) {
           this.successors.set(line.newTid, line.nextTid);
           // Expected only in the sample: a successor outside it is never tracked.

@@ -22,7 +22,10 @@ export function openStep(m: ModelParts, nowMs: number, d: number, fifo: boolean)
     s.why = `open: ${Math.round(rate * 60)} admissions a minute, under the target`;
     return null;
   }
-  s.why = cap !== null && active >= 0.95 * cap ? 'engaging: active sessions near the cap' : 'engaging: admissions reached the target';
+  s.why =
+    cap !== null && active >= 0.95 * cap
+      ? 'engaging: active sessions near the cap'
+      : 'engaging: admissions reached the target';
   // Start queueing: new visitors wait for the draws; their cohorts get chances as they fill.
   const start = Math.max(1, Math.min(99, (100 * perWindow) / Math.max(1, rate * d)));
   const writes = { allow_percentage: fmt(Math.round(start * 100) / 100) };

@@ -32,7 +32,13 @@ export function firmNow(start: number, leadSeconds: number, horizonSec: number):
 }
 
 /** Is a window's decision due: one not fixed yet whose decision time is within the horizon? */
-export function decisionDue(firm: ReadonlyMap<number, number>, nowSec: number, d: number, leadSeconds: number, horizonSec: number): boolean {
+export function decisionDue(
+  firm: ReadonlyMap<number, number>,
+  nowSec: number,
+  d: number,
+  leadSeconds: number,
+  horizonSec: number,
+): boolean {
   const next = Math.floor(nowSec / d) * d + d;
   for (let c = next; firmNow(c, leadSeconds, horizonSec); c += d) if (!firm.has(c)) return true;
   return false;
@@ -49,7 +55,10 @@ export function passDue(s: ModelState, nowMs: number, d: number, leadSeconds: nu
 
 /** Between passes: a decided window the writer could not send yet (spacing, a failed write) goes out as soon as it can. */
 export function unsentSchedule(s: ModelState): SettingWrites | null {
-  const unsent = s.lastText !== null && s.lastText !== s.lastWritten.allow_schedule && Math.max(...s.firm.keys()) > s.lastFirmWritten;
+  const unsent =
+    s.lastText !== null &&
+    s.lastText !== s.lastWritten.allow_schedule &&
+    Math.max(...s.firm.keys()) > s.lastFirmWritten;
   return unsent ? { allow_schedule: s.lastText! } : null;
 }
 
@@ -60,14 +69,22 @@ export function unsentSchedule(s: ModelState): SettingWrites | null {
 export function scheduleDue(s: ModelState, text: string, nowMs: number, refreshMs: number): SettingWrites | null {
   const newestFirm = Math.max(...s.firm.keys());
   const moved = forecastMoved(s.lastWritten.allow_schedule, text);
-  const due = newestFirm > s.lastFirmWritten || nowMs - s.lastWriteMs >= refreshMs || (moved && nowMs - s.lastWriteMs >= MOVED_AFTER_MS);
+  const due =
+    newestFirm > s.lastFirmWritten ||
+    nowMs - s.lastWriteMs >= refreshMs ||
+    (moved && nowMs - s.lastWriteMs >= MOVED_AFTER_MS);
   if (!due || text === s.lastWritten.allow_schedule) return null;
   return { allow_schedule: text };
 }
 
 /** Is a cursor line due: none published, its rewrite time come, or its speed changed enough (cursor-plan.ts)? */
 export function cursorDue(o: { force: boolean; published: boolean; sinceWriteMs: number; changed: boolean }): boolean {
-  return o.force || !o.published || o.sinceWriteMs >= CURSOR_REWRITE_MS || (o.changed && o.sinceWriteMs >= CURSOR_CHANGED_AFTER_MS);
+  return (
+    o.force ||
+    !o.published ||
+    o.sinceWriteMs >= CURSOR_REWRITE_MS ||
+    (o.changed && o.sinceWriteMs >= CURSOR_CHANGED_AFTER_MS)
+  );
 }
 
 /** What the writer sent (and the store now has): the ground for the next decisions of what is due. */

@@ -52,7 +52,12 @@ export interface PlanInput {
  * never logged (tickets from before the controller started), and the crowd a sampled log's weighted
  * tickets stand for.
  */
-export function cohortView(input: PlanInput, c: number, previousChance: number, previousView: CohortView | null): CohortView {
+export function cohortView(
+  input: PlanInput,
+  c: number,
+  previousChance: number,
+  previousView: CohortView | null,
+): CohortView {
   const { ledger, returnRate: r, d, nowSec } = input;
   const known: Candidate[] = [];
   let unknown = 0;

@@ -16,14 +16,19 @@ import { parseScheduleText } from '../lease.js';
 import type { SettingWrites } from '../types.js';
 import { firmHorizonSec } from './pacing.js';
 import { proofLevel } from './proof-level.js';
-import type { ModelState, } from './state.js';
-
+import type { ModelState } from './state.js';
 
 /** The last second window `start`'s level may change: its first tokens are issued at start - 2d, reaching POPs `lead` s after a write. */
 export const proofDecisionSec = (start: number, d: number, lead: number): number => start - 2 * d - lead;
 
 /** Levels an earlier run published whose decision time has passed: the edge may have handed out their puzzles. */
-export function adoptProofSchedule(s: ModelState, published: readonly ProofScheduleEntry[], nowSec: number, d: number, lead: number): void {
+export function adoptProofSchedule(
+  s: ModelState,
+  published: readonly ProofScheduleEntry[],
+  nowSec: number,
+  d: number,
+  lead: number,
+): void {
   for (const e of published) if (proofDecisionSec(e.start, d, lead) <= nowSec) s.proofFirm.set(e.start, e.seconds);
 }
 
@@ -67,7 +72,13 @@ export function withProofSchedule(s: ModelState, writes: SettingWrites | null, c
       level =
         decision < nowSec
           ? 0
-          : proofLevel({ waiting: c.crowdAt(w), perMinute: s.targets.newUsersPerMinute ?? 0, chance: effectiveChance(s, w, pct), maxSeconds: s.proof.maxSeconds, ...(previous === undefined ? {} : { previous }) });
+          : proofLevel({
+              waiting: c.crowdAt(w),
+              perMinute: s.targets.newUsersPerMinute ?? 0,
+              chance: effectiveChance(s, w, pct),
+              maxSeconds: s.proof.maxSeconds,
+              ...(previous === undefined ? {} : { previous }),
+            });
       if (decision <= horizon) s.proofFirm.set(w, level);
     }
     text.push(`${w}=${level}`);

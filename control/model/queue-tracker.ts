@@ -115,7 +115,13 @@ export class QueueTracker {
       return;
     }
     // A sampled place that comes (back) into the sample on a renewal has had its first check.
-    const place = this.places.get(key) ?? { pos: line.pos, seenMs: 0, seen: w > 1 && line.dec !== null ? 1 : 0, w, tid: holds };
+    const place = this.places.get(key) ?? {
+      pos: line.pos,
+      seenMs: 0,
+      seen: w > 1 && line.dec !== null ? 1 : 0,
+      w,
+      tid: holds,
+    };
     place.w = w;
     place.tid = holds;
     place.seenMs = Math.max(place.seenMs, line.tsMs);
@@ -197,7 +203,8 @@ export class QueueTracker {
     // Two windows after the start, everyone who stayed has checked in.
     if (nowMs >= (startSec + 2 * d + 10) * 1000) return 0;
     let n = 0;
-    for (const p of this.prequeued.values()) if (!p.placed && p.seenMs >= (startSec - PREQUEUE_CHECK_SECONDS - 60) * 1000) n += p.w;
+    for (const p of this.prequeued.values())
+      if (!p.placed && p.seenMs >= (startSec - PREQUEUE_CHECK_SECONDS - 60) * 1000) n += p.w;
     return n;
   }
 
@@ -258,7 +265,8 @@ export class QueueTracker {
 
   /** Admissions by the cursor of places in [from, to), of those logged in the last ten minutes. */
   cameInBetween(from: number, to: number, nowMs: number): number {
-    if (this.admitted.length > 0 && this.admitted[0]!.ms < nowMs - 600_000) this.admitted = this.admitted.filter((a) => a.ms >= nowMs - 600_000);
+    if (this.admitted.length > 0 && this.admitted[0]!.ms < nowMs - 600_000)
+      this.admitted = this.admitted.filter((a) => a.ms >= nowMs - 600_000);
     let n = 0;
     for (const a of this.admitted) if (a.pos >= from && a.pos < to) n++;
     return n;

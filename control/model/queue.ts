@@ -114,13 +114,15 @@ export function cursorSpeed(input: CursorInput): number {
     else hi = mid;
   }
   const b = input.behind;
-  if (b === undefined || b === null || !(b.span > 0) || b.cameIn < BEHIND_MIN || !(hi > input.cursor)) return (hi - input.cursor) / 60;
+  if (b === undefined || b === null || !(b.span > 0) || b.cameIn < BEHIND_MIN || !(hi > input.cursor))
+    return (hi - input.cursor) / 60;
   // A sampled log: how many the next minute's stretch holds is known to about 1/sqrt(the sampled
   // places in it), 20% for 25 of them, while the stretch passed a few minutes ago is known exactly
   // (its admissions). In a first-come line, where positions are arrival times, the density changes
   // slowly: the two densities are averaged, each by how many places it rests on.
   const sampled = lowerBound(input.ahead, hi);
-  const density = (sampled * (input.wanted / (hi - input.cursor)) + b.cameIn * (b.mass / b.span)) / (sampled + b.cameIn);
+  const density =
+    (sampled * (input.wanted / (hi - input.cursor)) + b.cameIn * (b.mass / b.span)) / (sampled + b.cameIn);
   return input.wanted / density / 60;
 }
 
@@ -128,7 +130,11 @@ export function cursorSpeed(input: CursorInput): number {
  * `queue_counts`: how many of those waiting are ahead of each position, from the cursor on, at most
  * `entries` entries, each count scaled by the share of passed places whose holders came in.
  */
-export function countsText(input: Pick<CursorInput, 'cursor' | 'ahead' | 'weights' | 'unknown' | 'arrivals'>, survival: number, entries = 100): string {
+export function countsText(
+  input: Pick<CursorInput, 'cursor' | 'ahead' | 'weights' | 'unknown' | 'arrivals'>,
+  survival: number,
+  entries = 100,
+): string {
   // A weighted place's count includes those it stands for: the edge reads linearly between entries,
   // which spreads them over the gap before it as the speed does (massOf).
   const weighted: { pos: number; w: number }[] = input.ahead.map((pos, i) => ({ pos, w: input.weights?.[i] ?? 1 }));

@@ -21,7 +21,12 @@ export function forecastMoved(before: string | undefined, after: string): boolea
 }
 
 /** `allow_schedule`'s text: recent firm windows (late tabs still draw them) and the plan ahead. */
-export function scheduleText(firm: ReadonlyMap<number, number>, plan: readonly WindowPlan[], nowSec: number, d: number): string {
+export function scheduleText(
+  firm: ReadonlyMap<number, number>,
+  plan: readonly WindowPlan[],
+  nowSec: number,
+  d: number,
+): string {
   const current = Math.floor(nowSec / d) * d;
   const entries = new Map<number, number>();
   // Recent firm windows stay listed: late tabs still draw them in the window after.

@@ -37,7 +37,12 @@ export class Sessions {
       }
       return false;
     }
-    if (line.newDec === 'allow' && line.newTid !== null && ADMITS.has(line.reason) && !this.sessionOf.has(line.newTid)) {
+    if (
+      line.newDec === 'allow' &&
+      line.newTid !== null &&
+      ADMITS.has(line.reason) &&
+      !this.sessionOf.has(line.newTid)
+    ) {
       this.sessions.set(line.newTid, { lastSeenMs: line.tsMs, pop: line.pop, ids: [line.newTid] });
       this.sessionOf.set(line.newTid, line.newTid);
       return true;

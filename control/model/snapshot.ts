@@ -10,7 +10,13 @@ import { effectiveShare } from './proof-share.js';
 import type { Ledger } from './ledger.js';
 import type { ModelState } from './state.js';
 
-export function modelSnapshot(nowMs: number, s: Readonly<ModelState>, ledger: Ledger, history: History, q: CursorView): ModelSnapshot {
+export function modelSnapshot(
+  nowMs: number,
+  s: Readonly<ModelState>,
+  ledger: Ledger,
+  history: History,
+  q: CursorView,
+): ModelSnapshot {
   const { targets, mode, firm, edgePct } = s;
   const d = ledger.period;
   const nowSec = Math.floor(nowMs / 1000);
@@ -45,6 +51,16 @@ export function modelSnapshot(nowMs: number, s: Readonly<ModelState>, ledger: Le
     minutes: history.minutes(nowMs),
     popMinuteStartMs: lastMinute,
     pops: pops.sort((a, b) => b.share - a.share),
-    queue: q.role === 'none' ? null : { role: q.role, cursor: q.cursor, perMinute: q.speed === null ? null : q.speed * 60, prequeue: q.prequeue, ahead: q.ahead, survival: q.survival },
+    queue:
+      q.role === 'none'
+        ? null
+        : {
+            role: q.role,
+            cursor: q.cursor,
+            perMinute: q.speed === null ? null : q.speed * 60,
+            prequeue: q.prequeue,
+            ahead: q.ahead,
+            survival: q.survival,
+          },
   };
 }

@@ -97,7 +97,21 @@ export function initialState(): ModelState {
 
 /** ModelState as JSON-safe data: Maps as [key, value] pairs, -Infinity as null. */
 export interface SavedState
-  extends Omit<ModelState, 'firm' | 'plannedAdmissions' | 'reissueReturnRates' | 'drainSeenSec' | 'lastFirmWritten' | 'lastPassMs' | 'proof' | 'proofFirm' | 'proofAsked' | 'proofFreeShare' | 'proofDraws' | 'firmShare'> {
+  extends Omit<
+    ModelState,
+    | 'firm'
+    | 'plannedAdmissions'
+    | 'reissueReturnRates'
+    | 'drainSeenSec'
+    | 'lastFirmWritten'
+    | 'lastPassMs'
+    | 'proof'
+    | 'proofFirm'
+    | 'proofAsked'
+    | 'proofFreeShare'
+    | 'proofDraws'
+    | 'firmShare'
+  > {
   firm: [number, number][];
   plannedAdmissions: [number, number][];
   reissueReturnRates: [number, number][];

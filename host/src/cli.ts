@@ -197,7 +197,8 @@ async function main(): Promise<number> {
     // ahead of time: compiled lazily, each function's first call would compile it on the worker's
     // thread, inside the request's CPU time (a worker's first room request: 43 ms of CPU, not 10).
     setFlagsFromString('--no-wasm-lazy-compilation');
-    const compile = (bytes: Uint8Array): Promise<WebAssembly.Module> => WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
+    const compile = (bytes: Uint8Array): Promise<WebAssembly.Module> =>
+      WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
     let rewritten = importMemory(original, args.maxMemory, { dataToImage: true });
     try {
       module = await compile(rewritten?.bytes ?? capMemory(original, args.maxMemory));
@@ -256,7 +257,9 @@ async function main(): Promise<number> {
       } catch (err) {
         // Said once per broken version: the next edit of the file is tried again.
         failed.set(f, now);
-        process.stderr.write(`compute-host: ${f} changed, but keeping the previous settings: ${(err as Error).message}\n`);
+        process.stderr.write(
+          `compute-host: ${f} changed, but keeping the previous settings: ${(err as Error).message}\n`,
+        );
       }
       return;
     }

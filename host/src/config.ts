@@ -75,4 +75,3 @@ export function loadLocalServer(manifestPath: string): LocalServer {
   const versions = new Map([[manifest, manifestVersion], ...reader.versions]);
   return { workerManifest, kvStores, files: [manifest, ...new Set(reader.files)], versions };
 }
-

@@ -23,7 +23,13 @@ export class Exchange {
   ) {}
 
   /** The guest's response head, with its whole body or the start of a stream. */
-  respond(status: number, guestHeaders: Header[], body: Uint8Array | null, streaming: boolean, knownLength?: number): void {
+  respond(
+    status: number,
+    guestHeaders: Header[],
+    body: Uint8Array | null,
+    streaming: boolean,
+    knownLength?: number,
+  ): void {
     if (this.started) return;
     this.started = true;
     this.status = status;
@@ -98,7 +104,9 @@ export class Exchange {
     }
     this.chain = this.chain.then(() => {
       if (this.res.writableEnded) return;
-      warn(`compute-host: ${this.req.method} ${this.req.url}: the guest left its streamed response unfinished; cutting it off`);
+      warn(
+        `compute-host: ${this.req.method} ${this.req.url}: the guest left its streamed response unfinished; cutting it off`,
+      );
       this.res.destroy(new Error(error ?? 'unfinished streaming body'));
     });
   }

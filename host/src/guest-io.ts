@@ -40,7 +40,10 @@ export class GuestIo {
 
   send(m: SendMessage): void {
     const body = m.bodyStream === undefined ? m.body : (this.streams.get(m.bodyStream) ?? null);
-    this.upstreams.set(m.upstreamId, sendUpstream(m.backend, m.req, body, m.streaming, (s) => this.register(s)));
+    this.upstreams.set(
+      m.upstreamId,
+      sendUpstream(m.backend, m.req, body, m.streaming, (s) => this.register(s)),
+    );
   }
 
   upChunk(upstreamId: number, data: Uint8Array): void {
@@ -60,7 +63,12 @@ export class GuestIo {
     switch (rpc.op) {
       case 'wait': {
         const up = this.upstreams.get(rpc.upstreamId);
-        if (!up) return { ok: false, tag: 'internal_error', message: `no backend request ${rpc.upstreamId} on this worker` } satisfies WaitResult;
+        if (!up)
+          return {
+            ok: false,
+            tag: 'internal_error',
+            message: `no backend request ${rpc.upstreamId} on this worker`,
+          } satisfies WaitResult;
         return await up.result;
       }
       case 'read': {
@@ -79,7 +87,8 @@ export class GuestIo {
         const ready = rpc.items.findIndex((item) => this.isReady(item));
         if (ready >= 0) return ready;
         const waits = rpc.items.map((item, i) => this.whenReady(item).then(() => i));
-        if (rpc.timeoutMs > 0) waits.push(new Promise<number>((resolve) => setTimeout(() => resolve(-1), rpc.timeoutMs)));
+        if (rpc.timeoutMs > 0)
+          waits.push(new Promise<number>((resolve) => setTimeout(() => resolve(-1), rpc.timeoutMs)));
         return await Promise.race(waits);
       }
       case 'kv':

@@ -55,4 +55,3 @@ export function bytesToIp(bytes: ArrayLike<number>): string {
   if (best < 0) return words.join(':');
   return `${words.slice(0, best).join(':')}::${words.slice(best + bestLen).join(':')}`;
 }
-

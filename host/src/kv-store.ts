@@ -69,7 +69,8 @@ export class KvStores {
         if (prev && op.mode === KV_MODE_APPEND) value = Buffer.concat([prev.value, op.value]);
         if (prev && op.mode === KV_MODE_PREPEND) value = Buffer.concat([op.value, prev.value]);
         const entry: KvEntry = { value, generation: ++this.generation };
-        const metadata = op.metadata ?? (op.mode === KV_MODE_APPEND || op.mode === KV_MODE_PREPEND ? prev?.metadata : undefined);
+        const metadata =
+          op.metadata ?? (op.mode === KV_MODE_APPEND || op.mode === KV_MODE_PREPEND ? prev?.metadata : undefined);
         if (metadata !== undefined) entry.metadata = metadata;
         if (op.ttlSec) entry.expiresAt = this.now() + op.ttlSec * 1000;
         store.set(op.key, entry);

@@ -53,7 +53,11 @@ function* sections(bytes: Uint8Array): Generator<Section> {
  * The memory type at `pos` with its maximum capped at `maxPages` (never below the minimum, and a
  * memory without a maximum gets the cap); null for a shared or 64-bit memory, which is left alone.
  */
-function readMemoryType(bytes: Uint8Array, pos: number, maxPages: number): { initial: number; maximum: number; next: number } | null {
+function readMemoryType(
+  bytes: Uint8Array,
+  pos: number,
+  maxPages: number,
+): { initial: number; maximum: number; next: number } | null {
   let p = pos;
   const flags = bytes[p++]!;
   if (flags > 1) return null;
@@ -126,7 +130,11 @@ function readSleb32(bytes: Uint8Array, pos: number): [value: number, next: numbe
  * understood; anything else (passive segments, offsets from globals, a segment past the end, which
  * must fail instantiation as usual) gives null.
  */
-export function memoryImage(bytes: Uint8Array, dataSection: { body: number; end: number }, sizeBytes: number): SharedArrayBuffer | null {
+export function memoryImage(
+  bytes: Uint8Array,
+  dataSection: { body: number; end: number },
+  sizeBytes: number,
+): SharedArrayBuffer | null {
   const image = new SharedArrayBuffer(sizeBytes);
   const view = new Uint8Array(image);
   let p = dataSection.body;
@@ -183,7 +191,14 @@ export function importMemory(
   if (!memory) return null;
   const { initial, maximum } = memory;
 
-  const entry = [...nameBytes(MEMORY_IMPORT.module), ...nameBytes(MEMORY_IMPORT.name), 0x02, 0x01, ...leb(initial), ...leb(maximum)];
+  const entry = [
+    ...nameBytes(MEMORY_IMPORT.module),
+    ...nameBytes(MEMORY_IMPORT.name),
+    0x02,
+    0x01,
+    ...leb(initial),
+    ...leb(maximum),
+  ];
   const imports = all.find((s) => s.id === 2);
   let importSection: number[];
   if (imports) {

@@ -21,9 +21,7 @@ export function headerPairs(raw: string[]): Header[] {
 
 export function stripHopByHop(headers: Header[]): Header[] {
   const named = new Set(
-    headers
-      .filter(([n]) => n === 'connection')
-      .flatMap(([, v]) => v.split(',').map((s) => s.trim().toLowerCase())),
+    headers.filter(([n]) => n === 'connection').flatMap(([, v]) => v.split(',').map((s) => s.trim().toLowerCase())),
   );
   return headers.filter(([n]) => !HOP_BY_HOP.has(n) && !named.has(n));
 }

@@ -52,7 +52,15 @@ export class Pool {
     const signal = new SharedArrayBuffer(4);
     const { manifest, version } = this.opts.manifest();
     const worker = new Worker(this.opts.workerUrl, {
-      workerData: { module: this.opts.module, memory: this.opts.memory, signal, port: port2, manifest, verbose: this.opts.verbose, profile: PROFILE },
+      workerData: {
+        module: this.opts.module,
+        memory: this.opts.memory,
+        signal,
+        port: port2,
+        manifest,
+        verbose: this.opts.verbose,
+        profile: PROFILE,
+      },
       transferList: [port2],
       stdout: false,
       stderr: false,

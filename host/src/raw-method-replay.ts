@@ -274,7 +274,10 @@ export class Replay extends Duplex {
     else this.relay.socket.once('drain', () => this.written(callback));
   }
 
-  override _writev(chunks: { chunk: Buffer; encoding: BufferEncoding }[], callback: (error?: Error | null) => void): void {
+  override _writev(
+    chunks: { chunk: Buffer; encoding: BufferEncoding }[],
+    callback: (error?: Error | null) => void,
+  ): void {
     const socket = this.relay.socket;
     socket.cork();
     let flowing = true;

@@ -144,7 +144,9 @@ export class ComputeHost {
     };
     const exchange = new Exchange(rid, req, res, begin);
     if (this.opts.verbose) {
-      res.on('finish', () => this.log(`${req.method} ${req.url} ${exchange.status} ${(performance.now() - begin).toFixed(1)}ms`));
+      res.on('finish', () =>
+        this.log(`${req.method} ${req.url} ${exchange.status} ${(performance.now() - begin).toFixed(1)}ms`),
+      );
     }
     this.queue.push({ msg, exchange });
     this.pump();
@@ -169,7 +171,10 @@ export class ComputeHost {
   private start(slot: Slot, q: Queued, reuse: boolean): void {
     const ex = q.exchange;
     slot.exchange = ex;
-    ex.timer = setTimeout(() => this.replace(slot, `request timed out after ${this.opts.requestTimeoutMs} ms`), this.opts.requestTimeoutMs);
+    ex.timer = setTimeout(
+      () => this.replace(slot, `request timed out after ${this.opts.requestTimeoutMs} ms`),
+      this.opts.requestTimeoutMs,
+    );
     q.msg.bodyStream = slot.io.downstreamBody(ex.req);
     const manifest = slot.manifestVersion === this.manifestVersion ? undefined : this.manifest;
     slot.manifestVersion = this.manifestVersion;
@@ -342,6 +347,7 @@ export class ComputeHost {
 }
 
 function seedSignature(config: LocalServer): string {
-  return JSON.stringify(config.kvStores, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v));
+  return JSON.stringify(config.kvStores, (_k, v: unknown) =>
+    v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v,
+  );
 }
-

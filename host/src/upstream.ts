@@ -180,7 +180,10 @@ export function sendUpstream(
       clear();
       let headers = stripHopByHop(headerPairs(res.rawHeaders));
       let source: Readable = res;
-      const encoding = headers.find(([n]) => n === 'content-encoding')?.[1]?.trim().toLowerCase();
+      const encoding = headers
+        .find(([n]) => n === 'content-encoding')?.[1]
+        ?.trim()
+        .toLowerCase();
       if (req.autoDecompress && encoding === 'gzip') {
         const gunzip = createGunzip();
         res.on('error', (err) => gunzip.destroy(err));
@@ -233,7 +236,8 @@ async function pipeInto(stream: RemoteStream, client: http.ClientRequest): Promi
       const chunk = await stream.read(1 << 20);
       if (!chunk) break;
       if (client.destroyed) return;
-      if (!client.write(chunk)) await new Promise<void>((resolve) => client.once('drain', resolve).once('close', resolve));
+      if (!client.write(chunk))
+        await new Promise<void>((resolve) => client.once('drain', resolve).once('close', resolve));
     }
     if (!client.destroyed) client.end();
   } catch (err) {

@@ -97,8 +97,21 @@ export interface RenderedAnswer {
 }
 
 /** The answer's facts, rendered as the JSON answer or the page. */
-export function renderAnswer({ config, result, nowMs, random, json, storedPage, diag, language }: AnswerInput): RenderedAnswer {
+export function renderAnswer({
+  config,
+  result,
+  nowMs,
+  random,
+  json,
+  storedPage,
+  diag,
+  language,
+}: AnswerInput): RenderedAnswer {
   const facts = answerFacts(config, result, nowMs, random);
   if (json) return { facts, contentType: 'application/json; charset=utf-8', body: answerJson(facts, language) };
-  return { facts, contentType: 'text/html; charset=utf-8', body: renderPage(facts.page, storedPage(facts.page), pageVars(facts), diag, language) };
+  return {
+    facts,
+    contentType: 'text/html; charset=utf-8',
+    body: renderPage(facts.page, storedPage(facts.page), pageVars(facts), diag, language),
+  };
 }

@@ -37,17 +37,31 @@ function overrides(key: string, tag: string, deps: AnswerLanguageInput['deps']):
   if (raw === null) return {};
   const parse = (): CheckedOverrides => {
     const checked = checkOverrides(tag, raw);
-    for (const p of checked.problems) deps.diag(`waiting_room_pages.${key}${p.key === '' ? '' : `: ${p.key}`} ${p.message}`);
+    for (const p of checked.problems)
+      deps.diag(`waiting_room_pages.${key}${p.key === '' ? '' : `: ${p.key}`} ${p.message}`);
     return checked;
   };
   return (deps.memory ? deps.memory.parsed(`strings ${key}`, [raw], parse) : parse()).messages;
 }
 
-export function answerLanguage({ config, url, cookieHeader, acceptLanguage, https, deps }: AnswerLanguageInput): AnswerLanguage {
+export function answerLanguage({
+  config,
+  url,
+  cookieHeader,
+  acceptLanguage,
+  https,
+  deps,
+}: AnswerLanguageInput): AnswerLanguage {
   // Read as the links write and replace it (pages-view.ts): by its decoded name, the first one.
   const query = url.search === '' ? null : url.searchParams.get(LANGUAGE_PARAM);
   const cookie = cookieValue(cookieHeader, LANGUAGE_COOKIE);
-  const { locale, source } = chooseLanguage({ query, cookie, acceptLanguage, offered: config.languages, defaultTag: config.defaultLanguage });
+  const { locale, source } = chooseLanguage({
+    query,
+    cookie,
+    acceptLanguage,
+    offered: config.languages,
+    defaultTag: config.defaultLanguage,
+  });
   const tag = locale.info.tag;
   // At most two lookups, and only here: the room's page set's wording, then the shared one.
   const own = config.pages === null ? {} : overrides(overridesKey(tag, config.pages), tag, deps);
@@ -62,7 +76,12 @@ export function answerLanguage({ config, url, cookieHeader, acceptLanguage, http
   // template prints none of the catalog's strings, only figures).
   const home = config.languages.find((l) => l.info.tag === config.defaultLanguage);
   if (home !== undefined && home !== locale) {
-    language.single = { strings: new Strings(home), offered: config.languages, search: url.search, message: config.messages[home.info.tag] ?? config.message };
+    language.single = {
+      strings: new Strings(home),
+      offered: config.languages,
+      search: url.search,
+      message: config.messages[home.info.tag] ?? config.message,
+    };
   }
   return {
     language,

@@ -12,7 +12,8 @@ import type { DecideResult } from './result.js';
 import type { Config, PageName, PlaceQueue } from './types.js';
 
 /** The part of a decision an answer is made from. */
-export type AnsweredResult = Pick<DecideResult, 'outcome' | 'reason' | 'waitDueSec' | 'waitExpirySec'> & Partial<Pick<DecideResult, 'place' | 'proof'>>;
+export type AnsweredResult = Pick<DecideResult, 'outcome' | 'reason' | 'waitDueSec' | 'waitExpirySec'> &
+  Partial<Pick<DecideResult, 'place' | 'proof'>>;
 
 /** Everything a waiting, countdown or deny answer tells the visitor, before it is rendered. */
 export interface AnswerFacts {
@@ -80,7 +81,9 @@ export function answerFacts(config: Config, result: AnsweredResult, nowMs: numbe
   // The deny page checks again after 300 s plus up to 60 (its script, which the controller counts
   // on): the header and the JSON answer tell apps the same, not a window.
   const denied = page === 'deny';
-  const retryAfter = denied ? DENY_PAGE_TIMER.seconds : retryAfterSeconds(result.waitDueSec, nowMs, config.waitPeriodSeconds);
+  const retryAfter = denied
+    ? DENY_PAGE_TIMER.seconds
+    : retryAfterSeconds(result.waitDueSec, nowMs, config.waitPeriodSeconds);
   const J = denied ? DENY_PAGE_TIMER.jitterSeconds : jitterSeconds(config);
   const nowSec = Math.floor(nowMs / 1000);
   // A place in line the cursor moves: how many are ahead and when the turn comes, from what the
@@ -93,7 +96,12 @@ export function answerFacts(config: Config, result: AnsweredResult, nowMs: numbe
   const noDraws = page === 'deny' || countdown !== null || place !== null || result.reason === 'queue_all';
   // A winner the ceiling holds has won: the wait left is the ceiling's, a second or two, not another draw.
   const held = result.reason === 'ceiling_held';
-  const pending = !noDraws && !held && (result.reason === 'behind_prequeue' || prequeueDraining(config, eventPhase(config, nowSec), nowSec) || unplanned(config));
+  const pending =
+    !noDraws &&
+    !held &&
+    (result.reason === 'behind_prequeue' ||
+      prequeueDraining(config, eventPhase(config, nowSec), nowSec) ||
+      unplanned(config));
   const chance = chanceNow(config, nowSec);
   const estimate =
     noDraws || pending

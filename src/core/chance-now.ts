@@ -29,7 +29,10 @@ export interface ChanceNow {
 }
 
 /** The chance a draw uses at `nowSec`, with its source (the window's start is `nowSec` rounded down to the window). */
-export function chanceNow(config: Pick<Config, 'allowPercentage' | 'allowSchedule' | 'waitPeriodSeconds'>, nowSec: number): ChanceNow {
+export function chanceNow(
+  config: Pick<Config, 'allowPercentage' | 'allowSchedule' | 'waitPeriodSeconds'>,
+  nowSec: number,
+): ChanceNow {
   const d = config.waitPeriodSeconds;
   const windowStart = Math.floor(nowSec / d) * d;
   const last = config.allowSchedule[config.allowSchedule.length - 1];
@@ -38,8 +41,14 @@ export function chanceNow(config: Pick<Config, 'allowPercentage' | 'allowSchedul
   // 0 and 100 decide before any draw (decide.ts): no schedule entry is ever looked at.
   const master = config.allowPercentage <= 0 || config.allowPercentage >= 100;
   const entry = master ? null : scheduleEntryAt(config.allowSchedule, windowStart);
-  if (entry === null) return { ...base, percentage: config.allowPercentage, source: 'allow_percentage', entryStart: null };
-  return { ...base, percentage: chanceFor(config, windowStart), source: entry === last ? 'fallback' : 'schedule', entryStart: entry.start };
+  if (entry === null)
+    return { ...base, percentage: config.allowPercentage, source: 'allow_percentage', entryStart: null };
+  return {
+    ...base,
+    percentage: chanceFor(config, windowStart),
+    source: entry === last ? 'fallback' : 'schedule',
+    entryStart: entry.start,
+  };
 }
 
 /** A chance as people read it: 50, 2.56, 0.35 (two decimals at most, no trailing zeros). */

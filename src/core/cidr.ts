@@ -66,7 +66,8 @@ export function parseIp(text: string): IpAddress | null {
   }
   const g = parseIpv6(text);
   if (g === null) return null;
-  if (g[0] === 0 && g[1] === 0 && g[2] === 0 && g[3] === 0 && g[4] === 0 && g[5] === 0xffff) return { v: 4, n: g[6]! * 65536 + g[7]! };
+  if (g[0] === 0 && g[1] === 0 && g[2] === 0 && g[3] === 0 && g[4] === 0 && g[5] === 0xffff)
+    return { v: 4, n: g[6]! * 65536 + g[7]! };
   return { v: 6, g };
 }
 
@@ -97,7 +98,8 @@ export function parseCidr(text: string): Cidr | string {
   let bits = max;
   if (slash >= 0) {
     const bitsText = text.slice(slash + 1);
-    if (!DECIMAL_OCTET.test(bitsText) || Number(bitsText) > max) return `"/${bitsText}" is not a prefix length from 0 to ${max}`;
+    if (!DECIMAL_OCTET.test(bitsText) || Number(bitsText) > max)
+      return `"/${bitsText}" is not a prefix length from 0 to ${max}`;
     bits = Number(bitsText);
   }
   if (typeof addr === 'number') {

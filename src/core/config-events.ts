@@ -34,11 +34,16 @@ export function parseEvent(r: Reader): EventSchedule | null {
   let end = isoTime(r, 'event_end');
   const endAction = r.oneOf('event_end_action', ['normal', 'pass', 'close']);
   if (start === null) {
-    if (prequeueStart !== null || end !== null) r.problem('event_start', '', 'is missing, so there is no event; event_prequeue_start and event_end are ignored');
+    if (prequeueStart !== null || end !== null)
+      r.problem('event_start', '', 'is missing, so there is no event; event_prequeue_start and event_end are ignored');
     return null;
   }
   if (prequeueStart !== null && prequeueStart >= start) {
-    r.problem('event_prequeue_start', r.raw('event_prequeue_start') ?? '', 'must be before event_start; there is no pre-queue');
+    r.problem(
+      'event_prequeue_start',
+      r.raw('event_prequeue_start') ?? '',
+      'must be before event_start; there is no pre-queue',
+    );
     prequeueStart = null;
   }
   if (end !== null && end <= start) {
@@ -64,7 +69,11 @@ export function parseMessage(r: Reader, key = 'message'): string {
   const value = r.raw(key);
   if (value === null) return '';
   if (value.length > MAX_MESSAGE_CHARS) {
-    r.problem(key, value.slice(0, 40), `is longer than ${MAX_MESSAGE_CHARS} characters; showing the first ${MAX_MESSAGE_CHARS}`);
+    r.problem(
+      key,
+      value.slice(0, 40),
+      `is longer than ${MAX_MESSAGE_CHARS} characters; showing the first ${MAX_MESSAGE_CHARS}`,
+    );
     return value.slice(0, MAX_MESSAGE_CHARS);
   }
   return value;
@@ -80,8 +89,17 @@ export function parseCursor(r: Reader): QueueCursor | null {
   if (value === null) return null;
   const m = CURSOR.exec(value);
   const cursor = m ? { at: Number(m[1]), pos: Number(m[2]), speed: Number(m[3]) } : null;
-  if (cursor === null || !Number.isSafeInteger(cursor.at) || !Number.isFinite(cursor.pos) || !Number.isFinite(cursor.speed)) {
-    r.problem(key, value.slice(0, 60), 'must be T:POS:SPEED (epoch seconds, a position, positions a second); treating it as unset');
+  if (
+    cursor === null ||
+    !Number.isSafeInteger(cursor.at) ||
+    !Number.isFinite(cursor.pos) ||
+    !Number.isFinite(cursor.speed)
+  ) {
+    r.problem(
+      key,
+      value.slice(0, 60),
+      'must be T:POS:SPEED (epoch seconds, a position, positions a second); treating it as unset',
+    );
     return null;
   }
   return cursor;
@@ -97,7 +115,11 @@ export function parseCounts(r: Reader, maxEntries: number): QueueCount[] {
     const next = m ? { pos: Number(m[1]), count: Number(m[2]) } : null;
     const last = counts[counts.length - 1];
     if (next === null || (last !== undefined && (next.pos < last.pos || next.count < last.count))) {
-      r.problem(key, part.trim().slice(0, 40), 'must be POS=COUNT entries with both ascending; treating queue_counts as unset');
+      r.problem(
+        key,
+        part.trim().slice(0, 40),
+        'must be POS=COUNT entries with both ascending; treating queue_counts as unset',
+      );
       return [];
     }
     counts.push(next);
@@ -108,4 +130,3 @@ export function parseCounts(r: Reader, maxEntries: number): QueueCount[] {
   }
   return counts;
 }
-

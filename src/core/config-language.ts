@@ -36,7 +36,8 @@ function parseLanguages(r: Reader): readonly Locale[] {
     const tag = part.trim();
     if (tag === '') continue;
     const locale = localeByTag(tag);
-    if (locale === undefined) r.problem(key, tag.slice(0, 40), `must list built-in languages (${LOCALE_TAGS.join(', ')}); skipping this one`);
+    if (locale === undefined)
+      r.problem(key, tag.slice(0, 40), `must list built-in languages (${LOCALE_TAGS.join(', ')}); skipping this one`);
     else if (!offered.includes(locale)) offered.push(locale);
   }
   if (offered.length > 0) return offered;
@@ -51,7 +52,12 @@ function parseDefaultLanguage(r: Reader, languages: readonly Locale[]): string {
   if (wanted !== undefined && languages.includes(wanted)) return wanted.info.tag;
   const first = languages[0]!.info.tag;
   // Unset, the default (en-US) stands back for the first language a room offers without it.
-  if (value !== null) r.problem(key, value, `must be one of the languages the room offers (${languages.map((l) => l.info.tag).join(', ')}); using ${first}`);
+  if (value !== null)
+    r.problem(
+      key,
+      value,
+      `must be one of the languages the room offers (${languages.map((l) => l.info.tag).join(', ')}); using ${first}`,
+    );
   return first;
 }
 

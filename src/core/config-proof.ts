@@ -21,7 +21,11 @@ function parseProofSeconds(r: Reader, d: number): number {
     return fallback;
   }
   if (n > d) {
-    r.problem(key, value, `is longer than wait_period_duration (${d} s), so a solve would not fit a window; using ${d}`);
+    r.problem(
+      key,
+      value,
+      `is longer than wait_period_duration (${d} s), so a solve would not fit a window; using ${d}`,
+    );
     return d;
   }
   return n;
@@ -34,14 +38,17 @@ function parseFreeShare(r: Reader): number {
   if (value === null) return 0.2;
   const n = NUMBER.test(value) ? Number(value) : Number.NaN;
   if (n > 0 && n <= 1) return n;
-  const why = n === 0 ? 'cannot be 0: visitors without JavaScript could never get in' : 'must be a number above 0 and at most 1';
+  const why =
+    n === 0 ? 'cannot be 0: visitors without JavaScript could never get in' : 'must be a number above 0 and at most 1';
   r.problem(key, value, `${why}; using 0.2`);
   return 0.2;
 }
 
 /** `proof_schedule`: `START=SECONDS,...` as allow_schedule's text, seconds 0..60; bad entries skipped. */
 function parseProofSchedule(r: Reader, maxEntries: number): ProofScheduleEntry[] {
-  const entries = r.windowValues('proof_schedule', MAX_PROOF_SECONDS, 'SECONDS').map(([start, seconds]) => ({ start, seconds }));
+  const entries = r
+    .windowValues('proof_schedule', MAX_PROOF_SECONDS, 'SECONDS')
+    .map(([start, seconds]) => ({ start, seconds }));
   return entries.length > maxEntries ? entries.slice(-maxEntries) : entries;
 }
 

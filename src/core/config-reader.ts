@@ -55,7 +55,11 @@ export class Reader {
       const start = m ? Number(m[1]) : Number.NaN;
       const n = m ? Number(m[2]) : Number.NaN;
       if (!Number.isSafeInteger(start) || !(n >= 0 && n <= max)) {
-        this.problem(key, item.slice(0, 40), `each entry must be START=${unit} (epoch seconds = 0..${max}); ignoring this one`);
+        this.problem(
+          key,
+          item.slice(0, 40),
+          `each entry must be START=${unit} (epoch seconds = 0..${max}); ignoring this one`,
+        );
         continue;
       }
       entries.push([start, n]);
@@ -75,4 +79,3 @@ export class Reader {
     return found;
   }
 }
-

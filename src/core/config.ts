@@ -6,11 +6,28 @@ import { parseLanguageSettings } from './config-language.js';
 import { parseProofSettings } from './config-proof.js';
 import { defaults, Reader, type Get } from './config-reader.js';
 import { parseHammerLimit } from './hammer.js';
-import { DEFAULT_ROOM, mergeRoomSettings, percentageKey, ROOM_ID, roomKey, SETTINGS_KEY, valueAt, type MergedSettings, type RoomRaws } from './layout.js';
+import {
+  DEFAULT_ROOM,
+  mergeRoomSettings,
+  percentageKey,
+  ROOM_ID,
+  roomKey,
+  SETTINGS_KEY,
+  valueAt,
+  type MergedSettings,
+  type RoomRaws,
+} from './layout.js';
 import { MAX_COOKIE_LIFETIME_SECONDS, MAX_PERIOD_SECONDS } from './settings.js';
 import type { Config, ConfigProblem, IdentitySource, ParsedSettings, ScheduleEntry, WaitingStatus } from './types.js';
 
-export { CONFIG_STORE_VALUE_LIMIT, MAX_COOKIE_LIFETIME_SECONDS, MAX_MESSAGE_CHARS, MAX_PERIOD_SECONDS, settingsTable, type SettingInfo } from './settings.js';
+export {
+  CONFIG_STORE_VALUE_LIMIT,
+  MAX_COOKIE_LIFETIME_SECONDS,
+  MAX_MESSAGE_CHARS,
+  MAX_PERIOD_SECONDS,
+  settingsTable,
+  type SettingInfo,
+} from './settings.js';
 
 function parseAllowPercentage(r: Reader, room: string | null): number {
   const key = 'allow_percentage';
@@ -18,7 +35,12 @@ function parseAllowPercentage(r: Reader, room: string | null): number {
   // Fail open: an unreadable setting must not close the site. Said only for a room: a request no room
   // decides goes to the origin whatever the chance, and reads the service-wide settings for its log line.
   if (value === null) {
-    if (room !== null) r.problem(key, '', `is missing, and room ${room} has none of its own (${percentageKey(room)}, ${roomKey(room)}); room ${room} admits everyone (100)`);
+    if (room !== null)
+      r.problem(
+        key,
+        '',
+        `is missing, and room ${room} has none of its own (${percentageKey(room)}, ${roomKey(room)}); room ${room} admits everyone (100)`,
+      );
     return 100;
   }
   const n = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(value) ? Number(value) : Number.NaN;
@@ -69,7 +91,11 @@ function parsePages(r: Reader): string | null {
   const value = r.raw('pages');
   if (value === null) return null;
   if (ROOM_ID.test(value)) return value;
-  r.problem('pages', value, 'must be a page set name (lower case, digits, - and _, at most 32 characters); using the shared pages');
+  r.problem(
+    'pages',
+    value,
+    'must be a page set name (lower case, digits, - and _, at most 32 characters); using the shared pages',
+  );
   return null;
 }
 
@@ -80,8 +106,10 @@ function parsePages(r: Reader): string | null {
  */
 function unusableJwk(jwk: Record<string, unknown>): string | null {
   if (jwk.kty === 'oct') return 'is a shared secret (kty "oct"); a key set must hold public keys';
-  if (jwk.kty === 'OKP' || jwk.alg === 'EdDSA' || jwk.alg === 'Ed25519') return 'is EdDSA, which Fastly Compute cannot verify; use ES256 or RS256';
-  if (typeof jwk.alg === 'string' && jwk.alg.startsWith('PS')) return 'is RSA-PSS, which Fastly Compute cannot verify; use RS256 or ES256';
+  if (jwk.kty === 'OKP' || jwk.alg === 'EdDSA' || jwk.alg === 'Ed25519')
+    return 'is EdDSA, which Fastly Compute cannot verify; use ES256 or RS256';
+  if (typeof jwk.alg === 'string' && jwk.alg.startsWith('PS'))
+    return 'is RSA-PSS, which Fastly Compute cannot verify; use RS256 or ES256';
   if (jwk.kty !== 'RSA' && jwk.kty !== 'EC') return `has an unknown kty ${JSON.stringify(jwk.kty)}`;
   return null;
 }
@@ -90,7 +118,8 @@ function parseJwks(r: Reader, identity: IdentitySource): Config['jwtJwks'] {
   const key = 'jwt_jwks';
   const value = r.raw(key);
   if (value === null) {
-    if (identity.kind === 'jwt') r.problem(key, '', 'is missing, so no JWT can be verified; identities fall back to ip');
+    if (identity.kind === 'jwt')
+      r.problem(key, '', 'is missing, so no JWT can be verified; identities fall back to ip');
     return null;
   }
   try {
@@ -120,7 +149,11 @@ function parseSchedule(r: Reader): ScheduleEntry[] {
   const key = 'allow_schedule';
   const entries = r.windowValues(key, 100, 'PCT').map(([start, pct]) => ({ start, pct }));
   if (entries.length > MAX_SCHEDULE_ENTRIES) {
-    r.problem(key, `${entries.length} entries`, `holds more than ${MAX_SCHEDULE_ENTRIES} entries; using the last ${MAX_SCHEDULE_ENTRIES}`);
+    r.problem(
+      key,
+      `${entries.length} entries`,
+      `holds more than ${MAX_SCHEDULE_ENTRIES} entries; using the last ${MAX_SCHEDULE_ENTRIES}`,
+    );
     return entries.slice(-MAX_SCHEDULE_ENTRIES);
   }
   return entries;
@@ -156,14 +189,21 @@ function parseFallback(r: Reader): number | null {
   if (value === null) return null;
   const n = /^\d{1,3}(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
   if (!(n >= 0 && n <= 100)) {
-    r.problem(key, value, 'must be a number from 0 to 100; ignoring it (the controller falls back to its forecast\'s lowest chance)');
+    r.problem(
+      key,
+      value,
+      "must be a number from 0 to 100; ignoring it (the controller falls back to its forecast's lowest chance)",
+    );
     return null;
   }
   return n;
 }
 
 /** The settings of room `room` (null: no room, the service-wide settings alone) from one flat set of values. */
-export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { config: Config; problems: ConfigProblem[] } {
+export function parseConfig(
+  get: Get,
+  room: string | null = DEFAULT_ROOM,
+): { config: Config; problems: ConfigProblem[] } {
   const r = new Reader(get);
   const identity = parseIdentity(r);
   const waitingStatus = Number(r.oneOf('waiting_status', ['200', '429', '503'])) as WaitingStatus;
@@ -214,7 +254,16 @@ export function parseConfig(get: Get, room: string | null = DEFAULT_ROOM): { con
  * the known tags of `languages`, a message cut to length, a proof clamped to the wait period, the
  * default language among those offered): a problem with one of them is not a refusal of its value.
  */
-export const TAKEN_IN_PART: ReadonlySet<string> = new Set(['allow_schedule', 'proof_schedule', 'queue_counts', 'languages', 'default_language', 'message', 'jwt_jwks', 'proof_seconds']);
+export const TAKEN_IN_PART: ReadonlySet<string> = new Set([
+  'allow_schedule',
+  'proof_schedule',
+  'queue_counts',
+  'languages',
+  'default_language',
+  'message',
+  'jwt_jwks',
+  'proof_seconds',
+]);
 
 /** The part of a problem's message before its last `; `: what the value must be (after it: what the room does instead). */
 const needOf = (message: string): string => message.slice(0, Math.max(0, message.lastIndexOf('; '))) || message;
@@ -236,13 +285,20 @@ export function parseRoomConfig(room: string | null, raws: RoomRaws): ParsedSett
  * tools and the controller read, so they see the value the edge uses. `problems` gets those of the
  * store's values themselves and of each value passed over, not those of the settings' parse.
  */
-export function usableRoomSettings(room: string | null, raws: RoomRaws, problems: ConfigProblem[] = []): MergedSettings {
+export function usableRoomSettings(
+  room: string | null,
+  raws: RoomRaws,
+  problems: ConfigProblem[] = [],
+): MergedSettings {
   const settled = settle(room, raws);
   problems.push(...settled.written);
   return settled.merged;
 }
 
-function settle(room: string | null, raws: RoomRaws): ParsedSettings & { merged: MergedSettings; written: ConfigProblem[] } {
+function settle(
+  room: string | null,
+  raws: RoomRaws,
+): ParsedSettings & { merged: MergedSettings; written: ConfigProblem[] } {
   const skipped = new Map<string, ConfigProblem>();
   for (;;) {
     const problems: ConfigProblem[] = [];
@@ -265,11 +321,17 @@ function canFallThrough(p: ConfigProblem, merged: MergedSettings): boolean {
 }
 
 /** The values passed over, each named where it is written, with the value the room uses instead. */
-function fellThrough(skipped: ReadonlyMap<string, ConfigProblem>, merged: MergedSettings, last: readonly ConfigProblem[]): ConfigProblem[] {
+function fellThrough(
+  skipped: ReadonlyMap<string, ConfigProblem>,
+  merged: MergedSettings,
+  last: readonly ConfigProblem[],
+): ConfigProblem[] {
   return [...skipped].map(([at, p]) => {
     const from = merged.from[p.key]!;
     const usable = !last.some((q) => q.key === p.key);
-    const instead = usable ? `using the value in ${from} (${merged.values[p.key]})` : `using the one in ${from}, which is no better`;
+    const instead = usable
+      ? `using the value in ${from} (${merged.values[p.key]})`
+      : `using the one in ${from}, which is no better`;
     return { key: at, value: p.value, message: `${needOf(p.message)}; ${instead}` };
   });
 }

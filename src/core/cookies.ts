@@ -14,7 +14,10 @@ export function cookieName(room: string | null): string {
 
 /** A room's cookie, of any room (and the bare `waiting_room` of older builds). */
 export function isRoomCookie(name: string): boolean {
-  return name.startsWith(COOKIE_PREFIX) && (name.length === COOKIE_PREFIX.length || name.charCodeAt(COOKIE_PREFIX.length) === 95 /* _ */);
+  return (
+    name.startsWith(COOKIE_PREFIX) &&
+    (name.length === COOKIE_PREFIX.length || name.charCodeAt(COOKIE_PREFIX.length) === 95) /* _ */
+  );
 }
 
 // Pairs are separated by ';'. Some runtimes join repeated Cookie headers with ', ', so a comma
@@ -159,7 +162,9 @@ export function removeRoomCookie(headers: Headers): void {
 
 /** Whether the room's cookie is `Secure` on this request. */
 function secureCookie(config: Config, https: boolean): boolean {
-  return config.cookieSameSite === 'None' || config.cookieSecure === 'true' || (config.cookieSecure === 'auto' && https);
+  return (
+    config.cookieSameSite === 'None' || config.cookieSecure === 'true' || (config.cookieSecure === 'auto' && https)
+  );
 }
 
 function attributes(config: Config, https: boolean): string {

@@ -19,7 +19,12 @@ export interface ProofInput {
  * is that window's, and the proof is `missing` whatever the header says, or one solution would be
  * replayed with the same old token at the full chance every window.
  */
-export async function drawProof(config: Config, presented: Usable, drawnToken: Usable, proof: ProofInput | undefined): Promise<ProofClass | null> {
+export async function drawProof(
+  config: Config,
+  presented: Usable,
+  drawnToken: Usable,
+  proof: ProofInput | undefined,
+): Promise<ProofClass | null> {
   const seconds = proofSecondsFor(config, drawnToken.claims.exp);
   if (seconds <= 0) return null;
   if (drawnToken.token !== presented.token) return 'missing';
@@ -45,12 +50,21 @@ function drawn(config: Config, dec: string | undefined): boolean {
  * kept), when a waiting answer's token asks for a proof. One HMAC and eight digests, only then. None
  * where no draw happens now (`queue_all`, the pre-queue draining): a phone would work for nothing.
  */
-export async function withChallenge(input: TokenInput & { nowMs: number }, result: DecideResult): Promise<DecideResult> {
+export async function withChallenge(
+  input: TokenInput & { nowMs: number },
+  result: DecideResult,
+): Promise<DecideResult> {
   const { config } = input;
-  if (config.proofOfWork === 'off' || (result.outcome !== 'startwaiting' && result.outcome !== 'keepwaiting') || result.kid === null) return result;
+  if (
+    config.proofOfWork === 'off' ||
+    (result.outcome !== 'startwaiting' && result.outcome !== 'keepwaiting') ||
+    result.kid === null
+  )
+    return result;
   const nowSec = Math.floor(input.nowMs / 1000);
   if (config.queueAll || prequeueDraining(config, eventPhase(config, nowSec), nowSec)) return result;
-  const held = result.setToken !== null ? { token: result.setToken, dec: result.set?.dec, exp: result.set?.exp } : result.used;
+  const held =
+    result.setToken !== null ? { token: result.setToken, dec: result.set?.dec, exp: result.set?.exp } : result.used;
   if (held === null || held.exp === undefined || !drawn(config, held.dec)) return result;
   const seconds = proofSecondsFor(config, held.exp);
   if (seconds <= 0) return result;

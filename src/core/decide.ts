@@ -3,7 +3,15 @@
 import type { Ceiling } from './ceiling.js';
 import { drawProof, pageWithoutProof, withChallenge, type ProofInput } from './decide-proof.js';
 import { chanceFor, dueAt, drawWins, staleAt } from './draw.js';
-import { eventPhase, holdsPlace, placeLostAt, placeOf, prequeueDraining, prequeueRecheck, type Place } from './queue.js';
+import {
+  eventPhase,
+  holdsPlace,
+  placeLostAt,
+  placeOf,
+  prequeueDraining,
+  prequeueRecheck,
+  type Place,
+} from './queue.js';
 import { resultWith, type DecideResult, type TokenRef } from './result.js';
 import { signToken } from './token.js';
 import type { ReasonCode, SandboxCache, TokenClaims } from './types.js';
@@ -43,7 +51,14 @@ interface Issued {
  * Sign a new token for the visitor: with the active key, or, to renew a place in line, with the key
  * that signed the place (`signer`), so its `sub` and with it the place do not move when keys rotate.
  */
-async function issue(input: DecideInput, dec: TokenClaims['dec'], exp: number, arr?: number, signer?: Usable, bot = false): Promise<Issued | null> {
+async function issue(
+  input: DecideInput,
+  dec: TokenClaims['dec'],
+  exp: number,
+  arr?: number,
+  signer?: Usable,
+  bot = false,
+): Promise<Issued | null> {
   const kid = signer?.kid ?? input.config.activeKey;
   const key = signer?.key ?? (await input.keys.signingKey(kid));
   if (key === null) return null;
@@ -53,12 +68,19 @@ async function issue(input: DecideInput, dec: TokenClaims['dec'], exp: number, a
   const token = await signToken(claims, kid, key);
   // Successors are the draw's: the controller counts next window's tickets by them.
   const successor = dec === 'wait' && arr === undefined && input.successors === true;
-  const nextToken = successor ? await signToken({ dec, exp: exp + input.config.waitPeriodSeconds, sub, room }, kid, key) : null;
+  const nextToken = successor
+    ? await signToken({ dec, exp: exp + input.config.waitPeriodSeconds, sub, room }, kid, key)
+    : null;
   return { token, kid, key, claims, set: { dec, exp }, nextToken };
 }
 
 /** What an issued token adds to a result. */
-const issuedParts = (issued: Issued) => ({ kid: issued.kid, setToken: issued.token, set: issued.set, nextToken: issued.nextToken });
+const issuedParts = (issued: Issued) => ({
+  kid: issued.kid,
+  setToken: issued.token,
+  set: issued.set,
+  nextToken: issued.nextToken,
+});
 
 /** No key to sign with: the visitor sees the waiting page (503, no cookie) and is never admitted. */
 const noSigningKey = (kid: string): DecideResult =>
@@ -86,7 +108,8 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
   const found = await firstUsable(input, nowSec);
   const presented = 'claims' in found ? found : null;
   const usable = presented === null ? null : await catchUp(presented, config, nowSec);
-  const used: TokenRef | null = usable === null ? null : { token: usable.token, dec: usable.claims.dec, exp: usable.claims.exp };
+  const used: TokenRef | null =
+    usable === null ? null : { token: usable.token, dec: usable.claims.dec, exp: usable.claims.exp };
   const failure = usable === null ? (found as { reason: ReasonCode; kid: string | null }) : null;
   // The infinite queue's tokens stay in it: every token they renew to is the bot's too. With
   // `bot_queue` off they are ordinary tokens again, and draw.
@@ -97,24 +120,56 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
   // (`allow_percentage = 0` is the way to turn everyone out at once.)
   if (phase === 'ended' && config.event?.endAction === 'close') {
     if (usable !== null && usable.claims.dec === 'allow') {
-      return resultWith({ decision: 'allow', outcome: 'origin', reason: 'allow_valid', kid: usable.kid, allowExpirySec: usable.claims.exp, used });
+      return resultWith({
+        decision: 'allow',
+        outcome: 'origin',
+        reason: 'allow_valid',
+        kid: usable.kid,
+        allowExpirySec: usable.claims.exp,
+        used,
+      });
     }
     return resultWith({ decision: 'deny', outcome: 'deny', reason: 'event_closed', clearCookie: true });
   }
 
   // Admit with an allow token, renewing the visitor's own once fewer than A seconds remain (past half
   // its longest life). Null when there is neither an allow token presented nor a key to sign a new one.
-  const admit = async (reason: ReasonCode, allowToken: Usable | null, pct: number | null = null, place: Place | null = null): Promise<DecideResult | null> => {
+  const admit = async (
+    reason: ReasonCode,
+    allowToken: Usable | null,
+    pct: number | null = null,
+    place: Place | null = null,
+  ): Promise<DecideResult | null> => {
     const at = place === null ? null : { pos: place.pos, cursor: place.cursor, queue: place.queue };
     const keep =
-      allowToken === null ? null : resultWith({ decision: 'allow', outcome: 'origin', reason, kid: allowToken.kid, allowExpirySec: allowToken.claims.exp, used, pct, place: at });
+      allowToken === null
+        ? null
+        : resultWith({
+            decision: 'allow',
+            outcome: 'origin',
+            reason,
+            kid: allowToken.kid,
+            allowExpirySec: allowToken.claims.exp,
+            used,
+            pct,
+            place: at,
+          });
     if (allowToken !== null && allowToken.claims.exp - nowSec >= A) return keep;
     const exp = boundary(nowSec, A, 2);
     const issued = await issue(input, 'allow', exp);
     // A still-valid allow token keeps working while no new one can be signed.
     if (issued === null) return keep;
     const renewed = allowToken !== null && reason === 'allow_valid';
-    return resultWith({ decision: 'allow', outcome: 'origin', reason: renewed ? 'allow_renewed' : reason, ...issuedParts(issued), allowExpirySec: exp, used, pct, place: at });
+    return resultWith({
+      decision: 'allow',
+      outcome: 'origin',
+      reason: renewed ? 'allow_renewed' : reason,
+      ...issuedParts(issued),
+      allowExpirySec: exp,
+      used,
+      pct,
+      place: at,
+    });
   };
 
   // An invitation lets its holder in at once; in an invite-only room nobody else gets in, though
@@ -130,7 +185,14 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
   // A winner held back by the POP's ceiling: a `won` token (or the one they hold) and a second or two.
   const holdWinner = async (pct: number | null): Promise<DecideResult> => {
     ceiling?.noteHeld();
-    const heldByCeiling = { decision: 'wait', outcome: 'keepwaiting', reason: 'ceiling_held', waitDueSec: nowSec + 1, used, pct } as const;
+    const heldByCeiling = {
+      decision: 'wait',
+      outcome: 'keepwaiting',
+      reason: 'ceiling_held',
+      waitDueSec: nowSec + 1,
+      used,
+      pct,
+    } as const;
     if (usable?.claims.dec === 'won') return resultWith({ ...heldByCeiling, kid: usable.kid });
     const issued = await issue(input, 'won', wonUntil(nowSec, config));
     // Without a key the win cannot be kept in a cookie; the ceiling gives way rather than lose it.
@@ -140,7 +202,11 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
 
   // A new admission (no allow token presented): through the ceiling, if there is one. Those already held
   // at this POP go first: a fresh winner waits behind them.
-  const admitNew = async (reason: ReasonCode, pct: number | null, place: Place | null = null): Promise<DecideResult | null> => {
+  const admitNew = async (
+    reason: ReasonCode,
+    pct: number | null,
+    place: Place | null = null,
+  ): Promise<DecideResult | null> => {
     if (ceiling !== null) {
       const behindOthers = reason !== 'won_admitted' && ceiling.heldRecently();
       if (behindOthers || !ceiling.tryAdmit()) return holdWinner(pct);
@@ -159,7 +225,9 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
     const reason: ReasonCode = usable?.claims.dec === 'won' ? 'won_admitted' : passAll ? 'event_passed' : 'allow_all';
     // Everyone is admitted anyway, so a missing key costs only the cookie; the log says why.
     return (
-      (allowToken !== null ? await admit(reason === 'won_admitted' ? 'allow_all' : reason, allowToken) : await admitNew(reason, null)) ??
+      (allowToken !== null
+        ? await admit(reason === 'won_admitted' ? 'allow_all' : reason, allowToken)
+        : await admitNew(reason, null)) ??
       resultWith({ decision: 'allow', outcome: 'origin', reason: 'no_signing_key', kid: config.activeKey })
     );
   }
@@ -169,7 +237,15 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
   }
   if (usable !== null && usable.claims.dec === 'won') {
     // A win the ceiling held is kept, not spent, while `queue_all` is on.
-    if (config.queueAll) return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'queue_all', kid: usable.kid, waitDueSec: nowSec + d, used });
+    if (config.queueAll)
+      return resultWith({
+        decision: 'wait',
+        outcome: 'keepwaiting',
+        reason: 'queue_all',
+        kid: usable.kid,
+        waitDueSec: nowSec + d,
+        used,
+      });
     return (await admitNew('won_admitted', null)) ?? noSigningKey(config.activeKey);
   }
 
@@ -177,16 +253,26 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
   // since moved later keeps its countdown.
   // A bot (a token of the infinite queue, or a rule's mark with `bot_queue` on) gets no place in it.
   const markedBot = stillBot || (input.bot === true && config.botQueue);
-  if (phase === 'prequeue' || (phase === 'before' && usable?.claims.dec === 'pre')) return prequeue(input, usable, failure, used, nowSec, markedBot);
+  if (phase === 'prequeue' || (phase === 'before' && usable?.claims.dec === 'pre'))
+    return prequeue(input, usable, failure, used, nowSec, markedBot);
 
   // Where a token that holds a place stands, for the page and the log (never before the start).
   const placeFor = async (claims: TokenClaims, key: CryptoKey): Promise<Place | null> =>
-    claims.arr === undefined || !holdsPlace(claims) ? null : placeOf({ ...claims, arr: claims.arr }, key, input.keys, config, nowSec, diag);
-  const at = (place: Place | null) => (place === null ? null : { pos: place.pos, cursor: place.cursor, queue: place.queue });
+    claims.arr === undefined || !holdsPlace(claims)
+      ? null
+      : placeOf({ ...claims, arr: claims.arr }, key, input.keys, config, nowSec, diag);
+  const at = (place: Place | null) =>
+    place === null ? null : { pos: place.pos, cursor: place.cursor, queue: place.queue };
 
   // A new token for the visitor: a place at the back in `fifo`, else the draw's; due at its own offset
   // into the window that starts at `exp`.
-  const waitFrom = async (exp: number, reason: ReasonCode, pct: number | null = null, keep?: Usable, bot = stillBot): Promise<DecideResult> => {
+  const waitFrom = async (
+    exp: number,
+    reason: ReasonCode,
+    pct: number | null = null,
+    keep?: Usable,
+    bot = stillBot,
+  ): Promise<DecideResult> => {
     const dec = keep?.claims.dec ?? 'wait';
     // The infinite queue holds no place: its tokens are the draw's, and never win it.
     const arr = keep !== undefined ? keep.claims.arr : config.queueingMethod === 'fifo' && !bot ? nowSec : undefined;
@@ -209,7 +295,8 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
 
   // A visitor a routing rule marks a bot, in a room with the infinite queue: a token of it, unless they
   // hold one already (or an allow token, kept above). Without `bot_queue` the mark is only logged.
-  if (input.bot === true && config.botQueue && !stillBot) return waitFrom(boundary(nowSec, d, 2), 'bot_queued', null, undefined, true);
+  if (input.bot === true && config.botQueue && !stillBot)
+    return waitFrom(boundary(nowSec, d, 2), 'bot_queued', null, undefined, true);
 
   // A place its holder stopped checking on is lost: a new token, at the back.
   if (usable !== null && holdsPlace(usable.claims) && nowSec >= placeLostAt(usable.claims.exp, config)) {
@@ -220,29 +307,61 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
     if (usable === null) return waitFrom(boundary(nowSec, d, 2), 'queue_all');
     const due = dueAt(usable.signature, usable.claims.exp, config);
     const place = at(await placeFor(usable.claims, usable.key));
-    if (nowSec < due) return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'queue_all', kid: usable.kid, waitDueSec: due, waitExpirySec: usable.claims.exp, used, place, bot: stillBot });
+    if (nowSec < due)
+      return resultWith({
+        decision: 'wait',
+        outcome: 'keepwaiting',
+        reason: 'queue_all',
+        kid: usable.kid,
+        waitDueSec: due,
+        waitExpirySec: usable.claims.exp,
+        used,
+        place,
+        bot: stillBot,
+      });
     // Renewed so that `queue_all` never costs a visitor their place (or their token's freshness).
     return waitFrom(boundary(nowSec, d, 1), 'queue_all', null, holdsPlace(usable.claims) ? usable : undefined);
   }
 
-  if (usable !== null && usable.claims.dec === 'wait' && usable.claims.arr === undefined && config.queueingMethod === 'fifo' && !stillBot) {
+  if (
+    usable !== null &&
+    usable.claims.dec === 'wait' &&
+    usable.claims.arr === undefined &&
+    config.queueingMethod === 'fifo' &&
+    !stillBot
+  ) {
     // A draw's token when the room is first-come: it joins the line now.
     return waitFrom(boundary(nowSec, d, 1), 'queue_waiting');
   }
 
-  if (usable !== null && holdsPlace(usable.claims) && (usable.claims.dec === 'pre' || config.queueingMethod === 'fifo')) {
+  if (
+    usable !== null &&
+    holdsPlace(usable.claims) &&
+    (usable.claims.dec === 'pre' || config.queueingMethod === 'fifo')
+  ) {
     const place = (await placeFor(usable.claims, usable.key))!;
     const { exp } = usable.claims;
     if (place.byCursor || usable.claims.dec === 'pre') {
       // Due first, as for a draw: coming back every second must not get anyone in sooner.
       const due = dueAt(usable.signature, exp, config);
-      if (nowSec < due) return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: usable.kid, waitDueSec: due, waitExpirySec: exp, used, place: at(place) });
+      if (nowSec < due)
+        return resultWith({
+          decision: 'wait',
+          outcome: 'keepwaiting',
+          reason: 'wait_not_due',
+          kid: usable.kid,
+          waitDueSec: due,
+          waitExpirySec: exp,
+          used,
+          place: at(place),
+        });
       const behind = usable.claims.dec !== 'pre' && prequeueDraining(config, phase, nowSec);
       // Checked in its own window only: a copy kept from an earlier window (another cookie jar, an
       // old tab) is renewed first, into the very token the visitor's current one renews to, so
       // holding several copies never gets anyone in sooner.
       const inWindow = nowSec < exp + d;
-      if (place.pos < place.cursor && !behind && inWindow) return (await admitNew('cursor_passed', null, place)) ?? noSigningKey(config.activeKey);
+      if (place.pos < place.cursor && !behind && inWindow)
+        return (await admitNew('cursor_passed', null, place)) ?? noSigningKey(config.activeKey);
       return waitFrom(boundary(nowSec, d, 1), behind ? 'behind_prequeue' : 'queue_waiting', null, usable);
     }
     // First-come with no cursor published: the token draws as the draw's do, and keeps its place.
@@ -253,7 +372,17 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
   if (usable !== null && (usable.claims.dec === 'wait' || usable.claims.dec === 'pre')) {
     if (prequeueDraining(config, phase, nowSec)) {
       const due = dueAt(usable.signature, usable.claims.exp, config);
-      if (nowSec < due) return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: usable.kid, waitDueSec: due, waitExpirySec: usable.claims.exp, used, bot: stillBot });
+      if (nowSec < due)
+        return resultWith({
+          decision: 'wait',
+          outcome: 'keepwaiting',
+          reason: 'wait_not_due',
+          kid: usable.kid,
+          waitDueSec: due,
+          waitExpirySec: usable.claims.exp,
+          used,
+          bot: stillBot,
+        });
       // The pre-queue goes first: no draw, and the next window's token, as a loser gets.
       return waitFrom(boundary(nowSec, d, 1), 'behind_prequeue');
     }
@@ -267,7 +396,17 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
     const { exp } = token.claims;
     const due = dueAt(token.signature, exp, config);
     if (nowSec < due) {
-      return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'wait_not_due', kid: token.kid, waitDueSec: due, waitExpirySec: exp, used, place: at(place), bot: stillBot });
+      return resultWith({
+        decision: 'wait',
+        outcome: 'keepwaiting',
+        reason: 'wait_not_due',
+        kid: token.kid,
+        waitDueSec: due,
+        waitExpirySec: exp,
+        used,
+        place: at(place),
+        bot: stillBot,
+      });
     }
     const keep = holdsPlace(token.claims) ? token : undefined;
     // Past its window and the one of grace: no draw, or a kept pile of old tickets would all be drawn
@@ -281,10 +420,20 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
     const proof = presented === null ? null : await drawProof(config, presented, token, input.proof);
     // A page that sent nothing may not have solved yet: not drawn in its own window, its puzzle given.
     if (proof === 'missing' && presented?.token === token.token && pageWithoutProof(input.proof) && nowSec < exp + d) {
-      return resultWith({ decision: 'wait', outcome: 'keepwaiting', reason: 'proof_pending', kid: token.kid, waitDueSec: exp + d, waitExpirySec: exp, used, place: at(place) });
+      return resultWith({
+        decision: 'wait',
+        outcome: 'keepwaiting',
+        reason: 'proof_pending',
+        kid: token.kid,
+        waitDueSec: exp + d,
+        waitExpirySec: exp,
+        used,
+        place: at(place),
+      });
     }
     const proofCheck = proof === null ? {} : { proofCheck: proof };
-    if ((proof === 'failed' || proof === 'skipped') && config.botQueue) return { ...(await waitFrom(exp + d, 'bot_queued', chance, undefined, true)), ...proofCheck };
+    if ((proof === 'failed' || proof === 'skipped') && config.botQueue)
+      return { ...(await waitFrom(exp + d, 'bot_queued', chance, undefined, true)), ...proofCheck };
     const pct = proof === null || proof === 'valid' ? chance : chance * config.proofFreeShare;
     if (drawWins(token.signature, pct)) {
       return { ...((await admitNew('draw_won', pct)) ?? noSigningKey(config.activeKey)), ...proofCheck };
@@ -301,7 +450,14 @@ async function decideRoom(input: DecideInput): Promise<DecideResult> {
  * countdown. The token is the same for an identity on every device, so more tabs or devices get
  * nothing; its rank is computed only from the start.
  */
-async function prequeue(input: DecideInput, usable: Usable | null, failure: { reason: ReasonCode } | null, used: TokenRef | null, nowSec: number, bot: boolean): Promise<DecideResult> {
+async function prequeue(
+  input: DecideInput,
+  usable: Usable | null,
+  failure: { reason: ReasonCode } | null,
+  used: TokenRef | null,
+  nowSec: number,
+  bot: boolean,
+): Promise<DecideResult> {
   const { config } = input;
   const start = config.event!.start;
   // A bot sees the countdown with a token of the infinite queue for the start: no place, and from the

@@ -87,7 +87,11 @@ export function dueOffsetSeconds(signature: Uint8Array, config: Pick<Config, 'wa
  * When a wait token can first be drawn (epoch seconds): `exp + offset`. Accepts the compact token itself
  * or its signature bytes, so tests and tools compute due times with this code rather than a copy.
  */
-export function dueAt(tokenOrSignature: string | Uint8Array, exp: number, config: Pick<Config, 'waitPeriodSeconds'>): number {
+export function dueAt(
+  tokenOrSignature: string | Uint8Array,
+  exp: number,
+  config: Pick<Config, 'waitPeriodSeconds'>,
+): number {
   return exp + dueOffsetSeconds(signatureOf(tokenOrSignature), config);
 }
 

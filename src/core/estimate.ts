@@ -69,7 +69,10 @@ export function estimateWait(input: EstimateInput): WaitEstimate | null {
   const expiry = Math.min(untilDue, input.secondsUntilExpiry ?? untilDue - Math.max(0, (S - 1) / 2));
   if (chances.length === 0 && tail >= 1) return { p25: 0, p50: 0, p75: 0 };
   const waitAt = (k: number, fraction: number): number =>
-    Math.max(0, Math.round(k === 1 ? first + fraction * J : expiry + (k - 1) * d + sumOfUniformsQuantile(S, J, fraction)));
+    Math.max(
+      0,
+      Math.round(k === 1 ? first + fraction * J : expiry + (k - 1) * d + sumOfUniformsQuantile(S, J, fraction)),
+    );
 
   /** The draw k whose mass holds p, with Pr(K <= k - 1) and Pr(K = k); null when p is never reached. */
   const drawFor = (p: number): { k: number; before: number; mass: number } | null => {
@@ -117,9 +120,13 @@ export function estimateFor(
   const last = schedule[schedule.length - 1];
   const chances: number[] = [];
   if (last !== undefined && config.allowPercentage > 0 && config.allowPercentage < 100) {
-    for (let w = firstWindow; w < last.start && chances.length < 400; w += d) chances.push(chanceFor({ ...config, allowSchedule: schedule }, w));
+    for (let w = firstWindow; w < last.start && chances.length < 400; w += d)
+      chances.push(chanceFor({ ...config, allowSchedule: schedule }, w));
   }
-  const tail = config.allowPercentage <= 0 || config.allowPercentage >= 100 ? config.allowPercentage : chanceFor({ ...config, allowSchedule: schedule }, Math.max(firstWindow, last?.start ?? 0));
+  const tail =
+    config.allowPercentage <= 0 || config.allowPercentage >= 100
+      ? config.allowPercentage
+      : chanceFor({ ...config, allowSchedule: schedule }, Math.max(firstWindow, last?.start ?? 0));
   return estimateWait({
     allowPercentage: tail,
     chances,

@@ -40,7 +40,11 @@ export function parseHammerLimit(r: Reader): number {
   const value = r.raw(key);
   if (value === null) return DEFAULT_HAMMER_LIMIT;
   if (/^\d{1,6}$/.test(value) && Number(value) <= MAX_HAMMER_LIMIT) return Number(value);
-  r.problem(key, value, `must be a whole number of checks a minute from 0 (off) to ${MAX_HAMMER_LIMIT}; using ${DEFAULT_HAMMER_LIMIT}`);
+  r.problem(
+    key,
+    value,
+    `must be a whole number of checks a minute from 0 (off) to ${MAX_HAMMER_LIMIT}; using ${DEFAULT_HAMMER_LIMIT}`,
+  );
   return DEFAULT_HAMMER_LIMIT;
 }
 
@@ -129,7 +133,11 @@ export function checkHammering(input: HammerInput): Hammered | null {
       box?.add(one.entry, BOX_MINUTES);
       const dueSec = dueAt(one.signature, one.exp, config);
       if (input.nowMs >= dueSec * 1000 || (refused !== null && refused.dueSec >= dueSec)) continue;
-      refused = { seen: one, dueSec, retryAfterSeconds: retryAfterSeconds(dueSec, input.nowMs, config.waitPeriodSeconds) };
+      refused = {
+        seen: one,
+        dueSec,
+        retryAfterSeconds: retryAfterSeconds(dueSec, input.nowMs, config.waitPeriodSeconds),
+      };
     }
   } catch {
     input.note(HAMMER_DIAG);
@@ -154,7 +162,15 @@ export function hammeringResult(h: Hammered): DecideResult {
 export function hammeringResponse(h: Hammered, json: boolean, head: boolean, strings: Strings): Response {
   const n = h.retryAfterSeconds;
   const body = json
-    ? JSON.stringify({ waitingRoom: { inWaitingRoom: true, status: 'keepwaiting', retryAfterSeconds: n, hammering: true, language: strings.tag } })
+    ? JSON.stringify({
+        waitingRoom: {
+          inWaitingRoom: true,
+          status: 'keepwaiting',
+          retryAfterSeconds: n,
+          hammering: true,
+          language: strings.tag,
+        },
+      })
     : `${htmlOpen(strings)}<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
       `<meta http-equiv="refresh" content="${n}"><title>${escapeHtml(strings.text('hammerTitle'))}</title></head><body><main><h1>${escapeHtml(strings.text('hammerHeading'))}</h1>` +
       `<p>${escapeHtml(strings.text('hammerBody', { seconds: n }))}</p></main></body></html>`;

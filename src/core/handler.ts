@@ -103,7 +103,14 @@ function logDecision(ctx: Context, fields: LogFields): void {
 
 /** The language of an answer the room makes: worked out only then (answer-language.ts). */
 function languageOf(ctx: Context): AnswerLanguage {
-  return answerLanguage({ config: ctx.config, url: ctx.url, cookieHeader: ctx.cookieHeader, acceptLanguage: ctx.request.headers.get('accept-language'), https: ctx.https, deps: ctx.deps });
+  return answerLanguage({
+    config: ctx.config,
+    url: ctx.url,
+    cookieHeader: ctx.cookieHeader,
+    acceptLanguage: ctx.request.headers.get('accept-language'),
+    https: ctx.https,
+    deps: ctx.deps,
+  });
 }
 
 /** Forward to the origin without the room's cookie; apply the room's own cookie to the answer. */
@@ -129,7 +136,11 @@ async function toOrigin(ctx: Context, setToken: string | null, fields: LogFields
       return answer;
     }
     // Copy: a fetched response's headers may be immutable.
-    response = new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: new Headers(answer.headers) });
+    response = new Response(answer.body, {
+      status: answer.status,
+      statusText: answer.statusText,
+      headers: new Headers(answer.headers),
+    });
     response.headers.delete(COMMAND_HEADER);
   } catch (error) {
     deps.diag(`origin: the backend failed (${error instanceof Error ? error.message : String(error)}); answering 502`);
@@ -178,7 +189,18 @@ function roomPage(ctx: Context, result: DecideResult, identity: IdentityKind): R
   else if (result.clearCookie) headers.append('Set-Cookie', clearRoomCookie(config, ctx.https));
   applyAnswerLanguage(headers, language);
   const status = answer.facts.status;
-  logDecision(ctx, { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity, status, result, rule: ctx.rule, invite: ctx.invite, lang: language.language.strings.tag });
+  logDecision(ctx, {
+    decision: result.decision,
+    outcome: result.outcome,
+    reason: result.reason,
+    kid: result.kid,
+    identity,
+    status,
+    result,
+    rule: ctx.rule,
+    invite: ctx.invite,
+    lang: language.language.strings.tag,
+  });
   return new Response(ctx.request.method === 'HEAD' ? null : answer.body, { status, headers });
 }
 
@@ -191,9 +213,14 @@ function badRequest(request: Request, error: unknown, deps: RoomDeps): Response 
   // Up to the path: what failed to parse is the scheme or the authority, and the logs keep query
   // strings out (the decision line names only the path).
   const shown = JSON.stringify(request.url.split(/[?#]/, 1)[0]!.slice(0, 200));
-  deps.diag(`request URL ${shown} cannot be parsed (${error instanceof Error ? error.message : String(error)}); answering 400`);
+  deps.diag(
+    `request URL ${shown} cannot be parsed (${error instanceof Error ? error.message : String(error)}); answering 400`,
+  );
   const body = request.method === 'HEAD' ? null : 'Bad Request\n';
-  return new Response(body, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE } });
+  return new Response(body, {
+    status: 400,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE },
+  });
 }
 
 /** The reason a request no room decides goes to the origin with. */
@@ -220,21 +247,48 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
   };
   let target: Target | null;
   try {
-    target = routing === null ? null : await routeRequest(routing, requestFacts(request, url, cookieHeader, deps.clientIp, deps.edge ?? null, note));
+    target =
+      routing === null
+        ? null
+        : await routeRequest(routing, requestFacts(request, url, cookieHeader, deps.clientIp, deps.edge ?? null, note));
   } catch (error) {
     // A bug in the routing must neither open every room nor crash: the visitor waits (503), as when
     // a decision fails, and a reused sandbox drops what it kept.
     deps.memory?.forget();
-    deps.diag(`waiting room: unexpected failure while routing (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`);
+    deps.diag(
+      `waiting room: unexpected failure while routing (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`,
+    );
     const { config } = readRoomConfig(deps, null);
-    const ctx: Context = { request, deps, config, url, https: url.protocol === 'https:', nowMs, cookieHeader, cookies: splitRoomCookie(cookieHeader, null), rule: null, invite: null, invited: false };
+    const ctx: Context = {
+      request,
+      deps,
+      config,
+      url,
+      https: url.protocol === 'https:',
+      nowMs,
+      cookieHeader,
+      cookies: splitRoomCookie(cookieHeader, null),
+      rule: null,
+      invite: null,
+      invited: false,
+    };
     return roomPage(ctx, resultWith({ decision: 'start', outcome: 'startwaiting', reason: 'internal_error' }), 'ip');
   }
   const room = target?.kind === 'room' ? target.room : null;
   const { config } = readRoomConfig(deps, room);
   const rule = target !== null && target.kind !== 'none' ? target.rule : null;
   const ctx: Context = {
-    request, deps, config, url, https: url.protocol === 'https:', nowMs, cookieHeader, cookies: splitRoomCookie(cookieHeader, room), rule, invite: null, invited: false,
+    request,
+    deps,
+    config,
+    url,
+    https: url.protocol === 'https:',
+    nowMs,
+    cookieHeader,
+    cookies: splitRoomCookie(cookieHeader, room),
+    rule,
+    invite: null,
+    invited: false,
   };
   const pass = { decision: 'allow', outcome: 'origin', kid: null, identity: null, rule } as const;
 
@@ -242,12 +296,28 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
   if (!config.enabled) return toOrigin(ctx, null, { ...pass, reason: 'disabled' });
 
   // hammer_limit (hammer.ts): a wait token checking too often before it is due gets a 429, cheaply.
-  const hammered = config.hammerLimit > 0 ? checkHammering({ config, tokens: ctx.cookies.tokens, nowMs, deps, note }) : null;
+  const hammered =
+    config.hammerLimit > 0 ? checkHammering({ config, tokens: ctx.cookies.tokens, nowMs, deps, note }) : null;
   if (hammered !== null) {
     const result = hammeringResult(hammered);
     const language = languageOf(ctx);
-    logDecision(ctx, { decision: 'wait', outcome: 'keepwaiting', reason: 'hammering', kid: null, identity: null, status: 429, result, rule, lang: language.language.strings.tag });
-    const response = hammeringResponse(hammered, wantsJson(request), request.method === 'HEAD', language.language.strings);
+    logDecision(ctx, {
+      decision: 'wait',
+      outcome: 'keepwaiting',
+      reason: 'hammering',
+      kid: null,
+      identity: null,
+      status: 429,
+      result,
+      rule,
+      lang: language.language.strings.tag,
+    });
+    const response = hammeringResponse(
+      hammered,
+      wantsJson(request),
+      request.method === 'HEAD',
+      language.language.strings,
+    );
     applyAnswerLanguage(response.headers, language);
     return response;
   }
@@ -261,11 +331,19 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
     const inviteHeader = request.headers.get(INVITE_HEADER);
     ctx.inviteHeader = inviteHeader !== null;
     const invite = inviteFrom(url, inviteHeader);
-    const invited = invite === null ? null : await checkInvite(invite, { room, identity: who.identity, nowSec: Math.floor(nowMs / 1000) }, (kid) => keys.inviteKey(kid));
+    const invited =
+      invite === null
+        ? null
+        : await checkInvite(invite, { room, identity: who.identity, nowSec: Math.floor(nowMs / 1000) }, (kid) =>
+            keys.inviteKey(kid),
+          );
     if (invited !== null && !invited.ok) ctx.invite = invited.reason;
     ctx.invited = invited?.ok === true;
     // The counter is opened only when there is a ceiling to keep.
-    const ceiling = config.popAdmissionsPerSecond === null ? null : createCeiling(config.popAdmissionsPerSecond, deps.rateCounter, note);
+    const ceiling =
+      config.popAdmissionsPerSecond === null
+        ? null
+        : createCeiling(config.popAdmissionsPerSecond, deps.rateCounter, note);
     // The proof header is read only where a proof can be asked.
     const proofHeader = config.proofOfWork === 'off' ? null : request.headers.get(PROOF_HEADER);
     if (config.proofOfWork !== 'off') ctx.proofHeader = proofHeader !== null;
@@ -288,12 +366,23 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
     // A bug must not open the gate: keep the visitor waiting, say so, issue nothing; and a reused sandbox
     // keeps nothing from before it, in case what it kept is what failed.
     deps.memory?.forget();
-    deps.diag(`waiting room: unexpected failure while deciding (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`);
+    deps.diag(
+      `waiting room: unexpected failure while deciding (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`,
+    );
     kind = 'ip';
     result = resultWith({ decision: 'start', outcome: 'startwaiting', reason: 'internal_error' });
   }
   if (result.outcome === 'origin') {
-    const fields: LogFields = { decision: result.decision, outcome: result.outcome, reason: result.reason, kid: result.kid, identity: kind, result, rule, invite: ctx.invite };
+    const fields: LogFields = {
+      decision: result.decision,
+      outcome: result.outcome,
+      reason: result.reason,
+      kid: result.kid,
+      identity: kind,
+      result,
+      rule,
+      invite: ctx.invite,
+    };
     const redirect = ctx.invited ? inviteRedirect(ctx, result.setToken) : null;
     if (redirect !== null) {
       logDecision(ctx, { ...fields, status: redirect.status });
@@ -316,7 +405,10 @@ function inviteRedirect(ctx: Context, token: string | null): Response | null {
   const clean = new URL(url.href);
   clean.searchParams.delete(INVITE_PARAM);
   // One leading slash: `//evil.example/x` would be read as another site's address.
-  const headers = new Headers({ Location: `/${clean.pathname.replace(/^\/+/, '')}${clean.search}`, 'Cache-Control': NO_STORE });
+  const headers = new Headers({
+    Location: `/${clean.pathname.replace(/^\/+/, '')}${clean.search}`,
+    'Cache-Control': NO_STORE,
+  });
   if (token !== null) headers.append('Set-Cookie', setRoomCookie(token, ctx.config, ctx.https));
   return new Response(null, { status: 303, headers });
 }

@@ -71,7 +71,10 @@ export function groupAddress(address: string): string {
   if (h.slice(0, 5).every((x) => x === 0) && h[5] === 0xffff) {
     return [h[6]! >> 8, h[6]! & 255, h[7]! >> 8, h[7]! & 255].join('.');
   }
-  return `${h.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`;
+  return `${h
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
 }
 
 function ipIdentity(clientIp: string | null, kind: IdentityKind): ResolvedIdentity {
@@ -130,6 +133,10 @@ const encoder = new TextEncoder();
  */
 export async function identityHash(key: CryptoKey | Uint8Array, identity: string, bot = false): Promise<string> {
   const hmac = key instanceof Uint8Array ? await hmacKey(key) : key;
-  const mac = await crypto.subtle.sign('HMAC', hmac, encoder.encode(`${bot ? 'wr-identity-bot:' : 'wr-identity:'}${identity}`));
+  const mac = await crypto.subtle.sign(
+    'HMAC',
+    hmac,
+    encoder.encode(`${bot ? 'wr-identity-bot:' : 'wr-identity:'}${identity}`),
+  );
   return base64url.encode(new Uint8Array(mac, 0, 16));
 }

@@ -14,7 +14,12 @@ export const INVITE_HEADER = 'waiting-room-invite';
 /** Longer than this is malformed, before any parsing: a bound on the work one request can ask for. */
 export const MAX_INVITE_CHARS = 2048;
 
-export type InviteReason = 'invite_malformed' | 'invite_forged' | 'invite_expired' | 'invite_other_room' | 'invite_other_identity';
+export type InviteReason =
+  | 'invite_malformed'
+  | 'invite_forged'
+  | 'invite_expired'
+  | 'invite_other_room'
+  | 'invite_other_identity';
 export type InviteCheck = { ok: true; exp: number; kid: string } | { ok: false; reason: InviteReason };
 
 /** What an invite says: the room it opens, the identity it is for (identity.ts's text), its expiry (epoch s). */
@@ -52,7 +57,9 @@ export function signInvite(claims: InviteClaims, kid: string, key: CryptoKey | U
 function jsonObject(part: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(decoder.decode(base64url.decode(part)));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

@@ -39,17 +39,35 @@ export function isTokenKid(kid: string): boolean {
  * cold on every request; one object instead of two (HS512 + a SHA-256 one for `sub`) pays it once.
  */
 export function hmacKey(bytes: Uint8Array): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', pinnedCopy(bytes) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-512' }, false, ['sign', 'verify']);
+  return crypto.subtle.importKey(
+    'raw',
+    pinnedCopy(bytes) as Uint8Array<ArrayBuffer>,
+    { name: 'HMAC', hash: 'SHA-512' },
+    false,
+    ['sign', 'verify'],
+  );
 }
 
 /** An event seed's bytes as an HMAC-SHA-256 key, for the pre-queue's ranks (position.ts). */
 export function seedKey(seed: Uint8Array): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', pinnedCopy(seed) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return crypto.subtle.importKey(
+    'raw',
+    pinnedCopy(seed) as Uint8Array<ArrayBuffer>,
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
 }
 
 /** An invite key's bytes as an HMAC-SHA-256 key: invites are HS256 (invite.ts), verified only. */
 export function inviteHmacKey(bytes: Uint8Array): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', pinnedCopy(bytes) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+  return crypto.subtle.importKey(
+    'raw',
+    pinnedCopy(bytes) as Uint8Array<ArrayBuffer>,
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['verify'],
+  );
 }
 
 /** Standard or URL-safe base64, padding optional; null when the text is not base64 at all. */
@@ -76,12 +94,19 @@ const KEY_ID = /^[A-Za-z0-9_.-]{1,255}$/;
  * The keys for one request. With a sandbox's memory, a key whose stored text is unchanged is the same
  * imported object as on the sandbox's last request (the store is still read every request).
  */
-export function createKeyRing(lookup: (kid: string) => Promise<string | null>, diag: (message: string) => void, memory?: Pick<SandboxCache, 'keptKey' | 'importedKey'>): KeyRing {
+export function createKeyRing(
+  lookup: (kid: string) => Promise<string | null>,
+  diag: (message: string) => void,
+  memory?: Pick<SandboxCache, 'keptKey' | 'importedKey'>,
+): KeyRing {
   // One store read and one key import per key id per request, however many cookies name it.
   const memo = new Map<string, Promise<CryptoKey | null>>();
   const reportedMissing = new Set<string>();
 
-  function load(kid: string, importKey: (bytes: Uint8Array) => Promise<CryptoKey> = hmacKey): Promise<CryptoKey | null> {
+  function load(
+    kid: string,
+    importKey: (bytes: Uint8Array) => Promise<CryptoKey> = hmacKey,
+  ): Promise<CryptoKey | null> {
     if (!KEY_ID.test(kid)) return Promise.resolve(null);
     let pending = memo.get(kid);
     if (!pending) {
@@ -97,7 +122,9 @@ export function createKeyRing(lookup: (kid: string) => Promise<string | null>, d
           return null;
         }
         if (bytes.length < MIN_KEY_BYTES) {
-          diag(`waiting_room_keys: key "${kid}" is weak (${bytes.length} bytes, need ${MIN_KEY_BYTES}); it is never used`);
+          diag(
+            `waiting_room_keys: key "${kid}" is weak (${bytes.length} bytes, need ${MIN_KEY_BYTES}); it is never used`,
+          );
           return null;
         }
         return memory ? memory.importedKey(kid, String(stored), () => importKey(bytes)) : importKey(bytes);

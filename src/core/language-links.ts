@@ -46,7 +46,12 @@ export function languageHref(search: string, tag: string): string {
 
 export function languageLinks(language: PageLanguage): LanguageLink[] {
   const chosen = language.strings.tag;
-  return language.offered.map((l) => ({ tag: l.info.tag, name: l.info.name, href: languageHref(language.search, l.info.tag), current: l.info.tag === chosen }));
+  return language.offered.map((l) => ({
+    tag: l.info.tag,
+    name: l.info.name,
+    href: languageHref(language.search, l.info.tag),
+    current: l.info.tag === chosen,
+  }));
 }
 
 /**

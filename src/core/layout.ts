@@ -70,24 +70,39 @@ export function settingsObject(raw: string | null, key: string, problems: Config
   try {
     parsed = JSON.parse(raw);
   } catch {
-    problems.push({ key, value: raw.slice(0, 60), message: 'is not valid JSON; its settings are ignored (write it with npm run tune)' });
+    problems.push({
+      key,
+      value: raw.slice(0, 60),
+      message: 'is not valid JSON; its settings are ignored (write it with npm run tune)',
+    });
     return {};
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    problems.push({ key, value: raw.slice(0, 60), message: 'must be a JSON object of setting names and values; its settings are ignored' });
+    problems.push({
+      key,
+      value: raw.slice(0, 60),
+      message: 'must be a JSON object of setting names and values; its settings are ignored',
+    });
     return {};
   }
   const out: Record<string, string> = {};
   for (const [written, value] of Object.entries(parsed as Record<string, unknown>)) {
     const name = settingName(written);
     if (name === null) {
-      const why = written.startsWith(MESSAGE_PREFIX) ? 'is not a setting: TAG in message.TAG must be a built-in language' : 'is not a setting';
+      const why = written.startsWith(MESSAGE_PREFIX)
+        ? 'is not a setting: TAG in message.TAG must be a built-in language'
+        : 'is not a setting';
       problems.push({ key: `${key}: ${written}`, value: String(value).slice(0, 60), message: `${why}; ignoring it` });
       continue;
     }
     if (typeof value === 'string') out[name] = value;
     else if (typeof value === 'number' || typeof value === 'boolean') out[name] = String(value);
-    else problems.push({ key: `${key}: ${name}`, value: JSON.stringify(value).slice(0, 60), message: 'must be a string; ignoring it' });
+    else
+      problems.push({
+        key: `${key}: ${name}`,
+        value: JSON.stringify(value).slice(0, 60),
+        message: 'must be a string; ignoring it',
+      });
   }
   return out;
 }
@@ -110,7 +125,12 @@ export const valueAt = (key: string, setting: string): string => `${key}: ${sett
  * or blank value is no value, at every place: the next place's applies. `skip` names values
  * (`valueAt`) to pass over the same way: those the room found it cannot use.
  */
-export function mergeRoomSettings(room: string | null, raws: RoomRaws, problems: ConfigProblem[], skip: ReadonlySet<string> = new Set()): MergedSettings {
+export function mergeRoomSettings(
+  room: string | null,
+  raws: RoomRaws,
+  problems: ConfigProblem[],
+  skip: ReadonlySet<string> = new Set(),
+): MergedSettings {
   const values: Record<string, string> = {};
   const from: Record<string, string> = {};
   const held: Record<string, string[]> = {};
@@ -140,7 +160,11 @@ export function mergeRoomSettings(room: string | null, raws: RoomRaws, problems:
     const live = settingsObject(raws.live, liveKey(room), problems);
     for (const name of Object.keys(live)) {
       if (!LIVE_SETTINGS.includes(name)) {
-        problems.push({ key: `${liveKey(room)}: ${name}`, value: live[name]!.slice(0, 60), message: `is not one of ${LIVE_SETTINGS.join(', ')}; ignoring it` });
+        problems.push({
+          key: `${liveKey(room)}: ${name}`,
+          value: live[name]!.slice(0, 60),
+          message: `is not one of ${LIVE_SETTINGS.join(', ')}; ignoring it`,
+        });
         delete live[name];
       }
     }
@@ -167,7 +191,11 @@ function objectText(object: Record<string, string>): string {
  * is removed ('' in the result). Throws when a value to change is not a JSON object: the tools must
  * not overwrite what they cannot read.
  */
-export function storeWrites(current: Record<string, string>, room: string | null, settings: Record<string, string>): Record<string, string> {
+export function storeWrites(
+  current: Record<string, string>,
+  room: string | null,
+  settings: Record<string, string>,
+): Record<string, string> {
   const writes: Record<string, string> = {};
   const objects = new Map<string, Record<string, string>>();
   for (const [setting, value] of Object.entries(settings)) {
@@ -181,7 +209,9 @@ export function storeWrites(current: Record<string, string>, room: string | null
       const problems: ConfigProblem[] = [];
       object = settingsObject(current[key] ?? null, key, problems);
       if (problems.length > 0 && problems.some((p) => p.key === key)) {
-        throw new Error(`${key} in the store ${problems.find((p) => p.key === key)!.message.split(';')[0]}; fix or delete it first`);
+        throw new Error(
+          `${key} in the store ${problems.find((p) => p.key === key)!.message.split(';')[0]}; fix or delete it first`,
+        );
       }
       objects.set(key, object);
     }
@@ -196,7 +226,10 @@ export function storeWrites(current: Record<string, string>, room: string | null
  * A service's settings as a store holds them, from one flat set of settings for `room`: what the
  * tests, the benches and the local host's helpers start from.
  */
-export function storeFromSettings(settings: Record<string, string>, room: string | null = null): Record<string, string> {
+export function storeFromSettings(
+  settings: Record<string, string>,
+  room: string | null = null,
+): Record<string, string> {
   const store = storeWrites({}, room, settings);
   for (const key of Object.keys(store)) if (store[key] === '') delete store[key];
   return store;

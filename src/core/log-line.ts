@@ -39,7 +39,10 @@ export interface LineFields {
    */
   weight?: number;
   /** The decision's tokens and draw, when there was one. */
-  result?: Pick<DecideResult, 'used' | 'setToken' | 'set' | 'nextToken' | 'pct'> & Partial<Pick<DecideResult, 'place' | 'proofCheck' | 'bot'>> | null;
+  result?:
+    | (Pick<DecideResult, 'used' | 'setToken' | 'set' | 'nextToken' | 'pct'> &
+        Partial<Pick<DecideResult, 'place' | 'proofCheck' | 'bot'>>)
+    | null;
 }
 
 export function decisionLine(f: LineFields): string {

@@ -36,10 +36,17 @@ export function isWaitingDecision(outcome: string, usedDec: string | null, setDe
  * waiting decision, or every line is logged), 1/rate for a waiting decision one of whose wait/pre
  * tokens (the one used or the one set) is in the sample, null for one the edge leaves out.
  */
-export function logWeight(result: Pick<DecideResult, 'outcome' | 'used' | 'set' | 'setToken'> | null, rate: number): number | null {
+export function logWeight(
+  result: Pick<DecideResult, 'outcome' | 'used' | 'set' | 'setToken'> | null,
+  rate: number,
+): number | null {
   if (result === null || !(rate < 1)) return 1;
   if (!isWaitingDecision(result.outcome, result.used?.dec ?? null, result.set?.dec ?? null)) return 1;
   const used = result.used !== null && WAITING.has(result.used.dec) && inLogSample(tokenId(result.used.token), rate);
-  const set = result.setToken !== null && result.set !== null && WAITING.has(result.set.dec) && inLogSample(tokenId(result.setToken), rate);
+  const set =
+    result.setToken !== null &&
+    result.set !== null &&
+    WAITING.has(result.set.dec) &&
+    inLogSample(tokenId(result.setToken), rate);
   return used || set ? 1 / rate : null;
 }

@@ -9,8 +9,14 @@ import Mustache from 'mustache';
 /** Each partial a template may name: its file in pages/parts/ and what it holds. */
 export const PAGE_PARTS = {
   style: { file: 'style.css', holds: "the built-in pages' CSS (light and dark, the links; each page's own rules)" },
-  'waiting-script': { file: 'waiting.js', holds: "the waiting pages' script (checks, countdown, proof of work, live text)" },
-  'prequeue-script': { file: 'prequeue.js', holds: "the countdown page's script (countdown to the start in local time, checks)" },
+  'waiting-script': {
+    file: 'waiting.js',
+    holds: "the waiting pages' script (checks, countdown, proof of work, live text)",
+  },
+  'prequeue-script': {
+    file: 'prequeue.js',
+    holds: "the countdown page's script (countdown to the start in local time, checks)",
+  },
   'deny-script': { file: 'deny.js', holds: "the deny page's script (a slow check every 5 minutes or more)" },
 } as const;
 

@@ -22,7 +22,6 @@ import { SOLVER_PATH } from './solver-asset.js';
 import type { PageName, PlaceQueue } from './types.js';
 import { languageLinks, languageLinksHtml, type LanguageLink } from './language-links.js';
 
-
 export interface PageVars {
   status: PageName;
   /** Seconds until the visitor's token may be drawn (the Retry-After header). */
@@ -307,7 +306,10 @@ class ViewWords {
 }
 
 /** Everything a template can use: the numbers as given plus ready-made text for people, in the answer's language. */
-export function templateView(vars: PageVars, language: PageLanguage = englishLanguage(vars.message)): Record<string, unknown> {
+export function templateView(
+  vars: PageVars,
+  language: PageLanguage = englishLanguage(vars.message),
+): Record<string, unknown> {
   const s = language.strings;
   const w = new Words(vars, s);
   const info = s.locale.info;

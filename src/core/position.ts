@@ -103,7 +103,8 @@ export function placeFor(
   counts: readonly QueueCount[],
 ): { ahead: number | null; turnSeconds: number | null } {
   const ahead = countedAhead(counts, pos, cursorNow);
-  const turnSeconds = cursor === null || !(cursor.speed > 0) ? null : Math.max(0, Math.ceil((pos - cursorNow) / cursor.speed));
+  const turnSeconds =
+    cursor === null || !(cursor.speed > 0) ? null : Math.max(0, Math.ceil((pos - cursorNow) / cursor.speed));
   return { ahead, turnSeconds };
 }
 
@@ -133,7 +134,10 @@ export function shownPlace(
   if (place === null) return null;
   if (!Number.isFinite(place.cursor)) return { ahead: null, turnSeconds: null };
   const { ahead, turnSeconds } = placeFor(place.pos, place.cursor, config.queueCursor, config.queueCounts);
-  const turn = turnSeconds === null ? null : Math.max(retryAfterSeconds, Math.ceil(turnSeconds + CHECK_DELAY_WINDOWS * config.waitPeriodSeconds));
+  const turn =
+    turnSeconds === null
+      ? null
+      : Math.max(retryAfterSeconds, Math.ceil(turnSeconds + CHECK_DELAY_WINDOWS * config.waitPeriodSeconds));
 
   const rate = config.control.newUsersPerMinute;
   const byRate = turn === null || rate === null || turnSeconds === 0 ? null : Math.round((turn * rate) / 60);

@@ -134,7 +134,14 @@ export function proofCompact(c: ProofChallenge): string {
 /** The 8 ALTCHA v2 challenges, in order. */
 export function altchaChallenges(c: ProofChallenge): AltchaChallenge[] {
   return c.prefixes.map((keyPrefix, i) => ({
-    parameters: { algorithm: 'SHA-256', cost: 1, keyLength: 32, keyPrefix, nonce: nonceOf(c.noncePrefix, i), salt: c.salt },
+    parameters: {
+      algorithm: 'SHA-256',
+      cost: 1,
+      keyLength: 32,
+      keyPrefix,
+      nonce: nonceOf(c.noncePrefix, i),
+      salt: c.salt,
+    },
   }));
 }
 
@@ -177,7 +184,13 @@ export function proofHeaderValue(header: string | null | undefined): string | nu
  * not solve this puzzle (an old puzzle's, one solved before the difficulty changed) is `wrong`; anything
  * else (not `none`, not eight counters) is `failed`: no page of this room sends that.
  */
-export async function classifyProof(header: string | null, json: boolean, token: string, key: CryptoKey, seconds: number): Promise<ProofClass> {
+export async function classifyProof(
+  header: string | null,
+  json: boolean,
+  token: string,
+  key: CryptoKey,
+  seconds: number,
+): Promise<ProofClass> {
   const value = proofHeaderValue(header);
   if (value === null) return json ? 'skipped' : 'missing';
   if (value.toLowerCase() === PROOF_CANNOT_SOLVE) return 'missing';
@@ -190,10 +203,12 @@ export async function classifyProof(header: string | null, json: boolean, token:
  * proof_seconds; `auto` the proof_schedule entry for its window, looked up as chanceFor looks up
  * allow_schedule (a gap or past the end: the entry before), capped at proof_seconds; none: 0.
  */
-export function proofSecondsFor(config: Pick<Config, 'proofOfWork' | 'proofSeconds' | 'proofSchedule'>, exp: number): number {
+export function proofSecondsFor(
+  config: Pick<Config, 'proofOfWork' | 'proofSeconds' | 'proofSchedule'>,
+  exp: number,
+): number {
   if (config.proofOfWork === 'off') return 0;
   if (config.proofOfWork === 'fixed') return config.proofSeconds;
   const entry = scheduleEntryAt(config.proofSchedule, exp);
   return entry === null ? 0 : Math.min(entry.seconds, config.proofSeconds);
 }
-

@@ -64,7 +64,9 @@ export async function placeOf(
   if (claims.dec === 'pre') {
     let key = await keys.eventSeed();
     if (key === null) {
-      diag('waiting_room_keys: no usable "event-seed"; ranking the pre-queue with the signing key, which nobody can check afterwards');
+      diag(
+        'waiting_room_keys: no usable "event-seed"; ranking the pre-queue with the signing key, which nobody can check afterwards',
+      );
       key = tokenKey;
     }
     const pos = prequeuePosition(claims.arr, await rank(key, claims.arr, claims.sub));
@@ -72,7 +74,12 @@ export async function placeOf(
     return { pos, cursor, byCursor: true, queue: 'prequeue' };
   }
   // A first-come token with no cursor to follow draws like the draw's tokens (and keeps its place).
-  return { pos: fifoPosition(claims.arr, claims.sub), cursor: published ?? Number.NEGATIVE_INFINITY, byCursor: published !== null, queue: 'fifo' };
+  return {
+    pos: fifoPosition(claims.arr, claims.sub),
+    cursor: published ?? Number.NEGATIVE_INFINITY,
+    byCursor: published !== null,
+    queue: 'fifo',
+  };
 }
 
 /**
@@ -84,13 +91,26 @@ export async function placeOf(
  */
 export function prequeueDraining(config: Config, phase: Phase, nowSec: number): boolean {
   const event = config.event;
-  if (event === null || event.prequeueStart === null || (phase !== 'running' && !(phase === 'ended' && event.endAction === 'normal'))) return false;
+  if (
+    event === null ||
+    event.prequeueStart === null ||
+    (phase !== 'running' && !(phase === 'ended' && event.endAction === 'normal'))
+  )
+    return false;
   const then = nowSec - 2 * config.waitPeriodSeconds;
-  const cursor = config.queueCursor === null ? fallbackCursor(event.start, then, config.waitPeriodSeconds, config.allowPercentage) : cursorAt(config.queueCursor, then);
+  const cursor =
+    config.queueCursor === null
+      ? fallbackCursor(event.start, then, config.waitPeriodSeconds, config.allowPercentage)
+      : cursorAt(config.queueCursor, then);
   return cursor < event.start;
 }
 
 /** When the countdown page checks again: its token's due time after the start, or sooner. */
-export function prequeueRecheck(signature: Uint8Array | string, start: number, nowSec: number, config: Pick<Config, 'waitPeriodSeconds'>): number {
+export function prequeueRecheck(
+  signature: Uint8Array | string,
+  start: number,
+  nowSec: number,
+  config: Pick<Config, 'waitPeriodSeconds'>,
+): number {
   return Math.min(dueAt(signature, start, config), nowSec + PREQUEUE_CHECK_SECONDS);
 }

@@ -51,7 +51,15 @@ function hexValue(c: number): number {
 
 /** RFC 3986 unreserved: ALPHA DIGIT - . _ ~ */
 function unreserved(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 46 || c === 95 || c === 126;
+  return (
+    (c >= 65 && c <= 90) ||
+    (c >= 97 && c <= 122) ||
+    (c >= 48 && c <= 57) ||
+    c === 45 ||
+    c === 46 ||
+    c === 95 ||
+    c === 126
+  );
 }
 
 /**
@@ -149,7 +157,14 @@ class Facts implements RequestFacts {
   declare private headers: string[] | undefined;
   declare private queries: string[] | undefined;
 
-  constructor(request: Request, url: URL, cookieHeader: string | null, clientIp: string | null, edge: EdgeLookups | null, note: (m: string) => void) {
+  constructor(
+    request: Request,
+    url: URL,
+    cookieHeader: string | null,
+    clientIp: string | null,
+    edge: EdgeLookups | null,
+    note: (m: string) => void,
+  ) {
     this.request = request;
     this.url = url;
     this.cookieHeader = cookieHeader;

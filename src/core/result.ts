@@ -49,7 +49,9 @@ export interface DecideResult {
 }
 
 /** A result with nothing set but what `partial` names. */
-export function resultWith(partial: Partial<DecideResult> & Pick<DecideResult, 'decision' | 'outcome' | 'reason'>): DecideResult {
+export function resultWith(
+  partial: Partial<DecideResult> & Pick<DecideResult, 'decision' | 'outcome' | 'reason'>,
+): DecideResult {
   return {
     kid: null,
     setToken: null,

@@ -41,7 +41,9 @@ export function parseHost(text: string): HostPattern | string {
 
 /** Whether a lower-case host (no port) matches the pattern. */
 export function hostMatches(pattern: HostPattern, host: string): boolean {
-  return pattern.kind === 'exact' ? host === pattern.name : host.length > pattern.suffix.length && host.endsWith(pattern.suffix);
+  return pattern.kind === 'exact'
+    ? host === pattern.name
+    : host.length > pattern.suffix.length && host.endsWith(pattern.suffix);
 }
 
 export function hostText(pattern: HostPattern): string {
@@ -90,10 +92,12 @@ export function parseRoute(raw: unknown, room: string): Route | string {
   } else if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
     const o = raw as Record<string, unknown>;
     const unknown = Object.keys(o).filter((k) => !ROUTE_KEYS.has(k));
-    if (unknown.length > 0) return `a route has unknown key "${unknown[0]}" (a route object has host, path, ignore_case)`;
+    if (unknown.length > 0)
+      return `a route has unknown key "${unknown[0]}" (a route object has host, path, ignore_case)`;
     if (o.host !== undefined && typeof o.host !== 'string') return 'a route\'s "host" is not a string';
     if (o.path !== undefined && typeof o.path !== 'string') return 'a route\'s "path" is not a string';
-    if (o.ignore_case !== undefined && typeof o.ignore_case !== 'boolean') return 'a route\'s "ignore_case" is not true or false';
+    if (o.ignore_case !== undefined && typeof o.ignore_case !== 'boolean')
+      return 'a route\'s "ignore_case" is not true or false';
     if (o.host === undefined && o.path === undefined) return 'a route object has neither host nor path';
     hostRaw = (o.host as string | undefined) ?? null;
     pathRaw = (o.path as string | undefined) ?? '/';
@@ -177,7 +181,9 @@ function fileBySegment(any: readonly Route[]): Pick<RouteTable, 'anyBySegment' |
   }
   const anyRoot = any.filter((r) => r.prefix.path === '');
   const matchable = (segment: string | null, lowered: string) =>
-    any.filter((r) => r.prefix.path === '' || firstSegment(r.prefix.path) === (r.prefix.ignoreCase ? lowered : segment));
+    any.filter(
+      (r) => r.prefix.path === '' || firstSegment(r.prefix.path) === (r.prefix.ignoreCase ? lowered : segment),
+    );
   const anyBySegment = new Map<string, Route[]>();
   for (const s of sensitive) anyBySegment.set(s, matchable(s, s.toLowerCase()));
   // Reached only by a segment no case-sensitive route has: the ignore_case routes alone can match it.

@@ -25,7 +25,9 @@ export function describeCondition(c: Condition): string {
       return c.equals === null ? `query has ${c.name}` : `query ${c.name} = ${JSON.stringify(c.equals)}`;
     case 'header':
       if (c.equals !== null) return `header ${c.name} = ${JSON.stringify(c.equals)}`;
-      return c.prefix !== null ? `header ${c.name} starts with ${JSON.stringify(c.prefix)}` : `header ${c.name} present`;
+      return c.prefix !== null
+        ? `header ${c.name} starts with ${JSON.stringify(c.prefix)}`
+        : `header ${c.name} present`;
     case 'cookie':
       return `cookie ${c.name} present`;
     case 'ip':
@@ -45,20 +47,32 @@ export function describeCondition(c: Condition): string {
       return `not (${describeCondition(c.c)})`;
     case 'all':
     case 'any':
-      return c.cs.map((x) => (x.k === 'all' || x.k === 'any' ? `(${describeCondition(x)})` : describeCondition(x))).join(c.k === 'all' ? ' and ' : ' or ');
+      return c.cs
+        .map((x) => (x.k === 'all' || x.k === 'any' ? `(${describeCondition(x)})` : describeCondition(x)))
+        .join(c.k === 'all' ? ' and ' : ' or ');
   }
 }
 
 /** The routing, one line each: rooms, routes in the order they are tried, rules in order, default room. */
 export function describeRouting(routing: Routing): string[] {
   const lines: string[] = [];
-  for (const room of routing.rooms) lines.push(`room ${room.id}: ${room.routes.length === 0 ? '(no routes: reached by rules or as the default room)' : list(room.routes.map((r) => r.text))}`);
+  for (const room of routing.rooms)
+    lines.push(
+      `room ${room.id}: ${room.routes.length === 0 ? '(no routes: reached by rules or as the default room)' : list(room.routes.map((r) => r.text))}`,
+    );
   lines.push('routes, most specific first:');
-  for (const r of routing.table.ordered) lines.push(`  ${r.host === null ? '' : hostText(r.host)}${prefixText(r.prefix)} -> ${r.room}`);
+  for (const r of routing.table.ordered)
+    lines.push(`  ${r.host === null ? '' : hostText(r.host)}${prefixText(r.prefix)} -> ${r.room}`);
   lines.push(routing.rules.length === 0 ? 'rules: none' : 'rules, first that applies wins:');
   routing.rules.forEach((rule, i) => {
-    lines.push(`  ${i + 1}. ${rule.id}: if ${describeCondition(rule.condition)} -> ${rule.then.kind === 'bypass' ? 'bypass (origin, never queued)' : rule.then.kind === 'bot' ? 'bot (where the routes send it, marked a bot)' : `room ${rule.then.room}`}`);
+    lines.push(
+      `  ${i + 1}. ${rule.id}: if ${describeCondition(rule.condition)} -> ${rule.then.kind === 'bypass' ? 'bypass (origin, never queued)' : rule.then.kind === 'bot' ? 'bot (where the routes send it, marked a bot)' : `room ${rule.then.room}`}`,
+    );
   });
-  lines.push(routing.defaultRoom === null ? 'default room: none (a request matching no rule and no route goes to the origin)' : `default room: ${routing.defaultRoom}`);
+  lines.push(
+    routing.defaultRoom === null
+      ? 'default room: none (a request matching no rule and no route goes to the origin)'
+      : `default room: ${routing.defaultRoom}`,
+  );
   return lines;
 }

@@ -56,7 +56,7 @@ const RULE_KEYS = new Set(['id', 'if', 'then']);
 const SHOWN = 200;
 
 function shown(v: unknown): string {
-  const text = typeof v === 'string' ? v : JSON.stringify(v) ?? String(v);
+  const text = typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v));
   return text.length > SHOWN ? `${text.slice(0, SHOWN)}…` : text;
 }
 
@@ -85,31 +85,55 @@ function parseRooms(raw: unknown[], problems: RoutingProblem[]): RoomRoutes[] {
   raw.forEach((r, index) => {
     const at = `rooms[${index}]`;
     if (typeof r !== 'object' || r === null || Array.isArray(r)) {
-      problems.push({ key: 'routing', room: at, value: shown(r), message: `room ${at}: not an object: the room is skipped` });
+      problems.push({
+        key: 'routing',
+        room: at,
+        value: shown(r),
+        message: `room ${at}: not an object: the room is skipped`,
+      });
       return;
     }
     const o = r as Record<string, unknown>;
     const id = typeof o.id === 'string' && ROOM_ID.test(o.id) ? o.id : null;
     const name = id ?? at;
-    const skip = (message: string) => problems.push({ key: 'routing', room: name, value: shown(r), message: `room ${name}: ${message}: the room is skipped` });
+    const skip = (message: string) =>
+      problems.push({
+        key: 'routing',
+        room: name,
+        value: shown(r),
+        message: `room ${name}: ${message}: the room is skipped`,
+      });
     if (id === null) return skip('"id" is not a room id (lower case letters, digits, - and _, at most 32 characters)');
     if (rooms.some((x) => x.id === id)) return skip('a room of that id is listed before');
     // An unknown key is ignored, not the room: skipping it would send its traffic past every room.
     for (const extra of Object.keys(o).filter((k) => !ROOM_KEYS.has(k))) {
-      problems.push({ key: 'routing', room: id, value: shown(o[extra]), message: `room ${id}: unknown key "${extra}" (a room has id and routes): ignored` });
+      problems.push({
+        key: 'routing',
+        room: id,
+        value: shown(o[extra]),
+        message: `room ${id}: unknown key "${extra}" (a room has id and routes): ignored`,
+      });
     }
     if (o.routes !== undefined && !Array.isArray(o.routes)) return skip('"routes" is not a list');
     const routes: Route[] = [];
     for (const rr of (o.routes as unknown[] | undefined) ?? []) {
       const route = parseRoute(rr, id);
       if (typeof route === 'string') {
-        problems.push({ key: 'routing', room: id, value: shown(rr), message: `room ${id}: ${route}: the route is skipped` });
+        problems.push({
+          key: 'routing',
+          room: id,
+          value: shown(rr),
+          message: `room ${id}: ${route}: the route is skipped`,
+        });
         continue;
       }
       const key = routeKey(route);
       const first = owner.get(key);
       if (first !== undefined) {
-        const message = first === id ? `route ${route.text} is listed twice` : `route ${route.text} is room ${first}'s already: it stays room ${first}'s`;
+        const message =
+          first === id
+            ? `route ${route.text} is listed twice`
+            : `route ${route.text} is room ${first}'s already: it stays room ${first}'s`;
         problems.push({ key: 'routing', room: id, value: route.text, message: `room ${id}: ${message}` });
         continue;
       }
@@ -121,14 +145,30 @@ function parseRooms(raw: unknown[], problems: RoutingProblem[]): RoomRoutes[] {
   return rooms;
 }
 
-function parseRule(r: unknown, index: number, roomIds: readonly string[], seen: Set<string>, problems: RoutingProblem[]): Rule | RoutingProblem {
+function parseRule(
+  r: unknown,
+  index: number,
+  roomIds: readonly string[],
+  seen: Set<string>,
+  problems: RoutingProblem[],
+): Rule | RoutingProblem {
   const at = `rules[${index}]`;
   const o = typeof r === 'object' && r !== null && !Array.isArray(r) ? (r as Record<string, unknown>) : null;
   const id = o !== null && typeof o.id === 'string' && RULE_ID.test(o.id) && !seen.has(o.id) ? o.id : null;
   const name = id ?? (o !== null && typeof o.id === 'string' && o.id.length <= 64 ? `${at} ("${o.id}")` : at);
-  const fail = (message: string): RoutingProblem => ({ key: 'routing', rule: name, value: shown(r), message: `rule ${name}: ${message}: the rule is skipped` });
+  const fail = (message: string): RoutingProblem => ({
+    key: 'routing',
+    rule: name,
+    value: shown(r),
+    message: `rule ${name}: ${message}: the rule is skipped`,
+  });
   if (o === null) return fail('not an object');
-  if (id === null) return fail(typeof o.id === 'string' && seen.has(o.id) ? 'a rule of that id is listed before' : '"id" is not a rule id (lower case letters, digits, - and _, at most 64 characters)');
+  if (id === null)
+    return fail(
+      typeof o.id === 'string' && seen.has(o.id)
+        ? 'a rule of that id is listed before'
+        : '"id" is not a rule id (lower case letters, digits, - and _, at most 64 characters)',
+    );
   if (o.if === undefined) return fail('no "if"');
   const condition = parseCondition(o.if);
   if (typeof condition === 'string') return fail(condition);
@@ -143,7 +183,12 @@ function parseRule(r: unknown, index: number, roomIds: readonly string[], seen: 
   // A key beside id, if and then (a "comment") is ignored and reported; the rule still applies. An
   // unknown key inside "if" is a condition the rule cannot evaluate: that skips the rule (above).
   for (const extra of Object.keys(o).filter((k) => !RULE_KEYS.has(k))) {
-    problems.push({ key: 'routing', rule: id, value: shown(o[extra]), message: `rule ${id}: unknown key "${extra}" (a rule has id, if, then): ignored` });
+    problems.push({
+      key: 'routing',
+      rule: id,
+      value: shown(o[extra]),
+      message: `rule ${id}: unknown key "${extra}" (a rule has id, if, then): ignored`,
+    });
   }
   return { id, condition, then, source: r };
 }
@@ -154,29 +199,46 @@ function parseRule(r: unknown, index: number, roomIds: readonly string[], seen: 
  */
 export function parseRouting(raw: string | null): { routing: Routing | null; problems: RoutingProblem[] } {
   if (raw === null) return { routing: singleRoom(), problems: [] };
-  const unusable = (message: string) => ({ routing: null, problems: [{ key: 'routing' as const, value: shown(raw), message }] });
+  const unusable = (message: string) => ({
+    routing: null,
+    problems: [{ key: 'routing' as const, value: shown(raw), message }],
+  });
   // Code points never outnumber UTF-16 units: only a long value is counted.
   const chars = raw.length > CONFIG_STORE_VALUE_LIMIT ? configValueChars(raw) : raw.length;
-  if (chars > CONFIG_STORE_VALUE_LIMIT) return unusable(`routing is ${chars} characters, more than a Config Store value holds (${CONFIG_STORE_VALUE_LIMIT})`);
+  if (chars > CONFIG_STORE_VALUE_LIMIT)
+    return unusable(
+      `routing is ${chars} characters, more than a Config Store value holds (${CONFIG_STORE_VALUE_LIMIT})`,
+    );
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch (error) {
     return unusable(`routing is not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return unusable('routing is not a JSON object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return unusable('routing is not a JSON object');
   const top = value as Record<string, unknown>;
   if (!Array.isArray(top.rooms)) return unusable('routing has no "rooms" list');
   const problems: RoutingProblem[] = [];
   for (const k of Object.keys(top)) {
-    if (!TOP_KEYS.has(k)) problems.push({ key: 'routing', value: shown(top[k]), message: `routing has unknown key "${k}" (it has rooms, default_room, rules): ignored` });
+    if (!TOP_KEYS.has(k))
+      problems.push({
+        key: 'routing',
+        value: shown(top[k]),
+        message: `routing has unknown key "${k}" (it has rooms, default_room, rules): ignored`,
+      });
   }
   const rooms = parseRooms(top.rooms, problems);
   const roomIds = rooms.map((r) => r.id);
   let defaultRoom: string | null = null;
   if (top.default_room !== undefined && top.default_room !== null) {
     if (typeof top.default_room === 'string' && roomIds.includes(top.default_room)) defaultRoom = top.default_room;
-    else problems.push({ key: 'routing', value: shown(top.default_room), message: 'default_room is not one of the rooms: requests matching no route go to the origin' });
+    else
+      problems.push({
+        key: 'routing',
+        value: shown(top.default_room),
+        message: 'default_room is not one of the rooms: requests matching no route go to the origin',
+      });
   }
   const rules: Rule[] = [];
   if (top.rules !== undefined && !Array.isArray(top.rules)) {
@@ -215,7 +277,14 @@ export function routeRequest(routing: Routing, facts: RequestFacts): Target | Pr
 const NO_CANDIDATES: readonly number[] = [];
 
 /** The rules from candidate `from` on, then the routes; async from the first rule that needs an ACL. */
-function testRules(routing: Routing, facts: RequestFacts, candidates: readonly number[], ctx: RuleContext, from: number, unsafeSoFar: boolean | undefined): Target | Promise<Target> {
+function testRules(
+  routing: Routing,
+  facts: RequestFacts,
+  candidates: readonly number[],
+  ctx: RuleContext,
+  from: number,
+  unsafeSoFar: boolean | undefined,
+): Target | Promise<Target> {
   let unsafe = unsafeSoFar;
   for (let n = from; n < candidates.length; n++) {
     const rule = routing.rules[candidates[n]!]!;
@@ -231,7 +300,15 @@ function testRules(routing: Routing, facts: RequestFacts, candidates: readonly n
   return routeOf(routing, facts, unsafe ?? holdsEncodedSeparator(facts.rawPath));
 }
 
-async function afterAcl(routing: Routing, facts: RequestFacts, candidates: readonly number[], ctx: RuleContext, n: number, pending: Promise<number>, unsafe: boolean | undefined): Promise<Target> {
+async function afterAcl(
+  routing: Routing,
+  facts: RequestFacts,
+  candidates: readonly number[],
+  ctx: RuleContext,
+  n: number,
+  pending: Promise<number>,
+  unsafe: boolean | undefined,
+): Promise<Target> {
   if ((await pending) === TRUE) return ruleTarget(routing, facts, routing.rules[candidates[n]!]!, unsafe);
   return testRules(routing, facts, candidates, ctx, n + 1, unsafe);
 }
@@ -247,7 +324,9 @@ function ruleTarget(routing: Routing, facts: RequestFacts, rule: Rule, unsafe: b
 function routeOf(routing: Routing, facts: RequestFacts, unsafe: boolean): Target {
   // Fail closed again: a path an origin may read as another one is placed by the room of that other
   // one first (`/shop/..%2Fcheckout` waits at the checkout), else by its own.
-  const route = (unsafe ? matchRoute(routing.table, facts.host, lenientFacts(facts.rawPath)) : null) ?? matchRoute(routing.table, facts.host, facts);
+  const route =
+    (unsafe ? matchRoute(routing.table, facts.host, lenientFacts(facts.rawPath)) : null) ??
+    matchRoute(routing.table, facts.host, facts);
   if (route !== null) return { kind: 'room', room: route.room, rule: null };
   return routing.defaultRoom === null ? { kind: 'none' } : { kind: 'room', room: routing.defaultRoom, rule: null };
 }

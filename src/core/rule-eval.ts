@@ -183,7 +183,8 @@ export class RuleContext {
         {
           const path = c.ignoreCase ? f.lowerPath : f.path;
           const exact = c.mode === 'exact';
-          for (let i = 0; i < c.values.length; i++) if (exact ? path === c.values[i] : path.endsWith(c.values[i]!)) return TRUE;
+          for (let i = 0; i < c.values.length; i++)
+            if (exact ? path === c.values[i] : path.endsWith(c.values[i]!)) return TRUE;
           return FALSE;
         }
       case 'cookie':

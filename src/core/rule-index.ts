@@ -11,13 +11,34 @@ import type { RequestFacts } from './request-facts.js';
 
 export { firstSegment };
 
-type AnchorKind = 'segment' | 'segmentAnyCase' | 'last' | 'lastTwo' | 'host' | 'query' | 'ip' | 'cookie' | 'method' | 'header';
+type AnchorKind =
+  | 'segment'
+  | 'segmentAnyCase'
+  | 'last'
+  | 'lastTwo'
+  | 'host'
+  | 'query'
+  | 'ip'
+  | 'cookie'
+  | 'method'
+  | 'header';
 
 /**
  * Better anchors first: the ones fewest requests have, and cheapest to read (a header's presence
  * costs the walk over the request's headers, so it comes last).
  */
-const PREFERENCE: Record<AnchorKind, number> = { segment: 0, segmentAnyCase: 0, last: 1, lastTwo: 1, host: 2, query: 2, ip: 3, cookie: 4, method: 5, header: 6 };
+const PREFERENCE: Record<AnchorKind, number> = {
+  segment: 0,
+  segmentAnyCase: 0,
+  last: 1,
+  lastTwo: 1,
+  host: 2,
+  query: 2,
+  ip: 3,
+  cookie: 4,
+  method: 5,
+  header: 6,
+};
 
 /**
  * The key of an address's first byte (IPv4: 0-255) or group (IPv6: 256 + the group), from its text
@@ -73,7 +94,10 @@ export function anchorOf(c: Condition): Anchors | null {
       if (c.mode === 'prefix') {
         // `/` (every path) has no first segment to file by.
         if (c.prefixes.some((p) => p.path === '')) return null;
-        return of(c.prefixes[0]!.ignoreCase ? 'segmentAnyCase' : 'segment', c.prefixes.map((p) => firstSegment(p.path)));
+        return of(
+          c.prefixes[0]!.ignoreCase ? 'segmentAnyCase' : 'segment',
+          c.prefixes.map((p) => firstSegment(p.path)),
+        );
       }
       if (c.mode === 'exact') return of(c.ignoreCase ? 'segmentAnyCase' : 'segment', c.values.map(firstSegment));
       // Under the last two characters (one for a one-character suffix) in every mix of cases: the
@@ -81,7 +105,12 @@ export function anchorOf(c: Condition): Anchors | null {
       // `.map` together, and test them for every path ending in `g` or `p`.
       return c.values.flatMap((v) => (v.length >= 2 ? of('lastTwo', anyCase(v.slice(-2))) : of('last', anyCase(v))));
     case 'host':
-      return c.hosts.every((h) => h.kind === 'exact') ? of('host', c.hosts.map((h) => (h.kind === 'exact' ? h.name : ''))) : null;
+      return c.hosts.every((h) => h.kind === 'exact')
+        ? of(
+            'host',
+            c.hosts.map((h) => (h.kind === 'exact' ? h.name : '')),
+          )
+        : null;
     case 'ip': {
       const keys = c.blocks.map(blockKey);
       return keys.every((k) => k !== null) ? of('ip', keys as number[]) : null;
@@ -104,7 +133,7 @@ export function anchorOf(c: Condition): Anchors | null {
     case 'any': {
       // Filed under every part's anchors, so each part needs some.
       const parts = c.cs.map(anchorOf);
-      return parts.every((p) => p !== null) ? parts.flat() as Anchors : null;
+      return parts.every((p) => p !== null) ? (parts.flat() as Anchors) : null;
     }
     default:
       return null;
@@ -182,7 +211,7 @@ function merge2(a: readonly number[], b: readonly number[]): readonly number[] {
     const y = j < b.length ? b[j]! : Infinity;
     if (x <= y) i++;
     if (y <= x) j++;
-    out.push(Math.min(x , y));
+    out.push(Math.min(x, y));
   }
   return out;
 }
@@ -203,7 +232,11 @@ function merge(lists: Array<readonly number[]>): number[] {
 }
 
 /** The rules filed under each of `names`, added to `found`. */
-function filed(byName: ReadonlyMap<string | number, readonly number[]>, names: readonly string[], found: Array<readonly number[]>): void {
+function filed(
+  byName: ReadonlyMap<string | number, readonly number[]>,
+  names: readonly string[],
+  found: Array<readonly number[]>,
+): void {
   for (let i = 0; i < names.length; i++) {
     const hit = byName.get(names[i]!);
     if (hit) found.push(hit);

@@ -32,13 +32,34 @@ export interface Noted {
   noted: number;
 }
 
-export const DEVICE_CLASSES: readonly DeviceClass[] = ['desktop', 'mobile', 'tablet', 'smarttv', 'gameconsole', 'mediaplayer', 'bot'];
+export const DEVICE_CLASSES: readonly DeviceClass[] = [
+  'desktop',
+  'mobile',
+  'tablet',
+  'smarttv',
+  'gameconsole',
+  'mediaplayer',
+  'bot',
+];
 const CONTINENTS = new Set(['AF', 'AN', 'AS', 'EU', 'NA', 'OC', 'SA']);
 /** Bot Management's categories, as js-compute names them (both spellings of two it has renamed). */
 export const BOT_CATEGORIES = new Set([
-  'suspected', 'accessibility', 'ai-crawler', 'ai-fetcher', 'content-fetcher', 'monitoring-site-tools', 'online-marketing',
-  'page-preview', 'platform-integrations', 'platform-integration', 'research', 'search-engine-crawler',
-  'search-engine-optimization', 'search-engine-specialization', 'security-tools', 'headless',
+  'suspected',
+  'accessibility',
+  'ai-crawler',
+  'ai-fetcher',
+  'content-fetcher',
+  'monitoring-site-tools',
+  'online-marketing',
+  'page-preview',
+  'platform-integrations',
+  'platform-integration',
+  'research',
+  'search-engine-crawler',
+  'search-engine-optimization',
+  'search-engine-specialization',
+  'security-tools',
+  'headless',
 ]);
 export const MAX_IP_BLOCKS = 32;
 const MAX_DEPTH = 8;
@@ -47,15 +68,30 @@ const ACL_NAME = /^[A-Za-z0-9_.-]{1,255}$/;
 
 /** What it costs to test, cheapest first: `all` tests the cheap ones before the lookups. */
 const COST: Record<Condition['k'], number> = {
-  method: 0, host: 0, path: 1, cookie: 2, query: 3, header: 3, ip: 4, not: 5, all: 5, any: 5,
-  verified_bot: 6, country: 7, continent: 7, asn: 7, device: 8, acl: 9,
+  method: 0,
+  host: 0,
+  path: 1,
+  cookie: 2,
+  query: 3,
+  header: 3,
+  ip: 4,
+  not: 5,
+  all: 5,
+  any: 5,
+  verified_bot: 6,
+  country: 7,
+  continent: 7,
+  asn: 7,
+  device: 8,
+  acl: 9,
 };
 
 type Parsed = Condition | string;
 
 function strings(v: unknown, what: string): string[] | string {
   const list = typeof v === 'string' ? [v] : v;
-  if (!Array.isArray(list) || list.length === 0 || list.some((x) => typeof x !== 'string' || x === '')) return `${what} is not a non-empty string or list of strings`;
+  if (!Array.isArray(list) || list.length === 0 || list.some((x) => typeof x !== 'string' || x === ''))
+    return `${what} is not a non-empty string or list of strings`;
   return list as string[];
 }
 
@@ -78,7 +114,8 @@ function parsePath(v: unknown): Parsed {
   const modes = (['prefix', 'exact', 'suffix'] as const).filter((m) => o[m] !== undefined);
   if (modes.length !== 1) return 'path takes exactly one of prefix, exact, suffix';
   const mode = modes[0]!;
-  if (o.ignore_case !== undefined && typeof o.ignore_case !== 'boolean') return 'path\'s "ignore_case" is not true or false';
+  if (o.ignore_case !== undefined && typeof o.ignore_case !== 'boolean')
+    return 'path\'s "ignore_case" is not true or false';
   const ignoreCase = o.ignore_case === true;
   const list = strings(o[mode], `path ${mode}`);
   if (typeof list === 'string') return list;
@@ -123,7 +160,10 @@ function parseCodes(v: unknown, k: 'country' | 'continent'): Parsed {
   if (typeof list === 'string') return list;
   const codes = list.map((s) => s.toUpperCase());
   const bad = codes.find((c) => (k === 'country' ? !/^[A-Z]{2}$/.test(c) : !CONTINENTS.has(c)));
-  if (bad !== undefined) return k === 'country' ? `country "${bad}" is not a two-letter ISO 3166-1 code` : `continent "${bad}" is not one of ${[...CONTINENTS].join(' ')}`;
+  if (bad !== undefined)
+    return k === 'country'
+      ? `country "${bad}" is not a two-letter ISO 3166-1 code`
+      : `continent "${bad}" is not one of ${[...CONTINENTS].join(' ')}`;
   return { k, codes: new Set(codes), noted: 0 };
 }
 
@@ -146,7 +186,9 @@ function parseLeaf(key: string, v: unknown, depth: number): Parsed {
       const list = strings(v, 'method');
       if (typeof list === 'string') return list;
       const bad = list.find((m) => !TOKEN.test(m));
-      return bad !== undefined ? `method "${bad}" is not a method name` : { k: 'method', methods: new Set(list.map((m) => m.toUpperCase())) };
+      return bad !== undefined
+        ? `method "${bad}" is not a method name`
+        : { k: 'method', methods: new Set(list.map((m) => m.toUpperCase())) };
     }
     case 'query':
       return parseQuery(v);
@@ -157,7 +199,8 @@ function parseLeaf(key: string, v: unknown, depth: number): Parsed {
     case 'acl':
       return typeof v === 'string' && ACL_NAME.test(v) ? { k: 'acl', name: v, noted: 0 } : 'acl is not an ACL name';
     case 'ip': {
-      if (!Array.isArray(v) || v.length === 0 || v.length > MAX_IP_BLOCKS) return `ip is not a list of 1 to ${MAX_IP_BLOCKS} CIDR blocks`;
+      if (!Array.isArray(v) || v.length === 0 || v.length > MAX_IP_BLOCKS)
+        return `ip is not a list of 1 to ${MAX_IP_BLOCKS} CIDR blocks`;
       const blocks: Cidr[] = [];
       for (const s of v) {
         if (typeof s !== 'string') return 'ip holds something other than a string';
@@ -171,21 +214,30 @@ function parseLeaf(key: string, v: unknown, depth: number): Parsed {
     case 'continent':
       return parseCodes(v, key);
     case 'asn': {
-      if (!Array.isArray(v) || v.length === 0 || v.some((n) => !Number.isInteger(n) || (n as number) < 0 || (n as number) > 4294967295)) return 'asn is not a list of AS numbers';
+      if (
+        !Array.isArray(v) ||
+        v.length === 0 ||
+        v.some((n) => !Number.isInteger(n) || (n as number) < 0 || (n as number) > 4294967295)
+      )
+        return 'asn is not a list of AS numbers';
       return { k: 'asn', numbers: new Set(v as number[]), noted: 0 };
     }
     case 'device': {
       const list = strings(v, 'device');
       if (typeof list === 'string') return list;
       const bad = list.find((d) => !(DEVICE_CLASSES as readonly string[]).includes(d));
-      return bad !== undefined ? `device "${bad}" is not one of ${DEVICE_CLASSES.join(', ')}` : { k: 'device', classes: new Set(list as DeviceClass[]), noted: 0 };
+      return bad !== undefined
+        ? `device "${bad}" is not one of ${DEVICE_CLASSES.join(', ')}`
+        : { k: 'device', classes: new Set(list as DeviceClass[]), noted: 0 };
     }
     case 'verified_bot': {
       if (v === true) return { k: 'verified_bot', categories: null, noted: 0 };
       const list = strings(v, 'verified_bot');
       if (typeof list === 'string') return 'verified_bot is not true or a list of bot categories';
       const bad = list.find((c) => !BOT_CATEGORIES.has(c));
-      return bad !== undefined ? `verified_bot "${bad}" is not a bot category` : { k: 'verified_bot', categories: new Set(list), noted: 0 };
+      return bad !== undefined
+        ? `verified_bot "${bad}" is not a bot category`
+        : { k: 'verified_bot', categories: new Set(list), noted: 0 };
     }
     case 'not': {
       const c = parseCondition(v, depth + 1);
@@ -208,7 +260,10 @@ function parseLeaf(key: string, v: unknown, depth: number): Parsed {
 }
 
 function byCost(cs: Condition[]): Condition[] {
-  return cs.map((c, i) => [c, i] as const).sort((a, b) => COST[a[0].k] - COST[b[0].k] || a[1] - b[1]).map(([c]) => c);
+  return cs
+    .map((c, i) => [c, i] as const)
+    .sort((a, b) => COST[a[0].k] - COST[b[0].k] || a[1] - b[1])
+    .map(([c]) => c);
 }
 
 /** A condition object (several keys: all must hold); else what is wrong with it. */

@@ -65,7 +65,11 @@ export class SandboxMemory implements SandboxCache {
    * A token this sandbox verified before, if the key its kid names now is the very key object that
    * verified it (the same stored bytes) and the token has not expired. Expired or re-keyed entries go.
    */
-  verifiedToken(token: string, nowSec: number, currentKey: (kid: string) => Promise<CryptoKey | null>): Promise<RememberedToken | null> | null {
+  verifiedToken(
+    token: string,
+    nowSec: number,
+    currentKey: (kid: string) => Promise<CryptoKey | null>,
+  ): Promise<RememberedToken | null> | null {
     const kept = this.tokens.get(token);
     if (!kept) return null;
     if (kept.claims.exp <= nowSec) {

@@ -40,7 +40,8 @@ function parseClaims(payload: Uint8Array): TokenClaims | null {
   const keys = Object.keys(value);
   const { dec, exp, sub, room, arr } = value as Record<string, unknown>;
   if (dec !== 'wait' && dec !== 'allow' && dec !== 'won' && dec !== 'pre') return null;
-  if (typeof exp !== 'number' || !Number.isSafeInteger(exp) || typeof sub !== 'string' || typeof room !== 'string') return null;
+  if (typeof exp !== 'number' || !Number.isSafeInteger(exp) || typeof sub !== 'string' || typeof room !== 'string')
+    return null;
   // Exactly the claims the room signs: dec, exp, sub and room, and `arr` only where a place is kept
   // (always on `pre`, optional on `wait`, never on the others).
   if (!keys.includes('dec') || !keys.includes('exp') || !keys.includes('sub') || !keys.includes('room')) return null;
@@ -77,11 +78,23 @@ async function verifyAfresh(token: string, keys: KeyRing): Promise<Verified> {
     // writes verifies.
     const parts = token.split('.');
     if (parts.length !== 3 || parts.some((part) => base64url.encode(base64url.decode(part)) !== part)) {
-      return { ok: false, reason: parts.length === 3 && parts.every((p) => /^[A-Za-z0-9_-]*$/.test(p)) ? 'token_noncanonical' : 'token_malformed', kid: null };
+      return {
+        ok: false,
+        reason:
+          parts.length === 3 && parts.every((p) => /^[A-Za-z0-9_-]*$/.test(p))
+            ? 'token_noncanonical'
+            : 'token_malformed',
+        kid: null,
+      };
     }
     const header = decodeProtectedHeader(token);
     // Nothing but alg and kid: a `crit` or any other parameter is nothing the room ever signs.
-    if (Object.keys(header).length !== 2 || header.alg !== 'HS512' || typeof header.kid !== 'string' || header.kid === '') {
+    if (
+      Object.keys(header).length !== 2 ||
+      header.alg !== 'HS512' ||
+      typeof header.kid !== 'string' ||
+      header.kid === ''
+    ) {
       return { ok: false, reason: 'token_malformed', kid: null };
     }
     kid = header.kid;

@@ -350,7 +350,11 @@ export interface SandboxCache {
   /** Imports `kid` from its stored text `raw` and keeps it for the next request. */
   importedKey(kid: string, raw: string, importKey: () => Promise<CryptoKey>): Promise<CryptoKey>;
   /** A token verified before under the key object `kid` names now, unexpired; else null. */
-  verifiedToken(token: string, nowSec: number, currentKey: (kid: string) => Promise<CryptoKey | null>): Promise<RememberedToken | null> | null;
+  verifiedToken(
+    token: string,
+    nowSec: number,
+    currentKey: (kid: string) => Promise<CryptoKey | null>,
+  ): Promise<RememberedToken | null> | null;
   rememberToken(token: string, verified: RememberedToken, nowSec: number): void;
   /** The identity hash under `key`, computed once per key object and identity. */
   identityHash(key: CryptoKey, identity: string, compute: () => Promise<string>): Promise<string>;

@@ -22,7 +22,9 @@ export interface TokenInput {
 export function subjectOf(input: TokenInput, key: CryptoKey, bot = false): Promise<string> {
   const compute = () => identityHash(key, input.identity, bot);
   // Identities start with their kind (`ip:`, `header:`...): a line break keeps the bot's apart in the memory.
-  return input.memory ? input.memory.identityHash(key, bot ? `bot\n${input.identity}` : input.identity, compute) : compute();
+  return input.memory
+    ? input.memory.identityHash(key, bot ? `bot\n${input.identity}` : input.identity, compute)
+    : compute();
 }
 
 /** The room a token of these settings names. */
@@ -64,7 +66,10 @@ export interface Usable {
 }
 
 /** The first token that is genuine, for this identity, and not a spent allow token; else why not. */
-export async function firstUsable(input: TokenInput, nowSec: number): Promise<Usable | { reason: ReasonCode; kid: string | null }> {
+export async function firstUsable(
+  input: TokenInput,
+  nowSec: number,
+): Promise<Usable | { reason: ReasonCode; kid: string | null }> {
   let failure: { reason: ReasonCode; kid: string | null } | null = null;
   // A stale wait token is used only when nothing better comes: a stale duplicate on another path must
   // not cost the visitor the draw of a current one.
@@ -90,7 +95,14 @@ export async function firstUsable(input: TokenInput, nowSec: number): Promise<Us
       } else if ((v.claims.dec === 'allow' || v.claims.dec === 'won') && v.claims.exp <= nowSec) {
         // A spent allow token, or a held win the visitor left for longer than the cookie lives.
         reason = 'token_expired_allow';
-      } else if (nowSec >= (holdsPlace(v.claims) ? placeLostAt(v.claims.exp, input.config) : v.claims.dec === 'wait' ? staleAt(v.claims.exp, input.config) : Infinity)) {
+      } else if (
+        nowSec >=
+        (holdsPlace(v.claims)
+          ? placeLostAt(v.claims.exp, input.config)
+          : v.claims.dec === 'wait'
+            ? staleAt(v.claims.exp, input.config)
+            : Infinity)
+      ) {
         stale ??= usableOf(token, v, bot);
         continue;
       } else {
@@ -130,8 +142,12 @@ function usableOf(token: string, v: Omit<Usable, 'token' | 'bot'>, bot: boolean 
 export async function catchUp(token: Usable, config: Config, nowSec: number): Promise<Usable> {
   const { claims } = token;
   if (claims.dec !== 'wait' || holdsPlace(claims) || nowSec < staleAt(claims.exp, config)) return token;
-  const caught: TokenClaims = { dec: 'wait', exp: boundary(nowSec, config.waitPeriodSeconds, -1), sub: claims.sub, room: claims.room };
+  const caught: TokenClaims = {
+    dec: 'wait',
+    exp: boundary(nowSec, config.waitPeriodSeconds, -1),
+    sub: claims.sub,
+    room: claims.room,
+  };
   const signed = await signToken(caught, token.kid, token.key);
   return { ...token, token: signed, claims: caught, signature: signatureOf(signed) };
 }
-

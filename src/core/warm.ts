@@ -34,7 +34,12 @@ const ROOM = 'shop';
 
 /** A room's settings as a request reads them: the JSON values of the store, and the room's allow_percentage. */
 function settings(allowPercentage: string, extra: Record<string, string> = {}): Config {
-  const raws = { settings: JSON.stringify({ active_key: KID, wait_period_duration: '30' }), room: JSON.stringify(extra), percentage: allowPercentage, live: null };
+  const raws = {
+    settings: JSON.stringify({ active_key: KID, wait_period_duration: '30' }),
+    room: JSON.stringify(extra),
+    percentage: allowPercentage,
+    live: null,
+  };
   return parseRoomConfig(ROOM, raws).config;
 }
 
@@ -47,7 +52,17 @@ const ROUTING = JSON.stringify({
   default_room: 'shop',
   rules: [
     { id: 'hooks', if: { path: { prefix: '/webhooks' }, method: 'POST' }, then: 'bypass' },
-    { id: 'staff', if: { any: [{ header: { name: 'x-staff', equals: '1' } }, { cookie: 'staff' }, { ip: ['10.0.0.0/8', '2001:db8::/32'] }] }, then: 'bypass' },
+    {
+      id: 'staff',
+      if: {
+        any: [
+          { header: { name: 'x-staff', equals: '1' } },
+          { cookie: 'staff' },
+          { ip: ['10.0.0.0/8', '2001:db8::/32'] },
+        ],
+      },
+      then: 'bypass',
+    },
     { id: 'assets', if: { path: { suffix: ['.css', '.js'] } }, then: 'bypass' },
     { id: 'vip', if: { all: [{ query: { name: 'vip' } }, { not: { host: '*.internal' } }] }, then: 'room:checkout' },
   ],
@@ -59,12 +74,24 @@ async function routeOnce(): Promise<string> {
   const url = new URL('https://shop.example/checkout/pay?vip=1');
   const headers = new Headers({ cookie: 'a=1; b=2', 'x-staff': '0' });
   // requestFacts reads only a request's method and headers; a Request cannot be made at build time.
-  const facts = requestFacts({ method: 'GET', headers } as Request, url, headers.get('cookie'), '192.0.2.1', null, ignore);
+  const facts = requestFacts(
+    { method: 'GET', headers } as Request,
+    url,
+    headers.get('cookie'),
+    '192.0.2.1',
+    null,
+    ignore,
+  );
   const target = await routeRequest(routing, facts);
   return `route ${target.kind}${target.kind === 'room' ? ` ${target.room}` : ''}`;
 }
 
-async function decideFor(config: Config, cookie: string, nowMs = NOW_MS, proof: string | null = null): Promise<DecideResult> {
+async function decideFor(
+  config: Config,
+  cookie: string,
+  nowMs = NOW_MS,
+  proof: string | null = null,
+): Promise<DecideResult> {
   const headers = new Headers({ accept: 'text/html', cookie: `other=1; ${cookie}` });
   if (proof !== null) headers.set(PROOF_HEADER, proof);
   // resolveIdentity reads only the headers of a request; a Request cannot be made at build time.

@@ -85,7 +85,12 @@ async function toOrigin(request: Request): Promise<Response> {
   } catch (error) {
     if (!(error instanceof TypeError) || !error.message.startsWith('Request constructor')) throw error;
     const bodyless = request.method === 'GET' || request.method === 'HEAD';
-    return fetch(request.url, { backend: ORIGIN_BACKEND, method: request.method, headers: request.headers, body: bodyless ? null : request.body });
+    return fetch(request.url, {
+      backend: ORIGIN_BACKEND,
+      method: request.method,
+      headers: request.headers,
+      body: bodyless ? null : request.body,
+    });
   }
 }
 

@@ -23,7 +23,13 @@ describe('the proof bench', () => {
     });
   }
 
-  const time = (medianUs: number, unexpected = 0) => ({ requests: 10, medianUs, p90Us: medianUs + 5, untimed: 0, unexpected });
+  const time = (medianUs: number, unexpected = 0) => ({
+    requests: 10,
+    medianUs,
+    p90Us: medianUs + 5,
+    untimed: 0,
+    unexpected,
+  });
   const cost: ProofCost = {
     seconds: 0.5,
     valid: time(130),
@@ -38,12 +44,18 @@ describe('the proof bench', () => {
 
   it('prints the check and the challenge as a difference and a ratio', () => {
     const lines = proofCostLines(cost).join('\n');
-    expect(lines).toContain('checking a solution: a due token with its right solution 130 us median (p90 135) against the same draw without one 100 us median (p90 105): +30 us, 1.3x');
-    expect(lines).toContain('the challenge in a waiting answer (1 HMAC + 8 SHA-256): 250 us median (p90 255) against a room asking none 100 us median (p90 105): +150 us, 2.5x');
+    expect(lines).toContain(
+      'checking a solution: a due token with its right solution 130 us median (p90 135) against the same draw without one 100 us median (p90 105): +30 us, 1.3x',
+    );
+    expect(lines).toContain(
+      'the challenge in a waiting answer (1 HMAC + 8 SHA-256): 250 us median (p90 255) against a room asking none 100 us median (p90 105): +150 us, 2.5x',
+    );
     expect(lines).not.toContain('WARNING');
   });
 
   it('warns when answers were not the waiting page it meant to time', () => {
-    expect(proofCostLines({ ...cost, valid: time(130, 3) }).at(-1)).toMatch(/^ {2}WARNING: 3 answers .* measure something else$/);
+    expect(proofCostLines({ ...cost, valid: time(130, 3) }).at(-1)).toMatch(
+      /^ {2}WARNING: 3 answers .* measure something else$/,
+    );
   });
 });

@@ -30,12 +30,24 @@ describe('the 20-room, 50-rule routing of the bench', () => {
 });
 
 describe('the bench figures of many rooms', () => {
-  it('reads lookups per request from the host\'s usage lines, and says when the host counts none', () => {
-    const lines = ['compute-host: listening', 'usage: GET /a config_lookups=5 backend_requests=1 cpu_ms=1.2', 'usage: GET /a config_lookups=5 backend_requests=1 cpu_ms=1.0'];
+  it("reads lookups per request from the host's usage lines, and says when the host counts none", () => {
+    const lines = [
+      'compute-host: listening',
+      'usage: GET /a config_lookups=5 backend_requests=1 cpu_ms=1.2',
+      'usage: GET /a config_lookups=5 backend_requests=1 cpu_ms=1.0',
+    ];
     expect(lookupsPerRequest(lines)).toBe(5);
     expect(lookupsPerRequest(['GET /a 200 1.2ms'])).toBeNull();
     const side = { requests: 10, medianUs: 100, p90Us: 120, unexpected: 0, lookups: null };
-    const printed = routingLines({ routingChars: 6131, rooms: 20, rules: 50, oneRoom: side, manyRooms: { ...side, medianUs: 130 }, differenceMs: 0.03, ratio: 1.3 });
+    const printed = routingLines({
+      routingChars: 6131,
+      rooms: 20,
+      rules: 50,
+      oneRoom: side,
+      manyRooms: { ...side, medianUs: 130 },
+      differenceMs: 0.03,
+      ratio: 1.3,
+    });
     expect(printed[0]).toContain('6,131 of 8,000 characters');
     expect(printed[0]).toContain('+0.03 ms, 1.3x (aim: at most +0.05 ms)');
     expect(printed[1]).toContain('not counted by this host');

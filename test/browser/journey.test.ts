@@ -30,7 +30,8 @@ afterAll(async () => {
 async function percentageThatKeepsWaiting(): Promise<string> {
   const first = Math.floor(nowSeconds() / d) * d;
   let lowest = 1;
-  for (let exp = first; exp <= first + 90; exp += d) lowest = Math.min(lowest, tokenDraw(await mintToken(room, { dec: 'wait', exp })));
+  for (let exp = first; exp <= first + 90; exp += d)
+    lowest = Math.min(lowest, tokenDraw(await mintToken(room, { dec: 'wait', exp })));
   return ((lowest * 100) / 2).toPrecision(6);
 }
 
@@ -59,14 +60,23 @@ it('waits, checks back by itself, and gets in once the gate opens', { timeout: 6
   // Admitted for the session: the room cookie is there, and the origin never saw it.
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'waiting_room_default')?.httpOnly).toBe(true);
-  for (const request of room.origin.requests) expect(String(request.headers.cookie ?? '')).not.toContain('waiting_room');
+  for (const request of room.origin.requests)
+    expect(String(request.headers.cookie ?? '')).not.toContain('waiting_room');
   // Closed here, at rest on the origin page: closing Chromium mid-navigation can hang its shutdown.
   await page.context().close();
 });
 
-it('with a proof of work asked, the page solves it unasked and its draws count in full', { timeout: 60_000 }, async () => {
+it('with a proof of work asked, the page solves it unasked and its draws count in full', {
+  timeout: 60_000,
+}, async () => {
   // A draw without the proof would win 0.5% of the time; with it, 50%: the page gets in only by solving.
-  await room.setConfig({ ...settings, allow_percentage: '50', proof_of_work: 'fixed', proof_seconds: '1', proof_free_share: '0.01' });
+  await room.setConfig({
+    ...settings,
+    allow_percentage: '50',
+    proof_of_work: 'fixed',
+    proof_seconds: '1',
+    proof_free_share: '0.01',
+  });
   const journey = (): Array<Record<string, unknown>> => room.decisions().filter((l) => l.path === '/proof');
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${room.url}/proof`);

@@ -33,7 +33,10 @@ beforeAll(async () => {
       }),
       // A chance no test run wins: the page always waits, with an estimate of many hours.
       'room.wait': JSON.stringify({ allow_percentage: '0.001' }),
-      'room.pre': JSON.stringify({ event_prequeue_start: iso(Date.now() - HOUR), event_start: iso(Date.now() + 2 * HOUR) }),
+      'room.pre': JSON.stringify({
+        event_prequeue_start: iso(Date.now() - HOUR),
+        event_start: iso(Date.now() + 2 * HOUR),
+      }),
       'room.deny': JSON.stringify({ allow_percentage: '0' }),
     },
   });
@@ -49,7 +52,12 @@ afterAll(async () => {
  */
 const ENGLISH_FRAGMENTS = (Object.keys(enUS) as MessageKey[])
   .flatMap((k) => enUS[k].split(/\{[^{}]*\}|[{}#|]/))
-  .map((f) => f.trim().replace(/^[,.:;]+|[,.:;]+$/g, '').trim())
+  .map((f) =>
+    f
+      .trim()
+      .replace(/^[,.:;]+|[,.:;]+$/g, '')
+      .trim(),
+  )
   .filter((f) => /[A-Za-z]{3,}\W+[A-Za-z]{3,}/.test(f));
 
 async function visibleText(page: Page): Promise<string> {
@@ -68,7 +76,11 @@ async function expectSpoken(page: Page, tag: string): Promise<void> {
 async function axe(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; help: string }[] }> } }).axe.run;
+    const run = (
+      window as unknown as {
+        axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; help: string }[] }> };
+      }
+    ).axe.run;
     const result = await run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => `${v.id}: ${v.help}`);
   });
@@ -88,7 +100,10 @@ async function expectRendered(page: Page, tag: string, dir: string): Promise<voi
   expect(await page.evaluate(() => document.documentElement.dir || 'ltr')).toBe(dir);
   expect((await page.title()).trim()).not.toBe('');
   await expectSpoken(page, tag);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${tag}: sideways scrolling at 320 px`).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    `${tag}: sideways scrolling at 320 px`,
+  ).toBeLessThanOrEqual(0);
   expect(await axe(page), tag).toEqual([]);
 }
 
@@ -99,7 +114,11 @@ describe.each(LOCALES.map((l) => [l.info.tag, l.info.dir] as const))('%s', (tag,
       await expectRendered(page, tag, dir);
       // The page's own check (Retry-After plus its jitter): its status line and the estimate it updates.
       await page.clock.runFor(5 * 60_000);
-      await expect.poll(() => page.evaluate(() => document.querySelector('[role=status]')?.textContent ?? ''), { timeout: 20_000 }).not.toBe('');
+      await expect
+        .poll(() => page.evaluate(() => document.querySelector('[role=status]')?.textContent ?? ''), {
+          timeout: 20_000,
+        })
+        .not.toBe('');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(tag);
       await expectSpoken(page, tag);
     } finally {

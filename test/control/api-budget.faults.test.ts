@@ -21,7 +21,14 @@ import { crowdSecond, TWO_ROOM_CROWD } from './crowd.js';
 const T0 = Date.UTC(2026, 11, 5, 10, 0, 0);
 const HOUR = 3_600_000;
 /** A controller that ran before: its heartbeat 15 minutes old, past its 10-minute lease. */
-const OLD_BEAT = JSON.stringify({ id: 'old1', host: 'ops-0', pid: 1, started: T0 / 1000 - 7200, beat: T0 / 1000 - 900, lease: 600 });
+const OLD_BEAT = JSON.stringify({
+  id: 'old1',
+  host: 'ops-0',
+  pid: 1,
+  started: T0 / 1000 - 7200,
+  beat: T0 / 1000 - 900,
+  lease: 600,
+});
 
 let api: FastlyApi | null = null;
 afterEach(async () => {
@@ -38,10 +45,35 @@ async function run(faults: Fault[], seconds: number) {
   const log = (m: string): void => void said.push(m);
   const budget = new ApiBudget({ perHour: DEFAULT_API_BUDGET, readEveryMs: 60_000, heartbeatEveryMs: 200_000, log });
   const report = (call: StoreCall): void => budget.record(call, now);
-  const store = fastlyStore({ serviceId: 'SVC', storeId: ids.configStoreId, dryRun: false, token: STANDIN_TOKEN, endpoint: api.url, report, log });
+  const store = fastlyStore({
+    serviceId: 'SVC',
+    storeId: ids.configStoreId,
+    dryRun: false,
+    token: STANDIN_TOKEN,
+    endpoint: api.url,
+    report,
+    log,
+  });
   const writer = new Writer(store, 0, log, budget);
-  const failover = new Failover({ store: 'service SVC', leaseSeconds: 600, leadSeconds: 25, resume: null, saver: null, budget, startedMs: now, log });
-  const controller = new Controller({ createModel: () => createControlModel({ leadSeconds: 25 }), store, writer, sourceName: 'test', lagLimitMs: 60_000, log, failover });
+  const failover = new Failover({
+    store: 'service SVC',
+    leaseSeconds: 600,
+    leadSeconds: 25,
+    resume: null,
+    saver: null,
+    budget,
+    startedMs: now,
+    log,
+  });
+  const controller = new Controller({
+    createModel: () => createControlModel({ leadSeconds: 25 }),
+    store,
+    writer,
+    sourceName: 'test',
+    lagLimitMs: 60_000,
+    log,
+    failover,
+  });
   const seq = { n: 0 };
   for (let s = 0; s < seconds; s++) {
     now = T0 + s * 1000;
@@ -65,20 +97,32 @@ const REFUSAL = JSON.stringify({ msg: 'Bad request', detail: 'item_value of room
 
 describe('the API budget when the API keeps refusing', () => {
   it.each([
-    ['every write answered 400', { method: 'PATCH', path: /\/items$/, status: 400, body: REFUSAL }, /answered 400 to PATCH \/resources\/stores\/config\/SVC-config\/items \(.*not a valid value/],
-    ['every call to the store answered 503', { path: /^\/resources\/stores\/config\//, status: 503 }, /answered 503 to (GET|PATCH) \/resources\/stores\/config\/SVC-config\/items/],
-  ] as const)('%s: at most the budget (300) in any hour, at its pace, and the failure said once, then summarized', async (_name, fault, message) => {
-    const { said, at, snapshot } = await run([{ ...fault }], 3900);
-    // Fastly's token is spent by the hour: the controller keeps to its own 300...
-    expect(busiest(at, HOUR)).toBeLessThanOrEqual(DEFAULT_API_BUDGET);
-    // ...at its pace, not in a burst that leaves the hour's last minutes without a call (300 an hour is 25 in 5 minutes).
-    expect(busiest(at, 300_000)).toBeLessThanOrEqual(30);
-    // Said once with what the API said, then summarized (every 10 minutes): not a line a tick, nor one a read.
-    const failures = said.filter((l) => message.test(l));
-    expect(failures.length).toBeGreaterThanOrEqual(1);
-    expect(failures.length).toBeLessThanOrEqual(8);
-    expect(said.length).toBeLessThanOrEqual(20);
-    expect(said.filter((l) => l.startsWith('taking over')).length).toBeLessThanOrEqual(1);
-    expect(snapshot.writes.done).toBe(0);
-  }, 120_000);
+    [
+      'every write answered 400',
+      { method: 'PATCH', path: /\/items$/, status: 400, body: REFUSAL },
+      /answered 400 to PATCH \/resources\/stores\/config\/SVC-config\/items \(.*not a valid value/,
+    ],
+    [
+      'every call to the store answered 503',
+      { path: /^\/resources\/stores\/config\//, status: 503 },
+      /answered 503 to (GET|PATCH) \/resources\/stores\/config\/SVC-config\/items/,
+    ],
+  ] as const)(
+    '%s: at most the budget (300) in any hour, at its pace, and the failure said once, then summarized',
+    async (_name, fault, message) => {
+      const { said, at, snapshot } = await run([{ ...fault }], 3900);
+      // Fastly's token is spent by the hour: the controller keeps to its own 300...
+      expect(busiest(at, HOUR)).toBeLessThanOrEqual(DEFAULT_API_BUDGET);
+      // ...at its pace, not in a burst that leaves the hour's last minutes without a call (300 an hour is 25 in 5 minutes).
+      expect(busiest(at, 300_000)).toBeLessThanOrEqual(30);
+      // Said once with what the API said, then summarized (every 10 minutes): not a line a tick, nor one a read.
+      const failures = said.filter((l) => message.test(l));
+      expect(failures.length).toBeGreaterThanOrEqual(1);
+      expect(failures.length).toBeLessThanOrEqual(8);
+      expect(said.length).toBeLessThanOrEqual(20);
+      expect(said.filter((l) => l.startsWith('taking over')).length).toBeLessThanOrEqual(1);
+      expect(snapshot.writes.done).toBe(0);
+    },
+    120_000,
+  );
 });

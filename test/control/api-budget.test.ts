@@ -5,7 +5,18 @@ import { ApiBudget, RESERVED_CALLS, type StoreCall } from '../../control/api-bud
 
 const T0 = Date.UTC(2026, 10, 26, 10);
 
-const call = (kind: StoreCall['kind'], o: Partial<StoreCall> = {}): StoreCall => ({ kind, calls: 1, ok: true, status: 200, keys: [], remaining: null, resetMs: null, retryAfterMs: null, error: null, ...o });
+const call = (kind: StoreCall['kind'], o: Partial<StoreCall> = {}): StoreCall => ({
+  kind,
+  calls: 1,
+  ok: true,
+  status: 200,
+  keys: [],
+  remaining: null,
+  resetMs: null,
+  retryAfterMs: null,
+  error: null,
+  ...o,
+});
 
 function budget(perHour = 300, readEveryMs = 60_000) {
   const logs: string[] = [];
@@ -61,7 +72,9 @@ describe('the API budget', () => {
     expect(writes.length).toBeLessThanOrEqual(10);
     expect(writes.length).toBeGreaterThanOrEqual(9);
     expect(logs.filter((l) => l.includes('calls left'))).toHaveLength(1);
-    expect(logs[0]).toMatch(/the API token has \d+ calls left until .* \(another tool spends it too\): writing a call every [\d.]+ s instead of 15 s/);
+    expect(logs[0]).toMatch(
+      /the API token has \d+ calls left until .* \(another tool spends it too\): writing a call every [\d.]+ s instead of 15 s/,
+    );
     // With plenty left, the budget's own spacing again.
     b.record(call('read', { remaining: 900, resetMs: T0 + 1_800_000 }), T0 + 700_000);
     expect(b.writeIntervalMs(T0 + 700_000)).toBe(15_000);
@@ -73,10 +86,14 @@ describe('the API budget', () => {
     b.record(call('write', { ok: false, status: 429, remaining: 0, resetMs: reset }), T0);
     b.record(call('read', { ok: false, status: 429, remaining: 0, resetMs: reset }), T0 + 1000);
     expect(b.backoff(T0 + 299_000)).toBe(reset);
-    expect(b.writeWait(T0 + 299_000, 1)).toMatch(/rate limit is spent \(429\): backing off until 2026-11-26T10:05:00.000Z/);
+    expect(b.writeWait(T0 + 299_000, 1)).toMatch(
+      /rate limit is spent \(429\): backing off until 2026-11-26T10:05:00.000Z/,
+    );
     expect(b.readAllowed(T0 + 299_000)).toBe(false);
     expect(b.status(T0 + 10_000, T0).backoffUntilMs).toBe(reset);
-    expect(logs.filter((l) => l.includes('429'))).toEqual([expect.stringMatching(/answered 429 .*holding, until 2026-11-26T10:05:00.000Z \(its Fastly-RateLimit-Reset\)/)]);
+    expect(logs.filter((l) => l.includes('429'))).toEqual([
+      expect.stringMatching(/answered 429 .*holding, until 2026-11-26T10:05:00.000Z \(its Fastly-RateLimit-Reset\)/),
+    ]);
     expect(b.backoff(reset)).toBeNull();
     expect(b.writeWait(reset, 1)).toBeNull();
     expect(logs.at(-1)).toBe('the Fastly API rate limit has reset: calling it again');
@@ -112,7 +129,9 @@ describe('the API budget', () => {
     expect(b.used(now)).toEqual({ reads: 0, writes: 0, heartbeats: 0, logTails: 120 });
     // (300 - 60 reads - 120 log-tail starts) writes an hour: one every 30 s, not 15.
     expect(b.writeIntervalMs(now)).toBe(30_000);
-    expect(b.status(now, now).why).toMatch(/a write every 30 s \(300 calls an hour, --api-budget, less a read every 60 s and 120 log-tail starts in the last hour\)/);
+    expect(b.status(now, now).why).toMatch(
+      /a write every 30 s \(300 calls an hour, --api-budget, less a read every 60 s and 120 log-tail starts in the last hour\)/,
+    );
     // An hour later those starts have left the trailing hour: 15 s again.
     expect(b.writeIntervalMs(now + 3_600_000)).toBe(15_000);
   });
@@ -122,7 +141,10 @@ describe('the API budget', () => {
     expect(b.callWait(T0)).toBeNull();
     for (let s = 0; s < 100; s++) b.record(call('write'), T0 + s * 1000);
     // The hour is spent: the next start waits until the first call leaves the trailing hour.
-    expect(b.callWait(T0 + 200_000)).toEqual({ untilMs: T0 + 3_600_000, why: 'the budget of 100 API calls an hour is spent for now (--api-budget)' });
+    expect(b.callWait(T0 + 200_000)).toEqual({
+      untilMs: T0 + 3_600_000,
+      why: 'the budget of 100 API calls an hour is spent for now (--api-budget)',
+    });
     expect(b.callWait(T0 + 3_600_000)).toBeNull();
   });
 
@@ -132,7 +154,10 @@ describe('the API budget', () => {
     b.record(call('read', { remaining: RESERVED_CALLS + 1, resetMs: reset }), T0);
     expect(b.callWait(T0 + 1000)).toBeNull();
     b.record(call('log-tail', { status: null }), T0 + 1000);
-    expect(b.callWait(T0 + 2000)).toEqual({ untilMs: reset, why: `the API token has ${RESERVED_CALLS} calls left until its reset, all kept for the operator` });
+    expect(b.callWait(T0 + 2000)).toEqual({
+      untilMs: reset,
+      why: `the API token has ${RESERVED_CALLS} calls left until its reset, all kept for the operator`,
+    });
     expect(b.callWait(reset)).toBeNull();
     const c = budget().b;
     c.record(call('read', { ok: false, status: 429, retryAfterMs: 20_000 }), T0);
@@ -158,7 +183,9 @@ describe('the API budget', () => {
     const { b } = budget(10, 0);
     for (let s = 0; s < 10; s++) b.record(call('write'), T0 + s * 1000);
     const waited = b.take(T0 + 60_000, 'log-tail');
-    expect(waited).toEqual({ wait: { untilMs: T0 + 3_600_000, why: 'the budget of 10 API calls an hour is spent for now (--api-budget)' } });
+    expect(waited).toEqual({
+      wait: { untilMs: T0 + 3_600_000, why: 'the budget of 10 API calls an hour is spent for now (--api-budget)' },
+    });
     // The first write leaves the hour: that call is the log-tail's, which waits for it.
     expect(b.writeWait(T0 + 3_600_000, 1)).toMatch(/budget of 10 API calls an hour is spent/);
     expect(b.readAllowed(T0 + 3_600_000)).toBe(false);
@@ -175,7 +202,7 @@ describe('the API budget', () => {
     expect(b.used(T0).logTails).toBe(0);
   });
 
-  it('keeps its trailing hour, its back-off and the token\'s figures across a restart (saved with the state)', () => {
+  it("keeps its trailing hour, its back-off and the token's figures across a restart (saved with the state)", () => {
     const { b } = budget();
     b.record(call('read', { remaining: 500, resetMs: T0 + 1_800_000 }), T0);
     b.record(call('write', { calls: 2 }), T0 + 1000);
@@ -189,7 +216,11 @@ describe('the API budget', () => {
     expect(again.backoff(T0 + 10_000)).toBe(T0 + 122_000);
     // 500 as the API said, less the 2 + 1 calls after it, less the read since the start.
     expect(again.status(T0 + 10_000, T0 + 10_000).remaining).toBe(496);
-    expect(logs).toEqual([expect.stringMatching(/^the state file says the Fastly API answered 429 before the restart: calling nothing, holding, until 2026-11-26T10:02:02.000Z/)]);
+    expect(logs).toEqual([
+      expect.stringMatching(
+        /^the state file says the Fastly API answered 429 before the restart: calling nothing, holding, until 2026-11-26T10:02:02.000Z/,
+      ),
+    ]);
     // Calls older than an hour are not restored.
     const { b: later } = budget();
     later.restore(saved, T0 + 3_601_500);

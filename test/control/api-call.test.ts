@@ -8,7 +8,11 @@ const T0 = Date.UTC(2026, 10, 26, 10);
 
 describe('an API call', () => {
   it('reads the rate-limit headers of an answer', () => {
-    const headers = new Headers({ 'Fastly-RateLimit-Remaining': '812', 'Fastly-RateLimit-Reset': String(T0 / 1000 + 1800), 'Retry-After': '30' });
+    const headers = new Headers({
+      'Fastly-RateLimit-Remaining': '812',
+      'Fastly-RateLimit-Reset': String(T0 / 1000 + 1800),
+      'Retry-After': '30',
+    });
     expect(rateLimitOf(headers)).toEqual({ remaining: 812, resetMs: T0 + 1_800_000, retryAfterMs: 30_000 });
     expect(rateLimitOf(new Headers())).toEqual({ remaining: null, resetMs: null, retryAfterMs: null });
   });

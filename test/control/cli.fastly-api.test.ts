@@ -41,7 +41,11 @@ beforeAll(async () => {
   api = await startFastlyApi({ rateLimitWindowMs: WINDOW_MS });
   svc = seedService(api, { config: TWO_ROOMS });
   dir = mkdtempSync(join(tmpdir(), 'wr-control-e2e-'));
-  control = await controlProcess(['--source', 'log-tail:SVC', '--service', 'SVC', '--api-budget', String(BUDGET)], fastlyEnv({ url: api.url, home: dir }), dir);
+  control = await controlProcess(
+    ['--source', 'log-tail:SVC', '--service', 'SVC', '--api-budget', String(BUDGET)],
+    fastlyEnv({ url: api.url, home: dir }),
+    dir,
+  );
   // A steady crowd, both rooms above their targets: lines the service's `fastly log-tail` prints.
   feed = setInterval(() => api.logs.push('SVC', crowdSecond(ROOMS, Date.now(), seq)), 1000);
 });
@@ -60,16 +64,27 @@ describe('npm run control -- --service with FASTLY_API_TOKEN, against the API st
     const writeLine = async () => (await storeJournal()).findIndex((l) => l.kind === 'write');
     await expect.poll(writeLine, { timeout: 30_000, interval: 200 }).toBeGreaterThan(0);
     const store = api.store(svc.configStoreId);
-    for (const room of ['shop', 'checkout']) expect(JSON.parse(store[`room.${room}.live`]!).allow_schedule).toMatch(/^\d+=\d/);
+    for (const room of ['shop', 'checkout'])
+      expect(JSON.parse(store[`room.${room}.live`]!).allow_schedule).toMatch(/^\d+=\d/);
     expect(JSON.parse(store.controller!)).toMatchObject({ lease: 600 });
     // The resource links through the CLI (2 calls), one read, then bulk PATCHes: nothing else but
     // `fastly log-tail` turning the service's log stream on, a call the budget and the journal count too.
-    expect(apiCalls().filter((c) => c.includes('/log_stream/'))).toEqual(['POST /service/SVC/log_stream/managed/instance_output 200']);
-    expect((await control.journal()).filter((l) => l.kind === 'log-tail').map((l) => [l.ok, l.calls])).toEqual([[true, 1]]);
+    expect(apiCalls().filter((c) => c.includes('/log_stream/'))).toEqual([
+      'POST /service/SVC/log_stream/managed/instance_output 200',
+    ]);
+    expect((await control.journal()).filter((l) => l.kind === 'log-tail').map((l) => [l.ok, l.calls])).toEqual([
+      [true, 1],
+    ]);
     const journal = await storeJournal();
     const w = await writeLine();
-    const calls = apiCalls().filter((c) => !c.includes('/log_stream/')).slice(0, w + 2);
-    expect(calls.slice(0, 3)).toEqual(['GET /service/SVC/details 200', 'GET /service/SVC/version/1/resource 200', 'GET /resources/stores/config/ID/items 200']);
+    const calls = apiCalls()
+      .filter((c) => !c.includes('/log_stream/'))
+      .slice(0, w + 2);
+    expect(calls.slice(0, 3)).toEqual([
+      'GET /service/SVC/details 200',
+      'GET /service/SVC/version/1/resource 200',
+      'GET /resources/stores/config/ID/items 200',
+    ]);
     expect(new Set(calls.slice(3))).toEqual(new Set(['PATCH /resources/stores/config/ID/items 200']));
     expect(journal.slice(0, w + 1).map((l) => [l.kind, l.ok, l.status, l.calls])).toEqual([
       ['read', true, null, 2],
@@ -82,7 +97,9 @@ describe('npm run control -- --service with FASTLY_API_TOKEN, against the API st
     expect(Object.keys(journal[w]!.rooms).sort()).toEqual(['checkout', 'shop']);
     // The token's calls left, as the API's headers said: the stand-in's own count at that call.
     const patch = patches()[w - 2]!;
-    const inWindow = api.calls.filter((c) => c.limited && Math.floor(c.at / WINDOW_MS) === Math.floor(patch.at / WINDOW_MS) && c.at <= patch.at).length;
+    const inWindow = api.calls.filter(
+      (c) => c.limited && Math.floor(c.at / WINDOW_MS) === Math.floor(patch.at / WINDOW_MS) && c.at <= patch.at,
+    ).length;
     expect(journal[w]!.remaining).toBe(1000 - inWindow);
     const snap = await control.snapshot();
     expect(snap.api!.usedLastHour).toMatchObject({ reads: 3, heartbeats: w - 2, logTails: 1 });
@@ -94,15 +111,25 @@ describe('npm run control -- --service with FASTLY_API_TOKEN, against the API st
   it('a 5xx on a write: said once, the store keeps its values, the controller reads before it trusts its view, then writes again', async () => {
     const before = api.store(svc.configStoreId);
     const from = api.calls.length;
-    api.faults.push({ method: 'PATCH', path: `/resources/stores/config/${svc.configStoreId}/items`, status: 503, times: 1 });
+    api.faults.push({
+      method: 'PATCH',
+      path: `/resources/stores/config/${svc.configStoreId}/items`,
+      status: 503,
+      times: 1,
+    });
     await expect.poll(() => control.err, { timeout: 30_000, interval: 200 }).toContain('answered 503 to PATCH');
     expect(control.err).toContain('a fault at Fastly, the change may or may not have been made');
     expect(api.store(svc.configStoreId)).toEqual(before);
     // The next call is a read (what did the 503 apply?), then the writes go on.
-    await expect.poll(() => apiCalls(from).filter((c) => c.endsWith(' 200')).slice(0, 2), { timeout: 30_000, interval: 200 }).toEqual([
-      'GET /resources/stores/config/ID/items 200',
-      'PATCH /resources/stores/config/ID/items 200',
-    ]);
+    await expect
+      .poll(
+        () =>
+          apiCalls(from)
+            .filter((c) => c.endsWith(' 200'))
+            .slice(0, 2),
+        { timeout: 30_000, interval: 200 },
+      )
+      .toEqual(['GET /resources/stores/config/ID/items 200', 'PATCH /resources/stores/config/ID/items 200']);
     expect(control.err.match(/answered 503/g)).toHaveLength(1);
   });
 
@@ -116,27 +143,48 @@ describe('npm run control -- --service with FASTLY_API_TOKEN, against the API st
     const refused = api.calls.slice(from).find((c) => c.status === 429)!;
     const reset = (Math.floor(refused.at / WINDOW_MS) + 1) * WINDOW_MS;
     expect(control.err).toContain(`until ${new Date(reset).toISOString()} (its Fastly-RateLimit-Reset)`);
-    await expect.poll(() => control.err, { timeout: 5000, interval: 100 }).toContain('holding, writing nothing: the Fastly API rate limit is spent (429)');
+    await expect
+      .poll(() => control.err, { timeout: 5000, interval: 100 })
+      .toContain('holding, writing nothing: the Fastly API rate limit is spent (429)');
     expect((await control.snapshot()).api!.backoffUntilMs).toBe(reset);
-    await expect.poll(() => control.err, { timeout: 30_000, interval: 200 }).toContain('the Fastly API rate limit has reset: calling it again');
-    await expect.poll(() => control.err, { timeout: 30_000, interval: 200 }).toMatch(/429[\s\S]*the view is current again: controlling/);
+    await expect
+      .poll(() => control.err, { timeout: 30_000, interval: 200 })
+      .toContain('the Fastly API rate limit has reset: calling it again');
+    await expect
+      .poll(() => control.err, { timeout: 30_000, interval: 200 })
+      .toMatch(/429[\s\S]*the view is current again: controlling/);
     // Nothing was called between the 429 and the reset; the next call succeeded.
     const limitedCalls = () => api.calls.slice(from).filter((c) => c.limited || c.status === 429);
-    await expect.poll(() => limitedCalls().filter((c) => c.at >= reset)[0]?.status, { timeout: 20_000, interval: 200 }).toBe(200);
+    await expect
+      .poll(() => limitedCalls().filter((c) => c.at >= reset)[0]?.status, { timeout: 20_000, interval: 200 })
+      .toBe(200);
     expect(limitedCalls().filter((c) => c.at > refused.at && c.at < reset)).toEqual([]);
     expect(control.err.match(/the Fastly API answered 429/g)).toHaveLength(1);
   });
 
   it('JSON of the wrong shape on a read: refused and journalled, the last values kept, nothing crashes', async () => {
     const lines = (await control.journal()).length;
-    api.faults.push({ method: 'GET', path: `/resources/stores/config/${svc.configStoreId}/items`, body: '{"items": 1}', times: 1 });
+    api.faults.push({
+      method: 'GET',
+      path: `/resources/stores/config/${svc.configStoreId}/items`,
+      body: '{"items": 1}',
+      times: 1,
+    });
     control.hup();
-    await expect.poll(async () => (await control.journal()).slice(lines).find((l) => l.kind === 'read' && !l.ok)?.error, { timeout: 10_000, interval: 200 }).toMatch(
-      /^the Fastly API answered GET \/resources\/stores\/config\/SVC-config\/items\?limit=500 with 200, but .*items/,
-    );
+    await expect
+      .poll(async () => (await control.journal()).slice(lines).find((l) => l.kind === 'read' && !l.ok)?.error, {
+        timeout: 10_000,
+        interval: 200,
+      })
+      .toMatch(
+        /^the Fastly API answered GET \/resources\/stores\/config\/SVC-config\/items\?limit=500 with 200, but .*items/,
+      );
     const snap = await control.snapshot();
     expect(snap.holding).toBe(false);
-    expect(Object.fromEntries(snap.rooms.map((r) => [r.id, r.model.targets.newUsersPerMinute]))).toEqual({ shop: 60, checkout: 30 });
+    expect(Object.fromEntries(snap.rooms.map((r) => [r.id, r.model.targets.newUsersPerMinute]))).toEqual({
+      shop: 60,
+      checkout: 30,
+    });
     expect(control.exitCode).toBeNull();
   });
 

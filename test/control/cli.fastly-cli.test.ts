@@ -59,22 +59,33 @@ afterAll(async () => {
 
 describe('npm run control -- --service without FASTLY_API_TOKEN, through the Fastly CLI', () => {
   it('says it writes a call per key, then reads with one CLI call and writes each room through one of its own, the heartbeat only on its own clock', async () => {
-    expect(control.err).toContain('FASTLY_API_TOKEN is not set: reading and writing through the Fastly CLI, one API call per key written');
-    const puts = () => api.calls.filter((c) => c.method === 'PUT').map((c) => `${c.path.replace(svc.configStoreId, 'ID')} ${c.status}`);
+    expect(control.err).toContain(
+      'FASTLY_API_TOKEN is not set: reading and writing through the Fastly CLI, one API call per key written',
+    );
+    const puts = () =>
+      api.calls.filter((c) => c.method === 'PUT').map((c) => `${c.path.replace(svc.configStoreId, 'ID')} ${c.status}`);
     const roomPuts = () => puts().filter((p) => !p.includes('/item/controller '));
     await expect.poll(() => roomPuts().length, { timeout: 30_000, interval: 200 }).toBeGreaterThanOrEqual(2);
-    expect(roomPuts().slice(0, 2).sort()).toEqual(['/resources/stores/config/ID/item/room.checkout.live 200', '/resources/stores/config/ID/item/room.shop.live 200']);
+    expect(roomPuts().slice(0, 2).sort()).toEqual([
+      '/resources/stores/config/ID/item/room.checkout.live 200',
+      '/resources/stores/config/ID/item/room.shop.live 200',
+    ]);
     // The heartbeat claims the store at once, then goes every lease/3 (200 s): never a call beside each write.
     expect(puts()[0]).toBe('/resources/stores/config/ID/item/controller 200');
     expect(puts().filter((p) => p.includes('/item/controller '))).toHaveLength(1);
     const store = api.store(svc.configStoreId);
-    for (const room of ['shop', 'checkout']) expect(JSON.parse(store[`room.${room}.live`]!).allow_schedule).toMatch(/^\d+=\d/);
+    for (const room of ['shop', 'checkout'])
+      expect(JSON.parse(store[`room.${room}.live`]!).allow_schedule).toMatch(/^\d+=\d/);
     // Nothing but the CLI's calls: the links (2), the list (1), a PUT a key; never the bulk PATCH.
     expect(api.calls.filter((c) => c.method === 'PATCH')).toEqual([]);
     // The store's calls, in order; the log-tail start (one call) is journalled when its first line comes.
     const storeJournal = async () => (await control.journal()).filter((l) => l.kind !== 'log-tail');
-    await expect.poll(async () => (await storeJournal()).length, { timeout: 5000, interval: 100 }).toBeGreaterThanOrEqual(5);
-    expect((await control.journal()).filter((l) => l.kind === 'log-tail').map((l) => [l.ok, l.calls])).toEqual([[true, 1]]);
+    await expect
+      .poll(async () => (await storeJournal()).length, { timeout: 5000, interval: 100 })
+      .toBeGreaterThanOrEqual(5);
+    expect((await control.journal()).filter((l) => l.kind === 'log-tail').map((l) => [l.ok, l.calls])).toEqual([
+      [true, 1],
+    ]);
     const journal = await storeJournal();
     expect(journal.slice(0, 5).map((l) => [l.kind, l.ok, l.calls, l.keys.join()])).toEqual([
       ['read', true, 2, ''],

@@ -17,7 +17,9 @@ const started: ChildProcess[] = [];
 // Stopped, and their last state write done, before the next test (and the directory's removal).
 afterEach(async () => {
   const running = started.splice(0).filter((child) => child.exitCode === null && child.signalCode === null);
-  await Promise.all(running.map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')))));
+  await Promise.all(
+    running.map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM')))),
+  );
 });
 
 /** A port nobody listens on now, picked by the system. */
@@ -29,15 +31,29 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-
 function run(command: string, args: string[], name: string): { child: ChildProcess; out: () => string } {
   const config = join(dir, `${name}.json`);
-  writeFileSync(config, JSON.stringify({ settings: JSON.stringify({ allow_percentage: '50', new_users_per_minute: '60' }) }));
+  writeFileSync(
+    config,
+    JSON.stringify({ settings: JSON.stringify({ allow_percentage: '50', new_users_per_minute: '60' }) }),
+  );
   writeFileSync(join(dir, `${name}.log`), '');
-  const child = spawn(command, [...args, '--source', `file:${join(dir, `${name}.log`)}`, '--file', config, '--state', join(dir, `${name}-state.json`)], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    command,
+    [
+      ...args,
+      '--source',
+      `file:${join(dir, `${name}.log`)}`,
+      '--file',
+      config,
+      '--state',
+      join(dir, `${name}-state.json`),
+    ],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   started.push(child);
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -60,9 +76,17 @@ describe('npm run control, stopped hard', () => {
 
   it('names the process that holds its dashboard port, and --dashboard-port', async () => {
     const port = await freePort();
-    const first = run(process.execPath, ['--import', 'tsx', 'control/cli.ts', '--dashboard-port', String(port)], 'first');
+    const first = run(
+      process.execPath,
+      ['--import', 'tsx', 'control/cli.ts', '--dashboard-port', String(port)],
+      'first',
+    );
     await expect.poll(first.out, { timeout: 30_000, interval: 100 }).toContain('dashboard at');
-    const second = run(process.execPath, ['--import', 'tsx', 'control/cli.ts', '--dashboard-port', String(port)], 'second');
+    const second = run(
+      process.execPath,
+      ['--import', 'tsx', 'control/cli.ts', '--dashboard-port', String(port)],
+      'second',
+    );
     const code = await new Promise((resolve) => second.child.once('exit', resolve));
     expect(code).not.toBe(0);
     expect(second.out()).not.toMatch(/^npm run control: listen EADDRINUSE/m);

@@ -35,7 +35,16 @@ describe('npm run control', () => {
 
   it('refuses an API budget that is not a number of calls an hour, saying what it takes', async () => {
     for (const bad of ['0', 'lots', 'Infinity']) {
-      const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--dashboard-port', '0', '--api-budget', bad]).then(
+      const error = await main([
+        '--source',
+        `file:${join(dir, 'room.log')}`,
+        '--file',
+        config,
+        '--dashboard-port',
+        '0',
+        '--api-budget',
+        bad,
+      ]).then(
         () => null,
         (e: Error) => e,
       );
@@ -44,30 +53,63 @@ describe('npm run control', () => {
   });
 
   it('names --api-budget when given the --write-budget it replaced', async () => {
-    const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--dashboard-port', '0', '--write-budget', '360']).then(
+    const error = await main([
+      '--source',
+      `file:${join(dir, 'room.log')}`,
+      '--file',
+      config,
+      '--dashboard-port',
+      '0',
+      '--write-budget',
+      '360',
+    ]).then(
       () => null,
       (e: Error) => e,
     );
-    expect(error?.message).toBe('--write-budget is gone: the controller now keeps one budget of API calls an hour for its reads and writes together: --api-budget 360 (default 300)');
+    expect(error?.message).toBe(
+      '--write-budget is gone: the controller now keeps one budget of API calls an hour for its reads and writes together: --api-budget 360 (default 300)',
+    );
   });
 
   it('refuses reads that would spend the whole budget', async () => {
-    const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--dashboard-port', '0', '--api-budget', '60', '--read-every', '30']).then(
+    const error = await main([
+      '--source',
+      `file:${join(dir, 'room.log')}`,
+      '--file',
+      config,
+      '--dashboard-port',
+      '0',
+      '--api-budget',
+      '60',
+      '--read-every',
+      '30',
+    ]).then(
       () => null,
       (e: Error) => e,
     );
-    expect(error?.message).toBe('--read-every 30 reads 120 times an hour, the whole --api-budget of 60: read less often or raise the budget');
+    expect(error?.message).toBe(
+      '--read-every 30 reads 120 times an hour, the whole --api-budget of 60: read less often or raise the budget',
+    );
   });
 
   it('refuses a state file it cannot resume from, naming it and what to do', async () => {
     const state = join(dir, 'control-state-config.json');
     writeFileSync(state, '{"format":"waiting-room-controller-state","version":1,"sha256":"00","body":"{}"}');
-    const error = await main(['--source', `file:${join(dir, 'room.log')}`, '--file', config, '--dashboard-port', '0']).then(
+    const error = await main([
+      '--source',
+      `file:${join(dir, 'room.log')}`,
+      '--file',
+      config,
+      '--dashboard-port',
+      '0',
+    ]).then(
       () => null,
       (e: Error) => e,
     );
     // The default state file sits beside the store file.
-    expect(error?.message).toContain(`cannot resume from the state file ${state}: it is corrupt (its checksum does not match its contents)`);
+    expect(error?.message).toContain(
+      `cannot resume from the state file ${state}: it is corrupt (its checksum does not match its contents)`,
+    );
     expect(error?.message).toContain('npm run control -- --fresh');
     rmSync(state);
   });
@@ -77,14 +119,20 @@ describe('npm run control', () => {
       () => null,
       (e: Error) => e,
     );
-    expect(error?.message).toBe('--lease must be at least 60 seconds (a lease shorter than the writes\' spacing would lapse between them), not "30"');
+    expect(error?.message).toBe(
+      '--lease must be at least 60 seconds (a lease shorter than the writes\' spacing would lapse between them), not "30"',
+    );
   });
 
   it("passes the room's banner and errors through, and not its decision lines", async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'control/cli.ts', '--source', 'stdin', '--file', config, '--dashboard-port', '0'], {
-      cwd: repoRoot,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'control/cli.ts', '--source', 'stdin', '--file', config, '--dashboard-port', '0'],
+      {
+        cwd: repoRoot,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const decision = admittedLine(Date.now(), 1);
@@ -100,12 +148,34 @@ describe('npm run control', () => {
 
   it('reads the settings again on SIGHUP, and journals each write it makes', async () => {
     const store = join(dir, 'hup.json');
-    writeFileSync(store, JSON.stringify({ settings: JSON.stringify({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' }) }));
+    writeFileSync(
+      store,
+      JSON.stringify({
+        settings: JSON.stringify({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' }),
+      }),
+    );
     const journal = join(dir, 'journal.jsonl');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'control/cli.ts', '--source', 'stdin', '--no-echo', '--file', store, '--dashboard-port', '0', '--journal', journal], {
-      cwd: repoRoot,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'control/cli.ts',
+        '--source',
+        'stdin',
+        '--no-echo',
+        '--file',
+        store,
+        '--dashboard-port',
+        '0',
+        '--journal',
+        journal,
+      ],
+      {
+        cwd: repoRoot,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     await expect.poll(() => err, { timeout: 20_000, interval: 100 }).toContain('dashboard at');
@@ -113,8 +183,14 @@ describe('npm run control', () => {
     const now = Date.now();
     for (let i = 0; i < 100; i++) child.stdin.write(`${admittedLine(now - 10_000 + i * 100, i)}\n`);
     child.kill('SIGHUP');
-    await expect.poll(() => err, { timeout: 20_000, interval: 100 }).toContain('SIGHUP: reading the settings at the next tick');
-    await expect.poll(() => (existsSync(journal) ? readFileSync(journal, 'utf8') : ''), { timeout: 20_000, interval: 100 }).toMatch(/"kind":"write","ok":true,"status":null,"calls":0,"keys":\[("controller",)?"room.default.allow_percentage"/);
+    await expect
+      .poll(() => err, { timeout: 20_000, interval: 100 })
+      .toContain('SIGHUP: reading the settings at the next tick');
+    await expect
+      .poll(() => (existsSync(journal) ? readFileSync(journal, 'utf8') : ''), { timeout: 20_000, interval: 100 })
+      .toMatch(
+        /"kind":"write","ok":true,"status":null,"calls":0,"keys":\[("controller",)?"room.default.allow_percentage"/,
+      );
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   }, 60_000);
@@ -122,20 +198,29 @@ describe('npm run control', () => {
   it('plans in a worker thread, and its dashboard shows what the rooms there counted', async () => {
     const log = join(dir, 'worker.log');
     writeFileSync(log, '');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'control/cli.ts', '--source', `file:${log}`, '--file', config, '--dashboard-port', '0'], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'control/cli.ts', '--source', `file:${log}`, '--file', config, '--dashboard-port', '0'],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let err = '';
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     try {
-      await expect.poll(() => err, { timeout: 20_000, interval: 100 }).toMatch(/planning in a worker thread; dashboard at (\S+)/);
+      await expect
+        .poll(() => err, { timeout: 20_000, interval: 100 })
+        .toMatch(/planning in a worker thread; dashboard at (\S+)/);
       const url = /dashboard at (\S+)/.exec(err)![1]!;
       // Its first save (at its first tick) before any line: the next is due 10 s later.
-      await expect.poll(() => existsSync(join(dir, 'control-state-config.json')), { timeout: 20_000, interval: 100 }).toBe(true);
+      await expect
+        .poll(() => existsSync(join(dir, 'control-state-config.json')), { timeout: 20_000, interval: 100 })
+        .toBe(true);
       // The file source reads from the end: the lines come after it started.
       appendFileSync(log, `${admittedLine(Date.now(), 1)}\n${admittedLine(Date.now(), 2)}\n`);
-      const lines = async (): Promise<number | undefined> => ((await (await fetch(`${url}api/snapshot`)).json()) as { rooms: { lines: number }[] }).rooms[0]?.lines;
+      const lines = async (): Promise<number | undefined> =>
+        ((await (await fetch(`${url}api/snapshot`)).json()) as { rooms: { lines: number }[] }).rooms[0]?.lines;
       await expect.poll(lines, { timeout: 20_000, interval: 200 }).toBe(2);
     } finally {
       child.kill('SIGTERM');

@@ -11,7 +11,13 @@ import { repoRoot } from '../../lib/paths.js';
 
 /** Two rooms queueing (allow_percentage 50, windows of 30 s), each with its own target. */
 export const TWO_ROOMS: Record<string, string> = {
-  routing: JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }], default_room: 'shop' }),
+  routing: JSON.stringify({
+    rooms: [
+      { id: 'shop', routes: ['/'] },
+      { id: 'checkout', routes: ['/checkout'] },
+    ],
+    default_room: 'shop',
+  }),
   settings: JSON.stringify({ wait_period_duration: '30', allow_percentage: '50' }),
   'room.shop': JSON.stringify({ new_users_per_minute: '60' }),
   'room.checkout': JSON.stringify({ new_users_per_minute: '30' }),
@@ -34,9 +40,27 @@ export interface ControlProcess {
  * and waits for its dashboard: its state file in DIR, so no run resumes from another's (the default for
  * --service is local/control-state-SERVICE.json in the checkout, shared by every test of that service).
  */
-export async function controlProcess(args: readonly string[], env: NodeJS.ProcessEnv, dir: string): Promise<ControlProcess> {
+export async function controlProcess(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  dir: string,
+): Promise<ControlProcess> {
   const file = join(dir, 'journal.jsonl');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'control/cli.ts', ...args, '--journal', file, ...(args.includes('--state') ? [] : ['--state', join(dir, 'control-state.json')]), '--dashboard-port', '0'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'control/cli.ts',
+      ...args,
+      '--journal',
+      file,
+      ...(args.includes('--state') ? [] : ['--state', join(dir, 'control-state.json')]),
+      '--dashboard-port',
+      '0',
+    ],
+    { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let err = '';
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
   child.stdout.resume();

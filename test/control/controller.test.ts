@@ -41,7 +41,14 @@ function setup(settings: Record<string, string>, minIntervalMs = 20_000, perHour
   const logs: string[] = [];
   const budget = new ApiBudget({ perHour, readEveryMs: 60_000, log: (m) => logs.push(m) });
   const writer = new Writer(fake.store, minIntervalMs, (m) => logs.push(m), budget);
-  const controller = new Controller({ createModel: () => createControlModel(), store: fake.store, writer, sourceName: 'test', lagLimitMs: 60_000, log: (m) => logs.push(m) });
+  const controller = new Controller({
+    createModel: () => createControlModel(),
+    store: fake.store,
+    writer,
+    sourceName: 'test',
+    lagLimitMs: 60_000,
+    log: (m) => logs.push(m),
+  });
   return { ...fake, logs, writer, controller };
 }
 
@@ -52,7 +59,11 @@ async function offer(writer: Writer, writes: SettingWrites, nowMs: number, room 
 
 describe('the controller process', () => {
   it('engages an open room that admits past the target, through the store', async () => {
-    const { controller, writes, values } = setup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
+    const { controller, writes, values } = setup({
+      allow_percentage: '100',
+      new_users_per_minute: '60',
+      wait_period_duration: '30',
+    });
     for (let i = 0; i < 100; i++) controller.line(admitted(T0 + i * 100, i), T0 + i * 100);
     await controller.tick(T0 + 10_000);
     expect(writes).toHaveLength(1);
@@ -70,7 +81,11 @@ describe('the controller process', () => {
   });
 
   it('holds, and says so once, when lines arrive late; controls again once they arrive on time', async () => {
-    const { controller, writes, logs } = setup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
+    const { controller, writes, logs } = setup({
+      allow_percentage: '100',
+      new_users_per_minute: '60',
+      wait_period_duration: '30',
+    });
     // Every line reaches the controller 90 s after the edge wrote it: the source lags.
     for (let s = 0; s < 30; s++) {
       for (let i = 0; i < 5; i++) controller.line(admitted(T0 + s * 1000 + i * 100, s * 5 + i), T0 + 90_000 + s * 1000);
@@ -79,7 +94,9 @@ describe('the controller process', () => {
     expect(writes).toEqual([]);
     expect(controller.snapshot(T0 + 120_000)).toMatchObject({ holding: true, source: { state: 'lagging' } });
     const holding = logs.filter((l) => l.startsWith('holding'));
-    expect(holding).toEqual(['holding, writing nothing: the log source lags: its lines arrive 90 s after the room wrote them']);
+    expect(holding).toEqual([
+      'holding, writing nothing: the log source lags: its lines arrive 90 s after the room wrote them',
+    ]);
     // Caught up: lines now arrive as they are written.
     controller.line(admitted(T0 + 121_000, 999), T0 + 121_000);
     await controller.tick(T0 + 121_500);
@@ -89,7 +106,11 @@ describe('the controller process', () => {
   });
 
   it('takes a room with no traffic for a quiet room, not a lagging source: no hold, no message', async () => {
-    const { controller, logs } = setup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
+    const { controller, logs } = setup({
+      allow_percentage: '100',
+      new_users_per_minute: '60',
+      wait_period_duration: '30',
+    });
     for (let i = 0; i < 20; i++) controller.line(admitted(T0 + i * 100, i), T0 + i * 100 + 50);
     // Then nothing for ten minutes, ticking every second: the source is open, the room is quiet.
     for (let t = 1; t <= 600; t++) await controller.tick(T0 + 2_000 + t * 1000);
@@ -100,10 +121,22 @@ describe('the controller process', () => {
   });
 
   it('holds while the source says it fails (fastly log-tail exited), saying so once, and controls again once it recovers', async () => {
-    const { controller, writes, logs } = setup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
+    const { controller, writes, logs } = setup({
+      allow_percentage: '100',
+      new_users_per_minute: '60',
+      wait_period_duration: '30',
+    });
     for (let i = 0; i < 100; i++) controller.line(admitted(T0 + i * 100, i), T0 + i * 100);
-    for (const [s, wait] of [[1, 1], [2, 2], [4, 4], [8, 8]] as const) {
-      controller.source(`fastly log-tail exited (1): ERROR: unrecoverable error, response code: 404.; restarting in ${wait} s`, false);
+    for (const [s, wait] of [
+      [1, 1],
+      [2, 2],
+      [4, 4],
+      [8, 8],
+    ] as const) {
+      controller.source(
+        `fastly log-tail exited (1): ERROR: unrecoverable error, response code: 404.; restarting in ${wait} s`,
+        false,
+      );
       await controller.tick(T0 + 10_000 + s * 1000);
     }
     expect(writes).toEqual([]);
@@ -118,18 +151,30 @@ describe('the controller process', () => {
   });
 
   it('holds, and says so, when the source dies; writes nothing then', async () => {
-    const { controller, writes, logs } = setup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
+    const { controller, writes, logs } = setup({
+      allow_percentage: '100',
+      new_users_per_minute: '60',
+      wait_period_duration: '30',
+    });
     for (let i = 0; i < 100; i++) controller.line(admitted(T0 + i * 100, i), T0 + i * 100);
     controller.source('stdin closed', true);
     await controller.tick(T0 + 11_000);
     await controller.tick(T0 + 12_000);
     expect(writes).toEqual([]);
-    expect(controller.snapshot(T0 + 12_000)).toMatchObject({ holding: true, holdingWhy: expect.stringMatching(/down \(stdin closed\)/), source: { state: 'dead' } });
+    expect(controller.snapshot(T0 + 12_000)).toMatchObject({
+      holding: true,
+      holdingWhy: expect.stringMatching(/down \(stdin closed\)/),
+      source: { state: 'dead' },
+    });
     expect(logs.filter((l) => l.startsWith('holding'))).toHaveLength(1);
   });
 
   it('reports a failed write, keeps going, and sends it again later', async () => {
-    const { controller, fail, writes } = setup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
+    const { controller, fail, writes } = setup({
+      allow_percentage: '100',
+      new_users_per_minute: '60',
+      wait_period_duration: '30',
+    });
     for (let i = 0; i < 100; i++) controller.line(admitted(T0 + i * 100, i), T0 + i * 100);
     fail('API rate limit exceeded');
     await controller.tick(T0 + 10_000);
@@ -147,18 +192,24 @@ describe('the controller process', () => {
     };
     controller.line(admitted(T0, 1), T0);
     await controller.tick(T0 + 1000);
-    expect(controller.snapshot(T0 + 1000).holdingWhy).toMatch(/cannot read the settings from fake store: permission denied/);
+    expect(controller.snapshot(T0 + 1000).holdingWhy).toMatch(
+      /cannot read the settings from fake store: permission denied/,
+    );
   });
 });
 
 describe('the difficulty (proof_of_work = auto)', () => {
   /** A queueing room under a crowd of 20 a second for three minutes, on the API budget; every write call it made. */
   async function run(settings: Record<string, string>) {
-    const t = setup({ wait_period_duration: '30', allow_percentage: '50', new_users_per_minute: '120', ...settings }, 0);
+    const t = setup(
+      { wait_period_duration: '30', allow_percentage: '50', new_users_per_minute: '120', ...settings },
+      0,
+    );
     const seq = { n: 0 };
     for (let sec = 0; sec < 180; sec++) {
       const now = T0 + sec * 1000;
-      for (const text of crowdSecond([{ id: 'default', path: '/', perSecond: 20, admittedPerSecond: 2 }], now, seq)) t.controller.line(text, now);
+      for (const text of crowdSecond([{ id: 'default', path: '/', perSecond: 20, admittedPerSecond: 2 }], now, seq))
+        t.controller.line(text, now);
       await t.controller.tick(now);
     }
     return t;
@@ -169,14 +220,21 @@ describe('the difficulty (proof_of_work = auto)', () => {
     const auto = await run({ proof_of_work: 'auto', proof_seconds: '20' });
     expect(plain.writes.length).toBeGreaterThan(3);
     expect(auto.writes.map((w) => Object.keys(w))).toEqual(plain.writes.map((w) => Object.keys(w)));
-    const live = auto.writes.filter((w) => w['room.default.live'] !== undefined).map((w) => JSON.parse(w['room.default.live']!) as Record<string, string>);
+    const live = auto.writes
+      .filter((w) => w['room.default.live'] !== undefined)
+      .map((w) => JSON.parse(w['room.default.live']!) as Record<string, string>);
     expect(live.length).toBeGreaterThan(0);
     for (const v of live) {
       expect(Object.keys(v).sort()).toEqual(['allow_schedule', 'proof_schedule']);
-      expect(v.proof_schedule!.split(',').map((e) => e.split('=')[0])).toEqual(v.allow_schedule!.split(',').map((e) => e.split('=')[0]));
+      expect(v.proof_schedule!.split(',').map((e) => e.split('=')[0])).toEqual(
+        v.allow_schedule!.split(',').map((e) => e.split('=')[0]),
+      );
     }
     // A queue of minutes builds: the last schedule asks work of the windows to come, at most proof_seconds.
-    const levels = live.at(-1)!.proof_schedule!.split(',').map((e) => Number(e.split('=')[1]));
+    const levels = live
+      .at(-1)!
+      .proof_schedule!.split(',')
+      .map((e) => Number(e.split('=')[1]));
     expect(Math.max(...levels)).toBeGreaterThan(0);
     expect(Math.max(...levels)).toBeLessThanOrEqual(20);
     expect(auto.controller.snapshot(T0 + 180_000).rooms[0]!.model.proofSeconds).not.toBeNull();
@@ -185,7 +243,14 @@ describe('the difficulty (proof_of_work = auto)', () => {
 });
 
 describe('several rooms from one log stream', () => {
-  const routing = JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }, { id: 'blog', routes: ['/blog'] }], default_room: 'shop' });
+  const routing = JSON.stringify({
+    rooms: [
+      { id: 'shop', routes: ['/'] },
+      { id: 'checkout', routes: ['/checkout'] },
+      { id: 'blog', routes: ['/blog'] },
+    ],
+    default_room: 'shop',
+  });
   function rooms() {
     const fake = fakeStore({
       routing,
@@ -196,11 +261,32 @@ describe('several rooms from one log stream', () => {
     });
     const logs: string[] = [];
     const writer = new Writer(fake.store, 0, (m) => logs.push(m));
-    const controller = new Controller({ createModel: () => createControlModel(), store: fake.store, writer, sourceName: 'test', lagLimitMs: 60_000, log: (m) => logs.push(m) });
+    const controller = new Controller({
+      createModel: () => createControlModel(),
+      store: fake.store,
+      writer,
+      sourceName: 'test',
+      lagLimitMs: 60_000,
+      log: (m) => logs.push(m),
+    });
     return { ...fake, logs, writer, controller };
   }
   const bypass = (ms: number): string =>
-    decisionLine({ nowMs: ms, pop: 'LHR', room: null, rule: 'webhooks', waitPeriodSeconds: 30, decision: 'allow', outcome: 'origin', reason: 'rule_bypass', kid: null, method: 'POST', path: '/webhooks', identity: null, status: 200 });
+    decisionLine({
+      nowMs: ms,
+      pop: 'LHR',
+      room: null,
+      rule: 'webhooks',
+      waitPeriodSeconds: 30,
+      decision: 'allow',
+      outcome: 'origin',
+      reason: 'rule_bypass',
+      kid: null,
+      method: 'POST',
+      path: '/webhooks',
+      identity: null,
+      status: 200,
+    });
 
   it("steers each room to its own target and writes every room's change in one store write", async () => {
     const { controller, writes, values } = rooms();
@@ -222,12 +308,14 @@ describe('several rooms from one log stream', () => {
       ['blog', 'observing', null, 100],
     ]);
     // Now the shop passes its target too.
-    for (let i = 0; i < 1200; i++) controller.line(admittedLine(T0 + 10_000 + i * 10, 3000 + i, 'LHR', 'shop'), T0 + 10_000 + i * 10);
+    for (let i = 0; i < 1200; i++)
+      controller.line(admittedLine(T0 + 10_000 + i * 10, 3000 + i, 'LHR', 'shop'), T0 + 10_000 + i * 10);
     // The next write the budget allows: 15 s after the first.
     await controller.tick(T0 + 25_000);
     expect(writes).toHaveLength(2);
     expect(Object.keys(writes[1]!)).toContain('room.shop.allow_percentage');
-    for (const key of writes.flatMap((w) => Object.keys(w))) expect(key).not.toMatch(/^(settings|routing|room\.[a-z]+)$/);
+    for (const key of writes.flatMap((w) => Object.keys(w)))
+      expect(key).not.toMatch(/^(settings|routing|room\.[a-z]+)$/);
   });
 
   it('decides, writes and shows the same whether the lines carry a lang, a garbage one or none', async () => {
@@ -245,7 +333,9 @@ describe('several rooms from one log stream', () => {
     const plain = await run((l) => l);
     expect(plain.writes.length).toBeGreaterThan(0);
     const tags = ['de-DE', 'ar-EG', 'en-US'];
-    const tagged = await run((l, i) => (l.includes('"outcome":"origin"') ? l : l.replace(/}$/, `,"lang":"${tags[i % 3]}"}`)));
+    const tagged = await run((l, i) =>
+      l.includes('"outcome":"origin"') ? l : l.replace(/}$/, `,"lang":"${tags[i % 3]}"}`),
+    );
     const junk: unknown[] = [{}, 42, '<b>', 'x'.repeat(99), null, ['de-DE'], ''];
     const garbage = await run((l, i) => l.replace(/}$/, `,"lang":${JSON.stringify(junk[i % junk.length])}}`));
     for (const other of [tagged, garbage]) {
@@ -276,7 +366,11 @@ describe('several rooms from one log stream', () => {
   it('writes nothing for a room the routing does not name (a removed room, a forged line), and shows it as observed only', async () => {
     const { controller, writes, values } = rooms();
     // A service-wide target applies to every room, and `old` still has its own store values.
-    values.settings = JSON.stringify({ wait_period_duration: '30', allow_percentage: '100', new_users_per_minute: '60' });
+    values.settings = JSON.stringify({
+      wait_period_duration: '30',
+      allow_percentage: '100',
+      new_users_per_minute: '60',
+    });
     values['room.old'] = JSON.stringify({ new_users_per_minute: '60' });
     for (let i = 0; i < 100; i++) {
       controller.line(admittedLine(T0 + i * 100, i, 'LHR', 'old'), T0 + i * 100);
@@ -293,7 +387,8 @@ describe('several rooms from one log stream', () => {
       expect(room!.model.why, id).toMatch(/routing does not name/);
     }
     // The rooms the routing names are steered as before.
-    for (let i = 0; i < 100; i++) controller.line(admittedLine(T0 + 40_000 + i * 100, 5000 + i, 'LHR', 'checkout'), T0 + 40_000 + i * 100);
+    for (let i = 0; i < 100; i++)
+      controller.line(admittedLine(T0 + 40_000 + i * 100, 5000 + i, 'LHR', 'checkout'), T0 + 40_000 + i * 100);
     await controller.tick(T0 + 50_000);
     expect(Object.keys(values)).toContain('room.checkout.allow_percentage');
   });
@@ -301,7 +396,9 @@ describe('several rooms from one log stream', () => {
   it('keeps at most 50 rooms known only from lines, and says once that lines name more', async () => {
     const { controller, logs } = rooms();
     await controller.tick(T0);
-    for (let n = 0; n < 80; n++) for (let i = 0; i < 3; i++) controller.line(admittedLine(T0 + 100 + i, n * 10 + i, 'LHR', `forged-${n}`), T0 + 100 + i);
+    for (let n = 0; n < 80; n++)
+      for (let i = 0; i < 3; i++)
+        controller.line(admittedLine(T0 + 100 + i, n * 10 + i, 'LHR', `forged-${n}`), T0 + 100 + i);
     await controller.tick(T0 + 1000);
     const ids = controller.snapshot(T0 + 1000).rooms.map((r) => r.id);
     expect(ids.slice(0, 3)).toEqual(['shop', 'checkout', 'blog']);
@@ -346,14 +443,17 @@ describe('the writer', () => {
     expect(tried.slice(0, 7)).toEqual([0, 15, 35, 75, 135, 195, 255]);
     expect(tried).toHaveLength(22);
     expect(logs.filter((l) => l.includes('answered 400'))).toEqual([
-      expect.stringMatching(/^write to fake store failed \(.*\); it carried room.default.allow_percentage; .*trying again in 10 s/),
-      expect.stringMatching(/^write to fake store still fails the same way: 13 failed writes since 2026-11-24T12:00:00.000Z/),
+      expect.stringMatching(
+        /^write to fake store failed \(.*\); it carried room.default.allow_percentage; .*trying again in 10 s/,
+      ),
+      expect.stringMatching(
+        /^write to fake store still fails the same way: 13 failed writes since 2026-11-24T12:00:00.000Z/,
+      ),
     ]);
     fail(null);
     await offer(writer, { allow_percentage: '5' }, T0 + 1_260_000);
     expect(logs.at(-1)).toMatch(/succeeds again, after 22 failed writes since 2026-11-24T12:00:00.000Z/);
   });
-
 
   it('refuses a value the room would not use, naming the key', async () => {
     const { writer, writes } = setup({});
@@ -369,25 +469,42 @@ describe('the writer', () => {
     expect(await offer(writer, { allow_percentage: '30' }, T0 + 20_000)).toBe(true);
     expect(writes).toEqual([{ 'room.default.allow_percentage': '10' }, { 'room.default.allow_percentage': '30' }]);
     expect(writer.deferred).toBe(1);
-    expect(logs.filter((l) => l.includes('held back'))).toEqual([expect.stringMatching(/--min-write-interval asks for 20 s between calls/)]);
+    expect(logs.filter((l) => l.includes('held back'))).toEqual([
+      expect.stringMatching(/--min-write-interval asks for 20 s between calls/),
+    ]);
   });
 
   it("spends at most its budget of calls an hour, all rooms' writes in each call, and says once that it holds writes back", async () => {
     const { writer, writes, logs } = setup({}, 0, 300);
-    const all = (i: number) => new Map([['shop', { allow_percentage: String(10 + (i % 50)) }], ['checkout', { allow_percentage: String(60 - (i % 50)) }], ['blog', { allow_percentage: '5' }]]);
+    const all = (i: number) =>
+      new Map([
+        ['shop', { allow_percentage: String(10 + (i % 50)) }],
+        ['checkout', { allow_percentage: String(60 - (i % 50)) }],
+        ['blog', { allow_percentage: '5' }],
+      ]);
     // Every room offers a change every second for an hour, on a fake clock: 300 calls less a read a minute.
     for (let s = 0; s < 3600; s++) await writer.offer(all(s), {}, T0 + s * 1000);
     expect(writes).toHaveLength(240);
     // Each call carries every room's newest writes.
-    expect(writes[1]).toEqual({ 'room.shop.allow_percentage': '25', 'room.checkout.allow_percentage': '45', 'room.blog.allow_percentage': '5' });
+    expect(writes[1]).toEqual({
+      'room.shop.allow_percentage': '25',
+      'room.checkout.allow_percentage': '45',
+      'room.blog.allow_percentage': '5',
+    });
     expect(writer.deferred).toBe(3600 - 240);
-    expect(logs.filter((l) => l.includes('held back'))).toEqual([expect.stringMatching(/allows a write every 15 s \(300 calls an hour, --api-budget, less a read every 60 s\)/)]);
+    expect(logs.filter((l) => l.includes('held back'))).toEqual([
+      expect.stringMatching(/allows a write every 15 s \(300 calls an hour, --api-budget, less a read every 60 s\)/),
+    ]);
   });
 
   it('counts a write that costs several calls (the CLI, key by key) against the budget', async () => {
     const { writer, writes, store } = setup({}, 0, 300);
     store.callsFor = (values) => Object.keys(values).length;
-    const three = new Map([['a', { allow_percentage: '10' }], ['b', { allow_percentage: '20' }], ['c', { allow_percentage: '30' }]]);
+    const three = new Map([
+      ['a', { allow_percentage: '10' }],
+      ['b', { allow_percentage: '20' }],
+      ['c', { allow_percentage: '30' }],
+    ]);
     expect((await writer.offer(three, {}, T0)).size).toBe(3);
     expect((await writer.offer(three, {}, T0 + 44_000)).size).toBe(0);
     expect((await writer.offer(three, {}, T0 + 45_000)).size).toBe(3);
@@ -402,10 +519,12 @@ describe('the writer', () => {
       const budget = new ApiBudget({ perHour: 300, readEveryMs: 0, log: () => {} });
       const free = new Writer(localStore(file), 0, () => {}, budget);
       expect(free.intervalMs(T0)).toBe(0);
-      for (let s = 0; s < 5; s++) expect(await offer(free, { allow_percentage: String(10 + s) }, T0 + s * 1000)).toBe(true);
+      for (let s = 0; s < 5; s++)
+        expect(await offer(free, { allow_percentage: String(10 + s) }, T0 + s * 1000)).toBe(true);
       const spaced = new Writer(localStore(file), 3000, () => {}, budget);
       const went: number[] = [];
-      for (let s = 0; s < 7; s++) if (await offer(spaced, { allow_percentage: String(20 + s) }, T0 + s * 1000)) went.push(s);
+      for (let s = 0; s < 7; s++)
+        if (await offer(spaced, { allow_percentage: String(20 + s) }, T0 + s * 1000)) went.push(s);
       expect(went).toEqual([0, 3, 6]);
       expect(JSON.parse(readFileSync(file, 'utf8'))['room.default.allow_percentage']).toBe('26');
     } finally {
@@ -415,16 +534,29 @@ describe('the writer', () => {
 
   it("changes the room's live value, keeping what it does not write", async () => {
     const { writer, writes } = setup({});
-    const current = { 'room.shop.live': JSON.stringify({ allow_schedule: '1800000000=10', queue_cursor: '1800000000:30' }) };
+    const current = {
+      'room.shop.live': JSON.stringify({ allow_schedule: '1800000000=10', queue_cursor: '1800000000:30' }),
+    };
     await writer.offer(new Map([['shop', { allow_schedule: '1800000030=12' }]]), current, T0);
-    expect(writes).toEqual([{ 'room.shop.live': JSON.stringify({ allow_schedule: '1800000030=12', queue_cursor: '1800000000:30' }) }]);
+    expect(writes).toEqual([
+      { 'room.shop.live': JSON.stringify({ allow_schedule: '1800000030=12', queue_cursor: '1800000000:30' }) },
+    ]);
   });
 
   it("puts proof_schedule in the room's live value beside allow_schedule, in the same one call, never in the operator's settings", async () => {
     const { writer, writes } = setup({});
-    const current = { 'room.shop': JSON.stringify({ proof_of_work: 'auto' }), 'room.shop.live': JSON.stringify({ allow_schedule: '1800000000=10' }) };
-    await writer.offer(new Map([['shop', { allow_schedule: '1800000030=12', proof_schedule: '1800000030=13' }]]), current, T0);
-    expect(writes).toEqual([{ 'room.shop.live': JSON.stringify({ allow_schedule: '1800000030=12', proof_schedule: '1800000030=13' }) }]);
+    const current = {
+      'room.shop': JSON.stringify({ proof_of_work: 'auto' }),
+      'room.shop.live': JSON.stringify({ allow_schedule: '1800000000=10' }),
+    };
+    await writer.offer(
+      new Map([['shop', { allow_schedule: '1800000030=12', proof_schedule: '1800000030=13' }]]),
+      current,
+      T0,
+    );
+    expect(writes).toEqual([
+      { 'room.shop.live': JSON.stringify({ allow_schedule: '1800000030=12', proof_schedule: '1800000030=13' }) },
+    ]);
   });
 });
 
@@ -436,7 +568,21 @@ function apiSetup(settings: Record<string, string>) {
   let writeFails: { error: Error; call?: Partial<StoreCall> } | null = null;
   let now = T0;
   const report = (kind: StoreCall['kind'], o: Partial<StoreCall> = {}) =>
-    t.writer.budget.record({ kind, calls: 1, ok: true, status: 200, keys: [], remaining: null, resetMs: null, retryAfterMs: null, error: null, ...o }, now);
+    t.writer.budget.record(
+      {
+        kind,
+        calls: 1,
+        ok: true,
+        status: 200,
+        keys: [],
+        remaining: null,
+        resetMs: null,
+        retryAfterMs: null,
+        error: null,
+        ...o,
+      },
+      now,
+    );
   const inner = t.store;
   const store: Store = {
     name: 'fake Fastly store',
@@ -460,7 +606,14 @@ function apiSetup(settings: Record<string, string>) {
     },
   };
   const writer = new Writer(store, 0, (m) => t.logs.push(m), t.writer.budget);
-  const controller = new Controller({ createModel: () => createControlModel(), store, writer, sourceName: 'test', lagLimitMs: 60_000, log: (m) => t.logs.push(m) });
+  const controller = new Controller({
+    createModel: () => createControlModel(),
+    store,
+    writer,
+    sourceName: 'test',
+    lagLimitMs: 60_000,
+    log: (m) => t.logs.push(m),
+  });
   /** Ticks every second over [from, to) s after T0, with a crowd admitted past the target. */
   const run = async (from: number, to: number) => {
     for (let sec = from; sec < to; sec++) {
@@ -480,10 +633,23 @@ function apiSetup(settings: Record<string, string>) {
 }
 
 describe('the controller on the API budget', () => {
-  it('holds the operator\'s reads to the budget too: a SIGHUP with the hour spent waits for the hour to free a call', async () => {
+  it("holds the operator's reads to the budget too: a SIGHUP with the hour spent waits for the hour to free a call", async () => {
     const t = apiSetup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
     await t.run(0, 2);
-    t.writer.budget.record({ kind: 'write', calls: 300, ok: true, status: 200, keys: [], remaining: null, resetMs: null, retryAfterMs: null, error: null }, T0 + 2000);
+    t.writer.budget.record(
+      {
+        kind: 'write',
+        calls: 300,
+        ok: true,
+        status: 200,
+        keys: [],
+        remaining: null,
+        resetMs: null,
+        retryAfterMs: null,
+        error: null,
+      },
+      T0 + 2000,
+    );
     t.controller.requestRead('SIGHUP');
     await t.run(2, 120);
     expect(t.reads.map((ms) => (ms - T0) / 1000)).toEqual([0]);
@@ -495,12 +661,19 @@ describe('the controller on the API budget', () => {
     expect(t.reads.map((ms) => (ms - T0) / 1000)).toEqual([0, 60, 120, 180, 240, 300, 360, 420, 480, 540]);
     expect(t.writes.length).toBeGreaterThan(0);
     const api = t.controller.snapshot(T0 + 599_000).api;
-    expect(api).toMatchObject({ perHour: 300, usedLastHour: { reads: 10, writes: t.writes.length, heartbeats: 0 }, backoffUntilMs: null, nextReadMs: T0 + 600_000 });
+    expect(api).toMatchObject({
+      perHour: 300,
+      usedLastHour: { reads: 10, writes: t.writes.length, heartbeats: 0 },
+      backoffUntilMs: null,
+      nextReadMs: T0 + 600_000,
+    });
   });
 
   it('reads right after a write whose outcome is unknown (a timeout, a 5xx), not after a refused one', async () => {
     const t = apiSetup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
-    t.failWrites(new ApiError('the Fastly API did not answer within 30 s (PATCH /items)', null, true), { status: null });
+    t.failWrites(new ApiError('the Fastly API did not answer within 30 s (PATCH /items)', null, true), {
+      status: null,
+    });
     await t.run(0, 12);
     const failedAt = t.controller.snapshot(T0 + 12_000).lastWrite!.atMs;
     expect(t.reads.map((ms) => ms - T0)).toEqual([0, failedAt - T0 + 1000]);
@@ -521,7 +694,11 @@ describe('the controller on the API budget', () => {
   it('on a 429 holds and calls nothing until the reset the API named, says so once, then writes again', async () => {
     const t = apiSetup({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
     const reset = T0 + 300_000;
-    t.failWrites(new ApiError('the Fastly API answered 429', 429, false), { status: 429, remaining: 0, resetMs: reset });
+    t.failWrites(new ApiError('the Fastly API answered 429', 429, false), {
+      status: 429,
+      remaining: 0,
+      resetMs: reset,
+    });
     await t.run(0, 12);
     const limitedAt = t.controller.snapshot(T0 + 12_000).lastWrite!.atMs;
     t.failWrites(null);
@@ -530,9 +707,15 @@ describe('the controller on the API budget', () => {
     expect(t.reads).toHaveLength(readsBefore);
     expect(t.writes).toEqual([]);
     const snap = t.controller.snapshot(T0 + 298_000);
-    expect(snap).toMatchObject({ holding: true, holdingWhy: expect.stringMatching(/rate limit is spent \(429\): calling nothing until 12:05:00 UTC/), api: { backoffUntilMs: reset } });
+    expect(snap).toMatchObject({
+      holding: true,
+      holdingWhy: expect.stringMatching(/rate limit is spent \(429\): calling nothing until 12:05:00 UTC/),
+      api: { backoffUntilMs: reset },
+    });
     expect(t.logs.filter((l) => l.includes('429'))).toEqual([
-      expect.stringMatching(/answered 429 \(its rate limit is spent\): calling nothing, holding, until 2026-11-24T12:05:00.000Z/),
+      expect.stringMatching(
+        /answered 429 \(its rate limit is spent\): calling nothing, holding, until 2026-11-24T12:05:00.000Z/,
+      ),
       expect.stringMatching(/^holding, writing nothing: the Fastly API rate limit is spent/),
     ]);
     expect(limitedAt).toBeLessThan(reset);
@@ -553,7 +736,10 @@ describe('the controller on the API budget', () => {
     expect(snap.rooms[0]!.model.targets.newUsersPerMinute).toBe(60);
     // Still failing two read intervals after the last good one: the settings may be stale, so it holds.
     await t.run(90, 181);
-    expect(t.controller.snapshot(T0 + 181_000)).toMatchObject({ holding: true, holdingWhy: expect.stringMatching(/cannot read the settings from fake Fastly store: the Fastly API answered 503/) });
+    expect(t.controller.snapshot(T0 + 181_000)).toMatchObject({
+      holding: true,
+      holdingWhy: expect.stringMatching(/cannot read the settings from fake Fastly store: the Fastly API answered 503/),
+    });
     expect(t.controller.snapshot(T0 + 181_000).rooms[0]!.model.targets.newUsersPerMinute).toBe(60);
     // A 5xx outage spends a read a minute, not 360 an hour.
     await t.run(181, 400);

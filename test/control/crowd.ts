@@ -38,7 +38,16 @@ export function crowdSecond(rooms: readonly CrowdRoom[], nowMs: number, seq: { n
   const lines: string[] = [];
   const win = Math.floor(nowMs / 1000 / d) * d;
   for (const room of rooms) {
-    const common = { pop: 'LHR', room: room.id, rule: null, waitPeriodSeconds: d, kid: 'k', method: 'GET', path: room.path, identity: 'ip' as const };
+    const common = {
+      pop: 'LHR',
+      room: room.id,
+      rule: null,
+      waitPeriodSeconds: d,
+      kid: 'k',
+      method: 'GET',
+      path: room.path,
+      identity: 'ip' as const,
+    };
     for (let i = 0; i < room.perSecond; i++) {
       const n = seq.n++;
       lines.push(
@@ -49,7 +58,13 @@ export function crowdSecond(rooms: readonly CrowdRoom[], nowMs: number, seq: { n
           outcome: 'startwaiting',
           reason: 'no_token',
           status: 200,
-          result: { used: null, setToken: `h.p.${crowdTid(n)}`, set: { dec: 'wait', exp: win + 2 * d }, nextToken: `h.p.${crowdTid(n + 1_000_000)}`, pct: null },
+          result: {
+            used: null,
+            setToken: `h.p.${crowdTid(n)}`,
+            set: { dec: 'wait', exp: win + 2 * d },
+            nextToken: `h.p.${crowdTid(n + 1_000_000)}`,
+            pct: null,
+          },
         }),
       );
     }
@@ -63,7 +78,13 @@ export function crowdSecond(rooms: readonly CrowdRoom[], nowMs: number, seq: { n
           outcome: 'origin',
           reason: 'draw_won',
           status: 200,
-          result: { used: { token: `h.p.${crowdTid(n)}`, dec: 'wait', exp: win }, setToken: `h.p.${crowdTid(n + 2_000_000)}`, set: { dec: 'allow', exp: win + 600 }, nextToken: null, pct: 50 },
+          result: {
+            used: { token: `h.p.${crowdTid(n)}`, dec: 'wait', exp: win },
+            setToken: `h.p.${crowdTid(n + 2_000_000)}`,
+            set: { dec: 'allow', exp: win + 600 },
+            nextToken: null,
+            pct: 50,
+          },
         }),
       );
     }

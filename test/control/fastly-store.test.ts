@@ -32,7 +32,12 @@ const server = createServer((req: IncomingMessage, res) => {
   let text = '';
   req.on('data', (c: Buffer) => (text += c.toString()));
   req.on('end', () => {
-    seen.push({ method: req.method!, url: req.url!, key: req.headers['fastly-key'] as string | undefined, body: JSON.parse(text || 'null') });
+    seen.push({
+      method: req.method!,
+      url: req.url!,
+      key: req.headers['fastly-key'] as string | undefined,
+      body: JSON.parse(text || 'null'),
+    });
     const a = queue.shift() ?? answer;
     if (a.hang) return;
     res.writeHead(a.status, { 'content-type': 'application/json', ...a.headers }).end(a.body);
@@ -56,25 +61,48 @@ function fakeRunner(out = '[]'): AsyncFastlyRunner & { calls: string[][] } {
 /** A store on the stand-in with its reports collected. */
 function apiStore(o: { token?: string | null; runner?: AsyncFastlyRunner; timeoutMs?: number } = {}) {
   const calls: StoreCall[] = [];
-  const store = fastlyStore({ serviceId: 'SVC', storeId: 'STORE1', dryRun: false, token: o.token === undefined ? 'tok' : o.token, endpoint, runner: o.runner ?? fakeRunner(), timeoutMs: o.timeoutMs, report: (c) => calls.push(c), log: () => {} });
+  const store = fastlyStore({
+    serviceId: 'SVC',
+    storeId: 'STORE1',
+    dryRun: false,
+    token: o.token === undefined ? 'tok' : o.token,
+    endpoint,
+    runner: o.runner ?? fakeRunner(),
+    timeoutMs: o.timeoutMs,
+    report: (c) => calls.push(c),
+    log: () => {},
+  });
   return { store, calls };
 }
 
-const failure = (p: Promise<unknown>): Promise<ApiError> => p.then(
-  () => {
-    throw new Error('expected a failure');
-  },
-  (e: ApiError) => e,
-);
+const failure = (p: Promise<unknown>): Promise<ApiError> =>
+  p.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: ApiError) => e,
+  );
 
-const writes = { 'room.shop.allow_percentage': '40', 'room.checkout.live': '{"allow_schedule":"1800000000=12"}', 'room.blog.live': '' };
+const writes = {
+  'room.shop.allow_percentage': '40',
+  'room.checkout.live': '{"allow_schedule":"1800000000=12"}',
+  'room.blog.live': '',
+};
 
 describe('the Fastly store', () => {
   it("writes every room's keys in one bulk call with the user's token", async () => {
     seen.length = 0;
     answer = { status: 200, body: '{"status":"ok"}' };
     const runner = fakeRunner();
-    const store = fastlyStore({ serviceId: 'SVC', storeId: 'STORE1', dryRun: false, token: 'tok', endpoint: `${endpoint}/`, runner, log: () => {} });
+    const store = fastlyStore({
+      serviceId: 'SVC',
+      storeId: 'STORE1',
+      dryRun: false,
+      token: 'tok',
+      endpoint: `${endpoint}/`,
+      runner,
+      log: () => {},
+    });
     await store.write(writes);
     expect(seen).toEqual([
       {
@@ -96,14 +124,32 @@ describe('the Fastly store', () => {
 
   it('says what the API answered, and what to do about a refused token', async () => {
     answer = { status: 403, body: '{"msg":"Forbidden"}' };
-    const store = fastlyStore({ serviceId: 'SVC', storeId: 'STORE1', dryRun: false, token: 'bad', endpoint, runner: fakeRunner(), log: () => {} });
-    await expect(store.write(writes)).rejects.toThrow(/answered 403 to PATCH \/resources\/stores\/config\/STORE1\/items \(\{"msg":"Forbidden"\}\): check FASTLY_API_TOKEN/);
+    const store = fastlyStore({
+      serviceId: 'SVC',
+      storeId: 'STORE1',
+      dryRun: false,
+      token: 'bad',
+      endpoint,
+      runner: fakeRunner(),
+      log: () => {},
+    });
+    await expect(store.write(writes)).rejects.toThrow(
+      /answered 403 to PATCH \/resources\/stores\/config\/STORE1\/items \(\{"msg":"Forbidden"\}\): check FASTLY_API_TOKEN/,
+    );
   });
 
   it('without a token, writes through the CLI one key a call, and counts each call', async () => {
     seen.length = 0;
     const runner = fakeRunner();
-    const store = fastlyStore({ serviceId: 'SVC', storeId: 'STORE1', dryRun: false, token: null, endpoint, runner, log: () => {} });
+    const store = fastlyStore({
+      serviceId: 'SVC',
+      storeId: 'STORE1',
+      dryRun: false,
+      token: null,
+      endpoint,
+      runner,
+      log: () => {},
+    });
     await store.write(writes);
     expect(seen).toEqual([]);
     expect(runner.calls.map((c) => c.slice(0, 2).concat(c[c.indexOf('--key') + 1]!))).toEqual([
@@ -128,7 +174,10 @@ describe('the Fastly store', () => {
       },
     };
     const spent = apiStore({ token: null, runner: limited });
-    await expect(spent.store.write({ 'room.shop.live': '{}' })).rejects.toMatchObject({ status: 429, outcomeUnknown: false });
+    await expect(spent.store.write({ 'room.shop.live': '{}' })).rejects.toMatchObject({
+      status: 429,
+      outcomeUnknown: false,
+    });
     await expect(spent.store.read()).rejects.toMatchObject({ status: 429 });
     expect(spent.calls.map((c) => [c.kind, c.ok, c.status])).toEqual([
       ['write', false, 429],
@@ -139,23 +188,53 @@ describe('the Fastly store', () => {
   it('with --dry-run, prints the bulk call instead of making it (never the token)', async () => {
     seen.length = 0;
     const logs: string[] = [];
-    const store = fastlyStore({ serviceId: 'SVC', storeId: 'STORE1', dryRun: true, token: 'secret-token', endpoint, runner: fakeRunner(), log: (m) => logs.push(m) });
+    const store = fastlyStore({
+      serviceId: 'SVC',
+      storeId: 'STORE1',
+      dryRun: true,
+      token: 'secret-token',
+      endpoint,
+      runner: fakeRunner(),
+      log: (m) => logs.push(m),
+    });
     await store.write({ 'room.shop.allow_percentage': '40' });
     expect(seen).toEqual([]);
-    expect(logs.join('\n')).toMatch(/would PATCH .*\/resources\/stores\/config\/STORE1\/items .*room\.shop\.allow_percentage/);
+    expect(logs.join('\n')).toMatch(
+      /would PATCH .*\/resources\/stores\/config\/STORE1\/items .*room\.shop\.allow_percentage/,
+    );
     expect(logs.join('\n')).not.toContain('secret-token');
   });
 
   it('reads over the API with the token, each page one call, and never runs the CLI', async () => {
     seen.length = 0;
     queue = [
-      { status: 200, body: JSON.stringify({ data: [{ item_key: 'settings', item_value: '{"new_users_per_minute":"600"}' }], meta: { next_cursor: 'c2', limit: 1 } }), headers: { 'fastly-ratelimit-remaining': '900', 'fastly-ratelimit-reset': '1800000000' } },
-      { status: 200, body: JSON.stringify({ data: [{ item_key: 'room.shop.allow_percentage', item_value: '40' }], meta: { next_cursor: null, limit: 1 } }), headers: { 'fastly-ratelimit-remaining': '899' } },
+      {
+        status: 200,
+        body: JSON.stringify({
+          data: [{ item_key: 'settings', item_value: '{"new_users_per_minute":"600"}' }],
+          meta: { next_cursor: 'c2', limit: 1 },
+        }),
+        headers: { 'fastly-ratelimit-remaining': '900', 'fastly-ratelimit-reset': '1800000000' },
+      },
+      {
+        status: 200,
+        body: JSON.stringify({
+          data: [{ item_key: 'room.shop.allow_percentage', item_value: '40' }],
+          meta: { next_cursor: null, limit: 1 },
+        }),
+        headers: { 'fastly-ratelimit-remaining': '899' },
+      },
     ];
     const runner = fakeRunner();
     const { store, calls } = apiStore({ runner });
-    expect(await store.read()).toEqual({ settings: '{"new_users_per_minute":"600"}', 'room.shop.allow_percentage': '40' });
-    expect(seen.map((s) => `${s.method} ${s.url} ${s.key}`)).toEqual(['GET /resources/stores/config/STORE1/items?limit=500 tok', 'GET /resources/stores/config/STORE1/items?limit=500&cursor=c2 tok']);
+    expect(await store.read()).toEqual({
+      settings: '{"new_users_per_minute":"600"}',
+      'room.shop.allow_percentage': '40',
+    });
+    expect(seen.map((s) => `${s.method} ${s.url} ${s.key}`)).toEqual([
+      'GET /resources/stores/config/STORE1/items?limit=500 tok',
+      'GET /resources/stores/config/STORE1/items?limit=500&cursor=c2 tok',
+    ]);
     expect(calls.map((c) => [c.kind, c.calls, c.ok, c.remaining])).toEqual([
       ['read', 1, true, 900],
       ['read', 1, true, 899],
@@ -168,14 +247,29 @@ describe('the Fastly store', () => {
   });
 
   it('a 429 on a read or a write: refused with the rate-limit figures reported for the back-off', async () => {
-    const limited = { status: 429, body: '{"msg":"Rate limit exceeded"}', headers: { 'fastly-ratelimit-remaining': '0', 'fastly-ratelimit-reset': '1800000600', 'retry-after': '600' } };
+    const limited = {
+      status: 429,
+      body: '{"msg":"Rate limit exceeded"}',
+      headers: { 'fastly-ratelimit-remaining': '0', 'fastly-ratelimit-reset': '1800000600', 'retry-after': '600' },
+    };
     for (const op of ['read', 'write'] as const) {
       queue = [limited];
       const { store, calls } = apiStore();
       const error = await failure(op === 'read' ? store.read() : store.write(writes));
-      expect(error.message).toMatch(/the Fastly API answered 429 to (GET|PATCH) \/resources\/stores\/config\/STORE1\/items.*: its rate limit is spent; the controller backs off until the reset and holds/);
+      expect(error.message).toMatch(
+        /the Fastly API answered 429 to (GET|PATCH) \/resources\/stores\/config\/STORE1\/items.*: its rate limit is spent; the controller backs off until the reset and holds/,
+      );
       expect(outcomeUnknown(error)).toBe(false);
-      expect(calls).toEqual([expect.objectContaining({ kind: op, ok: false, status: 429, remaining: 0, resetMs: 1_800_000_600_000, retryAfterMs: 600_000 })]);
+      expect(calls).toEqual([
+        expect.objectContaining({
+          kind: op,
+          ok: false,
+          status: 429,
+          remaining: 0,
+          resetMs: 1_800_000_600_000,
+          retryAfterMs: 600_000,
+        }),
+      ]);
     }
   });
 
@@ -184,7 +278,9 @@ describe('the Fastly store', () => {
       queue = [{ status: 503, body: 'upstream unavailable' }];
       const { store, calls } = apiStore();
       const error = await failure(op === 'read' ? store.read() : store.write(writes));
-      expect(error.message).toMatch(/answered 503 .*\(upstream unavailable\): a fault at Fastly, the change may or may not have been made/);
+      expect(error.message).toMatch(
+        /answered 503 .*\(upstream unavailable\): a fault at Fastly, the change may or may not have been made/,
+      );
       expect(outcomeUnknown(error)).toBe(true);
       expect(calls).toEqual([expect.objectContaining({ kind: op, ok: false, status: 503, calls: 1 })]);
     }
@@ -205,17 +301,23 @@ describe('the Fastly store', () => {
     queue = [{ status: 200, body: '{"items":[{"item_key":"settings","item_value":"{}"}]}' }];
     const read = apiStore();
     const error = await failure(read.store.read());
-    expect(error.message).toMatch(/answered GET .* with 200, but expected an array of \{item_key, item_value\} \(or \{"data": \[\.\.\.\]\}\), got \{"items"/);
+    expect(error.message).toMatch(
+      /answered GET .* with 200, but expected an array of \{item_key, item_value\} \(or \{"data": \[\.\.\.\]\}\), got \{"items"/,
+    );
     expect(read.calls).toEqual([expect.objectContaining({ kind: 'read', ok: false, status: 200 })]);
     queue = [{ status: 200, body: '[{"item_key":"settings"}]' }];
-    expect((await failure(read.store.read())).message).toMatch(/expected each to have a string item_key and item_value, got \{"item_key":"settings"\}/);
+    expect((await failure(read.store.read())).message).toMatch(
+      /expected each to have a string item_key and item_value, got \{"item_key":"settings"\}/,
+    );
     queue = [{ status: 200, body: '<html>maintenance</html>' }];
     expect((await failure(read.store.read())).message).toMatch(/but not JSON: "<html>maintenance<\/html>"/);
     // A bulk update answered with something else than {"status":"ok"}: what it applied is unknown.
     queue = [{ status: 200, body: '{"status":"partial"}' }];
     const write = apiStore();
     const refused = await failure(write.store.write(writes));
-    expect(refused.message).toMatch(/expected \{"status":"ok"\}, got \{"status":"partial"\}: what it applied is unknown/);
+    expect(refused.message).toMatch(
+      /expected \{"status":"ok"\}, got \{"status":"partial"\}: what it applied is unknown/,
+    );
     expect(outcomeUnknown(refused)).toBe(true);
   });
 
@@ -233,13 +335,27 @@ describe('the Fastly store', () => {
   it("finds the store's id through the CLI's resource links once, without blocking", async () => {
     const runner = fakeRunner(JSON.stringify([{ name: 'waiting_room_config', resource_id: 'CFG9' }]));
     const calls: StoreCall[] = [];
-    queue = [{ status: 200, body: '[]' }, { status: 200, body: '[]' }];
+    queue = [
+      { status: 200, body: '[]' },
+      { status: 200, body: '[]' },
+    ];
     seen.length = 0;
-    const store = fastlyStore({ serviceId: 'SVC', dryRun: false, token: 'tok', endpoint, runner, report: (c) => calls.push(c), log: () => {} });
+    const store = fastlyStore({
+      serviceId: 'SVC',
+      dryRun: false,
+      token: 'tok',
+      endpoint,
+      runner,
+      report: (c) => calls.push(c),
+      log: () => {},
+    });
     await store.read();
     await store.read();
     expect(runner.calls).toEqual([['resource-link', 'list', '--service-id', 'SVC', '--version', 'active', '--json']]);
-    expect(seen.map((s) => s.url)).toEqual(['/resources/stores/config/CFG9/items?limit=500', '/resources/stores/config/CFG9/items?limit=500']);
+    expect(seen.map((s) => s.url)).toEqual([
+      '/resources/stores/config/CFG9/items?limit=500',
+      '/resources/stores/config/CFG9/items?limit=500',
+    ]);
     // The lookup is two API calls (the active version, its links), counted as a read before the store's own.
     expect(calls.map((c) => [c.kind, c.calls, c.ok])).toEqual([
       ['read', 2, true],
@@ -248,20 +364,39 @@ describe('the Fastly store', () => {
     ]);
   });
 
-  it("reports a store id lookup the API refused with a 429 as one, so the budget backs off, and looks again at the next read", async () => {
+  it('reports a store id lookup the API refused with a 429 as one, so the budget backs off, and looks again at the next read', async () => {
     let refuse = true;
     const runner: AsyncFastlyRunner = {
       dryRun: false,
       run: async (args) => {
         if (args[0] !== 'resource-link') return '[]';
-        if (refuse) throw new Error('fastly resource-link list failed (exit 1): ERROR: the Fastly API returned 429 Too Many Requests: Too many requests');
+        if (refuse)
+          throw new Error(
+            'fastly resource-link list failed (exit 1): ERROR: the Fastly API returned 429 Too Many Requests: Too many requests',
+          );
         return JSON.stringify([{ name: 'waiting_room_config', resource_id: 'CFG9' }]);
       },
     };
     const calls: StoreCall[] = [];
-    const store = fastlyStore({ serviceId: 'SVC', dryRun: false, token: null, endpoint, runner, report: (c) => calls.push(c), log: () => {} });
+    const store = fastlyStore({
+      serviceId: 'SVC',
+      dryRun: false,
+      token: null,
+      endpoint,
+      runner,
+      report: (c) => calls.push(c),
+      log: () => {},
+    });
     expect((await failure(store.read())).status).toBe(429);
-    expect(calls).toEqual([expect.objectContaining({ kind: 'read', calls: 2, ok: false, status: 429, error: expect.stringContaining('429 Too Many Requests') })]);
+    expect(calls).toEqual([
+      expect.objectContaining({
+        kind: 'read',
+        calls: 2,
+        ok: false,
+        status: 429,
+        error: expect.stringContaining('429 Too Many Requests'),
+      }),
+    ]);
     refuse = false;
     await store.read();
     expect(calls.slice(1).map((c) => [c.kind, c.calls, c.ok])).toEqual([
@@ -285,11 +420,31 @@ describe('deletes against the API stand-in, which refuses a delete of a key it d
 
   it('sends only deletes of keys the store has, as last read, so the other writes go through', async () => {
     const calls: StoreCall[] = [];
-    const store = fastlyStore({ serviceId: 'SVC', storeId: ids.configStoreId, dryRun: false, token: 'tok', endpoint: api.url, report: (c) => calls.push(c), log: () => {} });
+    const store = fastlyStore({
+      serviceId: 'SVC',
+      storeId: ids.configStoreId,
+      dryRun: false,
+      token: 'tok',
+      endpoint: api.url,
+      report: (c) => calls.push(c),
+      log: () => {},
+    });
     await store.read();
-    await store.write({ 'room.shop.allow_percentage': '100', 'room.shop.live': '', 'room.checkout.allow_percentage': '100', 'room.checkout.live': '' });
-    expect(api.store(ids.configStoreId)).toEqual({ 'room.shop.allow_percentage': '100', 'room.checkout.allow_percentage': '100' });
-    expect(calls.at(-1)).toMatchObject({ kind: 'write', ok: true, keys: ['room.shop.allow_percentage', 'room.shop.live', 'room.checkout.allow_percentage'] });
+    await store.write({
+      'room.shop.allow_percentage': '100',
+      'room.shop.live': '',
+      'room.checkout.allow_percentage': '100',
+      'room.checkout.live': '',
+    });
+    expect(api.store(ids.configStoreId)).toEqual({
+      'room.shop.allow_percentage': '100',
+      'room.checkout.allow_percentage': '100',
+    });
+    expect(calls.at(-1)).toMatchObject({
+      kind: 'write',
+      ok: true,
+      keys: ['room.shop.allow_percentage', 'room.shop.live', 'room.checkout.allow_percentage'],
+    });
     // What it wrote counts as held: a later delete of a key it made goes out, and one it removed does not.
     await store.write({ 'room.checkout.allow_percentage': '', 'room.shop.live': '' });
     expect(api.store(ids.configStoreId)).toEqual({ 'room.shop.allow_percentage': '100' });
@@ -297,10 +452,14 @@ describe('deletes against the API stand-in, which refuses a delete of a key it d
   });
 
   it('without a token, runs no `config-store-entry delete` of a key the store lacks', async () => {
-    const runner = fakeRunner(JSON.stringify([{ item_key: 'room.shop.live', item_value: '{"allow_schedule":"1=50"}' }]));
+    const runner = fakeRunner(
+      JSON.stringify([{ item_key: 'room.shop.live', item_value: '{"allow_schedule":"1=50"}' }]),
+    );
     const { store } = apiStore({ token: null, runner });
     await store.read();
     await store.write({ 'room.shop.live': '', 'room.checkout.live': '' });
-    expect(runner.calls.slice(1)).toEqual([['config-store-entry', 'delete', '--store-id', 'STORE1', '--key', 'room.shop.live']]);
+    expect(runner.calls.slice(1)).toEqual([
+      ['config-store-entry', 'delete', '--store-id', 'STORE1', '--key', 'room.shop.live'],
+    ]);
   });
 });

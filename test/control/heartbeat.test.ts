@@ -13,11 +13,18 @@ describe('the heartbeat', () => {
     expect(parseBeat('{"id":3}')).toBeNull();
     expect(me.check(me.value(1190), 1200)).toEqual({ kind: 'mine', tookOver: null });
     // My id, from before this process started: the run before a restart from the state file.
-    expect(me.check(beat({ id: 'aaaa0001', pid: 9, started: 500, beat: 990 }), 1200)).toEqual({ kind: 'mine', tookOver: null });
+    expect(me.check(beat({ id: 'aaaa0001', pid: 9, started: 500, beat: 990 }), 1200)).toEqual({
+      kind: 'mine',
+      tookOver: null,
+    });
   });
 
   it("is another's while its beat is younger than the lease, and mine to take over after", () => {
-    expect(me.check(beat({}), 1200)).toMatchObject({ kind: 'other', other: { host: 'ops-2', pid: 20 }, ageSeconds: 100 });
+    expect(me.check(beat({}), 1200)).toMatchObject({
+      kind: 'other',
+      other: { host: 'ops-2', pid: 20 },
+      ageSeconds: 100,
+    });
     expect(me.check(beat({}), 1699)).toMatchObject({ kind: 'other' });
     expect(me.check(beat({}), 1700)).toMatchObject({ kind: 'mine', tookOver: { pid: 20 } });
   });
@@ -26,6 +33,9 @@ describe('the heartbeat', () => {
     // Started after me: I keep the service (it stands by once it reads my beat).
     expect(me.check(beat({ started: 1050 }), 1200)).toEqual({ kind: 'mine', tookOver: null });
     // My id, beating after I started, from another process: a twin run from the same state file.
-    expect(me.check(beat({ id: 'aaaa0001', pid: 11, started: 990, beat: 1150 }), 1200)).toMatchObject({ kind: 'other', other: { pid: 11 } });
+    expect(me.check(beat({ id: 'aaaa0001', pid: 11, started: 990, beat: 1150 }), 1200)).toMatchObject({
+      kind: 'other',
+      other: { pid: 11 },
+    });
   });
 });

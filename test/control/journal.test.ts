@@ -18,7 +18,11 @@ const write: StoreCall = {
   ok: true,
   status: 200,
   keys: ['room.shop.live', 'room.shop.allow_percentage', 'room.blog.live'],
-  values: { 'room.shop.live': '{"allow_schedule":"1800000000=12","queue_cursor":"1800000000:30"}', 'room.shop.allow_percentage': '40', 'room.blog.live': '' },
+  values: {
+    'room.shop.live': '{"allow_schedule":"1800000000=12","queue_cursor":"1800000000:30"}',
+    'room.shop.allow_percentage': '40',
+    'room.blog.live': '',
+  },
   remaining: 812,
   resetMs: null,
   retryAfterMs: null,
@@ -34,7 +38,10 @@ describe('the journal', () => {
       status: 200,
       calls: 1,
       keys: ['room.shop.live', 'room.shop.allow_percentage', 'room.blog.live'],
-      rooms: { shop: { allow_schedule: '1800000000=12', queue_cursor: '1800000000:30', allow_percentage: '40' }, blog: { live: '' } },
+      rooms: {
+        shop: { allow_schedule: '1800000000=12', queue_cursor: '1800000000:30', allow_percentage: '40' },
+        blog: { live: '' },
+      },
       remaining: 812,
       error: null,
     });
@@ -45,13 +52,28 @@ describe('the journal', () => {
     const file = join(dir, 'journal.jsonl');
     const journal = openJournal(file, () => {});
     journal.append(write, T0);
-    journal.append({ ...write, kind: 'read', keys: [], values: undefined, ok: false, status: 429, remaining: 0, error: 'the Fastly API answered 429' }, T0 + 1000);
+    journal.append(
+      {
+        ...write,
+        kind: 'read',
+        keys: [],
+        values: undefined,
+        ok: false,
+        status: 429,
+        remaining: 0,
+        error: 'the Fastly API answered 429',
+      },
+      T0 + 1000,
+    );
     const config = join(dir, 'config.json');
     writeFileSync(config, '{}');
     const store = localStore(config, (c) => journal.append(c, T0 + 2000));
     await store.write({ 'room.default.allow_percentage': '30' });
     await journal.close();
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => [l.ts, l.kind, l.ok, l.status, l.calls])).toEqual([
       ['2026-11-26T10:00:00.000Z', 'write', true, 200, 1],
       ['2026-11-26T10:00:01.000Z', 'read', false, 429, 1],
@@ -66,7 +88,11 @@ describe('the journal', () => {
     journal.append(write, T0);
     await journal.close();
     journal.append(write, T0);
-    expect(logs).toEqual([expect.stringMatching(/^cannot write the journal .*no-such-dir\/journal.jsonl \(ENOENT.*\); controlling without it$/)]);
+    expect(logs).toEqual([
+      expect.stringMatching(
+        /^cannot write the journal .*no-such-dir\/journal.jsonl \(ENOENT.*\); controlling without it$/,
+      ),
+    ]);
   });
 });
 
@@ -75,7 +101,13 @@ describe("each room's target in the journal", () => {
     const { journalTargets } = await import('../../control/journal-targets.js');
     const { newJournal, journalLine: reportLine, targetAt } = await import('../../report/journal.js');
     const settings = (n: string) => ({
-      routing: JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }], default_room: 'shop' }),
+      routing: JSON.stringify({
+        rooms: [
+          { id: 'shop', routes: ['/'] },
+          { id: 'checkout', routes: ['/checkout'] },
+        ],
+        default_room: 'shop',
+      }),
       settings: JSON.stringify({ allow_percentage: '50' }),
       'room.shop': JSON.stringify({ new_users_per_minute: n }),
     });

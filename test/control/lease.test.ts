@@ -11,8 +11,16 @@ const forecast = (windows: number, pct: (i: number) => number): string =>
 
 describe('the lease on a schedule', () => {
   it('ends a lease ahead on the lowest chance of the forecast, so the edge draws it once the controller is gone', () => {
-    const text = withLease(forecast(20, (i) => 40 - i), now, d, 600, null);
-    const { config } = parseConfig((k) => ({ allow_percentage: '50', allow_schedule: text, wait_period_duration: '30' })[k] ?? null);
+    const text = withLease(
+      forecast(20, (i) => 40 - i),
+      now,
+      d,
+      600,
+      null,
+    );
+    const { config } = parseConfig(
+      (k) => ({ allow_percentage: '50', allow_schedule: text, wait_period_duration: '30' })[k] ?? null,
+    );
     const end = leaseEnd(now, d, 600);
     expect(end).toBe(1_800_000_630);
     expect(config.allowSchedule.at(-1)).toEqual({ start: end, pct: 21 });
@@ -22,7 +30,13 @@ describe('the lease on a schedule', () => {
   });
 
   it("ends on the room's fallback_percentage when the operator set one, and drops the forecast past the lease", () => {
-    const text = withLease(forecast(40, () => 12.5), now, d, 300, 5);
+    const text = withLease(
+      forecast(40, () => 12.5),
+      now,
+      d,
+      300,
+      5,
+    );
     const entries = text.split(',');
     expect(entries.at(-1)).toBe('1800000330=5');
     expect(entries.every((e) => Number(e.split('=')[0]) <= 1_800_000_330)).toBe(true);

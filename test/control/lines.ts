@@ -42,7 +42,13 @@ export const admittedLine = (ms: number, i: number, pop = 'LHR', room = 'default
     path: '/',
     identity: 'ip',
     status: 200,
-    result: { used: null, setToken: `h.p.${String(i).padStart(8, 'A')}`, set: { dec: 'allow', exp: 0 }, nextToken: null, pct: null },
+    result: {
+      used: null,
+      setToken: `h.p.${String(i).padStart(8, 'A')}`,
+      set: { dec: 'allow', exp: 0 },
+      nextToken: null,
+      pct: null,
+    },
   });
 
 /** A plan() tick with a current view, every tick free to write (the local file); and one holding. */
@@ -65,9 +71,20 @@ export const idFor = (u: number, salt = 0): string => {
 export function waitArrivals(n: number, ms: number, salt: number, d = 30): DecisionLine[] {
   const exp = Math.floor(ms / 1000 / d) * d + 2 * d;
   return Array.from({ length: n }, (_, i) =>
-    parsedLine({ tsMs: ms, reason: 'no_token', newTid: idFor((i + 0.5) / n, salt), newExp: exp, newDec: 'wait', nextTid: idFor(((i * 7919) % n + 0.5) / n, salt + 1) }, d),
+    parsedLine(
+      {
+        tsMs: ms,
+        reason: 'no_token',
+        newTid: idFor((i + 0.5) / n, salt),
+        newExp: exp,
+        newDec: 'wait',
+        nextTid: idFor((((i * 7919) % n) + 0.5) / n, salt + 1),
+      },
+      d,
+    ),
   );
 }
 
 /** A line that says only that the log has been read up to `tsMs` (a page of the shop, no token). */
-export const heardLine = (tsMs: number, d = 30): DecisionLine => parsedLine({ tsMs, reason: 'bypass_path', decision: 'allow', outcome: 'origin' }, d);
+export const heardLine = (tsMs: number, d = 30): DecisionLine =>
+  parsedLine({ tsMs, reason: 'bypass_path', decision: 'allow', outcome: 'origin' }, d);

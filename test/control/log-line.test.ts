@@ -5,14 +5,29 @@ import { parseLogLine } from '../../control/log-line.js';
 import { decisionLine } from '../../src/core/log-line.js';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
-const real = decisionLine({ nowMs: NOW - 1000, pop: 'LHR', room: 'shop', rule: null, waitPeriodSeconds: 30, decision: 'start', outcome: 'startwaiting', reason: 'no_token', kid: 'k1', method: 'GET', path: '/', identity: 'ip', status: 200 });
+const real = decisionLine({
+  nowMs: NOW - 1000,
+  pop: 'LHR',
+  room: 'shop',
+  rule: null,
+  waitPeriodSeconds: 30,
+  decision: 'start',
+  outcome: 'startwaiting',
+  reason: 'no_token',
+  kid: 'k1',
+  method: 'GET',
+  path: '/',
+  identity: 'ip',
+  status: 200,
+});
 
 describe('parseLogLine', () => {
   it('reads the line the edge writes, however the source prefixes it', () => {
     for (const text of [real, `waiting_room_log :: ${real}`, `stdout | 1a2b3c4d | ${real}`, `${real}\r`]) {
       const v = parseLogLine(text, NOW);
       expect(v.kind).toBe('decision');
-      if (v.kind === 'decision') expect(v.line).toMatchObject({ pop: 'LHR', period: 30, reason: 'no_token', tsMs: NOW - 1000 });
+      if (v.kind === 'decision')
+        expect(v.line).toMatchObject({ pop: 'LHR', period: 30, reason: 'no_token', tsMs: NOW - 1000 });
     }
   });
 
@@ -55,7 +70,10 @@ describe('parseLogLine', () => {
       return parseLogLine(JSON.stringify(o), NOW);
     };
     expect(read(() => {})).toMatchObject({ kind: 'decision', line: { room: 'shop', rule: null } });
-    expect(read((o) => ((o.room = null), (o.rule = 'webhooks'), (o.reason = 'rule_bypass')))).toMatchObject({ kind: 'decision', line: { room: null, rule: 'webhooks' } });
+    expect(read((o) => ((o.room = null), (o.rule = 'webhooks'), (o.reason = 'rule_bypass')))).toMatchObject({
+      kind: 'decision',
+      line: { room: null, rule: 'webhooks' },
+    });
     expect(read((o) => delete o.room)).toMatchObject({ kind: 'decision', line: { room: 'default' } });
     expect(read((o) => (o.room = 'Not A Room!'))).toEqual({ kind: 'bad', why: 'room must be a room id or null' });
   });
@@ -85,11 +103,51 @@ describe('parseLogLine', () => {
   });
 
   it("reads the language of the room's answer, and a line without one (an origin answer, an older edge) as before", () => {
-    const withLang = decisionLine({ nowMs: NOW - 1000, pop: 'LHR', room: 'shop', rule: null, waitPeriodSeconds: 30, decision: 'start', outcome: 'startwaiting', reason: 'no_token', kid: 'k1', method: 'GET', path: '/', identity: 'ip', status: 200, lang: 'de-DE' });
+    const withLang = decisionLine({
+      nowMs: NOW - 1000,
+      pop: 'LHR',
+      room: 'shop',
+      rule: null,
+      waitPeriodSeconds: 30,
+      decision: 'start',
+      outcome: 'startwaiting',
+      reason: 'no_token',
+      kid: 'k1',
+      method: 'GET',
+      path: '/',
+      identity: 'ip',
+      status: 200,
+      lang: 'de-DE',
+    });
     const v = parseLogLine(`waiting_room_log :: ${withLang}`, NOW);
     expect(v.kind === 'decision' && v.line).toMatchObject({ reason: 'no_token', lang: 'de-DE' });
     // A line written before the field: read whole, no language.
-    const old = JSON.stringify({ wr: 1, ts: new Date(NOW - 1000).toISOString(), pop: 'LHR', room: 'shop', rule: null, win: 0, period: 30, decision: 'start', outcome: 'startwaiting', reason: 'no_token', kid: 'k1', method: 'GET', path: '/', identity: 'ip', status: 200, tid: null, exp: null, dec: null, newTid: 'AAAAAAA1', newExp: 30, newDec: 'wait', nextTid: null, pct: null, pos: null });
+    const old = JSON.stringify({
+      wr: 1,
+      ts: new Date(NOW - 1000).toISOString(),
+      pop: 'LHR',
+      room: 'shop',
+      rule: null,
+      win: 0,
+      period: 30,
+      decision: 'start',
+      outcome: 'startwaiting',
+      reason: 'no_token',
+      kid: 'k1',
+      method: 'GET',
+      path: '/',
+      identity: 'ip',
+      status: 200,
+      tid: null,
+      exp: null,
+      dec: null,
+      newTid: 'AAAAAAA1',
+      newExp: 30,
+      newDec: 'wait',
+      nextTid: null,
+      pct: null,
+      pos: null,
+    });
     const before = parseLogLine(old, NOW);
     expect(before.kind).toBe('decision');
     expect(before.kind === 'decision' && before.line).toMatchObject({ newTid: 'AAAAAAA1', weight: 1 });
@@ -103,7 +161,22 @@ describe('parseLogLine', () => {
       return verdict.kind === 'decision' ? verdict.line.lang : verdict.kind;
     };
     for (const v of ['en-US', 'ar-EG', 'zh-Hant-TW', 'de']) expect(lang(v)).toBe(v);
-    for (const v of ['', 'x', '<script>', 'de DE', 'de-DE\n', '-de', 'de--DE', 'a'.repeat(40), `en-${'x'.repeat(40)}`, 42, null, true, ['de-DE'], { tag: 'de-DE' }]) {
+    for (const v of [
+      '',
+      'x',
+      '<script>',
+      'de DE',
+      'de-DE\n',
+      '-de',
+      'de--DE',
+      'a'.repeat(40),
+      `en-${'x'.repeat(40)}`,
+      42,
+      null,
+      true,
+      ['de-DE'],
+      { tag: 'de-DE' },
+    ]) {
       expect(lang(v), JSON.stringify(v)).toBeUndefined();
     }
   });

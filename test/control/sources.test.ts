@@ -86,16 +86,16 @@ describe('a followed file (file:PATH)', () => {
     expect(lines).toEqual(['a long line written before the rotation', 'after']);
   });
 
-  it('follows a file replaced under its name, from the new file\'s start', async () => {
+  it("follows a file replaced under its name, from the new file's start", async () => {
     const file = path.join(dir, 'room.log');
     await writeFile(file, '');
     const { lines } = await follow(file);
     await appendFile(file, 'in the old file\n');
-    await until(() => lines.length === 1, 'the old file\'s line');
+    await until(() => lines.length === 1, "the old file's line");
     await rename(file, path.join(dir, 'room.log.1'));
     await writeFile(path.join(dir, 'next.log'), 'first in the new file\nsecond in the new file\n');
     await rename(path.join(dir, 'next.log'), file);
-    await until(() => lines.length === 3, 'the new file\'s lines');
+    await until(() => lines.length === 3, "the new file's lines");
     expect(lines).toEqual(['in the old file', 'first in the new file', 'second in the new file']);
   });
 
@@ -155,14 +155,20 @@ describe('fastly log-tail', () => {
     expect(Date.now() - firstExit).toBeLessThan(1_900);
     await until(() => source.error?.endsWith('restarting in 2 s') ?? false, 'the second exit');
     expect(lines).toEqual(['line from run', 'line from run']);
-    expect((await readFile(runs, 'utf8')).trim().split('\n')).toEqual(['log-tail --service-id SVC123', 'log-tail --service-id SVC123']);
+    expect((await readFile(runs, 'utf8')).trim().split('\n')).toEqual([
+      'log-tail --service-id SVC123',
+      'log-tail --service-id SVC123',
+    ]);
   }, 15_000);
 
   it('fails while log-tail is down, and is healthy again once a restarted log-tail gives a line; each start reported as an API call', async () => {
     const bin = path.join(dir, 'fastly');
     const runs = path.join(dir, 'runs');
     // First run: dies at once. Second run: gives a line and keeps running, as a healthy log-tail does.
-    await writeFile(bin, `#!/bin/sh\necho run >> '${runs}'\nif [ $(wc -l < '${runs}') -eq 1 ]; then echo "token expired" >&2; exit 3; fi\necho "line from run"\nexec sleep 30\n`);
+    await writeFile(
+      bin,
+      `#!/bin/sh\necho run >> '${runs}'\nif [ $(wc -l < '${runs}') -eq 1 ]; then echo "token expired" >&2; exit 3; fi\necho "line from run"\nexec sleep 30\n`,
+    );
     await chmod(bin, 0o755);
     const lines: string[] = [];
     const calls: StoreCall[] = [];
@@ -182,11 +188,27 @@ describe('fastly log-tail', () => {
   it("waits to start while the API budget has no call to spare, and never restarts into the token's reserve", async () => {
     const bin = path.join(dir, 'fastly');
     const runs = path.join(dir, 'runs');
-    await writeFile(bin, `#!/bin/sh\necho run >> '${runs}'\necho "ERROR: the Fastly API returned 401 Unauthorized" >&2\nexit 1\n`);
+    await writeFile(
+      bin,
+      `#!/bin/sh\necho run >> '${runs}'\necho "ERROR: the Fastly API returned 401 Unauthorized" >&2\nexit 1\n`,
+    );
     await chmod(bin, 0o755);
     const budget = new ApiBudget({ perHour: 2, readEveryMs: 0, log: () => {} });
     // A 429 a moment ago, naming a Retry-After of 1.5 s: nothing is called until then.
-    budget.record({ kind: 'read', calls: 1, ok: false, status: 429, keys: [], remaining: null, resetMs: null, retryAfterMs: 1500, error: 'too many requests' }, Date.now());
+    budget.record(
+      {
+        kind: 'read',
+        calls: 1,
+        ok: false,
+        status: 429,
+        keys: [],
+        remaining: null,
+        resetMs: null,
+        retryAfterMs: 1500,
+        error: 'too many requests',
+      },
+      Date.now(),
+    );
     const calls: StoreCall[] = [];
     const source = logTailSource('SVC123', () => undefined, {
       bin,
@@ -194,13 +216,23 @@ describe('fastly log-tail', () => {
       report: (c) => calls.push(c),
     });
     sources.push(source);
-    expect(source.error).toMatch(/^fastly log-tail waits to start until \d\d:\d\d:\d\dZ: the Fastly API rate limit is spent \(429\)/);
-    expect(source.error).toContain(`each start is an API call, and the controller never spends the token's last ${RESERVED_CALLS} calls`);
+    expect(source.error).toMatch(
+      /^fastly log-tail waits to start until \d\d:\d\d:\d\dZ: the Fastly API rate limit is spent \(429\)/,
+    );
+    expect(source.error).toContain(
+      `each start is an API call, and the controller never spends the token's last ${RESERVED_CALLS} calls`,
+    );
     // Started once the back-off is over; it fails; its restart would be the hour's third call of 2.
     await until(() => calls.length === 1, 'the first start', 6_000);
     expect(calls[0]).toMatchObject({ kind: 'log-tail', calls: 1, ok: false });
-    await until(() => source.error?.includes('budget of 2 API calls an hour is spent') ?? false, 'the restart to wait', 6_000);
-    expect(source.error).toMatch(/^fastly log-tail waits to start until \d\d:\d\d:\d\dZ: the budget of 2 API calls an hour is spent for now \(--api-budget\)/);
+    await until(
+      () => source.error?.includes('budget of 2 API calls an hour is spent') ?? false,
+      'the restart to wait',
+      6_000,
+    );
+    expect(source.error).toMatch(
+      /^fastly log-tail waits to start until \d\d:\d\d:\d\dZ: the budget of 2 API calls an hour is spent for now \(--api-budget\)/,
+    );
     expect((await readFile(runs, 'utf8')).trim().split('\n')).toEqual(['run']);
     expect(budget.used(Date.now())).toEqual({ reads: 1, writes: 0, heartbeats: 0, logTails: 1 });
   }, 15_000);
@@ -208,7 +240,10 @@ describe('fastly log-tail', () => {
   it('fails when a running log-tail prints an ERROR, and recovers at its next line', async () => {
     const bin = path.join(dir, 'fastly');
     const go = path.join(dir, 'go');
-    await writeFile(bin, `#!/bin/sh\necho "INFO: Managed logging enabled on service SVC123" >&2\necho "ERROR: unrecoverable error, response code: 404." >&2\nwhile [ ! -e '${go}' ]; do sleep 0.05; done\necho "line after"\nexec sleep 30\n`);
+    await writeFile(
+      bin,
+      `#!/bin/sh\necho "INFO: Managed logging enabled on service SVC123" >&2\necho "ERROR: unrecoverable error, response code: 404." >&2\nwhile [ ! -e '${go}' ]; do sleep 0.05; done\necho "line after"\nexec sleep 30\n`,
+    );
     await chmod(bin, 0o755);
     const lines: string[] = [];
     const source = logTailSource('SVC123', (line) => lines.push(line), { bin });
@@ -233,7 +268,9 @@ describe('fastly log-tail', () => {
       });
       sources.push(source);
       // The spawn fails (ENOENT): Node says 'error' and 'close', never 'exit'.
-      await vi.waitFor(() => expect(source.error).toMatch(/^could not run .*no-such-fastly: .*ENOENT; restarting in 1 s$/));
+      await vi.waitFor(() =>
+        expect(source.error).toMatch(/^could not run .*no-such-fastly: .*ENOENT; restarting in 1 s$/),
+      );
       expect(starts).toBe(1);
       await vi.advanceTimersByTimeAsync(1000);
       expect(starts).toBe(2);

@@ -4,7 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../lib/paths.js';
-import { defaultStateFile, encodeState, readStateFile, removeLeftTemps, RoomsJson, STATE_VERSION, StateSaver, writeStateFile, type ControllerState } from '../../control/state-file.js';
+import {
+  defaultStateFile,
+  encodeState,
+  readStateFile,
+  removeLeftTemps,
+  RoomsJson,
+  STATE_VERSION,
+  StateSaver,
+  writeStateFile,
+  type ControllerState,
+} from '../../control/state-file.js';
 import { spawnSync } from 'node:child_process';
 
 const state = (over: Partial<ControllerState> = {}): ControllerState => ({
@@ -24,9 +34,13 @@ afterEach(async () => rm(dir, { recursive: true, force: true }));
 
 describe('the state file', () => {
   it('names a file per store by default', () => {
-    expect(defaultStateFile(undefined, join(repoRoot, 'local', 'config.json'))).toBe(join(repoRoot, 'local', 'control-state-config.json'));
+    expect(defaultStateFile(undefined, join(repoRoot, 'local', 'config.json'))).toBe(
+      join(repoRoot, 'local', 'control-state-config.json'),
+    );
     expect(defaultStateFile(undefined, '/tmp/room/config.json')).toBe('/tmp/room/control-state-config.json');
-    expect(defaultStateFile('SVC1', join(repoRoot, 'local', 'config.json'))).toBe(join(repoRoot, 'local', 'control-state-SVC1.json'));
+    expect(defaultStateFile('SVC1', join(repoRoot, 'local', 'config.json'))).toBe(
+      join(repoRoot, 'local', 'control-state-SVC1.json'),
+    );
   });
 
   it('reads back what it wrote, leaving no temporary file beside it', async () => {
@@ -46,22 +60,30 @@ describe('the state file', () => {
     const text = await readFile(file, 'utf8');
     // Cut short, as a write the disk lost half of.
     await writeFile(file, text.slice(0, text.length / 2));
-    await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(`cannot resume from the state file ${file}: it is corrupt (`);
+    await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(
+      `cannot resume from the state file ${file}: it is corrupt (`,
+    );
     // A digit changed: valid JSON, wrong checksum.
     await writeFile(file, text.replace('1700000000123', '1700000000124'));
-    await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(/it is corrupt \(its checksum does not match its contents\)\. .*--fresh.*--state FILE/);
+    await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(
+      /it is corrupt \(its checksum does not match its contents\)\. .*--fresh.*--state FILE/,
+    );
   });
 
   it("refuses another service's file", async () => {
     const file = join(dir, 'state.json');
     await writeStateFile(file, state({ store: 'service OTHER' }));
-    await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(`${file}: it is the state of service OTHER, and this controller steers service SVC1`);
+    await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(
+      `${file}: it is the state of service OTHER, and this controller steers service SVC1`,
+    );
   });
 
   it('refuses a file an older controller wrote', async () => {
     const file = join(dir, 'state.json');
     await writeFile(file, encodeState(state({ version: 0 })));
-    await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(`it was written by an older controller (state version 0; this one reads version ${STATE_VERSION})`);
+    await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(
+      `it was written by an older controller (state version 0; this one reads version ${STATE_VERSION})`,
+    );
   });
 
   it('is a header line and the body as JSON after it; rooms that come as JSON text go in as they are', async () => {
@@ -77,22 +99,40 @@ describe('the state file', () => {
 
   it('refuses a body whose fields are of the wrong type, rather than failing later', async () => {
     const file = join(dir, 'state.json');
-    for (const over of [{ rooms: null }, { pops: { LHR: 'soon' } }, { lastWrite: { atMs: 1, stored: null } }, { pops: null }]) {
+    for (const over of [
+      { rooms: null },
+      { pops: { LHR: 'soon' } },
+      { lastWrite: { atMs: 1, stored: null } },
+      { pops: null },
+    ]) {
       await writeFile(file, encodeState(state(over as unknown as Partial<ControllerState>)));
-      await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(`cannot resume from the state file ${file}: it is corrupt (fields missing or of the wrong type)`);
+      await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(
+        `cannot resume from the state file ${file}: it is corrupt (fields missing or of the wrong type)`,
+      );
     }
   });
 
   it("keeps the API budget's hour with the state; a file without it (as older controllers write) still loads", async () => {
     const file = join(dir, 'state.json');
-    const budget = { calls: [{ atMs: 5, kind: 'log-tail' as const, calls: 1 }], backoffUntilMs: 9, remaining: 400, resetMs: 10 };
+    const budget = {
+      calls: [{ atMs: 5, kind: 'log-tail' as const, calls: 1 }],
+      backoffUntilMs: 9,
+      remaining: 400,
+      resetMs: 10,
+    };
     await writeStateFile(file, state({ budget }));
     expect((await readStateFile(file, 'service SVC1'))?.budget).toEqual(budget);
     await writeStateFile(file, state());
     expect((await readStateFile(file, 'service SVC1'))?.budget).toBeUndefined();
-    for (const bad of [{ ...budget, calls: [{ atMs: 5, kind: 'poll', calls: 1 }] }, { ...budget, backoffUntilMs: 'soon' }, []]) {
+    for (const bad of [
+      { ...budget, calls: [{ atMs: 5, kind: 'poll', calls: 1 }] },
+      { ...budget, backoffUntilMs: 'soon' },
+      [],
+    ]) {
       await writeFile(file, encodeState(state({ budget: bad as never })));
-      await expect(readStateFile(file, 'service SVC1')).rejects.toThrow('it is corrupt (fields missing or of the wrong type)');
+      await expect(readStateFile(file, 'service SVC1')).rejects.toThrow(
+        'it is corrupt (fields missing or of the wrong type)',
+      );
     }
   });
 
@@ -100,10 +140,13 @@ describe('the state file', () => {
     const saved: number[] = [];
     const logs: string[] = [];
     let fail = false;
-    const saver = new StateSaver(async (s) => {
-      if (fail) throw new Error('disk full');
-      saved.push(s.savedAtMs);
-    }, (m) => logs.push(m));
+    const saver = new StateSaver(
+      async (s) => {
+        if (fail) throw new Error('disk full');
+        saved.push(s.savedAtMs);
+      },
+      (m) => logs.push(m),
+    );
     for (const t of [0, 1000, 9999, 10_000, 15_000, 21_000]) await saver.offer(t, () => state({ savedAtMs: t }));
     // Nothing to save yet (the planner thread's state comes with the next plan): not counted as a save.
     await saver.offer(31_000, () => null);
@@ -128,7 +171,9 @@ describe('temporary files a killed write left', () => {
   });
 
   it('are ignored by git in local/', () => {
-    const ignored = spawnSync('git', ['check-ignore', '-q', 'local/.control-state-config.json.210.0868e0ef.tmp'], { cwd: repoRoot });
+    const ignored = spawnSync('git', ['check-ignore', '-q', 'local/.control-state-config.json.210.0868e0ef.tmp'], {
+      cwd: repoRoot,
+    });
     expect(ignored.status).toBe(0);
   });
 });

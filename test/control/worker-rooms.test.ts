@@ -47,7 +47,14 @@ function setup(rooms?: RoomsPort) {
   const logs: string[] = [];
   const log = (m: string): void => void logs.push(m);
   const writer = new Writer(store, 20_000, log);
-  const controller = new Controller({ ...(rooms ? { rooms } : { createModel: () => createControlModel() }), store, writer, sourceName: 'test', lagLimitMs: 60_000, log });
+  const controller = new Controller({
+    ...(rooms ? { rooms } : { createModel: () => createControlModel() }),
+    store,
+    writer,
+    sourceName: 'test',
+    lagLimitMs: 60_000,
+    log,
+  });
   return { controller, writes, logs };
 }
 
@@ -65,7 +72,7 @@ async function run(s: ReturnType<typeof setup>): Promise<void> {
 }
 
 describe('the rooms in a worker thread', () => {
-  it('write what the rooms in the controller\'s own thread write, for the same lines', async () => {
+  it("write what the rooms in the controller's own thread write, for the same lines", async () => {
     const inThread = setup();
     const inWorker = setup(await workerRooms());
     await run(inThread);
@@ -111,7 +118,9 @@ describe('the rooms in a worker thread', () => {
     await s.controller.tick(T0 + 2000);
     const snap = s.controller.snapshot(T0 + 2000);
     expect(snap.holding).toBe(true);
-    expect(snap.holdingWhy).toMatch(/^the planner thread failed: the model broke on a line: restart the controller .*--in-thread/);
+    expect(snap.holdingWhy).toMatch(
+      /^the planner thread failed: the model broke on a line: restart the controller .*--in-thread/,
+    );
     expect(s.logs).toContain(`holding, writing nothing: ${snap.holdingWhy}`);
     // Lines go on arriving and being counted; nothing is written.
     s.controller.line(admittedLine(T0 + 2500, 2), T0 + 2500);
@@ -124,22 +133,31 @@ describe('the rooms in a worker thread', () => {
     const s = setup(await workerRooms({ modelModule: FAKES, modelExport: 'createOnceFailingModel' }));
     await s.controller.tick(T0 + 1000);
     await s.controller.tick(T0 + 2000);
-    expect(s.logs).toContain('holding, writing nothing: a plan failed in the planner thread (Error: the plan broke once): the controller holds until a plan succeeds');
+    expect(s.logs).toContain(
+      'holding, writing nothing: a plan failed in the planner thread (Error: the plan broke once): the controller holds until a plan succeeds',
+    );
     await s.controller.tick(T0 + 3000);
     expect(s.controller.snapshot(T0 + 3000).holding).toBe(false);
     expect(s.logs).toContain('the view is current again: controlling');
   });
 
   it('make the controller hold while a plan fails in its own thread too (--in-thread), and go on', async () => {
-    const s = setup(new Rooms(() => createOnceFailingModel(), () => {}));
+    const s = setup(
+      new Rooms(
+        () => createOnceFailingModel(),
+        () => {},
+      ),
+    );
     await s.controller.tick(T0 + 1000);
     await s.controller.tick(T0 + 2000);
-    expect(s.logs).toContain('holding, writing nothing: a plan failed (the plan broke once): the controller holds until a plan succeeds');
+    expect(s.logs).toContain(
+      'holding, writing nothing: a plan failed (the plan broke once): the controller holds until a plan succeeds',
+    );
     await s.controller.tick(T0 + 3000);
     expect(s.controller.snapshot(T0 + 3000).holding).toBe(false);
   });
 
-  it('give the rooms\' saved state only as of this tick\'s plan, restored rooms included, else none (the next plan brings it)', async () => {
+  it("give the rooms' saved state only as of this tick's plan, restored rooms included, else none (the next plan brings it)", async () => {
     const shop = createControlModel().save();
     const rooms = await workerRooms({ restore: { shop } });
     expect(rooms.saved()).toBeNull();
@@ -163,11 +181,20 @@ describe('the rooms in a worker thread', () => {
   it('make the controller hold while a plan goes unanswered, and go on once it answers', async () => {
     const gate = new SharedArrayBuffer(8);
     const flags = new Int32Array(gate);
-    const s = setup(await workerRooms({ modelModule: FAKES, modelExport: 'createGatedModel', modelOptions: { gate }, planTimeoutMs: 100 }));
+    const s = setup(
+      await workerRooms({
+        modelModule: FAKES,
+        modelExport: 'createGatedModel',
+        modelOptions: { gate },
+        planTimeoutMs: 100,
+      }),
+    );
     try {
       await s.controller.tick(T0 + 1000);
       await s.controller.tick(T0 + 2000);
-      expect(s.controller.snapshot(T0 + 2000).holdingWhy).toMatch(/^the planner thread has not answered a plan for 0.1 s \(.*\): restart/);
+      expect(s.controller.snapshot(T0 + 2000).holdingWhy).toMatch(
+        /^the planner thread has not answered a plan for 0.1 s \(.*\): restart/,
+      );
       Atomics.store(flags, 0, 1);
       Atomics.notify(flags, 0);
       await s.controller.tick(T0 + 3000);

@@ -13,10 +13,22 @@ import { fakeLocale } from './i18n/fake-locale.js';
 const NOW_MS = Date.UTC(2026, 0, 1, 0, 0, 5);
 const NOW = NOW_MS / 1000;
 const config = (extra: Record<string, string> = {}) =>
-  parseConfig((k) => ({ allow_percentage: '20', wait_period_duration: '30', message: 'Room message', ...extra })[k] ?? null).config;
-const lost: AnsweredResult = { outcome: 'keepwaiting', reason: 'draw_lost', waitDueSec: NOW + 17, waitExpirySec: NOW + 5 };
+  parseConfig(
+    (k) => ({ allow_percentage: '20', wait_period_duration: '30', message: 'Room message', ...extra })[k] ?? null,
+  ).config;
+const lost: AnsweredResult = {
+  outcome: 'keepwaiting',
+  reason: 'draw_lost',
+  waitDueSec: NOW + 17,
+  waitExpirySec: NOW + 5,
+};
 const en = localeByTag('en-US')!;
-const fake: PageLanguage = { strings: new Strings(fakeLocale), offered: [en, fakeLocale], search: '?a=1', message: 'Wiadomość' };
+const fake: PageLanguage = {
+  strings: new Strings(fakeLocale),
+  offered: [en, fakeLocale],
+  search: '?a=1',
+  message: 'Wiadomość',
+};
 
 describe('the JSON answer in a language', () => {
   it('names the language, the offered ones, and carries the live text and the message in it', () => {
@@ -39,7 +51,14 @@ describe('the JSON answer in a language', () => {
   });
 
   it('renders the page and the JSON answer in the language it is handed', () => {
-    const base = { config: config(), result: lost, nowMs: NOW_MS, random: () => 0, storedPage: () => null, diag: () => {} };
+    const base = {
+      config: config(),
+      result: lost,
+      nowMs: NOW_MS,
+      random: () => 0,
+      storedPage: () => null,
+      diag: () => {},
+    };
     const page = renderAnswer({ ...base, json: false, language: fake });
     expect(page.body).toContain('<html lang="xx-PL" dir="rtl"');
     expect(page.body).toContain('<span id="msg">Wiadomość</span>');
@@ -52,7 +71,9 @@ describe('the JSON answer in a language', () => {
 describe('the chance the JSON answer says a draw uses', () => {
   it("is a stopped controller's fallback, with its source, beside the room's allow_percentage", () => {
     const schedule = `${NOW - 3600}=2.39,${NOW - 3000}=2.561533`;
-    const json = JSON.parse(answerJson(answerFacts(config({ allow_percentage: '50', allow_schedule: schedule }), lost, NOW_MS, () => 0))).waitingRoom;
+    const json = JSON.parse(
+      answerJson(answerFacts(config({ allow_percentage: '50', allow_schedule: schedule }), lost, NOW_MS, () => 0)),
+    ).waitingRoom;
     expect(json).toMatchObject({ allowPercentage: 50, chancePercentage: 2.561533, chanceSource: 'fallback' });
   });
 
@@ -79,8 +100,13 @@ describe('the waiting page of a visitor holding a place from the pre-queue, afte
   /** What a visitor of the pre-queue reads at their first due check after the start, still waiting. */
   async function pageAfterStart(room: Record<string, string>, tag: string, json = false): Promise<string> {
     const config = parseConfig((k) => ({ ...settings, ...room })[k] ?? null).config;
-    const keys = () => createKeyRing(async (kid) => (kid === 'k1' ? KEY : null), () => {});
-    const at = (sec: number, tokens: string[] = []) => decide({ config, keys: keys(), identity: 'ip:198.51.100.7', tokens, nowMs: sec * 1000 });
+    const keys = () =>
+      createKeyRing(
+        async (kid) => (kid === 'k1' ? KEY : null),
+        () => {},
+      );
+    const at = (sec: number, tokens: string[] = []) =>
+      decide({ config, keys: keys(), identity: 'ip:198.51.100.7', tokens, nowMs: sec * 1000 });
     const joined = await at(START - 100);
     expect(joined).toMatchObject({ outcome: 'prequeue', reason: 'prequeue_joined' });
     const after = await at(joined.waitDueSec!, [joined.setToken!]);
@@ -89,24 +115,39 @@ describe('the waiting page of a visitor holding a place from the pre-queue, afte
     const locale = localeByTag(tag)!;
     const language: PageLanguage = { strings: new Strings(locale), offered: [en, locale], search: '', message: '' };
     const nowMs = joined.waitDueSec! * 1000;
-    return renderAnswer({ config, result: after, nowMs, random: () => 0, json, storedPage: () => null, diag: () => {}, language }).body;
+    return renderAnswer({
+      config,
+      result: after,
+      nowMs,
+      random: () => 0,
+      json,
+      storedPage: () => null,
+      diag: () => {},
+      language,
+    }).body;
   }
 
   it('says everyone in the pre-queue got a random place at the start and goes in by it, not that a draw picks', async () => {
     const html = await pageAfterStart({}, 'en-US');
-    expect(html).toContain('When the sale started, everyone in the pre-queue, you included, got a place in line at random.');
+    expect(html).toContain(
+      'When the sale started, everyone in the pre-queue, you included, got a place in line at random.',
+    );
     expect(html).not.toContain('picked at random');
     expect(html).not.toContain('id="place"');
   });
 
-  it('says it in the visitor\'s language', async () => {
+  it("says it in the visitor's language", async () => {
     const html = await pageAfterStart({}, 'de-DE');
-    expect(html).toContain('Zum Start des Verkaufs haben alle in der Vorwarteschlange, auch Sie, per Zufall einen Platz in der Warteschlange erhalten.');
+    expect(html).toContain(
+      'Zum Start des Verkaufs haben alle in der Vorwarteschlange, auch Sie, per Zufall einen Platz in der Warteschlange erhalten.',
+    );
     expect(html).not.toContain('per Zufall ausgewählt aus allen Wartenden');
   });
 
   it('tells an app in the JSON answer which line the place is in, whatever queueingMethod says', async () => {
-    const answer = JSON.parse(await pageAfterStart({ queueing_method: 'fifo' }, 'en-US', true)) as { waitingRoom: Record<string, unknown> };
+    const answer = JSON.parse(await pageAfterStart({ queueing_method: 'fifo' }, 'en-US', true)) as {
+      waitingRoom: Record<string, unknown>;
+    };
     expect(answer.waitingRoom).toMatchObject({ status: 'keepwaiting', queueingMethod: 'fifo', placeQueue: 'prequeue' });
   });
 

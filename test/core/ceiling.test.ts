@@ -16,7 +16,8 @@ async function crowd(ceiling: string, visitors: number) {
     rateCounter: new SlidingCounter(() => room.nowMs),
   });
   const tokens: string[] = [];
-  for (let i = 0; i < visitors; i++) tokens.push(tokenOf((await room.visit({ ip: `198.51.100.${i}` })).roomCookies[0]!));
+  for (let i = 0; i < visitors; i++)
+    tokens.push(tokenOf((await room.visit({ ip: `198.51.100.${i}` })).roomCookies[0]!));
   const exp = claimsOf(tokens[0]!).exp;
   room.settings.set('allow_schedule', `${exp}=100`);
   room.nowMs = (exp + D - 1) * 1000;
@@ -61,7 +62,8 @@ describe('the per-POP ceiling', () => {
 
   it('holds a fresh winner while others are held, so the held go first', async () => {
     const { room, tokens } = await crowd('1', 12);
-    for (let i = 0; i < 11; i++) await room.visit({ ip: `198.51.100.${i}`, cookie: `waiting_room_default=${tokens[i]}` });
+    for (let i = 0; i < 11; i++)
+      await room.visit({ ip: `198.51.100.${i}`, cookie: `waiting_room_default=${tokens[i]}` });
     // Eleven seconds on the span has room again, but someone was held in the last ten seconds.
     room.advance(9);
     const fresh = await room.visit({ ip: '198.51.100.11', cookie: `waiting_room_default=${tokens[11]}` });
@@ -69,7 +71,10 @@ describe('the per-POP ceiling', () => {
   });
 
   it('is skipped when the runtime has no rate counter: winners are admitted as without a ceiling', async () => {
-    const room = new FakeRoom({ settings: { allow_percentage: '50', wait_period_duration: String(D), pop_admissions_per_second: '1' }, nowMs: T0 + 1000 });
+    const room = new FakeRoom({
+      settings: { allow_percentage: '50', wait_period_duration: String(D), pop_admissions_per_second: '1' },
+      nowMs: T0 + 1000,
+    });
     const token = tokenOf((await room.visit()).roomCookies[0]!);
     room.settings.set('allow_schedule', `${claimsOf(token).exp}=100`);
     room.nowMs = (claimsOf(token).exp + D - 1) * 1000;
@@ -94,7 +99,10 @@ describe('the per-POP ceiling', () => {
   });
 
   it('without a rate counter, lets visitors in and says so once per sandbox, with the command that fixes it', async () => {
-    const room = new FakeRoom({ settings: { allow_percentage: '100', pop_admissions_per_second: '1' }, memory: new SandboxMemory() });
+    const room = new FakeRoom({
+      settings: { allow_percentage: '100', pop_admissions_per_second: '1' },
+      memory: new SandboxMemory(),
+    });
     for (let i = 0; i < 5; i++) expect((await room.visit({ ip: `198.51.100.${i}` })).fromOrigin).toBe(true);
     expect(room.diags.filter((d) => d.includes('pop_admissions_per_second'))).toEqual([CEILING_DIAG]);
     expect(CEILING_DIAG).toContain('npm run tune -- pop_admissions_per_second=');

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/core/config.js';
 
-const parse = (settings: Record<string, string>) => parseConfig((k) => ({ allow_percentage: '10', ...settings })[k] ?? null);
+const parse = (settings: Record<string, string>) =>
+  parseConfig((k) => ({ allow_percentage: '10', ...settings })[k] ?? null);
 
 describe('event times', () => {
   it('reads ISO 8601 times with a zone, in any zone, as the same moment everywhere', () => {
@@ -52,9 +53,19 @@ describe('event times', () => {
 
 describe('queue settings', () => {
   it('reads the method, hold, message and how long a place is kept', () => {
-    const { config, problems } = parse({ queueing_method: 'FIFO', queue_all: 'true', message: '  Doors at ten.  ', place_kept_seconds: '600' });
+    const { config, problems } = parse({
+      queueing_method: 'FIFO',
+      queue_all: 'true',
+      message: '  Doors at ten.  ',
+      place_kept_seconds: '600',
+    });
     expect(problems).toEqual([]);
-    expect(config).toMatchObject({ queueingMethod: 'fifo', queueAll: true, message: 'Doors at ten.', placeKeptSeconds: 600 });
+    expect(config).toMatchObject({
+      queueingMethod: 'fifo',
+      queueAll: true,
+      message: 'Doors at ten.',
+      placeKeptSeconds: 600,
+    });
   });
 
   it('falls back to the draw, no hold and 180 s for bad values', () => {
@@ -70,7 +81,10 @@ describe('queue settings', () => {
   });
 
   it('reads the cursor and the counts the controller publishes', () => {
-    const { config, problems } = parse({ queue_cursor: '1764583200:1764583199.25:0.004', queue_counts: '1764583199.25=0,1764583199.5=120,1764583210=400' });
+    const { config, problems } = parse({
+      queue_cursor: '1764583200:1764583199.25:0.004',
+      queue_counts: '1764583199.25=0,1764583199.5=120,1764583210=400',
+    });
     expect(problems).toEqual([]);
     expect(config.queueCursor).toEqual({ at: 1764583200, pos: 1764583199.25, speed: 0.004 });
     expect(config.queueCounts).toHaveLength(3);

@@ -1,10 +1,11 @@
-import { describe, expect, it, } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseConfig, parseRoomConfig } from '../../src/core/config.js';
 import { settingName } from '../../src/core/layout.js';
 
 const { LOCALE_TAGS } = await import('../../src/core/i18n/locales.js');
 
-const parse = (settings: Record<string, string>) => parseConfig((key) => ({ allow_percentage: '50', ...settings })[key] ?? null);
+const parse = (settings: Record<string, string>) =>
+  parseConfig((key) => ({ allow_percentage: '50', ...settings })[key] ?? null);
 const tags = (settings: Record<string, string>) => parse(settings).config.languages.map((l) => l.info.tag);
 
 describe('languages', () => {
@@ -38,7 +39,9 @@ describe('default_language', () => {
     expect(parse({ languages: 'en-US,ja-JP', default_language: 'ja-jp' }).config.defaultLanguage).toBe('ja-JP');
     const bad = parse({ languages: 'de-DE,ja-JP', default_language: 'en-US' });
     expect(bad.config.defaultLanguage).toBe('de-DE');
-    expect(bad.problems).toEqual([{ key: 'default_language', value: 'en-US', message: expect.stringMatching(/de-DE, ja-JP.*using de-DE/) }]);
+    expect(bad.problems).toEqual([
+      { key: 'default_language', value: 'en-US', message: expect.stringMatching(/de-DE, ja-JP.*using de-DE/) },
+    ]);
   });
 
   it('stands back silently for a room that offers no en-US and sets none', () => {
@@ -70,7 +73,7 @@ describe('message.TAG', () => {
     expect(problems[0]!.message).toMatch(/built-in language/);
   });
 
-  it("a room that sets its own message hides the service-wide message.TAG: no language gets the older notice", () => {
+  it('a room that sets its own message hides the service-wide message.TAG: no language gets the older notice', () => {
     const room = (own: Record<string, string>) =>
       parseRoomConfig('shop', {
         settings: JSON.stringify({ message: 'Sale on', 'message.ja-JP': 'セール開始', 'message.de-DE': 'Sale läuft' }),

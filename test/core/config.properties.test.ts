@@ -9,7 +9,29 @@ const keys = settingsTable.map((s) => s.key);
 /** Values an operator might type, and garbage. */
 const value = fc.oneof(
   fc.string(),
-  fc.constantFrom('', ' ', '-1', '0', '1', '100', '101', '1e309', '-1e309', 'Infinity', 'NaN', '12.5', '0x10', String(2 ** 52), 'true', 'FALSE', 'ip', 'header:x', 'jwt:', '/a,/b', '{"keys":[]}'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '-1',
+    '0',
+    '1',
+    '100',
+    '101',
+    '1e309',
+    '-1e309',
+    'Infinity',
+    'NaN',
+    '12.5',
+    '0x10',
+    String(2 ** 52),
+    'true',
+    'FALSE',
+    'ip',
+    'header:x',
+    'jwt:',
+    '/a,/b',
+    '{"keys":[]}',
+  ),
   fc.double().map(String),
   fc.integer().map(String),
 );
@@ -26,10 +48,15 @@ describe('parseConfig over arbitrary stores', () => {
         for (const s of [config.allowPeriodSeconds, config.waitPeriodSeconds]) {
           expect(Number.isSafeInteger(s) && s >= 1 && s <= MAX_PERIOD_SECONDS).toBe(true);
         }
-        expect(config.cookieLifetimeSeconds >= 1 && config.cookieLifetimeSeconds <= MAX_COOKIE_LIFETIME_SECONDS).toBe(true);
+        expect(config.cookieLifetimeSeconds >= 1 && config.cookieLifetimeSeconds <= MAX_COOKIE_LIFETIME_SECONDS).toBe(
+          true,
+        );
         // Every time the room computes stays a safe integer: a few periods past any epoch second this century.
-        expect(Number.isSafeInteger(4_102_444_800 + 3 * Math.max(config.waitPeriodSeconds, config.allowPeriodSeconds))).toBe(true);
-        for (const e of config.allowSchedule) expect(e.pct >= 0 && e.pct <= 100 && Number.isSafeInteger(e.start)).toBe(true);
+        expect(
+          Number.isSafeInteger(4_102_444_800 + 3 * Math.max(config.waitPeriodSeconds, config.allowPeriodSeconds)),
+        ).toBe(true);
+        for (const e of config.allowSchedule)
+          expect(e.pct >= 0 && e.pct <= 100 && Number.isSafeInteger(e.start)).toBe(true);
       }),
       { numRuns: 2000 },
     );

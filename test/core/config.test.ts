@@ -47,7 +47,15 @@ describe('parseConfig', () => {
     ['cookie_lifetime', 'cookieLifetimeSeconds'],
   ] as const)('falls back and names %s when malformed or out of range', (key, field) => {
     // 2^52 seconds used to be accepted: expiries past Number.MAX_SAFE_INTEGER, and nobody ever drawn.
-    for (const bad of ['0', '-1', '1.5', '30s', 'soon', String(2 ** 52), key === 'cookie_lifetime' ? '34560001' : '315360001']) {
+    for (const bad of [
+      '0',
+      '-1',
+      '1.5',
+      '30s',
+      'soon',
+      String(2 ** 52),
+      key === 'cookie_lifetime' ? '34560001' : '315360001',
+    ]) {
       const { config, problems } = parse({ allow_percentage: '50', [key]: bad });
       const fallback = Number(settingsTable.find((s) => s.key === key)!.default);
       expect(config[field], `${key}=${bad}`).toBe(fallback);

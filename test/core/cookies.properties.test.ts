@@ -8,19 +8,39 @@ const COOKIE_NAME = cookieName('shop');
 const OTHER_ROOM = cookieName('checkout');
 
 // RFC 6265 cookie names and values: no separators, whitespace, commas or semicolons.
-const nameChars = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&\'*+-.^_`|~';
+const nameChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+-.^_`|~";
 const valueChars = `${nameChars}()/:<>?@[]{}`;
-const name = fc.string({ unit: fc.constantFrom(...nameChars), minLength: 1, maxLength: 12 }).filter((n) => !n.startsWith('waiting_room'));
-const value = fc.oneof(fc.string({ unit: fc.constantFrom(...valueChars), maxLength: 20 }), fc.string({ unit: fc.constantFrom(...valueChars), maxLength: 20 }).map((v) => `"${v}"`));
+const name = fc
+  .string({ unit: fc.constantFrom(...nameChars), minLength: 1, maxLength: 12 })
+  .filter((n) => !n.startsWith('waiting_room'));
+const value = fc.oneof(
+  fc.string({ unit: fc.constantFrom(...valueChars), maxLength: 20 }),
+  fc.string({ unit: fc.constantFrom(...valueChars), maxLength: 20 }).map((v) => `"${v}"`),
+);
 // Values some sites send anyway: a bare comma inside (`list=a,b=c`), which is not a separator, unless
 // what follows is a room cookie's name and `=` (then it is: a room cookie is always cut out).
-const commaValue = fc.string({ unit: fc.constantFrom(...valueChars, ',', ',', 'waiting_ro'), maxLength: 20 }).filter((v) => !/,waiting_room(?:=|_[^\s=;,]*=)/.test(v));
+const commaValue = fc
+  .string({ unit: fc.constantFrom(...valueChars, ',', ',', 'waiting_ro'), maxLength: 20 })
+  .filter((v) => !/,waiting_room(?:=|_[^\s=;,]*=)/.test(v));
 const pair = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(name, commaValue).map(([n, v]) => ({ room: false, text: `${n}=${v}` })) },
   { weight: 3, arbitrary: fc.tuple(name, value).map(([n, v]) => ({ room: false, text: `${n}=${v}` })) },
-  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(...valueChars), minLength: 1, maxLength: 30 }).map((v) => ({ room: true, own: true, text: `${COOKIE_NAME}=${v}` })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .string({ unit: fc.constantFrom(...valueChars), minLength: 1, maxLength: 30 })
+      .map((v) => ({ room: true, own: true, text: `${COOKIE_NAME}=${v}` })),
+  },
   // Another room's cookie, and the bare name of older builds: never read here, never sent on either.
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(OTHER_ROOM, 'waiting_room'), fc.string({ unit: fc.constantFrom(...valueChars), minLength: 1, maxLength: 30 })).map(([n, v]) => ({ room: true, own: false, text: `${n}=${v}` })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(OTHER_ROOM, 'waiting_room'),
+        fc.string({ unit: fc.constantFrom(...valueChars), minLength: 1, maxLength: 30 }),
+      )
+      .map(([n, v]) => ({ room: true, own: false, text: `${n}=${v}` })),
+  },
 );
 /** A separator between pairs: what browsers send, and what a runtime joining two headers makes. */
 const separator = fc.constantFrom('; ', ';', ';  ', ', ', ',');
@@ -33,7 +53,12 @@ describe('cookies over arbitrary headers', () => {
         const sep = (i: number): string => (items[i]![1] === ',' && !items[i + 1]![0].room ? '; ' : items[i]![1]);
         const header = items.map(([p], i) => p.text + (i < items.length - 1 ? sep(i) : '')).join('');
         const headers = new Headers({ cookie: header });
-        expect(roomCookies(headers, 'shop')).toEqual(items.filter(([p]) => 'own' in p && p.own).map(([p]) => p.text.slice(COOKIE_NAME.length + 1).replace(/^"(.*)"$/, '$1')).filter((v) => v !== ''));
+        expect(roomCookies(headers, 'shop')).toEqual(
+          items
+            .filter(([p]) => 'own' in p && p.own)
+            .map(([p]) => p.text.slice(COOKIE_NAME.length + 1).replace(/^"(.*)"$/, '$1'))
+            .filter((v) => v !== ''),
+        );
         removeRoomCookie(headers);
         const kept = items.filter(([p]) => !p.room).map(([p]) => p.text);
         const sent = headers.get('cookie');

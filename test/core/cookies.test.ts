@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/core/config.js';
-import { cookieHeaderWithoutRoom, cookieNames, cookieValue, removeRoomCookie, roomCookies, setLanguageCookie } from '../../src/core/cookies.js';
+import {
+  cookieHeaderWithoutRoom,
+  cookieNames,
+  cookieValue,
+  removeRoomCookie,
+  roomCookies,
+  setLanguageCookie,
+} from '../../src/core/cookies.js';
 
 describe('the wr_lang cookie', () => {
   it('is read by its exact name, the first one winning, and is no room cookie', () => {
@@ -13,20 +20,27 @@ describe('the wr_lang cookie', () => {
   it('is kept a year, readable by the page, Secure as the room cookie would be', () => {
     const config = (settings: Record<string, string>) => parseConfig((key) => settings[key] ?? null).config;
     expect(setLanguageCookie('de-DE', config({}), false)).toBe('wr_lang=de-DE; Path=/; Max-Age=31536000; SameSite=Lax');
-    expect(setLanguageCookie('de-DE', config({}), true)).toBe('wr_lang=de-DE; Path=/; Max-Age=31536000; SameSite=Lax; Secure');
+    expect(setLanguageCookie('de-DE', config({}), true)).toBe(
+      'wr_lang=de-DE; Path=/; Max-Age=31536000; SameSite=Lax; Secure',
+    );
     expect(setLanguageCookie('de-DE', config({ cookie_secure: 'true' }), false)).toMatch(/; Secure$/);
   });
 });
 
 describe('cookies', () => {
   it('finds every waiting_room value in order, duplicates kept, quotes removed', () => {
-    const headers = new Headers({ cookie: 'a=1; waiting_room_default=one;waiting_room_default="two"; xwaiting_room_default=no; waiting_room_default=' });
+    const headers = new Headers({
+      cookie:
+        'a=1; waiting_room_default=one;waiting_room_default="two"; xwaiting_room_default=no; waiting_room_default=',
+    });
     expect(roomCookies(headers, 'default')).toEqual(['one', 'two']);
     expect(roomCookies(new Headers(), 'default')).toEqual([]);
   });
 
   it('understands repeated Cookie headers joined by a comma', () => {
-    expect(roomCookies(new Headers({ cookie: 'a=1, waiting_room_default=one; b=2, waiting_room_default=two' }), 'default')).toEqual(['one', 'two']);
+    expect(
+      roomCookies(new Headers({ cookie: 'a=1, waiting_room_default=one; b=2, waiting_room_default=two' }), 'default'),
+    ).toEqual(['one', 'two']);
   });
 
   it('joins repeated Cookie headers with "; " for the origin, with or without the room cookie, each pair as sent', () => {

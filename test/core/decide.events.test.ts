@@ -15,12 +15,24 @@ const SEED = Uint8Array.from({ length: 32 }, (_, i) => (i * 7 + 3) & 255);
 const START = Date.UTC(2026, 11, 1, 10, 0, 0) / 1000; // on a 30 s boundary
 const iso = (sec: number) => new Date(sec * 1000).toISOString();
 
-function room(settings: Record<string, string>, keys: Record<string, string> = { k1: KEY, 'event-seed': Buffer.from(SEED).toString('base64') }) {
+function room(
+  settings: Record<string, string>,
+  keys: Record<string, string> = { k1: KEY, 'event-seed': Buffer.from(SEED).toString('base64') },
+) {
   const diags: string[] = [];
-  const all: Record<string, string> = { allow_percentage: '10', wait_period_duration: '30', active_key: 'k1', ...settings };
+  const all: Record<string, string> = {
+    allow_percentage: '10',
+    wait_period_duration: '30',
+    active_key: 'k1',
+    ...settings,
+  };
   const { config, problems } = parseConfig((k) => all[k] ?? null);
   expect(problems).toEqual([]);
-  const keyRing = () => createKeyRing(async (kid) => keys[kid] ?? null, (m) => diags.push(m));
+  const keyRing = () =>
+    createKeyRing(
+      async (kid) => keys[kid] ?? null,
+      (m) => diags.push(m),
+    );
   const at = (sec: number, identity: string, tokens: string[] = []): Promise<DecideResult> =>
     decide({ config, keys: keyRing(), identity, tokens, nowMs: sec * 1000, diag: (m) => diags.push(m) });
   return { at, config, diags };
@@ -133,7 +145,9 @@ describe('the shuffled start', () => {
 
   it('without a published cursor, drains allow_percentage of the pre-queue per window', async () => {
     const r = room({ ...event, allow_percentage: '25' });
-    const held = await Promise.all(Array.from({ length: 80 }, async (_, i) => (await r.at(START - 100, `ip:${i}`)).setToken!));
+    const held = await Promise.all(
+      Array.from({ length: 80 }, async (_, i) => (await r.at(START - 100, `ip:${i}`)).setToken!),
+    );
     const inside = new Set<number>();
     // Each visitor checks late in every window (due, and in the token's own window), keeping what the room sets.
     const window = async (sec: number) => {
@@ -259,7 +273,11 @@ describe('first come, first served', () => {
   });
 
   it('shows a place in line from the published counts and a turn from the cursor speed', async () => {
-    const r = room({ ...fifo, queue_cursor: `${START + 10}:${START}:0.5`, queue_counts: `${START}=0,${START + 100}=400` });
+    const r = room({
+      ...fifo,
+      queue_cursor: `${START + 10}:${START}:0.5`,
+      queue_counts: `${START}=0,${START + 100}=400`,
+    });
     const res = await r.at(START + 10, 'ip:1');
     expect(res.place!.cursor).toBe(START);
     expect(res.place!.pos).toBeGreaterThanOrEqual(START + 10);
@@ -272,7 +290,12 @@ describe('queue_all and the end of an event', () => {
   it('admits nobody new, keeps those inside, and keeps a held place', async () => {
     const open = room({ allow_percentage: '100' });
     const inside = (await open.at(START, 'ip:in')).setToken!;
-    const r = room({ queue_all: 'true', allow_percentage: '100', queueing_method: 'fifo', queue_cursor: `${START}:${START + 1000}:0` });
+    const r = room({
+      queue_all: 'true',
+      allow_percentage: '100',
+      queueing_method: 'fifo',
+      queue_cursor: `${START}:${START + 1000}:0`,
+    });
     expect((await r.at(START + 5, 'ip:in', [inside])).outcome).toBe('origin');
     const waiting = await r.at(START + 5, 'ip:new');
     expect(waiting.reason).toBe('queue_all');
@@ -295,7 +318,12 @@ describe('queue_all and the end of an event', () => {
 
 describe('closing at the end', () => {
   it('lets a visitor admitted before the end finish on their allow token, without renewing it, then closes', async () => {
-    const ends = { event_start: iso(START), event_end: iso(START + 3600), event_end_action: 'close', allow_period_duration: '300' };
+    const ends = {
+      event_start: iso(START),
+      event_end: iso(START + 3600),
+      event_end_action: 'close',
+      allow_period_duration: '300',
+    };
     const before = await room({ ...ends, allow_percentage: '100' }).at(START + 3590, 'ip:in');
     expect(before.outcome).toBe('origin');
     const allow = before.setToken!;
@@ -307,7 +335,11 @@ describe('closing at the end', () => {
     const inside = await r.at(exp - 10, 'ip:in', [allow]);
     expect(inside).toMatchObject({ outcome: 'origin', reason: 'allow_valid', setToken: null, clearCookie: false });
     // Its token spent, the closed page.
-    expect(await r.at(exp, 'ip:in', [allow])).toMatchObject({ outcome: 'deny', reason: 'event_closed', clearCookie: true });
+    expect(await r.at(exp, 'ip:in', [allow])).toMatchObject({
+      outcome: 'deny',
+      reason: 'event_closed',
+      clearCookie: true,
+    });
     // Nobody new gets in, nor anyone who was waiting.
     expect(await r.at(START + 3601, 'ip:new')).toMatchObject({ outcome: 'deny', reason: 'event_closed' });
     const waiting = (await room({ event_start: iso(START) }).at(START + 3500, 'ip:w')).setToken!;

@@ -13,7 +13,10 @@ const configOf = (values: Record<string, string>) => parseConfig((k) => values[k
 
 describe('allow_schedule', () => {
   it('gives each window its own chance, the last entry past the end, and allow_percentage before it', () => {
-    const { config, problems } = configOf({ allow_percentage: '7', allow_schedule: `${t0 + 60}=30, ${t0}=10,${t0 + 30}=20` });
+    const { config, problems } = configOf({
+      allow_percentage: '7',
+      allow_schedule: `${t0 + 60}=30, ${t0}=10,${t0 + 30}=20`,
+    });
     expect(problems).toEqual([]);
     expect(chanceFor(config, t0 - 30)).toBe(7);
     expect(chanceFor(config, t0)).toBe(10);
@@ -23,14 +26,20 @@ describe('allow_schedule', () => {
   });
 
   it('skips entries it cannot use and names the setting', () => {
-    const { config, problems } = configOf({ allow_percentage: '50', allow_schedule: `${t0}=10,${t0 + 30}=120,abc,${t0 + 60}=-1` });
+    const { config, problems } = configOf({
+      allow_percentage: '50',
+      allow_schedule: `${t0}=10,${t0 + 30}=120,abc,${t0 + 60}=-1`,
+    });
     expect(config.allowSchedule).toEqual([{ start: t0, pct: 10 }]);
     expect(problems.map((p) => p.key)).toEqual(['allow_schedule', 'allow_schedule', 'allow_schedule']);
   });
 
   it("decides a draw with the chance of the token's window, not allow_percentage", async () => {
     // Chance 0 for every window: whatever allow_percentage says, nobody wins.
-    const room = new FakeRoom({ settings: { allow_percentage: '99', wait_period_duration: String(D), allow_schedule: `${t0}=0` }, nowMs: T0 + 1000 });
+    const room = new FakeRoom({
+      settings: { allow_percentage: '99', wait_period_duration: String(D), allow_schedule: `${t0}=0` },
+      nowMs: T0 + 1000,
+    });
     const first = await room.visit();
     const token = tokenOf(first.roomCookies[0]!);
     room.nowMs = (claimsOf(token).exp + D - 1) * 1000;
@@ -45,8 +54,11 @@ describe('allow_schedule', () => {
     expect(again.fromOrigin).toBe(true);
   });
 
-  it('admits exactly the tokens whose draw number is under their window\'s chance', async () => {
-    const room = new FakeRoom({ settings: { allow_percentage: '50', wait_period_duration: String(D) }, nowMs: T0 + 1000 });
+  it("admits exactly the tokens whose draw number is under their window's chance", async () => {
+    const room = new FakeRoom({
+      settings: { allow_percentage: '50', wait_period_duration: String(D) },
+      nowMs: T0 + 1000,
+    });
     const tokens: string[] = [];
     for (let i = 0; i < 40; i++) tokens.push(tokenOf((await room.visit({ ip: `198.51.100.${i}` })).roomCookies[0]!));
     const exp = claimsOf(tokens[0]!).exp;
@@ -66,9 +78,16 @@ describe('allow_schedule', () => {
 });
 
 describe('the estimate under a schedule', () => {
-  it('uses each coming draw\'s own chance', () => {
+  it("uses each coming draw's own chance", () => {
     // First draw certain to lose, the second certain to win: the wait is one window later, whatever p.
-    const e = estimateWait({ allowPercentage: 50, chances: [0, 100], waitPeriodSeconds: 30, secondsUntilFirstDraw: 10, secondsUntilExpiry: 5, jitterSeconds: 2 });
+    const e = estimateWait({
+      allowPercentage: 50,
+      chances: [0, 100],
+      waitPeriodSeconds: 30,
+      secondsUntilFirstDraw: 10,
+      secondsUntilExpiry: 5,
+      jitterSeconds: 2,
+    });
     expect(e).not.toBeNull();
     expect(e!.p25).toBeGreaterThanOrEqual(35);
     expect(e!.p75).toBeLessThanOrEqual(5 + 30 + 26 + 2);

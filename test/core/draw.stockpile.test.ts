@@ -42,7 +42,13 @@ describe('a pile of kept wait tokens', () => {
     // Every old token stands for the one its holder would hold now (the previous window's), so the
     // whole pile draws two tickets: the two newest, whose windows are the current one and the one before.
     expect([...drawnIds].sort()).toEqual(pile.slice(-2).map(tokenId).sort());
-    expect([...wonIds].sort()).toEqual(pile.slice(-2).filter((t) => drawWins(signature(t), 20)).map(tokenId).sort());
+    expect([...wonIds].sort()).toEqual(
+      pile
+        .slice(-2)
+        .filter((t) => drawWins(signature(t), 20))
+        .map(tokenId)
+        .sort(),
+    );
     expect(reasons.every((r) => r === 'draw_won' || r === 'draw_lost' || r === 'wait_not_due')).toBe(true);
   });
 });

@@ -21,7 +21,11 @@ describe('draw', () => {
     let wins = 0;
     const n = 2000;
     for (let i = 0; i < n; i++) {
-      const token = await signToken({ dec: 'wait', exp: 1_700_000_000 + 30 * i, sub: `s${i}`, room: 'shop' }, KID, KEY_BYTES);
+      const token = await signToken(
+        { dec: 'wait', exp: 1_700_000_000 + 30 * i, sub: `s${i}`, room: 'shop' },
+        KID,
+        KEY_BYTES,
+      );
       if (drawWins(Buffer.from(token.split('.')[2]!, 'base64url'), 25)) wins++;
     }
     // Binomial(2000, 0.25): sd ~19, so +-80 is a > 4 sd band.

@@ -53,7 +53,11 @@ describe('estimateWait', () => {
     // the chance of winning within k draws (P = 0.5: p50 and p75), the true quantile is the end of one
     // draw's span and the sample's lands on either side of the gap by luck; so the prediction may sit
     // anywhere between the sample quantiles at p -/+ three standard errors (~1% at n = 20000).
-    for (const [p, predicted] of [[0.25, est.p25], [0.5, est.p50], [0.75, est.p75]] as const) {
+    for (const [p, predicted] of [
+      [0.25, est.p25],
+      [0.5, est.p50],
+      [0.75, est.p75],
+    ] as const) {
       const se = 3 * Math.sqrt((p * (1 - p)) / waits.length);
       const [low, high] = [q(p - se), q(p + se)];
       const tolerance = Math.max(2, 0.03 * q(p));
@@ -84,12 +88,17 @@ describe('estimateWait', () => {
   });
 
   it('has no estimate when nobody is admitted and none needed when everybody is', () => {
-    expect(estimateWait({ allowPercentage: 0, waitPeriodSeconds: 30, secondsUntilFirstDraw: 40, jitterSeconds: 2 })).toBeNull();
-    expect(estimateWait({ allowPercentage: 100, waitPeriodSeconds: 30, secondsUntilFirstDraw: 40, jitterSeconds: 2 })).toEqual({ p25: 0, p50: 0, p75: 0 });
+    expect(
+      estimateWait({ allowPercentage: 0, waitPeriodSeconds: 30, secondsUntilFirstDraw: 40, jitterSeconds: 2 }),
+    ).toBeNull();
+    expect(
+      estimateWait({ allowPercentage: 100, waitPeriodSeconds: 30, secondsUntilFirstDraw: 40, jitterSeconds: 2 }),
+    ).toEqual({ p25: 0, p50: 0, p75: 0 });
   });
 
   it('grows as allow_percentage falls', () => {
-    const at = (pct: number) => estimateWait({ allowPercentage: pct, waitPeriodSeconds: 30, secondsUntilFirstDraw: 45, jitterSeconds: 2 })!.p50;
+    const at = (pct: number) =>
+      estimateWait({ allowPercentage: pct, waitPeriodSeconds: 30, secondsUntilFirstDraw: 45, jitterSeconds: 2 })!.p50;
     expect(at(5)).toBeGreaterThan(at(20));
     expect(at(20)).toBeGreaterThan(at(80));
   });
@@ -119,7 +128,8 @@ describe('the estimate under a leased schedule (control/lease.ts)', () => {
     ...Array.from({ length: windows }, (_, i) => ({ start: exp + i * d, pct })),
     { start: exp + windows * d, pct: tail },
   ];
-  const estimate = (allowSchedule: { start: number; pct: number }[]) => estimateFor({ allowPercentage: 50, waitPeriodSeconds: d, allowSchedule }, exp + 10, exp, now * 1000)!;
+  const estimate = (allowSchedule: { start: number; pct: number }[]) =>
+    estimateFor({ allowPercentage: 50, waitPeriodSeconds: d, allowSchedule }, exp + 10, exp, now * 1000)!;
 
   it('is unchanged by the fallback when the wait fits within the lease', () => {
     // 20% a window: three in four are drawn within 7 windows, well inside a 20-window lease.

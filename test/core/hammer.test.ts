@@ -54,9 +54,22 @@ describe('hammering', () => {
       expect(answer.response.status).toBe(429);
       expect(answer.response.headers.get('cache-control')).toBe('no-store, private');
       expect(JSON.parse(answer.body)).toEqual({
-        waitingRoom: { inWaitingRoom: true, status: 'keepwaiting', retryAfterSeconds: Math.ceil(due - room.nowMs / 1000), hammering: true, language: 'en-US' },
+        waitingRoom: {
+          inWaitingRoom: true,
+          status: 'keepwaiting',
+          retryAfterSeconds: Math.ceil(due - room.nowMs / 1000),
+          hammering: true,
+          language: 'en-US',
+        },
       });
-      expect(answer.log).toMatchObject({ decision: 'wait', outcome: 'keepwaiting', status: 429, tid: tokenId(token), dec: 'wait', newTid: null });
+      expect(answer.log).toMatchObject({
+        decision: 'wait',
+        outcome: 'keepwaiting',
+        status: 429,
+        tid: tokenId(token),
+        dec: 'wait',
+        newTid: null,
+      });
     }
     // The limit's 60 checks are answered as usual, every one past them 429.
     expect(reasons.slice(0, 60)).toEqual(Array(60).fill('wait_not_due'));
@@ -85,7 +98,10 @@ describe('hammering', () => {
     expect((await room.visit({ cookie: cookie(token), method: 'HEAD' })).body).toBe('');
     // The short page is the room's own, in a language: the line names it.
     expect(page.log?.lang).toBe('en-US');
-    expect((await room.visit({ cookie: cookie(token), headers: { 'accept-language': 'de' } })).log).toMatchObject({ reason: 'hammering', lang: 'de-DE' });
+    expect((await room.visit({ cookie: cookie(token), headers: { 'accept-language': 'de' } })).log).toMatchObject({
+      reason: 'hammering',
+      lang: 'de-DE',
+    });
     // 61 s after the burst it has checked 3 times in the last minute, but the box holds it a minute.
     room.advance(21);
     expect((await room.visit({ cookie: cookie(token) })).log?.reason).toBe('hammering');
@@ -143,7 +159,10 @@ describe('hammering', () => {
   });
 
   it('changes nothing without a rate counter, and says so once', async () => {
-    const room = new FakeRoom({ settings: { allow_percentage: '99.999', wait_period_duration: String(D) }, memory: new SandboxMemory() });
+    const room = new FakeRoom({
+      settings: { allow_percentage: '99.999', wait_period_duration: String(D) },
+      memory: new SandboxMemory(),
+    });
     const { token, due } = await waitToken();
     const reasons = new Set<string>();
     for (let i = 0; i < 100; i++) {
@@ -165,7 +184,11 @@ describe('hammering', () => {
       },
       count: () => 0,
     };
-    const room = new FakeRoom({ settings: { wait_period_duration: String(D) }, rateCounter: failing, memory: new SandboxMemory() });
+    const room = new FakeRoom({
+      settings: { wait_period_duration: String(D) },
+      rateCounter: failing,
+      memory: new SandboxMemory(),
+    });
     const { token, due } = await waitToken();
     room.nowMs = (due - 30) * 1000;
     for (let i = 0; i < 70; i++) expect((await room.visit({ cookie: cookie(token) })).log?.reason).toBe('wait_not_due');
@@ -175,14 +198,17 @@ describe('hammering', () => {
   it('with hammer_limit 0, counts nothing', async () => {
     let calls = 0;
     const counting: AdmissionCounter = { increment: () => void calls++, count: () => (calls++, 1000) };
-    const room = new FakeRoom({ settings: { wait_period_duration: String(D), hammer_limit: '0' }, rateCounter: counting });
+    const room = new FakeRoom({
+      settings: { wait_period_duration: String(D), hammer_limit: '0' },
+      rateCounter: counting,
+    });
     const { token, due } = await waitToken();
     room.nowMs = (due - 30) * 1000;
     for (let i = 0; i < 5; i++) expect((await room.visit({ cookie: cookie(token) })).log?.reason).toBe('wait_not_due');
     expect(calls).toBe(0);
   });
 
-  it('leaves allow tokens, other rooms\' tokens and garbage to the decision', async () => {
+  it("leaves allow tokens, other rooms' tokens and garbage to the decision", async () => {
     const room = hammeredRoom({ hammer_limit: '1' });
     const allow = await mint({ dec: 'allow', exp: T0 / 1000 + 3600 });
     for (let i = 0; i < 5; i++) expect((await room.visit({ cookie: cookie(allow) })).fromOrigin).toBe(true);
@@ -215,7 +241,8 @@ describe('hammering', () => {
 });
 
 describe('hammer_limit', () => {
-  const parse = (value?: string) => parseConfig((key) => (key === 'hammer_limit' ? (value ?? null) : key === 'allow_percentage' ? '50' : null));
+  const parse = (value?: string) =>
+    parseConfig((key) => (key === 'hammer_limit' ? (value ?? null) : key === 'allow_percentage' ? '50' : null));
   it('is 60 checks a minute unless set; 0 turns it off', () => {
     expect(parse().config.hammerLimit).toBe(60);
     expect(parse('0').config.hammerLimit).toBe(0);

@@ -17,7 +17,16 @@ const routing = JSON.stringify({
 });
 
 function shop(settings: Record<string, string> = {}): FakeRoom {
-  return new FakeRoom({ settings: { allow_percentage: '50', wait_period_duration: '30', proof_of_work: 'fixed', proof_seconds: '0.01', ...settings }, store: { routing } });
+  return new FakeRoom({
+    settings: {
+      allow_percentage: '50',
+      wait_period_duration: '30',
+      proof_of_work: 'fixed',
+      proof_seconds: '0.01',
+      ...settings,
+    },
+    store: { routing },
+  });
 }
 
 const waitingRoom = (a: Answer) => (JSON.parse(a.body) as { waitingRoom: Record<string, unknown> }).waitingRoom;
@@ -29,13 +38,24 @@ describe('the JSON answer', () => {
   it('tells an app what to solve and how to send it; with that header its draw counts in full', async () => {
     const room = shop();
     const first = await room.visit({ headers: JSON_ACCEPT });
-    const proof = waitingRoom(first).proof as Record<string, unknown> & { challenges: Array<{ parameters: Record<string, unknown> }> };
-    expect(proof).toMatchObject({ scheme: 'altcha-v2', header: 'waiting-room-proof', seconds: 0.01, counters: countersFor(0.01), solutionFormat: expect.stringContaining("joined by '.'") });
+    const proof = waitingRoom(first).proof as Record<string, unknown> & {
+      challenges: Array<{ parameters: Record<string, unknown> }>;
+    };
+    expect(proof).toMatchObject({
+      scheme: 'altcha-v2',
+      header: 'waiting-room-proof',
+      seconds: 0.01,
+      counters: countersFor(0.01),
+      solutionFormat: expect.stringContaining("joined by '.'"),
+    });
     expect(proof.challenges).toHaveLength(8);
     expect(proof.challenges[0]!.parameters).toMatchObject({ algorithm: 'SHA-256', cost: 1, keyLength: 32 });
     const solution = await solve(proof);
     room.nowMs = (waitingRoom(first).retryAfterSeconds as number) * 1000 + room.nowMs;
-    const drawn = await room.visit({ headers: { ...JSON_ACCEPT, 'waiting-room-proof': solution }, cookie: cookieOf(first) });
+    const drawn = await room.visit({
+      headers: { ...JSON_ACCEPT, 'waiting-room-proof': solution },
+      cookie: cookieOf(first),
+    });
     expect(drawn.log).toMatchObject({ reason: expect.stringMatching(/^draw_(won|lost)$/), pct: 50, proof: 'valid' });
     // No proof asked: `proof` is null.
     expect(waitingRoom(await shop({ proof_of_work: 'off' }).visit({ headers: JSON_ACCEPT })).proof).toBeNull();
@@ -46,7 +66,10 @@ describe('a page at its due time', () => {
   it('that sent no header is given its puzzle and drawn later, in its window of grace; a wrong solution draws at the reduced share, never the infinite queue', async () => {
     const room = shop({ bot_queue: 'on' });
     const first = await room.visit({ headers: JSON_ACCEPT });
-    const { retryAfterSeconds, proof } = waitingRoom(first) as { retryAfterSeconds: number; proof: { challenges: unknown[] } };
+    const { retryAfterSeconds, proof } = waitingRoom(first) as {
+      retryAfterSeconds: number;
+      proof: { challenges: unknown[] };
+    };
     room.advance(retryAfterSeconds);
     // A reload (or the hammering page's refresh) with no header: not drawn yet, the token kept.
     const pending = await room.visit({ cookie: cookieOf(first) });
@@ -60,7 +83,10 @@ describe('a page at its due time', () => {
     // An old solution, well formed: the reduced share, and the real queue.
     room.advance(wait);
     const solution = await solve(proof);
-    const wrong = await room.visit({ headers: { ...JSON_ACCEPT, 'waiting-room-proof': solution.replace(/^\d+/, (n) => String(Number(n) + 1)) }, cookie: cookieOf(first) });
+    const wrong = await room.visit({
+      headers: { ...JSON_ACCEPT, 'waiting-room-proof': solution.replace(/^\d+/, (n) => String(Number(n) + 1)) },
+      cookie: cookieOf(first),
+    });
     expect(wrong.log).toMatchObject({ reason: expect.stringMatching(/^draw_(won|lost)$/), pct: 10, proof: 'wrong' });
     expect(wrong.log).not.toHaveProperty('bot');
   });
@@ -85,7 +111,14 @@ describe('a "then": "bot" rule', () => {
     expect(off.log).toMatchObject({ room: 'shop', rule: 'scrapers', reason: 'no_token' });
     expect(off.log).not.toHaveProperty('bot');
     const on = await shop({ bot_queue: 'on' }).visit({ headers: scraper });
-    expect(on.log).toMatchObject({ room: 'shop', rule: 'scrapers', decision: 'start', outcome: 'startwaiting', reason: 'bot_queued', bot: true });
+    expect(on.log).toMatchObject({
+      room: 'shop',
+      rule: 'scrapers',
+      decision: 'start',
+      outcome: 'startwaiting',
+      reason: 'bot_queued',
+      bot: true,
+    });
   });
 });
 
@@ -115,7 +148,11 @@ describe('the infinite queue', () => {
       const first = await room.visit({ headers: JSON_ACCEPT, ip });
       room.advance(waitingRoom(first).retryAfterSeconds as number);
       // An app that says it cannot solve ('none'): the real queue, at a share of the chance.
-      const drawn = await room.visit({ headers: { ...JSON_ACCEPT, 'waiting-room-proof': 'none' }, ip, cookie: cookieOf(first) });
+      const drawn = await room.visit({
+        headers: { ...JSON_ACCEPT, 'waiting-room-proof': 'none' },
+        ip,
+        cookie: cookieOf(first),
+      });
       if (drawn.log?.reason === 'draw_lost') loser = drawn;
     }
     room.advance(waitingRoom(answer).retryAfterSeconds as number);
@@ -125,10 +162,17 @@ describe('the infinite queue', () => {
     // The same status, the same headers, the same JSON keys and the same kinds of values; the same cookie's shape.
     expect(bot.response.status).toBe(loser!.response.status);
     expect([...bot.response.headers.keys()].sort()).toEqual([...loser!.response.headers.keys()].sort());
-    const shape = (a: Answer) => Object.entries(waitingRoom(a)).map(([k, v]) => [k, v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v]);
+    const shape = (a: Answer) =>
+      Object.entries(waitingRoom(a)).map(([k, v]) => [k, v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v]);
     expect(shape(bot)).toEqual(shape(loser!));
-    expect(waitingRoom(bot)).toMatchObject({ status: waitingRoom(loser!).status, inWaitingRoom: true, waitTimePending: false });
-    expect(Object.keys(claimsOf(roomCookieValue(bot.response, 'shop')!))).toEqual(Object.keys(claimsOf(roomCookieValue(loser!.response, 'shop')!)));
+    expect(waitingRoom(bot)).toMatchObject({
+      status: waitingRoom(loser!).status,
+      inWaitingRoom: true,
+      waitTimePending: false,
+    });
+    expect(Object.keys(claimsOf(roomCookieValue(bot.response, 'shop')!))).toEqual(
+      Object.keys(claimsOf(roomCookieValue(loser!.response, 'shop')!)),
+    );
     const attributes = (a: Answer) => a.response.headers.get('set-cookie')!.replace(/=[^;]*/, '');
     expect(attributes(bot)).toBe(attributes(loser!));
   });

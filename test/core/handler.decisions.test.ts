@@ -13,7 +13,11 @@ const sharedKey = { kid: TEST_KID, bytes: KEY_BYTES, base64: KEY_BASE64 };
 describe('decision table on the pure handler (shared scenarios)', () => {
   it.each(scenarios.map((s) => [s.name, s] as const))('%s', async (_name, scenario) => {
     const settings: Record<string, string> = { ...BASE_SETTINGS, active_key: TEST_KID, ...scenario.settings };
-    const room = new FakeRoom({ settings, keys: { [TEST_KID]: sharedKey.base64 }, ...(scenario.store ? { store: scenario.store } : {}) });
+    const room = new FakeRoom({
+      settings,
+      keys: { [TEST_KID]: sharedKey.base64 },
+      ...(scenario.store ? { store: scenario.store } : {}),
+    });
     const request = await scenario.visit({ key: sharedKey });
     room.nowMs = Date.now(); // the shared rows use the real clock for their windows
     const answer = await room.visit({ ip: '127.0.0.1', ...request });

@@ -7,7 +7,12 @@ import { claimsOf, roomCookieValue } from '../../lib/mint.js';
 
 const INVITE_KEY = Uint8Array.from({ length: 32 }, (_, i) => (i * 7 + 3) & 255);
 const OTHER_KEY = Uint8Array.from({ length: 32 }, (_, i) => (i * 11 + 5) & 255);
-const routing = JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'vip', routes: ['/vip'] }] });
+const routing = JSON.stringify({
+  rooms: [
+    { id: 'shop', routes: ['/'] },
+    { id: 'vip', routes: ['/vip'] },
+  ],
+});
 
 function rooms(vipSettings: Record<string, string> = {}) {
   return new FakeRoom({
@@ -17,8 +22,15 @@ function rooms(vipSettings: Record<string, string> = {}) {
   });
 }
 
-const invite = (room: FakeRoom, over: Partial<{ room: string; sub: string; exp: number; kid: string; key: Uint8Array }> = {}) =>
-  signInvite({ room: over.room ?? 'vip', sub: over.sub ?? 'ip:192.0.2.10', exp: over.exp ?? room.nowSec + 600 }, over.kid ?? 'k1', over.key ?? INVITE_KEY);
+const invite = (
+  room: FakeRoom,
+  over: Partial<{ room: string; sub: string; exp: number; kid: string; key: Uint8Array }> = {},
+) =>
+  signInvite(
+    { room: over.room ?? 'vip', sub: over.sub ?? 'ip:192.0.2.10', exp: over.exp ?? room.nowSec + 600 },
+    over.kid ?? 'k1',
+    over.key ?? INVITE_KEY,
+  );
 
 describe('invitations', () => {
   it('a link lets its visitor in at once: the allow token, and the same address without the invitation', async () => {
@@ -37,7 +49,9 @@ describe('invitations', () => {
     expect(answer.response.headers.get('location')).toBe('/vip//evil.example/x');
     const root = rooms({ identity: 'none' });
     root.store.set('routing', JSON.stringify({ rooms: [{ id: 'vip', routes: ['/'] }] }));
-    const slashes = await root.visit({ path: `//evil.example/x?waiting_room_invite=${await invite(root, { sub: 'none' })}` });
+    const slashes = await root.visit({
+      path: `//evil.example/x?waiting_room_invite=${await invite(root, { sub: 'none' })}`,
+    });
     expect(slashes.response.headers.get('location')).toBe('/evil.example/x');
   });
 
@@ -70,11 +84,16 @@ describe('invitations', () => {
   it('an invite-only room lets in its invited visitors and shows everyone else the deny page', async () => {
     const room = rooms({ invite_only: 'true' });
     expect((await room.visit({ path: '/vip' })).log).toMatchObject({ decision: 'deny', reason: 'invite_only' });
-    const forged = await room.visit({ path: '/vip', headers: { 'waiting-room-invite': await invite(room, { key: OTHER_KEY }) } });
+    const forged = await room.visit({
+      path: '/vip',
+      headers: { 'waiting-room-invite': await invite(room, { key: OTHER_KEY }) },
+    });
     expect(forged.log).toMatchObject({ decision: 'deny', reason: 'invite_only', invite: 'invite_forged' });
     const invited = await room.visit({ path: '/vip', headers: { 'waiting-room-invite': await invite(room) } });
     expect(invited.fromOrigin).toBe(true);
     // The shop is not invite-only: its visitors wait as usual, and the vip invitation is nothing there.
-    expect((await room.visit({ path: '/', headers: { 'waiting-room-invite': await invite(room) } })).log).toMatchObject({ room: 'shop', invite: 'invite_other_room' });
+    expect((await room.visit({ path: '/', headers: { 'waiting-room-invite': await invite(room) } })).log).toMatchObject(
+      { room: 'shop', invite: 'invite_other_room' },
+    );
   });
 });

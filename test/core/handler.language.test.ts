@@ -86,7 +86,9 @@ describe('the language of a waiting page', () => {
     expect(many.response.headers.get('vary')).toBe('Accept-Language');
     const json = await new FakeRoom().visit({ headers: { accept: 'application/json' } });
     expect(json.response.headers.get('vary')).toBe('Accept-Language');
-    const one = await new FakeRoom({ settings: { languages: 'de-DE' } }).visit({ headers: { 'accept-language': 'en' } });
+    const one = await new FakeRoom({ settings: { languages: 'de-DE' } }).visit({
+      headers: { 'accept-language': 'en' },
+    });
     expect(one.response.headers.get('vary')).toBeNull();
     expect(lastLanguage().tag).toBe('de-DE');
   });
@@ -94,8 +96,14 @@ describe('the language of a waiting page', () => {
   it('keeps the JSON answer of a waiting visitor the same in every number, whatever the language', async () => {
     const json = async (headers: Record<string, string>) => {
       const room = new FakeRoom({ settings: { wait_period_duration: '60' } });
-      const body = JSON.parse((await room.visit({ headers: { accept: 'application/json', ...headers } })).body) as { waitingRoom: Record<string, unknown> };
-      return Object.fromEntries(Object.entries(body.waitingRoom).filter(([, v]) => typeof v === 'number' || typeof v === 'boolean' || v === null));
+      const body = JSON.parse((await room.visit({ headers: { accept: 'application/json', ...headers } })).body) as {
+        waitingRoom: Record<string, unknown>;
+      };
+      return Object.fromEntries(
+        Object.entries(body.waitingRoom).filter(
+          ([, v]) => typeof v === 'number' || typeof v === 'boolean' || v === null,
+        ),
+      );
     };
     const english = await json({});
     expect(english.refreshIntervalSeconds).toEqual(expect.any(Number));
@@ -121,9 +129,14 @@ describe("the operator's wording (waiting_room_pages strings.TAG)", () => {
 
   it('ignores a bad entry alone and names it, once per value in a reused sandbox', async () => {
     const room = new FakeRoom({ memory: new SandboxMemory() });
-    room.pages.set('strings.de-DE', JSON.stringify({ denyTitle: 'ok', tryLater: '{oops', hammerBody: '{seconds, plural, one {#} other {#}}' }));
+    room.pages.set(
+      'strings.de-DE',
+      JSON.stringify({ denyTitle: 'ok', tryLater: '{oops', hammerBody: '{seconds, plural, one {#} other {#}}' }),
+    );
     const first = await room.visit({ headers: { 'accept-language': 'de' } });
-    expect(first.diags.filter((d) => d.startsWith('waiting_room_pages.'))).toEqual([expect.stringMatching(/^waiting_room_pages\.strings\.de-DE: tryLater is not a usable message/)]);
+    expect(first.diags.filter((d) => d.startsWith('waiting_room_pages.'))).toEqual([
+      expect.stringMatching(/^waiting_room_pages\.strings\.de-DE: tryLater is not a usable message/),
+    ]);
     expect(lastLanguage().strings.text('denyTitle')).toBe('ok');
     expect(lastLanguage().strings.text('tryLater')).toBe(builtin('de-DE').tryLater);
     const again = await room.visit({ headers: { 'accept-language': 'de' } });
@@ -160,7 +173,10 @@ describe('the 429 and 502 pages', () => {
   });
 
   it('answers a dead origin in the chosen language', async () => {
-    const room = new FakeRoom({ settings: { allow_percentage: '100' }, origin: async () => Promise.reject(new Error('down')) });
+    const room = new FakeRoom({
+      settings: { allow_percentage: '100' },
+      origin: async () => Promise.reject(new Error('down')),
+    });
     const answer = await room.visit({ headers: { 'accept-language': 'ja-JP' } });
     expect(answer.response.status).toBe(502);
     expect(answer.body).toMatch(/^<!doctype html><html lang="ja-JP" dir="ltr">/);
@@ -175,7 +191,11 @@ describe('a visitor on their way to the origin', () => {
     room.pages.set('strings.de-DE', '{}');
     const before = vi.mocked(renderAnswer).mock.calls.length;
     const lookups = room.lookups;
-    const answer = await room.visit({ path: '/?wr_lang=de-DE', cookie: 'wr_lang=ja-JP', headers: { 'accept-language': 'de' } });
+    const answer = await room.visit({
+      path: '/?wr_lang=de-DE',
+      cookie: 'wr_lang=ja-JP',
+      headers: { 'accept-language': 'de' },
+    });
     expect(answer.fromOrigin).toBe(true);
     // The routing and the room's four settings values: no strings.TAG, no SET.strings.TAG.
     expect(room.lookups - lookups).toBe(5);

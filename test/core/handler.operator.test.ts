@@ -35,7 +35,11 @@ describe('operator mistakes never crash and are reported by name', () => {
 
   it('never uses a weak key, and names it', async () => {
     const room = new FakeRoom({ keys: { [KID]: Buffer.from('too short').toString('base64') } });
-    const weakToken = await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec), key: Buffer.from('too short') });
+    const weakToken = await mint({
+      dec: 'allow',
+      exp: windowBoundary(A, 2, room.nowSec),
+      key: Buffer.from('too short'),
+    });
     const answer = await room.visit({ cookie: `waiting_room_default=${weakToken}` });
     expect(answer.response.status).toBe(503);
     expect(answer.fromOrigin).toBe(false);
@@ -44,7 +48,10 @@ describe('operator mistakes never crash and are reported by name', () => {
 
   it('still admits allow tokens signed by an older key after rotation', async () => {
     const old = Uint8Array.from({ length: 48 }, (_, i) => i);
-    const room = new FakeRoom({ settings: { active_key: 'k2' }, keys: { k0: Buffer.from(old).toString('base64'), k2: KEY_BASE64 } });
+    const room = new FakeRoom({
+      settings: { active_key: 'k2' },
+      keys: { k0: Buffer.from(old).toString('base64'), k2: KEY_BASE64 },
+    });
     const cookie = `waiting_room_default=${await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec), kid: 'k0', key: old })}`;
     const answer = await room.visit({ cookie });
     expect(answer.fromOrigin).toBe(true);
@@ -81,7 +88,15 @@ describe('the decision log', () => {
       expect(line).not.toMatch(/203\.0\.113\.99|alice/);
     }
     const [first, second] = room.logs.map((l) => JSON.parse(l.line));
-    expect(first).toMatchObject({ decision: 'start', outcome: 'startwaiting', reason: 'no_token', kid: KID, method: 'GET', path: '/checkout', identity: 'header' });
+    expect(first).toMatchObject({
+      decision: 'start',
+      outcome: 'startwaiting',
+      reason: 'no_token',
+      kid: KID,
+      method: 'GET',
+      path: '/checkout',
+      identity: 'header',
+    });
     expect(new Date(first.ts).getTime()).toBe(room.nowMs);
     expect(second.identity).toBe('ip-fallback');
   });
@@ -94,13 +109,19 @@ describe('a request URL the room cannot parse', () => {
     const request = { url: 'http://a:99999/', method: 'GET', headers: new Headers() } as unknown as Request;
     const response = await handle(request, room.deps());
     expect(response.status).toBe(400);
-    expect(room.diags).toEqual([expect.stringMatching(/^request URL "http:\/\/a:99999\/" cannot be parsed .*; answering 400$/)]);
+    expect(room.diags).toEqual([
+      expect.stringMatching(/^request URL "http:\/\/a:99999\/" cannot be parsed .*; answering 400$/),
+    ]);
     expect(room.seen).toEqual([]);
   });
 
   it('keeps the query string out of the log, and sends no body to a HEAD', async () => {
     const room = new FakeRoom();
-    const request = { url: 'http://a:99999/checkout?card=4111', method: 'HEAD', headers: new Headers() } as unknown as Request;
+    const request = {
+      url: 'http://a:99999/checkout?card=4111',
+      method: 'HEAD',
+      headers: new Headers(),
+    } as unknown as Request;
     const response = await handle(request, room.deps());
     expect(response.status).toBe(400);
     expect(await response.text()).toBe('');

@@ -54,13 +54,17 @@ describe('the origin', () => {
   it('revokes the session when the origin answers waiting-room-command: revoke', async () => {
     const room = new FakeRoom({
       settings: { allow_percentage: '50' },
-      origin: async () => new Response('bye', { headers: { 'waiting-room-command': 'revoke', 'set-cookie': 'session=; Max-Age=0' } }),
+      origin: async () =>
+        new Response('bye', { headers: { 'waiting-room-command': 'revoke', 'set-cookie': 'session=; Max-Age=0' } }),
     });
     const allow = await mint({ dec: 'allow', exp: windowBoundary(A, 2, room.nowSec) });
     const answer = await room.visit({ cookie: `waiting_room_default=${allow}` });
     expect(answer.body).toBe('bye');
     expect(answer.response.headers.get('waiting-room-command')).toBeNull();
-    expect(answer.response.headers.getSetCookie()).toEqual(['session=; Max-Age=0', expect.stringMatching(/^waiting_room_default=; Max-Age=0/)]);
+    expect(answer.response.headers.getSetCookie()).toEqual([
+      'session=; Max-Age=0',
+      expect.stringMatching(/^waiting_room_default=; Max-Age=0/),
+    ]);
     expect(answer.response.headers.get('cache-control')).toBe('no-store, private');
     expect(answer.log?.reason).toBe('revoked');
   });
@@ -81,9 +85,15 @@ describe('the origin', () => {
   });
 
   it('sends bypassed paths and everything when disabled to the origin, every room cookie stripped, nothing set', async () => {
-    const routing = { rooms: [{ id: 'default', routes: ['/'] }], rules: [{ id: 'assets', if: { path: { prefix: ['/static/', '/health'] } }, then: 'bypass' }] };
+    const routing = {
+      rooms: [{ id: 'default', routes: ['/'] }],
+      rules: [{ id: 'assets', if: { path: { prefix: ['/static/', '/health'] } }, then: 'bypass' }],
+    };
     const room = new FakeRoom({ settings: { allow_percentage: '0' }, store: { routing: JSON.stringify(routing) } });
-    const bypass = await room.visit({ path: '/static/app.css', cookie: 'waiting_room_default=x; a=1; waiting_room_other=y; waiting_room=z' });
+    const bypass = await room.visit({
+      path: '/static/app.css',
+      cookie: 'waiting_room_default=x; a=1; waiting_room_other=y; waiting_room=z',
+    });
     expect(bypass).toMatchObject({ fromOrigin: true, roomCookies: [] });
     expect(bypass.log).toMatchObject({ reason: 'rule_bypass', rule: 'assets', room: null });
     expect(room.seen.at(-1)!.cookie).toBe('a=1');

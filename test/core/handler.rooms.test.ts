@@ -6,12 +6,23 @@ import { FakeRoom, mint } from '../support/fakes.js';
 import { claimsOf, roomCookieValue } from '../../lib/mint.js';
 
 const routing = (extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }], ...extra });
+  JSON.stringify({
+    rooms: [
+      { id: 'shop', routes: ['/'] },
+      { id: 'checkout', routes: ['/checkout'] },
+    ],
+    ...extra,
+  });
 
 function twoRooms(store: Record<string, string> = {}) {
   return new FakeRoom({
     settings: { allow_percentage: '50', wait_period_duration: '60' },
-    store: { routing: routing(), 'room.shop.allow_percentage': '100', 'room.checkout.allow_percentage': '50', ...store },
+    store: {
+      routing: routing(),
+      'room.shop.allow_percentage': '100',
+      'room.checkout.allow_percentage': '50',
+      ...store,
+    },
   });
 }
 
@@ -46,7 +57,10 @@ describe('rooms', () => {
   it('never lets the origin see a room cookie, of this room or any other', async () => {
     const room = twoRooms();
     const own = await mint({ dec: 'allow', exp: room.nowSec + 3600, room: 'checkout' });
-    await room.visit({ path: '/checkout', cookie: `a=1; waiting_room_checkout=${own}; waiting_room_shop=x; waiting_room=y; b=2` });
+    await room.visit({
+      path: '/checkout',
+      cookie: `a=1; waiting_room_checkout=${own}; waiting_room_shop=x; waiting_room=y; b=2`,
+    });
     expect(room.seen.at(-1)!.cookie).toBe('a=1; b=2');
   });
 
@@ -58,21 +72,41 @@ describe('rooms', () => {
     expect(room.seen.at(-1)!.cookie).toBe('vip=1');
   });
 
-  it('queues every spelling of a room\'s path or host that an origin serves as it, with no default room', async () => {
+  it("queues every spelling of a room's path or host that an origin serves as it, with no default room", async () => {
     const room = new FakeRoom({
       settings: { allow_percentage: '0' },
-      store: { routing: JSON.stringify({ rooms: [{ id: 'shop', routes: ['/shop'] }, { id: 'checkout', routes: ['/checkout', 'pay.example.com'] }], rules: [{ id: 'hooks', if: { path: { prefix: '/webhooks' } }, then: 'bypass' }] }) },
+      store: {
+        routing: JSON.stringify({
+          rooms: [
+            { id: 'shop', routes: ['/shop'] },
+            { id: 'checkout', routes: ['/checkout', 'pay.example.com'] },
+          ],
+          rules: [{ id: 'hooks', if: { path: { prefix: '/webhooks' } }, then: 'bypass' }],
+        }),
+      },
     });
     for (const path of ['/%63heckout', '//checkout', '/checkout;a=b', '/webhooks/..%2fcheckout']) {
       const answer = await room.visit({ path });
       expect(answer.fromOrigin, path).toBe(false);
     }
     expect((await room.visit({ path: '/%63heckout' })).log).toMatchObject({ room: 'checkout', outcome: 'deny' });
-    expect((await room.visit({ path: '/webhooks/a' })).log).toMatchObject({ room: null, reason: 'rule_bypass', rule: 'hooks' });
+    expect((await room.visit({ path: '/webhooks/a' })).log).toMatchObject({
+      room: null,
+      reason: 'rule_bypass',
+      rule: 'hooks',
+    });
   });
 
   it('names a routing problem once and ends it with the command that fixes it', async () => {
-    const room = new FakeRoom({ settings: { allow_percentage: '0' }, store: { routing: JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }], rules: [{ id: 'r1', if: { colour: 'red' }, then: 'bypass' }] }) } });
+    const room = new FakeRoom({
+      settings: { allow_percentage: '0' },
+      store: {
+        routing: JSON.stringify({
+          rooms: [{ id: 'shop', routes: ['/'] }],
+          rules: [{ id: 'r1', if: { colour: 'red' }, then: 'bypass' }],
+        }),
+      },
+    });
     const [line] = (await room.visit({ path: '/' })).diags.filter((d) => d.includes('routing'));
     expect(line).toMatch(/npm run tune -- --routing FILE$/);
     expect(line!.match(/r1/g)).toHaveLength(2); // once in the message, once in the rule as written
@@ -86,13 +120,25 @@ describe('rooms', () => {
   });
 
   it('sends a request in no room to the origin untouched, or to the default room when one is named', async () => {
-    const room = new FakeRoom({ settings: { allow_percentage: '0' }, store: { routing: JSON.stringify({ rooms: [{ id: 'drops', routes: ['/drops'] }] }) } });
+    const room = new FakeRoom({
+      settings: { allow_percentage: '0' },
+      store: { routing: JSON.stringify({ rooms: [{ id: 'drops', routes: ['/drops'] }] }) },
+    });
     const outside = await room.visit({ path: '/about', cookie: 'a=1; waiting_room_drops=x' });
     expect(outside.fromOrigin).toBe(true);
     expect(outside.log).toMatchObject({ room: null, reason: 'no_room' });
     expect(room.seen.at(-1)!.cookie).toBe('a=1');
     expect((await room.visit({ path: '/drops/1' })).log).toMatchObject({ room: 'drops', outcome: 'deny' });
-    room.store.set('routing', JSON.stringify({ rooms: [{ id: 'drops', routes: ['/drops'] }, { id: 'shop', routes: ['/shop'] }], default_room: 'shop' }));
+    room.store.set(
+      'routing',
+      JSON.stringify({
+        rooms: [
+          { id: 'drops', routes: ['/drops'] },
+          { id: 'shop', routes: ['/shop'] },
+        ],
+        default_room: 'shop',
+      }),
+    );
     expect((await room.visit({ path: '/about' })).log).toMatchObject({ room: 'shop', outcome: 'deny' });
   });
 
@@ -106,7 +152,8 @@ describe('rooms', () => {
   });
 
   it("shows a room's own pages when it names its page set", async () => {
-    const page = (text: string) => Buffer.from(`<!doctype html><title>${text}</title><p>${text}</p>`).toString('base64');
+    const page = (text: string) =>
+      Buffer.from(`<!doctype html><title>${text}</title><p>${text}</p>`).toString('base64');
     const room = twoRooms({ 'room.checkout': JSON.stringify({ pages: 'checkout' }) });
     room.pages.set('startwaiting', page('shared page'));
     room.pages.set('checkout.startwaiting', page('checkout page'));
@@ -130,7 +177,10 @@ describe('a room whose own allow_percentage is empty', () => {
   // The service-wide chance is 1 in 100: the checkout, given an empty or blank value of its own, must
   // keep it, not read the empty value as "missing" and let everyone in.
   const holding = (store: Record<string, string>) =>
-    new FakeRoom({ settings: { allow_percentage: '1', wait_period_duration: '60' }, store: { routing: routing(), ...store } });
+    new FakeRoom({
+      settings: { allow_percentage: '1', wait_period_duration: '60' },
+      store: { routing: routing(), ...store },
+    });
 
   for (const [what, store] of [
     ['an empty room.checkout.allow_percentage', { 'room.checkout.allow_percentage': '' }],
@@ -150,7 +200,9 @@ describe('a room whose own allow_percentage is empty', () => {
     const room = holding({ 'room.checkout.allow_percentage': '5%' });
     const answer = await room.visit({ path: '/checkout' });
     expect(answer.fromOrigin).toBe(false);
-    expect(answer.diags.join('\n')).toMatch(/room\.checkout\.allow_percentage: allow_percentage = "5%" is not a number; using the value in settings \(1\)/);
+    expect(answer.diags.join('\n')).toMatch(
+      /room\.checkout\.allow_percentage: allow_percentage = "5%" is not a number; using the value in settings \(1\)/,
+    );
   });
 });
 
@@ -222,7 +274,13 @@ describe('a failure while routing', () => {
       if (name === 'x-staff') throw new Error('boom');
       return get(name);
     };
-    room.store.set('routing', JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }], rules: [{ id: 'staff', if: { header: { name: 'x-staff', equals: '1' } }, then: 'bypass' }] }));
+    room.store.set(
+      'routing',
+      JSON.stringify({
+        rooms: [{ id: 'shop', routes: ['/'] }],
+        rules: [{ id: 'staff', if: { header: { name: 'x-staff', equals: '1' } }, then: 'bypass' }],
+      }),
+    );
     const { handle } = await import('../../src/core/handler.js');
     const response = await handle(broken, deps);
     expect(response.status).toBe(503);

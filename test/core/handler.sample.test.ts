@@ -9,7 +9,10 @@ const D = 30;
 
 describe('log_sample_rate', () => {
   it('logs new waiting visitors only for ids in the sample, each line weighing 1/rate', async () => {
-    const room = new FakeRoom({ settings: { allow_percentage: '50', wait_period_duration: String(D), log_sample_rate: '0.25' }, nowMs: T0 + 7000 });
+    const room = new FakeRoom({
+      settings: { allow_percentage: '50', wait_period_duration: String(D), log_sample_rate: '0.25' },
+      nowMs: T0 + 7000,
+    });
     let logged = 0;
     const n = 200;
     for (let i = 0; i < n; i++) {
@@ -27,7 +30,10 @@ describe('log_sample_rate', () => {
   });
 
   it('always logs an admission, without a weight', async () => {
-    const room = new FakeRoom({ settings: { allow_percentage: '100', wait_period_duration: String(D), log_sample_rate: '0.001' }, nowMs: T0 + 7000 });
+    const room = new FakeRoom({
+      settings: { allow_percentage: '100', wait_period_duration: String(D), log_sample_rate: '0.001' },
+      nowMs: T0 + 7000,
+    });
     for (let i = 0; i < 20; i++) {
       const answer = await room.visit({ ip: `198.51.100.${i}` });
       expect(answer.fromOrigin).toBe(true);
@@ -38,11 +44,15 @@ describe('log_sample_rate', () => {
 
   it('always logs a deny line', async () => {
     const room = new FakeRoom({ settings: { allow_percentage: '0', log_sample_rate: '0.001' } });
-    for (let i = 0; i < 10; i++) expect((await room.visit({ ip: `198.51.100.${i}` })).log).toMatchObject({ decision: 'deny' });
+    for (let i = 0; i < 10; i++)
+      expect((await room.visit({ ip: `198.51.100.${i}` })).log).toMatchObject({ decision: 'deny' });
   });
 
   it('logs a held ticket the same way each time: its draw and its loss when in the sample, nothing when not', async () => {
-    const room = new FakeRoom({ settings: { allow_percentage: '50', wait_period_duration: String(D), log_sample_rate: '0.5' }, nowMs: T0 + 7000 });
+    const room = new FakeRoom({
+      settings: { allow_percentage: '50', wait_period_duration: String(D), log_sample_rate: '0.5' },
+      nowMs: T0 + 7000,
+    });
     let seenIn = 0;
     let seenOut = 0;
     for (let i = 0; i < 40 && (seenIn === 0 || seenOut === 0); i++) {

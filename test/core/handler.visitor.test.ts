@@ -10,19 +10,26 @@ const A = 3600;
 
 describe('a waiting visitor over time', () => {
   it('waits until the token falls due, then draws once per window until admitted', async () => {
-    const room = new FakeRoom({ settings: { allow_percentage: '30', wait_period_duration: String(D) }, nowMs: T0 + 7_000 });
+    const room = new FakeRoom({
+      settings: { allow_percentage: '30', wait_period_duration: String(D) },
+      nowMs: T0 + 7_000,
+    });
     const config = { waitPeriodSeconds: D };
     const first = await room.visit();
     expect(first.log?.outcome).toBe('startwaiting');
     let token = tokenOf(first.roomCookies[0]!);
     expect(claimsOf(token).exp).toBe(windowBoundary(D, 2, room.nowSec));
-    expect(Number(first.response.headers.get('retry-after'))).toBe(dueAt(token, claimsOf(token).exp, config) - room.nowSec);
+    expect(Number(first.response.headers.get('retry-after'))).toBe(
+      dueAt(token, claimsOf(token).exp, config) - room.nowSec,
+    );
 
     room.advance(20);
     const early = await room.visit({ cookie: `waiting_room_default=${token}` });
     expect(early.log?.reason).toBe('wait_not_due');
     expect(early.roomCookies).toEqual([]);
-    expect(Number(early.response.headers.get('retry-after'))).toBe(dueAt(token, claimsOf(token).exp, config) - room.nowSec);
+    expect(Number(early.response.headers.get('retry-after'))).toBe(
+      dueAt(token, claimsOf(token).exp, config) - room.nowSec,
+    );
 
     let draws = 0;
     for (;;) {
@@ -61,7 +68,10 @@ describe('a waiting visitor over time', () => {
     // A refresher polling every second from the boundary is held until the due second, then drawn.
     for (let t = exp; t < due; t++) {
       room.nowMs = t * 1000 + 999;
-      const answer = await room.visit({ cookie: `waiting_room_default=${token}`, headers: { accept: 'application/json' } });
+      const answer = await room.visit({
+        cookie: `waiting_room_default=${token}`,
+        headers: { accept: 'application/json' },
+      });
       expect(answer.log?.reason).toBe('wait_not_due');
       expect(answer.roomCookies).toEqual([]);
       expect(Number(answer.response.headers.get('retry-after'))).toBe(due - t);
@@ -110,12 +120,13 @@ describe('a waiting visitor over time', () => {
     room.nowMs = (exp + 12 * D + 3) * 1000;
     const older = await mint({ dec: 'wait', exp: exp - 5 * D });
     const ids = new Set<string>();
-    for (const t of [token, older]) ids.add(String((await room.visit({ cookie: `waiting_room_default=${t}` })).log?.tid));
+    for (const t of [token, older])
+      ids.add(String((await room.visit({ cookie: `waiting_room_default=${t}` })).log?.tid));
     expect([...ids]).toEqual([tokenId(await mint({ dec: 'wait', exp: exp + 11 * D }))]);
   });
 
   it('a late loser gets the successor the log named when its token was issued, even when drawn in the window of grace', async () => {
-    const room = new FakeRoom({ settings: { allow_percentage: '0.001', wait_period_duration: String(D)} });
+    const room = new FakeRoom({ settings: { allow_percentage: '0.001', wait_period_duration: String(D) } });
     const exp = windowBoundary(D, 1, room.nowSec);
     room.nowMs = (exp - 2 * D + 1) * 1000;
     const issued = await room.visit();
@@ -201,7 +212,11 @@ describe('answers made at the edge', () => {
     expect(waitingRoom.refreshIntervalSeconds).toBeGreaterThanOrEqual(retryAfter);
     expect(waitingRoom.refreshIntervalSeconds).toBeLessThanOrEqual(retryAfter + (waitingRoom.jitterSeconds as number));
     expect(waitingRoom.allowPercentage).toBe(20);
-    const [p25, p50, p75] = [waitingRoom.waitTime25PercentileSeconds, waitingRoom.waitTime50PercentileSeconds, waitingRoom.waitTime75PercentileSeconds] as number[];
+    const [p25, p50, p75] = [
+      waitingRoom.waitTime25PercentileSeconds,
+      waitingRoom.waitTime50PercentileSeconds,
+      waitingRoom.waitTime75PercentileSeconds,
+    ] as number[];
     expect(p25).toBeGreaterThanOrEqual(retryAfter);
     expect(p50).toBeGreaterThan(p25!);
     expect(p75).toBeGreaterThan(p50!);

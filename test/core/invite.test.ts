@@ -1,7 +1,14 @@
 import { CompactSign } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createKeyRing } from '../../src/core/keys.js';
-import { checkInvite, INVITE_HEADER, INVITE_KID_PREFIX, INVITE_PARAM, inviteFrom, signInvite } from '../../src/core/invite.js';
+import {
+  checkInvite,
+  INVITE_HEADER,
+  INVITE_KID_PREFIX,
+  INVITE_PARAM,
+  inviteFrom,
+  signInvite,
+} from '../../src/core/invite.js';
 import { KEY_BASE64, KEY_BYTES } from '../support/fakes.js';
 
 const NOW = 1_767_225_600; // 2026-01-01T00:00:00Z
@@ -12,7 +19,11 @@ const store: Record<string, string> = {
   'invite.weak': 'c2hvcnQ=',
   k1: KEY_BASE64, // a room token key with the same bytes: never an invite key
 };
-const ring = () => createKeyRing(async (name) => store[name] ?? null, () => {});
+const ring = () =>
+  createKeyRing(
+    async (name) => store[name] ?? null,
+    () => {},
+  );
 const key = (kid: string) => ring().inviteKey(kid);
 const expect1 = { room: 'shop', identity: 'ip:203.0.113.7', nowSec: NOW };
 const claims = { room: 'shop', sub: 'ip:203.0.113.7', exp: NOW + 3600 };
@@ -27,14 +38,33 @@ describe('inviteFrom', () => {
     const none = new Headers();
     expect(inviteFrom(new URL('https://shop.example/'), none.get(INVITE_HEADER))).toBeNull();
     expect(inviteFrom(new URL('https://shop.example/?other=1'), none.get(INVITE_HEADER))).toBeNull();
-    expect(inviteFrom(new URL(`https://shop.example/drop?a=1&${INVITE_PARAM}=Q.Q.Q`), none.get(INVITE_HEADER))).toBe('Q.Q.Q');
-    expect(inviteFrom(new URL('https://shop.example/'), new Headers({ [INVITE_HEADER]: 'H.H.H' }).get(INVITE_HEADER))).toBe('H.H.H');
-    expect(inviteFrom(new URL(`https://shop.example/?${INVITE_PARAM}=Q.Q.Q`), new Headers({ [INVITE_HEADER]: ' H.H.H ' }).get(INVITE_HEADER))).toBe('H.H.H');
+    expect(inviteFrom(new URL(`https://shop.example/drop?a=1&${INVITE_PARAM}=Q.Q.Q`), none.get(INVITE_HEADER))).toBe(
+      'Q.Q.Q',
+    );
+    expect(
+      inviteFrom(new URL('https://shop.example/'), new Headers({ [INVITE_HEADER]: 'H.H.H' }).get(INVITE_HEADER)),
+    ).toBe('H.H.H');
+    expect(
+      inviteFrom(
+        new URL(`https://shop.example/?${INVITE_PARAM}=Q.Q.Q`),
+        new Headers({ [INVITE_HEADER]: ' H.H.H ' }).get(INVITE_HEADER),
+      ),
+    ).toBe('H.H.H');
   });
 
   it('treats an empty header or parameter as no invite', () => {
-    expect(inviteFrom(new URL(`https://shop.example/?${INVITE_PARAM}=`), new Headers({ [INVITE_HEADER]: '' }).get(INVITE_HEADER))).toBeNull();
-    expect(inviteFrom(new URL(`https://shop.example/?${INVITE_PARAM}=Q.Q.Q`), new Headers({ [INVITE_HEADER]: '  ' }).get(INVITE_HEADER))).toBe('Q.Q.Q');
+    expect(
+      inviteFrom(
+        new URL(`https://shop.example/?${INVITE_PARAM}=`),
+        new Headers({ [INVITE_HEADER]: '' }).get(INVITE_HEADER),
+      ),
+    ).toBeNull();
+    expect(
+      inviteFrom(
+        new URL(`https://shop.example/?${INVITE_PARAM}=Q.Q.Q`),
+        new Headers({ [INVITE_HEADER]: '  ' }).get(INVITE_HEADER),
+      ),
+    ).toBe('Q.Q.Q');
   });
 });
 
@@ -46,7 +76,11 @@ describe('checkInvite', () => {
     expect(b64(p!)).toBe(`{"room":"shop","sub":"ip:203.0.113.7","exp":${NOW + 3600}}`);
     expect(await checkInvite(invite, expect1, key)).toEqual({ ok: true, exp: NOW + 3600, kid: 'k1' });
     // The ring's imported key signs what the raw bytes sign.
-    expect(await checkInvite(await signInvite(claims, 'k2', OTHER_BYTES), expect1, key)).toEqual({ ok: true, exp: NOW + 3600, kid: 'k2' });
+    expect(await checkInvite(await signInvite(claims, 'k2', OTHER_BYTES), expect1, key)).toEqual({
+      ok: true,
+      exp: NOW + 3600,
+      kid: 'k2',
+    });
   });
 
   it('is malformed when it is not a compact JWS of exactly {alg: HS256, kid} and {room, sub, exp}', async () => {
@@ -81,7 +115,8 @@ describe('checkInvite', () => {
       await raw({ alg: 'HS256', kid: 'k1' }, '[1,2]'),
       await raw({ alg: 'HS256', kid: 'k1' }, 'null'),
     ];
-    for (const bad of cases) expect(await checkInvite(bad, expect1, key), bad).toEqual({ ok: false, reason: 'invite_malformed' });
+    for (const bad of cases)
+      expect(await checkInvite(bad, expect1, key), bad).toEqual({ ok: false, reason: 'invite_malformed' });
   });
 
   it('is malformed when longer than 2,048 characters, before any key is asked for', async () => {
@@ -89,32 +124,58 @@ describe('checkInvite', () => {
     const long = await signInvite({ ...claims, sub: `header:${'a'.repeat(2000)}` }, 'k1', KEY_BYTES);
     expect(long.length).toBeGreaterThan(2048);
     const identity = `header:${'a'.repeat(2000)}`;
-    expect(await checkInvite(long, { ...expect1, identity }, (kid) => (asked.push(kid), key(kid)))).toEqual({ ok: false, reason: 'invite_malformed' });
+    expect(await checkInvite(long, { ...expect1, identity }, (kid) => (asked.push(kid), key(kid)))).toEqual({
+      ok: false,
+      reason: 'invite_malformed',
+    });
     expect(asked).toEqual([]);
     const fits = await signInvite({ ...claims, sub: `header:${'a'.repeat(1400)}` }, 'k1', KEY_BYTES);
     expect(fits.length).toBeLessThanOrEqual(2048);
-    expect(await checkInvite(fits, { ...expect1, identity: `header:${'a'.repeat(1400)}` }, key)).toMatchObject({ ok: true });
+    expect(await checkInvite(fits, { ...expect1, identity: `header:${'a'.repeat(1400)}` }, key)).toMatchObject({
+      ok: true,
+    });
   });
 
   it('is forged when its kid names no invite key, or names a room token key', async () => {
     for (const kid of ['gone', 'weak', '../k1', 'invite.k1']) {
-      expect(await checkInvite(await signInvite(claims, kid, KEY_BYTES), expect1, key), kid).toEqual({ ok: false, reason: 'invite_forged' });
+      expect(await checkInvite(await signInvite(claims, kid, KEY_BYTES), expect1, key), kid).toEqual({
+        ok: false,
+        reason: 'invite_forged',
+      });
     }
     // k1's bytes under a kid that only the token keys have: `invite.` + kid is what is looked up.
     const lookedUp: string[] = [];
-    const ring2 = createKeyRing(async (name) => (lookedUp.push(name), name === 'k9' ? KEY_BASE64 : null), () => {});
-    expect(await checkInvite(await signInvite(claims, 'k9', KEY_BYTES), expect1, (kid) => ring2.inviteKey(kid))).toEqual({ ok: false, reason: 'invite_forged' });
+    const ring2 = createKeyRing(
+      async (name) => (lookedUp.push(name), name === 'k9' ? KEY_BASE64 : null),
+      () => {},
+    );
+    expect(
+      await checkInvite(await signInvite(claims, 'k9', KEY_BYTES), expect1, (kid) => ring2.inviteKey(kid)),
+    ).toEqual({ ok: false, reason: 'invite_forged' });
     expect(lookedUp).toEqual([`${INVITE_KID_PREFIX}k9`]);
   });
 
   it('is forged when signed with another key or tampered with after signing', async () => {
-    expect(await checkInvite(await signInvite(claims, 'k1', OTHER_BYTES), expect1, key)).toEqual({ ok: false, reason: 'invite_forged' });
+    expect(await checkInvite(await signInvite(claims, 'k1', OTHER_BYTES), expect1, key)).toEqual({
+      ok: false,
+      reason: 'invite_forged',
+    });
     const [h, , s] = (await signInvite(claims, 'k1', KEY_BYTES)).split('.') as [string, string, string];
     // A longer expiry, another room or another visitor written into a real invite's payload.
-    for (const tampered of [{ ...claims, exp: NOW + 86_400 }, { ...claims, room: 'vip' }, { ...claims, sub: 'ip:198.51.100.1' }]) {
-      expect(await checkInvite(`${h}.${enc(tampered)}.${s}`, expect1, key)).toEqual({ ok: false, reason: 'invite_forged' });
+    for (const tampered of [
+      { ...claims, exp: NOW + 86_400 },
+      { ...claims, room: 'vip' },
+      { ...claims, sub: 'ip:198.51.100.1' },
+    ]) {
+      expect(await checkInvite(`${h}.${enc(tampered)}.${s}`, expect1, key)).toEqual({
+        ok: false,
+        reason: 'invite_forged',
+      });
     }
-    expect(await checkInvite(`${h}.${enc(claims)}.${s.slice(0, 20)}`, expect1, key)).toEqual({ ok: false, reason: 'invite_forged' });
+    expect(await checkInvite(`${h}.${enc(claims)}.${s.slice(0, 20)}`, expect1, key)).toEqual({
+      ok: false,
+      reason: 'invite_forged',
+    });
   });
 
   it('is expired from its exp second on, and forged wins over expired', async () => {
@@ -122,15 +183,30 @@ describe('checkInvite', () => {
     expect(await checkInvite(await at(NOW + 1), expect1, key)).toMatchObject({ ok: true });
     expect(await checkInvite(await at(NOW), expect1, key)).toEqual({ ok: false, reason: 'invite_expired' });
     expect(await checkInvite(await at(NOW - 1), expect1, key)).toEqual({ ok: false, reason: 'invite_expired' });
-    expect(await checkInvite(await signInvite({ ...claims, exp: NOW - 1 }, 'k1', OTHER_BYTES), expect1, key)).toEqual({ ok: false, reason: 'invite_forged' });
+    expect(await checkInvite(await signInvite({ ...claims, exp: NOW - 1 }, 'k1', OTHER_BYTES), expect1, key)).toEqual({
+      ok: false,
+      reason: 'invite_forged',
+    });
   });
 
   it("is for another room or another identity when it is not this room's or this visitor's, checked in that order", async () => {
     const invite = await signInvite(claims, 'k1', KEY_BYTES);
-    expect(await checkInvite(invite, { ...expect1, room: 'checkout' }, key)).toEqual({ ok: false, reason: 'invite_other_room' });
-    expect(await checkInvite(invite, { ...expect1, identity: 'ip:203.0.113.8' }, key)).toEqual({ ok: false, reason: 'invite_other_identity' });
-    expect(await checkInvite(invite, { ...expect1, identity: 'header:203.0.113.7' }, key)).toEqual({ ok: false, reason: 'invite_other_identity' });
-    expect(await checkInvite(invite, { room: 'checkout', identity: 'none', nowSec: NOW }, key)).toEqual({ ok: false, reason: 'invite_other_room' });
+    expect(await checkInvite(invite, { ...expect1, room: 'checkout' }, key)).toEqual({
+      ok: false,
+      reason: 'invite_other_room',
+    });
+    expect(await checkInvite(invite, { ...expect1, identity: 'ip:203.0.113.8' }, key)).toEqual({
+      ok: false,
+      reason: 'invite_other_identity',
+    });
+    expect(await checkInvite(invite, { ...expect1, identity: 'header:203.0.113.7' }, key)).toEqual({
+      ok: false,
+      reason: 'invite_other_identity',
+    });
+    expect(await checkInvite(invite, { room: 'checkout', identity: 'none', nowSec: NOW }, key)).toEqual({
+      ok: false,
+      reason: 'invite_other_room',
+    });
     const expired = await signInvite({ ...claims, exp: NOW - 1, room: 'checkout' }, 'k1', KEY_BYTES);
     expect(await checkInvite(expired, expect1, key)).toEqual({ ok: false, reason: 'invite_expired' });
     const none = await signInvite({ ...claims, sub: 'none' }, 'k1', KEY_BYTES);
@@ -139,6 +215,9 @@ describe('checkInvite', () => {
 
   it('never throws, whatever the key function does', async () => {
     const invite = await signInvite(claims, 'k1', KEY_BYTES);
-    expect(await checkInvite(invite, expect1, () => Promise.reject(new Error('store down')))).toEqual({ ok: false, reason: 'invite_forged' });
+    expect(await checkInvite(invite, expect1, () => Promise.reject(new Error('store down')))).toEqual({
+      ok: false,
+      reason: 'invite_forged',
+    });
   });
 });

@@ -7,7 +7,8 @@ import { LOCALES, localeByTag } from '../../src/core/i18n/locales.js';
 import { Strings } from '../../src/core/i18n/strings.js';
 import { languageHref, languageLinks, languageLinksHtml } from '../../src/core/language-links.js';
 
-const LOOP = '{{#languageLinks}}<a href="{{href}}" lang="{{tag}}" hreflang="{{tag}}"{{#current}} aria-current="true"{{/current}}>{{name}}</a> {{/languageLinks}}';
+const LOOP =
+  '{{#languageLinks}}<a href="{{href}}" lang="{{tag}}" hreflang="{{tag}}"{{#current}} aria-current="true"{{/current}}>{{name}}</a> {{/languageLinks}}';
 
 describe('languageHref', () => {
   it('keeps the other query parameters as written and sets wr_lang last, encoded', () => {
@@ -25,12 +26,14 @@ describe('languageLinksHtml', () => {
   const cases: [string, string, string][] = [
     ['no query', 'ar-EG', ''],
     ['a query of the visitor, with a choice already in it', 'ja-JP', '?item=5&wr_lang=de-DE&q=%3Cscript%3E'],
-    ['a query with markup in it', 'en-US', '?a="><script>alert(1)</script>&b=\'x\''],
+    ['a query with markup in it', 'en-US', "?a=\"><script>alert(1)</script>&b='x'"],
   ];
   it.each(cases)('prints what the loop over languageLinks prints (%s)', (_what, tag, search) => {
     for (const offered of [LOCALES, [localeByTag('en-US')!, localeByTag(tag)!]]) {
       const language = { strings: new Strings(localeByTag(tag)!), offered, search, message: '' };
-      const looped = Mustache.render(LOOP, { languageLinks: languageLinks(language) }, undefined, { escape: escapeHtml });
+      const looped = Mustache.render(LOOP, { languageLinks: languageLinks(language) }, undefined, {
+        escape: escapeHtml,
+      });
       expect(languageLinksHtml(language)).toBe(looped);
       // Asked again (kept for the sandbox), the same.
       expect(languageLinksHtml(language)).toBe(looped);
@@ -38,7 +41,12 @@ describe('languageLinksHtml', () => {
   });
 
   it('never lets the query out of its attribute', () => {
-    const language = { strings: new Strings(localeByTag('en-US')!), offered: LOCALES, search: '?a="><script>x</script>', message: '' };
+    const language = {
+      strings: new Strings(localeByTag('en-US')!),
+      offered: LOCALES,
+      search: '?a="><script>x</script>',
+      message: '',
+    };
     expect(languageLinksHtml(language)).not.toMatch(/<script|"></);
   });
 });

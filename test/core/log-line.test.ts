@@ -9,12 +9,25 @@ const D = 30;
 
 describe('the decision line', () => {
   it('names the POP, the window and the tokens by id, and never the address', async () => {
-    const room = new FakeRoom({ settings: { allow_percentage: '50', wait_period_duration: String(D) }, nowMs: T0 + 7000 });
+    const room = new FakeRoom({
+      settings: { allow_percentage: '50', wait_period_duration: String(D) },
+      nowMs: T0 + 7000,
+    });
     const answer = await room.visit({ ip: '203.0.113.77' });
     const token = tokenOf(answer.roomCookies[0]!);
     const line = answer.log!;
     expect(Object.keys(line).slice(0, 7)).toEqual(['wr', 'ts', 'pop', 'room', 'rule', 'win', 'period']);
-    expect(line).toMatchObject({ wr: 1, pop: 'TST', room: 'default', rule: null, win: T0 / 1000, period: D, reason: 'no_token', tid: null, newDec: 'wait' });
+    expect(line).toMatchObject({
+      wr: 1,
+      pop: 'TST',
+      room: 'default',
+      rule: null,
+      win: T0 / 1000,
+      period: D,
+      reason: 'no_token',
+      tid: null,
+      newDec: 'wait',
+    });
     expect(line.newTid).toBe(token.split('.')[2]!.slice(0, 8));
     expect(line.newExp).toBe(claimsOf(token).exp);
     const text = room.logs.at(-1)!.line;
@@ -24,7 +37,10 @@ describe('the decision line', () => {
 
   it("names the token a loser will get before the draw: the new wait token's successor", async () => {
     // Chance 0 for the first window: the visitor loses, and gets exactly the successor logged earlier.
-    const room = new FakeRoom({ settings: { allow_percentage: '50', wait_period_duration: String(D) }, nowMs: T0 + 7000 });
+    const room = new FakeRoom({
+      settings: { allow_percentage: '50', wait_period_duration: String(D) },
+      nowMs: T0 + 7000,
+    });
     const first = await room.visit();
     const token = tokenOf(first.roomCookies[0]!);
     room.settings.set('allow_schedule', `${claimsOf(token).exp}=0`);
@@ -53,10 +69,17 @@ describe('the decision line', () => {
     const json = await room.visit({ headers: { 'accept-language': 'ar-SA, en;q=0.5', accept: 'application/json' } });
     expect(json.log).toMatchObject({ outcome: 'startwaiting', lang: 'ar-EG' });
     // Whatever the visitor sends, the line names one of the room's own tags, never their text.
-    const junk = await room.visit({ path: '/?wr_lang=%22%7D%3Cscript%3E', cookie: 'wr_lang="},{"wr":2', headers: { 'accept-language': '"}, xx-\u00e9;q=1' } });
+    const junk = await room.visit({
+      path: '/?wr_lang=%22%7D%3Cscript%3E',
+      cookie: 'wr_lang="},{"wr":2',
+      headers: { 'accept-language': '"}, xx-\u00e9;q=1' },
+    });
     expect(junk.log).toMatchObject({ outcome: 'startwaiting', lang: 'en-US' });
     room.settings.set('allow_percentage', '0');
-    expect((await room.visit({ headers: { 'accept-language': 'ja' } })).log).toMatchObject({ outcome: 'deny', lang: 'ja-JP' });
+    expect((await room.visit({ headers: { 'accept-language': 'ja' } })).log).toMatchObject({
+      outcome: 'deny',
+      lang: 'ja-JP',
+    });
     // The origin's answer carries no language of the room's: no field at all.
     room.settings.set('allow_percentage', '100');
     const origin = await room.visit({ headers: { 'accept-language': 'de' } });
@@ -66,7 +89,10 @@ describe('the decision line', () => {
   });
 
   it('names no language on a bypass, and the language of the 502 the room answers for a dead origin', async () => {
-    const routing = { rooms: [{ id: 'default', routes: ['/'] }], rules: [{ id: 'health', if: { path: { prefix: ['/health'] } }, then: 'bypass' }] };
+    const routing = {
+      rooms: [{ id: 'default', routes: ['/'] }],
+      rules: [{ id: 'health', if: { path: { prefix: ['/health'] } }, then: 'bypass' }],
+    };
     let down = false;
     const room = new FakeRoom({
       settings: { allow_percentage: '100' },
@@ -86,9 +112,24 @@ describe('the decision line', () => {
 
   it('is one JSON object with every documented field, even without a decision', () => {
     const line = JSON.parse(
-      decisionLine({ nowMs: T0, pop: 'local', room: null, rule: 'health', waitPeriodSeconds: 10, decision: 'allow', outcome: 'origin', reason: 'rule_bypass', kid: null, method: 'GET', path: '/health', identity: null, status: 200 }),
+      decisionLine({
+        nowMs: T0,
+        pop: 'local',
+        room: null,
+        rule: 'health',
+        waitPeriodSeconds: 10,
+        decision: 'allow',
+        outcome: 'origin',
+        reason: 'rule_bypass',
+        kid: null,
+        method: 'GET',
+        path: '/health',
+        identity: null,
+        status: 200,
+      }),
     );
-    for (const field of ['tid', 'exp', 'dec', 'newTid', 'newExp', 'newDec', 'nextTid', 'pct']) expect(line[field]).toBeNull();
+    for (const field of ['tid', 'exp', 'dec', 'newTid', 'newExp', 'newDec', 'nextTid', 'pct'])
+      expect(line[field]).toBeNull();
     expect(line).not.toHaveProperty('lang');
   });
 });

@@ -19,7 +19,9 @@ function inline(template: string): string {
     return part;
   });
 }
-const INLINE = Object.fromEntries(Object.entries(builtinPages).map(([name, template]) => [name, inline(template)])) as Record<PageName, string>;
+const INLINE = Object.fromEntries(
+  Object.entries(builtinPages).map(([name, template]) => [name, inline(template)]),
+) as Record<PageName, string>;
 
 const b64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
 
@@ -29,22 +31,29 @@ function render(name: PageName, stored: string | null, vars = pageVars(name)) {
 }
 
 describe('the built-in pages with their parts', () => {
-  it.each(Object.entries(SCENARIOS))('%s renders byte for byte as the inline template did', (_label, { name, vars, language }) => {
-    const before = Mustache.render(INLINE[name], templateView(vars, language), undefined, { escape: escapeHtml });
-    const diags: string[] = [];
-    expect(renderPage(name, null, vars, (m) => diags.push(m), language)).toBe(before);
-    expect(diags).toEqual([]);
-  });
+  it.each(Object.entries(SCENARIOS))(
+    '%s renders byte for byte as the inline template did',
+    (_label, { name, vars, language }) => {
+      const before = Mustache.render(INLINE[name], templateView(vars, language), undefined, { escape: escapeHtml });
+      const diags: string[] = [];
+      expect(renderPage(name, null, vars, (m) => diags.push(m), language)).toBe(before);
+      expect(diags).toEqual([]);
+    },
+  );
 
-  it.each(Object.keys(INLINE) as PageName[])('%s stores as markup only, about 2 KB, leaving the rest of a store value to a page of your own', (name) => {
-    expect(builtinPages[name]).not.toMatch(/<script>\s*[^{\s]|<style>\s*[^{\s]/);
-    expect(Buffer.byteLength(builtinPages[name])).toBeLessThan(2_200);
-  });
+  it.each(Object.keys(INLINE) as PageName[])(
+    '%s stores as markup only, about 2 KB, leaving the rest of a store value to a page of your own',
+    (name) => {
+      expect(builtinPages[name]).not.toMatch(/<script>\s*[^{\s]|<style>\s*[^{\s]/);
+      expect(Buffer.byteLength(builtinPages[name])).toBeLessThan(2_200);
+    },
+  );
 });
 
 describe('a stored template', () => {
   it("gets the built-in CSS and script through {{> style}} and {{> waiting-script}}, with this answer's figures", () => {
-    const own = '<html lang="{{lang}}" data-t="{{clientText}}"><style>{{> style}}</style><h1 class="mine">Hold on</h1><p class="next" id="next"><span id="count"></span></p><script>{{> waiting-script}}</script></html>';
+    const own =
+      '<html lang="{{lang}}" data-t="{{clientText}}"><style>{{> style}}</style><h1 class="mine">Hold on</h1><p class="next" id="next"><span id="count"></span></p><script>{{> waiting-script}}</script></html>';
     const { html, diags } = render('keepwaiting', own, pageVars('keepwaiting', { retryAfterSeconds: 37 }));
     expect(diags).toEqual([]);
     expect(html).toContain('.card{background:var(--card)');
@@ -53,8 +62,12 @@ describe('a stored template', () => {
   });
 
   it('that inlines its own CSS and script renders as it always did', () => {
-    const own = '<style>h1{color:red}</style><h1>{{t.waitingTitleStart}}</h1><script>var S=+"{{retryAfterSeconds}}"</script>';
-    expect(render('startwaiting', own)).toEqual({ html: '<style>h1{color:red}</style><h1>You are in the queue</h1><script>var S=+"20"</script>', diags: [] });
+    const own =
+      '<style>h1{color:red}</style><h1>{{t.waitingTitleStart}}</h1><script>var S=+"{{retryAfterSeconds}}"</script>';
+    expect(render('startwaiting', own)).toEqual({
+      html: '<style>h1{color:red}</style><h1>You are in the queue</h1><script>var S=+"20"</script>',
+      diags: [],
+    });
   });
 
   it('naming a partial that does not exist is still shown, the part empty, and the operator told once which names exist', () => {
@@ -62,7 +75,9 @@ describe('a stored template', () => {
     const first = render('startwaiting', own);
     expect(first.html).toBe('<style></style><h1>Hold on</h1>');
     expect(first.diags).toHaveLength(1);
-    expect(first.diags[0]).toMatch(/^waiting_room_pages\.startwaiting names \{\{> styles\}\}, \{\{> wait-script\}\}, which do not exist/);
+    expect(first.diags[0]).toMatch(
+      /^waiting_room_pages\.startwaiting names \{\{> styles\}\}, \{\{> wait-script\}\}, which do not exist/,
+    );
     expect(first.diags[0]).toContain('{{> style}}');
     expect(first.diags[0]).toContain('{{> waiting-script}}');
     expect(first.diags[0]).toContain('npm run pages');

@@ -26,15 +26,38 @@ export const SCENARIOS: Record<string, Scenario> = {
   keepwaiting: { name: 'keepwaiting', vars: pageVars('keepwaiting') },
   prequeue: { name: 'prequeue', vars: pageVars('prequeue', EVENT) },
   deny: { name: 'deny', vars: pageVars('deny') },
-  'startwaiting pending, proof': { name: 'startwaiting', vars: pageVars('startwaiting', { waitTimePending: true, hasEstimate: true, waitTime25PercentileSeconds: null, waitTime50PercentileSeconds: null, waitTime75PercentileSeconds: null, ...PROOF }) },
+  'startwaiting pending, proof': {
+    name: 'startwaiting',
+    vars: pageVars('startwaiting', {
+      waitTimePending: true,
+      hasEstimate: true,
+      waitTime25PercentileSeconds: null,
+      waitTime50PercentileSeconds: null,
+      waitTime75PercentileSeconds: null,
+      ...PROOF,
+    }),
+  },
   'keepwaiting fifo, place, message, proof': {
     name: 'keepwaiting',
-    vars: pageVars('keepwaiting', { queueingMethod: 'fifo', visitorsAhead: 1234, turnInSeconds: 480, message: 'Section A is <sold out> & "gone"', ...PROOF }),
+    vars: pageVars('keepwaiting', {
+      queueingMethod: 'fifo',
+      visitorsAhead: 1234,
+      turnInSeconds: 480,
+      message: 'Section A is <sold out> & "gone"',
+      ...PROOF,
+    }),
   },
   'deny closed, message': { name: 'deny', vars: pageVars('deny', { closed: true, message: 'See you next year' }) },
   'startwaiting ar-EG': { name: 'startwaiting', vars: pageVars('startwaiting'), language: arabic('') },
-  'keepwaiting, a pre-queue place': { name: 'keepwaiting', vars: pageVars('keepwaiting', { placeQueue: 'prequeue', hasEstimate: false }) },
-  'keepwaiting ar-EG, fifo': { name: 'keepwaiting', vars: pageVars('keepwaiting', { queueingMethod: 'fifo', visitorsAhead: 56, turnInSeconds: 200 }), language: arabic('رسالة') },
+  'keepwaiting, a pre-queue place': {
+    name: 'keepwaiting',
+    vars: pageVars('keepwaiting', { placeQueue: 'prequeue', hasEstimate: false }),
+  },
+  'keepwaiting ar-EG, fifo': {
+    name: 'keepwaiting',
+    vars: pageVars('keepwaiting', { queueingMethod: 'fifo', visitorsAhead: 56, turnInSeconds: 200 }),
+    language: arabic('رسالة'),
+  },
   'prequeue ar-EG': { name: 'prequeue', vars: pageVars('prequeue', EVENT), language: arabic('') },
   'deny ar-EG': { name: 'deny', vars: pageVars('deny'), language: arabic('') },
 };

@@ -47,7 +47,9 @@ describe('renderPage with the built-in pages', () => {
 
   it('tells a returning visitor they are still waiting, and a denied one that the site is closed', () => {
     expect(render('keepwaiting', null).html).toContain('<h1>Still in the queue</h1>');
-    expect(render('deny', null, vars({ status: 'deny', hasEstimate: false })).html).toContain('<h1>Closed for now</h1>');
+    expect(render('deny', null, vars({ status: 'deny', hasEstimate: false })).html).toContain(
+      '<h1>Closed for now</h1>',
+    );
   });
 
   it('shows the estimated wait as formatted text', () => {
@@ -61,14 +63,22 @@ describe('renderPage with the built-in pages', () => {
 
   it('says it once when the three figures read the same, on the page and in its live update', () => {
     for (const name of ['startwaiting', 'keepwaiting'] as const) {
-      const { html } = render(name, null, vars({ waitTime25PercentileSeconds: 5, waitTime50PercentileSeconds: 20, waitTime75PercentileSeconds: 41 }));
+      const { html } = render(
+        name,
+        null,
+        vars({ waitTime25PercentileSeconds: 5, waitTime50PercentileSeconds: 20, waitTime75PercentileSeconds: 41 }),
+      );
       expect(html).toContain('>Most visitors get in within a minute<');
       expect(html).toContain('<ul class="mu" id="wl" hidden>');
       const spread = render(name, null).html;
       expect(spread).toContain('<ul class="mu" id="wl">');
       expect(spread).not.toContain('>Most visitors');
     }
-    const three = render('startwaiting', null, vars({ waitTime25PercentileSeconds: 170, waitTime50PercentileSeconds: 185, waitTime75PercentileSeconds: 200 })).html;
+    const three = render(
+      'startwaiting',
+      null,
+      vars({ waitTime25PercentileSeconds: 170, waitTime50PercentileSeconds: 185, waitTime75PercentileSeconds: 200 }),
+    ).html;
     expect(three).toContain('>Most visitors get in within about 3 minutes<');
   });
 
@@ -82,7 +92,17 @@ describe('renderPage with the built-in pages', () => {
 
   it('says the wait is being worked out, with no minutes, while the room has no forecast yet', () => {
     for (const name of ['startwaiting', 'keepwaiting'] as const) {
-      const { html } = render(name, null, vars({ hasEstimate: false, waitTime25PercentileSeconds: null, waitTime50PercentileSeconds: null, waitTime75PercentileSeconds: null, waitTimePending: true }));
+      const { html } = render(
+        name,
+        null,
+        vars({
+          hasEstimate: false,
+          waitTime25PercentileSeconds: null,
+          waitTime50PercentileSeconds: null,
+          waitTime75PercentileSeconds: null,
+          waitTimePending: true,
+        }),
+      );
       expect(html).toContain('<h2>Estimated wait</h2>');
       expect(html).toContain('id="wt">We are still working it out. This page shows it as soon as it is known.<');
       // The list is there for the page's script to fill when a later check brings figures, hidden till then.
@@ -97,7 +117,11 @@ describe('renderPage with the built-in pages', () => {
   });
 
   it('puts the check-again timing into the page script and the no-script hint', () => {
-    const { html } = render('keepwaiting', null, vars({ retryAfterSeconds: 17, jitterSeconds: 9, refreshIntervalSeconds: 23 }));
+    const { html } = render(
+      'keepwaiting',
+      null,
+      vars({ retryAfterSeconds: 17, jitterSeconds: 9, refreshIntervalSeconds: 23 }),
+    );
     expect(html).toContain('var S=+"17"||30,J=+"9"||0');
     expect(html).not.toContain('http-equiv="refresh"');
     expect(html).toContain('Your next chance comes in about 23 seconds.</p><p><a href="">Check now</a></p></noscript>');
@@ -118,7 +142,9 @@ describe('renderPage with the built-in pages', () => {
 
 describe('renderPage with a template from waiting_room_pages', () => {
   it('renders the stored template instead of the built-in one, UTF-8 intact', () => {
-    const stored = b64('<p>Bitte warten – noch {{retryAfterSeconds}} s, meist {{waitTime50Formatted}} ({{allowPercentage}} %)</p>');
+    const stored = b64(
+      '<p>Bitte warten – noch {{retryAfterSeconds}} s, meist {{waitTime50Formatted}} ({{allowPercentage}} %)</p>',
+    );
     const { html, diags } = render('startwaiting', stored);
     expect(html).toBe('<p>Bitte warten – noch 42 s, meist about 4 minutes (10 %)</p>');
     expect(diags).toEqual([]);
@@ -127,11 +153,16 @@ describe('renderPage with a template from waiting_room_pages', () => {
   it('accepts base64 wrapped over several lines, as `base64` prints it', () => {
     const encoded = b64(`<p>${'x'.repeat(200)} {{status}}</p>`);
     const wrapped = encoded.replace(/(.{76})/g, '$1\n');
-    expect(render('keepwaiting', wrapped, vars({ status: 'keepwaiting' })).html).toBe(`<p>${'x'.repeat(200)} keepwaiting</p>`);
+    expect(render('keepwaiting', wrapped, vars({ status: 'keepwaiting' })).html).toBe(
+      `<p>${'x'.repeat(200)} keepwaiting</p>`,
+    );
   });
 
   it('keeps a genuine U+FFFD character and drops a leading byte-order mark', () => {
-    const stored = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<p>\uFFFD {{retryAfterSeconds}}</p>', 'utf8')]);
+    const stored = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('<p>\uFFFD {{retryAfterSeconds}}</p>', 'utf8'),
+    ]);
     const { html, diags } = render('startwaiting', stored.toString('base64'));
     expect(html).toBe('<p>\uFFFD 42</p>');
     expect(diags).toEqual([]);
@@ -145,7 +176,9 @@ describe('renderPage with a template from waiting_room_pages', () => {
 
   it('offers sections for each page and for the estimate', () => {
     const template = b64('{{#isKeepWaiting}}again{{/isKeepWaiting}}{{^hasEstimate}}no estimate{{/hasEstimate}}');
-    expect(render('keepwaiting', template, vars({ status: 'keepwaiting', hasEstimate: false })).html).toBe('againno estimate');
+    expect(render('keepwaiting', template, vars({ status: 'keepwaiting', hasEstimate: false })).html).toBe(
+      'againno estimate',
+    );
     expect(render('startwaiting', template).html).toBe('');
   });
 
@@ -165,7 +198,12 @@ describe('renderPage with a template from waiting_room_pages', () => {
 
 describe('pages of scheduled sales and first-come queues', () => {
   it('escapes the operator message, so it can never inject markup', () => {
-    const html = renderPage('keepwaiting', null, vars({ status: 'keepwaiting', message: '<script>alert(1)</script> & more' }), () => {});
+    const html = renderPage(
+      'keepwaiting',
+      null,
+      vars({ status: 'keepwaiting', message: '<script>alert(1)</script> & more' }),
+      () => {},
+    );
     expect(html).toContain('&lt;script&gt;alert(1)&lt;&#x2F;script&gt; &amp; more');
     expect(html).not.toContain('<script>alert(1)');
   });
@@ -176,12 +214,19 @@ describe('pages of scheduled sales and first-come queues', () => {
   });
 
   it('explains a first-come line as one, and a draw as a draw', () => {
-    expect(renderPage('startwaiting', null, vars({ queueingMethod: 'fifo' }), () => {})).toContain('in the order they arrived');
+    expect(renderPage('startwaiting', null, vars({ queueingMethod: 'fifo' }), () => {})).toContain(
+      'in the order they arrived',
+    );
     expect(renderPage('startwaiting', null, vars({}), () => {})).toContain('picked at random');
   });
 
   it('says how many are ahead, rounded as an estimate, instead of the draw percentiles', () => {
-    const html = renderPage('keepwaiting', null, vars({ status: 'keepwaiting', visitorsAhead: 47, turnInSeconds: 130, hasEstimate: false }), () => {});
+    const html = renderPage(
+      'keepwaiting',
+      null,
+      vars({ status: 'keepwaiting', visitorsAhead: 47, turnInSeconds: 130, hasEstimate: false }),
+      () => {},
+    );
     expect(html).toContain('about 45 people ahead of you');
     expect(html).toContain('Your turn in about 2 minutes.');
     expect(html).not.toContain('1 in 4 visitors');
@@ -205,15 +250,25 @@ describe('a stored template written in one language', () => {
     message: '',
     single: { strings: new Strings(english), offered: [english, arabic], search: '', message: '' },
   };
-  const figures = { waitTime25PercentileSeconds: 300, waitTime50PercentileSeconds: 400, waitTime75PercentileSeconds: 600 };
+  const figures = {
+    waitTime25PercentileSeconds: 300,
+    waitTime50PercentileSeconds: 400,
+    waitTime75PercentileSeconds: 600,
+  };
 
   it('shows its figures in the room default language, so its own sentences and its figures agree', () => {
     const old = b64('<html lang="en"><p>Expected wait: {{waitTimeFormatted}}.</p></html>');
-    expect(renderPage('keepwaiting', old, vars(figures), () => {}, language)).toBe('<html lang="en"><p>Expected wait: about 5 to 10 minutes.</p></html>');
+    expect(renderPage('keepwaiting', old, vars(figures), () => {}, language)).toBe(
+      '<html lang="en"><p>Expected wait: about 5 to 10 minutes.</p></html>',
+    );
   });
 
   it('one that prints the catalog, lang or the links speaks the visitor language', () => {
-    for (const template of ['<p>{{t.waitHeading}}: {{waitTimeFormatted}}</p>', '<html lang="{{lang}}">{{waitTimeFormatted}}', '<nav>{{{languageLinksHtml}}}</nav>{{waitTimeFormatted}}']) {
+    for (const template of [
+      '<p>{{t.waitHeading}}: {{waitTimeFormatted}}</p>',
+      '<html lang="{{lang}}">{{waitTimeFormatted}}',
+      '<nav>{{{languageLinksHtml}}}</nav>{{waitTimeFormatted}}',
+    ]) {
       const html = renderPage('keepwaiting', b64(template), vars(figures), () => {}, language);
       expect(html, template).toContain(new Strings(arabic).text('durationRangeMinutes', { from: 5, to: 10 }));
     }

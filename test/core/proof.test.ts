@@ -35,7 +35,8 @@ async function setup() {
 }
 
 /** The solution as an app would make it: altcha-lib's solveChallenge on each challenge of the JSON answer. */
-const solveWithAltcha = (challenge: ProofChallenge): Promise<string> => solveChallenges(proofJson(challenge).challenges);
+const solveWithAltcha = (challenge: ProofChallenge): Promise<string> =>
+  solveChallenges(proofJson(challenge).challenges);
 
 describe('the puzzle', () => {
   it('is solved by altcha-lib, and the edge accepts that solution', async () => {
@@ -63,7 +64,16 @@ describe('the puzzle', () => {
     expect(await checkProof(next, key, SECONDS, solution)).toBe(false);
     expect(await checkProof(token, other, SECONDS, solution)).toBe(false);
     expect(await checkProof(token, key, 0.02, solution)).toBe(false);
-    for (const bad of ['', '1.2.3', `${solution}.1`, solution.replace('.', ','), ` ${solution}x`, '01234567890.1.1.1.1.1.1.1', '-1.1.1.1.1.1.1.1', 'none']) {
+    for (const bad of [
+      '',
+      '1.2.3',
+      `${solution}.1`,
+      solution.replace('.', ','),
+      ` ${solution}x`,
+      '01234567890.1.1.1.1.1.1.1',
+      '-1.1.1.1.1.1.1.1',
+      'none',
+    ]) {
       expect(await checkProof(token, key, SECONDS, bad)).toBe(false);
     }
   });
@@ -71,17 +81,29 @@ describe('the puzzle', () => {
   it('accepts none of thousands of guessed solutions, nor any string that is not eight counters', async () => {
     const { key, token } = await setup();
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 374 }), { minLength: 8, maxLength: 8 }), async (guess) => !(await checkProof(token, key, SECONDS, guess.join('.')))),
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 374 }), { minLength: 8, maxLength: 8 }),
+        async (guess) => !(await checkProof(token, key, SECONDS, guess.join('.'))),
+      ),
       { numRuns: 2000 },
     );
-    await fc.assert(fc.asyncProperty(fc.string(), async (text) => !(await checkProof(token, key, SECONDS, text))), { numRuns: 500 });
+    await fc.assert(
+      fc.asyncProperty(fc.string(), async (text) => !(await checkProof(token, key, SECONDS, text))),
+      { numRuns: 500 },
+    );
   });
 
   it('classifies what a draw brings: eight wrong counters are wrong, anything else malformed failed, none or absent on a page missing, absent from an app skipped', async () => {
     const { key, token } = await setup();
     expect(await classifyProof('1.2.3.4.5.6.7.8', false, token, key, SECONDS)).toBe('wrong');
     expect(await classifyProof(' 1.2.3.4.5.6.7.8 ', true, token, key, SECONDS)).toBe('wrong');
-    for (const malformed of ['garbage', '1.2.3.4.5.6.7', '1.2.3.4.5.6.7.8.9', '1.2.3.4.5.6.7.-8', '12345678901.2.3.4.5.6.7.8']) {
+    for (const malformed of [
+      'garbage',
+      '1.2.3.4.5.6.7',
+      '1.2.3.4.5.6.7.8.9',
+      '1.2.3.4.5.6.7.-8',
+      '12345678901.2.3.4.5.6.7.8',
+    ]) {
       expect(await classifyProof(malformed, true, token, key, SECONDS)).toBe('failed');
     }
     expect(await classifyProof(null, false, token, key, SECONDS)).toBe('missing');
@@ -109,7 +131,13 @@ describe('the puzzle', () => {
     expect(compact.length).toBeLessThan(360);
     // The same token gives the same puzzle: nothing is kept at the edge.
     expect(await proofChallenge(token, key, 5)).toEqual(c);
-    expect(proofJson(c)).toMatchObject({ scheme: 'altcha-v2', header: 'waiting-room-proof', seconds: 5, counters: c.counters, solutionFormat: expect.any(String) });
+    expect(proofJson(c)).toMatchObject({
+      scheme: 'altcha-v2',
+      header: 'waiting-room-proof',
+      seconds: 5,
+      counters: c.counters,
+      solutionFormat: expect.any(String),
+    });
   });
 });
 
@@ -125,15 +153,24 @@ describe("the edge's key prefixes", () => {
 
   it("equal altcha-lib's deriveKey on thousands of salts, nonces and counters, the extremes included", async () => {
     const bytes16 = fc.uint8Array({ minLength: 16, maxLength: 16 });
-    const counter = fc.oneof(fc.nat(70_000), fc.constantFrom(0, 1, 255, 256, 65_535, 65_536, 2 ** 24, 2 ** 31, 2 ** 32 - 1), fc.nat({ max: 2 ** 32 - 1 }));
+    const counter = fc.oneof(
+      fc.nat(70_000),
+      fc.constantFrom(0, 1, 255, 256, 65_535, 65_536, 2 ** 24, 2 ** 31, 2 ** 32 - 1),
+      fc.nat({ max: 2 ** 32 - 1 }),
+    );
     await fc.assert(
-      fc.asyncProperty(bytes16, bytes16, fc.array(counter, { minLength: 1, maxLength: 8 }), async (salt, nonce, counters) => {
-        const input = new Uint8Array(36);
-        input.set(salt, 0);
-        input.set(nonce, 16);
-        // One buffer reused across counters, as the edge does: a counter never leaks into the next.
-        for (const n of counters) expect(await keyPrefixOf(input, n)).toBe(await altchaPrefix(salt, nonce, n));
-      }),
+      fc.asyncProperty(
+        bytes16,
+        bytes16,
+        fc.array(counter, { minLength: 1, maxLength: 8 }),
+        async (salt, nonce, counters) => {
+          const input = new Uint8Array(36);
+          input.set(salt, 0);
+          input.set(nonce, 16);
+          // One buffer reused across counters, as the edge does: a counter never leaks into the next.
+          for (const n of counters) expect(await keyPrefixOf(input, n)).toBe(await altchaPrefix(salt, nonce, n));
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -141,7 +178,11 @@ describe("the edge's key prefixes", () => {
   it("make every token's challenge what altcha-lib derives for the token's secret counters", async () => {
     const { key } = await setup();
     for (let t = 0; t < 50; t++) {
-      const token = await signToken({ dec: 'wait', exp: 1_800_000_000 + 30 * t, sub: `v${t}`, room: 'shop' }, 'k1', key);
+      const token = await signToken(
+        { dec: 'wait', exp: 1_800_000_000 + 30 * t, sub: `v${t}`, room: 'shop' },
+        'k1',
+        key,
+      );
       const seconds = 1 + (t % 7);
       const c = await proofChallenge(token, key, seconds);
       // The spec's derivation, step by step: m = HMAC-SHA-512(key, "wr-proof:" + token), N_i from m's second half.
@@ -157,7 +198,8 @@ describe("the edge's key prefixes", () => {
 });
 
 describe('proofSecondsFor', () => {
-  const config = (values: Record<string, string>) => parseConfig((k) => ({ allow_percentage: '10', ...values })[k] ?? null).config;
+  const config = (values: Record<string, string>) =>
+    parseConfig((k) => ({ allow_percentage: '10', ...values })[k] ?? null).config;
 
   it('is 0 when off, proof_seconds when fixed', () => {
     expect(proofSecondsFor(config({}), 1000)).toBe(0);

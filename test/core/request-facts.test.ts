@@ -103,10 +103,15 @@ describe('canonicalPath', () => {
   });
 
   it('tells a raw path holding an encoded slash, backslash or dot', () => {
-    for (const [url, held] of [['/a/b.png', false], ['/a%20b', false], ['/a%2fb', true], ['/a%5Cb', true], ['/a%2Eb', true], ['/a%2Fb', true]] as const) {
+    for (const [url, held] of [
+      ['/a/b.png', false],
+      ['/a%20b', false],
+      ['/a%2fb', true],
+      ['/a%5Cb', true],
+      ['/a%2Eb', true],
+      ['/a%2Fb', true],
+    ] as const) {
       expect(holdsEncodedSeparator(make(`https://a.test${url}`).f.rawPath), url).toBe(held);
     }
   });
 });
-
-

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildRouteTable, hostMatches, matchRoute, parseRoute, prefixMatches, routeKey, type Route } from '../../src/core/route-match.js';
+import {
+  buildRouteTable,
+  hostMatches,
+  matchRoute,
+  parseRoute,
+  prefixMatches,
+  routeKey,
+  type Route,
+} from '../../src/core/route-match.js';
 
 function route(raw: unknown, room = 'r'): Route {
   const r = parseRoute(raw, room);
@@ -86,9 +94,33 @@ describe('the most specific route wins', () => {
   });
 
   it('a tie goes to the case-sensitive route, then to the one listed first', () => {
-    expect(roomFor([['any-case', { path: '/cart', ignore_case: true }], ['exact-case', '/cart']], 'https://x.test/cart')).toBe('exact-case');
-    expect(roomFor([['any-case', { path: '/cart', ignore_case: true }], ['exact-case', '/cart']], 'https://x.test/Cart')).toBe('any-case');
-    expect(roomFor([['first', { path: '/x', ignore_case: true }], ['second', { path: '/X', ignore_case: true }]], 'https://x.test/x')).toBe('first');
+    expect(
+      roomFor(
+        [
+          ['any-case', { path: '/cart', ignore_case: true }],
+          ['exact-case', '/cart'],
+        ],
+        'https://x.test/cart',
+      ),
+    ).toBe('exact-case');
+    expect(
+      roomFor(
+        [
+          ['any-case', { path: '/cart', ignore_case: true }],
+          ['exact-case', '/cart'],
+        ],
+        'https://x.test/Cart',
+      ),
+    ).toBe('any-case');
+    expect(
+      roomFor(
+        [
+          ['first', { path: '/x', ignore_case: true }],
+          ['second', { path: '/X', ignore_case: true }],
+        ],
+        'https://x.test/x',
+      ),
+    ).toBe('first');
   });
 });
 
@@ -142,12 +174,40 @@ describe('the route table index', () => {
   }
 
   it('finds for every host and path the route that trying each route in turn finds', () => {
-    const hosts = ['www.example.com', 'a.example.com', 'a.tickets.example.com', 'example.com', 'x.example.org', 'other.test', '127.0.0.1', 'localhost', 'com'];
-    const paths = ['/', '/shop', '/shop/a', '/Shop/a', '/SHOP/A/b', '/shop/a/b/c', '/cart', '/CART/X', '/cart/y', '/tickets', '/tickets/finals/seat-map', '/tickets/x', '/Tickets/finals', '/other', '/shopping'];
+    const hosts = [
+      'www.example.com',
+      'a.example.com',
+      'a.tickets.example.com',
+      'example.com',
+      'x.example.org',
+      'other.test',
+      '127.0.0.1',
+      'localhost',
+      'com',
+    ];
+    const paths = [
+      '/',
+      '/shop',
+      '/shop/a',
+      '/Shop/a',
+      '/SHOP/A/b',
+      '/shop/a/b/c',
+      '/cart',
+      '/CART/X',
+      '/cart/y',
+      '/tickets',
+      '/tickets/finals/seat-map',
+      '/tickets/x',
+      '/Tickets/finals',
+      '/other',
+      '/shopping',
+    ];
     let compared = 0;
     for (const host of hosts) {
       for (const path of paths) {
-        expect(matchRoute(table, host, { path, lowerPath: path.toLowerCase() })?.room ?? null, `${host}${path}`).toBe(walked(host, path));
+        expect(matchRoute(table, host, { path, lowerPath: path.toLowerCase() })?.room ?? null, `${host}${path}`).toBe(
+          walked(host, path),
+        );
         compared++;
       }
     }

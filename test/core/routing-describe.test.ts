@@ -9,13 +9,20 @@ describe('describeRouting', () => {
       JSON.stringify({
         rooms: [
           { id: 'shop', routes: ['/'] },
-          { id: 'checkout', routes: ['/checkout', 'shop.example.com/pay', { host: '*.example.com', path: '/Cart', ignore_case: true }] },
+          {
+            id: 'checkout',
+            routes: ['/checkout', 'shop.example.com/pay', { host: '*.example.com', path: '/Cart', ignore_case: true }],
+          },
           { id: 'vip' },
         ],
         default_room: 'shop',
         rules: [
           { id: 'webhooks', if: { path: { prefix: '/webhooks' }, method: 'POST' }, then: 'bypass' },
-          { id: 'staff', if: { any: [{ acl: 'staff_ips' }, { header: { name: 'X-Staff', equals: '1' } }] }, then: 'room:vip' },
+          {
+            id: 'staff',
+            if: { any: [{ acl: 'staff_ips' }, { header: { name: 'X-Staff', equals: '1' } }] },
+            then: 'room:vip',
+          },
         ],
       }),
     );
@@ -37,7 +44,11 @@ describe('describeRouting', () => {
 
   it('says where requests matching nothing go without a default room', () => {
     const { routing } = parseRouting('{"rooms": []}');
-    expect(describeRouting(routing!)).toEqual(['routes, most specific first:', 'rules: none', 'default room: none (a request matching no rule and no route goes to the origin)']);
+    expect(describeRouting(routing!)).toEqual([
+      'routes, most specific first:',
+      'rules: none',
+      'default room: none (a request matching no rule and no route goes to the origin)',
+    ]);
   });
 });
 

@@ -10,12 +10,16 @@ function parsed(value: unknown): { routing: Routing; messages: string[] } {
   return { routing, messages: problems.map((p) => p.message) };
 }
 
-const route = async (routing: Routing, url: string, init: FactsInit = {}): Promise<Target> => routeRequest(routing, facts(url, init));
+const route = async (routing: Routing, url: string, init: FactsInit = {}): Promise<Target> =>
+  routeRequest(routing, facts(url, init));
 
 const SPEC = {
   rooms: [
     { id: 'shop', routes: ['/'] },
-    { id: 'checkout', routes: ['/checkout', 'shop.example.com/pay', { host: '*.example.com', path: '/Cart', ignore_case: true }] },
+    {
+      id: 'checkout',
+      routes: ['/checkout', 'shop.example.com/pay', { host: '*.example.com', path: '/Cart', ignore_case: true }],
+    },
   ],
   default_room: 'shop',
   rules: [
@@ -31,7 +35,11 @@ describe('no routing value', () => {
     expect(problems).toEqual([]);
     expect(routing!.roomIds).toEqual(['default']);
     expect(routing!.defaultRoom).toBeNull();
-    expect(await routeRequest(routing!, facts('https://any.host.test/any/path?x'))).toEqual({ kind: 'room', room: 'default', rule: null });
+    expect(await routeRequest(routing!, facts('https://any.host.test/any/path?x'))).toEqual({
+      kind: 'room',
+      room: 'default',
+      rule: null,
+    });
   });
 });
 
@@ -44,7 +52,10 @@ describe('an unusable routing value', () => {
       ['null', /not a JSON object/],
       ['{"rooms": {}}', /no "rooms" list/],
       ['{}', /no "rooms" list/],
-      [JSON.stringify({ rooms: [{ id: 'a', routes: [`/${'x'.repeat(CONFIG_STORE_VALUE_LIMIT)}`] }] }), /more than a Config Store value holds \(8000\)/],
+      [
+        JSON.stringify({ rooms: [{ id: 'a', routes: [`/${'x'.repeat(CONFIG_STORE_VALUE_LIMIT)}`] }] }),
+        /more than a Config Store value holds \(8000\)/,
+      ],
     ];
     for (const [raw, message] of cases) {
       const { routing, problems } = parseRouting(raw);
@@ -88,10 +99,22 @@ describe('the design example', () => {
     expect(await route(routing, '/webhooks/stripe', { method: 'POST' })).toEqual({ kind: 'bypass', rule: 'webhooks' });
     expect(await route(routing, '/webhooks/stripe')).toEqual({ kind: 'room', room: 'shop', rule: null });
     expect(await route(routing, '/', { headers: { 'x-staff': '1' } })).toEqual({ kind: 'bypass', rule: 'staff' });
-    expect(await route(routing, '/', { headers: { cookie: 'vip=1' } })).toEqual({ kind: 'room', room: 'checkout', rule: 'vip' });
+    expect(await route(routing, '/', { headers: { cookie: 'vip=1' } })).toEqual({
+      kind: 'room',
+      room: 'checkout',
+      rule: 'vip',
+    });
     expect(await route(routing, '/checkout/step2')).toEqual({ kind: 'room', room: 'checkout', rule: null });
-    expect(await route(routing, 'https://shop.example.com/pay')).toEqual({ kind: 'room', room: 'checkout', rule: null });
-    expect(await route(routing, 'https://www.example.com/CART/1')).toEqual({ kind: 'room', room: 'checkout', rule: null });
+    expect(await route(routing, 'https://shop.example.com/pay')).toEqual({
+      kind: 'room',
+      room: 'checkout',
+      rule: null,
+    });
+    expect(await route(routing, 'https://www.example.com/CART/1')).toEqual({
+      kind: 'room',
+      room: 'checkout',
+      rule: null,
+    });
     expect(await route(routing, 'https://example.com/cart')).toEqual({ kind: 'room', room: 'shop', rule: null });
   });
 
@@ -106,9 +129,20 @@ describe('the answer', () => {
   const { routing } = parsed(SPEC);
 
   it('comes at once, not as a promise, when no rule the request is tested against needs an ACL', () => {
-    expect(routeRequest(routing, facts('https://shop.example.com/pay'))).toEqual({ kind: 'room', room: 'checkout', rule: null });
-    expect(routeRequest(routing, facts('/webhooks/x', { method: 'POST' }))).toEqual({ kind: 'bypass', rule: 'webhooks' });
-    expect(routeRequest(parseRouting(null).routing!, facts('/any'))).toEqual({ kind: 'room', room: 'default', rule: null });
+    expect(routeRequest(routing, facts('https://shop.example.com/pay'))).toEqual({
+      kind: 'room',
+      room: 'checkout',
+      rule: null,
+    });
+    expect(routeRequest(routing, facts('/webhooks/x', { method: 'POST' }))).toEqual({
+      kind: 'bypass',
+      rule: 'webhooks',
+    });
+    expect(routeRequest(parseRouting(null).routing!, facts('/any'))).toEqual({
+      kind: 'room',
+      room: 'default',
+      rule: null,
+    });
   });
 
   it('waits for an ACL a rule needs, then goes on with the rules after it when it does not apply', async () => {
@@ -121,11 +155,28 @@ describe('the answer', () => {
 
 describe('rules', () => {
   it('"then": "bot" sends the request where the routes send it, marked a bot, with the rule id', async () => {
-    const { routing, messages } = parsed({ ...SPEC, rules: [{ id: 'scrapers', if: { header: { name: 'user-agent', prefix: 'curl/' } }, then: 'bot' }, ...SPEC.rules] });
+    const { routing, messages } = parsed({
+      ...SPEC,
+      rules: [{ id: 'scrapers', if: { header: { name: 'user-agent', prefix: 'curl/' } }, then: 'bot' }, ...SPEC.rules],
+    });
     expect(messages).toEqual([]);
-    expect(await route(routing, '/checkout/pay', { headers: { 'user-agent': 'curl/8' } })).toEqual({ kind: 'room', room: 'checkout', rule: 'scrapers', bot: true });
-    expect(await route(routing, '/', { headers: { 'user-agent': 'curl/8' } })).toEqual({ kind: 'room', room: 'shop', rule: 'scrapers', bot: true });
-    expect(await route(routing, '/checkout/pay', { headers: { 'user-agent': 'Mozilla/5.0' } })).toEqual({ kind: 'room', room: 'checkout', rule: null });
+    expect(await route(routing, '/checkout/pay', { headers: { 'user-agent': 'curl/8' } })).toEqual({
+      kind: 'room',
+      room: 'checkout',
+      rule: 'scrapers',
+      bot: true,
+    });
+    expect(await route(routing, '/', { headers: { 'user-agent': 'curl/8' } })).toEqual({
+      kind: 'room',
+      room: 'shop',
+      rule: 'scrapers',
+      bot: true,
+    });
+    expect(await route(routing, '/checkout/pay', { headers: { 'user-agent': 'Mozilla/5.0' } })).toEqual({
+      kind: 'room',
+      room: 'checkout',
+      rule: null,
+    });
   });
 
   it('are tried in order: the first that applies wins', async () => {
@@ -146,7 +197,10 @@ describe('rules', () => {
 
   it('a broken rule is skipped, named by id or index: it never queues everyone nor opens a room', async () => {
     const { routing, messages } = parsed({
-      rooms: [{ id: 'drops', routes: ['/drops'] }, { id: 'all', routes: ['/'] }],
+      rooms: [
+        { id: 'drops', routes: ['/drops'] },
+        { id: 'all', routes: ['/'] },
+      ],
       rules: [
         { id: 'open-drops', if: { path: { prefix: '/drops' }, colour: 'red' }, then: 'bypass' },
         { id: 'queue-all', if: { path: { prefix: '/' }, method: 7 }, then: 'room:drops' },
@@ -201,7 +255,10 @@ describe('rooms and routes', () => {
         { id: 'b', routes: [{ path: '/x' }, '/y'] },
       ],
     });
-    expect(messages).toEqual(['room a: route /x/ is listed twice', "room b: route /x is room a's already: it stays room a's"]);
+    expect(messages).toEqual([
+      'room a: route /x/ is listed twice',
+      "room b: route /x is room a's already: it stays room a's",
+    ]);
     expect(await route(routing, '/x')).toEqual({ kind: 'room', room: 'a', rule: null });
     expect(await route(routing, '/y')).toEqual({ kind: 'room', room: 'b', rule: null });
   });
@@ -255,19 +312,45 @@ describe('20 rooms and 50 rules', () => {
   });
 
   it('route each request as its rule or route says', async () => {
-    const edge = fakeEdge({ acls: { staff_ips: { '192.0.2.1': 'allow' } }, geo: { '192.0.2.7': { country: 'CA', continent: 'NA', asn: null } } });
-    expect(await route(routing, '/webhooks/h42', { method: 'POST', edge, ip: '192.0.2.9' })).toEqual({ kind: 'bypass', rule: 'hook-42' });
-    expect(await route(routing, '/webhooks/h42', { method: 'GET', edge, ip: '192.0.2.9' })).toEqual({ kind: 'room', room: 'room-0', rule: null });
+    const edge = fakeEdge({
+      acls: { staff_ips: { '192.0.2.1': 'allow' } },
+      geo: { '192.0.2.7': { country: 'CA', continent: 'NA', asn: null } },
+    });
+    expect(await route(routing, '/webhooks/h42', { method: 'POST', edge, ip: '192.0.2.9' })).toEqual({
+      kind: 'bypass',
+      rule: 'hook-42',
+    });
+    expect(await route(routing, '/webhooks/h42', { method: 'GET', edge, ip: '192.0.2.9' })).toEqual({
+      kind: 'room',
+      room: 'room-0',
+      rule: null,
+    });
     expect(await route(routing, '/shop/s7/x', { edge })).toEqual({ kind: 'bypass', rule: 'staff-9' });
     expect(await route(routing, '/shop/s7/x', { edge: null })).toEqual({ kind: 'room', room: 'room-7', rule: null });
-    expect(await route(routing, '/shop/s7/x', { edge, ip: '192.0.2.7' })).toEqual({ kind: 'room', room: 'room-19', rule: 'country-19' });
+    expect(await route(routing, '/shop/s7/x', { edge, ip: '192.0.2.7' })).toEqual({
+      kind: 'room',
+      room: 'room-19',
+      rule: 'country-19',
+    });
     expect(await route(routing, '/', { headers: { 'x-staff': 'k29' } })).toEqual({ kind: 'bypass', rule: 'staff-29' });
-    expect(await route(routing, '/', { headers: { cookie: 'a=1; vip_47=1' } })).toEqual({ kind: 'room', room: 'room-7', rule: 'vip-47' });
+    expect(await route(routing, '/', { headers: { cookie: 'a=1; vip_47=1' } })).toEqual({
+      kind: 'room',
+      room: 'room-7',
+      rule: 'vip-47',
+    });
     expect(await route(routing, '/a.v45.css')).toEqual({ kind: 'bypass', rule: 'assets-45' });
     expect(await route(routing, '/a.V45.CSS')).toEqual({ kind: 'room', room: 'room-0', rule: null });
     expect(await route(routing, '/', { ip: '10.48.3.4' })).toEqual({ kind: 'room', room: 'room-8', rule: 'office-48' });
-    expect(await route(routing, '/', { ip: '2001:db8:30::5' })).toEqual({ kind: 'room', room: 'room-8', rule: 'office-48' });
-    expect(await route(routing, 'https://s13.example.com/DROPS/now')).toEqual({ kind: 'room', room: 'room-13', rule: null });
+    expect(await route(routing, '/', { ip: '2001:db8:30::5' })).toEqual({
+      kind: 'room',
+      room: 'room-8',
+      rule: 'office-48',
+    });
+    expect(await route(routing, 'https://s13.example.com/DROPS/now')).toEqual({
+      kind: 'room',
+      room: 'room-13',
+      rule: null,
+    });
     expect(await route(routing, '/elsewhere')).toEqual({ kind: 'room', room: 'room-0', rule: null });
   });
 });
@@ -278,12 +361,26 @@ describe('spellings of a path or host', () => {
       { id: 'shop', routes: ['/shop'] },
       { id: 'checkout', routes: ['/checkout', 'pay.example.com'] },
     ],
-    rules: [{ id: 'cart', if: { path: { exact: '/cart/pay' } }, then: 'room:checkout' }, { id: 'api', if: { host: 'api.example.com', path: { prefix: '/v1' } }, then: 'room:shop' }],
+    rules: [
+      { id: 'cart', if: { path: { exact: '/cart/pay' } }, then: 'room:checkout' },
+      { id: 'api', if: { host: 'api.example.com', path: { prefix: '/v1' } }, then: 'room:shop' },
+    ],
   });
   const checkout = { kind: 'room', room: 'checkout', rule: null };
 
   it('an origin would serve as /checkout keep the request in the checkout room', async () => {
-    for (const url of ['/%63heckout', '/%63%68eckout/pay', '//checkout', '/checkout;a=b', '/checkout;a=b/pay', '/;x/checkout', '/shop/..;/checkout', '/%2e%2e/checkout', 'http://pay.example.com./', 'https://PAY.example.com.:8443/x']) {
+    for (const url of [
+      '/%63heckout',
+      '/%63%68eckout/pay',
+      '//checkout',
+      '/checkout;a=b',
+      '/checkout;a=b/pay',
+      '/;x/checkout',
+      '/shop/..;/checkout',
+      '/%2e%2e/checkout',
+      'http://pay.example.com./',
+      'https://PAY.example.com.:8443/x',
+    ]) {
       expect(await route(routing, url), url).toEqual(checkout);
     }
   });
@@ -291,10 +388,14 @@ describe('spellings of a path or host', () => {
   it('rules see the same canonical path and host', async () => {
     expect(await route(routing, '//cart//pay')).toEqual({ kind: 'room', room: 'checkout', rule: 'cart' });
     expect(await route(routing, '/%63art/pay;jsessionid=1')).toEqual({ kind: 'room', room: 'checkout', rule: 'cart' });
-    expect(await route(routing, 'https://api.example.com./%76%31/x')).toEqual({ kind: 'room', room: 'shop', rule: 'api' });
+    expect(await route(routing, 'https://api.example.com./%76%31/x')).toEqual({
+      kind: 'room',
+      room: 'shop',
+      rule: 'api',
+    });
   });
 
-  it('a path an origin may read as another one, through an encoded slash or dot, is placed in that other one\'s room', async () => {
+  it("a path an origin may read as another one, through an encoded slash or dot, is placed in that other one's room", async () => {
     expect(await route(routing, '/shop/..%2fcheckout')).toEqual(checkout);
     expect(await route(routing, '/shop/..%5Ccheckout')).toEqual(checkout);
     expect(await route(routing, '/about/%2e%2e%2fcheckout/pay')).toEqual(checkout);
@@ -311,7 +412,10 @@ describe('spellings of a path or host', () => {
 
 describe('bypass rules and encoded separators', () => {
   const { routing } = parsed({
-    rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }],
+    rooms: [
+      { id: 'shop', routes: ['/'] },
+      { id: 'checkout', routes: ['/checkout'] },
+    ],
     rules: [
       { id: 'hooks', if: { path: { prefix: '/webhooks' } }, then: 'bypass' },
       { id: 'images', if: { path: { suffix: '.png' } }, then: 'bypass' },
@@ -321,7 +425,14 @@ describe('bypass rules and encoded separators', () => {
   });
 
   it('no bypass rule applies to a path holding an encoded slash, backslash or dot', async () => {
-    for (const path of ['/webhooks/..%2fcheckout', '/webhooks/..%2Fcheckout', '/webhooks/..%5ccheckout', '/webhooks/%2E%2E%2fcheckout', '/checkout%2f..%2f.png', '/checkout/x%2epng.png']) {
+    for (const path of [
+      '/webhooks/..%2fcheckout',
+      '/webhooks/..%2Fcheckout',
+      '/webhooks/..%5ccheckout',
+      '/webhooks/%2E%2E%2fcheckout',
+      '/checkout%2f..%2f.png',
+      '/checkout/x%2epng.png',
+    ]) {
       const target = await route(routing, path, { headers: { 'x-staff': '1' } });
       expect(target.kind, path).toBe('room');
     }
@@ -330,15 +441,25 @@ describe('bypass rules and encoded separators', () => {
   it('the same paths without encoded separators still bypass, and room rules still apply to encoded ones', async () => {
     expect(await route(routing, '/webhooks/a')).toEqual({ kind: 'bypass', rule: 'hooks' });
     expect(await route(routing, '/a/b.png')).toEqual({ kind: 'bypass', rule: 'images' });
-    expect(await route(routing, '/webhooks/..%2fx', { headers: { cookie: 'vip=1' } })).toEqual({ kind: 'room', room: 'checkout', rule: 'vip' });
+    expect(await route(routing, '/webhooks/..%2fx', { headers: { cookie: 'vip=1' } })).toEqual({
+      kind: 'room',
+      room: 'checkout',
+      rule: 'vip',
+    });
   });
 });
 
 describe('unknown keys', () => {
   it('a room or rule with an unknown key of its own is kept, and the key reported', async () => {
     const { routing, messages } = parsed({
-      rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'], ignore_case: true }],
-      rules: [{ id: 'hooks', comment: 'for the payment provider', if: { path: { prefix: '/webhooks' } }, then: 'bypass' }, { id: 'odd', if: { path: { prefix: '/x' }, colour: 'red' }, then: 'bypass' }],
+      rooms: [
+        { id: 'shop', routes: ['/'] },
+        { id: 'checkout', routes: ['/checkout'], ignore_case: true },
+      ],
+      rules: [
+        { id: 'hooks', comment: 'for the payment provider', if: { path: { prefix: '/webhooks' } }, then: 'bypass' },
+        { id: 'odd', if: { path: { prefix: '/x' }, colour: 'red' }, then: 'bypass' },
+      ],
     });
     expect(routing.roomIds).toEqual(['shop', 'checkout']);
     expect(routing.rules.map((r) => r.id)).toEqual(['hooks']);
@@ -354,8 +475,22 @@ describe('unknown keys', () => {
 
 describe('cookies in rules', () => {
   it('a cookie rule matches in repeated Cookie headers joined by a comma', async () => {
-    const { routing } = parsed({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'vip', routes: [] }], rules: [{ id: 'vip', if: { cookie: 'vip' }, then: 'room:vip' }] });
-    expect(await route(routing, '/', { headers: { cookie: 'a=1, vip=1' } })).toEqual({ kind: 'room', room: 'vip', rule: 'vip' });
-    expect(await route(routing, '/', { headers: { cookie: 'a=1,vip=1' } })).toEqual({ kind: 'room', room: 'shop', rule: null });
+    const { routing } = parsed({
+      rooms: [
+        { id: 'shop', routes: ['/'] },
+        { id: 'vip', routes: [] },
+      ],
+      rules: [{ id: 'vip', if: { cookie: 'vip' }, then: 'room:vip' }],
+    });
+    expect(await route(routing, '/', { headers: { cookie: 'a=1, vip=1' } })).toEqual({
+      kind: 'room',
+      room: 'vip',
+      rule: 'vip',
+    });
+    expect(await route(routing, '/', { headers: { cookie: 'a=1,vip=1' } })).toEqual({
+      kind: 'room',
+      room: 'shop',
+      rule: null,
+    });
   });
 });

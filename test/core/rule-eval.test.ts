@@ -45,8 +45,15 @@ describe('each condition', () => {
     expect(await test({ query: { name: 'preview', equals: '1' } }, at('/?preview=1&preview=2'))).toBe(TRUE);
     expect(await test({ query: { name: 'preview', equals: '2' } }, at('/?preview=1&preview=2'))).toBe(FALSE);
     expect(await test({ header: { name: 'X-Staff' } }, at('/', { headers: { 'x-staff': '0' } }))).toBe(TRUE);
-    expect(await test({ header: { name: 'x-staff', equals: '1' } }, at('/', { headers: { 'x-staff': '0' } }))).toBe(FALSE);
-    expect(await test({ header: { name: 'user-agent', prefix: 'curl/' } }, at('/', { headers: { 'user-agent': 'curl/8.0' } }))).toBe(TRUE);
+    expect(await test({ header: { name: 'x-staff', equals: '1' } }, at('/', { headers: { 'x-staff': '0' } }))).toBe(
+      FALSE,
+    );
+    expect(
+      await test(
+        { header: { name: 'user-agent', prefix: 'curl/' } },
+        at('/', { headers: { 'user-agent': 'curl/8.0' } }),
+      ),
+    ).toBe(TRUE);
     expect(await test({ header: { name: 'x-staff' } }, at('/'))).toBe(FALSE);
     expect(await test({ cookie: 'vip' }, at('/', { headers: { cookie: 'a=1; vip=yes' } }))).toBe(TRUE);
     expect(await test({ cookie: 'vip' }, at('/', { headers: { cookie: 'vipx=1; a=vip' } }))).toBe(FALSE);
@@ -66,7 +73,12 @@ describe('each condition', () => {
     expect(await test({ verified_bot: true }, at('/'))).toBe(TRUE);
     expect(await test({ verified_bot: ['search-engine-crawler'] }, at('/'))).toBe(TRUE);
     expect(await test({ verified_bot: ['ai-crawler'] }, at('/'))).toBe(FALSE);
-    expect(await test({ verified_bot: true }, facts('/', { edge: fakeEdge({ bot: { verified: false, category: 'suspected' } }) }))).toBe(FALSE);
+    expect(
+      await test(
+        { verified_bot: true },
+        facts('/', { edge: fakeEdge({ bot: { verified: false, category: 'suspected' } }) }),
+      ),
+    ).toBe(FALSE);
     expect(await test({ acl: 'staff' }, at('/'))).toBe(TRUE);
     expect(await test({ acl: 'staff' }, at('/', { ip: '192.0.2.2' }))).toBe(FALSE);
     expect(await test({ acl: 'staff' }, at('/', { ip: '192.0.2.3' }))).toBe(FALSE);
@@ -87,9 +99,19 @@ describe('not, all, any', () => {
 describe('a condition that cannot be evaluated', () => {
   it('is unknown without edge lookups, even under not, and says so', async () => {
     const notes: string[] = [];
-    for (const raw of [{ country: ['FR'] }, { continent: ['EU'] }, { asn: [1] }, { device: ['mobile'] }, { verified_bot: true }, { acl: 'staff' }]) {
+    for (const raw of [
+      { country: ['FR'] },
+      { continent: ['EU'] },
+      { asn: [1] },
+      { device: ['mobile'] },
+      { verified_bot: true },
+      { acl: 'staff' },
+    ]) {
       expect(await test(raw, facts('/', { notes, headers: { 'user-agent': 'x' } })), JSON.stringify(raw)).toBe(UNKNOWN);
-      expect(await test({ not: raw }, facts('/', { notes, headers: { 'user-agent': 'x' } })), `not ${JSON.stringify(raw)}`).toBe(UNKNOWN);
+      expect(
+        await test({ not: raw }, facts('/', { notes, headers: { 'user-agent': 'x' } })),
+        `not ${JSON.stringify(raw)}`,
+      ).toBe(UNKNOWN);
     }
     expect(notes.length).toBeGreaterThanOrEqual(12);
     expect(notes[0]).toBe('rule "r": country cannot be evaluated (no geolocation here), so the rule does not apply');
@@ -126,7 +148,9 @@ describe('lookups', () => {
     const f = facts('/public', { edge: e });
     const header = vi.spyOn(f, 'header');
     const ctx = new RuleContext(f);
-    expect(await ctx.test(cond({ path: { prefix: '/admin' }, header: { name: 'x-staff' }, acl: 'staff', country: ['US'] }))).toBe(FALSE);
+    expect(
+      await ctx.test(cond({ path: { prefix: '/admin' }, header: { name: 'x-staff' }, acl: 'staff', country: ['US'] })),
+    ).toBe(FALSE);
     expect(header).not.toHaveBeenCalled();
     expect(e.calls).toEqual([]);
     expect(await ctx.test(cond({ any: [{ acl: 'staff' }, { acl: 'staff' }] }))).toBe(FALSE);

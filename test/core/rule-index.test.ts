@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RuleContext, TRUE } from '../../src/core/rule-eval.js';
-import { anchorOf, buildRuleIndex, candidateRules, firstSegment, HEADER_PROBES, ipKey } from '../../src/core/rule-index.js';
+import {
+  anchorOf,
+  buildRuleIndex,
+  candidateRules,
+  firstSegment,
+  HEADER_PROBES,
+  ipKey,
+} from '../../src/core/rule-index.js';
 import { requestFacts } from '../../src/core/request-facts.js';
 import { parseCondition, type Condition } from '../../src/core/rule-parse.js';
 import { facts, fakeEdge, type FactsInit } from '../support/routing-facts.js';
@@ -33,7 +40,10 @@ const RULES = [
   { cookie: 'a.b' },
 ].map(cond);
 
-const edge = fakeEdge({ acls: { staff: { '192.0.2.1': 'allow' } }, geo: { '192.0.2.1': { country: 'FR', continent: 'EU', asn: 1 } } });
+const edge = fakeEdge({
+  acls: { staff: { '192.0.2.1': 'allow' } },
+  geo: { '192.0.2.1': { country: 'FR', continent: 'EU', asn: 1 } },
+});
 
 const REQUESTS: Array<[string, FactsInit]> = [
   ['/webhooks/x', { method: 'POST' }],
@@ -102,7 +112,10 @@ describe('the rule index', () => {
   });
 
   it('does not test a suffix rule on a path that ends in the same character but not the same two', () => {
-    const index = buildRuleIndex([cond({ path: { suffix: ['.webp', '.png'] } }), cond({ path: { suffix: '.MAP', ignore_case: true } })]);
+    const index = buildRuleIndex([
+      cond({ path: { suffix: ['.webp', '.png'] } }),
+      cond({ path: { suffix: '.MAP', ignore_case: true } }),
+    ]);
     expect(candidateRules(index, facts('https://shop.example.com/tickets/seat-map'))).toEqual([1]);
     expect(candidateRules(index, facts('https://shop.example.com/tickets/seat-MaP'))).toEqual([1]);
     expect(candidateRules(index, facts('https://shop.example.com/tickets/a.webp'))).toEqual([0]);
@@ -110,31 +123,62 @@ describe('the rule index', () => {
   });
 
   it('files rules under the rarest fact they need', () => {
-    expect(anchorOf(cond({ method: 'POST', path: { prefix: '/Hooks/a' } }))).toEqual([{ kind: 'segment', key: 'Hooks' }]);
-    expect(anchorOf(cond({ path: { prefix: '/Hooks/a', ignore_case: true } }))).toEqual([{ kind: 'segmentAnyCase', key: 'hooks' }]);
-    expect(anchorOf(cond({ path: { suffix: '.png' } }))).toEqual(['ng', 'nG', 'Ng', 'NG'].map((key) => ({ kind: 'lastTwo', key })));
-    expect(anchorOf(cond({ path: { suffix: ['/', '.x'] } }))).toEqual([{ kind: 'last', key: '/' }, { kind: 'lastTwo', key: '.x' }, { kind: 'lastTwo', key: '.X' }]);
+    expect(anchorOf(cond({ method: 'POST', path: { prefix: '/Hooks/a' } }))).toEqual([
+      { kind: 'segment', key: 'Hooks' },
+    ]);
+    expect(anchorOf(cond({ path: { prefix: '/Hooks/a', ignore_case: true } }))).toEqual([
+      { kind: 'segmentAnyCase', key: 'hooks' },
+    ]);
+    expect(anchorOf(cond({ path: { suffix: '.png' } }))).toEqual(
+      ['ng', 'nG', 'Ng', 'NG'].map((key) => ({ kind: 'lastTwo', key })),
+    );
+    expect(anchorOf(cond({ path: { suffix: ['/', '.x'] } }))).toEqual([
+      { kind: 'last', key: '/' },
+      { kind: 'lastTwo', key: '.x' },
+      { kind: 'lastTwo', key: '.X' },
+    ]);
     expect(anchorOf(cond({ method: 'POST', cookie: 'a' }))).toEqual([{ kind: 'cookie', key: 'a' }]);
-    expect(anchorOf(cond({ any: [{ cookie: 'a' }, { method: 'POST' }] }))).toEqual([{ kind: 'method', key: 'POST' }, { kind: 'cookie', key: 'a' }]);
+    expect(anchorOf(cond({ any: [{ cookie: 'a' }, { method: 'POST' }] }))).toEqual([
+      { kind: 'method', key: 'POST' },
+      { kind: 'cookie', key: 'a' },
+    ]);
     expect(anchorOf(cond({ any: [{ cookie: 'a' }, { acl: 'x' }] }))).toBeNull();
     expect(anchorOf(cond({ ip: ['10.0.0.0/7'] }))).toBeNull();
-    expect(anchorOf(cond({ ip: ['10.0.0.0/8', '2001::/16'] }))).toEqual([{ kind: 'ip', key: 10 }, { kind: 'ip', key: 256 + 0x2001 }]);
+    expect(anchorOf(cond({ ip: ['10.0.0.0/8', '2001::/16'] }))).toEqual([
+      { kind: 'ip', key: 10 },
+      { kind: 'ip', key: 256 + 0x2001 },
+    ]);
     expect(anchorOf(cond({ host: ['a.test', '*.b.test'] }))).toBeNull();
     // A rule on a query parameter or a header needs the request to have it: a request without one skips the rule unread.
-    expect(anchorOf(cond({ query: { name: 'preview', equals: 'staff' } }))).toEqual([{ kind: 'query', key: 'preview' }]);
-    expect(anchorOf(cond({ header: { name: 'X-Region', equals: 'eu' } }))).toEqual([{ kind: 'header', key: 'x-region' }]);
+    expect(anchorOf(cond({ query: { name: 'preview', equals: 'staff' } }))).toEqual([
+      { kind: 'query', key: 'preview' },
+    ]);
+    expect(anchorOf(cond({ header: { name: 'X-Region', equals: 'eu' } }))).toEqual([
+      { kind: 'header', key: 'x-region' },
+    ]);
     expect(anchorOf(cond({ header: { name: 'x-app' }, method: 'POST' }))).toEqual([{ kind: 'method', key: 'POST' }]);
     expect(anchorOf(cond({ not: { header: { name: 'x-app' } } }))).toBeNull();
   });
 
   it("reads a request's header names once, and no header for a request that lacks the rules' headers", () => {
-    const index = buildRuleIndex([cond({ header: { name: 'x-region', equals: 'eu' } }), cond({ query: { name: 'preview' } }), cond({ header: { name: 'user-agent', prefix: 'Pingdom' } })]);
+    const index = buildRuleIndex([
+      cond({ header: { name: 'x-region', equals: 'eu' } }),
+      cond({ query: { name: 'preview' } }),
+      cond({ header: { name: 'user-agent', prefix: 'Pingdom' } }),
+    ]);
     const plain = facts('https://shop.example.com/tickets', { headers: { accept: 'text/html' } });
     expect(candidateRules(index, plain)).toEqual([]);
-    expect(candidateRules(index, facts('https://shop.example.com/tickets?preview=1', { headers: { 'x-region': 'us', 'user-agent': 'Pingdom/1' } }))).toEqual([0, 1, 2]);
+    expect(
+      candidateRules(
+        index,
+        facts('https://shop.example.com/tickets?preview=1', {
+          headers: { 'x-region': 'us', 'user-agent': 'Pingdom/1' },
+        }),
+      ),
+    ).toEqual([0, 1, 2]);
   });
 
-  it("asks a request about a few rule headers by name, and walks its headers only for many", () => {
+  it('asks a request about a few rule headers by name, and walks its headers only for many', () => {
     const make = (names: string[]) => buildRuleIndex(names.map((name) => cond({ header: { name } })));
     const request = (headers: Record<string, string>) => {
       const u = new URL('https://shop.example.com/tickets');

@@ -13,7 +13,10 @@ const b64 = (b: Uint8Array): string => Buffer.from(b).toString('base64');
 describe('settings', () => {
   it('parses once while the raw values stay, and again as soon as one of them changes', () => {
     const memory = new SandboxMemory();
-    const store: Record<string, string> = { settings: '{"wait_period_duration":"30"}', 'room.shop.allow_percentage': '20' };
+    const store: Record<string, string> = {
+      settings: '{"wait_period_duration":"30"}',
+      'room.shop.allow_percentage': '20',
+    };
     let parses = 0;
     const settings = () => {
       const raws = readRoomRaws((k) => store[k] ?? null, 'shop');
@@ -33,7 +36,12 @@ describe('settings', () => {
     store['room.shop'] = '{"cookie_samesite":"Strict"}';
     expect(settings().config.cookieSameSite).toBe('Strict');
     // Each room is kept apart: another room's parse does not evict this one's.
-    memory.parsed('room checkout', [null, null, null, null], () => parseRoomConfig('checkout', readRoomRaws(() => null, 'checkout')));
+    memory.parsed('room checkout', [null, null, null, null], () =>
+      parseRoomConfig(
+        'checkout',
+        readRoomRaws(() => null, 'checkout'),
+      ),
+    );
     expect(settings().config.cookieSameSite).toBe('Strict');
     expect(parses).toBe(3);
   });
@@ -72,8 +80,17 @@ describe('verified tokens', () => {
   async function setup() {
     const memory = new SandboxMemory();
     const stored: Record<string, string> = { k1: b64(bytes(1)) };
-    const ring = () => createKeyRing(async (kid) => stored[kid] ?? null, () => undefined, memory);
-    const token = await signToken({ dec: 'allow', exp: nowSec + 600, sub: 'visitor', room: 'shop' }, 'k1', await hmacKey(bytes(1)));
+    const ring = () =>
+      createKeyRing(
+        async (kid) => stored[kid] ?? null,
+        () => undefined,
+        memory,
+      );
+    const token = await signToken(
+      { dec: 'allow', exp: nowSec + 600, sub: 'visitor', room: 'shop' },
+      'k1',
+      await hmacKey(bytes(1)),
+    );
     return { memory, stored, ring, token };
   }
 
@@ -93,7 +110,10 @@ describe('verified tokens', () => {
     const after = await verifyToken(token, ring(), { memory, nowSec });
     expect(after).toMatchObject({ ok: false, reason: 'token_bad_signature' });
     delete stored.k1;
-    expect(await verifyToken(token, ring(), { memory, nowSec })).toMatchObject({ ok: false, reason: 'token_unknown_kid' });
+    expect(await verifyToken(token, ring(), { memory, nowSec })).toMatchObject({
+      ok: false,
+      reason: 'token_unknown_kid',
+    });
   });
 
   it('keeps a token no longer than it is valid', async () => {
@@ -114,7 +134,8 @@ describe('verified tokens', () => {
     const { memory } = await setup();
     const key = await hmacKey(bytes(1));
     const claims = { dec: 'allow' as const, exp: nowSec + 600, sub: 's', room: 'shop' };
-    for (let i = 0; i <= MAX_REMEMBERED; i++) memory.rememberToken(`t${i}`, { claims, kid: 'k1', key, signature: new Uint8Array() }, nowSec);
+    for (let i = 0; i <= MAX_REMEMBERED; i++)
+      memory.rememberToken(`t${i}`, { claims, kid: 'k1', key, signature: new Uint8Array() }, nowSec);
     expect(memory.size.tokens).toBe(MAX_REMEMBERED);
     expect(await memory.verifiedToken('t0', nowSec, async () => key)).toBeNull();
     expect(await memory.verifiedToken(`t${MAX_REMEMBERED}`, nowSec, async () => key)).not.toBeNull();

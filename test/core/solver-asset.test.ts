@@ -10,7 +10,9 @@ const ROUTING = JSON.stringify({ rooms: { shop: { routes: ['/'] } }, default: 's
 
 describe('the solver asset', () => {
   it('is named after the SHA-256 of the script it serves', () => {
-    expect(SOLVER_PATH).toBe(`/__waiting_room/solver-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`);
+    expect(SOLVER_PATH).toBe(
+      `/__waiting_room/solver-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`,
+    );
   });
 
   it('answers a GET with the script, as JavaScript, cacheable for a year', async () => {

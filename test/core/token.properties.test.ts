@@ -7,8 +7,17 @@ import { signToken, verifyToken } from '../../src/core/token.js';
 import type { ReasonCode } from '../../src/core/types.js';
 import { KEY_BASE64, KEY_BYTES, KID } from '../support/fakes.js';
 
-const ring = () => createKeyRing(async (kid) => (kid === KID ? KEY_BASE64 : null), () => {});
-const TOKEN_REASONS: ReasonCode[] = ['token_malformed', 'token_noncanonical', 'token_bad_signature', 'token_unknown_kid'];
+const ring = () =>
+  createKeyRing(
+    async (kid) => (kid === KID ? KEY_BASE64 : null),
+    () => {},
+  );
+const TOKEN_REASONS: ReasonCode[] = [
+  'token_malformed',
+  'token_noncanonical',
+  'token_bad_signature',
+  'token_unknown_kid',
+];
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/ ';
 
 describe('verifyToken over arbitrary input', () => {
@@ -27,9 +36,13 @@ describe('verifyToken over arbitrary input', () => {
     const token = await signToken({ dec: 'allow', exp: 1_800_000_000, sub: 'visitor', room: 'shop' }, KID, KEY_BYTES);
     const mutation = fc.oneof(
       // Change one character.
-      fc.tuple(fc.nat(token.length - 1), fc.constantFrom(...alphabet)).map(([i, c]) => token.slice(0, i) + c + token.slice(i + 1)),
+      fc
+        .tuple(fc.nat(token.length - 1), fc.constantFrom(...alphabet))
+        .map(([i, c]) => token.slice(0, i) + c + token.slice(i + 1)),
       // Insert or delete one.
-      fc.tuple(fc.nat(token.length), fc.constantFrom(...alphabet)).map(([i, c]) => token.slice(0, i) + c + token.slice(i)),
+      fc
+        .tuple(fc.nat(token.length), fc.constantFrom(...alphabet))
+        .map(([i, c]) => token.slice(0, i) + c + token.slice(i)),
       fc.nat(token.length - 1).map((i) => token.slice(0, i) + token.slice(i + 1)),
       // Swap two parts, or cut it anywhere.
       fc.constantFrom(0, 1, 2).map((i) => {
@@ -40,11 +53,14 @@ describe('verifyToken over arbitrary input', () => {
       fc.nat(token.length - 1).map((i) => token.slice(0, i)),
     );
     await fc.assert(
-      fc.asyncProperty(mutation.filter((m) => m !== token), async (mutated) => {
-        const v = await verifyToken(mutated, ring());
-        expect(v.ok, mutated).toBe(false);
-        if (!v.ok) expect(TOKEN_REASONS).toContain(v.reason);
-      }),
+      fc.asyncProperty(
+        mutation.filter((m) => m !== token),
+        async (mutated) => {
+          const v = await verifyToken(mutated, ring());
+          expect(v.ok, mutated).toBe(false);
+          if (!v.ok) expect(TOKEN_REASONS).toContain(v.reason);
+        },
+      ),
       { numRuns: 3000 },
     );
     expect((await verifyToken(token, ring())).ok).toBe(true);

@@ -4,7 +4,11 @@ import { signToken, verifyToken } from '../../src/core/token.js';
 import { KEY_BASE64, KEY_BYTES, KID } from '../support/fakes.js';
 
 const b64 = (part: string) => Buffer.from(part, 'base64url').toString('utf8');
-const ring = (diags: string[] = []) => createKeyRing(async (kid) => ({ [KID]: KEY_BASE64, weak: 'c2hvcnQ=', junk: '***' })[kid] ?? null, (m) => diags.push(m));
+const ring = (diags: string[] = []) =>
+  createKeyRing(
+    async (kid) => ({ [KID]: KEY_BASE64, weak: 'c2hvcnQ=', junk: '***' })[kid] ?? null,
+    (m) => diags.push(m),
+  );
 
 describe('token', () => {
   it('has exactly the header and claims of the design, in order, and is byte-identical for the same inputs', async () => {
@@ -24,7 +28,11 @@ describe('token', () => {
 
   it('verifies its own tokens and maps every failure to a reason', async () => {
     const token = await signToken({ dec: 'allow', exp: 5, sub: 's', room: 'r' }, KID, KEY_BYTES);
-    expect(await verifyToken(token, ring())).toMatchObject({ ok: true, kid: KID, claims: { dec: 'allow', exp: 5, sub: 's', room: 'r' } });
+    expect(await verifyToken(token, ring())).toMatchObject({
+      ok: true,
+      kid: KID,
+      claims: { dec: 'allow', exp: 5, sub: 's', room: 'r' },
+    });
     const [h, p, s] = token.split('.') as [string, string, string];
     const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const cases: Array<[string, string]> = [
@@ -73,14 +81,22 @@ describe('token', () => {
       'nope',
     ];
     for (const payload of payloads) {
-      const token = await new CompactSign(new TextEncoder().encode(payload)).setProtectedHeader({ alg: 'HS512', kid: KID }).sign(KEY_BYTES);
+      const token = await new CompactSign(new TextEncoder().encode(payload))
+        .setProtectedHeader({ alg: 'HS512', kid: KID })
+        .sign(KEY_BYTES);
       expect(await verifyToken(token, ring())).toMatchObject({ ok: false, reason: 'token_malformed' });
     }
     // The room signs exactly {alg, kid}; a well-signed token with any other header parameter is not one of its own.
     const claims = new TextEncoder().encode('{"dec":"allow","exp":1,"sub":"s","room":"r"}');
-    for (const header of [{ alg: 'HS512' as const, kid: KID, typ: 'JWT' }, { alg: 'HS512' as const, kid: KID, b64: true }]) {
+    for (const header of [
+      { alg: 'HS512' as const, kid: KID, typ: 'JWT' },
+      { alg: 'HS512' as const, kid: KID, b64: true },
+    ]) {
       const token = await new CompactSign(claims).setProtectedHeader(header).sign(KEY_BYTES);
-      expect(await verifyToken(token, ring()), JSON.stringify(header)).toMatchObject({ ok: false, reason: 'token_malformed' });
+      expect(await verifyToken(token, ring()), JSON.stringify(header)).toMatchObject({
+        ok: false,
+        reason: 'token_malformed',
+      });
     }
   });
 
@@ -96,7 +112,10 @@ describe('token', () => {
 
   it('never asks the store about a kid no store item could have', async () => {
     const asked: string[] = [];
-    const keys = createKeyRing(async (kid) => (asked.push(kid), null), () => {});
+    const keys = createKeyRing(
+      async (kid) => (asked.push(kid), null),
+      () => {},
+    );
     for (const kid of ['../etc', 'a b', 'x'.repeat(300), '']) expect(await keys.verifyingKey(kid)).toBeNull();
     expect(asked).toEqual([]);
   });

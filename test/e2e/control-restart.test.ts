@@ -36,21 +36,52 @@ afterAll(async () => {
 
 /** `npm run control` as one Node process (tsx as a loader, so SIGKILL reaches the controller itself). */
 function startController(configFile: string): { child: ChildProcess; out: string[] } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'control/cli.ts', '--source', `file:${logFile}`, '--file', configFile, '--state', stateFile, '--dashboard-port', '0'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'control/cli.ts',
+      '--source',
+      `file:${logFile}`,
+      '--file',
+      configFile,
+      '--state',
+      stateFile,
+      '--dashboard-port',
+      '0',
+    ],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const out: string[] = [];
-  child.stderr!.on('data', (chunk: Buffer) => out.push(...chunk.toString().split('\n').filter((l) => l !== '')));
+  child.stderr!.on('data', (chunk: Buffer) =>
+    out.push(
+      ...chunk
+        .toString()
+        .split('\n')
+        .filter((l) => l !== ''),
+    ),
+  );
   const c = { child, out };
   controllers.push(c);
   return c;
 }
 
-const said = (c: { out: string[] }, pattern: RegExp): Promise<string> => waitFor(() => c.out.find((l) => pattern.test(l)), 120_000);
+const said = (c: { out: string[] }, pattern: RegExp): Promise<string> =>
+  waitFor(() => c.out.find((l) => pattern.test(l)), 120_000);
 
 it('resumes after kill -9 in the middle of a crowd: no flood, and the target held from the second minute after', async () => {
-  room = await startRoom({ settings: { allow_percentage: '10', wait_period_duration: '20', identity: 'header:x-load-visitor', new_users_per_minute: String(TARGET) } });
+  room = await startRoom({
+    settings: {
+      allow_percentage: '10',
+      wait_period_duration: '20',
+      identity: 'header:x-load-visitor',
+      new_users_per_minute: String(TARGET),
+    },
+  });
   const configFile = join(room.dir, storeFiles.config);
   writeFileSync(logFile, '');
   // The room's decision lines, as `npm start` prints them, appended to the file the controller follows.
@@ -69,13 +100,29 @@ it('resumes after kill -9 in the middle of a crowd: no flood, and the target hel
     const err = vi.spyOn(console, 'error').mockImplementation((...a: unknown[]) => void lines.push(a.join(' ')));
     const report = join(dir, 'load.json');
     const started = Date.now();
-    const run = load(['--url', room.url, '--visitors', '1000', '--minutes', '4', '--target', String(TARGET), '--file', configFile, '--out', report]).finally(() => {
+    const run = load([
+      '--url',
+      room.url,
+      '--visitors',
+      '1000',
+      '--minutes',
+      '4',
+      '--target',
+      String(TARGET),
+      '--file',
+      configFile,
+      '--out',
+      report,
+    ]).finally(() => {
       log.mockRestore();
       err.mockRestore();
     });
     // Mid-crowd: the controller has written its schedules, and its state file.
     await new Promise((resolve) => setTimeout(resolve, KILL_AT_MS - (Date.now() - started)));
-    expect(first.out.some((l) => /wrote allow_schedule=/.test(l)), first.out.join('\n')).toBe(true);
+    expect(
+      first.out.some((l) => /wrote allow_schedule=/.test(l)),
+      first.out.join('\n'),
+    ).toBe(true);
     const beforeKill = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, string>;
     first.child.kill('SIGKILL');
     const killedAt = Math.round((Date.now() - started) / 1000);
@@ -83,24 +130,45 @@ it('resumes after kill -9 in the middle of a crowd: no flood, and the target hel
     await said(second, /resuming from the state saved/);
     const code = await run;
     expect(code, lines.join('\n')).toBe(0);
-    const figures = JSON.parse(readFileSync(report, 'utf8')) as { admissionsPerMinute: number[]; heldBack: { minute: number; p95Seconds: number }[] };
+    const figures = JSON.parse(readFileSync(report, 'utf8')) as {
+      admissionsPerMinute: number[];
+      heldBack: { minute: number; p95Seconds: number }[];
+    };
     /** Minutes (1-based) in which this tool held its browsers back (load/README.md): they came back late. */
     const late = new Set(figures.heldBack.filter((h) => h.p95Seconds >= HELD_BACK_SECONDS).map((h) => h.minute));
-    for (const [i, c] of [first, second].entries()) console.log(`controller ${i + 1}:\n${c.out.filter((l) => !/^\s*$/.test(l)).slice(0, 60).join('\n')}`);
+    for (const [i, c] of [first, second].entries())
+      console.log(
+        `controller ${i + 1}:\n${c.out
+          .filter((l) => !/^\s*$/.test(l))
+          .slice(0, 60)
+          .join('\n')}`,
+      );
     console.log(lines.filter((l) => /minute|held/.test(l)).join('\n'));
-    console.log(`admissions a minute: ${figures.admissionsPerMinute.join(', ')} (target ${TARGET}; killed and restarted at ${killedAt} s; minutes the load tool held back: ${[...late].join(', ') || 'none'})`);
+    console.log(
+      `admissions a minute: ${figures.admissionsPerMinute.join(', ')} (target ${TARGET}; killed and restarted at ${killedAt} s; minutes the load tool held back: ${[...late].join(', ') || 'none'})`,
+    );
     // The restarted controller is the same controller to the store: its own heartbeat, no wait for its lease.
     const after = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, string>;
     expect(JSON.parse(after.controller!).id).toBe(JSON.parse(beforeKill.controller!).id);
     expect(second.out.join('\n')).not.toMatch(/another controller/);
-    expect(second.out.some((l) => /wrote allow_schedule=/.test(l)), second.out.join('\n')).toBe(true);
+    expect(
+      second.out.some((l) => /wrote allow_schedule=/.test(l)),
+      second.out.join('\n'),
+    ).toBe(true);
     // The minutes from the restart (at 70 s) on: minutes 2 to 4 of the run, each admitting, none flooding.
     for (const m of [1, 2, 3]) {
       expect(figures.admissionsPerMinute[m], `minute ${m + 1}`).toBeGreaterThan(0);
-      expect(figures.admissionsPerMinute[m]! / TARGET, `minute ${m + 1}: ${figures.admissionsPerMinute[m]}`).toBeLessThanOrEqual(1.25);
+      expect(
+        figures.admissionsPerMinute[m]! / TARGET,
+        `minute ${m + 1}: ${figures.admissionsPerMinute[m]}`,
+      ).toBeLessThanOrEqual(1.25);
     }
     // The second minute after the restart's: within ±10%, as the load tool judges it.
-    if (!late.has(3)) expect(Math.abs(figures.admissionsPerMinute[2]! / TARGET - 1), `minute 3: ${figures.admissionsPerMinute[2]} of ${TARGET}`).toBeLessThanOrEqual(0.1 + 1e-9);
+    if (!late.has(3))
+      expect(
+        Math.abs(figures.admissionsPerMinute[2]! / TARGET - 1),
+        `minute 3: ${figures.admissionsPerMinute[2]} of ${TARGET}`,
+      ).toBeLessThanOrEqual(0.1 + 1e-9);
   } finally {
     clearInterval(copier);
   }

@@ -8,13 +8,21 @@ import { mintToken, startRoom } from '../../lib/room-host.js';
 const D = 30;
 
 it("logs the POP, the window, the token's id and its successor's", async () => {
-  const room = await startRoom({ settings: { allow_percentage: '50', wait_period_duration: String(D), identity: 'header:x-visitor' } });
+  const room = await startRoom({
+    settings: { allow_percentage: '50', wait_period_duration: String(D), identity: 'header:x-visitor' },
+  });
   try {
     const first = await fetch(`${room.url}/`, { headers: { 'x-visitor': 'a' } });
     const token = roomCookieValue(first)!;
     const line = JSON.parse((await room.waitForLog(/"newTid"/)).replace(/^[^{]*/, '')) as Record<string, unknown>;
     // The host names its POP as Viceroy does: XXX.
-    expect(line).toMatchObject({ wr: 1, pop: 'XXX', period: D, newDec: 'wait', newTid: token.split('.')[2]!.slice(0, 8) });
+    expect(line).toMatchObject({
+      wr: 1,
+      pop: 'XXX',
+      period: D,
+      newDec: 'wait',
+      newTid: token.split('.')[2]!.slice(0, 8),
+    });
     expect(typeof line.nextTid).toBe('string');
     expect(line.win).toBe(Math.floor(Date.parse(String(line.ts)) / 1000 / D) * D);
     expect(line.newExp).toBe(claimsOf(token).exp);
@@ -26,7 +34,13 @@ it("logs the POP, the window, the token's id and its successor's", async () => {
 it('holds winners past the POP ceiling with a won cookie (the host keeps the rate counter)', async () => {
   // Everyone draws at once: chance 100 for every window, a ceiling of 0.1 a second = 1 per 10 s.
   const room = await startRoom({
-    settings: { allow_percentage: '50', wait_period_duration: String(D), identity: 'header:x-visitor', pop_admissions_per_second: '0.1', allow_schedule: '0=100' },
+    settings: {
+      allow_percentage: '50',
+      wait_period_duration: String(D),
+      identity: 'header:x-visitor',
+      pop_admissions_per_second: '0.1',
+      allow_schedule: '0=100',
+    },
   });
   try {
     // The three tokens are due in the window now open and stale from the next: when that comes in
@@ -38,8 +52,14 @@ it('holds winners past the POP ceiling with a won cookie (the host keeps the rat
       // A token due now: minted for a window that is already open, as the room would have issued it.
       const exp = Math.floor(Date.now() / 1000 / D) * D - D;
       const token = await mintToken(room, { dec: 'wait', exp, identity: `header:${who}` });
-      const res = await fetch(`${room.url}/`, { headers: { 'x-visitor': who, cookie: `waiting_room_default=${token}` } });
-      answers.push(res.headers.get('x-echo') === '1' ? 'origin' : `held ${res.headers.get('retry-after')} ${claimsOf(roomCookieValue(res) ?? '..').dec}`);
+      const res = await fetch(`${room.url}/`, {
+        headers: { 'x-visitor': who, cookie: `waiting_room_default=${token}` },
+      });
+      answers.push(
+        res.headers.get('x-echo') === '1'
+          ? 'origin'
+          : `held ${res.headers.get('retry-after')} ${claimsOf(roomCookieValue(res) ?? '..').dec}`,
+      );
     }
     expect(answers[0]).toBe('origin');
     expect(answers.slice(1)).toEqual(['held 1 won', 'held 1 won']);

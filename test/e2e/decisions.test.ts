@@ -37,7 +37,13 @@ describe('waiting visitors', () => {
     await room.setConfig(settings);
     const visitors = Array.from({ length: 24 }, (_, i) => `crowd-${i}`);
     const answers = await Promise.all(
-      visitors.map((visitor) => fetch(`${room.url}/crowd`, { headers: { 'x-visitor': visitor } }).then(async (r) => ({ visitor, r, body: await r.text() }))),
+      visitors.map((visitor) =>
+        fetch(`${room.url}/crowd`, { headers: { 'x-visitor': visitor } }).then(async (r) => ({
+          visitor,
+          r,
+          body: await r.text(),
+        })),
+      ),
     );
     for (const { visitor, r } of answers) {
       const setCookie = roomCookies(r)[0];
@@ -66,7 +72,10 @@ describe('waiting visitors', () => {
     await room.setConfig(BASE_SETTINGS);
     const first = await visit(room);
     const second = await visit(room, { headers: { 'user-agent': 'another device' } });
-    if (first.log.reason === second.log.reason && claimsOf(tokenOf(first.roomCookies[0]!)).exp === claimsOf(tokenOf(second.roomCookies[0]!)).exp) {
+    if (
+      first.log.reason === second.log.reason &&
+      claimsOf(tokenOf(first.roomCookies[0]!)).exp === claimsOf(tokenOf(second.roomCookies[0]!)).exp
+    ) {
       expect(tokenOf(second.roomCookies[0]!)).toBe(tokenOf(first.roomCookies[0]!));
     } else {
       // The window turned over between the two requests; the next pair cannot straddle it again.
@@ -139,7 +148,9 @@ describe('waiting visitors', () => {
     expect(waitingRoom.inWaitingRoom).toBe(true);
     expect(waitingRoom.jitterSeconds).toBe(DENY_PAGE_TIMER.jitterSeconds);
     expect(waitingRoom.refreshIntervalSeconds).toBeGreaterThanOrEqual(DENY_PAGE_TIMER.seconds);
-    expect(waitingRoom.refreshIntervalSeconds).toBeLessThanOrEqual(DENY_PAGE_TIMER.seconds + DENY_PAGE_TIMER.jitterSeconds);
+    expect(waitingRoom.refreshIntervalSeconds).toBeLessThanOrEqual(
+      DENY_PAGE_TIMER.seconds + DENY_PAGE_TIMER.jitterSeconds,
+    );
   });
 
   it('waiting_status sets the status of waiting pages', async () => {

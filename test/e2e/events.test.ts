@@ -22,12 +22,22 @@ afterAll(async () => {
 
 const base = { wait_period_duration: String(d), allow_period_duration: '3600', allow_percentage: '20' };
 const get = (cookie: string | null, json = false) =>
-  fetch(`${room.url}/tickets`, { headers: { ...(cookie ? { cookie: `waiting_room_default=${cookie}` } : {}), ...(json ? { accept: 'application/json' } : {}) } });
+  fetch(`${room.url}/tickets`, {
+    headers: {
+      ...(cookie ? { cookie: `waiting_room_default=${cookie}` } : {}),
+      ...(json ? { accept: 'application/json' } : {}),
+    },
+  });
 
 describe('a scheduled on-sale', () => {
   it('shows the countdown with the message, then lets the pre-queue in by its seeded rank', async () => {
     const start = nowSeconds() + 4;
-    await room.setConfig({ ...base, event_prequeue_start: iso(start - 600), event_start: iso(start), message: 'Doors open at ten <sharp>.' });
+    await room.setConfig({
+      ...base,
+      event_prequeue_start: iso(start - 600),
+      event_start: iso(start),
+      message: 'Doors open at ten <sharp>.',
+    });
     const page = await get(null);
     const html = await page.text();
     expect(page.status).toBe(200);
@@ -41,7 +51,12 @@ describe('a scheduled on-sale', () => {
     expect(json.waitingRoom.startsInSeconds).toBeLessThanOrEqual(4);
 
     // The controller's cursor at the start: every pre-queue place is below it.
-    await room.setConfig({ ...base, event_prequeue_start: iso(start - 600), event_start: iso(start), queue_cursor: `${start}:${start}:0` });
+    await room.setConfig({
+      ...base,
+      event_prequeue_start: iso(start - 600),
+      event_start: iso(start),
+      queue_cursor: `${start}:${start}:0`,
+    });
     while (nowSeconds() < start + 2) await sleep(250);
     const inside = await get(token);
     expect(inside.status).toBe(200);
@@ -64,7 +79,12 @@ describe('a scheduled on-sale', () => {
 describe('first come, first served', () => {
   it('keeps the arrival across renewals, shows the place in line, and admits once the cursor passes', async () => {
     const now = nowSeconds();
-    const settings = { ...base, queueing_method: 'fifo', queue_cursor: `${now}:${now - 100}:0`, queue_counts: `${now - 100}=0,${now + 100}=800` };
+    const settings = {
+      ...base,
+      queueing_method: 'fifo',
+      queue_cursor: `${now}:${now - 100}:0`,
+      queue_counts: `${now - 100}=0,${now + 100}=800`,
+    };
     await room.setConfig(settings);
     const first = await get(null, true);
     const token = roomCookieValue(first)!;

@@ -20,7 +20,10 @@ describe('60 forged room cookies', () => {
     const genuine = await mintToken(room, { dec: 'wait', exp: windowBoundary(D, 2) });
     const forged = `waiting_room_default=${genuine.slice(0, -4)}AAAA`;
     const one = await visit(room, { cookie: forged, headers: { accept: 'application/json' } });
-    const many = await visit(room, { cookie: Array(60).fill(forged).join('; '), headers: { accept: 'application/json' } });
+    const many = await visit(room, {
+      cookie: Array(60).fill(forged).join('; '),
+      headers: { accept: 'application/json' },
+    });
     expect(many.response.status).toBe(one.response.status);
     expect(many.log).toMatchObject({ reason: one.log.reason, outcome: one.log.outcome, tokens: 'tokens_ignored' });
     expect(room.errors().filter((l) => l.includes('CPU time'))).toEqual([]);

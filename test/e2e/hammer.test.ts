@@ -46,10 +46,19 @@ describe('hammering the built room', () => {
       const checks: Array<{ sentAt: number; answer: Awaited<ReturnType<typeof visit>> }> = [];
       for (let i = 0; i < 8; i++) {
         const sentAt = Date.now() / 1000;
-        checks.push({ sentAt, answer: await visit(room, { cookie: `waiting_room_default=${token}`, headers: { 'x-visitor': visitor, accept: 'application/json' } }) });
+        checks.push({
+          sentAt,
+          answer: await visit(room, {
+            cookie: `waiting_room_default=${token}`,
+            headers: { 'x-visitor': visitor, accept: 'application/json' },
+          }),
+        });
       }
       if (Date.now() >= due * 1000) {
-        if (attempt === ATTEMPTS) throw new Error(`8 checks took longer than their token's ${ATTEMPTS} waits to its due time: the machine is too busy`);
+        if (attempt === ATTEMPTS)
+          throw new Error(
+            `8 checks took longer than their token's ${ATTEMPTS} waits to its due time: the machine is too busy`,
+          );
         continue;
       }
       for (const { sentAt, answer } of checks) {
@@ -60,16 +69,24 @@ describe('hammering the built room', () => {
         expect(retryAfter).toBeGreaterThanOrEqual(1);
         // Counted by the host after the check was sent: never more than the seconds left then.
         expect(retryAfter).toBeLessThanOrEqual(Math.ceil(due - sentAt));
-        expect(JSON.parse(answer.body)).toMatchObject({ waitingRoom: { status: 'keepwaiting', hammering: true, retryAfterSeconds: retryAfter } });
+        expect(JSON.parse(answer.body)).toMatchObject({
+          waitingRoom: { status: 'keepwaiting', hammering: true, retryAfterSeconds: retryAfter },
+        });
       }
-      expect(checks.map((c) => c.answer.log.reason)).toEqual([...Array(5).fill('wait_not_due'), ...Array(3).fill('hammering')]);
+      expect(checks.map((c) => c.answer.log.reason)).toEqual([
+        ...Array(5).fill('wait_not_due'),
+        ...Array(3).fill('hammering'),
+      ]);
       chosen = candidate;
     }
     const { visitor, token, due } = chosen;
     // At its due time, still over the count and in the box, it draws: nothing was lost. (It stays
     // drawable for a window and more after that, so a late wake-up changes nothing.)
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due * 1000 - Date.now()) + 50));
-    const drawn = await visit(room, { cookie: `waiting_room_default=${token}`, headers: { 'x-visitor': visitor, accept: 'text/html' } });
+    const drawn = await visit(room, {
+      cookie: `waiting_room_default=${token}`,
+      headers: { 'x-visitor': visitor, accept: 'text/html' },
+    });
     expect(drawn.log.reason).toBe(drawWins(signatureOf(token), 50) ? 'draw_won' : 'draw_lost');
   });
 });

@@ -17,7 +17,8 @@ afterAll(async () => {
   await room?.stop();
 });
 
-const allowCookie = async (): Promise<string> => `waiting_room_default=${await mintToken(room, { dec: 'allow', exp: windowBoundary(A, 2) })}`;
+const allowCookie = async (): Promise<string> =>
+  `waiting_room_default=${await mintToken(room, { dec: 'allow', exp: windowBoundary(A, 2) })}`;
 
 /** What the echo origin says it received. */
 const echoed = (visited: Visited): EchoedRequest => (JSON.parse(visited.body) as { echo: EchoedRequest }).echo;
@@ -25,7 +26,10 @@ const echoed = (visited: Visited): EchoedRequest => (JSON.parse(visited.body) as
 describe('the origin side', () => {
   it('strips the room cookie before the origin and keeps the others byte for byte', async () => {
     await room.setConfig(BASE_SETTINGS);
-    const visited = await visit(room, { path: '/account?x=1', cookie: `session=abc; ${await allowCookie()}; theme="dark"` });
+    const visited = await visit(room, {
+      path: '/account?x=1',
+      cookie: `session=abc; ${await allowCookie()}; theme="dark"`,
+    });
     expect(visited.fromOrigin).toBe(true);
     const received = echoed(visited);
     expect(received.path).toBe('/account?x=1');
@@ -132,7 +136,12 @@ describe('requests as they come', () => {
     await room.setConfig(BASE_SETTINGS);
     const port = Number(new URL(room.url).port);
     const seen = room.origin.requests.length;
-    const answer = await rawRequest(port, ['GET /two-lines HTTP/1.1', 'Cookie: session=abc', `Cookie: ${await allowCookie()}`, 'Cookie: theme=dark']);
+    const answer = await rawRequest(port, [
+      'GET /two-lines HTTP/1.1',
+      'Cookie: session=abc',
+      `Cookie: ${await allowCookie()}`,
+      'Cookie: theme=dark',
+    ]);
     expect(answer.status).toBe(200);
     expect(answer.head).toMatch(/^x-echo: 1$/im);
     const received = room.origin.requests.slice(seen).find((r) => r.path === '/two-lines');
@@ -150,10 +159,16 @@ describe('requests as they come', () => {
     await room.setConfig(BASE_SETTINGS);
     const port = Number(new URL(room.url).port);
     const seen = room.origin.requests.length;
-    const answer = await rawRequest(port, [`${method} /lower-case HTTP/1.1`, `Cookie: ${await allowCookie()}`, `Content-Length: ${body.length}`], body);
+    const answer = await rawRequest(
+      port,
+      [`${method} /lower-case HTTP/1.1`, `Cookie: ${await allowCookie()}`, `Content-Length: ${body.length}`],
+      body,
+    );
     expect(answer.status).toBe(200);
     expect(answer.head).toMatch(/^x-echo: 1$/im);
-    expect(room.origin.requests.slice(seen).map((r) => [r.method, r.path, r.body])).toEqual([[received, '/lower-case', body]]);
+    expect(room.origin.requests.slice(seen).map((r) => [r.method, r.path, r.body])).toEqual([
+      [received, '/lower-case', body],
+    ]);
   });
 
   it('forwards a chunked upload of an admitted visitor whole', async () => {
@@ -181,7 +196,9 @@ describe('requests as they come', () => {
   it('passes a large origin page through intact', async () => {
     await room.setConfig(BASE_SETTINGS);
     const size = 3 * 1024 * 1024 + 7;
-    const res = await fetch(`${room.url}/big`, { headers: { cookie: await allowCookie(), 'x-echo-bytes': String(size) } });
+    const res = await fetch(`${room.url}/big`, {
+      headers: { cookie: await allowCookie(), 'x-echo-bytes': String(size) },
+    });
     const body = Buffer.from(await res.arrayBuffer());
     expect(res.status).toBe(200);
     expect(body.length).toBe(size);
@@ -207,7 +224,10 @@ describe('requests as they come', () => {
   });
 
   it('a bypass rule keeps the query string and queues paths outside its prefix', async () => {
-    const routing = { rooms: [{ id: 'default', routes: ['/'] }], rules: [{ id: 'health', if: { path: { prefix: '/api/health' } }, then: 'bypass' }] };
+    const routing = {
+      rooms: [{ id: 'default', routes: ['/'] }],
+      rules: [{ id: 'health', if: { path: { prefix: '/api/health' } }, then: 'bypass' }],
+    };
     await room.setConfig(BASE_SETTINGS, { routing: JSON.stringify(routing) });
     const bypassed = await visit(room, { path: '/api/health?probe=1' });
     expect(bypassed.fromOrigin).toBe(true);
@@ -242,7 +262,12 @@ describe('keys', () => {
     expect(visited.response.status).toBe(503);
     expect(visited.roomCookies).toEqual([]);
     // A token signed with the weak key is not accepted either.
-    const forged = await mintToken(room, { dec: 'allow', exp: windowBoundary(A, 2), kid: 'weak', key: new Uint8Array(16).fill(1) });
+    const forged = await mintToken(room, {
+      dec: 'allow',
+      exp: windowBoundary(A, 2),
+      kid: 'weak',
+      key: new Uint8Array(16).fill(1),
+    });
     const refused = await visit(room, { cookie: `waiting_room_default=${forged}` });
     expect(refused.fromOrigin).toBe(false);
   });
@@ -252,7 +277,9 @@ describe('keys', () => {
     await room.setKeys({ [TEST_KID]: room.key.base64, next });
     await room.setConfig({ ...BASE_SETTINGS, active_key: 'next' });
     const visited = await visit(room);
-    const header = JSON.parse(Buffer.from(tokenOf(visited.roomCookies[0]!).split('.')[0]!, 'base64url').toString()) as { kid: string };
+    const header = JSON.parse(Buffer.from(tokenOf(visited.roomCookies[0]!).split('.')[0]!, 'base64url').toString()) as {
+      kid: string;
+    };
     expect(header.kid).toBe('next');
     const old = await allowCookie();
     expect((await visit(room, { cookie: old })).fromOrigin).toBe(true);
@@ -292,10 +319,17 @@ describe('settings and logs', () => {
     const paths = ['/one', '/two', '/three', '/four'];
     for (const path of paths) await fetch(`${room.url}${path}`).then((r) => r.arrayBuffer());
     await fetch(`${room.url}/five`, { headers: { cookie: await allowCookie() } }).then((r) => r.arrayBuffer());
-    const lines = await waitFor(() => (room.decisions().length >= before + 5 ? room.decisions().slice(before) : undefined));
+    const lines = await waitFor(() =>
+      room.decisions().length >= before + 5 ? room.decisions().slice(before) : undefined,
+    );
     // Give a stray second line per request time to show up before counting.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(room.decisions().slice(before).map((l) => l.path)).toEqual([...paths, '/five']);
+    expect(
+      room
+        .decisions()
+        .slice(before)
+        .map((l) => l.path),
+    ).toEqual([...paths, '/five']);
     for (const line of lines) {
       expect(line.unparsable).toBeUndefined();
       expect(typeof line.reason).toBe('string');

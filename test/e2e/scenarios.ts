@@ -42,7 +42,11 @@ const allow = (room: Pick<Room, 'key'>, exp: number): Promise<string> => mintTok
  * timing and draw, computed here. Only the current and the previous window's tokens are drawable, so
  * the choice is among visitors; the current window first, since its tokens stay drawable the longest.
  */
-export async function dueWaitToken(room: Pick<Room, 'key'>, percentage: number, wins: boolean): Promise<{ token: string; visitor: string }> {
+export async function dueWaitToken(
+  room: Pick<Room, 'key'>,
+  percentage: number,
+  wins: boolean,
+): Promise<{ token: string; visitor: string }> {
   const config = { waitPeriodSeconds: D };
   const now = nowSeconds();
   for (const steps of [0, -1]) {
@@ -79,7 +83,12 @@ function flipChar(text: string, at: number): string {
 export const scenarios: Scenario[] = [
   {
     name: 'a bypass rule sends its requests to the origin',
-    store: { routing: JSON.stringify({ rooms: [{ id: 'default', routes: ['/'] }], rules: [{ id: 'static', if: { path: { prefix: ['/static', '/health'] } }, then: 'bypass' }] }) },
+    store: {
+      routing: JSON.stringify({
+        rooms: [{ id: 'default', routes: ['/'] }],
+        rules: [{ id: 'static', if: { path: { prefix: ['/static', '/health'] } }, then: 'bypass' }],
+      }),
+    },
     visit: async () => ({ path: '/static/app.css' }),
     outcome: 'origin',
     reasons: ['rule_bypass'],
@@ -172,7 +181,9 @@ export const scenarios: Scenario[] = [
   {
     name: 'token signed with a foreign key under our key id',
     visit: async (room) => ({
-      cookie: cookie(await mintToken(room, { dec: 'allow', exp: windowBoundary(A, 2), key: new Uint8Array(64).fill(7) })),
+      cookie: cookie(
+        await mintToken(room, { dec: 'allow', exp: windowBoundary(A, 2), key: new Uint8Array(64).fill(7) }),
+      ),
     }),
     outcome: 'startwaiting',
     reasons: ['token_bad_signature'],
@@ -181,7 +192,14 @@ export const scenarios: Scenario[] = [
   {
     name: 'token naming a key id the store does not hold',
     visit: async (room) => ({
-      cookie: cookie(await mintToken(room, { dec: 'allow', exp: windowBoundary(A, 2), kid: `${TEST_KID}-gone`, key: new Uint8Array(64).fill(9) })),
+      cookie: cookie(
+        await mintToken(room, {
+          dec: 'allow',
+          exp: windowBoundary(A, 2),
+          kid: `${TEST_KID}-gone`,
+          key: new Uint8Array(64).fill(9),
+        }),
+      ),
     }),
     outcome: 'startwaiting',
     reasons: ['token_unknown_kid'],
@@ -199,7 +217,7 @@ export const scenarios: Scenario[] = [
     cookie: 'new-wait',
   },
   {
-    name: "the same token is accepted for its own identity (header)",
+    name: 'the same token is accepted for its own identity (header)',
     settings: { identity: 'header:x-visitor' },
     visit: async (room) => ({
       cookie: cookie(await mintToken(room, { dec: 'allow', exp: windowBoundary(A, 2), identity: 'header:alice' })),
@@ -220,7 +238,11 @@ export const scenarios: Scenario[] = [
     name: 'unsigned token (alg none)',
     visit: async () => {
       const enc = (o: unknown): string => Buffer.from(JSON.stringify(o)).toString('base64url');
-      return { cookie: cookie(`${enc({ alg: 'none', kid: TEST_KID })}.${enc({ dec: 'allow', exp: windowBoundary(A, 2), sub: 'x' })}.`) };
+      return {
+        cookie: cookie(
+          `${enc({ alg: 'none', kid: TEST_KID })}.${enc({ dec: 'allow', exp: windowBoundary(A, 2), sub: 'x' })}.`,
+        ),
+      };
     },
     outcome: 'startwaiting',
     reasons: ['token_malformed'],
@@ -275,7 +297,7 @@ export const scenarios: Scenario[] = [
     expiry: expiryNow(1, D),
   },
   {
-    name: 'wait token past its window of grace: drawn as the token its holder would hold now (the previous window\'s)',
+    name: "wait token past its window of grace: drawn as the token its holder would hold now (the previous window's)",
     settings: { allow_percentage: '99.999' },
     visit: async (room) => ({ cookie: cookie(await wait(room, windowBoundary(D, -3))) }),
     outcome: 'origin',

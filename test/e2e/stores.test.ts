@@ -20,7 +20,10 @@ afterEach(async () => {
 
 it('with no stores at all, visitors reach the origin and the operator is told why', async () => {
   origin = await startEchoOrigin();
-  host = await startHost({ wasm: await ensureRoomWasm(), manifest: { local_server: { backends: { origin: { url: origin.url } } } } });
+  host = await startHost({
+    wasm: await ensureRoomWasm(),
+    manifest: { local_server: { backends: { origin: { url: origin.url } } } },
+  });
   const res = await fetch(`${host.url}/shop`, { headers: { cookie: 'a=1; waiting_room_default=junk' } });
   expect(res.status).toBe(200);
   expect(res.headers.get('x-echo')).toBe('1');
@@ -67,7 +70,10 @@ it('a service without the pages store serves the built-in pages and says so once
   }
   // Each request's profile line is written once its run ends, which may be after its answer arrived:
   // read the sandboxes only once every request has its line, or the last new sandbox goes uncounted.
-  await waitFor(() => (host!.errors().filter((line) => line.startsWith('profile:')).length >= requests ? true : undefined), 10_000);
+  await waitFor(
+    () => (host!.errors().filter((line) => line.startsWith('profile:')).length >= requests ? true : undefined),
+    10_000,
+  );
   const sandboxes = host.errors().filter((line) => line.includes('(request 1 of this sandbox)')).length;
   const told = host.errors().filter((line) => line.includes('store "waiting_room_pages" could not be opened'));
   expect(sandboxes).toBeGreaterThan(0);

@@ -38,7 +38,13 @@ export async function visit(room: Room, init: VisitInit = {}): Promise<Visited> 
   const log = await waitFor(() => room.decisions()[seen], 5_000).catch(() => {
     throw new Error(`no log line for ${init.path ?? '/'}; host output:\n${room.logs().slice(-20).join('\n')}`);
   });
-  return { response, body, fromOrigin: response.headers.get('x-echo') === '1', roomCookies: roomCookies(response), log };
+  return {
+    response,
+    body,
+    fromOrigin: response.headers.get('x-echo') === '1',
+    roomCookies: roomCookies(response),
+    log,
+  };
 }
 
 /** The cookie's attributes, lower-cased names. */

@@ -34,11 +34,14 @@ describe('npm run fastly-api', () => {
     writeFileSync(config, JSON.stringify({ settings: '{"enabled":"true"}' }));
     const home = join(dir, 'home');
     let items: unknown;
-    const printed = await session(['--seed-from', config, '--service', 'SHOP', '--home', home, '--calls-per-hour', '5'], async (url) => {
-      const r = await fetch(`${url}/resources/stores/config/SHOP-config/items`, { headers: { 'Fastly-Key': 'k' } });
-      expect(r.headers.get('Fastly-RateLimit-Remaining')).toBe('4');
-      items = await r.json();
-    });
+    const printed = await session(
+      ['--seed-from', config, '--service', 'SHOP', '--home', home, '--calls-per-hour', '5'],
+      async (url) => {
+        const r = await fetch(`${url}/resources/stores/config/SHOP-config/items`, { headers: { 'Fastly-Key': 'k' } });
+        expect(r.headers.get('Fastly-RateLimit-Remaining')).toBe('4');
+        items = await r.json();
+      },
+    );
     expect(items).toMatchObject([{ item_key: 'settings', item_value: '{"enabled":"true"}', store_id: 'SHOP-config' }]);
     expect(printed).toContain(`  export HOME=${home}`);
     expect(printed).toContain('  export FASTLY_API_TOKEN=standin-token');
@@ -50,25 +53,51 @@ describe('npm run fastly-api', () => {
   it('refuses a seed file that is not a store file, saying what it must be', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{"settings": {"enabled": true}}');
-    await expect(main(['--seed-from', bad])).rejects.toThrow(`--seed-from ${bad} must be a store file: one JSON object whose values are all strings`);
-    await expect(main(['--seed-from', join(dir, 'missing.json')])).rejects.toThrow(/cannot read --seed-from .*missing\.json.*npm start makes local\/config\.json/);
-    await expect(main(['--calls-per-hour', 'lots'])).rejects.toThrow('--calls-per-hour must be a whole number, not "lots"');
+    await expect(main(['--seed-from', bad])).rejects.toThrow(
+      `--seed-from ${bad} must be a store file: one JSON object whose values are all strings`,
+    );
+    await expect(main(['--seed-from', join(dir, 'missing.json')])).rejects.toThrow(
+      /cannot read --seed-from .*missing\.json.*npm start makes local\/config\.json/,
+    );
+    await expect(main(['--calls-per-hour', 'lots'])).rejects.toThrow(
+      '--calls-per-hour must be a whole number, not "lots"',
+    );
   });
 
   it('answers the calls --fault names with the fault, and says which faults are in force', async () => {
     const statuses: number[] = [];
-    const printed = await session(['--fault', 'PATCH /resources/stores/config/*/items 400', '--fault', '* /resources/stores/config/*/items 503 1', '--quiet'], async (url) => {
-      const items = `${url}/resources/stores/config/SVC-config/items`;
-      for (const method of ['GET', 'GET', 'PATCH', 'PATCH']) statuses.push((await fetch(items, { method, headers: { 'Fastly-Key': 'k' } })).status);
-    });
+    const printed = await session(
+      [
+        '--fault',
+        'PATCH /resources/stores/config/*/items 400',
+        '--fault',
+        '* /resources/stores/config/*/items 503 1',
+        '--quiet',
+      ],
+      async (url) => {
+        const items = `${url}/resources/stores/config/SVC-config/items`;
+        for (const method of ['GET', 'GET', 'PATCH', 'PATCH'])
+          statuses.push((await fetch(items, { method, headers: { 'Fastly-Key': 'k' } })).status);
+      },
+    );
     // The first GET meets the 503 (once); then a GET answers, and every PATCH meets the 400.
     expect(statuses).toEqual([503, 200, 400, 400]);
     expect(printed).toContain('fault in force: PATCH /resources/stores/config/*/items 400');
-    await expect(main(['--fault', 'PATCH /items twice'])).rejects.toThrow('--fault "PATCH /items twice": the answer must be a status of 400 to 599, wrong-json, not-json or late:SECONDS, not "twice"');
+    await expect(main(['--fault', 'PATCH /items twice'])).rejects.toThrow(
+      '--fault "PATCH /items twice": the answer must be a status of 400 to 599, wrong-json, not-json or late:SECONDS, not "twice"',
+    );
   });
 
   it('sums the calls by endpoint, items and secrets by their kind', () => {
-    const call = (method: string, path: string, status: number): ApiCall => ({ method, path, status, query: '', at: 0, ms: 1, limited: true });
+    const call = (method: string, path: string, status: number): ApiCall => ({
+      method,
+      path,
+      status,
+      query: '',
+      at: 0,
+      ms: 1,
+      limited: true,
+    });
     expect(
       callSummary([
         call('PUT', '/resources/stores/config/C/item/a', 200),
@@ -76,6 +105,10 @@ describe('npm run fastly-api', () => {
         call('PUT', '/resources/stores/config/C/item/b', 429),
         call('DELETE', '/resources/stores/secret/S/secrets/k1', 204),
       ]),
-    ).toEqual(['    2  PUT /resources/stores/config/C/item/KEY 200', '    1  PUT /resources/stores/config/C/item/KEY 429', '    1  DELETE /resources/stores/secret/S/secrets/NAME 204']);
+    ).toEqual([
+      '    2  PUT /resources/stores/config/C/item/KEY 200',
+      '    1  PUT /resources/stores/config/C/item/KEY 429',
+      '    1  DELETE /resources/stores/secret/S/secrets/NAME 204',
+    ]);
   });
 });

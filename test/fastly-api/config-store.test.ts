@@ -16,7 +16,14 @@ describe('a Config Store in the stand-in', () => {
     stores.create('waiting_room_config', 'CFG');
     expect(stores.setItem('CFG', 'settings', '{}', 'upsert')).toEqual({
       status: 200,
-      body: { item_key: 'settings', item_value: '{}', created_at: '2026-11-26T10:00:00Z', updated_at: '2026-11-26T10:00:00Z', deleted_at: null, store_id: 'CFG' },
+      body: {
+        item_key: 'settings',
+        item_value: '{}',
+        created_at: '2026-11-26T10:00:00Z',
+        updated_at: '2026-11-26T10:00:00Z',
+        deleted_at: null,
+        store_id: 'CFG',
+      },
     });
     expect(stores.listItems('CFG').body).toHaveLength(1);
     expect(stores.getItem('CFG', 'nope')).toEqual({ status: 404, body: { msg: 'Record not found' } });
@@ -28,7 +35,10 @@ describe('a Config Store in the stand-in', () => {
     stores.create('c', 'CFG');
     const long = stores.setItem('CFG', 'settings', 'x'.repeat(8001), 'upsert');
     expect(long.status).toBe(400);
-    expect(long.body).toEqual({ msg: 'Bad request', detail: 'item_value of settings is 8001 characters; a Config Store value may have at most 8000' });
+    expect(long.body).toEqual({
+      msg: 'Bad request',
+      detail: 'item_value of settings is 8001 characters; a Config Store value may have at most 8000',
+    });
     expect(stores.setItem('CFG', 'settings', 'x'.repeat(8000), 'upsert').status).toBe(200);
     expect(stores.setItem('CFG', 'k'.repeat(256), 'v', 'upsert').status).toBe(400);
   });
@@ -44,10 +54,20 @@ describe('a Config Store in the stand-in', () => {
 
   it('applies a batch whole or not at all', () => {
     const { stores, id } = full();
-    const swap = { items: [{ op: 'delete', item_key: 'k0' }, { op: 'upsert', item_key: 'new', item_value: 'v' }] };
+    const swap = {
+      items: [
+        { op: 'delete', item_key: 'k0' },
+        { op: 'upsert', item_key: 'new', item_value: 'v' },
+      ],
+    };
     expect(stores.batch(id, swap)).toEqual({ status: 200, body: { status: 'ok' } });
     expect(stores.values(id).new).toBe('v');
-    const bad = { items: [{ op: 'upsert', item_key: 'k1', item_value: 'fine' }, { op: 'upsert', item_key: 'k2', item_value: 'x'.repeat(9000) }] };
+    const bad = {
+      items: [
+        { op: 'upsert', item_key: 'k1', item_value: 'fine' },
+        { op: 'upsert', item_key: 'k2', item_value: 'x'.repeat(9000) },
+      ],
+    };
     const answer = stores.batch(id, bad);
     expect(answer.status).toBe(400);
     expect((answer.body as { detail: string }).detail).toMatch(/^operation 2: item_value of k2 is 9000 characters/);

@@ -8,7 +8,12 @@ describe('the API rate limit', () => {
   it('gives each token its calls an hour, then refuses until the window resets on the hour', () => {
     const limit = createRateLimit({ callsPerHour: 3 });
     const seen = [1, 2, 3, 4].map(() => limit.take('a', 'PUT', t0));
-    expect(seen.map((v) => [v.ok, v.remaining])).toEqual([[true, 2], [true, 1], [true, 0], [false, 0]]);
+    expect(seen.map((v) => [v.ok, v.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+    ]);
     expect(seen[3]!.reset).toBe(Date.UTC(2026, 10, 26, 11) / 1000);
     expect(limit.take('b', 'PUT', t0).ok).toBe(true); // per token
     const next = limit.take('a', 'PUT', Date.UTC(2026, 10, 26, 11) + 1);
@@ -26,7 +31,10 @@ describe('the API rate limit', () => {
   });
 
   it('writes the headers as Fastly names them', () => {
-    expect(rateLimitHeaders({ ok: true, remaining: 999, reset: 1452032384 })).toEqual({ 'Fastly-RateLimit-Remaining': '999', 'Fastly-RateLimit-Reset': '1452032384' });
+    expect(rateLimitHeaders({ ok: true, remaining: 999, reset: 1452032384 })).toEqual({
+      'Fastly-RateLimit-Remaining': '999',
+      'Fastly-RateLimit-Reset': '1452032384',
+    });
   });
 
   it('refuses a limit that is not a whole number', () => {

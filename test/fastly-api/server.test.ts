@@ -16,7 +16,10 @@ async function start(options: FastlyApiOptions = {}): Promise<FastlyApi> {
   return api;
 }
 const call = (path: string, init: RequestInit = {}, key = 'tok') =>
-  fetch(`${api!.url}${path}`, { ...init, headers: { 'Fastly-Key': key, ...(init.headers as Record<string, string> | undefined) } });
+  fetch(`${api!.url}${path}`, {
+    ...init,
+    headers: { 'Fastly-Key': key, ...(init.headers as Record<string, string> | undefined) },
+  });
 
 describe('the Fastly API stand-in', () => {
   it('answers the 1,001st call in an hour with a 429, with the rate-limit headers on every answer', async () => {
@@ -32,22 +35,36 @@ describe('the Fastly API stand-in', () => {
     const statuses = new Set<number>();
     for (let i = 2; i <= 1000; i++) {
       await new Promise<void>((resolve) =>
-        get(`${api!.url}/resources/stores/config/SVC-config/item/settings`, { agent, headers: { 'Fastly-Key': 'tok' } }, (r) => {
-          statuses.add(r.statusCode ?? 0);
-          r.resume().on('end', resolve);
-        }),
+        get(
+          `${api!.url}/resources/stores/config/SVC-config/item/settings`,
+          { agent, headers: { 'Fastly-Key': 'tok' } },
+          (r) => {
+            statuses.add(r.statusCode ?? 0);
+            r.resume().on('end', resolve);
+          },
+        ),
       );
     }
     agent.destroy();
     expect([...statuses]).toEqual([200]);
-    const over = await call('/resources/stores/config/SVC-config/item/settings', { method: 'PUT', body: new URLSearchParams({ item_value: 'x' }) });
+    const over = await call('/resources/stores/config/SVC-config/item/settings', {
+      method: 'PUT',
+      body: new URLSearchParams({ item_value: 'x' }),
+    });
     expect(over.status).toBe(429);
     expect(over.headers.get('Fastly-RateLimit-Remaining')).toBe('0');
     expect(over.headers.get('Fastly-RateLimit-Reset')).toBe(reset);
-    expect(await over.json()).toEqual({ msg: 'Too many requests', detail: `over 1000 calls an hour; the limit resets in 1800 s (Fastly-RateLimit-Reset ${reset})` });
+    expect(await over.json()).toEqual({
+      msg: 'Too many requests',
+      detail: `over 1000 calls an hour; the limit resets in 1800 s (Fastly-RateLimit-Reset ${reset})`,
+    });
     expect(api!.store('SVC-config').settings).toBe('{"enabled":"true"}');
     expect(api!.calls).toHaveLength(1001);
-    expect(api!.calls.at(-1)).toMatchObject({ method: 'PUT', path: '/resources/stores/config/SVC-config/item/settings', status: 429 });
+    expect(api!.calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      path: '/resources/stores/config/SVC-config/item/settings',
+      status: 429,
+    });
     expect((await call('/resources/stores/config/SVC-config/items', {}, 'another token')).status).toBe(200);
     now = Date.UTC(2026, 10, 26, 11, 0, 1);
     const next = await call('/resources/stores/config/SVC-config/items');
@@ -64,8 +81,17 @@ describe('the Fastly API stand-in', () => {
 
   it('serves the bulk PATCH of Config Store items', async () => {
     await start();
-    const body = JSON.stringify({ items: [{ op: 'upsert', item_key: 'room.shop.live', item_value: '{}' }, { op: 'delete', item_key: 'settings' }] });
-    const r = await call('/resources/stores/config/SVC-config/items', { method: 'PATCH', body, headers: { 'Content-Type': 'application/json' } });
+    const body = JSON.stringify({
+      items: [
+        { op: 'upsert', item_key: 'room.shop.live', item_value: '{}' },
+        { op: 'delete', item_key: 'settings' },
+      ],
+    });
+    const r = await call('/resources/stores/config/SVC-config/items', {
+      method: 'PATCH',
+      body,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect([r.status, await r.json()]).toEqual([200, { status: 'ok' }]);
     expect(api!.store('SVC-config')).toEqual({ 'room.shop.live': '{}' });
   });
@@ -73,7 +99,10 @@ describe('the Fastly API stand-in', () => {
   it('answers a path it does not serve with 404 and says so', async () => {
     await start();
     const r = await call('/service/SVC/version/1/backend');
-    expect([r.status, await r.json()]).toEqual([404, { msg: 'Record not found', detail: 'the stand-in does not serve GET /service/SVC/version/1/backend' }]);
+    expect([r.status, await r.json()]).toEqual([
+      404,
+      { msg: 'Record not found', detail: 'the stand-in does not serve GET /service/SVC/version/1/backend' },
+    ]);
   });
 
   it('answers with a 5xx, JSON of the wrong shape or late, where a test asks it to', async () => {
@@ -96,9 +125,19 @@ describe('the Fastly API stand-in', () => {
     await new Promise((r) => setTimeout(r, 50)); // let the poll arrive; it is held until lines come
     api!.logs.push('SVC', ['{"wr":1}']);
     const r = await poll;
-    expect(r.headers.get('Link')).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/service\/SVC\/log_stream\/managed\/instance_output\?from=\d+>; rel="next"$/);
-    const batch = JSON.parse((await r.text()).trim()) as { batch_id: string; logs: { message: string; stream: string }[] };
+    expect(r.headers.get('Link')).toMatch(
+      /^<http:\/\/127\.0\.0\.1:\d+\/service\/SVC\/log_stream\/managed\/instance_output\?from=\d+>; rel="next"$/,
+    );
+    const batch = JSON.parse((await r.text()).trim()) as {
+      batch_id: string;
+      logs: { message: string; stream: string }[];
+    };
     expect(batch.logs.map((l) => [l.stream, l.message])).toEqual([['stdout', '{"wr":1}']]);
-    expect(api!.calls.filter((c) => c.path.endsWith('instance_output')).map((c) => c.limited)).toEqual([false, true, true, false]);
+    expect(api!.calls.filter((c) => c.path.endsWith('instance_output')).map((c) => c.limited)).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
   });
 });

@@ -138,7 +138,10 @@ describe('fastly stores', () => {
 });
 
 describe('fastly deps', () => {
-  const event = { client: { address: '2001:db8::1' }, request: new Request('https://shop.example/') } as unknown as FetchEvent;
+  const event = {
+    client: { address: '2001:db8::1' },
+    request: new Request('https://shop.example/'),
+  } as unknown as FetchEvent;
 
   it('hands the client address, a clock, and diagnostics on stderr', () => {
     const deps = fastlyDeps(event);
@@ -162,7 +165,10 @@ describe('fastly deps', () => {
     deps.log('room_log', 'b');
     deps.log('missing', 'c');
     deps.log('missing', 'd');
-    expect(fake.logged).toEqual([['room_log', 'a'], ['room_log', 'b']]);
+    expect(fake.logged).toEqual([
+      ['room_log', 'a'],
+      ['room_log', 'b'],
+    ]);
     expect(fake.loggersMade.filter((n) => n === 'room_log')).toHaveLength(1);
     expect(errors.mock.calls.filter(([m]) => String(m).includes('"missing"'))).toHaveLength(1);
     errors.mockRestore();
@@ -170,7 +176,10 @@ describe('fastly deps', () => {
 });
 
 describe('fastly deps for the controller and the ceiling', () => {
-  const event = { client: { address: '192.0.2.7' }, request: new Request('https://shop.example/') } as unknown as FetchEvent;
+  const event = {
+    client: { address: '192.0.2.7' },
+    request: new Request('https://shop.example/'),
+  } as unknown as FetchEvent;
 
   it('names the POP from FASTLY_POP, and none when the runtime has none', () => {
     fake.env.set('FASTLY_POP', 'LHR');

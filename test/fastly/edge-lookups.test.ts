@@ -26,7 +26,14 @@ vi.mock('fastly:acl', () => ({
 }));
 
 const device = (flags: Record<string, boolean>) => ({
-  isBot: false, isTablet: false, isMobile: false, isSmartTV: false, isGameConsole: false, isMediaPlayer: false, isDesktop: false, ...flags,
+  isBot: false,
+  isTablet: false,
+  isMobile: false,
+  isSmartTV: false,
+  isGameConsole: false,
+  isMediaPlayer: false,
+  isDesktop: false,
+  ...flags,
 });
 vi.mock('fastly:device', () => ({
   Device: {
@@ -52,7 +59,10 @@ vi.mock('fastly:geolocation', () => ({
 const { fastlyEdgeLookups } = await import('../../src/fastly/edge-lookups.js');
 
 function eventWith(bot: Record<string, unknown> = {}): FetchEvent {
-  return { client: { address: '192.0.2.1' }, request: Object.assign(new Request('https://shop.example/'), bot) } as unknown as FetchEvent;
+  return {
+    client: { address: '192.0.2.1' },
+    request: Object.assign(new Request('https://shop.example/'), bot),
+  } as unknown as FetchEvent;
 }
 
 describe('fastlyEdgeLookups', () => {
@@ -74,17 +84,30 @@ describe('fastlyEdgeLookups', () => {
   });
 
   it("bots: the request's verdict where Bot Management ran, null where it did not", () => {
-    expect(fastlyEdgeLookups(eventWith({ botAnalyzed: true, botVerified: true, botCategory: 'search-engine-crawler' })).bot()).toEqual({
+    expect(
+      fastlyEdgeLookups(
+        eventWith({ botAnalyzed: true, botVerified: true, botCategory: 'search-engine-crawler' }),
+      ).bot(),
+    ).toEqual({
       verified: true,
       category: 'search-engine-crawler',
     });
-    expect(fastlyEdgeLookups(eventWith({ botAnalyzed: true, botVerified: false, botCategory: 'none' })).bot()).toEqual({ verified: false, category: null });
+    expect(fastlyEdgeLookups(eventWith({ botAnalyzed: true, botVerified: false, botCategory: 'none' })).bot()).toEqual({
+      verified: false,
+      category: null,
+    });
     expect(fastlyEdgeLookups(eventWith({ botAnalyzed: false, botVerified: null, botCategory: null })).bot()).toBeNull();
     expect(fastlyEdgeLookups(eventWith()).bot()).toBeNull();
   });
 
   it("ACLs: the entry's action, 'none' without one, 'missing' when the service has no such ACL or the lookup fails", async () => {
-    fake.acls.set('staff', new Map([['192.0.2.1', 'ALLOW'], ['192.0.2.2', 'BLOCK']]));
+    fake.acls.set(
+      'staff',
+      new Map([
+        ['192.0.2.1', 'ALLOW'],
+        ['192.0.2.2', 'BLOCK'],
+      ]),
+    );
     const edge = fastlyEdgeLookups(eventWith());
     expect(await edge.acl('staff', '192.0.2.1')).toBe('allow');
     expect(await edge.acl('staff', '192.0.2.2')).toBe('block');

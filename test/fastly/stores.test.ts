@@ -47,7 +47,9 @@ describe('a store the service lacks', () => {
       expect(stores.page('keepwaiting')).toBeNull();
       expect(stores.setting('allow_percentage')).toBe('20');
     }
-    expect(diags).toEqual([expect.stringMatching(/^store "waiting_room_pages" could not be opened .*; treating it as empty$/)]);
+    expect(diags).toEqual([
+      expect.stringMatching(/^store "waiting_room_pages" could not be opened .*; treating it as empty$/),
+    ]);
   });
 
   it('is reported again by another sandbox, and on every request without one', () => {
@@ -67,7 +69,9 @@ describe('a read the store refuses', () => {
     expect(stores.setting('x'.repeat(300))).toBeNull();
     expect(await stores.key('key1')).toBe('c2VjcmV0');
     expect(diags).toEqual([
-      expect.stringMatching(/^store "waiting_room_config": reading "x{64}" failed \(TypeError: key too long\); treating it as absent$/),
+      expect.stringMatching(
+        /^store "waiting_room_config": reading "x{64}" failed \(TypeError: key too long\); treating it as absent$/,
+      ),
       expect.stringMatching(/^store "waiting_room_config": reading "x{64}" failed/),
     ]);
   });

@@ -5,7 +5,12 @@ import { repoRoot } from '../../lib/paths.js';
 
 function fuzzCli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', 'fuzz/cli.ts', ...args], { cwd: repoRoot, timeout: 60_000 }, (_e, out, err) => resolve({ code: child.exitCode, out, err }));
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', 'fuzz/cli.ts', ...args],
+      { cwd: repoRoot, timeout: 60_000 },
+      (_e, out, err) => resolve({ code: child.exitCode, out, err }),
+    );
   });
 }
 

@@ -38,14 +38,24 @@ describe("the fuzz run's proof attacks", () => {
       // fetch trims a header's value, as the room does: judged as it arrives.
       const right = header !== undefined && (await checkProof(token, key, PROOF_SECONDS, header.trim()));
       if (a.kind.includes('stale token replayed')) {
-        expect({ own, right, stale: claimsOf(token).exp + 2 * WAIT_SECONDS <= now, rights: a.rights }).toEqual({ own: true, right: true, stale: true, rights: [] });
+        expect({ own, right, stale: claimsOf(token).exp + 2 * WAIT_SECONDS <= now, rights: a.rights }).toEqual({
+          own: true,
+          right: true,
+          stale: true,
+          rights: [],
+        });
         continue;
       }
       if (a.kind === PROOF_CONTROL) {
         controls++;
         expect({ own, right, rights: a.rights }).toEqual({ own: true, right: true, rights: ['proof'] });
       } else {
-        expect({ kind: a.kind, header, ownAndRight: own && right, rights: a.rights }).toEqual({ kind: a.kind, header, ownAndRight: false, rights: [] });
+        expect({ kind: a.kind, header, ownAndRight: own && right, rights: a.rights }).toEqual({
+          kind: a.kind,
+          header,
+          ownAndRight: false,
+          rights: [],
+        });
       }
     }
     expect(controls).toBeGreaterThan(10);
@@ -60,7 +70,10 @@ describe("the fuzz run's proof attacks", () => {
     const h = m.attackers[0]!;
     for (let i = 0; i < 50; i++) {
       for (const f of forgeries(h.solution.current, m.counters, rnd)) {
-        expect({ what: f.what, accepted: await checkProof(h.current, key, PROOF_SECONDS, f.value.trim()) }).toEqual({ what: f.what, accepted: false });
+        expect({ what: f.what, accepted: await checkProof(h.current, key, PROOF_SECONDS, f.value.trim()) }).toEqual({
+          what: f.what,
+          accepted: false,
+        });
       }
     }
   });

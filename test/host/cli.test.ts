@@ -16,15 +16,43 @@ describe('command line', () => {
 
   it.each([
     ['a backend url of the wrong type', { backends: { origin: { url: 42 } } }, 'local_server.backends.origin.url'],
-    ['a backend url with an unsupported scheme', { backends: { origin: { url: 'ftp://x' } } }, 'local_server.backends.origin.url'],
-    ['an unknown config store format', { config_stores: { settings: { format: 'yaml', contents: {} } } }, 'local_server.config_stores.settings.format'],
-    ['a secret without data or file', { secret_stores: { secrets: [{ key: 'k' }] } }, 'local_server.secret_stores.secrets'],
+    [
+      'a backend url with an unsupported scheme',
+      { backends: { origin: { url: 'ftp://x' } } },
+      'local_server.backends.origin.url',
+    ],
+    [
+      'an unknown config store format',
+      { config_stores: { settings: { format: 'yaml', contents: {} } } },
+      'local_server.config_stores.settings.format',
+    ],
+    [
+      'a secret without data or file',
+      { secret_stores: { secrets: [{ key: 'k' }] } },
+      'local_server.secret_stores.secrets',
+    ],
     // Fastly (and Viceroy) refuse config store values over 8,000 characters; a page template that
     // long must fail locally too, not first on upload.
-    ['a config store value over 8,000 characters', { config_stores: { pages: { format: 'inline-toml', contents: { startwaiting: 'x'.repeat(8001) } } } }, 'local_server.config_stores.pages.contents.startwaiting'],
-    ['a missing store file', { config_stores: { settings: { format: 'json', file: 'absent.json' } } }, 'local_server.config_stores.settings'],
-    ['an unknown device detection format', { device_detection: { format: 'yaml' } }, 'local_server.device_detection.format'],
-    ['a device entry that is not a table', { device_detection: { format: 'inline-toml', user_agents: { 'UA/1': 'phone' } } }, 'local_server.device_detection.user_agents.UA/1'],
+    [
+      'a config store value over 8,000 characters',
+      { config_stores: { pages: { format: 'inline-toml', contents: { startwaiting: 'x'.repeat(8001) } } } },
+      'local_server.config_stores.pages.contents.startwaiting',
+    ],
+    [
+      'a missing store file',
+      { config_stores: { settings: { format: 'json', file: 'absent.json' } } },
+      'local_server.config_stores.settings',
+    ],
+    [
+      'an unknown device detection format',
+      { device_detection: { format: 'yaml' } },
+      'local_server.device_detection.format',
+    ],
+    [
+      'a device entry that is not a table',
+      { device_detection: { format: 'inline-toml', user_agents: { 'UA/1': 'phone' } } },
+      'local_server.device_detection.user_agents.UA/1',
+    ],
   ])('refuses to start on %s, naming the key', async (_name, local_server, key) => {
     const start = startHost({ wasm: await buildWasm(hostFixture('hello.js')), manifest: { local_server } });
     const error = await start.then(
@@ -60,7 +88,9 @@ describe('running', () => {
     const host = await startHost({ wasm: await buildWasm(hostFixture('hello.js')), verbose: 'usage' });
     try {
       expect((await fetch(`${host.url}/usage-probe`)).status).toBe(200);
-      expect(await host.waitForLog(/^usage: GET \/usage-probe /)).toMatch(/ config_lookups=0 backend_requests=0 cpu_ms=/);
+      expect(await host.waitForLog(/^usage: GET \/usage-probe /)).toMatch(
+        / config_lookups=0 backend_requests=0 cpu_ms=/,
+      );
     } finally {
       await host.stop();
     }
@@ -85,7 +115,11 @@ describe('driven by the Fastly CLI', () => {
   }
 
   /** A project directory with bin/main.wasm, fastly.toml and store files, served by the CLI. */
-  async function serve(app: string, manifest: Record<string, unknown>, files: Record<string, string>): Promise<ServeProcess> {
+  async function serve(
+    app: string,
+    manifest: Record<string, unknown>,
+    files: Record<string, string>,
+  ): Promise<ServeProcess> {
     project = await mkdtemp(path.join(tmpdir(), 'wr-cli-'));
     await mkdir(path.join(project, 'bin'));
     await copyFile(await buildWasm(hostFixture(app)), path.join(project, 'bin', 'main.wasm'));
@@ -160,7 +194,7 @@ describe('driven by the Fastly CLI', () => {
     expect(await secret.json()).toEqual({ value: 'c2VjcmV0' });
   });
 
-  it('ends with the host\'s start-up error, naming the key, when [local_server] is malformed', async () => {
+  it("ends with the host's start-up error, naming the key, when [local_server] is malformed", async () => {
     cli = await serve('hello.js', { local_server: { backends: { origin: { url: 'ftp://origin.test' } } } }, {});
     let timer: NodeJS.Timeout | undefined;
     const stillRunning = new Promise<'running'>((resolve) => (timer = setTimeout(() => resolve('running'), 30_000)));

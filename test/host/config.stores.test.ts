@@ -155,7 +155,10 @@ describe('secret stores', () => {
 
 describe('device detection', () => {
   it('answers from [local_server.device_detection] for a listed user agent, and none for any other', async () => {
-    expect(await get('/device?ua=TestPhone%2F1.0')).toEqual({ status: 200, body: { name: 'Test Phone', brand: 'Acme', isMobile: true, isTablet: false } });
+    expect(await get('/device?ua=TestPhone%2F1.0')).toEqual({
+      status: 200,
+      body: { name: 'Test Phone', brand: 'Acme', isMobile: true, isTablet: false },
+    });
     expect(await get('/device?ua=Unlisted%2F2.0')).toEqual({ status: 200, body: { device: null } });
   });
 });
@@ -177,7 +180,10 @@ describe('KV store', () => {
 
   it('reads a store seeded from a JSON file (plain values and values with metadata)', async () => {
     expect(await get('/kv?store=kv_json&key=plain')).toEqual({ status: 200, body: { value: 'plain value' } });
-    expect(await get('/kv?store=kv_json&key=with_meta')).toEqual({ status: 200, body: { value: 'value with metadata' } });
+    expect(await get('/kv?store=kv_json&key=with_meta')).toEqual({
+      status: 200,
+      body: { value: 'value with metadata' },
+    });
   });
 
   it('stores and returns a 1 MB value', async () => {
@@ -203,7 +209,10 @@ describe('logging', () => {
   });
 
   it('keeps each line whole when many requests log long messages at once', async () => {
-    const messages = Array.from({ length: 30 }, (_, i) => `burst-${i}-${String.fromCharCode(97 + (i % 26)).repeat(3000)}`);
+    const messages = Array.from(
+      { length: 30 },
+      (_, i) => `burst-${i}-${String.fromCharCode(97 + (i % 26)).repeat(3000)}`,
+    );
     await Promise.all(
       messages.map(async (m) => (await fetch(`${host.url}/log?endpoint=wr_burst&message=${m}`)).text()),
     );
@@ -232,7 +241,12 @@ describe('geolocation and client address', () => {
     const { status, body } = await get('/geo');
     expect(status).toBe(200);
     expect(body.ip).toBe('127.0.0.1');
-    expect(body.geo).toMatchObject({ as_name: 'Loopback Networks', as_number: 64500, city: 'Testville', country_code: 'NL' });
+    expect(body.geo).toMatchObject({
+      as_name: 'Loopback Networks',
+      as_number: 64500,
+      city: 'Testville',
+      country_code: 'NL',
+    });
   });
 });
 
@@ -267,7 +281,10 @@ describe('live reload', () => {
     // File-change notification is asynchronous, so the new value is awaited with a bound rather
     // than demanded from the very next request.
     await expect
-      .poll(async () => (await get('/config?store=file_settings&key=mode')).body.value, { timeout: 5_000, interval: 50 })
+      .poll(async () => (await get('/config?store=file_settings&key=mode')).body.value, {
+        timeout: 5_000,
+        interval: 50,
+      })
       .toBe('after');
     expect(host.alive()).toBe(true);
   });
@@ -278,7 +295,8 @@ describe('live reload', () => {
     // Whole seconds, so the mtime set here is exactly the one read back.
     const file = path.join(host.dir, 'settings.json');
     const tick = 1_700_000_000;
-    const reloads = (): number => host.logs().filter((line) => line.includes('reloaded') && line.includes('settings.json')).length;
+    const reloads = (): number =>
+      host.logs().filter((line) => line.includes('reloaded') && line.includes('settings.json')).length;
     const seen = reloads();
     await utimes(file, tick, tick);
     await expect.poll(reloads, { timeout: 5_000, interval: 50 }).toBeGreaterThan(seen);
@@ -289,14 +307,20 @@ describe('live reload', () => {
     await utimes(tmp, tick, tick);
     await rename(tmp, file);
     await expect
-      .poll(async () => (await get('/config?store=file_settings&key=mode')).body.value, { timeout: 5_000, interval: 50 })
+      .poll(async () => (await get('/config?store=file_settings&key=mode')).body.value, {
+        timeout: 5_000,
+        interval: 50,
+      })
       .toBe('later');
   });
 
   it('serves a rotated secret from a changed secret store file', async () => {
     await host.writeFile('secrets.json', JSON.stringify({ signing_key: 'rotated-secret' }));
     await expect
-      .poll(async () => (await get('/secret?store=json_secrets&key=signing_key')).body.value, { timeout: 5_000, interval: 50 })
+      .poll(async () => (await get('/secret?store=json_secrets&key=signing_key')).body.value, {
+        timeout: 5_000,
+        interval: 50,
+      })
       .toBe('rotated-secret');
   });
 
@@ -305,7 +329,10 @@ describe('live reload', () => {
     edited.local_server.config_stores.inline_settings.contents.greeting = 'edited in place';
     await host.writeFile('fastly.toml', manifestText(edited));
     await expect
-      .poll(async () => (await get('/config?store=inline_settings&key=greeting')).body.value, { timeout: 5_000, interval: 50 })
+      .poll(async () => (await get('/config?store=inline_settings&key=greeting')).body.value, {
+        timeout: 5_000,
+        interval: 50,
+      })
       .toBe('edited in place');
   });
 
@@ -335,7 +362,10 @@ describe('live reload', () => {
   it('keeps the previous values when a store file is edited into invalid JSON, and reports it', async () => {
     await host.writeFile('settings.json', JSON.stringify({ mode: 'valid', limit: '10' }));
     await expect
-      .poll(async () => (await get('/config?store=file_settings&key=mode')).body.value, { timeout: 5_000, interval: 50 })
+      .poll(async () => (await get('/config?store=file_settings&key=mode')).body.value, {
+        timeout: 5_000,
+        interval: 50,
+      })
       .toBe('valid');
     await host.writeFile('settings.json', '{ "mode": "half-writ');
     // The report names the setting that broke, as every settings error in the project does.

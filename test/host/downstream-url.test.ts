@@ -8,7 +8,12 @@ import { startHost, type RunningHost } from '../../lib/host-process.js';
 import { hostFixture } from '../../lib/paths.js';
 import { buildWasm } from '../../lib/wasm-build.js';
 
-const req = (url: string, host?: string) => ({ url, headers: host === undefined ? {} : { host }, socket: { localAddress: '127.0.0.1', localPort: 7676 } }) as Parameters<typeof downstreamUrl>[0];
+const req = (url: string, host?: string) =>
+  ({
+    url,
+    headers: host === undefined ? {} : { host },
+    socket: { localAddress: '127.0.0.1', localPort: 7676 },
+  }) as Parameters<typeof downstreamUrl>[0];
 
 describe('the URL the guest is handed', () => {
   it('joins the Host header and the path of an ordinary request', () => {
@@ -27,7 +32,9 @@ describe('the URL the guest is handed', () => {
   it('keeps a fully qualified Host, its one trailing dot included, in both forms', () => {
     expect(downstreamUrl(req('/tickets?x=1', 'shop.example.com.'))).toBe('http://shop.example.com./tickets?x=1');
     expect(downstreamUrl(req('/', 'shop.example.com.:7676'))).toBe('http://shop.example.com.:7676/');
-    expect(downstreamUrl(req('http://shop.example.com./a?b=1', 'shop.example.com.'))).toBe('http://shop.example.com./a?b=1');
+    expect(downstreamUrl(req('http://shop.example.com./a?b=1', 'shop.example.com.'))).toBe(
+      'http://shop.example.com./a?b=1',
+    );
   });
 
   it.each([
@@ -48,7 +55,9 @@ describe('the URL the guest is handed', () => {
 
   it('answers 414 to a target past 8 KB, and takes one at the limit', () => {
     expect(downstreamUrl(req(`/${'a'.repeat(MAX_TARGET_BYTES)}`, 'shop.test'))).toBe(414);
-    expect(downstreamUrl(req(`/${'a'.repeat(MAX_TARGET_BYTES - 1)}`, 'shop.test'))).toBe(`http://shop.test/${'a'.repeat(MAX_TARGET_BYTES - 1)}`);
+    expect(downstreamUrl(req(`/${'a'.repeat(MAX_TARGET_BYTES - 1)}`, 'shop.test'))).toBe(
+      `http://shop.test/${'a'.repeat(MAX_TARGET_BYTES - 1)}`,
+    );
   });
 });
 
@@ -81,7 +90,11 @@ describe('bad requests on the real host', () => {
   it.each([
     ['a Host with a slash', 'GET /request-headers HTTP/1.1\r\nHost: x/static\r\nConnection: close\r\n\r\n', 400],
     ['OPTIONS *', 'OPTIONS * HTTP/1.1\r\nHost: shop.test\r\nConnection: close\r\n\r\n', 400],
-    ['a 9,000-character path', `GET /${'p'.repeat(9000)} HTTP/1.1\r\nHost: shop.test\r\nConnection: close\r\n\r\n`, 414],
+    [
+      'a 9,000-character path',
+      `GET /${'p'.repeat(9000)} HTTP/1.1\r\nHost: shop.test\r\nConnection: close\r\n\r\n`,
+      414,
+    ],
     ['a request line that is not HTTP', 'HELLO THERE\r\n\r\n', 400],
     ['a Host whose port is past 65535', 'GET / HTTP/1.1\r\nHost: a:99999\r\nConnection: close\r\n\r\n', 400],
   ])('answers %s with a 4xx before the guest', async (_what, head, status) => {
@@ -91,18 +104,27 @@ describe('bad requests on the real host', () => {
 
   it.each([
     ['in the Host header', 'GET /request-headers?x=1 HTTP/1.1\r\nHost: shop.example.com.\r\nConnection: close\r\n\r\n'],
-    ['in an absolute-form target', 'GET http://shop.example.com./request-headers?x=1 HTTP/1.1\r\nHost: shop.example.com.\r\nConnection: close\r\n\r\n'],
+    [
+      'in an absolute-form target',
+      'GET http://shop.example.com./request-headers?x=1 HTTP/1.1\r\nHost: shop.example.com.\r\nConnection: close\r\n\r\n',
+    ],
   ])('hands the guest a host with one trailing dot %s, as Viceroy does', async (_where, head) => {
     const answer = await raw(head);
     expect(answer.status).toBe(200);
-    const seen = JSON.parse(answer.body.slice(answer.body.indexOf('{'), answer.body.lastIndexOf('}') + 1)) as { url: string };
+    const seen = JSON.parse(answer.body.slice(answer.body.indexOf('{'), answer.body.lastIndexOf('}') + 1)) as {
+      url: string;
+    };
     expect(seen.url).toBe('http://shop.example.com./request-headers?x=1');
   });
 
   it('hands the guest the path of an absolute-form request, not one shifted by a stray Host', async () => {
-    const answer = await raw('GET http://shop.test/request-headers?x=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    const answer = await raw(
+      'GET http://shop.test/request-headers?x=1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
     expect(answer.status).toBe(200);
-    const seen = JSON.parse(answer.body.slice(answer.body.indexOf('{'), answer.body.lastIndexOf('}') + 1)) as { url: string };
+    const seen = JSON.parse(answer.body.slice(answer.body.indexOf('{'), answer.body.lastIndexOf('}') + 1)) as {
+      url: string;
+    };
     expect(seen.url).toBe('http://shop.test/request-headers?x=1');
   });
 });

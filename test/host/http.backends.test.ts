@@ -20,7 +20,10 @@ let proxy: RunningHost;
 let releaseChunk1: () => void = () => {};
 
 beforeAll(async () => {
-  const [miscWasm, proxyWasm] = await Promise.all([buildWasm(hostFixture('misc.js')), buildWasm(hostFixture('proxy.js'))]);
+  const [miscWasm, proxyWasm] = await Promise.all([
+    buildWasm(hostFixture('misc.js')),
+    buildWasm(hostFixture('proxy.js')),
+  ]);
   origin = await startOrigin({
     gate: (index) => (index === 1 ? new Promise<void>((resolve) => (releaseChunk1 = resolve)) : Promise.resolve()),
   });
@@ -104,7 +107,11 @@ describe('proxying to a backend', () => {
    * Reads `res` until `first` has arrived (bounded, failing with `heldBack`), then lets the origin
    * write chunk 1 and reads to the end. Returns the text seen before the release and in all.
    */
-  async function readAcrossRelease(res: Response, first: string, heldBack: string): Promise<{ before: string; all: string }> {
+  async function readAcrossRelease(
+    res: Response,
+    first: string,
+    heldBack: string,
+  ): Promise<{ before: string; all: string }> {
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let text = '';
@@ -237,7 +244,10 @@ describe('failing clients', () => {
     // Hang up only once the origin has the request, i.e. while the guest is waiting on it.
     const before = origin.received.length;
     await expect
-      .poll(() => origin.received.slice(before).some((r) => r.path.startsWith('/slow')), { timeout: 5_000, interval: 10 })
+      .poll(() => origin.received.slice(before).some((r) => r.path.startsWith('/slow')), {
+        timeout: 5_000,
+        interval: 10,
+      })
       .toBe(true);
     abort.abort();
     await expect(pending).rejects.toThrow();
@@ -252,10 +262,17 @@ describe('a streamed response whose body stalls', () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     const stalled = await startOrigin({ gate: (index) => (index === 0 ? held : Promise.resolve()) });
-    const host = await startHost({ wasm: await buildWasm(hostFixture('proxy.js')), manifest: { local_server: { backends: { origin: { url: stalled.url } } } } });
+    const host = await startHost({
+      wasm: await buildWasm(hostFixture('proxy.js')),
+      manifest: { local_server: { backends: { origin: { url: stalled.url } } } },
+    });
     try {
       // Before the first chunk leaves the origin, fetch already resolves with the response head.
-      const res = await within(fetch(`${host.url}/stream?chunks=2`), 5_000, 'no status or headers until the body moved');
+      const res = await within(
+        fetch(`${host.url}/stream?chunks=2`),
+        5_000,
+        'no status or headers until the body moved',
+      );
       expect(res.status).toBe(200);
       release();
       expect(await res.text()).toBe('chunk 0\nchunk 1\n');

@@ -25,7 +25,8 @@ function stubImports(module: WebAssembly.Module, memory?: WebAssembly.Memory): W
 
 // Hand-assembled modules, section by section: [id, ...body] with the body's length filled in.
 const section = (id: number, ...body: number[]): number[] => [id, body.length, ...body];
-const wasm = (...sections: number[][]): Uint8Array => new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, ...sections.flat()]);
+const wasm = (...sections: number[][]): Uint8Array =>
+  new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, ...sections.flat()]);
 const typeSection = section(1, 1, 0x60, 0, 0); // one type: [] -> []
 const funcSection = section(3, 1, 0); // one function of that type
 const memorySection = section(5, 1, 0, 1); // one memory, 1 page, no maximum
@@ -66,7 +67,10 @@ describe('the memory image', () => {
     const rewritten = importMemory(original, MAX, { dataToImage: true });
     expect(rewritten?.limits.image).toBeInstanceOf(SharedArrayBuffer);
 
-    const fresh = new WebAssembly.Instance(await WebAssembly.compile(original), stubImports(await WebAssembly.compile(original)));
+    const fresh = new WebAssembly.Instance(
+      await WebAssembly.compile(original),
+      stubImports(await WebAssembly.compile(original)),
+    );
     const freshBytes = new Uint8Array((fresh.exports.memory as WebAssembly.Memory).buffer);
     const image = new Uint8Array(rewritten!.limits.image!);
     expect(image.length).toBe(rewritten!.limits.initial * WASM_PAGE);
@@ -81,12 +85,23 @@ describe('the memory image', () => {
   });
 
   it('leaves segments it does not understand in the module (a passive segment)', async () => {
-    const passive = wasm(typeSection, funcSection, memorySection, exportStart, section(10, 1, 2, 0, 0x0b), section(11, 1, 1, 3, ...abc));
+    const passive = wasm(
+      typeSection,
+      funcSection,
+      memorySection,
+      exportStart,
+      section(10, 1, 2, 0, 0x0b),
+      section(11, 1, 1, 3, ...abc),
+    );
     const rewritten = importMemory(passive, MAX, { dataToImage: true });
     expect(rewritten?.limits.image).toBeNull();
     // Still valid, with its data section, so memory.init would find the segment.
     const module = await WebAssembly.compile(rewritten!.bytes as Uint8Array<ArrayBuffer>);
-    expect(WebAssembly.Module.imports(module)).toContainEqual({ module: 'compute_host', name: 'memory', kind: 'memory' });
+    expect(WebAssembly.Module.imports(module)).toContainEqual({
+      module: 'compute_host',
+      name: 'memory',
+      kind: 'memory',
+    });
     expect(sectionIds(rewritten!.bytes)).toContain(11);
   });
 });

@@ -4,7 +4,13 @@
 import http from 'node:http';
 import { Duplex } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { METHOD_HEADER, readRequestLine, refusedRequestStart, statusOnly, type ParseError } from '../../host/src/raw-method-line.js';
+import {
+  METHOD_HEADER,
+  readRequestLine,
+  refusedRequestStart,
+  statusOnly,
+  type ParseError,
+} from '../../host/src/raw-method-line.js';
 
 /** The error Node's parser raises on `bytes`, sent as one read on a fresh connection. */
 function parserError(bytes: string): Promise<ParseError> {
@@ -21,7 +27,8 @@ function parserError(bytes: string): Promise<ParseError> {
 }
 
 const head = (line: string): string => `${line}\r\nHost: shop.test\r\n\r\n`;
-const bodyRequest = (body: string): string => `POST /form HTTP/1.1\r\nHost: shop.test\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
+const bodyRequest = (body: string): string =>
+  `POST /form HTTP/1.1\r\nHost: shop.test\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
 
 describe('refusedRequestStart, on the errors Node raises', () => {
   it.each([
@@ -30,10 +37,18 @@ describe('refusedRequestStart, on the errors Node raises', () => {
     ['a method that begins like a known one (llhttp stops after GET)', head('GETX / HTTP/1.1'), 0],
     ['a method Node knows only from RTSP (llhttp stops at HTTP)', head('PLAY / HTTP/1.1'), 0],
     ['a method that is not a token (refused later, by its line)', head('G(T / HTTP/1.1'), 0],
-    ['a custom method pipelined after a request', head('GET / HTTP/1.1') + head('purge / HTTP/1.1'), head('GET / HTTP/1.1').length],
+    [
+      'a custom method pipelined after a request',
+      head('GET / HTTP/1.1') + head('purge / HTTP/1.1'),
+      head('GET / HTTP/1.1').length,
+    ],
     ['a custom method pipelined after a body', bodyRequest('ok') + head('FOO / HTTP/1.1'), bodyRequest('ok').length],
     // The corner case in host/README: a body ending in letters llhttp takes for a method's start.
-    ['a custom method pipelined after a body ending in A-Z', bodyRequest('OK') + head('FOO / HTTP/1.1'), bodyRequest('OK').length - 2],
+    [
+      'a custom method pipelined after a body ending in A-Z',
+      bodyRequest('OK') + head('FOO / HTTP/1.1'),
+      bodyRequest('OK').length - 2,
+    ],
   ])('finds where the refused request begins: %s', async (_what, bytes, start) => {
     expect(refusedRequestStart(await parserError(bytes))).toBe(start);
   });
@@ -49,7 +64,8 @@ describe('refusedRequestStart, on the errors Node raises', () => {
 
   it('answers -1 when the error says nothing of where the parser stopped', () => {
     const packet = Buffer.from(head('get / HTTP/1.1'), 'latin1');
-    const refused = (fields: Partial<ParseError>): ParseError => Object.assign(new Error('Parse Error'), { code: 'HPE_INVALID_METHOD', ...fields });
+    const refused = (fields: Partial<ParseError>): ParseError =>
+      Object.assign(new Error('Parse Error'), { code: 'HPE_INVALID_METHOD', ...fields });
     expect(refusedRequestStart(refused({ rawPacket: packet, bytesParsed: 0 }))).toBe(0);
     expect(refusedRequestStart(refused({ bytesParsed: 0 }))).toBe(-1);
     expect(refusedRequestStart(refused({ rawPacket: packet }))).toBe(-1);
@@ -67,12 +83,17 @@ describe('readRequestLine', () => {
     expect(line.kind).toBe('replayed');
     if (line.kind !== 'replayed') return;
     expect(line.method).toBe('get');
-    expect(line.head.toString('latin1')).toBe(`POST /a?b=1 HTTP/1.1\r\n${METHOD_HEADER}: get\r\nHost: shop.test\r\n\r\nbody`);
+    expect(line.head.toString('latin1')).toBe(
+      `POST /a?b=1 HTTP/1.1\r\n${METHOD_HEADER}: get\r\nHost: shop.test\r\n\r\nbody`,
+    );
   });
 
   it('keeps a bare LF line end, and any bytes after the line as they were', () => {
     const rest = Buffer.from([0x48, 0x3a, 0x20, 0xff, 0x00, 0x0a, 0x0a]);
-    const line = readRequestLine(Buffer.concat([Buffer.from("x-y_z!#$%&'*+.^`|~9 * HTTP/1.0\n", 'latin1'), rest]), LIMIT);
+    const line = readRequestLine(
+      Buffer.concat([Buffer.from("x-y_z!#$%&'*+.^`|~9 * HTTP/1.0\n", 'latin1'), rest]),
+      LIMIT,
+    );
     expect(line.kind).toBe('replayed');
     if (line.kind !== 'replayed') return;
     expect(line.method).toBe("x-y_z!#$%&'*+.^`|~9");
@@ -105,7 +126,9 @@ describe('the private header and the bare answers', () => {
   });
 
   it('answers as Node does, closing the connection', () => {
-    expect(statusOnly(431).toString('latin1')).toBe('HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n');
+    expect(statusOnly(431).toString('latin1')).toBe(
+      'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n',
+    );
     expect(statusOnly(400).toString('latin1')).toBe('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
 });

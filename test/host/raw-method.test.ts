@@ -68,7 +68,10 @@ class Connection {
     for (;;) {
       const got = take();
       if (got !== undefined) return got;
-      if (this.closed) throw new Error(`connection closed while waiting for ${what}; got ${JSON.stringify(this.buffered.toString('latin1'))}`);
+      if (this.closed)
+        throw new Error(
+          `connection closed while waiting for ${what}; got ${JSON.stringify(this.buffered.toString('latin1'))}`,
+        );
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
       await new Promise<void>((resolve) => {
         this.wake = resolve;
@@ -94,7 +97,10 @@ class Connection {
     let body: Buffer;
     if (headers['content-length'] !== undefined) {
       const length = Number(headers['content-length']);
-      body = await this.waitFor(() => (this.buffered.length >= length ? this.buffered.subarray(0, length) : undefined), 'the body');
+      body = await this.waitFor(
+        () => (this.buffered.length >= length ? this.buffered.subarray(0, length) : undefined),
+        'the body',
+      );
       this.buffered = this.buffered.subarray(length);
     } else if (headers['transfer-encoding'] === 'chunked') {
       body = await this.waitFor(() => {

@@ -44,7 +44,9 @@ function startBackend(options: BackendOptions): Promise<Backend> {
   };
   const server = options.tls ? createTlsServer(options.tls, onConnection) : createTcpServer(onConnection);
   return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as { port: number }).port, connections }));
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, port: (server.address() as { port: number }).port, connections }),
+    );
   });
 }
 
@@ -74,7 +76,8 @@ async function fetchOnce(backend: BackendConfig): Promise<{ result: WaitResult; 
   const result = await upstream.result;
   let body = '';
   const [stream] = streams;
-  if (stream) for (let chunk = await stream.read(1 << 16); chunk; chunk = await stream.read(1 << 16)) body += chunk.toString();
+  if (stream)
+    for (let chunk = await stream.read(1 << 16); chunk; chunk = await stream.read(1 << 16)) body += chunk.toString();
   return { result, body };
 }
 
@@ -104,7 +107,11 @@ describe('pooled backend connections', () => {
       expect(first.result.ok).toBe(true);
       expect(first.body).toBe('ok');
       const [socket] = running.connections;
-      await within(new Promise((resolve) => socket!.once('close', resolve)), 10_000, 'the host kept the idle connection past the announced keep-alive');
+      await within(
+        new Promise((resolve) => socket!.once('close', resolve)),
+        10_000,
+        'the host kept the idle connection past the announced keep-alive',
+      );
       const second = await fetchOnce(backend);
       expect(second.body).toBe('ok');
       expect(running.connections).toHaveLength(2);

@@ -54,10 +54,14 @@ describe('a hand-written guest', () => {
 
 describe('compileWat', () => {
   it('names the file, line and column of a syntax error', async () => {
-    await expect(compileWat('(module\n  (func (i32.bogus)))', 'broken.wat')).rejects.toThrow(/broken\.wat:2:\d+: error: unexpected token "i32\.bogus"/);
+    await expect(compileWat('(module\n  (func (i32.bogus)))', 'broken.wat')).rejects.toThrow(
+      /broken\.wat:2:\d+: error: unexpected token "i32\.bogus"/,
+    );
   });
 
   it('refuses a module that does not validate', async () => {
-    await expect(compileWat('(module\n  (func (result i32)))')).rejects.toThrow(/guest\.wat:2:\d+: error: type mismatch/);
+    await expect(compileWat('(module\n  (func (result i32)))')).rejects.toThrow(
+      /guest\.wat:2:\d+: error: type mismatch/,
+    );
   });
 });

@@ -37,7 +37,10 @@ console.log('child ' + child.pid);
 setInterval(() => undefined, 1000);
 `,
   );
-  const parent = spawn(process.execPath, ['--import', 'tsx', script], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const parent = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   parent.stdout.on('data', (d: Buffer) => (out += d.toString()));
   await expect.poll(() => /child (\d+)/.test(out), { timeout: 20_000, interval: 100 }).toBe(true);

@@ -11,7 +11,10 @@ describe('the Chromium launch helper', () => {
   });
 
   it('prefers CHROMIUM_PATH, then a system Chromium, and otherwise unpacks the packaged one (Linux x64)', async () => {
-    expect(await findChromium({ CHROMIUM_PATH: '/opt/my/chrome' }, ['/bin/sh'])).toMatchObject({ path: '/opt/my/chrome', source: 'CHROMIUM_PATH' });
+    expect(await findChromium({ CHROMIUM_PATH: '/opt/my/chrome' }, ['/bin/sh'])).toMatchObject({
+      path: '/opt/my/chrome',
+      source: 'CHROMIUM_PATH',
+    });
     expect(await findChromium({}, ['/nonexistent', '/bin/sh'])).toMatchObject({ path: '/bin/sh', source: 'system' });
     const packaged = await findChromium({}, ['/nonexistent']);
     if (process.platform === 'linux' && process.arch === 'x64') {
@@ -46,29 +49,34 @@ describe('the Chromium launch helper', () => {
       for (const tag of ['ar-EG', 'fa-IR', 'ja-JP', 'ko-KR', 'zh-CN', 'zh-TW']) {
         // The page's own words: every letter of the waiting page's first sentences, each drawn alone.
         const catalog = localeByTag(tag)!.catalog;
-        const text = [catalog.waitingTitleKeep, catalog.waitingIntroKeepRandom, catalog.waitingIntroKeepPrequeue].join('');
+        const text = [catalog.waitingTitleKeep, catalog.waitingIntroKeepRandom, catalog.waitingIntroKeepPrequeue].join(
+          '',
+        );
         await page.setContent(`<html lang="${tag}"><body></body></html>`);
-        const drawn = await page.evaluate((letters) => {
-          const canvas = document.createElement('canvas');
-          canvas.width = canvas.height = 48;
-          const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
-          // The pixels a letter leaves, as a string of on and off: a missing glyph draws as a blank or as
-          // the one box every missing glyph shares (the .notdef of a private-use character).
-          const draw = (letter: string): string => {
-            ctx.clearRect(0, 0, 48, 48);
-            ctx.font = '32px sans-serif';
-            ctx.fillText(letter, 8, 36);
-            const data = ctx.getImageData(0, 0, 48, 48).data;
-            let bits = '';
-            for (let i = 3; i < data.length; i += 4) bits += data[i]! > 127 ? '1' : '0';
-            return bits;
-          };
-          const missing = draw('\uE000');
-          return letters.map((letter) => {
-            const bits = draw(letter);
-            return { letter, ink: bits.split('1').length - 1, missing: bits === missing };
-          });
-        }, [...new Set(text)].filter((c) => /[\u0600-\u06ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(c)));
+        const drawn = await page.evaluate(
+          (letters) => {
+            const canvas = document.createElement('canvas');
+            canvas.width = canvas.height = 48;
+            const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+            // The pixels a letter leaves, as a string of on and off: a missing glyph draws as a blank or as
+            // the one box every missing glyph shares (the .notdef of a private-use character).
+            const draw = (letter: string): string => {
+              ctx.clearRect(0, 0, 48, 48);
+              ctx.font = '32px sans-serif';
+              ctx.fillText(letter, 8, 36);
+              const data = ctx.getImageData(0, 0, 48, 48).data;
+              let bits = '';
+              for (let i = 3; i < data.length; i += 4) bits += data[i]! > 127 ? '1' : '0';
+              return bits;
+            };
+            const missing = draw('\uE000');
+            return letters.map((letter) => {
+              const bits = draw(letter);
+              return { letter, ink: bits.split('1').length - 1, missing: bits === missing };
+            });
+          },
+          [...new Set(text)].filter((c) => /[\u0600-\u06ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(c)),
+        );
         expect(drawn.length, tag).toBeGreaterThan(20);
         const blank = drawn.filter((d) => d.ink === 0 || d.missing).map((d) => d.letter);
         expect(blank, `${tag}: letters drawn blank`).toEqual([]);

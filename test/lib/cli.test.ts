@@ -25,9 +25,14 @@ describe('runCommand', () => {
 
   it('answers a usage error with what is wrong, then the usage, and exit code 2', async () => {
     const r = await captured(() =>
-      runCommand('npm run thing', USAGE, async () => {
-        throw new UsageError('--n must be a number, not "x"');
-      }, ['--n', 'x']),
+      runCommand(
+        'npm run thing',
+        USAGE,
+        async () => {
+          throw new UsageError('--n must be a number, not "x"');
+        },
+        ['--n', 'x'],
+      ),
     );
     expect(r.result).toBe(2);
     expect(r.err).toBe(`npm run thing: --n must be a number, not "x"\n${USAGE}`);
@@ -35,16 +40,23 @@ describe('runCommand', () => {
 
   it("treats an option parseArgs does not know as a usage error, without Node's advice about positionals", async () => {
     const { parseArgs } = await import('node:util');
-    const r = await captured(() => runCommand('npm run thing', USAGE, async (argv) => (parseArgs({ args: argv, options: {} }), 0), ['--bogus']));
+    const r = await captured(() =>
+      runCommand('npm run thing', USAGE, async (argv) => (parseArgs({ args: argv, options: {} }), 0), ['--bogus']),
+    );
     expect(r.result).toBe(2);
     expect(r.err).toBe(`npm run thing: Unknown option '--bogus'\n${USAGE}`);
   });
 
   it('answers any other error with its message alone and exit code 1', async () => {
     const r = await captured(() =>
-      runCommand('npm run thing', USAGE, async () => {
-        throw new Error('the room is not running');
-      }, []),
+      runCommand(
+        'npm run thing',
+        USAGE,
+        async () => {
+          throw new Error('the room is not running');
+        },
+        [],
+      ),
     );
     expect(r.result).toBe(1);
     expect(r.err).toBe('npm run thing: the room is not running');
@@ -77,10 +89,13 @@ const entryPoints: [string, string][] = [
  * head a line of its own, `  --option ARG   what it does`: the name left, two spaces, a description.
  */
 export function undescribed(help: string, subcommands: readonly string[] = []): string[] {
-  const heads = help.split('\n').slice(1).flatMap((line) => {
-    const m = /^\s+(\S.*?)\s{2,}\S/.exec(line);
-    return m ? [m[1]!] : [];
-  });
+  const heads = help
+    .split('\n')
+    .slice(1)
+    .flatMap((line) => {
+      const m = /^\s+(\S.*?)\s{2,}\S/.exec(line);
+      return m ? [m[1]!] : [];
+    });
   const names = [...new Set([...(help.match(/--[a-z][a-z0-9-]*/g) ?? []), ...subcommands])];
   const heads$ = heads.map((h) => ` ${h.replace(/[[\]|,()]/g, ' ')} `);
   return names.filter((name) => !heads$.some((h) => h.includes(` ${name} `) || h.includes(` ${name}=`)));
@@ -94,7 +109,12 @@ interface Run {
 
 function run(script: string, args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['--import', 'tsx', script, ...args], { cwd: repoRoot, timeout: 90_000 }, (_error, out, err) => resolve({ code: child.exitCode, out, err }));
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', script, ...args],
+      { cwd: repoRoot, timeout: 90_000 },
+      (_error, out, err) => resolve({ code: child.exitCode, out, err }),
+    );
   });
 }
 
@@ -116,7 +136,11 @@ const STACK_LINE = /^\s+at /m;
 
 describe('every entry point', () => {
   let runs$: Promise<{ help: Run; wrong: Run }[]> | undefined;
-  const allRuns = () => (runs$ ??= limited(entryPoints, 3, async ([script]) => ({ help: await run(script, ['--help']), wrong: await run(script, ['--no-such-option']) })));
+  const allRuns = () =>
+    (runs$ ??= limited(entryPoints, 3, async ([script]) => ({
+      help: await run(script, ['--help']),
+      wrong: await run(script, ['--no-such-option']),
+    })));
 
   it('says in --help what each option and subcommand does, a line each', { timeout: 300_000 }, async () => {
     const runs = await allRuns();
@@ -131,17 +155,23 @@ describe('every entry point', () => {
     expect(missing).toEqual([]);
   });
 
-  it('prints its usage for --help and exits 0; says what is wrong with an unknown option, prints the usage and exits 2', { timeout: 300_000 }, async () => {
+  it('prints its usage for --help and exits 0; says what is wrong with an unknown option, prints the usage and exits 2', {
+    timeout: 300_000,
+  }, async () => {
     const runs = await allRuns();
     const failures: string[] = [];
     for (const [i, [script, name]] of entryPoints.entries()) {
       const { help, wrong } = runs[i]!;
       if (help.code !== 0 || !/^usage: /im.test(help.out) || STACK_LINE.test(help.err)) {
-        failures.push(`${script} --help: exit ${help.code}, stdout ${JSON.stringify(help.out.slice(0, 200))}, stderr ${JSON.stringify(help.err.slice(0, 300))}`);
+        failures.push(
+          `${script} --help: exit ${help.code}, stdout ${JSON.stringify(help.out.slice(0, 200))}, stderr ${JSON.stringify(help.err.slice(0, 300))}`,
+        );
       }
       const said = wrong.err.includes('--no-such-option') && /^usage: /im.test(wrong.err) && wrong.err.includes(name);
       if (wrong.code !== 2 || !said || STACK_LINE.test(wrong.err)) {
-        failures.push(`${script} --no-such-option: exit ${wrong.code}, stderr ${JSON.stringify(wrong.err.slice(0, 300))}`);
+        failures.push(
+          `${script} --no-such-option: exit ${wrong.code}, stderr ${JSON.stringify(wrong.err.slice(0, 300))}`,
+        );
       }
     }
     expect(failures).toEqual([]);

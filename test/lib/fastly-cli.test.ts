@@ -5,7 +5,15 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fastlyRunner, fastlyRunnerAsync, formatCommand, parseStoreList, resolveStoreId, shellQuote, type FastlyRunner } from '../../lib/fastly-cli.js';
+import {
+  fastlyRunner,
+  fastlyRunnerAsync,
+  formatCommand,
+  parseStoreList,
+  resolveStoreId,
+  shellQuote,
+  type FastlyRunner,
+} from '../../lib/fastly-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wr-fastly-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -61,8 +69,12 @@ describe('resolveStoreId', () => {
   });
 
   it('says to pass the id when the service links no such store or the answer is unreadable', () => {
-    expect(() => resolveStoreId(answering('[]'), 'svc', 'waiting_room_keys')).toThrow(/no store linked as "waiting_room_keys".*pass the store id yourself/);
-    expect(() => resolveStoreId(answering('not json'), 'svc', 'waiting_room_keys')).toThrow(/pass the store id yourself/);
+    expect(() => resolveStoreId(answering('[]'), 'svc', 'waiting_room_keys')).toThrow(
+      /no store linked as "waiting_room_keys".*pass the store id yourself/,
+    );
+    expect(() => resolveStoreId(answering('not json'), 'svc', 'waiting_room_keys')).toThrow(
+      /pass the store id yourself/,
+    );
   });
 });
 
@@ -82,19 +94,28 @@ describe('fastlyRunnerAsync', () => {
 
   it("rejects with the CLI's own error when it fails", async () => {
     const bin = fakeBin('fails', 'echo "ERROR: the store was not found" >&2; exit 1');
-    await expect(fastlyRunnerAsync(false, () => {}, { bin }).run(['config-store-entry', 'list'])).rejects.toThrow('fastly config-store-entry list failed (exit 1): ERROR: the store was not found');
+    await expect(fastlyRunnerAsync(false, () => {}, { bin }).run(['config-store-entry', 'list'])).rejects.toThrow(
+      'fastly config-store-entry list failed (exit 1): ERROR: the store was not found',
+    );
   });
 
   it('stops a CLI that does not answer within its timeout, and says so', async () => {
     const bin = fakeBin('hangs', 'exec sleep 30');
-    await expect(fastlyRunnerAsync(false, () => {}, { bin, timeoutMs: 200 }).run(['config-store-entry', 'list'])).rejects.toThrow(
-      /fastly config-store-entry list did not answer within 0.2 s: stopped/,
-    );
+    await expect(
+      fastlyRunnerAsync(false, () => {}, { bin, timeoutMs: 200 }).run(['config-store-entry', 'list']),
+    ).rejects.toThrow(/fastly config-store-entry list did not answer within 0.2 s: stopped/);
   });
 
   it('prints and runs nothing on a dry run', async () => {
     const printed: string[] = [];
-    expect(await fastlyRunnerAsync(true, (l) => printed.push(l), { bin: '/nonexistent' }).run(['config-store-entry', 'update', '--key', 'a b'])).toBeNull();
+    expect(
+      await fastlyRunnerAsync(true, (l) => printed.push(l), { bin: '/nonexistent' }).run([
+        'config-store-entry',
+        'update',
+        '--key',
+        'a b',
+      ]),
+    ).toBeNull();
     expect(printed).toEqual(["fastly config-store-entry update --key 'a b'"]);
   });
 });
@@ -103,7 +124,9 @@ describe('parseStoreList', () => {
   it('refuses JSON of another shape, naming what it expected, rather than read an empty store', () => {
     expect(parseStoreList('[{"item_key":"a","item_value":"1"}]')).toEqual({ a: '1' });
     expect(parseStoreList('{"data":[{"item_key":"a","item_value":"1"}]}')).toEqual({ a: '1' });
-    expect(() => parseStoreList('{"error":"nope"}')).toThrow('could not read the Config Store\'s items: expected an array of {item_key, item_value} (or {"data": [...]}), got {"error":"nope"}');
+    expect(() => parseStoreList('{"error":"nope"}')).toThrow(
+      'could not read the Config Store\'s items: expected an array of {item_key, item_value} (or {"data": [...]}), got {"error":"nope"}',
+    );
     expect(() => parseStoreList('oops')).toThrow(/the answer is not JSON/);
   });
 });

@@ -17,7 +17,16 @@ describe('the environment for the Fastly CLI against the stand-in', () => {
   });
 
   it("drops the operator's own Fastly settings and proxies, keeping the rest", () => {
-    const env = fastlyEnv({ url: 'http://127.0.0.1:9', home: '/tmp/h' }, { PATH: '/bin', FASTLY_SERVICE_ID: 'real', FASTLY_API_TOKEN: 'real', https_proxy: 'http://corp', WR_FASTLY_BIN: '/x' });
+    const env = fastlyEnv(
+      { url: 'http://127.0.0.1:9', home: '/tmp/h' },
+      {
+        PATH: '/bin',
+        FASTLY_SERVICE_ID: 'real',
+        FASTLY_API_TOKEN: 'real',
+        https_proxy: 'http://corp',
+        WR_FASTLY_BIN: '/x',
+      },
+    );
     expect(env.PATH).toBe('/bin');
     expect(env.FASTLY_SERVICE_ID).toBeUndefined();
     expect(env.FASTLY_API_TOKEN).toBe('standin-token');

@@ -24,7 +24,11 @@ describe('readStore', () => {
   it.each([
     ['not JSON', '{"a": ', /is not valid JSON/],
     ['an array', '["a"]', /must hold one JSON object of string values/],
-    ['a number where a string belongs', '{"allow_percentage": 20}', /entry "allow_percentage" must be a string, not 20/],
+    [
+      'a number where a string belongs',
+      '{"allow_percentage": 20}',
+      /entry "allow_percentage" must be a string, not 20/,
+    ],
   ])('refuses %s, naming the file', async (_what, text, message) => {
     const file = path.join(dir, 'bad.json');
     await writeFile(file, text);
@@ -38,7 +42,9 @@ describe('readStore', () => {
     await mkdir(path.join(dir, 'local'), { recursive: true });
     const file = path.join(dir, 'local', 'config.json');
     await writeFile(file, '{"settings": ');
-    await expect(readStore(file)).rejects.toThrow(/is not valid JSON: .*; fix it, or go back to the demo settings: rm local\/config\.json && npm run tune/);
+    await expect(readStore(file)).rejects.toThrow(
+      /is not valid JSON: .*; fix it, or go back to the demo settings: rm local\/config\.json && npm run tune/,
+    );
   });
 
   it('says which file it cannot read', async () => {

@@ -23,25 +23,46 @@ describe('ensureConfigFrom', () => {
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe('{"allow_percentage": "50"}\n');
   });
 
-  it('makes a fresh store sign with the key the key file holds after a rotation, not the example\'s removed one', () => {
+  it("makes a fresh store sign with the key the key file holds after a rotation, not the example's removed one", () => {
     const example = join(dir, 'config.example.json');
-    writeFileSync(example, JSON.stringify({ settings: JSON.stringify({ allow_percentage: '50', active_key: 'key1' }) }));
+    writeFileSync(
+      example,
+      JSON.stringify({ settings: JSON.stringify({ allow_percentage: '50', active_key: 'key1' }) }),
+    );
     const keys = join(dir, 'keys.json');
-    writeFileSync(keys, JSON.stringify({ key1: Buffer.alloc(64, 1).toString('base64'), key2: Buffer.alloc(64, 2).toString('base64'), key3: Buffer.alloc(64, 3).toString('base64') }));
-    writeFileSync(join(dir, 'keys.rotations.json'), JSON.stringify({ active: 'key3', retired: { key2: '2026-12-05T09:00:00.000Z' } }));
+    writeFileSync(
+      keys,
+      JSON.stringify({
+        key1: Buffer.alloc(64, 1).toString('base64'),
+        key2: Buffer.alloc(64, 2).toString('base64'),
+        key3: Buffer.alloc(64, 3).toString('base64'),
+      }),
+    );
+    writeFileSync(
+      join(dir, 'keys.rotations.json'),
+      JSON.stringify({ active: 'key3', retired: { key2: '2026-12-05T09:00:00.000Z' } }),
+    );
     const said: string[] = [];
     // key1 is still there, but key3 is the one the last rotation made active.
     expect(ensureConfigFrom(join(dir, 'config.json'), example, { keys, say: (l) => said.push(l) })).toBe(true);
-    const settings = JSON.parse((JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { settings: string }).settings) as Record<string, string>;
+    const settings = JSON.parse(
+      (JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as { settings: string }).settings,
+    ) as Record<string, string>;
     expect(settings).toEqual({ allow_percentage: '50', active_key: 'key3' });
     expect(said.join('\n')).toMatch(/active_key "key1" -> "key3"/);
   });
 
-  it('takes the key file\'s one signing key when the example names a key it lacks', () => {
+  it("takes the key file's one signing key when the example names a key it lacks", () => {
     const example = join(dir, 'config.example.json');
     writeFileSync(example, JSON.stringify({ settings: JSON.stringify({ active_key: 'key1' }) }));
     const keys = join(dir, 'keys.json');
-    writeFileSync(keys, JSON.stringify({ key2: Buffer.alloc(64, 2).toString('base64'), 'invite.k1': Buffer.alloc(64, 4).toString('base64') }));
+    writeFileSync(
+      keys,
+      JSON.stringify({
+        key2: Buffer.alloc(64, 2).toString('base64'),
+        'invite.k1': Buffer.alloc(64, 4).toString('base64'),
+      }),
+    );
     ensureConfigFrom(join(dir, 'config.json'), example, { keys, say: () => {} });
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toContain('\\"active_key\\":\\"key2\\"');
   });
@@ -55,7 +76,9 @@ describe('ensureConfigFrom', () => {
   });
 
   it('names the missing example and the command that restores it', () => {
-    expect(() => ensureConfigFrom(join(dir, 'config.json'), join(dir, 'config.example.json'))).toThrow(/git checkout -- .*config\.example\.json/);
+    expect(() => ensureConfigFrom(join(dir, 'config.json'), join(dir, 'config.example.json'))).toThrow(
+      /git checkout -- .*config\.example\.json/,
+    );
     expect(existsSync(join(dir, 'config.json'))).toBe(false);
   });
 
@@ -68,10 +91,14 @@ describe('ensureConfigFrom', () => {
 /** The repository as a fresh clone has it (tracked and new files, none ignored), node_modules linked. */
 function freshCopy(): string {
   const root = join(dir, 'clone');
-  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: repoRoot, encoding: 'utf8' });
+  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
   expect(listed.status, listed.stderr).toBe(0);
   for (const file of listed.stdout.split('\0')) {
-    if (file === '' || file === 'node_modules' || file.startsWith('node_modules/') || file === 'local/config.json') continue;
+    if (file === '' || file === 'node_modules' || file.startsWith('node_modules/') || file === 'local/config.json')
+      continue;
     if (!existsSync(join(repoRoot, file))) continue; // deleted in the work tree, not yet committed
     mkdirSync(dirname(join(root, file)), { recursive: true });
     cpSync(join(repoRoot, file), join(root, file));
@@ -85,7 +112,9 @@ describe('a fresh clone, without local/config.json', () => {
     const root = freshCopy();
     const config = join(root, 'local', 'config.json');
     expect(existsSync(config)).toBe(false);
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'WR_CONFIG_FILE' && name !== 'WR_KEYS_FILE'));
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => name !== 'WR_CONFIG_FILE' && name !== 'WR_KEYS_FILE'),
+    );
     const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
 
     const show = spawnSync(tsx, ['scripts/tune.ts'], { cwd: root, env, encoding: 'utf8' });

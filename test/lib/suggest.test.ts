@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { closest, editDistance } from '../../lib/suggest.js';
 
-const settings = ['enabled', 'allow_percentage', 'allow_period_duration', 'wait_period_duration', 'new_users_per_minute', 'event_start', 'event_prequeue_start', 'event_end'];
+const settings = [
+  'enabled',
+  'allow_percentage',
+  'allow_period_duration',
+  'wait_period_duration',
+  'new_users_per_minute',
+  'event_start',
+  'event_prequeue_start',
+  'event_end',
+];
 
 describe('editDistance', () => {
   it('counts a missing, an extra, a wrong and a swapped letter as one edit each', () => {

@@ -13,7 +13,16 @@ function setup(settings: Record<string, string>, p: Partial<BrowserProfile> = {}
   const clock = new FakeClock();
   const net = fakeNet(clock, settings);
   const events: Array<{ kind: EventKind; atMs: number; cause?: string }> = [];
-  const browser = new VirtualBrowser('v-1', { clock, send: net.send, random: HALF, report: (kind, atMs, cause) => events.push({ kind, atMs, ...(cause ? { cause } : {}) }) }, { ...profile, ...p });
+  const browser = new VirtualBrowser(
+    'v-1',
+    {
+      clock,
+      send: net.send,
+      random: HALF,
+      report: (kind, atMs, cause) => events.push({ kind, atMs, ...(cause ? { cause } : {}) }),
+    },
+    { ...profile, ...p },
+  );
   const t0 = clock.now();
   const kinds = (k: EventKind) => events.filter((e) => e.kind === k);
   return { clock, net, browser, events, t0, kinds };
@@ -94,7 +103,11 @@ describe('VirtualBrowser', () => {
     const clock = new FakeClock();
     const net = fakeNet(clock, { enabled: 'false' }, async () => new Response('down', { status: 503 }));
     const events: EventKind[] = [];
-    const browser = new VirtualBrowser('v-2', { clock, send: net.send, random: HALF, report: (kind) => events.push(kind) }, profile);
+    const browser = new VirtualBrowser(
+      'v-2',
+      { clock, send: net.send, random: HALF, report: (kind) => events.push(kind) },
+      profile,
+    );
     browser.start();
     await clock.advance(25_000);
     expect(events).toEqual(['arrival', 'request', 'error', 'request', 'error', 'request', 'error']);

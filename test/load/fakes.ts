@@ -45,7 +45,10 @@ export class FakeClock implements Clock {
     await this.settle();
     for (;;) {
       this.timers = this.timers.filter((x) => !x.cancelled);
-      const next = this.timers.reduce<Timer | null>((best, x) => (best === null || x.at < best.at || (x.at === best.at && x.seq < best.seq) ? x : best), null);
+      const next = this.timers.reduce<Timer | null>(
+        (best, x) => (best === null || x.at < best.at || (x.at === best.at && x.seq < best.seq) ? x : best),
+        null,
+      );
       if (next === null || next.at > untilMs) break;
       this.timers.splice(this.timers.indexOf(next), 1);
       this.t = next.at;
@@ -72,7 +75,11 @@ export interface FakeNet {
 }
 
 /** A room keyed on the load header, answering at `clock`'s time (in front of `origin`, default a 200). */
-export function fakeNet(clock: FakeClock, settings: Record<string, string> = {}, origin?: (request: Request) => Promise<Response>): FakeNet {
+export function fakeNet(
+  clock: FakeClock,
+  settings: Record<string, string> = {},
+  origin?: (request: Request) => Promise<Response>,
+): FakeNet {
   const room = new FakeRoom({
     settings: { identity: `header:${LOAD_HEADER}`, wait_period_duration: '30', ...settings },
     nowMs: clock.now(),
@@ -97,7 +104,12 @@ export function fakeNet(clock: FakeClock, settings: Record<string, string> = {},
         headers: { [LOAD_HEADER]: request.visitor, accept: request.json ? 'application/json' : 'text/html' },
         ...(request.cookie !== null ? { cookie: request.cookie } : {}),
       });
-      log.push({ ...request, atMs: clock.now(), status: answer.response.status, retryAfter: answer.response.headers.get('retry-after') });
+      log.push({
+        ...request,
+        atMs: clock.now(),
+        status: answer.response.status,
+        retryAfter: answer.response.headers.get('retry-after'),
+      });
       const result: LoadAnswer = {
         status: answer.response.status,
         retryAfter: answer.response.headers.get('retry-after'),

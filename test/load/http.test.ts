@@ -14,7 +14,7 @@ describe("the load tool's connection pool", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('reports how long each request waited for a free slot, so a run can tell its own delays from the room\'s', async () => {
+  it("reports how long each request waited for a free slot, so a run can tell its own delays from the room's", async () => {
     const client = new HttpClient(url, { header: 'x-load-visitor', concurrency: 1, timeoutMs: 5_000 });
     const request = { path: '/', visitor: 'v1', cookie: null, json: false };
     await Promise.all([client.send(request), client.send(request), client.send(request)]);

@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { CookieJar } from '../../load/jar.js';
 
 const T = Date.UTC(2026, 0, 1);
-const token = (dec: string) => `eyJhbGciOiJIUzUxMiJ9.${Buffer.from(JSON.stringify({ dec, exp: 1, sub: 's' })).toString('base64url')}.c2ln`;
+const token = (dec: string) =>
+  `eyJhbGciOiJIUzUxMiJ9.${Buffer.from(JSON.stringify({ dec, exp: 1, sub: 's' })).toString('base64url')}.c2ln`;
 
 describe('CookieJar', () => {
   it('keeps cookies and sends them back together', () => {
     const jar = new CookieJar();
     expect(jar.header(T)).toBeNull();
-    jar.store(['waiting_room_default=abc; Path=/; Max-Age=600; HttpOnly; SameSite=Lax', 'shop_session=42; Path=/; HttpOnly'], T);
+    jar.store(
+      ['waiting_room_default=abc; Path=/; Max-Age=600; HttpOnly; SameSite=Lax', 'shop_session=42; Path=/; HttpOnly'],
+      T,
+    );
     expect(jar.header(T)).toBe('waiting_room_default=abc; shop_session=42');
   });
 

@@ -13,7 +13,12 @@ function rendered(name: PageName, d: number, json = false): { body: string; retr
   const waitDueSec = name === 'deny' ? null : NOW / 1000 + 17;
   const answer = renderAnswer({
     config,
-    result: { outcome, reason: name === 'deny' ? 'deny_all' : 'wait_not_due', waitDueSec, waitExpirySec: waitDueSec === null ? null : waitDueSec - 5 },
+    result: {
+      outcome,
+      reason: name === 'deny' ? 'deny_all' : 'wait_not_due',
+      waitDueSec,
+      waitExpirySec: waitDueSec === null ? null : waitDueSec - 5,
+    },
     nowMs: NOW,
     random: () => 0.5,
     json,
@@ -36,7 +41,7 @@ describe('timingFromHtml', () => {
     expect(timingFromHtml(rendered('deny', 30).body)).toEqual({ kind: 'deny', S: 300, J: 60 });
   });
 
-  it("falls back as the script does when a number is missing: S 30, J 0", () => {
+  it('falls back as the script does when a number is missing: S 30, J 0', () => {
     expect(timingFromHtml('<script>var S=+""||30,J=+""||0,due,timer;</script>')).toEqual({ kind: 'wait', S: 30, J: 0 });
   });
 
@@ -73,7 +78,10 @@ describe('afterCheck: the page script after each JSON check', () => {
 
   it('keeps a deny page on its slow timer while the room stays closed, and reloads once it opens', () => {
     const deny: PageTiming = { kind: 'deny', S: 300, J: 60 };
-    expect(afterCheck(deny, { inWaitingRoom: true, status: 'deny' }, '30', 0.5)).toEqual({ next: 'wait', seconds: 330 });
+    expect(afterCheck(deny, { inWaitingRoom: true, status: 'deny' }, '30', 0.5)).toEqual({
+      next: 'wait',
+      seconds: 330,
+    });
     expect(afterCheck(deny, waiting, '5', 0.5)).toEqual({ next: 'reload' });
     expect(afterCheck(deny, null, null, 0.5)).toEqual({ next: 'reload' });
   });

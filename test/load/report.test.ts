@@ -12,6 +12,8 @@ describe("the load tool's own delays, per minute", () => {
     expect(h).toMatchObject({ minute: 2, requests: 100, maxSeconds: 6.5 });
     // By nearest rank (lib/quantiles.ts): the 95th of 100 waits, 4.0 s; 6 of the 100 waited that long or more.
     expect(h.p95Seconds).toBeCloseTo(4.0);
-    expect(heldBackNote(h)).toMatch(/held 5% of its requests back 4\.0 s or more .*longest 6\.5 s.*raise --concurrency/);
+    expect(heldBackNote(h)).toMatch(
+      /held 5% of its requests back 4\.0 s or more .*longest 6\.5 s.*raise --concurrency/,
+    );
   });
 });

@@ -44,7 +44,18 @@ describe('npm run load on the built room', () => {
     await room.setConfig({ ...settings, identity: 'header:x-load-visitor' });
     const out = join(dir, 'load.json');
     const seen = room.decisions().length;
-    const run = await load(['--visitors', '20', '--minutes', '0.3', '--flash-seconds', '2', '--target', '10', '--out', out]);
+    const run = await load([
+      '--visitors',
+      '20',
+      '--minutes',
+      '0.3',
+      '--flash-seconds',
+      '2',
+      '--target',
+      '10',
+      '--out',
+      out,
+    ]);
     expect(run.code, run.out).toBe(0);
     expect(run.out).toMatch(/minute 1: arrivals 20, requests \d+, admitted \d+/);
     const report = JSON.parse(readFileSync(out, 'utf8')) as {

@@ -16,7 +16,15 @@ const row = (minute: number, admissions: number, target: number | null = 120): M
 
 describe('minuteVerdicts', () => {
   it('leaves out the first two minutes and judges each later one against ±10%', () => {
-    const v = minuteVerdicts([row(1, 900), row(2, 300), row(3, 120), row(4, 108), row(5, 132), row(6, 107), row(7, 133)]);
+    const v = minuteVerdicts([
+      row(1, 900),
+      row(2, 300),
+      row(3, 120),
+      row(4, 108),
+      row(5, 132),
+      row(6, 107),
+      row(7, 133),
+    ]);
     expect(v.map((x) => x.minute)).toEqual([3, 4, 5, 6, 7]);
     expect(v.map((x) => x.within)).toEqual([true, true, true, false, false]);
     expect(v[1]!.percent).toBeCloseTo(90, 6);

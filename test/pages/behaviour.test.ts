@@ -43,13 +43,16 @@ describe('the waiting page in Chromium', () => {
     [0, 20],
     [0.5, 25],
     [0.95, 29.5],
-  ])('with jitter draw %d it checks at exactly Retry-After + draw x jitter (%d s), not before', async (random, dueSeconds) => {
-    await open(render('startwaiting', { retryAfterSeconds: 20, jitterSeconds: 10 }), STILL_WAITING, random);
-    await page.clock.runFor(dueSeconds * 1000 - 50);
-    expect(await checksMade(page)).toBe(0);
-    await page.clock.runFor(100);
-    expect(await checksMade(page)).toBe(1);
-  });
+  ])(
+    'with jitter draw %d it checks at exactly Retry-After + draw x jitter (%d s), not before',
+    async (random, dueSeconds) => {
+      await open(render('startwaiting', { retryAfterSeconds: 20, jitterSeconds: 10 }), STILL_WAITING, random);
+      await page.clock.runFor(dueSeconds * 1000 - 50);
+      expect(await checksMade(page)).toBe(0);
+      await page.clock.runFor(100);
+      expect(await checksMade(page)).toBe(1);
+    },
+  );
 
   it('counts down visibly, second by second, without announcing every tick', async () => {
     await open(render('startwaiting', { retryAfterSeconds: 20, jitterSeconds: 10 }), STILL_WAITING, 0.5);
@@ -88,9 +91,17 @@ describe('the waiting page in Chromium', () => {
   });
 
   it('says the wait is being worked out, then shows the figures a later check brings', async () => {
-    const pending = { hasEstimate: false, waitTimePending: true, waitTime25PercentileSeconds: null, waitTime50PercentileSeconds: null, waitTime75PercentileSeconds: null };
+    const pending = {
+      hasEstimate: false,
+      waitTimePending: true,
+      waitTime25PercentileSeconds: null,
+      waitTime50PercentileSeconds: null,
+      waitTime75PercentileSeconds: null,
+    };
     await open(render('startwaiting', { retryAfterSeconds: 20, jitterSeconds: 0, ...pending }), STILL_WAITING, 0);
-    expect(await page.textContent('#wt')).toBe('We are still working it out. This page shows it as soon as it is known.');
+    expect(await page.textContent('#wt')).toBe(
+      'We are still working it out. This page shows it as soon as it is known.',
+    );
     expect(await page.isVisible('#wl')).toBe(false);
     await page.clock.runFor(20_000);
     await expect.poll(() => page.textContent('#wt')).toBe('less than a minute to about 12 minutes');
@@ -99,13 +110,21 @@ describe('the waiting page in Chromium', () => {
   });
 
   it('takes the next delay from the JSON body when a proxy dropped the Retry-After header', async () => {
-    await open(render('keepwaiting', { retryAfterSeconds: 20, jitterSeconds: 10 }), { ...STILL_WAITING, retryAfter: 44, noHeader: true }, 0);
+    await open(
+      render('keepwaiting', { retryAfterSeconds: 20, jitterSeconds: 10 }),
+      { ...STILL_WAITING, retryAfter: 44, noHeader: true },
+      0,
+    );
     await page.clock.runFor(20_000);
     await expect.poll(countdown).toBe('44 seconds');
   });
 
   it('reloads into the site once the check is answered by the origin instead of the room', async () => {
-    const room = await open(render('startwaiting', { retryAfterSeconds: 20, jitterSeconds: 10 }), { kind: 'origin' }, 0);
+    const room = await open(
+      render('startwaiting', { retryAfterSeconds: 20, jitterSeconds: 10 }),
+      { kind: 'origin' },
+      0,
+    );
     await page.clock.runFor(20_000);
     await page.waitForURL(SHOP_URL, { waitUntil: 'load' });
     await expect.poll(() => page.textContent('h1')).toBe('Welcome to the shop');
@@ -124,7 +143,11 @@ describe('the waiting page in Chromium', () => {
   });
 
   it('says so and tries again later when the site cannot be reached, without reloading into an error', async () => {
-    const room = await open(render('startwaiting', { retryAfterSeconds: 20, jitterSeconds: 10 }), { kind: 'network-error' }, 0);
+    const room = await open(
+      render('startwaiting', { retryAfterSeconds: 20, jitterSeconds: 10 }),
+      { kind: 'network-error' },
+      0,
+    );
     await page.clock.runFor(20_000);
     await expect.poll(status).toBe('Could not reach the site. Trying again shortly.');
     expect(room.documents).toEqual(['room']);

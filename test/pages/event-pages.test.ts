@@ -21,10 +21,27 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const countdown: Partial<PageVars> = { retryAfterSeconds: 30, jitterSeconds: 0, eventStartIso: START_ISO, startsInSeconds: 95, message: 'Doors open at ten.' };
-const inLine: Partial<PageVars> = { queueingMethod: 'fifo', visitorsAhead: 1234, turnInSeconds: 480, hasEstimate: false, message: 'Section A is sold out.' };
+const countdown: Partial<PageVars> = {
+  retryAfterSeconds: 30,
+  jitterSeconds: 0,
+  eventStartIso: START_ISO,
+  startsInSeconds: 95,
+  message: 'Doors open at ten.',
+};
+const inLine: Partial<PageVars> = {
+  queueingMethod: 'fifo',
+  visitorsAhead: 1234,
+  turnInSeconds: 480,
+  hasEstimate: false,
+  message: 'Section A is sold out.',
+};
 
-async function open(name: PageName, vars: Partial<PageVars>, answer: CheckAnswer, options: Parameters<Browser['newContext']>[0] = {}) {
+async function open(
+  name: PageName,
+  vars: Partial<PageVars>,
+  answer: CheckAnswer,
+  options: Parameters<Browser['newContext']>[0] = {},
+) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   await instrument(page, 0);
@@ -37,8 +54,15 @@ async function open(name: PageName, vars: Partial<PageVars>, answer: CheckAnswer
 async function axe(page: Page): Promise<{ id: string; impact: string | null }[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const run = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string | null }[] }> } }).axe.run;
-    return (await run(document, { resultTypes: ['violations'] })).violations.map((v) => ({ id: v.id, impact: v.impact }));
+    const run = (
+      window as unknown as {
+        axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string | null }[] }> };
+      }
+    ).axe.run;
+    return (await run(document, { resultTypes: ['violations'] })).violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+    }));
   });
 }
 
@@ -62,9 +86,16 @@ describe.each(variants)('%s', (_label, name, vars) => {
   });
 
   it('fits a 320 px wide screen without sideways scrolling', async () => {
-    const { page, context } = await open(name, vars, { kind: 'room', status: name, retryAfter: 30 }, { viewport: { width: 320, height: 640 } });
+    const { page, context } = await open(
+      name,
+      vars,
+      { kind: 'room', status: name, retryAfter: 30 },
+      { viewport: { width: 320, height: 640 } },
+    );
     try {
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
     } finally {
       await context.close();
     }
@@ -73,7 +104,12 @@ describe.each(variants)('%s', (_label, name, vars) => {
 
 describe('the countdown', () => {
   it('counts down each second, checks only when Retry-After says, and takes the visitor on at the start', async () => {
-    const answer: CheckAnswer = { kind: 'room', status: 'prequeue', retryAfter: 30, extra: { startsInSeconds: 65, message: 'Doors open at ten sharp.' } };
+    const answer: CheckAnswer = {
+      kind: 'room',
+      status: 'prequeue',
+      retryAfter: 30,
+      extra: { startsInSeconds: 65, message: 'Doors open at ten sharp.' },
+    };
     const { page, context, room } = await open('prequeue', countdown, answer);
     try {
       await expect.poll(() => page.locator('#left').textContent()).toBe('1 minute 35 seconds');
@@ -97,8 +133,13 @@ describe('the countdown', () => {
     ['America/New_York', 'en-US', /^Tuesday, December 1 at 05:00 AM EST$/],
     // In the page's language (en-US here), whatever the browser's own: the page's words around it are in that language.
     ['Asia/Kolkata', 'en-GB', /^Tuesday, December 1 at 03:30 PM GMT\+5:30$/],
-  ])('shows the start in the visitor\'s own time zone, and names it (%s)', async (timezoneId, locale, shown) => {
-    const { page, context } = await open('prequeue', countdown, { kind: 'room', status: 'prequeue', retryAfter: 30 }, { timezoneId, locale });
+  ])("shows the start in the visitor's own time zone, and names it (%s)", async (timezoneId, locale, shown) => {
+    const { page, context } = await open(
+      'prequeue',
+      countdown,
+      { kind: 'room', status: 'prequeue', retryAfter: 30 },
+      { timezoneId, locale },
+    );
     try {
       await expect.poll(() => page.locator('#at').textContent()).toMatch(shown);
     } finally {
@@ -107,7 +148,12 @@ describe('the countdown', () => {
   });
 
   it('without script shows the start in UTC and a link to check, with no timed reload', async () => {
-    const { page, context } = await open('prequeue', countdown, { kind: 'room', status: 'prequeue', retryAfter: 30 }, { javaScriptEnabled: false });
+    const { page, context } = await open(
+      'prequeue',
+      countdown,
+      { kind: 'room', status: 'prequeue', retryAfter: 30 },
+      { javaScriptEnabled: false },
+    );
     try {
       expect(await page.locator('time').getAttribute('datetime')).toBe(START_ISO);
       expect(await page.locator('time').textContent()).toBe('Tuesday 1 December 2026, 10:00 UTC');
@@ -121,7 +167,12 @@ describe('the countdown', () => {
 
 describe('the place in line', () => {
   it('shows how many are ahead and when the turn comes, and follows each check', async () => {
-    const next: CheckAnswer = { kind: 'room', status: 'keepwaiting', retryAfter: 20, extra: { visitorsAhead: 803, turnInSeconds: 300, message: '' } };
+    const next: CheckAnswer = {
+      kind: 'room',
+      status: 'keepwaiting',
+      retryAfter: 20,
+      extra: { visitorsAhead: 803, turnInSeconds: 300, message: '' },
+    };
     const { page, context } = await open('keepwaiting', { ...inLine, retryAfterSeconds: 20, jitterSeconds: 0 }, next);
     try {
       expect(await page.locator('#place').textContent()).toBe('about 1,200 people ahead of you');

@@ -10,7 +10,8 @@ import { SOLVER_PATH } from '../../src/core/solver-asset.js';
 import type { PageName } from '../../src/core/types.js';
 
 export const SHOP_URL = 'https://shop.test/tickets';
-export const SHOP_HTML = '<!doctype html><html lang="en"><title>Shop</title><main><h1>Welcome to the shop</h1></main></html>';
+export const SHOP_HTML =
+  '<!doctype html><html lang="en"><title>Shop</title><main><h1>Welcome to the shop</h1></main></html>';
 
 export function pageVars(status: PageName, over: Partial<PageVars> = {}): PageVars {
   const waiting = status !== 'deny';
@@ -37,7 +38,12 @@ export function pageVars(status: PageName, over: Partial<PageVars> = {}): PageVa
 }
 
 /** `more`: template variables PageVars does not name (yet), such as the proof's; `language`: absent, English alone. */
-export function render(status: PageName, over: Partial<PageVars> = {}, more: Record<string, unknown> = {}, language?: PageLanguage): string {
+export function render(
+  status: PageName,
+  over: Partial<PageVars> = {},
+  more: Record<string, unknown> = {},
+  language?: PageLanguage,
+): string {
   const vars = { ...pageVars(status, over), ...more } as PageVars;
   const diag = (m: string) => {
     throw new Error(`unexpected diagnostic: ${m}`);
@@ -80,13 +86,18 @@ export async function serveRoom(context: BrowserContext, firstPage: string, answ
   await context.route('https://shop.test/**', async (route: Route) => {
     const request = route.request();
     // The solver, as the edge serves it (src/core/solver-asset.ts): to the page and to its worker.
-    if (new URL(request.url()).pathname === SOLVER_PATH) return route.fulfill({ contentType: 'text/javascript', body: solverSource });
+    if (new URL(request.url()).pathname === SOLVER_PATH)
+      return route.fulfill({ contentType: 'text/javascript', body: solverSource });
     if (request.resourceType() === 'document') {
       const reload = room.documents.length > 0;
       const a = room.answer;
       const admitted = reload && a.kind === 'origin';
       room.documents.push(admitted ? 'origin' : 'room');
-      const body = admitted ? SHOP_HTML : reload && a.kind === 'room' ? render(a.status, { retryAfterSeconds: a.retryAfter, ...a.vars }) : firstPage;
+      const body = admitted
+        ? SHOP_HTML
+        : reload && a.kind === 'room'
+          ? render(a.status, { retryAfterSeconds: a.retryAfter, ...a.vars })
+          : firstPage;
       await route.fulfill({ contentType: 'text/html; charset=utf-8', body });
       return;
     }
@@ -96,7 +107,9 @@ export async function serveRoom(context: BrowserContext, firstPage: string, answ
     if (a.kind === 'network-error') return route.abort('connectionreset');
     if (a.kind === 'origin') return route.fulfill({ contentType: 'text/html', body: SHOP_HTML });
     const [p25, p50, p75] = a.estimate ?? [null, null, null];
-    const extra = (a.extra ?? {}) as Partial<Record<'visitorsAhead' | 'turnInSeconds' | 'startsInSeconds', number | null>> & { message?: string };
+    const extra = (a.extra ?? {}) as Partial<
+      Record<'visitorsAhead' | 'turnInSeconds' | 'startsInSeconds', number | null>
+    > & { message?: string };
     // The live text as the edge writes it (answer-body.ts): the page shows it as it is.
     const text = answerText(
       pageVars(a.status, {
@@ -113,7 +126,9 @@ export async function serveRoom(context: BrowserContext, firstPage: string, answ
     );
     await route.fulfill({
       contentType: 'application/json',
-      headers: a.noHeader ? { 'Cache-Control': 'no-store, private' } : { 'Retry-After': String(a.retryAfter), 'Cache-Control': 'no-store, private' },
+      headers: a.noHeader
+        ? { 'Cache-Control': 'no-store, private' }
+        : { 'Retry-After': String(a.retryAfter), 'Cache-Control': 'no-store, private' },
       body: JSON.stringify({
         waitingRoom: {
           inWaitingRoom: true,

@@ -40,7 +40,11 @@ afterEach(async () => {
 
 /** The waiting page for a token whose draw asks for `proof`. */
 function proofPage(proof: SpecProof): string {
-  return render('startwaiting', { retryAfterSeconds: 20, jitterSeconds: 0 }, { proofRequired: true, proofSeconds: EASY, proofCompact: proof.compact });
+  return render(
+    'startwaiting',
+    { retryAfterSeconds: 20, jitterSeconds: 0 },
+    { proofRequired: true, proofSeconds: EASY, proofCompact: proof.compact },
+  );
 }
 
 /** Every text the proof paragraph shows, in order, as a screen reader would be told. */
@@ -49,7 +53,12 @@ async function recordSaid(): Promise<void> {
     const said: string[] = ((window as unknown as { __said: string[] }).__said = []);
     document.addEventListener('DOMContentLoaded', () => {
       const p = document.getElementById('proof');
-      if (p) new MutationObserver(() => said.push(p.textContent ?? '')).observe(p, { childList: true, characterData: true, subtree: true });
+      if (p)
+        new MutationObserver(() => said.push(p.textContent ?? '')).observe(p, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
     });
   });
 }
@@ -67,7 +76,12 @@ async function open(html: string, answer: CheckAnswer) {
 describe('the solver on the waiting page', () => {
   it('solves the spec’s challenge in a worker, says how far it is, and the check carries the solution', async () => {
     const proof = specProof('wait.token.one', KEY, EASY);
-    const room = await open(proofPage(proof), { kind: 'room', status: 'keepwaiting', retryAfter: 30, extra: { proof: proof.json } });
+    const room = await open(proofPage(proof), {
+      kind: 'room',
+      status: 'keepwaiting',
+      retryAfter: 30,
+      extra: { proof: proof.json },
+    });
     await expect.poll(proofText, { timeout: 30_000 }).toBe(DONE);
     const words = await said();
     expect(words[0]).toBe('Your browser is doing a short check that keeps automated buyers out: just started.');
@@ -83,17 +97,34 @@ describe('the solver on the waiting page', () => {
 
   it("says how far it is in the page's language", async () => {
     const proof = specProof('wait.token.one', KEY, EASY);
-    const language = { strings: new Strings(markedLocale), offered: [localeByTag('en-US')!, markedLocale], search: '', message: '' };
-    const html = render('startwaiting', { retryAfterSeconds: 20, jitterSeconds: 0 }, { proofRequired: true, proofSeconds: EASY, proofCompact: proof.compact }, language);
+    const language = {
+      strings: new Strings(markedLocale),
+      offered: [localeByTag('en-US')!, markedLocale],
+      search: '',
+      message: '',
+    };
+    const html = render(
+      'startwaiting',
+      { retryAfterSeconds: 20, jitterSeconds: 0 },
+      { proofRequired: true, proofSeconds: EASY, proofCompact: proof.compact },
+      language,
+    );
     await open(html, { kind: 'room', status: 'keepwaiting', retryAfter: 30, extra: { proof: proof.json } });
     await expect.poll(proofText, { timeout: 30_000 }).toBe(`§${DONE}`);
-    expect((await said())[0]).toBe('§Your browser is doing a short check that keeps automated buyers out: just started.');
+    expect((await said())[0]).toBe(
+      '§Your browser is doing a short check that keeps automated buyers out: just started.',
+    );
   });
 
   it('after a lost draw, solves the new token’s challenge and sends that one', async () => {
     const first = specProof('wait.token.one', KEY, EASY);
     const next = specProof('wait.token.two', KEY, EASY);
-    const room = await open(proofPage(first), { kind: 'room', status: 'startwaiting', retryAfter: 30, extra: { proof: next.json } });
+    const room = await open(proofPage(first), {
+      kind: 'room',
+      status: 'startwaiting',
+      retryAfter: 30,
+      extra: { proof: next.json },
+    });
     await page.clock.runFor(20_000);
     await expect.poll(() => room.proofs.length, { timeout: 30_000 }).toBe(1);
     // The answer handed the solver the successor's challenge: it works again, then the next check carries it.
@@ -115,8 +146,18 @@ describe('the solver on the waiting page', () => {
 
   it('never checks a due draw while the solution is still being worked out', async () => {
     // Prefixes no counter reaches: the worker never finishes.
-    const endless = specProof('wait.token.one', KEY, EASY).compact.replace(/(\.[0-9a-f]{32}){8}$/, '.ffffffffffffffffffffffffffffffff'.repeat(8));
-    const room = await open(render('startwaiting', { retryAfterSeconds: 20, jitterSeconds: 0 }, { proofRequired: true, proofCompact: endless }), { kind: 'origin' });
+    const endless = specProof('wait.token.one', KEY, EASY).compact.replace(
+      /(\.[0-9a-f]{32}){8}$/,
+      '.ffffffffffffffffffffffffffffffff'.repeat(8),
+    );
+    const room = await open(
+      render(
+        'startwaiting',
+        { retryAfterSeconds: 20, jitterSeconds: 0 },
+        { proofRequired: true, proofCompact: endless },
+      ),
+      { kind: 'origin' },
+    );
     await expect.poll(proofText).toMatch(/^Your browser is doing a short check/);
     await page.clock.runFor(60_000);
     expect(await checksMade(page)).toBe(0);
@@ -129,7 +170,12 @@ describe('the solver on the waiting page', () => {
       delete (window as unknown as { Worker?: unknown }).Worker;
     });
     const proof = specProof('wait.token.one', KEY, EASY);
-    const room = await open(proofPage(proof), { kind: 'room', status: 'keepwaiting', retryAfter: 30, extra: { proof: proof.json } });
+    const room = await open(proofPage(proof), {
+      kind: 'room',
+      status: 'keepwaiting',
+      retryAfter: 30,
+      extra: { proof: proof.json },
+    });
     await page.clock.runFor(20_000);
     await expect.poll(() => room.proofs.length).toBe(1);
     expect(room.proofs).toEqual(['none']);
@@ -138,7 +184,12 @@ describe('the solver on the waiting page', () => {
 
   it('sends `none` while no proof is asked (never a check without the header), and starts solving when an answer asks for one', async () => {
     const proof = specProof('wait.token.one', KEY, EASY);
-    const room = await open(render('startwaiting', { retryAfterSeconds: 20, jitterSeconds: 0 }), { kind: 'room', status: 'startwaiting', retryAfter: 30, extra: { proof: proof.json } });
+    const room = await open(render('startwaiting', { retryAfterSeconds: 20, jitterSeconds: 0 }), {
+      kind: 'room',
+      status: 'startwaiting',
+      retryAfter: 30,
+      extra: { proof: proof.json },
+    });
     await page.clock.runFor(20_000);
     await expect.poll(() => room.proofs.length).toBe(1);
     await expect.poll(proofText, { timeout: 30_000 }).toBe(DONE);
@@ -159,7 +210,12 @@ describe('the solver on the waiting page', () => {
       (route) => (holding ? void held.push(route) : route.fallback()),
     );
     await instrument(page, 0);
-    const room = await serveRoom(context, proofPage(first), { kind: 'room', status: 'startwaiting', retryAfter: 30, extra: { proof: next.json } });
+    const room = await serveRoom(context, proofPage(first), {
+      kind: 'room',
+      status: 'startwaiting',
+      retryAfter: 30,
+      extra: { proof: next.json },
+    });
     // The page's load event waits for the solver: the document is enough.
     await page.goto(SHOP_URL, { waitUntil: 'domcontentloaded' });
     await expect.poll(() => held.length).toBe(1);

@@ -9,9 +9,24 @@ import { makeLog } from './log-lines.js';
 
 const T0 = Date.UTC(2026, 10, 26, 10, 0, 0);
 const dir = mkdtempSync(join(tmpdir(), 'report-'));
-const made = makeLog({ startMs: T0, minutes: 6, arrivals: (m) => (m < 3 ? 400 : 50), target: 120, leave: 0.05, pops: ['LHR', 'FRA'] });
+const made = makeLog({
+  startMs: T0,
+  minutes: 6,
+  arrivals: (m) => (m < 3 ? 400 : 50),
+  target: 120,
+  leave: 0.05,
+  pops: ['LHR', 'FRA'],
+});
 const logFile = join(dir, 'room.log');
-writeFileSync(logFile, ['INFO: Managed logging enabled on service', ...made.lines.map((l, i) => (i % 2 === 0 ? `waiting_room_log :: ${l}` : l)), '{"wr":1,"ts":', ''].join('\n'));
+writeFileSync(
+  logFile,
+  [
+    'INFO: Managed logging enabled on service',
+    ...made.lines.map((l, i) => (i % 2 === 0 ? `waiting_room_log :: ${l}` : l)),
+    '{"wr":1,"ts":',
+    '',
+  ].join('\n'),
+);
 
 async function report(args: string[]): Promise<{ html: string; said: string }> {
   const out = join(dir, `r${Math.random().toString(36).slice(2)}.html`);
@@ -38,8 +53,27 @@ describe('npm run report', () => {
   });
 
   it("names the languages each room's waiting visitors read, largest first; a log without them says so", async () => {
-    const shop = makeLog({ startMs: T0, minutes: 4, arrivals: () => 300, target: 120, seed: 2, languages: [['de-DE', 0.15], ['en-US', 0.8], ['ar-EG', 0.05]] });
-    const checkout = makeLog({ startMs: T0, minutes: 4, arrivals: () => 40, target: 30, room: 'checkout', seed: 4, languages: [['ja-JP', 1]] });
+    const shop = makeLog({
+      startMs: T0,
+      minutes: 4,
+      arrivals: () => 300,
+      target: 120,
+      seed: 2,
+      languages: [
+        ['de-DE', 0.15],
+        ['en-US', 0.8],
+        ['ar-EG', 0.05],
+      ],
+    });
+    const checkout = makeLog({
+      startMs: T0,
+      minutes: 4,
+      arrivals: () => 40,
+      target: 30,
+      room: 'checkout',
+      seed: 4,
+      languages: [['ja-JP', 1]],
+    });
     const file = join(dir, 'languages.log');
     writeFileSync(file, [...shop.lines, ...checkout.lines].join('\n'));
     const out = join(dir, 'languages.html');
@@ -47,7 +81,10 @@ describe('npm run report', () => {
     const html = readFileSync(out, 'utf8');
     const n = (tag: string) => shop.truth.languages.get(tag)!.toLocaleString('en-GB');
     const langs = [...html.matchAll(/<p class="langs">(.*?)<\/p>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, ''));
-    expect(langs).toEqual([`Languages of the waiting visitors: ja-JP ${checkout.truth.languages.get('ja-JP')}.`, `Languages of the waiting visitors: en-US ${n('en-US')}, de-DE ${n('de-DE')}, ar-EG ${n('ar-EG')}.`]);
+    expect(langs).toEqual([
+      `Languages of the waiting visitors: ja-JP ${checkout.truth.languages.get('ja-JP')}.`,
+      `Languages of the waiting visitors: en-US ${n('en-US')}, de-DE ${n('de-DE')}, ar-EG ${n('ar-EG')}.`,
+    ]);
     // The log of the first test, written as an edge before the field wrote it.
     const { html: old } = await report([]);
     expect(old).toMatch(/Languages: none named in this log/);
@@ -55,11 +92,34 @@ describe('npm run report', () => {
 
   it("draws the API calls and the published chance from the controller's journal", async () => {
     const journal = join(dir, 'control.jsonl');
-    writeFileSync(journal, [
-      JSON.stringify({ ts: new Date(T0 + 5_000).toISOString(), kind: 'write', ok: true, status: 200, calls: 1, keys: ['room.shop.live'], rooms: { shop: { allow_schedule: `${T0 / 1000 + 20}=40` } }, remaining: 900, error: null }),
-      JSON.stringify({ ts: new Date(T0 + 6_000).toISOString(), kind: 'read', ok: true, status: 200, calls: 1, keys: [], rooms: {}, remaining: 899, error: null }),
-      'garbage',
-    ].join('\n'));
+    writeFileSync(
+      journal,
+      [
+        JSON.stringify({
+          ts: new Date(T0 + 5_000).toISOString(),
+          kind: 'write',
+          ok: true,
+          status: 200,
+          calls: 1,
+          keys: ['room.shop.live'],
+          rooms: { shop: { allow_schedule: `${T0 / 1000 + 20}=40` } },
+          remaining: 900,
+          error: null,
+        }),
+        JSON.stringify({
+          ts: new Date(T0 + 6_000).toISOString(),
+          kind: 'read',
+          ok: true,
+          status: 200,
+          calls: 1,
+          keys: [],
+          rooms: {},
+          remaining: 899,
+          error: null,
+        }),
+        'garbage',
+      ].join('\n'),
+    );
     const { html } = await report(['--journal', journal]);
     expect(html).toMatch(/1 writes made; API calls: 1 reads, 1 writes, 0 heartbeats and 0 starts of fastly log-tail/);
     expect(html).toMatch(/1 journal lines skipped/);

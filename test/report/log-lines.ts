@@ -9,7 +9,13 @@ import type { Outcome, TokenClaims } from '../../src/core/types.js';
 export interface MadeLog {
   lines: string[];
   /** What happened, to compare the report with. */
-  truth: { admissions: number; leavers: number; waits: number[]; waitingAtOnce: Map<number, number>; languages: Map<string, number> };
+  truth: {
+    admissions: number;
+    leavers: number;
+    waits: number[];
+    waitingAtOnce: Map<number, number>;
+    languages: Map<string, number>;
+  };
 }
 
 export interface MadeLogOptions {
@@ -56,7 +62,13 @@ export function makeLog(o: MadeLogOptions): MadeLog {
   const u = (tid: string): number => [...tid].reduce((n, c) => n * 64 + ALPHABET.indexOf(c), 0) / 2 ** 48;
   const lines: { ms: number; text: string }[] = [];
   // waitingAtOnce: minute start -> the most visitors holding a ticket for one draw in it (a window's crowd).
-  const truth: MadeLog['truth'] = { admissions: 0, leavers: 0, waits: [], waitingAtOnce: new Map(), languages: new Map() };
+  const truth: MadeLog['truth'] = {
+    admissions: 0,
+    leavers: 0,
+    waits: [],
+    waitingAtOnce: new Map(),
+    languages: new Map(),
+  };
   const pickLanguage = (): string | undefined => {
     if (o.languages === undefined) return undefined;
     let x = rnd();
@@ -66,7 +78,33 @@ export function makeLog(o: MadeLogOptions): MadeLog {
   const rate = o.sampleRate ?? 1;
   const line = (ms: number, pop: string, f: Record<string, unknown>): void => {
     const win = Math.floor(ms / 1000 / d) * d;
-    const o2: Record<string, unknown> = { wr: 1, ts: new Date(ms).toISOString(), pop, room, rule: null, win, period: d, decision: 'wait', outcome: 'startwaiting', reason: 'no_token', kid: 'k1', method: 'GET', path: '/', identity: 'ip', status: 429, tid: null, exp: null, dec: null, newTid: null, newExp: null, newDec: null, nextTid: null, pct: null, pos: null, ...f };
+    const o2: Record<string, unknown> = {
+      wr: 1,
+      ts: new Date(ms).toISOString(),
+      pop,
+      room,
+      rule: null,
+      win,
+      period: d,
+      decision: 'wait',
+      outcome: 'startwaiting',
+      reason: 'no_token',
+      kid: 'k1',
+      method: 'GET',
+      path: '/',
+      identity: 'ip',
+      status: 429,
+      tid: null,
+      exp: null,
+      dec: null,
+      newTid: null,
+      newExp: null,
+      newDec: null,
+      nextTid: null,
+      pct: null,
+      pos: null,
+      ...f,
+    };
     // The edge's own rule, on the decision the line tells of (a token id is the 8 characters after its
     // last dot: tokenId).
     const tid = o2.tid as string | null;
@@ -84,7 +122,14 @@ export function makeLog(o: MadeLogOptions): MadeLog {
     if (weight !== 1) o2.w = weight;
     lines.push({ ms, text: JSON.stringify(o2) });
   };
-  interface Visitor { arrivedMs: number; tid: string; next: string; exp: number; pop: string; lang: string | undefined }
+  interface Visitor {
+    arrivedMs: number;
+    tid: string;
+    next: string;
+    exp: number;
+    pop: string;
+    lang: string | undefined;
+  }
   const langOf = (v: Visitor): Record<string, string> => (v.lang === undefined ? {} : { lang: v.lang });
   let waiting: Visitor[] = [];
   const endMs = o.startMs + o.minutes * 60_000;
@@ -107,10 +152,33 @@ export function makeLog(o: MadeLogOptions): MadeLog {
         const allow = id();
         truth.admissions++;
         truth.waits.push((ms - v.arrivedMs) / 1000);
-        line(ms, v.pop, { decision: 'allow', outcome: 'origin', reason: 'draw_won', status: 200, tid: v.tid, exp: v.exp, dec: 'wait', newTid: allow, newExp: w + 600, newDec: 'allow', pct });
+        line(ms, v.pop, {
+          decision: 'allow',
+          outcome: 'origin',
+          reason: 'draw_won',
+          status: 200,
+          tid: v.tid,
+          exp: v.exp,
+          dec: 'wait',
+          newTid: allow,
+          newExp: w + 600,
+          newDec: 'allow',
+          pct,
+        });
       } else {
         const next = id();
-        line(ms, v.pop, { reason: 'draw_lost', tid: v.tid, exp: v.exp, dec: 'wait', newTid: v.next, newExp: v.exp + d, newDec: 'wait', nextTid: next, pct, ...langOf(v) });
+        line(ms, v.pop, {
+          reason: 'draw_lost',
+          tid: v.tid,
+          exp: v.exp,
+          dec: 'wait',
+          newTid: v.next,
+          newExp: v.exp + d,
+          newDec: 'wait',
+          nextTid: next,
+          pct,
+          ...langOf(v),
+        });
         still.push({ ...v, tid: v.next, next, exp: v.exp + d });
       }
     }
@@ -120,14 +188,22 @@ export function makeLog(o: MadeLogOptions): MadeLog {
     for (let i = 0; i < perWindow; i++) {
       const ms = winMs + Math.floor((i * d * 1000) / Math.max(1, perWindow));
       if (ms >= endMs || ms < o.startMs) continue;
-      const v: Visitor = { arrivedMs: ms, tid: id(), next: id(), exp: w + d, pop: pops[Math.floor(rnd() * pops.length)]!, lang: pickLanguage() };
+      const v: Visitor = {
+        arrivedMs: ms,
+        tid: id(),
+        next: id(),
+        exp: w + d,
+        pop: pops[Math.floor(rnd() * pops.length)]!,
+        lang: pickLanguage(),
+      };
       if (v.lang !== undefined) truth.languages.set(v.lang, (truth.languages.get(v.lang) ?? 0) + 1);
       line(ms, v.pop, { newTid: v.tid, newExp: v.exp, newDec: 'wait', nextTid: v.next, ...langOf(v) });
       waiting.push(v);
     }
     // Everyone still waiting holds exactly one ticket, for the next draw, through this window.
     const minute = Math.floor(winMs / 60_000) * 60_000;
-    if (winMs < endMs && waiting.length > 0) truth.waitingAtOnce.set(minute, Math.max(truth.waitingAtOnce.get(minute) ?? 0, waiting.length));
+    if (winMs < endMs && waiting.length > 0)
+      truth.waitingAtOnce.set(minute, Math.max(truth.waitingAtOnce.get(minute) ?? 0, waiting.length));
   }
   lines.sort((a, b) => a.ms - b.ms);
   return { lines: lines.map((l) => l.text), truth };

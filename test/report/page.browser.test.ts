@@ -12,21 +12,71 @@ import { makeLog } from './log-lines.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const T0 = Date.UTC(2026, 10, 26, 10, 0, 0);
-const PHONE: BrowserContextOptions = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 375, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
 let browser: Browser;
 let pageUrl: string;
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'report-page-'));
   // Every language the room ships, so the languages line is as long as it gets (12 named and the rest summed).
-  const tags = ['en-US', 'es-ES', 'de-DE', 'fr-FR', 'it-IT', 'ja-JP', 'ko-KR', 'pt-BR', 'zh-CN', 'zh-TW', 'nl-NL', 'pl-PL', 'id-ID', 'tr-TR', 'ar-EG', 'ru-RU', 'fa-IR', 'he-IL'];
+  const tags = [
+    'en-US',
+    'es-ES',
+    'de-DE',
+    'fr-FR',
+    'it-IT',
+    'ja-JP',
+    'ko-KR',
+    'pt-BR',
+    'zh-CN',
+    'zh-TW',
+    'nl-NL',
+    'pl-PL',
+    'id-ID',
+    'tr-TR',
+    'ar-EG',
+    'ru-RU',
+    'fa-IR',
+    'he-IL',
+  ];
   const zipf = tags.reduce((sum, _, i) => sum + 1 / (i + 1), 0);
   const languages = tags.map((tag, i): [string, number] => [tag, 1 / (i + 1) / zipf]);
-  const shop = makeLog({ startMs: T0, minutes: 8, arrivals: (m) => (m < 4 ? 500 : 60), target: 150, leave: 0.05, pops: ['LHR', 'FRA', 'AMS'], room: 'shop', sampleRate: 0.5, languages });
+  const shop = makeLog({
+    startMs: T0,
+    minutes: 8,
+    arrivals: (m) => (m < 4 ? 500 : 60),
+    target: 150,
+    leave: 0.05,
+    pops: ['LHR', 'FRA', 'AMS'],
+    room: 'shop',
+    sampleRate: 0.5,
+    languages,
+  });
   const checkout = makeLog({ startMs: T0, minutes: 8, arrivals: () => 40, target: 30, room: 'checkout', seed: 5 });
   writeFileSync(join(dir, 'room.log'), [...shop.lines, ...checkout.lines, 'GET / 200 1.2ms'].join('\n'));
-  writeFileSync(join(dir, 'control.jsonl'), JSON.stringify({ ts: new Date(T0).toISOString(), kind: 'write', ok: true, status: 200, calls: 1, keys: [], rooms: { shop: { new_users_per_minute: 150 } }, remaining: 950, error: null }));
-  await main([join(dir, 'room.log'), '--journal', join(dir, 'control.jsonl'), '--out', join(dir, 'report.html')], () => {});
+  writeFileSync(
+    join(dir, 'control.jsonl'),
+    JSON.stringify({
+      ts: new Date(T0).toISOString(),
+      kind: 'write',
+      ok: true,
+      status: 200,
+      calls: 1,
+      keys: [],
+      rooms: { shop: { new_users_per_minute: 150 } },
+      remaining: 950,
+      error: null,
+    }),
+  );
+  await main(
+    [join(dir, 'room.log'), '--journal', join(dir, 'control.jsonl'), '--out', join(dir, 'report.html')],
+    () => {},
+  );
   pageUrl = `file://${join(dir, 'report.html')}`;
   browser = await launchBrowser();
 });
@@ -50,7 +100,9 @@ describe("the report's page", () => {
     await page.$$eval('details', (ds) => ds.forEach((d) => ((d as HTMLDetailsElement).open = true)));
     await page.evaluate(axeSource);
     const violations = await page.evaluate(async () => {
-      const result = await (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: { id: string }[] }> } }).axe.run(document);
+      const result = await (
+        window as unknown as { axe: { run(ctx: Document): Promise<{ violations: { id: string }[] }> } }
+      ).axe.run(document);
       return result.violations.map((v) => v.id);
     });
     expect(violations).toEqual([]);
@@ -63,26 +115,42 @@ describe("the report's page", () => {
     const { page } = await open(PHONE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     // The languages line wraps between languages, never inside one, and stays a few lines long.
-    const langs = await page.$eval('section[aria-labelledby="room-shop"] .langs', (p) => ({ text: p.textContent ?? '', height: p.getBoundingClientRect().height, right: Math.max(...[...p.querySelectorAll('span')].map((s) => s.getBoundingClientRect().right)), lines: parseFloat(getComputedStyle(p).lineHeight) }));
-    expect(langs.text).toMatch(/^Languages of the waiting visitors: en-US [\d,]+, es-ES [\d,]+, .* \d+ more languages [\d,]+\.$/);
+    const langs = await page.$eval('section[aria-labelledby="room-shop"] .langs', (p) => ({
+      text: p.textContent ?? '',
+      height: p.getBoundingClientRect().height,
+      right: Math.max(...[...p.querySelectorAll('span')].map((s) => s.getBoundingClientRect().right)),
+      lines: parseFloat(getComputedStyle(p).lineHeight),
+    }));
+    expect(langs.text).toMatch(
+      /^Languages of the waiting visitors: en-US [\d,]+, es-ES [\d,]+, .* \d+ more languages [\d,]+\.$/,
+    );
     expect(langs.right).toBeLessThanOrEqual(375);
     expect(langs.height / langs.lines).toBeLessThanOrEqual(6);
-    const widths = await page.$$eval('figure svg', (svgs) => svgs.filter((s) => s.getBoundingClientRect().width > 0).map((s) => s.getBoundingClientRect().right));
+    const widths = await page.$$eval('figure svg', (svgs) =>
+      svgs.filter((s) => s.getBoundingClientRect().width > 0).map((s) => s.getBoundingClientRect().right),
+    );
     expect(widths.length).toBe(12);
     for (const right of widths) expect(right).toBeLessThanOrEqual(375);
     await page.context().close();
   });
 
-  for (const [name, options] of [['a 375 px phone', PHONE], ['a desktop', {}]] as const) {
+  for (const [name, options] of [
+    ['a 375 px phone', PHONE],
+    ['a desktop', {}],
+  ] as const) {
     it(`draws its charts with axis labels a person can read on ${name}, and no time label twice`, async () => {
       const { page } = await open(options);
       const charts = await page.$$eval('figure svg', (svgs) =>
-        svgs.filter((s) => s.getBoundingClientRect().width > 0).map((s) => ({
-          id: s.closest('figure')!.id,
-          // Text as drawn on the screen: its font size times the SVG's scale on the page.
-          sizes: [...s.querySelectorAll('.role-axis-label text')].map((t) => t.getBoundingClientRect().height),
-          times: [...s.querySelectorAll('.role-axis-label text')].map((t) => t.textContent ?? '').filter((t) => /^\d\d:\d\d$/.test(t)),
-        })),
+        svgs
+          .filter((s) => s.getBoundingClientRect().width > 0)
+          .map((s) => ({
+            id: s.closest('figure')!.id,
+            // Text as drawn on the screen: its font size times the SVG's scale on the page.
+            sizes: [...s.querySelectorAll('.role-axis-label text')].map((t) => t.getBoundingClientRect().height),
+            times: [...s.querySelectorAll('.role-axis-label text')]
+              .map((t) => t.textContent ?? '')
+              .filter((t) => /^\d\d:\d\d$/.test(t)),
+          })),
       );
       expect(charts.length).toBe(12);
       for (const c of charts) {

@@ -24,7 +24,9 @@ describe('the demo origin (the shop)', () => {
   });
 
   it('says so when the room cookie reached it', async () => {
-    const html = await (await fetch(`${base}/products`, { headers: { cookie: 'waiting_room_default=eyJ.x.y' } })).text();
+    const html = await (
+      await fetch(`${base}/products`, { headers: { cookie: 'waiting_room_default=eyJ.x.y' } })
+    ).text();
     expect(html).toMatch(/id="room-cookie" class="bad"/);
     expect(html).toContain('eyJ.x.y');
   });
@@ -70,7 +72,11 @@ describe('the demo origin: the routes of the demo routing', () => {
   });
 
   it('answers a webhook POST with what it received, and only POST', async () => {
-    const res = await fetch(`${base}/webhooks/payment`, { method: 'POST', body: '{"paid":true}', headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${base}/webhooks/payment`, {
+      method: 'POST',
+      body: '{"paid":true}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true, path: '/webhooks/payment', bytes: 13 });
     const get = await fetch(`${base}/webhooks/payment`);
@@ -85,14 +91,19 @@ describe("the demo origin under the operator's own routing", () => {
   let routing: Record<string, string> = {};
   beforeAll(async () => {
     // The store's routing as npm start reads it at each page: here a path -> room table the test changes.
-    ({ server: own, url: at } = await startDemoOrigin({ port: 0, roomOf: async (url) => routing[url.pathname] ?? null }));
+    ({ server: own, url: at } = await startDemoOrigin({
+      port: 0,
+      roomOf: async (url) => routing[url.pathname] ?? null,
+    }));
   });
   afterAll(() => new Promise<void>((resolve) => own.close(() => resolve())));
 
-  it('names the room the routing sends the path to, without the demo routing\'s words', async () => {
+  it("names the room the routing sends the path to, without the demo routing's words", async () => {
     routing = { '/': 'drops', '/checkout': 'drops', '/products': 'drops' };
     const html = await (await fetch(`${at}/products`)).text();
-    expect(html).toMatch(/id="room">You came through the <strong>drops<\/strong> room: the routing sends <code>\/products<\/code> there/);
+    expect(html).toMatch(
+      /id="room">You came through the <strong>drops<\/strong> room: the routing sends <code>\/products<\/code> there/,
+    );
     expect(html).not.toContain('demo routing');
     const checkout = await (await fetch(`${at}/checkout`)).text();
     expect(checkout).not.toContain('5-second wait window');
@@ -105,6 +116,8 @@ describe("the demo origin under the operator's own routing", () => {
 
   it("keeps the demo's words while the store routes as the demo does", async () => {
     routing = { '/': 'shop', '/checkout': 'checkout', '/products': 'shop' };
-    expect(await (await fetch(`${at}/checkout`)).text()).toContain('the demo routing sends <code>/checkout</code> there');
+    expect(await (await fetch(`${at}/checkout`)).text()).toContain(
+      'the demo routing sends <code>/checkout</code> there',
+    );
   });
 });

@@ -64,8 +64,15 @@ describe('npm run event -- seed', () => {
 describe('npm run event -- reveal, by the clock', () => {
   const startIso = new Date(START * 1000).toISOString().replace('.000Z', 'Z');
   const eventSettings = { event_prequeue_start: new Date((START - 1800) * 1000).toISOString(), event_start: startIso };
-  const withEvent = () => writeFileSync(s.config, JSON.stringify({ settings: JSON.stringify({ allow_percentage: '50', ...eventSettings }) }));
-  const routing = JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'drops', routes: ['/drops'] }], default_room: 'shop' });
+  const withEvent = () =>
+    writeFileSync(s.config, JSON.stringify({ settings: JSON.stringify({ allow_percentage: '50', ...eventSettings }) }));
+  const routing = JSON.stringify({
+    rooms: [
+      { id: 'shop', routes: ['/'] },
+      { id: 'drops', routes: ['/drops'] },
+    ],
+    default_room: 'shop',
+  });
 
   it('refuses while the pre-queue is open, prints no seed, and says when it may and how to force it', async () => {
     withEvent();
@@ -109,7 +116,14 @@ describe('npm run event -- reveal, by the clock', () => {
   });
 
   it("reads a room's own event with --room, and the service-wide settings without", async () => {
-    writeFileSync(s.config, JSON.stringify({ routing, settings: JSON.stringify({ allow_percentage: '50' }), 'room.drops': JSON.stringify(eventSettings) }));
+    writeFileSync(
+      s.config,
+      JSON.stringify({
+        routing,
+        settings: JSON.stringify({ allow_percentage: '50' }),
+        'room.drops': JSON.stringify(eventSettings),
+      }),
+    );
     await captured(() => event(['seed']));
     const room = await captured(() => event(['reveal', '--room', 'drops'], { now: () => START - 600 }));
     expect(room.result).toBe(1);
@@ -149,7 +163,9 @@ describe('npm run event -- verify', () => {
       expect(v.rank).toBe(expected);
       expect(v.pos).toBe(prequeuePosition(START, expected));
     }
-    const r = await captured(() => event(['verify', '--seed', seed, '--commitment', sha256(seed), ...tokens.flatMap((t) => ['--token', t])]));
+    const r = await captured(() =>
+      event(['verify', '--seed', seed, '--commitment', sha256(seed), ...tokens.flatMap((t) => ['--token', t])]),
+    );
     expect(r.result).toBe(0);
     expect(r.out).toContain('matches the commitment');
     const printed = [...r.out.matchAll(/rank (\d\.\d+)/g)].map((m) => Number(m[1]));
@@ -170,7 +186,17 @@ describe('npm run event -- verify', () => {
 
   it('refuses a seed that is not the one committed to', async () => {
     const token = await preToken('ip:1');
-    const r = await captured(() => event(['verify', '--seed', seed, '--commitment', sha256(Buffer.alloc(32, 8).toString('base64')), '--token', token]));
+    const r = await captured(() =>
+      event([
+        'verify',
+        '--seed',
+        seed,
+        '--commitment',
+        sha256(Buffer.alloc(32, 8).toString('base64')),
+        '--token',
+        token,
+      ]),
+    );
     expect(r.result).toBe(2);
     expect(r.err).toMatch(/does not match the commitment/);
   });
@@ -178,7 +204,9 @@ describe('npm run event -- verify', () => {
   it('says why each token it cannot rank is unusable, and exits non-zero', async () => {
     const good = await preToken('ip:1');
     const wait = await signToken({ dec: 'wait', exp: START, sub: 'x', room: 'default' }, 'key1', KEY);
-    const r = await captured(() => event(['verify', '--seed', seed], { stdinTokens: async () => [good, 'garbage', wait] }));
+    const r = await captured(() =>
+      event(['verify', '--seed', seed], { stdinTokens: async () => [good, 'garbage', wait] }),
+    );
     expect(r.result).toBe(1);
     expect(r.out).toMatch(/rank 0\.\d{6}/);
     expect(r.err).toMatch(/cannot rank garbage…: not a token/);
@@ -208,8 +236,11 @@ describe('an event seed stored before the first key', () => {
 describe('npm run event from the command line', () => {
   const cli = (args: string[]) =>
     new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-      const child = execFile(process.execPath, ['--import', 'tsx', 'scripts/event.ts', ...args], { cwd: repoRoot, env: { ...process.env, WR_KEYS_FILE: s.keys, WR_CONFIG_FILE: s.config } }, (_e, out, err) =>
-        resolve({ code: child.exitCode, out, err }),
+      const child = execFile(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/event.ts', ...args],
+        { cwd: repoRoot, env: { ...process.env, WR_KEYS_FILE: s.keys, WR_CONFIG_FILE: s.config } },
+        (_e, out, err) => resolve({ code: child.exitCode, out, err }),
       );
       child.stdin?.end();
     });

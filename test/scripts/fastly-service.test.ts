@@ -52,8 +52,19 @@ afterAll(() => {
 });
 /** The service's Config Store, as the stand-in lists it. */
 const store = (values: Record<string, string>) =>
-  writeFileSync(items, JSON.stringify(Object.entries(values).map(([item_key, item_value]) => ({ store_id: 'CFG-ID', item_key, item_value }))));
-const routing = JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }], default_room: 'shop' });
+  writeFileSync(
+    items,
+    JSON.stringify(
+      Object.entries(values).map(([item_key, item_value]) => ({ store_id: 'CFG-ID', item_key, item_value })),
+    ),
+  );
+const routing = JSON.stringify({
+  rooms: [
+    { id: 'shop', routes: ['/'] },
+    { id: 'checkout', routes: ['/checkout'] },
+  ],
+  default_room: 'shop',
+});
 beforeEach(() => {
   writeFileSync(calls, '');
   store({ routing, settings: JSON.stringify({ enabled: 'true', allow_percentage: '100', active_key: 'key1' }) });
@@ -74,16 +85,37 @@ describe('tune --service', () => {
       ['resource-link', 'list', '--service-id', 'SVC', '--version', 'active', '--json'],
       ['config-store-entry', 'list', '--store-id', 'CFG-ID', '--json'],
       [
-        'config-store-entry', 'update', '--upsert', '--store-id', 'CFG-ID', '--key', 'settings',
-        '--value', JSON.stringify({ enabled: 'true', allow_percentage: '30', active_key: 'key1', wait_period_duration: '20' }),
+        'config-store-entry',
+        'update',
+        '--upsert',
+        '--store-id',
+        'CFG-ID',
+        '--key',
+        'settings',
+        '--value',
+        JSON.stringify({ enabled: 'true', allow_percentage: '30', active_key: 'key1', wait_period_duration: '20' }),
       ],
     ]);
   });
 
   it("writes a room's settings in as few calls as there are store values: its allow_percentage and its own", async () => {
-    const r = await captured(() => main.tune(['--service', 'SVC', '--store-id', 'CFG-ID', '--room', 'checkout', 'allow_percentage=30', 'new_users_per_minute=40', 'wait_period_duration=15']));
+    const r = await captured(() =>
+      main.tune([
+        '--service',
+        'SVC',
+        '--store-id',
+        'CFG-ID',
+        '--room',
+        'checkout',
+        'allow_percentage=30',
+        'new_users_per_minute=40',
+        'wait_period_duration=15',
+      ]),
+    );
     expect(r.result).toBe(0);
-    const writes = recorded().filter((c) => c.args[1] === 'update').map((c) => c.args.slice(6));
+    const writes = recorded()
+      .filter((c) => c.args[1] === 'update')
+      .map((c) => c.args.slice(6));
     expect(writes).toEqual([
       ['room.checkout.allow_percentage', '--value', '30'],
       ['room.checkout', '--value', JSON.stringify({ new_users_per_minute: '40', wait_period_duration: '15' })],
@@ -92,21 +124,38 @@ describe('tune --service', () => {
 
   it('deletes a value left empty', async () => {
     store({ routing, settings: '{"allow_percentage":"100"}', 'room.checkout.allow_percentage': '30' });
-    const r = await captured(() => main.tune(['--service', 'SVC', '--store-id', 'CFG-ID', '--room', 'checkout', 'allow_percentage=']));
+    const r = await captured(() =>
+      main.tune(['--service', 'SVC', '--store-id', 'CFG-ID', '--room', 'checkout', 'allow_percentage=']),
+    );
     expect(r.result).toBe(0);
-    expect(recorded().at(-1)!.args).toEqual(['config-store-entry', 'delete', '--store-id', 'CFG-ID', '--key', 'room.checkout.allow_percentage']);
+    expect(recorded().at(-1)!.args).toEqual([
+      'config-store-entry',
+      'delete',
+      '--store-id',
+      'CFG-ID',
+      '--key',
+      'room.checkout.allow_percentage',
+    ]);
   });
 
   it('on a dry run reads the store and prints the writes without making them', async () => {
-    const r = await captured(() => main.tune(['--service', 'SVC', '--store-id', 'CFG-ID', '--dry-run', '--room', 'checkout', 'allow_percentage=20']));
+    const r = await captured(() =>
+      main.tune(['--service', 'SVC', '--store-id', 'CFG-ID', '--dry-run', '--room', 'checkout', 'allow_percentage=20']),
+    );
     expect(r.result).toBe(0);
-    expect(r.out).toBe('fastly config-store-entry update --upsert --store-id CFG-ID --key room.checkout.allow_percentage --value 20');
+    expect(r.out).toBe(
+      'fastly config-store-entry update --upsert --store-id CFG-ID --key room.checkout.allow_percentage --value 20',
+    );
     expect(recorded().map((c) => c.args[1])).toEqual(['list']);
   });
 
   it('quotes values a shell would split when it prints them', async () => {
-    const r = await captured(() => main.tune(['--service', 'SVC', '--store-id', 'S', '--dry-run', 'message=Back at noon']));
-    expect(r.out).toContain(`--value '{"enabled":"true","allow_percentage":"100","active_key":"key1","message":"Back at noon"}'`);
+    const r = await captured(() =>
+      main.tune(['--service', 'SVC', '--store-id', 'S', '--dry-run', 'message=Back at noon']),
+    );
+    expect(r.out).toContain(
+      `--value '{"enabled":"true","allow_percentage":"100","active_key":"key1","message":"Back at noon"}'`,
+    );
   });
 
   it.each([
@@ -133,45 +182,113 @@ describe('keys --fastly-service', () => {
     expect(r.out).not.toContain(create.stdin!);
     const update = calls.at(-1)!;
     expect(update.args).toEqual([
-      'config-store-entry', 'update', '--upsert', '--store-id', 'CFG-ID', '--key', 'settings',
-      '--value', JSON.stringify({ enabled: 'true', allow_percentage: '100', active_key: 'key3' }),
+      'config-store-entry',
+      'update',
+      '--upsert',
+      '--store-id',
+      'CFG-ID',
+      '--key',
+      'settings',
+      '--value',
+      JSON.stringify({ enabled: 'true', allow_percentage: '100', active_key: 'key3' }),
     ]);
     expect(calls.indexOf(create)).toBeLessThan(calls.indexOf(update));
   });
 
   it('rotate on a dry run prints the secret and the settings write, and makes neither', async () => {
-    const r = await captured(() => main.keys(['rotate', 'key2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC', '--config-store-id', 'CFG-ID', '--dry-run']));
+    const r = await captured(() =>
+      main.keys([
+        'rotate',
+        'key2',
+        '--fastly-service',
+        'SVC',
+        '--secret-store-id',
+        'SEC',
+        '--config-store-id',
+        'CFG-ID',
+        '--dry-run',
+      ]),
+    );
     expect(r.result).toBe(0);
     const lines = r.out.split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/\| fastly secret-store-entry create --store-id SEC --name key2 --stdin$/);
-    expect(lines[1]).toMatch(/^fastly config-store-entry update --upsert --store-id CFG-ID --key settings --value '\{.*"active_key":"key2"\}'$/);
+    expect(lines[1]).toMatch(
+      /^fastly config-store-entry update --upsert --store-id CFG-ID --key settings --value '\{.*"active_key":"key2"\}'$/,
+    );
     expect(recorded().map((c) => c.args[1])).toEqual(['list']);
   });
 
   it('remove refuses a key the service signs with, in any room', async () => {
-    store({ routing, settings: JSON.stringify({ active_key: 'key1' }), 'room.checkout': JSON.stringify({ active_key: 'key2' }) });
-    const r = await captured(() => main.keys(['remove', 'key2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC-ID', '--config-store-id', 'CFG-ID']));
+    store({
+      routing,
+      settings: JSON.stringify({ active_key: 'key1' }),
+      'room.checkout': JSON.stringify({ active_key: 'key2' }),
+    });
+    const r = await captured(() =>
+      main.keys([
+        'remove',
+        'key2',
+        '--fastly-service',
+        'SVC',
+        '--secret-store-id',
+        'SEC-ID',
+        '--config-store-id',
+        'CFG-ID',
+      ]),
+    );
     expect(r.error?.message).toMatch(/"key2" is the service's active_key \(room checkout\)/);
     expect(recorded().some((c) => c.args[1] === 'delete')).toBe(false);
   });
 
   it('remove deletes another key, and reports the CLI error when it fails', async () => {
     store({ settings: JSON.stringify({ active_key: 'key2' }) });
-    const ok = await captured(() => main.keys(['remove', 'key1', '--fastly-service', 'SVC', '--secret-store-id', 'SEC-ID', '--config-store-id', 'CFG-ID']));
+    const ok = await captured(() =>
+      main.keys([
+        'remove',
+        'key1',
+        '--fastly-service',
+        'SVC',
+        '--secret-store-id',
+        'SEC-ID',
+        '--config-store-id',
+        'CFG-ID',
+      ]),
+    );
     expect(ok.result).toBe(0);
     expect(recorded().at(-1)!.args).toEqual(['secret-store-entry', 'delete', '--store-id', 'SEC-ID', '--name', 'key1']);
-    const bad = await captured(() => main.keys(['remove', 'missing', '--fastly-service', 'SVC', '--secret-store-id', 'SEC-ID', '--config-store-id', 'CFG-ID']));
+    const bad = await captured(() =>
+      main.keys([
+        'remove',
+        'missing',
+        '--fastly-service',
+        'SVC',
+        '--secret-store-id',
+        'SEC-ID',
+        '--config-store-id',
+        'CFG-ID',
+      ]),
+    );
     expect(bad.error?.message).toMatch(/secret-store-entry delete failed \(exit 1\): ERROR: not found/);
   });
 
   it('add-invite keeps the invite key in the local key file too, and sends that same key: a backend needs it to sign', async () => {
     const s = scratch({ active_key: 'key1' });
     try {
-      const r = await captured(() => main.keys(['add-invite', 'k2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC-ID']));
+      const r = await captured(() =>
+        main.keys(['add-invite', 'k2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC-ID']),
+      );
       expect(r.result).toBe(0);
       const [create] = recorded();
-      expect(create!.args).toEqual(['secret-store-entry', 'create', '--store-id', 'SEC-ID', '--name', 'invite.k2', '--stdin']);
+      expect(create!.args).toEqual([
+        'secret-store-entry',
+        'create',
+        '--store-id',
+        'SEC-ID',
+        '--name',
+        'invite.k2',
+        '--stdin',
+      ]);
       expect(readJson(s.keys)['invite.k2']).toBe(create!.stdin);
       expect(r.out).not.toContain(create!.stdin!);
       // Again: the local key goes up as it is (another service, or a retry), never a new one.

@@ -36,10 +36,13 @@ function restore(name: string, value: string | undefined): void {
   else process.env[name] = value;
 }
 
-export const readJson = (file: string): Record<string, string> => JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+export const readJson = (file: string): Record<string, string> =>
+  JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
 
 /** Runs fn with console.log/error captured; returns what it printed and what it returned or threw. */
-export async function captured<T>(fn: () => Promise<T>): Promise<{ out: string; err: string; result?: T; error?: Error }> {
+export async function captured<T>(
+  fn: () => Promise<T>,
+): Promise<{ out: string; err: string; result?: T; error?: Error }> {
   const out: string[] = [];
   const err: string[] = [];
   const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void out.push(a.join(' ')));
@@ -56,7 +59,11 @@ export async function captured<T>(fn: () => Promise<T>): Promise<{ out: string; 
 }
 
 /** Runs `tool` (tune's main) on `argv` and checks that it refused, leaving `config` as it was; returns what it said. */
-export async function refusedBy(tool: (argv: string[]) => Promise<number>, config: string, argv: string[]): Promise<string> {
+export async function refusedBy(
+  tool: (argv: string[]) => Promise<number>,
+  config: string,
+  argv: string[],
+): Promise<string> {
   const before = readFileSync(config, 'utf8');
   const r = await captured(() => tool(argv));
   expect(r.result, r.out).toBe(1);

@@ -16,7 +16,13 @@ const NOW = NOW_MS / 1000;
 
 /** A store like the demo's: shop identifies visitors by address, checkout by a header. */
 const STORE = {
-  routing: JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }], default_room: 'shop' }),
+  routing: JSON.stringify({
+    rooms: [
+      { id: 'shop', routes: ['/'] },
+      { id: 'checkout', routes: ['/checkout'] },
+    ],
+    default_room: 'shop',
+  }),
   settings: JSON.stringify({ active_key: 'key1' }),
   'room.checkout': JSON.stringify({ identity: 'header:x-customer-id' }),
 };
@@ -30,7 +36,10 @@ afterEach(() => s.cleanup());
 /** The key ring the room would build from the local key file. */
 const ring = () => {
   const file = readJson(s.keys);
-  return createKeyRing(async (name) => file[name] ?? null, () => {});
+  return createKeyRing(
+    async (name) => file[name] ?? null,
+    () => {},
+  );
 };
 /** The invite in the tool's output: its first line. */
 const inviteIn = (out: string) => out.split('\n')[0]!;
@@ -48,14 +57,20 @@ describe('npm run invite', () => {
     const expect1 = { room: 'shop', identity: 'ip:203.0.113.7', nowSec: NOW };
     const key = (kid: string) => ring().inviteKey(kid);
     expect(await checkInvite(made, expect1, key)).toEqual({ ok: true, exp: NOW + 1800, kid: 'k1' });
-    expect(await checkInvite(made, { ...expect1, nowSec: NOW + 1800 }, key)).toEqual({ ok: false, reason: 'invite_expired' });
-    expect(await checkInvite(made, { ...expect1, room: 'vip' }, key)).toEqual({ ok: false, reason: 'invite_other_room' });
+    expect(await checkInvite(made, { ...expect1, nowSec: NOW + 1800 }, key)).toEqual({
+      ok: false,
+      reason: 'invite_expired',
+    });
+    expect(await checkInvite(made, { ...expect1, room: 'vip' }, key)).toEqual({
+      ok: false,
+      reason: 'invite_other_room',
+    });
     expect(r.out).toContain(`?waiting_room_invite=${made}`);
     expect(r.out).toContain(`curl -H 'waiting-room-invite: ${made}'`);
     expect(r.out).toContain('2026-01-01T00:30:00Z');
   });
 
-  it("links to the address npm start last served the room on (npm start -- --addr moves it)", async () => {
+  it('links to the address npm start last served the room on (npm start -- --addr moves it)', async () => {
     await recordRoomAddress(s.config, 'http://127.0.0.1:7677/');
     const r = await run(['--room', 'shop', '--sub', 'ip:203.0.113.7']);
     expect(r.out).toMatch(/^link: +http:\/\/127\.0\.0\.1:7677\/\?waiting_room_invite=/m);
@@ -65,7 +80,11 @@ describe('npm run invite', () => {
     await captured(() => keys(['add-invite', 'partner']));
     const r = await run(['--room', 'checkout', '--sub', 'header:u-42', '--kid', 'partner']);
     expect(r.result).toBe(0);
-    const check = await checkInvite(inviteIn(r.out), { room: 'checkout', identity: 'header:u-42', nowSec: NOW }, (kid) => ring().inviteKey(kid));
+    const check = await checkInvite(
+      inviteIn(r.out),
+      { room: 'checkout', identity: 'header:u-42', nowSec: NOW },
+      (kid) => ring().inviteKey(kid),
+    );
     expect(check).toEqual({ ok: true, exp: NOW + 3600, kid: 'partner' });
   });
 
@@ -136,7 +155,7 @@ describe('npm run invite checks the local store', () => {
     }
   });
 
-  it('reads the identity as the room merges it: the service-wide setting under the room\'s own', async () => {
+  it("reads the identity as the room merges it: the service-wide setting under the room's own", async () => {
     writeFileSync(s.config, JSON.stringify({ ...STORE, settings: JSON.stringify({ identity: 'jwt:auth' }) }));
     expect((await run(['--room', 'shop', '--sub', 'ip:203.0.113.7'])).error?.message).toMatch(/--sub jwt:SUB/);
     expect((await run(['--room', 'shop', '--sub', 'jwt:u-42'])).result).toBe(0);
@@ -153,7 +172,9 @@ describe('npm run invite checks the local store', () => {
     const other = join(s.dir, 'other.json');
     writeFileSync(other, JSON.stringify({ routing: JSON.stringify({ rooms: [{ id: 'drop', routes: ['/'] }] }) }));
     expect((await run(['--room', 'drop', '--sub', 'ip:203.0.113.7', '--config', other])).result).toBe(0);
-    expect((await run(['--room', 'shop', '--sub', 'ip:203.0.113.7', '--config', other])).error?.message).toMatch(/no room "shop"/);
+    expect((await run(['--room', 'shop', '--sub', 'ip:203.0.113.7', '--config', other])).error?.message).toMatch(
+      /no room "shop"/,
+    );
   });
 
   it('skips the check, and says so, for a Fastly service or when the store file does not exist', async () => {
@@ -169,8 +190,11 @@ describe('npm run invite checks the local store', () => {
 describe('npm run invite from the command line', () => {
   const cli = (args: string[]) =>
     new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-      const child = execFile(process.execPath, ['--import', 'tsx', 'scripts/invite.ts', ...args], { cwd: repoRoot, env: { ...process.env, WR_KEYS_FILE: s.keys } }, (_e, out, err) =>
-        resolve({ code: child.exitCode, out, err }),
+      const child = execFile(
+        process.execPath,
+        ['--import', 'tsx', 'scripts/invite.ts', ...args],
+        { cwd: repoRoot, env: { ...process.env, WR_KEYS_FILE: s.keys } },
+        (_e, out, err) => resolve({ code: child.exitCode, out, err }),
       );
     });
 
@@ -194,7 +218,11 @@ describe('npm run invite from the command line', () => {
 describe('docs/invites.md', () => {
   const doc = readFileSync(join(repoRoot, 'docs', 'invites.md'), 'utf8');
   const EXAMPLE_KEY = Buffer.from(Array.from({ length: 32 }, (_, i) => i)).toString('base64');
-  const exampleKey = (kid: string) => createKeyRing(async (name) => (name === `invite.${kid}` && kid === 'k1' ? EXAMPLE_KEY : null), () => {}).inviteKey(kid);
+  const exampleKey = (kid: string) =>
+    createKeyRing(
+      async (name) => (name === `invite.${kid}` && kid === 'k1' ? EXAMPLE_KEY : null),
+      () => {},
+    ).inviteKey(kid);
 
   it("shows the tool's output for its example, made with the example key, word for word", async () => {
     expect(doc).toContain(EXAMPLE_KEY);
@@ -204,7 +232,9 @@ describe('docs/invites.md', () => {
     expect(doc).toContain(`\`\`\`text\n${r.out}\n\`\`\``);
     const made = inviteIn(r.out);
     expect(doc).toContain(`invite   ${made}`);
-    expect(await checkInvite(made, { room: 'shop', identity: 'ip:203.0.113.7', nowSec: NOW }, exampleKey)).toMatchObject({ ok: true });
+    expect(
+      await checkInvite(made, { room: 'shop', identity: 'ip:203.0.113.7', nowSec: NOW }, exampleKey),
+    ).toMatchObject({ ok: true });
   });
 
   it('says that the kill switch and a closed event win over an invitation, as the room decides', () => {
@@ -230,7 +260,12 @@ describe('docs/invites.md', () => {
       writeFileSync(join(dir, 'make-invite.mjs'), code!);
       const before = Math.floor(Date.now() / 1000);
       const out = await new Promise<string>((resolve, reject) =>
-        execFile(process.execPath, [join(dir, 'make-invite.mjs'), 'shop', 'header:u-42', '5'], { env: { ...process.env, INVITE_KEY: EXAMPLE_KEY } }, (e, stdout) => (e ? reject(e) : resolve(stdout))),
+        execFile(
+          process.execPath,
+          [join(dir, 'make-invite.mjs'), 'shop', 'header:u-42', '5'],
+          { env: { ...process.env, INVITE_KEY: EXAMPLE_KEY } },
+          (e, stdout) => (e ? reject(e) : resolve(stdout)),
+        ),
       );
       const after = Math.floor(Date.now() / 1000);
       const check = await checkInvite(out.trim(), { room: 'shop', identity: 'header:u-42', nowSec: after }, exampleKey);

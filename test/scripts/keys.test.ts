@@ -80,7 +80,9 @@ describe('npm run keys -- add / rotate / remove', () => {
     const r = await captured(() => keys(['rotate', 'key2']));
     expect(r.result).toBe(0);
     expect(Object.keys(readJson(s.keys))).toEqual(['key1', 'key2']);
-    expect(readJson(s.config)).toEqual({ settings: JSON.stringify({ allow_percentage: '50', active_key: 'key2', cookie_lifetime: '600' }) });
+    expect(readJson(s.config)).toEqual({
+      settings: JSON.stringify({ allow_percentage: '50', active_key: 'key2', cookie_lifetime: '600' }),
+    });
     expect(r.out).toContain('npm run keys -- remove key1');
   });
 
@@ -94,7 +96,9 @@ describe('npm run keys -- add / rotate / remove', () => {
     await captured(() => keys(['rotate', 'key2']));
     const r = await captured(() => keys(['remove', 'key1']));
     // The cookies key1 signed a moment ago live for cookie_lifetime (600 s) more.
-    expect(r.error?.message).toMatch(/"key1" stopped signing at \d\d:\d\d:\d\d UTC, .*cookie_lifetime 600 s.* until \d\d:\d\d:\d\d UTC/);
+    expect(r.error?.message).toMatch(
+      /"key1" stopped signing at \d\d:\d\d:\d\d UTC, .*cookie_lifetime 600 s.* until \d\d:\d\d:\d\d UTC/,
+    );
     expect(r.error?.message).toMatch(/--force/);
     expect(Object.keys(readJson(s.keys))).toEqual(['key1', 'key2']);
     const forced = await captured(() => keys(['remove', 'key1', '--force']));
@@ -136,7 +140,10 @@ describe('npm run keys -- add / rotate / remove', () => {
   });
 
   it('list: reports a key too short to sign', async () => {
-    writeFileSync(s.keys, JSON.stringify({ key1: readJson(s.keys).key1!, key2: Buffer.alloc(31, 7).toString('base64') }));
+    writeFileSync(
+      s.keys,
+      JSON.stringify({ key1: readJson(s.keys).key1!, key2: Buffer.alloc(31, 7).toString('base64') }),
+    );
     const r = await captured(() => keys(['list']));
     expect(r.out.split('\n')).toEqual(['* key1', '  key2  WEAK (31 bytes; the room ignores it)']);
   });
@@ -154,7 +161,11 @@ describe('npm run keys -- add-invite / remove-invite', () => {
     expect(bytes(file['invite.k1']!)).toBe(64);
     expect(JSON.parse(readJson(s.config).settings!).active_key).toBe('key1');
     const list = await captured(() => keys(['list']));
-    expect(list.out.split('\n')).toEqual(['* key1', '  invite.k1  (an invite key, not a signing key)', '  invite.partner  (an invite key, not a signing key)']);
+    expect(list.out.split('\n')).toEqual([
+      '* key1',
+      '  invite.k1  (an invite key, not a signing key)',
+      '  invite.partner  (an invite key, not a signing key)',
+    ]);
   });
 
   it('add-invite: works before any signing key exists, and generate still makes the signing key after it', async () => {
@@ -193,10 +204,14 @@ describe('npm run keys -- add-invite / remove-invite', () => {
   });
 
   it('add-invite on a service: creates the secret invite.KID from stdin', async () => {
-    const r = await captured(() => keys(['add-invite', 'k2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC', '--dry-run']));
+    const r = await captured(() =>
+      keys(['add-invite', 'k2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC', '--dry-run']),
+    );
     expect(r.result).toBe(0);
     expect(r.out).toMatch(/\| fastly secret-store-entry create --store-id SEC --name invite.k2 --stdin$/);
-    const gone = await captured(() => keys(['remove-invite', 'k2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC', '--dry-run']));
+    const gone = await captured(() =>
+      keys(['remove-invite', 'k2', '--fastly-service', 'SVC', '--secret-store-id', 'SEC', '--dry-run']),
+    );
     expect(gone.out).toBe('fastly secret-store-entry delete --store-id SEC --name invite.k2');
   });
 });

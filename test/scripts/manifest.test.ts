@@ -47,7 +47,9 @@ describe('fastly.toml', () => {
       ...Object.entries(section(setup, 'config_stores')),
       ...Object.entries(section(setup, 'secret_stores')),
     ];
-    expect(described.map(([name]) => name).sort()).toEqual([CONFIG_STORE, KEY_STORE, ORIGIN_BACKEND, PAGE_STORE].sort());
+    expect(described.map(([name]) => name).sort()).toEqual(
+      [CONFIG_STORE, KEY_STORE, ORIGIN_BACKEND, PAGE_STORE].sort(),
+    );
     for (const [, entry] of described) expect(String(entry.description ?? '')).not.toBe('');
   });
 
@@ -74,12 +76,19 @@ describe('local/: what git holds', () => {
 
   it('ignores the stores, so a tuned setting or a key never shows as a change to commit', () => {
     const ignored = git('check-ignore', '--no-index', 'local/config.json', 'local/keys.json', 'local/pages.json');
-    expect(ignored.stdout.split('\n').filter(Boolean)).toEqual(['local/config.json', 'local/keys.json', 'local/pages.json']);
+    expect(ignored.stdout.split('\n').filter(Boolean)).toEqual([
+      'local/config.json',
+      'local/keys.json',
+      'local/pages.json',
+    ]);
   });
 });
 
 describe('local/config.example.json (the demo settings)', () => {
-  const config = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.json'), 'utf8')) as Record<string, string>;
+  const config = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
   const facts = (method: string, path: string, headers: Record<string, string> = {}): RequestFacts => {
     const url = new URL(`http://127.0.0.1:7676${path}`);
     return requestFacts(new Request(url, { method, headers }), url, null, '127.0.0.1', null, () => {});
@@ -97,7 +106,8 @@ describe('local/config.example.json (the demo settings)', () => {
     expect(problems).toEqual([]);
     expect(routing?.roomIds).toEqual(['shop', 'checkout']);
     expect(routing?.defaultRoom).toBe('shop');
-    for (const room of [null, 'shop', 'checkout']) expect(roomSettings(config, room).problems, String(room)).toEqual([]);
+    for (const room of [null, 'shop', 'checkout'])
+      expect(roomSettings(config, room).problems, String(room)).toEqual([]);
     expect(roomSettings(config, 'shop').config.allowPercentage).toBe(50);
     expect(roomSettings(config, 'shop').config.waitPeriodSeconds).toBeLessThanOrEqual(10);
     const checkout = roomSettings(config, 'checkout').config;
@@ -108,22 +118,41 @@ describe('local/config.example.json (the demo settings)', () => {
   it('sends /checkout to the checkout room, a POST to /webhooks and /health past the rooms, the rest to the shop', async () => {
     const routing = storeRouting(config).routing!;
     expect(await routeRequest(routing, facts('GET', '/checkout'))).toMatchObject({ kind: 'room', room: 'checkout' });
-    expect(await routeRequest(routing, facts('GET', '/checkout/pay'))).toMatchObject({ kind: 'room', room: 'checkout' });
-    expect(await routeRequest(routing, facts('POST', '/webhooks/payment'))).toEqual({ kind: 'bypass', rule: 'webhooks' });
+    expect(await routeRequest(routing, facts('GET', '/checkout/pay'))).toMatchObject({
+      kind: 'room',
+      room: 'checkout',
+    });
+    expect(await routeRequest(routing, facts('POST', '/webhooks/payment'))).toEqual({
+      kind: 'bypass',
+      rule: 'webhooks',
+    });
     expect(await routeRequest(routing, facts('GET', '/health'))).toEqual({ kind: 'bypass', rule: 'health' });
     expect(await routeRequest(routing, facts('GET', '/products'))).toMatchObject({ kind: 'room', room: 'shop' });
   });
 
   // Any client can send any header: a bypass on `x-staff: 1` let everyone past every room.
-  it("bypasses the rooms for staff only on a long secret header value, never on a guessable one", async () => {
+  it('bypasses the rooms for staff only on a long secret header value, never on a guessable one', async () => {
     const routing = storeRouting(config).routing!;
-    for (const headers of [{ 'x-staff': '1' }, { 'x-staff-key': '1' }, { 'x-staff-key': 'true' }, { 'x-staff-key': '' }] as Record<string, string>[]) {
-      expect(await routeRequest(routing, facts('GET', '/checkout', headers)), JSON.stringify(headers)).toMatchObject({ kind: 'room', room: 'checkout' });
+    for (const headers of [
+      { 'x-staff': '1' },
+      { 'x-staff-key': '1' },
+      { 'x-staff-key': 'true' },
+      { 'x-staff-key': '' },
+    ] as Record<string, string>[]) {
+      expect(await routeRequest(routing, facts('GET', '/checkout', headers)), JSON.stringify(headers)).toMatchObject({
+        kind: 'room',
+        room: 'checkout',
+      });
     }
-    const staff = JSON.parse(config.routing!).rules.find((r: { id: string }) => r.id === 'staff') as { if: { header: { name: string; equals: string } } };
+    const staff = JSON.parse(config.routing!).rules.find((r: { id: string }) => r.id === 'staff') as {
+      if: { header: { name: string; equals: string } };
+    };
     expect(staff.if.header.name).toBe('x-staff-key');
     expect(staff.if.header.equals.length).toBeGreaterThanOrEqual(32);
-    expect(await routeRequest(routing, facts('GET', '/products', { 'x-staff-key': staff.if.header.equals }))).toEqual({ kind: 'bypass', rule: 'staff' });
+    expect(await routeRequest(routing, facts('GET', '/products', { 'x-staff-key': staff.if.header.equals }))).toEqual({
+      kind: 'bypass',
+      rule: 'staff',
+    });
   });
 
   it("keeps the README's walkthrough working as written: its staff curl line bypasses, the others do not", async () => {
@@ -133,7 +162,10 @@ describe('local/config.example.json (the demo settings)', () => {
     expect(line, 'a walkthrough curl line for the staff rule').toBeDefined();
     const m = /-H '([^:]+): ([^']+)' http:\/\/127\.0\.0\.1:7676(\/\S*)/.exec(line!);
     expect(m, line).not.toBeNull();
-    expect(await routeRequest(routing, facts('GET', m![3]!, { [m![1]!]: m![2]! }))).toEqual({ kind: 'bypass', rule: 'staff' });
+    expect(await routeRequest(routing, facts('GET', m![3]!, { [m![1]!]: m![2]! }))).toEqual({
+      kind: 'bypass',
+      rule: 'staff',
+    });
   });
 
   it('is the routing docs/configuration.md shows as the demo', () => {

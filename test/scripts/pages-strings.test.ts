@@ -28,10 +28,14 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const strings = (tag: string, value: unknown) => writeFile(join(dir, 'mine', 'strings', `${tag}.json`), typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+const strings = (tag: string, value: unknown) =>
+  writeFile(
+    join(dir, 'mine', 'strings', `${tag}.json`),
+    typeof value === 'string' ? value : JSON.stringify(value, null, 2),
+  );
 
 describe('npm run pages with strings', () => {
-  it('stores a language\'s strings compact as strings.TAG, with no template needed', async () => {
+  it("stores a language's strings compact as strings.TAG, with no template needed", async () => {
     await strings('en-US', { waitHeading: 'How long it takes', checkNow: 'Look again' });
     expect(await main(['--dir', join(dir, 'mine'), '--out', out])).toBe(0);
     const store = JSON.parse(await readFile(out, 'utf8')) as Record<string, string>;
@@ -41,7 +45,11 @@ describe('npm run pages with strings', () => {
 
   it('refuses a file for a language the room does not ship, an unknown key, a broken message or a plural case the language lacks, and writes nothing', async () => {
     await strings('xx-YY', { checkNow: 'x' });
-    await strings('en-US', { nope: 'x', turnIn: 'Your turn in {duration', peopleExact: '{count, plural, few {# a} other {# b}}' });
+    await strings('en-US', {
+      nope: 'x',
+      turnIn: 'Your turn in {duration',
+      peopleExact: '{count, plural, few {# a} other {# b}}',
+    });
     expect(await main(['--dir', join(dir, 'mine'), '--out', out])).toBe(1);
     const said = errors.join('\n');
     expect(said).toMatch(/xx-YY\.json: not a built-in language/);
@@ -59,7 +67,9 @@ describe('npm run pages with strings', () => {
     expect(await main(['--out', out])).toBe(0);
     const store = JSON.parse(await readFile(out, 'utf8')) as Record<string, string>;
     expect(store['strings.de-DE']).toBe('{"waitHeading":"Wie lange es dauert"}');
-    expect(printed.join('\n')).toMatch(/from .*mine \(chosen by npm run pages -- --dir; --dir pages goes back to the project's pages\)/);
+    expect(printed.join('\n')).toMatch(
+      /from .*mine \(chosen by npm run pages -- --dir; --dir pages goes back to the project's pages\)/,
+    );
     expect(await main(['--dir', join(repoRoot, 'pages'), '--out', out])).toBe(0);
     expect(await main(['--out', out])).toBe(0);
     expect((JSON.parse(await readFile(out, 'utf8')) as Record<string, string>)['strings.de-DE']).toBeUndefined();
@@ -90,19 +100,40 @@ describe('npm run pages with strings', () => {
   it('prints the upload for a service, the strings under their key', async () => {
     await strings('en-US', { checkNow: "Look again, it's free" });
     expect(await main(['--dir', join(dir, 'mine'), '--fastly-service', 'SVC1'])).toBe(0);
-    const line = printed.join('\n').split('\n').find((l) => l.includes('--key=strings.en-US'));
-    expect(line).toMatch(/^fastly config-store-entry update --upsert --store-id="\$STORE_ID" --key=strings\.en-US --value=/);
+    const line = printed
+      .join('\n')
+      .split('\n')
+      .find((l) => l.includes('--key=strings.en-US'));
+    expect(line).toMatch(
+      /^fastly config-store-entry update --upsert --store-id="\$STORE_ID" --key=strings\.en-US --value=/,
+    );
     // The value as the shell hands it to the fastly CLI: the JSON exactly, quote and all.
     const value = line!.slice(line!.indexOf('--value=') + '--value='.length);
-    expect(execFileSync('sh', ['-c', `printf %s ${value}`], { encoding: 'utf8' })).toBe('{"checkNow":"Look again, it\'s free"}');
+    expect(execFileSync('sh', ['-c', `printf %s ${value}`], { encoding: 'utf8' })).toBe(
+      '{"checkNow":"Look again, it\'s free"}',
+    );
   });
 
-  it('a room\'s strings go under its page set, ROOM.strings.TAG, and the shared ones stay', async () => {
-    await writeFile(join(dir, 'config.json'), JSON.stringify({ routing: JSON.stringify({ rooms: [{ id: 'checkout', routes: ['/checkout'] }] }) }));
+  it("a room's strings go under its page set, ROOM.strings.TAG, and the shared ones stay", async () => {
+    await writeFile(
+      join(dir, 'config.json'),
+      JSON.stringify({ routing: JSON.stringify({ rooms: [{ id: 'checkout', routes: ['/checkout'] }] }) }),
+    );
     await mkdir(join(dir, 'local'), { recursive: true });
     await writeFile(out, JSON.stringify({ 'strings.en-US': '{"checkNow":"Shared"}' }));
     await strings('en-US', { checkNow: 'Checkout' });
-    expect(await main(['--dir', join(dir, 'mine'), '--out', out, '--room', 'checkout', '--config-file', join(dir, 'config.json')])).toBe(0);
+    expect(
+      await main([
+        '--dir',
+        join(dir, 'mine'),
+        '--out',
+        out,
+        '--room',
+        'checkout',
+        '--config-file',
+        join(dir, 'config.json'),
+      ]),
+    ).toBe(0);
     const store = JSON.parse(await readFile(out, 'utf8')) as Record<string, string>;
     expect(store['checkout.strings.en-US']).toBe('{"checkNow":"Checkout"}');
     expect(store['strings.en-US']).toBe('{"checkNow":"Shared"}');

@@ -37,7 +37,12 @@ describe('built-in templates', () => {
     const html = renderPage(
       name,
       null,
-      pageVars(name, { retryAfterSeconds: 86_400, refreshIntervalSeconds: 86_430, jitterSeconds: 30, waitTime75PercentileSeconds: 999_999 }),
+      pageVars(name, {
+        retryAfterSeconds: 86_400,
+        refreshIntervalSeconds: 86_430,
+        jitterSeconds: 30,
+        waitTime75PercentileSeconds: 999_999,
+      }),
       () => undefined,
     );
     expect(Buffer.byteLength(html)).toBeLessThanOrEqual(RENDERED_PAGE_BUDGET);
@@ -46,12 +51,16 @@ describe('built-in templates', () => {
   it.each(NAMES)('%s loads nothing from anywhere else (the page must not send visitors to the origin)', (name) => {
     // The template and the parts (CSS, scripts) it takes in. Save the proof-of-work solver, which the
     // edge serves itself (src/core/solver-asset.ts).
-    const html = [builtinPages[name], ...Object.values(builtinPartials)].join('\n').replaceAll('.src="{{{solverUrl}}}"', '');
+    const html = [builtinPages[name], ...Object.values(builtinPartials)]
+      .join('\n')
+      .replaceAll('.src="{{{solverUrl}}}"', '');
     expect(html).not.toMatch(/<link\b|<img\b|<iframe\b|\bsrc=|@import|url\(|https?:\/\//i);
   });
 
   it.each(NAMES)('%s never traps a visitor on the page', (name) => {
-    expect([builtinPages[name], ...Object.values(builtinPartials)].join('\n')).not.toMatch(/beforeunload|onunload|history\.pushState/);
+    expect([builtinPages[name], ...Object.values(builtinPartials)].join('\n')).not.toMatch(
+      /beforeunload|onunload|history\.pushState/,
+    );
   });
 });
 
@@ -73,7 +82,9 @@ describe('npm run pages', () => {
     for (const name of NAMES) {
       const diags: string[] = [];
       const vars = pageVars(name);
-      expect(renderPage(name, store[name] ?? null, vars, (m) => diags.push(m))).toBe(renderPage(name, null, vars, () => undefined));
+      expect(renderPage(name, store[name] ?? null, vars, (m) => diags.push(m))).toBe(
+        renderPage(name, null, vars, () => undefined),
+      );
       expect(diags).toEqual([]);
     }
   });
@@ -90,7 +101,8 @@ describe('npm run pages', () => {
   });
 
   it('makes both waiting pages from one waiting.html, each with its own words, unless a page has its own file', async () => {
-    const shared = '<h1>{{#isKeepWaiting}}Still waiting{{/isKeepWaiting}}{{^isKeepWaiting}}Welcome{{/isKeepWaiting}}</h1>';
+    const shared =
+      '<h1>{{#isKeepWaiting}}Still waiting{{/isKeepWaiting}}{{^isKeepWaiting}}Welcome{{/isKeepWaiting}}</h1>';
     await writeFile(join(dir, 'waiting.html'), shared);
     const pages = await encodePages(dir);
     const text = (name: string) => Buffer.from(pages.find((p) => p.name === name)!.base64, 'base64').toString('utf8');
@@ -109,7 +121,9 @@ describe('npm run pages', () => {
     await writeFile(join(dir, 'deny.html'), 'x'.repeat(6000));
     const error = await encodePages(dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PageError);
-    expect((error as Error).message).toContain('keepwaiting.html: 8004 characters as base64, over the 8000-character limit');
+    expect((error as Error).message).toContain(
+      'keepwaiting.html: 8004 characters as base64, over the 8000-character limit',
+    );
     expect((error as Error).message).not.toContain('deny.html');
   });
 
@@ -119,13 +133,23 @@ describe('npm run pages', () => {
   });
 
   it('takes a template that uses the built-in parts, and refuses one naming a part that does not exist, listing those that do', async () => {
-    await writeFile(join(dir, 'deny.html'), '<style>{{> style}}</style><h1>Closed</h1><script>{{> deny-script}}</script>');
+    await writeFile(
+      join(dir, 'deny.html'),
+      '<style>{{> style}}</style><h1>Closed</h1><script>{{> deny-script}}</script>',
+    );
     expect((await encodePages(dir)).map((p) => p.name)).toEqual(['deny']);
-    await writeFile(join(dir, 'startwaiting.html'), '<style>{{> styles}}</style>{{#hasEstimate}}{{> waiting}}{{/hasEstimate}}');
+    await writeFile(
+      join(dir, 'startwaiting.html'),
+      '<style>{{> styles}}</style>{{#hasEstimate}}{{> waiting}}{{/hasEstimate}}',
+    );
     const error = await encodePages(dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PageError);
-    expect((error as Error).message).toContain('startwaiting.html: names {{> styles}}, {{> waiting}}, which do not exist');
-    expect((error as Error).message).toMatch(/\{\{> style\}\}.*\{\{> waiting-script\}\}.*\{\{> prequeue-script\}\}.*\{\{> deny-script\}\}/s);
+    expect((error as Error).message).toContain(
+      'startwaiting.html: names {{> styles}}, {{> waiting}}, which do not exist',
+    );
+    expect((error as Error).message).toMatch(
+      /\{\{> style\}\}.*\{\{> waiting-script\}\}.*\{\{> prequeue-script\}\}.*\{\{> deny-script\}\}/s,
+    );
     expect((error as Error).message).not.toContain('deny.html');
   });
 
@@ -165,12 +189,24 @@ describe('npm run pages', () => {
 
 describe('npm run pages -- --room', () => {
   let dir: string;
-  const routing = JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'drops', routes: ['/drops'] }], default_room: 'shop' });
+  const routing = JSON.stringify({
+    rooms: [
+      { id: 'shop', routes: ['/'] },
+      { id: 'drops', routes: ['/drops'] },
+    ],
+    default_room: 'shop',
+  });
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'wr-pages-room-'));
     await writeFile(join(dir, 'deny.html'), '<p>drops closed</p>');
-    await writeFile(join(dir, 'config.json'), JSON.stringify({ routing, settings: JSON.stringify({ allow_percentage: '50' }) }));
-    await writeFile(join(dir, 'pages.json'), JSON.stringify({ deny: b64('<p>shared</p>'), 'other.deny': b64('<p>other</p>') }));
+    await writeFile(
+      join(dir, 'config.json'),
+      JSON.stringify({ routing, settings: JSON.stringify({ allow_percentage: '50' }) }),
+    );
+    await writeFile(
+      join(dir, 'pages.json'),
+      JSON.stringify({ deny: b64('<p>shared</p>'), 'other.deny': b64('<p>other</p>') }),
+    );
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
   });
@@ -181,8 +217,17 @@ describe('npm run pages -- --room', () => {
   const json = async (file: string) => JSON.parse(await readFile(join(dir, file), 'utf8')) as Record<string, string>;
 
   it("writes the room's pages as ID.NAME beside the others and makes the room read them", async () => {
-    expect(await main(['--dir', dir, '--out', join(dir, 'pages.json'), '--room', 'drops', '--config-file', join(dir, 'config.json')], repoRoot)).toBe(0);
-    expect(await json('pages.json')).toEqual({ deny: b64('<p>shared</p>'), 'other.deny': b64('<p>other</p>'), 'drops.deny': b64('<p>drops closed</p>') });
+    expect(
+      await main(
+        ['--dir', dir, '--out', join(dir, 'pages.json'), '--room', 'drops', '--config-file', join(dir, 'config.json')],
+        repoRoot,
+      ),
+    ).toBe(0);
+    expect(await json('pages.json')).toEqual({
+      deny: b64('<p>shared</p>'),
+      'other.deny': b64('<p>other</p>'),
+      'drops.deny': b64('<p>drops closed</p>'),
+    });
     expect(JSON.parse((await json('config.json'))['room.drops']!)).toEqual({ pages: 'drops' });
   });
 
@@ -195,7 +240,12 @@ describe('npm run pages -- --room', () => {
     const errors: string[] = [];
     vi.spyOn(console, 'error').mockImplementation((m: string) => void errors.push(m));
     const before = await json('pages.json');
-    expect(await main(['--dir', dir, '--out', join(dir, 'pages.json'), '--room', 'drop', '--config-file', join(dir, 'config.json')], repoRoot)).toBe(1);
+    expect(
+      await main(
+        ['--dir', dir, '--out', join(dir, 'pages.json'), '--room', 'drop', '--config-file', join(dir, 'config.json')],
+        repoRoot,
+      ),
+    ).toBe(1);
     expect(errors.join('\n')).toContain('its rooms are shop, drops');
     expect(await json('pages.json')).toEqual(before);
     expect(await json('config.json')).not.toHaveProperty('room.drop');

@@ -173,7 +173,10 @@ describe('README.md', () => {
     const quickStart = firstScreen.findIndex((l) => /^## Quick start/.test(l));
     expect(quickStart, 'a "## Quick start" heading').toBeGreaterThan(-1);
     for (const command of ['npm ci', 'npm start', 'npm test']) {
-      expect(firstScreen.some((l) => l.trimStart().startsWith(command)), command).toBe(true);
+      expect(
+        firstScreen.some((l) => l.trimStart().startsWith(command)),
+        command,
+      ).toBe(true);
     }
     // The map: the first table after the quick start whose header names folders, ending on the first screen.
     const mapHeader = lines.findIndex((l, i) => i > quickStart && /^\|\s*folder\s*\|/.test(l));
@@ -186,14 +189,23 @@ describe('README.md', () => {
 });
 
 /** Version triple; missing or wildcard parts are 0 (a lower bound is all the checks below need). */
-const triple = (v: string): number[] => v.split('.').slice(0, 3).map((p) => (/^\d+$/.test(p) ? Number(p) : 0));
+const triple = (v: string): number[] =>
+  v
+    .split('.')
+    .slice(0, 3)
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : 0));
 const compare = (a: number[], b: number[]): number => a.reduce((r, x, i) => r || x - (b[i] ?? 0), 0);
 
 /** Whether `version` satisfies an npm `engines` range (||, spaces, >=, >, <=, <, =, ^, ~, x and *). */
 function satisfies(version: string, range: string): boolean {
   const v = triple(version);
   return range.split('||').some((alternative) =>
-    (alternative.trim().replace(/([<>=^~]+)\s+/g, '$1').match(/\S+/g) ?? ['*']).every((comparator) => {
+    (
+      alternative
+        .trim()
+        .replace(/([<>=^~]+)\s+/g, '$1')
+        .match(/\S+/g) ?? ['*']
+    ).every((comparator) => {
       const [, op = '', bound = ''] = /^([<>=^~]*)v?(.*)$/.exec(comparator)!;
       if (bound === '' || bound === '*' || bound === 'x') return true;
       const parts = bound.split('.').filter((p) => /^\d+$/.test(p)).length;
@@ -215,7 +227,9 @@ function satisfies(version: string, range: string): boolean {
 
 describe('the Node.js the README asks for', () => {
   const asked = /Node\.js (\d+\.\d+) or later/.exec(readme)?.[1];
-  const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { engines?: { node?: string }; optional?: boolean; os?: string[] }> };
+  const lock = JSON.parse(read('package-lock.json')) as {
+    packages: Record<string, { engines?: { node?: string }; optional?: boolean; os?: string[] }>;
+  };
 
   it('reads ranges as npm does', () => {
     expect(satisfies('20.19.0', '^22.17.0 || >=24.0.0')).toBe(false);
@@ -236,7 +250,10 @@ describe('the Node.js the README asks for', () => {
 
   it('is accepted by every package npm ci installs, so it warns of no engine (EBADENGINE)', () => {
     const refused = Object.entries(lock.packages)
-      .filter(([name, entry]) => name !== '' && entry.engines?.node !== undefined && !satisfies(`${asked}.0`, entry.engines.node))
+      .filter(
+        ([name, entry]) =>
+          name !== '' && entry.engines?.node !== undefined && !satisfies(`${asked}.0`, entry.engines.node),
+      )
       .map(([name, entry]) => `${name.replace(/^.*node_modules\//, '')} wants Node ${entry.engines!.node}`);
     expect(refused).toEqual([]);
   });
@@ -244,7 +261,12 @@ describe('the Node.js the README asks for', () => {
 
 describe('README.md: the local store and the log', () => {
   it('says where the settings live, that git leaves them alone, and how to go back to the demo settings', () => {
-    for (const words of ['`local/config.json`', '`local/config.example.json`', 'not tracked by git', '`rm local/config.json && npm run tune`']) {
+    for (const words of [
+      '`local/config.json`',
+      '`local/config.example.json`',
+      'not tracked by git',
+      '`rm local/config.json && npm run tune`',
+    ]) {
       expect(readme, words).toContain(words);
     }
   });
@@ -259,7 +281,11 @@ describe('README.md: the local store and the log', () => {
     const cookies = new Map<number, string>();
     for (let round = 0; round < 4; round++) {
       for (let v = 0; v < 50; v++) {
-        const answer = await room.visit({ path: `/products/${v % 7}`, ip: `198.51.100.${v}`, ...(cookies.has(v) ? { cookie: cookies.get(v)! } : {}) });
+        const answer = await room.visit({
+          path: `/products/${v % 7}`,
+          ip: `198.51.100.${v}`,
+          ...(cookies.has(v) ? { cookie: cookies.get(v)! } : {}),
+        });
         // The demo's /products go through room shop, whose cookie is waiting_room_shop.
         const set = roomCookies(answer.response, 'shop')[0]?.split(';')[0];
         if (set !== undefined) cookies.set(v, set);
@@ -306,11 +332,13 @@ describe('Markdown links', () => {
 function sourceFiles(dir = ''): string[] {
   return readdirSync(join(repoRoot, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return ['node_modules', 'bin', 'docs'].includes(entry.name) || entry.name.startsWith('.') ? [] : sourceFiles(path);
+    if (entry.isDirectory())
+      return ['node_modules', 'bin', 'docs'].includes(entry.name) || entry.name.startsWith('.')
+        ? []
+        : sourceFiles(path);
     return /\.(ts|mjs|html)$/.test(entry.name) || path === '.gitignore' ? [path] : [];
   });
 }
-
 
 describe('docs/ as the code cites it', () => {
   const files = sourceFiles();
@@ -331,7 +359,8 @@ describe('docs/ as the code cites it', () => {
         cited++;
         const target = `docs/${folder}${page ?? ''}`;
         if (!existsSync(join(repoRoot, target))) broken.push(`${file}: ${citation} (no ${target})`);
-        else if (anchor !== undefined && page !== undefined && !anchors(read(target)).has(anchor)) broken.push(`${file}: ${citation} (no heading #${anchor})`);
+        else if (anchor !== undefined && page !== undefined && !anchors(read(target)).has(anchor))
+          broken.push(`${file}: ${citation} (no heading #${anchor})`);
       }
     }
     expect(cited).toBeGreaterThan(100);

@@ -11,8 +11,12 @@ const ports = startPorts('127.0.0.1:7676');
 describe("npm start's banner", () => {
   it('names each room of the demo with its chance and window, as the room reads them', () => {
     const text = bannerText('127.0.0.1:7676', ports, false, demo);
-    expect(text).toMatch(/http:\/\/127\.0\.0\.1:7676\/\s+room shop \(allow_percentage 50: each draw, every 10 s, lets 50% in\)/);
-    expect(text).toMatch(/room checkout \(allow_percentage 50: each draw, every 5 s, lets 50% in; at most 30 admissions a minute at this POP; with --control, held to 30 new visitors a minute\)/);
+    expect(text).toMatch(
+      /http:\/\/127\.0\.0\.1:7676\/\s+room shop \(allow_percentage 50: each draw, every 10 s, lets 50% in\)/,
+    );
+    expect(text).toMatch(
+      /room checkout \(allow_percentage 50: each draw, every 5 s, lets 50% in; at most 30 admissions a minute at this POP; with --control, held to 30 new visitors a minute\)/,
+    );
     expect(text).toContain('npm run tune -- --room checkout allow_percentage=0');
   });
 
@@ -31,19 +35,28 @@ describe("npm start's banner under a controller's schedule", () => {
 
   it('says the chance the draws use now and where it comes from, not allow_percentage alone', () => {
     const text = bannerText('127.0.0.1:7676', ports, false, store, now);
-    expect(text).toMatch(/room shop \(each draw, every 10 s, lets 2\.56% in: the last entry of a controller's allow_schedule, its fallback, .*allow_percentage 50 is not used/);
+    expect(text).toMatch(
+      /room shop \(each draw, every 10 s, lets 2\.56% in: the last entry of a controller's allow_schedule, its fallback, .*allow_percentage 50 is not used/,
+    );
     expect(text).not.toMatch(/room shop \(allow_percentage 50: each draw, every 10 s, lets 50% in/);
     // The room without a schedule still reads allow_percentage.
     expect(text).toMatch(/room checkout \(allow_percentage 50: each draw, every 5 s, lets 50% in/);
   });
 
   it('names a schedule a controller publishes now', () => {
-    const running = { ...demo, 'room.shop.live': JSON.stringify({ allow_schedule: `${now - 20}=12.5,${now + 600}=3` }) };
-    expect(bannerText('127.0.0.1:7676', ports, true, running, now)).toMatch(/room shop \(each draw, every 10 s, lets 12\.5% in: the controller's allow_schedule/);
+    const running = {
+      ...demo,
+      'room.shop.live': JSON.stringify({ allow_schedule: `${now - 20}=12.5,${now + 600}=3` }),
+    };
+    expect(bannerText('127.0.0.1:7676', ports, true, running, now)).toMatch(
+      /room shop \(each draw, every 10 s, lets 12\.5% in: the controller's allow_schedule/,
+    );
   });
 
-  it('carries what npm start did with a stopped controller\'s schedules', () => {
-    const text = bannerText('127.0.0.1:7676', ports, false, demo, now, ['cleared what a stopped controller left (pid 210, ...)']);
+  it("carries what npm start did with a stopped controller's schedules", () => {
+    const text = bannerText('127.0.0.1:7676', ports, false, demo, now, [
+      'cleared what a stopped controller left (pid 210, ...)',
+    ]);
     expect(text).toContain('cleared what a stopped controller left (pid 210, ...)');
   });
 });
@@ -62,15 +75,33 @@ describe("npm start's banner when something decides before the draw", () => {
   const withShop = (own: Record<string, string>) => ({ ...demo, 'room.shop': JSON.stringify(own) });
 
   it("says a scheduled sale's pre-queue is open and when the sale starts, before the chance that follows it", () => {
-    const text = bannerText('127.0.0.1:7676', ports, false, withShop({ event_prequeue_start: at(now - 60), event_start: at(now + 180) }), now);
+    const text = bannerText(
+      '127.0.0.1:7676',
+      ports,
+      false,
+      withShop({ event_prequeue_start: at(now - 60), event_start: at(now + 180) }),
+      now,
+    );
     const start = new Date((now + 180) * 1000).toISOString().slice(11, 19);
-    expect(text).toMatch(new RegExp(`room shop \\(a sale starts ${start} UTC: until then new visitors get the countdown page.*; after the pre-queue, allow_percentage 50`));
+    expect(text).toMatch(
+      new RegExp(
+        `room shop \\(a sale starts ${start} UTC: until then new visitors get the countdown page.*; after the pre-queue, allow_percentage 50`,
+      ),
+    );
     expect(text).toMatch(/room checkout \(allow_percentage 50/);
   });
 
   it('says when the pre-queue opens, before it does', () => {
-    const text = bannerText('127.0.0.1:7676', ports, false, withShop({ event_prequeue_start: at(now + 60), event_start: at(now + 180) }), now);
-    expect(text).toMatch(/room shop \(a sale starts \d\d:\d\d:\d\d UTC, its pre-queue opens \d\d:\d\d:\d\d UTC; until then, allow_percentage 50/);
+    const text = bannerText(
+      '127.0.0.1:7676',
+      ports,
+      false,
+      withShop({ event_prequeue_start: at(now + 60), event_start: at(now + 180) }),
+      now,
+    );
+    expect(text).toMatch(
+      /room shop \(a sale starts \d\d:\d\d:\d\d UTC, its pre-queue opens \d\d:\d\d:\d\d UTC; until then, allow_percentage 50/,
+    );
   });
 
   it('says nothing of a sale once it has started', () => {
@@ -79,7 +110,11 @@ describe("npm start's banner when something decides before the draw", () => {
   });
 
   it('says a paused or switched-off room is so', () => {
-    expect(bannerText('127.0.0.1:7676', ports, false, withShop({ queue_all: 'true' }), now)).toMatch(/room shop \(paused \(queue_all\): nobody new is let in/);
-    expect(bannerText('127.0.0.1:7676', ports, false, withShop({ enabled: 'false' }), now)).toMatch(/room shop \(switched off \(enabled=false\): every request goes to the origin/);
+    expect(bannerText('127.0.0.1:7676', ports, false, withShop({ queue_all: 'true' }), now)).toMatch(
+      /room shop \(paused \(queue_all\): nobody new is let in/,
+    );
+    expect(bannerText('127.0.0.1:7676', ports, false, withShop({ enabled: 'false' }), now)).toMatch(
+      /room shop \(switched off \(enabled=false\): every request goes to the origin/,
+    );
   });
 });

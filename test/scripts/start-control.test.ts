@@ -10,9 +10,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('npm start -- --control: log_endpoint', () => {
   it('sets log_endpoint=stdout when unset, keeping every other setting', async () => {
     const file = join(dir, 'unset.json');
-    writeFileSync(file, JSON.stringify({ settings: JSON.stringify({ allow_percentage: '50' }), 'room.checkout.allow_percentage': '30' }));
+    writeFileSync(
+      file,
+      JSON.stringify({ settings: JSON.stringify({ allow_percentage: '50' }), 'room.checkout.allow_percentage': '30' }),
+    );
     expect(await ensureLogEndpoint(file)).toContain('set to "stdout"');
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ settings: JSON.stringify({ allow_percentage: '50', log_endpoint: 'stdout' }), 'room.checkout.allow_percentage': '30' });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      settings: JSON.stringify({ allow_percentage: '50', log_endpoint: 'stdout' }),
+      'room.checkout.allow_percentage': '30',
+    });
   });
 
   it('leaves a named endpoint alone: the local host prints its lines too', async () => {

@@ -9,8 +9,12 @@ import { repoRoot } from '../../lib/paths.js';
 const dir = mkdtempSync(join(tmpdir(), 'wr-start-live-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const demo = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.json'), 'utf8')) as Record<string, string>;
-const live = JSON.stringify({ allow_schedule: '1796454260=2.388404,1796454980=2.561533', proof_schedule: '1796454260=0' });
-const beat = (host: string, pid: number) => JSON.stringify({ id: '9af6d611', host, pid, started: 1796454000, beat: 1796454980, lease: 600 });
+const live = JSON.stringify({
+  allow_schedule: '1796454260=2.388404,1796454980=2.561533',
+  proof_schedule: '1796454260=0',
+});
+const beat = (host: string, pid: number) =>
+  JSON.stringify({ id: '9af6d611', host, pid, started: 1796454000, beat: 1796454980, lease: 600 });
 
 function storeFile(name: string, extra: Record<string, string>): string {
   const file = join(dir, name);
@@ -26,7 +30,11 @@ describe('what a stopped controller left', () => {
   });
 
   it('is removed, every room of it, when its controller ran here and runs no more; the rest is kept', async () => {
-    const file = storeFile('stopped.json', { 'room.shop.live': live, 'room.checkout.live': live, controller: beat('vm', 210) });
+    const file = storeFile('stopped.json', {
+      'room.shop.live': live,
+      'room.checkout.live': live,
+      controller: beat('vm', 210),
+    });
     const said = await clearStoppedController(file, 'vm', () => false);
     expect(said).toContain('cleared what a stopped controller left (pid 210');
     expect(said).toContain('shop, checkout');
@@ -51,7 +59,9 @@ describe('what a stopped controller left', () => {
     expect(said).toContain('npm run tune -- --room shop allow_schedule= proof_schedule=');
     expect(read(other)['room.shop.live']).toBe(live);
     const noBeat = storeFile('no-beat.json', { 'room.shop.live': live });
-    expect(await clearStoppedController(noBeat, 'vm', () => false)).toContain('no controller heartbeat says who wrote them');
+    expect(await clearStoppedController(noBeat, 'vm', () => false)).toContain(
+      'no controller heartbeat says who wrote them',
+    );
     expect(read(noBeat)['room.shop.live']).toBe(live);
   });
 });

@@ -18,14 +18,19 @@ describe('npm start: the room did not come up', () => {
   });
 
   it('a CLI still fetching Viceroy when the wait ends is said to be fetching, not slow', () => {
-    const message = roomSlowMessage('127.0.0.1:7676', 120, ['| Fetching Viceroy release: latest...', '/ Fetching Viceroy release: latest...']);
+    const message = roomSlowMessage('127.0.0.1:7676', 120, [
+      '| Fetching Viceroy release: latest...',
+      '/ Fetching Viceroy release: latest...',
+    ]);
     expect(message).toContain('still fetching Viceroy after 120 s');
     expect(message).toContain('npm start');
     expect(message).not.toContain('did not listen');
   });
 
   it('any other stop names the exit and shows the last lines of a room that is slow', () => {
-    expect(roomExitMessage('exit 2', ['compute-host: invalid configuration'], false)).toBe('the room stopped (exit 2); stopping the shop too');
+    expect(roomExitMessage('exit 2', ['compute-host: invalid configuration'], false)).toBe(
+      'the room stopped (exit 2); stopping the shop too',
+    );
     expect(roomSlowMessage('127.0.0.1:7676', 120, ['✓ Running local server'])).toContain('✓ Running local server');
   });
 });

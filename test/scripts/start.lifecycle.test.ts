@@ -30,7 +30,13 @@ beforeAll(async () => {
   await ensureRoomWasm();
 }, 240_000);
 
-async function startRoom(): Promise<{ pid: number; ports: ReturnType<typeof startPorts>; exited: Promise<unknown>; out: () => string; pids: number[] }> {
+async function startRoom(): Promise<{
+  pid: number;
+  ports: ReturnType<typeof startPorts>;
+  exited: Promise<unknown>;
+  out: () => string;
+  pids: number[];
+}> {
   const addr = await freeAddr(startPorts(`127.0.0.1:${20000 + Math.floor(Math.random() * 20000)}`), true);
   const ports = startPorts(addr!);
   const config = join(dir, `config-${ports.room}.json`);
@@ -38,7 +44,12 @@ async function startRoom(): Promise<{ pid: number; ports: ReturnType<typeof star
   const npm = spawn('npm', ['start', '--', '--skip-build', '--control', '--addr', addr!], {
     cwd: repoRoot,
     // A Fastly CLI that has never run here (its config under XDG_CONFIG_HOME): what a first `npm start` prints.
-    env: { ...process.env, XDG_CONFIG_HOME: join(dir, `xdg-${ports.room}`), WR_CONFIG_FILE: config, WR_KEYS_FILE: join(dir, `keys-${ports.room}.json`) },
+    env: {
+      ...process.env,
+      XDG_CONFIG_HOME: join(dir, `xdg-${ports.room}`),
+      WR_CONFIG_FILE: config,
+      WR_KEYS_FILE: join(dir, `keys-${ports.room}.json`),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(npm.pid!);
@@ -48,7 +59,8 @@ async function startRoom(): Promise<{ pid: number; ports: ReturnType<typeof star
   const exited = new Promise((resolve) => npm.once('exit', resolve));
   await expect.poll(() => out, { timeout: 120_000, interval: 250 }).toContain('The waiting room is running');
   expect((await fetch(`http://${addr}/`)).status).toBe(200);
-  for (const port of [ports.room, ports.origin, ports.dashboard]) expect(await canConnect(port), `port ${port}`).toBe(true);
+  for (const port of [ports.room, ports.origin, ports.dashboard])
+    expect(await canConnect(port), `port ${port}`).toBe(true);
   const pids = descendants(npm.pid!);
   // npm, sh, tsx, start.ts, the guard, the Fastly CLI, the host, the controller at least.
   expect(pids.length).toBeGreaterThanOrEqual(6);
@@ -58,7 +70,10 @@ async function startRoom(): Promise<{ pid: number; ports: ReturnType<typeof star
 async function expectAllStopped(run: Awaited<ReturnType<typeof startRoom>>): Promise<void> {
   const ports = [run.ports.room, run.ports.origin, run.ports.dashboard];
   await expect
-    .poll(async () => (await Promise.all(ports.map((p) => canConnect(p)))).some(Boolean), { timeout: 20_000, interval: 250 })
+    .poll(async () => (await Promise.all(ports.map((p) => canConnect(p)))).some(Boolean), {
+      timeout: 20_000,
+      interval: 250,
+    })
     .toBe(false);
   await expect.poll(() => run.pids.filter(alive), { timeout: 20_000, interval: 250 }).toEqual([]);
 }
@@ -81,7 +96,11 @@ describe('npm start stopped by a supervisor', () => {
 
   it('SIGKILL to the script itself leaves nothing serving', async () => {
     const run = await startRoom();
-    const script = run.pids.find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/start.ts') && !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('tsx/dist/cli'));
+    const script = run.pids.find(
+      (pid) =>
+        readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/start.ts') &&
+        !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('tsx/dist/cli'),
+    );
     expect(script).toBeDefined();
     process.kill(script!, 'SIGKILL');
     await expectAllStopped(run);

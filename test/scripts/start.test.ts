@@ -94,13 +94,23 @@ describe('npm start', () => {
     const config = join(dir, 'config-left.json');
     const now = Math.floor(Date.now() / 1000);
     const gonePid = spawnSync(process.execPath, ['-e', '0']).pid;
-    const example = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.json'), 'utf8')) as Record<string, string>;
+    const example = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
     writeFileSync(
       config,
       JSON.stringify({
         ...example,
         'room.shop.live': JSON.stringify({ allow_schedule: `${now - 900}=2.388404,${now - 300}=2.561533` }),
-        controller: JSON.stringify({ id: '9af6d611', host: hostname(), pid: gonePid, started: now - 1200, beat: now - 290, lease: 600 }),
+        controller: JSON.stringify({
+          id: '9af6d611',
+          host: hostname(),
+          pid: gonePid,
+          started: now - 1200,
+          beat: now - 290,
+          lease: 600,
+        }),
       }),
     );
     const run = start(['--host', host, '--addr', await testAddr()], { WR_CONFIG_FILE: config });
@@ -137,7 +147,10 @@ describe('npm start', () => {
   it('does not start a room that cannot sign tokens, and says which key to use', async () => {
     const config = join(dir, 'config-missing-key.json');
     const keys = join(dir, 'keys-other.json');
-    writeFileSync(config, JSON.stringify({ settings: JSON.stringify({ active_key: 'removed1', allow_percentage: '50' }) }));
+    writeFileSync(
+      config,
+      JSON.stringify({ settings: JSON.stringify({ active_key: 'removed1', allow_percentage: '50' }) }),
+    );
     writeFileSync(keys, JSON.stringify({ other: Buffer.alloc(64, 7).toString('base64') }));
     const run = start(['--host', host, '--addr', await testAddr()], { WR_CONFIG_FILE: config, WR_KEYS_FILE: keys });
     expect(await run.exited).toBe(1);

@@ -14,7 +14,10 @@ import { runCommand } from '../support/run-command.js';
 /** `npm run tune -- ARGS` as a child process: the stand-in answers from this one, so it must not block. */
 const tune = (args: string[]) => runCommand(process.execPath, ['--import', 'tsx', 'scripts/tune.ts', ...args], env);
 
-const example = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.json'), 'utf8')) as Record<string, string>;
+const example = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.json'), 'utf8')) as Record<
+  string,
+  string
+>;
 let api: FastlyApi;
 let svc: SeededService;
 let home: string;
@@ -37,7 +40,9 @@ describe('npm run tune -- --service SVC active_key=KID', () => {
     const r = await tune(['--service', 'SVC', 'active_key=nokey']);
     expect(r.code, r.out).toBe(1);
     expect(r.err).toContain('refused: setting "active_key" = "nokey" (service-wide, in settings)');
-    expect(r.err).toContain(`there is no key "nokey" in the Secret Store waiting_room_keys (${svc.secretStoreId}) of service SVC`);
+    expect(r.err).toContain(
+      `there is no key "nokey" in the Secret Store waiting_room_keys (${svc.secretStoreId}) of service SVC`,
+    );
     expect(r.err).toContain('the keys there are key1, key2');
     expect(r.err).toContain('npm run tune -- --service SVC active_key=key2');
     expect(r.err).toContain('npm run keys -- add nokey --fastly-service SVC');

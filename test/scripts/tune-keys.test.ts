@@ -8,7 +8,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main as tune } from '../../scripts/tune.js';
 import { captured, readJson, refusedBy, scratch, type Scratch } from './helpers.js';
 
-const routing = JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }], default_room: 'shop' });
+const routing = JSON.stringify({
+  rooms: [
+    { id: 'shop', routes: ['/'] },
+    { id: 'checkout', routes: ['/checkout'] },
+  ],
+  default_room: 'shop',
+});
 const demo = {
   routing,
   settings: JSON.stringify({ enabled: 'true', allow_percentage: '50', wait_period_duration: '10', active_key: 'key1' }),
@@ -44,7 +50,10 @@ describe('npm run tune -- active_key=KID (local/keys.json)', () => {
   });
 
   it('refuses a key whose value the room cannot use, saying why', async () => {
-    writeFileSync(s.keys, JSON.stringify({ key1: key(), short: Buffer.alloc(16).toString('base64'), bad: 'not base64!' }));
+    writeFileSync(
+      s.keys,
+      JSON.stringify({ key1: key(), short: Buffer.alloc(16).toString('base64'), bad: 'not base64!' }),
+    );
     expect(await refused(['active_key=short'])).toContain('the key "short" is under 32 bytes');
     expect(await refused(['active_key=bad'])).toContain('the key "bad" is not base64');
   });
@@ -56,7 +65,7 @@ describe('npm run tune -- active_key=KID (local/keys.json)', () => {
 
   it("checks a room's own active_key, and names the --room command that fixes it", async () => {
     const err = await refused(['--room', 'checkout', 'active_key=nokey']);
-    expect(err).toContain("refused: setting \"active_key\" = \"nokey\" (room checkout's own, in room.checkout)");
+    expect(err).toContain('refused: setting "active_key" = "nokey" (room checkout\'s own, in room.checkout)');
     expect(err).toContain('room checkout could not sign a token');
     expect(err).toContain('npm run tune -- --room checkout active_key=key1');
     const ok = await captured(() => tune(['--room', 'checkout', 'active_key=key2']));

@@ -9,10 +9,26 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { main as tune } from '../../scripts/tune.js';
 import { captured, readJson, refusedBy, scratch, type Scratch } from './helpers.js';
 
-const routing = JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/checkout'] }], default_room: 'shop' });
-const settings = JSON.stringify({ enabled: 'true', allow_percentage: '50', wait_period_duration: '10', active_key: 'key1' });
+const routing = JSON.stringify({
+  rooms: [
+    { id: 'shop', routes: ['/'] },
+    { id: 'checkout', routes: ['/checkout'] },
+  ],
+  default_room: 'shop',
+});
+const settings = JSON.stringify({
+  enabled: 'true',
+  allow_percentage: '50',
+  wait_period_duration: '10',
+  active_key: 'key1',
+});
 /** The demo's shape: room checkout has its own 5-second window and its own allow_percentage. */
-const demo = { routing, settings, 'room.checkout': JSON.stringify({ wait_period_duration: '5' }), 'room.checkout.allow_percentage': '50' };
+const demo = {
+  routing,
+  settings,
+  'room.checkout': JSON.stringify({ wait_period_duration: '5' }),
+  'room.checkout.allow_percentage': '50',
+};
 
 let s: Scratch;
 afterEach(() => s.cleanup());
@@ -25,7 +41,9 @@ describe('npm run tune: a refusal names the scope it judged', () => {
   it("blames a room's own value for a service-wide change it conflicts with, and gives the --room commands that fix it", async () => {
     s = scratch(demo);
     const err = await refused(ask);
-    expect(err).toContain('refused: setting "proof_seconds" = "40" (service-wide, in settings): in room checkout it is longer than wait_period_duration (5 s)');
+    expect(err).toContain(
+      'refused: setting "proof_seconds" = "40" (service-wide, in settings): in room checkout it is longer than wait_period_duration (5 s)',
+    );
     expect(err).toContain('compared with room checkout\'s own wait_period_duration, "5" (room.checkout)');
     expect(err).not.toMatch(/: it is longer than wait_period_duration \(5 s\)/);
     expect(err).toContain('npm run tune -- --room shop wait_period_duration=60 proof_of_work=fixed proof_seconds=40');
@@ -43,7 +61,9 @@ describe('npm run tune: a refusal names the scope it judged', () => {
   it('says a conflict among service-wide values is service-wide, naming the value compared', async () => {
     s = scratch({ routing, settings });
     const err = await refused(['wait_period_duration=10', 'proof_of_work=fixed', 'proof_seconds=40']);
-    expect(err).toContain('refused: setting "proof_seconds" = "40" (service-wide, in settings): it is longer than wait_period_duration (10 s)');
+    expect(err).toContain(
+      'refused: setting "proof_seconds" = "40" (service-wide, in settings): it is longer than wait_period_duration (10 s)',
+    );
     expect(err).toContain('compared with the service-wide wait_period_duration, "10" (settings)');
     expect(err).not.toContain('in room ');
     expect(err).not.toContain('--room');
@@ -58,12 +78,19 @@ describe('npm run tune: a refusal names the scope it judged', () => {
 
   it('names the scope of a plain bad value', async () => {
     s = scratch(demo);
-    expect(await refused(['allow_percentage=150'])).toContain('refused: setting "allow_percentage" = "150" (service-wide, in settings): it must be between 0 and 100');
-    expect(await refused(['--room', 'checkout', 'wait_period_duration=0'])).toContain('refused: setting "wait_period_duration" = "0" (room checkout\'s own, in room.checkout): it must be');
+    expect(await refused(['allow_percentage=150'])).toContain(
+      'refused: setting "allow_percentage" = "150" (service-wide, in settings): it must be between 0 and 100',
+    );
+    expect(await refused(['--room', 'checkout', 'wait_period_duration=0'])).toContain(
+      'refused: setting "wait_period_duration" = "0" (room checkout\'s own, in room.checkout): it must be',
+    );
   });
 });
 
-const liveShop = JSON.stringify({ allow_schedule: '1796454260=2.388404,1796454980=2.561533', queue_cursor: '1796454200:10:1' });
+const liveShop = JSON.stringify({
+  allow_schedule: '1796454260=2.388404,1796454980=2.561533',
+  queue_cursor: '1796454200:10:1',
+});
 const liveCheckout = JSON.stringify({ allow_schedule: '1796454260=40,1796454980=12' });
 
 describe('npm run tune: a service-wide change of a value that lives per room', () => {
@@ -74,7 +101,9 @@ describe('npm run tune: a service-wide change of a value that lives per room', (
     const after = readJson(s.config);
     expect(JSON.parse(after['room.shop.live']!)).toEqual({ queue_cursor: '1796454200:10:1' });
     expect(after).not.toHaveProperty('room.checkout.live');
-    expect(r.out).toMatch(/allow_schedule: "1796454260=2\.388404,1796454980=2\.561533" -> \(unset\) \(room\.shop\.live\)/);
+    expect(r.out).toMatch(
+      /allow_schedule: "1796454260=2\.388404,1796454980=2\.561533" -> \(unset\) \(room\.shop\.live\)/,
+    );
     expect(r.out).toMatch(/allow_schedule: "1796454260=40,1796454980=12" -> \(unset\) \(room\.checkout\.live\)/);
     expect(r.err).not.toMatch(/keeps its own allow_schedule/);
   });
@@ -98,11 +127,20 @@ describe('npm run tune: a service-wide change of a value that lives per room', (
   });
 
   it('warns that a controller still alive will publish again', async () => {
-    const beat = JSON.stringify({ id: 'abcd1234', host: 'vm', pid: 1, started: 1796454000, beat: 1796454300, lease: 600 });
+    const beat = JSON.stringify({
+      id: 'abcd1234',
+      host: 'vm',
+      pid: 1,
+      started: 1796454000,
+      beat: 1796454300,
+      lease: 600,
+    });
     s = scratch({ ...demo, 'room.shop.live': liveShop, controller: beat });
     const r = await captured(() => tune(['allow_schedule='], { now: () => 1796454400_000 }));
     expect(r.result).toBe(0);
-    expect(r.err).toContain('the controller id abcd1234 on host vm, pid 1 wrote its heartbeat 100 s ago: it publishes a new allow_schedule at its next write; stop it first');
+    expect(r.err).toContain(
+      'the controller id abcd1234 on host vm, pid 1 wrote its heartbeat 100 s ago: it publishes a new allow_schedule at its next write; stop it first',
+    );
   });
 
   it('refuses a service-wide allow_percentage that every room overrides, naming the --room commands', async () => {
@@ -118,7 +156,9 @@ describe('npm run tune: a service-wide change of a value that lives per room', (
     s = scratch(demo);
     const r = await captured(() => tune(['allow_percentage=0']));
     expect(r.result).toBe(0);
-    expect(r.err).toContain('room checkout keeps its own allow_percentage (room.checkout.allow_percentage); the service-wide value does not apply there');
+    expect(r.err).toContain(
+      'room checkout keeps its own allow_percentage (room.checkout.allow_percentage); the service-wide value does not apply there',
+    );
     expect(r.err).toContain('npm run tune -- --room checkout allow_percentage=0');
   });
 });
@@ -131,10 +171,14 @@ describe('npm run tune: settings of a room the routing no longer names', () => {
     const r = await captured(() => tune(['--routing', file]));
     expect(r.result, r.err).toBe(0);
     const said = `${r.out}\n${r.err}`;
-    expect(said).toMatch(/room\.checkout, room\.checkout\.allow_percentage: settings of a room the routing does not name \(checkout\), which the edge never reads/);
+    expect(said).toMatch(
+      /room\.checkout, room\.checkout\.allow_percentage: settings of a room the routing does not name \(checkout\), which the edge never reads/,
+    );
     expect(said).toContain('fastly config-store-entry delete');
     const shown = await captured(() => tune([]));
-    expect(shown.out).toMatch(/problem: room\.checkout, room\.checkout\.allow_percentage: settings of a room the routing does not name/);
+    expect(shown.out).toMatch(
+      /problem: room\.checkout, room\.checkout\.allow_percentage: settings of a room the routing does not name/,
+    );
   });
 
   it('says nothing of a room the routing names', async () => {

@@ -35,7 +35,10 @@ describe('npm run tune (local)', () => {
   it('changes the named settings, keeps the others, and prints old -> new', async () => {
     const r = await captured(() => tune(['allow_percentage=25', 'wait_period_duration=5']));
     expect(r.result).toBe(0);
-    expect(readJson(s.config)).toEqual({ ...demo, settings: JSON.stringify({ ...base, allow_percentage: '25', wait_period_duration: '5' }) });
+    expect(readJson(s.config)).toEqual({
+      ...demo,
+      settings: JSON.stringify({ ...base, allow_percentage: '25', wait_period_duration: '5' }),
+    });
     expect(r.out).toContain('allow_percentage: "50" -> "25" (settings)');
     expect(r.out).toContain('wait_period_duration: "10" -> "5" (settings)');
   });
@@ -96,18 +99,22 @@ describe('npm run tune (local)', () => {
   it('says a refused value was refused, that nothing was written and what the room accepts, without what the room would do with it', async () => {
     const r = await captured(() => tune(['allow_percentage=150']));
     expect(r.result).toBe(1);
-    expect(r.err).toContain('refused: setting "allow_percentage" = "150" (service-wide, in settings): it must be between 0 and 100');
+    expect(r.err).toContain(
+      'refused: setting "allow_percentage" = "150" (service-wide, in settings): it must be between 0 and 100',
+    );
     expect(r.err).toContain(`nothing was written to ${s.config}`);
     expect(r.err).not.toMatch(/admitting everyone/);
   });
 
-  it('writes message.TAG under its language\'s tag, and refuses a tag that is not built in', async () => {
+  it("writes message.TAG under its language's tag, and refuses a tag that is not built in", async () => {
     const r = await captured(() => tune(['message.en-us=Back at noon']));
     expect(r.result).toBe(0);
     expect(settingsOf(readJson(s.config))['message.en-US']).toBe('Back at noon');
     expect(r.out).toContain('message.en-US: (unset) -> "Back at noon" (settings)');
     const bad = await captured(() => tune(['message.xx-YY=hi']));
-    expect(bad.error?.message).toMatch(/unknown setting "message.xx-YY": TAG in message.TAG must be a built-in language \(en-US/);
+    expect(bad.error?.message).toMatch(
+      /unknown setting "message.xx-YY": TAG in message.TAG must be a built-in language \(en-US/,
+    );
     const literal = await captured(() => tune(['message.TAG=hi']));
     expect(literal.error?.message).toMatch(/unknown setting "message.TAG"/);
   });
@@ -115,15 +122,21 @@ describe('npm run tune (local)', () => {
   it('refuses languages and default_language the room cannot use, naming them', async () => {
     const r = await captured(() => tune(['languages=en-US,xx-YY']));
     expect(r.result).toBe(1);
-    expect(r.err).toContain('refused: setting "languages" = "xx-YY" (service-wide, in settings): it must list built-in languages (en-US');
+    expect(r.err).toContain(
+      'refused: setting "languages" = "xx-YY" (service-wide, in settings): it must list built-in languages (en-US',
+    );
     const d = await captured(() => tune(['default_language=xx']));
     expect(d.result).toBe(1);
-    expect(d.err).toContain('refused: setting "default_language" = "xx" (service-wide, in settings): it must be one of the languages the room offers (en-US');
+    expect(d.err).toContain(
+      'refused: setting "default_language" = "xx" (service-wide, in settings): it must be one of the languages the room offers (en-US',
+    );
   });
 
   it('tells an operator whose value was split at a space to quote it', async () => {
     const r = await captured(() => tune(['message=hello', 'world']));
-    expect(r.error?.message).toBe('"world" is not key=value: a value with spaces must be quoted, as in message="hello world"');
+    expect(r.error?.message).toBe(
+      '"world" is not key=value: a value with spaces must be quoted, as in message="hello world"',
+    );
     const two = await captured(() => tune(['message=sold', 'out', 'today', 'allow_percentage=5']));
     expect(two.error?.message).toContain('as in message="sold out today"');
   });
@@ -158,7 +171,9 @@ describe('npm run tune (local)', () => {
 
 describe('npm run tune: rooms', () => {
   it("writes a room's allow_percentage on its own, its other settings in room.ID, and the controller's in room.ID.live", async () => {
-    const r = await captured(() => tune(['--room', 'checkout', 'allow_percentage=40', 'new_users_per_minute=30', 'queue_cursor=1700000000:0:1']));
+    const r = await captured(() =>
+      tune(['--room', 'checkout', 'allow_percentage=40', 'new_users_per_minute=30', 'queue_cursor=1700000000:0:1']),
+    );
     expect(r.result).toBe(0);
     const after = readJson(s.config);
     expect(after['room.checkout.allow_percentage']).toBe('40');
@@ -245,7 +260,10 @@ describe('npm run tune -- --routing-json', () => {
   it('prints the one room a store without routing has', async () => {
     s.cleanup();
     s = scratch({ settings: JSON.stringify(base) });
-    expect(JSON.parse((await captured(() => tune(['--routing-json']))).out)).toEqual({ rooms: [{ id: 'default', routes: ['/'] }], rules: [] });
+    expect(JSON.parse((await captured(() => tune(['--routing-json']))).out)).toEqual({
+      rooms: [{ id: 'default', routes: ['/'] }],
+      rules: [],
+    });
   });
 });
 
@@ -267,7 +285,17 @@ describe('npm run tune -- --routing', () => {
   });
 
   it('says which rooms and rules a new routing adds, removes or changes', async () => {
-    const next = { rooms: [{ id: 'shop', routes: ['/', '/sale'] }, { id: 'vip', routes: ['/vip'] }], default_room: 'shop', rules: [{ id: 'health', if: { path: { prefix: '/health' } }, then: 'bypass' }, { id: 'staff', if: { header: { name: 'x-staff', equals: 'k' } }, then: 'bypass' }] };
+    const next = {
+      rooms: [
+        { id: 'shop', routes: ['/', '/sale'] },
+        { id: 'vip', routes: ['/vip'] },
+      ],
+      default_room: 'shop',
+      rules: [
+        { id: 'health', if: { path: { prefix: '/health' } }, then: 'bypass' },
+        { id: 'staff', if: { header: { name: 'x-staff', equals: 'k' } }, then: 'bypass' },
+      ],
+    };
     const r = await captured(() => tune(['--routing', routingFile(next)]));
     expect(r.result).toBe(0);
     expect(r.out).toMatch(/room added: vip; room removed: checkout; room changed: shop; rule added: staff/);
@@ -282,13 +310,42 @@ describe('npm run tune -- --routing', () => {
 
   it.each([
     ['not JSON', '{"rooms": [', /refused: routing.*not (valid )?JSON/],
-    ['the same route in two rooms', withRooms({ rooms: [{ id: 'shop', routes: ['/'] }, { id: 'checkout', routes: ['/'] }] }), /refused: routing: room checkout: route \/ is room shop's already/],
-    ['a rule naming an unknown room', withRooms({ rules: [{ id: 'vip', if: { cookie: 'vip' }, then: 'room:vip' }] }), /refused: routing: rule vip: .*vip/],
-    ['a rule that cannot be read', withRooms({ rules: [{ id: 'odd', if: { colour: 'blue' }, then: 'bypass' }] }), /refused: routing: rule odd: .*colour/],
-    ['a room id that is not one', withRooms({ rooms: [{ id: 'Shop', routes: ['/'] }] }), /refused: routing: room rooms\[0\]: .*not a room id/],
+    [
+      'the same route in two rooms',
+      withRooms({
+        rooms: [
+          { id: 'shop', routes: ['/'] },
+          { id: 'checkout', routes: ['/'] },
+        ],
+      }),
+      /refused: routing: room checkout: route \/ is room shop's already/,
+    ],
+    [
+      'a rule naming an unknown room',
+      withRooms({ rules: [{ id: 'vip', if: { cookie: 'vip' }, then: 'room:vip' }] }),
+      /refused: routing: rule vip: .*vip/,
+    ],
+    [
+      'a rule that cannot be read',
+      withRooms({ rules: [{ id: 'odd', if: { colour: 'blue' }, then: 'bypass' }] }),
+      /refused: routing: rule odd: .*colour/,
+    ],
+    [
+      'a room id that is not one',
+      withRooms({ rooms: [{ id: 'Shop', routes: ['/'] }] }),
+      /refused: routing: room rooms\[0\]: .*not a room id/,
+    ],
     // The edge keeps such a room or rule (ignoring the key); the tool still refuses the value.
-    ['a room with an unknown key', withRooms({ rooms: [{ id: 'shop', routes: ['/'], ignore_case: true }] }), /refused: routing: room shop: unknown key "ignore_case"/],
-    ['a rule with an unknown key', withRooms({ rules: [{ id: 'hooks', comment: 'x', if: { cookie: 'a' }, then: 'bypass' }] }), /refused: routing: rule hooks: unknown key "comment"/],
+    [
+      'a room with an unknown key',
+      withRooms({ rooms: [{ id: 'shop', routes: ['/'], ignore_case: true }] }),
+      /refused: routing: room shop: unknown key "ignore_case"/,
+    ],
+    [
+      'a rule with an unknown key',
+      withRooms({ rules: [{ id: 'hooks', comment: 'x', if: { cookie: 'a' }, then: 'bypass' }] }),
+      /refused: routing: rule hooks: unknown key "comment"/,
+    ],
   ])('refuses %s, naming it, and writes nothing', async (_what, value, message) => {
     const before = readFileSync(s.config, 'utf8');
     const r = await captured(() => tune(['--routing', routingFile(value)]));
@@ -298,10 +355,15 @@ describe('npm run tune -- --routing', () => {
   });
 
   it('refuses a routing over 8,000 characters, saying its size and the limit', async () => {
-    const rooms = Array.from({ length: 300 }, (_, i) => ({ id: `room-${i}`, routes: [`/a-rather-long-path-for-room-${i}`] }));
+    const rooms = Array.from({ length: 300 }, (_, i) => ({
+      id: `room-${i}`,
+      routes: [`/a-rather-long-path-for-room-${i}`],
+    }));
     const r = await captured(() => tune(['--routing', routingFile({ rooms })]));
     expect(r.result).toBe(1);
-    expect(r.err).toMatch(/refused: routing is \d{4,} characters \(without its spaces\), more than the 8000 a Config Store value holds/);
+    expect(r.err).toMatch(
+      /refused: routing is \d{4,} characters \(without its spaces\), more than the 8000 a Config Store value holds/,
+    );
   });
 
   it('counts a routing in characters (code points) as the edge and the local host do: 8,000 emoji-laden ones are taken', async () => {
@@ -309,7 +371,9 @@ describe('npm run tune -- --routing', () => {
     const route = `/${'\u{1F600}'.repeat(8000 - base.length + 1)}`;
     const r = await captured(() => tune(['--routing', routingFile({ rooms: [{ id: 'shop', routes: [route] }] })]));
     // Only the demo's checkout settings, which this routing drops, are warned of.
-    expect(r.err.split('\n').filter((l) => l !== '' && !l.includes('the routing does not name (checkout)'))).toEqual([]);
+    expect(r.err.split('\n').filter((l) => l !== '' && !l.includes('the routing does not name (checkout)'))).toEqual(
+      [],
+    );
     expect(r.result).toBe(0);
     expect(r.out).toMatch(/routing: (?:set|replaced) \(8000 of 8000 characters\)/);
   });
@@ -339,7 +403,7 @@ describe('npm run tune (show)', () => {
     expect(checkout).toMatch(/at their defaults \(docs\/configuration.md\): .*message\.TAG/);
   });
 
-  it('shows each language\'s own message', async () => {
+  it("shows each language's own message", async () => {
     s.cleanup();
     s = scratch({ ...demo, settings: JSON.stringify({ ...base, 'message.en-US': 'Hi' }) });
     const r = await captured(() => tune([]));

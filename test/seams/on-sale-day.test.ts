@@ -73,7 +73,19 @@ describe('an on-sale day', () => {
     const base = `http://${addr}`;
     const roomLog = w.file('room.log');
     const journal = w.file('journal.jsonl');
-    const controlArgs = ['run', 'control', '--', '--source', `file:${roomLog}`, '--file', w.config, '--journal', journal, '--dashboard-port', String(ports.dashboard)];
+    const controlArgs = [
+      'run',
+      'control',
+      '--',
+      '--source',
+      `file:${roomLog}`,
+      '--file',
+      w.config,
+      '--journal',
+      journal,
+      '--dashboard-port',
+      String(ports.dashboard),
+    ];
     const controllerGone = async () => processesNaming(journal).length === 0 && !(await canConnect(ports.dashboard));
     let room!: Launched;
     let controller!: Launched;
@@ -95,20 +107,40 @@ describe('an on-sale day', () => {
       expect(shown).toMatch(/room sale: \/checkout/);
       expect(shown).toMatch(/health: if path under \/health -> bypass/);
       // Every virtual visitor of the load tool is one visitor: the room keys identity on its header.
-      ok(await run(w, 'tune', ['identity=header:x-load-visitor', 'wait_period_duration=20', 'allow_percentage=10', 'log_endpoint=stdout']));
+      ok(
+        await run(w, 'tune', [
+          'identity=header:x-load-visitor',
+          'wait_period_duration=20',
+          'allow_percentage=10',
+          'log_endpoint=stdout',
+        ]),
+      );
     });
 
-    await step('a scheduled sale in room sale: a committed seed, the pre-queue open, the start in three minutes', async () => {
-      expect(ok(await run(w, 'event', ['seed']))).toMatch(/commitment: sha256:[0-9a-f]{64}/);
-      eventStartMs = Math.ceil((Date.now() + 180_000) / 1000) * 1000;
-      const out = ok(
-        await run(w, 'tune', ['--room', 'sale', `event_prequeue_start=${iso(Date.now() - 60_000)}`, `event_start=${iso(eventStartMs)}`, `event_end=${iso(eventStartMs + 3_600_000)}`, 'allow_percentage=100']),
-      );
-      expect(out).toMatch(/event_start: \(unset\) -> "/);
-    });
+    await step(
+      'a scheduled sale in room sale: a committed seed, the pre-queue open, the start in three minutes',
+      async () => {
+        expect(ok(await run(w, 'event', ['seed']))).toMatch(/commitment: sha256:[0-9a-f]{64}/);
+        eventStartMs = Math.ceil((Date.now() + 180_000) / 1000) * 1000;
+        const out = ok(
+          await run(w, 'tune', [
+            '--room',
+            'sale',
+            `event_prequeue_start=${iso(Date.now() - 60_000)}`,
+            `event_start=${iso(eventStartMs)}`,
+            `event_end=${iso(eventStartMs + 3_600_000)}`,
+            'allow_percentage=100',
+          ]),
+        );
+        expect(out).toMatch(/event_start: \(unset\) -> "/);
+      },
+    );
 
     await step('proof of work on in the shop', async () => {
-      ok(await run(w, 'tune', ['--room', 'shop', 'proof_of_work=fixed', 'proof_seconds=1']), /proof_of_work: \(unset\) -> "fixed" \(room\.shop\)/);
+      ok(
+        await run(w, 'tune', ['--room', 'shop', 'proof_of_work=fixed', 'proof_seconds=1']),
+        /proof_of_work: \(unset\) -> "fixed" \(room\.shop\)/,
+      );
     });
 
     await step('the room starts in front of the demo shop (npm start > room.log)', async () => {
@@ -138,27 +170,34 @@ describe('an on-sale day', () => {
     });
 
     await step('a new shop visitor is asked for a proof of work', async () => {
-      const answer = roomAnswer((await new Visitor(base, { 'x-load-visitor': 'asked-1' }).get('/', { json: true })).json);
+      const answer = roomAnswer(
+        (await new Visitor(base, { 'x-load-visitor': 'asked-1' }).get('/', { json: true })).json,
+      );
       expect(answer?.status).toBe('startwaiting');
       expect((answer?.proof as { seconds?: number } | null)?.seconds).toBe(1);
     });
 
-    await step('a visitor whose browser speaks German sees the waiting page in German, and its check done', async () => {
-      const context = await browser!.newContext({ locale: 'de-DE' });
-      try {
-        const page = await context.newPage();
-        await page.goto(`${base}/`);
-        expect(await page.getAttribute('html', 'lang')).toMatch(/^de/);
-        expect(await page.textContent('body')).toContain(german.waitHeading);
-        await page.getByText(german.clientProofDone).waitFor({ timeout: 60_000 });
-      } finally {
-        await context.close();
-      }
-    });
+    await step(
+      'a visitor whose browser speaks German sees the waiting page in German, and its check done',
+      async () => {
+        const context = await browser!.newContext({ locale: 'de-DE' });
+        try {
+          const page = await context.newPage();
+          await page.goto(`${base}/`);
+          expect(await page.getAttribute('html', 'lang')).toMatch(/^de/);
+          expect(await page.textContent('body')).toContain(german.waitHeading);
+          await page.getByText(german.clientProofDone).waitFor({ timeout: 60_000 });
+        } finally {
+          await context.close();
+        }
+      },
+    );
 
     await step('an invitation lets one named visitor straight in, and nobody else', async () => {
       ok(await run(w, 'keys', ['add-invite']), /invite\.k1/);
-      const out = ok(await run(w, 'invite', ['--room', 'shop', '--sub', 'header:vip-1', '--minutes', '30', '--url', `${base}/`]));
+      const out = ok(
+        await run(w, 'invite', ['--room', 'shop', '--sub', 'header:vip-1', '--minutes', '30', '--url', `${base}/`]),
+      );
       const link = /link:\s+(\S+)/.exec(out)?.[1];
       expect(link).toBeDefined();
       const vip = await new Visitor(base, { 'x-load-visitor': 'vip-1' }).get(link!);
@@ -168,17 +207,26 @@ describe('an on-sale day', () => {
     });
 
     await step(`the controller with a target of ${TARGET} a minute in the shop, and its dashboard`, async () => {
-      ok(await run(w, 'tune', ['--room', 'shop', `new_users_per_minute=${TARGET}`]), /new_users_per_minute: \(unset\) -> "60" \(room\.shop\)/);
+      ok(
+        await run(w, 'tune', ['--room', 'shop', `new_users_per_minute=${TARGET}`]),
+        /new_users_per_minute: \(unset\) -> "60" \(room\.shop\)/,
+      );
       controller = launch(w, controlArgs);
       expect(await controller.waitFor(/dashboard at http/, 120_000), controller.output()).toBe(true);
       type Snapshot = { rooms: { id: string; model: { targets: { newUsersPerMinute: number | null } } }[] };
-      const shopTarget = async () => ((await (await fetch(`http://127.0.0.1:${ports.dashboard}/api/snapshot`)).json()) as Snapshot).rooms.find((r) => r.id === 'shop')?.model.targets.newUsersPerMinute;
+      const shopTarget = async () =>
+        ((await (await fetch(`http://127.0.0.1:${ports.dashboard}/api/snapshot`)).json()) as Snapshot).rooms.find(
+          (r) => r.id === 'shop',
+        )?.model.targets.newUsersPerMinute;
       expect(await within(30_000, async () => (await shopTarget()) === TARGET)).toBe(true);
       const context = await browser!.newContext();
       try {
         const page = await context.newPage();
         await page.goto(`http://127.0.0.1:${ports.dashboard}/`);
-        await page.getByText(new RegExp(`target ${TARGET}`)).first().waitFor({ timeout: 30_000 });
+        await page
+          .getByText(new RegExp(`target ${TARGET}`))
+          .first()
+          .waitFor({ timeout: 30_000 });
       } finally {
         await context.close();
       }
@@ -186,14 +234,28 @@ describe('an on-sale day', () => {
 
     let load!: Launched;
     await step(`the load tool: ${VISITORS} visitors in a flash crowd, for three minutes`, async () => {
-      load = launch(w, ['run', 'load', '--', '--url', base, '--minutes', '3', '--visitors', String(VISITORS), '--out', w.file('load.json')]);
+      load = launch(w, [
+        'run',
+        'load',
+        '--',
+        '--url',
+        base,
+        '--minutes',
+        '3',
+        '--visitors',
+        String(VISITORS),
+        '--out',
+        w.file('load.json'),
+      ]);
       expect(await load.waitFor(/minute 1:/, 90_000), load.output()).toBe(true);
     });
 
     await step('the controller dies (kill -9 of its npm) and is started again, mid-sale', async () => {
       controller.kill('SIGKILL');
       // The controller under a killed npm stops with it, rather than going on writing unseen.
-      expect(await within(20_000, controllerGone), 'after kill -9 of npm run control, the controller still runs').toBe(true);
+      expect(await within(20_000, controllerGone), 'after kill -9 of npm run control, the controller still runs').toBe(
+        true,
+      );
       const again = launch(w, controlArgs);
       // The same command comes up again: its dashboard port is free.
       expect(await again.waitFor(/dashboard at http/, 120_000), again.output()).toBe(true);
@@ -225,14 +287,21 @@ describe('an on-sale day', () => {
 
     await step('the controller stopped (kill of its npm)', async () => {
       controller.kill('SIGTERM');
-      expect(await within(30_000, controllerGone), 'after kill (SIGTERM) of npm run control, the controller still runs').toBe(true);
-      expect(await controller.waitFor(/stopped; the room keeps the chances written/, 10_000), controller.output()).toBe(true);
+      expect(
+        await within(30_000, controllerGone),
+        'after kill (SIGTERM) of npm run control, the controller still runs',
+      ).toBe(true);
+      expect(await controller.waitFor(/stopped; the room keeps the chances written/, 10_000), controller.output()).toBe(
+        true,
+      );
     });
 
     await step('the room stopped, then a plain npm start: it says which chance a draw uses now, and why', async () => {
       room.kill('SIGTERM');
       await room.exited;
-      expect(await within(20_000, async () => !(await canConnect(ports.room)) && !(await canConnect(ports.origin)))).toBe(true);
+      expect(
+        await within(20_000, async () => !(await canConnect(ports.room)) && !(await canConnect(ports.origin))),
+      ).toBe(true);
       const fromSec = Date.now() / 1000;
       room = launch(w, ['start', '--', '--skip-build', '--addr', addr]);
       expect(await room.waitFor(/The waiting room is running/, 150_000), room.output()).toBe(true);
@@ -243,17 +312,26 @@ describe('an on-sale day', () => {
       const line = bannerRoom(banner, 'shop');
       // The banner shows the chance a draw uses now, and where it comes from: the schedule a stopped
       // controller left (still in force: another machine's heartbeat cannot be told dead), or that it was cleared.
-      expect(near(percentages(line)), `the banner's shop line shows none of ${chances.join(', ')}%:\n${line}`).toBe(true);
+      expect(near(percentages(line)), `the banner's shop line shows none of ${chances.join(', ')}%:\n${line}`).toBe(
+        true,
+      );
       if (scheduled) expect(line).toMatch(/allow_schedule/);
       else expect(banner).toMatch(/cleared what a stopped controller left/);
-      const answer = roomAnswer((await new Visitor(`http://${addr}`, { 'x-load-visitor': 'after-the-sale' }).get('/', { json: true })).json);
+      const answer = roomAnswer(
+        (await new Visitor(`http://${addr}`, { 'x-load-visitor': 'after-the-sale' }).get('/', { json: true })).json,
+      );
       expect(answer?.status).toBe('startwaiting');
       // The JSON answer carries the same chance and its source.
-      expect(near([answer?.chancePercentage as number]), `the JSON answer's chancePercentage is none of ${chances.join(', ')}%: ${JSON.stringify(answer)}`).toBe(true);
-      expect(answer?.chanceSource).toBe(scheduled ? (line.includes('fallback') ? 'fallback' : 'schedule') : 'allow_percentage');
+      expect(
+        near([answer?.chancePercentage as number]),
+        `the JSON answer's chancePercentage is none of ${chances.join(', ')}%: ${JSON.stringify(answer)}`,
+      ).toBe(true);
+      expect(answer?.chanceSource).toBe(
+        scheduled ? (line.includes('fallback') ? 'fallback' : 'schedule') : 'allow_percentage',
+      );
     });
 
-    await step('tune after the sale: the rooms, and no problem made of the controller\'s heartbeat', async () => {
+    await step("tune after the sale: the rooms, and no problem made of the controller's heartbeat", async () => {
       const out = ok(await run(w, 'tune', []));
       expect(out).toMatch(/room sale: \/checkout/);
       // The heartbeat the controller writes on purpose is shown with its age, not as a problem.
@@ -270,23 +348,33 @@ describe('an on-sale day', () => {
       expect(shop.rows.length).toBeGreaterThanOrEqual(3);
       expect(reportRoom(html, 'sale').summary).toMatch(/^1 admitted/);
       const loadAdmitted = Number(/(\d+) visitors admitted in all/.exec(load.output())?.[1]);
-      expect(Math.abs(count(/^([\d,]+) admitted/.exec(shop.summary)?.[1]) - loadAdmitted), shop.summary).toBeLessThanOrEqual(5);
+      expect(
+        Math.abs(count(/^([\d,]+) admitted/.exec(shop.summary)?.[1]) - loadAdmitted),
+        shop.summary,
+      ).toBeLessThanOrEqual(5);
       // The journal carries the target, so the report shows admissions against it.
       expect(shop.summary).toContain(`target ${TARGET} a minute`);
-      expect(shop.rows.some((r) => r.target === String(TARGET)), `no minute of the report has the target ${TARGET}`).toBe(true);
+      expect(
+        shop.rows.some((r) => r.target === String(TARGET)),
+        `no minute of the report has the target ${TARGET}`,
+      ).toBe(true);
       // "waiting" counts visitors, at most the crowd (and the few others of the day), never tickets.
       const most = count(/at most ([\d,]+) visitors waiting at once/.exec(shop.summary)?.[1]);
       expect(most, shop.summary).toBeGreaterThan(0);
       expect(most, `the report's waiting figure counts tickets: ${shop.summary}`).toBeLessThanOrEqual(VISITORS + 10);
       const minutes = shop.rows.map((r) => count(r.waiting)).filter(Number.isFinite);
       expect(minutes.length).toBeGreaterThanOrEqual(3);
-      expect(Math.max(...minutes), 'a minute of the report counts more waiting than visitors').toBeLessThanOrEqual(VISITORS + 10);
+      expect(Math.max(...minutes), 'a minute of the report counts more waiting than visitors').toBeLessThanOrEqual(
+        VISITORS + 10,
+      );
     });
 
     await step('Ctrl-C stops the room and the shop', async () => {
       room.interrupt();
       await room.exited;
-      expect(await within(20_000, async () => !(await canConnect(ports.room)) && !(await canConnect(ports.origin)))).toBe(true);
+      expect(
+        await within(20_000, async () => !(await canConnect(ports.room)) && !(await canConnect(ports.origin))),
+      ).toBe(true);
     });
   }, 600_000);
 });

@@ -25,7 +25,13 @@ export function workspace(): Workspace {
   const config = join(dir, 'config.json');
   const keys = join(dir, 'keys.json');
   copyFileSync(exampleConfigFile, config);
-  return { dir, config, keys, env: { ...process.env, WR_CONFIG_FILE: config, WR_KEYS_FILE: keys }, file: (name) => join(dir, name) };
+  return {
+    dir,
+    config,
+    keys,
+    env: { ...process.env, WR_CONFIG_FILE: config, WR_KEYS_FILE: keys },
+    file: (name) => join(dir, name),
+  };
 }
 
 const launched = new Set<Launched>();
@@ -108,7 +114,12 @@ export function launch(ws: Workspace, args: readonly string[], stdoutFile?: stri
 }
 
 /** `npm run SCRIPT -- ARGS` to its end: its exit code and everything it printed. */
-export async function run(ws: Workspace, script: string, args: readonly string[], ms = 90_000): Promise<{ code: number | null; out: string }> {
+export async function run(
+  ws: Workspace,
+  script: string,
+  args: readonly string[],
+  ms = 90_000,
+): Promise<{ code: number | null; out: string }> {
   const command = launch(ws, ['run', script, '--', ...args]);
   const timer = setTimeout(() => signalGroup(command.pid, 'SIGKILL'), ms);
   const { code } = await command.exited;
@@ -177,13 +188,21 @@ export class Visitor {
   ) {}
 
   /** GET `path` (following redirects, as a browser does); `json` asks for the room's JSON answer. */
-  async get(path: string, options: { json?: boolean; headers?: Record<string, string> } = {}): Promise<{ status: number; text: string; json: Record<string, unknown> | null }> {
+  async get(
+    path: string,
+    options: { json?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; text: string; json: Record<string, unknown> | null }> {
     let url = new URL(path, this.base);
     for (let hop = 0; ; hop++) {
       const cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
       const response = await fetch(url, {
         redirect: 'manual',
-        headers: { ...this.headers, ...options.headers, ...(options.json ? { accept: 'application/json' } : {}), ...(cookie === '' ? {} : { cookie }) },
+        headers: {
+          ...this.headers,
+          ...options.headers,
+          ...(options.json ? { accept: 'application/json' } : {}),
+          ...(cookie === '' ? {} : { cookie }),
+        },
       });
       for (const line of response.headers.getSetCookie()) this.keep(line);
       const location = response.headers.get('location');
@@ -218,7 +237,10 @@ export class Visitor {
  * every 10 s) until the origin answers. What each check saw is in `seen`: the answer's status, or
  * `origin` with the origin's page, or `unreachable`.
  */
-export function keepOpen(visitor: Visitor, path: string): { seen: { status: string; text: string; atMs: number }[]; stop(): Promise<void> } {
+export function keepOpen(
+  visitor: Visitor,
+  path: string,
+): { seen: { status: string; text: string; atMs: number }[]; stop(): Promise<void> } {
   const seen: { status: string; text: string; atMs: number }[] = [];
   let stopped = false;
   const stop = () => void (stopped = true);
@@ -229,7 +251,11 @@ export function keepOpen(visitor: Visitor, path: string): { seen: { status: stri
       try {
         const { json, text } = await visitor.get(path, { json: true });
         const answer = roomAnswer(json);
-        seen.push({ status: answer === null ? 'origin' : String(answer.status), text: answer === null ? text : '', atMs: Date.now() });
+        seen.push({
+          status: answer === null ? 'origin' : String(answer.status),
+          text: answer === null ? text : '',
+          atMs: Date.now(),
+        });
         if (answer === null) return;
         wait = Math.min(10, Math.max(1, Number(answer.retryAfterSeconds)));
       } catch {
@@ -249,7 +275,9 @@ export function keepOpen(visitor: Visitor, path: string): { seen: { status: stri
 
 /** The room's JSON answer (`{"waitingRoom": {...}}`), or null when the origin answered. */
 export const roomAnswer = (json: Record<string, unknown> | null): Record<string, unknown> | null =>
-  json !== null && typeof json.waitingRoom === 'object' && json.waitingRoom !== null ? (json.waitingRoom as Record<string, unknown>) : null;
+  json !== null && typeof json.waitingRoom === 'object' && json.waitingRoom !== null
+    ? (json.waitingRoom as Record<string, unknown>)
+    : null;
 
 /** The banner's text for one room: its line (and any lines under it) up to the next address. */
 export function bannerRoom(banner: string, room: string): string {
@@ -262,19 +290,26 @@ export function bannerRoom(banner: string, room: string): string {
 }
 
 /** Every "N%" in a text, as numbers. */
-export const percentages = (text: string): number[] => [...text.matchAll(/(\d+(?:[.,]\d+)?)\s?%/g)].map((m) => Number(m[1]!.replace(',', '.')));
+export const percentages = (text: string): number[] =>
+  [...text.matchAll(/(\d+(?:[.,]\d+)?)\s?%/g)].map((m) => Number(m[1]!.replace(',', '.')));
 
 /**
  * The chances a draw of room `room` uses for the windows that open between `fromSec` and `toSec`, as
  * docs/control/settings.md says the edge picks them: the schedule's entry for the window (in a gap the entry
  * before it, past its end its last entry), else `allow_percentage`.
  */
-export function chancesInEffect(store: Record<string, string>, room: string, fromSec: number, toSec: number): { chances: number[]; scheduled: boolean } {
+export function chancesInEffect(
+  store: Record<string, string>,
+  room: string,
+  fromSec: number,
+  toSec: number,
+): { chances: number[]; scheduled: boolean } {
   const own = parseObject(store[`room.${room}`]);
   const wide = parseObject(store.settings);
   const window = Number(own.wait_period_duration ?? wide.wait_period_duration ?? 20);
   const allow = Number(store[`room.${room}.allow_percentage`] ?? own.allow_percentage ?? wide.allow_percentage ?? 100);
-  const text = parseObject(store[`room.${room}.live`]).allow_schedule ?? own.allow_schedule ?? wide.allow_schedule ?? '';
+  const text =
+    parseObject(store[`room.${room}.live`]).allow_schedule ?? own.allow_schedule ?? wide.allow_schedule ?? '';
   const entries = text
     .split(',')
     .map((e) => e.split('=').map(Number) as [number, number])
@@ -302,10 +337,17 @@ export function reportRoom(html: string, room: string): { summary: string; rows:
   const start = html.indexOf(`<section aria-labelledby="room-${room}">`);
   if (start < 0) return { summary: '', rows: [] };
   const section = html.slice(start, html.indexOf('</section>', start));
-  const text = (s: string) => s.replace(/<[^>]+>/g, '').replace(/&#39;/g, "'").replace(/&amp;/g, '&').trim();
+  const text = (s: string) =>
+    s
+      .replace(/<[^>]+>/g, '')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&')
+      .trim();
   const summary = text(/<p>([\s\S]*?)<\/p>/.exec(section)?.[1] ?? '');
   const table = /<table>([\s\S]*?)<\/table>/.exec(section)?.[1] ?? '';
-  const head = [...(/<thead>([\s\S]*?)<\/thead>/.exec(table)?.[1] ?? '').matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((m) => text(m[1]!));
+  const head = [...(/<thead>([\s\S]*?)<\/thead>/.exec(table)?.[1] ?? '').matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map(
+    (m) => text(m[1]!),
+  );
   const body = /<tbody>([\s\S]*?)<\/tbody>/.exec(table)?.[1] ?? '';
   const rows = [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => {
     const cells = [...row[1]!.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((m) => text(m[1]!));

@@ -8,7 +8,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig, parseRoomConfig, settingsTable, TAKEN_IN_PART } from '../../src/core/config.js';
-import { DEFAULT_ROOM, LIVE_SETTINGS, liveKey, mergeRoomSettings, percentageKey, readRoomRaws, roomKey, SETTINGS_KEY, storeKeyOf, valueAt } from '../../src/core/layout.js';
+import {
+  DEFAULT_ROOM,
+  LIVE_SETTINGS,
+  liveKey,
+  mergeRoomSettings,
+  percentageKey,
+  readRoomRaws,
+  roomKey,
+  SETTINGS_KEY,
+  storeKeyOf,
+  valueAt,
+} from '../../src/core/layout.js';
 import { applyWrites, type StoreData } from '../../lib/json-store.js';
 import { repoRoot } from '../../lib/paths.js';
 import { settingSources } from '../../lib/room-store.js';
@@ -24,7 +35,13 @@ type Kind = 'good' | 'empty' | 'blank' | 'bad';
 
 /** Where a setting can be written: the plain item holds allow_percentage alone, `live` the controller's settings alone. */
 function placesOf(setting: string): string[] {
-  return PLACES.filter((p) => (p === percentageKey(ROOM) ? setting === 'allow_percentage' : p === liveKey(ROOM) ? LIVE_SETTINGS.includes(setting) : true));
+  return PLACES.filter((p) =>
+    p === percentageKey(ROOM)
+      ? setting === 'allow_percentage'
+      : p === liveKey(ROOM)
+        ? LIVE_SETTINGS.includes(setting)
+        : true,
+  );
 }
 
 /** A store holding `value` of `name` at `place` alone. */
@@ -33,7 +50,10 @@ function storeWith(name: string, place: string, value: string): StoreData {
 }
 
 function roomConfig(store: StoreData): ReturnType<typeof parseRoomConfig> {
-  return parseRoomConfig(ROOM, readRoomRaws((key) => (Object.hasOwn(store, key) ? store[key]! : null), ROOM));
+  return parseRoomConfig(
+    ROOM,
+    readRoomRaws((key) => (Object.hasOwn(store, key) ? store[key]! : null), ROOM),
+  );
 }
 
 /** The edge: a problem named at the place is a refusal; else the value is used when the room reads the setting from there. */
@@ -41,7 +61,11 @@ function edgeVerdict(name: string, place: string, store: StoreData): Verdict {
   const { problems } = roomConfig(store);
   // A problem without a value ("is missing") is about the setting, not a value written there.
   if (problems.some((p) => p.key === valueAt(place, name) && p.value !== '')) return 'refused';
-  const merged = mergeRoomSettings(ROOM, readRoomRaws((key) => store[key] ?? null, ROOM), []);
+  const merged = mergeRoomSettings(
+    ROOM,
+    readRoomRaws((key) => store[key] ?? null, ROOM),
+    [],
+  );
   return merged.from[name] === place ? 'used' : 'unset';
 }
 
@@ -83,7 +107,8 @@ const docs = docsDefaults();
 const docsText = readFileSync(join(repoRoot, 'docs', 'configuration.md'), 'utf8').replace(/\s+/g, ' ');
 
 const examples = examplesOfEverySetting();
-const valueOf = (e: (typeof examples)[number], kind: Kind): string | null => ({ good: e.good, empty: '', blank: '  ', bad: e.bad })[kind];
+const valueOf = (e: (typeof examples)[number], kind: Kind): string | null =>
+  ({ good: e.good, empty: '', blank: '  ', bad: e.bad })[kind];
 /** What every place must answer for each kind of value (a setting that takes any text has no bad value). */
 const expected: Record<Kind, Verdict> = { good: 'used', empty: 'unset', blank: 'unset', bad: 'refused' };
 
@@ -108,7 +133,9 @@ describe('every setting is in every list', () => {
 
   it('the docs say an empty value is unset at every place, and a value the room cannot use is passed over and refused by tune', () => {
     expect(docsText).toMatch(/an empty or blank value counts as unset, at every one of these places/);
-    expect(docsText).toMatch(/a value the room cannot use .* is reported .* and passed over for the same setting in a less specific place, else replaced by its default .*`npm run tune` refuses such values/);
+    expect(docsText).toMatch(
+      /a value the room cannot use .* is reported .* and passed over for the same setting in a less specific place, else replaced by its default .*`npm run tune` refuses such values/,
+    );
   });
 });
 
@@ -119,20 +146,25 @@ describe.each(examples.map((e) => [e.setting, e] as const))('%s', (setting, e) =
     expect(documented).toBe(settingsTable.find((s) => s.key === setting)!.default);
     for (const place of placesOf(setting)) {
       // Writing the documented default changes nothing the room does, and tune never refuses it.
-      expect(roomConfig(storeWith(writtenName(setting), place, documented!)).config, place).toEqual(roomConfig({}).config);
+      expect(roomConfig(storeWith(writtenName(setting), place, documented!)).config, place).toEqual(
+        roomConfig({}).config,
+      );
       expect(tuneVerdict(writtenName(setting), place, documented!), place).not.toBe('refused');
     }
   });
 
-  it.each(cases.filter((c) => c.setting === setting).map((c) => [c.place, c.kind, c.value] as const))('at %s, a %s value (%j): the edge and tune agree with the docs', (place, kind, value) => {
-    const name = writtenName(setting);
-    const edge = edgeVerdict(name, place, storeWith(name, place, value));
-    const tune = tuneVerdict(name, place, value);
-    // The controller's values are published per room, and so does tune: a service-wide one is refused
-    // with the `--room ID` commands (docs/configuration.md), though the edge uses one written by hand.
-    const byRoom = place === SETTINGS_KEY && kind === 'good' && LIVE_SETTINGS.includes(setting);
-    expect({ edge, tune }).toEqual({ edge: expected[kind], tune: byRoom ? 'refused' : expected[kind] });
-  });
+  it.each(cases.filter((c) => c.setting === setting).map((c) => [c.place, c.kind, c.value] as const))(
+    'at %s, a %s value (%j): the edge and tune agree with the docs',
+    (place, kind, value) => {
+      const name = writtenName(setting);
+      const edge = edgeVerdict(name, place, storeWith(name, place, value));
+      const tune = tuneVerdict(name, place, value);
+      // The controller's values are published per room, and so does tune: a service-wide one is refused
+      // with the `--room ID` commands (docs/configuration.md), though the edge uses one written by hand.
+      const byRoom = place === SETTINGS_KEY && kind === 'good' && LIVE_SETTINGS.includes(setting);
+      expect({ edge, tune }).toEqual({ edge: expected[kind], tune: byRoom ? 'refused' : expected[kind] });
+    },
+  );
 
   it('falls through an empty or blank value to the same setting in a less specific place, at the edge and through tune', () => {
     const name = writtenName(setting);
@@ -150,15 +182,20 @@ describe.each(examples.map((e) => [e.setting, e] as const))('%s', (setting, e) =
     }
   });
 
-  if (e.bad !== null) it('passes over a bad value for the same setting in a less specific place, and says so where it is written', () => {
-    const name = writtenName(setting);
-    const [under, ...over] = placesOf(setting);
-    const below = storeWith(name, under!, e.good);
-    for (const place of over) {
-      const { config, problems } = roomConfig({ ...below, ...storeWith(name, place, e.bad!) });
-      expect(problems.map((p) => p.key), place).toContain(valueAt(place, name));
-      // A list or a clamped value is read in part (docs/configuration.md); a whole value falls through.
-      if (!TAKEN_IN_PART.has(setting) && setting !== 'message.TAG') expect(config, place).toEqual(roomConfig(below).config);
-    }
-  });
+  if (e.bad !== null)
+    it('passes over a bad value for the same setting in a less specific place, and says so where it is written', () => {
+      const name = writtenName(setting);
+      const [under, ...over] = placesOf(setting);
+      const below = storeWith(name, under!, e.good);
+      for (const place of over) {
+        const { config, problems } = roomConfig({ ...below, ...storeWith(name, place, e.bad!) });
+        expect(
+          problems.map((p) => p.key),
+          place,
+        ).toContain(valueAt(place, name));
+        // A list or a clamped value is read in part (docs/configuration.md); a whole value falls through.
+        if (!TAKEN_IN_PART.has(setting) && setting !== 'message.TAG')
+          expect(config, place).toEqual(roomConfig(below).config);
+      }
+    });
 });

@@ -12,9 +12,18 @@ import { findScenario, scenarios } from '../../sim/scenarios.js';
 import { run } from './support.js';
 
 const MINUTE = 60_000;
-const small = (name: string) => botScenario(botSettings.find((s) => s.name === name)!, 20, { ...defaultBotSpec, cores: defaultBotSpec.cores / 40 }, 2_100, 8 * MINUTE);
-const farmShare = (b: BotFigures): number => b.groups.filter((g) => g.group.startsWith('farm')).reduce((x, g) => x + g.share!, 0);
-const honestAdmitted = (b: BotFigures): number => b.groups.filter((g) => !g.group.startsWith('farm')).reduce((x, g) => x + g.admitted, 0);
+const small = (name: string) =>
+  botScenario(
+    botSettings.find((s) => s.name === name)!,
+    20,
+    { ...defaultBotSpec, cores: defaultBotSpec.cores / 40 },
+    2_100,
+    8 * MINUTE,
+  );
+const farmShare = (b: BotFigures): number =>
+  b.groups.filter((g) => g.group.startsWith('farm')).reduce((x, g) => x + g.share!, 0);
+const honestAdmitted = (b: BotFigures): number =>
+  b.groups.filter((g) => !g.group.startsWith('farm')).reduce((x, g) => x + g.admitted, 0);
 
 describe('the bot scenarios', () => {
   it('are left out of the default run, found by name, with settings the edge accepts', () => {
@@ -32,7 +41,9 @@ describe('the bot scenarios', () => {
     expect(farmShare(off)).toBeGreaterThan(0.9);
     expect(farmShare(fixed)).toBeLessThan(farmShare(off));
     // In shares: at this size a run admits about 140, a handful of them honest.
-    expect(honestAdmitted(fixed) / fixed.groups.reduce((x, g) => x + g.admitted, 0)).toBeGreaterThan(honestAdmitted(off) / off.groups.reduce((x, g) => x + g.admitted, 0));
+    expect(honestAdmitted(fixed) / fixed.groups.reduce((x, g) => x + g.admitted, 0)).toBeGreaterThan(
+      honestAdmitted(off) / off.groups.reduce((x, g) => x + g.admitted, 0),
+    );
     // The farm solved some of its tokens with its CPU, not all: the rest went as `none` (missing).
     expect(fixed.farm.drawsSolved).toBeGreaterThan(0);
     expect(fixed.farm.drawsSolved).toBeLessThan(0.5);
@@ -40,7 +51,9 @@ describe('the bot scenarios', () => {
     // Honest pages solved every draw's proof; their devices paid for it in CPU time.
     const phone = fixed.groups.find((g) => g.group === 'phone')!;
     expect(Object.keys(phone.proof)).toEqual(['valid']);
-    expect(fixed.cpu.find((c) => c.group === 'phone')!.p50).toBeGreaterThan(fixed.cpu.find((c) => c.group === 'laptop')!.p50!);
+    expect(fixed.cpu.find((c) => c.group === 'phone')!.p50).toBeGreaterThan(
+      fixed.cpu.find((c) => c.group === 'laptop')!.p50!,
+    );
   });
 
   it('a naive farm with bot_queue on never wins without a valid proof, and honest visitors still get in', async () => {
@@ -57,7 +70,16 @@ describe('the bot scenarios', () => {
   });
 
   it('a naive farm that does not solve gets no admission at all with bot_queue on', async () => {
-    const { figures } = await run(botScenario(botSettings.find((s) => s.name === 'bots-queue')!, 20, { ...defaultBotSpec, cores: 0 }, 2_100, 8 * MINUTE), 2_100);
+    const { figures } = await run(
+      botScenario(
+        botSettings.find((s) => s.name === 'bots-queue')!,
+        20,
+        { ...defaultBotSpec, cores: 0 },
+        2_100,
+        8 * MINUTE,
+      ),
+      2_100,
+    );
     const b = figures.bots!;
     expect(b.groups.find((g) => g.group === 'farm-naive')!.admitted).toBe(0);
     expect(b.honest.admitted).toBeGreaterThan(b.honest.visitors / 2);

@@ -13,7 +13,11 @@ import { briefSessions, run, scenario } from './support.js';
 const MINUTE = 60_000;
 
 function uniform(rng: Random, n: number, from: number, to: number): Arrival[] {
-  return Array.from({ length: n }, () => ({ atMs: from + (to - from) * rng.next(), group: 'honest' as const, patienceMs: Infinity })).sort((a, b) => a.atMs - b.atMs);
+  return Array.from({ length: n }, () => ({
+    atMs: from + (to - from) * rng.next(),
+    group: 'honest' as const,
+    patienceMs: Infinity,
+  })).sort((a, b) => a.atMs - b.atMs);
 }
 
 describe('a steady crowd that brings no proof of work, held by the controller', () => {
@@ -34,6 +38,7 @@ describe('a steady crowd that brings no proof of work, held by the controller', 
     // A window's share of the target is 60: at a fifth of the chance, 300 must wait for 100 to reach it.
     const reachable = f.control!.minutes.filter((m) => m.judged && m.fewestWaiting >= 60 / 0.2);
     expect(reachable.length).toBeGreaterThanOrEqual(4);
-    for (const m of reachable) expect(Math.abs(m.error!), `minute ${m.minute}: ${m.admissions}`).toBeLessThanOrEqual(0.1);
+    for (const m of reachable)
+      expect(Math.abs(m.error!), `minute ${m.minute}: ${m.admissions}`).toBeLessThanOrEqual(0.1);
   });
 });

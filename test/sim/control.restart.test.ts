@@ -12,14 +12,20 @@ describe('the controller killed and restarted mid-flash', () => {
   let f: ScenarioFigures;
   let messages: string[];
   beforeAll(async () => {
-    const s = briefSessions({ ...scenario('held-restart'), settings: { ...scenario('held-restart').settings, new_users_per_minute: '300' }, durationMs: 20 * MINUTE });
+    const s = briefSessions({
+      ...scenario('held-restart'),
+      settings: { ...scenario('held-restart').settings, new_users_per_minute: '300' },
+      durationMs: 20 * MINUTE,
+    });
     const r = await run(s, 5000);
     f = r.figures;
     messages = r.result.control!.messages.map((m) => m.text);
   }, 180_000);
 
   it('restarts from its state file: replayed lines counted once, or the models relearn when they saved nothing', () => {
-    expect(messages.find((m) => m.startsWith('kill -9'))).toMatch(/^kill -9; restarted from the state saved (\d|10|11) s before$/);
+    expect(messages.find((m) => m.startsWith('kill -9'))).toMatch(
+      /^kill -9; restarted from the state saved (\d|10|11) s before$/,
+    );
     // Saved at most every 10 s (control/state-file.ts SAVE_EVERY_MS): the lines since are replayed and skipped by POP.
     expect(messages.some((m) => /resuming from the state saved/.test(m))).toBe(true);
     if (typeof createControlModel().save === 'function') {

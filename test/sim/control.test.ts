@@ -16,7 +16,11 @@ import type { RunResult } from '../../sim/run.js';
 const MINUTE = 60_000;
 
 function uniform(rng: Random, n: number, from: number, to: number): Arrival[] {
-  return Array.from({ length: n }, () => ({ atMs: from + (to - from) * rng.next(), group: 'honest' as const, patienceMs: Infinity })).sort((a, b) => a.atMs - b.atMs);
+  return Array.from({ length: n }, () => ({
+    atMs: from + (to - from) * rng.next(),
+    group: 'honest' as const,
+    patienceMs: Infinity,
+  })).sort((a, b) => a.atMs - b.atMs);
 }
 
 describe('a steady crowd above the target, held by the controller on four POPs', () => {
@@ -36,7 +40,8 @@ describe('a steady crowd above the target, held by the controller on four POPs',
   it('admits within 10% of new_users_per_minute in every settled minute while visitors wait', () => {
     const c = f.control!;
     expect(c.judged).toBeGreaterThanOrEqual(6);
-    for (const m of c.minutes.filter((x) => x.judged)) expect(Math.abs(m.error!), `minute ${m.minute}: ${m.admissions}`).toBeLessThanOrEqual(0.1);
+    for (const m of c.minutes.filter((x) => x.judged))
+      expect(Math.abs(m.error!), `minute ${m.minute}: ${m.admissions}`).toBeLessThanOrEqual(0.1);
   });
 
   it('keeps the busiest 10 seconds within its bound', () => {
@@ -68,7 +73,10 @@ describe('the controller stopped mid-flash with a per-POP ceiling', () => {
       ...scenario('held-ceiling'),
       settings: { ...scenario('held-ceiling').settings, new_users_per_minute: '300', pop_admissions_per_second: '2' },
       durationMs: 14 * MINUTE,
-      arrivals: (rng, n) => [...uniform(rng, Math.round(n * 0.6), 0, MINUTE), ...uniform(rng, n - Math.round(n * 0.6), 4 * MINUTE, 5 * MINUTE)],
+      arrivals: (rng, n) => [
+        ...uniform(rng, Math.round(n * 0.6), 0, MINUTE),
+        ...uniform(rng, n - Math.round(n * 0.6), 4 * MINUTE, 5 * MINUTE),
+      ],
       control: { ...controlSpec, pops: 3, stopAtMs: 3 * MINUTE },
     });
     f = (await run(s, 2500)).figures;
@@ -102,7 +110,12 @@ describe('visitors who come back late, held to the target (the README load test)
   let tabActors: RunResult['trace']['actors'];
   beforeAll(async () => {
     const base = scenario('held-late');
-    late = (await run({ ...base, behaviour: { ...base.behaviour, lateReturns: { backgroundShare: 0, delayMs: 45_000 } } }, 2000)).figures;
+    late = (
+      await run(
+        { ...base, behaviour: { ...base.behaviour, lateReturns: { backgroundShare: 0, delayMs: 45_000 } } },
+        2000,
+      )
+    ).figures;
     const tabRun = await run(base, 2000);
     tabs = tabRun.figures;
     tabActors = tabRun.result.trace.actors;
@@ -130,7 +143,9 @@ describe('visitors who come back late, held to the target (the README load test)
     // windows. Before, it never drew at all (3% got in, against 73%): its token was always past its
     // window of grace when it came, and it only got a new one.
     const share = (background: boolean) => {
-      const group = tabActors.filter((a) => a.group === 'honest' && (a.backgroundPhaseMs != null) === background && a.queuedMs !== null);
+      const group = tabActors.filter(
+        (a) => a.group === 'honest' && (a.backgroundPhaseMs != null) === background && a.queuedMs !== null,
+      );
       return group.filter((a) => a.admittedMs !== null).length / group.length;
     };
     expect(share(true), `background ${share(true)}, foreground ${share(false)}`).toBeGreaterThan(0.5 * share(false));
@@ -141,10 +156,16 @@ describe("the simulated store, as the controller's writes reach the room", () =>
   it('carries proof_schedule from room.default.live to the room, beside allow_schedule, and removes it with the live value', () => {
     const room = createRoom({ allow_percentage: '50', wait_period_duration: '30' }, 's');
     const store = roomStore(room);
-    store.write({ 'room.default.live': JSON.stringify({ allow_schedule: '1800000030=12', proof_schedule: '1800000030=13' }) }, 0);
+    store.write(
+      { 'room.default.live': JSON.stringify({ allow_schedule: '1800000030=12', proof_schedule: '1800000030=13' }) },
+      0,
+    );
     expect(room.central()).toMatchObject({ allow_schedule: '1800000030=12', proof_schedule: '1800000030=13' });
     // Read back as the controller reads the store: its own live value again.
-    expect(JSON.parse(store.read()['room.default.live']!)).toEqual({ allow_schedule: '1800000030=12', proof_schedule: '1800000030=13' });
+    expect(JSON.parse(store.read()['room.default.live']!)).toEqual({
+      allow_schedule: '1800000030=12',
+      proof_schedule: '1800000030=13',
+    });
     store.write({ 'room.default.live': '' }, 1000);
     expect(room.central()).not.toHaveProperty('proof_schedule');
   });

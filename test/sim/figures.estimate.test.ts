@@ -9,7 +9,10 @@ let at20: WaitFigures;
 beforeAll(async () => {
   // Patient visitors, so every wait is seen to its end (no censoring to correct for).
   const steady = briefSessions(patient(scenario('steady', { durationMs: 25 * 60_000 })));
-  ({ figures } = await run({ ...steady, arrivals: (rng, n) => steady.arrivals(rng, n).filter((a) => a.atMs < 15 * 60_000) }, 1500));
+  ({ figures } = await run(
+    { ...steady, arrivals: (rng, n) => steady.arrivals(rng, n).filter((a) => a.atMs < 15 * 60_000) },
+    1500,
+  ));
   at20 = figures.waits.find((w) => w.allowPercentage === 20)!;
 }, 120_000);
 

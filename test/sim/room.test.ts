@@ -12,7 +12,7 @@ describe('a simulated room of several POPs', () => {
     { name: 'FAR', propagationMs: 10_000 },
   ];
 
-  it('shows each POP a published setting only after that POP\'s delay', async () => {
+  it("shows each POP a published setting only after that POP's delay", async () => {
     const room = createRoom({ allow_percentage: '100' }, 's', { pops });
     room.publish({ allow_percentage: '0' }, 1_000);
     expect((await room.request('10.0.0.1', [], 2_000, 0)).outcome).toBe('deny');
@@ -30,7 +30,10 @@ describe('a simulated room of several POPs', () => {
 
   it('logs a decision line per request while log_endpoint is set, naming the POP', async () => {
     const lines: { pop: number; text: string }[] = [];
-    const room = createRoom({ allow_percentage: '50', log_endpoint: 'controller' }, 's', { pops, onLine: (pop, text) => lines.push({ pop, text }) });
+    const room = createRoom({ allow_percentage: '50', log_endpoint: 'controller' }, 's', {
+      pops,
+      onLine: (pop, text) => lines.push({ pop, text }),
+    });
     await room.request('10.0.0.1', [], 0, 1);
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!.text)).toMatchObject({ wr: 1, pop: 'FAR', newDec: 'wait' });
@@ -40,7 +43,10 @@ describe('a simulated room of several POPs', () => {
 
   it('samples waiting decisions as the edge does under log_sample_rate, with the weight in the line', async () => {
     const lines: string[] = [];
-    const room = createRoom({ allow_percentage: '50', log_endpoint: 'controller', log_sample_rate: '0.2' }, 's', { pops, onLine: (_pop, text) => lines.push(text) });
+    const room = createRoom({ allow_percentage: '50', log_endpoint: 'controller', log_sample_rate: '0.2' }, 's', {
+      pops,
+      onLine: (_pop, text) => lines.push(text),
+    });
     for (let i = 0; i < 200; i++) await room.request(`10.0.${i >> 8}.${i & 255}`, [], 0, 1);
     expect(lines.length).toBeGreaterThan(20);
     expect(lines.length).toBeLessThan(60);
@@ -128,7 +134,11 @@ function edgeRoom(settings: Record<string, string>, seed: string) {
       let line = '';
       const deps: RoomDeps = {
         // The handler reads the store as the tools write it (layout.ts): the same settings, service-wide.
-        stores: { setting: (key) => storeFromSettings(Object.fromEntries(values))[key] ?? null, key: async (kid) => keys.get(kid) ?? null, page: () => null },
+        stores: {
+          setting: (key) => storeFromSettings(Object.fromEntries(values))[key] ?? null,
+          key: async (kid) => keys.get(kid) ?? null,
+          page: () => null,
+        },
         clientIp: ip,
         now: () => EPOCH_MS + nowMs,
         log: (_endpoint, text) => void (line = text),
@@ -138,7 +148,9 @@ function edgeRoom(settings: Record<string, string>, seed: string) {
         rateCounter: counter,
       };
       const cookie = jar.map((t) => `waiting_room_default=${t}`).join('; ');
-      const request = new Request('https://shop.example/', { headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } });
+      const request = new Request('https://shop.example/', {
+        headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) },
+      });
       const response = await handle(request, deps);
       return { response, reason: JSON.parse(line).reason };
     },
@@ -205,7 +217,8 @@ async function twins(plan: Plan, seed = 'twins'): Promise<Set<string>> {
 
 const iso = (ms: number): string => new Date(EPOCH_MS + ms).toISOString();
 const epochSec = (ms: number): number => (EPOCH_MS + ms) / 1000;
-const every = (count: number, stepMs: number, fromMs = 0): number[] => Array.from({ length: count }, (_, i) => fromMs + i * stepMs);
+const every = (count: number, stepMs: number, fromMs = 0): number[] =>
+  Array.from({ length: count }, (_, i) => fromMs + i * stepMs);
 
 describe("the simulator's answer is the handler's", () => {
   it('in the draw: new, not due, lost, then denied', async () => {
@@ -219,11 +232,21 @@ describe("the simulator's answer is the handler's", () => {
   });
 
   it('under queue_all, in the draw and in a first-come line', async () => {
-    const draw = await twins({ settings: { allow_percentage: '20', queue_all: 'true', log_endpoint: 'log' }, arrivals: every(5, 7_000, 500), untilMs: 150_000 });
+    const draw = await twins({
+      settings: { allow_percentage: '20', queue_all: 'true', log_endpoint: 'log' },
+      arrivals: every(5, 7_000, 500),
+      untilMs: 150_000,
+    });
     expect([...draw]).toEqual(expect.arrayContaining(['queue_all']));
     const T = epochSec(0);
     const line = await twins({
-      settings: { allow_percentage: '20', queueing_method: 'fifo', queue_all: 'true', queue_cursor: `${T}:${T - 60}:0.2`, log_endpoint: 'log' },
+      settings: {
+        allow_percentage: '20',
+        queueing_method: 'fifo',
+        queue_all: 'true',
+        queue_cursor: `${T}:${T - 60}:0.2`,
+        log_endpoint: 'log',
+      },
       arrivals: every(5, 7_000, 500),
       untilMs: 150_000,
     });
@@ -232,10 +255,19 @@ describe("the simulator's answer is the handler's", () => {
 
   it('in a first-come line moved by the cursor, with counts and with a target', async () => {
     const T = epochSec(0);
-    const extras: Record<string, string>[] = [{ queue_counts: `${T}=0,${T + 60}=40,${T + 200}=90` }, { new_users_per_minute: '30' }];
+    const extras: Record<string, string>[] = [
+      { queue_counts: `${T}=0,${T + 60}=40,${T + 200}=90` },
+      { new_users_per_minute: '30' },
+    ];
     for (const extra of extras) {
       const seen = await twins({
-        settings: { allow_percentage: '20', queueing_method: 'fifo', queue_cursor: `${T}:${T - 40}:0.5`, log_endpoint: 'log', ...extra },
+        settings: {
+          allow_percentage: '20',
+          queueing_method: 'fifo',
+          queue_cursor: `${T}:${T - 40}:0.5`,
+          log_endpoint: 'log',
+          ...extra,
+        },
         arrivals: every(10, 5_000, 1_000),
         changes: [
           { atMs: 60_000, values: { queue_all: 'true' } },
@@ -243,7 +275,9 @@ describe("the simulator's answer is the handler's", () => {
         ],
         untilMs: 240_000,
       });
-      expect([...seen]).toEqual(expect.arrayContaining(['no_token+place', 'wait_not_due+place', 'queue_waiting+place', 'queue_all+place']));
+      expect([...seen]).toEqual(
+        expect.arrayContaining(['no_token+place', 'wait_not_due+place', 'queue_waiting+place', 'queue_all+place']),
+      );
     }
   });
 
@@ -262,7 +296,14 @@ describe("the simulator's answer is the handler's", () => {
       untilMs: 480_000,
     });
     expect([...seen]).toEqual(
-      expect.arrayContaining(['prequeue_joined', 'prequeue_waiting', 'wait_not_due+place', 'queue_waiting+place', 'behind_prequeue', 'event_closed']),
+      expect.arrayContaining([
+        'prequeue_joined',
+        'prequeue_waiting',
+        'wait_not_due+place',
+        'queue_waiting+place',
+        'behind_prequeue',
+        'event_closed',
+      ]),
     );
   });
 

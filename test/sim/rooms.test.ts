@@ -15,7 +15,14 @@ describe('one crowd across a shop and its checkout', () => {
   let result: RunResult;
   beforeAll(async () => {
     // Smaller than the report's run: targets of 240 and 60 a minute, the sale at minute 3.
-    const s = twoRooms({ shopTarget: 240, checkoutTarget: 60, startMs: 3 * MINUTE, prequeueShare: 0.2, laterMs: 8 * MINUTE, durationMs: 18 * MINUTE });
+    const s = twoRooms({
+      shopTarget: 240,
+      checkoutTarget: 60,
+      startMs: 3 * MINUTE,
+      prequeueShare: 0.2,
+      laterMs: 8 * MINUTE,
+      durationMs: 18 * MINUTE,
+    });
     ({ result, figures: f } = await run(s, 3500));
   }, 240_000);
 
@@ -28,14 +35,23 @@ describe('one crowd across a shop and its checkout', () => {
   // The scenario's claim: over its judged minutes each room averages within ±10% of its own target,
   // and no judged minute is further from it than chance allows (3 Poisson deviations: ±39% at 60 a minute).
   it('holds each room to its own target in the judged minutes, within the tolerance the scenario claims', () => {
-    for (const [id, target] of [['shop', 240], ['checkout', 60]] as const) {
+    for (const [id, target] of [
+      ['shop', 240],
+      ['checkout', 60],
+    ] as const) {
       const judged = room(id).control!.minutes.filter((x) => x.judged);
       expect(judged.length, id).toBeGreaterThanOrEqual(4);
       const mean = judged.reduce((s, m) => s + m.admissions, 0) / judged.length;
-      expect(Math.abs(mean / target - 1), `${id}: ${judged.map((m) => m.admissions).join(', ')} of ${target}`).toBeLessThanOrEqual(0.1);
+      expect(
+        Math.abs(mean / target - 1),
+        `${id}: ${judged.map((m) => m.admissions).join(', ')} of ${target}`,
+      ).toBeLessThanOrEqual(0.1);
       for (const m of judged) {
         expect(m.target, id).toBe(target);
-        expect(Math.abs(m.admissions - target), `${id} minute ${m.minute}: ${m.admissions} of ${target}`).toBeLessThanOrEqual(3 * Math.sqrt(target));
+        expect(
+          Math.abs(m.admissions - target),
+          `${id} minute ${m.minute}: ${m.admissions} of ${target}`,
+        ).toBeLessThanOrEqual(3 * Math.sqrt(target));
       }
     }
   });
@@ -62,7 +78,7 @@ describe('one crowd across a shop and its checkout', () => {
 
   // As in production: one controller reads the one stream and writes both rooms' keys of the store
   // in one call, within one API budget (300 calls an hour for reads and writes, all rooms together).
-  it('steers both rooms with one controller, both rooms\' writes in one call within one budget', () => {
+  it("steers both rooms with one controller, both rooms' writes in one call within one budget", () => {
     const messages = result.rooms!.rooms[0]!.result.control!.messages.map((m) => m.text);
     const calls = messages.filter((m) => m.startsWith('wrote '));
     expect(calls.some((m) => /^wrote shop: .*; checkout: /.test(m))).toBe(true);

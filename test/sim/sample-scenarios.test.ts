@@ -35,7 +35,11 @@ describe('the first-come queue through a tenth of the log (event-fifo-sampled)',
     expect(judged.length, shown).toBeGreaterThanOrEqual(12);
     const mean = judged.reduce((s, m) => s + m.admissions, 0) / judged.length;
     expect(Math.abs(mean / 250 - 1), shown).toBeLessThanOrEqual(0.05);
-    expect(judged.filter((m) => Math.abs(m.error!) <= 0.1).length, shown).toBeGreaterThanOrEqual(Math.ceil((2 * judged.length) / 3));
-    judged.forEach((m, i) => expect(Math.abs(m.error!), `minute ${m.minute}: ${shown}`).toBeLessThanOrEqual(i < 2 ? 0.5 : 0.2));
+    expect(judged.filter((m) => Math.abs(m.error!) <= 0.1).length, shown).toBeGreaterThanOrEqual(
+      Math.ceil((2 * judged.length) / 3),
+    );
+    judged.forEach((m, i) =>
+      expect(Math.abs(m.error!), `minute ${m.minute}: ${shown}`).toBeLessThanOrEqual(i < 2 ? 0.5 : 0.2),
+    );
   }, 120_000);
 });

@@ -11,7 +11,10 @@ let onsaleRun: RunResult;
 
 beforeAll(async () => {
   ({ figures: change } = await run(briefSessions(scenario('change')), 1500));
-  ({ figures: onsale, result: onsaleRun } = await run(briefSessions(scenario('onsale', { durationMs: 25 * 60_000 })), 1500));
+  ({ figures: onsale, result: onsaleRun } = await run(
+    briefSessions(scenario('onsale', { durationMs: 25 * 60_000 })),
+    1500,
+  ));
 }, 120_000);
 
 describe('raising allow_percentage from 10 to 30 at minute 10', () => {
@@ -42,7 +45,9 @@ describe('on-sale: crowd held at allow_percentage 0, opened at minute 10', () =>
     // so when each came back does depend on when they arrived. Once back, arrival order says nothing
     // about how long the draws take.
     const opening = onsale.changes[0]!.atMs;
-    const early = onsaleRun.trace.actors.filter((a) => a.arrivalMs < opening && a.admittedMs !== null && a.queuedMs !== null);
+    const early = onsaleRun.trace.actors.filter(
+      (a) => a.arrivalMs < opening && a.admittedMs !== null && a.queuedMs !== null,
+    );
     expect(early.length).toBeGreaterThan(300);
     const rho = spearman(
       early.map((a) => a.arrivalMs),

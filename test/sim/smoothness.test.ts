@@ -26,7 +26,11 @@ function noiseCeiling(m: number, seconds: number): number {
   return k;
 }
 
-function steadyState(f: ScenarioFigures, fromMinute: number, toMinute: number): { mean: number; peak: number; seconds: number } {
+function steadyState(
+  f: ScenarioFigures,
+  fromMinute: number,
+  toMinute: number,
+): { mean: number; peak: number; seconds: number } {
   const slice = f.series.admissionsPerSecond.slice(fromMinute * 60, toMinute * 60);
   return { mean: slice.reduce((a, b) => a + b, 0) / slice.length, peak: Math.max(...slice), seconds: slice.length };
 }

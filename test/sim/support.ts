@@ -31,7 +31,11 @@ export function group(figures: ScenarioFigures, name: string): GroupFigures {
   return g;
 }
 
-export async function run(s: Scenario, visitors: number, seed = SEED): Promise<{ result: RunResult; figures: ScenarioFigures }> {
+export async function run(
+  s: Scenario,
+  visitors: number,
+  seed = SEED,
+): Promise<{ result: RunResult; figures: ScenarioFigures }> {
   const result = await runScenario(s, { seed, visitors });
   return { result, figures: computeFigures(result) };
 }

@@ -62,8 +62,12 @@ describe('the simulator HMAC', () => {
 
   it("digests exactly as WebCrypto does, so the proof of work's puzzle is the edge's", async () => {
     for (const hash of ['SHA-256', 'SHA-512'] as const) {
-      expect(new Uint8Array(await fast.digest(hash, message))).toEqual(new Uint8Array(await real.digest(hash, message)));
-      expect(new Uint8Array(await fast.digest({ name: hash }, message.subarray(3)))).toEqual(new Uint8Array(await real.digest(hash, message.subarray(3))));
+      expect(new Uint8Array(await fast.digest(hash, message))).toEqual(
+        new Uint8Array(await real.digest(hash, message)),
+      );
+      expect(new Uint8Array(await fast.digest({ name: hash }, message.subarray(3)))).toEqual(
+        new Uint8Array(await real.digest(hash, message.subarray(3))),
+      );
     }
     // The puzzle (HMAC-SHA-512 and eight SHA-256 digests) under the simulator's crypto and under WebCrypto.
     const token = 'eyJhbGciOiJIUzUxMiIsImtpZCI6ImsxIn0.e30.c2ln';
@@ -76,7 +80,9 @@ describe('the simulator HMAC', () => {
 
   it('passes everything else to WebCrypto: keys it did not import', async () => {
     const foreign = await real.importKey('raw', keyBytes, { name: 'HMAC', hash: 'SHA-512' }, false, ['sign']);
-    expect(new Uint8Array(await fast.sign('HMAC', foreign, message))).toEqual(new Uint8Array(await real.sign('HMAC', foreign, message)));
+    expect(new Uint8Array(await fast.sign('HMAC', foreign, message))).toEqual(
+      new Uint8Array(await real.sign('HMAC', foreign, message)),
+    );
   });
 });
 
@@ -84,7 +90,9 @@ describe('the simulator HMAC', () => {
 async function withSubtle<T>(subtle: SubtleCrypto, f: () => Promise<T>): Promise<T> {
   const saved = Object.getOwnPropertyDescriptor(globalThis, 'crypto')!;
   const real = globalThis.crypto;
-  const crypto = new Proxy(real, { get: (target, p) => (p === 'subtle' ? subtle : (Reflect.get(target, p, target) as unknown)) });
+  const crypto = new Proxy(real, {
+    get: (target, p) => (p === 'subtle' ? subtle : (Reflect.get(target, p, target) as unknown)),
+  });
   Object.defineProperty(globalThis, 'crypto', { value: crypto, configurable: true, writable: true });
   try {
     return await f();

@@ -93,15 +93,32 @@ describe('command line', () => {
       expect(missing.code).toBe(2);
       expect(missing.stderr).toContain(`--update: cannot read ${join(out, 'figures.json')}`);
       expect((await cli(['--scenario', 'steady,nojitter', '--visitors', '20', '--out', out])).code).toBe(0);
-      const before = JSON.parse(await readFile(join(out, 'figures.json'), 'utf8')) as { scenarios: { name: string; visitors: number }[] };
+      const before = JSON.parse(await readFile(join(out, 'figures.json'), 'utf8')) as {
+        scenarios: { name: string; visitors: number }[];
+      };
       expect((await cli(['--scenario', 'nojitter', '--visitors', '30', '--out', out, '--update'])).code).toBe(0);
-      const after = JSON.parse(await readFile(join(out, 'figures.json'), 'utf8')) as { scenarios: { name: string; visitors: number }[] };
-      expect(after.scenarios.map((f) => [f.name, f.visitors])).toEqual([['steady', 20], ['nojitter', 30]]);
+      const after = JSON.parse(await readFile(join(out, 'figures.json'), 'utf8')) as {
+        scenarios: { name: string; visitors: number }[];
+      };
+      expect(after.scenarios.map((f) => [f.name, f.visitors])).toEqual([
+        ['steady', 20],
+        ['nojitter', 30],
+      ]);
       expect(after.scenarios[0]).toEqual(before.scenarios[0]);
       const report = await readFile(join(out, 'report.md'), 'utf8');
       expect(report).toContain('(`steady`)');
       expect(report).toContain('(`nojitter`)');
-      const otherSeed = await cli(['--scenario', 'nojitter', '--visitors', '20', '--out', out, '--update', '--seed', '2']);
+      const otherSeed = await cli([
+        '--scenario',
+        'nojitter',
+        '--visitors',
+        '20',
+        '--out',
+        out,
+        '--update',
+        '--seed',
+        '2',
+      ]);
       expect(otherSeed.code).toBe(2);
       expect(otherSeed.stderr).toContain('pass --seed 1');
     } finally {

@@ -12,7 +12,17 @@ export async function selfSignedCertificate(hostname: string): Promise<{ key: st
   const dir = await mkdtemp(path.join(tmpdir(), 'wr-cert-'));
   try {
     await new Promise<void>((resolve, reject) => {
-      const args = ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2'];
+      const args = [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '2',
+      ];
       args.push('-subj', `/CN=${hostname}`, '-addext', `subjectAltName=DNS:${hostname}`);
       args.push('-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'));
       const child = spawn('openssl', args, { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -12,7 +12,7 @@ export const KEY_BYTES = Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11)
 export const KEY_BASE64 = Buffer.from(KEY_BYTES).toString('base64');
 export const LOG = 'room_log';
 /** 2026-01-01T00:00:00Z: a whole multiple of every window the tests use. */
-export const T0 = Date.UTC(2026, 0, 1) ;
+export const T0 = Date.UTC(2026, 0, 1);
 
 export interface SeenByOrigin {
   method: string;
@@ -111,7 +111,9 @@ export class FakeRoom {
 
   constructor(options: FakeRoomOptions = {}) {
     this.nowMs = options.nowMs ?? T0;
-    this.settings = new Map(Object.entries({ allow_percentage: '50', active_key: KID, log_endpoint: LOG, ...options.settings }));
+    this.settings = new Map(
+      Object.entries({ allow_percentage: '50', active_key: KID, log_endpoint: LOG, ...options.settings }),
+    );
     this.store = new Map(Object.entries(options.store ?? {}));
     this.keys = new Map(Object.entries(options.keys ?? { [KID]: KEY_BASE64 }));
     this.pages = new Map(Object.entries(options.pages ?? {}) as Array<[string, string]>);
@@ -121,7 +123,8 @@ export class FakeRoom {
     this.memory = options.memory;
     this.origin =
       options.origin ??
-      (async () => new Response('hello from origin', { status: 200, headers: { 'x-echo': '1', 'content-type': 'text/plain' } }));
+      (async () =>
+        new Response('hello from origin', { status: 200, headers: { 'x-echo': '1', 'content-type': 'text/plain' } }));
   }
 
   advance(seconds: number): void {
@@ -177,7 +180,11 @@ export class FakeRoom {
     const headers = new Headers(init.headers);
     if (init.cookie !== undefined) headers.set('cookie', init.cookie);
     const url = `${init.https ? 'https' : 'http'}://shop.example${init.path ?? '/'}`;
-    const request = new Request(url, { method: init.method ?? 'GET', headers, ...(init.body !== undefined ? { body: init.body } : {}) });
+    const request = new Request(url, {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.body !== undefined ? { body: init.body } : {}),
+    });
     const seenBefore = this.seen.length;
     const logsBefore = this.logs.length;
     const diagsBefore = this.diags.length;
@@ -197,7 +204,6 @@ export class FakeRoom {
 
 /** The identity the core derives for the default test address. */
 export const DEFAULT_IDENTITY = 'ip:192.0.2.10';
-
 
 /** A token exactly as the room would sign it. */
 export async function mint(options: MintOptions): Promise<string> {

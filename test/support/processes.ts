@@ -16,7 +16,7 @@ export function descendants(pid: number): number[] {
   }
   const found: number[] = [];
   const walk = (p: number): void => {
-    for (const [child, parent] of parents) if (parent === p) (found.push(child), walk(child));
+    for (const [child, parent] of parents) if (parent === p) found.push(child), walk(child);
   };
   walk(pid);
   return found;

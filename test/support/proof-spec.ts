@@ -21,7 +21,14 @@ export interface SpecProof {
   solution: string;
   compact: string;
   /** The JSON answer's `waitingRoom.proof`. */
-  json: { scheme: 'altcha-v2'; header: 'waiting-room-proof'; seconds: number; counters: number; challenges: SpecChallenge[]; solutionFormat: string };
+  json: {
+    scheme: 'altcha-v2';
+    header: 'waiting-room-proof';
+    seconds: number;
+    counters: number;
+    challenges: SpecChallenge[];
+    solutionFormat: string;
+  };
 }
 
 export function countersFor(seconds: number, phoneRate = SPEC_PHONE_RATE): number {
@@ -41,9 +48,22 @@ export function specProof(token: string, key: Uint8Array, seconds: number, phone
     const n = m.readUInt32BE(32 + 4 * i) % M;
     const counter = Buffer.alloc(4);
     counter.writeUInt32BE(n);
-    const key32 = createHash('sha256').update(Buffer.from(salt, 'hex')).update(Buffer.from(nonce, 'hex')).update(counter).digest();
+    const key32 = createHash('sha256')
+      .update(Buffer.from(salt, 'hex'))
+      .update(Buffer.from(nonce, 'hex'))
+      .update(counter)
+      .digest();
     counters.push(n);
-    challenges.push({ parameters: { algorithm: 'SHA-256', cost: 1, keyLength: 32, keyPrefix: key32.subarray(0, 16).toString('hex'), nonce, salt } });
+    challenges.push({
+      parameters: {
+        algorithm: 'SHA-256',
+        cost: 1,
+        keyLength: 32,
+        keyPrefix: key32.subarray(0, 16).toString('hex'),
+        nonce,
+        salt,
+      },
+    });
   }
   return {
     M,

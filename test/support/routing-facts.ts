@@ -47,5 +47,12 @@ export function facts(url: string, init: FactsInit = {}): RequestFacts {
   const u = new URL(url.startsWith('http') ? url : `https://shop.example.com${url}`);
   const request = new Request(u, { method: init.method ?? 'GET', headers: init.headers ?? {} });
   const notes = init.notes ?? [];
-  return requestFacts(request, u, request.headers.get('cookie'), init.ip === undefined ? '192.0.2.1' : init.ip, init.edge ?? null, (m) => notes.push(m));
+  return requestFacts(
+    request,
+    u,
+    request.headers.get('cookie'),
+    init.ip === undefined ? '192.0.2.1' : init.ip,
+    init.edge ?? null,
+    (m) => notes.push(m),
+  );
 }

@@ -3,7 +3,10 @@
 // bypasses (path and method), two asset bypasses (path suffix), two VIP cookies sending to a room,
 // one office network (inline CIDRs) and one staff ACL or country rule.
 
-export function sampleRouting(rooms: number, rules: number): { rooms: unknown[]; default_room: string; rules: unknown[] } {
+export function sampleRouting(
+  rooms: number,
+  rules: number,
+): { rooms: unknown[]; default_room: string; rules: unknown[] } {
   const ids = Array.from({ length: rooms }, (_, i) => `room-${i}`);
   const rule = (i: number): unknown => {
     const room = ids[i % rooms]!;
@@ -20,15 +23,26 @@ export function sampleRouting(rooms: number, rules: number): { rooms: unknown[];
       case 7:
         return { id: `vip-${i}`, if: { cookie: `vip_${i}` }, then: `room:${room}` };
       case 8:
-        return { id: `office-${i}`, if: { ip: [`10.${i}.0.0/16`, `2001:db8:${i.toString(16)}::/48`] }, then: `room:${room}` };
+        return {
+          id: `office-${i}`,
+          if: { ip: [`10.${i}.0.0/16`, `2001:db8:${i.toString(16)}::/48`] },
+          then: `room:${room}`,
+        };
       default:
         return i % 20 === 9
-          ? { id: `staff-${i}`, if: { any: [{ acl: 'staff_ips' }, { header: { name: 'x-staff', equals: `k${i}` } }] }, then: 'bypass' }
+          ? {
+              id: `staff-${i}`,
+              if: { any: [{ acl: 'staff_ips' }, { header: { name: 'x-staff', equals: `k${i}` } }] },
+              then: 'bypass',
+            }
           : { id: `country-${i}`, if: { country: ['CA'], path: { prefix: '/shop' } }, then: `room:${room}` };
     }
   };
   return {
-    rooms: ids.map((id, i) => ({ id, routes: [`/shop/s${i}`, { host: `s${i}.example.com`, path: '/drops', ignore_case: true }] })),
+    rooms: ids.map((id, i) => ({
+      id,
+      routes: [`/shop/s${i}`, { host: `s${i}.example.com`, path: '/drops', ignore_case: true }],
+    })),
     default_room: ids[0]!,
     rules: Array.from({ length: rules }, (_, i) => rule(i)),
   };

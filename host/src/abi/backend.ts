@@ -35,7 +35,8 @@ export const backend: AbiModule = {
   // Viceroy reports no health checks: every backend reads as "unknown" (0).
   is_healthy: u32(() => 0),
   is_dynamic: u32((_, name, sb) => (sb.dynamicBackends.has(name) ? 1 : 0)),
-  get_host: (sb, p: number, l: number, buf: number, max: number, nw: number) => sb.mem.writeOut(Buffer.from(named(sb, p, l).hostname), buf, max, nw),
+  get_host: (sb, p: number, l: number, buf: number, max: number, nw: number) =>
+    sb.mem.writeOut(Buffer.from(named(sb, p, l).hostname), buf, max, nw),
   get_override_host: (sb, p: number, l: number, buf: number, max: number, nw: number) => {
     const host = named(sb, p, l).overrideHost;
     if (host === undefined) return NONE;

@@ -8,9 +8,34 @@ import type { AbiModule } from './types.js';
 const run = (sb: Sandbox, op: ErlOp): number => sb.io.call<number>({ op: 'erl', erl: op });
 
 export const erl: AbiModule = {
-  check_rate: (sb, rp: number, rl: number, ep: number, el: number, delta: number, window: number, limit: number, pp: number, pl: number, ttl: number, out: number) => {
+  check_rate: (
+    sb,
+    rp: number,
+    rl: number,
+    ep: number,
+    el: number,
+    delta: number,
+    window: number,
+    limit: number,
+    pp: number,
+    pl: number,
+    ttl: number,
+    out: number,
+  ) => {
     const m = sb.mem;
-    m.w32(out, run(sb, { kind: 'check', rc: m.utf8(rp, rl), entry: m.utf8(ep, el), delta, window, limit, pb: m.utf8(pp, pl), ttl }));
+    m.w32(
+      out,
+      run(sb, {
+        kind: 'check',
+        rc: m.utf8(rp, rl),
+        entry: m.utf8(ep, el),
+        delta,
+        window,
+        limit,
+        pb: m.utf8(pp, pl),
+        ttl,
+      }),
+    );
     return OK;
   },
   ratecounter_increment: (sb, rp: number, rl: number, ep: number, el: number, delta: number) => {

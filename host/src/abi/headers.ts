@@ -9,7 +9,8 @@ const MAX_HEADER_NAME = 65535;
 export function headerName(sb: Sandbox, ptr: number, len: number): string {
   if (len > MAX_HEADER_NAME) throw new HostError(INVAL, `header name of ${len} bytes`);
   const name = sb.mem.latin1(ptr, len).toLowerCase();
-  if (!/^[!#$%&'*+\-.^_`|~0-9a-z]+$/.test(name)) throw new HostError(HTTPINVALID, `"${name.slice(0, 40)}" is not a header name`);
+  if (!/^[!#$%&'*+\-.^_`|~0-9a-z]+$/.test(name))
+    throw new HostError(HTTPINVALID, `"${name.slice(0, 40)}" is not a header name`);
   return name;
 }
 
@@ -42,7 +43,17 @@ export function headerCalls(kind: 'req' | 'resp'): AbiModule {
       if (!found) return NONE;
       return sb.mem.writeOut(Buffer.from(found[1], 'latin1'), buf, max, nw);
     },
-    header_values_get: (sb, h: number, np: number, nl: number, buf: number, len: number, cursor: number, ending: number, nw: number) => {
+    header_values_get: (
+      sb,
+      h: number,
+      np: number,
+      nl: number,
+      buf: number,
+      len: number,
+      cursor: number,
+      ending: number,
+      nw: number,
+    ) => {
       const name = headerName(sb, np, nl);
       const values = list(sb, h)
         .filter(([n]) => n === name)
@@ -78,7 +89,10 @@ export function headerCalls(kind: 'req' | 'resp'): AbiModule {
       const name = headerName(sb, np, nl);
       const headers = list(sb, h);
       if (!headers.some(([n]) => n === name)) return INVAL;
-      replaceAll(headers, headers.filter(([n]) => n !== name));
+      replaceAll(
+        headers,
+        headers.filter(([n]) => n !== name),
+      );
       return OK;
     },
   };

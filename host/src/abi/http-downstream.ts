@@ -47,8 +47,10 @@ export const httpDownstream: AbiModule = {
     sb.pendingNext = null;
     return OK;
   },
-  downstream_client_ip_addr: (sb, h: number, out: number, nw: number) => ipBytesOut(sb, sb.downstreamOf(h)?.clientIp, out, nw),
-  downstream_server_ip_addr: (sb, h: number, out: number, nw: number) => ipBytesOut(sb, sb.downstreamOf(h)?.serverIp, out, nw),
+  downstream_client_ip_addr: (sb, h: number, out: number, nw: number) =>
+    ipBytesOut(sb, sb.downstreamOf(h)?.clientIp, out, nw),
+  downstream_server_ip_addr: (sb, h: number, out: number, nw: number) =>
+    ipBytesOut(sb, sb.downstreamOf(h)?.serverIp, out, nw),
   downstream_client_request_id: (sb, h: number, buf: number, max: number, nw: number) =>
     sb.mem.writeOut(Buffer.from(sb.downstreamOf(h)?.traceId ?? ''), buf, max, nw),
   downstream_tls_cipher_openssl_name: answerNone,
@@ -90,7 +92,14 @@ export const httpDownstream: AbiModule = {
     sb.mem.w32(out, kind);
     return OK;
   },
-  downstream_original_header_names: (sb, h: number, buf: number, len: number, cursor: number, ending: number, nw: number) =>
-    originalHeaderNames(sb, h, buf, len, cursor, ending, nw),
+  downstream_original_header_names: (
+    sb,
+    h: number,
+    buf: number,
+    len: number,
+    cursor: number,
+    ending: number,
+    nw: number,
+  ) => originalHeaderNames(sb, h, buf, len, cursor, ending, nw),
   downstream_original_header_count: (sb, h: number, out: number) => originalHeaderCount(sb, h, out),
 };

@@ -9,7 +9,15 @@ import { ERROR, HTTPINVALID, INVAL, INVALID_HANDLE, OK } from '../guest/status.j
 import type { AbiModule } from './types.js';
 
 /** The downstream request's headers as they arrived, whatever the guest has changed since. */
-export function originalHeaderNames(sb: Sandbox, h: number, buf: number, len: number, cursor: number, ending: number, nw: number): number {
+export function originalHeaderNames(
+  sb: Sandbox,
+  h: number,
+  buf: number,
+  len: number,
+  cursor: number,
+  ending: number,
+  nw: number,
+): number {
   return sb.mem.writeMulti(uniqueNames(sb.downstreamOf(h)?.headers ?? []), buf, len, cursor, ending, nw);
 }
 
@@ -29,7 +37,10 @@ export const httpReq: AbiModule = {
     return OK;
   },
   new: (sb, out: number) => {
-    sb.mem.w32(out, sb.handles.add({ kind: 'req', method: 'GET', uri: '/', headers: [], version: HTTP_11, autoDecompress: false }));
+    sb.mem.w32(
+      out,
+      sb.handles.add({ kind: 'req', method: 'GET', uri: '/', headers: [], version: HTTP_11, autoDecompress: false }),
+    );
     return OK;
   },
   close: (sb, h: number) => {
@@ -49,7 +60,8 @@ export const httpReq: AbiModule = {
     sb.handles.get(h, 'req').method = method;
     return OK;
   },
-  uri_get: (sb, h: number, buf: number, max: number, nw: number) => sb.mem.writeOut(Buffer.from(sb.handles.get(h, 'req').uri, 'latin1'), buf, max, nw),
+  uri_get: (sb, h: number, buf: number, max: number, nw: number) =>
+    sb.mem.writeOut(Buffer.from(sb.handles.get(h, 'req').uri, 'latin1'), buf, max, nw),
   uri_set: (sb, h: number, p: number, l: number) => {
     const uri = sb.mem.latin1(p, l);
     if (/[\s\0]/.test(uri) || uri === '') return HTTPINVALID;
@@ -84,8 +96,16 @@ export const httpReq: AbiModule = {
   },
   send: (sb, reqH: number, bodyH: number, bp: number, bl: number, respOut: number, bodyOut: number) =>
     finishPending(sb, sb.handles.add(startSend(sb, reqH, bodyH, bp, bl, false)), 0, respOut, bodyOut),
-  send_v2: (sb, reqH: number, bodyH: number, bp: number, bl: number, detail: number, respOut: number, bodyOut: number) =>
-    finishPending(sb, sb.handles.add(startSend(sb, reqH, bodyH, bp, bl, false)), detail, respOut, bodyOut),
+  send_v2: (
+    sb,
+    reqH: number,
+    bodyH: number,
+    bp: number,
+    bl: number,
+    detail: number,
+    respOut: number,
+    bodyOut: number,
+  ) => finishPending(sb, sb.handles.add(startSend(sb, reqH, bodyH, bp, bl, false)), detail, respOut, bodyOut),
   send_async: (sb, reqH: number, bodyH: number, bp: number, bl: number, out: number) => {
     sb.mem.w32(out, sb.handles.add(startSend(sb, reqH, bodyH, bp, bl, false)));
     return OK;
@@ -99,10 +119,12 @@ export const httpReq: AbiModule = {
     return OK;
   },
   pending_req_wait: (sb, h: number, respOut: number, bodyOut: number) => finishPending(sb, h, 0, respOut, bodyOut),
-  pending_req_wait_v2: (sb, h: number, detail: number, respOut: number, bodyOut: number) => finishPending(sb, h, detail, respOut, bodyOut),
+  pending_req_wait_v2: (sb, h: number, detail: number, respOut: number, bodyOut: number) =>
+    finishPending(sb, h, detail, respOut, bodyOut),
   pending_req_poll: (sb, h: number, doneOut: number, respOut: number, bodyOut: number) => {
     const p = sb.handles.get(h, 'pending');
-    const ready = p.result !== undefined || sb.io.call<boolean>({ op: 'ready', item: { kind: 'pending', id: p.upstreamId } });
+    const ready =
+      p.result !== undefined || sb.io.call<boolean>({ op: 'ready', item: { kind: 'pending', id: p.upstreamId } });
     if (!ready) {
       sb.mem.w32(doneOut, 0);
       sb.mem.w32(respOut, INVALID_HANDLE);

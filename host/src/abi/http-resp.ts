@@ -27,7 +27,15 @@ function sendDownstream(sb: Sandbox, respH: number, bodyH: number, streaming: nu
     body.sink = sink;
   } else if (body.remote !== null && body.chunks.length === 0) {
     // A backend body handed straight back is piped, so the client sees bytes as the backend sends them.
-    io.post({ op: 'respond', rid, status: resp.status, headers: resp.headers, body: null, streaming: true, pipe: body.remote });
+    io.post({
+      op: 'respond',
+      rid,
+      status: resp.status,
+      headers: resp.headers,
+      body: null,
+      streaming: true,
+      pipe: body.remote,
+    });
     body.remote = null;
     sb.handles.delete(bodyH);
     io.post({ op: 'end', rid });
@@ -76,7 +84,8 @@ export const httpResp: AbiModule = {
     sb.handles.get(h, 'resp');
     return OK;
   },
-  get_addr_dest_ip: (sb, h: number, out: number, nw: number) => ipBytesOut(sb, sb.handles.get(h, 'resp').remoteIp, out, nw),
+  get_addr_dest_ip: (sb, h: number, out: number, nw: number) =>
+    ipBytesOut(sb, sb.handles.get(h, 'resp').remoteIp, out, nw),
   get_addr_dest_port: (sb, h: number, out: number) => {
     const port = sb.handles.get(h, 'resp').remotePort;
     if (port === undefined) return NONE;

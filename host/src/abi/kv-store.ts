@@ -38,7 +38,16 @@ function takeResult(sb: Sandbox, h: number, errOut: number): KvResult {
   return r;
 }
 
-function lookupWait(sb: Sandbox, h: number, bodyOut: number, mb: number, ml: number, nw: number, errOut: number, gen: (g: bigint) => void): number {
+function lookupWait(
+  sb: Sandbox,
+  h: number,
+  bodyOut: number,
+  mb: number,
+  ml: number,
+  nw: number,
+  errOut: number,
+  gen: (g: bigint) => void,
+): number {
   const r = takeResult(sb, h, errOut);
   sb.mem.w32(nw, 0);
   if (r.status !== 'ok' || !r.value) {
@@ -82,8 +91,16 @@ export const kvStore: AbiModule = {
     run(sb, { kind: 'lookup', store: sb.handles.get(h, 'kvstore').name, key: sb.mem.utf8(kp, kl) }, out),
   lookup_wait: (sb, h: number, bodyOut: number, mb: number, ml: number, nw: number, genOut: number, errOut: number) =>
     lookupWait(sb, h, bodyOut, mb, ml, nw, errOut, (g) => sb.mem.w32(genOut, Number(g & 0xffff_ffffn))),
-  lookup_wait_v2: (sb, h: number, bodyOut: number, mb: number, ml: number, nw: number, genOut: number, errOut: number) =>
-    lookupWait(sb, h, bodyOut, mb, ml, nw, errOut, (g) => sb.mem.w64(genOut, g)),
+  lookup_wait_v2: (
+    sb,
+    h: number,
+    bodyOut: number,
+    mb: number,
+    ml: number,
+    nw: number,
+    genOut: number,
+    errOut: number,
+  ) => lookupWait(sb, h, bodyOut, mb, ml, nw, errOut, (g) => sb.mem.w64(genOut, g)),
   insert: (sb, h: number, kp: number, kl: number, bodyH: number, mask: number, opts: number, out: number) => {
     const store = sb.handles.get(h, 'kvstore').name;
     const key = sb.mem.utf8(kp, kl);

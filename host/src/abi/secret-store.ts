@@ -16,7 +16,8 @@ export const secretStore: AbiModule = {
     sb.mem.w32(out, sb.handles.add({ kind: 'secret', value: Buffer.from(store[key]!, 'utf8') }));
     return OK;
   },
-  plaintext: (sb, h: number, buf: number, max: number, nw: number) => sb.mem.writeOut(sb.handles.get(h, 'secret').value, buf, max, nw),
+  plaintext: (sb, h: number, buf: number, max: number, nw: number) =>
+    sb.mem.writeOut(sb.handles.get(h, 'secret').value, buf, max, nw),
   from_bytes: (sb, p: number, l: number, out: number) => {
     sb.mem.w32(out, sb.handles.add({ kind: 'secret', value: sb.mem.copyIn(p, l) }));
     return OK;

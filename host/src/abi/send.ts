@@ -22,7 +22,14 @@ const SEND_ERROR_TAGS: Record<SendErrorTag, number> = {
 };
 const SEND_OK = 1;
 
-export function startSend(sb: Sandbox, reqH: number, bodyH: number, bp: number, bl: number, streaming: boolean): PendingObj {
+export function startSend(
+  sb: Sandbox,
+  reqH: number,
+  bodyH: number,
+  bp: number,
+  bl: number,
+  streaming: boolean,
+): PendingObj {
   const req = sb.handles.get(reqH, 'req');
   const backend = sb.backendNamed(sb.mem.utf8(bp, bl));
   // Fastly allows 32 backend requests per execution (guest/limits.ts); past them nothing is sent.

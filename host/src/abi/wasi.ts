@@ -31,7 +31,10 @@ function writeStrings(m: GuestMemory, list: string[], ptrs: number, buf: number)
 
 function sizes(m: GuestMemory, list: string[], countPtr: number, sizePtr: number): number {
   m.w32(countPtr, list.length);
-  m.w32(sizePtr, list.reduce((n, s) => n + Buffer.byteLength(s) + 1, 0));
+  m.w32(
+    sizePtr,
+    list.reduce((n, s) => n + Buffer.byteLength(s) + 1, 0),
+  );
   return WASI_ESUCCESS;
 }
 

@@ -122,13 +122,19 @@ export class Execution {
   /** A dictionary / Config Store `get`; the 33rd and later fail with LIMITEXCEEDED. */
   configLookup(): void {
     if (++this.configLookups <= LIMITS.configLookups) return;
-    this.exceeded('lookups', `the ${ordinal(this.configLookups)} Config Store lookup of this request failed (Fastly allows ${LIMITS.configLookups} per execution)`);
+    this.exceeded(
+      'lookups',
+      `the ${ordinal(this.configLookups)} Config Store lookup of this request failed (Fastly allows ${LIMITS.configLookups} per execution)`,
+    );
   }
 
   /** A `send` / `send_async*`; the 33rd and later fail with LIMITEXCEEDED. */
   backendRequest(): void {
     if (++this.backendRequests <= LIMITS.backendRequests) return;
-    this.exceeded('backends', `the ${ordinal(this.backendRequests)} backend request of this request failed (Fastly allows ${LIMITS.backendRequests} per execution)`);
+    this.exceeded(
+      'backends',
+      `the ${ordinal(this.backendRequests)} backend request of this request failed (Fastly allows ${LIMITS.backendRequests} per execution)`,
+    );
   }
 
   /**
@@ -164,7 +170,10 @@ export class Execution {
     this.nextCpuCheck = Infinity;
     const exit = new CpuLimitExit(used);
     if (!this.enforce) {
-      this.once('cpu', `limit: the request used ${used.toFixed(1)} ms of CPU time (Fastly allows ${LIMITS.cpuMs} ms per execution); not enforced (COMPUTE_HOST_LIMITS=off)`);
+      this.once(
+        'cpu',
+        `limit: the request used ${used.toFixed(1)} ms of CPU time (Fastly allows ${LIMITS.cpuMs} ms per execution); not enforced (COMPUTE_HOST_LIMITS=off)`,
+      );
       return;
     }
     this.once('cpu', `limit: ${exit.toString()}`);
@@ -190,20 +199,29 @@ export class Execution {
     const cpuMs = this.cpuMs();
     this.clock.close();
     if (cpuMs !== null && cpuMs > LIMITS.cpuMs) {
-      this.once('cpu', `limit: the request used ${cpuMs.toFixed(1)} ms of CPU time (Fastly allows ${LIMITS.cpuMs} ms per execution); the host saw it only at the request's end, after its last hostcall`);
+      this.once(
+        'cpu',
+        `limit: the request used ${cpuMs.toFixed(1)} ms of CPU time (Fastly allows ${LIMITS.cpuMs} ms per execution); the host saw it only at the request's end, after its last hostcall`,
+      );
     }
     // A failed memory.grow leaves no trace the host can see (the guest gets -1), so the line comes
     // when the memory ends within a sixteenth of its cap, where a guest's next grow fails.
     if (memoryBytes > memoryCap - memoryCap / 16) {
       const mib = (bytes: number) => (bytes / 2 ** 20).toFixed(1).replace(/\.0$/, '');
-      this.once('memory', `limit: the instance's memory grew to ${mib(memoryBytes)} MiB, near its ${mib(memoryCap)} MiB cap (Fastly allows 128 MB of heap per execution); a memory.grow past the cap fails`);
+      this.once(
+        'memory',
+        `limit: the instance's memory grew to ${mib(memoryBytes)} MiB, near its ${mib(memoryCap)} MiB cap (Fastly allows 128 MB of heap per execution); a memory.grow past the cap fails`,
+      );
     }
     return { configLookups: this.configLookups, backendRequests: this.backendRequests, cpuMs };
   }
 
   private exceeded(kind: string, what: string): void {
     if (!this.enforce) {
-      this.once(kind, `limit: ${what.replace(' failed ', ' was let through ')}; not enforced (COMPUTE_HOST_LIMITS=off)`);
+      this.once(
+        kind,
+        `limit: ${what.replace(' failed ', ' was let through ')}; not enforced (COMPUTE_HOST_LIMITS=off)`,
+      );
       return;
     }
     this.once(kind, `limit: ${what}`);

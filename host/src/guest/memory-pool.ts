@@ -12,7 +12,8 @@ type Views = [memory: Buffer, image: Buffer];
 /** Matching views of `memory` and `image`, `size` bytes each (the last one shorter if need be). */
 function viewsOf(memory: Buffer, image: Buffer, size: number): Views[] {
   const views: Views[] = [];
-  for (let at = 0; at < memory.length; at += size) views.push([memory.subarray(at, at + size), image.subarray(at, at + size)]);
+  for (let at = 0; at < memory.length; at += size)
+    views.push([memory.subarray(at, at + size), image.subarray(at, at + size)]);
   return views;
 }
 

@@ -34,7 +34,8 @@ export class GuestMemory {
   }
 
   private check(ptr: number, len: number): void {
-    if (ptr < 0 || len < 0 || ptr + len > this.bytes().length) throw new HostError(INVAL, `guest pointer ${ptr}+${len} is outside its memory`);
+    if (ptr < 0 || len < 0 || ptr + len > this.bytes().length)
+      throw new HostError(INVAL, `guest pointer ${ptr}+${len} is outside its memory`);
   }
 
   latin1(ptr: number, len: number): string {

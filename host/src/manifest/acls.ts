@@ -20,7 +20,8 @@ export function readAcls(raw: unknown, reader: Reader): Record<string, AclEntry[
     const fileKey = typeof def === 'string' ? key : `${key}.file`;
     if (file === undefined) throw new ConfigError(fileKey, 'expected a path to a JSON file');
     const json = reader.json(fileKey, file);
-    if (!isTable(json) || !Array.isArray(json.entries)) throw new ConfigError(fileKey, 'JSON must be { "entries": [...] }');
+    if (!isTable(json) || !Array.isArray(json.entries))
+      throw new ConfigError(fileKey, 'JSON must be { "entries": [...] }');
     out[name] = json.entries.map((e: unknown, i: number): AclEntry => {
       const ek = `${fileKey}.entries[${i}]`;
       if (!isTable(e) || typeof e.prefix !== 'string' || typeof e.action !== 'string') {

@@ -121,4 +121,3 @@ export function readBackends(raw: unknown, reader: Reader): Record<string, Backe
   }
   return out;
 }
-

@@ -21,16 +21,26 @@ function withinConfigLimits(key: string, store: Record<string, string>): Record<
     const keyChars = [...k].length;
     const valueChars = [...v].length;
     if (keyChars > CONFIG_KEY_MAX_CHARS) {
-      throw new ConfigError(`${key}.${k}`, `key is ${keyChars} characters; Fastly allows at most ${CONFIG_KEY_MAX_CHARS}`);
+      throw new ConfigError(
+        `${key}.${k}`,
+        `key is ${keyChars} characters; Fastly allows at most ${CONFIG_KEY_MAX_CHARS}`,
+      );
     }
     if (valueChars > CONFIG_VALUE_MAX_CHARS) {
-      throw new ConfigError(`${key}.${k}`, `value is ${valueChars} characters; Fastly allows at most ${CONFIG_VALUE_MAX_CHARS}`);
+      throw new ConfigError(
+        `${key}.${k}`,
+        `value is ${valueChars} characters; Fastly allows at most ${CONFIG_VALUE_MAX_CHARS}`,
+      );
     }
   }
   return store;
 }
 
-export function readConfigStores(raw: unknown, rootKey: string, reader: Reader): Record<string, Record<string, string>> {
+export function readConfigStores(
+  raw: unknown,
+  rootKey: string,
+  reader: Reader,
+): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
   if (raw === undefined) return out;
   if (!isTable(raw)) throw new ConfigError(rootKey, 'expected a table');

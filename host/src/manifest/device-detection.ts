@@ -11,7 +11,8 @@ export function readDeviceDetection(raw: unknown, reader: Reader): Record<string
   if (!isTable(raw)) throw new ConfigError(key, 'expected a table');
   let entries: unknown;
   if (raw.format === 'inline-toml') {
-    if (raw.user_agents === undefined) throw new ConfigError(`${key}.user_agents`, 'is missing: inline-toml needs a table of user agents');
+    if (raw.user_agents === undefined)
+      throw new ConfigError(`${key}.user_agents`, 'is missing: inline-toml needs a table of user agents');
     entries = raw.user_agents;
   } else if (raw.format === 'json') {
     entries = reader.json(`${key}.file`, raw.file);

@@ -19,7 +19,8 @@ export function readGeolocation(raw: unknown, reader: Reader): GeoConfig {
   const key = 'local_server.geolocation';
   if (!isTable(raw)) throw new ConfigError(key, 'expected a table');
   if (raw.use_default_loopback !== undefined) {
-    if (typeof raw.use_default_loopback !== 'boolean') throw new ConfigError(`${key}.use_default_loopback`, 'expected a boolean');
+    if (typeof raw.use_default_loopback !== 'boolean')
+      throw new ConfigError(`${key}.use_default_loopback`, 'expected a boolean');
     geo.useDefaultLoopback = raw.use_default_loopback;
   }
   let entries: Table | undefined;

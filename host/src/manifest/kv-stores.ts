@@ -25,7 +25,8 @@ export function readKvStores(raw: unknown, reader: Reader): Record<string, Recor
       const ik = `${key}[${i}]`;
       if (typeof item.key !== 'string') throw new ConfigError(`${ik}.key`, 'expected a string');
       const file = item.file ?? item.path;
-      if ((file === undefined) === (item.data === undefined)) throw new ConfigError(ik, 'needs exactly one of data or file');
+      if ((file === undefined) === (item.data === undefined))
+        throw new ConfigError(ik, 'needs exactly one of data or file');
       let value: Uint8Array;
       if (item.data !== undefined) {
         if (typeof item.data !== 'string') throw new ConfigError(`${ik}.data`, 'expected a string');
@@ -44,4 +45,3 @@ export function readKvStores(raw: unknown, reader: Reader): Record<string, Recor
   }
   return out;
 }
-

@@ -11,7 +11,9 @@ import { resolve } from 'node:path';
  * rewrite in place within one tick stays invisible.
  */
 export function fileVersion(stats: { mtimeMs: number; size: number; ino: number } | undefined): string {
-  return stats === undefined || (stats.mtimeMs === 0 && stats.size === 0) ? 'missing' : `${stats.mtimeMs}:${stats.size}:${stats.ino}`;
+  return stats === undefined || (stats.mtimeMs === 0 && stats.size === 0)
+    ? 'missing'
+    : `${stats.mtimeMs}:${stats.size}:${stats.ino}`;
 }
 
 export function currentVersion(file: string): string {
@@ -73,4 +75,3 @@ export class Reader {
     }
   }
 }
-

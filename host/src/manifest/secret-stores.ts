@@ -37,11 +37,13 @@ export function readSecretStores(raw: unknown, reader: Reader): Record<string, R
       const bytes = Buffer.byteLength(store[item.key]!);
       if (bytes > MAX_SECRET_BYTES) {
         const n = (x: number) => x.toLocaleString('en-US');
-        throw new ConfigError(ik, `secret ${JSON.stringify(item.key)} of store ${JSON.stringify(name)} is ${n(bytes)} bytes; Fastly's Secret Store holds at most ${n(MAX_SECRET_BYTES)} bytes (64 KiB) a secret`);
+        throw new ConfigError(
+          ik,
+          `secret ${JSON.stringify(item.key)} of store ${JSON.stringify(name)} is ${n(bytes)} bytes; Fastly's Secret Store holds at most ${n(MAX_SECRET_BYTES)} bytes (64 KiB) a secret`,
+        );
       }
     });
     out[name] = store;
   }
   return out;
 }
-

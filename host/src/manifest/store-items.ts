@@ -12,9 +12,9 @@ export function storeItems(key: string, def: unknown, reader: Reader, fromJson: 
   if (def.file === undefined || def.format === undefined) {
     throw new ConfigError(key, 'a file-backed store needs both file and format = "json"');
   }
-  if (def.format !== 'json') throw new ConfigError(`${key}.format`, `only "json" is supported, got ${JSON.stringify(def.format)}`);
+  if (def.format !== 'json')
+    throw new ConfigError(`${key}.format`, `only "json" is supported, got ${JSON.stringify(def.format)}`);
   const json = reader.json(`${key}.file`, def.file);
   if (!isTable(json)) throw new ConfigError(`${key}.file`, 'JSON file must hold an object');
   return fromJson(json);
 }
-

@@ -77,7 +77,10 @@ export function hostImport(module: string, name: string, opts: ImportOptions): (
   };
 }
 
-export function buildImports(module: WebAssembly.Module, opts: ImportOptions): Record<string, Record<string, WebAssembly.ImportValue>> {
+export function buildImports(
+  module: WebAssembly.Module,
+  opts: ImportOptions,
+): Record<string, Record<string, WebAssembly.ImportValue>> {
   const imports: Record<string, Record<string, WebAssembly.ImportValue>> = {};
   for (const imp of WebAssembly.Module.imports(module)) {
     if (imp.kind !== 'function') continue;

@@ -106,10 +106,18 @@ export class Runner implements SandboxWorker {
     if (!this.profile) return;
     const calls = [...this.profile].sort((a, b) => b[1][1] - a[1][1]);
     const total = calls.reduce((n, [, [, ms]]) => n + ms, 0);
-    const top = calls.slice(0, 4).map(([n, [c, ms]]) => `${n} x${c} ${ms.toFixed(2)}ms`).join(', ');
+    const top = calls
+      .slice(0, 4)
+      .map(([n, [c, ms]]) => `${n} x${c} ${ms.toFixed(2)}ms`)
+      .join(', ');
     const mib = (sandbox.mem.byteLength / (1 << 20)).toFixed(1);
     const run = performance.now() - request.start;
-    writeFd(2, Buffer.from(`profile: instantiate ${this.instantiateMs.toFixed(2)} ms, memory ${mib} MiB, run ${run.toFixed(2)} ms (request ${sandbox.served} of this sandbox), hostcalls ${total.toFixed(2)} ms (${top})\n`));
+    writeFd(
+      2,
+      Buffer.from(
+        `profile: instantiate ${this.instantiateMs.toFixed(2)} ms, memory ${mib} MiB, run ${run.toFixed(2)} ms (request ${sandbox.served} of this sandbox), hostcalls ${total.toFixed(2)} ms (${top})\n`,
+      ),
+    );
     this.instantiateMs = 0;
     this.profile.clear();
   }

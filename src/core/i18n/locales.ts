@@ -32,7 +32,11 @@ export interface Locale {
   categories: readonly PluralCategory[];
 }
 
-function locale(module: { info: LocaleInfo; catalog: Catalog }, plural: PluralRule, categories: { cardinal: readonly string[] }): Locale {
+function locale(
+  module: { info: LocaleInfo; catalog: Catalog },
+  plural: PluralRule,
+  categories: { cardinal: readonly string[] },
+): Locale {
   return { info: module.info, catalog: module.catalog, plural, categories: categories.cardinal as PluralCategory[] };
 }
 

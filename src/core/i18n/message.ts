@@ -16,7 +16,12 @@ export type Part =
   | { readonly type: 'content'; readonly value: string }
   | { readonly type: 'argument' | 'function'; readonly arg: string }
   | { readonly type: 'octothorpe' }
-  | { readonly type: 'plural' | 'select' | 'selectordinal'; readonly arg: string; readonly pluralOffset?: number; readonly cases: readonly { readonly key: string; readonly tokens: Compiled }[] };
+  | {
+      readonly type: 'plural' | 'select' | 'selectordinal';
+      readonly arg: string;
+      readonly pluralOffset?: number;
+      readonly cases: readonly { readonly key: string; readonly tokens: Compiled }[];
+    };
 export type Compiled = readonly Part[];
 
 function slim(tokens: readonly Token[]): Compiled {
@@ -47,7 +52,10 @@ export interface Language {
 }
 
 /** The message's tokens, or why it cannot be one (plural cases this language lacks, bad syntax). */
-export function compileMessage(text: string, categories: readonly PluralCategory[]): { tokens: Compiled } | { problem: string } {
+export function compileMessage(
+  text: string,
+  categories: readonly PluralCategory[],
+): { tokens: Compiled } | { problem: string } {
   try {
     return { tokens: slim(parse(text, { cardinal: [...categories], ordinal: [] })) };
   } catch (error) {
@@ -56,7 +64,10 @@ export function compileMessage(text: string, categories: readonly PluralCategory
 }
 
 /** Every argument the message reads, and whether it reads it as a plural's number. */
-export function messageArguments(tokens: Compiled, into = new Map<string, 'plain' | 'plural' | 'select'>()): Map<string, 'plain' | 'plural' | 'select'> {
+export function messageArguments(
+  tokens: Compiled,
+  into = new Map<string, 'plain' | 'plural' | 'select'>(),
+): Map<string, 'plain' | 'plural' | 'select'> {
   for (const t of tokens) {
     if (t.type === 'argument' || t.type === 'function') {
       if (!into.has(t.arg)) into.set(t.arg, 'plain');
@@ -69,7 +80,10 @@ export function messageArguments(tokens: Compiled, into = new Map<string, 'plain
 }
 
 /** The plural categories each plural of the message has a case for, by argument. */
-export function pluralCases(tokens: Compiled, into: { arg: string; keys: string[] }[] = []): { arg: string; keys: string[] }[] {
+export function pluralCases(
+  tokens: Compiled,
+  into: { arg: string; keys: string[] }[] = [],
+): { arg: string; keys: string[] }[] {
   for (const t of tokens) {
     if (t.type === 'plural' || t.type === 'selectordinal' || t.type === 'select') {
       if (t.type === 'plural') into.push({ arg: t.arg, keys: t.cases.map((c) => c.key) });

@@ -117,13 +117,15 @@ function headerChoice(header: string | null, offered: readonly Locale[]): Locale
 export function chooseLanguage(request: LanguageRequest): { locale: Locale; source: LanguageSource } {
   const { offered } = request;
   // A tag longer than any real one is garbage: not worth a look.
-  const named = (tag: string | null): Locale | null => (tag === null || tag.length > 35 ? null : matchLocale(tag, offered));
+  const named = (tag: string | null): Locale | null =>
+    tag === null || tag.length > 35 ? null : matchLocale(tag, offered);
   const fromQuery = named(request.query);
   if (fromQuery !== null) return { locale: fromQuery, source: 'query' };
   const fromCookie = named(request.cookie);
   if (fromCookie !== null) return { locale: fromCookie, source: 'cookie' };
   const fromHeader = headerChoice(request.acceptLanguage, offered);
   if (fromHeader !== null) return { locale: fromHeader, source: 'header' };
-  const fallback = offered.find((l) => l.info.tag.toLowerCase() === request.defaultTag.toLowerCase()) ?? offered[0] ?? LOCALES[0]!;
+  const fallback =
+    offered.find((l) => l.info.tag.toLowerCase() === request.defaultTag.toLowerCase()) ?? offered[0] ?? LOCALES[0]!;
   return { locale: fallback, source: 'default' };
 }

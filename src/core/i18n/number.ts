@@ -21,9 +21,13 @@ export function formatNumber(n: number, symbols: NumberSymbols, maxFraction = 1)
   fraction = fraction.replace(/0+$/, '');
   const grouped = whole.length >= 3 + symbols.minimumGroupingDigits;
   const groups: string[] = [];
-  if (grouped) for (let end = whole.length; end > 0; end -= 3) groups.unshift(digitsOf(whole.slice(Math.max(0, end - 3), end), symbols.digits));
+  if (grouped)
+    for (let end = whole.length; end > 0; end -= 3)
+      groups.unshift(digitsOf(whole.slice(Math.max(0, end - 3), end), symbols.digits));
   const wholeText = grouped ? groups.join(symbols.group) : digitsOf(whole, symbols.digits);
-  return (negative ? '-' : '') + wholeText + (fraction === '' ? '' : symbols.decimal + digitsOf(fraction, symbols.digits));
+  return (
+    (negative ? '-' : '') + wholeText + (fraction === '' ? '' : symbols.decimal + digitsOf(fraction, symbols.digits))
+  );
 }
 
 /** Digits only, no grouping: a year, a day of the month, a clock's "09:05". */

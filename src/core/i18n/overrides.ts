@@ -45,7 +45,11 @@ function plainOnly(tokens: Compiled): boolean {
   return tokens.every((t) => t.type === 'content' || t.type === 'argument');
 }
 
-function checkEntry(key: string, value: unknown, categories: Parameters<typeof compileMessage>[1]): { tokens: Compiled } | { problem: string } {
+function checkEntry(
+  key: string,
+  value: unknown,
+  categories: Parameters<typeof compileMessage>[1],
+): { tokens: Compiled } | { problem: string } {
   if (!Object.hasOwn(enUS, key)) return { problem: 'is not a message key; ignoring it' };
   if (typeof value !== 'string') return { problem: 'must be a string; ignoring it' };
   const compiled = compileMessage(value, categories);
@@ -54,22 +58,36 @@ function checkEntry(key: string, value: unknown, categories: Parameters<typeof c
   const unknown = [...messageArguments(compiled.tokens).keys()].filter((a) => !expected.has(a));
   if (unknown.length > 0) {
     const has = expected.size === 0 ? 'none' : [...expected].map((a) => `{${a}}`).join(', ');
-    return { problem: `uses ${unknown.map((a) => `{${a}}`).join(', ')}, which the room never passes (it passes ${has}); ignoring it` };
+    return {
+      problem: `uses ${unknown.map((a) => `{${a}}`).join(', ')}, which the room never passes (it passes ${has}); ignoring it`,
+    };
   }
   for (const plural of pluralCases(compiled.tokens)) {
     const missing = categories.filter((c) => !plural.keys.includes(c));
-    if (missing.length > 0) return { problem: `has no ${missing.join(', ')} case for {${plural.arg}}, which this language needs; ignoring it` };
+    if (missing.length > 0)
+      return {
+        problem: `has no ${missing.join(', ')} case for {${plural.arg}}, which this language needs; ignoring it`,
+      };
   }
   const items = LIST_LENGTHS[key];
-  if (items !== undefined && value.split('|').length !== items) return { problem: `must list ${items} names separated by |; ignoring it` };
-  if (key.startsWith('client') && !plainOnly(compiled.tokens)) return { problem: 'is read by the page\'s script, which fills only plain {name} arguments (no plural, select or #); ignoring it' };
+  if (items !== undefined && value.split('|').length !== items)
+    return { problem: `must list ${items} names separated by |; ignoring it` };
+  if (key.startsWith('client') && !plainOnly(compiled.tokens))
+    return {
+      problem:
+        "is read by the page's script, which fills only plain {name} arguments (no plural, select or #); ignoring it",
+    };
   return { tokens: compiled.tokens };
 }
 
 /** The usable overrides of language `tag` in `raw`, and why each unusable one is left out. */
 export function checkOverrides(tag: string, raw: string): CheckedOverrides {
   const locale = localeByTag(tag);
-  if (locale === undefined) return { messages: {}, problems: [{ key: '', message: `${JSON.stringify(tag)} is not a built-in language; ignoring it` }] };
+  if (locale === undefined)
+    return {
+      messages: {},
+      problems: [{ key: '', message: `${JSON.stringify(tag)} is not a built-in language; ignoring it` }],
+    };
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -77,7 +95,10 @@ export function checkOverrides(tag: string, raw: string): CheckedOverrides {
     return { messages: {}, problems: [{ key: '', message: 'is not valid JSON; ignoring it whole' }] };
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return { messages: {}, problems: [{ key: '', message: 'must be a JSON object of message keys and messages; ignoring it whole' }] };
+    return {
+      messages: {},
+      problems: [{ key: '', message: 'must be a JSON object of message keys and messages; ignoring it whole' }],
+    };
   }
   const messages: Partial<Record<MessageKey, { text: string; tokens: Compiled }>> = {};
   const problems: OverrideProblem[] = [];

@@ -23,9 +23,15 @@ export function englishLanguage(message: string): PageLanguage {
 const worded = new Bounded<string, string>(512);
 
 /** `strings.text(key, args)`, kept for the sandbox's next answers. */
-export function wordedText(strings: Strings, key: MessageKey, args: Readonly<Record<string, string | number>> = {}): string {
+export function wordedText(
+  strings: Strings,
+  key: MessageKey,
+  args: Readonly<Record<string, string | number>> = {},
+): string {
   // A built-in message is named by its language and key; an operator's by its text too, so a changed override is a new entry.
-  let id = strings.builtin(key) ? `${strings.tag}\u0000${key}` : `${strings.tag}\u0000${key}\u0001${strings.source(key)}`;
+  let id = strings.builtin(key)
+    ? `${strings.tag}\u0000${key}`
+    : `${strings.tag}\u0000${key}\u0001${strings.source(key)}`;
   for (const name in args) id += `\u0000${args[name]}`;
   let text = worded.get(id);
   if (text === undefined) {
@@ -85,7 +91,10 @@ export function formatDurationRange(
   const b = bucket(toSeconds);
   if (from === to) return from;
   if ((a.unit === 'minutes' || a.unit === 'hours') && b.unit === a.unit && 'n' in b && a.n !== 1 && b.n !== 1) {
-    return wordedText(strings, a.unit === 'minutes' ? 'durationRangeMinutes' : 'durationRangeHours', { from: a.n, to: b.n });
+    return wordedText(strings, a.unit === 'minutes' ? 'durationRangeMinutes' : 'durationRangeHours', {
+      from: a.n,
+      to: b.n,
+    });
   }
   return wordedText(strings, 'durationRange', { from, to });
 }
@@ -147,10 +156,17 @@ export function estimateCoincides(words: EstimateWords): boolean {
  * figures read the same; while the room has no forecast, the words saying it is being worked out;
  * null when there is nothing to say.
  */
-export function waitSummary(strings: Strings, estimate: Estimate | null, pending: boolean, words = estimate && estimateWords(strings, estimate)): string | null {
+export function waitSummary(
+  strings: Strings,
+  estimate: Estimate | null,
+  pending: boolean,
+  words = estimate && estimateWords(strings, estimate),
+): string | null {
   if (estimate === null || words === null) return pending ? strings.text('waitPending') : null;
   if (!estimateCoincides(words)) return formatDurationRange(strings, estimate.p25, estimate.p75, words[0], words[2]);
-  return estimate.p75 < 60 ? strings.text('waitWithinMinute') : wordedText(strings, 'waitWithin', { duration: words[2] });
+  return estimate.p75 < 60
+    ? strings.text('waitWithinMinute')
+    : wordedText(strings, 'waitWithin', { duration: words[2] });
 }
 
 /**

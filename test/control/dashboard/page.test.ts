@@ -36,51 +36,80 @@ const minute = (hhmm: string, p: Partial<MinutePoint>): MinutePoint => ({
 });
 function modelOf(model: Partial<ModelSnapshot>): ModelSnapshot {
   return {
-      nowMs: at('17:06:20'),
-      waitPeriodSeconds: 20,
-      targets: { newUsersPerMinute: 120, totalActiveUsers: null, sessionDurationMinutes: 5 },
-      mode: 'queueing',
-      why: 'queueing',
-      allowPercentage: null,
-      proofSeconds: null,
-      proofShare: null,
-      waiting: 0,
-      activeSessions: 0,
-      minutes: [],
-      popMinuteStartMs: at('17:05:00'),
-      pops: [],
-      queue: null,
-      ...model,
+    nowMs: at('17:06:20'),
+    waitPeriodSeconds: 20,
+    targets: { newUsersPerMinute: 120, totalActiveUsers: null, sessionDurationMinutes: 5 },
+    mode: 'queueing',
+    why: 'queueing',
+    allowPercentage: null,
+    proofSeconds: null,
+    proofShare: null,
+    waiting: 0,
+    activeSessions: 0,
+    minutes: [],
+    popMinuteStartMs: at('17:05:00'),
+    pops: [],
+    queue: null,
+    ...model,
   };
 }
 function made(model: Partial<ModelSnapshot>, rest: Partial<DashboardSnapshot> = {}): DashboardSnapshot {
   return {
     rooms: [{ id: 'default', model: modelOf(model), lines: 123_456 }],
     unrouted: {},
-    source: { name: 'stdin', state: 'ok', lagMs: 800, lastLineMs: at('17:06:19'), lines: 123456, bad: 0, foreign: 12, error: null },
+    source: {
+      name: 'stdin',
+      state: 'ok',
+      lagMs: 800,
+      lastLineMs: at('17:06:19'),
+      lines: 123456,
+      bad: 0,
+      foreign: 12,
+      error: null,
+    },
     lastWrite: null,
     writes: { done: 3, failed: 0, deferred: 40, minIntervalSeconds: 10, budgetPerHour: 360 },
-    api: { perHour: 300, usedLastHour: { reads: 60, writes: 120, heartbeats: 0, logTails: 0 }, remaining: 812, backoffUntilMs: null, why: 'the API budget allows a write every 15 s', nextReadMs: at('17:07:00') },
+    api: {
+      perHour: 300,
+      usedLastHour: { reads: 60, writes: 120, heartbeats: 0, logTails: 0 },
+      remaining: 812,
+      backoffUntilMs: null,
+      why: 'the API budget allows a write every 15 s',
+      nextReadMs: at('17:07:00'),
+    },
     holding: false,
     holdingWhy: null,
     ...rest,
   };
 }
-const popRow = (pop: string, admissions: number) => ({ pop, share: 0.2, waiting: 12_345, drawsPerMinute: 1_234, admissionsPerMinute: admissions, activeSessions: 23_456, lastSeenMs: at('17:06:19') });
-const schedule = [at('17:05:20') / 1000, at('17:05:40') / 1000, at('17:06:00') / 1000].map((w, i) => `${w}=${[12, 14.5, 87.566238][i]}`).join(',');
-const busy = made({
-  why: 'queueing: 1438 waiting, next window at 87.566238%',
-  allowPercentage: 87.566238,
-  waiting: 1438,
-  activeSessions: 414,
-  minutes: [
-    minute('17:04', { admissions: 131, draws: 900, waiting: 1500, allowPercentage: 62.123456, activeSessions: 300 }),
-    minute('17:05', { admissions: 120, draws: 950, waiting: 1450, allowPercentage: 70.987654, activeSessions: 380 }),
-    minute('17:06', { admissions: 14, draws: 300, waiting: 1438, allowPercentage: 87.566238, activeSessions: 414 }),
-  ],
-  // The POPs' admissions in 17:05 add up to that minute's 120.
-  pops: [popRow('LHR', 60), popRow('FRA', 30), popRow('AMS', 20), popRow('NRT', 6), popRow('SYD', 4)],
-}, { lastWrite: { atMs: at('17:05:00'), values: { default: { allow_schedule: schedule } }, ok: true, error: null } });
+const popRow = (pop: string, admissions: number) => ({
+  pop,
+  share: 0.2,
+  waiting: 12_345,
+  drawsPerMinute: 1_234,
+  admissionsPerMinute: admissions,
+  activeSessions: 23_456,
+  lastSeenMs: at('17:06:19'),
+});
+const schedule = [at('17:05:20') / 1000, at('17:05:40') / 1000, at('17:06:00') / 1000]
+  .map((w, i) => `${w}=${[12, 14.5, 87.566238][i]}`)
+  .join(',');
+const busy = made(
+  {
+    why: 'queueing: 1438 waiting, next window at 87.566238%',
+    allowPercentage: 87.566238,
+    waiting: 1438,
+    activeSessions: 414,
+    minutes: [
+      minute('17:04', { admissions: 131, draws: 900, waiting: 1500, allowPercentage: 62.123456, activeSessions: 300 }),
+      minute('17:05', { admissions: 120, draws: 950, waiting: 1450, allowPercentage: 70.987654, activeSessions: 380 }),
+      minute('17:06', { admissions: 14, draws: 300, waiting: 1438, allowPercentage: 87.566238, activeSessions: 414 }),
+    ],
+    // The POPs' admissions in 17:05 add up to that minute's 120.
+    pops: [popRow('LHR', 60), popRow('FRA', 30), popRow('AMS', 20), popRow('NRT', 6), popRow('SYD', 4)],
+  },
+  { lastWrite: { atMs: at('17:05:00'), values: { default: { allow_schedule: schedule } }, ok: true, error: null } },
+);
 const idle = made({
   mode: 'open',
   why: 'open: 1 admissions a minute, under the target',
@@ -90,36 +119,95 @@ const idle = made({
   minutes: [minute('17:05', { admissions: 1, draws: 1, waiting: 1, activeSessions: 1 }), minute('17:06', {})],
   pops: [popRow('local', 1)],
 });
-const empty = made({ mode: 'observing', why: 'waiting for the first decision line' }, { source: { name: 'stdin', state: 'starting', lagMs: null, lastLineMs: null, lines: 0, bad: 0, foreign: 0, error: null } });
+const empty = made(
+  { mode: 'observing', why: 'waiting for the first decision line' },
+  {
+    source: {
+      name: 'stdin',
+      state: 'starting',
+      lagMs: null,
+      lastLineMs: null,
+      lines: 0,
+      bad: 0,
+      foreign: 0,
+      error: null,
+    },
+  },
+);
 // Two rooms on one service: the shop queueing to its 600 a minute, the checkout open under its 120.
 const twoRooms: DashboardSnapshot = {
   ...busy,
   rooms: [
-    { id: 'shop', model: modelOf({ ...busy.rooms[0]!.model, targets: { newUsersPerMinute: 600, totalActiveUsers: null, sessionDurationMinutes: 5 } }), lines: 9_000 },
+    {
+      id: 'shop',
+      model: modelOf({
+        ...busy.rooms[0]!.model,
+        targets: { newUsersPerMinute: 600, totalActiveUsers: null, sessionDurationMinutes: 5 },
+      }),
+      lines: 9_000,
+    },
     { id: 'checkout', model: idle.rooms[0]!.model, lines: 300 },
   ],
   unrouted: { rule_bypass: 42 },
-  lastWrite: { atMs: at('17:05:00'), values: { shop: { allow_schedule: schedule }, checkout: { allow_percentage: '100' } }, ok: true, error: null },
+  lastWrite: {
+    atMs: at('17:05:00'),
+    values: { shop: { allow_schedule: schedule }, checkout: { allow_percentage: '100' } },
+    ok: true,
+    error: null,
+  },
 };
 // The API budget as the controller reports it on a real service (absent on the local store file).
-interface ApiPanel { perHour: number; usedLastHour: { reads: number; writes: number; heartbeats: number; logTails: number }; remaining: number | null; backoffUntilMs: number | null; why: string | null; nextReadMs: number | null }
+interface ApiPanel {
+  perHour: number;
+  usedLastHour: { reads: number; writes: number; heartbeats: number; logTails: number };
+  remaining: number | null;
+  backoffUntilMs: number | null;
+  why: string | null;
+  nextReadMs: number | null;
+}
 type Snapshot = Omit<DashboardSnapshot, 'api'> & { api?: ApiPanel | null };
 const budgeted: Snapshot = {
   ...busy,
-  api: { perHour: 300, usedLastHour: { reads: 60, writes: 1_150, heartbeats: 20, logTails: 4 }, remaining: 0, backoffUntilMs: at('17:07:05'), why: 'Fastly answered 429: rate limit spent', nextReadMs: at('17:07:20') },
+  api: {
+    perHour: 300,
+    usedLastHour: { reads: 60, writes: 1_150, heartbeats: 20, logTails: 4 },
+    remaining: 0,
+    backoffUntilMs: at('17:07:05'),
+    why: 'Fastly answered 429: rate limit spent',
+    nextReadMs: at('17:07:20'),
+  },
 };
 // A whole hour of history, 16:07 to 17:06: what the server kept while no tab was open.
-const hour = made({ ...busy.rooms[0]!.model, minutes: Array.from({ length: 60 }, (_, i) => ({ ...minute('17:06', { admissions: 100 + (i % 7), waiting: 2_000 + i * 10 }), startMs: at('16:07:00') + i * 60_000 })) });
+const hour = made({
+  ...busy.rooms[0]!.model,
+  minutes: Array.from({ length: 60 }, (_, i) => ({
+    ...minute('17:06', { admissions: 100 + (i % 7), waiting: 2_000 + i * 10 }),
+    startMs: at('16:07:00') + i * 60_000,
+  })),
+});
 let current: Snapshot = busy;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   const values = storeFromSettings({ allow_percentage: '100', new_users_per_minute: '60', wait_period_duration: '30' });
   // A local store file, as with npm start -- --control: its reads and writes cost no API call.
-  const store: Store = { name: 'test store', free: true, read: async () => ({ ...values }), write: async (w) => void Object.assign(values, w) };
+  const store: Store = {
+    name: 'test store',
+    free: true,
+    read: async () => ({ ...values }),
+    write: async (w) => void Object.assign(values, w),
+  };
   const writer = new Writer(store, 0, () => {});
-  const controller = new Controller({ createModel: () => createControlModel(), store, writer, sourceName: 'stdin', lagLimitMs: 600_000, log: () => {} });
-  for (let i = 0; i < 90; i++) controller.line(`waiting_room_log :: ${admittedLine(NOW - 20_000 + i * 100, i, i % 3 === 0 ? 'FRA' : 'LHR')}`, NOW);
+  const controller = new Controller({
+    createModel: () => createControlModel(),
+    store,
+    writer,
+    sourceName: 'stdin',
+    lagLimitMs: 600_000,
+    log: () => {},
+  });
+  for (let i = 0; i < 90; i++)
+    controller.line(`waiting_room_log :: ${admittedLine(NOW - 20_000 + i * 100, i, i % 3 === 0 ? 'FRA' : 'LHR')}`, NOW);
   controller.line('some other output', NOW);
   await controller.tick(NOW);
   const dashboard = await startDashboard(0, () => controller.snapshot(Date.now()));
@@ -135,7 +223,12 @@ afterAll(async () => {
   for (const close of closers) close();
 });
 
-const PHONE: BrowserContextOptions = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 375, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
 
 async function open(snapshot: Snapshot | null, options: BrowserContextOptions = {}): Promise<Page> {
   if (snapshot !== null) current = snapshot;
@@ -149,13 +242,20 @@ async function open(snapshot: Snapshot | null, options: BrowserContextOptions = 
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: { id: string }[] }> } }).axe.run(document);
+    const result = await (
+      window as unknown as { axe: { run(ctx: Document): Promise<{ violations: { id: string }[] }> } }
+    ).axe.run(document);
     return result.violations.map((v) => v.id);
   });
 }
 
 /** The page's own y-axis labels of each chart (the x axis's are times). */
-const yLabels = (page: Page) => page.$$eval('svg', (svgs) => svgs.map((s) => [...s.querySelectorAll('text')].map((t) => t.textContent ?? '').filter((t) => !/^\d\d:\d\d$/.test(t))));
+const yLabels = (page: Page) =>
+  page.$$eval('svg', (svgs) =>
+    svgs.map((s) =>
+      [...s.querySelectorAll('text')].map((t) => t.textContent ?? '').filter((t) => !/^\d\d:\d\d$/.test(t)),
+    ),
+  );
 
 describe('the dashboard', () => {
   it('shows the mode, the target, the POPs, the source and the last write', async () => {
@@ -208,7 +308,9 @@ describe('the dashboard', () => {
     const heights = await page.$$eval('svg text', (texts) => texts.map((t) => t.getBoundingClientRect().height));
     expect(heights.length).toBeGreaterThan(0);
     expect(Math.min(...heights)).toBeGreaterThanOrEqual(11);
-    const times = await page.$$eval('#admissions text', (texts) => texts.map((t) => t.textContent).filter((t) => /^\d\d:\d\d$/.test(t ?? '')));
+    const times = await page.$$eval('#admissions text', (texts) =>
+      texts.map((t) => t.textContent).filter((t) => /^\d\d:\d\d$/.test(t ?? '')),
+    );
     expect(times).toEqual(expect.arrayContaining(['17:04', '17:06']));
     await page.context().close();
   });
@@ -250,7 +352,19 @@ describe('the dashboard', () => {
 
   it('shows the difficulty the controller set for a room in auto, and proof_schedule as times of day', async () => {
     const proof = schedule.replace(/=[\d.]+/g, (_, i) => `=${[0, 5, 13][schedule.slice(0, i).split(',').length - 1]}`);
-    const page = await open(made({ ...busy.rooms[0]!.model, proofSeconds: 13 }, { lastWrite: { atMs: at('17:05:00'), values: { default: { allow_schedule: schedule, proof_schedule: proof } }, ok: true, error: null } }));
+    const page = await open(
+      made(
+        { ...busy.rooms[0]!.model, proofSeconds: 13 },
+        {
+          lastWrite: {
+            atMs: at('17:05:00'),
+            values: { default: { allow_schedule: schedule, proof_schedule: proof } },
+            ok: true,
+            error: null,
+          },
+        },
+      ),
+    );
     expect(await page.textContent('#state')).toMatch(/Proof of work \(auto\): 13 s a draw\./);
     expect(await page.textContent('#state')).not.toMatch(/got \d+% of the chance/);
     const fixed = await open(made({ ...busy.rooms[0]!.model, proofShare: 0.2 }));
@@ -269,7 +383,9 @@ describe('the dashboard', () => {
       await expect.poll(() => page.$$eval('#pops tr', (rows) => rows.length)).toBeGreaterThan(0);
       const caption = (await page.textContent('#pops-caption'))!;
       const [, hhmm] = caption.match(/(\d\d:\d\d)/)!;
-      const perPop = await page.$$eval('#pops tr td[data-col="admitted"]', (cells) => cells.map((c) => Number(c.textContent!.replace(/,/g, ''))));
+      const perPop = await page.$$eval('#pops tr td[data-col="admitted"]', (cells) =>
+        cells.map((c) => Number(c.textContent!.replace(/,/g, ''))),
+      );
       const total = Number((await page.textContent('#pops-total td[data-col="admitted"]'))!.replace(/,/g, ''));
       expect(total).toBe(perPop.reduce((a, b) => a + b, 0));
       expect(await page.textContent('#admissions-text')).toContain(`Minute ${hhmm}: admitted ${total}`);
@@ -281,8 +397,13 @@ describe('the dashboard', () => {
   it("names every room's mode, and shows the room picked with its own target and figures", async () => {
     const page = await open(twoRooms);
     const summary = await page.$$eval('#rooms button', (bs) => bs.map((b) => b.textContent));
-    expect(summary).toEqual(['shop: queueing, target 600 a minute, 1,438 waiting', 'checkout: open, target 120 a minute, 1 waiting']);
-    expect(await page.textContent('#state')).toMatch(/^Room shop: queueing: 1,438 waiting, next window at 87\.6%\. Target 600 a minute; 414 active\./);
+    expect(summary).toEqual([
+      'shop: queueing, target 600 a minute, 1,438 waiting',
+      'checkout: open, target 120 a minute, 1 waiting',
+    ]);
+    expect(await page.textContent('#state')).toMatch(
+      /^Room shop: queueing: 1,438 waiting, next window at 87\.6%\. Target 600 a minute; 414 active\./,
+    );
     // One waiting count on the room's line, not the model's and the snapshot's side by side.
     expect((await page.textContent('#state'))!.match(/waiting/g)).toHaveLength(1);
     await page.click('#rooms button[data-room="checkout"]');
@@ -297,7 +418,9 @@ describe('the dashboard', () => {
     const io = (await page.textContent('#io'))!;
     expect(io).toMatch(/shop 9,000, checkout 300, no room \(rule_bypass\) 42/);
     expect(io).toMatch(/room shop: allow_schedule: from 17:05:20: 12%.* \| room checkout: allow_percentage: 100%/);
-    expect(io).toMatch(/40 held back \(every room's writes in one call, at least 10 s apart: a budget of 360 calls an hour\)/);
+    expect(io).toMatch(
+      /40 held back \(every room's writes in one call, at least 10 s apart: a budget of 360 calls an hour\)/,
+    );
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
@@ -339,7 +462,9 @@ describe('the dashboard', () => {
 
   it('shows the whole hour the controller kept on open, not only what it saw while open', async () => {
     const page = await open(hour);
-    const times = await page.$$eval('#admissions text', (texts) => texts.map((t) => t.textContent).filter((t) => /^\d\d:\d\d$/.test(t ?? '')));
+    const times = await page.$$eval('#admissions text', (texts) =>
+      texts.map((t) => t.textContent).filter((t) => /^\d\d:\d\d$/.test(t ?? '')),
+    );
     expect(times[0]).toBe('16:07');
     expect(times.at(-1)).toBe('17:06');
     const points = await page.$eval('#admissions polyline', (p) => p.getAttribute('points')!.split(' ').length);

@@ -32,7 +32,14 @@ const cursorAt = (l: Line, sec: number) => l.pos + (sec - l.at) * l.speed;
  * `cursor(sec)` (null: none published), the lines up to then, and a plan; returns the last tick's speed
  * in positions a minute. `lines` ascending; passed through the edge's sample at `rate`.
  */
-function drive(rate: number, settings: Record<string, string>, cursor: (sec: number) => Line | null, lines: readonly DecisionLine[], ticks: readonly number[], perSecond: number) {
+function drive(
+  rate: number,
+  settings: Record<string, string>,
+  cursor: (sec: number) => Line | null,
+  lines: readonly DecisionLine[],
+  ticks: readonly number[],
+  perSecond: number,
+) {
   const p = new CursorPlanner(25);
   let next = 0;
   for (const sec of ticks) {
@@ -48,14 +55,36 @@ function drive(rate: number, settings: Record<string, string>, cursor: (sec: num
 }
 
 const waiting = (ms: number, pos: number, tid: string, newTid: string) =>
-  parsedLine({ tsMs: ms, reason: 'queue_waiting', decision: 'wait', outcome: 'keepwaiting', tid, exp: S, dec: 'wait', newTid, newExp: Math.floor(ms / 1000) + 2 * D, newDec: 'wait', pos }, D);
-const admitted = (ms: number, pos: number) => parsedLine({ tsMs: ms, reason: 'cursor_passed', decision: 'allow', outcome: 'origin', pos }, D);
+  parsedLine(
+    {
+      tsMs: ms,
+      reason: 'queue_waiting',
+      decision: 'wait',
+      outcome: 'keepwaiting',
+      tid,
+      exp: S,
+      dec: 'wait',
+      newTid,
+      newExp: Math.floor(ms / 1000) + 2 * D,
+      newDec: 'wait',
+      pos,
+    },
+    D,
+  );
+const admitted = (ms: number, pos: number) =>
+  parsedLine({ tsMs: ms, reason: 'cursor_passed', decision: 'allow', outcome: 'origin', pos }, D);
 
 /**
  * First-come arrivals, 10 a second from `from` to `to`, under a cursor `cursor`: those it passed
  * came in 5 s after, those ahead of it at `now` wait (a line 10 s before `now`).
  */
-function arrivals(from: number, to: number, now: number, cursor: (sec: number) => number, passedAt: (pos: number) => number): DecisionLine[] {
+function arrivals(
+  from: number,
+  to: number,
+  now: number,
+  cursor: (sec: number) => number,
+  passedAt: (pos: number) => number,
+): DecisionLine[] {
   const n = (to - from) * 10;
   const a = tokenIds(n, 51);
   const b = tokenIds(n, 53);
@@ -69,7 +98,12 @@ function arrivals(from: number, to: number, now: number, cursor: (sec: number) =
 }
 
 const ticks = (from: number, to: number) => Array.from({ length: (to - from) / 10 + 1 }, (_, i) => from + i * 10);
-const fifo = { wait_period_duration: String(D), allow_percentage: '1', new_users_per_minute: '600', queueing_method: 'fifo' };
+const fifo = {
+  wait_period_duration: String(D),
+  allow_percentage: '1',
+  new_users_per_minute: '600',
+  queueing_method: 'fifo',
+};
 
 describe('the stretch the cursor passed, under a sampled log', () => {
   it('after a pre-queue drained, begins at the start: the first-come line behind it moves at the unsampled speed', () => {
@@ -80,8 +114,19 @@ describe('the stretch the cursor passed, under a sampled log', () => {
     const line: Line = { at: S + 600, pos: S, speed: 1 };
     const cursor = (sec: number) => (sec < S + 600 ? drain : line);
     const now = S + 720;
-    const pre = Array.from({ length: 6000 }, (_, i) => admitted((S + (i + 0.5) / 10 + 5) * 1000, S - 1 + (i + 0.5) / 6000));
-    const lines = [...pre, ...arrivals(S, now, now, (sec) => cursorAt(cursor(sec), sec), (pos) => S + 600 + (pos - S))].sort((x, y) => x.tsMs - y.tsMs);
+    const pre = Array.from({ length: 6000 }, (_, i) =>
+      admitted((S + (i + 0.5) / 10 + 5) * 1000, S - 1 + (i + 0.5) / 6000),
+    );
+    const lines = [
+      ...pre,
+      ...arrivals(
+        S,
+        now,
+        now,
+        (sec) => cursorAt(cursor(sec), sec),
+        (pos) => S + 600 + (pos - S),
+      ),
+    ].sort((x, y) => x.tsMs - y.tsMs);
     const full = drive(1, settings, cursor, lines, ticks(S, now), 10);
     const sampled = drive(RATE, settings, cursor, lines, ticks(S, now), 10);
     expect(full).toBeCloseTo(60, 0);
@@ -97,7 +142,16 @@ describe('the stretch the cursor passed, under a sampled log', () => {
     const cursor = (sec: number) => (sec <= T + 300 ? before : sec < T + 500 ? null : after);
     const now = T + 700;
     const early = Array.from({ length: 3000 }, (_, i) => admitted((T + i / 10 + 5) * 1000, T - 300 + i / 10));
-    const lines = [...early, ...arrivals(T + 480, now, now, (sec) => cursorAt(after, sec), (pos) => pos + 20)].sort((x, y) => x.tsMs - y.tsMs);
+    const lines = [
+      ...early,
+      ...arrivals(
+        T + 480,
+        now,
+        now,
+        (sec) => cursorAt(after, sec),
+        (pos) => pos + 20,
+      ),
+    ].sort((x, y) => x.tsMs - y.tsMs);
     const full = drive(1, fifo, cursor, lines, ticks(T, now), 10);
     const sampled = drive(RATE, fifo, cursor, lines, ticks(T, now), 10);
     expect(full).toBeCloseTo(60, 0);

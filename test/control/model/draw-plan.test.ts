@@ -38,7 +38,7 @@ const engagedAfter = (last: { pct?: number; planned?: number }) =>
   ]);
 
 describe('the correction of the draw plan', () => {
-  it('after the room engages, the first queued window\'s extra admissions (the open room\'s late drawers) do not lower the windows after it', () => {
+  it("after the room engages, the first queued window's extra admissions (the open room's late drawers) do not lower the windows after it", () => {
     // The open room's last window had no firm chance at all, or a chance of 100.
     for (const last of [{}, { pct: 100 }, { pct: 100, planned: 40 }]) {
       const wanted = correctedShare(engagedAfter(last), NOW, D, SHARE);
@@ -50,7 +50,12 @@ describe('the correction of the draw plan', () => {
 
   it('still corrects a real overshoot of the law: a window after a planned one is counted', () => {
     // The room has queued for seven windows, and the last six admitted 1.2 times their plan: the next want a sixth less.
-    const queued = [-1, 0, 1, 2, 3, 4, 5].map((at) => ({ at, pct: 10, planned: SHARE, got: at < 0 ? SHARE : 1.2 * SHARE }));
+    const queued = [-1, 0, 1, 2, 3, 4, 5].map((at) => ({
+      at,
+      pct: 10,
+      planned: SHARE,
+      got: at < 0 ? SHARE : 1.2 * SHARE,
+    }));
     expect(correctedShare(recent(queued), NOW, D, SHARE)).toBeCloseTo(SHARE / 1.2, 5);
   });
 

@@ -19,8 +19,8 @@ function tickThreeMinutes(model: ControlModel, each?: (t: number) => void): void
   }
 }
 
-describe('the model\'s history', () => {
-  it('keeps a minute\'s waiting count though snapshot() was never called during it', () => {
+describe("the model's history", () => {
+  it("keeps a minute's waiting count though snapshot() was never called during it", () => {
     const watched = createControlModel();
     tickThreeMinutes(watched, (t) => watched.snapshot(t));
     const closed = createControlModel();

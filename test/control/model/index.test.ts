@@ -6,7 +6,8 @@ import { heardLine, HOLDING, idFor, LIVE, parsedLine, waitArrivals } from '../li
 
 const D = 30;
 const T0 = Date.UTC(2026, 0, 1);
-const line = (partial: Partial<DecisionLine> & { tsMs: number; reason: string }): DecisionLine => parsedLine(partial, D);
+const line = (partial: Partial<DecisionLine> & { tsMs: number; reason: string }): DecisionLine =>
+  parsedLine(partial, D);
 const arrivals = (n: number, ms: number, salt: number): DecisionLine[] => waitArrivals(n, ms, salt, D);
 const heard = (tsMs: number): DecisionLine => heardLine(tsMs, D);
 
@@ -30,7 +31,7 @@ describe('the control model', () => {
     expect(model.snapshot(T0 + 1000).why).toMatch(/new_users_per_minute/);
   });
 
-  it('fixes a window\'s chance to admit the target from the tickets it knows', () => {
+  it("fixes a window's chance to admit the target from the tickets it knows", () => {
     const model = createControlModel({ leadSeconds: 25 });
     model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100' }), T0);
     // 1,000 tickets for the cohort of T0 + 60 s, issued in the first window.
@@ -53,7 +54,18 @@ describe('the control model', () => {
     model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100' }), T0);
     const [first] = arrivals(1, T0, 0);
     for (let i = 0; i < 5; i++) model.observe({ ...first!, tsMs: T0 + i });
-    for (let i = 0; i < 10; i++) model.observe(line({ tsMs: T0 + 1000 + i, reason: 'wait_not_due', decision: 'wait', outcome: 'keepwaiting', tid: first!.newTid, exp: first!.newExp, dec: 'wait' }));
+    for (let i = 0; i < 10; i++)
+      model.observe(
+        line({
+          tsMs: T0 + 1000 + i,
+          reason: 'wait_not_due',
+          decision: 'wait',
+          outcome: 'keepwaiting',
+          tid: first!.newTid,
+          exp: first!.newExp,
+          dec: 'wait',
+        }),
+      );
     model.plan(T0 + 2000, LIVE);
     expect(model.snapshot(T0 + 2000).waiting).toBe(1);
   });
@@ -69,12 +81,20 @@ describe('the control model', () => {
     expect(model.plan(T0 + 13_000, LIVE)?.allow_schedule).toBeDefined();
   });
 
-  it('expects the crowd of the deny page back after an opening, at the page\'s timer', () => {
+  it("expects the crowd of the deny page back after an opening, at the page's timer", () => {
     const chanceAfterOpening = (denied: number): number => {
       const model = createControlModel({ leadSeconds: 25 });
       model.settings(settings({ allow_percentage: '0', new_users_per_minute: '100' }), T0);
       // The crowd behind the closed room: each visitor's deny page, spread over the last five minutes.
-      for (let i = 0; i < denied; i++) model.observe(line({ tsMs: T0 + Math.floor((i / denied) * 300_000), reason: 'deny_all', decision: 'deny', outcome: 'deny' }));
+      for (let i = 0; i < denied; i++)
+        model.observe(
+          line({
+            tsMs: T0 + Math.floor((i / denied) * 300_000),
+            reason: 'deny_all',
+            decision: 'deny',
+            outcome: 'deny',
+          }),
+        );
       const open = T0 + 300_000;
       model.settings(settings({ allow_percentage: '1', new_users_per_minute: '100' }), open);
       for (const l of arrivals(50, open + 1000, 0)) model.observe(l);
@@ -82,7 +102,12 @@ describe('the control model', () => {
       const writes = model.plan(open + 13_000, LIVE)!;
       // A window two minutes after the opening: by then the deny page's crowd is coming back.
       const w = (open + 120_000) / 1000;
-      return Number(writes.allow_schedule!.split(',').find((e) => e.startsWith(`${w}=`))!.split('=')[1]);
+      return Number(
+        writes
+          .allow_schedule!.split(',')
+          .find((e) => e.startsWith(`${w}=`))!
+          .split('=')[1],
+      );
     };
     const without = chanceAfterOpening(0);
     const withCrowd = chanceAfterOpening(3000);
@@ -101,11 +126,27 @@ describe('the control model', () => {
     const model = createControlModel();
     model.settings(settings({ allow_percentage: '50', new_users_per_minute: '600', total_active_users: '20' }), T0);
     // 15 sessions already active.
-    for (let i = 0; i < 15; i++) model.observe(line({ tsMs: T0 + i, reason: 'draw_won', decision: 'allow', outcome: 'origin', newTid: idFor(i / 15, 77), newExp: 0, newDec: 'allow' }));
+    for (let i = 0; i < 15; i++)
+      model.observe(
+        line({
+          tsMs: T0 + i,
+          reason: 'draw_won',
+          decision: 'allow',
+          outcome: 'origin',
+          newTid: idFor(i / 15, 77),
+          newExp: 0,
+          newDec: 'allow',
+        }),
+      );
     for (const l of arrivals(1000, T0 + 5000, 0)) model.observe(l);
     model.observe(heard(T0 + 30_000));
     const writes = model.plan(T0 + 35_000, LIVE);
-    const pct = Number(writes!.allow_schedule!.split(',').find((e) => e.startsWith(`${T0 / 1000 + 60}=`))!.split('=')[1]);
+    const pct = Number(
+      writes!
+        .allow_schedule!.split(',')
+        .find((e) => e.startsWith(`${T0 / 1000 + 60}=`))!
+        .split('=')[1],
+    );
     // Room for 5 more, not the 300 the target alone would allow: about 5 of 1,000 tickets.
     expect(pct).toBeLessThan(1);
     expect(model.snapshot(T0 + 35_000).activeSessions).toBe(15);
@@ -114,14 +155,17 @@ describe('the control model', () => {
   it('honours chances an earlier run published once their decision time has passed', () => {
     const model = createControlModel({ leadSeconds: 25 });
     const t = T0 / 1000;
-    model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100', allow_schedule: `${t + 30}=12.5,${t + 60}=40` }), T0 + 10_000);
+    model.settings(
+      settings({ allow_percentage: '50', new_users_per_minute: '100', allow_schedule: `${t + 30}=12.5,${t + 60}=40` }),
+      T0 + 10_000,
+    );
     for (const l of arrivals(1000, T0 + 5000, 0)) model.observe(l);
     model.observe(heard(T0 + 16_000));
     const writes = model.plan(T0 + 16_000, LIVE);
     expect(writes!.allow_schedule).toContain(`${t + 30}=12.5`);
     expect(writes!.allow_schedule).not.toContain(`${t + 60}=40`);
   });
-  it('plans as if the infinite queue\'s visitors were not there: bots never win, so they are no demand', () => {
+  it("plans as if the infinite queue's visitors were not there: bots never win, so they are no demand", () => {
     const chance = (bots: boolean): number => {
       const model = createControlModel({ leadSeconds: 25 });
       model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100' }), T0);
@@ -130,27 +174,62 @@ describe('the control model', () => {
       if (bots) {
         for (const l of arrivals(3000, T0 + 6000, 50)) {
           model.observe({ ...l, reason: 'bot_queued', bot: true });
-          model.observe({ ...l, tsMs: T0 + 9000, reason: 'wait_not_due', decision: 'wait', outcome: 'keepwaiting', tid: l.newTid, exp: l.newExp, dec: 'wait', newTid: null, newExp: null, newDec: null, nextTid: null, bot: true });
+          model.observe({
+            ...l,
+            tsMs: T0 + 9000,
+            reason: 'wait_not_due',
+            decision: 'wait',
+            outcome: 'keepwaiting',
+            tid: l.newTid,
+            exp: l.newExp,
+            dec: 'wait',
+            newTid: null,
+            newExp: null,
+            newDec: null,
+            nextTid: null,
+            bot: true,
+          });
         }
       }
       model.observe(heard(T0 + 16_000));
       const writes = model.plan(T0 + 35_000, LIVE)!;
       expect(model.snapshot(T0 + 35_000).waiting).toBe(1000);
-      return Number(writes.allow_schedule!.split(',').find((e) => e.startsWith(`${T0 / 1000 + 60}=`))!.split('=')[1]);
+      return Number(
+        writes
+          .allow_schedule!.split(',')
+          .find((e) => e.startsWith(`${T0 / 1000 + 60}=`))!
+          .split('=')[1],
+      );
     };
     expect(chance(true)).toBe(chance(false));
   });
 
-  it("stops counting a real ticket whose draw sent it to the infinite queue: neither it nor its successor is still demand", () => {
+  it('stops counting a real ticket whose draw sent it to the infinite queue: neither it nor its successor is still demand', () => {
     const waitingAfter = (queued: number): number => {
       const model = createControlModel({ leadSeconds: 25 });
-      model.settings(settings({ allow_percentage: '50', new_users_per_minute: '100', proof_of_work: 'fixed', bot_queue: 'on' }), T0);
+      model.settings(
+        settings({ allow_percentage: '50', new_users_per_minute: '100', proof_of_work: 'fixed', bot_queue: 'on' }),
+        T0,
+      );
       const tickets = arrivals(1000, T0 + 5000, 0);
       for (const l of tickets) model.observe(l);
       // At their draw (window T0 + 60 s), `queued` of them bring a malformed proof: the infinite queue.
       for (const l of tickets.slice(0, queued)) {
         model.observe(
-          line({ tsMs: T0 + 61_000, reason: 'bot_queued', tid: l.newTid, exp: l.newExp, dec: 'wait', newTid: idFor(0.5, 900 + tickets.indexOf(l)), newExp: l.newExp! + D, newDec: 'wait', nextTid: idFor(0.7, 2000 + tickets.indexOf(l)), pct: 5, proof: 'failed', bot: true }),
+          line({
+            tsMs: T0 + 61_000,
+            reason: 'bot_queued',
+            tid: l.newTid,
+            exp: l.newExp,
+            dec: 'wait',
+            newTid: idFor(0.5, 900 + tickets.indexOf(l)),
+            newExp: l.newExp! + D,
+            newDec: 'wait',
+            nextTid: idFor(0.7, 2000 + tickets.indexOf(l)),
+            pct: 5,
+            proof: 'failed',
+            bot: true,
+          }),
         );
       }
       model.observe(heard(T0 + 62_000));
@@ -167,7 +246,17 @@ describe('the control model', () => {
     for (const l of arrivals(10, T0, 0)) model.observe(l);
     // Forged or real, a hammered token is read without its signature: 50 ids nobody issued.
     for (let i = 0; i < 50; i++) {
-      model.observe(line({ tsMs: T0 + 1000 + i, reason: 'hammering', decision: 'wait', outcome: 'keepwaiting', tid: idFor(i / 50, 99), exp: T0 / 1000 + 60, dec: 'wait' }));
+      model.observe(
+        line({
+          tsMs: T0 + 1000 + i,
+          reason: 'hammering',
+          decision: 'wait',
+          outcome: 'keepwaiting',
+          tid: idFor(i / 50, 99),
+          exp: T0 / 1000 + 60,
+          dec: 'wait',
+        }),
+      );
     }
     model.plan(T0 + 2000, LIVE);
     expect(model.snapshot(T0 + 2000).waiting).toBe(10);
@@ -180,13 +269,27 @@ describe('the control model', () => {
       m.settings(settings({ allow_percentage: '50', new_users_per_minute: '100', ...extra }), T0);
       for (const l of arrivals(1000, T0 + 5000, 0)) m.observe(l);
       for (let i = 0; i < drawsWithout; i++) {
-        m.observe(line({ tsMs: T0 + 8000, reason: 'draw_lost', decision: 'wait', outcome: 'startwaiting', pct: 0.4, proof: 'missing' }));
+        m.observe(
+          line({
+            tsMs: T0 + 8000,
+            reason: 'draw_lost',
+            decision: 'wait',
+            outcome: 'startwaiting',
+            pct: 0.4,
+            proof: 'missing',
+          }),
+        );
       }
       m.observe(heard(T0 + 16_000));
       return m;
     }
     const chance = (writes: ReturnType<ReturnType<typeof model>['plan']>): number =>
-      Number(writes!.allow_schedule!.split(',').find((e) => e.startsWith(`${T0 / 1000 + 60}=`))!.split('=')[1]);
+      Number(
+        writes!
+          .allow_schedule!.split(',')
+          .find((e) => e.startsWith(`${T0 / 1000 + 60}=`))!
+          .split('=')[1],
+      );
 
     it('publishes the chance the target needs over the share the draws get, and shows that share', () => {
       const plain = chance(model({}, 0).plan(T0 + 35_000, LIVE));
@@ -211,7 +314,10 @@ describe('the control model', () => {
       for (const k of ['proofAsked', 'proofFreeShare', 'proofDraws']) delete old.state[k];
       const before = createControlModel({ leadSeconds: 25, restore: old });
       expect(before.snapshot(T0 + 35_000).proofShare).toBeNull();
-      before.settings(settings({ allow_percentage: '50', new_users_per_minute: '100', proof_of_work: 'fixed' }), T0 + 35_000);
+      before.settings(
+        settings({ allow_percentage: '50', new_users_per_minute: '100', proof_of_work: 'fixed' }),
+        T0 + 35_000,
+      );
       expect(before.snapshot(T0 + 35_000).proofShare).toBe(1);
     });
   });

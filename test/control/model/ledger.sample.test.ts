@@ -12,7 +12,10 @@ const T = 1_800_000_010 - (1_800_000_010 % D);
 const ids = (n: number, salt = 1): string[] => tokenIds(n, salt * 7919);
 
 const arrival = (tid: string, atSec: number, weight = 1, nextTid: string | null = null) =>
-  parsedLine({ tsMs: atSec * 1000, reason: 'no_token', newTid: tid, newExp: T + 2 * D, newDec: 'wait', nextTid, weight }, D);
+  parsedLine(
+    { tsMs: atSec * 1000, reason: 'no_token', newTid: tid, newExp: T + 2 * D, newDec: 'wait', nextTid, weight },
+    D,
+  );
 
 describe('the ledger, with a sampled log', () => {
   it('counts each sampled arrival and waiting ticket at its weight', () => {
@@ -23,14 +26,31 @@ describe('the ledger, with a sampled log', () => {
     expect(ledger.waiting(T).total).toBe(10 * sampled.length);
   });
 
-  it("counts an always-logged admission of a ticket outside the sample, and tracks no ticket for it", () => {
+  it('counts an always-logged admission of a ticket outside the sample, and tracks no ticket for it', () => {
     const ledger = new Ledger();
-    const [inside, outside] = [ids(400).find((id) => inLogSample(id, 0.1))!, ids(400).find((id) => !inLogSample(id, 0.1))!];
+    const [inside, outside] = [
+      ids(400).find((id) => inLogSample(id, 0.1))!,
+      ids(400).find((id) => !inLogSample(id, 0.1))!,
+    ];
     // The edge samples at 0.1: the rate its waiting lines say.
     ledger.observe(arrival(inside, T + 1, 10));
     for (const tid of [inside, outside]) {
       ledger.observe(
-        parsedLine({ tsMs: (T + 2 * D + 3) * 1000, reason: 'draw_won', decision: 'allow', outcome: 'origin', tid, exp: T + 2 * D, dec: 'wait', newTid: tid.replace(/^./, 'Z'), newExp: T + 9999, newDec: 'allow' }, D),
+        parsedLine(
+          {
+            tsMs: (T + 2 * D + 3) * 1000,
+            reason: 'draw_won',
+            decision: 'allow',
+            outcome: 'origin',
+            tid,
+            exp: T + 2 * D,
+            dec: 'wait',
+            newTid: tid.replace(/^./, 'Z'),
+            newExp: T + 9999,
+            newDec: 'allow',
+          },
+          D,
+        ),
       );
     }
     expect(ledger.windows.get(T + 2 * D)?.admissions).toBe(2);
@@ -45,7 +65,24 @@ describe('the ledger, with a sampled log', () => {
     const child = pool.find((id) => !inLogSample(id, 0.1))!;
     ledger.observe(arrival(parent, T + 1, 10, child));
     // The parent loses: its successor outside the sample is never tracked, so never counted twice.
-    ledger.observe(parsedLine({ tsMs: (T + 2 * D + 3) * 1000, reason: 'draw_lost', decision: 'wait', outcome: 'keepwaiting', tid: parent, exp: T + 2 * D, dec: 'wait', newTid: child, newExp: T + 3 * D, newDec: 'wait', weight: 10 }, D));
+    ledger.observe(
+      parsedLine(
+        {
+          tsMs: (T + 2 * D + 3) * 1000,
+          reason: 'draw_lost',
+          decision: 'wait',
+          outcome: 'keepwaiting',
+          tid: parent,
+          exp: T + 2 * D,
+          dec: 'wait',
+          newTid: child,
+          newExp: T + 3 * D,
+          newDec: 'wait',
+          weight: 10,
+        },
+        D,
+      ),
+    );
     expect(ledger.tickets.has(child)).toBe(false);
     expect(ledger.waiting(T + 2 * D).total).toBe(0);
   });

@@ -7,10 +7,27 @@ import { idFor, LIVE, parsedLine } from '../lines.js';
 
 const D = 30;
 const T0 = Date.UTC(2026, 0, 1);
-const settings = (extra: Record<string, string> = {}) => ({ wait_period_duration: String(D), allow_percentage: '100', ...extra });
+const settings = (extra: Record<string, string> = {}) => ({
+  wait_period_duration: String(D),
+  allow_percentage: '100',
+  ...extra,
+});
 /** `n` admissions of the open room, evenly over `overMs` from T0. */
 const admissions = (n: number, overMs: number, salt = 9) =>
-  Array.from({ length: n }, (_, i) => parsedLine({ tsMs: T0 + Math.floor((i * overMs) / n), reason: 'allow_all', decision: 'allow', outcome: 'origin', newTid: idFor(i / n, salt), newExp: 0, newDec: 'allow' }, D));
+  Array.from({ length: n }, (_, i) =>
+    parsedLine(
+      {
+        tsMs: T0 + Math.floor((i * overMs) / n),
+        reason: 'allow_all',
+        decision: 'allow',
+        outcome: 'origin',
+        newTid: idFor(i / n, salt),
+        newExp: 0,
+        newDec: 'allow',
+      },
+      D,
+    ),
+  );
 
 describe('the open room', () => {
   it('stays open while admissions run under the target, and says how many a minute', () => {
@@ -49,6 +66,9 @@ describe('the open room', () => {
     for (const l of admissions(60, 9_000)) model.observe(l);
     const writes = model.plan(T0 + 10_000, LIVE);
     expect(Number(writes?.allow_percentage)).toBeLessThan(100);
-    expect(Object.keys(writes ?? {}).some((k) => /cursor/.test(k)), JSON.stringify(writes)).toBe(true);
+    expect(
+      Object.keys(writes ?? {}).some((k) => /cursor/.test(k)),
+      JSON.stringify(writes),
+    ).toBe(true);
   });
 });

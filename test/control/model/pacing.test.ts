@@ -17,7 +17,7 @@ function run(writeIntervalMs: number): { writes: { atMs: number; firm: number[] 
   let lastWriteMs = Number.NEGATIVE_INFINITY;
   for (let t = T0; t <= T0 + 300_000; t += 1000) {
     // A crowd whose arrival rate swings, so forecasts move between writes.
-    const n = 2 + ((t - T0) / 1000) % 7;
+    const n = 2 + (((t - T0) / 1000) % 7);
     for (const l of waitArrivals(n, t, t / 1000, D)) model.observe(l);
     model.observe(heardLine(t, D));
     const w = model.plan(t, { holding: false, writeIntervalMs });
@@ -40,7 +40,7 @@ describe('pacing', () => {
     }
   });
 
-  it('publishes every window\'s fixed chance with a write before its decision time', () => {
+  it("publishes every window's fixed chance with a write before its decision time", () => {
     // Without the pacing's horizon a window was fixed at its decision time and went out with the
     // next write, up to a minute later: after the POPs had begun to draw it.
     const { writes } = run(60_000);

@@ -29,10 +29,26 @@ describe('planWindows with a sampled cohort', () => {
     for (let i = 0; n < 2000; i++) {
       const tid = id(i);
       if (!inLogSample(tid, rate)) continue;
-      ledger.observe(parsedLine({ tsMs: (T - 2 * D + 1) * 1000, reason: 'no_token', newTid: tid, newExp: T + D, newDec: 'wait', weight: 1 / rate }, D));
+      ledger.observe(
+        parsedLine(
+          {
+            tsMs: (T - 2 * D + 1) * 1000,
+            reason: 'no_token',
+            newTid: tid,
+            newExp: T + D,
+            newDec: 'wait',
+            weight: 1 / rate,
+          },
+          D,
+        ),
+      );
       n++;
     }
-    const [first] = planWindows({ ledger, nowSec: T + 1, d: D, wanted: () => 500, returnRate: 1, arrivalRate: 0, firm: new Map() }, T + D, T + D);
+    const [first] = planWindows(
+      { ledger, nowSec: T + 1, d: D, wanted: () => 500, returnRate: 1, arrivalRate: 0, firm: new Map() },
+      T + D,
+      T + D,
+    );
     expect(first!.drawing).toBeCloseTo(2_000_000, -3);
     // The chance for 500 of 2,000,000: 0.025%, its expected admissions 500, not 0 or 1,000.
     expect(first!.expected).toBeGreaterThan(450);
@@ -45,10 +61,25 @@ describe('planWindows while the draws get a share of the chance (a proof of work
   /** 1,000 tickets for the cohort of T + D, seen whole. */
   function ledgerOf(n: number): Ledger {
     const ledger = new Ledger();
-    for (let i = 0; i < n; i++) ledger.observe(parsedLine({ tsMs: (T - 2 * D + 1) * 1000, reason: 'no_token', newTid: id(i), newExp: T + D, newDec: 'wait' }, D));
+    for (let i = 0; i < n; i++)
+      ledger.observe(
+        parsedLine(
+          { tsMs: (T - 2 * D + 1) * 1000, reason: 'no_token', newTid: id(i), newExp: T + D, newDec: 'wait' },
+          D,
+        ),
+      );
     return ledger;
   }
-  const input = (ledger: Ledger, share: number, wanted = 100) => ({ ledger, nowSec: T + 1, d: D, wanted: () => wanted, returnRate: 1, arrivalRate: 0, firm: new Map<number, number>(), share: () => share });
+  const input = (ledger: Ledger, share: number, wanted = 100) => ({
+    ledger,
+    nowSec: T + 1,
+    d: D,
+    wanted: () => wanted,
+    returnRate: 1,
+    arrivalRate: 0,
+    firm: new Map<number, number>(),
+    share: () => share,
+  });
 
   it('publishes the chance the law needs divided by the share, and expects the wanted admissions', () => {
     const ledger = ledgerOf(1000);

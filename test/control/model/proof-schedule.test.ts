@@ -22,7 +22,10 @@ const entries = (text: string): Map<number, number> =>
   new Map(text === '' ? [] : text.split(',').map((e) => e.split('=').map(Number) as [number, number]));
 
 /** A queueing room with `crowd` tickets for the cohort of t0 + 60, and the model's plan 25 s before that window. */
-function queuedModel(extra: Record<string, string>, crowd = 1000): { model: ReturnType<typeof createControlModel>; writes: SettingWrites | null } {
+function queuedModel(
+  extra: Record<string, string>,
+  crowd = 1000,
+): { model: ReturnType<typeof createControlModel>; writes: SettingWrites | null } {
   const model = createControlModel({ leadSeconds: LEAD });
   model.settings(settings(extra), T0);
   for (const l of waitArrivals(crowd, T0 + 5000, 0, D)) model.observe(l);
@@ -53,7 +56,10 @@ describe('proof_schedule', () => {
   });
 
   it('is not published unless proof_of_work is auto', () => {
-    for (const extra of [{}, { proof_of_work: 'off' }, { proof_of_work: 'fixed', proof_seconds: '5' }] as Record<string, string>[]) {
+    for (const extra of [{}, { proof_of_work: 'off' }, { proof_of_work: 'fixed', proof_seconds: '5' }] as Record<
+      string,
+      string
+    >[]) {
       const writes = queued(extra)!;
       expect(writes.allow_schedule).toBeDefined();
       expect(writes).not.toHaveProperty('proof_schedule');
@@ -83,7 +89,7 @@ describe('proof_schedule', () => {
     expect(run({ proof_of_work: 'auto', proof_seconds: '20' })).toEqual(plain);
   });
 
-  it('keeps a window\'s difficulty once its tokens may carry the puzzle, whatever the crowd does after', () => {
+  it("keeps a window's difficulty once its tokens may carry the puzzle, whatever the crowd does after", () => {
     const { model, writes } = queuedModel({ proof_of_work: 'auto', proof_seconds: '30' }, 300);
     const first = writes!;
     model.written(first, true, T0 + 35_000);
@@ -112,7 +118,10 @@ describe('proof_schedule', () => {
     expect(entries(restarted.plan(T0 + 65_000, LIVE)!.proof_schedule!).get(t0 + 120)).toBe(fixed);
     // A new controller (no saved state) honours what an earlier one published for windows already handed out.
     const fresh = createControlModel({ leadSeconds: LEAD });
-    fresh.settings(settings({ proof_of_work: 'auto', proof_seconds: '30', proof_schedule: `${t0 + 120}=8,${t0 + 300}=2` }), T0 + 35_000);
+    fresh.settings(
+      settings({ proof_of_work: 'auto', proof_seconds: '30', proof_schedule: `${t0 + 120}=8,${t0 + 300}=2` }),
+      T0 + 35_000,
+    );
     for (const l of waitArrivals(1000, T0 + 5000, 0, D)) fresh.observe(l);
     fresh.observe(heardLine(T0 + 16_000, D));
     const proof = entries(fresh.plan(T0 + 35_000, LIVE)!.proof_schedule!);
@@ -137,7 +146,7 @@ describe('proof_schedule', () => {
     expect(next?.proof_schedule).toBe('');
   });
 
-  it('shows the current window\'s difficulty on the dashboard, null unless auto', () => {
+  it("shows the current window's difficulty on the dashboard, null unless auto", () => {
     const model = createControlModel({ leadSeconds: LEAD });
     model.settings(settings({ proof_of_work: 'auto', proof_seconds: '30' }), T0);
     for (const l of waitArrivals(1000, T0 + 5000, 0, D)) model.observe(l);
@@ -162,7 +171,12 @@ describe('the pressure a window is judged by', () => {
     // Published at 100 to make up for a crowd drawing at a fifth of it: its draws get 20.
     expect(effectiveChance(s, t0 + 120, 100)).toBe(20);
     expect(effectiveChance(s, t0 + 150, 40)).toBe(40);
-    const level = proofLevel({ waiting: 2000, perMinute: 100, chance: effectiveChance(s, t0 + 120, 100), maxSeconds: 30 });
+    const level = proofLevel({
+      waiting: 2000,
+      perMinute: 100,
+      chance: effectiveChance(s, t0 + 120, 100),
+      maxSeconds: 30,
+    });
     expect(level).toBeGreaterThan(0);
     expect(proofLevel({ waiting: 2000, perMinute: 100, chance: 100, maxSeconds: 30 })).toBe(0);
   });

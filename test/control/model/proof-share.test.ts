@@ -1,7 +1,13 @@
 // The share of the published chance the draws really get while a proof of work is asked: what the
 // plan divides its chance by, so a crowd that sends no proof is still admitted at the target.
 import { describe, expect, it } from 'vitest';
-import { effectiveShare, MAX_WINDOWS, observeDrawShare, pruneDrawShares, type DrawShares } from '../../../control/model/proof-share.js';
+import {
+  effectiveShare,
+  MAX_WINDOWS,
+  observeDrawShare,
+  pruneDrawShares,
+  type DrawShares,
+} from '../../../control/model/proof-share.js';
 import type { DecisionLine } from '../../../control/types.js';
 import { parsedLine } from '../lines.js';
 
@@ -9,10 +15,27 @@ const D = 30;
 const W = 1_800_000_000;
 
 /** `n` draws in window `win` at a published chance `chance`, the proof as given, at a free share of 0.2. */
-function draws(shares: DrawShares, win: number, n: number, chance: number, proof: DecisionLine['proof'], extra: Partial<DecisionLine> = {}): void {
+function draws(
+  shares: DrawShares,
+  win: number,
+  n: number,
+  chance: number,
+  proof: DecisionLine['proof'],
+  extra: Partial<DecisionLine> = {},
+): void {
   for (let i = 0; i < n; i++) {
     const pct = proof === 'valid' || proof === undefined ? chance : chance * 0.2;
-    const line = parsedLine({ tsMs: (win + 1) * 1000, reason: i % 2 === 0 ? 'draw_lost' : 'draw_won', decision: 'wait', pct, ...(proof === undefined ? {} : { proof }), ...extra }, D);
+    const line = parsedLine(
+      {
+        tsMs: (win + 1) * 1000,
+        reason: i % 2 === 0 ? 'draw_lost' : 'draw_won',
+        decision: 'wait',
+        pct,
+        ...(proof === undefined ? {} : { proof }),
+        ...extra,
+      },
+      D,
+    );
     observeDrawShare(shares, line, 0.2);
   }
 }
@@ -64,7 +87,7 @@ describe('the share of the chance the draws get', () => {
     expect(effectiveShare(shares, W, D)).toBeCloseTo(0.5, 6);
   });
 
-  it('takes a wrong proof (well-formed, not this puzzle\'s) as a missing one: drawn at the free share', () => {
+  it("takes a wrong proof (well-formed, not this puzzle's) as a missing one: drawn at the free share", () => {
     const shares: DrawShares = new Map();
     draws(shares, W - D, 300, 40, 'wrong');
     expect(effectiveShare(shares, W, D)).toBeCloseTo(0.2, 6);

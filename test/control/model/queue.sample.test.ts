@@ -35,12 +35,46 @@ function fifoCrowd(n: number, spanSec: number, admitted: number): DecisionLine[]
     const pos = T0 + (spanSec * (i + 0.5)) / n;
     const at = Math.floor(pos);
     const exp = Math.floor(at / D) * D + 2 * D;
-    lines.push(parsedLine({ tsMs: at * 1000, reason: 'no_token', newTid: first[i]!, newExp: exp, newDec: 'wait', pos }, D));
+    lines.push(
+      parsedLine({ tsMs: at * 1000, reason: 'no_token', newTid: first[i]!, newExp: exp, newDec: 'wait', pos }, D),
+    );
     if (i < admitted) {
-      lines.push(parsedLine({ tsMs: (at + D) * 1000, reason: 'cursor_passed', decision: 'allow', outcome: 'origin', tid: first[i]!, exp, dec: 'wait', newTid: second[i]!, newExp: at + 3600, newDec: 'allow', pos }, D));
+      lines.push(
+        parsedLine(
+          {
+            tsMs: (at + D) * 1000,
+            reason: 'cursor_passed',
+            decision: 'allow',
+            outcome: 'origin',
+            tid: first[i]!,
+            exp,
+            dec: 'wait',
+            newTid: second[i]!,
+            newExp: at + 3600,
+            newDec: 'allow',
+            pos,
+          },
+          D,
+        ),
+      );
     } else if (pos < T0 + spanSec / 2) {
       lines.push(
-        parsedLine({ tsMs: (at + D) * 1000, reason: 'queue_waiting', decision: 'wait', outcome: 'keepwaiting', tid: first[i]!, exp, dec: 'wait', newTid: second[i]!, newExp: exp + D, newDec: 'wait', pos }, D),
+        parsedLine(
+          {
+            tsMs: (at + D) * 1000,
+            reason: 'queue_waiting',
+            decision: 'wait',
+            outcome: 'keepwaiting',
+            tid: first[i]!,
+            exp,
+            dec: 'wait',
+            newTid: second[i]!,
+            newExp: exp + D,
+            newDec: 'wait',
+            pos,
+          },
+          D,
+        ),
       );
     }
   }
@@ -95,7 +129,10 @@ describe('a first-come queue through a sampled log', () => {
   it('moves the cursor at the unsampled speed, within a few %', () => {
     // Unsampled: 20,000 places a minute at 750 a second is 26.7 positions a minute.
     expect(full.perMinute).toBeCloseTo(20_000 / 750, 1);
-    expect(Math.abs(sampled.perMinute / full.perMinute - 1), `${sampled.perMinute} against ${full.perMinute}`).toBeLessThanOrEqual(0.05);
+    expect(
+      Math.abs(sampled.perMinute / full.perMinute - 1),
+      `${sampled.perMinute} against ${full.perMinute}`,
+    ).toBeLessThanOrEqual(0.05);
   });
 
   it('counts those ahead of the cursor as the unsampled queue does, within a few %', () => {
@@ -125,7 +162,16 @@ describe('the speed under a sampled log, with a stretch the cursor passed', () =
   it('reads the density of those who came in there (exact: every admission is logged) with the sampled places ahead, each by how many places it rests on', () => {
     // 25 sampled places ahead (250 places) over 10 s; behind, 500 came in over 25 positions.
     const ahead = Array.from({ length: 40 }, (_, i) => 100 + (i + 1) * 0.4);
-    const input = { nowSec: 0, cursor: 100, wanted: 250, ahead, weights: ahead.map(() => 10), unknown: null, arrivals: null, limit: 1000 };
+    const input = {
+      nowSec: 0,
+      cursor: 100,
+      wanted: 250,
+      ahead,
+      weights: ahead.map(() => 10),
+      unknown: null,
+      arrivals: null,
+      limit: 1000,
+    };
     expect(cursorSpeed(input) * 60).toBeCloseTo(10, 6);
     const blended = cursorSpeed({ ...input, behind: { cameIn: 500, mass: 500, span: 25 } });
     // Densities 25 and 20 a position, averaged over 25 sampled places and 500 admissions.
@@ -139,7 +185,18 @@ describe('a pre-queue through a sampled log', () => {
   const START = T0 + 3600;
   const pre = tokenIds(20_000, 31);
   const joined = pre.map((tid, i) =>
-    parsedLine({ tsMs: (START - 200) * 1000 + i, reason: 'prequeue_joined', outcome: 'prequeue', decision: 'start', newDec: 'pre', newTid: tid, newExp: START }, D),
+    parsedLine(
+      {
+        tsMs: (START - 200) * 1000 + i,
+        reason: 'prequeue_joined',
+        outcome: 'prequeue',
+        decision: 'start',
+        newDec: 'pre',
+        newTid: tid,
+        newExp: START,
+      },
+      D,
+    ),
   );
   const seen = joined.map((l) => edge(l, RATE)).filter((l): l is DecisionLine => l !== null);
 
@@ -149,8 +206,14 @@ describe('a pre-queue through a sampled log', () => {
     expect(Math.abs(t.prequeueSize((START - 100) * 1000) / pre.length - 1)).toBeLessThanOrEqual(0.05);
   });
 
-  it('drains at the target\'s share of it a minute, as unsampled', () => {
-    const settings = { wait_period_duration: String(D), allow_percentage: '100', new_users_per_minute: '2000', event_prequeue_start: iso(START - 3600), event_start: iso(START) };
+  it("drains at the target's share of it a minute, as unsampled", () => {
+    const settings = {
+      wait_period_duration: String(D),
+      allow_percentage: '100',
+      new_users_per_minute: '2000',
+      event_prequeue_start: iso(START - 3600),
+      event_start: iso(START),
+    };
     const speed = (lines: readonly DecisionLine[]) => {
       const model = createControlModel({ leadSeconds: 25 });
       model.settings(settings, (START - 600) * 1000);
@@ -172,11 +235,38 @@ describe('a change of log_sample_rate mid-queue', () => {
   const now = T0 + 410;
   const joined = (i: number) => {
     const pos = T0 + (400 * (i + 0.5)) / n;
-    return parsedLine({ tsMs: (T0 + 380) * 1000, reason: 'queue_waiting', decision: 'wait', outcome: 'keepwaiting', newTid: first[i]!, newExp: T0 + 420, newDec: 'wait', pos }, D);
+    return parsedLine(
+      {
+        tsMs: (T0 + 380) * 1000,
+        reason: 'queue_waiting',
+        decision: 'wait',
+        outcome: 'keepwaiting',
+        newTid: first[i]!,
+        newExp: T0 + 420,
+        newDec: 'wait',
+        pos,
+      },
+      D,
+    );
   };
   const renewed = (i: number) => {
     const l = joined(i);
-    return parsedLine({ tsMs: (T0 + 400) * 1000 + i, reason: 'queue_waiting', decision: 'wait', outcome: 'keepwaiting', tid: first[i]!, exp: l.newExp, dec: 'wait', newTid: second[i]!, newExp: T0 + 460, newDec: 'wait', pos: l.pos }, D);
+    return parsedLine(
+      {
+        tsMs: (T0 + 400) * 1000 + i,
+        reason: 'queue_waiting',
+        decision: 'wait',
+        outcome: 'keepwaiting',
+        tid: first[i]!,
+        exp: l.newExp,
+        dec: 'wait',
+        newTid: second[i]!,
+        newExp: T0 + 460,
+        newDec: 'wait',
+        pos: l.pos,
+      },
+      D,
+    );
   };
   const count = (before: number, after: number) => {
     const t = new QueueTracker();
@@ -202,9 +292,32 @@ describe('a change of log_sample_rate mid-queue', () => {
 
   it('still reads the admissions made before the rate went below 1 in the stretch the cursor passed', () => {
     const t = new QueueTracker();
-    for (let i = 0; i < 100; i++) t.observe(parsedLine({ tsMs: (T0 + 60) * 1000, reason: 'cursor_passed', decision: 'allow', outcome: 'origin', pos: T0 + i / 10 }, D), null);
+    for (let i = 0; i < 100; i++)
+      t.observe(
+        parsedLine(
+          { tsMs: (T0 + 60) * 1000, reason: 'cursor_passed', decision: 'allow', outcome: 'origin', pos: T0 + i / 10 },
+          D,
+        ),
+        null,
+      );
     const [tid] = tokenIds(200, 47).filter((id) => inLogSample(id, RATE));
-    t.observe(parsedLine({ tsMs: (T0 + 70) * 1000, reason: 'queue_waiting', decision: 'wait', outcome: 'keepwaiting', newTid: tid!, newExp: T0 + 120, newDec: 'wait', pos: T0 + 20, weight: 1 / RATE }, D), null);
+    t.observe(
+      parsedLine(
+        {
+          tsMs: (T0 + 70) * 1000,
+          reason: 'queue_waiting',
+          decision: 'wait',
+          outcome: 'keepwaiting',
+          newTid: tid!,
+          newExp: T0 + 120,
+          newDec: 'wait',
+          pos: T0 + 20,
+          weight: 1 / RATE,
+        },
+        D,
+      ),
+      null,
+    );
     expect(t.cameInBetween(T0, T0 + 10, (T0 + 80) * 1000)).toBe(100);
   });
 });
@@ -218,8 +331,18 @@ describe('the first-come places after the last sampled one', () => {
     // ones. Spreading 9 more over the tail would count them twice (108 of 100, measured).
     const n = 100;
     const every = Array.from({ length: n }, (_, i) => 100 + (i + 1) / 10);
-    const input = { nowSec: 110, cursor: 100, wanted: n + 100, unknown: null, arrivals: { perSecond: 10, knownTo: 110 }, limit: 170 };
-    const full = { count: countAt(parseCounts(countsText({ ...input, ahead: every }, 1)), 110), speed: cursorSpeed({ ...input, ahead: every }) };
+    const input = {
+      nowSec: 110,
+      cursor: 100,
+      wanted: n + 100,
+      unknown: null,
+      arrivals: { perSecond: 10, knownTo: 110 },
+      limit: 170,
+    };
+    const full = {
+      count: countAt(parseCounts(countsText({ ...input, ahead: every }, 1)), 110),
+      speed: cursorSpeed({ ...input, ahead: every }),
+    };
     let count = 0;
     let speed = 0;
     const crowds = 400;

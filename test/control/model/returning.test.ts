@@ -22,14 +22,28 @@ describe('the deny page crowd', () => {
   it('counts only the share still to come of a window whose returns have begun, and none of one that is over', () => {
     const span = D + JITTER;
     const halfway = WAIT + span / 2;
-    const returning = denyPageReturns(new Map([[0, 200], [-1000, 50]]), D, halfway);
+    const returning = denyPageReturns(
+      new Map([
+        [0, 200],
+        [-1000, 50],
+      ]),
+      D,
+      halfway,
+    );
     expect(returning).toHaveLength(1);
     expect(returning[0]!.fromSec).toBe(halfway);
     expect(returning[0]!.count).toBeCloseTo(100);
   });
 
   it('adds up several windows where they overlap', () => {
-    const returning = denyPageReturns(new Map([[0, 90], [D, 90]]), D, 0);
+    const returning = denyPageReturns(
+      new Map([
+        [0, 90],
+        [D, 90],
+      ]),
+      D,
+      0,
+    );
     expect(returnersBetween(returning, 0, 10_000)).toBeCloseTo(180);
     // [WAIT + D, WAIT + D + JITTER) lies in both windows' spans.
     const both = returnersBetween(returning, WAIT + D, WAIT + D + 10);

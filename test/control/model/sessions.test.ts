@@ -8,7 +8,17 @@ const MIN = 60_000;
 const admit = (tsMs: number, newTid: string, pop = 'LHR', reason = 'draw_won') =>
   parsedLine({ tsMs, pop, reason, decision: 'allow', outcome: 'origin', newTid, newDec: 'allow', newExp: 0 });
 const visit = (tsMs: number, tid: string, renewedTo: string | null = null, pop = 'LHR') =>
-  parsedLine({ tsMs, pop, reason: renewedTo ? 'allow_renewed' : 'allow_valid', decision: 'allow', outcome: 'origin', tid, dec: 'allow', newTid: renewedTo, newDec: renewedTo ? 'allow' : null });
+  parsedLine({
+    tsMs,
+    pop,
+    reason: renewedTo ? 'allow_renewed' : 'allow_valid',
+    decision: 'allow',
+    outcome: 'origin',
+    tid,
+    dec: 'allow',
+    newTid: renewedTo,
+    newDec: renewedTo ? 'allow' : null,
+  });
 
 describe('sessions', () => {
   it('counts an admission once, however many requests and renewals follow', () => {
@@ -43,7 +53,18 @@ describe('sessions', () => {
 
   it('counts only reasons that admit: a renewal alone, or a wait, begins no session', () => {
     const s = new Sessions();
-    expect(s.observe(parsedLine({ tsMs: 0, reason: 'draw_lost', decision: 'wait', outcome: 'keepwaiting', newTid: 'w1', newDec: 'wait' }))).toBe(false);
+    expect(
+      s.observe(
+        parsedLine({
+          tsMs: 0,
+          reason: 'draw_lost',
+          decision: 'wait',
+          outcome: 'keepwaiting',
+          newTid: 'w1',
+          newDec: 'wait',
+        }),
+      ),
+    ).toBe(false);
     expect(s.observe(admit(0, 'x1', 'LHR', 'allow_renewed'))).toBe(false);
     expect(s.active(0, 5 * MIN).total).toBe(0);
   });

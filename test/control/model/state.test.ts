@@ -10,19 +10,22 @@ const T0 = Date.UTC(2026, 0, 1);
 const SETTINGS = { wait_period_duration: String(D), allow_percentage: '50', new_users_per_minute: '60' };
 
 /** The lines of a second of a crowd whose arrival rate swings. */
-const crowd = (t: number): DecisionLine[] => [...waitArrivals(2 + ((t - T0) / 1000) % 5, t, t / 1000, D), heardLine(t, D)];
+const crowd = (t: number): DecisionLine[] => [
+  ...waitArrivals(2 + (((t - T0) / 1000) % 5), t, t / 1000, D),
+  heardLine(t, D),
+];
 
 /** Ticks a queueing room from `from` to `to`, writing what it asks whenever a minute has passed since the last write. */
 function drive(model: ControlModel, from: number, to: number, lastWriteMs: number): number {
   for (let t = from; t < to; t += 1000) {
     for (const l of crowd(t)) model.observe(l);
     const w = model.plan(t, { holding: false, writeIntervalMs: 60_000 });
-    if (w !== null && t - lastWriteMs >= 60_000) (model.written(w, true, t), (lastWriteMs = t));
+    if (w !== null && t - lastWriteMs >= 60_000) model.written(w, true, t), (lastWriteMs = t);
   }
   return lastWriteMs;
 }
 
-describe('the model\'s saved state', () => {
+describe("the model's saved state", () => {
   it('gives a restored model the same next plans as the original', () => {
     const original = createControlModel({ leadSeconds: 25 });
     original.settings(SETTINGS, T0);
@@ -43,7 +46,7 @@ describe('the model\'s saved state', () => {
         for (const l of crowd(t)) m.observe(l);
         const w = m.plan(t, { holding: false, writeIntervalMs: 60_000 });
         out.push(w);
-        if (w !== null && t - last >= 60_000) (m.written(w, true, t), (last = t));
+        if (w !== null && t - last >= 60_000) m.written(w, true, t), (last = t);
       }
       return out;
     };
@@ -54,13 +57,32 @@ describe('the model\'s saved state', () => {
     expect(plans(fresh)).not.toEqual(expected);
   });
 
-  it('carries the queue cursor\'s planner over: a restored model saves what the original saved', () => {
+  it("carries the queue cursor's planner over: a restored model saves what the original saved", () => {
     const start = Date.UTC(2026, 0, 1, 1) / 1000;
     const model = createControlModel({ leadSeconds: 25 });
     const iso = (sec: number) => new Date(sec * 1000).toISOString();
-    model.settings({ wait_period_duration: '30', allow_percentage: '100', new_users_per_minute: '300', event_prequeue_start: iso(start - 3600), event_start: iso(start) }, (start - 600) * 1000);
+    model.settings(
+      {
+        wait_period_duration: '30',
+        allow_percentage: '100',
+        new_users_per_minute: '300',
+        event_prequeue_start: iso(start - 3600),
+        event_start: iso(start),
+      },
+      (start - 600) * 1000,
+    );
     for (let i = 0; i < 300; i++) {
-      model.observe(parsedLine({ tsMs: (start - 200) * 1000, reason: 'prequeue_joined', outcome: 'prequeue', decision: 'start', newDec: 'pre', newTid: idFor(i / 300, 5), newExp: start }));
+      model.observe(
+        parsedLine({
+          tsMs: (start - 200) * 1000,
+          reason: 'prequeue_joined',
+          outcome: 'prequeue',
+          decision: 'start',
+          newDec: 'pre',
+          newTid: idFor(i / 300, 5),
+          newExp: start,
+        }),
+      );
     }
     const writes = model.plan((start - 25) * 1000, LIVE)!;
     model.written(writes, true, (start - 25) * 1000);

@@ -9,12 +9,20 @@ import type { PluralRule } from '../../../src/core/i18n/types.js';
 
 /** A made-up language: Polish plurals (one, few, many, other), its own digits and separators. */
 export const fakeLocale: Locale = {
-  info: { tag: 'xx-PL', name: 'Fake', dir: 'rtl', number: { decimal: '٫', group: '٬', minimumGroupingDigits: 2, digits: '٠١٢٣٤٥٦٧٨٩' } },
+  info: {
+    tag: 'xx-PL',
+    name: 'Fake',
+    dir: 'rtl',
+    number: { decimal: '٫', group: '٬', minimumGroupingDigits: 2, digits: '٠١٢٣٤٥٦٧٨٩' },
+  },
   catalog: {
     ...enUS,
-    durationMinutes: '{minutes, plural, one {ok. # minuta} few {ok. # minuty} many {ok. # minut} other {ok. # minuty*}}',
-    durationHours: '{hours, plural, one {ok. # godzina} few {ok. # godziny} many {ok. # godzin} other {ok. # godziny*}}',
-    durationRangeMinutes: '{to, plural, one {ok. {from}–# minuta} few {ok. {from}–# minuty} many {ok. {from}–# minut} other {ok. {from}–# minuty*}}',
+    durationMinutes:
+      '{minutes, plural, one {ok. # minuta} few {ok. # minuty} many {ok. # minut} other {ok. # minuty*}}',
+    durationHours:
+      '{hours, plural, one {ok. # godzina} few {ok. # godziny} many {ok. # godzin} other {ok. # godziny*}}',
+    durationRangeMinutes:
+      '{to, plural, one {ok. {from}–# minuta} few {ok. {from}–# minuty} many {ok. {from}–# minut} other {ok. {from}–# minuty*}}',
     durationRange: 'od {from} do {to}',
     peopleAbout: '{count, plural, one {ok. # osoba} few {ok. # osoby} many {ok. # osób} other {ok. # osoby*}}',
     peopleExact: '{count, plural, one {# osoba} few {# osoby} many {# osób} other {# osoby*}}',
@@ -33,6 +41,14 @@ export const markedLocale: Locale = {
   plural: en as PluralRule,
   categories: enCategories.cardinal as PluralCategory[],
   catalog: Object.fromEntries(
-    Object.entries(enUS).map(([key, text]) => [key, key === 'weekdays' || key === 'months' ? text.split('|').map((w) => `§${w}`).join('|') : `§${text}`]),
+    Object.entries(enUS).map(([key, text]) => [
+      key,
+      key === 'weekdays' || key === 'months'
+        ? text
+            .split('|')
+            .map((w) => `§${w}`)
+            .join('|')
+        : `§${text}`,
+    ]),
   ) as Catalog,
 };

@@ -25,12 +25,15 @@ describe.each(LOCALES.map((l) => [l.info.tag, l] as const))('catalog %s', (tag, 
     const compiled = compileMessage(text, locale.categories);
     if (!('tokens' in compiled)) throw new Error(`${tag} ${key}: ${compiled.problem}`);
     for (const plural of pluralCases(compiled.tokens)) {
-      for (const category of locale.categories) expect(plural.keys, `${tag} ${key}: {${plural.arg}, plural} lacks ${category}`).toContain(category);
+      for (const category of locale.categories)
+        expect(plural.keys, `${tag} ${key}: {${plural.arg}, plural} lacks ${category}`).toContain(category);
     }
     const args = messageArguments(compiled.tokens);
     const englishArgs = messageArguments(english(key));
-    for (const arg of args.keys()) expect(englishArgs.has(arg), `${tag} ${key} uses {${arg}}, which the room does not pass`).toBe(true);
-    if (key.startsWith('client')) for (const [arg, kind] of args) expect(kind, `${tag} ${key}: {${arg}} must be a plain argument`).toBe('plain');
+    for (const arg of args.keys())
+      expect(englishArgs.has(arg), `${tag} ${key} uses {${arg}}, which the room does not pass`).toBe(true);
+    if (key.startsWith('client'))
+      for (const [arg, kind] of args) expect(kind, `${tag} ${key}: {${arg}} must be a plain argument`).toBe('plain');
   });
 
   it('lists seven weekdays and twelve months', () => {
@@ -40,7 +43,9 @@ describe.each(LOCALES.map((l) => [l.info.tag, l] as const))('catalog %s', (tag, 
 
   it('writes numbers as Intl writes them for the locale', () => {
     for (const n of [0, 7, 42, 1200, 12000, 1234567, 1.5, 2.5, 1000.5]) {
-      expect(formatNumber(n, locale.info.number), `${tag} ${n}`).toBe(new Intl.NumberFormat(tag, { maximumFractionDigits: 1 }).format(n));
+      expect(formatNumber(n, locale.info.number), `${tag} ${n}`).toBe(
+        new Intl.NumberFormat(tag, { maximumFractionDigits: 1 }).format(n),
+      );
     }
   });
 
@@ -54,7 +59,26 @@ describe.each(LOCALES.map((l) => [l.info.tag, l] as const))('catalog %s', (tag, 
 describe('the language list', () => {
   it('has at least the 17 locales, each tag once, with a name and a direction', () => {
     const tags = LOCALES.map((l) => l.info.tag);
-    for (const t of ['en-US', 'es-ES', 'de-DE', 'fr-FR', 'it-IT', 'ja-JP', 'ko-KR', 'pt-BR', 'zh-CN', 'zh-TW', 'nl-NL', 'pl-PL', 'id-ID', 'tr-TR', 'ar-EG', 'ru-RU', 'fa-IR']) expect(tags).toContain(t);
+    for (const t of [
+      'en-US',
+      'es-ES',
+      'de-DE',
+      'fr-FR',
+      'it-IT',
+      'ja-JP',
+      'ko-KR',
+      'pt-BR',
+      'zh-CN',
+      'zh-TW',
+      'nl-NL',
+      'pl-PL',
+      'id-ID',
+      'tr-TR',
+      'ar-EG',
+      'ru-RU',
+      'fa-IR',
+    ])
+      expect(tags).toContain(t);
     expect(new Set(tags).size).toBe(tags.length);
     for (const l of LOCALES) {
       expect(l.info.name).not.toBe('');

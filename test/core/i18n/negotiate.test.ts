@@ -8,7 +8,25 @@ function fake(tag: string): Locale {
   const base = LOCALES[0]!;
   return { ...base, info: { ...base.info, tag } };
 }
-const ALL = ['en-US', 'es-ES', 'de-DE', 'fr-FR', 'it-IT', 'ja-JP', 'ko-KR', 'pt-BR', 'zh-CN', 'zh-TW', 'nl-NL', 'pl-PL', 'id-ID', 'tr-TR', 'ar-EG', 'ru-RU', 'fa-IR'].map(fake);
+const ALL = [
+  'en-US',
+  'es-ES',
+  'de-DE',
+  'fr-FR',
+  'it-IT',
+  'ja-JP',
+  'ko-KR',
+  'pt-BR',
+  'zh-CN',
+  'zh-TW',
+  'nl-NL',
+  'pl-PL',
+  'id-ID',
+  'tr-TR',
+  'ar-EG',
+  'ru-RU',
+  'fa-IR',
+].map(fake);
 const tagOf = (l: Locale | null) => l?.info.tag ?? null;
 
 describe('parseAcceptLanguage', () => {
@@ -43,8 +61,10 @@ describe('matchLocale', () => {
   });
 
   it('sends Traditional Chinese to zh-TW and Simplified to zh-CN', () => {
-    for (const t of ['zh-Hant', 'zh-TW', 'zh-HK', 'zh-MO', 'zh-Hant-HK', 'zh-hant-tw']) expect(tagOf(matchLocale(t, ALL)), t).toBe('zh-TW');
-    for (const t of ['zh', 'zh-Hans', 'zh-CN', 'zh-SG', 'zh-Hans-CN', 'zh-Hans-HK']) expect(tagOf(matchLocale(t, ALL)), t).toBe('zh-CN');
+    for (const t of ['zh-Hant', 'zh-TW', 'zh-HK', 'zh-MO', 'zh-Hant-HK', 'zh-hant-tw'])
+      expect(tagOf(matchLocale(t, ALL)), t).toBe('zh-TW');
+    for (const t of ['zh', 'zh-Hans', 'zh-CN', 'zh-SG', 'zh-Hans-CN', 'zh-Hans-HK'])
+      expect(tagOf(matchLocale(t, ALL)), t).toBe('zh-CN');
   });
 
   it('never serves one Chinese script for the other', () => {
@@ -71,21 +91,38 @@ describe('chooseLanguage', () => {
   it('takes the query, then the cookie, then the header, then the default', () => {
     const all = { ...base, query: 'ja-JP', cookie: 'de-DE', acceptLanguage: 'fr' };
     expect(chooseLanguage(all)).toMatchObject({ locale: { info: { tag: 'ja-JP' } }, source: 'query' });
-    expect(chooseLanguage({ ...all, query: null })).toMatchObject({ locale: { info: { tag: 'de-DE' } }, source: 'cookie' });
-    expect(chooseLanguage({ ...all, query: null, cookie: null })).toMatchObject({ locale: { info: { tag: 'fr-FR' } }, source: 'header' });
+    expect(chooseLanguage({ ...all, query: null })).toMatchObject({
+      locale: { info: { tag: 'de-DE' } },
+      source: 'cookie',
+    });
+    expect(chooseLanguage({ ...all, query: null, cookie: null })).toMatchObject({
+      locale: { info: { tag: 'fr-FR' } },
+      source: 'header',
+    });
     expect(chooseLanguage(base)).toMatchObject({ locale: { info: { tag: 'en-US' } }, source: 'default' });
   });
 
   it('ignores a query or cookie naming a language the room does not offer', () => {
-    const r = chooseLanguage({ ...base, offered: [fake('en-US'), fake('de-DE')], query: 'ja-JP', cookie: 'xx', acceptLanguage: 'de' });
+    const r = chooseLanguage({
+      ...base,
+      offered: [fake('en-US'), fake('de-DE')],
+      query: 'ja-JP',
+      cookie: 'xx',
+      acceptLanguage: 'de',
+    });
     expect(r).toMatchObject({ locale: { info: { tag: 'de-DE' } }, source: 'header' });
   });
 
   it('takes the most wanted language the room offers, skipping q=0', () => {
     const offered = [fake('en-US'), fake('fr-FR'), fake('de-DE')];
-    expect(tagOf(chooseLanguage({ ...base, offered, acceptLanguage: 'sv, ja;q=0.9, de;q=0.8, fr;q=0.8' }).locale)).toBe('de-DE');
+    expect(tagOf(chooseLanguage({ ...base, offered, acceptLanguage: 'sv, ja;q=0.9, de;q=0.8, fr;q=0.8' }).locale)).toBe(
+      'de-DE',
+    );
     expect(tagOf(chooseLanguage({ ...base, offered, acceptLanguage: 'fr;q=0, de;q=0.1' }).locale)).toBe('de-DE');
-    expect(chooseLanguage({ ...base, offered, defaultTag: 'fr-FR', acceptLanguage: 'fr;q=0' })).toMatchObject({ locale: { info: { tag: 'fr-FR' } }, source: 'default' });
+    expect(chooseLanguage({ ...base, offered, defaultTag: 'fr-FR', acceptLanguage: 'fr;q=0' })).toMatchObject({
+      locale: { info: { tag: 'fr-FR' } },
+      source: 'default',
+    });
   });
 
   it('uses the first offered when the default is not offered', () => {
@@ -93,12 +130,26 @@ describe('chooseLanguage', () => {
   });
 
   it('never throws and always answers an offered locale, whatever it is sent', () => {
-    const text = fc.oneof(fc.constant(null), fc.string(), fc.string({ unit: 'binary' }), fc.array(fc.constantFrom('zh', 'Hant', 'TW', '-', ',', ';', 'q=', '0.5', '*', 'en', ' ', 'x'), { maxLength: 40 }).map((a) => a.join('')));
+    const text = fc.oneof(
+      fc.constant(null),
+      fc.string(),
+      fc.string({ unit: 'binary' }),
+      fc
+        .array(fc.constantFrom('zh', 'Hant', 'TW', '-', ',', ';', 'q=', '0.5', '*', 'en', ' ', 'x'), { maxLength: 40 })
+        .map((a) => a.join('')),
+    );
     fc.assert(
-      fc.property(text, text, text, fc.subarray(ALL, { minLength: 1 }), fc.string(), (query, cookie, acceptLanguage, offered, defaultTag) => {
-        const { locale } = chooseLanguage({ query, cookie, acceptLanguage, offered, defaultTag });
-        expect(offered).toContain(locale);
-      }),
+      fc.property(
+        text,
+        text,
+        text,
+        fc.subarray(ALL, { minLength: 1 }),
+        fc.string(),
+        (query, cookie, acceptLanguage, offered, defaultTag) => {
+          const { locale } = chooseLanguage({ query, cookie, acceptLanguage, offered, defaultTag });
+          expect(offered).toContain(locale);
+        },
+      ),
     );
   });
 });

@@ -9,7 +9,11 @@ describe('checkOverrides', () => {
   it('keeps good messages, which then replace the built-in ones', () => {
     const { messages, problems } = checkOverrides(
       'en-US',
-      JSON.stringify({ waitingTitleStart: 'Hold tight', hammerBody: '{seconds, plural, one {Wait # second.} other {Wait # seconds.}}', clientNextCheck: 'Again in {time}' }),
+      JSON.stringify({
+        waitingTitleStart: 'Hold tight',
+        hammerBody: '{seconds, plural, one {Wait # second.} other {Wait # seconds.}}',
+        clientNextCheck: 'Again in {time}',
+      }),
     );
     expect(problems).toEqual([]);
     const strings = new Strings(english, [messages]);
@@ -36,7 +40,16 @@ describe('checkOverrides', () => {
     );
     expect(Object.keys(messages)).toEqual(['denyTitle']);
     const why = Object.fromEntries(problems.map((p) => [p.key, p.message]));
-    expect(Object.keys(why).sort()).toEqual(['clientNotYet', 'clientStartsIn', 'denyBody', 'durationMinutes', 'hammerBody', 'nope', 'tryLater', 'turnIn']);
+    expect(Object.keys(why).sort()).toEqual([
+      'clientNotYet',
+      'clientStartsIn',
+      'denyBody',
+      'durationMinutes',
+      'hammerBody',
+      'nope',
+      'tryLater',
+      'turnIn',
+    ]);
     expect(why.nope).toMatch(/not a message key/);
     expect(why.denyBody).toMatch(/must be a string/);
     expect(why.tryLater).toMatch(/not a usable message/);
@@ -67,7 +80,10 @@ describe('checkOverrides', () => {
 
 describe('list messages', () => {
   it('takes weekdays and months only with seven and twelve names', () => {
-    const checked = checkOverrides('en-US', JSON.stringify({ weekdays: 'Sun|Mon|Tue|Wed|Thu|Fri|Sat', months: 'Jan|Feb' }));
+    const checked = checkOverrides(
+      'en-US',
+      JSON.stringify({ weekdays: 'Sun|Mon|Tue|Wed|Thu|Fri|Sat', months: 'Jan|Feb' }),
+    );
     expect(Object.keys(checked.messages)).toEqual(['weekdays']);
     expect(checked.problems).toEqual([{ key: 'months', message: 'must list 12 names separated by |; ignoring it' }]);
   });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, localeByTag } from '../../../src/core/i18n/locales.js';
 import { enUS } from '../../../src/core/i18n/catalogs/en-US.js';
-import { formatDuration, formatDurationRange, formatPeople, formatUtc, waitSummary, warmPageText } from '../../../src/core/i18n/page-text.js';
+import {
+  formatDuration,
+  formatDurationRange,
+  formatPeople,
+  formatUtc,
+  waitSummary,
+  warmPageText,
+} from '../../../src/core/i18n/page-text.js';
 import { Strings } from '../../../src/core/i18n/strings.js';
 import { fakeLocale } from './fake-locale.js';
 
@@ -66,7 +73,9 @@ describe('people and dates in English', () => {
   it('sums the wait up as one phrase, one sentence when the figures coincide, or says it is pending', () => {
     expect(waitSummary(en, { p25: 130, p50: 250, p75: 610 }, false)).toBe('about 2 to 10 minutes');
     expect(waitSummary(en, { p25: 5, p50: 20, p75: 41 }, false)).toBe('Most visitors get in within a minute');
-    expect(waitSummary(en, { p25: 170, p50: 185, p75: 200 }, false)).toBe('Most visitors get in within about 3 minutes');
+    expect(waitSummary(en, { p25: 170, p50: 185, p75: 200 }, false)).toBe(
+      'Most visitors get in within about 3 minutes',
+    );
     expect(waitSummary(en, null, true)).toBe('We are still working it out. This page shows it as soon as it is known.');
     expect(waitSummary(en, null, false)).toBeNull();
   });

@@ -15,7 +15,12 @@ function entry(prefix: string, action: string): AclEntry {
   return { network: ipToBytes(ip!)!, bits: Number(bits), prefix, action };
 }
 
-const BLOCKLIST = [entry('192.0.2.0/24', 'BLOCK'), entry('192.0.2.128/25', 'ALLOW'), entry('2001:db8::/32', 'BLOCK'), entry('0.0.0.0/0', 'LOG')];
+const BLOCKLIST = [
+  entry('192.0.2.0/24', 'BLOCK'),
+  entry('192.0.2.128/25', 'ALLOW'),
+  entry('2001:db8::/32', 'BLOCK'),
+  entry('0.0.0.0/0', 'LOG'),
+];
 
 function opened(): [Guest, number] {
   const g = new Guest({ manifest: { acls: { blocklist: BLOCKLIST, empty: [] } } });
@@ -57,7 +62,11 @@ describe('fastly_acl.open', () => {
 describe('fastly_acl.lookup', () => {
   it('answers the matching entry as a JSON body with acl_error ok', () => {
     const [g, h] = opened();
-    expect(lookup(g, h, [192, 0, 2, 5])).toEqual({ status: OK, error: ACL_OK, found: { action: 'BLOCK', prefix: '192.0.2.0/24' } });
+    expect(lookup(g, h, [192, 0, 2, 5])).toEqual({
+      status: OK,
+      error: ACL_OK,
+      found: { action: 'BLOCK', prefix: '192.0.2.0/24' },
+    });
   });
 
   it('lets the longest matching prefix win, whatever the order of entries', () => {

@@ -32,7 +32,16 @@ describe('fastly_async_io.select', () => {
     const g = new Guest({ answers: { select: () => 1 } });
     const h = handles(g);
     expect(select(g, [h.pending, h.streamed], 250)).toEqual({ status: OK, index: 1 });
-    expect(g.io.calls).toEqual([{ op: 'select', timeoutMs: 250, items: [{ kind: 'pending', id: 4 }, { kind: 'stream', id: 9 }] }]);
+    expect(g.io.calls).toEqual([
+      {
+        op: 'select',
+        timeoutMs: 250,
+        items: [
+          { kind: 'pending', id: 4 },
+          { kind: 'stream', id: 9 },
+        ],
+      },
+    ]);
   });
 
   it('answers u32::MAX when the timeout passes first, as Viceroy does', () => {
@@ -85,7 +94,8 @@ describe('fastly_async_io.is_ready', () => {
   it('is 1 without an RPC for what the worker already holds', () => {
     const g = new Guest();
     const h = handles(g);
-    for (const handle of [h.answered, h.inWorker, h.partlyRead]) expect(g.callOut(asyncIo, 'is_ready', handle).value).toBe(1);
+    for (const handle of [h.answered, h.inWorker, h.partlyRead])
+      expect(g.callOut(asyncIo, 'is_ready', handle).value).toBe(1);
     expect(g.io.calls).toEqual([]);
   });
 

@@ -59,7 +59,13 @@ describe('the u32 getters', () => {
 
   it('the keepalive settings read 0, as Viceroy pools nothing', () => {
     const g = guest();
-    for (const call of ['get_http_keepalive_time', 'get_tcp_keepalive_enable', 'get_tcp_keepalive_interval', 'get_tcp_keepalive_probes', 'get_tcp_keepalive_time'])
+    for (const call of [
+      'get_http_keepalive_time',
+      'get_tcp_keepalive_enable',
+      'get_tcp_keepalive_interval',
+      'get_tcp_keepalive_probes',
+      'get_tcp_keepalive_time',
+    ])
       expect(ask(g, call, 'origin'), call).toEqual({ status: OK, value: 0 });
   });
 
@@ -131,6 +137,7 @@ describe('settings Viceroy does not report', () => {
 describe('a backend name outside guest memory', () => {
   it('answers INVAL, for exists too', () => {
     const g = guest();
-    for (const call of ['exists', 'is_ssl', 'get_port', 'get_connect_timeout_ms']) expect(g.call(backend, call, OUTSIDE, 6, g.alloc(4)), call).toBe(INVAL);
+    for (const call of ['exists', 'is_ssl', 'get_port', 'get_connect_timeout_ms'])
+      expect(g.call(backend, call, OUTSIDE, 6, g.alloc(4)), call).toBe(INVAL);
   });
 });

@@ -3,14 +3,26 @@
 import { describe, expect, it } from 'vitest';
 import { botAnswers, type BotAnswers } from '../../../host/src/abi/bot-verdict.js';
 
-const NOT_ANALYSED: BotAnswers = { analyzed: 0, detected: 0, verified: null, name: null, category: null, categoryKind: null };
+const NOT_ANALYSED: BotAnswers = {
+  analyzed: 0,
+  detected: 0,
+  verified: null,
+  name: null,
+  category: null,
+  categoryKind: null,
+};
 
 const category = (value: string) => botAnswers([['x-fastly-bot-category', value]]);
 
 describe('a request without bot headers', () => {
   it('is not analysed, not detected, and has no verification, name or category', () => {
     expect(botAnswers([])).toEqual(NOT_ANALYSED);
-    expect(botAnswers([['user-agent', 'curl/8'], ['x-fastly-bot', 'true']])).toEqual(NOT_ANALYSED);
+    expect(
+      botAnswers([
+        ['user-agent', 'curl/8'],
+        ['x-fastly-bot', 'true'],
+      ]),
+    ).toEqual(NOT_ANALYSED);
   });
 });
 
@@ -100,9 +112,12 @@ describe('the category kind', () => {
     expect(category('4294967295').categoryKind).toBe(0xffff_ffff);
   });
 
-  it.each(['crawler', 'ai crawler', '-1', '4294967296', '1.5', ' 3', '+', '0x3'])('of %j is NONE (the category text stays)', (value) => {
-    expect(category(value)).toMatchObject({ category: value, categoryKind: null });
-  });
+  it.each(['crawler', 'ai crawler', '-1', '4294967296', '1.5', ' 3', '+', '0x3'])(
+    'of %j is NONE (the category text stays)',
+    (value) => {
+      expect(category(value)).toMatchObject({ category: value, categoryKind: null });
+    },
+  );
 
   it('is NONE without a category header', () => {
     expect(botAnswers([['x-fastly-bot-name', 'BadBot']]).categoryKind).toBeNull();

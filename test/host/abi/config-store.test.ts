@@ -25,7 +25,8 @@ describe('fastly_config_store.open', () => {
 
   it('answers BADF for a store named like an object property (constructor, toString)', () => {
     const g = guest();
-    for (const name of ['constructor', 'toString', '__proto__']) expect(g.callOut(configStore, 'open', ...g.str(name)).status, name).toBe(BADF);
+    for (const name of ['constructor', 'toString', '__proto__'])
+      expect(g.callOut(configStore, 'open', ...g.str(name)).status, name).toBe(BADF);
   });
 
   it('is the same call under fastly_dictionary, as Viceroy reads dictionaries as config stores', () => {
@@ -123,7 +124,8 @@ describe("Fastly's 32 lookups per execution", () => {
 
   it('lets the 33rd through with COMPUTE_HOST_LIMITS=off, and says so', () => {
     const [g, h] = opened(configStore, 'settings', { ...STORES, enforceLimits: false });
-    for (let i = 0; i < 40; i++) expect(g.call(configStore, 'get', h, ...g.str('greeting'), ...g.buffer(16).args)).toBe(OK);
+    for (let i = 0; i < 40; i++)
+      expect(g.call(configStore, 'get', h, ...g.str('greeting'), ...g.buffer(16).args)).toBe(OK);
     expect(g.limitReports).toEqual([
       'compute-host: GET /: limit: the 33rd Config Store lookup of this request was let through (Fastly allows 32 per execution); not enforced (COMPUTE_HOST_LIMITS=off)',
     ]);

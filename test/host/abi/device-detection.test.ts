@@ -5,7 +5,8 @@ import { INVAL, NONE, OK } from '../../../host/src/guest/status.js';
 import { Guest, OUTSIDE } from './sandbox-fixture.js';
 
 const PHONE = { device: { name: 'Phone', is_mobile: true } };
-const guest = () => new Guest({ manifest: { deviceDetection: { 'UA/1 (phone)': PHONE, 'Bröwser/2': { device: { name: 'Ü' } } } } });
+const guest = () =>
+  new Guest({ manifest: { deviceDetection: { 'UA/1 (phone)': PHONE, 'Bröwser/2': { device: { name: 'Ü' } } } } });
 
 describe('fastly_device_detection.lookup', () => {
   it("answers the listed user agent's data as JSON", () => {
@@ -36,7 +37,9 @@ describe('fastly_device_detection.lookup', () => {
 
   it('answers BUFLEN with the size needed when the JSON does not fit', () => {
     const g = guest();
-    g.fitsExactly(JSON.stringify(PHONE).length, (out) => g.call(deviceDetection, 'lookup', ...g.str('UA/1 (phone)'), ...out));
+    g.fitsExactly(JSON.stringify(PHONE).length, (out) =>
+      g.call(deviceDetection, 'lookup', ...g.str('UA/1 (phone)'), ...out),
+    );
   });
 
   it('answers INVAL for a user agent or buffer outside guest memory', () => {

@@ -8,10 +8,13 @@ import type { BackendConfig } from '../../../host/src/manifest/backends.js';
 import { backendConfig, downstreamRequest, Guest, OUTSIDE } from './sandbox-fixture.js';
 
 // The bits of the options mask (backend_config_options), by their place in it.
-const [HOST_OVERRIDE, CONNECT_TIMEOUT, FIRST_BYTE_TIMEOUT, BETWEEN_BYTES_TIMEOUT, USE_SSL] = [1, 2, 3, 4, 5].map((bit) => 1 << bit) as [number, number, number, number, number];
+const [HOST_OVERRIDE, CONNECT_TIMEOUT, FIRST_BYTE_TIMEOUT, BETWEEN_BYTES_TIMEOUT, USE_SSL] = [1, 2, 3, 4, 5].map(
+  (bit) => 1 << bit,
+) as [number, number, number, number, number];
 const [CERT_HOSTNAME, CA_CERT, SNI_HOSTNAME] = [8, 9, 11].map((bit) => 1 << bit) as [number, number, number];
 
-const guest = () => new Guest({ manifest: { backends: { origin: backendConfig('origin', 'http://127.0.0.1:8080/') } } });
+const guest = () =>
+  new Guest({ manifest: { backends: { origin: backendConfig('origin', 'http://127.0.0.1:8080/') } } });
 
 function register(g: Guest, name: string, target: string, mask = 0, cfg = 0): number {
   return g.call(httpReq, 'register_dynamic_backend', ...g.str(name), ...g.str(target), mask, cfg);
@@ -31,8 +34,16 @@ describe('register_dynamic_backend', () => {
     expect(register(g, 'dyn', 'example.test')).toBe(OK);
     const host = g.buffer(32);
     g.call(backend, 'get_host', ...g.str('dyn'), ...host.args);
-    expect([host.text(), ...['exists', 'is_dynamic', 'is_ssl'].map((c) => g.callOut(backend, c, ...g.str('dyn')).value)]).toEqual(['example.test', 1, 1, 0]);
-    expect(sentTo(g, 'dyn')).toMatchObject({ url: 'http://example.test/', protocol: 'http:', port: 80, pathPrefix: '/' });
+    expect([
+      host.text(),
+      ...['exists', 'is_dynamic', 'is_ssl'].map((c) => g.callOut(backend, c, ...g.str('dyn')).value),
+    ]).toEqual(['example.test', 1, 1, 0]);
+    expect(sentTo(g, 'dyn')).toMatchObject({
+      url: 'http://example.test/',
+      protocol: 'http:',
+      port: 80,
+      pathPrefix: '/',
+    });
   });
 
   it('takes https from use_ssl, and a port or a bracketed IPv6 address from the target', () => {
@@ -51,7 +62,8 @@ describe('register_dynamic_backend', () => {
     const [cp, cl] = g.str('cert.example');
     const [ap, al] = g.str('-----BEGIN CERTIFICATE-----');
     const cfg = g.record(64, { 0: hp, 4: hl, 8: 250, 12: 2500, 16: 500, 28: cp, 32: cl, 36: ap, 40: al });
-    const all = HOST_OVERRIDE | CONNECT_TIMEOUT | FIRST_BYTE_TIMEOUT | BETWEEN_BYTES_TIMEOUT | USE_SSL | CERT_HOSTNAME | CA_CERT;
+    const all =
+      HOST_OVERRIDE | CONNECT_TIMEOUT | FIRST_BYTE_TIMEOUT | BETWEEN_BYTES_TIMEOUT | USE_SSL | CERT_HOSTNAME | CA_CERT;
     expect(register(g, 'full', 'example.test', all, cfg)).toBe(OK);
     expect(sentTo(g, 'full')).toMatchObject({
       overrideHost: 'override.example',
@@ -72,7 +84,12 @@ describe('register_dynamic_backend', () => {
     register(g, 'nocfg', 'example.test', CONNECT_TIMEOUT | HOST_OVERRIDE, 0);
     for (const name of ['plain', 'nocfg']) {
       const b = sentTo(g, name);
-      expect([b.connectTimeoutMs, b.firstByteTimeoutMs, b.betweenBytesTimeoutMs, b.overrideHost], name).toEqual([1000, 15000, 10000, undefined]);
+      expect([b.connectTimeoutMs, b.firstByteTimeoutMs, b.betweenBytesTimeoutMs, b.overrideHost], name).toEqual([
+        1000,
+        15000,
+        10000,
+        undefined,
+      ]);
     }
   });
 
@@ -106,7 +123,14 @@ describe('refused registrations', () => {
 
   it('answer INVAL for an empty name, a target that is not host[:port], or a port out of range', () => {
     const g = guest();
-    const refused: Array<[string, string]> = [['', 'example.test'], ['a', 'a:b:c'], ['b', 'example.test:0'], ['c', 'example.test:65536'], ['d', 'example.test:http'], ['e', '']];
+    const refused: Array<[string, string]> = [
+      ['', 'example.test'],
+      ['a', 'a:b:c'],
+      ['b', 'example.test:0'],
+      ['c', 'example.test:65536'],
+      ['d', 'example.test:http'],
+      ['e', ''],
+    ];
     for (const [name, target] of refused) expect(register(g, name, target), `${name} ${target}`).toBe(INVAL);
     expect(g.sb.dynamicBackends.size).toBe(0);
   });

@@ -13,14 +13,26 @@ type Call = [call: string, args: (g: Guest) => number[], op: ErlOp];
 
 /** Calls that only tell the main thread something, with the raw arguments a guest passes and the RPC due. */
 const TELLING: Call[] = [
-  ['ratecounter_increment', (g) => [...g.str('rc'), ...g.str('client-ü'), 5], { kind: 'increment', rc: 'rc', entry: 'client-ü', delta: 5 }],
+  [
+    'ratecounter_increment',
+    (g) => [...g.str('rc'), ...g.str('client-ü'), 5],
+    { kind: 'increment', rc: 'rc', entry: 'client-ü', delta: 5 },
+  ],
   ['penaltybox_add', (g) => [...g.str('pb'), ...g.str('e'), 120], { kind: 'pbAdd', pb: 'pb', entry: 'e', ttl: 120 }],
 ];
 
 /** Calls that write the main thread's answer to an out-slot (the last argument, not listed here). */
 const ASKING: Call[] = [
-  ['ratecounter_lookup_rate', (g) => [...g.str('rc'), ...g.str('e'), 60], { kind: 'rate', rc: 'rc', entry: 'e', window: 60 }],
-  ['ratecounter_lookup_count', (g) => [...g.str('rc'), ...g.str('e'), 30], { kind: 'count', rc: 'rc', entry: 'e', duration: 30 }],
+  [
+    'ratecounter_lookup_rate',
+    (g) => [...g.str('rc'), ...g.str('e'), 60],
+    { kind: 'rate', rc: 'rc', entry: 'e', window: 60 },
+  ],
+  [
+    'ratecounter_lookup_count',
+    (g) => [...g.str('rc'), ...g.str('e'), 30],
+    { kind: 'count', rc: 'rc', entry: 'e', duration: 30 },
+  ],
   ['penaltybox_has', (g) => [...g.str('pb'), ...g.str('e')], { kind: 'pbHas', pb: 'pb', entry: 'e' }],
   [
     'check_rate',
@@ -49,12 +61,15 @@ describe('fastly_erl', () => {
     expect(g.call(erl, call, ...args(g), OUTSIDE)).toBe(INVAL);
   });
 
-  it.each([...TELLING, ...ASKING])('%s answers INVAL for a name outside guest memory, asks nothing and writes nothing', (call, args) => {
-    const g = guest(1);
-    const rest = args(g).slice(2);
-    const out = g.alloc(4);
-    expect(g.call(erl, call, OUTSIDE, 2, ...rest, out)).toBe(INVAL);
-    expect(g.io.calls).toEqual([]);
-    expect(g.u32(out)).toBe(UNTOUCHED);
-  });
+  it.each([...TELLING, ...ASKING])(
+    '%s answers INVAL for a name outside guest memory, asks nothing and writes nothing',
+    (call, args) => {
+      const g = guest(1);
+      const rest = args(g).slice(2);
+      const out = g.alloc(4);
+      expect(g.call(erl, call, OUTSIDE, 2, ...rest, out)).toBe(INVAL);
+      expect(g.io.calls).toEqual([]);
+      expect(g.u32(out)).toBe(UNTOUCHED);
+    },
+  );
 });

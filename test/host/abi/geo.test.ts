@@ -6,7 +6,11 @@ import type { GeoConfig } from '../../../host/src/manifest/geolocation.js';
 import { ipToBytes } from '../../../host/src/ip.js';
 import { Guest, OUTSIDE } from './sandbox-fixture.js';
 
-const ADDRESSES = { '192.0.2.1': { city: 'Testville', as_number: 64496 }, '2001:db8::1': { city: 'Sixville' }, '127.0.0.2': { city: 'Home' } };
+const ADDRESSES = {
+  '192.0.2.1': { city: 'Testville', as_number: 64496 },
+  '2001:db8::1': { city: 'Sixville' },
+  '127.0.0.2': { city: 'Home' },
+};
 
 function guest(geolocation: Partial<GeoConfig> = {}): Guest {
   return new Guest({ manifest: { geolocation: { useDefaultLoopback: true, addresses: ADDRESSES, ...geolocation } } });
@@ -42,7 +46,9 @@ describe('fastly_geo.lookup', () => {
 
   it('answers BUFLEN with the size needed when the JSON does not fit', () => {
     const g = guest();
-    g.fitsExactly(JSON.stringify(ADDRESSES['192.0.2.1']).length, (out) => g.call(geo, 'lookup', ...g.bytes([192, 0, 2, 1]), ...out));
+    g.fitsExactly(JSON.stringify(ADDRESSES['192.0.2.1']).length, (out) =>
+      g.call(geo, 'lookup', ...g.bytes([192, 0, 2, 1]), ...out),
+    );
   });
 
   it('answers INVAL for an address that is neither 4 nor 16 bytes, as Viceroy does', () => {

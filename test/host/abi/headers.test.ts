@@ -11,7 +11,8 @@ import { Guest, OUTSIDE } from './sandbox-fixture.js';
 function withHeaders(headers: Array<[string, string]>, module: AbiModule = httpReq): [Guest, number] {
   const g = new Guest();
   const h = g.handle(module, 'new');
-  for (const [n, v] of headers) expect(g.call(module, 'header_append', h, ...g.str(n, 'latin1'), ...g.str(v, 'latin1'))).toBe(OK);
+  for (const [n, v] of headers)
+    expect(g.call(module, 'header_append', h, ...g.str(n, 'latin1'), ...g.str(v, 'latin1'))).toBe(OK);
   return [g, h];
 }
 
@@ -29,14 +30,21 @@ function values(g: Guest, h: number, name: string): string[] {
 
 describe('names and values', () => {
   it('lists each name once, lower-cased, in first-seen order, and every value of a name', () => {
-    const [g, h] = withHeaders([['Set-Cookie', 'a=1'], ['X-Id', '7'], ['set-cookie', 'b=2']]);
+    const [g, h] = withHeaders([
+      ['Set-Cookie', 'a=1'],
+      ['X-Id', '7'],
+      ['set-cookie', 'b=2'],
+    ]);
     expect(names(g, h)).toEqual(['set-cookie', 'x-id']);
     expect(values(g, h, 'SET-COOKIE')).toEqual(['a=1', 'b=2']);
     expect(values(g, h, 'absent')).toEqual([]);
   });
 
   it('header_value_get writes the first value; NONE when there is none (Viceroy answers INVAL)', () => {
-    const [g, h] = withHeaders([['x-a', 'one'], ['x-a', 'two']]);
+    const [g, h] = withHeaders([
+      ['x-a', 'one'],
+      ['x-a', 'two'],
+    ]);
     const out = g.buffer(16);
     expect(g.call(httpReq, 'header_value_get', h, ...g.str('x-a'), ...out.args)).toBe(OK);
     expect(out.text()).toBe('one');
@@ -58,7 +66,11 @@ describe('names and values', () => {
 
 describe('the multi-value cursor', () => {
   it('stops at the last item that fits, gives where to resume, and -1 once the list is done', () => {
-    const [g, h] = withHeaders([['aaa', '1'], ['bbb', '2'], ['ccc', '3']]);
+    const [g, h] = withHeaders([
+      ['aaa', '1'],
+      ['bbb', '2'],
+      ['ccc', '3'],
+    ]);
     const m = g.multi(9);
     expect(g.call(httpReq, 'header_names_get', h, ...m.args(0))).toBe(OK);
     expect([m.items(), m.endingCursor()]).toEqual([['aaa', 'bbb'], 2n]);
@@ -83,7 +95,11 @@ describe('the multi-value cursor', () => {
 
 describe('changing headers', () => {
   it('header_insert replaces every value of a name, where its first one stood', () => {
-    const [g, h] = withHeaders([['x-a', '1'], ['x-b', '2'], ['x-a', '3']]);
+    const [g, h] = withHeaders([
+      ['x-a', '1'],
+      ['x-b', '2'],
+      ['x-a', '3'],
+    ]);
     expect(g.call(httpReq, 'header_insert', h, ...g.str('X-A'), ...g.str('new'))).toBe(OK);
     expect(g.call(httpReq, 'header_insert', h, ...g.str('x-c'), ...g.str('4'))).toBe(OK);
     expect(names(g, h)).toEqual(['x-a', 'x-b', 'x-c']);
@@ -91,14 +107,21 @@ describe('changing headers', () => {
   });
 
   it('header_values_set replaces a name with a NUL-separated list', () => {
-    const [g, h] = withHeaders([['x-a', '1'], ['x-b', '2']]);
+    const [g, h] = withHeaders([
+      ['x-a', '1'],
+      ['x-b', '2'],
+    ]);
     expect(g.call(httpReq, 'header_values_set', h, ...g.str('x-a'), ...g.str('p\0q\0'))).toBe(OK);
     expect(values(g, h, 'x-a')).toEqual(['p', 'q']);
     expect(names(g, h)).toEqual(['x-b', 'x-a']);
   });
 
   it('header_remove drops every value of a name; INVAL when it has none, as Viceroy', () => {
-    const [g, h] = withHeaders([['x-a', '1'], ['x-b', '2'], ['x-a', '3']]);
+    const [g, h] = withHeaders([
+      ['x-a', '1'],
+      ['x-b', '2'],
+      ['x-a', '3'],
+    ]);
     expect(g.call(httpReq, 'header_remove', h, ...g.str('x-a'))).toBe(OK);
     expect(names(g, h)).toEqual(['x-b']);
     expect(g.call(httpReq, 'header_remove', h, ...g.str('x-a'))).toBe(INVAL);
@@ -109,7 +132,9 @@ describe('refused names and values', () => {
   it('answer HTTPINVALID (Viceroy: ERROR) for a name that is not a token, and change nothing', () => {
     const [g, h] = withHeaders([['x-a', '1']]);
     for (const name of ['', 'x a', 'x:a', 'x\xe9'])
-      expect(g.call(httpReq, 'header_append', h, ...g.str(name, 'latin1'), ...g.str('v')), JSON.stringify(name)).toBe(HTTPINVALID);
+      expect(g.call(httpReq, 'header_append', h, ...g.str(name, 'latin1'), ...g.str('v')), JSON.stringify(name)).toBe(
+        HTTPINVALID,
+      );
     expect(names(g, h)).toEqual(['x-a']);
   });
 
@@ -122,7 +147,9 @@ describe('refused names and values', () => {
 
   it('answer HTTPINVALID for a list of values one of which holds CR or LF, and keep the old values', () => {
     const [g, h] = withHeaders([['x-a', 'kept']]);
-    expect(g.call(httpReq, 'header_values_set', h, ...g.str('x-a'), ...g.str('fine\0a\r\nInjected: yes\0'))).toBe(HTTPINVALID);
+    expect(g.call(httpReq, 'header_values_set', h, ...g.str('x-a'), ...g.str('fine\0a\r\nInjected: yes\0'))).toBe(
+      HTTPINVALID,
+    );
     expect(values(g, h, 'x-a')).toEqual(['kept']);
   });
 

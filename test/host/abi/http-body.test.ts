@@ -143,8 +143,18 @@ describe('fastly_http_body.append', () => {
 
 describe('a streaming body', () => {
   const sinks: Array<[string, Sink, (text: string) => unknown, unknown]> = [
-    ['a client response', { type: 'down', rid: 1 }, (t) => ({ op: 'chunk', rid: 1, data: bytes(t) }), { op: 'end', rid: 1 }],
-    ['a backend request', { type: 'up', upstreamId: 3 }, (t) => ({ op: 'upChunk', upstreamId: 3, data: bytes(t) }), { op: 'upEnd', upstreamId: 3 }],
+    [
+      'a client response',
+      { type: 'down', rid: 1 },
+      (t) => ({ op: 'chunk', rid: 1, data: bytes(t) }),
+      { op: 'end', rid: 1 },
+    ],
+    [
+      'a backend request',
+      { type: 'up', upstreamId: 3 },
+      (t) => ({ op: 'upChunk', upstreamId: 3, data: bytes(t) }),
+      { op: 'upEnd', upstreamId: 3 },
+    ],
   ];
 
   it.each(sinks)('to %s posts each write as it happens, and its end on close', (_to, sink, chunk, end) => {

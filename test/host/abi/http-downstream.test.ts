@@ -29,12 +29,22 @@ const reused = (next: Array<DownstreamRequest | null>) => new Guest({ next });
 
 describe('waiting for the next request', () => {
   it('ends the request served so far, then hands over the next one with its own handles', () => {
-    const second = downstreamRequest({ rid: 2, url: 'http://example.test/two', clientIp: '2001:db8::2', headers: [['x-n', '2']] });
+    const second = downstreamRequest({
+      rid: 2,
+      url: 'http://example.test/two',
+      clientIp: '2001:db8::2',
+      headers: [['x-n', '2']],
+    });
     const g = reused([second]);
     respond(g);
     const r = nextRequest(g);
     expect(r.status).toBe(OK);
-    expect(g.io.posts.at(-1)).toMatchObject({ op: 'done', rid: 1, error: undefined, usage: { configLookups: 0, backendRequests: 0 } });
+    expect(g.io.posts.at(-1)).toMatchObject({
+      op: 'done',
+      rid: 1,
+      error: undefined,
+      usage: { configLookups: 0, backendRequests: 0 },
+    });
     expect(g.ended.map((d) => d.rid)).toEqual([1]);
     const uri = g.buffer(64);
     g.call(httpReq, 'uri_get', r.req, ...uri.args);
@@ -104,7 +114,10 @@ describe('client metadata', () => {
     const built = g.buffer(16);
     g.call(httpDownstream, 'downstream_client_ip_addr', g.u32(req), first.buf, first.nw);
     g.call(httpDownstream, 'downstream_client_ip_addr', g.handle(httpReq, 'new'), built.buf, built.nw);
-    expect([[...first.bytes()], [...built.bytes()]]).toEqual([[192, 0, 2, 10], [198, 51, 100, 2]]);
+    expect([[...first.bytes()], [...built.bytes()]]).toEqual([
+      [192, 0, 2, 10],
+      [198, 51, 100, 2],
+    ]);
   });
 
   it('gives the request id, BUFLEN with its size when it does not fit', () => {
@@ -120,26 +133,49 @@ describe('client metadata', () => {
 
   it('answers NONE for TLS and fingerprints, as Viceroy without TLS', () => {
     const g = new Guest();
-    for (const call of ['downstream_tls_cipher_openssl_name', 'downstream_tls_protocol', 'downstream_tls_client_hello', 'downstream_tls_raw_client_certificate', 'downstream_tls_client_servername', 'downstream_tls_ja3_md5', 'downstream_tls_ja4', 'downstream_client_h2_fingerprint', 'downstream_client_oh_fingerprint'])
+    for (const call of [
+      'downstream_tls_cipher_openssl_name',
+      'downstream_tls_protocol',
+      'downstream_tls_client_hello',
+      'downstream_tls_raw_client_certificate',
+      'downstream_tls_client_servername',
+      'downstream_tls_ja3_md5',
+      'downstream_tls_ja4',
+      'downstream_client_h2_fingerprint',
+      'downstream_client_oh_fingerprint',
+    ])
       expect(g.call(httpDownstream, call, 0, ...g.buffer(64).args), call).toBe(NONE);
   });
 
   it('answers UNSUPPORTED for calls the host does not emulate, naming them', () => {
     const g = new Guest();
-    expect(g.imported('fastly_http_downstream', 'downstream_compliance_region')(0, ...g.buffer(16).args)).toBe(UNSUPPORTED);
+    expect(g.imported('fastly_http_downstream', 'downstream_compliance_region')(0, ...g.buffer(16).args)).toBe(
+      UNSUPPORTED,
+    );
     expect(g.io.unsupportedNames).toEqual(['fastly_http_downstream.downstream_compliance_region']);
   });
 });
 
 describe('the bot verdict, from the X-Fastly-Bot-* headers the client sent', () => {
-  const BOT: Header[] = [['x-fastly-bot-analyzed', 'true'], ['x-fastly-bot-detected', 'true'], ['x-fastly-bot-verified', 'false'], ['x-fastly-bot-name', 'Crawly'], ['x-fastly-bot-category', 'Search-Engine-Crawler']];
+  const BOT: Header[] = [
+    ['x-fastly-bot-analyzed', 'true'],
+    ['x-fastly-bot-detected', 'true'],
+    ['x-fastly-bot-verified', 'false'],
+    ['x-fastly-bot-name', 'Crawly'],
+    ['x-fastly-bot-category', 'Search-Engine-Crawler'],
+  ];
 
   it('is written as each call answers it, whatever the guest did to its request since', () => {
     const g = new Guest({ request: { headers: BOT } });
     const [req, body] = [g.alloc(4), g.alloc(4)];
     g.call(httpReq, 'body_downstream_get', req, body);
     g.call(httpReq, 'header_remove', g.u32(req), ...g.str('x-fastly-bot-name'));
-    const u32s = ['downstream_bot_analyzed', 'downstream_bot_detected', 'downstream_bot_verified', 'downstream_bot_category_kind'].map((c) => g.callOut(httpDownstream, c, g.u32(req)));
+    const u32s = [
+      'downstream_bot_analyzed',
+      'downstream_bot_detected',
+      'downstream_bot_verified',
+      'downstream_bot_category_kind',
+    ].map((c) => g.callOut(httpDownstream, c, g.u32(req)));
     expect(u32s).toEqual([1, 1, 0, 11].map((value) => ({ status: OK, value })));
     const [name, category] = [g.buffer(32), g.buffer(32)];
     g.call(httpDownstream, 'downstream_bot_name', g.u32(req), ...name.args);
@@ -164,7 +200,15 @@ describe('the bot verdict, from the X-Fastly-Bot-* headers the client sent', () 
 
 describe('the original headers of a downstream request', () => {
   it('lists each name once and counts distinct names (Viceroy counts every value)', () => {
-    const g = new Guest({ request: { headers: [['host', 'h'], ['cookie', 'a'], ['cookie', 'b']] } });
+    const g = new Guest({
+      request: {
+        headers: [
+          ['host', 'h'],
+          ['cookie', 'a'],
+          ['cookie', 'b'],
+        ],
+      },
+    });
     const m = g.multi(64);
     expect(g.call(httpDownstream, 'downstream_original_header_names', 0, ...m.args())).toBe(OK);
     expect(m.items()).toEqual(['host', 'cookie']);

@@ -19,10 +19,16 @@ function text(g: Guest, call: 'method_get' | 'uri_get', h: number): string {
 
 describe('fastly_http_req.body_downstream_get', () => {
   it("gives the client's request and its body, streamed from the main thread", () => {
-    const g = new Guest({ request: { method: 'POST', url: 'http://example.test/join?x=1', bodyStream: 5 }, answers: { read: inTurn({ data: Buffer.from('form') }, { data: null }) } });
+    const g = new Guest({
+      request: { method: 'POST', url: 'http://example.test/join?x=1', bodyStream: 5 },
+      answers: { read: inTurn({ data: Buffer.from('form') }, { data: null }) },
+    });
     const [req, body] = [g.alloc(4), g.alloc(4)];
     expect(g.call(httpReq, 'body_downstream_get', req, body)).toBe(OK);
-    expect([text(g, 'method_get', g.u32(req)), text(g, 'uri_get', g.u32(req))]).toEqual(['POST', 'http://example.test/join?x=1']);
+    expect([text(g, 'method_get', g.u32(req)), text(g, 'uri_get', g.u32(req))]).toEqual([
+      'POST',
+      'http://example.test/join?x=1',
+    ]);
     expect(g.readBody(g.u32(body))).toBe('form');
     expect(g.io.calls[0]).toEqual({ op: 'read', stream: 5, max: 1024 });
   });
@@ -37,7 +43,11 @@ describe('a request the guest builds', () => {
   it('starts as GET / over HTTP/1.1 with no headers', () => {
     const g = new Guest();
     const h = g.handle(httpReq, 'new');
-    expect([text(g, 'method_get', h), text(g, 'uri_get', h), g.callOut(httpReq, 'version_get', h).value]).toEqual(['GET', '/', 2]);
+    expect([text(g, 'method_get', h), text(g, 'uri_get', h), g.callOut(httpReq, 'version_get', h).value]).toEqual([
+      'GET',
+      '/',
+      2,
+    ]);
     const names = g.multi(16);
     expect(g.call(httpReq, 'header_names_get', h, ...names.args())).toBe(OK);
     expect(names.items()).toEqual([]);
@@ -48,7 +58,8 @@ describe('a request the guest builds', () => {
     const h = g.handle(httpReq, 'new');
     expect(g.call(httpReq, 'method_set', h, ...g.str('purge'))).toBe(OK);
     expect(text(g, 'method_get', h)).toBe('purge');
-    for (const bad of ['', 'GET /', 'G(T', 'caf\xe9']) expect(g.call(httpReq, 'method_set', h, ...g.str(bad, 'latin1')), bad).toBe(HTTPINVALID);
+    for (const bad of ['', 'GET /', 'G(T', 'caf\xe9'])
+      expect(g.call(httpReq, 'method_set', h, ...g.str(bad, 'latin1')), bad).toBe(HTTPINVALID);
     expect(text(g, 'method_get', h)).toBe('purge');
   });
 
@@ -65,7 +76,8 @@ describe('a request the guest builds', () => {
     const g = new Guest();
     const h = g.handle(httpReq, 'new');
     expect(g.call(httpReq, 'uri_set', h, ...g.str('http://example.test/%20?q=a+b'))).toBe(OK);
-    for (const bad of ['', 'http://example.test/a b', '/\0']) expect(g.call(httpReq, 'uri_set', h, ...g.str(bad)), bad).toBe(HTTPINVALID);
+    for (const bad of ['', 'http://example.test/a b', '/\0'])
+      expect(g.call(httpReq, 'uri_set', h, ...g.str(bad)), bad).toBe(HTTPINVALID);
     expect(text(g, 'uri_get', h)).toBe('http://example.test/%20?q=a+b');
   });
 
@@ -82,7 +94,11 @@ describe('a request the guest builds', () => {
     const g = new Guest();
     const h = g.handle(httpReq, 'new');
     const resp = g.handle(httpResp, 'new');
-    for (const [call, args] of [['framing_headers_mode_set', [1]], ['cache_override_set', [1, 0, 0]], ['cache_override_v2_set', [1, 0, 0, 0, 0]]] as const) {
+    for (const [call, args] of [
+      ['framing_headers_mode_set', [1]],
+      ['cache_override_set', [1, 0, 0]],
+      ['cache_override_v2_set', [1, 0, 0, 0, 0]],
+    ] as const) {
       expect(g.call(httpReq, call, h, ...args), call).toBe(OK);
       expect(g.call(httpReq, call, resp, ...args), call).toBe(BADF);
     }
@@ -110,7 +126,15 @@ describe('a request the guest builds', () => {
 
 describe('the original headers (without a handle: the request being served)', () => {
   it('are the names the client sent, each once, whatever the guest changed since', () => {
-    const g = new Guest({ request: { headers: [['host', 'example.test'], ['cookie', 'a=1'], ['cookie', 'b=2']] } });
+    const g = new Guest({
+      request: {
+        headers: [
+          ['host', 'example.test'],
+          ['cookie', 'a=1'],
+          ['cookie', 'b=2'],
+        ],
+      },
+    });
     const [req, body] = [g.alloc(4), g.alloc(4)];
     g.call(httpReq, 'body_downstream_get', req, body);
     g.call(httpReq, 'header_remove', g.u32(req), ...g.str('cookie'));
@@ -164,7 +188,14 @@ describe('polling and selecting pending sends', () => {
     const [idx, resp, body] = [g.alloc(4), g.alloc(4), g.alloc(4)];
     expect(g.call(httpReq, 'pending_req_select', g.u32s(list), 2, idx, resp, body)).toBe(OK);
     expect(g.io.calls).toEqual([
-      { op: 'select', items: [{ kind: 'pending', id: 1 }, { kind: 'pending', id: 2 }], timeoutMs: 0 },
+      {
+        op: 'select',
+        items: [
+          { kind: 'pending', id: 1 },
+          { kind: 'pending', id: 2 },
+        ],
+        timeoutMs: 0,
+      },
       { op: 'wait', upstreamId: 2 },
     ]);
     expect(g.u32(idx)).toBe(1);
@@ -179,7 +210,9 @@ describe('polling and selecting pending sends', () => {
 
   it('select answers BADF for a listed handle that is not a pending send, before it waits', () => {
     const { g, send } = sent();
-    expect(g.call(httpReq, 'pending_req_select', g.u32s([send(), 77]), 2, g.alloc(4), g.alloc(4), g.alloc(4))).toBe(BADF);
+    expect(g.call(httpReq, 'pending_req_select', g.u32s([send(), 77]), 2, g.alloc(4), g.alloc(4), g.alloc(4))).toBe(
+      BADF,
+    );
     expect(g.io.calls).toEqual([]);
   });
 });

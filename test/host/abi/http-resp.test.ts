@@ -79,7 +79,16 @@ describe('fastly_http_resp.send_downstream', () => {
     const resp = response(g);
     const body = g.add(newBody(null, [Buffer.from('<h1>'), Buffer.from('full</h1>')]));
     expect(g.call(httpResp, 'send_downstream', resp, body, 0)).toBe(OK);
-    expect(g.io.posts).toEqual([{ op: 'respond', rid: 1, status: 403, headers: [['content-type', 'text/html']], body: Buffer.from('<h1>full</h1>'), streaming: false }]);
+    expect(g.io.posts).toEqual([
+      {
+        op: 'respond',
+        rid: 1,
+        status: 403,
+        headers: [['content-type', 'text/html']],
+        body: Buffer.from('<h1>full</h1>'),
+        streaming: false,
+      },
+    ]);
     expect(g.call(httpResp, 'close', resp)).toBe(BADF);
     expect(g.call(httpBody, 'close', body)).toBe(BADF);
   });
@@ -87,14 +96,24 @@ describe('fastly_http_resp.send_downstream', () => {
   it('reads a body that is part bytes, part stream, before it posts the response', () => {
     const g = new Guest({ answers: { read: inTurn({ data: Buffer.from(' tail') }, { data: null }) } });
     g.call(httpResp, 'send_downstream', response(g), g.add(newBody(6, [Buffer.from('head')])), 0);
-    expect(g.io.posts).toEqual([expect.objectContaining({ op: 'respond', body: Buffer.from('head tail'), streaming: false })]);
+    expect(g.io.posts).toEqual([
+      expect.objectContaining({ op: 'respond', body: Buffer.from('head tail'), streaming: false }),
+    ]);
   });
 
   it("passes a backend's body through as a pipe, so the client gets its bytes as they come", () => {
     const g = new Guest();
     expect(g.call(httpResp, 'send_downstream', response(g), g.add(newBody(6)), 0)).toBe(OK);
     expect(g.io.posts).toEqual([
-      { op: 'respond', rid: 1, status: 403, headers: [['content-type', 'text/html']], body: null, streaming: true, pipe: 6 },
+      {
+        op: 'respond',
+        rid: 1,
+        status: 403,
+        headers: [['content-type', 'text/html']],
+        body: null,
+        streaming: true,
+        pipe: 6,
+      },
       { op: 'end', rid: 1 },
     ]);
     expect(g.io.calls).toEqual([]);

@@ -20,12 +20,17 @@ describe('ipBytesOut', () => {
   });
 
   it('writes an IPv6 address as 16 bytes, an IPv4-mapped one included', () => {
-    expect(written('2001:db8::1')).toEqual({ status: OK, bytes: [0x20, 0x01, 0x0d, 0xb8, ...new Array<number>(11).fill(0), 1], count: 16 });
+    expect(written('2001:db8::1')).toEqual({
+      status: OK,
+      bytes: [0x20, 0x01, 0x0d, 0xb8, ...new Array<number>(11).fill(0), 1],
+      count: 16,
+    });
     expect(written('::ffff:192.0.2.1').bytes.slice(10)).toEqual([0xff, 0xff, 192, 0, 2, 1]);
   });
 
   it('answers NONE, writing nothing, for no address or text that is not one', () => {
-    for (const ip of [undefined, '', 'localhost', '999.0.0.1']) expect(written(ip), String(ip)).toEqual({ status: NONE, bytes: rest(16), count: UNTOUCHED });
+    for (const ip of [undefined, '', 'localhost', '999.0.0.1'])
+      expect(written(ip), String(ip)).toEqual({ status: NONE, bytes: rest(16), count: UNTOUCHED });
   });
 
   it('answers INVAL when the guest hands a buffer or count slot outside its memory', () => {

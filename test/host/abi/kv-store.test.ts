@@ -15,7 +15,11 @@ const KV_PRECONDITION_FAILED = 4;
 
 /** A guest whose main thread has store "pages" and answers each other KV operation with `reply`. */
 function guest(reply: (op: KvOp) => KvResult = () => ({ status: 'ok' })): Guest {
-  return new Guest({ answers: { kv: ({ kv }) => (kv.kind === 'exists' ? { status: kv.store === 'pages' ? 'ok' : 'no_store' } : reply(kv)) } });
+  return new Guest({
+    answers: {
+      kv: ({ kv }) => (kv.kind === 'exists' ? { status: kv.store === 'pages' ? 'ok' : 'no_store' } : reply(kv)),
+    },
+  });
 }
 
 function opened(reply?: (op: KvOp) => KvResult): [Guest, number] {
@@ -118,7 +122,18 @@ describe('insert', () => {
     const body = g.add(newBody(null, [Buffer.from('value')]));
     const cfg = insertConfig(g, 2, 'meta', 60, 9n);
     const pending = g.handle(kvStore, 'insert', store, ...g.str('k'), body, (1 << 3) | (1 << 4) | (1 << 5), cfg);
-    expect(ops(g)).toEqual([{ kind: 'insert', store: 'pages', key: 'k', value: Buffer.from('value'), mode: 2, metadata: 'meta', ttlSec: 60, ifGenerationMatch: 9n }]);
+    expect(ops(g)).toEqual([
+      {
+        kind: 'insert',
+        store: 'pages',
+        key: 'k',
+        value: Buffer.from('value'),
+        mode: 2,
+        metadata: 'meta',
+        ttlSec: 60,
+        ifGenerationMatch: 9n,
+      },
+    ]);
     expect(g.callOut(kvStore, 'insert_wait', pending)).toEqual({ status: OK, value: KV_OK });
     expect(g.call(kvStore, 'insert', store, ...g.str('k'), body, 0, 0, g.alloc(4))).toBe(BADF);
   });

@@ -170,7 +170,11 @@ export class Guest {
       requestEnded: (_sb, request) => {
         this.ended.push(request.msg);
       },
-      limits: { enforce: opts.enforceLimits ?? true, memoryCap: 128 * 2 ** 20, report: (line) => this.limitReports.push(line) },
+      limits: {
+        enforce: opts.enforceLimits ?? true,
+        memoryCap: 128 * 2 ** 20,
+        report: (line) => this.limitReports.push(line),
+      },
     };
     this.sb = new Sandbox(new GuestMemory(this.memory), worker);
     if (opts.request !== null) this.sb.begin(downstreamRequest(opts.request));
@@ -246,7 +250,15 @@ export class Guest {
     const buf = this.alloc(max);
     const nw = this.alloc(4);
     const bytes = () => this.read(buf, this.u32(nw));
-    return { buf, max, nw, args: [buf, max, nw], written: () => this.u32(nw), bytes, text: (enc = 'utf8') => Buffer.from(bytes()).toString(enc) };
+    return {
+      buf,
+      max,
+      nw,
+      args: [buf, max, nw],
+      written: () => this.u32(nw),
+      bytes,
+      text: (enc = 'utf8') => Buffer.from(bytes()).toString(enc),
+    };
   }
 
   /**
@@ -257,7 +269,10 @@ export class Guest {
     const short = this.buffer(needed - 1);
     expect(call(short.args), 'one byte short').toBe(BUFLEN);
     expect(short.written(), 'the size needed').toBe(needed);
-    expect(this.read(short.buf, needed - 1).every((b) => b === FILL), 'the short buffer is untouched').toBe(true);
+    expect(
+      this.read(short.buf, needed - 1).every((b) => b === FILL),
+      'the short buffer is untouched',
+    ).toBe(true);
     const exact = this.buffer(needed);
     expect(call(exact.args), 'exact size').toBe(OK);
     expect(exact.written()).toBe(needed);
@@ -273,7 +288,11 @@ export class Guest {
       ending,
       nw,
       args: (cursor = 0) => [buf, len, cursor, ending, nw],
-      items: () => Buffer.from(this.read(buf, this.u32(nw))).toString('latin1').split('\0').slice(0, -1),
+      items: () =>
+        Buffer.from(this.read(buf, this.u32(nw)))
+          .toString('latin1')
+          .split('\0')
+          .slice(0, -1),
       endingCursor: () => BigInt.asIntN(64, this.u64(ending)),
     };
   }

@@ -21,7 +21,8 @@ describe('fastly_secret_store.open', () => {
 
   it('answers NONE for a store named like an object property', () => {
     const g = guest();
-    for (const name of ['constructor', 'hasOwnProperty']) expect(g.callOut(secretStore, 'open', ...g.str(name)).status, name).toBe(NONE);
+    for (const name of ['constructor', 'hasOwnProperty'])
+      expect(g.callOut(secretStore, 'open', ...g.str(name)).status, name).toBe(NONE);
   });
 
   it('answers INVAL for a name outside guest memory', () => {

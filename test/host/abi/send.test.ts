@@ -11,11 +11,25 @@ import type { OneWay, SendErrorTag, WaitResult } from '../../../host/src/protoco
 import { backendConfig, Guest, inTurn, OUTSIDE } from './sandbox-fixture.js';
 
 const ORIGIN = backendConfig('origin', 'http://127.0.0.1:8080/');
-const ANSWER: WaitResult = { ok: true, status: 201, headers: [['x-up', 'yes']], stream: 12, remoteIp: '127.0.0.1', remotePort: 8080 };
+const ANSWER: WaitResult = {
+  ok: true,
+  status: 201,
+  headers: [['x-up', 'yes']],
+  stream: 12,
+  remoteIp: '127.0.0.1',
+  remotePort: 8080,
+};
 
 function guest(wait: WaitResult = ANSWER): [Guest, number] {
   const g = new Guest({ manifest: { backends: { origin: ORIGIN } }, answers: { wait: () => wait } });
-  const req = g.add({ kind: 'req', method: 'POST', uri: 'http://example.test/api', headers: [['x-a', '1']], version: 2, autoDecompress: true });
+  const req = g.add({
+    kind: 'req',
+    method: 'POST',
+    uri: 'http://example.test/api',
+    headers: [['x-a', '1']],
+    version: 2,
+    autoDecompress: true,
+  });
   return [g, req];
 }
 
@@ -28,7 +42,15 @@ describe('starting a send (send_async)', () => {
     const pending = g.handle(httpReq, 'send_async', req, body, ...g.str('origin'));
     expect(pending).not.toBe(INVALID_HANDLE);
     expect(g.io.posts).toEqual([
-      { op: 'send', upstreamId: 1, backend: ORIGIN, req: { method: 'POST', url: 'http://example.test/api', headers: [['x-a', '1']], autoDecompress: true }, body: Buffer.from('payload'), bodyStream: undefined, streaming: false },
+      {
+        op: 'send',
+        upstreamId: 1,
+        backend: ORIGIN,
+        req: { method: 'POST', url: 'http://example.test/api', headers: [['x-a', '1']], autoDecompress: true },
+        body: Buffer.from('payload'),
+        bodyStream: undefined,
+        streaming: false,
+      },
     ]);
     expect(g.io.calls).toEqual([]);
     expect(g.call(httpBody, 'read', body, ...g.buffer(8).args)).toBe(BADF);
@@ -38,7 +60,10 @@ describe('starting a send (send_async)', () => {
     const [g, req] = guest();
     g.handle(httpReq, 'send_async', req, INVALID_HANDLE, ...g.str('origin'));
     g.handle(httpReq, 'send_async', req, INVALID_HANDLE, ...g.str('origin'));
-    expect(sends(g).map((s) => [s.upstreamId, s.body])).toEqual([[1, null], [2, null]]);
+    expect(sends(g).map((s) => [s.upstreamId, s.body])).toEqual([
+      [1, null],
+      [2, null],
+    ]);
   });
 
   it("hands a body that is all a main-thread stream (the client's) over whole, without reading it", () => {
@@ -149,7 +174,13 @@ describe('waiting for the answer', () => {
   ])('answers ERROR for %s with its send_error_detail tag %i and no handles', (tag, number) => {
     const [g, req] = guest({ ok: false, tag, message: 'failed' });
     const pending = g.handle(httpReq, 'send_async', req, INVALID_HANDLE, ...g.str('origin'));
-    expect(waitV2(g, pending)).toEqual({ status: ERROR, tag: number, mask: 0, resp: INVALID_HANDLE, body: INVALID_HANDLE });
+    expect(waitV2(g, pending)).toEqual({
+      status: ERROR,
+      tag: number,
+      mask: 0,
+      resp: INVALID_HANDLE,
+      body: INVALID_HANDLE,
+    });
   });
 
   it('spends the pending handle: a second wait is BADF and asks nothing', () => {
@@ -174,7 +205,9 @@ describe('send and send_v2', () => {
   it('send_v2 fills the error detail of a failed send', () => {
     const [g, req] = guest({ ok: false, tag: 'connection_refused', message: 'refused' });
     const detail = g.record(16, {});
-    expect(g.call(httpReq, 'send_v2', req, INVALID_HANDLE, ...g.str('origin'), detail, g.alloc(4), g.alloc(4))).toBe(ERROR);
+    expect(g.call(httpReq, 'send_v2', req, INVALID_HANDLE, ...g.str('origin'), detail, g.alloc(4), g.alloc(4))).toBe(
+      ERROR,
+    );
     expect(g.u32(detail)).toBe(7);
   });
 });
@@ -200,7 +233,9 @@ describe("Fastly's 32 backend requests per execution", () => {
       expect(g.call(httpReq, 'send', req, INVALID_HANDLE, ...g.str('origin'), g.alloc(4), g.alloc(4))).toBe(OK);
     }
     expect(sends(g)).toHaveLength(32);
-    expect(g.call(httpReq, 'send', req, INVALID_HANDLE, ...g.str('origin'), g.alloc(4), g.alloc(4))).toBe(LIMITEXCEEDED);
+    expect(g.call(httpReq, 'send', req, INVALID_HANDLE, ...g.str('origin'), g.alloc(4), g.alloc(4))).toBe(
+      LIMITEXCEEDED,
+    );
     expect(g.callOut(httpReq, 'send_async', req, INVALID_HANDLE, ...g.str('origin')).status).toBe(LIMITEXCEEDED);
     expect(sends(g)).toHaveLength(32);
     expect(g.limitReports).toEqual([

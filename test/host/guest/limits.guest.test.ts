@@ -72,7 +72,9 @@ describe('Config Store lookups', () => {
     expect(await limitLines(host, '/lookups?n=35')).toEqual([
       'compute-host: GET /lookups?n=35: limit: the 33rd Config Store lookup of this request failed (Fastly allows 32 per execution)',
     ]);
-    expect(await host.waitForLog(/^usage: GET \/lookups\?n=35 /)).toMatch(/ config_lookups=35 backend_requests=0 cpu_ms=\d+\.\d$/);
+    expect(await host.waitForLog(/^usage: GET \/lookups\?n=35 /)).toMatch(
+      / config_lookups=35 backend_requests=0 cpu_ms=\d+\.\d$/,
+    );
   });
 
   it('gives each request its own 32', async () => {
@@ -119,7 +121,9 @@ describe('memory', () => {
     expect(status).toBe(500);
     // Said as the request ends, after the CPU time it took (not enforced on this host).
     expect(await limitLines(relaxed, '/memory?n=200', 'memory')).toContainEqual(
-      expect.stringMatching(/limit: the instance's memory grew to [\d.]+ MiB, near its 128 MiB cap \(Fastly allows 128 MB of heap per execution\); a memory\.grow past the cap fails$/),
+      expect.stringMatching(
+        /limit: the instance's memory grew to [\d.]+ MiB, near its 128 MiB cap \(Fastly allows 128 MB of heap per execution\); a memory\.grow past the cap fails$/,
+      ),
     );
     // Only that request: the next one is served.
     expect((await get(relaxed, '/memory?n=1')).status).toBe(200);
@@ -132,7 +136,9 @@ describe('CPU time', () => {
     const { status } = await get(host, '/spin?n=1000');
     expect(status).toBe(500);
     expect(await limitLines(host, '/spin?n=1000')).toEqual([
-      expect.stringMatching(/limit: the request used \d+\.\d ms of CPU time, past Fastly's 50 ms per execution; its execution was ended$/),
+      expect.stringMatching(
+        /limit: the request used \d+\.\d ms of CPU time, past Fastly's 50 ms per execution; its execution was ended$/,
+      ),
     ]);
     expect((await get(host, '/spin?n=0')).status).toBe(200);
   });
@@ -153,7 +159,9 @@ describe('CPU time', () => {
     const { status } = await get(relaxed, '/spin?n=1000');
     expect(status).toBe(200);
     expect(await limitLines(relaxed, '/spin?n=1000')).toEqual([
-      expect.stringMatching(/limit: the request used \d+\.\d ms of CPU time \(Fastly allows 50 ms per execution\); not enforced \(COMPUTE_HOST_LIMITS=off\)$/),
+      expect.stringMatching(
+        /limit: the request used \d+\.\d ms of CPU time \(Fastly allows 50 ms per execution\); not enforced \(COMPUTE_HOST_LIMITS=off\)$/,
+      ),
     ]);
   });
 });

@@ -13,11 +13,17 @@ let room: Room;
 /** 20 rooms and 50 rules of the usual kinds (docs/routing.md): the size issue 21 asks the room to carry. */
 const MANY = JSON.stringify(sampleRouting(20, 50));
 /** One room and one bypass rule: the smallest routing that has a bypass. */
-const ONE = JSON.stringify({ rooms: [{ id: 'shop', routes: ['/'] }], rules: [{ id: 'hooks', if: { path: { prefix: '/webhooks' }, method: 'POST' }, then: 'bypass' }] });
+const ONE = JSON.stringify({
+  rooms: [{ id: 'shop', routes: ['/'] }],
+  rules: [{ id: 'hooks', if: { path: { prefix: '/webhooks' }, method: 'POST' }, then: 'bypass' }],
+});
 
 beforeAll(async () => {
   // One worker, so every request after the first meets a worker that has compiled the room already.
-  room = await startRoom({ settings: { allow_percentage: '50' }, hostArgs: ['-vv', '--workers', '1', '--max-workers', '1'] });
+  room = await startRoom({
+    settings: { allow_percentage: '50' },
+    hostArgs: ['-vv', '--workers', '1', '--max-workers', '1'],
+  });
 });
 
 afterAll(async () => {
@@ -35,9 +41,16 @@ interface Usage {
 const usageLines = () => room.logs().filter((line) => line.startsWith('usage: '));
 
 /** One request, and what the host says it used. */
-async function measure(path: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; usage: Usage }> {
+async function measure(
+  path: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; usage: Usage }> {
   const before = usageLines().length;
-  const res = await fetch(`${room.url}${path}`, { method: init.method ?? 'GET', headers: init.headers ?? {}, redirect: 'manual' });
+  const res = await fetch(`${room.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: init.headers ?? {},
+    redirect: 'manual',
+  });
   await res.arrayBuffer();
   // The line comes as the guest finishes the request, which can be just after its response.
   const line = await waitFor(() => usageLines()[before]);
@@ -45,7 +58,10 @@ async function measure(path: string, init: { method?: string; headers?: Record<s
   if (!m) throw new Error(`no usage line for the request:\n${room.logs().slice(-5).join('\n')}`);
   const logged = room.decisions().at(-1) ?? {};
   const decision = `${String(logged.room)}/${String(logged.outcome)}/${String(logged.reason)}`;
-  return { status: res.status, usage: { decision, lookups: Number(m[1]), backends: Number(m[2]), cpuMs: Number(m[3]) } };
+  return {
+    status: res.status,
+    usage: { decision, lookups: Number(m[1]), backends: Number(m[2]), cpuMs: Number(m[3]) },
+  };
 }
 
 /** The figures measured, printed at the end for the record (the closing note and docs/performance.md). */
@@ -54,13 +70,22 @@ const figures: Record<string, Usage> = {};
 afterAll(() => {
   console.log(
     `the room's cost per request on the local host:\n${Object.entries(figures)
-      .map(([what, u]) => `  ${what} (${u.decision}): ${u.lookups} Config Store lookups, ${u.backends} backend request(s), ${u.cpuMs} ms CPU`)
+      .map(
+        ([what, u]) =>
+          `  ${what} (${u.decision}): ${u.lookups} Config Store lookups, ${u.backends} backend request(s), ${u.cpuMs} ms CPU`,
+      )
       .join('\n')}`,
   );
 });
 
 /** A new visitor (the waiting page), a returning admitted one, a bypassed request, and the first request after a change. */
-async function everyKind(label: string, room_: string, path: string, bypass: string, change: () => Promise<void>): Promise<void> {
+async function everyKind(
+  label: string,
+  room_: string,
+  path: string,
+  bypass: string,
+  change: () => Promise<void>,
+): Promise<void> {
   const fresh = await measure(path, { headers: { accept: 'text/html' } });
   expect(fresh.usage.decision).toBe(`${room_}/startwaiting/no_token`);
   figures[`${label}: new visitor (waiting page)`] = fresh.usage;
@@ -90,13 +115,21 @@ async function everyKind(label: string, room_: string, path: string, bypass: str
 describe('the room within the per-execution limits: at most 8 of the 32 Config Store lookups', () => {
   it('with one room and one rule', async () => {
     await room.setConfig({ allow_percentage: '50' }, { routing: ONE });
-    await everyKind('1 room, 1 rule', 'shop', '/', '/webhooks/pay', () => room.setConfig({ allow_percentage: '50', queue_all: 'false' }, { routing: ONE, 'room.shop.allow_percentage': '40' }));
+    await everyKind('1 room, 1 rule', 'shop', '/', '/webhooks/pay', () =>
+      room.setConfig(
+        { allow_percentage: '50', queue_all: 'false' },
+        { routing: ONE, 'room.shop.allow_percentage': '40' },
+      ),
+    );
   });
 
   it('with 20 rooms and 50 rules', async () => {
     await room.setConfig({ allow_percentage: '50' }, { routing: MANY });
     await everyKind('20 rooms, 50 rules', 'room-19', '/shop/s19/item', '/webhooks/h0', () =>
-      room.setConfig({ allow_percentage: '50' }, { routing: MANY, 'room.room-19': JSON.stringify({ message: 'changed' }) }),
+      room.setConfig(
+        { allow_percentage: '50' },
+        { routing: MANY, 'room.room-19': JSON.stringify({ message: 'changed' }) },
+      ),
     );
   });
 });

@@ -2,7 +2,14 @@
 // memory report, the usage line. Lookups and backend requests through their hostcalls:
 // test/host/abi/config-store.test.ts and send.test.ts; on the host as a process: limits.guest.test.ts.
 import { describe, expect, it } from 'vitest';
-import { CpuLimitExit, Execution, LIMITS, limitsEnforced, threadCpuMs, usageLine } from '../../../host/src/guest/limits.js';
+import {
+  CpuLimitExit,
+  Execution,
+  LIMITS,
+  limitsEnforced,
+  threadCpuMs,
+  usageLine,
+} from '../../../host/src/guest/limits.js';
 
 /** Burns this thread's CPU until `ms` more of it have been used. */
 function burn(ms: number): void {
@@ -39,7 +46,11 @@ describe.runIf(linux)('CPU time', () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(CpuLimitExit);
-    expect(lines).toEqual([expect.stringMatching(/^limit: the request used \d+\.\d ms of CPU time, past Fastly's 50 ms per execution; its execution was ended$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(
+        /^limit: the request used \d+\.\d ms of CPU time, past Fastly's 50 ms per execution; its execution was ended$/,
+      ),
+    ]);
     e.finish(0, 128 * 2 ** 20);
     expect(lines).toHaveLength(1);
   });
@@ -79,7 +90,9 @@ describe.runIf(linux)('CPU time', () => {
     burn(LIMITS.cpuMs + 5);
     const usage = e.finish(0, 128 * 2 ** 20);
     expect(usage.cpuMs).toBeGreaterThan(LIMITS.cpuMs);
-    expect(lines).toEqual([expect.stringMatching(/the host saw it only at the request's end, after its last hostcall$/)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/the host saw it only at the request's end, after its last hostcall$/),
+    ]);
   });
 });
 
@@ -100,6 +113,8 @@ describe('usageLine', () => {
     expect(usageLine({ method: 'GET', url: '/a?b=1' }, { configLookups: 7, backendRequests: 1, cpuMs: 2.345 })).toBe(
       'usage: GET /a?b=1 config_lookups=7 backend_requests=1 cpu_ms=2.3',
     );
-    expect(usageLine({ method: 'GET', url: '/' }, { configLookups: 0, backendRequests: 0, cpuMs: null })).toMatch(/ cpu_ms=-$/);
+    expect(usageLine({ method: 'GET', url: '/' }, { configLookups: 0, backendRequests: 0, cpuMs: null })).toMatch(
+      / cpu_ms=-$/,
+    );
   });
 });

@@ -18,7 +18,11 @@ describe('[local_server.config_stores]', () => {
   it.each([
     ['an unknown format', { s: { format: 'yaml', contents: {} } }, `${KEY}.s.format`],
     ['inline-toml without contents', { s: { format: 'inline-toml' } }, `${KEY}.s.contents`],
-    ['a value over 8,000 characters', { s: { format: 'inline-toml', contents: { big: 'x'.repeat(8001) } } }, `${KEY}.s.contents.big`],
+    [
+      'a value over 8,000 characters',
+      { s: { format: 'inline-toml', contents: { big: 'x'.repeat(8001) } } },
+      `${KEY}.s.contents.big`,
+    ],
     ['a missing file', { s: { format: 'json', file: 'absent.json' } }, `${KEY}.s.file`],
   ])('refuses %s, naming the key', (_what, raw, key) => {
     expect(refusedKey(() => readConfigStores(raw, KEY, readerWith()))).toBe(key);

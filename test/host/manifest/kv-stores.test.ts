@@ -6,7 +6,13 @@ import { readerWith, refusedKey } from './support.js';
 describe('[local_server.kv_stores]', () => {
   it('seeds entries inline, from a file, and from a JSON file', () => {
     const stores = readKvStores(
-      { kv: [{ key: 'a', data: 'inline' }, { key: 'b', file: 'b.txt' }], kv_json: { file: 'kv.json', format: 'json' } },
+      {
+        kv: [
+          { key: 'a', data: 'inline' },
+          { key: 'b', file: 'b.txt' },
+        ],
+        kv_json: { file: 'kv.json', format: 'json' },
+      },
       readerWith({ 'b.txt': 'from file', 'kv.json': '{"c":"json value"}' }),
     );
     expect(Object.keys(stores).sort()).toEqual(['kv', 'kv_json']);

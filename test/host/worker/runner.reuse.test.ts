@@ -50,12 +50,22 @@ describe('a reused sandbox', () => {
     await freshSandbox();
     const a1 = await who({ visitor: 'alice', cookie: 'waiting_room_default=alice-token' });
     const b1 = await who({ visitor: 'bob', method: 'POST', body: 'bob-body' });
-    const a2 = await who({ visitor: 'alice', cookie: 'waiting_room_default=alice-token-2', method: 'POST', body: 'alice-body' });
+    const a2 = await who({
+      visitor: 'alice',
+      cookie: 'waiting_room_default=alice-token-2',
+      method: 'POST',
+      body: 'alice-body',
+    });
     const b2 = await who({ visitor: 'bob' });
     // One instance: the count goes on rather than restarting at 1.
     expect([a1.served, b1.served, a2.served, b2.served]).toEqual([1, 2, 3, 4]);
     expect([a1.visitor, b1.visitor, a2.visitor, b2.visitor]).toEqual(['alice', 'bob', 'alice', 'bob']);
-    expect([a1.cookie, b1.cookie, a2.cookie, b2.cookie]).toEqual(['waiting_room_default=alice-token', null, 'waiting_room_default=alice-token-2', null]);
+    expect([a1.cookie, b1.cookie, a2.cookie, b2.cookie]).toEqual([
+      'waiting_room_default=alice-token',
+      null,
+      'waiting_room_default=alice-token-2',
+      null,
+    ]);
     expect([a1.body, b1.body, a2.body, b2.body]).toEqual([null, 'bob-body', 'alice-body', null]);
     expect(b2.client).toBe('127.0.0.1');
   });

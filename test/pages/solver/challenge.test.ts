@@ -32,7 +32,15 @@ describe('the compact form', () => {
 
   it('refuses what is not a challenge, so the page sends none rather than a guess', () => {
     const compact = specProof('t', KEY, 1).compact;
-    for (const bad of ['', 'none', compact.replace(/^1\./, '2.'), compact.split('.').slice(0, 10).join('.'), compact.replace(/\.[0-9a-f]{32}$/, '.xyz'), '{', '{"challenges":[]}']) {
+    for (const bad of [
+      '',
+      'none',
+      compact.replace(/^1\./, '2.'),
+      compact.split('.').slice(0, 10).join('.'),
+      compact.replace(/\.[0-9a-f]{32}$/, '.xyz'),
+      '{',
+      '{"challenges":[]}',
+    ]) {
       expect(workFrom(bad), bad).toBeNull();
     }
     expect(workFrom(null)).toBeNull();
@@ -48,7 +56,9 @@ describe('the compact form', () => {
 
 describe('the words', () => {
   it('say what the browser does, in quarters, and when it is done', () => {
-    expect(progressWords(0, 8, 0, 100)).toBe('Your browser is doing a short check that keeps automated buyers out: just started.');
+    expect(progressWords(0, 8, 0, 100)).toBe(
+      'Your browser is doing a short check that keeps automated buyers out: just started.',
+    );
     expect(progressWords(2, 8, 0, 100)).toMatch(/: about a quarter done\.$/);
     expect(progressWords(3, 8, 90, 100)).toMatch(/: about half done\.$/);
     expect(progressWords(6, 8, 0, 100)).toMatch(/: about three quarters done\.$/);
@@ -58,16 +68,21 @@ describe('the words', () => {
   });
 
   it("are the page's own, from its <html data-t>, each one it lacks in English", () => {
-    const page = JSON.stringify({ clientProofStarted: 'Właśnie zaczęto.', clientProofDone: 'Gotowe.', clientNextCheck: 'x {time}' });
+    const page = JSON.stringify({
+      clientProofStarted: 'Właśnie zaczęto.',
+      clientProofDone: 'Gotowe.',
+      clientNextCheck: 'x {time}',
+    });
     const words = pageWords(page);
     expect(progressWords(0, 8, 0, 100, words)).toBe('Właśnie zaczęto.');
     expect(progressWords(8, 8, 0, 100, words)).toBe('Gotowe.');
     expect(progressWords(4, 8, 0, 100, words)).toBe(ENGLISH.clientProofHalf);
     // A page of the operator's own, without data-t or with something else in it: English.
-    for (const none of [undefined, '', 'not json', '[1,2]', '{"clientProofDone": 5}']) expect(pageWords(none)).toEqual(ENGLISH);
+    for (const none of [undefined, '', 'not json', '[1,2]', '{"clientProofDone": 5}'])
+      expect(pageWords(none)).toEqual(ENGLISH);
   });
 
-  it('in English are the English catalog\'s own (the solver carries its copy: the catalog would double its size)', () => {
+  it("in English are the English catalog's own (the solver carries its copy: the catalog would double its size)", () => {
     for (const key of Object.keys(ENGLISH) as (keyof typeof ENGLISH)[]) expect(ENGLISH[key], key).toBe(enUS[key]);
   });
 });

@@ -32,12 +32,18 @@ export const catalog: Catalog = {
 
   waitingTitleStart: 'Sie sind in der Warteschlange',
   waitingTitleKeep: 'Weiterhin in der Warteschlange',
-  waitingIntroStartRandom: 'Auf der Website ist gerade sehr viel los. Damit sie für alle funktioniert, werden immer nur wenige Besucher auf einmal eingelassen – per Zufall ausgewählt aus allen Wartenden.',
-  waitingIntroStartFifo: 'Auf der Website ist gerade sehr viel los. Damit sie für alle funktioniert, werden immer nur wenige Besucher auf einmal eingelassen – in der Reihenfolge ihrer Ankunft.',
-  waitingIntroKeepRandom: 'Sie sind noch nicht an der Reihe. Auf der Website ist gerade sehr viel los, deshalb werden immer nur wenige Besucher auf einmal eingelassen – per Zufall ausgewählt aus allen Wartenden.',
-  waitingIntroKeepFifo: 'Sie sind noch nicht an der Reihe. Auf der Website ist gerade sehr viel los, deshalb werden immer nur wenige Besucher auf einmal eingelassen – in der Reihenfolge ihrer Ankunft.',
-  waitingIntroKeepPrequeue: 'Sie sind noch nicht an der Reihe. Zum Start des Verkaufs haben alle in der Vorwarteschlange, auch Sie, per Zufall einen Platz in der Warteschlange erhalten. Eingelassen werden immer nur wenige Besucher auf einmal – in der Reihenfolge dieser Plätze.',
-  waitingKeepOpen: 'Lassen Sie diese Seite geöffnet: Sie prüft für Sie und leitet Sie zur Website weiter, sobald Sie an der Reihe sind. Neuladen ändert nichts an Ihren Chancen, und Sie können die Seite jederzeit verlassen.',
+  waitingIntroStartRandom:
+    'Auf der Website ist gerade sehr viel los. Damit sie für alle funktioniert, werden immer nur wenige Besucher auf einmal eingelassen – per Zufall ausgewählt aus allen Wartenden.',
+  waitingIntroStartFifo:
+    'Auf der Website ist gerade sehr viel los. Damit sie für alle funktioniert, werden immer nur wenige Besucher auf einmal eingelassen – in der Reihenfolge ihrer Ankunft.',
+  waitingIntroKeepRandom:
+    'Sie sind noch nicht an der Reihe. Auf der Website ist gerade sehr viel los, deshalb werden immer nur wenige Besucher auf einmal eingelassen – per Zufall ausgewählt aus allen Wartenden.',
+  waitingIntroKeepFifo:
+    'Sie sind noch nicht an der Reihe. Auf der Website ist gerade sehr viel los, deshalb werden immer nur wenige Besucher auf einmal eingelassen – in der Reihenfolge ihrer Ankunft.',
+  waitingIntroKeepPrequeue:
+    'Sie sind noch nicht an der Reihe. Zum Start des Verkaufs haben alle in der Vorwarteschlange, auch Sie, per Zufall einen Platz in der Warteschlange erhalten. Eingelassen werden immer nur wenige Besucher auf einmal – in der Reihenfolge dieser Plätze.',
+  waitingKeepOpen:
+    'Lassen Sie diese Seite geöffnet: Sie prüft für Sie und leitet Sie zur Website weiter, sobald Sie an der Reihe sind. Neuladen ändert nichts an Ihren Chancen, und Sie können die Seite jederzeit verlassen.',
   placeHeading: 'Ihr Platz in der Warteschlange',
   placeAhead: 'Vor Ihnen: {people}',
   turnIn: 'Sie sind in {duration} an der Reihe.',
@@ -48,29 +54,36 @@ export const catalog: Catalog = {
   wait25: 'Jeder vierte Besucher kommt innerhalb von {duration} auf die Website',
   wait50: 'Die Hälfte innerhalb von {duration}',
   wait75: 'Drei von vier innerhalb von {duration}',
-  noscriptWaiting: 'Skripte sind deaktiviert, daher kann diese Seite nicht für Sie prüfen. Ihre nächste Chance haben Sie in {seconds, plural, one {etwa # Sekunde} other {etwa # Sekunden}}.',
+  noscriptWaiting:
+    'Skripte sind deaktiviert, daher kann diese Seite nicht für Sie prüfen. Ihre nächste Chance haben Sie in {seconds, plural, one {etwa # Sekunde} other {etwa # Sekunden}}.',
   noscriptProof: 'Solange auf der Website so viel los ist, sind Ihre Chancen ohne Skripte geringer.',
 
   prequeueTitle: 'Der Verkauf beginnt bald',
-  prequeueIntro: 'Sie sind in der Vorwarteschlange. Wenn der Verkauf beginnt, erhalten alle in der Vorwarteschlange per Zufall einen Platz in der Warteschlange.',
+  prequeueIntro:
+    'Sie sind in der Vorwarteschlange. Wenn der Verkauf beginnt, erhalten alle in der Vorwarteschlange per Zufall einen Platz in der Warteschlange.',
   prequeueStartLabel: 'Verkaufsstart:',
-  prequeueNoJump: 'Wer früher kommt, die Seite neu lädt oder weitere Tabs öffnet, rückt dadurch nicht vor. Lassen Sie diese Seite geöffnet: Sie leitet Sie weiter, sobald der Verkauf beginnt.',
-  prequeueNoscript: 'Skripte sind deaktiviert, daher kann diese Seite nicht für Sie prüfen. Kommen Sie nach dem Verkaufsstart wieder und prüfen Sie erneut.',
+  prequeueNoJump:
+    'Wer früher kommt, die Seite neu lädt oder weitere Tabs öffnet, rückt dadurch nicht vor. Lassen Sie diese Seite geöffnet: Sie leitet Sie weiter, sobald der Verkauf beginnt.',
+  prequeueNoscript:
+    'Skripte sind deaktiviert, daher kann diese Seite nicht für Sie prüfen. Kommen Sie nach dem Verkaufsstart wieder und prüfen Sie erneut.',
 
   denyTitle: 'Vorübergehend geschlossen',
   denyBody: 'Die Website lässt im Moment keine neuen Besucher ein. Bei Ihnen ist alles in Ordnung.',
   closedTitle: 'Der Verkauf ist beendet',
-  closedBody: 'Diese Aktion ist vorbei, über diesen Zugang werden keine Besucher mehr auf die Website gelassen. Bei Ihnen ist alles in Ordnung.',
+  closedBody:
+    'Diese Aktion ist vorbei, über diesen Zugang werden keine Besucher mehr auf die Website gelassen. Bei Ihnen ist alles in Ordnung.',
   tryLater: 'Bitte versuchen Sie es später noch einmal.',
   tryAgain: 'Erneut versuchen',
-  denyAuto: 'Solange diese Seite geöffnet bleibt, prüft sie alle paar Minuten erneut und leitet Sie weiter, sobald die Website öffnet.',
+  denyAuto:
+    'Solange diese Seite geöffnet bleibt, prüft sie alle paar Minuten erneut und leitet Sie weiter, sobald die Website öffnet.',
 
   originDownTitle: 'Vorübergehend nicht verfügbar',
   originDownHeading: 'Die Website antwortet gerade nicht',
   originDownBody: 'Bitte versuchen Sie es gleich noch einmal.',
   hammerTitle: 'Noch etwas Geduld',
   hammerHeading: 'Sie sind weiterhin in der Warteschlange',
-  hammerBody: '{seconds, plural, one {Diese Seite wurde zu oft abgerufen. Ihr Platz bleibt erhalten: Die Seite prüft in # Sekunde von selbst erneut.} other {Diese Seite wurde zu oft abgerufen. Ihr Platz bleibt erhalten: Die Seite prüft in # Sekunden von selbst erneut.}}',
+  hammerBody:
+    '{seconds, plural, one {Diese Seite wurde zu oft abgerufen. Ihr Platz bleibt erhalten: Die Seite prüft in # Sekunde von selbst erneut.} other {Diese Seite wurde zu oft abgerufen. Ihr Platz bleibt erhalten: Die Seite prüft in # Sekunden von selbst erneut.}}',
 
   clientNextCheck: 'Nächste Prüfung in {time}',
   clientStartsIn: 'Beginn in {time}',
@@ -80,10 +93,14 @@ export const catalog: Catalog = {
   clientUnreachable: 'Die Website ist nicht erreichbar. Neuer Versuch in Kürze.',
   clientStarted: 'Der Verkauf hat begonnen. Wird geladen …',
   clientStillClosed: 'Weiterhin geschlossen. Diese Seite prüft in einigen Minuten erneut.',
-  clientProofStarted: 'Ihr Browser führt eine kurze Prüfung durch, die automatisierte Käufer fernhält: gerade begonnen.',
-  clientProofQuarter: 'Ihr Browser führt eine kurze Prüfung durch, die automatisierte Käufer fernhält: etwa ein Viertel erledigt.',
-  clientProofHalf: 'Ihr Browser führt eine kurze Prüfung durch, die automatisierte Käufer fernhält: etwa zur Hälfte erledigt.',
-  clientProofThreeQuarters: 'Ihr Browser führt eine kurze Prüfung durch, die automatisierte Käufer fernhält: etwa drei Viertel erledigt.',
+  clientProofStarted:
+    'Ihr Browser führt eine kurze Prüfung durch, die automatisierte Käufer fernhält: gerade begonnen.',
+  clientProofQuarter:
+    'Ihr Browser führt eine kurze Prüfung durch, die automatisierte Käufer fernhält: etwa ein Viertel erledigt.',
+  clientProofHalf:
+    'Ihr Browser führt eine kurze Prüfung durch, die automatisierte Käufer fernhält: etwa zur Hälfte erledigt.',
+  clientProofThreeQuarters:
+    'Ihr Browser führt eine kurze Prüfung durch, die automatisierte Käufer fernhält: etwa drei Viertel erledigt.',
   clientProofNearly: 'Ihr Browser führt eine kurze Prüfung durch, die automatisierte Käufer fernhält: fast fertig.',
   clientProofDone: 'Prüfung abgeschlossen. Sie nehmen an der Auslosung teil.',
 };

@@ -36,13 +36,19 @@ export const enUS = {
   // The waiting pages (startwaiting, keepwaiting).
   waitingTitleStart: 'You are in the queue',
   waitingTitleKeep: 'Still in the queue',
-  waitingIntroStartRandom: 'The site is very busy. To keep it working for everyone, visitors are let in a few at a time, picked at random among everyone waiting.',
-  waitingIntroStartFifo: 'The site is very busy. To keep it working for everyone, visitors are let in a few at a time, in the order they arrived.',
-  waitingIntroKeepRandom: 'It is not your turn yet. The site is very busy, so visitors are let in a few at a time, picked at random among everyone waiting.',
-  waitingIntroKeepFifo: 'It is not your turn yet. The site is very busy, so visitors are let in a few at a time, in the order they arrived.',
+  waitingIntroStartRandom:
+    'The site is very busy. To keep it working for everyone, visitors are let in a few at a time, picked at random among everyone waiting.',
+  waitingIntroStartFifo:
+    'The site is very busy. To keep it working for everyone, visitors are let in a few at a time, in the order they arrived.',
+  waitingIntroKeepRandom:
+    'It is not your turn yet. The site is very busy, so visitors are let in a few at a time, picked at random among everyone waiting.',
+  waitingIntroKeepFifo:
+    'It is not your turn yet. The site is very busy, so visitors are let in a few at a time, in the order they arrived.',
   // keepwaiting, for a visitor holding the place a sale's pre-queue gave them at the start (any queueing_method).
-  waitingIntroKeepPrequeue: 'It is not your turn yet. When the sale started, everyone in the pre-queue, you included, got a place in line at random. Visitors are let in a few at a time, in the order of those places.',
-  waitingKeepOpen: 'Keep this page open: it checks for you and takes you to the site when it is your turn. Refreshing does not change your chances, and you can leave at any time.',
+  waitingIntroKeepPrequeue:
+    'It is not your turn yet. When the sale started, everyone in the pre-queue, you included, got a place in line at random. Visitors are let in a few at a time, in the order of those places.',
+  waitingKeepOpen:
+    'Keep this page open: it checks for you and takes you to the site when it is your turn. Refreshing does not change your chances, and you can leave at any time.',
   placeHeading: 'Your place in line',
   placeAhead: '{people} ahead of you',
   turnIn: 'Your turn in {duration}.',
@@ -53,21 +59,25 @@ export const enUS = {
   wait25: '1 in 4 visitors get in within {duration}',
   wait50: 'Half within {duration}',
   wait75: '3 in 4 within {duration}',
-  noscriptWaiting: 'Scripts are off, so this page cannot check for you. Your next chance comes in {seconds, plural, one {about # second} other {about # seconds}}.',
+  noscriptWaiting:
+    'Scripts are off, so this page cannot check for you. Your next chance comes in {seconds, plural, one {about # second} other {about # seconds}}.',
   noscriptProof: 'While the site is this busy, without scripts your chances are lower.',
 
   // The countdown page (prequeue).
   prequeueTitle: 'The sale starts soon',
-  prequeueIntro: 'You are in the pre-queue. When the sale starts, everyone in the pre-queue gets a place in line at random.',
+  prequeueIntro:
+    'You are in the pre-queue. When the sale starts, everyone in the pre-queue gets a place in line at random.',
   prequeueStartLabel: 'The sale starts:',
-  prequeueNoJump: 'Arriving early, refreshing or opening more tabs does not move you forward. Keep this page open: it takes you on when the sale starts.',
+  prequeueNoJump:
+    'Arriving early, refreshing or opening more tabs does not move you forward. Keep this page open: it takes you on when the sale starts.',
   prequeueNoscript: 'Scripts are off, so this page cannot check for you. Come back after the start and check again.',
 
   // The deny page, and the closed page after an event.
   denyTitle: 'Closed for now',
   denyBody: 'The site is not letting new visitors in at the moment. Nothing is wrong on your side.',
   closedTitle: 'The sale has ended',
-  closedBody: 'This event is over and the site is not letting visitors in through it any more. Nothing is wrong on your side.',
+  closedBody:
+    'This event is over and the site is not letting visitors in through it any more. Nothing is wrong on your side.',
   tryLater: 'Please try again later.',
   tryAgain: 'Try again',
   denyAuto: 'While this page stays open it checks again every few minutes and takes you on when the site opens.',
@@ -78,7 +88,8 @@ export const enUS = {
   originDownBody: 'Please try again in a moment.',
   hammerTitle: 'Still waiting',
   hammerHeading: 'You are still in line',
-  hammerBody: '{seconds, plural, one {This page was checked too often. Your place is kept: it checks again by itself in # second.} other {This page was checked too often. Your place is kept: it checks again by itself in # seconds.}}',
+  hammerBody:
+    '{seconds, plural, one {This page was checked too often. Your place is kept: it checks again by itself in # second.} other {This page was checked too often. Your place is kept: it checks again by itself in # seconds.}}',
 
   // client: the page's script shows these (plain {name} arguments only; {time} is the browser's own
   // rendering of a countdown in the page's language).
@@ -93,7 +104,8 @@ export const enUS = {
   clientProofStarted: 'Your browser is doing a short check that keeps automated buyers out: just started.',
   clientProofQuarter: 'Your browser is doing a short check that keeps automated buyers out: about a quarter done.',
   clientProofHalf: 'Your browser is doing a short check that keeps automated buyers out: about half done.',
-  clientProofThreeQuarters: 'Your browser is doing a short check that keeps automated buyers out: about three quarters done.',
+  clientProofThreeQuarters:
+    'Your browser is doing a short check that keeps automated buyers out: about three quarters done.',
   clientProofNearly: 'Your browser is doing a short check that keeps automated buyers out: nearly done.',
   clientProofDone: 'Check done. You are in the draw.',
 } as const;

@@ -19,10 +19,14 @@ export const catalog: Catalog = {
 
   durationUnknown: 'un tiempo indeterminado',
   durationUnderMinute: 'menos de un minuto',
-  durationMinutes: '{minutes, plural, =1 {aproximadamente un minuto} one {aproximadamente # minuto} many {unos # de minutos} other {unos # minutos}}',
-  durationHours: '{hours, plural, =1 {aproximadamente una hora} one {aproximadamente # hora} many {unos # de horas} other {unas # horas}}',
-  durationRangeMinutes: '{to, plural, one {entre {from} y # minuto aproximadamente} many {entre {from} y # de minutos aproximadamente} other {entre {from} y # minutos aproximadamente}}',
-  durationRangeHours: '{to, plural, one {entre {from} y # hora aproximadamente} many {entre {from} y # de horas aproximadamente} other {entre {from} y # horas aproximadamente}}',
+  durationMinutes:
+    '{minutes, plural, =1 {aproximadamente un minuto} one {aproximadamente # minuto} many {unos # de minutos} other {unos # minutos}}',
+  durationHours:
+    '{hours, plural, =1 {aproximadamente una hora} one {aproximadamente # hora} many {unos # de horas} other {unas # horas}}',
+  durationRangeMinutes:
+    '{to, plural, one {entre {from} y # minuto aproximadamente} many {entre {from} y # de minutos aproximadamente} other {entre {from} y # minutos aproximadamente}}',
+  durationRangeHours:
+    '{to, plural, one {entre {from} y # hora aproximadamente} many {entre {from} y # de horas aproximadamente} other {entre {from} y # horas aproximadamente}}',
   durationRange: 'de {from} a {to}',
   peopleNone: 'nadie',
   peopleExact: '{count, plural, one {# persona} many {# de personas} other {# personas}}',
@@ -33,12 +37,18 @@ export const catalog: Catalog = {
 
   waitingTitleStart: 'Está en la cola',
   waitingTitleKeep: 'Sigue en la cola',
-  waitingIntroStartRandom: 'El sitio web está recibiendo muchísimas visitas. Para que funcione bien para todos, se deja entrar a los visitantes poco a poco, elegidos al azar entre todas las personas que esperan.',
-  waitingIntroStartFifo: 'El sitio web está recibiendo muchísimas visitas. Para que funcione bien para todos, se deja entrar a los visitantes poco a poco, por orden de llegada.',
-  waitingIntroKeepRandom: 'Todavía no es su turno. El sitio web está recibiendo muchísimas visitas, así que se deja entrar a los visitantes poco a poco, elegidos al azar entre todas las personas que esperan.',
-  waitingIntroKeepFifo: 'Todavía no es su turno. El sitio web está recibiendo muchísimas visitas, así que se deja entrar a los visitantes poco a poco, por orden de llegada.',
-  waitingIntroKeepPrequeue: 'Todavía no es su turno. Al empezar la venta, a todas las personas de la cola previa, también a usted, se les asignó al azar un lugar en la cola. Se deja entrar a los visitantes poco a poco, en el orden de esos lugares.',
-  waitingKeepOpen: 'Mantenga esta página abierta: comprueba por usted si ya es su turno y, cuando lo sea, le dará paso al sitio web. Actualizar la página no cambia sus probabilidades, y puede irse cuando quiera.',
+  waitingIntroStartRandom:
+    'El sitio web está recibiendo muchísimas visitas. Para que funcione bien para todos, se deja entrar a los visitantes poco a poco, elegidos al azar entre todas las personas que esperan.',
+  waitingIntroStartFifo:
+    'El sitio web está recibiendo muchísimas visitas. Para que funcione bien para todos, se deja entrar a los visitantes poco a poco, por orden de llegada.',
+  waitingIntroKeepRandom:
+    'Todavía no es su turno. El sitio web está recibiendo muchísimas visitas, así que se deja entrar a los visitantes poco a poco, elegidos al azar entre todas las personas que esperan.',
+  waitingIntroKeepFifo:
+    'Todavía no es su turno. El sitio web está recibiendo muchísimas visitas, así que se deja entrar a los visitantes poco a poco, por orden de llegada.',
+  waitingIntroKeepPrequeue:
+    'Todavía no es su turno. Al empezar la venta, a todas las personas de la cola previa, también a usted, se les asignó al azar un lugar en la cola. Se deja entrar a los visitantes poco a poco, en el orden de esos lugares.',
+  waitingKeepOpen:
+    'Mantenga esta página abierta: comprueba por usted si ya es su turno y, cuando lo sea, le dará paso al sitio web. Actualizar la página no cambia sus probabilidades, y puede irse cuando quiera.',
   placeHeading: 'Su lugar en la cola',
   placeAhead: 'Delante de usted: {people}',
   turnIn: 'Su turno llegará en {duration}.',
@@ -49,29 +59,36 @@ export const catalog: Catalog = {
   wait25: '1 de cada 4 visitantes entra en {duration}',
   wait50: 'La mitad, en {duration}',
   wait75: '3 de cada 4, en {duration}',
-  noscriptWaiting: 'Los scripts están desactivados, así que esta página no puede hacer las comprobaciones por usted. Su próxima oportunidad llegará en {seconds, plural, one {aproximadamente # segundo} many {unos # de segundos} other {unos # segundos}}.',
+  noscriptWaiting:
+    'Los scripts están desactivados, así que esta página no puede hacer las comprobaciones por usted. Su próxima oportunidad llegará en {seconds, plural, one {aproximadamente # segundo} many {unos # de segundos} other {unos # segundos}}.',
   noscriptProof: 'Mientras el sitio web tenga tantas visitas, sin scripts sus probabilidades son menores.',
 
   prequeueTitle: 'La venta empieza pronto',
-  prequeueIntro: 'Está en la cola previa. Cuando empiece la venta, a todas las personas de la cola previa se les asignará al azar un lugar en la cola.',
+  prequeueIntro:
+    'Está en la cola previa. Cuando empiece la venta, a todas las personas de la cola previa se les asignará al azar un lugar en la cola.',
   prequeueStartLabel: 'Inicio de la venta:',
-  prequeueNoJump: 'Llegar antes, actualizar la página o abrir más pestañas no le hace avanzar. Mantenga esta página abierta: le dará paso cuando empiece la venta.',
-  prequeueNoscript: 'Los scripts están desactivados, así que esta página no puede hacer las comprobaciones por usted. Vuelva cuando haya empezado la venta y actualice la página.',
+  prequeueNoJump:
+    'Llegar antes, actualizar la página o abrir más pestañas no le hace avanzar. Mantenga esta página abierta: le dará paso cuando empiece la venta.',
+  prequeueNoscript:
+    'Los scripts están desactivados, así que esta página no puede hacer las comprobaciones por usted. Vuelva cuando haya empezado la venta y actualice la página.',
 
   denyTitle: 'Cerrado por ahora',
   denyBody: 'En este momento el sitio web no admite nuevos visitantes. No hay ningún problema por su parte.',
   closedTitle: 'La venta ha terminado',
-  closedBody: 'Este evento ha finalizado y el sitio web ya no admite visitantes a través de él. No hay ningún problema por su parte.',
+  closedBody:
+    'Este evento ha finalizado y el sitio web ya no admite visitantes a través de él. No hay ningún problema por su parte.',
   tryLater: 'Vuelva a intentarlo más tarde.',
   tryAgain: 'Volver a intentarlo',
-  denyAuto: 'Mientras esta página siga abierta, volverá a intentarlo cada pocos minutos y le dará paso en cuanto el sitio web abra.',
+  denyAuto:
+    'Mientras esta página siga abierta, volverá a intentarlo cada pocos minutos y le dará paso en cuanto el sitio web abra.',
 
   originDownTitle: 'No disponible temporalmente',
   originDownHeading: 'El sitio web no responde en este momento',
   originDownBody: 'Vuelva a intentarlo en unos instantes.',
   hammerTitle: 'Sigue en espera',
   hammerHeading: 'Todavía está en la cola',
-  hammerBody: '{seconds, plural, one {Esta página se ha consultado con demasiada frecuencia. No pierde su lugar: la página volverá a intentarlo por sí sola dentro de # segundo.} many {Esta página se ha consultado con demasiada frecuencia. No pierde su lugar: la página volverá a intentarlo por sí sola dentro de # de segundos.} other {Esta página se ha consultado con demasiada frecuencia. No pierde su lugar: la página volverá a intentarlo por sí sola dentro de # segundos.}}',
+  hammerBody:
+    '{seconds, plural, one {Esta página se ha consultado con demasiada frecuencia. No pierde su lugar: la página volverá a intentarlo por sí sola dentro de # segundo.} many {Esta página se ha consultado con demasiada frecuencia. No pierde su lugar: la página volverá a intentarlo por sí sola dentro de # de segundos.} other {Esta página se ha consultado con demasiada frecuencia. No pierde su lugar: la página volverá a intentarlo por sí sola dentro de # segundos.}}',
 
   clientNextCheck: 'Próxima comprobación en {time}',
   clientStartsIn: 'Empieza en {time}',

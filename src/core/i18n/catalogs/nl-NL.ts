@@ -33,12 +33,18 @@ export const catalog: Catalog = {
 
   waitingTitleStart: 'U staat in de wachtrij',
   waitingTitleKeep: 'U staat nog in de wachtrij',
-  waitingIntroStartRandom: 'Het is erg druk op de website. Om de website voor iedereen bereikbaar te houden, worden bezoekers met een paar tegelijk toegelaten, willekeurig gekozen uit alle wachtenden.',
-  waitingIntroStartFifo: 'Het is erg druk op de website. Om de website voor iedereen bereikbaar te houden, worden bezoekers met een paar tegelijk toegelaten, in volgorde van aankomst.',
-  waitingIntroKeepRandom: 'U bent nog niet aan de beurt. Het is erg druk op de website, daarom worden bezoekers met een paar tegelijk toegelaten, willekeurig gekozen uit alle wachtenden.',
-  waitingIntroKeepFifo: 'U bent nog niet aan de beurt. Het is erg druk op de website, daarom worden bezoekers met een paar tegelijk toegelaten, in volgorde van aankomst.',
-  waitingIntroKeepPrequeue: 'U bent nog niet aan de beurt. Toen de verkoop begon, kreeg iedereen in de voorwachtrij, ook u, een willekeurige plaats in de rij. Bezoekers worden met een paar tegelijk toegelaten, in de volgorde van die plaatsen.',
-  waitingKeepOpen: 'Houd deze pagina open: ze controleert voor u en stuurt u door naar de website zodra u aan de beurt bent. Vernieuwen verandert niets aan uw kansen, en u kunt op elk moment weggaan.',
+  waitingIntroStartRandom:
+    'Het is erg druk op de website. Om de website voor iedereen bereikbaar te houden, worden bezoekers met een paar tegelijk toegelaten, willekeurig gekozen uit alle wachtenden.',
+  waitingIntroStartFifo:
+    'Het is erg druk op de website. Om de website voor iedereen bereikbaar te houden, worden bezoekers met een paar tegelijk toegelaten, in volgorde van aankomst.',
+  waitingIntroKeepRandom:
+    'U bent nog niet aan de beurt. Het is erg druk op de website, daarom worden bezoekers met een paar tegelijk toegelaten, willekeurig gekozen uit alle wachtenden.',
+  waitingIntroKeepFifo:
+    'U bent nog niet aan de beurt. Het is erg druk op de website, daarom worden bezoekers met een paar tegelijk toegelaten, in volgorde van aankomst.',
+  waitingIntroKeepPrequeue:
+    'U bent nog niet aan de beurt. Toen de verkoop begon, kreeg iedereen in de voorwachtrij, ook u, een willekeurige plaats in de rij. Bezoekers worden met een paar tegelijk toegelaten, in de volgorde van die plaatsen.',
+  waitingKeepOpen:
+    'Houd deze pagina open: ze controleert voor u en stuurt u door naar de website zodra u aan de beurt bent. Vernieuwen verandert niets aan uw kansen, en u kunt op elk moment weggaan.',
   placeHeading: 'Uw plaats in de rij',
   placeAhead: 'Vóór u in de rij: {people}',
   turnIn: 'U bent over {duration} aan de beurt.',
@@ -49,29 +55,36 @@ export const catalog: Catalog = {
   wait25: '1 op de 4 bezoekers is binnen {duration} aan de beurt',
   wait50: 'De helft binnen {duration}',
   wait75: '3 op de 4 binnen {duration}',
-  noscriptWaiting: 'Scripts staan uit, dus deze pagina kan niet voor u controleren. Uw volgende kans komt over {seconds, plural, one {ongeveer # seconde} other {ongeveer # seconden}}.',
+  noscriptWaiting:
+    'Scripts staan uit, dus deze pagina kan niet voor u controleren. Uw volgende kans komt over {seconds, plural, one {ongeveer # seconde} other {ongeveer # seconden}}.',
   noscriptProof: 'Zolang het zo druk is op de website, zijn uw kansen zonder scripts kleiner.',
 
   prequeueTitle: 'De verkoop begint binnenkort',
-  prequeueIntro: 'U staat in de voorwachtrij. Zodra de verkoop begint, krijgt iedereen in de voorwachtrij een willekeurige plaats in de rij.',
+  prequeueIntro:
+    'U staat in de voorwachtrij. Zodra de verkoop begint, krijgt iedereen in de voorwachtrij een willekeurige plaats in de rij.',
   prequeueStartLabel: 'Start van de verkoop:',
-  prequeueNoJump: 'Vroeg komen, de pagina vernieuwen of meer tabbladen openen brengt u niet verder naar voren. Houd deze pagina open: ze stuurt u door zodra de verkoop begint.',
-  prequeueNoscript: 'Scripts staan uit, dus deze pagina kan niet voor u controleren. Kom na de start terug en controleer het opnieuw.',
+  prequeueNoJump:
+    'Vroeg komen, de pagina vernieuwen of meer tabbladen openen brengt u niet verder naar voren. Houd deze pagina open: ze stuurt u door zodra de verkoop begint.',
+  prequeueNoscript:
+    'Scripts staan uit, dus deze pagina kan niet voor u controleren. Kom na de start terug en controleer het opnieuw.',
 
   denyTitle: 'Voorlopig gesloten',
   denyBody: 'De website laat op dit moment geen nieuwe bezoekers toe. Aan uw kant is er niets mis.',
   closedTitle: 'De verkoop is afgelopen',
-  closedBody: 'Dit evenement is voorbij en de website laat via deze weg geen bezoekers meer toe. Aan uw kant is er niets mis.',
+  closedBody:
+    'Dit evenement is voorbij en de website laat via deze weg geen bezoekers meer toe. Aan uw kant is er niets mis.',
   tryLater: 'Probeer het later opnieuw.',
   tryAgain: 'Opnieuw proberen',
-  denyAuto: 'Zolang deze pagina openstaat, controleert ze om de paar minuten opnieuw en stuurt ze u door zodra de website opengaat.',
+  denyAuto:
+    'Zolang deze pagina openstaat, controleert ze om de paar minuten opnieuw en stuurt ze u door zodra de website opengaat.',
 
   originDownTitle: 'Tijdelijk niet beschikbaar',
   originDownHeading: 'De website reageert op dit moment niet',
   originDownBody: 'Probeer het zo meteen opnieuw.',
   hammerTitle: 'Nog even geduld',
   hammerHeading: 'U staat nog steeds in de rij',
-  hammerBody: '{seconds, plural, one {Deze pagina is te vaak opgevraagd. Uw plaats blijft behouden: de pagina controleert over # seconde vanzelf opnieuw.} other {Deze pagina is te vaak opgevraagd. Uw plaats blijft behouden: de pagina controleert over # seconden vanzelf opnieuw.}}',
+  hammerBody:
+    '{seconds, plural, one {Deze pagina is te vaak opgevraagd. Uw plaats blijft behouden: de pagina controleert over # seconde vanzelf opnieuw.} other {Deze pagina is te vaak opgevraagd. Uw plaats blijft behouden: de pagina controleert over # seconden vanzelf opnieuw.}}',
 
   clientNextCheck: 'Volgende controle over {time}',
   clientStartsIn: 'Begint over {time}',

@@ -32,12 +32,18 @@ export const catalog: Catalog = {
 
   waitingTitleStart: 'Sıradasınız',
   waitingTitleKeep: 'Hâlâ sıradasınız',
-  waitingIntroStartRandom: 'Site şu anda çok yoğun. Sitenin herkes için sorunsuz çalışması amacıyla ziyaretçiler, bekleyen herkesin arasından rastgele seçilerek birkaçar kişi hâlinde içeri alınıyor.',
-  waitingIntroStartFifo: 'Site şu anda çok yoğun. Sitenin herkes için sorunsuz çalışması amacıyla ziyaretçiler, geliş sırasına göre birkaçar kişi hâlinde içeri alınıyor.',
-  waitingIntroKeepRandom: 'Henüz sıranız gelmedi. Site çok yoğun olduğundan ziyaretçiler, bekleyen herkesin arasından rastgele seçilerek birkaçar kişi hâlinde içeri alınıyor.',
-  waitingIntroKeepFifo: 'Henüz sıranız gelmedi. Site çok yoğun olduğundan ziyaretçiler, geliş sırasına göre birkaçar kişi hâlinde içeri alınıyor.',
-  waitingIntroKeepPrequeue: 'Henüz sıranız gelmedi. Satış başladığında, siz de dâhil olmak üzere satış öncesi bekleme sırasındaki herkese ana sırada rastgele bir yer verildi. Ziyaretçiler bu sıraya göre birkaçar kişi hâlinde içeri alınıyor.',
-  waitingKeepOpen: 'Lütfen bu sayfayı açık tutun: sayfa sizin yerinize kontrol eder ve sıranız geldiğinde sizi siteye yönlendirir. Sayfayı yenilemek şansınızı değiştirmez; sıradan istediğiniz zaman ayrılabilirsiniz.',
+  waitingIntroStartRandom:
+    'Site şu anda çok yoğun. Sitenin herkes için sorunsuz çalışması amacıyla ziyaretçiler, bekleyen herkesin arasından rastgele seçilerek birkaçar kişi hâlinde içeri alınıyor.',
+  waitingIntroStartFifo:
+    'Site şu anda çok yoğun. Sitenin herkes için sorunsuz çalışması amacıyla ziyaretçiler, geliş sırasına göre birkaçar kişi hâlinde içeri alınıyor.',
+  waitingIntroKeepRandom:
+    'Henüz sıranız gelmedi. Site çok yoğun olduğundan ziyaretçiler, bekleyen herkesin arasından rastgele seçilerek birkaçar kişi hâlinde içeri alınıyor.',
+  waitingIntroKeepFifo:
+    'Henüz sıranız gelmedi. Site çok yoğun olduğundan ziyaretçiler, geliş sırasına göre birkaçar kişi hâlinde içeri alınıyor.',
+  waitingIntroKeepPrequeue:
+    'Henüz sıranız gelmedi. Satış başladığında, siz de dâhil olmak üzere satış öncesi bekleme sırasındaki herkese ana sırada rastgele bir yer verildi. Ziyaretçiler bu sıraya göre birkaçar kişi hâlinde içeri alınıyor.',
+  waitingKeepOpen:
+    'Lütfen bu sayfayı açık tutun: sayfa sizin yerinize kontrol eder ve sıranız geldiğinde sizi siteye yönlendirir. Sayfayı yenilemek şansınızı değiştirmez; sıradan istediğiniz zaman ayrılabilirsiniz.',
   placeHeading: 'Sıradaki yeriniz',
   placeAhead: 'Önünüzde: {people}',
   turnIn: 'Sıranız {duration} içinde gelecek.',
@@ -48,29 +54,36 @@ export const catalog: Catalog = {
   wait25: 'Dört ziyaretçiden biri {duration} içinde giriyor',
   wait50: 'Yarısı {duration} içinde',
   wait75: 'Dörtte üçü {duration} içinde',
-  noscriptWaiting: 'JavaScript kapalı olduğu için bu sayfa sizin yerinize kontrol edemiyor. Bir sonraki şansınız {seconds, plural, one {yaklaşık # saniye} other {yaklaşık # saniye}} sonra.',
+  noscriptWaiting:
+    'JavaScript kapalı olduğu için bu sayfa sizin yerinize kontrol edemiyor. Bir sonraki şansınız {seconds, plural, one {yaklaşık # saniye} other {yaklaşık # saniye}} sonra.',
   noscriptProof: 'Site bu kadar yoğunken JavaScript kapalıysa şansınız daha düşüktür.',
 
   prequeueTitle: 'Satış birazdan başlıyor',
-  prequeueIntro: 'Satış öncesi bekleme sırasındasınız. Satış başladığında bu sıradaki herkese ana sırada rastgele bir yer verilir.',
+  prequeueIntro:
+    'Satış öncesi bekleme sırasındasınız. Satış başladığında bu sıradaki herkese ana sırada rastgele bir yer verilir.',
   prequeueStartLabel: 'Satışın başlangıcı:',
-  prequeueNoJump: 'Erken gelmek, sayfayı yenilemek veya daha fazla sekme açmak sizi öne geçirmez. Lütfen bu sayfayı açık tutun: satış başladığında sizi bir sonraki adıma götürür.',
-  prequeueNoscript: 'JavaScript kapalı olduğu için bu sayfa sizin yerinize kontrol edemiyor. Satış başladıktan sonra geri gelip yeniden kontrol edin.',
+  prequeueNoJump:
+    'Erken gelmek, sayfayı yenilemek veya daha fazla sekme açmak sizi öne geçirmez. Lütfen bu sayfayı açık tutun: satış başladığında sizi bir sonraki adıma götürür.',
+  prequeueNoscript:
+    'JavaScript kapalı olduğu için bu sayfa sizin yerinize kontrol edemiyor. Satış başladıktan sonra geri gelip yeniden kontrol edin.',
 
   denyTitle: 'Şimdilik kapalı',
   denyBody: 'Site şu anda yeni ziyaretçi kabul etmiyor. Sizin tarafınızda bir sorun yok.',
   closedTitle: 'Satış sona erdi',
-  closedBody: 'Bu etkinlik sona erdi; site artık bu sıra üzerinden ziyaretçi kabul etmiyor. Sizin tarafınızda bir sorun yok.',
+  closedBody:
+    'Bu etkinlik sona erdi; site artık bu sıra üzerinden ziyaretçi kabul etmiyor. Sizin tarafınızda bir sorun yok.',
   tryLater: 'Lütfen daha sonra tekrar deneyin.',
   tryAgain: 'Tekrar dene',
-  denyAuto: 'Bu sayfa açık kaldığı sürece birkaç dakikada bir yeniden kontrol eder ve site açıldığında sizi içeri alır.',
+  denyAuto:
+    'Bu sayfa açık kaldığı sürece birkaç dakikada bir yeniden kontrol eder ve site açıldığında sizi içeri alır.',
 
   originDownTitle: 'Geçici olarak kullanılamıyor',
   originDownHeading: 'Site şu anda yanıt vermiyor',
   originDownBody: 'Lütfen birazdan tekrar deneyin.',
   hammerTitle: 'Bekleme sürüyor',
   hammerHeading: 'Hâlâ sıradasınız',
-  hammerBody: '{seconds, plural, one {Bu sayfa çok sık kontrol edildi. Yeriniz korunuyor: sayfa # saniye sonra kendiliğinden yeniden kontrol edecek.} other {Bu sayfa çok sık kontrol edildi. Yeriniz korunuyor: sayfa # saniye sonra kendiliğinden yeniden kontrol edecek.}}',
+  hammerBody:
+    '{seconds, plural, one {Bu sayfa çok sık kontrol edildi. Yeriniz korunuyor: sayfa # saniye sonra kendiliğinden yeniden kontrol edecek.} other {Bu sayfa çok sık kontrol edildi. Yeriniz korunuyor: sayfa # saniye sonra kendiliğinden yeniden kontrol edecek.}}',
 
   clientNextCheck: 'Bir sonraki kontrole {time} kaldı',
   clientStartsIn: 'Başlangıca {time} kaldı',
@@ -81,9 +94,12 @@ export const catalog: Catalog = {
   clientStarted: 'Satış başladı. Yükleniyor…',
   clientStillClosed: 'Hâlâ kapalı. Bu sayfa birkaç dakika içinde yeniden kontrol edecek.',
   clientProofStarted: 'Tarayıcınız, otomatik alım yapan botları engelleyen kısa bir kontrol yapıyor: yeni başladı.',
-  clientProofQuarter: 'Tarayıcınız, otomatik alım yapan botları engelleyen kısa bir kontrol yapıyor: yaklaşık dörtte biri tamamlandı.',
-  clientProofHalf: 'Tarayıcınız, otomatik alım yapan botları engelleyen kısa bir kontrol yapıyor: yaklaşık yarısı tamamlandı.',
-  clientProofThreeQuarters: 'Tarayıcınız, otomatik alım yapan botları engelleyen kısa bir kontrol yapıyor: yaklaşık dörtte üçü tamamlandı.',
+  clientProofQuarter:
+    'Tarayıcınız, otomatik alım yapan botları engelleyen kısa bir kontrol yapıyor: yaklaşık dörtte biri tamamlandı.',
+  clientProofHalf:
+    'Tarayıcınız, otomatik alım yapan botları engelleyen kısa bir kontrol yapıyor: yaklaşık yarısı tamamlandı.',
+  clientProofThreeQuarters:
+    'Tarayıcınız, otomatik alım yapan botları engelleyen kısa bir kontrol yapıyor: yaklaşık dörtte üçü tamamlandı.',
   clientProofNearly: 'Tarayıcınız, otomatik alım yapan botları engelleyen kısa bir kontrol yapıyor: neredeyse bitti.',
   clientProofDone: 'Kontrol tamamlandı. Çekilişe katıldınız.',
 };

@@ -32,12 +32,16 @@ export const catalog: Catalog = {
 
   waitingTitleStart: '您正在排队',
   waitingTitleKeep: '仍在排队中',
-  waitingIntroStartRandom: '网站当前非常繁忙。为确保所有人都能正常访问，我们会从所有排队的访客中随机抽选，每次只让少量访客进入。',
-  waitingIntroStartFifo: '网站当前非常繁忙。为确保所有人都能正常访问，我们会按照访客到达的先后顺序，每次只让少量访客进入。',
+  waitingIntroStartRandom:
+    '网站当前非常繁忙。为确保所有人都能正常访问，我们会从所有排队的访客中随机抽选，每次只让少量访客进入。',
+  waitingIntroStartFifo:
+    '网站当前非常繁忙。为确保所有人都能正常访问，我们会按照访客到达的先后顺序，每次只让少量访客进入。',
   waitingIntroKeepRandom: '还没轮到您。网站当前非常繁忙，因此我们会从所有排队的访客中随机抽选，每次只让少量访客进入。',
   waitingIntroKeepFifo: '还没轮到您。网站当前非常繁忙，因此我们会按照访客到达的先后顺序，每次只让少量访客进入。',
-  waitingIntroKeepPrequeue: '还没轮到您。开售时，包括您在内的所有预排队访客都已被随机分配了一个排队位置。我们会按照这些位置的先后顺序，每次只让少量访客进入。',
-  waitingKeepOpen: '请保持此页面打开：页面会自动为您检查，轮到您时将带您进入网站。刷新页面不会影响您的机会，您也可以随时离开。',
+  waitingIntroKeepPrequeue:
+    '还没轮到您。开售时，包括您在内的所有预排队访客都已被随机分配了一个排队位置。我们会按照这些位置的先后顺序，每次只让少量访客进入。',
+  waitingKeepOpen:
+    '请保持此页面打开：页面会自动为您检查，轮到您时将带您进入网站。刷新页面不会影响您的机会，您也可以随时离开。',
   placeHeading: '您的排队位置',
   placeAhead: '排在您前面：{people}',
   turnIn: '预计轮到您还需：{duration}',
@@ -48,13 +52,15 @@ export const catalog: Catalog = {
   wait25: '四分之一的访客在{duration}内进入',
   wait50: '一半的访客在{duration}内进入',
   wait75: '四分之三的访客在{duration}内进入',
-  noscriptWaiting: '您的浏览器已禁用 JavaScript，此页面无法自动为您检查。{seconds, plural, other {约#秒}}后将有下一次机会。',
+  noscriptWaiting:
+    '您的浏览器已禁用 JavaScript，此页面无法自动为您检查。{seconds, plural, other {约#秒}}后将有下一次机会。',
   noscriptProof: '网站如此繁忙期间，禁用 JavaScript 会降低您进入的机会。',
 
   prequeueTitle: '即将开售',
   prequeueIntro: '您已进入预排队。开售时，所有预排队的访客都会被随机分配一个排队位置。',
   prequeueStartLabel: '开售时间：',
-  prequeueNoJump: '提早到达、刷新页面或打开更多标签页，都不会让您排得更靠前。请保持此页面打开：开售时页面会自动带您进入下一步。',
+  prequeueNoJump:
+    '提早到达、刷新页面或打开更多标签页，都不会让您排得更靠前。请保持此页面打开：开售时页面会自动带您进入下一步。',
   prequeueNoscript: '您的浏览器已禁用 JavaScript，此页面无法自动为您检查。请在开售后回来再检查一次。',
 
   denyTitle: '暂时关闭',

@@ -32,12 +32,16 @@ export const catalog: Catalog = {
 
   waitingTitleStart: '您正在排隊',
   waitingTitleKeep: '仍在排隊中',
-  waitingIntroStartRandom: '網站目前非常繁忙。為了讓所有人都能順利使用，我們會從所有排隊的訪客中隨機抽選，每次只讓少數訪客進入。',
-  waitingIntroStartFifo: '網站目前非常繁忙。為了讓所有人都能順利使用，我們會依照訪客抵達的先後順序，每次只讓少數訪客進入。',
+  waitingIntroStartRandom:
+    '網站目前非常繁忙。為了讓所有人都能順利使用，我們會從所有排隊的訪客中隨機抽選，每次只讓少數訪客進入。',
+  waitingIntroStartFifo:
+    '網站目前非常繁忙。為了讓所有人都能順利使用，我們會依照訪客抵達的先後順序，每次只讓少數訪客進入。',
   waitingIntroKeepRandom: '還沒輪到您。網站目前非常繁忙，因此我們會從所有排隊的訪客中隨機抽選，每次只讓少數訪客進入。',
   waitingIntroKeepFifo: '還沒輪到您。網站目前非常繁忙，因此我們會依照訪客抵達的先後順序，每次只讓少數訪客進入。',
-  waitingIntroKeepPrequeue: '還沒輪到您。開賣時，包括您在內的所有預先排隊訪客，都已隨機分配到一個排隊位置。我們會依照這些位置的先後順序，每次只讓少數訪客進入。',
-  waitingKeepOpen: '請保持此頁面開啟：頁面會自動為您確認，輪到您時就會帶您進入網站。重新整理頁面不會影響您的機會，您也可以隨時離開。',
+  waitingIntroKeepPrequeue:
+    '還沒輪到您。開賣時，包括您在內的所有預先排隊訪客，都已隨機分配到一個排隊位置。我們會依照這些位置的先後順序，每次只讓少數訪客進入。',
+  waitingKeepOpen:
+    '請保持此頁面開啟：頁面會自動為您確認，輪到您時就會帶您進入網站。重新整理頁面不會影響您的機會，您也可以隨時離開。',
   placeHeading: '您的排隊位置',
   placeAhead: '排在您前面：{people}',
   turnIn: '預計輪到您還需：{duration}',
@@ -48,13 +52,15 @@ export const catalog: Catalog = {
   wait25: '四分之一的訪客在{duration}內進入',
   wait50: '一半的訪客在{duration}內進入',
   wait75: '四分之三的訪客在{duration}內進入',
-  noscriptWaiting: '您的瀏覽器已停用 JavaScript，此頁面無法自動為您確認。{seconds, plural, other {約#秒}}後會有下一次機會。',
+  noscriptWaiting:
+    '您的瀏覽器已停用 JavaScript，此頁面無法自動為您確認。{seconds, plural, other {約#秒}}後會有下一次機會。',
   noscriptProof: '網站如此繁忙期間，停用 JavaScript 會降低您進入的機會。',
 
   prequeueTitle: '即將開賣',
   prequeueIntro: '您已進入預先排隊。開賣時，所有預先排隊的訪客都會隨機分配到一個排隊位置。',
   prequeueStartLabel: '開賣時間：',
-  prequeueNoJump: '提早到達、重新整理頁面或開啟更多分頁，都不會讓您排得更前面。請保持此頁面開啟：開賣時頁面會自動帶您進入下一步。',
+  prequeueNoJump:
+    '提早到達、重新整理頁面或開啟更多分頁，都不會讓您排得更前面。請保持此頁面開啟：開賣時頁面會自動帶您進入下一步。',
   prequeueNoscript: '您的瀏覽器已停用 JavaScript，此頁面無法自動為您確認。請在開賣後再回來確認一次。',
 
   denyTitle: '暫時關閉',
