@@ -69,6 +69,17 @@ function stopAll(browsers: readonly VirtualBrowser[]): LoadResult['endState'] {
   return endState;
 }
 
+/** Reads the target in force into the tally at `atMs`, in the background (none when it cannot be read). */
+function targetReading(options: LoadOptions, tally: Tally): (atMs: number) => void {
+  return (atMs) => {
+    if (options.readTarget === undefined) return;
+    void options.readTarget().then(
+      (target) => tally.setTarget(atMs, target),
+      () => tally.setTarget(atMs, null),
+    );
+  };
+}
+
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
   const clock = options.clock ?? realClock;
   const minuteMs = options.minuteMs ?? 60_000;
@@ -103,13 +114,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
     cancels.push(clock.after(offset, () => browser.start()));
   });
 
-  const readTarget = (atMs: number): void => {
-    if (options.readTarget === undefined) return;
-    void options.readTarget().then(
-      (target) => tally.setTarget(atMs, target),
-      () => tally.setTarget(atMs, null),
-    );
-  };
+  const readTarget = targetReading(options, tally);
   readTarget(startedMs);
 
   const minutes = Math.ceil(durationMs / minuteMs);
