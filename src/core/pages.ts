@@ -5,7 +5,7 @@
 // Pure and runtime-neutral: atob + TextDecoder exist in SpiderMonkey (js-compute) and Node alike.
 import Mustache from 'mustache';
 import { escapeHtml } from './html-text.js';
-import { sandboxMemory } from './memory/index.js';
+import { MAX_PARSES, sandboxMemory } from './memory/index.js';
 import deny from '../../pages/deny.html';
 import prequeue from '../../pages/prequeue.html';
 import waiting from '../../pages/waiting.html';
@@ -43,8 +43,9 @@ const RENDER = { escape: escapeHtml };
 
 // Mustache keeps each template it parses (the built-in pages and partials, made at build time by the
 // warm-up, and the operator's) by its text: in the sandbox's memory, bounded as an operator's edits
-// come and go (Mustache's types call the parsed template a string).
-Mustache.templateCache = sandboxMemory.table<string, string>('derived', 'templates parsed', 64);
+// come and go, with room for four pages of as many page sets as a sandbox keeps rooms' settings
+// (Mustache's types call the parsed template a string).
+Mustache.templateCache = sandboxMemory.table<string, string>('derived', 'templates parsed', 4 * MAX_PARSES);
 
 /**
  * UTF-8 text from bytes, or null when the bytes are not UTF-8. js-compute's TextDecoder has no
