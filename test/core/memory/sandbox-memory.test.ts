@@ -1,11 +1,11 @@
 // What a reused sandbox keeps between requests: only answers that still follow from what the stores
 // say now, so a tuned setting, a new key or an expired token is seen on the very next request.
 import { describe, expect, it } from 'vitest';
-import { parseRoomConfig } from '../../src/core/config.js';
-import { rawList, readRoomRaws } from '../../src/core/layout.js';
-import { createKeyRing, hmacKey } from '../../src/core/keys.js';
-import { MAX_REMEMBERED, SandboxMemory } from '../../src/core/sandbox-memory.js';
-import { signToken, verifyToken } from '../../src/core/token.js';
+import { parseRoomConfig } from '../../../src/core/config.js';
+import { rawList, readRoomRaws } from '../../../src/core/layout.js';
+import { createKeyRing, hmacKey } from '../../../src/core/keys.js';
+import { MAX_REMEMBERED, SandboxMemory } from '../../../src/core/memory/index.js';
+import { signToken, verifyToken } from '../../../src/core/token.js';
 
 const bytes = (seed: number): Uint8Array => Uint8Array.from({ length: 64 }, (_, i) => (i * 13 + seed) & 255);
 const b64 = (b: Uint8Array): string => Buffer.from(b).toString('base64');
@@ -147,5 +147,50 @@ describe('verified tokens', () => {
     memory.parsed('routing', [null], () => 1);
     memory.forget();
     expect(memory.size).toEqual({ tokens: 0, keys: 0, parses: 0 });
+  });
+});
+
+describe('one memory, three kinds of table', () => {
+  it('forgets what follows from the stores after a failure, and keeps what follows from its key or the service', () => {
+    const memory = new SandboxMemory();
+    const worded = memory.table<string, string>('derived', 'worded', 8);
+    const handles = memory.table<string, string>('service', 'handles', 8);
+    const parsed = memory.table<string, string>('stored', 'parsed', 8);
+    worded.set('a', 'A');
+    handles.set('log', 'L');
+    parsed.set('room', 'R');
+    expect(memory.firstTime('store missing')).toBe(true);
+    memory.forget();
+    expect([worded.get('a'), handles.get('log'), parsed.get('room')]).toEqual(['A', 'L', undefined]);
+    // A diagnostic about the service is still said once, not again after the failure.
+    expect(memory.firstTime('store missing')).toBe(false);
+  });
+
+  it('lists every table with its kind, the handler’s own first', () => {
+    const memory = new SandboxMemory();
+    memory.table('derived', 'worded', 8).set('a', 'A');
+    const kept = memory.kept();
+    expect(kept.map((t) => `${t.kind} ${t.name}`)).toEqual([
+      'stored settings, routing and strings as parsed',
+      'stored imported keys',
+      'stored verified tokens',
+      'stored identity hashes',
+      'service diagnostics said',
+      'derived worded',
+    ]);
+    expect(kept.at(-1)!.size).toBe(1);
+    // Tables kept per object cannot be counted.
+    expect(kept[3]!.size).toBeNull();
+  });
+
+  it('keeps a table per object, each bounded, and a new object starts empty', () => {
+    const memory = new SandboxMemory();
+    const perList = memory.perObject<object, string, number>('derived', 'per list', 2);
+    const a = {};
+    perList.of(a).set('x', 1);
+    perList.of(a).set('y', 2);
+    perList.of(a).set('z', 3);
+    expect([perList.of(a).get('x'), perList.of(a).get('z')]).toEqual([undefined, 3]);
+    expect(perList.of({}).size).toBe(0);
   });
 });
