@@ -4,7 +4,7 @@
 import { renderAnswer } from './answer-body.js';
 import { answerLanguage, applyAnswerLanguage, type AnswerLanguage } from './answer-language.js';
 import { applyCookieSplit, clearRoomCookie, setRoomCookie, splitRoomCookie, type RoomCookieSplit } from './cookies.js';
-import { decide } from './decide.js';
+import { decide } from './decision/index.js';
 import { resolveIdentity, type IdentityKind } from './identity.js';
 import { createCeiling } from './ceiling.js';
 import { checkHammering, hammeringResponse, hammeringResult } from './hammer.js';
@@ -18,7 +18,7 @@ import { requestFacts } from './request-facts.js';
 import { resultWith, type DecideResult } from './result.js';
 import { routeRequest, type Target } from './routing.js';
 import { solverAsset } from './solver-asset.js';
-import { tokensNote } from './usable-token.js';
+import { tokensNote } from './decision/index.js';
 import { readRoomConfig, readRouting } from './settings-read.js';
 import type { Config, Decision, Outcome, ReasonCode, RoomDeps } from './types.js';
 
