@@ -20,7 +20,7 @@ import { checkOverrides } from './i18n/overrides.js';
 import { warmPageText } from './i18n/page-text.js';
 import { parseRoomConfig } from './config.js';
 import { clearRoomCookie, cookieName, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
-import { decide } from './decide.js';
+import { decide } from './decision/index.js';
 import { resolveIdentity } from './identity.js';
 import { createKeyRing } from './keys.js';
 import { requestFacts } from './request-facts.js';

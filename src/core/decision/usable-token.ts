@@ -1,13 +1,13 @@
 // Which of a visitor's tokens counts: the first that is genuine, of this room, for this identity and
 // not spent; a draw's wait token presented long after its window stands for the one its holder would
-// hold now. Part of the decision (decide.ts), apart so each file keeps one job.
-import { signatureOf, staleAt } from './draw.js';
-import { identityHash } from './identity.js';
-import type { KeyRing } from './keys.js';
-import { DEFAULT_ROOM } from './layout.js';
-import { holdsPlace, ofThisEvent, placeLostAt } from './queue.js';
-import { signToken, verifyToken } from './token.js';
-import type { Config, ReasonCode, SandboxCache, TokenClaims } from './types.js';
+// hold now. Read once per visit by the tokens step (steps/tokens.ts), apart so each file keeps one job.
+import { signatureOf, staleAt } from '../draw.js';
+import { identityHash } from '../identity.js';
+import type { KeyRing } from '../keys.js';
+import { DEFAULT_ROOM } from '../layout.js';
+import { holdsPlace, ofThisEvent, placeLostAt } from '../queue.js';
+import { signToken, verifyToken } from '../token.js';
+import type { Config, ReasonCode, SandboxCache, TokenClaims } from '../types.js';
 
 /** What choosing a token needs of the decision's input. */
 export interface TokenInput {

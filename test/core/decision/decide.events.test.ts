@@ -2,12 +2,12 @@
 // the pre-queue's countdown token, the shuffled start, places kept and lost, the cursor and its fallback.
 import { base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/core/config.js';
-import { decide } from '../../src/core/decide.js';
-import { createKeyRing, seedKey } from '../../src/core/keys.js';
-import { prequeuePosition, rank } from '../../src/core/position.js';
-import type { DecideResult } from '../../src/core/result.js';
-import type { TokenClaims } from '../../src/core/types.js';
+import { parseConfig } from '../../../src/core/config.js';
+import { decide } from '../../../src/core/decision/index.js';
+import { createKeyRing, seedKey } from '../../../src/core/keys.js';
+import { prequeuePosition, rank } from '../../../src/core/position.js';
+import type { DecideResult } from '../../../src/core/result.js';
+import type { TokenClaims } from '../../../src/core/types.js';
 
 const KEY = Buffer.from(Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11) & 255)).toString('base64');
 const KEY2 = Buffer.from(Uint8Array.from({ length: 64 }, (_, i) => (i * 13 + 5) & 255)).toString('base64');

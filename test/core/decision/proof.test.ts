@@ -2,16 +2,16 @@
 // a valid proof draws at the full chance, a missing one at proof_free_share of it, a failed or skipped
 // one goes to the infinite queue when the room has one, and the infinite queue never wins.
 import { describe, expect, it } from 'vitest';
-import { solveChallenges } from '../../lib/proof-solve.js';
-import { parseConfig } from '../../src/core/config.js';
-import { decide, type DecideInput } from '../../src/core/decide.js';
-import { drawValue, signatureOf } from '../../src/core/draw.js';
-import { identityHash } from '../../src/core/identity.js';
-import { createKeyRing, hmacKey } from '../../src/core/keys.js';
-import { prequeueDraining } from '../../src/core/queue.js';
-import { proofChallenge, proofJson, type ProofChallenge } from '../../src/core/proof.js';
-import type { DecideResult } from '../../src/core/result.js';
-import type { TokenClaims } from '../../src/core/types.js';
+import { solveChallenges } from '../../../lib/proof-solve.js';
+import { parseConfig } from '../../../src/core/config.js';
+import { decide, type DecideInput } from '../../../src/core/decision/index.js';
+import { drawValue, signatureOf } from '../../../src/core/draw.js';
+import { identityHash } from '../../../src/core/identity.js';
+import { createKeyRing, hmacKey } from '../../../src/core/keys.js';
+import { prequeueDraining } from '../../../src/core/queue.js';
+import { proofChallenge, proofJson, type ProofChallenge } from '../../../src/core/proof.js';
+import type { DecideResult } from '../../../src/core/result.js';
+import type { TokenClaims } from '../../../src/core/types.js';
 
 const KEY_BYTES = Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11) & 255);
 const KEY = Buffer.from(KEY_BYTES).toString('base64');

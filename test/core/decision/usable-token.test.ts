@@ -1,10 +1,10 @@
 // Which of a visitor's tokens counts: the first genuine one of this room and identity.
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/core/config.js';
-import { createKeyRing } from '../../src/core/keys.js';
-import { catchUp, firstUsable, MAX_VERIFIED_TOKENS } from '../../src/core/usable-token.js';
-import { mintToken } from '../../lib/mint.js';
-import { KEY_BASE64, KEY_BYTES, KID } from '../support/fakes.js';
+import { parseConfig } from '../../../src/core/config.js';
+import { createKeyRing } from '../../../src/core/keys.js';
+import { catchUp, firstUsable, MAX_VERIFIED_TOKENS } from '../../../src/core/decision/index.js';
+import { mintToken } from '../../../lib/mint.js';
+import { KEY_BASE64, KEY_BYTES, KID } from '../../support/fakes.js';
 
 const NOW = 1_800_000_000;
 const identity = 'ip:192.0.2.10';
