@@ -1,16 +1,16 @@
 // `npm run control`: holds the origin to new_users_per_minute (and total_active_users) by reading the
 // room's decision lines and publishing each window's chance (docs/control/). Its options, and what
-// each does, are in control/cli-options.ts (`npm run control -- --help`).
+// each does, are in control/cli/options.ts (`npm run control -- --help`).
 import { isMain, runTool, UsageError } from '../lib/cli.js';
-import { apiBudget, NO_SOURCE, parseOptions, positive, USAGE, type Log, type Values } from './cli-options.js';
+import { apiBudget, NO_SOURCE, parseOptions, positive, USAGE, type Log, type Values } from './cli/options.js';
 import { localConfigFile } from '../lib/local-store.js';
 import { resolve } from 'node:path';
 import { Controller } from './controller.js';
-import { restoredModels, Rooms } from './rooms.js';
-import type { RoomsPort } from './rooms-port.js';
-import { WorkerRooms } from './worker-rooms.js';
-import { Failover } from './failover.js';
-import { DEFAULT_LEASE_SECONDS } from './heartbeat.js';
+import { restoredModels, Rooms } from './rooms/room-set.js';
+import type { RoomsPort } from './rooms/port.js';
+import { WorkerRooms } from './rooms/worker-rooms.js';
+import { Failover } from './failover/failover.js';
+import { DEFAULT_LEASE_SECONDS } from './failover/heartbeat.js';
 import {
   defaultStateFile,
   readStateFile,
@@ -19,19 +19,19 @@ import {
   StateSaver,
   writeStateFile,
   type ControllerState,
-} from './state-file.js';
+} from './failover/state-file.js';
 import { startDashboard } from './dashboard/server.js';
 import { createControlModel } from './model/index.js';
 import type { ModelSaved } from './model/saved.js';
-import { httpsSource } from './https-source.js';
-import { parseLogLine } from './log-line.js';
-import { fileSource, logTailSource, stdinSource, type Source } from './sources.js';
-import { fastlyStore } from './fastly-store.js';
-import { localStore, Writer } from './writer.js';
-import type { ApiBudget, StoreCall } from './api-budget.js';
-import { openJournal } from './journal.js';
-import { journalTargets } from './journal-targets.js';
-import { dashboardPortTaken, portHolder } from './port-holder.js';
+import { httpsSource } from './sources/https-source.js';
+import { parseLogLine } from './sources/log-line.js';
+import { fileSource, logTailSource, stdinSource, type Source } from './sources/log-tail-source.js';
+import { fastlyStore } from './store/fastly-store.js';
+import { localStore, Writer } from './store/writer.js';
+import type { ApiBudget, StoreCall } from './store/api-budget.js';
+import { openJournal } from './store/journal.js';
+import { journalTargets } from './store/journal-targets.js';
+import { dashboardPortTaken, portHolder } from './dashboard/port-holder.js';
 import { launchers, startGuard } from '../lib/child-guard.js';
 
 async function startHttps(
@@ -155,7 +155,7 @@ export async function main(argv: readonly string[], options: { guard?: boolean }
   if (values.service === undefined && (values['store-id'] !== undefined || values['dry-run']))
     throw new UsageError('--store-id and --dry-run go with --service ID');
   const { budget, readEveryMs } = apiBudget(values, log);
-  // Each room's target rides the journal's writes (control/journal-targets.ts): the report puts admissions against it.
+  // Each room's target rides the journal's writes (control/store/journal-targets.ts): the report puts admissions against it.
   const targets = journalTargets();
   const journal = values.journal === undefined ? null : openJournal(values.journal, log, targets);
   const store = openStore(values, readEveryMs, budget, journal, targets, log);

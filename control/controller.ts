@@ -1,5 +1,5 @@
 // The controller process's heart, without its I/O: lines in, counted, each fed to its room's model
-// (rooms.ts); once a second the source's health, the settings, every room's plan and the writer,
+// (rooms/room-set.ts); once a second the source's health, the settings, every room's plan and the writer,
 // which sends all rooms' writes in one call. The CLI wires real sources, stores and a clock to it;
 // tests drive it with fakes and a fake clock.
 //
@@ -16,14 +16,14 @@
 // fault, so silence alone never makes the controller hold. Each condition is said once, when it
 // starts, and again only when it changes (a growing figure is not a change).
 import { applyWrites } from '../lib/json-store.js';
-import { retryDelayMs } from './api-call.js';
-import { parseLogLine } from './log-line.js';
-import { restoredModels, Rooms } from './rooms.js';
-import { HEARTBEAT_KEY } from './heartbeat.js';
-import type { Failover } from './failover.js';
-import type { RoomsPort } from './rooms-port.js';
+import { retryDelayMs } from './store/api-call.js';
+import { parseLogLine } from './sources/log-line.js';
+import { restoredModels, Rooms } from './rooms/room-set.js';
+import { HEARTBEAT_KEY } from './failover/heartbeat.js';
+import type { Failover } from './failover/failover.js';
+import type { RoomsPort } from './rooms/port.js';
 import type { ControlModel, DashboardSnapshot, SettingWrites, SourceStatus } from './types.js';
-import type { Store, Writer } from './writer.js';
+import type { Store, Writer } from './store/writer.js';
 
 export interface ControllerOptions {
   /**
@@ -31,9 +31,9 @@ export interface ControllerOptions {
    * `restore`: its saved state, after a restart.
    */
   createModel?: (room: string, restore?: unknown) => ControlModel;
-  /** The rooms and their models, if not in this thread of `createModel`'s (worker-rooms.ts: in a worker thread, restored there). */
+  /** The rooms and their models, if not in this thread of `createModel`'s (rooms/worker-rooms.ts: in a worker thread, restored there). */
   rooms?: RoomsPort;
-  /** Restart and failover: the state file, learning mode, the heartbeat and the lease (failover.ts); none in tests of the rest. */
+  /** Restart and failover: the state file, learning mode, the heartbeat and the lease (failover/failover.ts); none in tests of the rest. */
   failover?: Failover;
   store: Store;
   writer: Writer;
@@ -166,7 +166,7 @@ export class Controller {
         this.settingsError = `cannot read the settings from ${this.o.store.name}: ${(error as Error).message}`;
       }
     }
-    // While learning, the models get the settings only when it ends (failover.ts): they take the edge's chances then as fixed.
+    // While learning, the models get the settings only when it ends (failover/failover.ts): they take the edge's chances then as fixed.
     if (Number.isFinite(this.lastGoodReadMs) && this.o.failover?.withholdSettings(nowMs) !== true)
       this.rooms.settings(this.current, nowMs);
     // Without fresh settings the targets may be stale: hold, as with a lagging log; a read that failed
@@ -214,7 +214,7 @@ export class Controller {
       holding: why !== null,
       writeIntervalMs: this.o.writer.intervalMs(nowMs),
     });
-    // The lease on each schedule and the heartbeat (failover.ts); the models are told of their own texts.
+    // The lease on each schedule and the heartbeat (failover/failover.ts); the models are told of their own texts.
     const out = this.o.failover?.outgoing(plans, this.current, nowMs, this.beatCosts) ?? { plans, extra: {} };
     if (out.plans.size > 0 || Object.keys(out.extra).length > 0) await this.write(out.plans, out.extra, plans, nowMs);
     if (!atPlan || pops !== undefined) await this.o.failover?.save(nowMs, () => this.rooms.saved(), pops);

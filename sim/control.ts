@@ -3,14 +3,14 @@
 // clock, and writing to the simulated central store, from which each POP sees a write after its own
 // propagation delay. Only the I/O is simulated: the store, the log's transport, and time.
 import { Controller } from '../control/controller.js';
-import { Failover } from '../control/failover.js';
-import { DEFAULT_LEASE_SECONDS } from '../control/heartbeat.js';
+import { Failover } from '../control/failover/failover.js';
+import { DEFAULT_LEASE_SECONDS } from '../control/failover/heartbeat.js';
 import { createControlModel } from '../control/model/index.js';
 import type { ModelSaved } from '../control/model/saved.js';
-import { decodeState, encodeState, StateSaver, type ControllerState } from '../control/state-file.js';
-import { Writer, type Store } from '../control/writer.js';
-import { ApiBudget, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, type StoreCall } from '../control/api-budget.js';
-import { callKind } from '../control/fastly-store.js';
+import { decodeState, encodeState, StateSaver, type ControllerState } from '../control/failover/state-file.js';
+import { Writer, type Store } from '../control/store/writer.js';
+import { ApiBudget, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, type StoreCall } from '../control/store/api-budget.js';
+import { callKind } from '../control/store/fastly-store.js';
 import { DEFAULT_ROOM, liveKey, LIVE_SETTINGS, percentageKey, storeFromSettings } from '../src/core/layout.js';
 import type { VirtualClock } from './clock.js';
 import type { Random } from '../lib/random.js';
@@ -32,9 +32,9 @@ export interface ControlSpec {
   stopAtMs?: number;
   /**
    * kill -9 here (ms since the run began): the Controller is dropped without a word and a new one
-   * starts at once from the state it last saved (once a second, control/state-file.ts), its log
+   * starts at once from the state it last saved (once a second, control/failover/state-file.ts), its log
    * source giving again the last `replayMs` of lines (docs/control/failover.md#restarting-it-safely).
-   * With it, the controllers run with the state file, heartbeat and lease (control/failover.ts).
+   * With it, the controllers run with the state file, heartbeat and lease (control/failover/failover.ts).
    */
   restartAtMs?: number;
   /** With restartAtMs: the log source replays this much of the lines before the restart, ms (default 30 s). */

@@ -3,7 +3,7 @@
 // with writes spaced `writeIntervalMs` apart (the API budget), a write that goes out (a window due, or
 // the forecast's refresh) also fixes every window whose decision time comes before the next write can go. A new firm window always goes out; a forecast alone once a minute, or
 // sooner when it moved a lot; the queue's cursor every 30 s, or sooner when its speed changed. The
-// writer (control/writer.ts) only sends what is due and spaces the calls by the budget.
+// writer (control/store/writer.ts) only sends what is due and spaces the calls by the budget.
 import type { SettingWrites } from '../types.js';
 import { forecastMoved } from './schedule-text.js';
 import type { ModelState } from './state.js';

@@ -2,7 +2,7 @@
 // sampled as the edge samples, that add up to the crowd they stand for.
 import { describe, expect, it } from 'vitest';
 import { IngestLines } from '../../bench/ingest-lines.js';
-import { parseLogLine } from '../../control/log-line.js';
+import { parseLogLine } from '../../control/sources/log-line.js';
 import { Ledger } from '../../control/model/ledger.js';
 
 const D = 30;
