@@ -2,8 +2,9 @@
 // `npm run control` runs, fed the room's own decision lines after a log delay, ticking on the virtual
 // clock, and writing to the simulated central store, from which each POP sees a write after its own
 // propagation delay. Only the I/O is simulated: the store, the log's transport, and time.
-import { Controller } from '../control/controller.js';
+import type { ControlLoop } from '../control/controller.js';
 import { Failover } from '../control/failover/failover.js';
+import { controlLoop } from '../control/failover/failover-controller.js';
 import { DEFAULT_LEASE_SECONDS } from '../control/failover/heartbeat.js';
 import { createControlModel } from '../control/model/index.js';
 import type { ModelSaved } from '../control/model/saved.js';
@@ -142,7 +143,7 @@ export class SimController {
   unrouted = 0;
   /** The lines each room's model got, as of the last tick (a room a line named but the store does not is here too). */
   roomLines: ReadonlyMap<string, number> = new Map();
-  private controller: Controller;
+  private controller: ControlLoop;
   private readonly messages: ControlTrace['messages'] = [];
   private readonly apiCalls: ControlTrace['apiCalls'] = [];
 
@@ -202,7 +203,7 @@ export class SimController {
       },
     };
     this.make = (resume, pid) =>
-      new Controller({
+      controlLoop({
         createModel: (_room, restore) =>
           createControlModel({
             leadSeconds: spec.leadSeconds ?? 25,
@@ -218,7 +219,7 @@ export class SimController {
     this.controller = this.make(null, 1);
   }
 
-  private readonly make: (resume: ControllerState | null, pid: number) => Controller;
+  private readonly make: (resume: ControllerState | null, pid: number) => ControlLoop;
   /** The state file's text as last saved (restartAtMs). */
   private savedText: string | null = null;
   /** Lines delivered lately, for the replay after a restart (restartAtMs). */

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Controller } from '../../../control/controller.js';
+import { FailoverController } from '../../../control/failover/failover-controller.js';
 import { Failover } from '../../../control/failover/failover.js';
 import { StateSaver, STATE_VERSION, type ControllerState } from '../../../control/failover/state-file.js';
 import type { ControlModel, ModelSnapshot, SettingWrites } from '../../../control/types.js';
@@ -88,7 +88,7 @@ function controller(o: {
     startedMs: o.startedMs,
     log,
   });
-  const c = new Controller({
+  const c = new FailoverController({
     ...(o.rooms === undefined ? { createModel: () => fake.model } : { rooms: o.rooms }),
     store,
     writer: new Writer(store, 0, log, budget),
@@ -363,7 +363,7 @@ describe('a restarted controller', () => {
       () => fakeModel(() => null).model,
       () => {},
     );
-    let c: Controller | null = null;
+    let c: FailoverController | null = null;
     // Rooms whose state is as of the plan; a line arrives while the plan runs (it waits on another thread).
     const rooms: RoomsPort = {
       observe: (line) => inner.observe(line),
@@ -463,8 +463,8 @@ describe('a restarted controller', () => {
       log: () => {},
     });
     const store = localStore(file);
-    const make = (): Controller =>
-      new Controller({
+    const make = (): FailoverController =>
+      new FailoverController({
         createModel: (_room, restore) => {
           if (restore !== undefined) throw new Error('the saved model is version 99; this controller reads version 1');
           return fakeModel(() => null).model;

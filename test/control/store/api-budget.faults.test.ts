@@ -7,7 +7,7 @@
 // the stand-in counted in any trailing hour and in any few minutes, and what the controller said.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiBudget, DEFAULT_API_BUDGET, type StoreCall } from '../../../control/store/api-budget.js';
-import { Controller } from '../../../control/controller.js';
+import { FailoverController } from '../../../control/failover/failover-controller.js';
 import { Failover } from '../../../control/failover/failover.js';
 import { fastlyStore } from '../../../control/store/fastly-store.js';
 import { createControlModel } from '../../../control/model/index.js';
@@ -65,7 +65,7 @@ async function run(faults: Fault[], seconds: number) {
     startedMs: now,
     log,
   });
-  const controller = new Controller({
+  const controller = new FailoverController({
     createModel: () => createControlModel({ leadSeconds: 25 }),
     store,
     writer,

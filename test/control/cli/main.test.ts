@@ -6,9 +6,9 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../control/cli.js';
-import { repoRoot } from '../../lib/paths.js';
-import { admittedLine } from './lines.js';
+import { main } from '../../../control/cli/main.js';
+import { repoRoot } from '../../../lib/paths.js';
+import { admittedLine } from '../lines.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wr-control-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
