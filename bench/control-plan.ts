@@ -7,10 +7,8 @@
 import { performance } from 'node:perf_hooks';
 import { takesNoArguments } from '../lib/cli.js';
 import { createControlModel } from '../control/model/index.js';
-import { Rooms } from '../control/rooms/room-set.js';
-import type { RoomsPort } from '../control/rooms/port.js';
-import { parseLogLine } from '../control/sources/log-line.js';
-import { WorkerRooms } from '../control/rooms/worker-rooms.js';
+import { Rooms, type RoomsPort, WorkerRooms } from '../control/rooms/index.js';
+import { parseLogLine } from '../control/sources/index.js';
 import { storeFromSettings } from '../src/core/layout.js';
 import { decisionLine } from '../src/core/log-line.js';
 

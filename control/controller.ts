@@ -16,13 +16,11 @@
 // fault, so silence alone never makes the controller hold. Each condition is said once, when it
 // starts, and again only when it changes (a growing figure is not a change).
 import { applyWrites } from '../lib/json-store.js';
-import { retryDelayMs } from './store/api-call.js';
-import { parseLogLine } from './sources/log-line.js';
-import { restoredModels, Rooms } from './rooms/room-set.js';
-import type { RoomsPort } from './rooms/port.js';
-import type { RoomsJson } from './failover/state-file.js';
+import { retryDelayMs, type Store, type Writer } from './store/index.js';
+import { parseLogLine } from './sources/index.js';
+import { restoredModels, Rooms, type RoomsPort } from './rooms/index.js';
+import type { RoomsJson } from './failover/index.js';
 import type { ControlModel, DashboardSnapshot, DecisionLine, SettingWrites, SourceStatus } from './types.js';
-import type { Store, Writer } from './store/writer.js';
 
 export interface ControllerOptions {
   /**

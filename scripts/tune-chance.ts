@@ -5,7 +5,7 @@
 import { chanceNow } from '../src/core/chance-now.js';
 import { CONTROLLER_KEY, liveKey, SETTINGS_KEY } from '../src/core/layout.js';
 import type { Config } from '../src/core/types.js';
-import { DEFAULT_LEASE_SECONDS, parseBeat } from '../control/failover/heartbeat.js';
+import { DEFAULT_LEASE_SECONDS, parseBeat } from '../control/failover/index.js';
 import type { StoreData } from '../lib/json-store.js';
 import { roomSettings, settingSources } from '../lib/room-store.js';
 import { timeOfDay } from './tune-clock.js';

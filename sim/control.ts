@@ -3,15 +3,26 @@
 // clock, and writing to the simulated central store, from which each POP sees a write after its own
 // propagation delay. Only the I/O is simulated: the store, the log's transport, and time.
 import type { ControlLoop } from '../control/controller.js';
-import { Failover } from '../control/failover/failover.js';
-import { controlLoop } from '../control/failover/failover-controller.js';
-import { DEFAULT_LEASE_SECONDS } from '../control/failover/heartbeat.js';
+import {
+  Failover,
+  controlLoop,
+  DEFAULT_LEASE_SECONDS,
+  decodeState,
+  encodeState,
+  StateSaver,
+  type ControllerState,
+} from '../control/failover/index.js';
 import { createControlModel } from '../control/model/index.js';
-import type { ModelSaved } from '../control/model/saved.js';
-import { decodeState, encodeState, StateSaver, type ControllerState } from '../control/failover/state-file.js';
-import { Writer, type Store } from '../control/store/writer.js';
-import { ApiBudget, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, type StoreCall } from '../control/store/api-budget.js';
-import { callKind } from '../control/store/fastly-store.js';
+import type { ModelSaved } from '../control/model/index.js';
+import {
+  Writer,
+  type Store,
+  ApiBudget,
+  DEFAULT_API_BUDGET,
+  DEFAULT_READ_EVERY_MS,
+  type StoreCall,
+  callKind,
+} from '../control/store/index.js';
 import { DEFAULT_ROOM, liveKey, LIVE_SETTINGS, percentageKey, storeFromSettings } from '../src/core/layout.js';
 import type { VirtualClock } from './clock.js';
 import type { Random } from '../lib/random.js';

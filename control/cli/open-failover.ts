@@ -3,9 +3,9 @@
 import { resolve } from 'node:path';
 import { UsageError } from '../../lib/cli.js';
 import { localConfigFile } from '../../lib/local-store.js';
-import { Failover } from '../failover/failover.js';
-import { DEFAULT_LEASE_SECONDS } from '../failover/heartbeat.js';
 import {
+  Failover,
+  DEFAULT_LEASE_SECONDS,
   defaultStateFile,
   readStateFile,
   removeLeftTemps,
@@ -13,8 +13,8 @@ import {
   StateSaver,
   writeStateFile,
   type ControllerState,
-} from '../failover/state-file.js';
-import type { ApiBudget } from '../store/api-budget.js';
+} from '../failover/index.js';
+import type { ApiBudget } from '../store/index.js';
 import { positive } from './options.js';
 
 export /** The state file read (unless --fresh) and the failover it sets up, the budget's hour restored from it: a file that cannot be used stops the start. */

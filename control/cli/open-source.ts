@@ -2,11 +2,8 @@
 // echoed), a followed file, fastly log-tail (each start an API call of the budget's), or an HTTPS log
 // endpoint (control/sources/).
 import { UsageError } from '../../lib/cli.js';
-import { httpsSource } from '../sources/https-source.js';
-import { parseLogLine } from '../sources/log-line.js';
-import { fileSource, logTailSource, stdinSource, type Source } from '../sources/log-tail-source.js';
-import type { ApiBudget } from '../store/api-budget.js';
-import type { openJournal } from '../store/journal.js';
+import { httpsSource, parseLogLine, fileSource, logTailSource, stdinSource, type Source } from '../sources/index.js';
+import type { ApiBudget, openJournal } from '../store/index.js';
 import type { Log, Values } from './options.js';
 
 async function startHttps(

@@ -1,11 +1,14 @@
 // The store the controller writes: the service's Config Store through the API (or the Fastly CLI),
 // or the local store file; every call counted by the API budget and written to the journal.
 import { localConfigFile } from '../../lib/local-store.js';
-import type { ApiBudget, StoreCall } from '../store/api-budget.js';
-import { fastlyStore } from '../store/fastly-store.js';
-import type { openJournal } from '../store/journal.js';
-import type { journalTargets } from '../store/journal-targets.js';
-import { localStore } from '../store/writer.js';
+import {
+  type ApiBudget,
+  type StoreCall,
+  fastlyStore,
+  type openJournal,
+  type journalTargets,
+  localStore,
+} from '../store/index.js';
 import type { Log, Values } from './options.js';
 
 export /** The service's Config Store through the API (or the CLI), or the local file; every call counted and journalled. */

@@ -10,8 +10,8 @@
 //                                                            on Fastly, as its HTTPS log endpoint
 import { parseArgs } from 'node:util';
 import { UsageError } from '../../lib/cli.js';
-import { ApiBudget, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS } from '../store/api-budget.js';
-import { DEFAULT_LEASE_SECONDS } from '../failover/heartbeat.js';
+import { ApiBudget, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS } from '../store/index.js';
+import { DEFAULT_LEASE_SECONDS } from '../failover/index.js';
 
 /** An option given in seconds: a number at least 0, else `fallback` when it is not given. */
 export function positive(name: string, value: string | undefined, fallback: number): number {

@@ -12,7 +12,7 @@
 import { hostname } from 'node:os';
 import { parseConfig } from '../../src/core/config.js';
 import { mergedSettings, storeRooms } from '../../lib/room-store.js';
-import type { ApiBudget } from '../store/api-budget.js';
+import type { ApiBudget } from '../store/index.js';
 import { describeBeat, Heartbeat, HEARTBEAT_KEY, newHeartbeatId, type Beat } from './heartbeat.js';
 import { withLease } from './lease.js';
 import {

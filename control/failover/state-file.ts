@@ -14,7 +14,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { repoRoot } from '../../lib/paths.js';
-import type { BudgetSaved } from '../store/api-budget.js';
+import type { BudgetSaved } from '../store/index.js';
 
 /** Saves at most this often, ms: at the 200k-ticket bound a state is ~30 MB (docs/control/failover.md). */
 export const SAVE_EVERY_MS = 10_000;

@@ -12,7 +12,7 @@
 // A window whose tokens were already issued while no level was published for it stays at 0: its
 // pages were given no puzzle.
 import type { ProofScheduleEntry } from '../../src/core/types.js';
-import { parseScheduleText } from '../failover/lease.js';
+import { parseScheduleText } from '../failover/index.js';
 import type { SettingWrites } from '../types.js';
 import { firmHorizonSec } from './pacing.js';
 import { proofLevel } from './proof-level.js';

@@ -4,7 +4,7 @@
 // them (lines, settings, plan, written), so a plan sees every line observed before it was asked for.
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseLogLine } from '../sources/log-line.js';
+import { parseLogLine } from '../sources/index.js';
 import { restoredModels, Rooms } from './room-set.js';
 import type { ControlModel, DecisionLine, PlanContext, RoomView, SettingWrites } from '../types.js';
 

@@ -10,7 +10,7 @@ import { createServer as createHttp, type IncomingMessage, type Server, type Ser
 import { createServer as createHttps } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import type { Source } from './log-tail-source.js';
+import type { Source } from './source.js';
 
 export const CHALLENGE_PATH = '/.well-known/fastly/logging/challenge';
 

@@ -8,11 +8,9 @@ import { FailoverController } from '../../../control/failover/failover-controlle
 import { Failover } from '../../../control/failover/failover.js';
 import { StateSaver, STATE_VERSION, type ControllerState } from '../../../control/failover/state-file.js';
 import type { ControlModel, ModelSnapshot, SettingWrites } from '../../../control/types.js';
-import type { ModelSaved } from '../../../control/model/saved.js';
-import { ApiBudget, type StoreCall } from '../../../control/store/api-budget.js';
-import { localStore, Writer, type Store } from '../../../control/store/writer.js';
-import type { RoomsPort } from '../../../control/rooms/port.js';
-import { Rooms } from '../../../control/rooms/room-set.js';
+import type { ModelSaved } from '../../../control/model/index.js';
+import { ApiBudget, type StoreCall, localStore, Writer, type Store } from '../../../control/store/index.js';
+import { type RoomsPort, Rooms } from '../../../control/rooms/index.js';
 import { storeFromSettings } from '../../../src/core/layout.js';
 import { admittedLine } from '../lines.js';
 

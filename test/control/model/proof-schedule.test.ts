@@ -1,7 +1,7 @@
 // proof_schedule as the model publishes it (proof_of_work = auto): beside allow_schedule, for the same
 // windows, in the same writes, a window's difficulty kept once its tokens may carry a puzzle.
 import { describe, expect, it } from 'vitest';
-import { createControlModel } from '../../../control/model/index.js';
+import { createControlModel } from '../../../control/model/control-model.js';
 import { PROOF_STEPS } from '../../../control/model/proof-level.js';
 import type { SettingWrites } from '../../../control/types.js';
 import { heardLine, LIVE, waitArrivals } from '../lines.js';

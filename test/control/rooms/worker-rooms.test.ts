@@ -2,15 +2,15 @@
 // answers while a plan runs, and a planner that dies or hangs making the controller hold, not crash.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Controller } from '../../../control/controller.js';
-import { startDashboard } from '../../../control/dashboard/server.js';
+import { startDashboard } from '../../../control/dashboard/index.js';
 import { createControlModel } from '../../../control/model/index.js';
 import type { RoomsPort } from '../../../control/rooms/port.js';
 import { WorkerRooms } from '../../../control/rooms/worker-rooms.js';
 import { Rooms } from '../../../control/rooms/room-set.js';
-import { parseLogLine } from '../../../control/sources/log-line.js';
-import { RoomsJson } from '../../../control/failover/state-file.js';
+import { parseLogLine } from '../../../control/sources/index.js';
+import { RoomsJson } from '../../../control/failover/index.js';
 import { createOnceFailingModel } from '../fake-models.js';
-import { Writer, type Store } from '../../../control/store/writer.js';
+import { Writer, type Store } from '../../../control/store/index.js';
 import { storeFromSettings } from '../../../src/core/layout.js';
 import { admittedLine } from '../lines.js';
 

@@ -1,14 +1,13 @@
-// Where `npm run control` reads decision lines from, as an operator meets it: a followed file gives
-// the lines written after the controller started, in order and whole, and keeps following when the
-// file is truncated or replaced (log rotation); stdin ends the source when it closes; `fastly
-// log-tail` is started again when it exits, with what it said kept as the source's error.
-import { appendFile, chmod, mkdtemp, readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
+// `fastly log-tail` (`--source log-tail:SERVICE`) as an operator meets it: started again when it
+// exits, with what it said kept as the source's error, each start an API call of the budget's.
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiBudget, RESERVED_CALLS, type StoreCall } from '../../../control/store/api-budget.js';
-import { fileSource, logTailSource, stdinSource, type Source } from '../../../control/sources/log-tail-source.js';
+import { ApiBudget, RESERVED_CALLS, type StoreCall } from '../../../control/store/index.js';
+import { logTailSource } from '../../../control/sources/log-tail-source.js';
+import type { Source } from '../../../control/sources/source.js';
+import { sleep, until } from './wait.js';
 
 let dir: string;
 const sources: Source[] = [];
@@ -18,123 +17,6 @@ beforeEach(async () => {
 afterEach(async () => {
   for (const source of sources.splice(0)) source.stop();
   await rm(dir, { recursive: true, force: true });
-});
-
-/** Polls until `check` holds (bounded), so a test waits for the source's next poll, not a fixed time. */
-async function until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A followed file and the lines it has given so far; resolves once the first poll has read the file. */
-async function follow(file: string): Promise<{ lines: string[]; source: Source }> {
-  const lines: string[] = [];
-  const source = fileSource(file, (line) => lines.push(line), 10);
-  sources.push(source);
-  await sleep(60);
-  return { lines, source };
-}
-
-describe('a followed file (file:PATH)', () => {
-  it('from its start, when resuming: gives the lines written while the controller was down too', async () => {
-    const file = path.join(dir, 'resumed.log');
-    await writeFile(file, 'while down 1\nwhile down 2\n');
-    const lines: string[] = [];
-    sources.push(fileSource(file, (line) => lines.push(line), 10, true));
-    await appendFile(file, 'new 1\n');
-    await until(() => lines.length === 3, 'three lines');
-    expect(lines).toEqual(['while down 1', 'while down 2', 'new 1']);
-  });
-
-  it('gives the lines appended after it started, in order, and not the ones already there', async () => {
-    const file = path.join(dir, 'room.log');
-    await writeFile(file, 'old 1\nold 2\n');
-    const { lines } = await follow(file);
-    await appendFile(file, 'new 1\nnew 2\n');
-    await appendFile(file, 'new 3\n');
-    await until(() => lines.length === 3, 'three lines');
-    expect(lines).toEqual(['new 1', 'new 2', 'new 3']);
-  });
-
-  it('holds a partial line until its end is written', async () => {
-    const file = path.join(dir, 'room.log');
-    await writeFile(file, '');
-    const { lines } = await follow(file);
-    await appendFile(file, '{"wr":1,"decis');
-    await sleep(80);
-    expect(lines).toEqual([]);
-    await appendFile(file, 'ion":"wait"}\nnext');
-    await until(() => lines.length === 1, 'the completed line');
-    expect(lines).toEqual(['{"wr":1,"decision":"wait"}']);
-  });
-
-  it('reads a truncated file again from its start', async () => {
-    const file = path.join(dir, 'room.log');
-    await writeFile(file, 'before the start\n');
-    const { lines } = await follow(file);
-    await appendFile(file, 'a long line written before the rotation\n');
-    await until(() => lines.length === 1, 'the line before the truncation');
-    await truncate(file, 0);
-    await sleep(60);
-    await appendFile(file, 'after\n');
-    await until(() => lines.length === 2, 'the line after the truncation');
-    expect(lines).toEqual(['a long line written before the rotation', 'after']);
-  });
-
-  it("follows a file replaced under its name, from the new file's start", async () => {
-    const file = path.join(dir, 'room.log');
-    await writeFile(file, '');
-    const { lines } = await follow(file);
-    await appendFile(file, 'in the old file\n');
-    await until(() => lines.length === 1, "the old file's line");
-    await rename(file, path.join(dir, 'room.log.1'));
-    await writeFile(path.join(dir, 'next.log'), 'first in the new file\nsecond in the new file\n');
-    await rename(path.join(dir, 'next.log'), file);
-    await until(() => lines.length === 3, "the new file's lines");
-    expect(lines).toEqual(['in the old file', 'first in the new file', 'second in the new file']);
-  });
-
-  it('says it cannot read a file that is gone, and clears that once the file is back', async () => {
-    const file = path.join(dir, 'room.log');
-    await writeFile(file, '');
-    const { lines, source } = await follow(file);
-    await rm(file);
-    await until(() => source.error !== null, 'the error');
-    expect(source.error).toMatch(/^cannot read .*room\.log/);
-    expect(source.dead).toBe(false);
-    await writeFile(file, 'back\n');
-    await until(() => lines.length === 1, 'the line of the file that came back');
-    expect(source.error).toBeNull();
-  });
-
-  it('gives nothing more once stopped', async () => {
-    const file = path.join(dir, 'room.log');
-    await writeFile(file, '');
-    const { lines, source } = await follow(file);
-    source.stop();
-    await appendFile(file, 'too late\n');
-    await sleep(80);
-    expect(lines).toEqual([]);
-  });
-});
-
-describe('stdin', () => {
-  it('gives each line as it comes, and is dead once the input closes', async () => {
-    const input = new PassThrough();
-    const lines: string[] = [];
-    const source = stdinSource((line) => lines.push(line), input);
-    input.write('one\r\ntw');
-    input.write('o\nthree');
-    input.end();
-    await until(() => source.dead, 'the end of the input');
-    expect(lines).toEqual(['one', 'two', 'three']);
-    expect(source.error).toMatch(/stdin closed/);
-  });
 });
 
 describe('fastly log-tail', () => {

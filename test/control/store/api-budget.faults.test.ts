@@ -7,8 +7,7 @@
 // the stand-in counted in any trailing hour and in any few minutes, and what the controller said.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiBudget, DEFAULT_API_BUDGET, type StoreCall } from '../../../control/store/api-budget.js';
-import { FailoverController } from '../../../control/failover/failover-controller.js';
-import { Failover } from '../../../control/failover/failover.js';
+import { FailoverController, Failover } from '../../../control/failover/index.js';
 import { fastlyStore } from '../../../control/store/fastly-store.js';
 import { createControlModel } from '../../../control/model/index.js';
 import { Writer } from '../../../control/store/writer.js';

@@ -1,6 +1,6 @@
 // The control model on a fake clock, fed decision lines as the edge writes them.
 import { describe, expect, it } from 'vitest';
-import { createControlModel } from '../../../control/model/index.js';
+import { createControlModel } from '../../../control/model/control-model.js';
 import type { DecisionLine } from '../../../control/types.js';
 import { heardLine, HOLDING, idFor, LIVE, parsedLine, waitArrivals } from '../lines.js';
 
