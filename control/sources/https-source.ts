@@ -60,19 +60,23 @@ function sameSecret(got: string | string[] | undefined, want: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function httpsSource(options: HttpsSourceOptions, onLine: (text: string) => void): Promise<HttpsSource> {
+function answer(res: ServerResponse, status: number, body = ''): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+type Counts = HttpsSource['counts'];
+
+/** The endpoint's requests: Fastly's challenge, and the log batches (checked for the secret, a size, gzip). */
+function batchHandler(
+  options: HttpsSourceOptions,
+  counts: Counts,
+  onLine: (text: string) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const max = options.maxBodyBytes ?? 16 * 1024 * 1024;
-  const tls = options.tlsCertFile !== undefined && options.tlsKeyFile !== undefined;
   const challenge = challengeBody(options.serviceIds);
-  let told = false;
-  const counts = { batches: 0, refused: 0, malformed: 0, tooLarge: 0 };
-
-  const answer = (res: ServerResponse, status: number, body = ''): void => {
-    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
-  };
-
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+  const told = { unreadable: false };
+  return (req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (path === CHALLENGE_PATH)
       return req.method === 'GET' || req.method === 'HEAD' ? answer(res, 200, challenge) : answer(res, 405);
@@ -94,29 +98,49 @@ export function httpsSource(options: HttpsSourceOptions, onLine: (text: string) 
         options.log(`a log batch of ${size} bytes was refused (over ${max})`);
         return answer(res, 413);
       }
-      let lines: string[];
-      try {
-        const raw = Buffer.concat(chunks);
-        const body = /gzip/i.test(String(req.headers['content-encoding'] ?? '')) ? gunzipSync(raw) : raw;
-        lines = batchLines(body.toString('utf8'));
-      } catch (error) {
-        counts.malformed++;
-        if (!told)
-          options.log(
-            `a log batch could not be read (${(error as Error).message}); skipped, and so will be others like it`,
-          );
-        told = true;
-        return answer(res, 400, 'unreadable batch\n');
-      }
-      counts.batches++;
-      answer(res, 200);
-      for (const line of lines) onLine(line);
+      received(req, res, chunks, { options, counts, told, onLine });
     });
   };
+}
 
+/** A whole batch: its lines given on once it is answered; one that cannot be read refused (said once). */
+function received(
+  req: IncomingMessage,
+  res: ServerResponse,
+  chunks: Buffer[],
+  c: { options: HttpsSourceOptions; counts: Counts; told: { unreadable: boolean }; onLine: (text: string) => void },
+): void {
+  let lines: string[];
+  try {
+    const raw = Buffer.concat(chunks);
+    const body = /gzip/i.test(String(req.headers['content-encoding'] ?? '')) ? gunzipSync(raw) : raw;
+    lines = batchLines(body.toString('utf8'));
+  } catch (error) {
+    c.counts.malformed++;
+    if (!c.told.unreadable)
+      c.options.log(
+        `a log batch could not be read (${(error as Error).message}); skipped, and so will be others like it`,
+      );
+    c.told.unreadable = true;
+    return answer(res, 400, 'unreadable batch\n');
+  }
+  c.counts.batches++;
+  answer(res, 200);
+  for (const line of lines) c.onLine(line);
+}
+
+export function httpsSource(options: HttpsSourceOptions, onLine: (text: string) => void): Promise<HttpsSource> {
+  const tls = options.tlsCertFile !== undefined && options.tlsKeyFile !== undefined;
+  const counts = { batches: 0, refused: 0, malformed: 0, tooLarge: 0 };
+  const handle = batchHandler(options, counts, onLine);
   const server: Server = tls
     ? createHttps({ cert: readFileSync(options.tlsCertFile!), key: readFileSync(options.tlsKeyFile!) }, handle)
     : createHttp(handle);
+  return listen(server, options, tls, counts);
+}
+
+/** The server listening, as a source: its address, its counts, and dead once it closes. */
+function listen(server: Server, options: HttpsSourceOptions, tls: boolean, counts: Counts): Promise<HttpsSource> {
   const host = options.host ?? '0.0.0.0';
   return new Promise((resolve, reject) => {
     let resolveClosed!: () => void;

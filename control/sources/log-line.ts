@@ -31,29 +31,39 @@ function dec(v: unknown): DecisionLine['dec'] | undefined {
   return typeof v === 'string' && DECS.has(v) ? (v as DecisionLine['dec']) : undefined;
 }
 
-export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerdict {
+/** The JSON object after the room's marker, or the verdict on a line without a usable one. */
+function lineObject(text: string): LineVerdict | { kind: 'object'; o: Record<string, unknown> } {
   const start = text.indexOf('{"wr":');
   if (start < 0) return { kind: 'foreign' };
-  let o: Record<string, unknown>;
   try {
     const value: unknown = JSON.parse(text.slice(start).trim());
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       return { kind: 'bad', why: 'not a JSON object' };
-    o = value as Record<string, unknown>;
+    return { kind: 'object', o: value as Record<string, unknown> };
   } catch {
     return { kind: 'bad', why: 'not valid JSON' };
   }
-  if (o.wr !== 1) return { kind: 'bad', why: `unknown line version ${JSON.stringify(o.wr)}` };
+}
+
+/** The line's version, time and window, and its three words; a string: why the line is bad. */
+function when(o: Record<string, unknown>, nowMs: number): { tsMs: number; period: number; win: number } | string {
+  if (o.wr !== 1) return `unknown line version ${JSON.stringify(o.wr)}`;
   const tsMs = typeof o.ts === 'string' ? Date.parse(o.ts) : Number.NaN;
-  if (!(tsMs >= EARLIEST_MS && tsMs <= nowMs + 86_400_000))
-    return { kind: 'bad', why: 'ts is missing or not a believable time' };
+  if (!(tsMs >= EARLIEST_MS && tsMs <= nowMs + 86_400_000)) return 'ts is missing or not a believable time';
   const period = o.period;
   if (typeof period !== 'number' || !Number.isSafeInteger(period) || period < 1)
-    return { kind: 'bad', why: 'period must be a whole number of seconds' };
+    return 'period must be a whole number of seconds';
   const win = seconds(o.win);
-  if (win === null || win === undefined) return { kind: 'bad', why: 'win must be a window start in seconds' };
+  if (win === null || win === undefined) return 'win must be a window start in seconds';
   for (const f of ['decision', 'outcome', 'reason'] as const)
-    if (typeof o[f] !== 'string') return { kind: 'bad', why: `${f} must be a string` };
+    if (typeof o[f] !== 'string') return `${f} must be a string`;
+  return { tsMs, period, win };
+}
+
+type Tokens = Pick<DecisionLine, 'tid' | 'exp' | 'dec' | 'newTid' | 'newExp' | 'newDec' | 'nextTid'>;
+
+/** The tokens the line names; a string: which is malformed. */
+function tokens(o: Record<string, unknown>): Tokens | string {
   const fields = {
     tid: tid(o.tid),
     exp: seconds(o.exp),
@@ -63,15 +73,19 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
     newDec: dec(o.newDec),
     nextTid: tid(o.nextTid),
   };
-  for (const [name, value] of Object.entries(fields))
-    if (value === undefined) return { kind: 'bad', why: `${name} is malformed` };
+  for (const [name, value] of Object.entries(fields)) if (value === undefined) return `${name} is malformed`;
+  return fields as Tokens;
+}
+
+/** The draw's chance, the place in line, the weight and the room; a string: why the line is bad. */
+function figures(o: Record<string, unknown>): Pick<DecisionLine, 'pct' | 'pos' | 'weight' | 'room'> | string {
   const pct =
     o.pct === null || o.pct === undefined
       ? null
       : typeof o.pct === 'number' && o.pct >= 0 && o.pct <= 100
         ? o.pct
         : undefined;
-  if (pct === undefined) return { kind: 'bad', why: 'pct must be 0..100' };
+  if (pct === undefined) return 'pct must be 0..100';
   // A place in line (docs/events.md): a position near an epoch second; absent from older lines.
   const pos =
     o.pos === null || o.pos === undefined
@@ -79,10 +93,10 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
       : typeof o.pos === 'number' && Number.isFinite(o.pos) && o.pos >= 0 && o.pos < 1e11
         ? o.pos
         : undefined;
-  if (pos === undefined) return { kind: 'bad', why: 'pos must be a position (epoch seconds)' };
+  if (pos === undefined) return 'pos must be a position (epoch seconds)';
   // A sampled waiting decision's weight (log_sample_rate r < 1 at the edge: w = 1/r); absent on every other line.
   const weight = o.w === undefined ? 1 : typeof o.w === 'number' && o.w >= 1 && o.w <= 1e9 ? o.w : undefined;
-  if (weight === undefined) return { kind: 'bad', why: 'w must be a weight, at least 1 (1/log_sample_rate)' };
+  if (weight === undefined) return 'w must be a weight, at least 1 (1/log_sample_rate)';
   // No `room` at all: an edge from before rooms, whose one room is `default`.
   const room =
     o.room === undefined
@@ -92,7 +106,20 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
         : typeof o.room === 'string' && ROOM_ID.test(o.room)
           ? o.room
           : undefined;
-  if (room === undefined) return { kind: 'bad', why: 'room must be a room id or null' };
+  if (room === undefined) return 'room must be a room id or null';
+  return { pct, pos, weight, room };
+}
+
+export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerdict {
+  const found = lineObject(text);
+  if (found.kind !== 'object') return found;
+  const o = found.o;
+  const t = when(o, nowMs);
+  if (typeof t === 'string') return { kind: 'bad', why: t };
+  const tok = tokens(o);
+  if (typeof tok === 'string') return { kind: 'bad', why: tok };
+  const f = figures(o);
+  if (typeof f === 'string') return { kind: 'bad', why: f };
   // What a draw's request brought for a proof of work (docs/bots.md); absent when none was asked. A
   // value this reader does not know is left out, not the line: the line still counts its admission.
   const proof =
@@ -104,25 +131,19 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
   return {
     kind: 'decision',
     line: {
-      tsMs,
+      tsMs: t.tsMs,
       pop: typeof o.pop === 'string' && o.pop !== '' ? o.pop.slice(0, 32) : 'local',
-      room,
+      room: f.room,
       rule,
-      win,
-      period,
+      win: t.win,
+      period: t.period,
       decision: o.decision as string,
       outcome: o.outcome as string,
       reason: o.reason as string,
-      tid: fields.tid as DecisionLine['tid'],
-      exp: fields.exp as DecisionLine['exp'],
-      dec: fields.dec as DecisionLine['dec'],
-      newTid: fields.newTid as DecisionLine['newTid'],
-      newExp: fields.newExp as DecisionLine['newExp'],
-      newDec: fields.newDec as DecisionLine['newDec'],
-      nextTid: fields.nextTid as DecisionLine['nextTid'],
-      pct,
-      pos,
-      weight,
+      ...tok,
+      pct: f.pct,
+      pos: f.pos,
+      weight: f.weight,
       // A token of the infinite queue (docs/bots.md): never a win, so the model leaves it out of the demand.
       bot: o.bot === true,
       ...(proof === undefined ? {} : { proof }),

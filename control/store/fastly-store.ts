@@ -16,17 +16,9 @@ import {
   parseStoreList,
   type AsyncFastlyRunner,
 } from '../../lib/fastly-cli.js';
+import { type ApiClient, fastlyRequest, storeCall as call } from './fastly-request.js';
 import { CONFIG_STORE } from '../../src/fastly/names.js';
-import {
-  ApiError,
-  callKind,
-  cliRateLimited,
-  DEFAULT_READ_EVERY_MS,
-  rateLimitOf,
-  type CallKind,
-  type CallReporter,
-  type StoreCall,
-} from './api-budget.js';
+import { ApiError, callKind, cliRateLimited, DEFAULT_READ_EVERY_MS, type CallReporter } from './api-budget.js';
 import type { Store } from './writer.js';
 
 /** Every API call is given this long, ms. */
@@ -72,248 +64,189 @@ function cliError(error: unknown): ApiError {
   return cliRateLimited(message) ? new ApiError(message, 429, false) : new ApiError(message, null, true);
 }
 
-const call = (kind: CallKind, o: Partial<StoreCall> = {}): StoreCall => ({
-  kind,
-  calls: 1,
-  ok: true,
-  status: null,
-  keys: [],
-  remaining: null,
-  resetMs: null,
-  retryAfterMs: null,
-  error: null,
-  ...o,
-});
+/** What is wrong with a page of the items' list, or null. */
+const wrongList = (json: unknown): string | null => {
+  try {
+    storeItems(json);
+    return null;
+  } catch (error) {
+    return (error as Error).message.replace(/^could not read the Config Store's items: /, '');
+  }
+};
+
+/** The cursor of the next page of a list of items, or null on the last. */
+function nextCursor(json: unknown): string | null {
+  const meta =
+    json !== null && typeof json === 'object' && !Array.isArray(json)
+      ? (json as { meta?: { next_cursor?: unknown } }).meta
+      : undefined;
+  const next = meta?.next_cursor;
+  return typeof next !== 'string' || next === '' ? null : next;
+}
 
 export function fastlyStore(o: FastlyStoreOptions): Store {
-  const reader = o.runner ?? fastlyRunnerAsync(false, (l) => o.log(l));
-  const writer = o.runner ?? (o.dryRun ? fastlyRunnerAsync(true, (l) => o.log(l)) : reader);
-  const endpoint = (o.endpoint ?? 'https://api.fastly.com').replace(/\/+$/, '');
-  const doFetch = o.fetch ?? fetch;
-  const timeoutMs = o.timeoutMs ?? API_TIMEOUT_MS;
-  const report = o.report ?? (() => {});
-  let id: string | undefined = o.storeId;
+  const s = new ConfigStoreClient(o);
+  return {
+    name: `Fastly service ${o.serviceId}`,
+    readEveryMs: o.readEveryMs ?? DEFAULT_READ_EVERY_MS,
+    callsFor: (values) => s.callsFor(values),
+    read: () => s.read(),
+    write: (values) => s.write(values),
+  };
+}
+
+/** The service's Config Store, through the API with a token, else through the Fastly CLI. */
+class ConfigStoreClient {
+  private readonly reader: AsyncFastlyRunner;
+  private readonly writer: AsyncFastlyRunner;
+  private readonly report: CallReporter;
+  /** The API with the user's token; null: the CLI. */
+  private readonly api: ApiClient | null;
+  private id: string | undefined;
   /**
    * The keys the store holds, as last read and changed by this store's writes since (null before the
    * first read). The API refuses a delete of a key the store lacks (404, the whole bulk call with it),
    * and the model clears a setting with '' whether or not its key exists (a room that opens drops an
    * allow_schedule it may never have written): only deletes of keys held are sent.
    */
-  let held: Set<string> | null = null;
-  const sendable = (values: Readonly<Record<string, string>>): Record<string, string> =>
-    held === null
-      ? { ...values }
-      : Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== '' || held!.has(key)));
-  const wrote = (values: Readonly<Record<string, string>>): void => {
-    for (const [key, value] of Object.entries(values)) {
-      if (value === '') held?.delete(key);
-      else held?.add(key);
-    }
-  };
+  private held: Set<string> | null = null;
 
-  async function storeId(): Promise<string> {
-    if (id !== undefined) return id;
+  constructor(private readonly o: FastlyStoreOptions) {
+    this.reader = o.runner ?? fastlyRunnerAsync(false, (l) => o.log(l));
+    this.writer = o.runner ?? (o.dryRun ? fastlyRunnerAsync(true, (l) => o.log(l)) : this.reader);
+    this.report = o.report ?? (() => {});
+    this.id = o.storeId;
+    this.api =
+      o.token === null
+        ? null
+        : {
+            endpoint: (o.endpoint ?? 'https://api.fastly.com').replace(/\/+$/, ''),
+            token: o.token,
+            fetch: o.fetch ?? fetch,
+            timeoutMs: o.timeoutMs ?? API_TIMEOUT_MS,
+            report: this.report,
+          };
+  }
+
+  private sendable(values: Readonly<Record<string, string>>): Record<string, string> {
+    const held = this.held;
+    return held === null
+      ? { ...values }
+      : Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== '' || held.has(key)));
+  }
+
+  private wrote(values: Readonly<Record<string, string>>): void {
+    for (const [key, value] of Object.entries(values)) {
+      if (value === '') this.held?.delete(key);
+      else this.held?.add(key);
+    }
+  }
+
+  callsFor(values: Record<string, string>): number {
+    const n = Object.keys(this.sendable(values)).length;
+    return this.api === null ? n : Math.min(1, n);
+  }
+
+  private async storeId(): Promise<string> {
+    if (this.id !== undefined) return this.id;
     try {
-      id = await resolveStoreIdAsync(reader, o.serviceId, CONFIG_STORE);
+      this.id = await resolveStoreIdAsync(this.reader, this.o.serviceId, CONFIG_STORE);
       // The CLI finds the active version, then lists its links: two API calls.
-      report(call('read', { calls: 2 }));
-      return id;
+      this.report(call('read', { calls: 2 }));
+      return this.id;
     } catch (error) {
       // Counted as both calls (whether the CLI got to the second is unknown); a 429 it names backs the budget off.
       const e = cliError(error);
-      report(call('read', { calls: 2, ok: false, status: e.status, error: e.message }));
+      this.report(call('read', { calls: 2, ok: false, status: e.status, error: e.message }));
       throw e;
     }
   }
 
-  /**
-   * One API call: its answer's JSON, reported once; throws an ApiError naming what went wrong.
-   * `wrong` says what is wrong with the answer's shape (null: nothing).
-   */
-  async function api(
-    kind: CallKind,
-    method: string,
-    url: string,
-    body: string | null,
-    wrong: (json: unknown) => string | null,
-    keys: string[] = [],
-    values?: Record<string, string>,
-  ): Promise<unknown> {
-    const what = `${method} ${url.replace(endpoint, '')}`;
-    let res: Response;
-    try {
-      res = await doFetch(url, {
-        method,
-        headers: {
-          'fastly-key': o.token!,
-          accept: 'application/json',
-          ...(body === null ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === null ? {} : { body }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      const e = error as Error;
-      const why =
-        e.name === 'TimeoutError' || e.name === 'AbortError'
-          ? `did not answer within ${timeoutMs / 1000} s`
-          : `could not be reached (${e.message})`;
-      const message = `the Fastly API ${why} (${what})`;
-      report(call(kind, { ok: false, keys, values, error: message }));
-      throw new ApiError(message, null, true);
-    }
-    const limits = rateLimitOf(res.headers);
-    const text = await res.text().catch(() => '');
-    if (!res.ok) {
-      const detail = text.slice(0, 200).trim();
-      const hint =
-        res.status === 401 || res.status === 403
-          ? ': check FASTLY_API_TOKEN (a token with access to the service)'
-          : res.status === 429
-            ? ': its rate limit is spent; the controller backs off until the reset and holds'
-            : res.status >= 500
-              ? ': a fault at Fastly, the change may or may not have been made'
-              : '';
-      const message = `the Fastly API answered ${res.status} to ${what}${detail === '' ? '' : ` (${detail})`}${hint}`;
-      report(call(kind, { ok: false, status: res.status, keys, values, error: message, ...limits }));
-      throw new ApiError(message, res.status, res.status >= 500);
-    }
-    let json: unknown;
-    let problem: string | null;
-    try {
-      json = JSON.parse(text);
-      problem = wrong(json);
-    } catch {
-      problem = `not JSON: ${describeJson(text)}`;
-    }
-    if (problem !== null) {
-      const message = `the Fastly API answered ${what} with ${res.status}, but ${problem}`;
-      report(call(kind, { ok: false, status: res.status, keys, values, error: message, ...limits }));
-      // A write whose answer cannot be read may or may not have been applied.
-      throw new ApiError(message, res.status, true);
-    }
-    report(call(kind, { status: res.status, keys, values, ...limits }));
-    return json;
+  async read(): Promise<Record<string, string>> {
+    const sid = await this.storeId();
+    const values = this.api === null ? await this.readCli(sid) : await this.readApi(this.api, sid);
+    this.held = new Set(Object.keys(values));
+    return values;
   }
 
-  /** What is wrong with a page of the items' list, or null. */
-  const wrongList = (json: unknown): string | null => {
+  private async readCli(sid: string): Promise<Record<string, string>> {
     try {
-      storeItems(json);
-      return null;
+      const out = await this.reader.run(['config-store-entry', 'list', '--store-id', sid, '--json']);
+      const values = out === null ? {} : parseStoreList(out);
+      this.report(call('read'));
+      return values;
     } catch (error) {
-      return (error as Error).message.replace(/^could not read the Config Store's items: /, '');
+      const e = cliError(error);
+      this.report(call('read', { ok: false, status: e.status, error: e.message }));
+      throw e;
     }
-  };
+  }
 
-  return {
-    name: `Fastly service ${o.serviceId}`,
-    readEveryMs: o.readEveryMs ?? DEFAULT_READ_EVERY_MS,
-    callsFor: (values) => {
-      const n = Object.keys(sendable(values)).length;
-      return o.token === null ? n : Math.min(1, n);
-    },
-    async read() {
-      const sid = await storeId();
-      if (o.token === null) {
-        try {
-          const out = await reader.run(['config-store-entry', 'list', '--store-id', sid, '--json']);
-          const values = out === null ? {} : parseStoreList(out);
-          report(call('read'));
-          held = new Set(Object.keys(values));
-          return values;
-        } catch (error) {
-          const e = cliError(error);
-          report(call('read', { ok: false, status: e.status, error: e.message }));
-          throw e;
+  private async readApi(api: ApiClient, sid: string): Promise<Record<string, string>> {
+    const values: Record<string, string> = {};
+    const base = `${api.endpoint}/resources/stores/config/${encodeURIComponent(sid)}/items?limit=${READ_PAGE_LIMIT}`;
+    let cursor: string | null = null;
+    // Each page is one call; the store's 500 items fit in one at this limit.
+    for (let page = 0; page < 100; page++) {
+      const url = cursor === null ? base : `${base}&cursor=${encodeURIComponent(cursor)}`;
+      const json = await fastlyRequest(api, { kind: 'read', method: 'GET', url, body: null, wrong: wrongList });
+      Object.assign(values, storeItems(json));
+      cursor = nextCursor(json);
+      if (cursor === null) return values;
+    }
+    throw new ApiError(
+      'the Fastly API gave more than 100 pages of Config Store items (it holds at most 500): refusing the read',
+      200,
+      true,
+    );
+  }
+
+  async write(asked: Record<string, string>): Promise<void> {
+    const values = this.sendable(asked);
+    // Nothing left to change (only deletes of keys the store lacks): no call.
+    if (Object.keys(values).length === 0) return;
+    const sid = await this.storeId();
+    if (this.api === null) return this.writeCli(sid, values);
+    return this.writeApi(this.api, sid, values);
+  }
+
+  /** The CLI changes one item a call. */
+  private async writeCli(sid: string, values: Record<string, string>): Promise<void> {
+    for (const [key, value] of Object.entries(values)) {
+      const args =
+        value === ''
+          ? ['config-store-entry', 'delete', '--store-id', sid, '--key', key]
+          : ['config-store-entry', 'update', '--upsert', '--store-id', sid, '--key', key, '--value', value];
+      const one = { keys: [key], values: { [key]: value } };
+      try {
+        await this.writer.run(args);
+        if (!this.writer.dryRun) {
+          this.report(call(callKind([key]), one));
+          this.wrote({ [key]: value });
         }
+      } catch (error) {
+        const e = cliError(error);
+        this.report(call(callKind([key]), { ok: false, status: e.status, ...one, error: e.message }));
+        throw e;
       }
-      const values: Record<string, string> = {};
-      const base = `${endpoint}/resources/stores/config/${encodeURIComponent(sid)}/items?limit=${READ_PAGE_LIMIT}`;
-      let cursor: string | null = null;
-      // Each page is one call; the store's 500 items fit in one at this limit.
-      for (let page = 0; page < 100; page++) {
-        const json = await api(
-          'read',
-          'GET',
-          cursor === null ? base : `${base}&cursor=${encodeURIComponent(cursor)}`,
-          null,
-          wrongList,
-        );
-        Object.assign(values, storeItems(json));
-        const meta =
-          json !== null && typeof json === 'object' && !Array.isArray(json)
-            ? (json as { meta?: { next_cursor?: unknown } }).meta
-            : undefined;
-        const next = meta?.next_cursor;
-        if (typeof next !== 'string' || next === '') {
-          held = new Set(Object.keys(values));
-          return values;
-        }
-        cursor = next;
-      }
-      throw new ApiError(
-        'the Fastly API gave more than 100 pages of Config Store items (it holds at most 500): refusing the read',
-        200,
-        true,
-      );
-    },
-    async write(asked) {
-      const values = sendable(asked);
-      const keys = Object.keys(values);
-      // Nothing left to change (only deletes of keys the store lacks): no call.
-      if (keys.length === 0) return;
-      const kind = callKind(keys);
-      const sid = await storeId();
-      if (o.token === null) {
-        // The CLI changes one item a call.
-        for (const [key, value] of Object.entries(values)) {
-          const args =
-            value === ''
-              ? ['config-store-entry', 'delete', '--store-id', sid, '--key', key]
-              : ['config-store-entry', 'update', '--upsert', '--store-id', sid, '--key', key, '--value', value];
-          try {
-            await writer.run(args);
-            if (!writer.dryRun) {
-              report(call(callKind([key]), { keys: [key], values: { [key]: value } }));
-              wrote({ [key]: value });
-            }
-          } catch (error) {
-            const e = cliError(error);
-            report(
-              call(callKind([key]), {
-                ok: false,
-                status: e.status,
-                keys: [key],
-                values: { [key]: value },
-                error: e.message,
-              }),
-            );
-            throw e;
-          }
-        }
-        return;
-      }
-      const url = `${endpoint}/resources/stores/config/${encodeURIComponent(sid)}/items`;
-      const body = JSON.stringify(bulkItems(values));
-      if (o.dryRun) {
-        o.log(`would PATCH ${url} ${body}`);
-        return;
-      }
-      // The bulk update answers {"status":"ok"}: anything else, and nobody knows what was applied.
-      await api(
-        kind,
-        'PATCH',
-        url,
-        body,
-        (json) =>
-          (json as { status?: unknown } | null)?.status === 'ok'
-            ? null
-            : `expected {"status":"ok"}, got ${describeJson(json)}: what it applied is unknown`,
-        keys,
-        values,
-      );
-      wrote(values);
-    },
-  };
+    }
+  }
+
+  /** Every key in one call of the bulk update. */
+  private async writeApi(api: ApiClient, sid: string, values: Record<string, string>): Promise<void> {
+    const keys = Object.keys(values);
+    const url = `${api.endpoint}/resources/stores/config/${encodeURIComponent(sid)}/items`;
+    const body = JSON.stringify(bulkItems(values));
+    if (this.o.dryRun) {
+      this.o.log(`would PATCH ${url} ${body}`);
+      return;
+    }
+    // The bulk update answers {"status":"ok"}: anything else, and nobody knows what was applied.
+    const wrong = (json: unknown): string | null =>
+      (json as { status?: unknown } | null)?.status === 'ok'
+        ? null
+        : `expected {"status":"ok"}, got ${describeJson(json)}: what it applied is unknown`;
+    await fastlyRequest(api, { kind: callKind(keys), method: 'PATCH', url, body, wrong, keys, values });
+    this.wrote(values);
+  }
 }

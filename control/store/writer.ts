@@ -132,22 +132,7 @@ export class Writer {
       this.deferred++;
       return sent;
     }
-    const refused: string[] = [];
-    const values: Record<string, string> = { ...extra };
-    const byRoom: Record<string, SettingWrites> = {};
-    for (const [room, writes] of plans) {
-      const wrong = checkWrites(writes);
-      if (wrong.length > 0) {
-        refused.push(`room ${room}: ${wrong.join('; ')}`);
-        continue;
-      }
-      try {
-        Object.assign(values, storeWrites({ ...current }, room, writes));
-        byRoom[room] = writes;
-      } catch (error) {
-        refused.push(`room ${room}: ${(error as Error).message}`);
-      }
-    }
+    const { values, byRoom, refused } = gather(plans, current, extra);
     // Within the budget first: a tick held back refuses nothing (its rooms offer their writes again).
     const calls = this.store.callsFor?.(values) ?? 1;
     const wait = this.store.free === true ? null : this.budget.writeWait(nowMs, calls);
@@ -169,41 +154,56 @@ export class Writer {
     if (callKind(Object.keys(values)) !== 'heartbeat') this.budget.noteWrite(nowMs, calls);
     try {
       await this.store.write(values);
-      this.done++;
-      this.lastWrite = {
-        atMs: nowMs,
-        values: byRoom,
-        stored: values,
-        ok: true,
-        error: refused.length > 0 ? `refused: ${refused.join('; ')}` : null,
-      };
-      if (this.failing !== null)
-        this.log(
-          `writing to ${this.store.name} succeeds again, after ${this.failing.calls} failed write${this.failing.calls === 1 ? '' : 's'} since ${new Date(this.failing.sinceMs).toISOString()}`,
-        );
-      else if (this.toldFailure !== null && refused.length === 0)
-        this.log(`writing to ${this.store.name} succeeds again`);
-      if (refused.length === 0) this.toldFailure = null;
-      this.failing = null;
-      this.failedInRow = 0;
-      this.retryAtMs = -Infinity;
-      for (const [room, writes] of Object.entries(byRoom)) sent.set(room, writes);
-      return sent;
     } catch (error) {
-      this.failed++;
-      const why = error instanceof Error ? error.message : String(error);
-      this.lastWrite = { atMs: nowMs, values: byRoom, ok: false, error: why };
-      // Nobody knows what a timeout or a 5xx applied: the controller reads before it trusts its view.
-      if (outcomeUnknown(error)) this.needsRead = true;
-      if (this.store.free !== true) {
-        this.failedInRow++;
-        this.retryAtMs = nowMs + retryDelayMs(this.failedInRow);
-      }
-      // A 429 is said by the budget, which backs off and makes the controller hold.
-      if (error instanceof ApiError && error.status === 429) return sent;
-      this.sayFailure(why, Object.keys(values), nowMs);
+      this.failedWrite(error, nowMs, byRoom, Object.keys(values));
       return sent;
     }
+    this.succeeded(nowMs, byRoom, values, refused);
+    for (const [room, writes] of Object.entries(byRoom)) sent.set(room, writes);
+    return sent;
+  }
+
+  /** A write call that went through: said when it ends a run of failures. */
+  private succeeded(
+    nowMs: number,
+    byRoom: Record<string, SettingWrites>,
+    values: Record<string, string>,
+    refused: string[],
+  ): void {
+    this.done++;
+    this.lastWrite = {
+      atMs: nowMs,
+      values: byRoom,
+      stored: values,
+      ok: true,
+      error: refused.length > 0 ? `refused: ${refused.join('; ')}` : null,
+    };
+    if (this.failing !== null)
+      this.log(
+        `writing to ${this.store.name} succeeds again, after ${this.failing.calls} failed write${this.failing.calls === 1 ? '' : 's'} since ${new Date(this.failing.sinceMs).toISOString()}`,
+      );
+    else if (this.toldFailure !== null && refused.length === 0)
+      this.log(`writing to ${this.store.name} succeeds again`);
+    if (refused.length === 0) this.toldFailure = null;
+    this.failing = null;
+    this.failedInRow = 0;
+    this.retryAtMs = -Infinity;
+  }
+
+  /** A write call that failed: retried later, with a read first when what it applied is unknown. */
+  private failedWrite(error: unknown, nowMs: number, byRoom: Record<string, SettingWrites>, keys: string[]): void {
+    this.failed++;
+    const why = error instanceof Error ? error.message : String(error);
+    this.lastWrite = { atMs: nowMs, values: byRoom, ok: false, error: why };
+    // Nobody knows what a timeout or a 5xx applied: the controller reads before it trusts its view.
+    if (outcomeUnknown(error)) this.needsRead = true;
+    if (this.store.free !== true) {
+      this.failedInRow++;
+      this.retryAtMs = nowMs + retryDelayMs(this.failedInRow);
+    }
+    // A 429 is said by the budget, which backs off and makes the controller hold.
+    if (error instanceof ApiError && error.status === 429) return;
+    this.sayFailure(why, keys, nowMs);
   }
 
   /** A failed write: its reason said once, with the keys it carried; the same reason again only summarized, every 10 minutes. */
@@ -246,6 +246,34 @@ export class Writer {
     if (message !== this.toldFailure) this.log(message);
     this.toldFailure = message;
   }
+}
+
+/**
+ * Every room's writes as store keys beside `extra` (a JSON value changed in `current`, not replaced),
+ * and the rooms refused, each with why: a value the room would not use, or one the layout cannot hold.
+ */
+function gather(
+  plans: ReadonlyMap<string, SettingWrites>,
+  current: Readonly<Record<string, string>>,
+  extra: Readonly<Record<string, string>>,
+): { values: Record<string, string>; byRoom: Record<string, SettingWrites>; refused: string[] } {
+  const refused: string[] = [];
+  const values: Record<string, string> = { ...extra };
+  const byRoom: Record<string, SettingWrites> = {};
+  for (const [room, writes] of plans) {
+    const wrong = checkWrites(writes);
+    if (wrong.length > 0) {
+      refused.push(`room ${room}: ${wrong.join('; ')}`);
+      continue;
+    }
+    try {
+      Object.assign(values, storeWrites({ ...current }, room, writes));
+      byRoom[room] = writes;
+    } catch (error) {
+      refused.push(`room ${room}: ${(error as Error).message}`);
+    }
+  }
+  return { values, byRoom, refused };
 }
 
 const fmtSeconds = (ms: number): string => String(Math.round(ms / 100) / 10);
