@@ -167,7 +167,7 @@ describe('the pressure a window is judged by', () => {
     const { proofLevel } = await import('../../../control/model/proof-level.js');
     const { initialState: createModelState } = await import('../../../control/model/state.js');
     const s = createModelState();
-    s.firmShare.set(t0 + 120, 0.2);
+    s.draws.firmShare.set(t0 + 120, 0.2);
     // Published at 100 to make up for a crowd drawing at a fifth of it: its draws get 20.
     expect(effectiveChance(s, t0 + 120, 100)).toBe(20);
     expect(effectiveChance(s, t0 + 150, 40)).toBe(40);
