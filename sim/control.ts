@@ -12,8 +12,7 @@ import {
   StateSaver,
   type ControllerState,
 } from '../control/failover/index.js';
-import { createControlModel } from '../control/model/index.js';
-import type { ModelSaved } from '../control/model/index.js';
+import { createControlModel, type ModelSaved } from '../control/model/index.js';
 import {
   Writer,
   type Store,
