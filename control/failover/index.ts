@@ -3,7 +3,6 @@
 export { Failover } from './failover.js';
 export { controlLoop, FailoverController } from './failover-controller.js';
 export { type Beat, DEFAULT_LEASE_SECONDS, describeBeat, parseBeat } from './heartbeat.js';
-export { parseScheduleText } from './lease.js';
 export {
   type ControllerState,
   decodeState,

@@ -5,24 +5,7 @@
 // then on a known chance: `fallback_percentage` if the operator set one, else the lowest chance of
 // the forecast it last published (the slowest pace it planned, so the origin is not flooded).
 import { CONFIG_STORE_VALUE_LIMIT } from '../../src/core/settings.js';
-
-export interface ScheduleEntryText {
-  start: number;
-  pct: string;
-}
-
-/** A schedule's `START=VALUE` entries, each value as written, sorted by start; entries without both are left out. */
-export const parseScheduleText = (text: string): ScheduleEntryText[] =>
-  text
-    .split(',')
-    .map((e) => e.trim())
-    .filter((e) => e !== '')
-    .map((e) => {
-      const [start, pct] = e.split('=') as [string, string];
-      return { start: Number(start), pct };
-    })
-    .filter((e) => Number.isSafeInteger(e.start) && e.pct !== undefined && e.pct !== '')
-    .sort((a, b) => a.start - b.start);
+import { parseScheduleText } from '../model/index.js';
 
 /**
  * The lowest chance above 0 among the entries from the window of `nowSec` on (null: none). A window

@@ -6,3 +6,4 @@ export { CursorPlanner } from './cursor-plan.js';
 export { Ledger } from './ledger.js';
 export { lowerBound } from './queue.js';
 export type { ModelSaved } from './saved.js';
+export { parseScheduleText } from './schedule-text.js';

@@ -12,10 +12,10 @@
 // A window whose tokens were already issued while no level was published for it stays at 0: its
 // pages were given no puzzle.
 import type { ProofScheduleEntry } from '../../src/core/types.js';
-import { parseScheduleText } from '../failover/index.js';
 import type { SettingWrites } from '../types.js';
 import { firmHorizonSec } from './pacing.js';
 import { proofLevel } from './proof-level.js';
+import { parseScheduleText } from './schedule-text.js';
 import type { ModelState } from './state.js';
 import type { DrawShares } from './proof-share.js';
 
