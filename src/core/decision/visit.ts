@@ -20,7 +20,7 @@ export interface DecideInput extends TokenInput {
   successors?: boolean;
   /** Operator diagnostics (a missing event seed); ignored when absent. */
   diag?: (message: string) => void;
-  /** What a reused sandbox kept from its earlier requests (sandbox-memory.ts); absent, nothing is kept. */
+  /** What a reused sandbox kept from its earlier requests (src/core/memory/); absent, nothing is kept. */
   memory?: SandboxCache;
   /** The request carries a valid invitation for this room and identity (invite.ts): in without queueing. */
   invited?: boolean;
