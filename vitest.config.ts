@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { SOLVER_MODULE, solverModule } from './lib/solver-bundle.js';
+import { WaitingFirst } from './test/support/waiting-first.js';
 
 // Five projects, by what a test needs, chosen by folder or by the file's last name before `.test.ts`, so
 // a new suite lands in its project without an edit here: `npm test` runs them all, `npm run test:unit`
@@ -52,6 +54,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 240_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, and the second
+    // core idle while a file waits on its host, browser or crowd. Two at least, and the files that wait
+    // longest first (test/support/waiting-first.ts), so the waits overlap the in-process files.
+    maxWorkers: Math.max(2, availableParallelism()),
+    sequence: { sequencer: WaitingFirst },
     reporters: ['default'],
     // The pages' CSS part is imported as text (`style.css?raw`, src/core/pages.ts): vitest would make it empty.
     css: { include: [/\/pages\/parts\/[^/]*\.css\?raw$/] },
