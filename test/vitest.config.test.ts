@@ -1,11 +1,12 @@
-// The projects in vitest.config.ts are lists of files, so a new suite lands in `unit` unless someone
-// names it elsewhere. This keeps `npm run test:unit` what it promises: no Wasm build, no host, no
-// browser. A file that starts one of those must be listed in the project made for it.
+// The projects in vitest.config.ts are chosen by folder and by the name's suffix (`*.wasm.test.ts`,
+// `*.browser.test.ts`, `*.process.test.ts`), so a new suite lands in `unit` unless its name says
+// otherwise. This keeps `npm run test:unit` what it promises, no Wasm build, no host, no browser, and
+// every suite run exactly once by `npm test`.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../lib/paths.js';
-import { browser, processes, sim, wasm } from '../vitest.config.js';
+import { browser, processes, sim, unit, wasm } from '../vitest.config.js';
 
 /** Calls that build the room, start the local host or a browser. */
 const HEAVY = /\b(startHost|startRoom|runHostCommand|ensureRoomWasm|buildWasm|launchBrowser)\(/;
@@ -18,25 +19,55 @@ function testFiles(dir: string): string[] {
   });
 }
 
-/** The project lists use exact paths and `dir/**\/*.test.ts`; nothing else. */
-function listed(file: string, patterns: readonly string[]): boolean {
-  return patterns.some((p) =>
-    p.endsWith('/**/*.test.ts') ? file.startsWith(p.slice(0, -'**/*.test.ts'.length)) : file === p,
-  );
+/** A glob as vitest reads the ones the config uses: `**\/` any folders (or none), `*` any name part. */
+function globToRegExp(glob: string): RegExp {
+  let source = '';
+  for (let i = 0; i < glob.length; i++) {
+    if (glob.startsWith('**/', i)) {
+      source += '(?:[^/]+/)*';
+      i += 2;
+    } else if (glob[i] === '*') source += '[^/]*';
+    else source += glob[i]!.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`);
 }
+
+const matches = (file: string, globs: readonly string[]): boolean => globs.some((g) => globToRegExp(g).test(file));
+
+const projects: Record<string, (file: string) => boolean> = {
+  unit: (f) => matches(f, unit.include) && !matches(f, unit.exclude),
+  sim: (f) => matches(f, sim),
+  wasm: (f) => matches(f, wasm),
+  browser: (f) => matches(f, browser),
+  process: (f) => matches(f, processes),
+};
 
 describe('the vitest projects', () => {
   const files = testFiles('test');
-  const others = [...browser, ...sim, ...wasm, ...processes];
+
+  it('read their globs as vitest does', () => {
+    expect(matches('test/host/http.wasm.test.ts', wasm)).toBe(true);
+    expect(matches('test/e2e/origin.test.ts', wasm)).toBe(true);
+    expect(matches('test/sim/room.test.ts', wasm)).toBe(false);
+    expect(matches('test/layout.test.ts', unit.include)).toBe(true);
+  });
 
   it('name only files that exist', () => {
-    for (const pattern of others.filter((p) => !p.includes('*'))) expect(files, pattern).toContain(pattern);
+    const named = [...sim, ...wasm, ...browser, ...processes].filter((p) => !p.includes('*'));
+    for (const file of named) expect(files, file).toContain(file);
+  });
+
+  it('put every test file in exactly one project', () => {
+    const wrong = files
+      .map((f) => ({ file: f, in: Object.keys(projects).filter((name) => projects[name]!(f)) }))
+      .filter((f) => f.in.length !== 1);
+    expect(wrong).toEqual([]);
   });
 
   it('keep every suite that builds the room, starts the host or a browser out of the unit project', () => {
-    const unit = files.filter((f) => !listed(f, others));
-    expect(unit.length).toBeGreaterThan(50);
-    const heavy = unit.filter((f) => HEAVY.test(readFileSync(join(repoRoot, f), 'utf8')));
+    const inUnit = files.filter(projects.unit!);
+    expect(inUnit.length).toBeGreaterThan(50);
+    const heavy = inUnit.filter((f) => HEAVY.test(readFileSync(join(repoRoot, f), 'utf8')));
     expect(heavy.map((f) => relative('.', f))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // The per-execution counts (host/src/guest/limits.ts) alone: CPU time against Fastly's 50 ms, the
 // memory report, the usage line. Lookups and backend requests through their hostcalls:
-// test/host/abi/config-store.test.ts and send.test.ts; on the host as a process: limits.guest.test.ts.
+// test/host/abi/config-store.test.ts and send.test.ts; on the host as a process: limits.guest.wasm.test.ts.
 import { describe, expect, it } from 'vitest';
 import {
   CpuLimitExit,

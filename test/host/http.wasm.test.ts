@@ -1,5 +1,5 @@
 // The host serving a guest's own answers over HTTP: the downstream request and response, bodies both
-// ways, the guest's runtime, and guests that fail, trap or hang. Backends: http.backends.test.ts.
+// ways, the guest's runtime, and guests that fail, trap or hang. Backends: http.backends.wasm.test.ts.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pattern } from '../../lib/origin.js';

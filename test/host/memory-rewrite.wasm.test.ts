@@ -108,7 +108,7 @@ describe('the memory image', () => {
 
 describe('serving', () => {
   // That every request starts from the original memory (a global set by one request is unset in
-  // the next) is test/host/http.test.ts's "fresh instance" test.
+  // the next) is test/host/http.wasm.test.ts's "fresh instance" test.
   it('still loads a module whose code drops a data segment (it keeps its segments)', async () => {
     // An active segment at 16, a data count, and _start doing `data.drop 0`: moving the segments out
     // would leave the drop naming a segment that no longer exists, so the host keeps them in.

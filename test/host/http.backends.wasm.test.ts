@@ -1,6 +1,6 @@
 // The host carrying a guest's backend requests: what [local_server] says of a backend, bodies to and
 // from it, streaming, timeouts and failures, and the fidelity a waiting room passing visitors through
-// relies on. The guest's own answers: http.test.ts.
+// relies on. The guest's own answers: http.wasm.test.ts.
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';

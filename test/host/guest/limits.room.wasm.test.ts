@@ -2,7 +2,7 @@
 // and how much CPU time each kind of request costs it, read from the host's -vv usage line. Fastly
 // allows 32 lookups and 50 ms of CPU time per execution. The room read one key per setting until
 // issue 21: 30 lookups a request, 35 to 56 on the first request after a setting changed (past the
-// limit: the settings read last counted as absent); test/host/guest/limits.guest.test.ts shows a
+// limit: the settings read last counted as absent); test/host/guest/limits.guest.wasm.test.ts shows a
 // guest reading one key per setting failing at the 33rd. Now it reads a handful, whatever the rooms.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mintToken, startRoom, waitFor, type Room } from '../../../lib/room-host.js';

@@ -1,0 +1,21 @@
+// The order `npm test` runs its files in. Vitest runs one project after another, by name, so on two
+// workers the long waits of the browser and Wasm suites (a Chromium, a host, a crowd in real time,
+// minutes a file) would meet the end of the run alone; started first, they overlap the unit and sim
+// files, whose seconds each then fill the gaps to the end. Within a project vitest's own order stays:
+// what failed last time, then the longest, then (on a fresh clone) the largest file first.
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Projects by how long their files wait on processes, longest first. */
+const FIRST = ['browser', 'wasm', 'process', 'sim', 'unit'];
+
+const rank = (spec: TestSpecification): number => {
+  const i = FIRST.indexOf(spec.project.name);
+  return i < 0 ? FIRST.length : i;
+};
+
+export class WaitingFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    // Array.prototype.sort is stable: vitest's order holds within a project.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
