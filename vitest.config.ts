@@ -20,15 +20,10 @@ import { WaitingFirst } from './test/support/waiting-first.js';
 //            journey through the room
 // test/vitest.config.test.ts holds that every test file is in exactly one project.
 
-/** Files of test/control/ being moved at the moment, kept by name until they carry their project's suffix. */
-const byName = {
-  browser: ['test/control/dashboard/page.test.ts'],
-  process: ['test/control/cli.fastly-api.test.ts', 'test/control/cli.fastly-cli.test.ts'],
-};
 export const sim = ['test/sim/**/*.test.ts'];
 export const wasm = ['test/e2e/**/*.test.ts', 'test/**/*.wasm.test.ts'];
-export const browser = ['test/browser/**/*.test.ts', 'test/**/*.browser.test.ts', ...byName.browser];
-export const processes = ['test/**/*.process.test.ts', ...byName.process];
+export const browser = ['test/browser/**/*.test.ts', 'test/**/*.browser.test.ts'];
+export const processes = ['test/**/*.process.test.ts'];
 export const unit = { include: ['test/**/*.test.ts'], exclude: [...sim, ...wasm, ...browser, ...processes] };
 
 export default defineConfig({
