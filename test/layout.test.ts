@@ -20,7 +20,7 @@ const WHOLE: Record<string, string> = {
   'test/load/room.e2e.wasm.test.ts': 'the load tool against the built room',
   'test/scripts/readme.test.ts': 'the README and docs/ against the code',
   'test/scripts/manifest.test.ts': 'fastly.toml and local/ against the code',
-  'test/scripts/fastly-service.test.ts': 'tune and keys against a stand-in Fastly CLI',
+  'test/scripts/fastly-service.process.test.ts': 'tune and keys against a stand-in Fastly CLI',
   'test/fastly-api/cli-e2e.process.test.ts':
     'tune, keys, pages and log-tail through the real Fastly CLI against the API stand-in',
   'test/sim/fairness.test.ts': 'the room is fair: simulated crowds',
