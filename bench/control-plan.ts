@@ -11,7 +11,7 @@ import { Rooms } from '../control/rooms.js';
 import type { RoomsPort } from '../control/rooms-port.js';
 import { parseLogLine } from '../control/log-line.js';
 import { WorkerRooms } from '../control/worker-rooms.js';
-import { storeFromSettings } from '../src/core/layout.js';
+import { storeFromSettings } from '../src/core/settings/index.js';
 import { decisionLine } from '../src/core/log-line.js';
 
 takesNoArguments(

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { base64url } from 'jose';
 import { drawValue } from '../src/core/draw.js';
-import { storeFromSettings } from '../src/core/layout.js';
+import { storeFromSettings } from '../src/core/settings/index.js';
 import { startEchoOrigin, type EchoOrigin } from './echo-origin.js';
 import { startHost, type RunningHost } from './host-process.js';
 import { mintToken as mintWith, type MintOptions } from './mint.js';

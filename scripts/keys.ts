@@ -19,7 +19,7 @@
 // refuses anything under 32 bytes.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { storeWrites } from '../src/core/layout.js';
+import { storeWrites } from '../src/core/settings/index.js';
 import { roomSettings, signingKeys, storeRooms } from '../lib/room-store.js';
 import { planTune } from './tune-plan.js';
 import { applyWrites } from '../lib/json-store.js';

@@ -4,8 +4,7 @@
 // compares with another (proof_seconds with wait_period_duration, event_end with event_start) may
 // conflict only in a room whose own value differs, and the refusal must say so, naming the value
 // compared and where it lives, or the operator looks for the fault in the wrong place.
-import { settingsTable } from '../src/core/config.js';
-import { SETTINGS_KEY } from '../src/core/layout.js';
+import { settingsTable, SETTINGS_KEY } from '../src/core/settings/index.js';
 import type { ConfigProblem } from '../src/core/types.js';
 import type { StoreData } from '../lib/json-store.js';
 import { mergedSettings, roomSettings, storeRooms } from '../lib/room-store.js';

@@ -3,9 +3,10 @@
 // config.ts over the store as it would be after the write): a value the edge would replace by a
 // default, a routing it would skip part of, a value past the Config Store's limit, is refused here
 // with its key named, and nothing is written.
-import { CONFIG_STORE_VALUE_LIMIT, settingsTable } from '../src/core/config.js';
-import { configValueChars } from '../src/core/settings.js';
 import {
+  CONFIG_STORE_VALUE_LIMIT,
+  settingsTable,
+  configValueChars,
   CONTROLLER_KEY,
   DEFAULT_ROOM,
   LIVE_SETTINGS,
@@ -13,7 +14,7 @@ import {
   ROUTING_KEY,
   storeKeyOf,
   storeWrites,
-} from '../src/core/layout.js';
+} from '../src/core/settings/index.js';
 import { parseRouting, type RoutingProblem } from '../src/core/routing.js';
 import { applyWrites, type StoreData } from '../lib/json-store.js';
 import { orphanRoomKeys, storeRooms, storeRouting, unreadKeys } from '../lib/room-store.js';

@@ -1,7 +1,6 @@
 // What `npm run tune` (no setting, or --show) prints: the routing in words, then each room's settings
 // as a request in it reads them, each marked with where it came from.
-import { settingsTable } from '../src/core/config.js';
-import { CONTROLLER_KEY, LIVE_SETTINGS, SETTINGS_KEY } from '../src/core/layout.js';
+import { settingsTable, CONTROLLER_KEY, LIVE_SETTINGS, SETTINGS_KEY } from '../src/core/settings/index.js';
 import { describeBeat, parseBeat } from '../control/heartbeat.js';
 import { describeRouting } from '../src/core/routing-describe.js';
 import type { StoreData } from '../lib/json-store.js';

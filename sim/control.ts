@@ -11,7 +11,7 @@ import { decodeState, encodeState, StateSaver, type ControllerState } from '../c
 import { Writer, type Store } from '../control/writer.js';
 import { ApiBudget, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, type StoreCall } from '../control/api-budget.js';
 import { callKind } from '../control/fastly-store.js';
-import { DEFAULT_ROOM, liveKey, LIVE_SETTINGS, percentageKey, storeFromSettings } from '../src/core/layout.js';
+import { DEFAULT_ROOM, liveKey, LIVE_SETTINGS, percentageKey, storeFromSettings } from '../src/core/settings/index.js';
 import type { VirtualClock } from './clock.js';
 import type { Random } from '../lib/random.js';
 import { EPOCH_MS, type PopSpec, type Room } from './room.js';

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { answerFacts, type AnswerFacts } from '../src/core/answer.js';
 import { createCeiling } from '../src/core/ceiling.js';
-import { parseConfig } from '../src/core/config.js';
+import { parseConfig } from '../src/core/settings/index.js';
 import { decide } from '../src/core/decide.js';
 import { jitterSeconds } from '../src/core/draw.js';
 import { createKeyRing, type KeyRing } from '../src/core/keys.js';

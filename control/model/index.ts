@@ -7,7 +7,7 @@
 // fixes each window's chance `leadSeconds` before the window opens (draw-plan.ts), or the queue's
 // cursor leads (cursor-plan.ts); at 0 (the operator's deny) it only watches. This file only
 // dispatches between them; pacing.ts decides when a write is due, history.ts records each tick.
-import { parseConfig } from '../../src/core/config.js';
+import { parseConfig } from '../../src/core/settings/index.js';
 import type { ControlModel, PlanContext, SettingWrites } from '../types.js';
 import { CursorPlanner } from './cursor-plan.js';
 import { arrivalRate, learnReturnRates, queueingStep, wantedPerMinute, type ModelParts } from './draw-plan.js';

@@ -8,7 +8,7 @@
 // one. Nobody loses a draw or a place to it: a token that is due is always decided as ever, boxed or
 // not, and a forged token gains nothing here that the decision would not refuse anyway.
 import { base64url } from 'jose';
-import type { Reader } from './config-reader.js';
+import type { Reader } from './settings/index.js';
 import { dueAt, retryAfterSeconds } from './draw.js';
 import { escapeHtml, htmlOpen } from './html-text.js';
 import type { Strings } from './i18n/strings.js';

@@ -19,7 +19,8 @@ import { resultWith, type DecideResult } from './result.js';
 import { routeRequest, type Target } from './routing.js';
 import { solverAsset } from './solver-asset.js';
 import { tokensNote } from './usable-token.js';
-import { readRoomConfig, readRouting } from './settings-read.js';
+import { readRouting } from './routing-read.js';
+import { readRoomConfig } from './settings/index.js';
 import type { Config, Decision, Outcome, ReasonCode, RoomDeps } from './types.js';
 
 /** Origin response header that ends the visitor's session; never passed on. */

@@ -13,7 +13,7 @@ import { ApiBudget, type StoreCall } from '../../control/api-budget.js';
 import { localStore, Writer, type Store } from '../../control/writer.js';
 import type { RoomsPort } from '../../control/rooms-port.js';
 import { Rooms } from '../../control/rooms.js';
-import { storeFromSettings } from '../../src/core/layout.js';
+import { storeFromSettings } from '../../src/core/settings/index.js';
 import { admittedLine } from './lines.js';
 
 const T0 = Date.UTC(2026, 10, 26, 10); // a window boundary for d = 30

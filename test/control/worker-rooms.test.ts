@@ -11,7 +11,7 @@ import { parseLogLine } from '../../control/log-line.js';
 import { RoomsJson } from '../../control/state-file.js';
 import { createOnceFailingModel } from './fake-models.js';
 import { Writer, type Store } from '../../control/writer.js';
-import { storeFromSettings } from '../../src/core/layout.js';
+import { storeFromSettings } from '../../src/core/settings/index.js';
 import { admittedLine } from './lines.js';
 
 const T0 = Date.UTC(2026, 10, 24, 12);

@@ -7,8 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseConfig, parseRoomConfig, settingsTable, TAKEN_IN_PART } from '../../src/core/config.js';
 import {
+  parseConfig,
+  parseRoomConfig,
+  settingsTable,
+  TAKEN_IN_PART,
   DEFAULT_ROOM,
   LIVE_SETTINGS,
   liveKey,
@@ -19,7 +22,7 @@ import {
   SETTINGS_KEY,
   storeKeyOf,
   valueAt,
-} from '../../src/core/layout.js';
+} from '../../src/core/settings/index.js';
 import { applyWrites, type StoreData } from '../../lib/json-store.js';
 import { repoRoot } from '../../lib/paths.js';
 import { settingSources } from '../../lib/room-store.js';

@@ -1,6 +1,6 @@
 // One value the room uses and one it cannot, for every setting of settingsTable: what the tests of
 // settings across the store's places walk. `bad` is null for a setting that takes any text.
-import { settingsTable } from '../../src/core/settings.js';
+import { settingsTable } from '../../src/core/settings/index.js';
 
 export interface SettingExample {
   good: string;

@@ -1,7 +1,7 @@
 // Reads `waiting_room_config` one key at a time: values trimmed, problems recorded against the key
 // they came from, the documented default when a value is missing or unusable.
 import { settingsTable } from './settings.js';
-import type { ConfigProblem } from './types.js';
+import type { ConfigProblem } from '../types.js';
 
 export const defaults = Object.fromEntries(settingsTable.map((s) => [s.key, s.default])) as Record<string, string>;
 

@@ -5,7 +5,7 @@
 // same functions to read and write a room's settings, so the edge and the tools never disagree.
 import { MESSAGE_PREFIX, messageSetting, MESSAGE_TAG_SETTING } from './config-language.js';
 import { settingsTable } from './settings.js';
-import type { ConfigProblem } from './types.js';
+import type { ConfigProblem } from '../types.js';
 
 /** The rooms, their routes and the rules (routing.ts). */
 export const ROUTING_KEY = 'routing';

@@ -2,7 +2,7 @@
 // types; each unusable value is a problem named by its key, and the safe reading of it.
 import { MAX_MESSAGE_CHARS } from './settings.js';
 import type { Reader } from './config-reader.js';
-import type { EventSchedule, QueueCount, QueueCursor } from './types.js';
+import type { EventSchedule, QueueCount, QueueCursor } from '../types.js';
 
 // ISO 8601 with a zone: a time without one would mean a different moment at every POP.
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;

@@ -1,8 +1,8 @@
 // Where each setting lives in waiting_room_config, and how a room's settings come together from the
 // few values a request reads.
 import { describe, expect, it } from 'vitest';
-import { parseRoomConfig } from '../../src/core/config.js';
 import {
+  parseRoomConfig,
   liveKey,
   mergeRoomSettings,
   percentageKey,
@@ -10,8 +10,8 @@ import {
   roomKey,
   storeFromSettings,
   storeWrites,
-} from '../../src/core/layout.js';
-import type { ConfigProblem } from '../../src/core/types.js';
+} from '../../../src/core/settings/index.js';
+import type { ConfigProblem } from '../../../src/core/types.js';
 
 const store = (values: Record<string, string>) => (key: string) => values[key] ?? null;
 

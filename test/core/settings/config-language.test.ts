@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig, parseRoomConfig } from '../../src/core/config.js';
-import { settingName } from '../../src/core/layout.js';
+import { parseConfig, parseRoomConfig, settingName } from '../../../src/core/settings/index.js';
 
-const { LOCALE_TAGS } = await import('../../src/core/i18n/locales.js');
+const { LOCALE_TAGS } = await import('../../../src/core/i18n/locales.js');
 
 const parse = (settings: Record<string, string>) =>
   parseConfig((key) => ({ allow_percentage: '50', ...settings })[key] ?? null);

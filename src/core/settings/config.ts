@@ -5,7 +5,7 @@ import { parseCounts, parseCursor, parseEvent, parseMessage, parseQueueAll } fro
 import { parseLanguageSettings } from './config-language.js';
 import { parseProofSettings } from './config-proof.js';
 import { defaults, Reader, type Get } from './config-reader.js';
-import { parseHammerLimit } from './hammer.js';
+import { parseHammerLimit } from '../hammer.js';
 import {
   DEFAULT_ROOM,
   mergeRoomSettings,
@@ -18,7 +18,7 @@ import {
   type RoomRaws,
 } from './layout.js';
 import { MAX_COOKIE_LIFETIME_SECONDS, MAX_PERIOD_SECONDS } from './settings.js';
-import type { Config, ConfigProblem, IdentitySource, ParsedSettings, ScheduleEntry, WaitingStatus } from './types.js';
+import type { Config, ConfigProblem, IdentitySource, ParsedSettings, ScheduleEntry, WaitingStatus } from '../types.js';
 
 export {
   CONFIG_STORE_VALUE_LIMIT,

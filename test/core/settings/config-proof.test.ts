@@ -1,6 +1,6 @@
 // The bot controls' settings (src/core/config-proof.ts): defaults, ranges, and problems that name their key.
 import { describe, expect, it } from 'vitest';
-import { parseConfig, parseRoomConfig } from '../../src/core/config.js';
+import { parseConfig, parseRoomConfig } from '../../../src/core/settings/index.js';
 
 const parse = (values: Record<string, string>) =>
   parseConfig((k) => ({ allow_percentage: '10', ...values })[k] ?? null);

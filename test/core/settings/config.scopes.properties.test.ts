@@ -5,8 +5,9 @@
 // written and counts as unset there too. fast-check prints the seed and path of a failure.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRoomConfig, TAKEN_IN_PART } from '../../src/core/config.js';
 import {
+  parseRoomConfig,
+  TAKEN_IN_PART,
   LIVE_SETTINGS,
   liveKey,
   percentageKey,
@@ -14,9 +15,9 @@ import {
   SETTINGS_KEY,
   valueAt,
   type RoomRaws,
-} from '../../src/core/layout.js';
-import type { ParsedSettings } from '../../src/core/types.js';
-import { examplesOfEverySetting, writtenName } from '../support/setting-examples.js';
+} from '../../../src/core/settings/index.js';
+import type { ParsedSettings } from '../../../src/core/types.js';
+import { examplesOfEverySetting, writtenName } from '../../support/setting-examples.js';
 
 const ROOM = 'shop';
 type Place = 'settings' | 'room' | 'percentage' | 'live';
