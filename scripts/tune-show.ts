@@ -2,7 +2,7 @@
 // as a request in it reads them, each marked with where it came from.
 import { settingsTable, CONTROLLER_KEY, LIVE_SETTINGS, SETTINGS_KEY } from '../src/core/settings/index.js';
 import { describeBeat, parseBeat } from '../control/heartbeat.js';
-import { describeRouting } from '../src/core/routing-describe.js';
+import { describeRouting } from '../lib/routing-describe.js';
 import type { StoreData } from '../lib/json-store.js';
 import { roomSettings, settingSources, storeRooms, storeRouting } from '../lib/room-store.js';
 import type { Config } from '../src/core/types.js';
