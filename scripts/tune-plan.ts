@@ -18,7 +18,7 @@ import {
 import { parseRouting, type RoutingProblem } from '../src/core/routing.js';
 import { applyWrites, type StoreData } from '../lib/json-store.js';
 import { orphanRoomKeys, storeRooms, storeRouting, unreadKeys } from '../lib/room-store.js';
-import { judgedText, judgeScopes, roomOfKey, splitProblem, type Judged } from './tune-judge.js';
+import { judgedText, judgeScopes, roomOfKey, type Judged } from './tune-judge.js';
 import {
   liveAcrossRooms,
   liveControllerWarning,
@@ -56,9 +56,6 @@ export interface TuneOptions {
   /** The time now, ms: whether a controller's heartbeat is alive. */
   nowMs?: number;
 }
-
-/** How a problem's message splits, for the tools that judge one value (the judging is in tune-judge.ts). */
-export { splitProblem };
 
 /** A routing value as it is written: its JSON without the file's layout, so more of it fits. */
 function compactRouting(text: string): string {

@@ -2,6 +2,7 @@
 // it never imports `fastly:*`; the runtime hands it what it needs through RoomDeps. Nothing here
 // imports anything but the type of a language (i18n/locales.ts): every other file of the core stands on this one.
 import type { Locale } from './i18n/locales.js';
+import type { SettingProblem } from './settings/index.js';
 
 /**
  * What a request ends up as, in the decision line. `start`: the visitor starts waiting on a new token
@@ -313,12 +314,8 @@ export interface ControlTargets {
   fallbackPercentage: number | null;
 }
 
-/** A setting that could not be used as written; the room falls back to a safe value and says so. */
-export interface ConfigProblem {
-  key: string;
-  value: string;
-  message: string;
-}
+/** A setting that could not be used as written (src/core/settings/problem.ts); the room falls back to a safe value and says so. */
+export type ConfigProblem = SettingProblem;
 
 /** The settings as parsed, with what could not be used as written. */
 export interface ParsedSettings {

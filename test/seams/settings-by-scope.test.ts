@@ -17,6 +17,7 @@ import {
   liveKey,
   mergeRoomSettings,
   percentageKey,
+  problemPlace,
   readRoomRaws,
   roomKey,
   SETTINGS_KEY,
@@ -63,7 +64,7 @@ function roomConfig(store: StoreData): ReturnType<typeof parseRoomConfig> {
 function edgeVerdict(name: string, place: string, store: StoreData): Verdict {
   const { problems } = roomConfig(store);
   // A problem without a value ("is missing") is about the setting, not a value written there.
-  if (problems.some((p) => p.key === valueAt(place, name) && p.value !== '')) return 'refused';
+  if (problems.some((p) => problemPlace(p) === valueAt(place, name) && p.value !== '')) return 'refused';
   const merged = mergeRoomSettings(
     ROOM,
     readRoomRaws((key) => store[key] ?? null, ROOM),
@@ -192,10 +193,7 @@ describe.each(examples.map((e) => [e.setting, e] as const))('%s', (setting, e) =
       const below = storeWith(name, under!, e.good);
       for (const place of over) {
         const { config, problems } = roomConfig({ ...below, ...storeWith(name, place, e.bad!) });
-        expect(
-          problems.map((p) => p.key),
-          place,
-        ).toContain(valueAt(place, name));
+        expect(problems.map(problemPlace), place).toContain(valueAt(place, name));
         // A list or a clamped value is read in part (docs/configuration.md); a whole value falls through.
         if (!TAKEN_IN_PART.has(setting) && setting !== 'message.TAG')
           expect(config, place).toEqual(roomConfig(below).config);

@@ -1,15 +1,19 @@
 // Reads `waiting_room_config` one key at a time: values trimmed, problems recorded against the key
-// they came from, the documented default when a value is missing or unusable.
-import { settingsTable } from './settings.js';
-import type { ConfigProblem } from '../types.js';
+// they came from, the declared default when a value is missing or unusable. The readers of the
+// common forms (declared.ts) take their range or choices from the setting's declaration.
+import { type ChoiceOf, type ChoiceSetting, declared, defaultOf, formOf, type SettingName } from './declared.js';
+import { type SettingProblem, settingProblem } from './problem.js';
 
-export const defaults = Object.fromEntries(settingsTable.map((s) => [s.key, s.default])) as Record<string, string>;
+/** Each declared setting's default, by name. */
+export const defaults: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(declared).map(([key, d]) => [key, d.default]),
+);
 
 export type Get = (key: string) => string | null;
 
 /** A reader that trims values and records problems against the key they came from. */
 export class Reader {
-  readonly problems: ConfigProblem[] = [];
+  readonly problems: SettingProblem[] = [];
   constructor(private readonly get: Get) {}
 
   raw(key: string): string | null {
@@ -19,24 +23,57 @@ export class Reader {
     return trimmed === '' ? null : trimmed;
   }
 
-  problem(key: string, value: string, message: string): void {
-    this.problems.push({ key, value, message });
+  /** A problem with `key`'s value: what it must be (`reason`), and what the room does instead. */
+  problem(key: string, value: string, reason: string, instead: string): void {
+    this.problems.push(settingProblem(key, value, reason, instead));
+  }
+
+  /** `true` or `false`, any case. */
+  boolean(key: SettingName): boolean {
+    formOf(key, 'boolean');
+    const fallback = defaultOf(key) === 'true';
+    const value = this.raw(key);
+    if (value === null) return fallback;
+    if (/^true$/i.test(value)) return true;
+    if (/^false$/i.test(value)) return false;
+    this.problem(key, value, 'must be true or false', `using ${fallback}`);
+    return fallback;
   }
 
   /**
-   * Whole seconds from 1 to `max`: a window of 0 would divide by zero, a fraction would break the
-   * windows, and the bound keeps every time the room computes (expiries, due times, stale times, each
-   * a few periods past now) a safe integer. Anything else is unusable and gives the default.
+   * Whole seconds from 1 to the declared most: a window of 0 would divide by zero, a fraction would
+   * break the windows, and the bound keeps every time the room computes (expiries, due times, stale
+   * times, each a few periods past now) a safe integer. Anything else is unusable and gives the default.
    */
-  seconds(key: string, max: number): number {
-    const fallback = Number(defaults[key]);
+  seconds(key: SettingName): number {
+    const { max } = formOf(key, 'whole');
+    const fallback = Number(defaultOf(key));
     const value = this.raw(key);
     if (value === null) return fallback;
     if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
-      this.problem(key, value, `must be a whole number of seconds from 1 to ${max}; using ${fallback}`);
+      this.problem(key, value, `must be a whole number of seconds from 1 to ${max}`, `using ${fallback}`);
       return fallback;
     }
     return Number(value);
+  }
+
+  /** A number above 0 (decimals allowed, or whole when so declared) up to the declared most, or null when unset; anything else is a problem and null. */
+  positive(key: SettingName): number | null {
+    const form: { type: string; max: number } = declared[key].form as { type: string; max: number };
+    const integer = form.type === 'whole';
+    const value = this.raw(key);
+    if (value === null) return null;
+    const n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+    if (!(n > 0 && n <= form.max) || (integer && !Number.isInteger(n))) {
+      this.problem(
+        key,
+        value,
+        `must be a ${integer ? 'whole ' : ''}number above 0 and at most ${form.max}`,
+        'ignoring it',
+      );
+      return null;
+    }
+    return n;
   }
 
   /**
@@ -58,7 +95,8 @@ export class Reader {
         this.problem(
           key,
           item.slice(0, 40),
-          `each entry must be START=${unit} (epoch seconds = 0..${max}); ignoring this one`,
+          `each entry must be START=${unit} (epoch seconds = 0..${max})`,
+          'ignoring this one',
         );
         continue;
       }
@@ -67,15 +105,17 @@ export class Reader {
     return entries.sort((a, b) => a[0] - b[0]);
   }
 
-  oneOf<T extends string>(key: string, allowed: readonly T[], caseInsensitive = true): T {
-    const fallback = defaults[key] as T;
+  /** One of the declared choices, any case; anything else is the default. */
+  oneOf<K extends ChoiceSetting>(key: K): ChoiceOf<K> {
+    const allowed: readonly string[] = formOf(key, 'choice').values;
+    const fallback = defaultOf(key) as ChoiceOf<K>;
     const value = this.raw(key);
     if (value === null) return fallback;
-    const found = allowed.find((a) => (caseInsensitive ? a.toLowerCase() === value.toLowerCase() : a === value));
+    const found = allowed.find((a) => a.toLowerCase() === value.toLowerCase());
     if (found === undefined) {
-      this.problem(key, value, `must be one of ${allowed.join(', ')}; using ${fallback}`);
+      this.problem(key, value, `must be one of ${allowed.join(', ')}`, `using ${fallback}`);
       return fallback;
     }
-    return found;
+    return found as ChoiceOf<K>;
   }
 }

@@ -1,7 +1,8 @@
 // What one request reads of its settings from `waiting_room_config`, and no more: the settings of the
 // room it lands in (four values), or the service-wide settings alone (one) for a request no room
 // decides (the routing's one lookup is routing-read.ts's). A reused sandbox keeps each parse while the raw values it came from read the same.
-import { describeProblem, parseRoomConfig } from './config.js';
+import { describeProblem } from './problem.js';
+import { parseRoomConfig } from './room-config.js';
 import { rawList, readRoomRaws } from './layout.js';
 import type { ParsedSettings, RoomDeps } from '../types.js';
 
