@@ -1,5 +1,5 @@
 // A settings store (local/config.json, or a Fastly Config Store's items) read the way the edge reads
-// it (src/core/layout.ts): the routing, the rooms it names, and each room's settings. The tools use
+// it (src/core/settings/layout.ts): the routing, the rooms it names, and each room's settings. The tools use
 // these so that what they show and check is what a request would see.
 import {
   parseRoomConfig,

@@ -209,7 +209,7 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
       await addLocal(files, id);
       const settings = serviceSettings(config);
       const old = settings.activeKey;
-      // The service-wide active_key, where the edge reads it (src/core/layout.ts).
+      // The service-wide active_key, where the edge reads it (src/core/settings/layout.ts).
       await writeStoreAtomic(configPath, applyWrites(config, storeWrites(config, null, { active_key: id })));
       await recordRotation(files.keys, old, id, Date.now());
       return [

@@ -1,5 +1,5 @@
 // A service-wide change of a value that lives per room. Each setting a room takes from the first of
-// room.ID.live, room.ID.allow_percentage, room.ID and settings that has it (src/core/layout.ts), so a
+// room.ID.live, room.ID.allow_percentage, room.ID and settings that has it (src/core/settings/layout.ts), so a
 // service-wide write does not reach a room that holds its own. Decided per key (docs/configuration.md):
 //
 // - the controller's values (allow_schedule, proof_schedule, queue_cursor, queue_counts; room.ID.live):

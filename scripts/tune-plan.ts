@@ -1,5 +1,5 @@
 // What one `npm run tune` command writes to `waiting_room_config`, and whether the edge could use the
-// store afterwards. Every value is checked as a request would read it (src/core/layout.ts and
+// store afterwards. Every value is checked as a request would read it (src/core/settings/layout.ts and
 // config.ts over the store as it would be after the write): a value the edge would replace by a
 // default, a routing it would skip part of, a value past the Config Store's limit, is refused here
 // with its key named, and nothing is written.

@@ -204,7 +204,7 @@ export type WaitingStatus = 200 | 429 | 503;
 
 /** The settings of `waiting_room_config`, parsed once per request into strict types. */
 export interface Config {
-  /** The room these settings are for (layout.ts); null when no room decides (a bypass, no route). */
+  /** The room these settings are for (settings/layout.ts); null when no room decides (a bypass, no route). */
   room: string | null;
   enabled: boolean;
   /** 0..100, decimals allowed. */

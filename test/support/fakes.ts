@@ -45,7 +45,7 @@ export interface Answer {
 }
 
 export interface FakeRoomOptions {
-  /** Service-wide settings, one flat set (the store's `settings` value, src/core/layout.ts). */
+  /** Service-wide settings, one flat set (the store's `settings` value, src/core/settings/layout.ts). */
   settings?: Record<string, string>;
   /** Raw values of `waiting_room_config` besides them: `routing`, `room.ID`, `room.ID.allow_percentage`, ... */
   store?: Record<string, string>;

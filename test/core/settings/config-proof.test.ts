@@ -1,4 +1,4 @@
-// The bot controls' settings (src/core/config-proof.ts): defaults, ranges, and problems that name their key.
+// The bot controls' settings (src/core/settings/config-proof.ts): defaults, ranges, and problems that name their key.
 import { describe, expect, it } from 'vitest';
 import { parseConfig, parseRoomConfig, problemMessage, shownProblem } from '../../../src/core/settings/index.js';
 
