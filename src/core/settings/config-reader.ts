@@ -1,7 +1,7 @@
 // Reads `waiting_room_config` one key at a time: values trimmed, problems recorded against the key
 // they came from, the declared default when a value is missing or unusable. The readers of the
 // common forms (declared.ts) take their range or choices from the setting's declaration.
-import { type ChoiceOf, type ChoiceSetting, declared, defaultOf, formOf, type SettingName } from './declared.js';
+import { type ChoiceOf, type ChoiceSetting, declared, type SettingOf } from './declared.js';
 import { type SettingProblem, settingProblem } from './problem.js';
 
 /** Each declared setting's default, by name. */
@@ -29,9 +29,8 @@ export class Reader {
   }
 
   /** `true` or `false`, any case. */
-  boolean(key: SettingName): boolean {
-    formOf(key, 'boolean');
-    const fallback = defaultOf(key) === 'true';
+  boolean(key: SettingOf<'boolean'>): boolean {
+    const fallback = declared[key].default === 'true';
     const value = this.raw(key);
     if (value === null) return fallback;
     if (/^true$/i.test(value)) return true;
@@ -45,9 +44,10 @@ export class Reader {
    * break the windows, and the bound keeps every time the room computes (expiries, due times, stale
    * times, each a few periods past now) a safe integer. Anything else is unusable and gives the default.
    */
-  seconds(key: SettingName): number {
-    const { max } = formOf(key, 'whole');
-    const fallback = Number(defaultOf(key));
+  seconds(key: SettingOf<'whole'>): number {
+    const d = declared[key];
+    const max = d.form.max;
+    const fallback = Number(d.default);
     const value = this.raw(key);
     if (value === null) return fallback;
     if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
@@ -58,8 +58,8 @@ export class Reader {
   }
 
   /** A number above 0 (decimals allowed, or whole when so declared) up to the declared most, or null when unset; anything else is a problem and null. */
-  positive(key: SettingName): number | null {
-    const form: { type: string; max: number } = declared[key].form as { type: string; max: number };
+  positive(key: SettingOf<'number'> | SettingOf<'whole'>): number | null {
+    const form = declared[key].form;
     const integer = form.type === 'whole';
     const value = this.raw(key);
     if (value === null) return null;
@@ -107,8 +107,9 @@ export class Reader {
 
   /** One of the declared choices, any case; anything else is the default. */
   oneOf<K extends ChoiceSetting>(key: K): ChoiceOf<K> {
-    const allowed: readonly string[] = formOf(key, 'choice').values;
-    const fallback = defaultOf(key) as ChoiceOf<K>;
+    const d = declared[key];
+    const allowed: readonly string[] = d.form.values;
+    const fallback = d.default as ChoiceOf<K>;
     const value = this.raw(key);
     if (value === null) return fallback;
     const found = allowed.find((a) => a.toLowerCase() === value.toLowerCase());

@@ -6,7 +6,7 @@ import { parseCounts, parseCursor, parseEvent, parseMessage } from './config-eve
 import { parseLanguageSettings } from './config-language.js';
 import { parseProofSettings } from './config-proof.js';
 import { type Get, Reader } from './config-reader.js';
-import { defaultOf, formOf } from './declared.js';
+import { declared, defaultOf } from './declared.js';
 import { DEFAULT_ROOM, percentageKey, ROOM_ID, roomKey } from './layout.js';
 import type { SettingProblem } from './problem.js';
 import type { Config, IdentitySource, ScheduleEntry, WaitingStatus } from '../types.js';
@@ -137,8 +137,9 @@ function parseSchedule(r: Reader): ScheduleEntry[] {
 /** `hammer_limit`: a whole number from 0 (off) to the declared most; anything else is the default, logged. */
 function parseHammerLimit(r: Reader): number {
   const key = 'hammer_limit';
-  const { max } = formOf(key, 'whole');
-  const fallback = Number(defaultOf(key));
+  const d = declared[key];
+  const max = d.form.max;
+  const fallback = Number(d.default);
   const value = r.raw(key);
   if (value === null) return fallback;
   if (/^\d{1,6}$/.test(value) && Number(value) <= max) return Number(value);

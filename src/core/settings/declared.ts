@@ -45,21 +45,22 @@ export const MAX_MESSAGE_CHARS = 500;
 /** The most checks a minute `hammer_limit` may allow. */
 export const MAX_HAMMER_LIMIT = 100_000;
 
-const boolean = (): Form => ({ type: 'boolean' });
+type Of<T extends Form['type']> = Extract<Form, { type: T }>;
+const boolean = (): Of<'boolean'> => ({ type: 'boolean' });
 const choice = <const V extends readonly string[]>(...values: V): { type: 'choice'; values: V } => ({
   type: 'choice',
   values,
 });
-const whole = (min: number, max: number): Form => ({ type: 'whole', min, max });
+const whole = (min: number, max: number): Of<'whole'> => ({ type: 'whole', min, max });
 /** A number from `min` to `max`, decimals allowed. */
-const number = (min: number, max: number): Form => ({ type: 'number', min, max, above: false });
+const number = (min: number, max: number): Of<'number'> => ({ type: 'number', min, max, above: false });
 /** A number above 0 and at most `max`, decimals allowed. */
-const positive = (max: number): Form => ({ type: 'number', min: 0, max, above: true });
-const text = (maxLength: number | null = null): Form => ({ type: 'text', maxLength });
-const pattern = (source: string): Form => ({ type: 'pattern', pattern: source });
-const list = (entry: string): Form => ({ type: 'list', entry });
-const time = (): Form => ({ type: 'time' });
-const json = (): Form => ({ type: 'json' });
+const positive = (max: number): Of<'number'> => ({ type: 'number', min: 0, max, above: true });
+const text = (maxLength: number | null = null): Of<'text'> => ({ type: 'text', maxLength });
+const pattern = (source: string): Of<'pattern'> => ({ type: 'pattern', pattern: source });
+const list = (entry: string): Of<'list'> => ({ type: 'list', entry });
+const time = (): Of<'time'> => ({ type: 'time' });
+const json = (): Of<'json'> => ({ type: 'json' });
 
 // The places: every setting may be written service-wide and for one room; allow_percentage also in
 // the room's own item, the controller's settings also in what it publishes for the room.
@@ -127,18 +128,13 @@ export type SettingName = keyof typeof declared;
 /** The declared settings' names, in the table's order. */
 export const SETTING_NAMES = Object.keys(declared) as SettingName[];
 
-/** The settings whose form is a choice, and the values each may take. */
-export type ChoiceSetting = {
-  [K in SettingName]: (typeof declared)[K]['form'] extends { type: 'choice' } ? K : never;
+/** The settings declared with a form of type `T`: a reader of that form takes only them. */
+export type SettingOf<T extends Form['type']> = {
+  [K in SettingName]: (typeof declared)[K]['form'] extends { type: T } ? K : never;
 }[SettingName];
+/** The settings whose form is a choice, and the values each may take. */
+export type ChoiceSetting = SettingOf<'choice'>;
 export type ChoiceOf<K extends ChoiceSetting> = (typeof declared)[K]['form']['values'][number];
 
 /** The default of `setting` as an operator writes it ('' for none). */
 export const defaultOf = (setting: SettingName): string => declared[setting].default;
-
-/** The form of `setting`, typed for the readers that know which it is. */
-export function formOf<T extends Form['type']>(setting: SettingName, type: T): Extract<Form, { type: T }> {
-  const form: Form = declared[setting].form;
-  if (form.type !== type) throw new Error(`${setting} is declared ${form.type}, not ${type}`);
-  return form as Extract<Form, { type: T }>;
-}
