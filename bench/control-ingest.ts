@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { takesNoArguments } from '../lib/cli.js';
 import { Controller } from '../control/controller.js';
 import { createControlModel } from '../control/model/index.js';
-import { Writer, type Store } from '../control/writer.js';
+import { Writer, type Store } from '../control/store/index.js';
 import { IngestLines } from './ingest-lines.js';
 
 const D = 30;

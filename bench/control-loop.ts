@@ -7,7 +7,7 @@
 //   SHAPE=steady N=6000 MIN=20 TARGET=240 npm run bench:control   N spread over 20 minutes
 import { createHash } from 'node:crypto';
 import { parseConfig } from '../src/core/settings/index.js';
-import { decide } from '../src/core/decide.js';
+import { decide } from '../src/core/decision/index.js';
 import { createKeyRing } from '../src/core/keys.js';
 import { decisionLine } from '../src/core/log-line.js';
 import { createControlModel } from '../control/model/index.js';

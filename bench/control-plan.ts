@@ -1,16 +1,14 @@
 // `npm run bench:control-plan`: how long the controller's plan takes against the tickets it tracks,
 // and how fast lines reach the rooms, in the controller's own thread and through the planner thread
-// (control/worker-rooms.ts). N new visitors join a queueing room (a 50% chance, 30 s windows) over
+// (control/rooms/worker-rooms.ts). N new visitors join a queueing room (a 50% chance, 30 s windows) over
 // the two windows before the first plan, each a wait ticket with its successor named; then one plan
 // a second for a window. Prints a table; asserts nothing.
 //   N=100000,1000000 npm run bench:control-plan
 import { performance } from 'node:perf_hooks';
 import { takesNoArguments } from '../lib/cli.js';
 import { createControlModel } from '../control/model/index.js';
-import { Rooms } from '../control/rooms.js';
-import type { RoomsPort } from '../control/rooms-port.js';
-import { parseLogLine } from '../control/log-line.js';
-import { WorkerRooms } from '../control/worker-rooms.js';
+import { Rooms, type RoomsPort, WorkerRooms } from '../control/rooms/index.js';
+import { parseLogLine } from '../control/sources/index.js';
 import { storeFromSettings } from '../src/core/settings/index.js';
 import { decisionLine } from '../src/core/log-line.js';
 

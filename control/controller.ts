@@ -1,5 +1,5 @@
 // The controller process's heart, without its I/O: lines in, counted, each fed to its room's model
-// (rooms.ts); once a second the source's health, the settings, every room's plan and the writer,
+// (rooms/room-set.ts); once a second the source's health, the settings, every room's plan and the writer,
 // which sends all rooms' writes in one call. The CLI wires real sources, stores and a clock to it;
 // tests drive it with fakes and a fake clock.
 //
@@ -16,14 +16,11 @@
 // fault, so silence alone never makes the controller hold. Each condition is said once, when it
 // starts, and again only when it changes (a growing figure is not a change).
 import { applyWrites } from '../lib/json-store.js';
-import { retryDelayMs } from './api-call.js';
-import { parseLogLine } from './log-line.js';
-import { restoredModels, Rooms } from './rooms.js';
-import { HEARTBEAT_KEY } from './heartbeat.js';
-import type { Failover } from './failover.js';
-import type { RoomsPort } from './rooms-port.js';
-import type { ControlModel, DashboardSnapshot, SettingWrites, SourceStatus } from './types.js';
-import type { Store, Writer } from './writer.js';
+import { retryDelayMs, type Store, type Writer } from './store/index.js';
+import { parseLogLine } from './sources/index.js';
+import { restoredModels, Rooms, type RoomsPort } from './rooms/index.js';
+import type { RoomsJson } from './failover/index.js';
+import type { ControlModel, DashboardSnapshot, DecisionLine, SettingWrites, SourceStatus } from './types.js';
 
 export interface ControllerOptions {
   /**
@@ -31,16 +28,28 @@ export interface ControllerOptions {
    * `restore`: its saved state, after a restart.
    */
   createModel?: (room: string, restore?: unknown) => ControlModel;
-  /** The rooms and their models, if not in this thread of `createModel`'s (worker-rooms.ts: in a worker thread, restored there). */
+  /** Saved models by room (the state file, after a restart), made with `createModel` at once. */
+  restore?: Readonly<Record<string, unknown>>;
+  /** The rooms and their models, if not in this thread of `createModel`'s (rooms/worker-rooms.ts: in a worker thread, restored there). */
   rooms?: RoomsPort;
-  /** Restart and failover: the state file, learning mode, the heartbeat and the lease (failover.ts); none in tests of the rest. */
-  failover?: Failover;
   store: Store;
   writer: Writer;
   sourceName: string;
   /** Hold when decision lines arrive more than this (ms) after the edge wrote them. */
   lagLimitMs: number;
   log: (message: string) => void;
+}
+
+/**
+ * What the process and the simulator drive: the plain Controller, or the same wrapped in restart and
+ * failover (failover/failover-controller.ts).
+ */
+export interface ControlLoop {
+  line(text: string, nowMs: number): void;
+  source(error: string | null, dead: boolean): void;
+  requestRead(why: string): void;
+  tick(nowMs: number): Promise<void>;
+  snapshot(nowMs: number): DashboardSnapshot;
 }
 
 /** No line for this long from a live source: the dashboard calls it quiet (the room has no traffic). */
@@ -54,7 +63,27 @@ const conditionKey = (why: string | null): string | null =>
 const readEveryOrNull = (readEveryMs: number | undefined, lastReadMs: number): number =>
   readEveryMs ? lastReadMs : -Infinity;
 
-export class Controller {
+/** The source's state from what it said and when its last line came. */
+function sourceState(
+  dead: boolean,
+  error: string | null,
+  lastLineArrivalMs: number | null,
+  lagging: boolean,
+  nowMs: number,
+): SourceStatus['state'] {
+  if (dead) return 'dead';
+  if (error !== null) return 'failing';
+  if (lastLineArrivalMs === null) return 'starting';
+  if (lagging) return 'lagging';
+  return nowMs - lastLineArrivalMs >= QUIET_AFTER_MS ? 'quiet' : 'ok';
+}
+
+/**
+ * The controller without restart and failover: its tick is a sequence of steps (read the store, give
+ * the settings, find why to hold, plan, write) that the failover wrapper calls one by one, adding its
+ * own between them.
+ */
+export class Controller implements ControlLoop {
   private readonly status: SourceStatus;
   private lastLineArrivalMs: number | null = null;
   private holdingWhy: string | null = null;
@@ -80,12 +109,7 @@ export class Controller {
     else {
       // Saved models are restored at once, so a state file a model cannot read is refused at start.
       const create = o.createModel!;
-      const f = o.failover;
-      const restored = restoredModels(
-        Object.fromEntries((f?.savedRooms() ?? []).map((id) => [id, f!.restoreFor(id)])),
-        create,
-      );
-      this.rooms = new Rooms((id) => create(id), o.log, restored);
+      this.rooms = new Rooms((id) => create(id), o.log, restoredModels(o.restore ?? {}, create));
     }
     this.status = {
       name: o.sourceName,
@@ -101,10 +125,16 @@ export class Controller {
 
   /** One text line from the source, at `nowMs`. */
   line(text: string, nowMs: number): void {
+    const line = this.parse(text, nowMs);
+    if (line !== null) this.count(line, text, nowMs);
+  }
+
+  /** A text line as a decision line, or null (another program's line, counted as foreign; a broken one, counted and said). */
+  parse(text: string, nowMs: number): DecisionLine | null {
     const verdict = parseLogLine(text, nowMs);
     if (verdict.kind === 'foreign') {
       this.status.foreign++;
-      return;
+      return null;
     }
     if (verdict.kind === 'bad') {
       this.status.bad++;
@@ -112,14 +142,17 @@ export class Controller {
         this.examples.push(`${verdict.why}: ${text.slice(0, 120)}`);
         this.o.log(`skipped a decision line (${verdict.why}): ${text.slice(0, 120)}`);
       }
-      return;
+      return null;
     }
-    // Counted before a restart (the log source gives it again): counted once.
-    if (this.o.failover !== undefined && !this.o.failover.fresh(verdict.line)) return;
+    return verdict.line;
+  }
+
+  /** A decision line counted and given to its room's model. */
+  count(line: DecisionLine, text: string, nowMs: number): void {
     this.status.lines++;
-    this.status.lagMs = nowMs - verdict.line.tsMs;
+    this.status.lagMs = nowMs - line.tsMs;
     this.lastLineArrivalMs = nowMs;
-    this.rooms.observe(verdict.line, text);
+    this.rooms.observe(line, text);
   }
 
   /** The source's own state: an error it hit, or that it ended. */
@@ -133,11 +166,33 @@ export class Controller {
     this.readWanted = why;
   }
 
+  /** The store as last read, with this process's own writes since. */
+  get values(): Readonly<Record<string, string>> {
+    return this.current;
+  }
+
+  /** The rooms' models are saved as of their plan (the planner thread), not of the moment the state file asks. */
+  get savedAtPlan(): boolean {
+    return this.rooms.savedAtPlan === true;
+  }
+
   private get budget() {
     return this.o.writer.budget;
   }
 
   async tick(nowMs: number): Promise<void> {
+    await this.readStore(nowMs);
+    this.giveSettings(nowMs);
+    this.hold(this.conditions(nowMs));
+    const plans = await this.plan(nowMs);
+    if (plans.size > 0) await this.write(plans, {}, plans, nowMs);
+  }
+
+  /**
+   * Reads the store when a read is due and the budget allows it; `check` sees what a read brought
+   * (a check that throws fails the read, as the read itself would).
+   */
+  async readStore(nowMs: number, check: (values: Readonly<Record<string, string>>) => void = () => {}): Promise<void> {
     const readEvery = this.o.store.readEveryMs ?? 0;
     if (this.o.writer.needsRead) {
       this.o.writer.needsRead = false;
@@ -150,107 +205,107 @@ export class Controller {
     const due =
       this.lastGoodReadMs < this.lastReadMs ? sinceTry >= retryMs : sinceTry >= readEvery || this.readWanted !== null;
     // Every read is held to the budget, the operator's too: no trailing hour holds more calls than it.
-    if (due && this.budget.readAllowed(nowMs)) {
-      this.lastReadMs = nowMs;
-      this.failedReads++;
-      try {
-        // On Fastly a read is an API call: its values change only by hand between reads.
-        this.current = await this.o.store.read();
-        this.o.failover?.afterRead(this.current, nowMs);
-        this.lastGoodReadMs = nowMs;
-        this.failedReads = 0;
-        this.readWanted = null;
-        this.settingsError = null;
-      } catch (error) {
-        // The values read last stay; said once per reason.
-        this.settingsError = `cannot read the settings from ${this.o.store.name}: ${(error as Error).message}`;
-      }
+    if (!due || !this.budget.readAllowed(nowMs)) return;
+    this.lastReadMs = nowMs;
+    this.failedReads++;
+    try {
+      // On Fastly a read is an API call: its values change only by hand between reads.
+      this.current = await this.o.store.read();
+      check(this.current);
+      this.lastGoodReadMs = nowMs;
+      this.failedReads = 0;
+      this.readWanted = null;
+      this.settingsError = null;
+    } catch (error) {
+      // The values read last stay; said once per reason.
+      this.settingsError = `cannot read the settings from ${this.o.store.name}: ${(error as Error).message}`;
     }
-    // While learning, the models get the settings only when it ends (failover.ts): they take the edge's chances then as fixed.
-    if (Number.isFinite(this.lastGoodReadMs) && this.o.failover?.withholdSettings(nowMs) !== true)
-      this.rooms.settings(this.current, nowMs);
+  }
+
+  /** Whether the store was ever read: the models get no settings before. */
+  get hasRead(): boolean {
+    return Number.isFinite(this.lastGoodReadMs);
+  }
+
+  /** The store's values as last read, to every room's model. */
+  giveSettings(nowMs: number): void {
+    if (this.hasRead) this.rooms.settings(this.current, nowMs);
+  }
+
+  /**
+   * Why the controller's view cannot be trusted now (the rooms cannot plan, the API's back-off, stale
+   * settings, the source down, failing or lagging), or null; the source's status is brought up to date.
+   */
+  conditions(nowMs: number): string | null {
+    const readEvery = this.o.store.readEveryMs ?? 0;
     // Without fresh settings the targets may be stale: hold, as with a lagging log; a read that failed
     // soon after a good one (a 5xx) leaves the values as fresh as a planned read would.
-    const stale = !Number.isFinite(this.lastGoodReadMs) || nowMs - this.lastGoodReadMs > 2 * readEvery;
+    const stale = !this.hasRead || nowMs - this.lastGoodReadMs > 2 * readEvery;
     const backoff = this.budget.backoff(nowMs);
     // Lag is what the newest line showed when it arrived; silence after it is a quiet room.
     const lagging = this.status.lagMs !== null && this.status.lagMs > this.o.lagLimitMs;
-    const silentMs = this.lastLineArrivalMs === null ? null : nowMs - this.lastLineArrivalMs;
-    this.status.state = this.sourceDead
-      ? 'dead'
-      : this.sourceError !== null
-        ? 'failing'
-        : this.lastLineArrivalMs === null
-          ? 'starting'
-          : lagging
-            ? 'lagging'
-            : silentMs !== null && silentMs >= QUIET_AFTER_MS
-              ? 'quiet'
-              : 'ok';
+    this.status.state = sourceState(this.sourceDead, this.sourceError, this.lastLineArrivalMs, lagging, nowMs);
     this.status.error = this.sourceError;
     this.status.lastLineMs = this.lastLineArrivalMs;
-    const why =
-      this.rooms.failure ??
-      (backoff !== null
-        ? `the Fastly API rate limit is spent (429): calling nothing until ${new Date(backoff).toISOString().slice(11, 19)} UTC`
-        : null) ??
-      (stale ? this.settingsError : null) ??
-      (this.status.state === 'dead'
-        ? `the log source is down (${this.sourceError ?? 'ended'})`
-        : this.status.state === 'failing'
-          ? `the log source fails: ${this.sourceError}`
-          : this.status.state === 'lagging'
-            ? `the log source lags: its lines arrive ${Math.round((this.status.lagMs ?? 0) / 1000)} s after the room wrote them`
-            : (this.o.failover?.holdWhy(nowMs) ?? null));
+    if (this.rooms.failure !== null) return this.rooms.failure;
+    if (backoff !== null)
+      return `the Fastly API rate limit is spent (429): calling nothing until ${new Date(backoff).toISOString().slice(11, 19)} UTC`;
+    if (stale && this.settingsError !== null) return this.settingsError;
+    if (this.status.state === 'dead') return `the log source is down (${this.sourceError ?? 'ended'})`;
+    if (this.status.state === 'failing') return `the log source fails: ${this.sourceError}`;
+    if (this.status.state === 'lagging')
+      return `the log source lags: its lines arrive ${Math.round((this.status.lagMs ?? 0) / 1000)} s after the room wrote them`;
+    return null;
+  }
+
+  /** Holds (or controls again) for `why`: each condition said once, when it starts, and again when it changes. */
+  hold(why: string | null): void {
     if (conditionKey(why) !== conditionKey(this.holdingWhy))
       this.o.log(why === null ? 'the view is current again: controlling' : `holding, writing nothing: ${why}`);
     this.holdingWhy = why;
+  }
+
+  /** Every room's writes now (none while holding, but the models still plan: their views age). */
+  plan(nowMs: number): Promise<Map<string, SettingWrites>> | Map<string, SettingWrites> {
     // Each window's chance is fixed by the write before its deadline, the budget's spacing apart (model/pacing.ts).
-    // The planner thread's models are saved as of the plan: the POP times that go with them are of then.
-    // Taken only when a save is due (they hold the keys of the last seconds' lines).
-    const atPlan = this.rooms.savedAtPlan === true;
-    const pops = atPlan && this.o.failover?.saveDue(nowMs) === true ? this.o.failover.popsNow() : undefined;
-    const plans = await this.rooms.plan(nowMs, {
-      holding: why !== null,
+    return this.rooms.plan(nowMs, {
+      holding: this.holdingWhy !== null,
       writeIntervalMs: this.o.writer.intervalMs(nowMs),
     });
-    // The lease on each schedule and the heartbeat (failover.ts); the models are told of their own texts.
-    const out = this.o.failover?.outgoing(plans, this.current, nowMs, this.beatCosts) ?? { plans, extra: {} };
-    if (out.plans.size > 0 || Object.keys(out.extra).length > 0) await this.write(out.plans, out.extra, plans, nowMs);
-    if (!atPlan || pops !== undefined) await this.o.failover?.save(nowMs, () => this.rooms.saved(), pops);
   }
 
-  /** At shutdown, after the last tick: the state file written whatever its clock (the models as of that tick's plan). */
-  async finalSave(nowMs: number): Promise<void> {
-    if (this.o.failover === undefined) return;
-    if (this.rooms.saveNow === undefined) return this.o.failover.save(nowMs, () => this.rooms.saved(), undefined, true);
-    // The planner thread's models after every line so far: the POP times of now go with them.
-    const pops = this.o.failover.popsNow();
-    const saved = await this.rooms.saveNow();
-    await this.o.failover.save(nowMs, () => saved, pops, true);
+  /** Every room's model's saved state (rooms/port.ts saved()). */
+  savedRooms(): ReturnType<RoomsPort['saved']> {
+    return this.rooms.saved();
   }
 
-  /** Whether the heartbeat costs a call of its own beside other writes (the CLI writes a key a call). */
-  private get beatCosts(): boolean {
-    const calls = this.o.store.callsFor;
-    return (
-      calls !== undefined && calls({ [HEARTBEAT_KEY]: '{}', 'room.x.live': '{}' }) > calls({ 'room.x.live': '{}' })
-    );
+  /** Whether the rooms' state comes from another thread (the planner's): then saveNow() gives it after every line so far. */
+  get savesFromThread(): boolean {
+    return this.rooms.saveNow !== undefined;
   }
 
-  private async write(
+  /** The rooms' state after every line observed so far, from the planner thread (null: it did not answer). */
+  saveNow(): Promise<RoomsJson | null> {
+    return this.rooms.saveNow?.() ?? Promise.resolve(null);
+  }
+
+  /**
+   * Sends `plans` (and `extra` keys beside them) through the writer; `own`: the models' own texts,
+   * which they are told of. Returns what the call stored when it went out now and succeeded, else null.
+   */
+  async write(
     plans: ReadonlyMap<string, SettingWrites>,
     extra: Record<string, string>,
     own: ReadonlyMap<string, SettingWrites>,
     nowMs: number,
-  ): Promise<void> {
+  ): Promise<Record<string, string> | null> {
     const sent = await this.o.writer.offer(plans, this.current, nowMs, extra);
     const w = this.o.writer.lastWrite;
-    if (w?.atMs !== nowMs || !w.ok) return;
-    this.o.failover?.wrote(w.stored ?? {}, nowMs);
+    if (w?.atMs !== nowMs || !w.ok) return null;
+    const stored = w.stored ?? {};
     // What went out is in the store now, whether or not the next read has come.
-    this.current = applyWrites(this.current, w.stored ?? {});
-    if (sent.size === 0) return;
+    this.current = applyWrites(this.current, stored);
+    if (sent.size === 0) return stored;
     const said: string[] = [];
     for (const [room, writes] of sent) {
       this.rooms.written(room, own.get(room) ?? writes, true, nowMs);
@@ -261,6 +316,7 @@ export class Controller {
       );
     }
     this.o.log(`wrote ${said.join('; ')}`);
+    return stored;
   }
 
   snapshot(nowMs: number): DashboardSnapshot {
@@ -282,7 +338,7 @@ export class Controller {
         this.o.store.free === true
           ? null
           : w.budget.status(nowMs, readEveryOrNull(this.o.store.readEveryMs, this.lastReadMs)),
-      failover: this.o.failover?.view(nowMs) ?? null,
+      failover: null,
       holding: this.holdingWhy !== null,
       holdingWhy: this.holdingWhy,
     };

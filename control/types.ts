@@ -208,9 +208,9 @@ export interface DashboardSnapshot {
    * seconds, and the budget of calls an hour it comes from.
    */
   writes: { done: number; failed: number; deferred: number; minIntervalSeconds: number; budgetPerHour: number };
-  /** The API budget (control/api-budget.ts): calls an hour allowed and spent, the token's calls left, a 429's back-off, the next read; null on a local store file, which costs no API call. */
+  /** The API budget (control/store/api-budget.ts): calls an hour allowed and spent, the token's calls left, a 429's back-off, the next read; null on a local store file, which costs no API call. */
   api: ApiStatus | null;
-  /** Restart and failover (control/failover.ts): learning, standing by or active; absent without it. */
+  /** Restart and failover (control/failover/failover.ts): learning, standing by or active; absent without it. */
   failover?: FailoverView | null;
   /** True when the process is holding: it writes nothing because its view is not trustworthy. */
   holding: boolean;
@@ -251,7 +251,7 @@ export interface PlanContext {
   writeIntervalMs: number;
 }
 
-/** The API budget (control/api-budget.ts) as the dashboard shows it: the API side of the dashboard snapshot (DashboardSnapshot.api). */
+/** The API budget (control/store/api-budget.ts) as the dashboard shows it: the API side of the dashboard snapshot (DashboardSnapshot.api). */
 export interface ApiStatus {
   perHour: number;
   /** Calls in the trailing hour by kind; logTails: starts of `fastly log-tail` (each turns the log stream on). */
@@ -266,7 +266,7 @@ export interface ApiStatus {
   nextReadMs: number | null;
 }
 
-/** Restart and failover (control/failover.ts) as the dashboard shows it. */
+/** Restart and failover (control/failover/failover.ts) as the dashboard shows it. */
 export interface FailoverView {
   /** learning: watching before changing anything; standby: another controller writes; active: this one does. */
   mode: 'learning' | 'standby' | 'active';

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { ConfigStores, type Answer } from './config-store.js';
 import { faultAnswer, faultFor, type Fault } from './faults.js';
 import { LogStreams } from './log-tail.js';
-import { createRateLimit, rateLimitHeaders, type RateLimit } from './rate-limit.js';
+import { createRateLimit, rateLimitHeaders, type RateLimit, type RateVerdict } from './rate-limit.js';
 import { match, noRoute, type Request, type State } from './routes.js';
 import { SecretStores } from './secret-store.js';
 import { Services } from './services.js';
@@ -85,6 +85,18 @@ function parseBody(text: string, type: string | undefined): { body: unknown; for
   }
 }
 
+/** What every call shares: the stand-in's stores, its rate limit, its record of calls and its address. */
+interface Stand {
+  options: FastlyApiOptions;
+  clock: () => number;
+  rateLimit: RateLimit;
+  state: State;
+  calls: ApiCall[];
+  faults: Fault[];
+  /** The stand-in's own address, known once it listens. */
+  base: string;
+}
+
 export async function startFastlyApi(options: FastlyApiOptions = {}): Promise<FastlyApi> {
   const clock = options.clock ?? Date.now;
   const rateLimit = createRateLimit({
@@ -98,92 +110,11 @@ export async function startFastlyApi(options: FastlyApiOptions = {}): Promise<Fa
     services: new Services(clock),
     logs: new LogStreams(clock, options.logHoldMs),
   };
-  const calls: ApiCall[] = [];
-  const faults = options.faults ?? [];
+  const stand: Stand = { options, clock, rateLimit, state, calls: [], faults: options.faults ?? [], base: '' };
   const refused: string[] = [];
-  let base = '';
-
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const started = performance.now();
-    const at = clock();
-    const method = req.method ?? 'GET';
-    const url = new URL(req.url ?? '/', base);
-    const found = match(method, url.pathname);
-    const limited = found?.route.free !== true;
-    const call: ApiCall = { method, path: url.pathname, query: url.search, status: 0, at, ms: 0, limited };
-    calls.push(call);
-    let told = false;
-    const done = (status: number): void => {
-      if (told) return;
-      told = true;
-      call.status = status;
-      call.ms = performance.now() - started;
-      options.onCall?.(call);
-    };
-    res.on('finish', () => done(res.statusCode));
-    res.on('close', () => done(0));
-    const send = (answer: Answer, headers: Record<string, string>): void => {
-      const text = answer.body === null ? '' : JSON.stringify(answer.body);
-      res
-        .writeHead(answer.status, { ...(text === '' ? {} : { 'Content-Type': 'application/json' }), ...headers })
-        .end(text);
-    };
-
-    const text = await readBody(req);
-    const key = req.headers['fastly-key'];
-    const token = typeof key === 'string' ? key : '';
-    const verdict = limited ? rateLimit.take(token, method, at) : rateLimit.peek(token, at);
-    const headers = rateLimitHeaders(verdict);
-    if (limited && (token === '' || (options.token !== undefined && token !== options.token))) {
-      send({ status: 401, body: { msg: 'Provided credentials are missing or invalid' } }, headers);
-      return;
-    }
-    if (!verdict.ok) {
-      const wait = verdict.reset - Math.floor(at / 1000);
-      send(
-        {
-          status: 429,
-          body: {
-            msg: 'Too many requests',
-            detail: `over ${rateLimit.callsPerHour} calls an hour; the limit resets in ${wait} s (Fastly-RateLimit-Reset ${verdict.reset})`,
-          },
-        },
-        headers,
-      );
-      return;
-    }
-    const fault = faultFor(faults, method, url.pathname);
-    if (fault?.delayMs !== undefined) await new Promise((r) => setTimeout(r, fault.delayMs));
-    if (res.destroyed) return;
-    if (fault !== null && (fault.status !== undefined || fault.body !== undefined)) {
-      const answer = faultAnswer(fault, at, verdict.reset);
-      res.writeHead(answer.status, { ...headers, ...answer.headers }).end(answer.body);
-      return;
-    }
-    if (found === null) {
-      send(noRoute(method, url.pathname), headers);
-      return;
-    }
-    const { body, form } = parseBody(text, req.headers['content-type']);
-    const request: Request = {
-      method,
-      params: found.params,
-      query: url.searchParams,
-      body,
-      field: (name) => {
-        if (form !== null) return form.get(name) ?? undefined;
-        const v = (body as Record<string, unknown> | null)?.[name];
-        return typeof v === 'string' ? v : undefined;
-      },
-      base,
-      headers,
-    };
-    const answer = found.route.handler(state, request, res);
-    if (answer !== 'streamed') send(answer, headers);
-  };
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    handle(stand, req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ msg: 'Internal Server Error', detail: String(error) }));
     });
@@ -199,13 +130,13 @@ export async function startFastlyApi(options: FastlyApiOptions = {}): Promise<Fa
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stand.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     ...state,
-    url: base,
-    calls,
-    faults,
+    url: stand.base,
+    calls: stand.calls,
+    faults: stand.faults,
     refused,
     rateLimit,
     store: (id) => state.config.values(id),
@@ -214,5 +145,102 @@ export async function startFastlyApi(options: FastlyApiOptions = {}): Promise<Fa
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/** One call: counted, checked against the token and the rate limit, faulted if asked, then routed. */
+async function handle(stand: Stand, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { options, rateLimit } = stand;
+  const started = performance.now();
+  const at = stand.clock();
+  const method = req.method ?? 'GET';
+  const url = new URL(req.url ?? '/', stand.base);
+  const found = match(method, url.pathname);
+  const limited = found?.route.free !== true;
+  const call: ApiCall = { method, path: url.pathname, query: url.search, status: 0, at, ms: 0, limited };
+  countCall(stand, call, res, started);
+  const send = (answer: Answer, headers: Record<string, string>): void => {
+    const text = answer.body === null ? '' : JSON.stringify(answer.body);
+    res
+      .writeHead(answer.status, { ...(text === '' ? {} : { 'Content-Type': 'application/json' }), ...headers })
+      .end(text);
+  };
+
+  const text = await readBody(req);
+  const key = req.headers['fastly-key'];
+  const token = typeof key === 'string' ? key : '';
+  const verdict = limited ? rateLimit.take(token, method, at) : rateLimit.peek(token, at);
+  const headers = rateLimitHeaders(verdict);
+  if (limited && (token === '' || (options.token !== undefined && token !== options.token))) {
+    send({ status: 401, body: { msg: 'Provided credentials are missing or invalid' } }, headers);
+    return;
+  }
+  if (!verdict.ok) {
+    send(tooMany(rateLimit, verdict, at), headers);
+    return;
+  }
+  const fault = faultFor(stand.faults, method, url.pathname);
+  if (fault?.delayMs !== undefined) await new Promise((r) => setTimeout(r, fault.delayMs));
+  if (res.destroyed) return;
+  if (fault !== null && (fault.status !== undefined || fault.body !== undefined)) {
+    const answer = faultAnswer(fault, at, verdict.reset);
+    res.writeHead(answer.status, { ...headers, ...answer.headers }).end(answer.body);
+    return;
+  }
+  if (found === null) {
+    send(noRoute(method, url.pathname), headers);
+    return;
+  }
+  const request = routeRequest(method, found.params, url, parseBody(text, req.headers['content-type']), stand.base);
+  const answer = found.route.handler(stand.state, { ...request, headers }, res);
+  if (answer !== 'streamed') send(answer, headers);
+}
+
+/** Records the call, and tells `onCall` once it is answered (status 0: the client went away first). */
+function countCall(stand: Stand, call: ApiCall, res: ServerResponse, started: number): void {
+  stand.calls.push(call);
+  let told = false;
+  const done = (status: number): void => {
+    if (told) return;
+    told = true;
+    call.status = status;
+    call.ms = performance.now() - started;
+    stand.options.onCall?.(call);
+  };
+  res.on('finish', () => done(res.statusCode));
+  res.on('close', () => done(0));
+}
+
+/** Fastly's 429, saying when the limit resets. */
+function tooMany(rateLimit: RateLimit, verdict: RateVerdict, at: number): Answer {
+  const wait = verdict.reset - Math.floor(at / 1000);
+  return {
+    status: 429,
+    body: {
+      msg: 'Too many requests',
+      detail: `over ${rateLimit.callsPerHour} calls an hour; the limit resets in ${wait} s (Fastly-RateLimit-Reset ${verdict.reset})`,
+    },
+  };
+}
+
+/** The request as a route's handler sees it (its rate-limit headers added by the caller). */
+function routeRequest(
+  method: string,
+  params: string[],
+  url: URL,
+  { body, form }: ReturnType<typeof parseBody>,
+  base: string,
+): Omit<Request, 'headers'> {
+  return {
+    method,
+    params,
+    query: url.searchParams,
+    body,
+    field: (name) => {
+      if (form !== null) return form.get(name) ?? undefined;
+      const v = (body as Record<string, unknown> | null)?.[name];
+      return typeof v === 'string' ? v : undefined;
+    },
+    base,
   };
 }

@@ -72,7 +72,6 @@ function mutate(token: string, rnd: () => number): string {
 /** One attack request. `identity` is the attacker's own (never `material.owner`). */
 export function attack(material: Material, identity: string, rnd: () => number): Attack {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-  const COOKIE_NAME = material.cookieName;
   const base = {
     method: pick(['GET', 'GET', 'GET', 'HEAD', 'POST', 'OPTIONS', 'DELETE']),
     path: pick(material.paths),
@@ -80,85 +79,71 @@ export function attack(material: Material, identity: string, rnd: () => number):
   };
   const token = rnd() < 0.5 ? material.allowToken : material.waitToken;
   const k = Math.floor(rnd() * 9);
+  if (k <= 5) {
+    const { kind, cookie } = cookieAttack(k, material, token, rnd);
+    return { ...base, kind, headers: { ...base.headers, cookie } };
+  }
+  if (k === 6) return { ...base, kind: 'odd target', path: pick(ODD_TARGETS) };
+  if (k === 7)
+    return {
+      ...base,
+      kind: 'odd headers',
+      headers: {
+        ...base.headers,
+        accept: pick(['application/json', 'text/html, application/json', '*/*', 'x'.repeat(2000)]),
+        'x-forwarded-for': '203.0.113.9',
+        'fastly-client-ip': '198.51.100.1',
+        cookie: `${material.cookieName}=${mutate(material.allowToken, rnd)}`,
+      },
+    };
+  return { ...base, kind: 'no token at all' };
+}
+
+const ODD_TARGETS = [
+  '/%00',
+  '/..%2f..%2fetc',
+  `/${'x'.repeat(3000)}`,
+  '/?waiting_room_default=1',
+  '/%2fhealth',
+  '/HEALTH',
+  '//',
+  '/;a=b',
+  '/a?b#c',
+];
+
+/** The attacks carried in the room's cookie (`k` from 0 to 5): its kind and the cookie header it sends. */
+function cookieAttack(
+  k: number,
+  material: Material,
+  token: string,
+  rnd: () => number,
+): { kind: string; cookie: string } {
+  const COOKIE_NAME = material.cookieName;
   switch (k) {
     case 0:
-      return {
-        ...base,
-        kind: 'mutated token',
-        headers: { ...base.headers, cookie: `${COOKIE_NAME}=${mutate(token, rnd)}` },
-      };
+      return { kind: 'mutated token', cookie: `${COOKIE_NAME}=${mutate(token, rnd)}` };
     case 1:
-      return {
-        ...base,
-        kind: 'stolen token',
-        headers: { ...base.headers, cookie: `${COOKIE_NAME}=${material.allowToken}` },
-      };
+      return { kind: 'stolen token', cookie: `${COOKIE_NAME}=${material.allowToken}` };
     case 2:
       return {
-        ...base,
         kind: 'stolen token among cookies',
-        headers: {
-          ...base.headers,
-          cookie: `a=1, ${COOKIE_NAME}=${mutate(token, rnd)}; ${COOKIE_NAME}=${material.allowToken}; b="2"`,
-        },
+        cookie: `a=1, ${COOKIE_NAME}=${mutate(token, rnd)}; ${COOKIE_NAME}=${material.allowToken}; b="2"`,
       };
     case 3:
-      return {
-        ...base,
-        kind: 'oversized cookie',
-        headers: { ...base.headers, cookie: `${COOKIE_NAME}=${'A'.repeat(4000 + Math.floor(rnd() * 4000))}` },
-      };
+      return { kind: 'oversized cookie', cookie: `${COOKIE_NAME}=${'A'.repeat(4000 + Math.floor(rnd() * 4000))}` };
     case 4:
       return {
-        ...base,
         kind: 'many cookies',
-        headers: {
-          ...base.headers,
-          cookie: Array.from(
-            { length: 50 },
-            (_, i) => `${i % 7 === 0 ? COOKIE_NAME : `c${i}`}=${mutate(token, rnd)}`,
-          ).join('; '),
-        },
-      };
-    case 5:
-      return {
-        ...base,
-        kind: 'quoted or odd cookie',
-        headers: {
-          ...base.headers,
-          cookie: `${COOKIE_NAME}="${mutate(token, rnd)}"; ${COOKIE_NAME}=; =${token}; ${COOKIE_NAME}`,
-        },
-      };
-    case 6:
-      return {
-        ...base,
-        kind: 'odd target',
-        path: pick([
-          '/%00',
-          '/..%2f..%2fetc',
-          `/${'x'.repeat(3000)}`,
-          '/?waiting_room_default=1',
-          '/%2fhealth',
-          '/HEALTH',
-          '//',
-          '/;a=b',
-          '/a?b#c',
-        ]),
-      };
-    case 7:
-      return {
-        ...base,
-        kind: 'odd headers',
-        headers: {
-          ...base.headers,
-          accept: pick(['application/json', 'text/html, application/json', '*/*', 'x'.repeat(2000)]),
-          'x-forwarded-for': '203.0.113.9',
-          'fastly-client-ip': '198.51.100.1',
-          cookie: `${COOKIE_NAME}=${mutate(material.allowToken, rnd)}`,
-        },
+        cookie: Array.from(
+          { length: 50 },
+          (_, i) => `${i % 7 === 0 ? COOKIE_NAME : `c${i}`}=${mutate(token, rnd)}`,
+        ).join('; '),
       };
     default:
-      return { ...base, kind: 'no token at all' };
+      return {
+        kind: 'quoted or odd cookie',
+        cookie: `${COOKIE_NAME}="${mutate(token, rnd)}"; ${COOKIE_NAME}=; =${token}; ${COOKIE_NAME}`,
+      };
   }
 }
 

@@ -88,14 +88,6 @@ export function crossRoomAttack(m: RoomMaterial, attacker: string, rnd: () => nu
   const b = pick(GUARDED.filter((r) => r !== a));
   const pathIn = (room: RoomId): string => pick(ROOM_PATHS[room]);
   const method = pick(['GET', 'GET', 'HEAD', 'POST']);
-  const as = (who: string, extra: Record<string, string> = {}): Record<string, string> => ({
-    'x-fuzz-id': who,
-    'x-fuzz-attack': '1',
-    ...extra,
-  });
-  const cookie = (pairs: Array<[string, string]>): Record<string, string> => ({
-    cookie: pairs.map(([k, v]) => `${k}=${v}`).join('; '),
-  });
   switch (Math.floor(rnd() * 9)) {
     case 0:
       return {
@@ -121,37 +113,10 @@ export function crossRoomAttack(m: RoomMaterial, attacker: string, rnd: () => nu
         headers: as(m.owner, cookie([[cookieName(b), m.wait[a]!]])),
         rights: [],
       };
-    case 3: {
-      // Every room's cookie, each holding another room's token.
-      const pairs = GUARDED.map((r, i): [string, string] => [
-        cookieName(r),
-        m.allow[GUARDED[(i + 1) % GUARDED.length]!]!,
-      ]);
-      return {
-        kind: "every cookie with another room's token",
-        method,
-        path: pathIn(pick(GUARDED)),
-        headers: as(m.owner, cookie(pairs)),
-        rights: [],
-      };
-    }
-    case 4: {
-      // The vip cookie sends the request to the invite-only vip room: a token of the path's room gives no right there.
-      const room = pick(GUARDED.filter((r) => r !== 'vip'));
-      return {
-        kind: `vip cookie with ${room}'s token`,
-        method,
-        path: pathIn(room),
-        headers: as(
-          m.owner,
-          cookie([
-            [VIP_COOKIE, '1'],
-            [cookieName(room), m.allow[room]!],
-          ]),
-        ),
-        rights: [room],
-      };
-    }
+    case 3:
+      return everyCookieSwapped(m, method, pathIn(pick(GUARDED)));
+    case 4:
+      return vipWithToken(m, method, pick(GUARDED.filter((r) => r !== 'vip')), pathIn);
     case 5:
       // A control: the owner's own token in its own room may pass (and must not be counted).
       return {
@@ -166,6 +131,46 @@ export function crossRoomAttack(m: RoomMaterial, attacker: string, rnd: () => nu
     default:
       return inviteAttack(m, attacker, a, b, method, pick, pathIn, as);
   }
+}
+
+/** The attack's identity headers, with any others it carries. */
+const as = (who: string, extra: Record<string, string> = {}): Record<string, string> => ({
+  'x-fuzz-id': who,
+  'x-fuzz-attack': '1',
+  ...extra,
+});
+
+const cookie = (pairs: Array<[string, string]>): Record<string, string> => ({
+  cookie: pairs.map(([k, v]) => `${k}=${v}`).join('; '),
+});
+
+/** Every room's cookie, each holding another room's token. */
+function everyCookieSwapped(m: RoomMaterial, method: string, path: string): CrossAttack {
+  const pairs = GUARDED.map((r, i): [string, string] => [cookieName(r), m.allow[GUARDED[(i + 1) % GUARDED.length]!]!]);
+  return {
+    kind: "every cookie with another room's token",
+    method,
+    path,
+    headers: as(m.owner, cookie(pairs)),
+    rights: [],
+  };
+}
+
+/** The vip cookie sends the request to the invite-only vip room: a token of the path's room gives no right there. */
+function vipWithToken(m: RoomMaterial, method: string, room: RoomId, pathIn: (room: RoomId) => string): CrossAttack {
+  return {
+    kind: `vip cookie with ${room}'s token`,
+    method,
+    path: pathIn(room),
+    headers: as(
+      m.owner,
+      cookie([
+        [VIP_COOKIE, '1'],
+        [cookieName(room), m.allow[room]!],
+      ]),
+    ),
+    rights: [room],
+  };
 }
 
 function bypassLookalike(

@@ -13,7 +13,7 @@ import { crossRoomAttack, INVITE_KID, roomMaterial, type RoomMaterial } from './
 import { hostWordsSince, markLogs } from './host-words.js';
 import { judge, REQUEST_NUMBER, type SentRequest } from './oracle.js';
 import { PROOF_PATH, proofAttack, proofMaterial, type ProofMaterial } from './proof-attacks.js';
-import { judgeProof, type ProofVerdict } from './proof-oracle.js';
+import { judgeProof } from './proof-oracle.js';
 import {
   badRoutings,
   GUARDED,
@@ -25,6 +25,9 @@ import {
   WAIT_SECONDS,
 } from './rooms.js';
 import { windowBoundary } from '../lib/mint.js';
+import { emptyReport, type FuzzReport } from './report.js';
+
+export type { FuzzReport } from './report.js';
 
 export interface FuzzOptions {
   durationMs: number;
@@ -33,36 +36,6 @@ export interface FuzzOptions {
   concurrency: number;
   seed: number;
   log?: (line: string) => void;
-}
-
-export interface FuzzReport {
-  requests: number;
-  attacks: number;
-  /** Attack requests the origin received without a right in the room they were for (fuzz/oracle.ts). */
-  reachedOrigin: number;
-  /** Attack requests that reached the origin with a right (their own token or invite, a bypass rule, an open room). */
-  reachedWithRight: number;
-  /** Of those, by kind: the controls (own token in own room, a valid invite) show the room lets rights through. */
-  withRightByKind: Record<string, number>;
-  /** Requests the origin received with a room's cookie still in them. */
-  roomCookieAtOrigin: number;
-  /** 5xx answers docs/decisions.md does not document for the situation (503 only while no key can sign: a broken key store or an active_key it lacks). */
-  undocumented5xx: number;
-  byStatus: Record<string, number>;
-  byKind: Record<string, number>;
-  settingsWritten: number;
-  /** Attack phases judged on a routing with a broken rule in it (the rule skipped, nothing opened). */
-  phasesOnBrokenRules: number;
-  /**
-   * The proof room's requests (fuzz/proof-attacks.ts) as its decision lines judged them: `accepted`
-   * counts lines calling a forged, replayed or borrowed proof valid (must be 0); `controlsValid` the
-   * controls' right solutions logged valid (must be above 0 when controls were sent, or the check is blind).
-   */
-  proof: Omit<ProofVerdict, 'accepted'> & { accepted: number };
-  /** Whether the room applies the routing's rules (false: a build whose routing ignores rules; the oracle then does too). */
-  rulesApplied: boolean;
-  hostUp: boolean;
-  examples: string[];
 }
 
 /** The key store with the room's signing key and the invite key. */
@@ -93,167 +66,217 @@ async function rulesApplied(room: Room): Promise<boolean> {
 }
 
 export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
-  const log = options.log ?? (() => {});
-  const rnd = seeded(options.seed);
   const inviteKey = new Uint8Array(randomBytes(32));
   const room = await startRoom({ settings: SETTINGS, store: roomStore() });
-  const report: FuzzReport = {
-    requests: 0,
-    attacks: 0,
-    reachedOrigin: 0,
-    reachedWithRight: 0,
-    withRightByKind: {},
-    roomCookieAtOrigin: 0,
-    undocumented5xx: 0,
-    byStatus: {},
-    byKind: {},
-    settingsWritten: 0,
-    phasesOnBrokenRules: 0,
-    rulesApplied: false,
-    hostUp: false,
-    examples: [],
-    proof: { attacksByKind: {}, linesByKind: {}, accepted: 0, controls: 0, controlsValid: 0, unlogged: 0 },
-  };
-  const note = (what: string): void => {
-    if (report.examples.length < 20) report.examples.push(what);
-    log(what);
-  };
-  const deadline = Date.now() + options.durationMs;
-  const more = (): boolean => Date.now() < deadline && report.requests < options.maxRequests;
-  let phase: 'attack' | 'chaos' = 'attack';
-  let keysBroken = false;
-  let n = 0;
-  const sent = new Map<string, SentRequest>();
-  // The proof room's requests over the whole run, judged from the room's lines at the end.
-  const proofSent = new Map<string, SentRequest>();
-  // Its tokens are due in the window they were made for: made again (once) when a window starts.
-  let proofTokens: { window: number; material: Promise<ProofMaterial> } | null = null;
-  const proofNow = (): Promise<ProofMaterial> => {
-    const window = windowBoundary(WAIT_SECONDS, 0);
-    if (proofTokens?.window !== window) proofTokens = { window, material: proofMaterial(room.key) };
-    return proofTokens.material;
-  };
+  const run = new FuzzRun(room, inviteKey, options);
   try {
-    await room.setKeys(goodKeys(room, inviteKey));
-    report.rulesApplied = await rulesApplied(room);
-    log(
-      `rules ${report.rulesApplied ? 'applied' : 'NOT applied by this build: the oracle places requests by routes alone'}`,
-    );
-    room.origin.requests.length = 0;
-    let routing = ROUTING_VALUE;
-    let m = await roomMaterial(room.key, inviteKey);
-    let visitor = 0;
-    while (more()) {
-      // An attack phase on a usable routing: nothing may reach the origin without a right in its room.
-      phase = 'attack';
-      if (routing !== ROUTING_VALUE) report.phasesOnBrokenRules++;
-      const until = Math.min(deadline, Date.now() + 5_000);
-      await Promise.all(
-        Array.from({ length: options.concurrency }, async () => {
-          while (Date.now() < until && report.requests < options.maxRequests) {
-            const attacker = `attacker-${visitor++ % 5000}`;
-            const number = String(n++);
-            const roll = rnd();
-            const a: Attack & { rights?: SentRequest['rights'] } =
-              roll < 0.25
-                ? proofAttack(await proofNow(), number, rnd)
-                : roll < 0.625
-                  ? attack(singleRoomMaterial(m, rnd), attacker, rnd)
-                  : crossRoomAttack(m, attacker, rnd);
-            report.attacks++;
-            report.byKind[a.kind] = (report.byKind[a.kind] ?? 0) + 1;
-            const headers = { ...a.headers, [REQUEST_NUMBER]: number };
-            const record = { kind: a.kind, method: a.method, path: a.path, headers, rights: a.rights ?? [] };
-            sent.set(number, record);
-            if (a.path.startsWith(PROOF_PATH)) proofSent.set(number, record);
-            await send(a.method, a.path, headers, a.kind);
-          }
-        }),
-      );
-      const verdict = judge(room.origin.requests, sent, { open: OPEN_ROOMS, rules: report.rulesApplied });
-      for (const leak of verdict.withoutRight)
-        note(
-          `REACHED THE ORIGIN without a right: ${leak.why} (headers ${JSON.stringify(leak.sent?.headers ?? {}).slice(0, 160)})`,
-        );
-      if (verdict.roomCookieSeen > 0) note(`the origin saw a room cookie in ${verdict.roomCookieSeen} requests`);
-      report.reachedOrigin += verdict.withoutRight.length;
-      report.reachedWithRight += room.origin.requests.length - verdict.withoutRight.length;
-      const leaked = new Set(verdict.withoutRight.map((l) => l.sent));
-      for (const r of room.origin.requests) {
-        const record = sent.get(String(r.headers[REQUEST_NUMBER]));
-        if (record !== undefined && !leaked.has(record))
-          report.withRightByKind[record.kind] = (report.withRightByKind[record.kind] ?? 0) + 1;
-      }
-      report.roomCookieAtOrigin += verdict.roomCookieSeen;
-      room.origin.requests.length = 0;
-      sent.clear();
-      if (!more()) break;
-      // A chaos phase: a bad setting, key store or routing written live while ordinary traffic flows.
-      phase = 'chaos';
-      const roll = rnd();
-      const breakKeys = roll < 0.25;
-      let write: Promise<void>;
-      if (breakKeys) {
-        keysBroken = true;
-        write = room.setKeys(badKeys[Math.floor(rnd() * badKeys.length)]!);
-      } else if (roll < 0.5) {
-        const unusable = badRoutings.filter((r) => r.failsOpen);
-        const bad = unusable[Math.floor(rnd() * unusable.length)]!;
-        write = room.setConfig(SETTINGS, roomStore(bad.value));
-      } else {
-        const bad = badSettings[Math.floor(rnd() * badSettings.length)]!;
-        // An active_key the key store lacks is the other way to have no key to sign with.
-        keysBroken = bad.active_key !== undefined;
-        write = room.setConfig({ ...SETTINGS, ...bad }, roomStore(routing));
-      }
-      const traffic = (async () => {
-        for (let i = 0; i < 40 && more(); i++) {
-          const path = ['/', '/drops/a', '/vip', '/free', '/health'][i % 5]!;
-          await send(
-            'GET',
-            path,
-            { 'x-fuzz-id': `chaos-${i}`, accept: i % 2 ? 'application/json' : 'text/html' },
-            'chaos',
-          );
-        }
-      })();
-      await Promise.all([write, traffic]);
-      report.settingsWritten++;
-      // Back to good settings and keys, and a routing for the next attack phase: the good one, or one
-      // with a broken rule that must be skipped (the phase judges the room on it all the same).
-      if (breakKeys) await room.setKeys(goodKeys(room, inviteKey));
-      const usable = badRoutings.filter((r) => !r.failsOpen);
-      const next = rnd() < 0.5 ? null : usable[Math.floor(rnd() * usable.length)]!;
-      routing = next === null ? ROUTING_VALUE : next.value;
-      await room.setConfig(SETTINGS, roomStore(routing));
-      keysBroken = false;
-      room.origin.requests.length = 0;
-      report.settingsWritten++;
-      m = await roomMaterial(room.key, inviteKey);
-    }
-    await judgeProofLines();
-    const health = await fetch(`${room.url}/`, { headers: { 'x-fuzz-id': 'health' } }).catch(() => null);
-    report.hostUp = health !== null && health.status < 500;
+    await run.prepare();
+    await run.phases();
+    await run.finish();
   } finally {
     await room.stop();
   }
-  return report;
+  return run.report;
+}
+
+/** One fuzz run: its room, its report and what it has sent so far; the methods are its steps, in order. */
+class FuzzRun {
+  readonly report = emptyReport();
+  private readonly log: (line: string) => void;
+  private readonly rnd: () => number;
+  private readonly deadline: number;
+  private phase: 'attack' | 'chaos' = 'attack';
+  private keysBroken = false;
+  private n = 0;
+  private visitor = 0;
+  private readonly sent = new Map<string, SentRequest>();
+  // The proof room's requests over the whole run, judged from the room's lines at the end.
+  private readonly proofSent = new Map<string, SentRequest>();
+  // Its tokens are due in the window they were made for: made again (once) when a window starts.
+  private proofTokens: { window: number; material: Promise<ProofMaterial> } | null = null;
+  private routing = ROUTING_VALUE;
+  private material: RoomMaterial | null = null;
+
+  constructor(
+    private readonly room: Room,
+    private readonly inviteKey: Uint8Array,
+    private readonly options: FuzzOptions,
+  ) {
+    this.log = options.log ?? (() => {});
+    this.rnd = seeded(options.seed);
+    this.deadline = Date.now() + options.durationMs;
+  }
+
+  private more(): boolean {
+    return Date.now() < this.deadline && this.report.requests < this.options.maxRequests;
+  }
+
+  private note(what: string): void {
+    if (this.report.examples.length < 20) this.report.examples.push(what);
+    this.log(what);
+  }
+
+  private proofNow(): Promise<ProofMaterial> {
+    const window = windowBoundary(WAIT_SECONDS, 0);
+    if (this.proofTokens?.window !== window) this.proofTokens = { window, material: proofMaterial(this.room.key) };
+    return this.proofTokens.material;
+  }
+
+  /** Good keys, a question to the room about rules, and the first tokens to attack with. */
+  async prepare(): Promise<void> {
+    await this.room.setKeys(goodKeys(this.room, this.inviteKey));
+    this.report.rulesApplied = await rulesApplied(this.room);
+    this.log(
+      `rules ${this.report.rulesApplied ? 'applied' : 'NOT applied by this build: the oracle places requests by routes alone'}`,
+    );
+    this.room.origin.requests.length = 0;
+    this.material = await roomMaterial(this.room.key, this.inviteKey);
+  }
+
+  /** Attack phases, each judged, with a chaos phase between two of them, until time or requests run out. */
+  async phases(): Promise<void> {
+    while (this.more()) {
+      await this.attackPhase();
+      this.judgePhase();
+      if (!this.more()) break;
+      await this.chaosPhase();
+    }
+  }
+
+  /** The proof room's lines judged, and whether the host still answers. */
+  async finish(): Promise<void> {
+    await this.judgeProofLines();
+    const health = await fetch(`${this.room.url}/`, { headers: { 'x-fuzz-id': 'health' } }).catch(() => null);
+    this.report.hostUp = health !== null && health.status < 500;
+  }
+
+  /** An attack phase on a usable routing: nothing may reach the origin without a right in its room. */
+  private async attackPhase(): Promise<void> {
+    this.phase = 'attack';
+    if (this.routing !== ROUTING_VALUE) this.report.phasesOnBrokenRules++;
+    const until = Math.min(this.deadline, Date.now() + 5_000);
+    await Promise.all(
+      Array.from({ length: this.options.concurrency }, async () => {
+        while (Date.now() < until && this.report.requests < this.options.maxRequests) await this.attackOnce();
+      }),
+    );
+  }
+
+  private async attackOnce(): Promise<void> {
+    const attacker = `attacker-${this.visitor++ % 5000}`;
+    const number = String(this.n++);
+    const m = this.material!;
+    const roll = this.rnd();
+    const a: Attack & { rights?: SentRequest['rights'] } =
+      roll < 0.25
+        ? proofAttack(await this.proofNow(), number, this.rnd)
+        : roll < 0.625
+          ? attack(singleRoomMaterial(m, this.rnd), attacker, this.rnd)
+          : crossRoomAttack(m, attacker, this.rnd);
+    this.report.attacks++;
+    this.report.byKind[a.kind] = (this.report.byKind[a.kind] ?? 0) + 1;
+    const headers = { ...a.headers, [REQUEST_NUMBER]: number };
+    const record = { kind: a.kind, method: a.method, path: a.path, headers, rights: a.rights ?? [] };
+    this.sent.set(number, record);
+    if (a.path.startsWith(PROOF_PATH)) this.proofSent.set(number, record);
+    await this.send(a.method, a.path, headers, a.kind);
+  }
+
+  /** What reached the origin in the phase, judged against what was sent; then both are forgotten. */
+  private judgePhase(): void {
+    const { report, room, sent } = this;
+    const verdict = judge(room.origin.requests, sent, { open: OPEN_ROOMS, rules: report.rulesApplied });
+    for (const leak of verdict.withoutRight)
+      this.note(
+        `REACHED THE ORIGIN without a right: ${leak.why} (headers ${JSON.stringify(leak.sent?.headers ?? {}).slice(0, 160)})`,
+      );
+    if (verdict.roomCookieSeen > 0) this.note(`the origin saw a room cookie in ${verdict.roomCookieSeen} requests`);
+    report.reachedOrigin += verdict.withoutRight.length;
+    report.reachedWithRight += room.origin.requests.length - verdict.withoutRight.length;
+    const leaked = new Set(verdict.withoutRight.map((l) => l.sent));
+    for (const r of room.origin.requests) {
+      const record = sent.get(String(r.headers[REQUEST_NUMBER]));
+      if (record !== undefined && !leaked.has(record))
+        report.withRightByKind[record.kind] = (report.withRightByKind[record.kind] ?? 0) + 1;
+    }
+    report.roomCookieAtOrigin += verdict.roomCookieSeen;
+    room.origin.requests.length = 0;
+    sent.clear();
+  }
+
+  /** A chaos phase: a bad setting, key store or routing written live while ordinary traffic flows. */
+  private async chaosPhase(): Promise<void> {
+    this.phase = 'chaos';
+    const roll = this.rnd();
+    const breakKeys = roll < 0.25;
+    const write = this.writeSomethingBad(roll);
+    await Promise.all([write, this.chaosTraffic()]);
+    this.report.settingsWritten++;
+    await this.restore(breakKeys);
+  }
+
+  private writeSomethingBad(roll: number): Promise<void> {
+    if (roll < 0.25) {
+      this.keysBroken = true;
+      return this.room.setKeys(badKeys[Math.floor(this.rnd() * badKeys.length)]!);
+    }
+    if (roll < 0.5) {
+      const unusable = badRoutings.filter((r) => r.failsOpen);
+      const bad = unusable[Math.floor(this.rnd() * unusable.length)]!;
+      return this.room.setConfig(SETTINGS, roomStore(bad.value));
+    }
+    const bad = badSettings[Math.floor(this.rnd() * badSettings.length)]!;
+    // An active_key the key store lacks is the other way to have no key to sign with.
+    this.keysBroken = bad.active_key !== undefined;
+    return this.room.setConfig({ ...SETTINGS, ...bad }, roomStore(this.routing));
+  }
+
+  private async chaosTraffic(): Promise<void> {
+    for (let i = 0; i < 40 && this.more(); i++) {
+      const path = ['/', '/drops/a', '/vip', '/free', '/health'][i % 5]!;
+      await this.send(
+        'GET',
+        path,
+        { 'x-fuzz-id': `chaos-${i}`, accept: i % 2 ? 'application/json' : 'text/html' },
+        'chaos',
+      );
+    }
+  }
+
+  /**
+   * Back to good settings and keys, and a routing for the next attack phase: the good one, or one
+   * with a broken rule that must be skipped (the phase judges the room on it all the same).
+   */
+  private async restore(breakKeys: boolean): Promise<void> {
+    const { room } = this;
+    if (breakKeys) await room.setKeys(goodKeys(room, this.inviteKey));
+    const usable = badRoutings.filter((r) => !r.failsOpen);
+    const next = this.rnd() < 0.5 ? null : usable[Math.floor(this.rnd() * usable.length)]!;
+    this.routing = next === null ? ROUTING_VALUE : next.value;
+    await room.setConfig(SETTINGS, roomStore(this.routing));
+    this.keysBroken = false;
+    room.origin.requests.length = 0;
+    this.report.settingsWritten++;
+    this.material = await roomMaterial(room.key, this.inviteKey);
+  }
 
   /** The proof room's lines (the host prints them as it answers: a moment's wait for the last ones), judged. */
-  async function judgeProofLines(): Promise<void> {
+  private async judgeProofLines(): Promise<void> {
+    const { room, proofSent } = this;
     const logged = (): number =>
       room.decisions().filter((l) => typeof l.path === 'string' && l.path.startsWith(PROOF_PATH)).length;
     await waitFor(() => (logged() >= proofSent.size ? true : undefined), 5_000).catch(() => {});
     const verdict = judgeProof(room.decisions(), proofSent);
-    for (const a of verdict.accepted) note(`A PROOF WAS ACCEPTED that is not the request's own: ${a.why}`);
+    for (const a of verdict.accepted) this.note(`A PROOF WAS ACCEPTED that is not the request's own: ${a.why}`);
     if (verdict.controls > 0 && verdict.controlsValid === 0)
-      note(
+      this.note(
         `none of the ${verdict.controls} controls (the right solution) was logged valid: the proof check is not being tested`,
       );
-    report.proof = { ...verdict, accepted: verdict.accepted.length };
+    this.report.proof = { ...verdict, accepted: verdict.accepted.length };
   }
 
-  async function send(method: string, path: string, headers: Record<string, string>, kind: string): Promise<void> {
+  private async send(method: string, path: string, headers: Record<string, string>, kind: string): Promise<void> {
+    const { report, room } = this;
     report.requests++;
     let status: number;
     // What the host prints from here on may be about this request; what it printed before is not.
@@ -270,17 +293,17 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
       status = res.status;
     } catch (error) {
       status = 0;
-      note(`no answer (${kind}): ${(error as Error).message}`);
+      this.note(`no answer (${kind}): ${(error as Error).message}`);
     }
     report.byStatus[String(status)] = (report.byStatus[String(status)] ?? 0) + 1;
-    const documented = status === 503 && phase === 'chaos' && keysBroken;
+    const documented = status === 503 && this.phase === 'chaos' && this.keysBroken;
     if ((status >= 500 || status === 0) && !documented) {
       report.undocumented5xx++;
       // What the host said about it (a limit reached, a trap, an exception), so a rare 5xx can be read
       // from the run's own report rather than reproduced.
       // (Under concurrency another request's words may still come in between: they are of this moment, at least.)
       const said = hostWordsSince(room, mark);
-      note(
+      this.note(
         `${status || 'no answer'} for ${kind}: ${method} ${path.slice(0, 60)}${said.length > 0 ? `; the host's last words on it: ${said.join(' | ').slice(0, 600)}` : ''}`,
       );
     }

@@ -112,10 +112,53 @@ function lineCollector(onLine: (line: string) => void): (chunk: Buffer) => void 
   };
 }
 
+/** A host process just spawned: its output so far, who waits for a line of it, and how it ended. */
+interface Launched {
+  child: ChildProcess;
+  signal: (name: NodeJS.Signals) => void;
+  stdout: string[];
+  stderr: string[];
+  watchers: Set<Watcher>;
+  state: { exitCode: number | null | undefined };
+  exited: Promise<void>;
+  port: number;
+}
+
+/** Where the host is started: its project directory, environment and listening address. */
+interface Project {
+  dir: string;
+  env: NodeJS.ProcessEnv;
+  address: string;
+  /** The address as it goes before `:port` in a URL (an IPv6 address in brackets). */
+  authority: string;
+}
+
 /** Writes a project directory and starts the host in it; returns once the host is listening. */
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const dir = await mkdtemp(path.join(tmpdir(), 'wr-host-'));
-  const writeProjectFile = async (name: string, content: string | Uint8Array): Promise<void> => {
+  const writeProjectFile = projectFileWriter(dir);
+  for (const [name, content] of Object.entries(options.files ?? {})) await writeProjectFile(name, content);
+  await writeFile(path.join(dir, 'fastly.toml'), manifestText(options.manifest));
+
+  const env = { ...process.env, ...options.env };
+  const address = options.address ?? '127.0.0.1';
+  const authority = address.includes(':') ? `[${address}]` : address;
+  const project: Project = { dir, env, address, authority };
+
+  // The port is chosen before the host binds it, so a parallel test can take it in between: the
+  // host then exits with EADDRINUSE and is started again on another port.
+  const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
+  let run: Launched | undefined;
+  for (let attempt = 0; !run; attempt++) {
+    const candidate = await launch(options, project, await freePort(address));
+    if (await listensInTime(candidate, project, attempt, deadline)) run = candidate;
+  }
+  return runningHost(run, project, writeProjectFile);
+}
+
+/** Writes a file of the project, creating its folder. */
+function projectFileWriter(dir: string): (name: string, content: string | Uint8Array) => Promise<void> {
+  return async (name, content) => {
     const target = path.join(dir, name);
     await mkdir(path.dirname(target), { recursive: true });
     // Write-then-rename so the host's file watcher never reads a half-written store file.
@@ -123,113 +166,117 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     await writeFile(tmp, content);
     await rename(tmp, target);
   };
-  for (const [name, content] of Object.entries(options.files ?? {})) await writeProjectFile(name, content);
-  await writeFile(path.join(dir, 'fastly.toml'), manifestText(options.manifest));
+}
 
-  const env = { ...process.env, ...options.env };
-  const address = options.address ?? '127.0.0.1';
-  const authority = address.includes(':') ? `[${address}]` : address;
-  type Launched = Awaited<ReturnType<typeof launch>>;
-  const launch = async (port: number) => {
-    const args = [
-      ...(options.verbose === 'usage' ? ['-vv'] : options.verbose ? ['-v'] : []),
-      '-C',
-      path.join(dir, 'fastly.toml'),
-      '--addr',
-      `${authority}:${port}`,
-      ...(options.args ?? []),
-      options.wasm,
-    ];
-    const [command, commandArgs] = options.nodeArgs
-      ? [process.execPath, [...options.nodeArgs, hostBin, ...args]]
-      : [hostBin, args];
-    // Its own process group, so stop() also ends whatever the host command started (the npm shim
-    // or a wrapper script and the process it runs).
-    const child: ChildProcess = spawn(command, commandArgs, {
-      cwd: dir,
-      env,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const signal = (name: NodeJS.Signals): void => {
-      try {
-        process.kill(-child.pid!, name);
-      } catch {
-        child.kill(name);
-      }
-    };
-    const stdout: string[] = [];
-    const stderr: string[] = [];
-    const watchers = new Set<Watcher>();
-    const collect = (stream: 'stdout' | 'stderr', lines: string[]) =>
-      lineCollector((line) => {
-        lines.push(line);
-        for (const watcher of watchers) {
-          if (watcher.stream === stream && watcher.re.test(line)) {
-            watchers.delete(watcher);
-            watcher.resolve(line);
-          }
-        }
-      });
-    child.stdout!.on('data', collect('stdout', stdout));
-    child.stderr!.on('data', collect('stderr', stderr));
-    const state: { exitCode: number | null | undefined } = { exitCode: undefined };
-    const exited = new Promise<void>((resolve) => {
-      child.once('exit', (code, killedBy) => {
-        state.exitCode = code ?? (killedBy ? -1 : null);
-        resolve();
-      });
-      child.once('error', (error) => {
-        stderr.push(String(error));
-        state.exitCode = -1;
-        resolve();
-      });
-    });
-    return { child, signal, stdout, stderr, watchers, state, exited, port };
-  };
-
-  // The port is chosen before the host binds it, so a parallel test can take it in between: the
-  // host then exits with EADDRINUSE and is started again on another port. A connection alone does
-  // not prove it is *our* host listening, so readiness also needs the host's "Listening on" line
-  // (Viceroy prints the same), or, for a host that prints none, a short quiet spell still alive.
-  const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
-  let run: Launched | undefined;
-  for (let attempt = 0; !run; attempt++) {
-    const candidate = await launch(await freePort(address));
-    const listening = (): boolean =>
-      [...candidate.stdout, ...candidate.stderr].some((line) =>
-        line.includes(`Listening on http://${authority}:${candidate.port}`),
-      );
-    let connectedAt: number | undefined;
-    for (;;) {
-      if (candidate.state.exitCode !== undefined) {
-        const output = [...candidate.stdout, ...candidate.stderr].join('\n');
-        if (attempt < 3 && /EADDRINUSE|address already in use/i.test(output)) break;
-        await rm(dir, { recursive: true, force: true });
-        throw new HostExitedError(candidate.state.exitCode, candidate.stdout, candidate.stderr);
-      }
-      if (listening()) {
-        run = candidate;
-        break;
-      }
-      if (connectedAt === undefined && (await canConnect(candidate.port, address))) connectedAt = Date.now();
-      if (connectedAt !== undefined && Date.now() - connectedAt > 1_000) {
-        run = candidate;
-        break;
-      }
-      if (Date.now() > deadline) {
-        candidate.signal('SIGKILL');
-        await candidate.exited;
-        await rm(dir, { recursive: true, force: true });
-        throw new Error(
-          `host did not listen on ${candidate.port} in time:\n${[...candidate.stdout, ...candidate.stderr].join('\n')}`,
-        );
-      }
-      await new Promise((resolve) => setTimeout(resolve, 25));
+/** Spawns the host on `port`, collecting its output and watching for its end. */
+async function launch(options: HostOptions, project: Project, port: number): Promise<Launched> {
+  const { dir, env, authority } = project;
+  const args = [
+    ...(options.verbose === 'usage' ? ['-vv'] : options.verbose ? ['-v'] : []),
+    '-C',
+    path.join(dir, 'fastly.toml'),
+    '--addr',
+    `${authority}:${port}`,
+    ...(options.args ?? []),
+    options.wasm,
+  ];
+  const [command, commandArgs] = options.nodeArgs
+    ? [process.execPath, [...options.nodeArgs, hostBin, ...args]]
+    : [hostBin, args];
+  // Its own process group, so stop() also ends whatever the host command started (the npm shim
+  // or a wrapper script and the process it runs).
+  const child: ChildProcess = spawn(command, commandArgs, {
+    cwd: dir,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const signal = (name: NodeJS.Signals): void => {
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      child.kill(name);
     }
-  }
-  const { child, signal, stdout, stderr, watchers, state, exited, port } = run;
+  };
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const watchers = new Set<Watcher>();
+  const collect = (stream: 'stdout' | 'stderr', lines: string[]) =>
+    lineCollector((line) => {
+      lines.push(line);
+      for (const watcher of watchers) {
+        if (watcher.stream === stream && watcher.re.test(line)) {
+          watchers.delete(watcher);
+          watcher.resolve(line);
+        }
+      }
+    });
+  child.stdout!.on('data', collect('stdout', stdout));
+  child.stderr!.on('data', collect('stderr', stderr));
+  const state: Launched['state'] = { exitCode: undefined };
+  const exited = exitOf(child, stderr, state);
+  return { child, signal, stdout, stderr, watchers, state, exited, port };
+}
 
+/** Resolves when the child ends, with its exit code (or -1) in `state`. */
+function exitOf(child: ChildProcess, stderr: string[], state: Launched['state']): Promise<void> {
+  return new Promise<void>((resolve) => {
+    child.once('exit', (code, killedBy) => {
+      state.exitCode = code ?? (killedBy ? -1 : null);
+      resolve();
+    });
+    child.once('error', (error) => {
+      stderr.push(String(error));
+      state.exitCode = -1;
+      resolve();
+    });
+  });
+}
+
+/**
+ * Waits until the host listens: true when it does, false when it lost its port to another process
+ * (worth another try), an error when it exited otherwise or took too long. A connection alone does
+ * not prove it is *our* host listening, so readiness also needs the host's "Listening on" line
+ * (Viceroy prints the same), or, for a host that prints none, a short quiet spell still alive.
+ */
+async function listensInTime(
+  candidate: Launched,
+  project: Project,
+  attempt: number,
+  deadline: number,
+): Promise<boolean> {
+  const { dir, address, authority } = project;
+  const listening = (): boolean =>
+    [...candidate.stdout, ...candidate.stderr].some((line) =>
+      line.includes(`Listening on http://${authority}:${candidate.port}`),
+    );
+  let connectedAt: number | undefined;
+  for (;;) {
+    if (candidate.state.exitCode !== undefined) {
+      const output = [...candidate.stdout, ...candidate.stderr].join('\n');
+      if (attempt < 3 && /EADDRINUSE|address already in use/i.test(output)) return false;
+      await rm(dir, { recursive: true, force: true });
+      throw new HostExitedError(candidate.state.exitCode, candidate.stdout, candidate.stderr);
+    }
+    if (listening()) return true;
+    if (connectedAt === undefined && (await canConnect(candidate.port, address))) connectedAt = Date.now();
+    if (connectedAt !== undefined && Date.now() - connectedAt > 1_000) return true;
+    if (Date.now() > deadline) {
+      candidate.signal('SIGKILL');
+      await candidate.exited;
+      await rm(dir, { recursive: true, force: true });
+      throw new Error(
+        `host did not listen on ${candidate.port} in time:\n${[...candidate.stdout, ...candidate.stderr].join('\n')}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The handle on a listening host that callers get. */
+function runningHost(run: Launched, project: Project, writeProjectFile: RunningHost['writeFile']): RunningHost {
+  const { child, signal, stdout, stderr, watchers, state, exited, port } = run;
+  const { dir, authority } = project;
   return {
     url: `http://${authority}:${port}`,
     port,

@@ -98,28 +98,52 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
     throw error;
   }
 
-  const decisions = (): Array<Record<string, unknown>> => {
-    const prefix = `${LOG_ENDPOINT} :: `;
-    const lines: Array<Record<string, unknown>> = [];
-    for (const line of host.logs()) {
-      const at = line.indexOf(prefix);
-      if (at < 0) continue;
-      try {
-        lines.push(JSON.parse(line.slice(at + prefix.length)) as Record<string, unknown>);
-      } catch {
-        lines.push({ unparsable: line });
-      }
-    }
-    return lines;
+  const writeStore = storeWriter(host);
+  const room: Room = {
+    url: host.url,
+    pid: host.pid,
+    dir: host.dir,
+    origin,
+    key,
+    setConfig: (settings, store) => writeStore(storeFiles.config, withDefaults(settings, store)),
+    setKeys: (keys) => writeStore(storeFiles.keys, keys),
+    setPages: (pages) => writeStore(storeFiles.pages, pages),
+    logs: () => [...host.logs(), ...host.errors()],
+    errors: () => host.errors(),
+    decisions: () => decisionLines(host),
+    waitForLog: (pattern, timeoutMs) => host.waitForLog(pattern, timeoutMs),
+    async stop() {
+      await host.stop();
+      if (ownOrigin) await origin.close();
+    },
   };
+  return room;
+}
 
-  /**
-   * Rewrites a store file and returns once the host says it reloaded it. The host polls its files and
-   * tells versions apart by mtime, size and inode; a same-size version that reuses a freed inode
-   * within one tick of the file system's clock looks unchanged. So after a second without a reload
-   * the file is written again with one more byte, which always differs.
-   */
-  const writeStore = async (file: string, content: Record<string, string>): Promise<void> => {
+/** The JSON lines the room sent to its log endpoint, oldest first. */
+function decisionLines(host: RunningHost): Array<Record<string, unknown>> {
+  const prefix = `${LOG_ENDPOINT} :: `;
+  const lines: Array<Record<string, unknown>> = [];
+  for (const line of host.logs()) {
+    const at = line.indexOf(prefix);
+    if (at < 0) continue;
+    try {
+      lines.push(JSON.parse(line.slice(at + prefix.length)) as Record<string, unknown>);
+    } catch {
+      lines.push({ unparsable: line });
+    }
+  }
+  return lines;
+}
+
+/**
+ * Rewrites a store file and returns once the host says it reloaded it. The host polls its files and
+ * tells versions apart by mtime, size and inode; a same-size version that reuses a freed inode
+ * within one tick of the file system's clock looks unchanged. So after a second without a reload
+ * the file is written again with one more byte, which always differs.
+ */
+function storeWriter(host: RunningHost): (file: string, content: Record<string, string>) => Promise<void> {
+  return async (file, content) => {
     const reloaded = (): number =>
       host.logs().filter((line) => line.includes('reloaded') && line.includes(file)).length;
     const deadline = Date.now() + 10_000;
@@ -137,26 +161,6 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
       }
     }
   };
-
-  const room: Room = {
-    url: host.url,
-    pid: host.pid,
-    dir: host.dir,
-    origin,
-    key,
-    setConfig: (settings, store) => writeStore(storeFiles.config, withDefaults(settings, store)),
-    setKeys: (keys) => writeStore(storeFiles.keys, keys),
-    setPages: (pages) => writeStore(storeFiles.pages, pages),
-    logs: () => [...host.logs(), ...host.errors()],
-    errors: () => host.errors(),
-    decisions,
-    waitForLog: (pattern, timeoutMs) => host.waitForLog(pattern, timeoutMs),
-    async stop() {
-      await host.stop();
-      if (ownOrigin) await origin.close();
-    },
-  };
-  return room;
 }
 
 /** Polls `probe` until it returns a value (bounded). */

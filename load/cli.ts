@@ -12,7 +12,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readStoreIfExists } from '../lib/json-store.js';
+import { readStoreIfExists, type StoreData } from '../lib/json-store.js';
 import { roomOfUrl, roomSettings } from '../lib/room-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { configFile } from '../lib/paths.js';
@@ -72,7 +72,24 @@ function number(
 /** A room on this machine: `npm start`'s (on any port, `--addr` moves it), whose settings are in the local store file. */
 const isLocalStart = (url: URL): boolean => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 
-export async function main(argv: readonly string[]): Promise<number> {
+/** The command line, checked: what the run is asked to do. */
+interface LoadArgs {
+  url: URL;
+  visitors: number;
+  shape: Shape;
+  ratePerMinute: number | null;
+  flashSeconds: number;
+  minutes: number;
+  seed: string;
+  header: string;
+  concurrency: number;
+  timeoutMs: number;
+  fixedTarget: number | null;
+  file: string | undefined;
+  out: string;
+}
+
+function parseLoadArgs(argv: readonly string[]): LoadArgs {
   const { values } = parseArgs({
     args: [...argv],
     options: {
@@ -112,19 +129,59 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch {
     throw new UsageError(`--url must be a URL, not "${values.url}"`);
   }
+  const { seed, file, out } = values;
+  return {
+    url,
+    visitors,
+    shape,
+    ratePerMinute,
+    flashSeconds,
+    minutes,
+    seed,
+    header,
+    concurrency,
+    timeoutMs,
+    fixedTarget,
+    file,
+    out,
+  };
+}
 
+/** The settings of one room as the edge reads them. */
+type RoomConfig = ReturnType<typeof roomSettings>['config'];
+
+/** What the local store says of the room the URL lands in, when this run reads it. */
+interface LocalRoom {
+  storeFile: string | null;
+  readStore: () => Promise<StoreData | null>;
+  store: StoreData | null;
+  room: string | null;
+  settingsOf: (s: StoreData) => RoomConfig;
+  parsed: RoomConfig | null;
+}
+
+async function localRoom(args: LoadArgs): Promise<LocalRoom> {
   // The local store (what `npm run tune` edits) says what the room runs with: read it for the room
   // `npm start` serves, or when named; any other room's settings are its own business.
-  const storeFile = values.file !== undefined || isLocalStart(url) ? configFile(values.file) : null;
+  const storeFile = args.file !== undefined || isLocalStart(args.url) ? configFile(args.file) : null;
   const readStore = async () => (storeFile === null ? null : await readStoreIfExists(storeFile).catch(() => null));
   const store = await readStore();
   // The settings of the room the URL lands in (the service-wide ones when no room decides it).
-  const room = store === null ? null : await roomOfUrl(store, url);
+  const room = store === null ? null : await roomOfUrl(store, args.url);
   const settingsOf = (s: Record<string, string>) => roomSettings(s, room).config;
   const parsed = store === null ? null : settingsOf(store);
+  return { storeFile, readStore, store, room, settingsOf, parsed };
+}
 
-  const client = new HttpClient(url.href, { header, concurrency, timeoutMs });
-  const tag = `v${Date.now().toString(36)}`;
+/** Whether the room keys identity on the run's header; the exit code when it does not (or does not answer). */
+async function refuseUnlessKeyed(
+  args: LoadArgs,
+  local: LocalRoom,
+  client: HttpClient,
+  tag: string,
+): Promise<number | null> {
+  const { header, url } = args;
+  const { storeFile, store, room, parsed } = local;
   const probe = await probeIdentity(client.send, tag, Date.now);
   const tuneHint = `npm run tune -- identity=header:${header}${storeFile === null ? ' (or the same setting on your service)' : ''}`;
   const identity =
@@ -152,31 +209,48 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   if (probe.kind === 'unknown')
     console.log(`load: the room set no cookie, so identity could not be checked; make sure it is header:${header}`);
+  return null;
+}
 
-  const readTarget =
-    fixedTarget !== null
-      ? async () => fixedTarget
-      : storeFile === null
-        ? undefined
-        : async () => {
-            const s = await readStore();
-            return s === null ? null : settingsOf(s).control.newUsersPerMinute;
-          };
+/** Where each minute's target comes from: the command line, the local store read afresh, or nowhere. */
+function targetReader(args: LoadArgs, local: LocalRoom): (() => Promise<number | null>) | undefined {
+  const { fixedTarget } = args;
+  const { storeFile, readStore, settingsOf } = local;
+  return fixedTarget !== null
+    ? async () => fixedTarget
+    : storeFile === null
+      ? undefined
+      : async () => {
+          const s = await readStore();
+          return s === null ? null : settingsOf(s).control.newUsersPerMinute;
+        };
+}
+
+function announce(args: LoadArgs, parsed: LocalRoom['parsed']): void {
+  const { shape, flashSeconds, ratePerMinute, visitors, minutes } = args;
   const crowd =
     shape === 'flash'
       ? `a flash crowd within ${flashSeconds} s`
       : `${ratePerMinute ?? Math.round(visitors / minutes)} new a minute`;
   console.log(
-    `load: ${visitors} visitors, ${crowd}, for ${minutes} min against ${url.href} (seed ${values.seed}, at most ${concurrency} requests in flight)`,
+    `load: ${visitors} visitors, ${crowd}, for ${minutes} min against ${args.url.href} (seed ${args.seed}, at most ${args.concurrency} requests in flight)`,
   );
   if (parsed !== null) {
-    const target = fixedTarget ?? parsed.control.newUsersPerMinute;
+    const target = args.fixedTarget ?? parsed.control.newUsersPerMinute;
     console.log(
       `load: room settings: allow_percentage ${parsed.allowPercentage}, wait_period_duration ${parsed.waitPeriodSeconds} s, ` +
         `new_users_per_minute ${target ?? '(unset: no target to compare with)'}`,
     );
   }
+}
 
+/** The run itself, a line a minute, until its end or Ctrl-C; what this tool held back, by minute. */
+async function runAndPrint(
+  args: LoadArgs,
+  client: HttpClient,
+  tag: string,
+  readTarget: ReturnType<typeof targetReader>,
+): Promise<{ result: Awaited<ReturnType<typeof runLoad>>; heldByMinute: HeldBack[] }> {
   const stop = new AbortController();
   const onSignal = () => {
     console.log('load: stopping early (Ctrl-C); the summary covers the minutes so far');
@@ -185,12 +259,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.once('SIGINT', onSignal);
   const heldByMinute: HeldBack[] = [];
   const result = await runLoad({
-    visitors,
-    shape,
-    ratePerMinute,
-    flashSeconds,
-    minutes,
-    seed: values.seed,
+    visitors: args.visitors,
+    shape: args.shape,
+    ratePerMinute: args.ratePerMinute,
+    flashSeconds: args.flashSeconds,
+    minutes: args.minutes,
+    seed: args.seed,
     tag,
     send: client.send,
     signal: stop.signal,
@@ -203,9 +277,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
   process.off('SIGINT', onSignal);
   client.close();
+  return { result, heldByMinute };
+}
 
-  console.log(`\n${summaryTable(result)}\n`);
-  for (const line of verdictLines(result)) console.log(line);
+/** Whether this tool, not the room, made pages late: the reader should know either way. */
+function printHeldBack(heldByMinute: readonly HeldBack[], client: HttpClient, concurrency: number): void {
   // The room is judged all the same: visitors come back late in the field too (background tabs, slow
   // networks), and the controller must hold the target through it. But the reader should know.
   const heldMinutes = heldByMinute.filter((h) => h.p95Seconds >= HELD_BACK_SECONDS);
@@ -220,26 +296,33 @@ export async function main(argv: readonly string[]): Promise<number> {
       `This tool sent every request within ${HELD_BACK_SECONDS} s of when its browser asked (at most ${concurrency} in flight): the figures are the room's.`,
     );
   }
-  const out = resolve(values.out);
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const args = parseLoadArgs(argv);
+  const local = await localRoom(args);
+  const client = new HttpClient(args.url.href, {
+    header: args.header,
+    concurrency: args.concurrency,
+    timeoutMs: args.timeoutMs,
+  });
+  const tag = `v${Date.now().toString(36)}`;
+  const refused = await refuseUnlessKeyed(args, local, client, tag);
+  if (refused !== null) return refused;
+  const readTarget = targetReader(args, local);
+  announce(args, local.parsed);
+  const { result, heldByMinute } = await runAndPrint(args, client, tag, readTarget);
+
+  console.log(`\n${summaryTable(result)}\n`);
+  for (const line of verdictLines(result)) console.log(line);
+  printHeldBack(heldByMinute, client, args.concurrency);
+  const out = resolve(args.out);
   await mkdir(dirname(out), { recursive: true });
+  const { url, visitors, shape, ratePerMinute, flashSeconds, minutes, seed, header, concurrency } = args;
+  const asked = { visitors, shape, ratePerMinute, flashSeconds, minutes, seed, header, concurrency };
   await writeFile(
     out,
-    resultJson(
-      result,
-      {
-        url: url.href,
-        visitors,
-        shape,
-        ratePerMinute,
-        flashSeconds,
-        minutes,
-        seed: values.seed,
-        header,
-        concurrency,
-        target: fixedTarget ?? 'from the store',
-      },
-      heldByMinute,
-    ),
+    resultJson(result, { url: url.href, ...asked, target: args.fixedTarget ?? 'from the store' }, heldByMinute),
   );
   console.log(`Written: ${out}`);
   return 0;

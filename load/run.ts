@@ -1,8 +1,8 @@
 // A load run: the arrival schedule, one virtual browser per visitor, the per-minute tally and its
 // report. The clock and the network come in as options, so the same run drives the real room over
 // HTTP (load/cli.ts) or, in the tests, a fake room on a fake clock.
-import { createRandom } from '../lib/random.js';
-import { VirtualBrowser, type Send } from './browser.js';
+import { createRandom, type Random } from '../lib/random.js';
+import { VirtualBrowser, type BrowserProfile, type Send } from './browser.js';
 import { realClock, type Clock } from './clock.js';
 import { arrivalSchedule, type Shape } from './schedule.js';
 import { Tally, type MinuteRow } from './tally.js';
@@ -48,6 +48,38 @@ const SESSION_MEDIAN_S = 150;
 const SESSION_SIGMA = 0.6;
 const THINK_MEAN_S = 60;
 
+/** One honest visitor's patience, session and think time, drawn from `profiles`. */
+function honestVisitor(profiles: Random): BrowserProfile {
+  return {
+    patienceMs: profiles.logNormal(PATIENCE_MEDIAN_MS, PATIENCE_SIGMA),
+    sessionMs: Math.max(30, profiles.logNormal(SESSION_MEDIAN_S, SESSION_SIGMA)) * 1000,
+    thinkMeanSeconds: THINK_MEAN_S,
+  };
+}
+
+/** Stops every browser, counting where each was when the run ended. */
+function stopAll(browsers: readonly VirtualBrowser[]): LoadResult['endState'] {
+  const endState = { waiting: 0, browsing: 0, admitted: 0 };
+  for (const b of browsers) {
+    if (b.admittedMs !== null) endState.admitted++;
+    if (b.state === 'waiting') endState.waiting++;
+    if (b.state === 'browsing') endState.browsing++;
+    b.stop();
+  }
+  return endState;
+}
+
+/** Reads the target in force into the tally at `atMs`, in the background (none when it cannot be read). */
+function targetReading(options: LoadOptions, tally: Tally): (atMs: number) => void {
+  return (atMs) => {
+    if (options.readTarget === undefined) return;
+    void options.readTarget().then(
+      (target) => tally.setTarget(atMs, target),
+      () => tally.setTarget(atMs, null),
+    );
+  };
+}
+
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
   const clock = options.clock ?? realClock;
   const minuteMs = options.minuteMs ?? 60_000;
@@ -77,22 +109,12 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 
   arrivals.forEach((offset, i) => {
-    const browser = new VirtualBrowser(`${options.tag}-${i}`, deps, {
-      patienceMs: profiles.logNormal(PATIENCE_MEDIAN_MS, PATIENCE_SIGMA),
-      sessionMs: Math.max(30, profiles.logNormal(SESSION_MEDIAN_S, SESSION_SIGMA)) * 1000,
-      thinkMeanSeconds: THINK_MEAN_S,
-    });
+    const browser = new VirtualBrowser(`${options.tag}-${i}`, deps, honestVisitor(profiles));
     browsers.push(browser);
     cancels.push(clock.after(offset, () => browser.start()));
   });
 
-  const readTarget = (atMs: number): void => {
-    if (options.readTarget === undefined) return;
-    void options.readTarget().then(
-      (target) => tally.setTarget(atMs, target),
-      () => tally.setTarget(atMs, null),
-    );
-  };
+  const readTarget = targetReading(options, tally);
   readTarget(startedMs);
 
   const minutes = Math.ceil(durationMs / minuteMs);
@@ -114,13 +136,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
       for (const cancel of cancels) cancel();
       // Cut short: the table ends with the minute that was running.
       const shown = Math.min(minutes, tally.indexOf(clock.now()) + 1);
-      const endState = { waiting: 0, browsing: 0, admitted: 0 };
-      for (const b of browsers) {
-        if (b.admittedMs !== null) endState.admitted++;
-        if (b.state === 'waiting') endState.waiting++;
-        if (b.state === 'browsing') endState.browsing++;
-        b.stop();
-      }
+      const endState = stopAll(browsers);
       const rows = tally.rows(shown);
       resolve({
         startedMs,

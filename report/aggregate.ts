@@ -4,7 +4,7 @@
 // size: per-minute aggregates (a histogram for the waits), and per-ticket state only for the tickets
 // still alive, forgotten when their cohort's grace window has passed as the controller's ledger does
 // (control/model/ledger.ts).
-import { parseLogLine } from '../control/log-line.js';
+import { parseLogLine } from '../control/sources/index.js';
 import type { DecisionLine } from '../control/types.js';
 import { WaitHistogram } from './histogram.js';
 import { inLogSample, isWaitingDecision } from '../src/core/log-sample.js';

@@ -12,7 +12,7 @@
 // controller resumes from them, or learns from what they publish.
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { parseBeat, type Beat } from '../control/heartbeat.js';
+import { parseBeat, type Beat } from '../control/failover/index.js';
 import { applyWrites, readStoreIfExists, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { storeRooms } from '../lib/room-store.js';
 import { CONTROLLER_KEY, liveKey } from '../src/core/settings/index.js';

@@ -5,7 +5,7 @@
 import { chanceNow } from '../src/core/chance-now.js';
 import { CONTROLLER_KEY, liveKey, SETTINGS_KEY } from '../src/core/settings/index.js';
 import type { Config } from '../src/core/types.js';
-import { DEFAULT_LEASE_SECONDS, parseBeat } from '../control/heartbeat.js';
+import { DEFAULT_LEASE_SECONDS, parseBeat } from '../control/failover/index.js';
 import type { StoreData } from '../lib/json-store.js';
 import { roomSettings, settingSources } from '../lib/room-store.js';
 import { timeOfDay } from './tune-clock.js';
@@ -22,7 +22,7 @@ function percentageSource(from: string | undefined): string {
 
 /**
  * When the controller wrote a schedule: its last entry sits at the first window a lease and a margin
- * (a minute, or a window when longer) after the write (control/failover.ts), so the write was that
+ * (a minute, or a window when longer) after the write (control/failover/failover.ts), so the write was that
  * long before it, to within a window. The lease is the heartbeat's, else the controller's default.
  */
 function writtenAbout(lastStart: number, d: number, store: StoreData): number {

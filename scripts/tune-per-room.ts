@@ -10,7 +10,7 @@
 //   take is written, and each room that keeps its own is named with the command that changes it.
 // - any other setting: written service-wide; each room that keeps its own is named likewise.
 import { CONTROLLER_KEY, LIVE_SETTINGS, liveKey, SETTINGS_KEY, storeWrites } from '../src/core/settings/index.js';
-import { describeBeat, parseBeat } from '../control/heartbeat.js';
+import { describeBeat, parseBeat } from '../control/failover/index.js';
 import type { StoreData } from '../lib/json-store.js';
 import { mergedSettings, settingSources, storeRooms } from '../lib/room-store.js';
 import { tuneCommand } from './tune-scope.js';

@@ -2,15 +2,26 @@
 // `npm run control` runs, fed the room's own decision lines after a log delay, ticking on the virtual
 // clock, and writing to the simulated central store, from which each POP sees a write after its own
 // propagation delay. Only the I/O is simulated: the store, the log's transport, and time.
-import { Controller } from '../control/controller.js';
-import { Failover } from '../control/failover.js';
-import { DEFAULT_LEASE_SECONDS } from '../control/heartbeat.js';
-import { createControlModel } from '../control/model/index.js';
-import type { ModelSaved } from '../control/model/saved.js';
-import { decodeState, encodeState, StateSaver, type ControllerState } from '../control/state-file.js';
-import { Writer, type Store } from '../control/writer.js';
-import { ApiBudget, DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS, type StoreCall } from '../control/api-budget.js';
-import { callKind } from '../control/fastly-store.js';
+import type { ControlLoop } from '../control/controller.js';
+import {
+  Failover,
+  controlLoop,
+  DEFAULT_LEASE_SECONDS,
+  decodeState,
+  encodeState,
+  StateSaver,
+  type ControllerState,
+} from '../control/failover/index.js';
+import { createControlModel, type ModelSaved } from '../control/model/index.js';
+import {
+  Writer,
+  type Store,
+  ApiBudget,
+  DEFAULT_API_BUDGET,
+  DEFAULT_READ_EVERY_MS,
+  type StoreCall,
+  callKind,
+} from '../control/store/index.js';
 import { DEFAULT_ROOM, liveKey, LIVE_SETTINGS, percentageKey, storeFromSettings } from '../src/core/settings/index.js';
 import type { VirtualClock } from './clock.js';
 import type { Random } from '../lib/random.js';
@@ -32,9 +43,9 @@ export interface ControlSpec {
   stopAtMs?: number;
   /**
    * kill -9 here (ms since the run began): the Controller is dropped without a word and a new one
-   * starts at once from the state it last saved (once a second, control/state-file.ts), its log
+   * starts at once from the state it last saved (once a second, control/failover/state-file.ts), its log
    * source giving again the last `replayMs` of lines (docs/control/failover.md#restarting-it-safely).
-   * With it, the controllers run with the state file, heartbeat and lease (control/failover.ts).
+   * With it, the controllers run with the state file, heartbeat and lease (control/failover/failover.ts).
    */
   restartAtMs?: number;
   /** With restartAtMs: the log source replays this much of the lines before the restart, ms (default 30 s). */
@@ -142,7 +153,7 @@ export class SimController {
   unrouted = 0;
   /** The lines each room's model got, as of the last tick (a room a line named but the store does not is here too). */
   roomLines: ReadonlyMap<string, number> = new Map();
-  private controller: Controller;
+  private controller: ControlLoop;
   private readonly messages: ControlTrace['messages'] = [];
   private readonly apiCalls: ControlTrace['apiCalls'] = [];
 
@@ -202,7 +213,7 @@ export class SimController {
       },
     };
     this.make = (resume, pid) =>
-      new Controller({
+      controlLoop({
         createModel: (_room, restore) =>
           createControlModel({
             leadSeconds: spec.leadSeconds ?? 25,
@@ -218,7 +229,7 @@ export class SimController {
     this.controller = this.make(null, 1);
   }
 
-  private readonly make: (resume: ControllerState | null, pid: number) => Controller;
+  private readonly make: (resume: ControllerState | null, pid: number) => ControlLoop;
   /** The state file's text as last saved (restartAtMs). */
   private savedText: string | null = null;
   /** Lines delivered lately, for the replay after a restart (restartAtMs). */

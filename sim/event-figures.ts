@@ -1,7 +1,7 @@
 // The figures of a scheduled event or a first-come queue (docs/events.md): does the shuffled start
 // ignore arrival time, does the pre-queue go first, does `fifo` keep arrival order, is the place in
 // line the page shows the place the visitor had, and does anyone gain by bending the rules.
-import { lowerBound } from '../control/model/queue.js';
+import { lowerBound } from '../control/model/index.js';
 import type { Actor } from './population.js';
 import { EPOCH_MS } from './room.js';
 import type { RunResult } from './run.js';

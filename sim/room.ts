@@ -10,12 +10,12 @@ import { createHash } from 'node:crypto';
 import { answerFacts, type AnswerFacts } from '../src/core/answer.js';
 import { createCeiling } from '../src/core/ceiling.js';
 import { parseConfig, problemText } from '../src/core/settings/index.js';
-import { decide } from '../src/core/decide.js';
+import { decide } from '../src/core/decision/index.js';
 import { jitterSeconds } from '../src/core/draw.js';
 import { createKeyRing, type KeyRing } from '../src/core/keys.js';
 import { decisionLine } from '../src/core/log-line.js';
 import { logWeight } from '../src/core/log-sample.js';
-import type { ProofInput } from '../src/core/decide-proof.js';
+import type { ProofInput } from '../src/core/decision/index.js';
 import { proofSolution, type ProofClass } from '../src/core/proof.js';
 import type { Config, Outcome, ReasonCode } from '../src/core/types.js';
 import { VirtualRateCounter } from './rate-counter.js';
@@ -233,7 +233,7 @@ export async function edgeDecision(input: EdgeDecisionInput): Promise<RoomAnswer
   };
 }
 
-/** The puzzle of the token held after `result` (as decide-proof.ts's withChallenge picks it), solved. */
+/** The puzzle of the token held after `result` (as decision/challenge.ts's withChallenge picks it), solved. */
 async function puzzleOf(keys: KeyRing, result: Awaited<ReturnType<typeof decide>>): Promise<SimPuzzle | null> {
   const token = result.setToken ?? result.used?.token ?? null;
   if (result.proof === null || token === null || result.kid === null) return null;

@@ -1,6 +1,6 @@
 // Several rooms on one service (issue 21): a shop and its checkout, one crowd between them.
 import { browsing, MINUTE, spread } from './arrivals.js';
-import { DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS } from '../control/api-budget.js';
+import { DEFAULT_API_BUDGET, DEFAULT_READ_EVERY_MS } from '../control/store/index.js';
 import type { ControlSpec } from './control.js';
 import { controlledRoom, controlSpec } from './control-scenarios.js';
 import { EPOCH_MS } from './room.js';

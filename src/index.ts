@@ -9,7 +9,8 @@ import { reuseSandboxes } from './fastly/reuse.js';
 // compiled and its crypto already set up (src/core/warm.ts).
 void warmUp();
 
-// One instance serves many requests; what it may keep between them lives in `memory`.
+// One instance serves many requests; what it may keep between them lives in `memory`, the sandbox's
+// memory the warm-up above has filled (src/core/memory/).
 const memory = reuseSandboxes();
 
 addEventListener('fetch', (event) => event.respondWith(handle(event.request, fastlyDeps(event, memory))));

@@ -2,8 +2,8 @@
 // `host/src/` as `host/`, `.ts` becoming `.test.ts`; a module with several test files gives each its
 // name as a prefix (test/core/handler.visitor.test.ts). The suites below test the built room, the
 // pages in a browser or the repository's files as a whole rather than one module, and say so here.
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../lib/paths.js';
 
@@ -64,5 +64,34 @@ describe('the test folder', () => {
 
   it('lists no suite that is gone', () => {
     for (const path of Object.keys(WHOLE)) expect(existsSync(join(repoRoot, path)), path).toBe(true);
+  });
+});
+
+describe("control/'s folders", () => {
+  /** Every TypeScript file of the repository that may import the controller, with its text. */
+  function tsFiles(dir: string): string[] {
+    return readdirSync(join(repoRoot, dir), { withFileTypes: true }).flatMap((entry) => {
+      const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name.startsWith('.') ? [] : tsFiles(path);
+      return entry.name.endsWith('.ts') ? [path] : [];
+    });
+  }
+
+  it('are entered only by their index.ts from outside (their own tests aside)', () => {
+    const folders = readdirSync(join(repoRoot, 'control'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    for (const folder of folders) expect(existsSync(join(repoRoot, 'control', folder, 'index.ts')), folder).toBe(true);
+    const through: string[] = [];
+    for (const file of tsFiles('')) {
+      const own = /^(?:test\/)?control\/([\w-]+)\//.exec(file)?.[1];
+      for (const m of readFileSync(join(repoRoot, file), 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+        const target = join(dirname(file), m[1]!);
+        const hit = /^control\/([\w-]+)\/([\w.-]+)\.js$/.exec(target);
+        if (hit !== null && folders.includes(hit[1]!) && hit[1] !== own && hit[2] !== 'index')
+          through.push(`${file} imports ${target}`);
+      }
+    }
+    expect(through).toEqual([]);
   });
 });

@@ -14,6 +14,25 @@ import { returnersBetween } from './returning.js';
 import { fmt, scheduleText } from './schedule-text.js';
 import { idleMs, type ModelState } from './state.js';
 
+/** What the draw plan owns of the model's state: the chances fixed so far and what they were planned to admit. */
+export interface DrawState {
+  /** Chances fixed so far, by window start. */
+  firm: Map<number, number>;
+  /** What was planned for each firm window (expected admissions). */
+  plannedAdmissions: Map<number, number>;
+  /** The last queueing plan (its first window stands in for a next window not yet fixed). */
+  lastPlan: WindowPlan[];
+  /** The share of the chance each firm window was planned with, by window start, when below 1. */
+  firmShare: Map<number, number>;
+}
+
+export const initialDraws = (): DrawState => ({
+  firm: new Map(),
+  plannedAdmissions: new Map(),
+  lastPlan: [],
+  firmShare: new Map(),
+});
+
 /** The model's parts and options, as each job of the model reads them. */
 export interface ModelParts {
   s: ModelState;
@@ -42,7 +61,7 @@ function recentRate(countIn: (window: number) => number, readSec: number, d: num
 export function arrivalRate(m: ModelParts, readSec: number, d: number): number {
   const w = Math.floor(readSec / d) * d;
   // The deny page's crowd coming back is forecast on its own: it is not a rate that goes on.
-  const back = returnersBetween(m.s.returning, w - d, readSec) / (readSec - (w - d));
+  const back = returnersBetween(m.s.returns.returning, w - d, readSec) / (readSec - (w - d));
   return Math.max(0, recentRate((x) => m.ledger.arrivals.get(x) ?? 0, readSec, d) - back);
 }
 
@@ -110,23 +129,23 @@ export function correctedShare(recent: RecentWindows, current: number, d: number
 /** Admissions wanted for window c: the target's share, corrected by the recent windows (correctedShare), within the cap. */
 function wantedFor(m: ModelParts, nowMs: number, d: number): (c: number) => number {
   const { s, ledger } = m;
-  const perWindow = ((s.targets.newUsersPerMinute ?? 0) * d) / 60;
+  const perWindow = ((s.settings.targets.newUsersPerMinute ?? 0) * d) / 60;
   const nowSec = Math.floor(nowMs / 1000);
   const current = Math.floor(nowSec / d) * d;
   const admissions = (w: number): number => ledger.windows.get(w)?.admissions ?? 0;
   const shareNow = planShare(s, current, d);
-  const rescale = (w: number): number => shareNow(w) / (s.firmShare.get(w) ?? 1);
+  const rescale = (w: number): number => shareNow(w) / (s.draws.firmShare.get(w) ?? 1);
   const corrected = correctedShare(
-    { firm: s.firm, plannedAdmissions: s.plannedAdmissions, admissions, rescale },
+    { firm: s.draws.firm, plannedAdmissions: s.draws.plannedAdmissions, admissions, rescale },
     current,
     d,
     perWindow,
   );
-  const cap = s.targets.totalActiveUsers;
+  const cap = s.settings.targets.totalActiveUsers;
   if (cap === null) return () => corrected;
   const active = ledger.activeSessions(nowMs, idleMs(s)).total;
   let pending = 0;
-  for (const [w, planned] of s.plannedAdmissions) {
+  for (const [w, planned] of s.draws.plannedAdmissions) {
     if (w + d <= nowSec) continue;
     pending += Math.max(0, planned - (w <= nowSec ? (ledger.windows.get(w)?.admissions ?? 0) : 0));
   }
@@ -136,8 +155,8 @@ function wantedFor(m: ModelParts, nowMs: number, d: number): (c: number) => numb
 
 /** Admissions a minute the cursor should make: the target, within what the active cap leaves. */
 export function wantedPerMinute(m: ModelParts, nowMs: number): number {
-  const target = m.s.targets.newUsersPerMinute ?? 0;
-  const cap = m.s.targets.totalActiveUsers;
+  const target = m.s.settings.targets.newUsersPerMinute ?? 0;
+  const cap = m.s.settings.targets.totalActiveUsers;
   if (cap === null) return target;
   return Math.max(0, Math.min(target, cap - m.ledger.activeSessions(nowMs, idleMs(m.s)).total));
 }
@@ -157,15 +176,15 @@ function queueingPlan(m: ModelParts, nowMs: number, d: number): WindowPlan[] {
     nowSec,
     d,
     wanted: wantedFor(m, nowMs, d),
-    returnRate: s.returnRate,
-    reissueReturnRates: s.reissueReturnRates,
+    returnRate: s.returns.returnRate,
+    reissueReturnRates: s.returns.reissueReturnRates,
     // Rates are measured up to where every POP's log has been read: lines come seconds late, and
     // counting the seconds not yet read as empty would halve a surge in its first moments.
     arrivalRate: arrivalRate(m, readSec, d),
     reissueRates: reissueRates(ledger, readSec, d),
-    firm: s.firm,
-    returning: s.returning,
-    defaultChance: s.edgePct,
+    firm: s.draws.firm,
+    returning: s.returns.returning,
+    defaultChance: s.settings.edgePct,
     // A proof of work some draws do not bring: the chance published is what they need over the share they get.
     share: planShare(s, current, d),
   };
@@ -177,86 +196,87 @@ function queueingPlan(m: ModelParts, nowMs: number, d: number): WindowPlan[] {
  * asked, and for a window the controller published no difficulty for (auto: 0); else f, as learned.
  */
 export function planShare(s: ModelState, current: number, d: number): (c: number) => number {
-  if (!s.proofAsked) return () => 1;
-  const f = effectiveShare(s.proofDraws, current, d);
-  return (c) => (s.proof.auto && s.proofFirm.get(c) === 0 ? 1 : f);
+  if (!s.proof.asked) return () => 1;
+  const f = effectiveShare(s.proof.draws, current, d);
+  return (c) => (s.proof.settings.auto && s.proof.firm.get(c) === 0 ? 1 : f);
 }
 
 /** Fixes the plan's windows whose decision time is within `horizonSec`; returns how many were newly fixed. */
 function firmUpTo(m: ModelParts, plan: readonly WindowPlan[], horizonSec: number): number {
   let fixed = 0;
   for (const p of plan) {
-    if (!firmNow(p.start, m.lead, horizonSec) || m.s.firm.has(p.start)) continue;
-    m.s.firm.set(p.start, p.pct);
-    m.s.plannedAdmissions.set(p.start, p.expected);
-    if (p.share < 1) m.s.firmShare.set(p.start, p.share);
+    if (!firmNow(p.start, m.lead, horizonSec) || m.s.draws.firm.has(p.start)) continue;
+    m.s.draws.firm.set(p.start, p.pct);
+    m.s.draws.plannedAdmissions.set(p.start, p.expected);
+    if (p.share < 1) m.s.draws.firmShare.set(p.start, p.share);
     fixed++;
   }
   return fixed;
 }
 
-/** The queueing room's step: the schedule to write now, or null (the reason in s.why). */
+/** The queueing room's step: the schedule to write now, or null (the reason in s.status.why). */
 export function queueingStep(m: ModelParts, nowMs: number, d: number, writeIntervalMs: number): SettingWrites | null {
   const { s, ledger } = m;
   const nowSec = Math.floor(nowMs / 1000);
   const current = Math.floor(nowSec / d) * d;
-  s.mode = 'queueing';
+  s.status.mode = 'queueing';
   const readTo = ledger.seenUntilMs(nowMs);
-  if (readTo - (ledger.firstMs ?? readTo) < 10_000 && s.returning.length === 0) {
+  if (readTo - (ledger.firstMs ?? readTo) < 10_000 && s.returns.returning.length === 0) {
     // A schedule from a few seconds of log would say 100 for every window, and the waiting pages
     // would promise that: nothing goes out until every POP's log reaches 10 s into the crowd.
-    s.why = 'queueing: reading the first seconds of the crowd before planning';
+    s.status.why = 'queueing: reading the first seconds of the crowd before planning';
     return null;
   }
   if (!passDue(s, nowMs, d, m.lead)) return unsentSchedule(s);
-  s.lastPassMs = nowMs;
+  s.pacing.lastPassMs = nowMs;
   const plan = queueingPlan(m, nowMs, d);
-  s.lastPlan = plan;
+  s.draws.lastPlan = plan;
   // A window is fixed at its decision time, with the most the log can tell by then (pacing.ts); when a
   // write goes out now, it also fixes every window due before the next write the budget allows.
   const fixedNow = firmUpTo(m, plan, firmHorizonSec(nowMs, 0));
   const waiting = m.history.countWaiting(nowMs, current).total;
-  const recentFirm = [current - d, current].map((w) => s.firm.get(w));
+  const recentFirm = [current - d, current].map((w) => s.draws.firm.get(w));
   const active = ledger.activeSessions(nowMs, idleMs(s)).total;
-  const cap = s.targets.totalActiveUsers;
+  const cap = s.settings.targets.totalActiveUsers;
   if (waiting === 0 && recentFirm.every((p) => p !== undefined && p >= 100) && (cap === null || active < 0.8 * cap)) {
-    s.why = 'nobody waits and the target has room: opening the room';
+    s.status.why = 'nobody waits and the target has room: opening the room';
     return { allow_percentage: '100', allow_schedule: '' };
   }
-  const firmPct = s.firm.get(current + d) ?? s.firm.get(current);
-  s.why = `queueing: ${waiting} waiting, next window at ${firmPct === undefined ? '?' : fmt(firmPct)}%`;
-  let text = scheduleText(s.firm, plan, nowSec, d);
+  const firmPct = s.draws.firm.get(current + d) ?? s.draws.firm.get(current);
+  s.status.why = `queueing: ${waiting} waiting, next window at ${firmPct === undefined ? '?' : fmt(firmPct)}%`;
+  let text = scheduleText(s.draws.firm, plan, nowSec, d);
   if (
     writeIntervalMs > 0 &&
     fixedNow === 0 &&
-    decisionDue(s.firm, nowSec, d, m.lead, firmHorizonSec(nowMs, writeIntervalMs))
+    decisionDue(s.draws.firm, nowSec, d, m.lead, firmHorizonSec(nowMs, writeIntervalMs))
   ) {
     // Only the forecast would go out now, and a window falls due before the next write could: the
     // forecast waits for that window's write, so the window is fixed at its decision time, not before.
-    s.lastText = text;
+    s.pacing.lastText = text;
     return null;
   }
   if (writeIntervalMs > 0 && (fixedNow > 0 || scheduleDue(s, text, nowMs, m.refreshMs) !== null)) {
-    if (firmUpTo(m, plan, firmHorizonSec(nowMs, writeIntervalMs)) > 0) text = scheduleText(s.firm, plan, nowSec, d);
+    if (firmUpTo(m, plan, firmHorizonSec(nowMs, writeIntervalMs)) > 0)
+      text = scheduleText(s.draws.firm, plan, nowSec, d);
   }
-  s.lastText = text;
+  s.pacing.lastText = text;
   return scheduleDue(s, text, nowMs, m.refreshMs);
 }
 
 /** Learns the return rates from a cohort past its grace window (ledger.prune hands each over). */
 export function learnReturnRates(s: ModelState, closed: ClosedCohort, d: number | null): void {
   // While the pre-queue drains, tickets wait without drawing: their cohorts say nothing of returns.
-  if (closed.exp <= s.drainSeenSec + (d ?? 0)) return;
+  if (closed.exp <= s.returns.drainSeenSec + (d ?? 0)) return;
   // The return rate of the tickets the plan follows from window to window: reissued ones (drawn
   // at once, most of them) have their own below, and would otherwise hide how many others vanish.
   let size = closed.size;
   let drawn = closed.drawn;
   for (const r of closed.reissued.values()) (size -= r.size), (drawn -= r.drawn);
-  if (size >= 20) s.returnRate = Math.min(1, Math.max(0.3, 0.7 * s.returnRate + 0.3 * (drawn / size)));
+  if (size >= 20) s.returns.returnRate = Math.min(1, Math.max(0.3, 0.7 * s.returns.returnRate + 0.3 * (drawn / size)));
   // Reissued tickets are held by those who came back late once already: many will again.
   for (const [k, r] of closed.reissued) {
     if (r.size < 10) continue;
-    const before = s.reissueReturnRates.get(k) ?? 0.5;
-    s.reissueReturnRates.set(k, Math.min(1, Math.max(0.05, 0.7 * before + 0.3 * (r.drawn / r.size))));
+    const before = s.returns.reissueReturnRates.get(k) ?? 0.5;
+    s.returns.reissueReturnRates.set(k, Math.min(1, Math.max(0.05, 0.7 * before + 0.3 * (r.drawn / r.size))));
   }
 }

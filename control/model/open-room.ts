@@ -5,24 +5,24 @@ import { arrivalRate, wantedPerMinute, type ModelParts } from './draw-plan.js';
 import { fmt } from './schedule-text.js';
 import { idleMs } from './state.js';
 
-/** The open room's step: null while it may stay open (s.why says why), else the writes that engage. */
+/** The open room's step: null while it may stay open (s.status.why says why), else the writes that engage. */
 export function openStep(m: ModelParts, nowMs: number, d: number, fifo: boolean): SettingWrites | null {
   const { s, ledger } = m;
   const nowSec = Math.floor(nowMs / 1000);
   const current = Math.floor(nowSec / d) * d;
-  const perWindow = ((s.targets.newUsersPerMinute ?? 0) * d) / 60;
-  s.mode = 'open';
+  const perWindow = ((s.settings.targets.newUsersPerMinute ?? 0) * d) / 60;
+  s.status.mode = 'open';
   const lastWindow = ledger.windows.get(current - d)?.admissions ?? 0;
   const thisWindow = ledger.windows.get(current)?.admissions ?? 0;
   const elapsed = nowSec - current;
   const rate = Math.max(lastWindow / d, elapsed >= 5 ? thisWindow / elapsed : 0);
   const active = ledger.activeSessions(nowMs, idleMs(s)).total;
-  const cap = s.targets.totalActiveUsers;
+  const cap = s.settings.targets.totalActiveUsers;
   if (rate * d < 0.9 * perWindow && (cap === null || active < 0.95 * cap)) {
-    s.why = `open: ${Math.round(rate * 60)} admissions a minute, under the target`;
+    s.status.why = `open: ${Math.round(rate * 60)} admissions a minute, under the target`;
     return null;
   }
-  s.why =
+  s.status.why =
     cap !== null && active >= 0.95 * cap
       ? 'engaging: active sessions near the cap'
       : 'engaging: admissions reached the target';

@@ -3,10 +3,31 @@
 // with writes spaced `writeIntervalMs` apart (the API budget), a write that goes out (a window due, or
 // the forecast's refresh) also fixes every window whose decision time comes before the next write can go. A new firm window always goes out; a forecast alone once a minute, or
 // sooner when it moved a lot; the queue's cursor every 30 s, or sooner when its speed changed. The
-// writer (control/writer.ts) only sends what is due and spaces the calls by the budget.
+// writer (control/store/writer.ts) only sends what is due and spaces the calls by the budget.
 import type { SettingWrites } from '../types.js';
 import { forecastMoved } from './schedule-text.js';
 import type { ModelState } from './state.js';
+
+/** What pacing owns of the model's state: what went out and when, and the last full pass. */
+export interface PacingState {
+  /** Every setting as last written. */
+  lastWritten: SettingWrites;
+  lastWriteMs: number;
+  /** The newest firm window the last written schedule carried. */
+  lastFirmWritten: number;
+  /** When the last full pass over the tickets ran, ms. */
+  lastPassMs: number;
+  /** The schedule text of the last pass, written or not. */
+  lastText: string | null;
+}
+
+export const initialPacing = (): PacingState => ({
+  lastWritten: {},
+  lastWriteMs: 0,
+  lastFirmWritten: Number.NEGATIVE_INFINITY,
+  lastPassMs: Number.NEGATIVE_INFINITY,
+  lastText: null,
+});
 
 /** The full pass over the tickets runs at least this often for the forecast, ms (else only when a decision is due). */
 export const PASS_EVERY_MS = 15_000;
@@ -50,16 +71,16 @@ export function decisionDue(
  */
 export function passDue(s: ModelState, nowMs: number, d: number, leadSeconds: number): boolean {
   const nowSec = Math.floor(nowMs / 1000);
-  return decisionDue(s.firm, nowSec, d, leadSeconds, nowSec) || nowMs - s.lastPassMs >= PASS_EVERY_MS;
+  return decisionDue(s.draws.firm, nowSec, d, leadSeconds, nowSec) || nowMs - s.pacing.lastPassMs >= PASS_EVERY_MS;
 }
 
 /** Between passes: a decided window the writer could not send yet (spacing, a failed write) goes out as soon as it can. */
 export function unsentSchedule(s: ModelState): SettingWrites | null {
   const unsent =
-    s.lastText !== null &&
-    s.lastText !== s.lastWritten.allow_schedule &&
-    Math.max(...s.firm.keys()) > s.lastFirmWritten;
-  return unsent ? { allow_schedule: s.lastText! } : null;
+    s.pacing.lastText !== null &&
+    s.pacing.lastText !== s.pacing.lastWritten.allow_schedule &&
+    Math.max(...s.draws.firm.keys()) > s.pacing.lastFirmWritten;
+  return unsent ? { allow_schedule: s.pacing.lastText! } : null;
 }
 
 /**
@@ -67,13 +88,13 @@ export function unsentSchedule(s: ModelState): SettingWrites | null {
  * every `refreshMs`, or sooner when it moved a lot (a surge), since the waiting page's estimate reads it.
  */
 export function scheduleDue(s: ModelState, text: string, nowMs: number, refreshMs: number): SettingWrites | null {
-  const newestFirm = Math.max(...s.firm.keys());
-  const moved = forecastMoved(s.lastWritten.allow_schedule, text);
+  const newestFirm = Math.max(...s.draws.firm.keys());
+  const moved = forecastMoved(s.pacing.lastWritten.allow_schedule, text);
   const due =
-    newestFirm > s.lastFirmWritten ||
-    nowMs - s.lastWriteMs >= refreshMs ||
-    (moved && nowMs - s.lastWriteMs >= MOVED_AFTER_MS);
-  if (!due || text === s.lastWritten.allow_schedule) return null;
+    newestFirm > s.pacing.lastFirmWritten ||
+    nowMs - s.pacing.lastWriteMs >= refreshMs ||
+    (moved && nowMs - s.pacing.lastWriteMs >= MOVED_AFTER_MS);
+  if (!due || text === s.pacing.lastWritten.allow_schedule) return null;
   return { allow_schedule: text };
 }
 
@@ -89,11 +110,12 @@ export function cursorDue(o: { force: boolean; published: boolean; sinceWriteMs:
 
 /** What the writer sent (and the store now has): the ground for the next decisions of what is due. */
 export function recordWritten(s: ModelState, values: SettingWrites, nowMs: number): void {
-  s.lastWritten = { ...s.lastWritten, ...values };
-  s.lastWriteMs = nowMs;
-  if (values.allow_schedule !== undefined && s.firm.size > 0) s.lastFirmWritten = Math.max(...s.firm.keys());
+  s.pacing.lastWritten = { ...s.pacing.lastWritten, ...values };
+  s.pacing.lastWriteMs = nowMs;
+  if (values.allow_schedule !== undefined && s.draws.firm.size > 0)
+    s.pacing.lastFirmWritten = Math.max(...s.draws.firm.keys());
   if (values.allow_percentage !== undefined) {
-    s.edgePct = Number(values.allow_percentage);
-    if (values.allow_schedule === '') s.firm.clear();
+    s.settings.edgePct = Number(values.allow_percentage);
+    if (values.allow_schedule === '') s.draws.firm.clear();
   }
 }

@@ -1,6 +1,6 @@
 // The share of the published chance the draws really get (docs/control/model.md#the-difficulty-proof-of-work).
 // While a proof of work is asked, a due draw without a valid proof draws at proof_free_share of its
-// window's chance (src/core/decide.ts): a crowd that cannot or will not solve (visitors without
+// window's chance (src/core/decision/decide.ts): a crowd that cannot or will not solve (visitors without
 // JavaScript, an app that ignores the puzzle, every visitor while the page's solver fails) gets a
 // fraction f of what the controller publishes. The plan publishes needed / f so that the draws get
 // what it needed (plan.ts).

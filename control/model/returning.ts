@@ -3,6 +3,25 @@
 // (draw-plan.ts) forecasts them on their own, from the denials it counted by window.
 import { DENY_PAGE_TIMER } from '../../src/core/draw.js';
 
+/** What the return rates own of the model's state: who comes back, and how many do, as learned. */
+export interface ReturnsState {
+  /** The last second the pre-queue was draining (cohorts drawn before then tell nothing of returns). */
+  drainSeenSec: number;
+  /** The deny page's crowd coming back since the room last opened. */
+  returning: Returning[];
+  /** The chance a ticket's holder comes back to draw, as learned from closed cohorts. */
+  returnRate: number;
+  /** The same for tickets no successor named, by their cohort's offset from the window they appear in (ledger.ts). */
+  reissueReturnRates: Map<number, number>;
+}
+
+export const initialReturns = (): ReturnsState => ({
+  drainSeenSec: Number.NEGATIVE_INFINITY,
+  returning: [],
+  returnRate: 0.95,
+  reissueReturnRates: new Map(),
+});
+
 /**
  * Visitors the deny page held when the room opened come back at their page's next check: `count` of
  * them spread evenly over [fromSec, toSec). The controller sees them only as they arrive.

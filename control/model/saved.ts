@@ -1,4 +1,4 @@
-// A control model's saved state, as the state file keeps it (control/state-file.ts): its state
+// A control model's saved state, as the state file keeps it (control/failover/state-file.ts): its state
 // (state.ts), its cursor's, its dashboard rows and its ledger's, JSON-safe and versioned.
 import type { MinutePoint } from '../types.js';
 import type { CursorSaved } from './cursor-plan.js';

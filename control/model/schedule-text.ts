@@ -37,3 +37,21 @@ export function scheduleText(
     .map(([w, pct]) => `${w}=${fmt(pct)}`)
     .join(',');
 }
+
+export interface ScheduleEntryText {
+  start: number;
+  pct: string;
+}
+
+/** A schedule's `START=VALUE` entries, each value as written, sorted by start; entries without both are left out. */
+export const parseScheduleText = (text: string): ScheduleEntryText[] =>
+  text
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '')
+    .map((e) => {
+      const [start, pct] = e.split('=') as [string, string];
+      return { start: Number(start), pct };
+    })
+    .filter((e) => Number.isSafeInteger(e.start) && e.pct !== undefined && e.pct !== '')
+    .sort((a, b) => a.start - b.start);

@@ -17,7 +17,9 @@ export function modelSnapshot(
   history: History,
   q: CursorView,
 ): ModelSnapshot {
-  const { targets, mode, firm, edgePct } = s;
+  const { targets, edgePct } = s.settings;
+  const { mode } = s.status;
+  const { firm } = s.draws;
   const d = ledger.period;
   const nowSec = Math.floor(nowMs / 1000);
   const current = d === null ? 0 : Math.floor(nowSec / d) * d;
@@ -36,16 +38,16 @@ export function modelSnapshot(
       lastSeenMs: p.lastSeenMs,
     };
   });
-  const next = d === null ? undefined : (firm.get(current + d) ?? s.lastPlan[0]?.pct);
+  const next = d === null ? undefined : (firm.get(current + d) ?? s.draws.lastPlan[0]?.pct);
   return {
     nowMs,
     waitPeriodSeconds: d,
     targets,
     mode,
-    why: s.why,
+    why: s.status.why,
     allowPercentage: mode === 'queueing' ? (next ?? null) : edgePct,
     proofSeconds: currentProofSeconds(s, d === null ? null : current),
-    proofShare: !s.proofAsked ? null : d === null ? 1 : effectiveShare(s.proofDraws, current, d),
+    proofShare: !s.proof.asked ? null : d === null ? 1 : effectiveShare(s.proof.draws, current, d),
     waiting: waiting.total,
     activeSessions: active.total,
     minutes: history.minutes(nowMs),

@@ -159,24 +159,9 @@ function emptyConfig(): LocalServer {
 }
 
 async function main(): Promise<number> {
-  let args: ReturnType<typeof parseArgs>;
-  let listenOn = { host: '127.0.0.1', port: 7676 };
-  try {
-    args = parseArgs(process.argv.slice(2));
-    if (typeof args !== 'string') listenOn = splitAddr(args.addr);
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    process.stderr.write(`compute-host: ${err.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (args === 'version') {
-    process.stdout.write(`compute-host ${HOST_VERSION}\n`);
-    return 0;
-  }
-  if (args === 'help') {
-    process.stdout.write(USAGE);
-    return 0;
-  }
+  const command = readCommandLine(process.argv.slice(2));
+  if (typeof command === 'number') return command;
+  const { args, listenOn } = command;
   const { host, port } = listenOn;
 
   let config: LocalServer;
@@ -188,35 +173,18 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  let module: WebAssembly.Module;
-  let memory: MemoryLimits | null = null;
+  let compiled: Awaited<ReturnType<typeof compileModule>>;
   const wasmPath = resolve(args.wasm);
   try {
-    const original = new Uint8Array(readFileSync(wasmPath));
-    // Every function compiled at start-up (on V8's background threads), as Fastly compiles a package
-    // ahead of time: compiled lazily, each function's first call would compile it on the worker's
-    // thread, inside the request's CPU time (a worker's first room request: 43 ms of CPU, not 10).
-    setFlagsFromString('--no-wasm-lazy-compilation');
-    const compile = (bytes: Uint8Array): Promise<WebAssembly.Module> =>
-      WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
-    let rewritten = importMemory(original, args.maxMemory, { dataToImage: true });
-    try {
-      module = await compile(rewritten?.bytes ?? capMemory(original, args.maxMemory));
-    } catch (err) {
-      // Code that names data segments (memory.init, data.drop) needs them in the module.
-      if (!rewritten?.limits.image) throw err;
-      rewritten = importMemory(original, args.maxMemory);
-      module = await compile(rewritten!.bytes);
-    }
-    memory = rewritten?.limits ?? null;
+    compiled = await compileModule(wasmPath, args.maxMemory);
   } catch (err) {
     process.stderr.write(`compute-host: cannot load ${wasmPath}: ${(err as Error).message}\n`);
     return 1;
   }
 
   const computeHost = new ComputeHost({
-    module,
-    memory,
+    module: compiled.module,
+    memory: compiled.memory,
     workerUrl: new URL('./worker.js', import.meta.url),
     workers: args.workers,
     maxWorkers: args.maxWorkers,
@@ -237,19 +205,81 @@ async function main(): Promise<number> {
   const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   process.stdout.write(`Listening on http://${shown}:${address.port}\n`);
 
-  // Store files are polled rather than fs.watch-ed: editors replace files by renaming, which a
-  // watch on the old inode would miss. Each poll compares a file with the version the running
-  // settings were read from (taken before reading), not with the previous poll: a file rewritten
-  // between start-up and the first poll must still be seen.
+  const poll = pollStoreFiles(args.config, config, computeHost);
+  await new Promise<void>((resolveStop) => {
+    const stop = () => resolveStop();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  clearInterval(poll);
+  await computeHost.close();
+  return 0;
+}
+
+/** The options and the address to listen on; or the exit code once --version, --help or a usage error is answered. */
+function readCommandLine(argv: string[]): { args: Args; listenOn: { host: string; port: number } } | number {
+  let args: ReturnType<typeof parseArgs>;
+  let listenOn = { host: '127.0.0.1', port: 7676 };
+  try {
+    args = parseArgs(argv);
+    if (typeof args !== 'string') listenOn = splitAddr(args.addr);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    process.stderr.write(`compute-host: ${err.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args === 'version') {
+    process.stdout.write(`compute-host ${HOST_VERSION}\n`);
+    return 0;
+  }
+  if (args === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  return { args, listenOn };
+}
+
+/** Reads and compiles the guest, its memory capped at `maxMemory` (imported, so a worker can reuse it, when the module allows). */
+async function compileModule(
+  wasmPath: string,
+  maxMemory: number,
+): Promise<{ module: WebAssembly.Module; memory: MemoryLimits | null }> {
+  let module: WebAssembly.Module;
+  const original = new Uint8Array(readFileSync(wasmPath));
+  // Every function compiled at start-up (on V8's background threads), as Fastly compiles a package
+  // ahead of time: compiled lazily, each function's first call would compile it on the worker's
+  // thread, inside the request's CPU time (a worker's first room request: 43 ms of CPU, not 10).
+  setFlagsFromString('--no-wasm-lazy-compilation');
+  const compile = (bytes: Uint8Array): Promise<WebAssembly.Module> =>
+    WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
+  let rewritten = importMemory(original, maxMemory, { dataToImage: true });
+  try {
+    module = await compile(rewritten?.bytes ?? capMemory(original, maxMemory));
+  } catch (err) {
+    // Code that names data segments (memory.init, data.drop) needs them in the module.
+    if (!rewritten?.limits.image) throw err;
+    rewritten = importMemory(original, maxMemory);
+    module = await compile(rewritten!.bytes);
+  }
+  return { module, memory: rewritten?.limits ?? null };
+}
+
+/**
+ * Store files are polled rather than fs.watch-ed: editors replace files by renaming, which a
+ * watch on the old inode would miss. Each poll compares a file with the version the running
+ * settings were read from (taken before reading), not with the previous poll: a file rewritten
+ * between start-up and the first poll must still be seen.
+ */
+function pollStoreFiles(configPath: string | undefined, config: LocalServer, computeHost: ComputeHost): NodeJS.Timeout {
   let loaded = config;
   let failed = new Map<string, string>();
-  const poll = setInterval(() => {
-    if (!args.config) return;
+  return setInterval(() => {
+    if (!configPath) return;
     for (const f of loaded.files) {
       const now = currentVersion(f);
       if (now === loaded.versions.get(f) || now === failed.get(f)) continue;
       try {
-        const next = loadLocalServer(args.config);
+        const next = loadLocalServer(configPath);
         computeHost.reload(next);
         loaded = next;
         failed = new Map();
@@ -264,15 +294,6 @@ async function main(): Promise<number> {
       return;
     }
   }, 200);
-
-  await new Promise<void>((resolveStop) => {
-    const stop = () => resolveStop();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-  clearInterval(poll);
-  await computeHost.close();
-  return 0;
 }
 
 main().then(

@@ -100,6 +100,52 @@ export function sendUpstream(
   registerStream: (s: RemoteStream) => number,
 ): Upstream {
   const { path, host } = targetOf(backend, req);
+  const headers = requestHeaders(req, host, body, streaming);
+  const options = requestOptions(backend, req, path, headers);
+
+  const upstream: Upstream = {
+    settled: null,
+    result: Promise.resolve({ ok: false, tag: 'internal_error', message: 'not started' }),
+    write: () => {},
+    end: () => {},
+    destroy: () => {},
+  };
+  const client = (backend.protocol === 'https:' ? https : http).request(options);
+  const timers = new RequestTimers(client, backend);
+
+  upstream.result = new Promise<WaitResult>((resolve) => {
+    const settle = (r: WaitResult) => {
+      if (upstream.settled) return;
+      timers.clear();
+      upstream.settled = r;
+      resolve(r);
+    };
+    timers.watch();
+    client.on('response', (res) => {
+      timers.clear();
+      settle(responseResult(res, req, backend, registerStream));
+    });
+    client.on('error', (err: NodeJS.ErrnoException) => {
+      settle({ ok: false, tag: timers.failTag ?? tagOf(err), message: err.message });
+    });
+    client.on('close', () => settle({ ok: false, tag: 'connection_terminated', message: 'connection closed' }));
+  });
+
+  sendBody(upstream, client, body, streaming);
+  upstream.destroy = () => {
+    timers.clear();
+    client.destroy();
+  };
+  return upstream;
+}
+
+/** The request's headers without hop-by-hop ones, its Host, and the framing its body needs. */
+function requestHeaders(
+  req: BackendRequest,
+  host: string,
+  body: Uint8Array | RemoteStream | null,
+  streaming: boolean,
+): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   for (const [n, v] of stripHopByHop(req.headers)) {
     if (n === 'host' || n === 'content-length') continue;
@@ -114,7 +160,16 @@ export function sendUpstream(
   } else if (!streaming && ((body && body.length > 0) || !BODYLESS_METHODS.has(req.method))) {
     headers['content-length'] = String(body?.length ?? 0);
   }
+  return headers;
+}
 
+/** Where and how to connect: the pool, and for TLS the name to present and check and the CAs to trust. */
+function requestOptions(
+  backend: BackendConfig,
+  req: BackendRequest,
+  path: string,
+  headers: Record<string, string | string[]>,
+): https.RequestOptions {
   const options: https.RequestOptions = {
     host: backend.hostname,
     port: backend.port,
@@ -135,80 +190,89 @@ export function sendUpstream(
       options.agent = caAgent(backend);
     }
   }
+  return options;
+}
 
-  const upstream: Upstream = {
-    settled: null,
-    result: Promise.resolve({ ok: false, tag: 'internal_error', message: 'not started' }),
-    write: () => {},
-    end: () => {},
-    destroy: () => {},
-  };
-  const client = (backend.protocol === 'https:' ? https : http).request(options);
-  let connectTimer: NodeJS.Timeout | null = null;
-  let firstByteTimer: NodeJS.Timeout | null = null;
-  let failTag: SendErrorTag | null = null;
-  const clear = () => {
-    if (connectTimer) clearTimeout(connectTimer);
-    if (firstByteTimer) clearTimeout(firstByteTimer);
-  };
+/** The connect and first-byte timeouts of one backend request, and the failure they leave behind. */
+class RequestTimers {
+  private connectTimer: NodeJS.Timeout | null = null;
+  private firstByteTimer: NodeJS.Timeout | null = null;
+  /** Set when a timeout ended the request: the error that follows is reported as this. */
+  failTag: SendErrorTag | null = null;
 
-  upstream.result = new Promise<WaitResult>((resolve) => {
-    const settle = (r: WaitResult) => {
-      if (upstream.settled) return;
-      clear();
-      upstream.settled = r;
-      resolve(r);
-    };
+  constructor(
+    private readonly client: http.ClientRequest,
+    private readonly backend: BackendConfig,
+  ) {}
+
+  /** Starts the connect timer when a socket starts connecting, the first-byte one once the request is sent. */
+  watch(): void {
+    const { client, backend } = this;
     client.on('socket', (socket) => {
       if (backend.connectTimeoutMs > 0 && (socket as { connecting?: boolean }).connecting) {
-        connectTimer = setTimeout(() => {
-          failTag = 'connection_timeout';
+        this.connectTimer = setTimeout(() => {
+          this.failTag = 'connection_timeout';
           client.destroy(new Error(`connect timeout after ${backend.connectTimeoutMs} ms`));
         }, backend.connectTimeoutMs);
-        socket.once('connect', () => connectTimer && clearTimeout(connectTimer));
+        socket.once('connect', () => this.connectTimer && clearTimeout(this.connectTimer));
       }
     });
     client.on('finish', () => {
       if (backend.firstByteTimeoutMs > 0) {
-        firstByteTimer = setTimeout(() => {
-          failTag = 'http_response_timeout';
+        this.firstByteTimer = setTimeout(() => {
+          this.failTag = 'http_response_timeout';
           client.destroy(new Error(`first-byte timeout after ${backend.firstByteTimeoutMs} ms`));
         }, backend.firstByteTimeoutMs);
       }
     });
-    client.on('response', (res) => {
-      clear();
-      let headers = stripHopByHop(headerPairs(res.rawHeaders));
-      let source: Readable = res;
-      const encoding = headers
-        .find(([n]) => n === 'content-encoding')?.[1]
-        ?.trim()
-        .toLowerCase();
-      if (req.autoDecompress && encoding === 'gzip') {
-        const gunzip = createGunzip();
-        res.on('error', (err) => gunzip.destroy(err));
-        source = res.pipe(gunzip);
-        headers = headers.filter(([n]) => n !== 'content-encoding' && n !== 'content-length');
-      }
-      const declared = Number(headers.find(([n]) => n === 'content-length')?.[1]);
-      const length = source === res && Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
-      const stream = new RemoteStream(source, backend.betweenBytesTimeoutMs, length);
-      const remoteAddress = res.socket?.remoteAddress;
-      settle({
-        ok: true,
-        status: res.statusCode ?? 502,
-        headers,
-        stream: registerStream(stream),
-        remoteIp: remoteAddress === undefined ? backend.hostname : unmapIp(remoteAddress),
-        remotePort: res.socket?.remotePort ?? backend.port,
-      });
-    });
-    client.on('error', (err: NodeJS.ErrnoException) => {
-      settle({ ok: false, tag: failTag ?? tagOf(err), message: err.message });
-    });
-    client.on('close', () => settle({ ok: false, tag: 'connection_terminated', message: 'connection closed' }));
-  });
+  }
 
+  clear(): void {
+    if (this.connectTimer) clearTimeout(this.connectTimer);
+    if (this.firstByteTimer) clearTimeout(this.firstByteTimer);
+  }
+}
+
+/** The backend's answer for the guest: its headers, and its body as a stream (gunzipped when asked). */
+function responseResult(
+  res: http.IncomingMessage,
+  req: BackendRequest,
+  backend: BackendConfig,
+  registerStream: (s: RemoteStream) => number,
+): WaitResult {
+  let headers = stripHopByHop(headerPairs(res.rawHeaders));
+  let source: Readable = res;
+  const encoding = headers
+    .find(([n]) => n === 'content-encoding')?.[1]
+    ?.trim()
+    .toLowerCase();
+  if (req.autoDecompress && encoding === 'gzip') {
+    const gunzip = createGunzip();
+    res.on('error', (err) => gunzip.destroy(err));
+    source = res.pipe(gunzip);
+    headers = headers.filter(([n]) => n !== 'content-encoding' && n !== 'content-length');
+  }
+  const declared = Number(headers.find(([n]) => n === 'content-length')?.[1]);
+  const length = source === res && Number.isSafeInteger(declared) && declared >= 0 ? declared : undefined;
+  const stream = new RemoteStream(source, backend.betweenBytesTimeoutMs, length);
+  const remoteAddress = res.socket?.remoteAddress;
+  return {
+    ok: true,
+    status: res.statusCode ?? 502,
+    headers,
+    stream: registerStream(stream),
+    remoteIp: remoteAddress === undefined ? backend.hostname : unmapIp(remoteAddress),
+    remotePort: res.socket?.remotePort ?? backend.port,
+  };
+}
+
+/** The body: piped from a stream, written as the guest streams it, or sent whole. */
+function sendBody(
+  upstream: Upstream,
+  client: http.ClientRequest,
+  body: Uint8Array | RemoteStream | null,
+  streaming: boolean,
+): void {
   if (body instanceof RemoteStream) {
     void pipeInto(body, client);
   } else if (streaming) {
@@ -222,11 +286,6 @@ export function sendUpstream(
   } else {
     client.end(body && body.length > 0 ? body : undefined);
   }
-  upstream.destroy = () => {
-    clear();
-    client.destroy();
-  };
-  return upstream;
 }
 
 /** Sends a main-thread stream as a request body; a stream that breaks off aborts the request. */

@@ -38,7 +38,7 @@ export function chanceNow(
   const last = config.allowSchedule[config.allowSchedule.length - 1];
   const fallbackFrom = last?.start ?? null;
   const base = { allowPercentage: config.allowPercentage, windowStart, fallbackFrom };
-  // 0 and 100 decide before any draw (decide.ts): no schedule entry is ever looked at.
+  // 0 and 100 decide before any draw (decision/decide.ts): no schedule entry is ever looked at.
   const master = config.allowPercentage <= 0 || config.allowPercentage >= 100;
   const entry = master ? null : scheduleEntryAt(config.allowSchedule, windowStart);
   if (entry === null)

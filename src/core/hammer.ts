@@ -12,7 +12,7 @@ import { dueAt, retryAfterSeconds } from './draw.js';
 import { escapeHtml, htmlOpen } from './html-text.js';
 import type { Strings } from './i18n/strings.js';
 import { resultWith, type DecideResult } from './result.js';
-import { MAX_TOKEN_CHARS, roomOf } from './usable-token.js';
+import { MAX_TOKEN_CHARS, roomOf } from './decision/index.js';
 import type { Config, RoomDeps } from './types.js';
 
 /**

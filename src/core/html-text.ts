@@ -1,7 +1,7 @@
 // HTML text escaped as Mustache escapes it (the pages, the language links, the 429 and 502 pages the
 // room writes by hand), and a hand-written page's language and direction on its <html>.
-import { Bounded } from './bounded.js';
 import type { Strings } from './i18n/strings.js';
+import { sandboxMemory } from './memory/index.js';
 
 /**
  * Mustache's own HTML escaping, character for character, done in native passes: its version calls a
@@ -17,7 +17,7 @@ export function escapeHtml(value: unknown): string {
   if (escaped === undefined) escapedLong.set(s, (escaped = escapeText(s)));
   return escaped;
 }
-const escapedLong = new Bounded<string, string>(64);
+const escapedLong = sandboxMemory.table<string, string>('derived', 'long texts escaped', 64);
 
 function escapeText(s: string): string {
   return s

@@ -4,8 +4,8 @@
 // runtime's interpreter about a millisecond a page, this a string join. Templates of one's own may
 // loop over `languageLinks` instead; both give the same HTML (test/core/language-links.test.ts).
 import type { PageLanguage } from './i18n/page-language.js';
-import { Bounded } from './bounded.js';
 import { escapeHtml } from './html-text.js';
+import { sandboxMemory } from './memory/index.js';
 
 /** The query parameter (and cookie) that names a visitor's choice of language. */
 export const LANGUAGE_PARAM = 'wr_lang';
@@ -59,7 +59,7 @@ export function languageLinks(language: PageLanguage): LanguageLink[] {
  * every answer of a room in one language, so made once per sandbox (bounded: a room's settings hold
  * the lists, and there are eighteen languages).
  */
-const linkTails = new Bounded<string, readonly string[]>(256);
+const linkTails = sandboxMemory.table<string, readonly string[]>('derived', 'language links as HTML', 256);
 
 /** The links as the built-in templates' markup would print them from `languageLinks`, escaped as Mustache escapes. */
 export function languageLinksHtml(language: PageLanguage): string {

@@ -15,7 +15,7 @@ export interface LineFields {
   rule: string | null;
   /** Why an invitation the request carried let nobody in (invite.ts), null when it had none or it worked. */
   invite?: string | null;
-  /** `tokens_ignored` when the request had more room cookies than are verified (usable-token.ts). */
+  /** `tokens_ignored` when the request had more room cookies than are verified (decision/usable-token.ts). */
   tokens?: string | null;
   /** d in force: `win` is the start of the window `nowMs` falls in. */
   waitPeriodSeconds: number;

@@ -18,6 +18,7 @@ import {
   type EstimateWords,
 } from './i18n/page-text.js';
 import type { Strings } from './i18n/strings.js';
+import { sandboxMemory } from './memory/index.js';
 import { SOLVER_PATH } from './solver-asset.js';
 import type { PageName, PlaceQueue } from './types.js';
 import { languageLinks, languageLinksHtml, type LanguageLink } from './language-links.js';
@@ -99,12 +100,16 @@ for (const key of KEYS) {
 /** Every catalog message of the answer, formatted with the arguments the answer has. */
 export type PageTexts = Readonly<Record<MessageKey, string>>;
 
-const builtinClientText = new Map<string, string>();
+const builtinClientText = sandboxMemory.table<string, string>(
+  'derived',
+  'client messages as JSON',
+  Number.POSITIVE_INFINITY,
+);
 
 /** The client messages as written, as JSON: the page's script fills their `{time}` itself. */
 export function clientText(strings: Strings): string {
   // The catalog's own messages (no override for them) make the same text in every answer: kept,
-  // and made at build time for the languages the warm-up renders (src/core/warm.ts).
+  // in the sandbox's memory, made at build time for the languages the warm-up renders (src/core/warm.ts).
   const builtin = CLIENT_KEYS.every((k) => strings.builtin(k));
   const kept = builtin ? builtinClientText.get(strings.tag) : undefined;
   if (kept !== undefined) return kept;

@@ -4,8 +4,8 @@
 // are every template's partials (page-parts.ts).
 // Pure and runtime-neutral: atob + TextDecoder exist in SpiderMonkey (js-compute) and Node alike.
 import Mustache from 'mustache';
-import { Bounded } from './bounded.js';
 import { escapeHtml } from './html-text.js';
+import { MAX_PARSES, sandboxMemory } from './memory/index.js';
 import deny from '../../pages/deny.html';
 import prequeue from '../../pages/prequeue.html';
 import waiting from '../../pages/waiting.html';
@@ -40,6 +40,12 @@ export const builtinPartials: Record<PartName, string> = {
 };
 
 const RENDER = { escape: escapeHtml };
+
+// Mustache keeps each template it parses (the built-in pages and partials, made at build time by the
+// warm-up, and the operator's) by its text: in the sandbox's memory, bounded as an operator's edits
+// come and go, with room for four pages of as many page sets as a sandbox keeps rooms' settings
+// (Mustache's types call the parsed template a string).
+Mustache.templateCache = sandboxMemory.table<string, string>('derived', 'templates parsed', 4 * MAX_PARSES);
 
 /**
  * UTF-8 text from bytes, or null when the bytes are not UTF-8. js-compute's TextDecoder has no
@@ -109,7 +115,7 @@ interface StoredFacts {
   /** It speaks the answer's language (SPEAKS_LANGUAGE). */
   multilingual: boolean;
 }
-const storedSeen = new Bounded<string, StoredFacts>(16);
+const storedSeen = sandboxMemory.table<string, StoredFacts>('derived', 'stored templates looked at', 16);
 
 /**
  * A template speaks the answer's language when it prints a catalog string (`t.KEY`), the page's

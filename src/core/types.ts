@@ -125,7 +125,7 @@ export interface Stores {
 export interface RoomDeps {
   stores: Stores;
   /**
-   * What this sandbox keeps between requests when Fastly reuses it (SandboxMemory, sandbox-memory.ts):
+   * What this sandbox keeps between requests when Fastly reuses it (SandboxMemory, src/core/memory/):
    * parsed settings, imported keys, verified tokens, each checked against what the stores say now.
    * Absent (tests, the simulator), every request works everything out afresh.
    */
@@ -332,7 +332,7 @@ export interface RememberedToken {
 }
 
 /**
- * What a reused sandbox keeps between its requests (SandboxMemory in sandbox-memory.ts): the
+ * What a reused sandbox keeps between its requests (SandboxMemory, src/core/memory/): the
  * handler asks it for the settings, the key ring for imported keys, verifyToken for tokens it
  * verified, decide for identity hashes. Each answer is what recomputing it would give.
  */

@@ -1,21 +1,26 @@
 // A warm-up for js-compute's build-time snapshot. Every Compute request starts from a fresh copy of
 // the snapshot, so whatever a request does first (SpiderMonkey compiling a function on its first call,
 // Mustache parsing a template, OpenSSL setting up HMAC-SHA-512 on the first sign) is paid again on
-// every request unless the module's top level already did it at build time.
+// every request unless the module's top level already did it at build time. What the room keeps
+// (templates parsed, messages compiled and worded, the client messages) it keeps in the sandbox's
+// memory (src/core/memory/): running the room's own steps here fills that memory's derived tables,
+// the very ones the requests then read. The warm-up is not in that folder because it runs the whole
+// room, which itself keeps things in the memory.
 //
 // The build runs the top level AND its pending promises before taking the snapshot (measured: a
 // top-level `importKey().then(sign)` completes, and the first sign in a request then costs ~0.15 ms
 // instead of ~1.8 ms). What the build does NOT allow: stores, backends, and the Request and Response
 // builtins (they throw "only during request handling"). So `handle()` itself cannot run; its pure
 // steps do, with a stand-in key store: the same code a new, waiting, admitted and denied visitor
-// takes, with nothing of theirs left behind (key rings live per request).
+// takes, with nothing of theirs left behind (key rings live per request, and the memory's tables that
+// follow from the stores are used only when a request hands the memory over).
 import { renderAnswer } from './answer-body.js';
 import { enUS } from './i18n/catalogs/en-US.js';
 import { checkOverrides } from './i18n/overrides.js';
 import { warmPageText } from './i18n/page-text.js';
 import { parseRoomConfig } from './settings/index.js';
 import { clearRoomCookie, cookieName, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
-import { decide } from './decide.js';
+import { decide } from './decision/index.js';
 import { resolveIdentity } from './identity.js';
 import { createKeyRing } from './keys.js';
 import { requestFacts } from './request-facts.js';

@@ -3,14 +3,14 @@
 import { PenaltyBox, RateCounter } from 'fastly:edge-rate-limiter';
 import { env } from 'fastly:env';
 import { configureConsole, Logger } from 'fastly:logger';
-import type { SandboxMemory } from '../core/sandbox-memory.js';
+import { type SandboxMemory, sandboxMemory } from '../core/memory/index.js';
 import type { AdmissionCounter, PenaltyBox as Box, RoomDeps } from '../core/types.js';
 import { fastlyEdgeLookups } from './edge-lookups.js';
 import { ADMISSION_COUNTER, HAMMER_BOX, ORIGIN_BACKEND, STDOUT_LOG } from './names.js';
 import { fastlyStores } from './stores.js';
 
 // One Logger per endpoint name; a name the service lacks is reported once, not per line.
-const loggers = new Map<string, Logger | null>();
+const loggers = sandboxMemory.table<string, Logger | null>('service', 'log endpoints', Number.POSITIVE_INFINITY);
 
 function logTo(endpoint: string, line: string, diag: (m: string) => void): void {
   // What `fastly log-tail` shows: the instance's stdout, for a controller that tails it.
@@ -37,11 +37,14 @@ function diag(message: string): void {
 
 let consoleReady = false;
 
-// The POP's admissions counter, opened once per instance. A runtime without one is reported by what
-// needed it (the ceiling, hammer_limit), once and in its own words: a message here would be a second one.
-let counter: AdmissionCounter | null | undefined;
+// The POP's admissions counter and hammer_limit's penalty box, each opened once per sandbox.
+const counters = sandboxMemory.table<string, AdmissionCounter | null>('service', 'rate counters', 1);
+const boxes = sandboxMemory.table<string, Box | null>('service', 'penalty boxes', 1);
 
+// A runtime without a counter is reported by what needed it (the ceiling, hammer_limit), once and in
+// its own words: a message here would be a second one.
 function admissionCounter(): AdmissionCounter | null {
+  let counter = counters.get(ADMISSION_COUNTER);
   if (counter !== undefined) return counter;
   try {
     const rc = new RateCounter(ADMISSION_COUNTER);
@@ -52,14 +55,14 @@ function admissionCounter(): AdmissionCounter | null {
   } catch {
     counter = null;
   }
+  counters.set(ADMISSION_COUNTER, counter);
   return counter;
 }
 
-// The POP's penalty box for hammer_limit, opened once per instance; without one the limit counts alone
-// (a service without the edge rate limiter has no counter either, and hammer_limit says so).
-let box: Box | null | undefined;
-
+// Without a penalty box the limit counts alone (a service without the edge rate limiter has no
+// counter either, and hammer_limit says so).
 function penaltyBox(): Box | null {
+  let box = boxes.get(HAMMER_BOX);
   if (box !== undefined) return box;
   try {
     const pb = new PenaltyBox(HAMMER_BOX);
@@ -67,6 +70,7 @@ function penaltyBox(): Box | null {
   } catch {
     box = null;
   }
+  boxes.set(HAMMER_BOX, box);
   return box;
 }
 

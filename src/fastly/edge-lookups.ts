@@ -6,6 +6,7 @@
 import { Acl } from 'fastly:acl';
 import { Device } from 'fastly:device';
 import { getGeolocationForIpAddress } from 'fastly:geolocation';
+import { sandboxMemory } from '../core/memory/index.js';
 import type { DeviceClass, EdgeLookups } from '../core/types.js';
 
 /**
@@ -20,8 +21,8 @@ interface BotFields {
   botCategory?: string | null;
 }
 
-// ACLs opened once per instance; null: the service has no ACL of that name.
-const acls = new Map<string, Acl | null>();
+// ACLs opened once per sandbox; null: the service has no ACL of that name.
+const acls = sandboxMemory.table<string, Acl | null>('service', 'ACLs', Number.POSITIVE_INFINITY);
 
 function openAcl(name: string): Acl | null {
   let acl = acls.get(name);

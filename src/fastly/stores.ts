@@ -6,7 +6,7 @@
 // token's kid is visitor-chosen, and a name the store refuses throws) reads as absent, and says so.
 import { ConfigStore } from 'fastly:config-store';
 import { SecretStore } from 'fastly:secret-store';
-import type { SandboxMemory } from '../core/sandbox-memory.js';
+import type { SandboxMemory } from '../core/memory/index.js';
 import type { Stores } from '../core/types.js';
 import { CONFIG_STORE, KEY_STORE, PAGE_STORE } from './names.js';
 

@@ -2,8 +2,8 @@
 // sampled as the edge samples, that add up to the crowd they stand for.
 import { describe, expect, it } from 'vitest';
 import { IngestLines } from '../../bench/ingest-lines.js';
-import { parseLogLine } from '../../control/log-line.js';
-import { Ledger } from '../../control/model/ledger.js';
+import { parseLogLine } from '../../control/sources/index.js';
+import { Ledger } from '../../control/model/index.js';
 
 const D = 30;
 const START = Date.UTC(2026, 10, 27, 9);

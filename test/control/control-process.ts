@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { vi } from 'vitest';
-import type { JournalLine } from '../../control/journal.js';
+import type { JournalLine } from '../../control/store/index.js';
 import type { DashboardSnapshot } from '../../control/types.js';
 import { repoRoot } from '../../lib/paths.js';
 

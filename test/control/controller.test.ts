@@ -2,11 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { Controller } from '../../control/controller.js';
 import { createControlModel } from '../../control/model/index.js';
-import { localStore, Writer, type Store } from '../../control/writer.js';
+import { localStore, Writer, type Store, ApiBudget, ApiError, type StoreCall } from '../../control/store/index.js';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiBudget, ApiError, type StoreCall } from '../../control/api-budget.js';
 import type { SettingWrites } from '../../control/types.js';
 import { storeFromSettings } from '../../src/core/settings/index.js';
 import { decisionLine } from '../../src/core/log-line.js';

@@ -1,4 +1,4 @@
-// Control models for the planner thread's tests (test/control/worker-rooms.test.ts): the real model,
+// Control models for the planner thread's tests (test/control/rooms/worker-rooms.test.ts): the real model,
 // with a plan that waits at a gate, or one that breaks on the first line. Loaded inside the worker
 // thread by URL (WorkerRoomsOptions.modelModule), so their options are plain data.
 import { createControlModel } from '../../control/model/index.js';

@@ -6,7 +6,7 @@ import { answerJson, pageVars } from '../../src/core/answer-body.js';
 import { hmacKey } from '../../src/core/keys.js';
 import { templateView } from '../../src/core/pages.js';
 import { proofChallenge, proofCompact, proofJson } from '../../src/core/proof.js';
-import { CursorPlanner } from '../../control/model/cursor-plan.js';
+import { CursorPlanner } from '../../control/model/index.js';
 import { parseConfig } from '../../src/core/settings/index.js';
 import { DENY_PAGE_TIMER } from '../../src/core/draw.js';
 import { cursorAt } from '../../src/core/position.js';

@@ -2,7 +2,7 @@
 // holds back keeps the win and goes before anyone who has not yet won.
 import { describe, expect, it } from 'vitest';
 import { FakeRoom, SlidingCounter, T0 } from '../support/fakes.js';
-import { SandboxMemory } from '../../src/core/sandbox-memory.js';
+import { SandboxMemory } from '../../src/core/memory/index.js';
 import { CEILING_DIAG } from '../../src/core/ceiling.js';
 import { claimsOf, tokenOf } from '../../lib/mint.js';
 

@@ -120,7 +120,7 @@ describe('return timing', () => {
   });
 });
 
-describe('the estimate under a leased schedule (control/lease.ts)', () => {
+describe('the estimate under a leased schedule (control/failover/lease.ts)', () => {
   const d = 30;
   const now = 1_800_000_005;
   const exp = 1_800_000_060;

@@ -6,7 +6,7 @@ import { parseConfig } from '../../src/core/settings/index.js';
 import { dueAt, tokenId } from '../../src/core/draw.js';
 import { HAMMER_DIAG, readWaitToken } from '../../src/core/hammer.js';
 import { inLogSample } from '../../src/core/log-sample.js';
-import { SandboxMemory } from '../../src/core/sandbox-memory.js';
+import { SandboxMemory } from '../../src/core/memory/index.js';
 import type { AdmissionCounter } from '../../src/core/types.js';
 import { FakePenaltyBox, FakeRoom, mint, SlidingCounter, T0 } from '../support/fakes.js';
 import { windowBoundary } from '../../lib/mint.js';

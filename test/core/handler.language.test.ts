@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { dueAt } from '../../src/core/draw.js';
 import type { AnswerInput } from '../../src/core/answer-body.js';
-import { SandboxMemory } from '../../src/core/sandbox-memory.js';
+import { SandboxMemory } from '../../src/core/memory/index.js';
 import { FakePenaltyBox, FakeRoom, mint, SlidingCounter, T0 } from '../support/fakes.js';
 import { windowBoundary } from '../../lib/mint.js';
 

@@ -82,7 +82,7 @@ describe('key id spaces', () => {
   });
 
   it('keeps an invite key per sandbox apart from a token key of the same bytes', async () => {
-    const { SandboxMemory } = await import('../../src/core/sandbox-memory.js');
+    const { SandboxMemory } = await import('../../src/core/memory/index.js');
     const memory = new SandboxMemory();
     const ring = () =>
       createKeyRing(

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { logTailSource } from '../../control/sources.js';
+import { logTailSource } from '../../control/sources/index.js';
 import { seedService, type SeededService } from '../../fastly-api/seed.js';
 import { startFastlyApi, type FastlyApi } from '../../fastly-api/server.js';
 import { fastlyBin } from '../../lib/fastly-cli.js';

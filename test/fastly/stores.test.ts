@@ -1,7 +1,7 @@
 // The stores as the room reads them on Fastly, over a fake of the two `fastly:*` store modules in
 // which only the stores listed in `present` exist: what a missing store or a refused read costs.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SandboxMemory } from '../../src/core/sandbox-memory.js';
+import { SandboxMemory } from '../../src/core/memory/index.js';
 
 const present = vi.hoisted(() => new Map<string, Map<string, string>>());
 

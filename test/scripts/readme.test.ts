@@ -344,7 +344,7 @@ describe('docs/ as the code cites it', () => {
   const files = sourceFiles();
 
   it('reads the code, the tools and the tests', () => {
-    expect(files).toContain('control/cli-options.ts');
+    expect(files).toContain('control/cli/options.ts');
     expect(files).toContain('test/scripts/readme.test.ts');
     expect(files).toContain('.gitignore');
   });

@@ -26,7 +26,7 @@ describe('the controller killed and restarted mid-flash', () => {
     expect(messages.find((m) => m.startsWith('kill -9'))).toMatch(
       /^kill -9; restarted from the state saved (\d|10|11) s before$/,
     );
-    // Saved at most every 10 s (control/state-file.ts SAVE_EVERY_MS): the lines since are replayed and skipped by POP.
+    // Saved at most every 10 s (control/failover/state-file.ts SAVE_EVERY_MS): the lines since are replayed and skipped by POP.
     expect(messages.some((m) => /resuming from the state saved/.test(m))).toBe(true);
     if (typeof createControlModel().save === 'function') {
       // The models went on from their saved state: lines they had counted are skipped, said once.

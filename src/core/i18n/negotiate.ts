@@ -2,7 +2,7 @@
 // `wr_lang` query parameter, then the `wr_lang` cookie they set), then the browser's Accept-Language,
 // then the room's default_language. Only languages the room offers count. Pure and bounded: a header
 // of any size or shape costs at most MAX_HEADER_CHARS characters and MAX_RANGES entries, and never throws.
-import { Bounded } from '../bounded.js';
+import { sandboxMemory } from '../memory/index.js';
 import { LOCALES, type Locale } from './locales.js';
 
 /** The most characters of an Accept-Language header read; browsers send well under 200. */
@@ -95,12 +95,15 @@ export interface LanguageRequest {
  * offered tag) costs the runtime's interpreter about a tenth of a millisecond. Keyed by the list
  * itself (a room's parsed settings are kept while they do not change), bounded per list.
  */
-const headerChoices = new WeakMap<readonly Locale[], Bounded<string, Locale | null>>();
+const headerChoices = sandboxMemory.perObject<readonly Locale[], string, Locale | null>(
+  'derived',
+  'Accept-Language headers chosen',
+  256,
+);
 
 function headerChoice(header: string | null, offered: readonly Locale[]): Locale | null {
   if (header === null) return null;
-  let choices = headerChoices.get(offered);
-  if (choices === undefined) headerChoices.set(offered, (choices = new Bounded(256)));
+  const choices = headerChoices.of(offered);
   let choice = choices.get(header);
   if (choice === undefined) {
     choice = null;

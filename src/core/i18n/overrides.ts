@@ -7,6 +7,7 @@ import { enUS, type MessageKey } from './catalogs/en-US.js';
 import { localeByTag } from './locales.js';
 import { compileMessage, messageArguments, pluralCases, type Compiled } from './message.js';
 import type { OverrideMessages } from './strings.js';
+import { sandboxMemory } from '../memory/index.js';
 
 export interface OverrideProblem {
   /** The catalog key, '' for the value as a whole. */
@@ -24,7 +25,12 @@ export function overridesKey(tag: string, set: string | null): string {
   return set === null ? `strings.${tag}` : `${set}.strings.${tag}`;
 }
 
-const englishArgs = new Map<MessageKey, ReadonlySet<string>>();
+// Made at build time for every message (the warm-up checks the catalog as if it were an override).
+const englishArgs = sandboxMemory.table<MessageKey, ReadonlySet<string>>(
+  'derived',
+  'arguments of the English messages',
+  Number.POSITIVE_INFINITY,
+);
 
 /** The arguments the room passes to `key`: those of the English reference message. */
 function argumentsOf(key: MessageKey): ReadonlySet<string> {

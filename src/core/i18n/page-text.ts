@@ -1,10 +1,10 @@
 // What the pages and the JSON answer say about time and people, in the answer's language: waits
 // ("about 3 minutes"), ranges of waits, visitors ahead, the UTC date of a start, the wait's summary.
 // The rounding is the room's (estimates are rough: a random draw), the words the catalog's.
-import { Bounded } from '../bounded.js';
 import { enUS, type MessageKey } from './catalogs/en-US.js';
 import { DEFAULT_TAG, LOCALES, localeByTag } from './locales.js';
 import { formatDigits } from './number.js';
+import { sandboxMemory } from '../memory/index.js';
 import type { PageLanguage } from './page-language.js';
 import { Strings } from './strings.js';
 
@@ -20,7 +20,7 @@ export function englishLanguage(message: string): PageLanguage {
  * written (the operator's override or the catalog's) and its arguments, so a changed override is a
  * new entry; bounded, since the arguments are the room's rounded figures and repeat.
  */
-const worded = new Bounded<string, string>(512);
+const worded = sandboxMemory.table<string, string>('derived', 'messages worded', 512);
 
 /** `strings.text(key, args)`, kept for the sandbox's next answers. */
 export function wordedText(
@@ -170,7 +170,8 @@ export function waitSummary(
 }
 
 /**
- * Every built-in message of every language compiled, for the build-time snapshot (src/core/warm.ts).
+ * Every built-in message of every language compiled into the sandbox's memory, for the build-time
+ * snapshot (src/core/warm.ts).
  * Each request starts from a fresh copy of it, so a message first compiled in a request (its parse:
  * about a millisecond in the runtime) would be compiled again by every request in that language.
  * Returns how many messages it formatted.

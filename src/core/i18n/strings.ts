@@ -3,10 +3,15 @@
 // rule and numbers. Made once per answer (answer-body.ts), never kept between requests.
 import type { MessageKey } from './catalogs/en-US.js';
 import type { Locale } from './locales.js';
+import { sandboxMemory } from '../memory/index.js';
 import { compileMessage, formatMessage, type Compiled, type MessageArgs } from './message.js';
 
-/** Compiled built-in messages, by tag and key: derived from constants, so safe to keep in a sandbox. */
-const builtinCompiled = new Map<string, Compiled>();
+/** Compiled built-in messages, by tag and key: every one made at build time (page-text.ts warmPageText). */
+const builtinCompiled = sandboxMemory.table<string, Compiled>(
+  'derived',
+  'built-in messages compiled',
+  Number.POSITIVE_INFINITY,
+);
 
 function builtin(locale: Locale, key: MessageKey): Compiled {
   const id = `${locale.info.tag} ${key}`;

@@ -25,7 +25,7 @@ export const percentageKey = (room: string): string => `room.${room}.allow_perce
 /** What the controller publishes for a room, often: a JSON object of LIVE_SETTINGS. */
 export const liveKey = (room: string): string => `room.${room}.live`;
 
-/** The controller's heartbeat, service-wide (control/heartbeat.ts); the edge never reads it. */
+/** The controller's heartbeat, service-wide (control/failover/heartbeat.ts); the edge never reads it. */
 export const CONTROLLER_KEY = 'controller';
 
 /**

@@ -9,7 +9,7 @@ import { Controller } from '../../../control/controller.js';
 import { startDashboard } from '../../../control/dashboard/server.js';
 import { createControlModel } from '../../../control/model/index.js';
 import type { DashboardSnapshot, MinutePoint, ModelSnapshot } from '../../../control/types.js';
-import { Writer, type Store } from '../../../control/writer.js';
+import { Writer, type Store } from '../../../control/store/index.js';
 import { admittedLine } from '../lines.js';
 import { launchBrowser } from '../../../lib/chromium.js';
 import { storeFromSettings } from '../../../src/core/settings/index.js';

@@ -1,7 +1,7 @@
 // The dashboard's last hour is recorded on every tick: a minute nobody looked at (the dashboard
 // closed) still shows how many waited in it, and a restart keeps the rows.
 import { describe, expect, it } from 'vitest';
-import { createControlModel } from '../../../control/model/index.js';
+import { createControlModel } from '../../../control/model/control-model.js';
 import type { ControlModel } from '../../../control/types.js';
 import { heardLine, LIVE, waitArrivals } from '../lines.js';
 

@@ -2,7 +2,7 @@
 // the target, and engages (a chance below 100, or a cursor for a first-come room) once they reach it
 // or the active sessions near the cap.
 import { describe, expect, it } from 'vitest';
-import { createControlModel } from '../../../control/model/index.js';
+import { createControlModel } from '../../../control/model/control-model.js';
 import { idFor, LIVE, parsedLine } from '../lines.js';
 
 const D = 30;

@@ -2,7 +2,7 @@
 // and go out with the last write before its deadline (its decision time), not be fixed at the
 // deadline and wait for the next write, which would reach the POPs after the window opened.
 import { describe, expect, it } from 'vitest';
-import { createControlModel } from '../../../control/model/index.js';
+import { createControlModel } from '../../../control/model/control-model.js';
 import { heardLine, waitArrivals } from '../lines.js';
 
 const D = 20;

@@ -1,7 +1,7 @@
 // proof_schedule as the model publishes it (proof_of_work = auto): beside allow_schedule, for the same
 // windows, in the same writes, a window's difficulty kept once its tokens may carry a puzzle.
 import { describe, expect, it } from 'vitest';
-import { createControlModel } from '../../../control/model/index.js';
+import { createControlModel } from '../../../control/model/control-model.js';
 import { PROOF_STEPS } from '../../../control/model/proof-level.js';
 import type { SettingWrites } from '../../../control/types.js';
 import { heardLine, LIVE, waitArrivals } from '../lines.js';
@@ -167,7 +167,7 @@ describe('the pressure a window is judged by', () => {
     const { proofLevel } = await import('../../../control/model/proof-level.js');
     const { initialState: createModelState } = await import('../../../control/model/state.js');
     const s = createModelState();
-    s.firmShare.set(t0 + 120, 0.2);
+    s.draws.firmShare.set(t0 + 120, 0.2);
     // Published at 100 to make up for a crowd drawing at a fifth of it: its draws get 20.
     expect(effectiveChance(s, t0 + 120, 100)).toBe(20);
     expect(effectiveChance(s, t0 + 150, 40)).toBe(40);

@@ -3,7 +3,7 @@
 // admission. The same crowd is fed to one model unsampled and to another through the sample: what
 // they publish (the cursor's speed, the pre-queue's pace, the counts) must agree within a few %.
 import { describe, expect, it } from 'vitest';
-import { createControlModel } from '../../../control/model/index.js';
+import { createControlModel } from '../../../control/model/control-model.js';
 import { countsText, cursorSpeed, QueueTracker } from '../../../control/model/queue.js';
 import type { DecisionLine } from '../../../control/types.js';
 import { inLogSample, isWaitingDecision } from '../../../src/core/log-sample.js';

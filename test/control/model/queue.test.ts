@@ -2,7 +2,7 @@
 // waiting, what it publishes for the place in line, and how the model drives it through a
 // scheduled start and a first-come room, on a fake clock with lines as the edge writes them.
 import { describe, expect, it } from 'vitest';
-import { createControlModel } from '../../../control/model/index.js';
+import { createControlModel } from '../../../control/model/control-model.js';
 import { countsText, cursorSpeed, QueueTracker } from '../../../control/model/queue.js';
 import type { DecisionLine } from '../../../control/types.js';
 import { LIVE, parsedLine } from '../lines.js';

@@ -1,6 +1,6 @@
 // The model's saved state: a controller restarted from it plans as the one that stopped would have.
 import { describe, expect, it } from 'vitest';
-import { createControlModel } from '../../../control/model/index.js';
+import { createControlModel } from '../../../control/model/control-model.js';
 import type { ControlModel, DecisionLine } from '../../../control/types.js';
 import type { ModelSaved } from '../../../control/model/saved.js';
 import { heardLine, idFor, LIVE, parsedLine, waitArrivals } from '../lines.js';

@@ -1,0 +1,24 @@
+// An invitation lets its holder in at once; in an invite-only room nobody else gets in, though those
+// already inside finish on their allow token.
+import { resultWith } from '../../result.js';
+import { admit } from '../admit.js';
+import { noSigningKey } from '../issue.js';
+import { type Answer, PASS } from '../step.js';
+import { heldOf, type Visit } from '../visit.js';
+
+export async function invitation(visit: Visit): Promise<Answer> {
+  if (!visit.invited) return PASS;
+  const allowToken = heldOf(visit, 'allow');
+  return (await admit(visit, allowToken === null ? 'invite' : 'allow_valid', allowToken)) ?? noSigningKey(visit);
+}
+
+export function inviteOnly(visit: Visit): Answer {
+  if (!visit.config.inviteOnly || heldOf(visit, 'allow') !== null) return PASS;
+  return resultWith({
+    decision: 'deny',
+    outcome: 'deny',
+    reason: 'invite_only',
+    kid: visit.failure?.kid ?? null,
+    used: visit.used,
+  });
+}

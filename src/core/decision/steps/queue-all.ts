@@ -1,0 +1,20 @@
+// `queue_all`: everyone not inside waits, nobody draws; a token is renewed when due, so that
+// `queue_all` never costs a visitor their place (or their token's freshness).
+import { dueAt } from '../../draw.js';
+import { holdsPlace } from '../../queue.js';
+import { placeFor, placeParts } from '../place.js';
+import { type Answer, PASS } from '../step.js';
+import { boundary } from '../usable-token.js';
+import type { Visit } from '../visit.js';
+import { keepWaiting, waitFrom } from '../wait.js';
+
+export async function queueAll(visit: Visit): Promise<Answer> {
+  const { config, usable, nowSec } = visit;
+  if (!config.queueAll) return PASS;
+  const d = config.waitPeriodSeconds;
+  if (usable === null) return waitFrom(visit, boundary(nowSec, d, 2), 'queue_all');
+  const due = dueAt(usable.signature, usable.claims.exp, config);
+  const place = placeParts(await placeFor(visit, usable.claims, usable.key));
+  if (nowSec < due) return keepWaiting(visit, usable, 'queue_all', due, { place, bot: visit.stillBot });
+  return waitFrom(visit, boundary(nowSec, d, 1), 'queue_all', null, holdsPlace(usable.claims) ? usable : undefined);
+}

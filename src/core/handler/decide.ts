@@ -1,0 +1,66 @@
+// The decision link of the chain: the room's decision (decision/) for the exchange's room, with what
+// only a request has (the identity, the invitation, the proof header, the POP's ceiling). A failure
+// never opens the gate: the visitor keeps waiting.
+import { createCeiling } from '../ceiling.js';
+import { decide } from '../decision/index.js';
+import { resolveIdentity } from '../identity.js';
+import { checkInvite, INVITE_HEADER, inviteFrom } from '../invite.js';
+import { createKeyRing, type KeyRing } from '../keys.js';
+import { PROOF_HEADER } from '../proof.js';
+import { resultWith, type DecideResult } from '../result.js';
+import { type Exchange, wantsJson } from './exchange.js';
+
+/** The decision for the room `room` the exchange was routed to. */
+export async function decideExchange(exchange: Exchange, room: string): Promise<DecideResult> {
+  const { config, request, deps, nowMs } = exchange;
+  try {
+    const who = await resolveIdentity(config, request, deps.clientIp, nowMs);
+    exchange.identity = who.kind;
+    const keys = createKeyRing((kid) => deps.stores.key(kid), deps.diag, deps.memory);
+    await readInvitation(exchange, room, who.identity, keys);
+    // The counter is opened only when there is a ceiling to keep.
+    const ceiling =
+      config.popAdmissionsPerSecond === null
+        ? null
+        : createCeiling(config.popAdmissionsPerSecond, deps.rateCounter, exchange.note);
+    // The proof header is read only where a proof can be asked.
+    const proofHeader = config.proofOfWork === 'off' ? null : request.headers.get(PROOF_HEADER);
+    if (config.proofOfWork !== 'off') exchange.proofHeader = proofHeader !== null;
+    return await decide({
+      config,
+      keys,
+      identity: who.identity,
+      tokens: exchange.cookies.tokens,
+      nowMs,
+      ceiling,
+      // Successors are for the controller, which reads the log: no log, no extra signature.
+      successors: config.logEndpoint !== null,
+      diag: deps.diag,
+      memory: deps.memory,
+      invited: exchange.invited,
+      proof: { header: proofHeader, json: wantsJson(request) },
+      bot: exchange.target?.kind === 'room' && exchange.target.bot === true,
+    });
+  } catch (error) {
+    // A bug must not open the gate: keep the visitor waiting, say so, issue nothing; and a reused sandbox
+    // keeps nothing from before it, in case what it kept is what failed.
+    deps.memory?.forget();
+    deps.diag(
+      `waiting room: unexpected failure while deciding (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`,
+    );
+    exchange.identity = 'ip';
+    return resultWith({ decision: 'start', outcome: 'startwaiting', reason: 'internal_error' });
+  }
+}
+
+/** The invitation the request carries, checked for this room and identity: in `invited`, or why not in `invite`. */
+async function readInvitation(exchange: Exchange, room: string, identity: string, keys: KeyRing): Promise<void> {
+  const inviteHeader = exchange.request.headers.get(INVITE_HEADER);
+  exchange.inviteHeader = inviteHeader !== null;
+  const invite = inviteFrom(exchange.url, inviteHeader);
+  if (invite === null) return;
+  const nowSec = Math.floor(exchange.nowMs / 1000);
+  const invited = await checkInvite(invite, { room, identity, nowSec }, (kid) => keys.inviteKey(kid));
+  if (!invited.ok) exchange.invite = invited.reason;
+  exchange.invited = invited.ok;
+}

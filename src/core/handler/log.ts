@@ -1,0 +1,57 @@
+// The decision line for one exchange, assembled here and nowhere else: the handler hands in what it
+// answered (the decision's result and the status) and the exchange supplies the rest.
+import { decisionLine } from '../log-line.js';
+import { logWeight } from '../log-sample.js';
+import type { DecideResult } from '../result.js';
+import type { ReasonCode } from '../types.js';
+import { tokensNote } from '../decision/index.js';
+import type { Exchange } from './exchange.js';
+
+/** What the room answered: the decision's result (or a stand-in for one) and how it went out. */
+export interface Outcome {
+  result: DecideResult;
+  status: number;
+  /** The language of the answer, when the room made it (a page, the JSON answer, the 429, the 502). */
+  lang?: string | null;
+  /** The origin failed and the room answered 502. */
+  originError?: boolean;
+  /** The reason, when the answer changed it (the origin revoked the session). */
+  reason?: ReasonCode;
+}
+
+export function logOutcome(exchange: Exchange, outcome: Outcome): void {
+  const { config, deps } = exchange;
+  const endpoint = config.logEndpoint;
+  if (endpoint === null) return;
+  const { result } = outcome;
+  // A waiting decision is logged only for tokens in the sample (log_sample_rate), weighted; the rest always.
+  const weight = logWeight(result, config.logSampleRate);
+  if (weight === null) return;
+  // Only the identity's kind and token ids: the log must never carry an address or a user id.
+  const line = decisionLine({
+    nowMs: exchange.nowMs,
+    pop: deps.pop || 'local',
+    room: config.room,
+    rule: exchange.rule,
+    invite: exchange.invite,
+    tokens: tokensNote(exchange.cookies.tokens),
+    waitPeriodSeconds: config.waitPeriodSeconds,
+    decision: result.decision,
+    outcome: result.outcome,
+    reason: outcome.reason ?? result.reason,
+    kid: result.kid,
+    method: exchange.request.method,
+    path: exchange.url.pathname,
+    identity: exchange.identity,
+    status: outcome.status,
+    lang: outcome.lang ?? null,
+    originError: outcome.originError,
+    result,
+    weight,
+  });
+  try {
+    deps.log(endpoint, line);
+  } catch (error) {
+    deps.diag(`log_endpoint "${endpoint}": could not log (${String(error)})`);
+  }
+}

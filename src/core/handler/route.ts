@@ -1,0 +1,32 @@
+// The routing link of the chain: which room (if any) decides the request, by the rules, then the most
+// specific route (routing.ts).
+import { requestFacts } from '../request-facts.js';
+import { routeRequest, type Target } from '../routing.js';
+import { readRouting } from '../routing-read.js';
+import type { ReasonCode } from '../types.js';
+import type { Arrival } from './exchange.js';
+
+/** Where the routing sends the request (null: the routing is unusable), or `failed` when it threw. */
+export async function route(arrival: Arrival): Promise<{ target: Target | null } | 'failed'> {
+  const { request, url, deps, cookieHeader, note } = arrival;
+  const { routing } = readRouting(deps);
+  try {
+    if (routing === null) return { target: null };
+    const facts = requestFacts(request, url, cookieHeader, deps.clientIp, deps.edge ?? null, note);
+    return { target: await routeRequest(routing, facts) };
+  } catch (error) {
+    // A bug in the routing must neither open every room nor crash: the visitor waits (503), as when
+    // a decision fails, and a reused sandbox drops what it kept.
+    deps.memory?.forget();
+    deps.diag(
+      `waiting room: unexpected failure while routing (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`,
+    );
+    return 'failed';
+  }
+}
+
+/** The reason a request no room decides goes to the origin with. */
+export function passReason(target: Target | null): ReasonCode {
+  if (target === null) return 'routing_unusable';
+  return target.kind === 'bypass' ? 'rule_bypass' : 'no_room';
+}
