@@ -6,7 +6,7 @@
 //   N=10000 MIN=25 TARGET=600 npm run bench:control        a flash crowd: N in the first minute
 //   SHAPE=steady N=6000 MIN=20 TARGET=240 npm run bench:control   N spread over 20 minutes
 import { createHash } from 'node:crypto';
-import { parseConfig } from '../src/core/config.js';
+import { parseConfig } from '../src/core/settings/index.js';
 import { decide } from '../src/core/decision/index.js';
 import { createKeyRing } from '../src/core/keys.js';
 import { decisionLine } from '../src/core/log-line.js';

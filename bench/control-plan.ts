@@ -9,7 +9,7 @@ import { takesNoArguments } from '../lib/cli.js';
 import { createControlModel } from '../control/model/index.js';
 import { Rooms, type RoomsPort, WorkerRooms } from '../control/rooms/index.js';
 import { parseLogLine } from '../control/sources/index.js';
-import { storeFromSettings } from '../src/core/layout.js';
+import { storeFromSettings } from '../src/core/settings/index.js';
 import { decisionLine } from '../src/core/log-line.js';
 
 takesNoArguments(

@@ -5,7 +5,7 @@
 import type { EchoOrigin } from '../lib/echo-origin.js';
 import type { Settings } from '../lib/room-host.js';
 import { cookieName } from '../src/core/cookies.js';
-import { DEFAULT_ROOM } from '../src/core/layout.js';
+import { DEFAULT_ROOM } from '../src/core/settings/index.js';
 import { roomTimes, type RoomTime } from './room-time.js';
 import { round2 } from './room-figures.js';
 

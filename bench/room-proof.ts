@@ -12,7 +12,7 @@ import type { Settings } from '../lib/room-host.js';
 import { cookieName } from '../src/core/cookies.js';
 import { drawValue, dueAt, signatureOf, staleAt } from '../src/core/draw.js';
 import { hmacKey } from '../src/core/keys.js';
-import { ROUTING_KEY, roomKey } from '../src/core/layout.js';
+import { ROUTING_KEY, roomKey } from '../src/core/settings/index.js';
 import { PROOF_HEADER } from '../src/core/proof.js';
 import { round2 } from './room-figures.js';
 import { roomTimes, type RoomTime } from './room-time.js';

@@ -3,7 +3,7 @@
 // No page imports and no Room: bench/room.ts loads this under tsx, and the fakes use it too.
 import { identityHash } from '../src/core/identity.js';
 import { signToken } from '../src/core/token.js';
-import { DEFAULT_ROOM } from '../src/core/layout.js';
+import { DEFAULT_ROOM } from '../src/core/settings/index.js';
 import { cookieName } from '../src/core/cookies.js';
 
 export interface MintOptions {

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { base64url } from 'jose';
 import { drawValue } from '../src/core/draw.js';
-import { storeFromSettings } from '../src/core/layout.js';
+import { storeFromSettings } from '../src/core/settings/index.js';
 import { startEchoOrigin, type EchoOrigin } from './echo-origin.js';
 import { startHost, type RunningHost } from './host-process.js';
 import { mintToken as mintWith, type MintOptions } from './mint.js';
@@ -27,7 +27,7 @@ export interface Room {
   /**
    * Replaces `waiting_room_config` with `settings` as service-wide settings (plus `log_endpoint` and
    * `active_key` unless given) and the raw store values `store` (the routing, rooms' own values:
-   * src/core/layout.ts), and returns once the host has reloaded it: the next request sees them.
+   * src/core/settings/layout.ts), and returns once the host has reloaded it: the next request sees them.
    */
   setConfig(settings: Settings, store?: Record<string, string>): Promise<void>;
   /** Replaces `waiting_room_keys` (key id -> base64). */

@@ -1,8 +1,15 @@
 // A settings store (local/config.json, or a Fastly Config Store's items) read the way the edge reads
-// it (src/core/layout.ts): the routing, the rooms it names, and each room's settings. The tools use
+// it (src/core/settings/layout.ts): the routing, the rooms it names, and each room's settings. The tools use
 // these so that what they show and check is what a request would see.
-import { parseRoomConfig, usableRoomSettings } from '../src/core/config.js';
-import { DEFAULT_ROOM, readRoomRaws, ROUTING_KEY, type MergedSettings, type RoomRaws } from '../src/core/layout.js';
+import {
+  parseRoomConfig,
+  usableRoomSettings,
+  DEFAULT_ROOM,
+  readRoomRaws,
+  ROUTING_KEY,
+  type MergedSettings,
+  type RoomRaws,
+} from '../src/core/settings/index.js';
 import { requestFacts } from '../src/core/request-facts.js';
 import { parseRouting, routeRequest, type Routing, type RoutingProblem } from '../src/core/routing.js';
 import type { ConfigProblem, ParsedSettings } from '../src/core/types.js';

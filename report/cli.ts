@@ -5,7 +5,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { toSvg } from '../sim/charts.js';
-import { ROOM_ID } from '../src/core/layout.js';
+import { ROOM_ID } from '../src/core/settings/index.js';
 import { reportCharts } from './charts.js';
 import { reportFigures } from './figures.js';
 import { reportPage } from './page.js';

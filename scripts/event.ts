@@ -19,7 +19,7 @@ import { prequeuePosition, rank } from '../src/core/position.js';
 import { KEY_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, resolveStoreId } from '../lib/fastly-cli.js';
 import { readStoreIfExists, writeStoreAtomic } from '../lib/json-store.js';
-import { parseConfig } from '../src/core/config.js';
+import { parseConfig } from '../src/core/settings/index.js';
 import { roomSettings, storeRooms } from '../lib/room-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { configFile, keysFile } from '../lib/paths.js';

@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { groupAddress } from '../src/core/identity.js';
 import { INVITE_HEADER, INVITE_KID_PREFIX, INVITE_PARAM, MAX_INVITE_CHARS, signInvite } from '../src/core/invite.js';
-import { ROOM_ID } from '../src/core/layout.js';
+import { ROOM_ID } from '../src/core/settings/index.js';
 import { decodeBase64, MIN_KEY_BYTES } from '../src/core/keys.js';
 import { readStoreIfExists, type StoreData } from '../lib/json-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';

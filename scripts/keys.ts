@@ -19,7 +19,7 @@
 // refuses anything under 32 bytes.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { storeWrites } from '../src/core/layout.js';
+import { storeWrites } from '../src/core/settings/index.js';
 import { roomSettings, signingKeys, storeRooms } from '../lib/room-store.js';
 import { planTune } from './tune-plan.js';
 import { applyWrites } from '../lib/json-store.js';
@@ -209,7 +209,7 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
       await addLocal(files, id);
       const settings = serviceSettings(config);
       const old = settings.activeKey;
-      // The service-wide active_key, where the edge reads it (src/core/layout.ts).
+      // The service-wide active_key, where the edge reads it (src/core/settings/layout.ts).
       await writeStoreAtomic(configPath, applyWrites(config, storeWrites(config, null, { active_key: id })));
       await recordRotation(files.keys, old, id, Date.now());
       return [

@@ -5,7 +5,7 @@
 // a value over the Config Store's limit. Stored compact as `strings.TAG` (or `ROOM.strings.TAG`).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CONFIG_STORE_VALUE_LIMIT } from '../src/core/config.js';
+import { CONFIG_STORE_VALUE_LIMIT } from '../src/core/settings/index.js';
 import { LOCALE_TAGS, localeByTag } from '../src/core/i18n/locales.js';
 import { checkOverrides } from '../src/core/i18n/overrides.js';
 import { enUS } from '../src/core/i18n/catalogs/en-US.js';

@@ -9,7 +9,7 @@
 import { decodeBase64, isTokenKid, MIN_KEY_BYTES } from '../src/core/keys.js';
 import { readStoreIfExists } from '../lib/json-store.js';
 import { settingSources, signingKeys, storeRooms } from '../lib/room-store.js';
-import { SETTINGS_KEY } from '../src/core/layout.js';
+import { SETTINGS_KEY } from '../src/core/settings/index.js';
 
 /**
  * null when every room's active_key names a usable key; otherwise what is wrong and the commands that

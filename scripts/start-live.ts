@@ -15,7 +15,7 @@ import { hostname } from 'node:os';
 import { parseBeat, type Beat } from '../control/failover/index.js';
 import { applyWrites, readStoreIfExists, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { storeRooms } from '../lib/room-store.js';
-import { CONTROLLER_KEY, liveKey } from '../src/core/layout.js';
+import { CONTROLLER_KEY, liveKey } from '../src/core/settings/index.js';
 
 export type LeftBy =
   /** The heartbeat's process, on this machine, is gone. */

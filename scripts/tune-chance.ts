@@ -3,7 +3,7 @@
 // the room cannot disagree. A controller's schedule is told in times of day: the
 // entry in force, when the schedule was written, and when it falls to its last entry, the fallback.
 import { chanceNow } from '../src/core/chance-now.js';
-import { CONTROLLER_KEY, liveKey, SETTINGS_KEY } from '../src/core/layout.js';
+import { CONTROLLER_KEY, liveKey, SETTINGS_KEY } from '../src/core/settings/index.js';
 import type { Config } from '../src/core/types.js';
 import { DEFAULT_LEASE_SECONDS, parseBeat } from '../control/failover/index.js';
 import type { StoreData } from '../lib/json-store.js';

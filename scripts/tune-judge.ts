@@ -1,12 +1,10 @@
-// Each value a request reads, judged as the edge reads it (src/core/config.ts over the store as it
+// Each value a request reads, judged as the edge reads it (src/core/settings/ over the store as it
 // would be after the write), in every scope that reads it: the service-wide settings alone (a
 // request no room decides) and each room. A problem names the scope it comes from: a value the room
 // compares with another (proof_seconds with wait_period_duration, event_end with event_start) may
 // conflict only in a room whose own value differs, and the refusal must say so, naming the value
 // compared and where it lives, or the operator looks for the fault in the wrong place.
-import { settingsTable } from '../src/core/config.js';
-import { SETTINGS_KEY } from '../src/core/layout.js';
-import type { ConfigProblem } from '../src/core/types.js';
+import { settingsTable, SETTINGS_KEY } from '../src/core/settings/index.js';
 import type { StoreData } from '../lib/json-store.js';
 import { mergedSettings, roomSettings, storeRooms } from '../lib/room-store.js';
 import { scopeLabel } from './tune-scope.js';
@@ -31,18 +29,6 @@ export interface Judged {
   /** The room whose own values make the problem; null: it is the service-wide values' own. */
   room: string | null;
   compared: Compared[];
-}
-
-/** A room's problem message is "what the value must be; what the room does instead". */
-export function splitProblem(message: string): { need: string; fallback: string } {
-  const at = message.lastIndexOf('; ');
-  return at < 0 ? { need: message, fallback: '' } : { need: message.slice(0, at), fallback: message.slice(at + 2) };
-}
-
-/** `settings: allow_percentage` -> the store key and the setting (null: the whole value). */
-function problemPlace(p: ConfigProblem): { storeKey: string; setting: string | null } {
-  const at = p.key.indexOf(': ');
-  return at < 0 ? { storeKey: p.key, setting: null } : { storeKey: p.key.slice(0, at), setting: p.key.slice(at + 2) };
 }
 
 const NAMED = settingsTable.map((s) => s.key).filter((key) => key.includes('_'));
@@ -75,10 +61,14 @@ export function judgeScopes(
   for (const scope of scopes) {
     const merged = mergedSettings(next, scope);
     for (const p of roomSettings(next, scope).problems) {
-      const { storeKey, setting } = problemPlace(p);
+      // The room's problems are values: the setting (null: the store value as a whole), the store key
+      // it was read from, what it must be and what the room does instead.
+      const setting = p.key;
+      const storeKey = p.scope ?? SETTINGS_KEY;
       // A request no room decides reads the service-wide settings for its log line alone.
       if (scope === null && setting === 'allow_percentage' && p.value === '') continue;
-      const { need, fallback } = splitProblem(p.message);
+      const need = p.reason;
+      const fallback = p.instead;
       const compared = comparedSettings(setting, need).map((s) => ({
         setting: s,
         key: merged.from[s],

@@ -4,7 +4,7 @@
 // its Secret Store, asked through the Fastly CLI (a Secret Store never gives a value back, so there
 // only the name can be checked).
 import { decodeBase64, EVENT_SEED_ID, isTokenKid, MIN_KEY_BYTES } from '../src/core/keys.js';
-import { SETTINGS_KEY, storeKeyOf } from '../src/core/layout.js';
+import { SETTINGS_KEY, storeKeyOf } from '../src/core/settings/index.js';
 import { KEY_STORE } from '../src/fastly/names.js';
 import { readStoreIfExists, type StoreData } from '../lib/json-store.js';
 import { resolveStoreId, type FastlyRunner } from '../lib/fastly-cli.js';

@@ -1,5 +1,5 @@
 // A service-wide change of a value that lives per room. Each setting a room takes from the first of
-// room.ID.live, room.ID.allow_percentage, room.ID and settings that has it (src/core/layout.ts), so a
+// room.ID.live, room.ID.allow_percentage, room.ID and settings that has it (src/core/settings/layout.ts), so a
 // service-wide write does not reach a room that holds its own. Decided per key (docs/configuration.md):
 //
 // - the controller's values (allow_schedule, proof_schedule, queue_cursor, queue_counts; room.ID.live):
@@ -9,7 +9,7 @@
 //   overrides would change nothing, so it is refused, naming the `--room ID` commands; one some rooms
 //   take is written, and each room that keeps its own is named with the command that changes it.
 // - any other setting: written service-wide; each room that keeps its own is named likewise.
-import { CONTROLLER_KEY, LIVE_SETTINGS, liveKey, SETTINGS_KEY, storeWrites } from '../src/core/layout.js';
+import { CONTROLLER_KEY, LIVE_SETTINGS, liveKey, SETTINGS_KEY, storeWrites } from '../src/core/settings/index.js';
 import { describeBeat, parseBeat } from '../control/failover/index.js';
 import type { StoreData } from '../lib/json-store.js';
 import { mergedSettings, settingSources, storeRooms } from '../lib/room-store.js';

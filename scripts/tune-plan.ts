@@ -1,11 +1,12 @@
 // What one `npm run tune` command writes to `waiting_room_config`, and whether the edge could use the
-// store afterwards. Every value is checked as a request would read it (src/core/layout.ts and
+// store afterwards. Every value is checked as a request would read it (src/core/settings/layout.ts and
 // config.ts over the store as it would be after the write): a value the edge would replace by a
 // default, a routing it would skip part of, a value past the Config Store's limit, is refused here
 // with its key named, and nothing is written.
-import { CONFIG_STORE_VALUE_LIMIT, settingsTable } from '../src/core/config.js';
-import { configValueChars } from '../src/core/settings.js';
 import {
+  CONFIG_STORE_VALUE_LIMIT,
+  settingsTable,
+  configValueChars,
   CONTROLLER_KEY,
   DEFAULT_ROOM,
   LIVE_SETTINGS,
@@ -13,11 +14,11 @@ import {
   ROUTING_KEY,
   storeKeyOf,
   storeWrites,
-} from '../src/core/layout.js';
+} from '../src/core/settings/index.js';
 import { parseRouting, type RoutingProblem } from '../src/core/routing.js';
 import { applyWrites, type StoreData } from '../lib/json-store.js';
 import { orphanRoomKeys, storeRooms, storeRouting, unreadKeys } from '../lib/room-store.js';
-import { judgedText, judgeScopes, roomOfKey, splitProblem, type Judged } from './tune-judge.js';
+import { judgedText, judgeScopes, roomOfKey, type Judged } from './tune-judge.js';
 import {
   liveAcrossRooms,
   liveControllerWarning,
@@ -55,9 +56,6 @@ export interface TuneOptions {
   /** The time now, ms: whether a controller's heartbeat is alive. */
   nowMs?: number;
 }
-
-/** How a problem's message splits, for the tools that judge one value (the judging is in tune-judge.ts). */
-export { splitProblem };
 
 /** A routing value as it is written: its JSON without the file's layout, so more of it fits. */
 function compactRouting(text: string): string {

@@ -1,7 +1,7 @@
 // How `npm run tune` names where a value lives and the commands it suggests: every refusal says the
 // scope it judged (service-wide, or a room's own) and, where another scope is the fix, the command
 // for it, ready to paste.
-import { SETTINGS_KEY } from '../src/core/layout.js';
+import { SETTINGS_KEY } from '../src/core/settings/index.js';
 import { shellQuote } from '../lib/fastly-cli.js';
 
 /** `settings` -> `service-wide`; `room.shop`, `room.shop.allow_percentage` -> `room shop's own`; `room.shop.live` -> the controller's. */

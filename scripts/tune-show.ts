@@ -1,9 +1,8 @@
 // What `npm run tune` (no setting, or --show) prints: the routing in words, then each room's settings
 // as a request in it reads them, each marked with where it came from.
-import { settingsTable } from '../src/core/config.js';
-import { CONTROLLER_KEY, LIVE_SETTINGS, SETTINGS_KEY } from '../src/core/layout.js';
+import { settingsTable, CONTROLLER_KEY, LIVE_SETTINGS, SETTINGS_KEY } from '../src/core/settings/index.js';
 import { describeBeat, parseBeat } from '../control/failover/index.js';
-import { describeRouting } from '../src/core/routing-describe.js';
+import { describeRouting } from '../lib/routing-describe.js';
 import type { StoreData } from '../lib/json-store.js';
 import { roomSettings, settingSources, storeRooms, storeRouting } from '../lib/room-store.js';
 import type { Config } from '../src/core/types.js';

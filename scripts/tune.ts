@@ -14,10 +14,16 @@
 // the room would replace by a default is refused here, with its key, instead of surfacing in a log.
 import { parseArgs } from 'node:util';
 import { readFile } from 'node:fs/promises';
-import { CONFIG_STORE_VALUE_LIMIT, settingsTable } from '../src/core/config.js';
-import { configValueChars } from '../src/core/settings.js';
+import {
+  CONFIG_STORE_VALUE_LIMIT,
+  settingsTable,
+  configValueChars,
+  LIVE_SETTINGS,
+  ROUTING_KEY,
+  SETTINGS_KEY,
+  settingName,
+} from '../src/core/settings/index.js';
 import { LOCALE_TAGS } from '../src/core/i18n/locales.js';
-import { LIVE_SETTINGS, ROUTING_KEY, SETTINGS_KEY, settingName } from '../src/core/layout.js';
 import { CONFIG_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, parseStoreList, resolveStoreId, writeServiceValues } from '../lib/fastly-cli.js';
 import { readStore, writeStoreAtomic, type StoreData } from '../lib/json-store.js';

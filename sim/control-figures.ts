@@ -1,7 +1,7 @@
 // The figures of a controlled scenario: admissions per minute against new_users_per_minute, the
 // busiest 10 seconds against what chance alone would give at the target rate, active sessions
 // against total_active_users, and each POP against its ceiling.
-import { parseConfig } from '../src/core/config.js';
+import { parseConfig } from '../src/core/settings/index.js';
 import { chanceFor } from '../src/core/draw.js';
 import type { RunResult } from './run.js';
 import { createRandom } from '../lib/random.js';

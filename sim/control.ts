@@ -22,7 +22,7 @@ import {
   type StoreCall,
   callKind,
 } from '../control/store/index.js';
-import { DEFAULT_ROOM, liveKey, LIVE_SETTINGS, percentageKey, storeFromSettings } from '../src/core/layout.js';
+import { DEFAULT_ROOM, liveKey, LIVE_SETTINGS, percentageKey, storeFromSettings } from '../src/core/settings/index.js';
 import type { VirtualClock } from './clock.js';
 import type { Random } from '../lib/random.js';
 import { EPOCH_MS, type PopSpec, type Room } from './room.js';

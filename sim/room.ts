@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { answerFacts, type AnswerFacts } from '../src/core/answer.js';
 import { createCeiling } from '../src/core/ceiling.js';
-import { parseConfig } from '../src/core/config.js';
+import { parseConfig, problemText } from '../src/core/settings/index.js';
 import { decide } from '../src/core/decision/index.js';
 import { jitterSeconds } from '../src/core/draw.js';
 import { createKeyRing, type KeyRing } from '../src/core/keys.js';
@@ -111,8 +111,7 @@ export function simulatedKey(seed: string, use = 'key'): string {
 
 function load(values: ReadonlyMap<string, string>): Config {
   const { config, problems } = parseConfig((key) => values.get(key) ?? null);
-  if (problems.length > 0)
-    throw new Error(`bad simulated setting: ${problems.map((p) => `${p.key}: ${p.message}`).join('; ')}`);
+  if (problems.length > 0) throw new Error(`bad simulated setting: ${problems.map(problemText).join('; ')}`);
   return config;
 }
 

@@ -3,8 +3,8 @@
 // a population per room sharing the visitors' identities and browsers, visitors who go on from one
 // room to another, and the one controller of every room (rooms-control.ts). The run is reported per room, each
 // room's figures computed as a room alone's (figures.ts), plus the cross-room check.
-import { storeFromSettings, mergeRoomSettings, readRoomRaws } from '../src/core/layout.js';
-import { describeRouting } from '../src/core/routing-describe.js';
+import { storeFromSettings, mergeRoomSettings, readRoomRaws } from '../src/core/settings/index.js';
+import { describeRouting } from '../lib/routing-describe.js';
 import { patience } from './arrivals.js';
 import { VirtualClock } from './clock.js';
 import { popLayout } from './control.js';

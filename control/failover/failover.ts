@@ -10,7 +10,7 @@
 //   10 s, and at shutdown), never while another controller writes (it is that one's file too); it keeps
 //   the API budget's trailing hour and back-off too, so restarts in a loop cannot overspend it.
 import { hostname } from 'node:os';
-import { parseConfig } from '../../src/core/config.js';
+import { parseConfig } from '../../src/core/settings/index.js';
 import { mergedSettings, storeRooms } from '../../lib/room-store.js';
 import type { ApiBudget } from '../store/index.js';
 import { describeBeat, Heartbeat, HEARTBEAT_KEY, newHeartbeatId, type Beat } from './heartbeat.js';

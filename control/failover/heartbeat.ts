@@ -5,7 +5,7 @@
 // than the lease, then takes over. When two are alive at once (both started before either's beat was
 // read), the one started first keeps the service, so they never both stand by or both write.
 import { randomBytes } from 'node:crypto';
-import { CONTROLLER_KEY } from '../../src/core/layout.js';
+import { CONTROLLER_KEY } from '../../src/core/settings/index.js';
 
 /** The store key of the heartbeat (src/core/layout.ts). */
 export const HEARTBEAT_KEY = CONTROLLER_KEY;

@@ -4,7 +4,7 @@
 // chanceFor), so a controller that dies leaves each room on its forecast until the lease runs out,
 // then on a known chance: `fallback_percentage` if the operator set one, else the lowest chance of
 // the forecast it last published (the slowest pace it planned, so the origin is not flooded).
-import { CONFIG_STORE_VALUE_LIMIT } from '../../src/core/settings.js';
+import { CONFIG_STORE_VALUE_LIMIT } from '../../src/core/settings/index.js';
 import { parseScheduleText } from '../model/index.js';
 
 /**

@@ -7,7 +7,7 @@
 // fixes each window's chance `leadSeconds` before the window opens (draw-plan.ts), or the queue's
 // cursor leads (cursor-plan.ts); at 0 (the operator's deny) it only watches. This file only
 // dispatches between them; pacing.ts decides when a write is due, history.ts records each tick.
-import { parseConfig } from '../../src/core/config.js';
+import { parseConfig, problemText } from '../../src/core/settings/index.js';
 import type { ControlModel, PlanContext, SettingWrites } from '../types.js';
 import { CursorPlanner } from './cursor-plan.js';
 import { arrivalRate, learnReturnRates, queueingStep, wantedPerMinute, type ModelParts } from './draw-plan.js';
@@ -102,7 +102,7 @@ function readSettings(m: ModelParts, values: Readonly<Record<string, string>>, n
     s.returns.returning = denyPageReturns(ledger.denials, ledger.period, nowSec);
   }
   s.settings.edgePct = config.allowPercentage;
-  s.settings.problems = problems.filter((p) => TARGET_KEYS.includes(p.key)).map((p) => `${p.key}: ${p.message}`);
+  s.settings.problems = problems.filter((p) => p.key !== null && TARGET_KEYS.includes(p.key)).map(problemText);
   // Chances published (by an earlier run, say) whose decision time has passed may have reached
   // POPs already: they are honoured. Later entries are only a forecast.
   // Only on the first reading: after that the store holds this model's own forecasts.

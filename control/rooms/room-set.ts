@@ -6,9 +6,8 @@
 // at most MAX_LINE_ONLY_ROOMS of them are kept.
 // Each model reads its room's settings merged as the edge merges them (src/core/layout.ts), and
 // plans in its room's own settings' names; the writer turns them into store keys.
-import { DEFAULT_ROOM } from '../../src/core/layout.js';
+import { DEFAULT_ROOM, describeProblem } from '../../src/core/settings/index.js';
 import { mergedSettings, storeRooms } from '../../lib/room-store.js';
-import { describeProblem } from '../../src/core/config.js';
 import type { ConfigProblem } from '../../src/core/types.js';
 import type { RoomsPort } from './port.js';
 import type { ControlModel, DecisionLine, PlanContext, RoomView, SettingWrites } from '../types.js';

@@ -3,7 +3,7 @@
 // from a file, or from a batch an HTTPS log endpoint received: whatever precedes the JSON object is
 // ignored. Never throws: a line is the room's decision, `foreign` (not the room's at all) or `bad`
 // (the room's marker, but unusable), and the caller counts the last two and goes on.
-import { DEFAULT_ROOM, ROOM_ID } from '../../src/core/layout.js';
+import { DEFAULT_ROOM, ROOM_ID } from '../../src/core/settings/index.js';
 import type { DecisionLine } from '../types.js';
 
 export type LineVerdict = { kind: 'decision'; line: DecisionLine } | { kind: 'foreign' } | { kind: 'bad'; why: string };

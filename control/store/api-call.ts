@@ -2,7 +2,7 @@
 // kind, what it cost, how it ended and the rate-limit figures its answer gave; the error a failed one
 // throws, and whether a CLI error names a 429. The budget (api-budget.ts) counts these; the journal
 // writes them down. Pure.
-import { CONTROLLER_KEY } from '../../src/core/layout.js';
+import { CONTROLLER_KEY } from '../../src/core/settings/index.js';
 
 /** 'log-tail': a start of `fastly log-tail`, which turns the service's log stream on (one call). */
 export type CallKind = 'read' | 'write' | 'heartbeat' | 'log-tail';

@@ -6,8 +6,7 @@
 // Fastly's API allows about 1,000 an hour per token, and the operator's own tools need some. A write
 // the API refuses is tried again after 10 s, 20, 40, then every 60 s while it keeps failing (as a
 // failed read is), heartbeats included; its reason is said once, then summarized every 10 minutes.
-import { parseConfig } from '../../src/core/config.js';
-import { storeWrites } from '../../src/core/layout.js';
+import { parseConfig, storeWrites, problemText } from '../../src/core/settings/index.js';
 import { applyWrites, readStore, writeStoreAtomic } from '../../lib/json-store.js';
 import {
   ApiBudget,
@@ -69,7 +68,7 @@ export function localStore(file: string, report: CallReporter = () => {}): Store
 export function checkWrites(values: SettingWrites): string[] {
   const present = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
   const { problems } = parseConfig((k) => present[k] ?? (k === 'allow_percentage' ? '50' : null));
-  return problems.filter((p) => Object.hasOwn(values, p.key)).map((p) => `${p.key}: ${p.message}`);
+  return problems.filter((p) => p.key !== null && Object.hasOwn(values, p.key)).map(problemText);
 }
 
 export class Writer {

@@ -1,7 +1,7 @@
 // The rooms' cookies in and out. Each room has its own cookie, `waiting_room_ID`, so several rooms'
 // tokens live side by side in one browser. The origin must never see any of them but must see every
 // other cookie exactly as the browser sent it; Set-Cookie is always appended, never replaced.
-import { DEFAULT_ROOM } from './layout.js';
+import { DEFAULT_ROOM } from './settings/index.js';
 import type { Config } from './types.js';
 
 /** Every room cookie's name starts with this; any cookie named so is cut out of what the origin gets. */

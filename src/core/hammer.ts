@@ -8,7 +8,6 @@
 // one. Nobody loses a draw or a place to it: a token that is due is always decided as ever, boxed or
 // not, and a forged token gains nothing here that the decision would not refuse anyway.
 import { base64url } from 'jose';
-import type { Reader } from './config-reader.js';
 import { dueAt, retryAfterSeconds } from './draw.js';
 import { escapeHtml, htmlOpen } from './html-text.js';
 import type { Strings } from './i18n/strings.js';
@@ -25,28 +24,11 @@ export const HAMMER_DIAG =
   'hammer_limit (on unless set to 0) is skipped: this service has no working edge rate limiter. ' +
   'Add Edge Rate Limiting to the service, or turn the limit off: npm run tune -- hammer_limit=0';
 
-/** The default and the most a setting may say, checks a minute. */
-export const DEFAULT_HAMMER_LIMIT = 60;
-const MAX_HAMMER_LIMIT = 100_000;
 /** The counter's span (Fastly counts over 10 to 60 s) and the box's time (whole minutes, 1 to 60). */
 const SPAN_SECONDS = 60;
 const BOX_MINUTES = 1;
 /** HS512: a signature is 64 bytes. */
 const SIGNATURE_BYTES = 64;
-
-/** `hammer_limit`: a whole number from 0 (off) to 100000; anything else is the default, logged. */
-export function parseHammerLimit(r: Reader): number {
-  const key = 'hammer_limit';
-  const value = r.raw(key);
-  if (value === null) return DEFAULT_HAMMER_LIMIT;
-  if (/^\d{1,6}$/.test(value) && Number(value) <= MAX_HAMMER_LIMIT) return Number(value);
-  r.problem(
-    key,
-    value,
-    `must be a whole number of checks a minute from 0 (off) to ${MAX_HAMMER_LIMIT}; using ${DEFAULT_HAMMER_LIMIT}`,
-  );
-  return DEFAULT_HAMMER_LIMIT;
-}
 
 /** A wait token as the cheap path reads it: unverified. */
 export interface WaitTokenSeen {

@@ -3,7 +3,7 @@
 // exactly {room, sub, exp}, signed with a key stored as `invite.KID` in `waiting_room_keys`. An
 // invite is attacker-supplied text, so checking one never throws: every failure is a reason.
 import { base64url, CompactSign, compactVerify } from 'jose';
-import { ROOM_ID } from './layout.js';
+import { ROOM_ID } from './settings/index.js';
 
 export { INVITE_KID_PREFIX } from './keys.js';
 

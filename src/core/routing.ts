@@ -7,8 +7,7 @@ import { buildRuleIndex, candidateRules, type RuleIndex } from './rule-index.js'
 import { parseCondition, type Condition } from './rule-parse.js';
 import { holdsEncodedSeparator, lenientPath, type RequestFacts } from './request-facts.js';
 import type { PathFacts } from './route-match.js';
-import { DEFAULT_ROOM, ROOM_ID } from './layout.js';
-import { CONFIG_STORE_VALUE_LIMIT, configValueChars } from './settings.js';
+import { CONFIG_STORE_VALUE_LIMIT, configValueChars, DEFAULT_ROOM, ROOM_ID } from './settings/index.js';
 
 export interface RoutingProblem {
   key: 'routing';

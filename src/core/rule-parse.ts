@@ -167,96 +167,110 @@ function parseCodes(v: unknown, k: 'country' | 'continent'): Parsed {
   return { k, codes: new Set(codes), noted: 0 };
 }
 
-function parseLeaf(key: string, v: unknown, depth: number): Parsed {
-  switch (key) {
-    case 'host': {
-      const list = strings(v, 'host');
-      if (typeof list === 'string') return list;
-      const hosts: HostPattern[] = [];
-      for (const s of list) {
-        const h = parseHost(s);
-        if (typeof h === 'string') return h;
-        hosts.push(h);
-      }
-      return { k: 'host', hosts };
-    }
-    case 'path':
-      return parsePath(v);
-    case 'method': {
-      const list = strings(v, 'method');
-      if (typeof list === 'string') return list;
-      const bad = list.find((m) => !TOKEN.test(m));
-      return bad !== undefined
-        ? `method "${bad}" is not a method name`
-        : { k: 'method', methods: new Set(list.map((m) => m.toUpperCase())) };
-    }
-    case 'query':
-      return parseQuery(v);
-    case 'header':
-      return parseHeader(v);
-    case 'cookie':
-      return typeof v === 'string' && TOKEN.test(v) ? { k: 'cookie', name: v } : 'cookie is not a cookie name';
-    case 'acl':
-      return typeof v === 'string' && ACL_NAME.test(v) ? { k: 'acl', name: v, noted: 0 } : 'acl is not an ACL name';
-    case 'ip': {
-      if (!Array.isArray(v) || v.length === 0 || v.length > MAX_IP_BLOCKS)
-        return `ip is not a list of 1 to ${MAX_IP_BLOCKS} CIDR blocks`;
-      const blocks: Cidr[] = [];
-      for (const s of v) {
-        if (typeof s !== 'string') return 'ip holds something other than a string';
-        const b = parseCidr(s);
-        if (typeof b === 'string') return `ip: ${b}`;
-        blocks.push(b);
-      }
-      return { k: 'ip', blocks, noted: 0 };
-    }
-    case 'country':
-    case 'continent':
-      return parseCodes(v, key);
-    case 'asn': {
-      if (
-        !Array.isArray(v) ||
-        v.length === 0 ||
-        v.some((n) => !Number.isInteger(n) || (n as number) < 0 || (n as number) > 4294967295)
-      )
-        return 'asn is not a list of AS numbers';
-      return { k: 'asn', numbers: new Set(v as number[]), noted: 0 };
-    }
-    case 'device': {
-      const list = strings(v, 'device');
-      if (typeof list === 'string') return list;
-      const bad = list.find((d) => !(DEVICE_CLASSES as readonly string[]).includes(d));
-      return bad !== undefined
-        ? `device "${bad}" is not one of ${DEVICE_CLASSES.join(', ')}`
-        : { k: 'device', classes: new Set(list as DeviceClass[]), noted: 0 };
-    }
-    case 'verified_bot': {
-      if (v === true) return { k: 'verified_bot', categories: null, noted: 0 };
-      const list = strings(v, 'verified_bot');
-      if (typeof list === 'string') return 'verified_bot is not true or a list of bot categories';
-      const bad = list.find((c) => !BOT_CATEGORIES.has(c));
-      return bad !== undefined
-        ? `verified_bot "${bad}" is not a bot category`
-        : { k: 'verified_bot', categories: new Set(list), noted: 0 };
-    }
-    case 'not': {
-      const c = parseCondition(v, depth + 1);
-      return typeof c === 'string' ? c : { k: 'not', c };
-    }
-    case 'all':
-    case 'any': {
-      if (!Array.isArray(v) || v.length === 0) return `${key} is not a non-empty list of conditions`;
-      const cs: Condition[] = [];
-      for (const item of v) {
-        const c = parseCondition(item, depth + 1);
-        if (typeof c === 'string') return c;
-        cs.push(c);
-      }
-      return key === 'all' ? { k: 'all', cs: byCost(cs) } : { k: 'any', cs: byCost(cs) };
-    }
-    default:
-      return `unknown condition "${key}"`;
+function parseHosts(v: unknown): Parsed {
+  const list = strings(v, 'host');
+  if (typeof list === 'string') return list;
+  const hosts: HostPattern[] = [];
+  for (const s of list) {
+    const h = parseHost(s);
+    if (typeof h === 'string') return h;
+    hosts.push(h);
   }
+  return { k: 'host', hosts };
+}
+
+function parseMethod(v: unknown): Parsed {
+  const list = strings(v, 'method');
+  if (typeof list === 'string') return list;
+  const bad = list.find((m) => !TOKEN.test(m));
+  return bad !== undefined
+    ? `method "${bad}" is not a method name`
+    : { k: 'method', methods: new Set(list.map((m) => m.toUpperCase())) };
+}
+
+function parseIp(v: unknown): Parsed {
+  if (!Array.isArray(v) || v.length === 0 || v.length > MAX_IP_BLOCKS)
+    return `ip is not a list of 1 to ${MAX_IP_BLOCKS} CIDR blocks`;
+  const blocks: Cidr[] = [];
+  for (const s of v) {
+    if (typeof s !== 'string') return 'ip holds something other than a string';
+    const b = parseCidr(s);
+    if (typeof b === 'string') return `ip: ${b}`;
+    blocks.push(b);
+  }
+  return { k: 'ip', blocks, noted: 0 };
+}
+
+function parseAsn(v: unknown): Parsed {
+  if (
+    !Array.isArray(v) ||
+    v.length === 0 ||
+    v.some((n) => !Number.isInteger(n) || (n as number) < 0 || (n as number) > 4294967295)
+  )
+    return 'asn is not a list of AS numbers';
+  return { k: 'asn', numbers: new Set(v as number[]), noted: 0 };
+}
+
+function parseDevice(v: unknown): Parsed {
+  const list = strings(v, 'device');
+  if (typeof list === 'string') return list;
+  const bad = list.find((d) => !(DEVICE_CLASSES as readonly string[]).includes(d));
+  return bad !== undefined
+    ? `device "${bad}" is not one of ${DEVICE_CLASSES.join(', ')}`
+    : { k: 'device', classes: new Set(list as DeviceClass[]), noted: 0 };
+}
+
+function parseVerifiedBot(v: unknown): Parsed {
+  if (v === true) return { k: 'verified_bot', categories: null, noted: 0 };
+  const list = strings(v, 'verified_bot');
+  if (typeof list === 'string') return 'verified_bot is not true or a list of bot categories';
+  const bad = list.find((c) => !BOT_CATEGORIES.has(c));
+  return bad !== undefined
+    ? `verified_bot "${bad}" is not a bot category`
+    : { k: 'verified_bot', categories: new Set(list), noted: 0 };
+}
+
+/** `all` or `any`: a non-empty list of conditions, one level deeper. */
+function parseList(key: 'all' | 'any', v: unknown, depth: number): Parsed {
+  if (!Array.isArray(v) || v.length === 0) return `${key} is not a non-empty list of conditions`;
+  const cs: Condition[] = [];
+  for (const item of v) {
+    const c = parseCondition(item, depth + 1);
+    if (typeof c === 'string') return c;
+    cs.push(c);
+  }
+  return key === 'all' ? { k: 'all', cs: byCost(cs) } : { k: 'any', cs: byCost(cs) };
+}
+
+/** Each condition's parser, by its key (docs/routing.md's table). */
+const LEAVES: Readonly<Record<string, (v: unknown, depth: number) => Parsed>> = {
+  host: parseHosts,
+  path: parsePath,
+  method: parseMethod,
+  query: parseQuery,
+  header: parseHeader,
+  cookie: (v) => (typeof v === 'string' && TOKEN.test(v) ? { k: 'cookie', name: v } : 'cookie is not a cookie name'),
+  acl: (v) => (typeof v === 'string' && ACL_NAME.test(v) ? { k: 'acl', name: v, noted: 0 } : 'acl is not an ACL name'),
+  ip: parseIp,
+  country: (v) => parseCodes(v, 'country'),
+  continent: (v) => parseCodes(v, 'continent'),
+  asn: parseAsn,
+  device: parseDevice,
+  verified_bot: parseVerifiedBot,
+  not: (v, depth) => {
+    const c = parseCondition(v, depth + 1);
+    return typeof c === 'string' ? c : { k: 'not', c };
+  },
+  all: (v, depth) => parseList('all', v, depth),
+  any: (v, depth) => parseList('any', v, depth),
+};
+
+/** The condition names a rule's `if` takes (docs/routing.md), for the tools that describe them. */
+export const CONDITION_KEYS: readonly string[] = Object.keys(LEAVES);
+
+function parseLeaf(key: string, v: unknown, depth: number): Parsed {
+  const parse = Object.hasOwn(LEAVES, key) ? LEAVES[key] : undefined;
+  return parse === undefined ? `unknown condition "${key}"` : parse(v, depth);
 }
 
 function byCost(cs: Condition[]): Condition[] {

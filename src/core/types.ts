@@ -2,6 +2,7 @@
 // it never imports `fastly:*`; the runtime hands it what it needs through RoomDeps. Nothing here
 // imports anything but the type of a language (i18n/locales.ts): every other file of the core stands on this one.
 import type { Locale } from './i18n/locales.js';
+import type { SettingProblem } from './settings/index.js';
 
 /**
  * What a request ends up as, in the decision line. `start`: the visitor starts waiting on a new token
@@ -203,7 +204,7 @@ export type WaitingStatus = 200 | 429 | 503;
 
 /** The settings of `waiting_room_config`, parsed once per request into strict types. */
 export interface Config {
-  /** The room these settings are for (layout.ts); null when no room decides (a bypass, no route). */
+  /** The room these settings are for (settings/layout.ts); null when no room decides (a bypass, no route). */
   room: string | null;
   enabled: boolean;
   /** 0..100, decimals allowed. */
@@ -313,12 +314,8 @@ export interface ControlTargets {
   fallbackPercentage: number | null;
 }
 
-/** A setting that could not be used as written; the room falls back to a safe value and says so. */
-export interface ConfigProblem {
-  key: string;
-  value: string;
-  message: string;
-}
+/** A setting that could not be used as written (src/core/settings/problem.ts); the room falls back to a safe value and says so. */
+export type ConfigProblem = SettingProblem;
 
 /** The settings as parsed, with what could not be used as written. */
 export interface ParsedSettings {

@@ -18,7 +18,7 @@ import { renderAnswer } from './answer-body.js';
 import { enUS } from './i18n/catalogs/en-US.js';
 import { checkOverrides } from './i18n/overrides.js';
 import { warmPageText } from './i18n/page-text.js';
-import { parseRoomConfig } from './config.js';
+import { parseRoomConfig } from './settings/index.js';
 import { clearRoomCookie, cookieName, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
 import { decide } from './decision/index.js';
 import { resolveIdentity } from './identity.js';

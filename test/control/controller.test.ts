@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SettingWrites } from '../../control/types.js';
-import { storeFromSettings } from '../../src/core/layout.js';
+import { storeFromSettings } from '../../src/core/settings/index.js';
 import { decisionLine } from '../../src/core/log-line.js';
 import { crowdSecond, TWO_ROOM_CROWD } from './crowd.js';
 import { admittedLine } from './lines.js';

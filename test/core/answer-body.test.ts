@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerFacts, type AnsweredResult } from '../../src/core/answer.js';
 import { answerJson, pageVars, renderAnswer } from '../../src/core/answer-body.js';
-import { parseConfig } from '../../src/core/config.js';
+import { parseConfig } from '../../src/core/settings/index.js';
 import { decide } from '../../src/core/decision/index.js';
 import { createKeyRing } from '../../src/core/keys.js';
 import { localeByTag } from '../../src/core/i18n/locales.js';

@@ -7,7 +7,7 @@ import { hmacKey } from '../../src/core/keys.js';
 import { templateView } from '../../src/core/pages.js';
 import { proofChallenge, proofCompact, proofJson } from '../../src/core/proof.js';
 import { CursorPlanner } from '../../control/model/index.js';
-import { parseConfig } from '../../src/core/config.js';
+import { parseConfig } from '../../src/core/settings/index.js';
 import { DENY_PAGE_TIMER } from '../../src/core/draw.js';
 import { cursorAt } from '../../src/core/position.js';
 import { parsedLine } from '../control/lines.js';

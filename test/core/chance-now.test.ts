@@ -1,7 +1,7 @@
 // The chance in force now and its source: what the banner, the JSON answer and tune say a draw uses.
 import { describe, expect, it } from 'vitest';
 import { chanceNow, chanceSourceText, chanceText } from '../../src/core/chance-now.js';
-import { parseConfig } from '../../src/core/config.js';
+import { parseConfig } from '../../src/core/settings/index.js';
 import { claimsOf, tokenOf } from '../../lib/mint.js';
 import { FakeRoom, T0 } from '../support/fakes.js';
 

@@ -1,7 +1,7 @@
 // allow_schedule: the controller publishes each window's chance ahead, and a draw uses the chance of
 // its token's own window, wherever and whenever it is drawn.
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/core/config.js';
+import { parseConfig } from '../../src/core/settings/index.js';
 import { chanceFor, drawValue } from '../../src/core/draw.js';
 import { estimateFor, estimateWait } from '../../src/core/estimate.js';
 import { FakeRoom, T0 } from '../support/fakes.js';

@@ -2,7 +2,7 @@
 // seconds until it falls due, from the POP's rate counter and penalty box, before any signature is
 // checked; and it loses neither its draw nor its place: once due, it is decided as ever.
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/core/config.js';
+import { parseConfig } from '../../src/core/settings/index.js';
 import { dueAt, tokenId } from '../../src/core/draw.js';
 import { HAMMER_DIAG, readWaitToken } from '../../src/core/hammer.js';
 import { inLogSample } from '../../src/core/log-sample.js';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/core/config.js';
+import { parseConfig } from '../../src/core/settings/index.js';
 import { groupAddress, identityHash, resolveIdentity } from '../../src/core/identity.js';
 import { hmacKey } from '../../src/core/keys.js';
 import { KEY_BYTES, T0 } from '../support/fakes.js';

@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { solveChallenges } from '../../lib/proof-solve.js';
-import { parseConfig } from '../../src/core/config.js';
+import { parseConfig } from '../../src/core/settings/index.js';
 import { hmacKey } from '../../src/core/keys.js';
 import {
   altchaChallenges,

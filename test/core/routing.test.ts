@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRouting, routeRequest, type Routing, type Target } from '../../src/core/routing.js';
-import { CONFIG_STORE_VALUE_LIMIT, configValueChars } from '../../src/core/settings.js';
+import { CONFIG_STORE_VALUE_LIMIT, configValueChars } from '../../src/core/settings/index.js';
 import { facts, fakeEdge, type FactsInit } from '../support/routing-facts.js';
 import { sampleRouting } from '../support/routing-sample.js';
 

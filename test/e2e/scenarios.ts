@@ -21,7 +21,7 @@ export interface Visit {
 export interface Scenario {
   name: string;
   settings?: Settings;
-  /** Raw store values besides the settings: `routing`, rooms' own values (src/core/layout.ts). */
+  /** Raw store values besides the settings: `routing`, rooms' own values (src/core/settings/layout.ts). */
   store?: Record<string, string>;
   visit: (room: Pick<Room, 'key'>) => Promise<Visit>;
   outcome: Outcome;

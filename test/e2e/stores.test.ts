@@ -7,7 +7,7 @@ import { claimsOf, roomCookieValue, roomCookies } from '../../lib/mint.js';
 import { startEchoOrigin, type EchoOrigin } from '../../lib/echo-origin.js';
 import { ensureRoomWasm } from '../../lib/room-wasm.js';
 import { mintToken, roomManifest, startRoom, storeFiles, waitFor } from '../../lib/room-host.js';
-import { storeFromSettings } from '../../src/core/layout.js';
+import { storeFromSettings } from '../../src/core/settings/index.js';
 
 let host: RunningHost | undefined;
 let origin: EchoOrigin | undefined;

@@ -11,6 +11,7 @@ import {
   storeRooms,
   unreadKeys,
 } from '../../lib/room-store.js';
+import { problemText } from '../../src/core/settings/index.js';
 import type { ConfigProblem } from '../../src/core/types.js';
 
 const demo = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.json'), 'utf8')) as Record<string, string>;
@@ -52,7 +53,7 @@ describe('a settings store read as the edge reads it', () => {
     });
     expect(roomSettings(store, 'checkout').config.control.newUsersPerMinute).toBe(120);
     // What the controller logs names the value it passes over, and the one it uses.
-    expect(problems.map((p) => `${p.key}: ${p.message}`)).toEqual([
+    expect(problems.map(problemText)).toEqual([
       'room.checkout: new_users_per_minute: must be a number above 0 and at most 100000000; using the value in settings (120)',
     ]);
   });

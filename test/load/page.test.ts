@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterCheck, firstWait, roomJson, timingFromHtml, type PageTiming } from '../../load/page.js';
 import { renderAnswer } from '../../src/core/answer-body.js';
-import { parseConfig } from '../../src/core/config.js';
+import { parseConfig } from '../../src/core/settings/index.js';
 import type { PageName } from '../../src/core/types.js';
 
 const NOW = Date.UTC(2026, 0, 1, 0, 0, 5);

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { settingsTable } from '../../src/core/config.js';
+import { settingsTable } from '../../src/core/settings/index.js';
 import { repoRoot } from '../../lib/paths.js';
 import { FakeRoom, KID } from '../support/fakes.js';
 import { roomCookies } from '../../lib/mint.js';

@@ -7,19 +7,26 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseConfig, parseRoomConfig, settingsTable, TAKEN_IN_PART } from '../../src/core/config.js';
 import {
+  parseConfig,
+  parseRoomConfig,
+  settingsTable,
+  TAKEN_IN_PART,
   DEFAULT_ROOM,
+  declared,
   LIVE_SETTINGS,
   liveKey,
   mergeRoomSettings,
   percentageKey,
+  type Place,
+  problemPlace,
   readRoomRaws,
   roomKey,
   SETTINGS_KEY,
+  type SettingName,
   storeKeyOf,
   valueAt,
-} from '../../src/core/layout.js';
+} from '../../src/core/settings/index.js';
 import { applyWrites, type StoreData } from '../../lib/json-store.js';
 import { repoRoot } from '../../lib/paths.js';
 import { settingSources } from '../../lib/room-store.js';
@@ -33,15 +40,22 @@ const PLACES = [SETTINGS_KEY, roomKey(ROOM), percentageKey(ROOM), liveKey(ROOM)]
 type Verdict = 'used' | 'unset' | 'refused';
 type Kind = 'good' | 'empty' | 'blank' | 'bad';
 
-/** Where a setting can be written: the plain item holds allow_percentage alone, `live` the controller's settings alone. */
+/** The store key of each place a setting may be declared in (src/core/settings/declared.ts). */
+const PLACE_KEYS: Record<Place, string> = {
+  settings: SETTINGS_KEY,
+  room: roomKey(ROOM),
+  percentage: percentageKey(ROOM),
+  live: liveKey(ROOM),
+};
+
+/**
+ * Where a setting can be written, as declared: the plain item holds allow_percentage alone, `live`
+ * the controller's settings alone. The rows of every table below come from the declarations, so a
+ * setting declared with a new place is walked there too.
+ */
 function placesOf(setting: string): string[] {
-  return PLACES.filter((p) =>
-    p === percentageKey(ROOM)
-      ? setting === 'allow_percentage'
-      : p === liveKey(ROOM)
-        ? LIVE_SETTINGS.includes(setting)
-        : true,
-  );
+  const declaredPlaces = declared[setting as SettingName].places as readonly Place[];
+  return PLACES.filter((p) => declaredPlaces.some((place) => PLACE_KEYS[place] === p));
 }
 
 /** A store holding `value` of `name` at `place` alone. */
@@ -60,7 +74,7 @@ function roomConfig(store: StoreData): ReturnType<typeof parseRoomConfig> {
 function edgeVerdict(name: string, place: string, store: StoreData): Verdict {
   const { problems } = roomConfig(store);
   // A problem without a value ("is missing") is about the setting, not a value written there.
-  if (problems.some((p) => p.key === valueAt(place, name) && p.value !== '')) return 'refused';
+  if (problems.some((p) => problemPlace(p) === valueAt(place, name) && p.value !== '')) return 'refused';
   const merged = mergeRoomSettings(
     ROOM,
     readRoomRaws((key) => store[key] ?? null, ROOM),
@@ -122,6 +136,20 @@ const cases = examples.flatMap((e) =>
 );
 
 describe('every setting is in every list', () => {
+  it('the places each setting is declared in are those the layout and tune write it to', () => {
+    const live = settingsTable.filter((s) => s.places.includes('live')).map((s) => s.key);
+    expect([...LIVE_SETTINGS].sort()).toEqual(live.sort());
+    expect(settingsTable.filter((s) => s.places.includes('percentage')).map((s) => s.key)).toEqual([
+      'allow_percentage',
+    ]);
+    for (const s of settingsTable) {
+      expect(s.places, s.key).toContain('settings');
+      expect(s.places, s.key).toContain('room');
+      for (const place of placesOf(s.key).filter((p) => p !== SETTINGS_KEY))
+        expect([roomKey(ROOM), storeKeyOf(s.key, ROOM)], `${s.key} at ${place}`).toContain(place);
+    }
+  });
+
   it('the edge reads, tune accepts and the docs table lists exactly the settings of settingsTable', () => {
     const read = new Set<string>();
     parseConfig((key) => (read.add(key.startsWith('message.') ? 'message.TAG' : key), null));
@@ -189,10 +217,7 @@ describe.each(examples.map((e) => [e.setting, e] as const))('%s', (setting, e) =
       const below = storeWith(name, under!, e.good);
       for (const place of over) {
         const { config, problems } = roomConfig({ ...below, ...storeWith(name, place, e.bad!) });
-        expect(
-          problems.map((p) => p.key),
-          place,
-        ).toContain(valueAt(place, name));
+        expect(problems.map(problemPlace), place).toContain(valueAt(place, name));
         // A list or a clamped value is read in part (docs/configuration.md); a whole value falls through.
         if (!TAKEN_IN_PART.has(setting) && setting !== 'message.TAG')
           expect(config, place).toEqual(roomConfig(below).config);

@@ -4,7 +4,7 @@
 // falls once a proof is asked, and a naive farm meets the infinite queue. The full figures come from
 // `npm run simulate -- --scenario bots-off,bots-fixed,bots-auto,bots-queue` (sim/README.md).
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/core/config.js';
+import { parseConfig } from '../../src/core/settings/index.js';
 import { defaultBotSpec } from '../../sim/bot-farm.js';
 import type { BotFigures } from '../../sim/bot-figures.js';
 import { botScenario, botSettings } from '../../sim/bot-scenarios.js';

@@ -1,7 +1,7 @@
 // The sampled scenarios: run only when named, each a controlled room with a sample rate the room reads;
 // and the first-come queue through a sampled log, run, against its target.
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/core/config.js';
+import { parseConfig } from '../../src/core/settings/index.js';
 import { findScenario, scenarios } from '../../sim/scenarios.js';
 import { run, scenario } from './support.js';
 

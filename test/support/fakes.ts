@@ -2,7 +2,7 @@
 // origin that records what it was sent, and captured log/diag lines. The e2e suite runs the same
 // scenarios against the Wasm on the host; these let them run in-process in milliseconds.
 import { handle } from '../../src/core/handler.js';
-import { storeFromSettings } from '../../src/core/layout.js';
+import { storeFromSettings } from '../../src/core/settings/index.js';
 import { mintToken, roomCookies, type MintOptions } from '../../lib/mint.js';
 import type { AdmissionCounter, PageName, PenaltyBox, RoomDeps, SandboxCache } from '../../src/core/types.js';
 
@@ -45,7 +45,7 @@ export interface Answer {
 }
 
 export interface FakeRoomOptions {
-  /** Service-wide settings, one flat set (the store's `settings` value, src/core/layout.ts). */
+  /** Service-wide settings, one flat set (the store's `settings` value, src/core/settings/layout.ts). */
   settings?: Record<string, string>;
   /** Raw values of `waiting_room_config` besides them: `routing`, `room.ID`, `room.ID.allow_percentage`, ... */
   store?: Record<string, string>;

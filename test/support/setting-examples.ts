@@ -1,6 +1,6 @@
 // One value the room uses and one it cannot, for every setting of settingsTable: what the tests of
 // settings across the store's places walk. `bad` is null for a setting that takes any text.
-import { settingsTable } from '../../src/core/settings.js';
+import { type SettingName, settingsTable } from '../../src/core/settings/index.js';
 
 export interface SettingExample {
   good: string;
@@ -9,6 +9,7 @@ export interface SettingExample {
 
 const TOO_LONG = 'x'.repeat(501);
 
+/** Typed over the declared names: a setting declared without its examples fails the type-check. */
 export const settingExamples: Readonly<Record<string, SettingExample>> = {
   enabled: { good: 'false', bad: 'maybe' },
   allow_percentage: { good: '30', bad: '5%' },
@@ -52,7 +53,7 @@ export const settingExamples: Readonly<Record<string, SettingExample>> = {
   bot_queue: { good: 'on', bad: 'yes' },
   proof_schedule: { good: '1800000000=2', bad: '1800000000=99' },
   invite_only: { good: 'true', bad: 'yes' },
-};
+} satisfies Record<SettingName, SettingExample>;
 
 /** The name a setting is written under: settingsTable's `message.TAG` row stands for each language's. */
 export const writtenName = (setting: string): string => (setting === 'message.TAG' ? 'message.ja-JP' : setting);

@@ -4,7 +4,7 @@
 import { signatureOf, staleAt } from '../draw.js';
 import { identityHash } from '../identity.js';
 import type { KeyRing } from '../keys.js';
-import { DEFAULT_ROOM } from '../layout.js';
+import { DEFAULT_ROOM } from '../settings/index.js';
 import { holdsPlace, ofThisEvent, placeLostAt } from '../queue.js';
 import { signToken, verifyToken } from '../token.js';
 import type { Config, ReasonCode, SandboxCache, TokenClaims } from '../types.js';

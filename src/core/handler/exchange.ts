@@ -7,7 +7,7 @@ import { splitRoomCookie, type RoomCookieSplit } from '../cookies.js';
 import type { IdentityKind } from '../identity.js';
 import type { InviteReason } from '../invite.js';
 import type { Target } from '../routing.js';
-import { readRoomConfig } from '../settings-read.js';
+import { readRoomConfig } from '../settings/index.js';
 import type { Config, RoomDeps } from '../types.js';
 
 /** What the handler reads of a request before routing it. */

@@ -2,7 +2,7 @@
 // specific route (routing.ts).
 import { requestFacts } from '../request-facts.js';
 import { routeRequest, type Target } from '../routing.js';
-import { readRouting } from '../settings-read.js';
+import { readRouting } from '../routing-read.js';
 import type { ReasonCode } from '../types.js';
 import type { Arrival } from './exchange.js';
 

@@ -12,7 +12,7 @@ import type { DashboardSnapshot, MinutePoint, ModelSnapshot } from '../../../con
 import { Writer, type Store } from '../../../control/store/index.js';
 import { admittedLine } from '../lines.js';
 import { launchBrowser } from '../../../lib/chromium.js';
-import { storeFromSettings } from '../../../src/core/layout.js';
+import { storeFromSettings } from '../../../src/core/settings/index.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const NOW = Date.now();

@@ -11,7 +11,7 @@ import type { ControlModel, ModelSnapshot, SettingWrites } from '../../../contro
 import type { ModelSaved } from '../../../control/model/index.js';
 import { ApiBudget, type StoreCall, localStore, Writer, type Store } from '../../../control/store/index.js';
 import { type RoomsPort, Rooms } from '../../../control/rooms/index.js';
-import { storeFromSettings } from '../../../src/core/layout.js';
+import { storeFromSettings } from '../../../src/core/settings/index.js';
 import { admittedLine } from '../lines.js';
 
 const T0 = Date.UTC(2026, 10, 26, 10); // a window boundary for d = 30

@@ -1,7 +1,7 @@
 // The lease on a published schedule: a dead controller leaves each room on a known chance.
 import { describe, expect, it } from 'vitest';
 import { leaseEnd, lowestForecast, withLease } from '../../../control/failover/lease.js';
-import { parseConfig } from '../../../src/core/config.js';
+import { parseConfig } from '../../../src/core/settings/index.js';
 import { chanceFor } from '../../../src/core/draw.js';
 
 const d = 30;

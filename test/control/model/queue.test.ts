@@ -6,7 +6,7 @@ import { createControlModel } from '../../../control/model/control-model.js';
 import { countsText, cursorSpeed, QueueTracker } from '../../../control/model/queue.js';
 import type { DecisionLine } from '../../../control/types.js';
 import { LIVE, parsedLine } from '../lines.js';
-import { parseConfig } from '../../../src/core/config.js';
+import { parseConfig } from '../../../src/core/settings/index.js';
 
 const D = 30;
 const START = Date.UTC(2026, 0, 1, 1) / 1000; // a window boundary

@@ -11,7 +11,7 @@ import { parseLogLine } from '../../../control/sources/index.js';
 import { RoomsJson } from '../../../control/failover/index.js';
 import { createOnceFailingModel } from '../fake-models.js';
 import { Writer, type Store } from '../../../control/store/index.js';
-import { storeFromSettings } from '../../../src/core/layout.js';
+import { storeFromSettings } from '../../../src/core/settings/index.js';
 import { admittedLine } from '../lines.js';
 
 const T0 = Date.UTC(2026, 10, 24, 12);

@@ -2,7 +2,7 @@
 // a write, and whether the CLI's error names a 429.
 import { describe, expect, it } from 'vitest';
 import { callKind, cliRateLimited, rateLimitOf } from '../../../control/store/api-call.js';
-import { CONTROLLER_KEY } from '../../../src/core/layout.js';
+import { CONTROLLER_KEY } from '../../../src/core/settings/index.js';
 
 const T0 = Date.UTC(2026, 10, 26, 10);
 

@@ -2,7 +2,7 @@
 // the pre-queue's countdown token, the shuffled start, places kept and lost, the cursor and its fallback.
 import { base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../../src/core/config.js';
+import { parseConfig } from '../../../src/core/settings/index.js';
 import { decide } from '../../../src/core/decision/index.js';
 import { createKeyRing, seedKey } from '../../../src/core/keys.js';
 import { prequeuePosition, rank } from '../../../src/core/position.js';

@@ -3,7 +3,7 @@
 // one goes to the infinite queue when the room has one, and the infinite queue never wins.
 import { describe, expect, it } from 'vitest';
 import { solveChallenges } from '../../../lib/proof-solve.js';
-import { parseConfig } from '../../../src/core/config.js';
+import { parseConfig } from '../../../src/core/settings/index.js';
 import { decide, type DecideInput } from '../../../src/core/decision/index.js';
 import { drawValue, signatureOf } from '../../../src/core/draw.js';
 import { identityHash } from '../../../src/core/identity.js';

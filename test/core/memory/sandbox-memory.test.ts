@@ -1,8 +1,7 @@
 // What a reused sandbox keeps between requests: only answers that still follow from what the stores
 // say now, so a tuned setting, a new key or an expired token is seen on the very next request.
 import { describe, expect, it } from 'vitest';
-import { parseRoomConfig } from '../../../src/core/config.js';
-import { rawList, readRoomRaws } from '../../../src/core/layout.js';
+import { parseRoomConfig, rawList, readRoomRaws } from '../../../src/core/settings/index.js';
 import { createKeyRing, hmacKey } from '../../../src/core/keys.js';
 import { MAX_REMEMBERED, SandboxMemory } from '../../../src/core/memory/index.js';
 import { signToken, verifyToken } from '../../../src/core/token.js';

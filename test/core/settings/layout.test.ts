@@ -1,8 +1,8 @@
 // Where each setting lives in waiting_room_config, and how a room's settings come together from the
 // few values a request reads.
 import { describe, expect, it } from 'vitest';
-import { parseRoomConfig } from '../../src/core/config.js';
 import {
+  parseRoomConfig,
   liveKey,
   mergeRoomSettings,
   percentageKey,
@@ -10,8 +10,10 @@ import {
   roomKey,
   storeFromSettings,
   storeWrites,
-} from '../../src/core/layout.js';
-import type { ConfigProblem } from '../../src/core/types.js';
+  problemPlace,
+  shownProblem,
+} from '../../../src/core/settings/index.js';
+import type { ConfigProblem } from '../../../src/core/types.js';
 
 const store = (values: Record<string, string>) => (key: string) => values[key] ?? null;
 
@@ -61,14 +63,14 @@ describe('a room reads four values whatever the number of settings', () => {
     const { config, problems } = parseRoomConfig('shop', readRoomRaws(store(values), 'shop'));
     // The room's unusable value counts as unset: the service-wide 50 applies, not an open door.
     expect(config.allowPercentage).toBe(50);
-    expect(problems).toContainEqual({
+    expect(problems.map(shownProblem)).toContainEqual({
       key: 'room.shop.allow_percentage: allow_percentage',
       value: 'lots',
       message: 'is not a number; using the value in settings (50)',
     });
     expect(config.waitPeriodSeconds).toBe(30);
     expect(config.message).toBe('');
-    const keys = problems.map((p) => p.key);
+    const keys = problems.map(problemPlace);
     expect(keys).toContain('room.shop');
     expect(keys).toContain('room.shop.allow_percentage: allow_percentage');
     expect(keys).toContain('settings: wait_period_duration');
@@ -89,12 +91,12 @@ describe('a room reads four values whatever the number of settings', () => {
       problems,
     );
     expect(merged.values).toEqual({ enabled: 'false' });
-    expect(problems.map((p) => p.key)).toEqual(['settings: alow_percentage', 'settings: message']);
+    expect(problems.map(problemPlace)).toEqual(['settings: alow_percentage', 'settings: message']);
     // An array or a number is not a JSON object of settings.
     for (const raw of ['[1]', '7', 'null']) {
       const more: ConfigProblem[] = [];
       mergeRoomSettings(null, { settings: raw, room: null, percentage: null, live: null }, more);
-      expect(more.map((p) => p.key)).toEqual(['settings']);
+      expect(more.map(problemPlace)).toEqual(['settings']);
     }
   });
 });

@@ -1,10 +1,9 @@
-// What one request reads from `waiting_room_config`, and no more: the routing (one lookup), then
-// the settings of the room it lands in (four), or the service-wide settings alone (one) for a request
-// no room decides. A reused sandbox keeps each parse while the raw values it came from read the same.
-import { describeProblem, parseRoomConfig } from './config.js';
-import { rawList, readRoomRaws, ROUTING_KEY } from './layout.js';
+// What one request reads of the routing from `waiting_room_config`: one lookup, parsed once per raw
+// value in a reused sandbox. Kept beside routing.ts rather than in the settings family, which the
+// routing itself reads its limits from.
 import { parseRouting, type Routing, type RoutingProblem } from './routing.js';
-import type { ParsedSettings, RoomDeps } from './types.js';
+import { ROUTING_KEY } from './settings/index.js';
+import type { RoomDeps } from './types.js';
 
 export interface ReadRouting {
   /** Null when the value is unusable: every request then goes to the origin (docs/routing.md). */
@@ -24,17 +23,6 @@ export function readRouting(deps: RoomDeps): ReadRouting {
     return read;
   };
   return deps.memory ? deps.memory.parsed('routing', [raw], parse) : parse();
-}
-
-/** The settings of `room`, or the service-wide settings alone when `room` is null; problems said as the routing's are. */
-export function readRoomConfig(deps: RoomDeps, room: string | null): ParsedSettings {
-  const raws = readRoomRaws((key) => deps.stores.setting(key), room);
-  const parse = (): ParsedSettings => {
-    const parsed = parseRoomConfig(room, raws);
-    for (const problem of parsed.problems) deps.diag(describeProblem(problem));
-    return parsed;
-  };
-  return deps.memory ? deps.memory.parsed(room === null ? 'service' : `room ${room}`, rawList(raws), parse) : parse();
 }
 
 /** What fixes any routing problem: tune checks a routing file, refuses one with a problem, and writes it. */

@@ -4,8 +4,9 @@
 // controller publishes for it) whatever the number of settings, rooms and rules. The tools use the
 // same functions to read and write a room's settings, so the edge and the tools never disagree.
 import { MESSAGE_PREFIX, messageSetting, MESSAGE_TAG_SETTING } from './config-language.js';
+import type { SettingName } from './declared.js';
+import type { SettingProblem } from './problem.js';
 import { settingsTable } from './settings.js';
-import type { ConfigProblem } from './types.js';
 
 /** The rooms, their routes and the rules (routing.ts). */
 export const ROUTING_KEY = 'routing';
@@ -27,8 +28,16 @@ export const liveKey = (room: string): string => `room.${room}.live`;
 /** The controller's heartbeat, service-wide (control/failover/heartbeat.ts); the edge never reads it. */
 export const CONTROLLER_KEY = 'controller';
 
-/** The settings the controller writes often, kept apart so its writes never rewrite an operator's. */
-export const LIVE_SETTINGS: readonly string[] = ['allow_schedule', 'proof_schedule', 'queue_cursor', 'queue_counts'];
+/**
+ * The settings the controller writes often, kept apart so its writes never rewrite an operator's: those
+ * declared with the place `live` (a test holds the two equal), in the order the problems name them.
+ */
+export const LIVE_SETTINGS: readonly string[] = [
+  'allow_schedule',
+  'proof_schedule',
+  'queue_cursor',
+  'queue_counts',
+] satisfies readonly SettingName[];
 
 /** The raw values one room's settings are made from, as read (null: absent). */
 export interface RoomRaws {
@@ -50,7 +59,7 @@ export function rawList(raws: RoomRaws): Array<string | null> {
   return [raws.settings, raws.room, raws.percentage, raws.live];
 }
 
-const KNOWN = new Set(settingsTable.map((s) => s.key).filter((key) => key !== MESSAGE_TAG_SETTING));
+const KNOWN = new Set<string>(settingsTable.map((s) => s.key).filter((key) => key !== MESSAGE_TAG_SETTING));
 
 /**
  * The setting a name in a settings object stands for, as the room reads it (`message.ja-jp` is
@@ -64,24 +73,28 @@ export function settingName(name: string): string | null {
  * A JSON object of settings: each value a string (numbers and booleans are taken as their text).
  * Anything else is a problem under `key`, and the value (or the one setting) is left out.
  */
-export function settingsObject(raw: string | null, key: string, problems: ConfigProblem[]): Record<string, string> {
+export function settingsObject(raw: string | null, key: string, problems: SettingProblem[]): Record<string, string> {
   if (raw === null || raw.trim() === '') return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
     problems.push({
-      key,
+      key: null,
+      scope: key,
       value: raw.slice(0, 60),
-      message: 'is not valid JSON; its settings are ignored (write it with npm run tune)',
+      reason: 'is not valid JSON',
+      instead: 'its settings are ignored (write it with npm run tune)',
     });
     return {};
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     problems.push({
-      key,
+      key: null,
+      scope: key,
       value: raw.slice(0, 60),
-      message: 'must be a JSON object of setting names and values; its settings are ignored',
+      reason: 'must be a JSON object of setting names and values',
+      instead: 'its settings are ignored',
     });
     return {};
   }
@@ -92,16 +105,24 @@ export function settingsObject(raw: string | null, key: string, problems: Config
       const why = written.startsWith(MESSAGE_PREFIX)
         ? 'is not a setting: TAG in message.TAG must be a built-in language'
         : 'is not a setting';
-      problems.push({ key: `${key}: ${written}`, value: String(value).slice(0, 60), message: `${why}; ignoring it` });
+      problems.push({
+        key: written,
+        scope: key,
+        value: String(value).slice(0, 60),
+        reason: why,
+        instead: 'ignoring it',
+      });
       continue;
     }
     if (typeof value === 'string') out[name] = value;
     else if (typeof value === 'number' || typeof value === 'boolean') out[name] = String(value);
     else
       problems.push({
-        key: `${key}: ${name}`,
+        key: name,
+        scope: key,
         value: JSON.stringify(value).slice(0, 60),
-        message: 'must be a string; ignoring it',
+        reason: 'must be a string',
+        instead: 'ignoring it',
       });
   }
   return out;
@@ -128,7 +149,7 @@ export const valueAt = (key: string, setting: string): string => `${key}: ${sett
 export function mergeRoomSettings(
   room: string | null,
   raws: RoomRaws,
-  problems: ConfigProblem[],
+  problems: SettingProblem[],
   skip: ReadonlySet<string> = new Set(),
 ): MergedSettings {
   const values: Record<string, string> = {};
@@ -161,9 +182,11 @@ export function mergeRoomSettings(
     for (const name of Object.keys(live)) {
       if (!LIVE_SETTINGS.includes(name)) {
         problems.push({
-          key: `${liveKey(room)}: ${name}`,
+          key: name,
+          scope: liveKey(room),
           value: live[name]!.slice(0, 60),
-          message: `is not one of ${LIVE_SETTINGS.join(', ')}; ignoring it`,
+          reason: `is not one of ${LIVE_SETTINGS.join(', ')}`,
+          instead: 'ignoring it',
         });
         delete live[name];
       }
@@ -206,13 +229,10 @@ export function storeWrites(
     }
     let object = objects.get(key);
     if (object === undefined) {
-      const problems: ConfigProblem[] = [];
+      const problems: SettingProblem[] = [];
       object = settingsObject(current[key] ?? null, key, problems);
-      if (problems.length > 0 && problems.some((p) => p.key === key)) {
-        throw new Error(
-          `${key} in the store ${problems.find((p) => p.key === key)!.message.split(';')[0]}; fix or delete it first`,
-        );
-      }
+      const whole = problems.find((p) => p.key === null);
+      if (whole !== undefined) throw new Error(`${key} in the store ${whole.reason}; fix or delete it first`);
       objects.set(key, object);
     }
     if (value.trim() === '') delete object[setting];

@@ -4,7 +4,7 @@
 // key, and the room goes on with the rest (all built-in languages when none is left).
 import type { Reader } from './config-reader.js';
 import { parseMessage } from './config-events.js';
-import { DEFAULT_TAG, LOCALE_TAGS, LOCALES, localeByTag, type Locale } from './i18n/locales.js';
+import { DEFAULT_TAG, LOCALE_TAGS, LOCALES, localeByTag, type Locale } from '../i18n/locales.js';
 
 /** The settings `message.TAG` are named so: one per built-in language. */
 export const MESSAGE_PREFIX = 'message.';
@@ -37,11 +37,11 @@ function parseLanguages(r: Reader): readonly Locale[] {
     if (tag === '') continue;
     const locale = localeByTag(tag);
     if (locale === undefined)
-      r.problem(key, tag.slice(0, 40), `must list built-in languages (${LOCALE_TAGS.join(', ')}); skipping this one`);
+      r.problem(key, tag.slice(0, 40), `must list built-in languages (${LOCALE_TAGS.join(', ')})`, 'skipping this one');
     else if (!offered.includes(locale)) offered.push(locale);
   }
   if (offered.length > 0) return offered;
-  r.problem(key, value.slice(0, 60), 'names no built-in language; offering all of them');
+  r.problem(key, value.slice(0, 60), 'names no built-in language', 'offering all of them');
   return LOCALES;
 }
 
@@ -56,7 +56,8 @@ function parseDefaultLanguage(r: Reader, languages: readonly Locale[]): string {
     r.problem(
       key,
       value,
-      `must be one of the languages the room offers (${languages.map((l) => l.info.tag).join(', ')}); using ${first}`,
+      `must be one of the languages the room offers (${languages.map((l) => l.info.tag).join(', ')})`,
+      `using ${first}`,
     );
   return first;
 }

@@ -1,6 +1,6 @@
-// The bot controls' settings (src/core/config-proof.ts): defaults, ranges, and problems that name their key.
+// The bot controls' settings (src/core/settings/config-proof.ts): defaults, ranges, and problems that name their key.
 import { describe, expect, it } from 'vitest';
-import { parseConfig, parseRoomConfig } from '../../src/core/config.js';
+import { parseConfig, parseRoomConfig, problemMessage, shownProblem } from '../../../src/core/settings/index.js';
 
 const parse = (values: Record<string, string>) =>
   parseConfig((k) => ({ allow_percentage: '10', ...values })[k] ?? null);
@@ -62,14 +62,14 @@ describe('proof and bot settings', () => {
       'proof_schedule',
       'proof_seconds',
     ]);
-    expect(problems.find((p) => p.key === 'proof_free_share')!.message).toMatch(/cannot be 0.*JavaScript/);
+    expect(problemMessage(problems.find((p) => p.key === 'proof_free_share')!)).toMatch(/cannot be 0.*JavaScript/);
     expect(parse({ proof_seconds: '61' }).problems.map((p) => p.key)).toEqual(['proof_seconds']);
   });
 
   it('clamp a difficulty longer than the wait period to it, saying so', () => {
     const { config, problems } = parse({ proof_of_work: 'fixed', proof_seconds: '20', wait_period_duration: '10' });
     expect(config.proofSeconds).toBe(10);
-    expect(problems).toEqual([
+    expect(problems.map(shownProblem)).toEqual([
       expect.objectContaining({
         key: 'proof_seconds',
         message: expect.stringMatching(/wait_period_duration.*using 10/),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig, settingsTable } from '../../src/core/config.js';
+import { parseConfig, settingsTable } from '../../../src/core/settings/index.js';
 
 const parse = (settings: Record<string, string>) => parseConfig((key) => settings[key] ?? null);
 

@@ -1,7 +1,7 @@
 // The settings of scheduled events and the queue's cursor: each good spelling parsed, each bad one a
 // problem named by its key with the safe reading (docs/events.md).
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/core/config.js';
+import { parseConfig } from '../../../src/core/settings/index.js';
 
 const parse = (settings: Record<string, string>) =>
   parseConfig((k) => ({ allow_percentage: '10', ...settings })[k] ?? null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeCondition, describeRouting } from '../../src/core/routing-describe.js';
+import { describeCondition, describeRouting } from '../../lib/routing-describe.js';
 import { parseCondition } from '../../src/core/rule-parse.js';
 import { parseRouting } from '../../src/core/routing.js';
 

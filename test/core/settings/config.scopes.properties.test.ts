@@ -5,8 +5,9 @@
 // written and counts as unset there too. fast-check prints the seed and path of a failure.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRoomConfig, TAKEN_IN_PART } from '../../src/core/config.js';
 import {
+  parseRoomConfig,
+  TAKEN_IN_PART,
   LIVE_SETTINGS,
   liveKey,
   percentageKey,
@@ -14,9 +15,10 @@ import {
   SETTINGS_KEY,
   valueAt,
   type RoomRaws,
-} from '../../src/core/layout.js';
-import type { ParsedSettings } from '../../src/core/types.js';
-import { examplesOfEverySetting, writtenName } from '../support/setting-examples.js';
+  problemPlace,
+} from '../../../src/core/settings/index.js';
+import type { ParsedSettings } from '../../../src/core/types.js';
+import { examplesOfEverySetting, writtenName } from '../../support/setting-examples.js';
 
 const ROOM = 'shop';
 type Place = 'settings' | 'room' | 'percentage' | 'live';
@@ -49,7 +51,7 @@ function parse(name: string, values: Partial<Record<Place, string>>): ParsedSett
 }
 
 const named = (parsed: ParsedSettings, place: Place, name: string) =>
-  parsed.problems.filter((p) => p.key === valueAt(storeKey[place], name));
+  parsed.problems.filter((p) => problemPlace(p) === valueAt(storeKey[place], name));
 
 const cases = examplesOfEverySetting().flatMap((e) => {
   const places = placesOf(e.setting);
@@ -126,7 +128,7 @@ describe('a setting at each place the room reads', () => {
           const usable = /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(written.trim()) && n >= 0 && n <= 100;
           expect(config.allowPercentage).toBe(usable ? n : 1);
           if (!usable && written.trim() !== '')
-            expect(problems.map((p) => p.key)).toContain(valueAt(storeKey[place], 'allow_percentage'));
+            expect(problems.map(problemPlace)).toContain(valueAt(storeKey[place], 'allow_percentage'));
         },
       ),
       { numRuns: 1000 },

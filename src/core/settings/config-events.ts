@@ -1,8 +1,8 @@
 // The settings of scheduled events and of the queue's cursor (docs/events.md), parsed into strict
 // types; each unusable value is a problem named by its key, and the safe reading of it.
-import { MAX_MESSAGE_CHARS } from './settings.js';
+import { MAX_MESSAGE_CHARS } from './declared.js';
 import type { Reader } from './config-reader.js';
-import type { EventSchedule, QueueCount, QueueCursor } from './types.js';
+import type { EventSchedule, QueueCount, QueueCursor } from '../types.js';
 
 // ISO 8601 with a zone: a time without one would mean a different moment at every POP.
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
@@ -16,7 +16,7 @@ function isoTime(r: Reader, key: string): number | null {
   // Date.parse rolls 2026-02-30 over to March; a time that does not round-trip its date is a typo.
   const day = Number.isFinite(ms) ? new Date(ms + zoneOffsetMs(m![7]!)).toISOString().slice(0, 10) : '';
   if (!Number.isFinite(ms) || day !== `${m![1]}-${m![2]}-${m![3]}`) {
-    r.problem(key, value, 'must be an ISO 8601 time with a zone, such as 2026-12-01T10:00:00Z; ignoring it');
+    r.problem(key, value, 'must be an ISO 8601 time with a zone, such as 2026-12-01T10:00:00Z', 'ignoring it');
     return null;
   }
   return Math.floor(ms / 1000);
@@ -32,36 +32,31 @@ export function parseEvent(r: Reader): EventSchedule | null {
   const start = isoTime(r, 'event_start');
   let prequeueStart = isoTime(r, 'event_prequeue_start');
   let end = isoTime(r, 'event_end');
-  const endAction = r.oneOf('event_end_action', ['normal', 'pass', 'close']);
+  const endAction = r.oneOf('event_end_action');
   if (start === null) {
     if (prequeueStart !== null || end !== null)
-      r.problem('event_start', '', 'is missing, so there is no event; event_prequeue_start and event_end are ignored');
+      r.problem(
+        'event_start',
+        '',
+        'is missing, so there is no event',
+        'event_prequeue_start and event_end are ignored',
+      );
     return null;
   }
   if (prequeueStart !== null && prequeueStart >= start) {
     r.problem(
       'event_prequeue_start',
       r.raw('event_prequeue_start') ?? '',
-      'must be before event_start; there is no pre-queue',
+      'must be before event_start',
+      'there is no pre-queue',
     );
     prequeueStart = null;
   }
   if (end !== null && end <= start) {
-    r.problem('event_end', r.raw('event_end') ?? '', 'must be after event_start; the event does not end');
+    r.problem('event_end', r.raw('event_end') ?? '', 'must be after event_start', 'the event does not end');
     end = null;
   }
   return { prequeueStart, start, end, endAction };
-}
-
-export function parseQueueAll(r: Reader): boolean {
-  const key = 'queue_all';
-  const fallback = false;
-  const value = r.raw(key);
-  if (value === null) return fallback;
-  if (/^true$/i.test(value)) return true;
-  if (/^false$/i.test(value)) return false;
-  r.problem(key, value, `must be true or false; using ${fallback}`);
-  return fallback;
 }
 
 /** `message`, or one language's `message.TAG`: at most MAX_MESSAGE_CHARS characters. */
@@ -72,7 +67,8 @@ export function parseMessage(r: Reader, key = 'message'): string {
     r.problem(
       key,
       value.slice(0, 40),
-      `is longer than ${MAX_MESSAGE_CHARS} characters; showing the first ${MAX_MESSAGE_CHARS}`,
+      `is longer than ${MAX_MESSAGE_CHARS} characters`,
+      `showing the first ${MAX_MESSAGE_CHARS}`,
     );
     return value.slice(0, MAX_MESSAGE_CHARS);
   }
@@ -98,7 +94,8 @@ export function parseCursor(r: Reader): QueueCursor | null {
     r.problem(
       key,
       value.slice(0, 60),
-      'must be T:POS:SPEED (epoch seconds, a position, positions a second); treating it as unset',
+      'must be T:POS:SPEED (epoch seconds, a position, positions a second)',
+      'treating it as unset',
     );
     return null;
   }
@@ -118,14 +115,15 @@ export function parseCounts(r: Reader, maxEntries: number): QueueCount[] {
       r.problem(
         key,
         part.trim().slice(0, 40),
-        'must be POS=COUNT entries with both ascending; treating queue_counts as unset',
+        'must be POS=COUNT entries with both ascending',
+        'treating queue_counts as unset',
       );
       return [];
     }
     counts.push(next);
   }
   if (counts.length > maxEntries) {
-    r.problem(key, `${counts.length} entries`, `holds more than ${maxEntries} entries; treating it as unset`);
+    r.problem(key, `${counts.length} entries`, `holds more than ${maxEntries} entries`, 'treating it as unset');
     return [];
   }
   return counts;

@@ -3,7 +3,12 @@
 // and path of a failure, so `fc.assert(..., { seed, path })` replays it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_COOKIE_LIFETIME_SECONDS, MAX_PERIOD_SECONDS, parseConfig, settingsTable } from '../../src/core/config.js';
+import {
+  MAX_COOKIE_LIFETIME_SECONDS,
+  MAX_PERIOD_SECONDS,
+  parseConfig,
+  settingsTable,
+} from '../../../src/core/settings/index.js';
 
 const keys = settingsTable.map((s) => s.key);
 /** Values an operator might type, and garbage. */

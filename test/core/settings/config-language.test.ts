@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig, parseRoomConfig } from '../../src/core/config.js';
-import { settingName } from '../../src/core/layout.js';
+import {
+  parseConfig,
+  parseRoomConfig,
+  settingName,
+  problemMessage,
+  problemPlace,
+  shownProblem,
+} from '../../../src/core/settings/index.js';
 
-const { LOCALE_TAGS } = await import('../../src/core/i18n/locales.js');
+const { LOCALE_TAGS } = await import('../../../src/core/i18n/locales.js');
 
 const parse = (settings: Record<string, string>) =>
   parseConfig((key) => ({ allow_percentage: '50', ...settings })[key] ?? null);
@@ -30,7 +36,10 @@ describe('languages', () => {
     ]);
     const none = parse({ languages: 'xx, yy' });
     expect(none.config.languages.map((l) => l.info.tag)).toEqual(LOCALE_TAGS);
-    expect(none.problems.at(-1)).toMatchObject({ key: 'languages', message: expect.stringMatching(/offering all/) });
+    expect(none.problems.map(shownProblem).at(-1)).toMatchObject({
+      key: 'languages',
+      message: expect.stringMatching(/offering all/),
+    });
   });
 });
 
@@ -39,7 +48,7 @@ describe('default_language', () => {
     expect(parse({ languages: 'en-US,ja-JP', default_language: 'ja-jp' }).config.defaultLanguage).toBe('ja-JP');
     const bad = parse({ languages: 'de-DE,ja-JP', default_language: 'en-US' });
     expect(bad.config.defaultLanguage).toBe('de-DE');
-    expect(bad.problems).toEqual([
+    expect(bad.problems.map(shownProblem)).toEqual([
       { key: 'default_language', value: 'en-US', message: expect.stringMatching(/de-DE, ja-JP.*using de-DE/) },
     ]);
   });
@@ -69,8 +78,8 @@ describe('message.TAG', () => {
       live: null,
     });
     expect(config.messages).toEqual({ 'de-DE': 'Hallo' });
-    expect(problems.map((p) => p.key)).toEqual(['settings: message.xx', 'room.default: languages']);
-    expect(problems[0]!.message).toMatch(/built-in language/);
+    expect(problems.map(problemPlace)).toEqual(['settings: message.xx', 'room.default: languages']);
+    expect(problemMessage(problems[0]!)).toMatch(/built-in language/);
   });
 
   it('a room that sets its own message hides the service-wide message.TAG: no language gets the older notice', () => {

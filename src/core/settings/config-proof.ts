@@ -1,8 +1,8 @@
 // The bot controls' settings (docs/bots.md): proof_of_work, proof_seconds, proof_free_share, bot_queue
 // and the controller's proof_schedule. Each problem names its key, as config.ts's do.
 import type { Reader } from './config-reader.js';
-import { MAX_PROOF_SECONDS } from './proof.js';
-import type { Config, ProofScheduleEntry } from './types.js';
+import { MAX_PROOF_SECONDS } from '../proof.js';
+import type { Config, ProofScheduleEntry } from '../types.js';
 
 const NUMBER = /^(\d+(\.\d*)?|\.\d+)$/;
 
@@ -17,14 +17,15 @@ function parseProofSeconds(r: Reader, d: number): number {
   if (value === null) return fallback;
   const n = NUMBER.test(value) ? Number(value) : Number.NaN;
   if (!(n > 0 && n <= MAX_PROOF_SECONDS)) {
-    r.problem(key, value, `must be a number of seconds above 0 and at most ${MAX_PROOF_SECONDS}; using ${fallback}`);
+    r.problem(key, value, `must be a number of seconds above 0 and at most ${MAX_PROOF_SECONDS}`, `using ${fallback}`);
     return fallback;
   }
   if (n > d) {
     r.problem(
       key,
       value,
-      `is longer than wait_period_duration (${d} s), so a solve would not fit a window; using ${d}`,
+      `is longer than wait_period_duration (${d} s), so a solve would not fit a window`,
+      `using ${d}`,
     );
     return d;
   }
@@ -40,7 +41,7 @@ function parseFreeShare(r: Reader): number {
   if (n > 0 && n <= 1) return n;
   const why =
     n === 0 ? 'cannot be 0: visitors without JavaScript could never get in' : 'must be a number above 0 and at most 1';
-  r.problem(key, value, `${why}; using 0.2`);
+  r.problem(key, value, why, 'using 0.2');
   return 0.2;
 }
 
@@ -59,10 +60,10 @@ export function parseProofSettings(
   maxEntries: number,
 ): Pick<Config, 'proofOfWork' | 'proofSeconds' | 'proofFreeShare' | 'botQueue' | 'proofSchedule'> {
   return {
-    proofOfWork: r.oneOf('proof_of_work', ['off', 'fixed', 'auto']),
+    proofOfWork: r.oneOf('proof_of_work'),
     proofSeconds: parseProofSeconds(r, waitPeriodSeconds),
     proofFreeShare: parseFreeShare(r),
-    botQueue: r.oneOf('bot_queue', ['off', 'on']) === 'on',
+    botQueue: r.oneOf('bot_queue') === 'on',
     proofSchedule: parseProofSchedule(r, maxEntries),
   };
 }
