@@ -55,7 +55,7 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     sequence: { sequencer: WaitingFirst },
     reporters: ['default'],
-    // The pages' CSS part is imported as text (`style.css?raw`, src/core/pages.ts): vitest would make it empty.
+    // The pages' CSS part is imported as text (`style.css?raw`, src/core/pages/pages.ts): vitest would make it empty.
     css: { include: [/\/pages\/parts\/[^/]*\.css\?raw$/] },
     projects: [
       // Threads: a unit file starts in a fraction of the time a forked process takes, and over 80 files

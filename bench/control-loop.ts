@@ -8,10 +8,10 @@
 import { createHash } from 'node:crypto';
 import { parseConfig } from '../src/core/settings/index.js';
 import { decide } from '../src/core/decision/index.js';
-import { createKeyRing } from '../src/core/keys.js';
-import { decisionLine } from '../src/core/log-line.js';
+import { createKeyRing } from '../src/core/tokens/index.js';
+import { decisionLine } from '../src/core/log/index.js';
 import { createControlModel } from '../control/model/index.js';
-import { answerFacts } from '../src/core/answer.js';
+import { answerFacts } from '../src/core/answer/index.js';
 import { median } from '../lib/quantiles.js';
 import { takesNoArguments } from '../lib/cli.js';
 

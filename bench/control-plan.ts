@@ -10,7 +10,7 @@ import { createControlModel } from '../control/model/index.js';
 import { Rooms, type RoomsPort, WorkerRooms } from '../control/rooms/index.js';
 import { parseLogLine } from '../control/sources/index.js';
 import { storeFromSettings } from '../src/core/settings/index.js';
-import { decisionLine } from '../src/core/log-line.js';
+import { decisionLine } from '../src/core/log/index.js';
 
 takesNoArguments(
   'npm run bench:control-plan',

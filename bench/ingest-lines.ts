@@ -1,14 +1,14 @@
 // Synthetic decision lines: what the edge logs for a queue of N visitors each checking once a window
-// (d seconds), at a fixed chance, sampled at `log_sample_rate` as the edge samples (src/core/log-sample.ts),
+// (d seconds), at a fixed chance, sampled at `log_sample_rate` as the edge samples (src/core/log/log-sample.ts),
 // without running the room: token ids are hashes of (visitor slot, window), so nothing per visitor is
 // kept and ten million cost no memory here. Each slot's ticket for window k is id(slot, k); it draws
 // in window k: a loser gets id(slot, k + 1), the successor named when id(slot, k) was issued; a winner
 // is admitted (always logged) and a new visitor takes the slot with id(slot, k + 2), so the queue
 // stays at N. Admitted visitors browse on their allow token once a window for `sessionWindows`.
 // Read by `npm run bench:ingest` (control-ingest.ts) and its test.
-import { decisionLine } from '../src/core/log-line.js';
-import { logWeight } from '../src/core/log-sample.js';
-import type { DecideResult } from '../src/core/result.js';
+import { decisionLine } from '../src/core/log/index.js';
+import { logWeight } from '../src/core/log/index.js';
+import type { DecideResult } from '../src/core/decision/index.js';
 
 export interface IngestOptions {
   /** Waiting visitors (slots). */

@@ -15,7 +15,7 @@ import { quantileOf as quantile } from '../lib/quantiles.js';
 import { bundleSolver } from '../lib/solver-bundle.js';
 import { workFrom } from '../pages/solver/challenge.js';
 import { launchBrowser } from '../lib/chromium.js';
-import { checkProof, PHONE_RATE, proofChallenge, proofCompact } from '../src/core/proof.js';
+import { checkProof, PHONE_RATE, proofChallenge, proofCompact } from '../src/core/tokens/index.js';
 
 const THROTTLING = [1, 4, 6];
 const DIFFICULTIES = (process.env.BENCH_SECONDS ?? '1,2,5,10').split(',').map(Number);

@@ -1,10 +1,10 @@
-// The hammering limit's cost (hammer_limit, src/core/hammer.ts), in the same run: the room's own time
+// The hammering limit's cost (hammer_limit, src/core/answer/hammer.ts), in the same run: the room's own time
 // inside the runtime for a wait token answered 429 (read without verifying, counted in the POP's rate
 // counter and penalty box, a short answer) against the same token answered as before the limit, a
 // verified token that is not due and its waiting page (wait_not_due): the path the 429 replaces.
 import type { EchoOrigin } from '../lib/echo-origin.js';
 import type { Settings } from '../lib/room-host.js';
-import { cookieName } from '../src/core/cookies.js';
+import { cookieName } from '../src/core/request/index.js';
 import { DEFAULT_ROOM } from '../src/core/settings/index.js';
 import { roomTimes, type RoomTime } from './room-time.js';
 import { round2 } from './room-figures.js';

@@ -13,7 +13,7 @@ import type { EchoOrigin } from '../lib/echo-origin.js';
 import { mintToken, windowBoundary } from '../lib/mint.js';
 import { repoRoot } from '../lib/paths.js';
 import type { Settings } from '../lib/room-host.js';
-import { cookieName } from '../src/core/cookies.js';
+import { cookieName } from '../src/core/request/index.js';
 import { buildFixture } from './build-fixture.js';
 import { round2 } from './room-figures.js';
 import { roomTimesAcross, type RoomTime } from './room-time.js';

@@ -12,7 +12,7 @@ import { nowSeconds } from '../lib/mint.js';
 import { repoRoot } from '../lib/paths.js';
 import { quantile } from '../lib/quantiles.js';
 import { mintToken, startRoom, type Room, type Settings } from '../lib/room-host.js';
-import { cookieName } from '../src/core/cookies.js';
+import { cookieName } from '../src/core/request/index.js';
 import { DEFAULT_ROOM, ROUTING_KEY } from '../src/core/settings/index.js';
 import { buildFixture } from './build-fixture.js';
 import { get } from './http-load.js';

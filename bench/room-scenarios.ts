@@ -11,7 +11,7 @@ import { startHost, type RunningHost } from '../lib/host-process.js';
 import { repoRoot, wasmFile } from '../lib/paths.js';
 import { mintToken, startRoom, type Room, type Settings } from '../lib/room-host.js';
 import { buildWasm } from '../lib/wasm-build.js';
-import { cookieName } from '../src/core/cookies.js';
+import { cookieName } from '../src/core/request/index.js';
 import { DEFAULT_ROOM, ROUTING_KEY } from '../src/core/settings/index.js';
 import type { TimedScenario } from './room-time.js';
 

@@ -3,7 +3,7 @@
 // The model (control/model/) is pure; the process around it (sources, writer, dashboard) is not.
 
 /**
- * One decision of the room, as the edge logs it (src/core/log-line.ts writes it; docs/control/log.md#the-decision-line
+ * One decision of the room, as the edge logs it (src/core/log/log-line.ts writes it; docs/control/log.md#the-decision-line
  * describes every field). Times are epoch seconds unless named `Ms`.
  */
 export interface DecisionLine {
@@ -49,7 +49,7 @@ export interface DecisionLine {
   pos: number | null;
   /**
    * How many decisions the line stands for: `w` (1/log_sample_rate) on a sampled waiting decision,
-   * 1 on every other line (src/core/log-sample.ts).
+   * 1 on every other line (src/core/log/log-sample.ts).
    */
   weight: number;
   /** `"bot": true`: a token of the infinite queue (docs/bots.md), which never wins; absent (false) otherwise. */

@@ -6,7 +6,7 @@
 // purpose (the owner's own token in its own room, a valid invite on its own room's path): controls
 // that keep the oracle honest.
 import { CompactSign } from 'jose';
-import { cookieName } from '../src/core/cookies.js';
+import { cookieName } from '../src/core/request/index.js';
 import { mintToken, windowBoundary } from '../lib/mint.js';
 import type { Attack } from './attacks.js';
 import type { SentRequest } from './oracle.js';

@@ -5,7 +5,7 @@
 // room, or a room it had a right in? Anything else reached the origin without a right. The origin
 // must also never see a room's cookie, whichever room decided.
 import type { EchoedRequest } from '../lib/echo-origin.js';
-import { COOKIE_PREFIX } from '../src/core/cookies.js';
+import { COOKIE_PREFIX } from '../src/core/request/index.js';
 import { placeRequest, type RoomId } from './rooms.js';
 
 /** The header that numbers each request the run sends. */

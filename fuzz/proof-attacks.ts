@@ -9,10 +9,10 @@
 // room accepted would also reach the origin. A control (the owner's own token and its right solution,
 // found by altcha-lib's solver) must be logged valid, or the oracle (fuzz/proof-oracle.ts) is blind.
 import { mintToken, nowSeconds, windowBoundary } from '../lib/mint.js';
-import { cookieName } from '../src/core/cookies.js';
-import { drawValue, dueAt, signatureOf } from '../src/core/draw.js';
-import { hmacKey } from '../src/core/keys.js';
-import { countersFor, PROOF_HEADER } from '../src/core/proof.js';
+import { cookieName } from '../src/core/request/index.js';
+import { drawValue, dueAt, signatureOf } from '../src/core/decision/index.js';
+import { hmacKey } from '../src/core/tokens/index.js';
+import { countersFor, PROOF_HEADER } from '../src/core/tokens/index.js';
 import { solveProof } from '../lib/proof-solve.js';
 import type { Attack } from './attacks.js';
 import type { SentRequest } from './oracle.js';

@@ -1,7 +1,7 @@
 // The rooms the fuzz run attacks: a routing with four rooms and three rules, written through the
 // store layout (src/core/settings/layout.ts), and the fuzz's own reading of it (where a request must go, as
 // docs/routing.md says), which the oracle judges by. The model is written for this one routing, on
-// purpose apart from src/core/routing.ts: a routing bug must not be able to agree with itself.
+// purpose apart from src/core/routing/routing.ts: a routing bug must not be able to agree with itself.
 import { percentageKey, roomKey, ROUTING_KEY } from '../src/core/settings/index.js';
 
 /** Seconds of a wait window (short, so wait tokens come due within a phase). */

@@ -7,7 +7,7 @@
 // room cookies the origin saw, 5xx answers beyond the documented ones, and whether the host stayed up.
 import { randomBytes } from 'node:crypto';
 import { startRoom, waitFor, type Room } from '../lib/room-host.js';
-import { cookieName } from '../src/core/cookies.js';
+import { cookieName } from '../src/core/request/index.js';
 import { attack, badKeys, badSettings, seeded, type Attack, type Material } from './attacks.js';
 import { crossRoomAttack, INVITE_KID, roomMaterial, type RoomMaterial } from './cross-room.js';
 import { hostWordsSince, markLogs } from './host-words.js';

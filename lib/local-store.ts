@@ -7,7 +7,7 @@
 import { constants, copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { storeWrites } from '../src/core/settings/index.js';
-import { decodeBase64, isTokenKid, MIN_KEY_BYTES } from '../src/core/keys.js';
+import { decodeBase64, isTokenKid, MIN_KEY_BYTES } from '../src/core/tokens/index.js';
 import { applyWrites, type StoreData } from './json-store.js';
 import { readRotations } from './key-rotations.js';
 import { configFile, keysFile, repoRoot } from './paths.js';

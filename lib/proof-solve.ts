@@ -1,9 +1,9 @@
-// The right solution of a wait token's proof of work (src/core/proof.ts), found as an app finds it:
+// The right solution of a wait token's proof of work (src/core/tokens/proof.ts), found as an app finds it:
 // altcha-lib's own solver on the challenges of the JSON answer, one after the other. For the tools
 // that present right solutions to the room (the fuzz run's controls, the bench's check) and the tests.
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
-import { proofChallenge, proofJson } from '../src/core/proof.js';
+import { proofChallenge, proofJson } from '../src/core/tokens/index.js';
 
 /** The `waiting-room-proof` value for ALTCHA challenges (a JSON answer's `proof.challenges`), in order. */
 export async function solveChallenges(challenges: readonly unknown[]): Promise<string> {

@@ -2,7 +2,7 @@
 // with its three stores as JSON files a test can rewrite while the host runs.
 import { randomBytes } from 'node:crypto';
 import { base64url } from 'jose';
-import { drawValue } from '../src/core/draw.js';
+import { drawValue } from '../src/core/decision/index.js';
 import { storeFromSettings } from '../src/core/settings/index.js';
 import { startEchoOrigin, type EchoOrigin } from './echo-origin.js';
 import { startHost, type RunningHost } from './host-process.js';

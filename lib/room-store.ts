@@ -10,8 +10,8 @@ import {
   type MergedSettings,
   type RoomRaws,
 } from '../src/core/settings/index.js';
-import { requestFacts } from '../src/core/request-facts.js';
-import { parseRouting, routeRequest, type Routing, type RoutingProblem } from '../src/core/routing.js';
+import { requestFacts } from '../src/core/request/index.js';
+import { parseRouting, routeRequest, type Routing, type RoutingProblem } from '../src/core/routing/index.js';
 import type { ConfigProblem, ParsedSettings } from '../src/core/types.js';
 import type { StoreData } from './json-store.js';
 

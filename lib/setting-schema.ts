@@ -3,7 +3,7 @@
 // settings' declarations (src/core/settings/declared.ts) and their documentation lines; the routing's
 // is routing-schema.ts's. An editor or CI checks a value's form with them; `npm run tune` checks the
 // rest (a range written as text, a value compared with another) before it writes anything.
-import { LOCALE_TAGS } from '../src/core/i18n/locales.js';
+import { LOCALE_TAGS } from '../src/core/i18n/index.js';
 import {
   declared,
   type Form,

@@ -1,7 +1,7 @@
 // One virtual browser's cookie jar: what it stores from Set-Cookie and sends back in Cookie. Enough of
 // RFC 6265 for one site on one origin: name, value, Max-Age and Expires (a removal is Max-Age=0 or a
 // date in the past); Path, Domain and the flags are ignored, since every request goes to one host.
-import { COOKIE_PREFIX } from '../src/core/cookies.js';
+import { COOKIE_PREFIX } from '../src/core/request/index.js';
 
 interface Stored {
   value: string;

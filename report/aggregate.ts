@@ -7,7 +7,7 @@
 import { parseLogLine } from '../control/sources/index.js';
 import type { DecisionLine } from '../control/types.js';
 import { WaitHistogram } from './histogram.js';
-import { inLogSample, isWaitingDecision } from '../src/core/log-sample.js';
+import { inLogSample, isWaitingDecision } from '../src/core/log/index.js';
 
 /** Reasons whose allow token starts a session (the ledger's ADMITS). */
 const ADMITS = new Set(['draw_won', 'won_admitted', 'allow_all', 'cursor_passed', 'event_passed']);

@@ -14,7 +14,7 @@ import { main as writePagesStore } from './pages-to-store.js';
 const bin = (name: string): string => join(repoRoot, 'node_modules', '.bin', name);
 const bundlePath = join(repoRoot, 'build', 'bundle.js');
 
-/** `import text from './file?raw'`: the file's text, as vite does (the pages' CSS and scripts, src/core/pages.ts). */
+/** `import text from './file?raw'`: the file's text, as vite does (the pages' CSS and scripts, src/core/pages/pages.ts). */
 export const rawTextPlugin: Plugin = {
   name: 'raw-text',
   setup(b) {

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { COOKIE_PREFIX, isRoomCookie } from '../src/core/cookies.js';
+import { COOKIE_PREFIX, isRoomCookie } from '../src/core/request/index.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 
 export const DEMO_ORIGIN_PORT = 7070;

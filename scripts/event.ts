@@ -14,8 +14,8 @@
 // the identities that rank first.
 import { createHash, randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { decodeBase64, EVENT_SEED_ID, MIN_KEY_BYTES, seedKey } from '../src/core/keys.js';
-import { prequeuePosition, rank } from '../src/core/position.js';
+import { decodeBase64, EVENT_SEED_ID, MIN_KEY_BYTES, seedKey } from '../src/core/tokens/index.js';
+import { prequeuePosition, rank } from '../src/core/answer/index.js';
 import { KEY_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, resolveStoreId } from '../lib/fastly-cli.js';
 import { readStoreIfExists, writeStoreAtomic } from '../lib/json-store.js';

@@ -9,10 +9,16 @@
 // `jwt:SUB`, or `none`. An invite the edge could never accept is refused before signing: a room the
 // local store's routing does not name, an identity of another kind than the room's `identity`.
 import { parseArgs } from 'node:util';
-import { groupAddress } from '../src/core/identity.js';
-import { INVITE_HEADER, INVITE_KID_PREFIX, INVITE_PARAM, MAX_INVITE_CHARS, signInvite } from '../src/core/invite.js';
+import { groupAddress } from '../src/core/request/index.js';
+import {
+  INVITE_HEADER,
+  INVITE_KID_PREFIX,
+  INVITE_PARAM,
+  MAX_INVITE_CHARS,
+  signInvite,
+} from '../src/core/tokens/index.js';
 import { ROOM_ID } from '../src/core/settings/index.js';
-import { decodeBase64, MIN_KEY_BYTES } from '../src/core/keys.js';
+import { decodeBase64, MIN_KEY_BYTES } from '../src/core/tokens/index.js';
 import { readStoreIfExists, type StoreData } from '../lib/json-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { localConfigFile } from '../lib/local-store.js';

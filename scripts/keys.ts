@@ -24,7 +24,7 @@ import { roomSettings, signingKeys, storeRooms } from '../lib/room-store.js';
 import { planTune } from './tune-plan.js';
 import { applyWrites } from '../lib/json-store.js';
 import { readServiceStore } from './tune.js';
-import { decodeBase64, EVENT_SEED_ID, INVITE_KID_PREFIX, isTokenKid, MIN_KEY_BYTES } from '../src/core/keys.js';
+import { decodeBase64, EVENT_SEED_ID, INVITE_KID_PREFIX, isTokenKid, MIN_KEY_BYTES } from '../src/core/tokens/index.js';
 import type { Config } from '../src/core/types.js';
 import { KEY_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, resolveStoreId, writeServiceValues, type FastlyRunner } from '../lib/fastly-cli.js';

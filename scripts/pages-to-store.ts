@@ -15,14 +15,14 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Mustache from 'mustache';
 import { CONFIG_STORE_VALUE_LIMIT, ROOM_ID } from '../src/core/settings/index.js';
-import { PAGE_PARTS, partTags, unknownPartials } from '../src/core/page-parts.js';
-import { WAITING_PAGES, WAITING_TEMPLATE, waitingPage } from '../src/core/page-variants.js';
+import { PAGE_PARTS, partTags, unknownPartials } from '../src/core/answer/index.js';
+import { WAITING_PAGES, WAITING_TEMPLATE, waitingPage } from '../src/core/answer/index.js';
 import type { PageName } from '../src/core/types.js';
 import { PAGE_STORE } from '../src/fastly/names.js';
 import { shellQuote } from '../lib/fastly-cli.js';
 import { readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { localConfigFile } from '../lib/local-store.js';
-import { overridesKey } from '../src/core/i18n/overrides.js';
+import { overridesKey } from '../src/core/i18n/index.js';
 import { encodeStrings, type EncodedStrings } from './pages-strings.js';
 import { planTune } from './tune-plan.js';
 import { isMain } from '../lib/cli.js';
@@ -61,7 +61,7 @@ function isPageName(name: string): name is PageName {
 
 /**
  * The file a page is made from: its own, else, for the two waiting pages, the template both share
- * (src/core/page-variants.ts); null when the folder has neither.
+ * (src/core/answer/page-variants.ts); null when the folder has neither.
  */
 function templateFor(name: PageName, files: readonly string[]): string | null {
   if (files.includes(`${name}.html`)) return `${name}.html`;

@@ -1,11 +1,11 @@
 // What `npm start` prints once the room listens: where each room of the routing is, its chance and
 // window as the room reads them (so the banner shows the defaults, never a value the room would
 // refuse), and the commands that tune it while it runs. The chance is the one a draw uses now
-// (src/core/chance-now.ts): a controller's schedule, or its fallback, overrides allow_percentage.
+// (src/core/decision/chance-now.ts): a controller's schedule, or its fallback, overrides allow_percentage.
 import type { StoreData } from '../lib/json-store.js';
-import { chanceNow, chanceSourceText, chanceText } from '../src/core/chance-now.js';
+import { chanceNow, chanceSourceText, chanceText } from '../src/core/decision/index.js';
 import { roomSettings, storeRooms, storeRouting } from '../lib/room-store.js';
-import type { Routing } from '../src/core/routing.js';
+import type { Routing } from '../src/core/routing/index.js';
 import type { Config } from '../src/core/types.js';
 import type { StartPorts } from './start-ports.js';
 import { timeOfDay } from './tune-clock.js';

@@ -6,7 +6,7 @@
 // repaired: which key should sign is the operator's choice (a typo in active_key, a key removed by
 // mistake, a store copied from elsewhere), and a new key would silently end every session the old
 // one signed. npm start stops and says how to fix it.
-import { decodeBase64, isTokenKid, MIN_KEY_BYTES } from '../src/core/keys.js';
+import { decodeBase64, isTokenKid, MIN_KEY_BYTES } from '../src/core/tokens/index.js';
 import { readStoreIfExists } from '../lib/json-store.js';
 import { settingSources, signingKeys, storeRooms } from '../lib/room-store.js';
 import { SETTINGS_KEY } from '../src/core/settings/index.js';

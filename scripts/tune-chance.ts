@@ -1,8 +1,8 @@
 // The chance a room's draws use now, and where it comes from, for `npm run tune`: the edge's own
-// choice (src/core/chance-now.ts, as the start banner and the JSON answer read it), so the tool and
+// choice (src/core/decision/chance-now.ts, as the start banner and the JSON answer read it), so the tool and
 // the room cannot disagree. A controller's schedule is told in times of day: the
 // entry in force, when the schedule was written, and when it falls to its last entry, the fallback.
-import { chanceNow } from '../src/core/chance-now.js';
+import { chanceNow } from '../src/core/decision/index.js';
 import { CONTROLLER_KEY, liveKey, SETTINGS_KEY } from '../src/core/settings/index.js';
 import type { Config } from '../src/core/types.js';
 import { DEFAULT_LEASE_SECONDS, parseBeat } from '../control/failover/index.js';

@@ -1,9 +1,9 @@
 // Whether the key a room's active_key names can sign, before `npm run tune` writes active_key: a room
-// that names no usable key answers every new visitor with a 503 (src/core/keys.ts says so only in its
+// that names no usable key answers every new visitor with a 503 (src/core/tokens/keys.ts says so only in its
 // log). Locally the keys are local/keys.json, read as the room reads them; on a service, the names in
 // its Secret Store, asked through the Fastly CLI (a Secret Store never gives a value back, so there
 // only the name can be checked).
-import { decodeBase64, EVENT_SEED_ID, isTokenKid, MIN_KEY_BYTES } from '../src/core/keys.js';
+import { decodeBase64, EVENT_SEED_ID, isTokenKid, MIN_KEY_BYTES } from '../src/core/tokens/index.js';
 import { SETTINGS_KEY, storeKeyOf } from '../src/core/settings/index.js';
 import { KEY_STORE } from '../src/fastly/names.js';
 import { readStoreIfExists, type StoreData } from '../lib/json-store.js';
@@ -23,7 +23,7 @@ export interface SigningKeys {
   madeOnStart?: string;
 }
 
-/** Why a stored key cannot sign, as the room judges it (src/core/keys.ts), or null when it can. */
+/** Why a stored key cannot sign, as the room judges it (src/core/tokens/keys.ts), or null when it can. */
 export function unusableWhy(kid: string, value: string): string | null {
   const bytes = decodeBase64(value);
   if (bytes === null) return `the key "${kid}" is not base64`;

@@ -15,7 +15,7 @@ import {
   storeKeyOf,
   storeWrites,
 } from '../src/core/settings/index.js';
-import { parseRouting, type RoutingProblem } from '../src/core/routing.js';
+import { parseRouting, type RoutingProblem } from '../src/core/routing/index.js';
 import { applyWrites, type StoreData } from '../lib/json-store.js';
 import { orphanRoomKeys, storeRooms, storeRouting, unreadKeys } from '../lib/room-store.js';
 import { judgedText, judgeScopes, roomOfKey, type Judged } from './tune-judge.js';

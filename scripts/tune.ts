@@ -23,7 +23,7 @@ import {
   SETTINGS_KEY,
   settingName,
 } from '../src/core/settings/index.js';
-import { LOCALE_TAGS } from '../src/core/i18n/locales.js';
+import { LOCALE_TAGS } from '../src/core/i18n/index.js';
 import { CONFIG_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, parseStoreList, resolveStoreId, writeServiceValues } from '../lib/fastly-cli.js';
 import { readStore, writeStoreAtomic, type StoreData } from '../lib/json-store.js';

@@ -1,6 +1,6 @@
 // What the simulator knows of each visitor (Actor) and of the run (Trace): the records population.ts
 // keeps as it plays the crowd, and the figures read.
-import type { WaitEstimate } from '../src/core/estimate.js';
+import type { WaitEstimate } from '../src/core/answer/index.js';
 import type { Group } from './visitors.js';
 
 /** One person (or bot operator): one identity, one or more devices or cookie jars. */

@@ -6,7 +6,7 @@
 // the key, and proof.ts's own functions give the secret counters), and a solver's work is exact: it
 // tries counters 0..N_i of each of the 8 sub-challenges, so sum(N_i) + 8 SHA-256 digests. That work is
 // charged against the device's rate (an honest page) or the farm's budget, on the virtual clock.
-import { PHONE_RATE } from '../src/core/proof.js';
+import { PHONE_RATE } from '../src/core/tokens/index.js';
 import type { ProofInput } from '../src/core/decision/index.js';
 import type { Actor } from './actor.js';
 import type { RoomAnswer, SimPuzzle } from './room.js';

@@ -2,7 +2,7 @@
 // busiest 10 seconds against what chance alone would give at the target rate, active sessions
 // against total_active_users, and each POP against its ceiling.
 import { parseConfig } from '../src/core/settings/index.js';
-import { chanceFor } from '../src/core/draw.js';
+import { chanceFor } from '../src/core/decision/index.js';
 import type { RunResult } from './run.js';
 import { createRandom } from '../lib/random.js';
 import { quantileOf } from '../lib/quantiles.js';

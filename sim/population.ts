@@ -1,6 +1,6 @@
 // Visitors: who arrives when, how each one uses the room, and what happened to them. Honest visitors
 // follow the page (Retry-After plus the page's jitter); adversaries bend one rule each.
-import { DENY_PAGE_TIMER } from '../src/core/draw.js';
+import { DENY_PAGE_TIMER } from '../src/core/decision/index.js';
 import type { Actor, Trace } from './actor.js';
 import { patience } from './arrivals.js';
 import type { VirtualClock } from './clock.js';

@@ -7,16 +7,16 @@
 // central store reaches a POP after that POP's delay, as Fastly's Config Store does, and each POP
 // counts its own admissions for the ceiling.
 import { createHash } from 'node:crypto';
-import { answerFacts, type AnswerFacts } from '../src/core/answer.js';
-import { createCeiling } from '../src/core/ceiling.js';
+import { answerFacts, type AnswerFacts } from '../src/core/answer/index.js';
+import { createCeiling } from '../src/core/decision/index.js';
 import { parseConfig, problemText } from '../src/core/settings/index.js';
 import { decide } from '../src/core/decision/index.js';
-import { jitterSeconds } from '../src/core/draw.js';
-import { createKeyRing, type KeyRing } from '../src/core/keys.js';
-import { decisionLine } from '../src/core/log-line.js';
-import { logWeight } from '../src/core/log-sample.js';
+import { jitterSeconds } from '../src/core/decision/index.js';
+import { createKeyRing, type KeyRing } from '../src/core/tokens/index.js';
+import { decisionLine } from '../src/core/log/index.js';
+import { logWeight } from '../src/core/log/index.js';
 import type { ProofInput } from '../src/core/decision/index.js';
-import { proofSolution, type ProofClass } from '../src/core/proof.js';
+import { proofSolution, type ProofClass } from '../src/core/tokens/index.js';
 import type { Config, Outcome, ReasonCode } from '../src/core/types.js';
 import { VirtualRateCounter } from './rate-counter.js';
 

@@ -14,11 +14,11 @@ import {
   readRoomRaws,
   ROUTING_KEY,
 } from '../src/core/settings/index.js';
-import { cookieName, splitRoomCookie } from '../src/core/cookies.js';
-import { jitterSeconds } from '../src/core/draw.js';
-import { createKeyRing } from '../src/core/keys.js';
-import { requestFacts } from '../src/core/request-facts.js';
-import { parseRouting, routeRequest, type Routing } from '../src/core/routing.js';
+import { cookieName, splitRoomCookie } from '../src/core/request/index.js';
+import { jitterSeconds } from '../src/core/decision/index.js';
+import { createKeyRing } from '../src/core/tokens/index.js';
+import { requestFacts } from '../src/core/request/index.js';
+import { parseRouting, routeRequest, type Routing } from '../src/core/routing/index.js';
 import type { Config } from '../src/core/types.js';
 import { CrossRoomCheck, type ServiceAnswer } from './cross-room.js';
 import { edgeDecision, PopCopy, simulatedKey, type EdgeOptions, type Room } from './room.js';

@@ -76,7 +76,7 @@ export function syncHmacSubtle(subtle: SubtleCrypto): SubtleCrypto {
         return (subtle.sign as (...args: unknown[]) => Promise<ArrayBuffer>)(algorithm, key, data);
       return Promise.resolve(arrayBufferOf(macOf(kept, data)));
     },
-    // The proof of work's puzzle (src/core/proof.ts) takes 8 SHA-256 digests for every waiting answer
+    // The proof of work's puzzle (src/core/tokens/proof.ts) takes 8 SHA-256 digests for every waiting answer
     // that asks for one: at once too, as the same bytes node:crypto's createHash gives.
     digest(algorithm: unknown, data: unknown): Promise<ArrayBuffer> {
       const name = nameOf(algorithm);

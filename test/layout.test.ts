@@ -3,7 +3,7 @@
 // name as a prefix (test/core/handler.visitor.test.ts). The suites below test the built room, the
 // pages in a browser or the repository's files as a whole rather than one module, and say so here.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../lib/paths.js';
 
@@ -93,5 +93,96 @@ describe("control/'s folders", () => {
       }
     }
     expect(through).toEqual([]);
+  });
+});
+
+// The source folders' doors: a family of files is a folder whose index.ts is the only module code
+// outside the folder imports (tests aside, which test a family's modules one by one); only the Fastly
+// adapter imports `fastly:*`; and every module under src/ is reached from the edge's entry point
+// (src/index.ts), so code only the tools use lives outside src/ and out of the Wasm.
+const SOURCE_DIRS = [
+  'src',
+  'control',
+  'host',
+  'lib',
+  'scripts',
+  'sim',
+  'report',
+  'fastly-api',
+  'load',
+  'fuzz',
+  'bench',
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(repoRoot, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourceFiles(path);
+    return /\.(ts|mts|mjs)$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+const IMPORT =
+  /(?:^|\s)(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s*['"]([^'"]+)['"]/gm;
+
+/** Each import of a file: its specifier, and the repository path it names when relative. */
+function importsOf(file: string): { spec: string; target: string | null }[] {
+  const text = readFileSync(join(repoRoot, file), 'utf8');
+  return [...text.matchAll(IMPORT)].map((m) => {
+    const spec = (m[1] ?? m[2] ?? m[3])!;
+    if (!spec.startsWith('.')) return { spec, target: null };
+    const bare = spec.split('?')[0]!;
+    return { spec, target: posix.normalize(posix.join(dirname(file), bare)).replace(/\.js$/, '.ts') };
+  });
+}
+
+const sources = SOURCE_DIRS.flatMap(sourceFiles);
+/** Every folder (at any depth under a source folder) with an index.ts: a family with a door. */
+const families = sources
+  .filter((f) => f.endsWith('/index.ts') && f !== 'src/index.ts')
+  .map((f) => f.slice(0, -'/index.ts'.length));
+
+describe('the source folders', () => {
+  it('are entered through their index.ts only', () => {
+    const sideDoors = sources.flatMap((file) =>
+      importsOf(file).flatMap(({ target }) => {
+        if (target === null) return [];
+        const family = families
+          .filter((fam) => target.startsWith(`${fam}/`) && !file.startsWith(`${fam}/`))
+          .sort((a, b) => a.length - b.length)[0];
+        if (family === undefined || target === `${family}/index.ts`) return [];
+        // A family inside another family is entered through its own door from its parent.
+        return [`${file} -> ${target} (use ${family}/index.js)`];
+      }),
+    );
+    expect(sideDoors).toEqual([]);
+  });
+
+  it('have src/core in families: no module at its top but the handler, the warm-up and the shared types', () => {
+    const top = sources.filter((f) => posix.dirname(f) === 'src/core').map((f) => posix.basename(f));
+    expect(top.sort()).toEqual(['handler.ts', 'types.ts', 'warm.ts']);
+  });
+
+  it('keep fastly:* to the Fastly adapter', () => {
+    const outside = sources.filter(
+      (file) =>
+        !file.startsWith('src/fastly/') &&
+        file !== 'src/index.ts' &&
+        importsOf(file).some(({ spec }) => spec.startsWith('fastly:')),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('hold in src/ only what the edge runs: every module is reached from src/index.ts', () => {
+    const reached = new Set<string>();
+    const queue = ['src/index.ts'];
+    while (queue.length > 0) {
+      const file = queue.pop()!;
+      if (reached.has(file)) continue;
+      reached.add(file);
+      for (const { target } of importsOf(file))
+        if (target?.startsWith('src/') && target.endsWith('.ts')) queue.push(target);
+    }
+    expect(sources.filter((f) => f.startsWith('src/') && !reached.has(f))).toEqual([]);
   });
 });

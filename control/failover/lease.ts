@@ -1,6 +1,6 @@
 // The lease on a published schedule (docs/control/failover.md#restarting-it-safely): every allow_schedule the
 // controller writes reaches at least the lease ahead, and its last entry, at the lease's end, is the
-// room's fallback chance. The edge keeps the last entry once past the schedule (src/core/draw.ts
+// room's fallback chance. The edge keeps the last entry once past the schedule (src/core/decision/draw.ts
 // chanceFor), so a controller that dies leaves each room on its forecast until the lease runs out,
 // then on a known chance: `fallback_percentage` if the operator set one, else the lowest chance of
 // the forecast it last published (the slowest pace it planned, so the origin is not flooded).

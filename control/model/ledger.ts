@@ -8,7 +8,7 @@
 // counts add up those weights; admissions and sessions (never sampled) count one by one. It bounds
 // itself too: past `maxTickets` it halves its own rate and forgets the tickets outside the smaller
 // sample, so its memory and the plan's time stay bounded whatever the crowd.
-import { inLogSample, isWaitingDecision } from '../../src/core/log-sample.js';
+import { inLogSample, isWaitingDecision } from '../../src/core/log/index.js';
 import type { DecisionLine } from '../types.js';
 import { Sessions } from './sessions.js';
 import { drawValueOfId } from './ticket-id.js';
@@ -136,7 +136,7 @@ export class Ledger {
     pop.lastSeenMs = Math.max(pop.lastSeenMs, line.tsMs);
     bump(this.minutes, minute, 'lines');
     bump(pop.minutes, minute, 'lines');
-    // A check refused for hammering (src/core/hammer.ts): its token was read without being verified,
+    // A check refused for hammering (src/core/answer/hammer.ts): its token was read without being verified,
     // and nothing was decided, so it tells nothing about tickets (a forged one would read as a reissue).
     // A token of the infinite queue (`bot`) never wins: counted, it would be demand that never comes
     // in, and the law would plan for it. Both still say the POP's log is flowing (above).

@@ -15,8 +15,8 @@
 // tokens (one per identity, the same on every line before the start) are in the sample or not, as
 // the ledger's tickets are. Admissions are always logged and count one by one; a place outside the
 // sample that is admitted is only that.
-import { inLogSample, isWaitingDecision } from '../../src/core/log-sample.js';
-import { PREQUEUE_CHECK_SECONDS } from '../../src/core/queue.js';
+import { inLogSample, isWaitingDecision } from '../../src/core/log/index.js';
+import { PREQUEUE_CHECK_SECONDS } from '../../src/core/decision/index.js';
 import type { DecisionLine } from '../types.js';
 
 export interface Place {

@@ -1,7 +1,7 @@
 // The deny page's crowd: visitors the closed room turned away come back at their page's next check
 // once the operator opens it. The controller sees them only as they arrive, so the draw plan
 // (draw-plan.ts) forecasts them on their own, from the denials it counted by window.
-import { DENY_PAGE_TIMER } from '../../src/core/draw.js';
+import { DENY_PAGE_TIMER } from '../../src/core/decision/index.js';
 
 /** What the return rates own of the model's state: who comes back, and how many do, as learned. */
 export interface ReturnsState {

@@ -1,6 +1,6 @@
 // Admitted visitors' sessions, from decision lines: an admission starts one, a renewal carries it to
 // the new token, any request keeps it alive. Admission, renewal and allow lines are never sampled
-// (src/core/log-sample.ts), so sessions are counted one by one.
+// (src/core/log/log-sample.ts), so sessions are counted one by one.
 import type { DecisionLine } from '../types.js';
 
 /** Reasons whose allow token starts a session (not a renewal of one). */

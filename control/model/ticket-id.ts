@@ -1,5 +1,5 @@
 // A token id in the decision line is its signature's first 6 bytes in base64url: the token's draw
-// number u, the same number the edge compares with the chance (src/core/draw.ts).
+// number u, the same number the edge compares with the chance (src/core/decision/draw.ts).
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 /** Character code -> its 6 bits, -1 for a character outside the alphabet: read for every ticket of every plan. */
 const VALUE = new Int8Array(128).fill(-1);

@@ -2,19 +2,19 @@
 // specific route), decide (the room's settings, an invitation, the decision), answer (the origin or a
 // page made at the edge) and log (handler/log.ts, the one place the decision line is assembled).
 // Runtime-neutral: the Fastly adapter and the tests hand in the same RoomDeps shape.
-import { resultWith, type DecideResult } from './result.js';
-import { decideExchange } from './handler/decide.js';
-import { type Exchange, openExchange } from './handler/exchange.js';
-import { hammering } from './handler/hammering.js';
-import { inviteRedirect } from './handler/invite-redirect.js';
-import { logOutcome } from './handler/log.js';
-import { toOrigin } from './handler/origin.js';
-import { roomPage } from './handler/page.js';
-import { readRequest } from './handler/read.js';
-import { passReason, route } from './handler/route.js';
+import { resultWith, type DecideResult } from './decision/index.js';
+import { decideExchange } from './handler/index.js';
+import { type Exchange, openExchange } from './handler/index.js';
+import { hammering } from './handler/index.js';
+import { inviteRedirect } from './handler/index.js';
+import { logOutcome } from './handler/index.js';
+import { toOrigin } from './handler/index.js';
+import { roomPage } from './handler/index.js';
+import { readRequest } from './handler/index.js';
+import { passReason, route } from './handler/index.js';
 import type { ReasonCode, RoomDeps } from './types.js';
 
-export { COMMAND_HEADER } from './handler/origin.js';
+export { COMMAND_HEADER } from './handler/index.js';
 
 export async function handle(request: Request, deps: RoomDeps): Promise<Response> {
   const arrival = readRequest(request, deps);

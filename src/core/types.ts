@@ -1,7 +1,7 @@
 // The shapes every part of the room agrees on. The core (everything under src/core) is pure:
 // it never imports `fastly:*`; the runtime hands it what it needs through RoomDeps. Nothing here
 // imports anything but the type of a language (i18n/locales.ts): every other file of the core stands on this one.
-import type { Locale } from './i18n/locales.js';
+import type { Locale } from './i18n/index.js';
 import type { SettingProblem } from './settings/index.js';
 
 /**

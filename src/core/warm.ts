@@ -14,19 +14,19 @@
 // steps do, with a stand-in key store: the same code a new, waiting, admitted and denied visitor
 // takes, with nothing of theirs left behind (key rings live per request, and the memory's tables that
 // follow from the stores are used only when a request hands the memory over).
-import { renderAnswer } from './answer-body.js';
-import { enUS } from './i18n/catalogs/en-US.js';
-import { checkOverrides } from './i18n/overrides.js';
-import { warmPageText } from './i18n/page-text.js';
+import { renderAnswer } from './pages/index.js';
+import { enUS } from './i18n/index.js';
+import { checkOverrides } from './i18n/index.js';
+import { warmPageText } from './i18n/index.js';
 import { parseRoomConfig } from './settings/index.js';
-import { clearRoomCookie, cookieName, removeRoomCookie, roomCookies, setRoomCookie } from './cookies.js';
+import { clearRoomCookie, cookieName, removeRoomCookie, roomCookies, setRoomCookie } from './request/index.js';
 import { decide } from './decision/index.js';
-import { resolveIdentity } from './identity.js';
-import { createKeyRing } from './keys.js';
-import { requestFacts } from './request-facts.js';
-import type { DecideResult } from './result.js';
-import { PROOF_HEADER } from './proof.js';
-import { parseRouting, routeRequest } from './routing.js';
+import { resolveIdentity } from './request/index.js';
+import { createKeyRing } from './tokens/index.js';
+import { requestFacts } from './request/index.js';
+import type { DecideResult } from './decision/index.js';
+import { PROOF_HEADER } from './tokens/index.js';
+import { parseRouting, routeRequest } from './routing/index.js';
 import type { Config } from './types.js';
 
 const KID = 'warm-up';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { claimsOf } from '../../lib/mint.js';
 import { dueLosingToken, proofCostLines, type ProofCost } from '../../bench/room-proof.js';
-import { drawValue, dueAt, signatureOf, staleAt } from '../../src/core/draw.js';
+import { drawValue, dueAt, signatureOf, staleAt } from '../../src/core/decision/draw.js';
 
 const keyBytes = Uint8Array.from({ length: 64 }, (_, i) => (i * 13 + 1) & 255);
 const D = 3600;

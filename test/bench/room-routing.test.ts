@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { lookupsPerRequest, MANY_ROOMS_VISITOR, routingFixture, VALUE_LIMIT } from '../../bench/room-routing.js';
 import { routingLines } from '../../bench/room-report.js';
-import { parseRouting, routeRequest } from '../../src/core/routing.js';
+import { parseRouting, routeRequest } from '../../src/core/routing/routing.js';
 import { facts } from '../support/routing-facts.js';
 
 describe('the 20-room, 50-rule routing of the bench', () => {

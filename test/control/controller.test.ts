@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SettingWrites } from '../../control/types.js';
 import { storeFromSettings } from '../../src/core/settings/index.js';
-import { decisionLine } from '../../src/core/log-line.js';
+import { decisionLine } from '../../src/core/log/log-line.js';
 import { crowdSecond, TWO_ROOM_CROWD } from './crowd.js';
 import { admittedLine } from './lines.js';
 

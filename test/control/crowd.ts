@@ -2,7 +2,7 @@
 // visitors of each room take a wait token for the cohort two windows on, and `admitted` of the earlier
 // ones are let in. For the controller's end-to-end tests against the Fastly API stand-in, whose
 // `fastly log-tail` prints what a test pushes.
-import { decisionLine } from '../../src/core/log-line.js';
+import { decisionLine } from '../../src/core/log/log-line.js';
 
 const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 

@@ -1,6 +1,6 @@
 // Decision lines as the edge writes them, for the controller's tests.
 import type { DecisionLine, PlanContext } from '../../control/types.js';
-import { decisionLine } from '../../src/core/log-line.js';
+import { decisionLine } from '../../src/core/log/log-line.js';
 
 /** A parsed decision line with nothing but what `partial` names, in windows of `d` seconds. */
 export function parsedLine(partial: Partial<DecisionLine> & { tsMs: number; reason: string }, d = 30): DecisionLine {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { solveChallenges } from '../../lib/proof-solve.js';
 import { claimsOf, roomCookieValue } from '../../lib/mint.js';
 import { FakeRoom, type Answer } from '../support/fakes.js';
-import { countersFor } from '../../src/core/proof.js';
+import { countersFor } from '../../src/core/tokens/proof.js';
 
 const JSON_ACCEPT = { accept: 'application/json' };
 const routing = JSON.stringify({

@@ -1,7 +1,7 @@
 // Invitations through the pure handler: a valid one lets its visitor in at once, in its own room only;
 // every other one gets nothing and is named in the decision line; the origin never sees one.
 import { describe, expect, it } from 'vitest';
-import { signInvite } from '../../src/core/invite.js';
+import { signInvite } from '../../src/core/tokens/invite.js';
 import { FakeRoom, KEY_BASE64, KID } from '../support/fakes.js';
 import { claimsOf, roomCookieValue } from '../../lib/mint.js';
 

@@ -2,17 +2,17 @@
 // cookie), the cookie, then Accept-Language; the operator's wording over the built-in one; Vary; and
 // nothing of it for a visitor on their way to the origin.
 import { describe, expect, it, vi } from 'vitest';
-import { dueAt } from '../../src/core/draw.js';
-import type { AnswerInput } from '../../src/core/answer-body.js';
+import { dueAt } from '../../src/core/decision/draw.js';
+import type { AnswerInput } from '../../src/core/pages/answer-body.js';
 import { SandboxMemory } from '../../src/core/memory/index.js';
 import { FakePenaltyBox, FakeRoom, mint, SlidingCounter, T0 } from '../support/fakes.js';
 import { windowBoundary } from '../../lib/mint.js';
 
-vi.mock('../../src/core/answer-body.js', async (original) => {
-  const m = await original<typeof import('../../src/core/answer-body.js')>();
+vi.mock('../../src/core/pages/answer-body.js', async (original) => {
+  const m = await original<typeof import('../../src/core/pages/answer-body.js')>();
   return { ...m, renderAnswer: vi.fn(m.renderAnswer) };
 });
-const { renderAnswer } = await import('../../src/core/answer-body.js');
+const { renderAnswer } = await import('../../src/core/pages/answer-body.js');
 const { LOCALE_TAGS, localeByTag } = await import('../../src/core/i18n/locales.js');
 const { Strings } = await import('../../src/core/i18n/strings.js');
 const builtin = (tag: string) => localeByTag(tag)!.catalog;

@@ -1,7 +1,7 @@
 // log_sample_rate at the edge: waiting decisions are logged for a sample of token ids, with the
 // weight in the line; admissions, renewals and deny lines always.
 import { describe, expect, it } from 'vitest';
-import { inLogSample } from '../../src/core/log-sample.js';
+import { inLogSample } from '../../src/core/log/log-sample.js';
 import { claimsOf, tokenOf } from '../../lib/mint.js';
 import { FakeRoom, T0 } from '../support/fakes.js';
 

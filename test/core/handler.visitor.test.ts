@@ -1,7 +1,7 @@
 // What a visitor notices of the handler, with a clock the test moves: tokens and draws window by
 // window, and the answers made at the edge (JSON, the deny page, the stored page, the cookie).
 import { describe, expect, it } from 'vitest';
-import { dueAt, dueSpreadSeconds, tokenId } from '../../src/core/draw.js';
+import { dueAt, dueSpreadSeconds, tokenId } from '../../src/core/decision/draw.js';
 import { FakeRoom, mint, T0 } from '../support/fakes.js';
 import { claimsOf, tokenOf, windowBoundary } from '../../lib/mint.js';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { windowBoundary } from '../../lib/mint.js';
 import { mintToken, startRoom, type Room } from '../../lib/room-host.js';
-import { drawWins, dueAt, signatureOf } from '../../src/core/draw.js';
+import { drawWins, dueAt, signatureOf } from '../../src/core/decision/draw.js';
 import { BASE_SETTINGS, D, VISITOR_IDENTITY } from './base-settings.js';
 import { visit } from './visit.js';
 

@@ -2,7 +2,7 @@
 // command, a dead origin, keys, bad settings, the decision log and live tuning.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dueAt } from '../../src/core/draw.js';
+import { dueAt } from '../../src/core/decision/draw.js';
 import { claimsOf, nowSeconds, tokenOf, windowBoundary } from '../../lib/mint.js';
 import type { EchoedRequest } from '../../lib/echo-origin.js';
 import { mintToken, startRoom, TEST_KID, waitFor, type Room } from '../../lib/room-host.js';

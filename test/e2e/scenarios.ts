@@ -2,7 +2,7 @@
 // visitor must see. test/e2e/decisions.test.ts runs every row against the built Wasm on the host; the
 // rows only need a signing key and a clock, so a suite against the pure handler can run them too.
 // expect-scenario.ts checks an answer against its row.
-import { dueAt, staleAt } from '../../src/core/draw.js';
+import { dueAt, staleAt } from '../../src/core/decision/draw.js';
 import { nowSeconds, windowBoundary } from '../../lib/mint.js';
 import { TEST_KID, mintToken, tokenDraw, type Room, type Settings } from '../../lib/room-host.js';
 import type { Outcome, ReasonCode } from '../../src/core/types.js';

@@ -1,7 +1,7 @@
 // The room on services set up unlike the usual test room: stores missing or broken (it must keep
 // serving, fail open where the design says so, and name the store), and visitors over IPv6.
 import { afterEach, expect, it } from 'vitest';
-import { groupAddress } from '../../src/core/identity.js';
+import { groupAddress } from '../../src/core/request/identity.js';
 import { startHost, type RunningHost } from '../../lib/host-process.js';
 import { claimsOf, roomCookieValue, roomCookies } from '../../lib/mint.js';
 import { startEchoOrigin, type EchoOrigin } from '../../lib/echo-origin.js';

@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { crossRoomAttack, INVITE_KID, roomMaterial } from '../../fuzz/cross-room.js';
 import { seeded } from '../../fuzz/attacks.js';
-import { checkInvite } from '../../src/core/invite.js';
-import { createKeyRing } from '../../src/core/keys.js';
-import { cookieName } from '../../src/core/cookies.js';
+import { checkInvite } from '../../src/core/tokens/invite.js';
+import { createKeyRing } from '../../src/core/tokens/keys.js';
+import { cookieName } from '../../src/core/request/cookies.js';
 
 const signing = { bytes: new Uint8Array(64).fill(3), kid: 'k1' };
 const inviteBytes = new Uint8Array(32).fill(9);

@@ -7,10 +7,10 @@ import { claimsOf, nowSeconds } from '../../lib/mint.js';
 import { drawBetween, forgeries, PROOF_CONTROL, proofAttack, proofMaterial } from '../../fuzz/proof-attacks.js';
 import { seeded } from '../../fuzz/attacks.js';
 import { PROOF_SECONDS, WAIT_SECONDS } from '../../fuzz/rooms.js';
-import { dueAt } from '../../src/core/draw.js';
-import { identityHash } from '../../src/core/identity.js';
-import { hmacKey } from '../../src/core/keys.js';
-import { checkProof } from '../../src/core/proof.js';
+import { dueAt } from '../../src/core/decision/draw.js';
+import { identityHash } from '../../src/core/request/identity.js';
+import { hmacKey } from '../../src/core/tokens/keys.js';
+import { checkProof } from '../../src/core/tokens/proof.js';
 
 const signing = { bytes: Uint8Array.from({ length: 64 }, (_, i) => (i * 7 + 3) & 255), kid: 'k1' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeCondition, describeRouting } from '../../lib/routing-describe.js';
-import { parseCondition } from '../../src/core/rule-parse.js';
-import { parseRouting } from '../../src/core/routing.js';
+import { parseCondition } from '../../src/core/routing/rule-parse.js';
+import { parseRouting } from '../../src/core/routing/routing.js';
 
 describe('describeRouting', () => {
   it('shows the rooms, the routes in the order they are tried, the rules and the default room', () => {

@@ -1,7 +1,7 @@
 // The generator's reading of the room's pages, checked against the pages the room really renders.
 import { describe, expect, it } from 'vitest';
 import { afterCheck, firstWait, roomJson, timingFromHtml, type PageTiming } from '../../load/page.js';
-import { renderAnswer } from '../../src/core/answer-body.js';
+import { renderAnswer } from '../../src/core/pages/answer-body.js';
 import { parseConfig } from '../../src/core/settings/index.js';
 import type { PageName } from '../../src/core/types.js';
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageVars } from '../../src/core/pages.js';
+import type { PageVars } from '../../src/core/pages/pages.js';
 import type { PageName } from '../../src/core/types.js';
 import { launchBrowser } from '../../lib/chromium.js';
 import { instrument, checksMade, render, serveRoom, SHOP_URL, type CheckAnswer } from './fake-room.js';

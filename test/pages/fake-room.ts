@@ -4,9 +4,9 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { source as solverSource } from 'waiting-room:solver';
 import type { PageLanguage } from '../../src/core/i18n/page-language.js';
-import { renderPage, type PageVars } from '../../src/core/pages.js';
-import { answerText } from '../../src/core/pages-view.js';
-import { SOLVER_PATH } from '../../src/core/solver-asset.js';
+import { renderPage, type PageVars } from '../../src/core/pages/pages.js';
+import { answerText } from '../../src/core/pages/pages-view.js';
+import { SOLVER_PATH } from '../../src/core/pages/solver-asset.js';
 import type { PageName } from '../../src/core/types.js';
 
 export const SHOP_URL = 'https://shop.test/tickets';
@@ -85,7 +85,7 @@ export async function serveRoom(context: BrowserContext, firstPage: string, answ
   const room: FakeRoom = { documents: [], checks: [], proofs: [], answer };
   await context.route('https://shop.test/**', async (route: Route) => {
     const request = route.request();
-    // The solver, as the edge serves it (src/core/solver-asset.ts): to the page and to its worker.
+    // The solver, as the edge serves it (src/core/pages/solver-asset.ts): to the page and to its worker.
     if (new URL(request.url()).pathname === SOLVER_PATH)
       return route.fulfill({ contentType: 'text/javascript', body: solverSource });
     if (request.resourceType() === 'document') {

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DONE } from '../../pages/solver/challenge.js';
 import { launchBrowser } from '../../lib/chromium.js';
-import { SOLVER_PATH } from '../../src/core/solver-asset.js';
+import { SOLVER_PATH } from '../../src/core/pages/solver-asset.js';
 import { specProof, type SpecProof } from '../support/proof-spec.js';
 import { localeByTag } from '../../src/core/i18n/locales.js';
 import { Strings } from '../../src/core/i18n/strings.js';

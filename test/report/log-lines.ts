@@ -1,9 +1,9 @@
 // A made decision log for the report's tests: visitors arrive, wait for their window's draw, win or
 // lose (a loser goes on under the successor named ahead), some leave; decision lines as the edge
-// writes it, in time order. Optionally sampled as the edge samples (src/core/log-sample.ts logWeight): a
+// writes it, in time order. Optionally sampled as the edge samples (src/core/log/log-sample.ts logWeight): a
 // waiting line is kept when the id of the token it used or of the one it set is in the sample, with its
 // weight in `w`; every other line is kept.
-import { logWeight } from '../../src/core/log-sample.js';
+import { logWeight } from '../../src/core/log/log-sample.js';
 import type { Outcome, TokenClaims } from '../../src/core/types.js';
 
 export interface MadeLog {

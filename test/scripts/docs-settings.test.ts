@@ -8,7 +8,7 @@ import { repoRoot } from '../../lib/paths.js';
 import { CONDITION_SCHEMAS } from '../../lib/routing-schema.js';
 import { SCHEMA_DIR } from '../../lib/setting-schema.js';
 import { CONFIGURATION_MD, configurationWithTable, schemaFiles } from '../../scripts/docs-settings.js';
-import { CONDITION_KEYS } from '../../src/core/rule-parse.js';
+import { CONDITION_KEYS } from '../../src/core/routing/rule-parse.js';
 import { parseConfig, settingName, SETTING_NAMES } from '../../src/core/settings/index.js';
 import { validate } from '../support/json-schema.js';
 import { settingExamples, writtenName } from '../support/setting-examples.js';

@@ -5,10 +5,10 @@ import { createHash } from 'node:crypto';
 import { statSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main as event, verifyTokens } from '../../scripts/event.js';
-import { identityHash } from '../../src/core/identity.js';
-import { seedKey } from '../../src/core/keys.js';
-import { prequeuePosition, rank } from '../../src/core/position.js';
-import { signToken } from '../../src/core/token.js';
+import { identityHash } from '../../src/core/request/identity.js';
+import { seedKey } from '../../src/core/tokens/keys.js';
+import { prequeuePosition, rank } from '../../src/core/answer/position.js';
+import { signToken } from '../../src/core/tokens/token.js';
 import { repoRoot } from '../../lib/paths.js';
 import { captured, readJson, scratch, type Scratch } from './helpers.js';
 

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { builtinPages, builtinPartials, renderPage } from '../../src/core/pages.js';
+import { builtinPages, builtinPartials, renderPage } from '../../src/core/pages/pages.js';
 import type { PageName } from '../../src/core/types.js';
 import {
   encodePages,
@@ -50,7 +50,7 @@ describe('built-in templates', () => {
 
   it.each(NAMES)('%s loads nothing from anywhere else (the page must not send visitors to the origin)', (name) => {
     // The template and the parts (CSS, scripts) it takes in. Save the proof-of-work solver, which the
-    // edge serves itself (src/core/solver-asset.ts).
+    // edge serves itself (src/core/pages/solver-asset.ts).
     const html = [builtinPages[name], ...Object.values(builtinPartials)]
       .join('\n')
       .replaceAll('.src="{{{solverUrl}}}"', '');

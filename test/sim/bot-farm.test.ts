@@ -1,7 +1,7 @@
 // The proof of work's players: a farm's one CPU budget shared by its identities, worked in order of
 // due times, and honest pages that solve before they check, their CPU time counted.
 import { describe, expect, it } from 'vitest';
-import { PHONE_RATE } from '../../src/core/proof.js';
+import { PHONE_RATE } from '../../src/core/tokens/proof.js';
 import type { Actor } from '../../sim/actor.js';
 import { Farm, ProofPlayers, workOf, type BotSpec } from '../../sim/bot-farm.js';
 import type { RoomAnswer, SimPuzzle } from '../../sim/room.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VirtualRateCounter } from '../../sim/rate-counter.js';
 import { createRoom, EPOCH_MS, simulatedKey } from '../../sim/room.js';
-import type { AnswerFacts } from '../../src/core/answer.js';
+import type { AnswerFacts } from '../../src/core/answer/answer.js';
 import { handle } from '../../src/core/handler.js';
 import { storeFromSettings } from '../../src/core/settings/index.js';
 import type { RoomDeps } from '../../src/core/types.js';

@@ -3,7 +3,7 @@
 import { webcrypto } from 'node:crypto';
 import { CompactSign, compactVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { proofChallenge } from '../../src/core/proof.js';
+import { proofChallenge } from '../../src/core/tokens/proof.js';
 import { syncHmacSubtle } from '../../sim/sync-hmac.js';
 
 const real = webcrypto.subtle as SubtleCrypto;

@@ -6,7 +6,7 @@
 import { createHash, createHmac } from 'node:crypto';
 
 export const K = 8;
-/** The spec's starting PHONE_RATE (src/core/proof.ts owns the real one). */
+/** The spec's starting PHONE_RATE (src/core/tokens/proof.ts owns the real one). */
 export const SPEC_PHONE_RATE = 150_000;
 
 export interface SpecChallenge {

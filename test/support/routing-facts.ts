@@ -1,5 +1,5 @@
-// Requests as routing rules see them (src/core/request-facts.ts), with fake edge lookups.
-import { requestFacts, type RequestFacts } from '../../src/core/request-facts.js';
+// Requests as routing rules see them (src/core/request/request-facts.ts), with fake edge lookups.
+import { requestFacts, type RequestFacts } from '../../src/core/request/request-facts.js';
 import type { DeviceClass, EdgeLookups } from '../../src/core/types.js';
 
 export interface FakeEdge {

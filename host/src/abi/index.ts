@@ -37,3 +37,5 @@ export const ABI_MODULES: Record<string, AbiModule> = {
   fastly_async_io: asyncIo,
   fastly_backend: backend,
 };
+export * from './types.js';
+export * from './wasi.js';

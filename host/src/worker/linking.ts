@@ -4,8 +4,8 @@
 // exception through it.
 import { ABI_MODULES } from '../abi/index.js';
 import { ERROR, HostError, INVAL, UNSUPPORTED } from '../guest/status.js';
-import type { HostFn } from '../abi/types.js';
-import { ProcExit, wasi } from '../abi/wasi.js';
+import type { HostFn } from '../abi/index.js';
+import { ProcExit, wasi } from '../abi/index.js';
 import { CpuLimitExit, type Execution } from '../guest/limits.js';
 import { writeFd } from '../guest/blocking.js';
 import type { Sandbox } from '../guest/sandbox.js';

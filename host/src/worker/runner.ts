@@ -4,7 +4,7 @@
 import { DEFAULT_MAX_MEMORY, MEMORY_IMPORT, WASM_PAGE } from '../memory-rewrite.js';
 import type { WorkerManifest } from '../config.js';
 import type { DownstreamRequest, NextReply, WorkerInit } from '../protocol.js';
-import { ProcExit } from '../abi/wasi.js';
+import { ProcExit } from '../abi/index.js';
 import { writeFd } from '../guest/blocking.js';
 import { GuestMemory } from '../guest/memory.js';
 import { MemoryPool } from '../guest/memory-pool.js';

@@ -1,7 +1,7 @@
 // Letting a visitor in: with the allow token they hold (renewed past half its life) or a new one, and,
 // for a new admission, through the POP's ceiling, which may hold a winner back for a second or two.
-import type { Place } from '../queue.js';
-import { resultWith, type DecideResult } from '../result.js';
+import type { Place } from './queue.js';
+import { resultWith, type DecideResult } from './result.js';
 import type { ReasonCode } from '../types.js';
 import { issue, issuedParts, noSigningKey } from './issue.js';
 import { placeParts } from './place.js';

@@ -1,8 +1,8 @@
 // The puzzle every waiting answer of a draw token carries when its draw asks for a proof (docs/bots.md):
 // added to whatever the steps decided, after them, so no step needs to know of it.
-import { proofChallenge, proofSecondsFor } from '../proof.js';
-import { eventPhase, prequeueDraining } from '../queue.js';
-import type { DecideResult } from '../result.js';
+import { proofChallenge, proofSecondsFor } from '../tokens/index.js';
+import { eventPhase, prequeueDraining } from './queue.js';
+import type { DecideResult } from './result.js';
 import type { Config } from '../types.js';
 import type { TokenInput } from './usable-token.js';
 

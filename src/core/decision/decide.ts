@@ -2,7 +2,7 @@
 // of which answers or passes the visit on to the next. Pure: everything it needs is in its input, so the
 // handler, the tests and the simulator all run exactly this code. A new feature is a step in its own
 // file (steps/) and its place in this list.
-import type { DecideResult } from '../result.js';
+import type { DecideResult } from './result.js';
 import { withChallenge } from './challenge.js';
 import type { Step } from './step.js';
 import { botMarked } from './steps/bot-marked.js';

@@ -1,8 +1,8 @@
 // The draw of a due token, shared by the steps for a draw's token and for a first-come place while no
 // cursor is published: admitted on a win; on a loss, the next window's token (with the same place, if any).
-import { chanceFor, drawWins, dueAt, staleAt } from '../draw.js';
-import { holdsPlace, type Place } from '../queue.js';
-import type { DecideResult } from '../result.js';
+import { chanceFor, drawWins, dueAt, staleAt } from './draw.js';
+import { holdsPlace, type Place } from './queue.js';
+import type { DecideResult } from './result.js';
 import { admitNew } from './admit.js';
 import { noSigningKey } from './issue.js';
 import { placeParts } from './place.js';

@@ -16,3 +16,8 @@ export {
   type Usable,
 } from './usable-token.js';
 export type { DecideInput, Visit } from './visit.js';
+export * from './ceiling.js';
+export * from './chance-now.js';
+export * from './draw.js';
+export * from './queue.js';
+export * from './result.js';

@@ -1,7 +1,7 @@
 // Signing a new token for the visitor, and what a signed token adds to a result. Shared by the steps
 // that admit, hold or queue a visitor.
-import { resultWith, type DecideResult } from '../result.js';
-import { signToken } from '../token.js';
+import { resultWith, type DecideResult } from './result.js';
+import { signToken } from '../tokens/index.js';
 import type { TokenClaims } from '../types.js';
 import { roomOf, subjectOf, type Usable } from './usable-token.js';
 import type { Visit } from './visit.js';

@@ -1,6 +1,6 @@
 // Where a token that holds a place stands (queue.ts), and the part of it a result carries.
-import { holdsPlace, placeOf, type Place } from '../queue.js';
-import type { DecideResult } from '../result.js';
+import { holdsPlace, placeOf, type Place } from './queue.js';
+import type { DecideResult } from './result.js';
 import type { TokenClaims } from '../types.js';
 import type { Visit } from './visit.js';
 

@@ -1,6 +1,6 @@
 // The proof of work's part of the draw (docs/bots.md): what a due draw's request brought. The puzzle
 // every waiting answer of a draw token carries is challenge.ts's.
-import { classifyProof, proofHeaderValue, proofSecondsFor, type ProofClass } from '../proof.js';
+import { classifyProof, proofHeaderValue, proofSecondsFor, type ProofClass } from '../tokens/index.js';
 import type { Config } from '../types.js';
 import type { Usable } from './usable-token.js';
 

@@ -1,12 +1,12 @@
 // Which of a visitor's tokens counts: the first that is genuine, of this room, for this identity and
 // not spent; a draw's wait token presented long after its window stands for the one its holder would
 // hold now. Read once per visit by the tokens step (steps/tokens.ts), apart so each file keeps one job.
-import { signatureOf, staleAt } from '../draw.js';
-import { identityHash } from '../identity.js';
-import type { KeyRing } from '../keys.js';
+import { signatureOf, staleAt } from './draw.js';
+import { identityHash } from '../request/index.js';
+import type { KeyRing } from '../tokens/index.js';
 import { DEFAULT_ROOM } from '../settings/index.js';
-import { holdsPlace, ofThisEvent, placeLostAt } from '../queue.js';
-import { signToken, verifyToken } from '../token.js';
+import { holdsPlace, ofThisEvent, placeLostAt } from './queue.js';
+import { signToken, verifyToken } from '../tokens/index.js';
 import type { Config, ReasonCode, SandboxCache, TokenClaims } from '../types.js';
 
 /** What choosing a token needs of the decision's input. */

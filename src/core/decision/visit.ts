@@ -2,9 +2,9 @@
 // presented tokens, the clock and the feature flags), made once per request, and what the steps learn
 // of it once (the token that counts). Every step reads this one object: nothing lives in closures or
 // module globals, so a step is a plain function of the visit.
-import type { Ceiling } from '../ceiling.js';
-import { eventPhase, type Phase } from '../queue.js';
-import type { TokenRef } from '../result.js';
+import type { Ceiling } from './ceiling.js';
+import { eventPhase, type Phase } from './queue.js';
+import type { TokenRef } from './result.js';
 import type { ReasonCode, SandboxCache } from '../types.js';
 import type { ProofInput } from './proof.js';
 import type { TokenInput, Usable } from './usable-token.js';

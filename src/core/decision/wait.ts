@@ -1,7 +1,7 @@
 // Keeping a visitor waiting: on the token they hold, or on a new one (a place at the back in `fifo`,
 // else the draw's), due at its own offset into its window.
-import { dueAt } from '../draw.js';
-import { resultWith, type DecideResult } from '../result.js';
+import { dueAt } from './draw.js';
+import { resultWith, type DecideResult } from './result.js';
 import type { ReasonCode } from '../types.js';
 import { issue, issuedParts, noSigningKey } from './issue.js';
 import { placeFor, placeParts } from './place.js';

@@ -2,11 +2,11 @@
 // clock, the cookies), where the routing sends it (the room, its settings, the rule), and what the
 // decision learns on the way (the identity's kind, the invitation), for the answer and the log line.
 // Made once per request; every part of the chain reads and fills this one object.
-import { answerLanguage, type AnswerLanguage } from '../answer-language.js';
-import { splitRoomCookie, type RoomCookieSplit } from '../cookies.js';
-import type { IdentityKind } from '../identity.js';
-import type { InviteReason } from '../invite.js';
-import type { Target } from '../routing.js';
+import { answerLanguage, type AnswerLanguage } from '../answer/index.js';
+import { splitRoomCookie, type RoomCookieSplit } from '../request/index.js';
+import type { IdentityKind } from '../request/index.js';
+import type { InviteReason } from '../tokens/index.js';
+import type { Target } from '../routing/index.js';
 import { readRoomConfig } from '../settings/index.js';
 import type { Config, RoomDeps } from '../types.js';
 

@@ -1,8 +1,8 @@
 // An invitation followed as a link is answered with its allow token and a redirect to the same address
 // without it: the invitation leaves the address bar (where it would be bookmarked and shared) and never
 // reaches the origin's logs.
-import { setRoomCookie } from '../cookies.js';
-import { INVITE_PARAM } from '../invite.js';
+import { setRoomCookie } from '../request/index.js';
+import { INVITE_PARAM } from '../tokens/index.js';
 import { type Exchange, NO_STORE } from './exchange.js';
 
 /** Null for what a redirect would change the meaning of (a POST) or an invitation that came in the header. */

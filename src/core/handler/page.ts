@@ -1,8 +1,8 @@
 // The waiting, countdown or deny answer, made at the edge: the origin never sees a queued request.
-import { renderAnswer } from '../answer-body.js';
-import { applyAnswerLanguage } from '../answer-language.js';
-import { clearRoomCookie, setRoomCookie } from '../cookies.js';
-import type { DecideResult } from '../result.js';
+import { renderAnswer } from '../pages/index.js';
+import { applyAnswerLanguage } from '../answer/index.js';
+import { clearRoomCookie, setRoomCookie } from '../request/index.js';
+import type { DecideResult } from '../decision/index.js';
 import { type Exchange, languageOf, NO_STORE, wantsJson } from './exchange.js';
 import { logOutcome } from './log.js';
 

@@ -1,6 +1,6 @@
 // The first link of the chain: the request read once (its address, the clock, its cookies). A request
 // whose address cannot be parsed, and the page's solver, are answered here, before any routing.
-import { solverAsset } from '../solver-asset.js';
+import { solverAsset } from '../pages/index.js';
 import type { RoomDeps } from '../types.js';
 import type { Arrival } from './exchange.js';
 import { NO_STORE } from './exchange.js';

@@ -4,7 +4,7 @@
 // key, and the room goes on with the rest (all built-in languages when none is left).
 import type { Reader } from './config-reader.js';
 import { parseMessage } from './config-events.js';
-import { DEFAULT_TAG, LOCALE_TAGS, LOCALES, localeByTag, type Locale } from '../i18n/locales.js';
+import { DEFAULT_TAG, LOCALE_TAGS, LOCALES, localeByTag, type Locale } from '../i18n/index.js';
 
 /** The settings `message.TAG` are named so: one per built-in language. */
 export const MESSAGE_PREFIX = 'message.';

@@ -1,6 +1,6 @@
 // The Config Store's limit on one value, and the declared settings (declared.ts) as a list, for the
 // code that walks every setting in order.
-import { declared, type Place, SETTING_NAMES, type SettingName } from './declared.js';
+import { declared, type Place, SETTING_NAMES } from './declared.js';
 
 /**
  * The most characters one Config Store value holds (Fastly's limit, and Viceroy's): each setting and

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { leaseEnd, lowestForecast, withLease } from '../../../control/failover/lease.js';
 import { parseConfig } from '../../../src/core/settings/index.js';
-import { chanceFor } from '../../../src/core/draw.js';
+import { chanceFor } from '../../../src/core/decision/draw.js';
 
 const d = 30;
 const now = 1_800_000_015; // 15 s into the window 1_800_000_000

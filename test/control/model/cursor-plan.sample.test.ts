@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { CursorPlanner } from '../../../control/model/cursor-plan.js';
 import type { DecisionLine } from '../../../control/types.js';
 import { parseConfig } from '../../../src/core/settings/index.js';
-import { inLogSample, isWaitingDecision } from '../../../src/core/log-sample.js';
+import { inLogSample, isWaitingDecision } from '../../../src/core/log/log-sample.js';
 import { tokenIds } from '../../support/token-ids.js';
 import { parsedLine } from '../lines.js';
 

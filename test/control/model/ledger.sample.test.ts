@@ -2,7 +2,7 @@
 // bound on the tickets it tracks.
 import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../../control/model/ledger.js';
-import { inLogSample } from '../../../src/core/log-sample.js';
+import { inLogSample } from '../../../src/core/log/log-sample.js';
 import { parsedLine } from '../lines.js';
 import { tokenIds } from '../../support/token-ids.js';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../../control/model/ledger.js';
 import { planWindows } from '../../../control/model/plan.js';
-import { inLogSample } from '../../../src/core/log-sample.js';
+import { inLogSample } from '../../../src/core/log/log-sample.js';
 import { parsedLine } from '../lines.js';
 
 const D = 30;

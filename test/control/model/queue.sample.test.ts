@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createControlModel } from '../../../control/model/control-model.js';
 import { countsText, cursorSpeed, QueueTracker } from '../../../control/model/queue.js';
 import type { DecisionLine } from '../../../control/types.js';
-import { inLogSample, isWaitingDecision } from '../../../src/core/log-sample.js';
+import { inLogSample, isWaitingDecision } from '../../../src/core/log/log-sample.js';
 import { tokenIds } from '../../support/token-ids.js';
 import { LIVE, parsedLine } from '../lines.js';
 

@@ -2,7 +2,7 @@
 // draw plan forecasts them from the denials counted by window.
 import { describe, expect, it } from 'vitest';
 import { denyPageReturns, returnersBetween } from '../../../control/model/returning.js';
-import { DENY_PAGE_TIMER } from '../../../src/core/draw.js';
+import { DENY_PAGE_TIMER } from '../../../src/core/decision/draw.js';
 
 const D = 30;
 const WAIT = DENY_PAGE_TIMER.seconds;

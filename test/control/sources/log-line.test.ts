@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseLogLine } from '../../../control/sources/log-line.js';
-import { decisionLine } from '../../../src/core/log-line.js';
+import { decisionLine } from '../../../src/core/log/log-line.js';
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 const real = decisionLine({

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiBudget, RESERVED_CALLS, type StoreCall } from '../../../control/store/index.js';
 import { logTailSource } from '../../../control/sources/log-tail-source.js';
 import type { Source } from '../../../control/sources/source.js';
-import { sleep, until } from './wait.js';
+import { until } from './wait.js';
 
 let dir: string;
 const sources: Source[] = [];

@@ -4,9 +4,9 @@ import { base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/core/settings/index.js';
 import { decide } from '../../../src/core/decision/index.js';
-import { createKeyRing, seedKey } from '../../../src/core/keys.js';
-import { prequeuePosition, rank } from '../../../src/core/position.js';
-import type { DecideResult } from '../../../src/core/result.js';
+import { createKeyRing, seedKey } from '../../../src/core/tokens/keys.js';
+import { prequeuePosition, rank } from '../../../src/core/answer/position.js';
+import type { DecideResult } from '../../../src/core/decision/result.js';
 import type { TokenClaims } from '../../../src/core/types.js';
 
 const KEY = Buffer.from(Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11) & 255)).toString('base64');

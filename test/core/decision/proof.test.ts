@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { solveChallenges } from '../../../lib/proof-solve.js';
 import { parseConfig } from '../../../src/core/settings/index.js';
 import { decide, type DecideInput } from '../../../src/core/decision/index.js';
-import { drawValue, signatureOf } from '../../../src/core/draw.js';
-import { identityHash } from '../../../src/core/identity.js';
-import { createKeyRing, hmacKey } from '../../../src/core/keys.js';
-import { prequeueDraining } from '../../../src/core/queue.js';
-import { proofChallenge, proofJson, type ProofChallenge } from '../../../src/core/proof.js';
-import type { DecideResult } from '../../../src/core/result.js';
+import { drawValue, signatureOf } from '../../../src/core/decision/draw.js';
+import { identityHash } from '../../../src/core/request/identity.js';
+import { createKeyRing, hmacKey } from '../../../src/core/tokens/keys.js';
+import { prequeueDraining } from '../../../src/core/decision/queue.js';
+import { proofChallenge, proofJson, type ProofChallenge } from '../../../src/core/tokens/proof.js';
+import type { DecideResult } from '../../../src/core/decision/result.js';
 import type { TokenClaims } from '../../../src/core/types.js';
 
 const KEY_BYTES = Uint8Array.from({ length: 64 }, (_, i) => (i * 37 + 11) & 255);

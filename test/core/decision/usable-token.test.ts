@@ -1,7 +1,7 @@
 // Which of a visitor's tokens counts: the first genuine one of this room and identity.
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/core/settings/index.js';
-import { createKeyRing } from '../../../src/core/keys.js';
+import { createKeyRing } from '../../../src/core/tokens/keys.js';
 import { catchUp, firstUsable, MAX_VERIFIED_TOKENS } from '../../../src/core/decision/index.js';
 import { mintToken } from '../../../lib/mint.js';
 import { KEY_BASE64, KEY_BYTES, KID } from '../../support/fakes.js';

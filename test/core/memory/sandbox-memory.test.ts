@@ -2,9 +2,9 @@
 // say now, so a tuned setting, a new key or an expired token is seen on the very next request.
 import { describe, expect, it } from 'vitest';
 import { parseRoomConfig, rawList, readRoomRaws } from '../../../src/core/settings/index.js';
-import { createKeyRing, hmacKey } from '../../../src/core/keys.js';
+import { createKeyRing, hmacKey } from '../../../src/core/tokens/keys.js';
 import { MAX_REMEMBERED, SandboxMemory } from '../../../src/core/memory/index.js';
-import { signToken, verifyToken } from '../../../src/core/token.js';
+import { signToken, verifyToken } from '../../../src/core/tokens/token.js';
 
 const bytes = (seed: number): Uint8Array => Uint8Array.from({ length: 64 }, (_, i) => (i * 13 + seed) & 255);
 const b64 = (b: Uint8Array): string => Buffer.from(b).toString('base64');

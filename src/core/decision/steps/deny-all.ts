@@ -1,5 +1,5 @@
 // `allow_percentage = 0`: the deny page for everyone, before a single token is read.
-import { resultWith } from '../../result.js';
+import { resultWith } from '../result.js';
 import { type Answer, PASS } from '../step.js';
 import type { Visit } from '../visit.js';
 

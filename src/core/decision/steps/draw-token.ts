@@ -1,7 +1,7 @@
 // A draw's token (or a pre-queue token without a place): drawn when due. While the pre-queue drains
 // after the start it goes first: no draw, and the next window's token, as a loser gets.
-import { dueAt } from '../../draw.js';
-import { prequeueDraining } from '../../queue.js';
+import { dueAt } from '../draw.js';
+import { prequeueDraining } from '../queue.js';
 import { drawOrRenew } from '../draw-or-renew.js';
 import { type Answer, PASS } from '../step.js';
 import { boundary } from '../usable-token.js';

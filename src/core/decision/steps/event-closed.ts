@@ -1,7 +1,7 @@
 // A closed event lets those inside finish on their allow token (checking out, say), but never renews
 // it: everyone is out within two allow periods. Nobody else gets in. (`allow_percentage = 0` is the way
 // to turn everyone out at once.)
-import { resultWith } from '../../result.js';
+import { resultWith } from '../result.js';
 import { type Answer, PASS } from '../step.js';
 import { heldOf, type Visit } from '../visit.js';
 

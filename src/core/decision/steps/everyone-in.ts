@@ -2,8 +2,8 @@
 // the start, and `queue_all` queue everyone who is not inside, whatever the percentage. A token of the
 // infinite queue stays in it when the room opens: else it would empty into the origin the moment the
 // real queue does (the controller opens a room nobody else waits in).
-import { prequeueDraining } from '../../queue.js';
-import { resultWith } from '../../result.js';
+import { prequeueDraining } from '../queue.js';
+import { resultWith } from '../result.js';
 import type { ReasonCode } from '../../types.js';
 import { admit, admitNew } from '../admit.js';
 import { type Answer, PASS } from '../step.js';

@@ -1,5 +1,5 @@
 // A visitor who is in already (an allow token) or who won and was held back (a `won` token).
-import { resultWith } from '../../result.js';
+import { resultWith } from '../result.js';
 import { admit, admitNew } from '../admit.js';
 import { noSigningKey } from '../issue.js';
 import { type Answer, PASS } from '../step.js';

@@ -1,6 +1,6 @@
 // An invitation lets its holder in at once; in an invite-only room nobody else gets in, though those
 // already inside finish on their allow token.
-import { resultWith } from '../../result.js';
+import { resultWith } from '../result.js';
 import { admit } from '../admit.js';
 import { noSigningKey } from '../issue.js';
 import { type Answer, PASS } from '../step.js';

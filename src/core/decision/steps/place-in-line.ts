@@ -1,8 +1,8 @@
 // A place in line (a first-come place, or a pre-queue token from the start on): admitted once the
 // published cursor has passed it, else renewed with the same place. With no cursor published, a
 // first-come place draws as the draw's tokens do, and keeps its place.
-import { dueAt } from '../../draw.js';
-import { holdsPlace, prequeueDraining } from '../../queue.js';
+import { dueAt } from '../draw.js';
+import { holdsPlace, prequeueDraining } from '../queue.js';
 import { admitNew } from '../admit.js';
 import { drawOrRenew } from '../draw-or-renew.js';
 import { noSigningKey } from '../issue.js';

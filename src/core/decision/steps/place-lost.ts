@@ -1,5 +1,5 @@
 // A place its holder stopped checking on is lost: a new token, at the back.
-import { holdsPlace, placeLostAt } from '../../queue.js';
+import { holdsPlace, placeLostAt } from '../queue.js';
 import { type Answer, PASS } from '../step.js';
 import { boundary } from '../usable-token.js';
 import type { Visit } from '../visit.js';

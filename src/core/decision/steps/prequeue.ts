@@ -2,8 +2,8 @@
 // countdown. The token is the same for an identity on every device, so more tabs or devices get
 // nothing; its rank is computed only from the start. Before the start nobody computes a rank: a
 // pre-queue token kept from a pre-queue the operator has since moved later keeps its countdown.
-import { prequeueRecheck } from '../../queue.js';
-import { resultWith, type DecideResult } from '../../result.js';
+import { prequeueRecheck } from '../queue.js';
+import { resultWith, type DecideResult } from '../result.js';
 import { issue, issuedParts, noSigningKey } from '../issue.js';
 import { type Answer, PASS } from '../step.js';
 import { heldOf, type Visit } from '../visit.js';

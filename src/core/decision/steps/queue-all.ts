@@ -1,7 +1,7 @@
 // `queue_all`: everyone not inside waits, nobody draws; a token is renewed when due, so that
 // `queue_all` never costs a visitor their place (or their token's freshness).
-import { dueAt } from '../../draw.js';
-import { holdsPlace } from '../../queue.js';
+import { dueAt } from '../draw.js';
+import { holdsPlace } from '../queue.js';
 import { placeFor, placeParts } from '../place.js';
 import { type Answer, PASS } from '../step.js';
 import { boundary } from '../usable-token.js';

@@ -1,0 +1,2 @@
+export * from './log-line.js';
+export * from './log-sample.js';

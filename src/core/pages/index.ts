@@ -1,0 +1,4 @@
+export * from './answer-body.js';
+export * from './pages.js';
+export * from './pages-view.js';
+export * from './solver-asset.js';

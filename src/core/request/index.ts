@@ -1,0 +1,3 @@
+export * from './cookies.js';
+export * from './identity.js';
+export * from './request-facts.js';

@@ -1,0 +1,4 @@
+export * from './invite.js';
+export * from './keys.js';
+export * from './proof.js';
+export * from './token.js';

@@ -1,0 +1,126 @@
+// Invitations: a link or header that lets one visitor into one room at once, until it expires. Any
+// backend can make one (docs/invites.md): a compact JWS, HS256, header exactly {alg, kid}, payload
+// exactly {room, sub, exp}, signed with a key stored as `invite.KID` in `waiting_room_keys`. An
+// invite is attacker-supplied text, so checking one never throws: every failure is a reason.
+import { base64url, CompactSign, compactVerify } from 'jose';
+import { ROOM_ID } from '../settings/index.js';
+
+export { INVITE_KID_PREFIX } from './keys.js';
+
+/** The query parameter that carries an invite in a link. */
+export const INVITE_PARAM = 'waiting_room_invite';
+/** The request header that carries an invite (it wins over the query parameter). */
+export const INVITE_HEADER = 'waiting-room-invite';
+/** Longer than this is malformed, before any parsing: a bound on the work one request can ask for. */
+export const MAX_INVITE_CHARS = 2048;
+
+export type InviteReason =
+  | 'invite_malformed'
+  | 'invite_forged'
+  | 'invite_expired'
+  | 'invite_other_room'
+  | 'invite_other_identity';
+export type InviteCheck = { ok: true; exp: number; kid: string } | { ok: false; reason: InviteReason };
+
+/** What an invite says: the room it opens, the identity it is for (identity.ts's text), its expiry (epoch s). */
+export interface InviteClaims {
+  room: string;
+  sub: string;
+  exp: number;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The invite a request carries (the header wins over the query parameter), or null. Cheap when there
+ * is none. `header` is the request's INVITE_HEADER as read by the caller, who also strips it for the origin.
+ */
+export function inviteFrom(url: URL, header: string | null): string | null {
+  const fromHeader = header?.trim();
+  if (fromHeader) return fromHeader;
+  // Most requests carry no invite: no query parse unless the name is in the query text at all.
+  if (!url.search.includes(INVITE_PARAM)) return null;
+  const param = url.searchParams.get(INVITE_PARAM)?.trim();
+  return param ? param : null;
+}
+
+/**
+ * Signs an invite: exactly the bytes docs/invites.md describes, so an invite made by any backend that
+ * follows it is byte-identical to this one (the tool and the tests use it; the room only verifies).
+ */
+export function signInvite(claims: InviteClaims, kid: string, key: CryptoKey | Uint8Array): Promise<string> {
+  const payload = JSON.stringify({ room: claims.room, sub: claims.sub, exp: claims.exp });
+  return new CompactSign(encoder.encode(payload)).setProtectedHeader({ alg: 'HS256', kid }).sign(key);
+}
+
+function jsonObject(part: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(decoder.decode(base64url.decode(part)));
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Exactly `keys`, no more: a parameter or claim the format lacks is nothing a signer of ours wrote. */
+const hasExactly = (o: Record<string, unknown>, keys: readonly string[]): boolean => {
+  const own = Object.keys(o);
+  return own.length === keys.length && keys.every((k) => Object.hasOwn(o, k));
+};
+
+/** The kid and claims of a well-shaped invite (signature unchecked), or null. */
+function shape(invite: string): { kid: string; claims: InviteClaims } | null {
+  if (invite.length > MAX_INVITE_CHARS) return null;
+  const parts = invite.split('.');
+  if (parts.length !== 3) return null;
+  // One spelling per invite: unpadded base64url that re-encodes to itself (as token.ts).
+  for (const part of parts) {
+    if (!/^[A-Za-z0-9_-]*$/.test(part)) return null;
+    try {
+      if (base64url.encode(base64url.decode(part)) !== part) return null;
+    } catch {
+      return null;
+    }
+  }
+  const header = jsonObject(parts[0]!);
+  if (header === null || !hasExactly(header, ['alg', 'kid']) || header.alg !== 'HS256') return null;
+  const { kid } = header;
+  if (typeof kid !== 'string' || kid === '') return null;
+  const payload = jsonObject(parts[1]!);
+  if (payload === null || !hasExactly(payload, ['room', 'sub', 'exp'])) return null;
+  const { room, sub, exp } = payload;
+  if (typeof room !== 'string' || !ROOM_ID.test(room)) return null;
+  if (typeof sub !== 'string' || sub === '') return null;
+  if (typeof exp !== 'number' || !Number.isSafeInteger(exp)) return null;
+  return { kid, claims: { room, sub, exp } };
+}
+
+/**
+ * Checks an invite for one room and visitor. Order: shape -> key (an unknown kid is forged) ->
+ * signature -> expiry (expired from its `exp` second on) -> room -> identity. `key` gives the invite
+ * key a kid names (KeyRing.inviteKey), or null.
+ */
+export async function checkInvite(
+  invite: string,
+  expect: { room: string; identity: string; nowSec: number },
+  key: (kid: string) => Promise<CryptoKey | null>,
+): Promise<InviteCheck> {
+  const shaped = shape(invite);
+  if (shaped === null) return { ok: false, reason: 'invite_malformed' };
+  const { kid, claims } = shaped;
+  try {
+    const secret = await key(kid);
+    if (secret === null) return { ok: false, reason: 'invite_forged' };
+    await compactVerify(invite, secret, { algorithms: ['HS256'] });
+  } catch {
+    // A bad signature, or a key the store could not give: either way nothing vouches for it.
+    return { ok: false, reason: 'invite_forged' };
+  }
+  if (claims.exp <= expect.nowSec) return { ok: false, reason: 'invite_expired' };
+  if (claims.room !== expect.room) return { ok: false, reason: 'invite_other_room' };
+  if (claims.sub !== expect.identity) return { ok: false, reason: 'invite_other_identity' };
+  return { ok: true, exp: claims.exp, kid };
+}
