@@ -157,6 +157,54 @@ function printLoad(r: LoadResult): void {
       `(${r.requests} requests, ${r.errors} errors, ${r.seconds} s)`,
   );
 }
+/** The per-request instantiation cost of the hello module, printed. */
+async function measureInstantiate(helloWasm: string): Promise<Record<string, number>> {
+  console.log('instantiate cost (hello.js module, shared compiled module, median of 200):');
+  const instantiate = await instantiateCost(helloWasm, 200);
+  console.log(
+    `  module ${instantiate.moduleMiB} MiB, compile once ${instantiate.compileMs} ms, ` +
+      `new WebAssembly.Instance median ${instantiate.medianMs} ms (p90 ${instantiate.p90Ms} ms), ` +
+      `initial memory ${instantiate.initialMemoryMiB} MiB`,
+  );
+  return instantiate;
+}
+
+/** Every load phase against a plain hello host and a proxy host, each printed as it ends. */
+async function loadPhases(
+  helloWasm: string,
+  proxyWasm: string,
+  proxyManifest: Record<string, unknown>,
+): Promise<LoadResult[]> {
+  const results: LoadResult[] = [];
+  const phase = async (app: string, url: string, concurrency: number, seconds: number): Promise<void> => {
+    const r = await load(app, url, concurrency, seconds);
+    printLoad(r);
+    results.push(r);
+  };
+  const hosts: RunningHost[] = [];
+  try {
+    const hello = await startHost({ wasm: helloWasm });
+    hosts.push(hello);
+    const proxy = await startHost({ wasm: proxyWasm, manifest: proxyManifest });
+    hosts.push(proxy);
+    console.log('\nload (origin for the proxy app is a Node echo server in the benchmark process):');
+    // One client in sequence: the latency floor of a request, with no queueing.
+    await phase('hello', `${hello.url}/`, 1, Math.min(phaseSeconds, 3));
+    for (const [app, url] of [
+      ['hello', `${hello.url}/`],
+      ['proxy', `${proxy.url}/echo`],
+    ] as const) {
+      for (const concurrency of concurrencies) await phase(app, url, concurrency, phaseSeconds);
+    }
+    // A guest waiting on its backend holds a worker thread for the whole wait; the host grows its
+    // pool to make up for it, and this phase shows how close it gets to concurrency / 100 ms.
+    await phase('proxy-slow', `${proxy.url}/slow?ms=100`, 64, phaseSeconds);
+  } finally {
+    await Promise.all(hosts.map((h) => h.stop()));
+  }
+  return results;
+}
+
 async function main(): Promise<void> {
   const began = performance.now();
   const [helloWasm, proxyWasm] = await Promise.all([
@@ -170,47 +218,12 @@ async function main(): Promise<void> {
   // Other work on the machine shows up directly in these figures; the load average says how much.
   const loadBefore = loadavg().map((n) => round(n));
   console.log(`load average before: ${loadBefore.join(' ')}\n`);
+  const instantiate = await measureInstantiate(helloWasm);
 
-  console.log('instantiate cost (hello.js module, shared compiled module, median of 200):');
-  const instantiate = await instantiateCost(helloWasm, 200);
-  console.log(
-    `  module ${instantiate.moduleMiB} MiB, compile once ${instantiate.compileMs} ms, ` +
-      `new WebAssembly.Instance median ${instantiate.medianMs} ms (p90 ${instantiate.p90Ms} ms), ` +
-      `initial memory ${instantiate.initialMemoryMiB} MiB`,
-  );
-
-  const results: LoadResult[] = [];
+  let results: LoadResult[];
   let profiled;
   try {
-    const hosts: RunningHost[] = [];
-    try {
-      const hello = await startHost({ wasm: helloWasm });
-      hosts.push(hello);
-      const proxy = await startHost({ wasm: proxyWasm, manifest: proxyManifest });
-      hosts.push(proxy);
-      console.log('\nload (origin for the proxy app is a Node echo server in the benchmark process):');
-      // One client in sequence: the latency floor of a request, with no queueing.
-      const single = await load('hello', `${hello.url}/`, 1, Math.min(phaseSeconds, 3));
-      printLoad(single);
-      results.push(single);
-      for (const [app, url] of [
-        ['hello', `${hello.url}/`],
-        ['proxy', `${proxy.url}/echo`],
-      ] as const) {
-        for (const concurrency of concurrencies) {
-          const r = await load(app, url, concurrency, phaseSeconds);
-          printLoad(r);
-          results.push(r);
-        }
-      }
-      // A guest waiting on its backend holds a worker thread for the whole wait; the host grows its
-      // pool to make up for it, and this phase shows how close it gets to concurrency / 100 ms.
-      const slow = await load('proxy-slow', `${proxy.url}/slow?ms=100`, 64, phaseSeconds);
-      printLoad(slow);
-      results.push(slow);
-    } finally {
-      await Promise.all(hosts.map((h) => h.stop()));
-    }
+    results = await loadPhases(helloWasm, proxyWasm, proxyManifest);
     profiled = {
       hello: await profiledLoad('hello', helloWasm, {}, '/', 16),
       proxy: await profiledLoad('proxy', proxyWasm, proxyManifest, '/echo', 16),

@@ -150,11 +150,11 @@ export async function startApps(
 
 const bigPage = String(256 * 1024);
 
-/** Every scenario, in the order of the first round and of the report. */
-export function benchScenarios(apps: Apps): Scenario[] {
-  const { passthrough, ballast, room, tokens, unseen } = apps;
-  let nextUnseen = 0;
-  const fromOrigin = (status: number, h: http.IncomingHttpHeaders): boolean => status === 200 && h['x-echo'] === '1';
+const fromOrigin = (status: number, h: http.IncomingHttpHeaders): boolean => status === 200 && h['x-echo'] === '1';
+
+/** The bare apps: what any Compute app pays before the room does anything. */
+function passthroughScenarios(apps: Apps): Scenario[] {
+  const { passthrough, ballast } = apps;
   return [
     {
       name: 'passthrough',
@@ -174,6 +174,14 @@ export function benchScenarios(apps: Apps): Scenario[] {
       headers: {},
       expect: fromOrigin,
     },
+  ];
+}
+
+/** The room, one scenario per kind of visitor, and a path a rule sends past it. */
+function roomScenarios(apps: Apps): Scenario[] {
+  const { room, tokens, unseen } = apps;
+  let nextUnseen = 0;
+  return [
     {
       name: 'new',
       app: 'room',
@@ -219,6 +227,13 @@ export function benchScenarios(apps: Apps): Scenario[] {
       headers: {},
       expect: fromOrigin,
     },
+  ];
+}
+
+/** A 256 KB page through the bare app and through the room: what the room adds to a large answer. */
+function bigPageScenarios(apps: Apps): Scenario[] {
+  const { passthrough, room, tokens } = apps;
+  return [
     {
       name: 'passthrough-256k',
       app: 'passthrough',
@@ -238,6 +253,11 @@ export function benchScenarios(apps: Apps): Scenario[] {
       expect: fromOrigin,
     },
   ];
+}
+
+/** Every scenario, in the order of the first round and of the report. */
+export function benchScenarios(apps: Apps): Scenario[] {
+  return [...passthroughScenarios(apps), ...roomScenarios(apps), ...bigPageScenarios(apps)];
 }
 
 /** Each scenario's cost is compared with the pass-through serving the same page. */

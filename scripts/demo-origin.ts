@@ -112,6 +112,42 @@ function shopCookie(req: IncomingMessage): Record<string, string> {
   return { 'set-cookie': `shop_session=${randomBytes(6).toString('hex')}; Path=/; HttpOnly; SameSite=Lax` };
 }
 
+/** The shop's pages that show the visitor's room and cookies: the title, and what the page says first. */
+const SHOP_PAGES = new Map<string, { title: string; intro: string }>([
+  [
+    '/',
+    {
+      title: 'Welcome',
+      intro: `<h1>You are in!</h1>
+<p>The waiting room let you through to the shop. Browse around: you will not queue again until your session ends.</p>
+<p>Go on to <a href="/products">the products</a>, or <a href="/logout">leave</a> to give your place back.</p>`,
+    },
+  ],
+  [
+    '/products',
+    {
+      title: 'Products',
+      intro: `<h1>Products</h1>
+<ul><li>A very popular concert ticket</li><li>A limited-edition sneaker</li></ul>
+<p><a href="/">Back to the shop</a> or on to <a href="/checkout">the checkout</a></p>`,
+    },
+  ],
+  [
+    '/checkout',
+    {
+      title: 'Checkout',
+      intro: `<h1>Checkout</h1>
+<p>Your basket: one very popular concert ticket. (This is a demo: nothing is sold.)</p>`,
+    },
+  ],
+]);
+
+/** The room note for `url`'s path; an unknown routing (an unreadable store) gets the demo's words. */
+async function noteFor(url: URL, roomOf: RoomOf | undefined): Promise<string> {
+  const room = roomOf === undefined ? await demoRoomOf(url) : await roomOf(url).catch(() => demoRoomOf(url));
+  return roomNote(url.pathname, room, roomOf === undefined || (await isDemoRouting(url, roomOf)));
+}
+
 async function handleDemo(req: IncomingMessage, res: ServerResponse, roomOf: RoomOf | undefined): Promise<void> {
   const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'origin.invalid'}`);
   const path = url.pathname;
@@ -123,59 +159,16 @@ async function handleDemo(req: IncomingMessage, res: ServerResponse, roomOf: Roo
     send(res, 405, page('Not allowed', '<h1>Only GET here</h1>'), { allow: 'GET, HEAD' });
     return;
   }
-  // Unknown routing (an unreadable store): the demo's words, as before any routing was made.
-  const note = async (): Promise<string> => {
-    const room = roomOf === undefined ? await demoRoomOf(url) : await roomOf(url).catch(() => demoRoomOf(url));
-    return roomNote(path, room, roomOf === undefined || (await isDemoRouting(url, roomOf)));
-  };
+  const shopPage = SHOP_PAGES.get(path);
+  if (shopPage !== undefined) {
+    const body = `${shopPage.intro}\n${await noteFor(url, roomOf)}\n${cookieReport(req)}`;
+    send(res, 200, page(shopPage.title, body), shopCookie(req));
+    return;
+  }
   switch (path) {
     case '/health':
       res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
       res.end('ok\n');
-      return;
-    case '/':
-      send(
-        res,
-        200,
-        page(
-          'Welcome',
-          `<h1>You are in!</h1>
-<p>The waiting room let you through to the shop. Browse around: you will not queue again until your session ends.</p>
-<p>Go on to <a href="/products">the products</a>, or <a href="/logout">leave</a> to give your place back.</p>
-${await note()}
-${cookieReport(req)}`,
-        ),
-        shopCookie(req),
-      );
-      return;
-    case '/products':
-      send(
-        res,
-        200,
-        page(
-          'Products',
-          `<h1>Products</h1>
-<ul><li>A very popular concert ticket</li><li>A limited-edition sneaker</li></ul>
-<p><a href="/">Back to the shop</a> or on to <a href="/checkout">the checkout</a></p>
-${await note()}
-${cookieReport(req)}`,
-        ),
-        shopCookie(req),
-      );
-      return;
-    case '/checkout':
-      send(
-        res,
-        200,
-        page(
-          'Checkout',
-          `<h1>Checkout</h1>
-<p>Your basket: one very popular concert ticket. (This is a demo: nothing is sold.)</p>
-${await note()}
-${cookieReport(req)}`,
-        ),
-        shopCookie(req),
-      );
       return;
     case '/logout':
       // The room removes this header and clears its cookie: the visitor's next request queues again.

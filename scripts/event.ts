@@ -12,10 +12,9 @@
 // value back, and the reveal needs it. The reveal refuses while the pre-queue is open (before
 // event_start): with the seed, anyone could compute every place before the start and come back under
 // the identities that rank first.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { decodeBase64, EVENT_SEED_ID, MIN_KEY_BYTES, seedKey } from '../src/core/tokens/index.js';
-import { prequeuePosition, rank } from '../src/core/answer/index.js';
+import { EVENT_SEED_ID } from '../src/core/tokens/index.js';
 import { KEY_STORE } from '../src/fastly/names.js';
 import { fastlyRunner, resolveStoreId } from '../lib/fastly-cli.js';
 import { readStoreIfExists, writeStoreAtomic } from '../lib/json-store.js';
@@ -23,72 +22,12 @@ import { parseConfig } from '../src/core/settings/index.js';
 import { roomSettings, storeRooms } from '../lib/room-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { configFile, keysFile } from '../lib/paths.js';
+import { commitmentOf, EventError, iso, placeLines, seedBytes, verifyTokens } from './event-check.js';
 
-export class EventError extends Error {
-  override name = 'EventError';
-}
+// The public check lives in event-check.ts; the tools and tests that check tokens import it from here.
+export { commitmentOf, EventError, ordinal, placeLines, type Verdict, verifyTokens } from './event-check.js';
 
 const SEED_BYTES = 32;
-
-/** `sha256:` + the hex SHA-256 of the seed's bytes: what the operator publishes before the sale. */
-export function commitmentOf(seed: Uint8Array): string {
-  return `sha256:${createHash('sha256').update(seed).digest('hex')}`;
-}
-
-function seedBytes(base64: string): Uint8Array {
-  const bytes = decodeBase64(base64.trim());
-  if (bytes === null) throw new EventError('the seed is not base64');
-  if (bytes.length < MIN_KEY_BYTES)
-    throw new EventError(`the seed is ${bytes.length} bytes; an event seed has at least ${MIN_KEY_BYTES}`);
-  return bytes;
-}
-
-export interface Verdict {
-  token: string;
-  /** The rank in [0, 1) and the position, or why the token cannot be ranked. */
-  rank?: number;
-  pos?: number;
-  /** The event start the token was issued for (its `arr`). */
-  start?: number;
-  problem?: string;
-}
-
-/**
- * Each token's rank under the revealed seed, read from the token's own claims. The signature is NOT
- * checked: that needs the room's key, which the public does not have. A pre-queue token's rank
- * depends only on its start and subject, both in plain sight in the token.
- */
-export async function verifyTokens(seedBase64: string, tokens: readonly string[]): Promise<Verdict[]> {
-  const key = await seedKey(seedBytes(seedBase64));
-  const verdicts: Verdict[] = [];
-  for (const token of tokens) {
-    const claims = readClaims(token);
-    if (typeof claims === 'string') {
-      verdicts.push({ token, problem: claims });
-      continue;
-    }
-    const r = await rank(key, claims.arr, claims.sub);
-    verdicts.push({ token, rank: r, pos: prequeuePosition(claims.arr, r), start: claims.arr });
-  }
-  return verdicts;
-}
-
-function readClaims(token: string): { arr: number; sub: string } | string {
-  const parts = token.trim().split('.');
-  if (parts.length !== 3) return 'not a token (a token has three parts separated by dots)';
-  let claims: unknown;
-  try {
-    claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8'));
-  } catch {
-    return 'its payload is not JSON';
-  }
-  const c = claims as Record<string, unknown>;
-  if (typeof c !== 'object' || c === null) return 'its payload is not a JSON object';
-  if (c.dec !== 'pre') return `it is not a pre-queue token (dec is ${JSON.stringify(c.dec)})`;
-  if (typeof c.arr !== 'number' || !Number.isSafeInteger(c.arr) || typeof c.sub !== 'string')
-    return 'it lacks a whole-number arr or a sub';
-  return { arr: c.arr, sub: c.sub };
-}
 
 async function storedSeed(file: string): Promise<Uint8Array> {
   const stored = (await readStoreIfExists(file))?.[EVENT_SEED_ID];
@@ -133,8 +72,6 @@ async function eventStart(
     room === undefined ? `the service-wide settings in ${settingsFile}` : `room ${room}'s settings in ${settingsFile}`;
   return event === null ? null : { at: event.start, from: `event_start in ${where}` };
 }
-
-const iso = (sec: number) => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
 
 /** "in 10 minutes", "in 2 hours", "in 3 days": how long until the start. */
 function until(seconds: number): string {
@@ -186,40 +123,6 @@ async function reveal(
   return 0;
 }
 
-/** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, ... */
-export function ordinal(n: number): string {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `${n}${suffix}`;
-}
-
-/**
- * The ranked tokens as places in line, event by event: the place among the tokens given (the place
- * in the whole pre-queue when every token is given), and what the rank says about the whole pre-queue
- * (ranks are spread evenly, so rank 0.12 is ahead of about 88% of it). A token is named by its end (the
- * signature: every token starts with the same header). Rank and position are details.
- */
-export function placeLines(verdicts: readonly Verdict[]): string[] {
-  const byStart = new Map<number, Verdict[]>();
-  for (const v of verdicts)
-    if (v.rank !== undefined && v.start !== undefined) byStart.set(v.start, [...(byStart.get(v.start) ?? []), v]);
-  const lines: string[] = [];
-  for (const [start, group] of [...byStart].sort((a, b) => a[0] - b[0])) {
-    group.sort((a, b) => a.rank! - b.rank!);
-    const n = group.length;
-    lines.push(
-      `${n} pre-queue token${n === 1 ? '' : 's'} for the event that starts ${iso(start)}, in the order the seed lets them in:`,
-    );
-    for (const [i, v] of group.entries()) {
-      const ahead = Math.round((1 - v.rank!) * 100);
-      lines.push(
-        `  ${`${ordinal(i + 1)} of ${n}`.padEnd(12)} token …${v.token.trim().slice(-16)}  ahead of about ${ahead}% of the pre-queue  (rank ${v.rank!.toFixed(6)}, position ${v.pos!.toFixed(6)})`,
-      );
-    }
-  }
-  return lines;
-}
-
 export const USAGE = `usage: npm run event -- seed [--force] [--fastly-service ID [--secret-store-id ID] [--dry-run]] [--file keys.json]
        npm run event -- commitment [--file keys.json]
        npm run event -- reveal [--force] [--room ID] [--event-start TIME | --config-file config.json] [--file keys.json]
@@ -249,6 +152,76 @@ export interface EventIo {
   now?: () => number;
 }
 
+/** `seed`: a new event-seed in the local key file (and the service's Secret Store); prints its commitment. */
+async function newSeed(
+  file: string,
+  options: { force: boolean; service: string | undefined; storeId: string | undefined; dryRun: boolean },
+): Promise<number> {
+  const keys = (await readStoreIfExists(file)) ?? {};
+  if (keys[EVENT_SEED_ID] !== undefined && !options.force) {
+    throw new EventError(
+      `${file} already holds an ${EVENT_SEED_ID}; its commitment may be published already. Use --force to replace it`,
+    );
+  }
+  const seed = randomBytes(SEED_BYTES);
+  const base64 = seed.toString('base64');
+  const { service } = options;
+  if (service !== undefined) {
+    const fastly = fastlyRunner(options.dryRun);
+    const store = options.storeId ?? resolveStoreId(fastly, service, KEY_STORE);
+    // Through stdin: on a command line the seed would sit in shell history and `ps`.
+    fastly.run(
+      [
+        'secret-store-entry',
+        'create',
+        '--store-id',
+        store,
+        '--name',
+        EVENT_SEED_ID,
+        '--stdin',
+        ...(options.force ? ['--recreate-allow'] : []),
+      ],
+      {
+        stdin: base64,
+        stdinNote: '<the new seed>',
+      },
+    );
+  }
+  if (!options.dryRun) await writeStoreAtomic(file, { ...keys, [EVENT_SEED_ID]: base64 }, 0o600);
+  console.log(
+    `stored a new ${EVENT_SEED_ID} in ${file}${service === undefined ? '' : ` and service ${service}'s Secret Store`}`,
+  );
+  console.log(`commitment: ${commitmentOf(seed)}`);
+  console.log(
+    'Publish the commitment before the pre-queue opens; reveal the seed after the sale (npm run event -- reveal).',
+  );
+  return 0;
+}
+
+/** `verify`: the seed against its commitment, then each token's place in line; 1 when a token cannot be ranked. */
+async function verify(options: { seed?: string; commitment?: string; token?: string[] }, io: EventIo): Promise<number> {
+  if (options.seed === undefined) throw new UsageError('give the revealed seed: --seed B64');
+  const seed = seedBytes(options.seed);
+  if (options.commitment !== undefined) {
+    if (commitmentOf(seed).toLowerCase() !== options.commitment.trim().toLowerCase()) {
+      throw new EventError(
+        `the seed does not match the commitment ${options.commitment}: it is not the seed that was promised`,
+      );
+    }
+    console.log(`the seed matches the commitment ${options.commitment}`);
+  }
+  const tokens = options.token ?? (await (io.stdinTokens ?? readStdinTokens)());
+  if (tokens.length === 0) throw new UsageError('give at least one token: --token TOKEN, or one per line on stdin');
+  const verdicts = await verifyTokens(options.seed, tokens);
+  console.log(
+    "(signatures are not checked: that needs the room's key; the rank depends only on the token's arr and sub)",
+  );
+  for (const line of placeLines(verdicts)) console.log(line);
+  const bad = verdicts.filter((v) => v.problem !== undefined);
+  for (const v of bad) console.error(`cannot rank ${v.token.slice(0, 24)}…: ${v.problem}`);
+  return bad.length === 0 ? 0 : 1;
+}
+
 export async function main(argv: readonly string[], io: EventIo = {}): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
@@ -271,47 +244,13 @@ export async function main(argv: readonly string[], io: EventIo = {}): Promise<n
   const now = io.now ?? (() => Date.now() / 1000);
   try {
     switch (positionals[0]) {
-      case 'seed': {
-        const keys = (await readStoreIfExists(file)) ?? {};
-        if (keys[EVENT_SEED_ID] !== undefined && !values.force) {
-          throw new EventError(
-            `${file} already holds an ${EVENT_SEED_ID}; its commitment may be published already. Use --force to replace it`,
-          );
-        }
-        const seed = randomBytes(SEED_BYTES);
-        const base64 = seed.toString('base64');
-        const service = values['fastly-service'];
-        if (service !== undefined) {
-          const fastly = fastlyRunner(values['dry-run']);
-          const store = values['secret-store-id'] ?? resolveStoreId(fastly, service, KEY_STORE);
-          // Through stdin: on a command line the seed would sit in shell history and `ps`.
-          fastly.run(
-            [
-              'secret-store-entry',
-              'create',
-              '--store-id',
-              store,
-              '--name',
-              EVENT_SEED_ID,
-              '--stdin',
-              ...(values.force ? ['--recreate-allow'] : []),
-            ],
-            {
-              stdin: base64,
-              stdinNote: '<the new seed>',
-            },
-          );
-        }
-        if (!values['dry-run']) await writeStoreAtomic(file, { ...keys, [EVENT_SEED_ID]: base64 }, 0o600);
-        console.log(
-          `stored a new ${EVENT_SEED_ID} in ${file}${service === undefined ? '' : ` and service ${service}'s Secret Store`}`,
-        );
-        console.log(`commitment: ${commitmentOf(seed)}`);
-        console.log(
-          'Publish the commitment before the pre-queue opens; reveal the seed after the sale (npm run event -- reveal).',
-        );
-        return 0;
-      }
+      case 'seed':
+        return await newSeed(file, {
+          force: values.force,
+          service: values['fastly-service'],
+          storeId: values['secret-store-id'],
+          dryRun: values['dry-run'],
+        });
       case 'commitment':
         console.log(commitmentOf(await storedSeed(file)));
         return 0;
@@ -322,29 +261,8 @@ export async function main(argv: readonly string[], io: EventIo = {}): Promise<n
           values.force,
           now(),
         );
-      case 'verify': {
-        if (values.seed === undefined) throw new UsageError('give the revealed seed: --seed B64');
-        const seed = seedBytes(values.seed);
-        if (values.commitment !== undefined) {
-          if (commitmentOf(seed).toLowerCase() !== values.commitment.trim().toLowerCase()) {
-            throw new EventError(
-              `the seed does not match the commitment ${values.commitment}: it is not the seed that was promised`,
-            );
-          }
-          console.log(`the seed matches the commitment ${values.commitment}`);
-        }
-        const tokens = values.token ?? (await (io.stdinTokens ?? readStdinTokens)());
-        if (tokens.length === 0)
-          throw new UsageError('give at least one token: --token TOKEN, or one per line on stdin');
-        const verdicts = await verifyTokens(values.seed, tokens);
-        console.log(
-          "(signatures are not checked: that needs the room's key; the rank depends only on the token's arr and sub)",
-        );
-        for (const line of placeLines(verdicts)) console.log(line);
-        const bad = verdicts.filter((v) => v.problem !== undefined);
-        for (const v of bad) console.error(`cannot rank ${v.token.slice(0, 24)}…: ${v.problem}`);
-        return bad.length === 0 ? 0 : 1;
-      }
+      case 'verify':
+        return await verify(values, io);
       default:
         throw new UsageError(
           positionals[0] === undefined

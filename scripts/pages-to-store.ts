@@ -10,131 +10,31 @@
 //                                                  `pages` setting set to ID so the room reads them
 // A folder's `strings/TAG.json` files override built-in strings for one language (scripts/pages-strings.ts).
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import Mustache from 'mustache';
-import { CONFIG_STORE_VALUE_LIMIT, ROOM_ID } from '../src/core/settings/index.js';
-import { PAGE_PARTS, partTags, unknownPartials } from '../src/core/answer/index.js';
-import { WAITING_PAGES, WAITING_TEMPLATE, waitingPage } from '../src/core/answer/index.js';
 import type { PageName } from '../src/core/types.js';
 import { PAGE_STORE } from '../src/fastly/names.js';
 import { shellQuote } from '../lib/fastly-cli.js';
 import { readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { localConfigFile } from '../lib/local-store.js';
-import { overridesKey } from '../src/core/i18n/index.js';
+import { ROOM_ID } from '../src/core/settings/index.js';
+import { overridesKey } from '../src/core/i18n/overrides.js';
+import { encodePages, PAGE_STORE_VALUE_LIMIT, type EncodedPage } from './pages-encode.js';
 import { encodeStrings, type EncodedStrings } from './pages-strings.js';
 import { planTune } from './tune-plan.js';
 import { isMain } from '../lib/cli.js';
 import { repoRoot } from '../lib/paths.js';
 
-export const PAGE_NAMES: readonly PageName[] = ['startwaiting', 'keepwaiting', 'prequeue', 'deny'];
-/** A template's base64 must fit one `waiting_room_pages` value. */
-export const PAGE_STORE_VALUE_LIMIT = CONFIG_STORE_VALUE_LIMIT;
-
-export interface EncodedPage {
-  name: PageName;
-  file: string;
-  /** Characters of the template as written. */
-  chars: number;
-  base64: string;
-}
-
-/** The partials a template may use, one a line, for messages. */
-const PARTS_LIST = Object.entries(PAGE_PARTS)
-  .map(([name, part]) => `  {{> ${name}}}  ${part.holds} (pages/parts/${part.file})`)
-  .join('\n');
-
-/** A page the store cannot hold or the room cannot render; the message says which file and why. */
-export class PageError extends Error {
-  override name = 'PageError';
-}
-
-/** The store value for one template: base64 of its UTF-8 bytes, as the room decodes it. */
-export function encodeTemplate(html: string): string {
-  return Buffer.from(html, 'utf8').toString('base64');
-}
-
-function isPageName(name: string): name is PageName {
-  return (PAGE_NAMES as readonly string[]).includes(name);
-}
-
-/**
- * The file a page is made from: its own, else, for the two waiting pages, the template both share
- * (src/core/answer/page-variants.ts); null when the folder has neither.
- */
-function templateFor(name: PageName, files: readonly string[]): string | null {
-  if (files.includes(`${name}.html`)) return `${name}.html`;
-  const shared = `${WAITING_TEMPLATE}.html`;
-  return WAITING_PAGES.includes(name) && files.includes(shared) ? shared : null;
-}
-
-/**
- * Reads `<dir>/<name>.html` for each page that exists (`<dir>/waiting.html` stands for both waiting
- * pages when they have no file of their own) and checks what the edge would otherwise
- * only find out at request time (and then quietly serve the built-in page instead): that the
- * template parses as Mustache and that its base64 fits one Config Store value.
- */
-export async function encodePages(
-  dir: string,
-  warn: (message: string) => void = () => undefined,
-  /** The folder has other things to store (strings): no template is not an error then. */
-  allowNone = false,
-): Promise<EncodedPage[]> {
-  let files: string[];
-  try {
-    files = await readdir(dir);
-  } catch {
-    throw new PageError(`cannot read the pages folder ${dir}`);
-  }
-  for (const file of files) {
-    const name = basename(file, '.html');
-    if (file.endsWith('.html') && !isPageName(name) && name !== WAITING_TEMPLATE) {
-      warn(
-        `${join(dir, file)}: ignored, the room only reads ${PAGE_NAMES.join(', ')} (and ${WAITING_TEMPLATE} for the first two)`,
-      );
-    }
-  }
-  const pages: EncodedPage[] = [];
-  const problems: string[] = [];
-  for (const name of PAGE_NAMES) {
-    const source = templateFor(name, files);
-    if (source === null) continue;
-    const file = join(dir, source);
-    const text = await readFile(file, 'utf8');
-    const html = source === `${name}.html` ? text : waitingPage(text, name);
-    const base64 = encodeTemplate(html);
-    try {
-      Mustache.parse(html);
-    } catch (err) {
-      problems.push(`${file}: not a valid Mustache template (${err instanceof Error ? err.message : String(err)})`);
-      continue;
-    }
-    const unknown = unknownPartials(html);
-    if (unknown.length > 0) {
-      problems.push(
-        `${file}: names ${partTags(unknown)}, which do not exist (the page would show nothing there). A template may use:\n${PARTS_LIST}`,
-      );
-      continue;
-    }
-    if (base64.length > PAGE_STORE_VALUE_LIMIT) {
-      problems.push(
-        `${file}: ${base64.length} characters as base64, over the ${PAGE_STORE_VALUE_LIMIT}-character limit of one ` +
-          `${PAGE_STORE} value (the template itself may be at most about ${Math.floor((PAGE_STORE_VALUE_LIMIT * 3) / 4)} bytes; ` +
-          `it is ${Buffer.byteLength(html, 'utf8')}). Shrink inline CSS/JS or images, or use the built-in CSS and scripts: ${partTags()}.`,
-      );
-      continue;
-    }
-    pages.push({ name, file, chars: html.length, base64 });
-  }
-  if (problems.length > 0) throw new PageError(problems.join('\n'));
-  if (pages.length === 0 && !allowNone) {
-    throw new PageError(
-      `no page templates in ${dir} (expected ${[...PAGE_NAMES, WAITING_TEMPLATE].map((n) => `${n}.html`).join(', ')})`,
-    );
-  }
-  return pages;
-}
+// The templates' encoding and checks live in pages-encode.ts; the tools that read pages import them from here.
+export {
+  encodePages,
+  encodeTemplate,
+  PAGE_NAMES,
+  PAGE_STORE_VALUE_LIMIT,
+  PageError,
+  type EncodedPage,
+} from './pages-encode.js';
 
 /** The store key of a page: `NAME` for the shared pages, `ROOM.NAME` for a room's own. */
 export const pageKey = (name: PageName, room: string | null = null): string =>
@@ -235,7 +135,8 @@ async function roomPagesPlan(configPath: string, room: string): Promise<{ next: 
   return plan.errors.length > 0 ? { next: null, errors: plan.errors } : { next: plan.next, errors: [] };
 }
 
-export async function main(argv: string[], root: string = repoRoot): Promise<number> {
+/** The options given, or the exit code when they end the run (a mistake, or --help). */
+function readOptions(argv: string[], root: string) {
   let args;
   try {
     args = parseArgs({
@@ -267,24 +168,72 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
     );
     return 2;
   }
-  const local = !args.print && args['fastly-service'] === undefined && args['store-id'] === undefined;
-  const chosen = local && args.dir === undefined && room === null ? await chosenDir(resolve(args.out)) : null;
-  const dir = resolve(args.dir ?? chosen ?? join(root, 'pages'));
-  if (chosen !== null)
-    console.log(`pages: from ${dir} (chosen by npm run pages -- --dir; --dir pages goes back to the project's pages)`);
+  return args;
+}
+
+/** The folder's strings and pages, checked; or the exit code when any file is refused. */
+async function readFolder(dir: string): Promise<{ pages: EncodedPage[]; strings: EncodedStrings[] } | number> {
   const { strings, problems } = await encodeStrings(dir);
   if (problems.length > 0) {
     for (const line of problems) console.error(`npm run pages: ${line}`);
     console.error('npm run pages: these files are refused; nothing was written (fix them and run it again)');
     return 1;
   }
-  let pages: EncodedPage[];
   try {
-    pages = await encodePages(dir, (m) => console.error(`warning: ${m}`), strings.length > 0);
+    return { pages: await encodePages(dir, (m) => console.error(`warning: ${m}`), strings.length > 0), strings };
   } catch (err) {
     console.error(`npm run pages: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
   }
+}
+
+/** --print: each value to paste into the Fastly UI, by its store key. */
+function printValues(pages: readonly EncodedPage[], strings: readonly EncodedStrings[], room: string | null): void {
+  console.error(summary(pages, strings));
+  for (const page of pages) console.log(`${pageKey(page.name, room)}\n${page.base64}\n`);
+  for (const t of strings) console.log(`${overridesKey(t.tag, room)}\n${t.value}\n`);
+  if (room !== null)
+    console.error(
+      `then set room ${room}'s pages setting: npm run tune -- --service SERVICE_ID --room ${room} pages=${room}`,
+    );
+}
+
+/** --room locally: the room's pages into the store file, and its `pages` setting into the local settings. */
+async function writeRoomPages(
+  pages: readonly EncodedPage[],
+  strings: readonly EncodedStrings[],
+  out: string,
+  room: string,
+  configFile: string | undefined,
+): Promise<number> {
+  const configPath = localConfigFile(configFile);
+  const { next, errors } = await roomPagesPlan(configPath, room);
+  if (next === null) {
+    for (const line of errors) console.error(`npm run pages: ${line}`);
+    console.error(`nothing was written to ${out} or ${configPath}`);
+    return 1;
+  }
+  // The pages first: a room told to read pages that are not there yet would show the built-in ones.
+  await writeStoreFile(pages, out, room, strings);
+  await writeStoreAtomic(configPath, next);
+  console.log(
+    `${summary(pages, strings)}\nwrote ${out} (as ${room}.NAME); room ${room} reads them: pages=${room} in ${configPath}`,
+  );
+  return 0;
+}
+
+export async function main(argv: string[], root: string = repoRoot): Promise<number> {
+  const args = readOptions(argv, root);
+  if (typeof args === 'number') return args;
+  const room = args.room ?? null;
+  const local = !args.print && args['fastly-service'] === undefined && args['store-id'] === undefined;
+  const chosen = local && args.dir === undefined && room === null ? await chosenDir(resolve(args.out)) : null;
+  const dir = resolve(args.dir ?? chosen ?? join(root, 'pages'));
+  if (chosen !== null)
+    console.log(`pages: from ${dir} (chosen by npm run pages -- --dir; --dir pages goes back to the project's pages)`);
+  const folder = await readFolder(dir);
+  if (typeof folder === 'number') return folder;
+  const { pages, strings } = folder;
   const serviceId = args['fastly-service'];
   const storeId = args['store-id'];
   if (serviceId !== undefined || storeId !== undefined) {
@@ -293,32 +242,11 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
     return 0;
   }
   if (args.print) {
-    console.error(summary(pages, strings));
-    for (const page of pages) console.log(`${pageKey(page.name, room)}\n${page.base64}\n`);
-    for (const t of strings) console.log(`${overridesKey(t.tag, room)}\n${t.value}\n`);
-    if (room !== null)
-      console.error(
-        `then set room ${room}'s pages setting: npm run tune -- --service SERVICE_ID --room ${room} pages=${room}`,
-      );
+    printValues(pages, strings, room);
     return 0;
   }
   const out = resolve(args.out);
-  if (room !== null) {
-    const configPath = localConfigFile(args['config-file']);
-    const { next, errors } = await roomPagesPlan(configPath, room);
-    if (next === null) {
-      for (const line of errors) console.error(`npm run pages: ${line}`);
-      console.error(`nothing was written to ${out} or ${configPath}`);
-      return 1;
-    }
-    // The pages first: a room told to read pages that are not there yet would show the built-in ones.
-    await writeStoreFile(pages, out, room, strings);
-    await writeStoreAtomic(configPath, next);
-    console.log(
-      `${summary(pages, strings)}\nwrote ${out} (as ${room}.NAME); room ${room} reads them: pages=${room} in ${configPath}`,
-    );
-    return 0;
-  }
+  if (room !== null) return writeRoomPages(pages, strings, out, room, args['config-file']);
   await writeStoreFile(pages, out, null, strings);
   // The folder given is remembered for the next run without --dir (npm start's build makes one), so an
   // operator's pages and strings are not undone by the next start.

@@ -3,25 +3,21 @@
 // against total_active_users, and each POP against its ceiling.
 import { parseConfig } from '../src/core/settings/index.js';
 import { chanceFor } from '../src/core/decision/index.js';
+import type { ControlTrace } from './control.js';
 import type { RunResult } from './run.js';
-import { createRandom } from '../lib/random.js';
-import { quantileOf } from '../lib/quantiles.js';
-import { eventStartMs } from './event-figures.js';
+import {
+  activePerSecond,
+  type BusiestFigure,
+  busiestFigure,
+  busiestTen,
+  judgedMinutes,
+  type MinuteFigure,
+  targetAt,
+} from './control-minutes.js';
 import { EPOCH_MS } from './room.js';
 
-export interface MinuteFigure {
-  minute: number;
-  target: number | null;
-  admissions: number;
-  /** Fewest visitors waiting at any second of the minute (the simulator's truth, not the controller's view). */
-  fewestWaiting: number;
-  /** Visitors waiting at the minute's end, as the controller saw them (its last tick in the minute). */
-  controllerWaiting: number | null;
-  /** Judged against the target: the queue had settled and kept at least a window's share waiting. */
-  judged: boolean;
-  /** (admissions - target) / target. */
-  error: number | null;
-}
+// The judged minutes live in control-minutes.ts; the report and the charts take their shapes from here.
+export type { BusiestFigure, MinuteFigure };
 
 export interface ControlFigures {
   pops: {
@@ -39,17 +35,7 @@ export interface ControlFigures {
   worstError: number | null;
   /** When the queue formed (s): the first second a window's share of the target was waiting. */
   queueStartSecond: number | null;
-  busiest: {
-    count: number;
-    atSecond: number;
-    /** The target's 10-second share there. */
-    share: number;
-    ratio: number;
-    /** The busiest 10 s a Poisson process at exactly the target rate shows over the same seconds, 99th percentile of 200 runs, over the share. */
-    poissonRatio99: number;
-    /** The limit the figure is held to: 1.3, or the Poisson bound where chance alone goes higher. */
-    limit: number;
-  } | null;
+  busiest: BusiestFigure | null;
   active: { cap: number | null; max: number; atSecond: number; ratio: number | null; sessionMinutes: number };
   ceiling: {
     perSecond: number;
@@ -76,192 +62,26 @@ export interface ControlFigures {
   };
 }
 
-function targetAt(result: RunResult): (ms: number) => number | null {
-  const changes = result.scenario.changes
-    .filter((c) => c.key === 'new_users_per_minute')
-    .sort((a, b) => a.atMs - b.atMs);
-  const first = result.scenario.settings.new_users_per_minute;
-  return (ms) => {
-    let value = first;
-    for (const c of changes) if (c.atMs <= ms) value = c.value;
-    return value === undefined || value === '' ? null : Number(value);
-  };
-}
+type Pop = ControlFigures['pops'][number];
 
-/** A scheduled event's handover from the pre-queue to those who came later: its last admission (ms), or null. */
-function handoverMs(result: RunResult): number | null {
-  const start = eventStartMs(result.scenario.settings);
-  if (start === null || result.scenario.settings.event_prequeue_start === undefined) return null;
-  return result.trace.actors.reduce(
-    (m, a) => (a.prequeued && a.admittedMs !== null ? Math.max(m, a.admittedMs) : m),
-    start,
-  );
-}
-
-/**
- * Visitors in the queue at each second who could be admitted: from the first waiting page to
- * admission, giving up, or the end. A scheduled event's latecomers count only once the last
- * pre-queued visitor is in: until then the room holds them by design, and a minute the pre-queue's
- * last few could not fill is not a minute the target could be met.
- */
-function waitingPerSecond(result: RunResult, seconds: number): number[] {
-  const delta = new Array<number>(seconds + 1).fill(0);
-  const lastPrequeued = handoverMs(result);
-  for (const a of result.trace.actors) {
-    if (a.queuedMs === null) continue;
-    // An actor an adversary run stopped at its horizon leaves the queue with its last request.
-    const end =
-      a.admittedMs ?? a.abandonedMs ?? (a.done ? (a.lastRequestMs ?? a.queuedMs) : result.scenario.durationMs);
-    const behindPrequeue = lastPrequeued !== null && !a.prequeued ? lastPrequeued : 0;
-    const from = Math.ceil(Math.max(a.queuedMs, behindPrequeue) / 1000);
-    const to = Math.min(seconds, Math.ceil(end / 1000));
-    if (to <= from) continue;
-    delta[from]!++;
-    delta[to]!--;
-  }
-  let run = 0;
-  return delta.slice(0, seconds).map((x) => (run += x));
-}
-
-/** Admitted visitors active at each second: from admission until session_duration after their last request. */
-function activePerSecond(result: RunResult, seconds: number, idleMs: number): number[] {
-  const delta = new Array<number>(seconds + 1).fill(0);
-  for (const a of result.trace.actors) {
-    if (a.admittedMs === null) continue;
-    const from = Math.floor(a.admittedMs / 1000);
-    const to = Math.min(seconds, Math.floor(((a.lastRequestMs ?? a.admittedMs) + idleMs) / 1000) + 1);
-    delta[from]!++;
-    delta[to]!--;
-  }
-  let run = 0;
-  return delta.slice(0, seconds).map((x) => (run += x));
-}
-
-function busiestTen(counts: readonly number[], seconds: readonly number[]): { count: number; at: number } {
-  // `seconds` lists the judged seconds; a 10-second span counts only if all ten are judged.
-  const judged = new Set(seconds);
-  let best = { count: 0, at: -1 };
-  for (const s of seconds) {
-    if (!judged.has(s + 9)) continue;
-    let n = 0;
-    for (let k = s; k < s + 10; k++) n += counts[k] ?? 0;
-    if (n > best.count) best = { count: n, at: s };
-  }
-  return best;
-}
-
-function poisson(u: () => number, lambda: number): number {
-  // Knuth's method: fine for the few admissions a second a target means.
-  const limit = Math.exp(-lambda);
-  let k = 0;
-  let p = u();
-  while (p > limit) {
-    k++;
-    p *= u();
-  }
-  return k;
-}
-
-/** The 99th percentile of the busiest 10 s a Poisson process at `perSecond` shows over `seconds`. */
-function poissonBusiest99(perSecond: (s: number) => number, seconds: readonly number[], seed: string): number {
-  const rng = createRandom(`poisson/${seed}`);
-  const span = (seconds.at(-1) ?? 0) + 10;
-  const runs: number[] = [];
-  for (let r = 0; r < 200; r++) {
-    const counts = new Array<number>(span).fill(0);
-    for (const s of seconds) counts[s] = poisson(() => rng.next(), perSecond(s));
-    runs.push(busiestTen(counts, seconds).count);
-  }
-  return quantileOf(runs, 0.99);
-}
-
-export function controlFigures(result: RunResult, admissionsPerSecond: readonly number[]): ControlFigures | null {
-  const control = result.control;
-  if (control === null) return null;
-  const { scenario, trace } = result;
-  const seconds = Math.ceil(scenario.durationMs / 1000);
-  const d = result.waitPeriodSeconds;
-  const target = targetAt(result);
-  const waiting = waitingPerSecond(result, seconds);
-
-  // The queue: from the first second a window's share of the target waits; minutes are judged from
-  // two minutes after it (and after any change of target), while that many keep waiting.
-  const share = (s: number): number => ((target(s * 1000) ?? 0) * d) / 60;
-  const start = waiting.findIndex((w, s) => target(s * 1000) !== null && w >= share(s) && w > 0);
-  const queueStart = start < 0 ? null : start;
-  // A change of target, and an event's handover from its pre-queue to the draw, each start afresh.
-  const handover = handoverMs(result);
-  const changes = [
-    ...scenario.changes.filter((c) => c.key === 'new_users_per_minute').map((c) => c.atMs / 1000),
-    ...(handover === null ? [] : [handover / 1000]),
-  ];
-  const settledAfter = (s: number): boolean =>
-    queueStart !== null && s >= queueStart + 120 && changes.every((c) => s < c || s >= c + 120);
-
-  const sessionMinutes = Number(scenario.settings.session_duration ?? 5);
-  const active = activePerSecond(result, seconds, sessionMinutes * 60_000);
-  const capText = scenario.settings.total_active_users;
+/** Admitted visitors active at each second, and the most at once against total_active_users. */
+function activeFigure(result: RunResult, seconds: number): { perSecond: number[]; figure: ControlFigures['active'] } {
+  const { settings } = result.scenario;
+  const sessionMinutes = Number(settings.session_duration ?? 5);
+  const perSecond = activePerSecond(result, seconds, sessionMinutes * 60_000);
+  const capText = settings.total_active_users;
   const cap = capText === undefined ? null : Number(capText);
-  const views = control.views;
-  const minutes: MinuteFigure[] = [];
-  const judgedSeconds: number[] = [];
-  for (let m = 0; m * 60 < seconds; m++) {
-    const from = m * 60;
-    const to = Math.min(seconds, from + 60);
-    const t = target(from * 1000);
-    const slice = waiting.slice(from, to);
-    const fewest = Math.min(...slice);
-    const admissions = admissionsPerSecond.slice(from, to).reduce((a, b) => a + b, 0);
-    const lastView = views.filter((v) => v.atMs >= from * 1000 && v.atMs < to * 1000).at(-1);
-    // While active sessions are within 20% of the cap, the cap binds, not the rate (the controller keeps room for admissions it has already planned): such minutes are judged on the cap.
-    const capBinds = cap !== null && Math.max(...active.slice(from, to)) >= 0.8 * cap;
-    const judged =
-      t !== null &&
-      to - from === 60 &&
-      settledAfter(from) &&
-      fewest >= share(from) &&
-      !capBinds &&
-      (control.stoppedAtMs === null || to * 1000 <= control.stoppedAtMs);
-    if (judged) for (let s = from; s < to; s++) judgedSeconds.push(s);
-    minutes.push({
-      minute: m,
-      target: t,
-      admissions,
-      fewestWaiting: fewest,
-      controllerWaiting: lastView?.waiting ?? null,
-      judged,
-      error: t === null || t === 0 ? null : (admissions - t) / t,
-    });
-  }
-  const judged = minutes.filter((m) => m.judged);
-  const worst = judged.reduce<number | null>(
-    (w, m) => (w === null || Math.abs(m.error!) > Math.abs(w) ? m.error : w),
-    null,
-  );
-
-  let busiest: ControlFigures['busiest'] = null;
-  if (judgedSeconds.length >= 10) {
-    const b = busiestTen(admissionsPerSecond, judgedSeconds);
-    const tenShare = (target(b.at * 1000) ?? 0) / 6;
-    const p99 = poissonBusiest99((s) => (target(s * 1000) ?? 0) / 60, judgedSeconds, `${result.seed}/${scenario.name}`);
-    const poissonRatio99 = p99 / Math.max(1e-9, tenShare);
-    busiest = {
-      count: b.count,
-      atSecond: b.at,
-      share: tenShare,
-      ratio: b.count / tenShare,
-      poissonRatio99,
-      limit: Math.max(1.3, poissonRatio99),
-    };
-  }
-
-  let maxActive = 0;
-  let maxAt = 0;
-  active.forEach((n, s) => {
-    if (n > maxActive) [maxActive, maxAt] = [n, s];
+  let max = 0;
+  let atSecond = 0;
+  perSecond.forEach((n, s) => {
+    if (n > max) [max, atSecond] = [n, s];
   });
+  return { perSecond, figure: { cap, max, atSecond, ratio: cap === null ? null : max / cap, sessionMinutes } };
+}
 
-  // Per POP: admissions in every 10 s, and the busiest such span.
+/** Per POP: admissions in every second, their total and the busiest 10 s span. */
+function popFigures(result: RunResult, seconds: number): { pops: Pop[]; popCounts: number[][] } {
+  const { trace } = result;
   const popCounts = result.pops.map(() => new Array<number>(seconds).fill(0));
   trace.admissionsMs.forEach((t, i) => {
     const s = Math.floor(t / 1000);
@@ -276,12 +96,32 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
     admissions: popCounts[i]!.reduce((a, b) => a + b, 0),
     busiest10s: busiestTen(popCounts[i]!, allSeconds).count,
   }));
-  const ceilingText = scenario.settings.pop_admissions_per_second;
-  const worstPop = [...pops].sort((a, b) => b.busiest10s - a.busiest10s)[0]!;
-  const held = trace.actors.filter((a) => a.heldWinner);
+  return { pops, popCounts };
+}
 
-  // The chance each window drew at, at the largest POP (the first): the operator's changes and the
-  // controller's writes as they reached it, read by the room's own parser and draw rule.
+/** The busiest POP's 10 s against pop_admissions_per_second, and the winners it held; null without a ceiling. */
+function ceilingFigure(result: RunResult, pops: readonly Pop[]): ControlFigures['ceiling'] {
+  const ceilingText = result.scenario.settings.pop_admissions_per_second;
+  if (ceilingText === undefined) return null;
+  const worstPop = [...pops].sort((a, b) => b.busiest10s - a.busiest10s)[0]!;
+  const held = result.trace.actors.filter((a) => a.heldWinner);
+  return {
+    perSecond: Number(ceilingText),
+    worstPop: worstPop.name,
+    worst10s: worstPop.busiest10s,
+    limit10s: Number(ceilingText) * 10,
+    heldWinners: held.length,
+    lostWins: held.filter((a) => a.admittedMs === null).length,
+  };
+}
+
+/**
+ * The chance each window drew at, at the largest POP (the first): the operator's changes and the
+ * controller's writes as they reached it, read by the room's own parser and draw rule.
+ */
+function chanceSeries(result: RunResult, control: ControlTrace, seconds: number): { minute: number; pct: number }[] {
+  const { scenario } = result;
+  const d = result.waitPeriodSeconds;
   const chances: { minute: number; pct: number }[] = [];
   const values = new Map(Object.entries(scenario.settings));
   const delay = result.pops[0]!.propagationMs;
@@ -304,7 +144,30 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
     const p = config.allowPercentage;
     chances.push({ minute: (w * d) / 60, pct: p > 0 && p < 100 ? chanceFor(config, EPOCH_MS / 1000 + w * d) : p });
   }
+  return chances;
+}
 
+export function controlFigures(result: RunResult, admissionsPerSecond: readonly number[]): ControlFigures | null {
+  const control = result.control;
+  if (control === null) return null;
+  const { scenario } = result;
+  const seconds = Math.ceil(scenario.durationMs / 1000);
+  const target = targetAt(result);
+  const active = activeFigure(result, seconds);
+  const { minutes, judgedSeconds, queueStart } = judgedMinutes(
+    result,
+    admissionsPerSecond,
+    active.perSecond,
+    active.figure.cap,
+    target,
+  );
+  const judged = minutes.filter((m) => m.judged);
+  const worst = judged.reduce<number | null>(
+    (w, m) => (w === null || Math.abs(m.error!) > Math.abs(w) ? m.error : w),
+    null,
+  );
+  const busiest = busiestFigure(result, admissionsPerSecond, judgedSeconds, target);
+  const { pops, popCounts } = popFigures(result, seconds);
   return {
     pops,
     minutes,
@@ -313,18 +176,8 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
     worstError: worst,
     queueStartSecond: queueStart,
     busiest,
-    active: { cap, max: maxActive, atSecond: maxAt, ratio: cap === null ? null : maxActive / cap, sessionMinutes },
-    ceiling:
-      ceilingText === undefined
-        ? null
-        : {
-            perSecond: Number(ceilingText),
-            worstPop: worstPop.name,
-            worst10s: worstPop.busiest10s,
-            limit10s: Number(ceilingText) * 10,
-            heldWinners: held.length,
-            lostWins: held.filter((a) => a.admittedMs === null).length,
-          },
+    active: active.figure,
+    ceiling: ceilingFigure(result, pops),
     writes: control.writes.length,
     writesPerHour: control.writes.length / (scenario.durationMs / 3_600_000),
     apiPerHour: apiPerHour(control.apiCalls ?? [], scenario.durationMs),
@@ -332,7 +185,7 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
     badLines: control.badLines,
     stoppedAtMs: control.stoppedAtMs,
     series: {
-      active: active.flatMap((n, s) => (s % 10 === 0 ? [{ second: s, active: n }] : [])),
+      active: active.perSecond.flatMap((n, s) => (s % 10 === 0 ? [{ second: s, active: n }] : [])),
       popTenSeconds: result.pops.flatMap((p, i) =>
         Array.from({ length: Math.ceil(seconds / 10) }, (_, k) => ({
           second: k * 10,
@@ -340,7 +193,7 @@ export function controlFigures(result: RunResult, admissionsPerSecond: readonly 
           admissions: popCounts[i]!.slice(k * 10, k * 10 + 10).reduce((a, b) => a + b, 0),
         })),
       ),
-      chances,
+      chances: chanceSeries(result, control, seconds),
     },
   };
 }

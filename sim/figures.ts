@@ -5,8 +5,9 @@ import { eventFigures } from './event-figures.js';
 import { roomsFigures } from './rooms-figures.js';
 import type { Actor } from './population.js';
 import type { RunResult } from './run.js';
-import { mean, riskRatio, spearman, survivalQuantiles, wilson } from './stats.js';
-import { adversaryGroups, type Group } from './visitors.js';
+import { comparisonFigures } from './group-figures.js';
+import { mean, spearman, survivalQuantiles } from './stats.js';
+import type { Group } from './visitors.js';
 import type {
   GroupFigures,
   Percentiles,
@@ -114,69 +115,6 @@ function waitFigures(allowPercentage: number | null, actors: readonly Actor[], e
   };
 }
 
-function groupFigures(result: RunResult, compare: NonNullable<RunResult['scenario']['compare']>): GroupFigures[] {
-  const horizon = compare.windows;
-  const d = result.waitPeriodSeconds * 1000;
-  const win = (ms: number): number => Math.floor(ms / d);
-  const change = result.scenario.changes[0]?.atMs ?? 0;
-  // Where each actor's horizon starts; null: not judged (admitted before a raise, or arrived after it).
-  const from = (a: Actor): number | null => {
-    if (compare.from === 'arrival') return a.arrivalMs;
-    if (a.arrivalMs >= change || (a.admittedMs !== null && a.admittedMs < change)) return null;
-    return change;
-  };
-  const inHorizon = (a: Actor): boolean => a.admittedMs !== null && win(a.admittedMs) <= win(from(a)!) + horizon;
-  const inSeconds = (a: Actor): boolean => a.admittedMs !== null && a.admittedMs - from(a)! <= horizon * d;
-  // Only actors whose whole horizon fits in the run are judged.
-  const judged = (a: Actor): boolean => {
-    const start = from(a);
-    return start !== null && (win(start) + horizon + 1) * d <= result.scenario.durationMs;
-  };
-  const byGroup = new Map<Group, Actor[]>();
-  for (const a of result.trace.actors) {
-    if (!judged(a)) continue;
-    const list = byGroup.get(a.group) ?? [];
-    list.push(a);
-    byGroup.set(a.group, list);
-  }
-  const honest = byGroup.get('honest') ?? [];
-  const hWins = honest.filter(inHorizon).length;
-  const hWinsSec = honest.filter(inSeconds).length;
-  const groups: Group[] = ['honest', ...adversaryGroups, 'holder', 'hoarder'];
-  return groups
-    .filter((g) => byGroup.has(g))
-    .map((group) => {
-      const actors = byGroup.get(group)!;
-      const wins = actors.filter(inHorizon).length;
-      const winsSec = actors.filter(inSeconds).length;
-      let maxDraws = 0;
-      let maxExtra = Number.NEGATIVE_INFINITY;
-      for (const a of actors) {
-        const distinct = new Set<string>();
-        for (const tokens of a.drawnTokens.values()) {
-          maxDraws = Math.max(maxDraws, tokens.size);
-          for (const t of tokens) distinct.add(t);
-        }
-        if (a.drawnTokens.size === 0) continue;
-        const lastWindow = Math.max(...a.drawnTokens.keys());
-        maxExtra = Math.max(maxExtra, distinct.size - (lastWindow - win(a.arrivalMs) - 1));
-      }
-      return {
-        group,
-        actors: actors.length,
-        admittedInHorizon: wins,
-        chance: wilson(wins, actors.length),
-        ratio: riskRatio(wins, actors.length, hWins, honest.length),
-        chanceBySeconds: wilson(winsSec, actors.length),
-        ratioBySeconds: riskRatio(winsSec, actors.length, hWinsSec, honest.length),
-        maxDrawsPerWindow: maxDraws,
-        maxExtraDraws: Number.isFinite(maxExtra) ? maxExtra : 0,
-        meanDraws: mean(actors.map((a) => a.draws)) ?? 0,
-        handoverAdmitted: group === 'friend' ? actors.filter((a) => a.handoverAdmitted === true).length : null,
-      };
-    });
-}
-
 /** Admissions and the share of draws won in the 3 minutes before and after each allow_percentage change. */
 function phases(result: RunResult, admissionsMs: readonly number[]): PhaseFigures[] {
   const span = 3 * 60_000;
@@ -202,60 +140,30 @@ function phases(result: RunResult, admissionsMs: readonly number[]): PhaseFigure
   return out;
 }
 
-export function computeFigures(result: RunResult): ScenarioFigures {
+/** The scenario as run and what became of its visitors, in the order figures.json states them. */
+function runSummary(
+  result: RunResult,
+): Pick<
+  ScenarioFigures,
+  | 'name'
+  | 'title'
+  | 'summary'
+  | 'seed'
+  | 'settings'
+  | 'changes'
+  | 'visitors'
+  | 'actors'
+  | 'admitted'
+  | 'abandoned'
+  | 'stillWaiting'
+  | 'decisions'
+  | 'elapsedMs'
+  | 'drawsWon'
+  | 'drawsLost'
+  | 'renewals'
+  | 'reasons'
+> {
   const { trace, scenario } = result;
-  const d = result.waitPeriodSeconds;
-  const end = scenario.durationMs;
-  const admissions = sortNum([...trace.admissionsMs]);
-  const counts = perSecond(admissions, end);
-  const control = controlFigures(result, counts);
-  const judged = control?.minutes.filter((m) => m.judged) ?? [];
-  const honestLike = trace.actors.filter((a) => a.group === 'honest');
-  const admittedActors = honestLike.filter((a) => a.admittedMs !== null);
-
-  // Waits per allow_percentage in force when the visitor was first queued: each has its own promise.
-  // Under the controller every window has its own chance and the page's estimate reads them all: one group.
-  const allowValues = [...new Set(honestLike.map((a) => a.allowAtQueue).filter((v): v is number => v !== null))];
-  const waits =
-    result.control !== null
-      ? [waitFigures(null, honestLike, end)]
-      : allowValues.map((allow) =>
-          waitFigures(
-            allow,
-            honestLike.filter((a) => a.allowAtQueue === allow),
-            end,
-          ),
-        );
-
-  // Early birds only matter where the room was closed at first (the on-sale).
-  const firstChange = scenario.settings.allow_percentage === '0' ? (scenario.changes[0]?.atMs ?? null) : null;
-  const honestDraws = trace.drawLog.filter((e) => e.group === 'honest');
-  const nearBoundary: Partial<Record<Group, number>> = {};
-  for (const group of new Set(trace.drawLog.map((e) => e.group))) {
-    const draws = trace.drawLog.filter((e) => e.group === group);
-    nearBoundary[group] = draws.filter((e) => e.atMs % (d * 1000) < d * 100).length / draws.length;
-  }
-  const early = firstChange === null ? [] : admittedActors.filter((a) => a.arrivalMs < firstChange);
-
-  // Buckets of two windows, and everything past 20 windows in one top bucket: the tail is thin and
-  // would otherwise take most of the chart.
-  const bucket = 2 * d;
-  const cap = 20 * d;
-  // Arrival columns: minutes as in the Cloudflare seed, finer when everyone came within a few minutes.
-  // A loop, not Math.max(...): a million admitted visitors are more arguments than the stack holds.
-  const lastArrival = admittedActors.reduce((m, a) => Math.max(m, a.arrivalMs), 0) / 1000;
-  const arrivalBucket = [5, 10, 30, 60].find((b) => lastArrival / b <= 24) ?? 60;
-  const heat = new Map<string, number>();
-  const hist = new Map<number, number>();
-  const histBucket = Math.max(5, d / 2);
-  for (const a of admittedActors) {
-    const w = (a.admittedMs! - (a.queuedMs ?? a.arrivalMs)) / 1000;
-    const key = `${Math.floor(a.arrivalMs / 1000 / arrivalBucket) * arrivalBucket}|${Math.min(cap, Math.floor(w / bucket) * bucket)}`;
-    heat.set(key, (heat.get(key) ?? 0) + 1);
-    const hb = Math.min(cap, Math.floor(w / histBucket) * histBucket);
-    hist.set(hb, (hist.get(hb) ?? 0) + 1);
-  }
-
   return {
     name: scenario.name,
     title: scenario.title,
@@ -274,11 +182,83 @@ export function computeFigures(result: RunResult): ScenarioFigures {
     drawsLost: trace.drawsLost,
     renewals: trace.renewals,
     reasons: Object.fromEntries(trace.reasons),
-    smoothness: smoothness(admissions, counts, d),
-    // Adversary runs stop at a horizon, so their waits are cut short: no wait figures there.
-    waits: scenario.compare === undefined ? waits : [],
-    lateDrawShare: honestDraws.length === 0 ? null : honestDraws.filter((e) => e.late).length / honestDraws.length,
-    drawsNearBoundary: nearBoundary,
+  };
+}
+
+/**
+ * Waits per allow_percentage in force when the visitor was first queued: each has its own promise.
+ * Under the controller every window has its own chance and the page's estimate reads them all: one group.
+ */
+function waitsByAllowance(result: RunResult, honestLike: readonly Actor[]): WaitFigures[] {
+  const end = result.scenario.durationMs;
+  if (result.control !== null) return [waitFigures(null, honestLike, end)];
+  const allowValues = [...new Set(honestLike.map((a) => a.allowAtQueue).filter((v): v is number => v !== null))];
+  return allowValues.map((allow) =>
+    waitFigures(
+      allow,
+      honestLike.filter((a) => a.allowAtQueue === allow),
+      end,
+    ),
+  );
+}
+
+/** Each group's share of its draws made in the first tenth of a window. */
+function drawsNearBoundary(drawLog: RunResult['trace']['drawLog'], d: number): Partial<Record<Group, number>> {
+  const nearBoundary: Partial<Record<Group, number>> = {};
+  for (const group of new Set(drawLog.map((e) => e.group))) {
+    const draws = drawLog.filter((e) => e.group === group);
+    nearBoundary[group] = draws.filter((e) => e.atMs % (d * 1000) < d * 100).length / draws.length;
+  }
+  return nearBoundary;
+}
+
+/** Admitted visitors' waits: by arrival (the heatmap) and all together (the histogram). */
+function waitSeries(
+  admittedActors: readonly Actor[],
+  d: number,
+): Pick<
+  ScenarioFigures['series'],
+  'heatmap' | 'heatmapBucketSeconds' | 'heatmapArrivalSeconds' | 'waitHistogram' | 'waitHistogramBucketSeconds'
+> {
+  // Buckets of two windows, and everything past 20 windows in one top bucket: the tail is thin and
+  // would otherwise take most of the chart.
+  const bucket = 2 * d;
+  const cap = 20 * d;
+  // Arrival columns: minutes as in the Cloudflare seed, finer when everyone came within a few minutes.
+  // A loop, not Math.max(...): a million admitted visitors are more arguments than the stack holds.
+  const lastArrival = admittedActors.reduce((m, a) => Math.max(m, a.arrivalMs), 0) / 1000;
+  const arrivalBucket = [5, 10, 30, 60].find((b) => lastArrival / b <= 24) ?? 60;
+  const heat = new Map<string, number>();
+  const hist = new Map<number, number>();
+  const histBucket = Math.max(5, d / 2);
+  for (const a of admittedActors) {
+    const w = (a.admittedMs! - (a.queuedMs ?? a.arrivalMs)) / 1000;
+    const key = `${Math.floor(a.arrivalMs / 1000 / arrivalBucket) * arrivalBucket}|${Math.min(cap, Math.floor(w / bucket) * bucket)}`;
+    heat.set(key, (heat.get(key) ?? 0) + 1);
+    const hb = Math.min(cap, Math.floor(w / histBucket) * histBucket);
+    hist.set(hb, (hist.get(hb) ?? 0) + 1);
+  }
+  return {
+    heatmap: heatmapCells(heat),
+    heatmapBucketSeconds: bucket,
+    heatmapArrivalSeconds: arrivalBucket,
+    waitHistogram: [...hist]
+      .map(([waitBucket, visitors]) => ({ waitBucket, waitBucketEnd: waitBucket + histBucket, visitors }))
+      .sort((a, b) => a.waitBucket - b.waitBucket),
+    waitHistogramBucketSeconds: histBucket,
+  };
+}
+
+/** Whether admissions kept arrival order: overall, and among those who came before the room opened (the on-sale). */
+function orderFigures(
+  result: RunResult,
+  admittedActors: readonly Actor[],
+): Pick<ScenarioFigures, 'spearman' | 'spearmanBeforeChange'> {
+  const { scenario } = result;
+  // Early birds only matter where the room was closed at first (the on-sale).
+  const firstChange = scenario.settings.allow_percentage === '0' ? (scenario.changes[0]?.atMs ?? null) : null;
+  const early = firstChange === null ? [] : admittedActors.filter((a) => a.arrivalMs < firstChange);
+  return {
     spearman: spearman(
       admittedActors.map((a) => a.arrivalMs),
       admittedActors.map((a) => a.admittedMs!),
@@ -290,19 +270,34 @@ export function computeFigures(result: RunResult): ScenarioFigures {
             early.map((a) => a.arrivalMs),
             early.map((a) => a.admittedMs!),
           ),
+  };
+}
+
+export function computeFigures(result: RunResult): ScenarioFigures {
+  const { trace, scenario } = result;
+  const d = result.waitPeriodSeconds;
+  const end = scenario.durationMs;
+  const admissions = sortNum([...trace.admissionsMs]);
+  const counts = perSecond(admissions, end);
+  const control = controlFigures(result, counts);
+  const judged = control?.minutes.filter((m) => m.judged) ?? [];
+  const honestLike = trace.actors.filter((a) => a.group === 'honest');
+  const admittedActors = honestLike.filter((a) => a.admittedMs !== null);
+  const honestDraws = trace.drawLog.filter((e) => e.group === 'honest');
+  return {
+    ...runSummary(result),
+    smoothness: smoothness(admissions, counts, d),
+    // Adversary runs stop at a horizon, so their waits are cut short: no wait figures there.
+    waits: scenario.compare === undefined ? waitsByAllowance(result, honestLike) : [],
+    lateDrawShare: honestDraws.length === 0 ? null : honestDraws.filter((e) => e.late).length / honestDraws.length,
+    drawsNearBoundary: drawsNearBoundary(trace.drawLog, d),
+    ...orderFigures(result, admittedActors),
     phases: phases(result, admissions),
     control,
     bots: botFigures(result, judged.length === 0 ? null : mean(judged.map((m) => m.admissions))),
     events: eventFigures(result, result.diagnostics),
     rooms: result.rooms ? roomsFigures(result.rooms, computeFigures) : null,
-    groups: scenario.compare === undefined ? [] : groupFigures(result, scenario.compare),
-    horizonWindows: scenario.compare?.windows ?? null,
-    compareLabel:
-      scenario.compare === undefined
-        ? null
-        : scenario.compare.from === 'arrival'
-          ? `within ${scenario.compare.windows} windows after the arrival window`
-          : `in the window of the raise or the ${scenario.compare.windows === 1 ? 'next' : `${scenario.compare.windows} after it`}`,
+    ...comparisonFigures(result),
     series: {
       admissionsPerSecond: counts,
       windowProfile: windowProfile(counts, d, admissions.length),
@@ -310,13 +305,7 @@ export function computeFigures(result: RunResult): ScenarioFigures {
         trace.actors.filter((a) => a.group !== 'friend').map((a) => a.arrivalMs),
         end,
       ),
-      heatmap: heatmapCells(heat),
-      heatmapBucketSeconds: bucket,
-      heatmapArrivalSeconds: arrivalBucket,
-      waitHistogram: [...hist]
-        .map(([waitBucket, visitors]) => ({ waitBucket, waitBucketEnd: waitBucket + histBucket, visitors }))
-        .sort((a, b) => a.waitBucket - b.waitBucket),
-      waitHistogramBucketSeconds: histBucket,
+      ...waitSeries(admittedActors, d),
     },
   };
 }

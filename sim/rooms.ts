@@ -9,12 +9,12 @@ import { patience } from './arrivals.js';
 import { VirtualClock } from './clock.js';
 import { popLayout } from './control.js';
 import { Population, type Trace } from './population.js';
-import { createRandom } from '../lib/random.js';
+import { createRandom, type Random } from '../lib/random.js';
 import type { Room } from './room.js';
 import { roomControllers, type RoomControllers } from './rooms-control.js';
 import type { RunOptions, RunResult } from './run-types.js';
 import type { RoomsSpec, Scenario } from './scenario-types.js';
-import { createService } from './service.js';
+import { createService, type Service } from './service.js';
 
 /** The store an operator's tools would write for these rooms (layout.ts). */
 export function roomsStore(spec: RoomsSpec): Record<string, string> {
@@ -49,14 +49,16 @@ function mergedTrace(traces: readonly Trace[]): Trace {
   };
 }
 
-export async function runRooms(scenario: Scenario, spec: RoomsSpec, options: RunOptions): Promise<RunResult> {
-  const started = performance.now();
-  const visitors = options.visitors ?? scenario.visitors;
-  const rng = createRandom(`${options.seed}/${scenario.name}`);
-  const clock = new VirtualClock();
-  const layout = scenario.control ? popLayout(scenario.control, rng.fork('pops')) : null;
+/** The service, its rooms as rooms alone and, in a controlled scenario, the one controller of them all, started. */
+function startService(
+  scenario: Scenario,
+  spec: RoomsSpec,
+  seed: string,
+  clock: VirtualClock,
+  layout: ReturnType<typeof popLayout> | null,
+): { service: Service; rooms: Map<string, Room>; controllers: RoomControllers | null } {
   let controllers: RoomControllers | null = null;
-  const service = createService(roomsStore(spec), options.seed, {
+  const service = createService(roomsStore(spec), seed, {
     ...(layout ? { pops: layout.pops } : {}),
     onLine: (pop, text, nowMs) => controllers?.line(pop, text, nowMs),
   });
@@ -65,6 +67,21 @@ export async function runRooms(scenario: Scenario, spec: RoomsSpec, options: Run
     controllers = roomControllers(service, [...rooms.keys()], clock, scenario.control, layout.logDelays, service.check);
     controllers.start(0, scenario.durationMs);
   }
+  return { service, rooms, controllers };
+}
+
+/**
+ * A population per room, sharing the visitors' identities: a visitor admitted to one room goes on to
+ * the next of its journeys as the spec's shares say, a hopper with the token it holds.
+ */
+function populationsOf(
+  scenario: Scenario,
+  spec: RoomsSpec,
+  rooms: ReadonlyMap<string, Room>,
+  clock: VirtualClock,
+  rng: Random,
+  shares: number[] | undefined,
+): Map<string, Population> {
   let nextIp = 0;
   const newIdentity = (): string => {
     const n = ++nextIp;
@@ -98,12 +115,51 @@ export async function runRooms(scenario: Scenario, spec: RoomsSpec, options: Run
     };
     populations.set(
       r.id,
-      new Population(rooms.get(r.id)!, clock, rng.fork(`behaviour/${r.id}`), scenario.behaviour, layout?.shares, {
+      new Population(rooms.get(r.id)!, clock, rng.fork(`behaviour/${r.id}`), scenario.behaviour, shares, {
         newIdentity,
         onAdmit,
       }),
     );
   }
+  return populations;
+}
+
+/** Room `r`'s run as a room alone's, for its own section of the report. */
+function roomResult(
+  scenario: Scenario,
+  spec: RoomsSpec,
+  r: RoomsSpec['rooms'][number],
+  base: Omit<RunResult, 'scenario' | 'visitors' | 'trace' | 'waitPeriodSeconds' | 'control' | 'decisions'>,
+  run: { room: Room; trace: Trace; controllers: RoomControllers | null },
+): RunResult {
+  const roomScenario: Scenario = {
+    ...scenario,
+    name: `${scenario.name}-${r.id}`,
+    title: `${scenario.title}: room ${r.id}`,
+    summary: r.summary,
+    settings: roomSettings(spec, r.id),
+    changes: [],
+    rooms: undefined,
+  };
+  return {
+    ...base,
+    scenario: roomScenario,
+    visitors: run.trace.actors.length,
+    trace: run.trace,
+    waitPeriodSeconds: run.room.waitPeriodSeconds,
+    control: run.controllers?.traces.get(r.id) ?? null,
+    decisions: run.room.decisions,
+  };
+}
+
+export async function runRooms(scenario: Scenario, spec: RoomsSpec, options: RunOptions): Promise<RunResult> {
+  const started = performance.now();
+  const visitors = options.visitors ?? scenario.visitors;
+  const rng = createRandom(`${options.seed}/${scenario.name}`);
+  const clock = new VirtualClock();
+  const layout = scenario.control ? popLayout(scenario.control, rng.fork('pops')) : null;
+  const { service, rooms, controllers } = startService(scenario, spec, options.seed, clock, layout);
+  const populations = populationsOf(scenario, spec, rooms, clock, rng, layout?.shares);
   for (const arrival of scenario.arrivals(rng.fork('arrivals'), visitors))
     populations.get(spec.rooms[0]!.id)!.add(arrival);
   for (const d of spec.direct)
@@ -120,29 +176,14 @@ export async function runRooms(scenario: Scenario, spec: RoomsSpec, options: Run
     elapsedMs,
     diagnostics: [...rooms.get(spec.rooms[0]!.id)!.diagnostics],
   };
-  const perRoom = spec.rooms.map((r) => {
-    const room = rooms.get(r.id)!;
-    const trace = populations.get(r.id)!.trace;
-    const roomScenario: Scenario = {
-      ...scenario,
-      name: `${scenario.name}-${r.id}`,
-      title: `${scenario.title}: room ${r.id}`,
-      summary: r.summary,
-      settings: roomSettings(spec, r.id),
-      changes: [],
-      rooms: undefined,
-    };
-    const result: RunResult = {
-      ...base,
-      scenario: roomScenario,
-      visitors: trace.actors.length,
-      trace,
-      waitPeriodSeconds: room.waitPeriodSeconds,
-      control: controllers?.traces.get(r.id) ?? null,
-      decisions: room.decisions,
-    };
-    return { id: r.id, result };
-  });
+  const perRoom = spec.rooms.map((r) => ({
+    id: r.id,
+    result: roomResult(scenario, spec, r, base, {
+      room: rooms.get(r.id)!,
+      trace: populations.get(r.id)!.trace,
+      controllers,
+    }),
+  }));
   return {
     ...base,
     scenario,
