@@ -10,6 +10,10 @@ import { WaitingFirst } from './test/support/waiting-first.js';
 //   unit     every other file: in-process, the core, the control model, the host's ABI and manifest
 //            modules, lib/, the tools and the load tool; at most a small child process (a CLI under
 //            tsx, a stand-in script)
+//            The unit files share one module graph per worker (isolate: false): loading the core once
+//            rather than once a file is most of the project's time. A file that replaces a module
+//            (vi.mock) would leak its fake into the next, so it says so in its name, `*.mock.test.ts`, and
+//            runs in `unit-mocks`, each file on its own; `npm run test:unit` runs both
 //   sim      test/sim/: in-process too, but crowds of virtual visitors take seconds to a minute a file
 //   wasm     test/e2e/ and `*.wasm.test.ts`: a Wasm module on the local host, the built room (the fuzz
 //            run, the load tool end to end) and the host running its guest apps
@@ -24,7 +28,8 @@ export const sim = ['test/sim/**/*.test.ts'];
 export const wasm = ['test/e2e/**/*.test.ts', 'test/**/*.wasm.test.ts'];
 export const browser = ['test/browser/**/*.test.ts', 'test/**/*.browser.test.ts'];
 export const processes = ['test/**/*.process.test.ts'];
-export const unit = { include: ['test/**/*.test.ts'], exclude: [...sim, ...wasm, ...browser, ...processes] };
+export const mocks = ['test/**/*.mock.test.ts'];
+export const unit = { include: ['test/**/*.test.ts'], exclude: [...sim, ...wasm, ...browser, ...processes, ...mocks] };
 
 export default defineConfig({
   plugins: [
@@ -60,14 +65,8 @@ export default defineConfig({
     projects: [
       // Threads: a unit file starts in a fraction of the time a forked process takes, and over 80 files
       // that is most of the project's time. The others keep forks: they start and stop processes.
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          ...unit,
-          pool: 'threads',
-        },
-      },
+      { extends: true, test: { name: 'unit', ...unit, pool: 'threads', isolate: false } },
+      { extends: true, test: { name: 'unit-mocks', include: mocks, pool: 'threads' } },
       { extends: true, test: { name: 'sim', include: sim } },
       { extends: true, test: { name: 'wasm', include: wasm } },
       { extends: true, test: { name: 'browser', include: browser } },

@@ -19,7 +19,7 @@ import { shellQuote } from '../lib/fastly-cli.js';
 import { readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { localConfigFile } from '../lib/local-store.js';
 import { ROOM_ID } from '../src/core/settings/index.js';
-import { overridesKey } from '../src/core/i18n/overrides.js';
+import { overridesKey } from '../src/core/i18n/index.js';
 import { encodePages, PAGE_STORE_VALUE_LIMIT, type EncodedPage } from './pages-encode.js';
 import { encodeStrings, type EncodedStrings } from './pages-strings.js';
 import { planTune } from './tune-plan.js';

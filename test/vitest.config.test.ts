@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../lib/paths.js';
-import { browser, processes, sim, unit, wasm } from '../vitest.config.js';
+import { browser, mocks, processes, sim, unit, wasm } from '../vitest.config.js';
 
 /** Calls that build the room, start the local host or a browser. */
 const HEAVY = /\b(startHost|startRoom|runHostCommand|ensureRoomWasm|buildWasm|launchBrowser)\(/;
@@ -40,6 +40,7 @@ const projects: Record<string, (file: string) => boolean> = {
   wasm: (f) => matches(f, wasm),
   browser: (f) => matches(f, browser),
   process: (f) => matches(f, processes),
+  'unit-mocks': (f) => matches(f, mocks),
 };
 
 describe('the vitest projects', () => {
@@ -69,5 +70,12 @@ describe('the vitest projects', () => {
     expect(inUnit.length).toBeGreaterThan(50);
     const heavy = inUnit.filter((f) => HEAVY.test(readFileSync(join(repoRoot, f), 'utf8')));
     expect(heavy.map((f) => relative('.', f))).toEqual([]);
+  });
+
+  it('keep every suite that replaces a module (vi.mock) out of the shared module graph of unit', () => {
+    const mocking = files.filter(
+      (f) => projects.unit!(f) && /\bvi\.mock\(/.test(readFileSync(join(repoRoot, f), 'utf8')),
+    );
+    expect(mocking).toEqual([]);
   });
 });

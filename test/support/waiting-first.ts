@@ -6,7 +6,7 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Projects by how long their files wait on processes, longest first. */
-const FIRST = ['browser', 'wasm', 'process', 'sim', 'unit'];
+const FIRST = ['browser', 'wasm', 'process', 'sim', 'unit-mocks', 'unit'];
 
 const rank = (spec: TestSpecification): number => {
   const i = FIRST.indexOf(spec.project.name);

@@ -85,7 +85,7 @@ vi.mock('fastly:logger', () => ({
   configureConsole: (options: unknown) => fake.consoleOptions.push(options),
 }));
 
-// Routing rules' lookups (edge-lookups.ts, tested in test/fastly/edge-lookups.test.ts): a service without them.
+// Routing rules' lookups (edge-lookups.ts, tested in test/fastly/edge-lookups.mock.test.ts): a service without them.
 vi.mock('fastly:acl', () => ({
   Acl: {
     open: (name: string) => {
