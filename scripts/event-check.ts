@@ -3,7 +3,7 @@
 // token's place in line under that seed. `npm run event` (event.ts) runs it; it needs no key of the room.
 import { createHash } from 'node:crypto';
 import { decodeBase64, MIN_KEY_BYTES, seedKey } from '../src/core/tokens/index.js';
-import { prequeuePosition, rank } from '../src/core/answer/index.js';
+import { prequeuePosition, rank } from '../src/core/decision/index.js';
 
 /** A refusal `npm run event` reports in one line and exits 2 on, not a crash. */
 export class EventError extends Error {

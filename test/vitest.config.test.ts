@@ -2,11 +2,12 @@
 // `*.browser.test.ts`, `*.process.test.ts`), so a new suite lands in `unit` unless its name says
 // otherwise. This keeps `npm run test:unit` what it promises, no Wasm build, no host, no browser, and
 // every suite run exactly once by `npm test`.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../lib/paths.js';
 import { browser, mocks, processes, sim, unit, wasm } from '../vitest.config.js';
+import { LONGEST } from './support/waiting-first.js';
 
 /** Calls that build the room, start the local host or a browser. */
 const HEAVY = /\b(startHost|startRoom|runHostCommand|ensureRoomWasm|buildWasm|launchBrowser)\(/;
@@ -77,5 +78,9 @@ describe('the vitest projects', () => {
       (f) => projects.unit!(f) && /\bvi\.mock\(/.test(readFileSync(join(repoRoot, f), 'utf8')),
     );
     expect(mocking).toEqual([]);
+  });
+
+  it('starts first only suites that exist', () => {
+    for (const file of LONGEST) expect(existsSync(join(repoRoot, file)), file).toBe(true);
   });
 });

@@ -15,14 +15,12 @@ import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { repoRoot } from '../../lib/paths.js';
 import type { BudgetSaved } from '../store/index.js';
+import { RoomsJson } from '../rooms/index.js';
+
+export { RoomsJson };
 
 /** Saves at most this often, ms: at the 200k-ticket bound a state is ~30 MB (docs/control/failover.md). */
 export const SAVE_EVERY_MS = 10_000;
-
-/** The rooms' saved models as JSON text already (the planner thread encodes them: no clone of the objects between threads). */
-export class RoomsJson {
-  constructor(readonly text: string) {}
-}
 
 /**
  * Raised when an older controller could not read the file (a field it needs gone or changed): a file of

@@ -3,3 +3,4 @@
 export type { RoomsPort } from './port.js';
 export { restoredModels, Rooms } from './room-set.js';
 export { WorkerRooms } from './worker-rooms.js';
+export * from './rooms-json.js';

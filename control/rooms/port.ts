@@ -3,7 +3,7 @@
 // (room-set.ts: the simulator, tests, `npm run control -- --in-thread`) or in a worker thread
 // (worker-rooms.ts: `npm run control`), so that a plan over millions of tickets never stops the
 // event loop that reads the log, answers the dashboard and writes the store.
-import type { RoomsJson } from '../failover/index.js';
+import type { RoomsJson } from './rooms-json.js';
 import type { DecisionLine, PlanContext, RoomView, SettingWrites } from '../types.js';
 
 export interface RoomsPort {

@@ -10,7 +10,7 @@ import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../../lib/ts-worker.js';
 import type { FromPlanner, PlannerData, PlannerView, ToPlanner } from './planner-thread.js';
 import type { RoomsPort } from './port.js';
-import { RoomsJson } from '../failover/index.js';
+import { RoomsJson } from './rooms-json.js';
 import type { DecisionLine, PlanContext, RoomView, SettingWrites } from '../types.js';
 
 /** Lines wait at most this long (ms) before they go to the planner thread... */

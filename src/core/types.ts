@@ -2,7 +2,6 @@
 // it never imports `fastly:*`; the runtime hands it what it needs through RoomDeps. Nothing here
 // imports anything but the type of a language (i18n/locales.ts): every other file of the core stands on this one.
 import type { Locale } from './i18n/index.js';
-import type { SettingProblem } from './settings/index.js';
 
 /**
  * What a request ends up as, in the decision line. `start`: the visitor starts waiting on a new token
@@ -316,6 +315,20 @@ export interface ControlTargets {
 
 /** A setting that could not be used as written (src/core/settings/problem.ts); the room falls back to a safe value and says so. */
 export type ConfigProblem = SettingProblem;
+
+/** A value the room could not use as written; it falls back to a safe value and says so. */
+export interface SettingProblem {
+  /** The setting (`allow_percentage`, or a name that is none); null: the store value as a whole. */
+  key: string | null;
+  /** The store key the value was read from (`settings`, `room.shop`, ...); null: not yet placed (parseConfig). */
+  scope: string | null;
+  /** The value as written (cut short), or '' for a setting that is missing. */
+  value: string;
+  /** What the value must be (`must be between 0 and 100`), or what is wrong with it. */
+  reason: string;
+  /** What the room does instead (`admitting everyone (100)`); '' when nothing need be said. */
+  instead: string;
+}
 
 /** The settings as parsed, with what could not be used as written. */
 export interface ParsedSettings {

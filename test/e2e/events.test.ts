@@ -2,7 +2,7 @@
 // (docs/events.md): what a visitor's browser and an app see, cookie by cookie, on real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedKey } from '../../src/core/tokens/keys.js';
-import { prequeuePosition, rank } from '../../src/core/answer/position.js';
+import { prequeuePosition, rank } from '../../src/core/decision/position.js';
 import { claimsOf, nowSeconds, roomCookieValue } from '../../lib/mint.js';
 import { startRoom, TEST_KID, waitFor, type Room } from '../../lib/room-host.js';
 

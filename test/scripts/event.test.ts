@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main as event, verifyTokens } from '../../scripts/event.js';
 import { identityHash } from '../../src/core/request/identity.js';
 import { seedKey } from '../../src/core/tokens/keys.js';
-import { prequeuePosition, rank } from '../../src/core/answer/position.js';
+import { prequeuePosition, rank } from '../../src/core/decision/position.js';
 import { signToken } from '../../src/core/tokens/token.js';
 import { repoRoot } from '../../lib/paths.js';
 import { captured, readJson, scratch, type Scratch } from './helpers.js';

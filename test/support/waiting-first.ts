@@ -5,10 +5,17 @@
 // what failed last time, then the longest, then (on a fresh clone) the largest file first.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
+/**
+ * The two suites that run minutes in real time (a crowd against the clock; an operator's whole day):
+ * each starts at once on a worker of its own, so neither is what the run waits for at its end.
+ */
+export const LONGEST = ['test/e2e/control-restart.test.ts', 'test/seams/on-sale-day.browser.test.ts'];
+
 /** Projects by how long their files wait on processes, longest first. */
 const FIRST = ['browser', 'wasm', 'process', 'sim', 'unit-mocks', 'unit'];
 
 const rank = (spec: TestSpecification): number => {
+  if (LONGEST.some((file) => spec.moduleId.endsWith(`/${file}`))) return -1;
   const i = FIRST.indexOf(spec.project.name);
   return i < 0 ? FIRST.length : i;
 };

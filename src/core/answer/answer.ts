@@ -5,7 +5,7 @@
 import { chanceNow, type ChanceSource } from '../decision/index.js';
 import { DENY_PAGE_TIMER, jitterSeconds, retryAfterSeconds } from '../decision/index.js';
 import { estimateFor, type WaitEstimate } from './estimate.js';
-import { shownPlace } from './position.js';
+import { shownPlace } from '../decision/index.js';
 import { eventPhase, prequeueDraining } from '../decision/index.js';
 import type { ProofChallenge } from '../tokens/index.js';
 import type { DecideResult } from '../decision/index.js';

@@ -5,6 +5,5 @@ export * from './hammer.js';
 export * from './origin-down.js';
 export * from './page-parts.js';
 export * from './page-variants.js';
-export * from './position.js';
 export * from './html-text.js';
 export * from './language-links.js';

@@ -3,7 +3,8 @@
 // past the schedule's last entry that entry (the controller's fallback) holds for good, whether or not
 // any controller still runs. The start banner, the JSON answer and `npm run tune` all say the chance
 // in force through this one function, so none of them shows `allow_percentage` while draws use another.
-import { chanceFor, scheduleEntryAt } from './draw.js';
+import { scheduleEntryAt } from '../settings/index.js';
+import { chanceFor } from './draw.js';
 import type { Config } from '../types.js';
 
 /**

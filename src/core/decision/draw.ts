@@ -7,6 +7,7 @@
 // spreads the draws over the window, and a kept pile of old tickets is worth nothing.
 import { base64url } from 'jose';
 import type { Config } from '../types.js';
+import { scheduleEntryAt } from '../settings/index.js';
 
 /** The token's number in [0, 1): its signature's first 6 bytes as an unsigned integer / 2^48. */
 export function drawValue(signature: Uint8Array): number {
@@ -29,24 +30,6 @@ export function drawWins(signature: Uint8Array, allowPercentage: number): boolea
  */
 export function chanceFor(config: Pick<Config, 'allowPercentage' | 'allowSchedule'>, exp: number): number {
   return scheduleEntryAt(config.allowSchedule, exp)?.pct ?? config.allowPercentage;
-}
-
-/**
- * The entry of an ascending schedule (by window start) for the window of `exp`: the entry for exactly
- * that window, else the one before it (a gap keeps the last value); null before the first entry.
- */
-export function scheduleEntryAt<T extends { start: number }>(schedule: readonly T[], exp: number): T | null {
-  const last = schedule[schedule.length - 1];
-  if (last === undefined || exp < schedule[0]!.start) return null;
-  if (exp >= last.start) return last;
-  let lo = 0;
-  let hi = schedule.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (schedule[mid]!.start <= exp) lo = mid;
-    else hi = mid - 1;
-  }
-  return schedule[lo]!;
 }
 
 /** A token's id for the decision log: its signature's first 6 bytes (its draw value) in base64url. */

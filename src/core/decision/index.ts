@@ -21,3 +21,4 @@ export * from './chance-now.js';
 export * from './draw.js';
 export * from './queue.js';
 export * from './result.js';
+export * from './position.js';

@@ -3,7 +3,7 @@
 // Pure: decide() calls these with what it has already verified.
 import { dueAt } from './draw.js';
 import type { KeyRing } from '../tokens/index.js';
-import { cursorAt, fallbackCursor, fifoPosition, prequeuePosition, rank } from '../answer/index.js';
+import { cursorAt, fallbackCursor, fifoPosition, prequeuePosition, rank } from './position.js';
 import type { Config, PlaceQueue, TokenClaims } from '../types.js';
 
 export type Phase = 'none' | 'before' | 'prequeue' | 'running' | 'ended';

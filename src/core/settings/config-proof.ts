@@ -1,8 +1,10 @@
 // The bot controls' settings (docs/bots.md): proof_of_work, proof_seconds, proof_free_share, bot_queue
 // and the controller's proof_schedule. Each problem names its key, as config.ts's do.
 import type { Reader } from './config-reader.js';
-import { MAX_PROOF_SECONDS } from '../tokens/index.js';
 import type { Config, ProofScheduleEntry } from '../types.js';
+
+/** The most `proof_seconds` can be. */
+export const MAX_PROOF_SECONDS = 60;
 
 const NUMBER = /^(\d+(\.\d*)?|\.\d+)$/;
 

@@ -49,3 +49,5 @@ export {
 export { parseRoomConfig, TAKEN_IN_PART, usableRoomSettings } from './room-config.js';
 export { readRoomConfig } from './settings-read.js';
 export { CONFIG_STORE_VALUE_LIMIT, configValueChars, type SettingInfo, settingsTable } from './settings.js';
+export { MAX_PROOF_SECONDS } from './config-proof.js';
+export { scheduleEntryAt } from './schedule-entry.js';

@@ -1,20 +1,9 @@
 // A value the room could not use as written is a problem: a value, not a sentence, so the edge's log,
 // the controller and `npm run tune` each say it their way without taking a message apart again. Text
 // is made from it only where it is shown (describeProblem for the edge's diagnostics).
+import type { SettingProblem } from '../types.js';
 
-/** A value the room could not use as written; it falls back to a safe value and says so. */
-export interface SettingProblem {
-  /** The setting (`allow_percentage`, or a name that is none); null: the store value as a whole. */
-  key: string | null;
-  /** The store key the value was read from (`settings`, `room.shop`, ...); null: not yet placed (parseConfig). */
-  scope: string | null;
-  /** The value as written (cut short), or '' for a setting that is missing. */
-  value: string;
-  /** What the value must be (`must be between 0 and 100`), or what is wrong with it. */
-  reason: string;
-  /** What the room does instead (`admitting everyone (100)`); '' when nothing need be said. */
-  instead: string;
-}
+export type { SettingProblem } from '../types.js';
 
 /** A problem of a setting read from one flat set of values (parseConfig), not yet placed. */
 export const settingProblem = (key: string, value: string, reason: string, instead: string): SettingProblem => ({

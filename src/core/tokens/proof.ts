@@ -2,7 +2,7 @@
 // is worth one identity and one window. Eight ALTCHA v2 challenges (deterministic mode, SHA-256, cost 1)
 // whose secret counters come from one HMAC of the token's text under the key that signed it: the edge
 // keeps nothing, and checks a solution with that one HMAC, without a digest.
-import { scheduleEntryAt } from '../decision/index.js';
+import { scheduleEntryAt } from '../settings/index.js';
 import type { Config } from '../types.js';
 
 /**
@@ -19,9 +19,6 @@ export const PROOF_HEADER = 'waiting-room-proof';
 
 /** The header's value for "this client cannot solve" (no Worker, an old browser): a missing proof. */
 export const PROOF_CANNOT_SOLVE = 'none';
-
-/** The most `proof_seconds` can be. */
-export const MAX_PROOF_SECONDS = 60;
 
 const SOLUTION = /^\d{1,10}(\.\d{1,10}){7}$/;
 const encoder = new TextEncoder();

@@ -9,7 +9,7 @@ import { proofChallenge, proofCompact, proofJson } from '../../../src/core/token
 import { CursorPlanner } from '../../../control/model/index.js';
 import { parseConfig } from '../../../src/core/settings/index.js';
 import { DENY_PAGE_TIMER } from '../../../src/core/decision/draw.js';
-import { cursorAt } from '../../../src/core/answer/position.js';
+import { cursorAt } from '../../../src/core/decision/position.js';
 import { parsedLine } from '../../control/lines.js';
 import type { ReasonCode } from '../../../src/core/types.js';
 

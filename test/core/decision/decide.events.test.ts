@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/core/settings/index.js';
 import { decide } from '../../../src/core/decision/index.js';
 import { createKeyRing, seedKey } from '../../../src/core/tokens/keys.js';
-import { prequeuePosition, rank } from '../../../src/core/answer/position.js';
+import { prequeuePosition, rank } from '../../../src/core/decision/position.js';
 import type { DecideResult } from '../../../src/core/decision/result.js';
 import type { TokenClaims } from '../../../src/core/types.js';
 

@@ -1,7 +1,7 @@
-// The place in line a page shows (src/core/answer/position.ts, docs/events.md): never more visitors ahead
+// The place in line a page shows (src/core/decision/position.ts, docs/events.md): never more visitors ahead
 // than the controller's published counts hold, whatever the target rate over the turn says.
 import { describe, expect, it } from 'vitest';
-import { countBelow, shownPlace } from '../../../src/core/answer/position.js';
+import { countBelow, shownPlace } from '../../../src/core/decision/position.js';
 import type { Config, QueueCount } from '../../../src/core/types.js';
 
 const START = Date.UTC(2026, 11, 1, 10, 0, 0) / 1000;
