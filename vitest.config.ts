@@ -55,9 +55,10 @@ export default defineConfig({
     hookTimeout: 240_000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, and the second
-    // core idle while a file waits on its host, browser or crowd. One more worker than cores, and the files
-    // that wait longest first (test/support/waiting-first.ts), so the waits overlap the in-process files.
-    maxWorkers: availableParallelism() + 1,
+    // core idle while a file waits on its host, browser or crowd. Two at least, and the files that wait
+    // longest first (test/support/waiting-first.ts), so the waits overlap the in-process files. Not more
+    // workers than cores: a third on two cores pushed a guest past the host's 50 ms CPU limit.
+    maxWorkers: Math.max(2, availableParallelism()),
     sequence: { sequencer: WaitingFirst },
     reporters: ['default'],
     // The pages' CSS part is imported as text (`style.css?raw`, src/core/pages/pages.ts): vitest would make it empty.
