@@ -27,6 +27,7 @@ writeFileSync(
   host,
   `#!/usr/bin/env node
 import http from 'node:http';
+import { readFileSync } from 'node:fs';
 const a = process.argv; const [h, p] = a[a.indexOf('--addr') + 1].split(':');
 const originPort = Number(/url = "http:\\/\\/127\\.0\\.0\\.1:(\\d+)"/.exec(readFileSync(a[a.indexOf('-C') + 1], 'utf8'))[1]);
 http.createServer((req, res) => {
