@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { ConfigError, currentVersion, loadLocalServer, type LocalServer } from './config.js';
-import { capMemory, DEFAULT_MAX_MEMORY, importMemory, type MemoryLimits } from './memory-rewrite.js';
+import { compileGuest, type CompiledGuest } from './compile-guest.js';
+import { DEFAULT_MAX_MEMORY } from './memory-rewrite.js';
 import { ComputeHost } from './server.js';
 import { UsageError } from '../../lib/cli.js';
 
@@ -173,10 +173,10 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  let compiled: Awaited<ReturnType<typeof compileModule>>;
+  let compiled: CompiledGuest;
   const wasmPath = resolve(args.wasm);
   try {
-    compiled = await compileModule(wasmPath, args.maxMemory);
+    compiled = await compileGuest(new Uint8Array(readFileSync(wasmPath)), args.maxMemory);
   } catch (err) {
     process.stderr.write(`compute-host: cannot load ${wasmPath}: ${(err as Error).message}\n`);
     return 1;
@@ -237,31 +237,6 @@ function readCommandLine(argv: string[]): { args: Args; listenOn: { host: string
     return 0;
   }
   return { args, listenOn };
-}
-
-/** Reads and compiles the guest, its memory capped at `maxMemory` (imported, so a worker can reuse it, when the module allows). */
-async function compileModule(
-  wasmPath: string,
-  maxMemory: number,
-): Promise<{ module: WebAssembly.Module; memory: MemoryLimits | null }> {
-  let module: WebAssembly.Module;
-  const original = new Uint8Array(readFileSync(wasmPath));
-  // Every function compiled at start-up (on V8's background threads), as Fastly compiles a package
-  // ahead of time: compiled lazily, each function's first call would compile it on the worker's
-  // thread, inside the request's CPU time (a worker's first room request: 43 ms of CPU, not 10).
-  setFlagsFromString('--no-wasm-lazy-compilation');
-  const compile = (bytes: Uint8Array): Promise<WebAssembly.Module> =>
-    WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
-  let rewritten = importMemory(original, maxMemory, { dataToImage: true });
-  try {
-    module = await compile(rewritten?.bytes ?? capMemory(original, maxMemory));
-  } catch (err) {
-    // Code that names data segments (memory.init, data.drop) needs them in the module.
-    if (!rewritten?.limits.image) throw err;
-    rewritten = importMemory(original, maxMemory);
-    module = await compile(rewritten!.bytes);
-  }
-  return { module, memory: rewritten?.limits ?? null };
 }
 
 /**

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLocalServer } from '../../host/src/config.js';
-import { DEFAULT_MAX_MEMORY, importMemory } from '../../host/src/memory-rewrite.js';
+import { compileGuest } from '../../host/src/compile-guest.js';
+import { DEFAULT_MAX_MEMORY } from '../../host/src/memory-rewrite.js';
 import { METHOD_HEADER } from '../../host/src/raw-method-line.js';
 import { ComputeHost } from '../../host/src/server.js';
 import { startHost, type RunningHost } from '../../lib/host-process.js';
@@ -292,11 +293,12 @@ describe('the header that carries a method past the parser', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'wr-methods-'));
     await writeFile(path.join(dir, 'fastly.toml'), 'manifest_version = 3\n');
-    const original = new Uint8Array(await readFile(await buildWasm(hostFixture('misc.js'))));
-    const rewritten = importMemory(original, DEFAULT_MAX_MEMORY, { dataToImage: true })!;
+    const guest = await compileGuest(
+      new Uint8Array(await readFile(await buildWasm(hostFixture('misc.js')))),
+      DEFAULT_MAX_MEMORY,
+    );
     local = new ComputeHost({
-      module: await WebAssembly.compile(rewritten.bytes as Uint8Array<ArrayBuffer>),
-      memory: rewritten.limits,
+      ...guest,
       workerUrl: pathToFileURL(path.join(repoRoot, 'host', 'dist', 'worker.js')),
       workers: 1,
       maxWorkers: 2,
