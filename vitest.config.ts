@@ -55,10 +55,12 @@ export default defineConfig({
     hookTimeout: 240_000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, and the second
-    // core idle while a file waits on its host, browser or crowd. Two at least, and the files that wait
-    // longest first (test/support/waiting-first.ts), so the waits overlap the in-process files. Not more
-    // workers than cores: a third on two cores pushed a guest past the host's 50 ms CPU limit.
-    maxWorkers: Math.max(2, availableParallelism()),
+    // core idle while a file waits on its host, browser or crowd. One worker more than the cores, and the
+    // files that wait longest first (test/support/waiting-first.ts), so the waits overlap the in-process
+    // files: on 2 cores the run took 549 s with three workers against 740 s with two, the cores idle 84
+    // cpu-s rather than 347. (Guests are compiled eagerly, host/src/compile-guest.ts, so a busy core slows
+    // a request without pushing its first one past the host's 50 ms CPU limit.) VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism() + 1,
     sequence: { sequencer: WaitingFirst },
     reporters: ['default'],
     // The pages' CSS part is imported as text (`style.css?raw`, src/core/pages/pages.ts): vitest would make it empty.
