@@ -5,18 +5,14 @@
 // default), a browser's usual header negotiated to French, and Arabic with an operator's override of
 // three strings (two more store lookups and a right-to-left page); and an admitted visitor on both
 // builds, who must pay nothing for the languages.
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { EchoOrigin } from '../lib/echo-origin.js';
 import { mintToken, windowBoundary } from '../lib/mint.js';
-import { repoRoot } from '../lib/paths.js';
 import type { Settings } from '../lib/room-host.js';
 import { cookieName } from '../src/core/request/index.js';
 import { buildFixture } from './build-fixture.js';
 import { round2 } from './room-figures.js';
 import { roomTimesAcross, type RoomTime } from './room-time.js';
+import { buildAtCommit, git } from './worktree.js';
 
 const IDENTITY_HEADER = 'x-bench-id';
 /** The first file of the languages: the build before it is the baseline. */
@@ -37,38 +33,16 @@ export interface LanguageCost {
   negotiatedRatio: number | null;
 }
 
-function git(args: string[]): string | null {
-  const r = spawnSync('git', args, { cwd: repoRoot, encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() : null;
-}
-
 /** The timed room built at the commit before the languages, in a temporary worktree (removed after). */
 function baselineWasm(): { commit: string; wasm: string } | { missing: string } {
   const first = git(['log', '--diff-filter=A', '--format=%H', '--', FIRST_LANGUAGE_FILE])?.split('\n').pop();
   const commit = process.env.BENCH_LANGUAGE_BASELINE ?? (first ? git(['rev-parse', `${first}^`]) : null);
   if (!commit) return { missing: 'no git history to build the room before the languages from' };
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'wr-baseline-'));
-  rmSync(dir, { recursive: true });
-  if (git(['worktree', 'add', '--detach', dir, commit]) === null)
-    return { missing: `git worktree add ${commit} failed` };
-  try {
-    symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'));
-    const script =
-      "const m = await import('./bench/build-fixture.ts'); const w = await m.buildFixture('room-timed'); console.log(w);";
-    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: dir,
-      encoding: 'utf8',
-    });
-    const wasm = r.stdout.trim().split('\n').pop();
-    if (r.status !== 0 || !wasm)
-      return { missing: `building ${commit.slice(0, 7)} failed: ${r.stderr.trim().split('\n').pop() ?? ''}` };
-    // Keep the Wasm out of the worktree that is about to go.
-    const kept = path.join(os.tmpdir(), `wr-baseline-${commit.slice(0, 12)}.wasm`);
-    copyFileSync(wasm, kept);
-    return { commit, wasm: kept };
-  } finally {
-    git(['worktree', 'remove', '--force', dir]);
-  }
+  const built = buildAtCommit(
+    commit,
+    "const m = await import('./bench/build-fixture.ts'); console.log(JSON.stringify({ timed: await m.buildFixture('room-timed') }));",
+  );
+  return 'files' in built ? { commit: built.commit, wasm: built.files.timed! } : built;
 }
 
 export async function languageCost(

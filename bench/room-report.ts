@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repoRoot } from '../lib/paths.js';
+import type { Against } from './room-against.js';
 import { round2, type Memory, type ScenarioFigures } from './room-figures.js';
 import { hammerLines, type HammerCost } from './room-hammer.js';
 import { languageCostLines, type LanguageCost } from './room-language.js';
@@ -37,6 +38,8 @@ export interface RoomReport {
   proof: ProofCost | null;
   /** A waiting page in the visitor's language against the build before the languages (absent in older reports). */
   language?: LanguageCost | null;
+  /** This build against an older commit's, measured in the same run (BENCH_AGAINST); absent otherwise. */
+  against?: Against;
 }
 
 export const AIM =

@@ -34,6 +34,8 @@ export interface AppSetup {
   poolArgs: string[];
   /** Another build of the room to measure in its place; bin/main.wasm when absent. */
   otherRoomWasm: string | undefined;
+  /** An older build to measure beside this one, in the same rounds (bench/room-against.ts). */
+  beforeWasm?: string | undefined;
 }
 
 export interface Apps {
@@ -43,6 +45,8 @@ export interface Apps {
   /** The pass-through with as much snapshot data as the room. */
   ballast: RunningHost;
   room: Room;
+  /** The older build beside it (BENCH_AGAINST), with the same key, settings and store; null without one. */
+  before: Room | null;
   /** The room's settings while measured. */
   settings: Settings;
   /** The store values besides them (the routing: one room and the /static bypass rule). */
@@ -145,14 +149,22 @@ export async function startApps(
   );
   const ballast = await startHost({ wasm: ballastWasm, args: setup.poolArgs, manifest });
   started.push(ballast);
-  return { origin, keyBytes, passthrough, ballast, room, settings, store, tokens: { allow, wait }, unseen };
+  let before: Room | null = null;
+  if (setup.beforeWasm) {
+    before = await startRoom({ origin, keyBytes, settings, store, hostArgs: setup.poolArgs, wasm: setup.beforeWasm });
+    started.push(before);
+  }
+  return { origin, keyBytes, passthrough, ballast, room, before, settings, store, tokens: { allow, wait }, unseen };
 }
-
-const bigPage = String(256 * 1024);
 
 const fromOrigin = (status: number, h: http.IncomingHttpHeaders): boolean => status === 200 && h['x-echo'] === '1';
 
-/** The bare apps: what any Compute app pays before the room does anything. */
+const bigPage = String(256 * 1024);
+
+/** An older build's scenarios (BENCH_AGAINST) are today's names behind this prefix. */
+export const BEFORE = 'before:';
+
+/** The bare apps: what any Compute app pays before the room does anything (a plain page and a 256 KB one). */
 function passthroughScenarios(apps: Apps): Scenario[] {
   const { passthrough, ballast } = apps;
   return [
@@ -174,14 +186,26 @@ function passthroughScenarios(apps: Apps): Scenario[] {
       headers: {},
       expect: fromOrigin,
     },
+    {
+      name: 'passthrough-256k',
+      app: 'passthrough',
+      pid: passthrough.pid,
+      what: 'bare app, 256 KB page',
+      url: `${passthrough.url}/page`,
+      headers: { 'x-echo-bytes': bigPage },
+      expect: fromOrigin,
+    },
   ];
 }
 
-/** The room, one scenario per kind of visitor, and a path a rule sends past it. */
-function roomScenarios(apps: Apps): Scenario[] {
-  const { room, tokens, unseen } = apps;
+/**
+ * The room, one scenario per kind of visitor, and a path a rule sends past it; `prefix` names another
+ * build's scenarios (the same tokens: both rooms share the key).
+ */
+function roomScenarios(apps: Apps, room: Room, prefix = ''): Scenario[] {
+  const { tokens, unseen } = apps;
   let nextUnseen = 0;
-  return [
+  const scenarios: Scenario[] = [
     {
       name: 'new',
       app: 'room',
@@ -227,22 +251,6 @@ function roomScenarios(apps: Apps): Scenario[] {
       headers: {},
       expect: fromOrigin,
     },
-  ];
-}
-
-/** A 256 KB page through the bare app and through the room: what the room adds to a large answer. */
-function bigPageScenarios(apps: Apps): Scenario[] {
-  const { passthrough, room, tokens } = apps;
-  return [
-    {
-      name: 'passthrough-256k',
-      app: 'passthrough',
-      pid: passthrough.pid,
-      what: 'bare app, 256 KB page',
-      url: `${passthrough.url}/page`,
-      headers: { 'x-echo-bytes': bigPage },
-      expect: fromOrigin,
-    },
     {
       name: 'admitted-256k',
       app: 'room',
@@ -253,11 +261,16 @@ function bigPageScenarios(apps: Apps): Scenario[] {
       expect: fromOrigin,
     },
   ];
+  return scenarios.map((s) => ({ ...s, name: `${prefix}${s.name}` }));
 }
 
-/** Every scenario, in the order of the first round and of the report. */
+/** Every scenario, in the order of the first round and of the report; an older build's last. */
 export function benchScenarios(apps: Apps): Scenario[] {
-  return [...passthroughScenarios(apps), ...roomScenarios(apps), ...bigPageScenarios(apps)];
+  return [
+    ...passthroughScenarios(apps),
+    ...roomScenarios(apps, apps.room),
+    ...(apps.before ? roomScenarios(apps, apps.before, BEFORE) : []),
+  ];
 }
 
 /** Each scenario's cost is compared with the pass-through serving the same page. */
@@ -266,7 +279,7 @@ export const baselineOf = (name: string): string => (name.endsWith('-256k') ? 'p
 /** The room's scenarios as bench/room-time.ts replays them on one timed sandbox (the 256 KB page left out). */
 export function timedScenarios(scenarios: Scenario[]): TimedScenario[] {
   return scenarios
-    .filter((s) => s.app === 'room' && !s.name.endsWith('-256k'))
+    .filter((s) => s.app === 'room' && !s.name.endsWith('-256k') && !s.name.startsWith(BEFORE))
     .map((s) => ({
       name: s.name,
       path: new URL(s.url).pathname,

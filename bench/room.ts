@@ -27,13 +27,15 @@ import { proofCost } from './room-proof.js';
 import { routingCost } from './room-routing.js';
 import { roomSteps } from './room-steps.js';
 import { roomTimes } from './room-time.js';
+import { againstFigures, buildBefore, ownTimesAgainst, printAgainst, type BeforeBuild } from './room-against.js';
 import { takesNoArguments } from '../lib/cli.js';
 
 takesNoArguments(
   'npm run bench',
   `usage: npm run bench   (about 3 min; writes reports/bench-room.json)
   BENCH_ROUNDS=4 BENCH_SECONDS=2 BENCH_CONCURRENCY=8 BENCH_WORKERS=8   rounds, seconds a scenario, clients, host workers
-  WR_HOST_BIN=PATH BENCH_ROOM_WASM=PATH                                 another host or room build to measure (bench/README.md)`,
+  WR_HOST_BIN=PATH BENCH_ROOM_WASM=PATH                                 another host or room build to measure (bench/README.md)
+  BENCH_AGAINST=REV                                                     also an older commit's build, in the same rounds (git history needed)`,
 );
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
@@ -49,6 +51,18 @@ const poolArgs = ['--workers', String(workers), '--max-workers', String(workers)
  * sources, so they are left out then.
  */
 const otherRoomWasm = process.env.BENCH_ROOM_WASM;
+/** An older commit whose build is measured beside this one in the same run (bench/room-against.ts). */
+const againstRev = process.env.BENCH_AGAINST;
+
+/** The older build BENCH_AGAINST names, or null; a build that cannot be made ends the run with why. */
+function beforeBuild(): BeforeBuild | null {
+  if (!againstRev) return null;
+  if (otherRoomWasm) throw new Error('BENCH_AGAINST compares with the sources here: leave BENCH_ROOM_WASM unset');
+  process.stderr.write(`building ${againstRev} in a temporary worktree...\n`);
+  const built = buildBefore(againstRev);
+  if ('missing' in built) throw new Error(`BENCH_AGAINST=${againstRev}: ${built.missing}`);
+  return built;
+}
 
 async function main(): Promise<void> {
   const loadAtStart = os.loadavg()[0]!;
@@ -57,15 +71,20 @@ async function main(): Promise<void> {
       `note: load average ${loadAtStart.toFixed(1)} on ${os.cpus().length} CPUs; absolute figures will be noisy, ratios less so\n`,
     );
   }
+  const before = beforeBuild();
   const load = closedLoopLoad(concurrency);
   const started: Array<{ stop(): Promise<unknown> }> = [];
   try {
-    const apps = await startApps({ poolArgs, otherRoomWasm }, load.get, started);
+    const apps = await startApps({ poolArgs, otherRoomWasm, beforeWasm: before?.room }, load.get, started);
     const scenarios = benchScenarios(apps);
     const samples = await load.measure(scenarios, { rounds, seconds, warmupSeconds });
     const figures = scenarioFigures(scenarios, samples);
     const inRuntime = !otherRoomWasm;
     const { origin, settings, store, keyBytes } = apps;
+    const timed = timedScenarios(scenarios);
+    const own = before
+      ? await ownTimesAgainst(origin, settings, keyBytes, timed, store, before)
+      : { now: inRuntime ? await roomTimes(origin, settings, keyBytes, timed, 1500, store) : {}, before: {} };
     const report: RoomReport = {
       date: new Date().toISOString(),
       setup: {
@@ -82,14 +101,16 @@ async function main(): Promise<void> {
       aim: AIM,
       scenarios: figures,
       memory: residentMemory(apps.passthrough.pid, apps.room.pid, workers),
-      roomTime: inRuntime ? await roomTimes(origin, settings, keyBytes, timedScenarios(scenarios), 1500, store) : {},
+      roomTime: own.now,
       routing: inRuntime ? await routingCost(origin, settings, keyBytes) : null,
       roomSteps: inRuntime ? await roomSteps(origin, settings, keyBytes, apps.tokens) : {},
       hammering: inRuntime ? await hammerCost(origin, settings, keyBytes, apps.tokens.wait, store) : null,
       proof: inRuntime ? await proofCost(origin, settings, keyBytes, apps.room.key.kid) : null,
       language: inRuntime ? await languageCost(origin, settings, keyBytes, apps.room.key.kid) : null,
+      ...(before ? { against: againstFigures(before, figures, own.now, own.before) } : {}),
     };
     printReport(report, inRuntime);
+    if (report.against) printAgainst(report.against);
     await writeReport(report, otherRoomWasm ? 'bench-room-other.json' : 'bench-room.json');
   } finally {
     load.close();
