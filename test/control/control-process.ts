@@ -8,6 +8,7 @@ import { vi } from 'vitest';
 import type { JournalLine } from '../../control/store/index.js';
 import type { DashboardSnapshot } from '../../control/types.js';
 import { repoRoot } from '../../lib/paths.js';
+import { tool } from '../support/tool-bundles.js';
 
 /** Two rooms queueing (allow_percentage 50, windows of 30 s), each with its own target. */
 export const TWO_ROOMS: Record<string, string> = {
@@ -49,9 +50,7 @@ export async function controlProcess(
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      'control/cli.ts',
+      ...tool('control/cli.ts'),
       ...args,
       '--journal',
       file,
