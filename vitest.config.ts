@@ -55,12 +55,13 @@ export default defineConfig({
     hookTimeout: 240_000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, and the second
-    // core idle while a file waits on its host, browser or crowd. One worker more than the cores, and the
-    // files that wait longest first (test/support/waiting-first.ts), so the waits overlap the in-process
-    // files: on 2 cores the run took 549 s with three workers against 740 s with two, the cores idle 84
-    // cpu-s rather than 347. (Guests are compiled eagerly, host/src/compile-guest.ts, so a busy core slows
-    // a request without pushing its first one past the host's 50 ms CPU limit.) VITEST_MAX_WORKERS overrides.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || availableParallelism() + 1,
+    // core idle while a file waits on its host, browser or crowd. Two at least, and the files that wait
+    // longest first (test/support/waiting-first.ts), so the waits overlap the in-process files. Not more
+    // workers than cores: a third on two cores took the run from about 700 s to 550, but a guest's CPU
+    // time per request rises with the machine's load (the host reads the thread's own clock), and in
+    // three of four such runs a request passed the host's 50 ms limit or the controller's crowd ran
+    // late. VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism()),
     sequence: { sequencer: WaitingFirst },
     // The tools the suites start as processes, bundled once a run (test/support/tool-bundles.ts).
     globalSetup: ['test/support/global-setup.ts'],

@@ -1,11 +1,8 @@
-// The order `npm test` runs its files in. Vitest runs one project after another, by name, so the two
-// suites that run minutes in real time would meet the end of the run alone: they start first, each on
-// a worker of its own. While they run, the third worker takes the in-process files (unit, sim): each
-// uses one core at most, where a Wasm, process or browser file starts hosts and browsers whose bursts
-// of threads make the controller's crowd late (its minutes then overshoot the target on a 2-core
-// machine). The files that start processes follow, on every worker once the long suites end. Within a
-// project vitest's own order stays: what failed last time, then the longest, then (on a fresh clone)
-// the largest file first.
+// The order `npm test` runs its files in. Vitest runs one project after another, by name, so on two
+// workers the long waits of the browser and Wasm suites (a Chromium, a host, a crowd in real time,
+// minutes a file) would meet the end of the run alone; started first, they overlap the unit and sim
+// files, whose seconds each then fill the gaps to the end. Within a project vitest's own order stays:
+// what failed last time, then the longest, then (on a fresh clone) the largest file first.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
@@ -14,8 +11,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 export const LONGEST = ['test/e2e/control-restart.test.ts', 'test/seams/on-sale-day.browser.test.ts'];
 
-/** Projects in the order they run after the long suites: in-process first, then those that start processes. */
-const FIRST = ['unit', 'unit-mocks', 'sim', 'browser', 'wasm', 'process'];
+/** Projects by how long their files wait on processes, longest first. */
+const FIRST = ['browser', 'wasm', 'process', 'sim', 'unit-mocks', 'unit'];
 
 const rank = (spec: TestSpecification): number => {
   if (LONGEST.some((file) => spec.moduleId.endsWith(`/${file}`))) return -1;
