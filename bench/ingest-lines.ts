@@ -6,8 +6,7 @@
 // is admitted (always logged) and a new visitor takes the slot with id(slot, k + 2), so the queue
 // stays at N. Admitted visitors browse on their allow token once a window for `sessionWindows`.
 // Read by `npm run bench:ingest` (control-ingest.ts) and its test.
-import { decisionLine } from '../src/core/log/index.js';
-import { logWeight } from '../src/core/log/index.js';
+import { decisionLine, logWeight } from '../src/core/log/index.js';
 import type { DecideResult } from '../src/core/decision/index.js';
 
 export interface IngestOptions {

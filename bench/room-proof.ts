@@ -11,9 +11,8 @@ import { solveProof } from '../lib/proof-solve.js';
 import type { Settings } from '../lib/room-host.js';
 import { cookieName } from '../src/core/request/index.js';
 import { drawValue, dueAt, signatureOf, staleAt } from '../src/core/decision/index.js';
-import { hmacKey } from '../src/core/tokens/index.js';
+import { hmacKey, PROOF_HEADER } from '../src/core/tokens/index.js';
 import { ROUTING_KEY, roomKey } from '../src/core/settings/index.js';
-import { PROOF_HEADER } from '../src/core/tokens/index.js';
 import { round2 } from './room-figures.js';
 import { roomTimes, type RoomTime } from './room-time.js';
 

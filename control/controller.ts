@@ -18,8 +18,7 @@
 import { applyWrites } from '../lib/json-store.js';
 import { retryDelayMs, type Store, type Writer } from './store/index.js';
 import { parseLogLine } from './sources/index.js';
-import { restoredModels, Rooms, type RoomsPort } from './rooms/index.js';
-import type { RoomsJson } from './rooms/index.js';
+import { restoredModels, Rooms, type RoomsPort, type RoomsJson } from './rooms/index.js';
 import type { ControlModel, DashboardSnapshot, DecisionLine, SettingWrites, SourceStatus } from './types.js';
 
 export interface ControllerOptions {

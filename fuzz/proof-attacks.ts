@@ -11,8 +11,7 @@
 import { mintToken, nowSeconds, windowBoundary } from '../lib/mint.js';
 import { cookieName } from '../src/core/request/index.js';
 import { drawValue, dueAt, signatureOf } from '../src/core/decision/index.js';
-import { hmacKey } from '../src/core/tokens/index.js';
-import { countersFor, PROOF_HEADER } from '../src/core/tokens/index.js';
+import { hmacKey, countersFor, PROOF_HEADER } from '../src/core/tokens/index.js';
 import { solveProof } from '../lib/proof-solve.js';
 import type { Attack } from './attacks.js';
 import type { SentRequest } from './oracle.js';

@@ -1,10 +1,9 @@
 // Tokens as the room would issue them, for tests and benches that need one of a chosen shape
 // (expired, foreign key, other identity), and the helpers that read them back out of an answer.
 // No page imports and no Room: bench/room.ts loads this under tsx, and the fakes use it too.
-import { identityHash } from '../src/core/request/index.js';
+import { identityHash, cookieName } from '../src/core/request/index.js';
 import { signToken } from '../src/core/tokens/index.js';
 import { DEFAULT_ROOM } from '../src/core/settings/index.js';
-import { cookieName } from '../src/core/request/index.js';
 
 export interface MintOptions {
   dec: 'wait' | 'allow' | 'won';

@@ -1,9 +1,6 @@
 // The routing value as `npm run tune` shows it: the rooms with their routes, the order routes are
 // tried in, the rules with their conditions in words.
-import { cidrText } from '../src/core/routing/index.js';
-import { hostText, type PathPrefix } from '../src/core/routing/index.js';
-import type { Condition } from '../src/core/routing/index.js';
-import type { Routing } from '../src/core/routing/index.js';
+import { cidrText, hostText, type PathPrefix, type Condition, type Routing } from '../src/core/routing/index.js';
 
 function prefixText(p: PathPrefix): string {
   return `${p.path === '' ? '/' : p.path}${p.ignoreCase ? ' (any case)' : ''}`;

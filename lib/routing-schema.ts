@@ -1,8 +1,7 @@
 // The JSON Schema (draft 2020-12) of the `routing` value (docs/routing.md): the rooms, their routes,
 // the rules and their conditions, with the room and rule ids, device classes and bot categories the
 // edge takes (src/core/routing/routing.ts, rule-parse.ts). A test holds its conditions to the parser's.
-import { BOT_CATEGORIES, DEVICE_CLASSES, MAX_IP_BLOCKS } from '../src/core/routing/index.js';
-import { RULE_ID } from '../src/core/routing/index.js';
+import { BOT_CATEGORIES, DEVICE_CLASSES, MAX_IP_BLOCKS, RULE_ID } from '../src/core/routing/index.js';
 import { ROOM_ID } from '../src/core/settings/index.js';
 import type { JsonSchema } from './setting-schema.js';
 

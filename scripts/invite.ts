@@ -16,9 +16,10 @@ import {
   INVITE_PARAM,
   MAX_INVITE_CHARS,
   signInvite,
+  decodeBase64,
+  MIN_KEY_BYTES,
 } from '../src/core/tokens/index.js';
 import { ROOM_ID } from '../src/core/settings/index.js';
-import { decodeBase64, MIN_KEY_BYTES } from '../src/core/tokens/index.js';
 import { readStoreIfExists, type StoreData } from '../lib/json-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { localConfigFile } from '../lib/local-store.js';

@@ -5,8 +5,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import Mustache from 'mustache';
 import { CONFIG_STORE_VALUE_LIMIT } from '../src/core/settings/index.js';
-import { PAGE_PARTS, partTags, unknownPartials } from '../src/core/answer/index.js';
-import { WAITING_PAGES, WAITING_TEMPLATE, waitingPage } from '../src/core/answer/index.js';
+import {
+  PAGE_PARTS,
+  partTags,
+  unknownPartials,
+  WAITING_PAGES,
+  WAITING_TEMPLATE,
+  waitingPage,
+} from '../src/core/answer/index.js';
 import type { PageName } from '../src/core/types.js';
 import { PAGE_STORE } from '../src/fastly/names.js';
 

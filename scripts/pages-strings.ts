@@ -6,9 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CONFIG_STORE_VALUE_LIMIT } from '../src/core/settings/index.js';
-import { LOCALE_TAGS, localeByTag } from '../src/core/i18n/index.js';
-import { checkOverrides } from '../src/core/i18n/index.js';
-import { enUS } from '../src/core/i18n/index.js';
+import { LOCALE_TAGS, localeByTag, checkOverrides, enUS } from '../src/core/i18n/index.js';
 import { closest } from '../lib/suggest.js';
 import { PAGE_STORE } from '../src/fastly/names.js';
 

@@ -7,10 +7,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { STDOUT_LOG } from '../src/fastly/names.js';
-import { readStoreIfExists, writeStoreAtomic } from '../lib/json-store.js';
+import { readStoreIfExists, writeStoreAtomic, applyWrites } from '../lib/json-store.js';
 import { roomSettings } from '../lib/room-store.js';
 import { storeWrites } from '../src/core/settings/index.js';
-import { applyWrites } from '../lib/json-store.js';
 import { configFile, repoRoot } from '../lib/paths.js';
 import { dirname, join } from 'node:path';
 

@@ -8,15 +8,10 @@
 // counts its own admissions for the ceiling.
 import { createHash } from 'node:crypto';
 import { answerFacts, type AnswerFacts } from '../src/core/answer/index.js';
-import { createCeiling } from '../src/core/decision/index.js';
+import { createCeiling, decide, jitterSeconds, type ProofInput } from '../src/core/decision/index.js';
 import { parseConfig, problemText } from '../src/core/settings/index.js';
-import { decide } from '../src/core/decision/index.js';
-import { jitterSeconds } from '../src/core/decision/index.js';
-import { createKeyRing, type KeyRing } from '../src/core/tokens/index.js';
-import { decisionLine } from '../src/core/log/index.js';
-import { logWeight } from '../src/core/log/index.js';
-import type { ProofInput } from '../src/core/decision/index.js';
-import { proofSolution, type ProofClass } from '../src/core/tokens/index.js';
+import { createKeyRing, type KeyRing, proofSolution, type ProofClass } from '../src/core/tokens/index.js';
+import { decisionLine, logWeight } from '../src/core/log/index.js';
 import type { Config, Outcome, ReasonCode } from '../src/core/types.js';
 import { VirtualRateCounter } from './rate-counter.js';
 

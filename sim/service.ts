@@ -7,12 +7,16 @@
 // Each room is also seen through the `Room` interface room.ts gives a single room, so the population
 // drives a room of a service as it drives a room alone: the room's settings read flat, as the edge
 // merges them. The store is written only in its own keys (`publish`): by the controller's Writer.
-import { describeProblem, parseRoomConfig } from '../src/core/settings/index.js';
-import { cookieName, splitRoomCookie } from '../src/core/request/index.js';
+import {
+  describeProblem,
+  parseRoomConfig,
+  mergeRoomSettings,
+  readRoomRaws,
+  ROUTING_KEY,
+} from '../src/core/settings/index.js';
+import { cookieName, splitRoomCookie, requestFacts } from '../src/core/request/index.js';
 import { jitterSeconds } from '../src/core/decision/index.js';
 import { createKeyRing, type KeyRing } from '../src/core/tokens/index.js';
-import { mergeRoomSettings, readRoomRaws, ROUTING_KEY } from '../src/core/settings/index.js';
-import { requestFacts } from '../src/core/request/index.js';
 import { parseRouting, routeRequest, type Routing } from '../src/core/routing/index.js';
 import type { Config } from '../src/core/types.js';
 import { CrossRoomCheck, type ServiceAnswer } from './cross-room.js';

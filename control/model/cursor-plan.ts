@@ -1,8 +1,7 @@
 // When and what the controller publishes for the queue's cursor (docs/events.md): the shuffled
 // pre-queue of a scheduled event draining from its start, and the whole of a first-come queue.
 // The random draw's law (index.ts) runs when neither applies.
-import { cursorAt } from '../../src/core/decision/index.js';
-import { eventPhase } from '../../src/core/decision/index.js';
+import { cursorAt, eventPhase } from '../../src/core/decision/index.js';
 import type { Config } from '../../src/core/types.js';
 import type { DecisionLine, SettingWrites } from '../types.js';
 import { cursorDue } from './pacing.js';

@@ -3,15 +3,19 @@
 // page made at the edge) and log (handler/log.ts, the one place the decision line is assembled).
 // Runtime-neutral: the Fastly adapter and the tests hand in the same RoomDeps shape.
 import { resultWith, type DecideResult } from './decision/index.js';
-import { decideExchange } from './handler/index.js';
-import { type Exchange, openExchange } from './handler/index.js';
-import { hammering } from './handler/index.js';
-import { inviteRedirect } from './handler/index.js';
-import { logOutcome } from './handler/index.js';
-import { toOrigin } from './handler/index.js';
-import { roomPage } from './handler/index.js';
-import { readRequest } from './handler/index.js';
-import { passReason, route } from './handler/index.js';
+import {
+  decideExchange,
+  type Exchange,
+  openExchange,
+  hammering,
+  inviteRedirect,
+  logOutcome,
+  toOrigin,
+  roomPage,
+  readRequest,
+  passReason,
+  route,
+} from './handler/index.js';
 import type { ReasonCode, RoomDeps } from './types.js';
 
 export { COMMAND_HEADER } from './handler/index.js';

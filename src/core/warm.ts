@@ -15,17 +15,19 @@
 // takes, with nothing of theirs left behind (key rings live per request, and the memory's tables that
 // follow from the stores are used only when a request hands the memory over).
 import { renderAnswer } from './pages/index.js';
-import { enUS } from './i18n/index.js';
-import { checkOverrides } from './i18n/index.js';
-import { warmPageText } from './i18n/index.js';
+import { enUS, checkOverrides, warmPageText } from './i18n/index.js';
 import { parseRoomConfig } from './settings/index.js';
-import { clearRoomCookie, cookieName, removeRoomCookie, roomCookies, setRoomCookie } from './request/index.js';
-import { decide } from './decision/index.js';
-import { resolveIdentity } from './request/index.js';
-import { createKeyRing } from './tokens/index.js';
-import { requestFacts } from './request/index.js';
-import type { DecideResult } from './decision/index.js';
-import { PROOF_HEADER } from './tokens/index.js';
+import {
+  clearRoomCookie,
+  cookieName,
+  removeRoomCookie,
+  roomCookies,
+  setRoomCookie,
+  resolveIdentity,
+  requestFacts,
+} from './request/index.js';
+import { decide, type DecideResult } from './decision/index.js';
+import { createKeyRing, PROOF_HEADER } from './tokens/index.js';
 import { parseRouting, routeRequest } from './routing/index.js';
 import type { Config } from './types.js';
 

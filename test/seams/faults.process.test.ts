@@ -15,8 +15,7 @@ import { seedService, type SeededService } from '../../fastly-api/seed.js';
 import { startFastlyApi, type FastlyApi } from '../../fastly-api/server.js';
 import { fastlyBin } from '../../lib/fastly-cli.js';
 import { fastlyEnv } from '../../lib/fastly-env.js';
-import { controlProcess } from '../control/control-process.js';
-import { TWO_ROOMS } from '../control/control-process.js';
+import { controlProcess, TWO_ROOMS } from '../control/control-process.js';
 import { runCommand as run, type Run } from '../support/run-command.js';
 import { tool } from '../support/tool-bundles.js';
 

@@ -1,6 +1,5 @@
 // fastly_http_req: requests the guest builds or was handed, and sending them to backends.
-import type { Sandbox } from '../guest/sandbox.js';
-import { HTTP_11 } from '../guest/sandbox.js';
+import { type Sandbox, HTTP_11 } from '../guest/sandbox.js';
 import type { RemoteItem } from '../protocol.js';
 import { registerDynamicBackend } from './dynamic-backend.js';
 import { headerCalls, uniqueNames } from './headers.js';

@@ -1,7 +1,6 @@
 // fastly_http_resp: responses the guest builds or received, and the one it sends downstream.
 import { drainBody, sinkWrite } from '../guest/bodies.js';
-import type { Sandbox } from '../guest/sandbox.js';
-import { HTTP_11 } from '../guest/sandbox.js';
+import { type Sandbox, HTTP_11 } from '../guest/sandbox.js';
 import { headerCalls } from './headers.js';
 import { ipBytesOut } from './ip-out.js';
 import { ERROR, INVAL, NONE, OK } from '../guest/status.js';

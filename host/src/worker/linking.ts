@@ -2,10 +2,8 @@
 // WASI it draws from. Each function the module imports is looked up in the ABI table (or WASI) and
 // wrapped once per worker, so a failure inside a hostcall becomes a status for the guest, never an
 // exception through it.
-import { ABI_MODULES } from '../abi/index.js';
+import { ABI_MODULES, type HostFn, ProcExit, wasi } from '../abi/index.js';
 import { ERROR, HostError, INVAL, UNSUPPORTED } from '../guest/status.js';
-import type { HostFn } from '../abi/index.js';
-import { ProcExit, wasi } from '../abi/index.js';
 import { CpuLimitExit, type Execution } from '../guest/limits.js';
 import { writeFd } from '../guest/blocking.js';
 import type { Sandbox } from '../guest/sandbox.js';

@@ -4,10 +4,15 @@
 // for it (the `wr_lang` cookie when the visitor picked a language, `Vary: Accept-Language`). Worked
 // out only when the room answers: a visitor on their way to the origin never pays for it.
 import { cookieValue, LANGUAGE_COOKIE, setLanguageCookie } from '../request/index.js';
-import { chooseLanguage } from '../i18n/index.js';
-import { checkOverrides, overridesKey, type CheckedOverrides } from '../i18n/index.js';
-import type { PageLanguage } from '../i18n/index.js';
-import { Strings, type OverrideMessages } from '../i18n/index.js';
+import {
+  chooseLanguage,
+  checkOverrides,
+  overridesKey,
+  type CheckedOverrides,
+  type PageLanguage,
+  Strings,
+  type OverrideMessages,
+} from '../i18n/index.js';
 import type { Config, RoomDeps } from '../types.js';
 
 /** The query parameter the language links set (the origin gets it untouched). */

@@ -2,13 +2,19 @@
 // status, Retry-After, the estimate, the place in line, the countdown); the JSON body and the HTML page
 // only render them (answer-body.ts). Pure, so the handler, the build-time warm-up (warm.ts) and the
 // simulator all take their answer from this one function.
-import { chanceNow, type ChanceSource } from '../decision/index.js';
-import { DENY_PAGE_TIMER, jitterSeconds, retryAfterSeconds } from '../decision/index.js';
+import {
+  chanceNow,
+  type ChanceSource,
+  DENY_PAGE_TIMER,
+  jitterSeconds,
+  retryAfterSeconds,
+  shownPlace,
+  eventPhase,
+  prequeueDraining,
+  type DecideResult,
+} from '../decision/index.js';
 import { estimateFor, type WaitEstimate } from './estimate.js';
-import { shownPlace } from '../decision/index.js';
-import { eventPhase, prequeueDraining } from '../decision/index.js';
 import type { ProofChallenge } from '../tokens/index.js';
-import type { DecideResult } from '../decision/index.js';
 import type { Config, PageName, PlaceQueue } from '../types.js';
 
 /** The part of a decision an answer is made from. */

@@ -8,11 +8,9 @@
 // one. Nobody loses a draw or a place to it: a token that is due is always decided as ever, boxed or
 // not, and a forged token gains nothing here that the decision would not refuse anyway.
 import { base64url } from 'jose';
-import { dueAt, retryAfterSeconds } from '../decision/index.js';
+import { dueAt, retryAfterSeconds, resultWith, type DecideResult, MAX_TOKEN_CHARS, roomOf } from '../decision/index.js';
 import { escapeHtml, htmlOpen } from './html-text.js';
 import type { Strings } from '../i18n/index.js';
-import { resultWith, type DecideResult } from '../decision/index.js';
-import { MAX_TOKEN_CHARS, roomOf } from '../decision/index.js';
 import type { Config, RoomDeps } from '../types.js';
 
 /**

@@ -3,10 +3,9 @@
 // hold now. Read once per visit by the tokens step (steps/tokens.ts), apart so each file keeps one job.
 import { signatureOf, staleAt } from './draw.js';
 import { identityHash } from '../request/index.js';
-import type { KeyRing } from '../tokens/index.js';
+import { type KeyRing, signToken, verifyToken } from '../tokens/index.js';
 import { DEFAULT_ROOM } from '../settings/index.js';
 import { holdsPlace, ofThisEvent, placeLostAt } from './queue.js';
-import { signToken, verifyToken } from '../tokens/index.js';
 import type { Config, ReasonCode, SandboxCache, TokenClaims } from '../types.js';
 
 /** What choosing a token needs of the decision's input. */

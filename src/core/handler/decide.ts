@@ -1,13 +1,9 @@
 // The decision link of the chain: the room's decision (decision/) for the exchange's room, with what
 // only a request has (the identity, the invitation, the proof header, the POP's ceiling). A failure
 // never opens the gate: the visitor keeps waiting.
-import { createCeiling } from '../decision/index.js';
-import { decide } from '../decision/index.js';
+import { createCeiling, decide, resultWith, type DecideResult } from '../decision/index.js';
 import { resolveIdentity } from '../request/index.js';
-import { checkInvite, INVITE_HEADER, inviteFrom } from '../tokens/index.js';
-import { createKeyRing, type KeyRing } from '../tokens/index.js';
-import { PROOF_HEADER } from '../tokens/index.js';
-import { resultWith, type DecideResult } from '../decision/index.js';
+import { checkInvite, INVITE_HEADER, inviteFrom, createKeyRing, type KeyRing, PROOF_HEADER } from '../tokens/index.js';
 import { type Exchange, wantsJson } from './exchange.js';
 
 /** The decision for the room `room` the exchange was routed to. */

@@ -3,8 +3,7 @@
 // decision learns on the way (the identity's kind, the invitation), for the answer and the log line.
 // Made once per request; every part of the chain reads and fills this one object.
 import { answerLanguage, type AnswerLanguage } from '../answer/index.js';
-import { splitRoomCookie, type RoomCookieSplit } from '../request/index.js';
-import type { IdentityKind } from '../request/index.js';
+import { splitRoomCookie, type RoomCookieSplit, type IdentityKind } from '../request/index.js';
 import type { InviteReason } from '../tokens/index.js';
 import type { Target } from '../routing/index.js';
 import { readRoomConfig } from '../settings/index.js';

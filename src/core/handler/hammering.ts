@@ -1,7 +1,6 @@
 // hammer_limit (hammer.ts): a wait token checking too often before it is due gets a 429, cheaply,
 // before any signature is checked. Null when the request is not hammering.
-import { applyAnswerLanguage } from '../answer/index.js';
-import { checkHammering, hammeringResponse, hammeringResult } from '../answer/index.js';
+import { applyAnswerLanguage, checkHammering, hammeringResponse, hammeringResult } from '../answer/index.js';
 import { type Exchange, languageOf, wantsJson } from './exchange.js';
 import { logOutcome } from './log.js';
 

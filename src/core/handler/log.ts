@@ -1,10 +1,8 @@
 // The decision line for one exchange, assembled here and nowhere else: the handler hands in what it
 // answered (the decision's result and the status) and the exchange supplies the rest.
-import { decisionLine } from '../log/index.js';
-import { logWeight } from '../log/index.js';
-import type { DecideResult } from '../decision/index.js';
+import { decisionLine, logWeight } from '../log/index.js';
+import { type DecideResult, tokensNote } from '../decision/index.js';
 import type { ReasonCode } from '../types.js';
-import { tokensNote } from '../decision/index.js';
 import type { Exchange } from './exchange.js';
 
 /** What the room answered: the decision's result (or a stand-in for one) and how it went out. */

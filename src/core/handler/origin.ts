@@ -1,10 +1,8 @@
 // The origin's answer for a request the room lets through: the request without the room's cookie, the
 // invitation or the proof; the answer with the room's own cookie, and the origin's command obeyed.
-import { applyAnswerLanguage } from '../answer/index.js';
+import { applyAnswerLanguage, originUnavailable } from '../answer/index.js';
 import { applyCookieSplit, clearRoomCookie, setRoomCookie } from '../request/index.js';
-import { INVITE_HEADER } from '../tokens/index.js';
-import { originUnavailable } from '../answer/index.js';
-import { PROOF_HEADER } from '../tokens/index.js';
+import { INVITE_HEADER, PROOF_HEADER } from '../tokens/index.js';
 import type { DecideResult } from '../decision/index.js';
 import { type Exchange, languageOf, NO_STORE } from './exchange.js';
 import { logOutcome, type Outcome } from './log.js';

@@ -2,8 +2,7 @@
 // whose address cannot be parsed, and the page's solver, are answered here, before any routing.
 import { solverAsset } from '../pages/index.js';
 import type { RoomDeps } from '../types.js';
-import type { Arrival } from './exchange.js';
-import { NO_STORE } from './exchange.js';
+import { type Arrival, NO_STORE } from './exchange.js';
 
 /** The arrival, or the answer for a request that goes no further. */
 export function readRequest(request: Request, deps: RoomDeps): Arrival | Response {

@@ -1,8 +1,7 @@
 // The routing link of the chain: which room (if any) decides the request, by the rules, then the most
 // specific route (routing.ts).
 import { requestFacts } from '../request/index.js';
-import { routeRequest, type Target } from '../routing/index.js';
-import { readRouting } from '../routing/index.js';
+import { routeRequest, type Target, readRouting } from '../routing/index.js';
 import type { ReasonCode } from '../types.js';
 import type { Arrival } from './exchange.js';
 

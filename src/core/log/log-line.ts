@@ -1,8 +1,7 @@
 // The decision line: one JSON object per decision for the operator's log endpoint, and what the
 // controller (control/) and the simulator read. Field order is fixed, and docs/control/log.md lists each
 // field. It names tokens by id, never the visitor: no address, no user id, no identity hash.
-import type { DecideResult } from '../decision/index.js';
-import { tokenId } from '../decision/index.js';
+import { type DecideResult, tokenId } from '../decision/index.js';
 import type { IdentityKind } from '../request/index.js';
 import type { Decision, Outcome, ReasonCode } from '../types.js';
 

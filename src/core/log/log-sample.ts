@@ -3,8 +3,7 @@
 // uses the same function, lowering its own rate further when it must (samples nest: an id in a smaller
 // sample is in every larger one). FNV-1a over the id's characters, not the id's bits read as a
 // number: those are the token's draw number, and the sample must not favour low or high numbers.
-import { tokenId } from '../decision/index.js';
-import type { DecideResult } from '../decision/index.js';
+import { tokenId, type DecideResult } from '../decision/index.js';
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;

@@ -1,8 +1,7 @@
 // The body of a waiting, countdown or deny answer: its facts (answer.ts) rendered as the JSON answer
 // for apps or as the page's template variables and HTML. Nothing here decides what the answer says.
 import { answerFacts, type AnsweredResult, type AnswerFacts } from '../answer/index.js';
-import type { PageLanguage } from '../i18n/index.js';
-import { englishLanguage } from '../i18n/index.js';
+import { type PageLanguage, englishLanguage } from '../i18n/index.js';
 import { renderPage, type PageVars } from './pages.js';
 import { answerText } from './pages-view.js';
 import { proofCompact, proofJson } from '../tokens/index.js';

@@ -1,10 +1,11 @@
 // What a page template sees (its Mustache view) and the live text of the JSON answer, in the
 // answer's language: the numbers as given, ready-made words for people, every catalog message as
 // `t.KEY`, the client messages for the page's script, and the language links.
-import { enUS, type MessageKey } from '../i18n/index.js';
-import type { MessageArgs } from '../i18n/index.js';
-import type { PageLanguage } from '../i18n/index.js';
 import {
+  enUS,
+  type MessageKey,
+  type MessageArgs,
+  type PageLanguage,
   englishLanguage,
   estimateCoincides,
   estimateWords,
@@ -16,8 +17,8 @@ import {
   wordedText,
   type Estimate,
   type EstimateWords,
+  type Strings,
 } from '../i18n/index.js';
-import type { Strings } from '../i18n/index.js';
 import { sandboxMemory } from '../memory/index.js';
 import { SOLVER_PATH } from './solver-asset.js';
 import type { PageName, PlaceQueue } from '../types.js';

@@ -4,7 +4,7 @@
 // are every template's partials (page-parts.ts).
 // Pure and runtime-neutral: atob + TextDecoder exist in SpiderMonkey (js-compute) and Node alike.
 import Mustache from 'mustache';
-import { escapeHtml } from '../answer/index.js';
+import { escapeHtml, partTags, unknownPartials, type PartName, waitingPage } from '../answer/index.js';
 import { MAX_PARSES, sandboxMemory } from '../memory/index.js';
 import deny from '../../../pages/deny.html';
 import prequeue from '../../../pages/prequeue.html';
@@ -14,8 +14,6 @@ import prequeueScript from '../../../pages/parts/prequeue.js?raw';
 import style from '../../../pages/parts/style.css?raw';
 import waitingScript from '../../../pages/parts/waiting.js?raw';
 import type { PageLanguage } from '../i18n/index.js';
-import { partTags, unknownPartials, type PartName } from '../answer/index.js';
-import { waitingPage } from '../answer/index.js';
 import { templateView, type PageVars } from './pages-view.js';
 import type { PageName } from '../types.js';
 

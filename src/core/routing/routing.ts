@@ -1,12 +1,19 @@
 // The `routing` value of `waiting_room_config` (docs/routing.md): the rooms and their routes, the
 // rules tried before them, the default room. Parsed once per raw value; what cannot be used is
 // skipped and named in `problems` (the edge logs them, `npm run tune` refuses them).
-import { buildRouteTable, matchRoute, parseRoute, routeKey, type Route, type RouteTable } from './route-match.js';
+import {
+  buildRouteTable,
+  matchRoute,
+  parseRoute,
+  routeKey,
+  type Route,
+  type RouteTable,
+  type PathFacts,
+} from './route-match.js';
 import { RuleContext, TRUE } from './rule-eval.js';
 import { buildRuleIndex, candidateRules, type RuleIndex } from './rule-index.js';
 import { parseCondition, type Condition } from './rule-parse.js';
 import { holdsEncodedSeparator, lenientPath, type RequestFacts } from '../request/index.js';
-import type { PathFacts } from './route-match.js';
 import { CONFIG_STORE_VALUE_LIMIT, configValueChars, DEFAULT_ROOM, ROOM_ID } from '../settings/index.js';
 
 export interface RoutingProblem {
