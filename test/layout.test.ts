@@ -4,6 +4,7 @@
 // pages in a browser or the repository's files as a whole rather than one module, and say so here.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../lib/paths.js';
 
@@ -184,5 +185,28 @@ describe('the source folders', () => {
         if (target?.startsWith('src/') && target.endsWith('.ts')) queue.push(target);
     }
     expect(sources.filter((f) => f.startsWith('src/') && !reached.has(f))).toEqual([]);
+  });
+});
+
+/** The modules a file imports names from in more than one top-level statement (parsed, not matched). */
+function importedTwice(file: string): string[] {
+  const text = readFileSync(join(repoRoot, file), 'utf8');
+  const parsed = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const seen = new Set<string>();
+  const twice: string[] = [];
+  for (const statement of parsed.statements) {
+    const clause = ts.isImportDeclaration(statement) ? statement.importClause : undefined;
+    if (!clause?.namedBindings || !ts.isNamedImports(clause.namedBindings) || clause.name) continue;
+    const spec = (statement as ts.ImportDeclaration).moduleSpecifier.getText(parsed).slice(1, -1);
+    if (seen.has(spec)) twice.push(`${file}: ${spec}`);
+    seen.add(spec);
+  }
+  return twice;
+}
+
+describe('imports', () => {
+  it("name a module's imports in one statement, types with values (import { type A, b })", () => {
+    const files = [...sources.filter((f) => f.endsWith('.ts')), ...testFiles('test')];
+    expect(files.flatMap(importedTwice)).toEqual([]);
   });
 });
