@@ -63,8 +63,6 @@ export default defineConfig({
     // late. VITEST_MAX_WORKERS overrides.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism()),
     sequence: { sequencer: WaitingFirst },
-    // The tools the suites start as processes, bundled once a run (test/support/tool-bundles.ts).
-    globalSetup: ['test/support/global-setup.ts'],
     reporters: ['default'],
     // The pages' CSS part is imported as text (`style.css?raw`, src/core/pages/pages.ts): vitest would make it empty.
     css: { include: [/\/pages\/parts\/[^/]*\.css\?raw$/] },

@@ -8,7 +8,6 @@ import { vi } from 'vitest';
 import type { JournalLine } from '../../control/store/index.js';
 import type { DashboardSnapshot } from '../../control/types.js';
 import { repoRoot } from '../../lib/paths.js';
-import { tool } from '../support/tool-bundles.js';
 
 /** Two rooms queueing (allow_percentage 50, windows of 30 s), each with its own target. */
 export const TWO_ROOMS: Record<string, string> = {
@@ -50,7 +49,9 @@ export async function controlProcess(
   const child = spawn(
     process.execPath,
     [
-      ...tool('control/cli.ts'),
+      '--import',
+      'tsx',
+      'control/cli.ts',
       ...args,
       '--journal',
       file,

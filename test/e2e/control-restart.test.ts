@@ -18,7 +18,6 @@ import { main as load } from '../../load/cli.js';
 import { HELD_BACK_SECONDS } from '../../load/report.js';
 import { repoRoot } from '../../lib/paths.js';
 import { LOG_ENDPOINT, startRoom, storeFiles, waitFor, type Room } from '../../lib/room-host.js';
-import { tool } from '../support/tool-bundles.js';
 
 const TARGET = 120;
 /** When the controller is killed, ms into the load: mid-crowd, its schedules and state file written. */
@@ -35,12 +34,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** `npm run control` as one Node process (this run's bundle of it, test/support/tool-bundles.ts), so SIGKILL reaches the controller itself. */
+/** `npm run control` as one Node process (tsx as a loader, so SIGKILL reaches the controller itself). */
 function startController(configFile: string): { child: ChildProcess; out: string[] } {
   const child = spawn(
     process.execPath,
     [
-      ...tool('control/cli.ts'),
+      '--import',
+      'tsx',
+      'control/cli.ts',
       '--source',
       `file:${logFile}`,
       '--file',

@@ -15,7 +15,6 @@ import { fastlyEnv, fastlyEnvVars, STANDIN_TOKEN } from '../../lib/fastly-env.js
 import { repoRoot } from '../../lib/paths.js';
 import { encodePages, pageKey } from '../../scripts/pages-to-store.js';
 import { runCommand as run } from '../support/run-command.js';
-import { tool as toolArgs } from '../support/tool-bundles.js';
 
 const example = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.json'), 'utf8')) as Record<
   string,
@@ -25,7 +24,7 @@ let api: FastlyApi;
 let svc: SeededService;
 let home: string;
 let env: NodeJS.ProcessEnv;
-const tool = (script: string, args: string[]) => run(process.execPath, [...toolArgs(script), ...args], env);
+const tool = (script: string, args: string[]) => run(process.execPath, ['--import', 'tsx', script, ...args], env);
 const fastly = (args: string[], stdin?: string) => run(fastlyBin, args, env, stdin);
 /** The API calls made by `fn` (the account endpoint's OpenID metadata left out), as `METHOD path status`. */
 async function callsOf<T>(fn: () => Promise<T>): Promise<{ result: T; calls: string[] }> {
@@ -171,7 +170,7 @@ describe("the API's refusals, as the operator reads them from the CLI", () => {
       for (let i = 0; i < 1000; i++) spent.rateLimit.take(STANDIN_TOKEN, 'PUT', Date.now());
       const over = await run(
         process.execPath,
-        [...toolArgs('scripts/tune.ts'), '--service', 'SVC', 'allow_percentage=10'],
+        ['--import', 'tsx', 'scripts/tune.ts', '--service', 'SVC', 'allow_percentage=10'],
         fastlyEnv({ url: spent.url, home }),
       );
       expect(over.code).toBe(1);

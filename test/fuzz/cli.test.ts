@@ -2,13 +2,12 @@
 import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../lib/paths.js';
-import { tool } from '../support/tool-bundles.js';
 
 function fuzzCli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      [...tool('fuzz/cli.ts'), ...args],
+      ['--import', 'tsx', 'fuzz/cli.ts', ...args],
       { cwd: repoRoot, timeout: 60_000 },
       (_e, out, err) => resolve({ code: child.exitCode, out, err }),
     );

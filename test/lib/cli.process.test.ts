@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { runCommand, UsageError, wantsHelp } from '../../lib/cli.js';
 import { repoRoot } from '../../lib/paths.js';
 import { captured } from '../scripts/helpers.js';
-import { tool } from '../support/tool-bundles.js';
 
 const USAGE = 'usage: npm run thing -- [--n N]';
 
@@ -112,7 +111,7 @@ function run(script: string, args: string[]): Promise<Run> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      [...tool(script), ...args],
+      ['--import', 'tsx', script, ...args],
       { cwd: repoRoot, timeout: 90_000 },
       (_error, out, err) => resolve({ code: child.exitCode, out, err }),
     );

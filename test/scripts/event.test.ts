@@ -11,7 +11,6 @@ import { prequeuePosition, rank } from '../../src/core/decision/position.js';
 import { signToken } from '../../src/core/tokens/token.js';
 import { repoRoot } from '../../lib/paths.js';
 import { captured, readJson, scratch, type Scratch } from './helpers.js';
-import { tool } from '../support/tool-bundles.js';
 
 let s: Scratch;
 beforeEach(() => {
@@ -239,7 +238,7 @@ describe('npm run event from the command line', () => {
     new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
       const child = execFile(
         process.execPath,
-        [...tool('scripts/event.ts'), ...args],
+        ['--import', 'tsx', 'scripts/event.ts', ...args],
         { cwd: repoRoot, env: { ...process.env, WR_KEYS_FILE: s.keys, WR_CONFIG_FILE: s.config } },
         (_e, out, err) => resolve({ code: child.exitCode, out, err }),
       );

@@ -10,7 +10,6 @@ import { main as keys } from '../../scripts/keys.js';
 import { recordRoomAddress } from '../../scripts/start-ports.js';
 import { repoRoot } from '../../lib/paths.js';
 import { captured, readJson, scratch, type Scratch } from './helpers.js';
-import { tool } from '../support/tool-bundles.js';
 
 const NOW_MS = Date.UTC(2026, 0, 1);
 const NOW = NOW_MS / 1000;
@@ -193,7 +192,7 @@ describe('npm run invite from the command line', () => {
     new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
       const child = execFile(
         process.execPath,
-        [...tool('scripts/invite.ts'), ...args],
+        ['--import', 'tsx', 'scripts/invite.ts', ...args],
         { cwd: repoRoot, env: { ...process.env, WR_KEYS_FILE: s.keys } },
         (_e, out, err) => resolve({ code: child.exitCode, out, err }),
       );

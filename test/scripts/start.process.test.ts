@@ -11,7 +11,6 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../lib/paths.js';
 import { canConnect } from '../../lib/host-process.js';
 import { freeAddr, startPorts } from '../../scripts/start-ports.js';
-import { tool } from '../support/tool-bundles.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wr-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -53,7 +52,7 @@ async function testAddr(): Promise<string> {
 }
 
 function start(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [...tool('scripts/start.ts'), '--skip-build', ...args], {
+  const child = spawn(join(repoRoot, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts', '--skip-build', ...args], {
     cwd: repoRoot,
     // Its own settings too: a test never makes or reads the developer's local/config.json.
     env: { ...process.env, WR_CONFIG_FILE: defaultConfig, WR_KEYS_FILE: join(dir, 'keys.json'), ...env },

@@ -10,10 +10,9 @@ import { startFastlyApi, type FastlyApi } from '../../fastly-api/server.js';
 import { fastlyEnv } from '../../lib/fastly-env.js';
 import { repoRoot } from '../../lib/paths.js';
 import { runCommand } from '../support/run-command.js';
-import { tool } from '../support/tool-bundles.js';
 
 /** `npm run tune -- ARGS` as a child process: the stand-in answers from this one, so it must not block. */
-const tune = (args: string[]) => runCommand(process.execPath, [...tool('scripts/tune.ts'), ...args], env);
+const tune = (args: string[]) => runCommand(process.execPath, ['--import', 'tsx', 'scripts/tune.ts', ...args], env);
 
 const example = JSON.parse(readFileSync(join(repoRoot, 'local', 'config.example.json'), 'utf8')) as Record<
   string,

@@ -17,7 +17,6 @@ import { fastlyBin } from '../../lib/fastly-cli.js';
 import { fastlyEnv } from '../../lib/fastly-env.js';
 import { controlProcess, TWO_ROOMS } from '../control/control-process.js';
 import { runCommand as run, type Run } from '../support/run-command.js';
-import { tool } from '../support/tool-bundles.js';
 
 /** The answers every API call of the run meets. */
 const FAULTS = ['400', '404', '429', '503', 'wrong-json'] as const;
@@ -61,7 +60,7 @@ afterAll(async () => {
 });
 
 const tsx = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
-  run(process.execPath, [...tool(script), ...args], env);
+  run(process.execPath, ['--import', 'tsx', script, ...args], env);
 
 /** What no message should be: a stack trace, or the CLI's bug-report line as the only explanation. */
 function clear(err: string): void {

@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../sim/clock.js';
 import { riskRatio, spearman, survivalQuantiles, wilson } from '../../sim/stats.js';
 import { briefSessions, run, scenario } from './support.js';
-import { tool } from '../support/tool-bundles.js';
 
 describe('virtual clock', () => {
   it('runs actions in time order, same-time actions in the order they were queued', async () => {
@@ -73,7 +72,7 @@ describe('reproducibility', () => {
 
 describe('command line', () => {
   const cli = (args: string[]) =>
-    promisify(execFile)(process.execPath, [...tool('sim/cli.ts'), ...args]).then(
+    promisify(execFile)(process.execPath, ['--import', 'tsx', 'sim/cli.ts', ...args]).then(
       () => ({ code: 0, stderr: '' }),
       (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
     );

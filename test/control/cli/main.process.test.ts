@@ -9,7 +9,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../../control/cli/main.js';
 import { repoRoot } from '../../../lib/paths.js';
 import { admittedLine } from '../lines.js';
-import { tool } from '../../support/tool-bundles.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wr-control-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -128,7 +127,7 @@ describe('npm run control', () => {
   it("passes the room's banner and errors through, and not its decision lines", async () => {
     const child = spawn(
       process.execPath,
-      [...tool('control/cli.ts'), '--source', 'stdin', '--file', config, '--dashboard-port', '0'],
+      ['--import', 'tsx', 'control/cli.ts', '--source', 'stdin', '--file', config, '--dashboard-port', '0'],
       {
         cwd: repoRoot,
         stdio: ['pipe', 'pipe', 'pipe'],
@@ -159,7 +158,9 @@ describe('npm run control', () => {
     const child = spawn(
       process.execPath,
       [
-        ...tool('control/cli.ts'),
+        '--import',
+        'tsx',
+        'control/cli.ts',
         '--source',
         'stdin',
         '--no-echo',
@@ -199,7 +200,7 @@ describe('npm run control', () => {
     writeFileSync(log, '');
     const child = spawn(
       process.execPath,
-      [...tool('control/cli.ts'), '--source', `file:${log}`, '--file', config, '--dashboard-port', '0'],
+      ['--import', 'tsx', 'control/cli.ts', '--source', `file:${log}`, '--file', config, '--dashboard-port', '0'],
       {
         cwd: repoRoot,
         stdio: ['ignore', 'pipe', 'pipe'],
