@@ -1,13 +1,17 @@
 // An invitation lets its holder in at once; in an invite-only room nobody else gets in, though those
 // already inside finish on their allow token.
-import { resultWith } from '../result.js';
+import { resultWith, type DecideResult } from '../result.js';
 import { admit } from '../admit.js';
 import { noSigningKey } from '../issue.js';
 import { type Answer, PASS } from '../step.js';
 import { heldOf, type Visit } from '../visit.js';
 
-export async function invitation(visit: Visit): Promise<Answer> {
+export function invitation(visit: Visit): Answer | Promise<Answer> {
   if (!visit.invited) return PASS;
+  return admitInvited(visit);
+}
+
+async function admitInvited(visit: Visit): Promise<DecideResult> {
   const allowToken = heldOf(visit, 'allow');
   return (await admit(visit, allowToken === null ? 'invite' : 'allow_valid', allowToken)) ?? noSigningKey(visit);
 }

@@ -2,20 +2,26 @@
 // published cursor has passed it, else renewed with the same place. With no cursor published, a
 // first-come place draws as the draw's tokens do, and keeps its place.
 import { dueAt } from '../draw.js';
+import type { DecideResult } from '../result.js';
 import { holdsPlace, prequeueDraining } from '../queue.js';
 import { admitNew } from '../admit.js';
 import { drawOrRenew } from '../draw-or-renew.js';
 import { noSigningKey } from '../issue.js';
 import { placeFor, placeParts } from '../place.js';
 import { type Answer, PASS } from '../step.js';
-import { boundary } from '../usable-token.js';
+import { boundary, type Usable } from '../usable-token.js';
 import type { Visit } from '../visit.js';
 import { keepWaiting, waitFrom } from '../wait.js';
 
-export async function placeInLine(visit: Visit): Promise<Answer> {
-  const { usable, config, nowSec } = visit;
+export function placeInLine(visit: Visit): Answer | Promise<Answer> {
+  const { usable, config } = visit;
   if (usable === null || !holdsPlace(usable.claims)) return PASS;
   if (usable.claims.dec !== 'pre' && config.queueingMethod !== 'fifo') return PASS;
+  return byPlace(visit, usable);
+}
+
+async function byPlace(visit: Visit, usable: Usable): Promise<DecideResult> {
+  const { config, nowSec } = visit;
   const place = (await placeFor(visit, usable.claims, usable.key))!;
   if (!place.byCursor && usable.claims.dec !== 'pre') {
     visit.diag(

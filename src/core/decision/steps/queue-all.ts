@@ -1,6 +1,7 @@
 // `queue_all`: everyone not inside waits, nobody draws; a token is renewed when due, so that
 // `queue_all` never costs a visitor their place (or their token's freshness).
 import { dueAt } from '../draw.js';
+import type { DecideResult } from '../result.js';
 import { holdsPlace } from '../queue.js';
 import { placeFor, placeParts } from '../place.js';
 import { type Answer, PASS } from '../step.js';
@@ -8,9 +9,12 @@ import { boundary } from '../usable-token.js';
 import type { Visit } from '../visit.js';
 import { keepWaiting, waitFrom } from '../wait.js';
 
-export async function queueAll(visit: Visit): Promise<Answer> {
+export function queueAll(visit: Visit): Answer | Promise<Answer> {
+  return visit.config.queueAll ? waitAll(visit) : PASS;
+}
+
+async function waitAll(visit: Visit): Promise<DecideResult> {
   const { config, usable, nowSec } = visit;
-  if (!config.queueAll) return PASS;
   const d = config.waitPeriodSeconds;
   if (usable === null) return waitFrom(visit, boundary(nowSec, d, 2), 'queue_all');
   const due = dueAt(usable.signature, usable.claims.exp, config);
