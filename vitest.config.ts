@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 import { SOLVER_MODULE, solverModule } from './lib/solver-bundle.js';
 import { WaitingFirst } from './test/support/waiting-first.js';
 
-// Five projects, by what a test needs, chosen by folder or by the file's last name before `.test.ts`, so
+// Seven projects, by what a test needs, chosen by folder or by the file's last name before `.test.ts`, so
 // a new suite lands in its project without an edit here: `npm test` runs them all, `npm run test:unit`
 // (and test:sim, test:wasm, test:browser, test:process) one. Suites that need the built Wasm or Chromium
 // prepare it in their own beforeAll (lib/room-wasm.ts, lib/wasm-build.ts, lib/chromium.ts).
@@ -15,6 +15,8 @@ import { WaitingFirst } from './test/support/waiting-first.js';
 //            (vi.mock) would leak its fake into the next, so it says so in its name, `*.mock.test.ts`, and
 //            runs in `unit-mocks`, each file on its own; `npm run test:unit` runs both
 //   sim      test/sim/: in-process too, but crowds of virtual visitors take seconds to a minute a file
+//   realtime `*.realtime.test.ts`: the suites that run minutes by the wall clock (the controller's restart
+//            in a crowd, an operator's on-sale day), the built room and processes, mostly waiting
 //   wasm     test/e2e/ and `*.wasm.test.ts`: a Wasm module on the local host, the built room (the fuzz
 //            run, the load tool end to end) and the host running its guest apps
 //   process  `*.process.test.ts`: the tools as processes against the Fastly API stand-in (fastly-api/)
@@ -23,13 +25,30 @@ import { WaitingFirst } from './test/support/waiting-first.js';
 //   browser  test/browser/ and `*.browser.test.ts`: Chromium, the pages, the dashboard, a visitor's
 //            journey through the room
 // test/vitest.config.test.ts holds that every test file is in exactly one project.
+//
+// Two groups, one after the other (sequence.groupOrder). First the realtime suites, each on a worker of
+// its own, beside the in-process projects on one worker more than the machine has cores: the realtime
+// suites wait on the clock most of their minutes, and the unit and sim files fill that wait. Then the
+// projects that run guests on the local host (wasm, process, browser), as many at once as there are
+// cores, never beside a third: the host measures a guest's CPU time by its thread's clock, which a
+// crowded 2-core machine inflates past the 50 ms limit (a third worker there failed three runs in four).
+// VITEST_MAX_WORKERS sets the second group's workers (the first gets one more).
 
+export const realtime = ['test/**/*.realtime.test.ts'];
 export const sim = ['test/sim/**/*.test.ts'];
 export const wasm = ['test/e2e/**/*.test.ts', 'test/**/*.wasm.test.ts'];
 export const browser = ['test/browser/**/*.test.ts', 'test/**/*.browser.test.ts'];
 export const processes = ['test/**/*.process.test.ts'];
 export const mocks = ['test/**/*.mock.test.ts'];
-export const unit = { include: ['test/**/*.test.ts'], exclude: [...sim, ...wasm, ...browser, ...processes, ...mocks] };
+export const unit = {
+  include: ['test/**/*.test.ts'],
+  exclude: [...sim, ...realtime, ...wasm, ...browser, ...processes, ...mocks],
+};
+
+/** Workers for the projects that run guests on the host: as many as cores, two at least. */
+const workers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism());
+const first = { sequence: { groupOrder: 0 }, maxWorkers: workers + 1 };
+const second = { sequence: { groupOrder: 1 }, maxWorkers: workers };
 
 export default defineConfig({
   plugins: [
@@ -55,13 +74,8 @@ export default defineConfig({
     hookTimeout: 240_000,
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, and the second
-    // core idle while a file waits on its host, browser or crowd. Two at least, and the files that wait
-    // longest first (test/support/waiting-first.ts), so the waits overlap the in-process files. Not more
-    // workers than cores: a third on two cores took the run from about 700 s to 550, but a guest's CPU
-    // time per request rises with the machine's load (the host reads the thread's own clock), and in
-    // three of four such runs a request passed the host's 50 ms limit or the controller's crowd ran
-    // late. VITEST_MAX_WORKERS overrides.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism()),
+    // core idle while a file waits on its host, browser or crowd. The projects set their own (above).
+    maxWorkers: workers + 1,
     sequence: { sequencer: WaitingFirst },
     reporters: ['default'],
     // The pages' CSS part is imported as text (`style.css?raw`, src/core/pages/pages.ts): vitest would make it empty.
@@ -69,12 +83,13 @@ export default defineConfig({
     projects: [
       // Threads: a unit file starts in a fraction of the time a forked process takes, and over 80 files
       // that is most of the project's time. The others keep forks: they start and stop processes.
-      { extends: true, test: { name: 'unit', ...unit, pool: 'threads', isolate: false } },
-      { extends: true, test: { name: 'unit-mocks', include: mocks, pool: 'threads' } },
-      { extends: true, test: { name: 'sim', include: sim } },
-      { extends: true, test: { name: 'wasm', include: wasm } },
-      { extends: true, test: { name: 'browser', include: browser } },
-      { extends: true, test: { name: 'process', include: processes } },
+      { extends: true, test: { name: 'unit', ...unit, pool: 'threads', isolate: false, ...first } },
+      { extends: true, test: { name: 'unit-mocks', include: mocks, exclude: realtime, pool: 'threads', ...first } },
+      { extends: true, test: { name: 'sim', include: sim, exclude: realtime, ...first } },
+      { extends: true, test: { name: 'realtime', include: realtime, ...first } },
+      { extends: true, test: { name: 'wasm', include: wasm, exclude: realtime, ...second } },
+      { extends: true, test: { name: 'browser', include: browser, exclude: realtime, ...second } },
+      { extends: true, test: { name: 'process', include: processes, exclude: realtime, ...second } },
     ],
   },
 });

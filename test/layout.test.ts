@@ -11,7 +11,7 @@ import { repoRoot } from '../lib/paths.js';
 const WHOLE: Record<string, string> = {
   'test/e2e/': 'the built room on the local host, end to end',
   'test/browser/': "a visitor's journey in Chromium",
-  'test/seams/on-sale-day.browser.test.ts': "an operator's on-sale day: the real commands against the built room",
+  'test/seams/on-sale-day.realtime.test.ts': "an operator's on-sale day: the real commands against the built room",
   'test/pages/': 'the page templates in Chromium',
   'test/seams/': 'where features meet: one concern through the edge, the tools and docs/ at once',
   'test/host/http.wasm.test.ts': "the host as a process: a guest's own answers over HTTP",

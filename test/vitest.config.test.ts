@@ -1,13 +1,14 @@
 // The projects in vitest.config.ts are chosen by folder and by the name's suffix (`*.wasm.test.ts`,
-// `*.browser.test.ts`, `*.process.test.ts`), so a new suite lands in `unit` unless its name says
+// `*.browser.test.ts`, `*.process.test.ts`, `*.realtime.test.ts`), so a new suite lands in `unit` unless its name says
 // otherwise. This keeps `npm run test:unit` what it promises, no Wasm build, no host, no browser, and
 // every suite run exactly once by `npm test`.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../lib/paths.js';
-import { browser, mocks, processes, sim, unit, wasm } from '../vitest.config.js';
-import { LONGEST } from './support/waiting-first.js';
+import config, { browser, mocks, processes, realtime, sim, unit, wasm } from '../vitest.config.js';
+import { FIRST } from './support/waiting-first.js';
 
 /** Calls that build the room, start the local host or a browser. */
 const HEAVY = /\b(startHost|startRoom|runHostCommand|ensureRoomWasm|buildWasm|launchBrowser)\(/;
@@ -37,11 +38,12 @@ const matches = (file: string, globs: readonly string[]): boolean => globs.some(
 
 const projects: Record<string, (file: string) => boolean> = {
   unit: (f) => matches(f, unit.include) && !matches(f, unit.exclude),
-  sim: (f) => matches(f, sim),
-  wasm: (f) => matches(f, wasm),
-  browser: (f) => matches(f, browser),
-  process: (f) => matches(f, processes),
-  'unit-mocks': (f) => matches(f, mocks),
+  sim: (f) => matches(f, sim) && !matches(f, realtime),
+  realtime: (f) => matches(f, realtime),
+  wasm: (f) => matches(f, wasm) && !matches(f, realtime),
+  browser: (f) => matches(f, browser) && !matches(f, realtime),
+  process: (f) => matches(f, processes) && !matches(f, realtime),
+  'unit-mocks': (f) => matches(f, mocks) && !matches(f, realtime),
 };
 
 describe('the vitest projects', () => {
@@ -80,7 +82,23 @@ describe('the vitest projects', () => {
     expect(mocking).toEqual([]);
   });
 
-  it('starts first only suites that exist', () => {
-    for (const file of LONGEST) expect(existsSync(join(repoRoot, file)), file).toBe(true);
+  it('order every project (test/support/waiting-first.ts), the realtime suites first', () => {
+    expect([...FIRST].sort()).toEqual(Object.keys(projects).sort());
+    expect(FIRST[0]).toBe('realtime');
+    expect(files.filter(projects.realtime!).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('run the guests on the host no more at once than there are cores, after the realtime group', () => {
+    const declared = (config.test?.projects ?? []) as {
+      test: { name: string; maxWorkers: number; sequence: { groupOrder: number } };
+    }[];
+    const of = (name: string) => declared.find((p) => p.test.name === name)!.test;
+    const cores = Math.max(2, availableParallelism());
+    for (const name of ['wasm', 'browser', 'process']) {
+      expect(of(name).maxWorkers, name).toBe(Number(process.env.VITEST_MAX_WORKERS) || cores);
+      expect(of(name).sequence.groupOrder, name).toBeGreaterThan(of('realtime').sequence.groupOrder);
+    }
+    for (const name of ['unit', 'unit-mocks', 'sim'])
+      expect(of(name).sequence.groupOrder, name).toBe(of('realtime').sequence.groupOrder);
   });
 });

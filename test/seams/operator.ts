@@ -1,4 +1,4 @@
-// The operator's hands for test/seams/on-sale-day.browser.test.ts: the real commands (`npm start`, `npm run tune`,
+// The operator's hands for test/seams/on-sale-day.realtime.test.ts: the real commands (`npm start`, `npm run tune`,
 // `npm run control`, ...) run as processes against a scratch copy of the local store files, a visitor
 // with a cookie jar, and the readings of what the operator sees (a room's lines in the start banner, a
 // room's table in the report). Every process started here is stopped by `stopEverything`, however the

@@ -1,21 +1,16 @@
-// The order `npm test` runs its files in. Vitest runs one project after another, by name, so on two
-// workers the long waits of the browser and Wasm suites (a Chromium, a host, a crowd in real time,
-// minutes a file) would meet the end of the run alone; started first, they overlap the unit and sim
-// files, whose seconds each then fill the gaps to the end. Within a project vitest's own order stays:
-// what failed last time, then the longest, then (on a fresh clone) the largest file first.
+// The order `npm test` runs its files in, within each of the two groups of projects (vitest.config.ts).
+// In the first, the realtime suites (a crowd against the clock; an operator's whole day, minutes each)
+// start at once, each on a worker of its own, so neither is what the group waits for at its end, and
+// the in-process files fill the worker beside them, the sim's crowds before the unit files' seconds.
+// In the second, the files that wait longest on processes (a Chromium, a host) start first, so their
+// waits overlap the shorter files that then fill the gaps to the end. Within a project vitest's own
+// order stays: what failed last time, then the longest, then (on a fresh clone) the largest file first.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/**
- * The two suites that run minutes in real time (a crowd against the clock; an operator's whole day):
- * each starts at once on a worker of its own, so neither is what the run waits for at its end.
- */
-export const LONGEST = ['test/e2e/control-restart.test.ts', 'test/seams/on-sale-day.browser.test.ts'];
-
-/** Projects by how long their files wait on processes, longest first. */
-const FIRST = ['browser', 'wasm', 'process', 'sim', 'unit-mocks', 'unit'];
+/** Projects by how long their files wait on the clock or on processes, longest first. */
+export const FIRST = ['realtime', 'browser', 'wasm', 'process', 'sim', 'unit-mocks', 'unit'];
 
 const rank = (spec: TestSpecification): number => {
-  if (LONGEST.some((file) => spec.moduleId.endsWith(`/${file}`))) return -1;
   const i = FIRST.indexOf(spec.project.name);
   return i < 0 ? FIRST.length : i;
 };
