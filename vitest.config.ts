@@ -27,10 +27,10 @@ import { WaitingFirst } from './test/support/waiting-first.js';
 // test/vitest.config.test.ts holds that every test file is in exactly one project.
 //
 // Two groups, one after the other (sequence.groupOrder). First the realtime suites, each on a worker of
-// its own, beside the in-process projects on one worker more than the machine has cores: the realtime
-// suites wait on the clock most of their minutes, and the unit and sim files fill that wait. Then the
-// projects that run guests on the local host (wasm, process, browser), as many at once as there are
-// cores, never beside a third: the host measures a guest's CPU time by its thread's clock, which a
+// its own, beside the files that run no guest on the local host (process, sim, unit) on one worker more
+// than the machine has cores: the realtime suites wait on the clock most of their minutes, and the others
+// fill that wait. Then the projects that run guests on the host (wasm, browser), as many at once as there
+// are cores, never beside a third: the host measures a guest's CPU time by its thread's clock, which a
 // crowded 2-core machine inflates past the 50 ms limit (a third worker there failed three runs in four).
 // VITEST_MAX_WORKERS sets the second group's workers (the first gets one more).
 
@@ -45,7 +45,7 @@ export const unit = {
   exclude: [...sim, ...realtime, ...wasm, ...browser, ...processes, ...mocks],
 };
 
-/** Workers for the projects that run guests on the host: as many as cores, two at least. */
+/** Workers for the projects that run guests on the local host: as many as cores, two at least. */
 const workers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism());
 const first = { sequence: { groupOrder: 0 }, maxWorkers: workers + 1 };
 const second = { sequence: { groupOrder: 1 }, maxWorkers: workers };
@@ -89,7 +89,7 @@ export default defineConfig({
       { extends: true, test: { name: 'realtime', include: realtime, ...first } },
       { extends: true, test: { name: 'wasm', include: wasm, exclude: realtime, ...second } },
       { extends: true, test: { name: 'browser', include: browser, exclude: realtime, ...second } },
-      { extends: true, test: { name: 'process', include: processes, exclude: realtime, ...second } },
+      { extends: true, test: { name: 'process', include: processes, exclude: realtime, ...first } },
     ],
   },
 });

@@ -75,6 +75,12 @@ describe('the vitest projects', () => {
     expect(heavy.map((f) => relative('.', f))).toEqual([]);
   });
 
+  it('keep the guests on the host out of the group the realtime suites share (process, sim)', () => {
+    const beside = files.filter((f) => projects.process!(f) || projects.sim!(f));
+    expect(beside.length).toBeGreaterThan(20);
+    expect(beside.filter((f) => HEAVY.test(readFileSync(join(repoRoot, f), 'utf8')))).toEqual([]);
+  });
+
   it('keep every suite that replaces a module (vi.mock) out of the shared module graph of unit', () => {
     const mocking = files.filter(
       (f) => projects.unit!(f) && /\bvi\.mock\(/.test(readFileSync(join(repoRoot, f), 'utf8')),
@@ -88,17 +94,17 @@ describe('the vitest projects', () => {
     expect(files.filter(projects.realtime!).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('run the guests on the host no more at once than there are cores, after the realtime group', () => {
+  it('run the suites with guests on the host no more at once than there are cores, after the realtime group', () => {
     const declared = (config.test?.projects ?? []) as {
       test: { name: string; maxWorkers: number; sequence: { groupOrder: number } };
     }[];
     const of = (name: string) => declared.find((p) => p.test.name === name)!.test;
     const cores = Math.max(2, availableParallelism());
-    for (const name of ['wasm', 'browser', 'process']) {
+    for (const name of ['wasm', 'browser']) {
       expect(of(name).maxWorkers, name).toBe(Number(process.env.VITEST_MAX_WORKERS) || cores);
       expect(of(name).sequence.groupOrder, name).toBeGreaterThan(of('realtime').sequence.groupOrder);
     }
-    for (const name of ['unit', 'unit-mocks', 'sim'])
+    for (const name of ['unit', 'unit-mocks', 'sim', 'process'])
       expect(of(name).sequence.groupOrder, name).toBe(of('realtime').sequence.groupOrder);
   });
 });
