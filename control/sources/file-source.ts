@@ -24,26 +24,29 @@ export function fileSource(file: string, onLine: (text: string) => void, pollMs 
         if (inode !== -1) offset = 0; // replaced or truncated: read the new file from its start
         inode = s.ino;
       }
-      if (s.size > offset) {
-        const handle = await open(file, 'r');
-        try {
-          const length = Math.min(s.size - offset, 16 * 1024 * 1024);
-          const buffer = Buffer.alloc(length);
-          await handle.read(buffer, 0, length, offset);
-          offset += length;
-          const text = partial + buffer.toString('utf8');
-          const lines = text.split('\n');
-          partial = lines.pop() ?? '';
-          for (const l of lines) onLine(l);
-        } finally {
-          await handle.close();
-        }
-      }
+      const lines = s.size > offset ? await readFrom(s.size) : [];
+      // Readable again: the error goes before the lines do, so nothing sees lines beside a stale error.
       source.error = null;
+      for (const l of lines) onLine(l);
     } catch (error) {
       source.error = `cannot read ${file}: ${(error as Error).message}`;
     } finally {
       busy = false;
+    }
+  };
+  /** The whole lines from `offset` to `size` (at most 16 MiB of them a poll); a partial last line waits. */
+  const readFrom = async (size: number): Promise<string[]> => {
+    const handle = await open(file, 'r');
+    try {
+      const length = Math.min(size - offset, 16 * 1024 * 1024);
+      const buffer = Buffer.alloc(length);
+      await handle.read(buffer, 0, length, offset);
+      offset += length;
+      const lines = (partial + buffer.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      return lines;
+    } finally {
+      await handle.close();
     }
   };
   const timer = setInterval(() => void poll(), pollMs);
