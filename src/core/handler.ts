@@ -23,7 +23,8 @@ export { COMMAND_HEADER } from './handler/index.js';
 export async function handle(request: Request, deps: RoomDeps): Promise<Response> {
   const arrival = readRequest(request, deps);
   if (arrival instanceof Response) return arrival;
-  const routed = await route(arrival);
+  const routing = route(arrival);
+  const routed = routing instanceof Promise ? await routing : routing;
   if (routed === 'failed') {
     const exchange = openExchange(arrival, null);
     exchange.identity = 'ip';

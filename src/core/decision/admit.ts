@@ -12,13 +12,13 @@ import type { Visit } from './visit.js';
  * Admit with an allow token, renewing the visitor's own once fewer than A seconds remain (past half
  * its longest life). Null when there is neither an allow token presented nor a key to sign a new one.
  */
-export async function admit(
+export function admit(
   visit: Visit,
   reason: ReasonCode,
   allowToken: Usable | null,
   pct: number | null = null,
   place: Place | null = null,
-): Promise<DecideResult | null> {
+): DecideResult | null | Promise<DecideResult | null> {
   const { nowSec, used } = visit;
   const A = visit.config.allowPeriodSeconds;
   const at = placeParts(place);
@@ -35,8 +35,22 @@ export async function admit(
           pct,
           place: at,
         });
+  // Kept as it is, without a promise: the most common answer of all (an admitted visitor coming back).
   if (allowToken !== null && allowToken.claims.exp - nowSec >= A) return keep;
-  const exp = boundary(nowSec, A, 2);
+  return issueAllow(visit, reason, allowToken, keep, pct, at);
+}
+
+/** A new allow token (or the renewed one): `keep` when no key can sign one. */
+async function issueAllow(
+  visit: Visit,
+  reason: ReasonCode,
+  allowToken: Usable | null,
+  keep: DecideResult | null,
+  pct: number | null,
+  at: ReturnType<typeof placeParts>,
+): Promise<DecideResult | null> {
+  const { nowSec, used } = visit;
+  const exp = boundary(nowSec, visit.config.allowPeriodSeconds, 2);
   const issued = await issue(visit, 'allow', exp);
   // A still-valid allow token keeps working while no new one can be signed.
   if (issued === null) return keep;

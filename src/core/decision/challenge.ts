@@ -16,10 +16,10 @@ function drawn(config: Config, dec: string | undefined): boolean {
  * kept), when a waiting answer's token asks for a proof. One HMAC and eight digests, only then. None
  * where no draw happens now (`queue_all`, the pre-queue draining): a phone would work for nothing.
  */
-export async function withChallenge(
+export function withChallenge(
   input: TokenInput & { nowMs: number },
   result: DecideResult,
-): Promise<DecideResult> {
+): DecideResult | Promise<DecideResult> {
   const { config } = input;
   if (
     config.proofOfWork === 'off' ||
@@ -34,7 +34,17 @@ export async function withChallenge(
   if (held === null || held.exp === undefined || !drawn(config, held.dec)) return result;
   const seconds = proofSecondsFor(config, held.exp);
   if (seconds <= 0) return result;
-  const key = await input.keys.verifyingKey(result.kid);
+  return withPuzzle(input, result, held.token, seconds);
+}
+
+/** The result with the puzzle for `token` (none when the key that signed it is gone). */
+async function withPuzzle(
+  input: TokenInput,
+  result: DecideResult,
+  token: string,
+  seconds: number,
+): Promise<DecideResult> {
+  const key = await input.keys.verifyingKey(result.kid!);
   if (key === null) return result;
-  return { ...result, proof: await proofChallenge(held.token, key, seconds) };
+  return { ...result, proof: await proofChallenge(token, key, seconds) };
 }

@@ -48,6 +48,8 @@ export async function waitFrom(
   const issued = await issue(visit, dec, exp, arr, keep, bot);
   if (issued === null) return noSigningKey(visit);
   const renewed = keep !== undefined;
+  const placing = placeFor(visit, issued.claims, issued.key);
+  const place = placing === null ? null : await placing;
   return resultWith({
     decision: renewed ? 'wait' : 'start',
     outcome: renewed ? 'keepwaiting' : 'startwaiting',
@@ -57,7 +59,7 @@ export async function waitFrom(
     waitExpirySec: exp,
     used: visit.used,
     pct,
-    place: placeParts(await placeFor(visit, issued.claims, issued.key)),
+    place: placeParts(place),
     bot,
   });
 }

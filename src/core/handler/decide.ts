@@ -13,7 +13,8 @@ export async function decideExchange(exchange: Exchange, room: string): Promise<
     const who = await resolveIdentity(config, request, deps.clientIp, nowMs);
     exchange.identity = who.kind;
     const keys = createKeyRing((kid) => deps.stores.key(kid), deps.diag, deps.memory);
-    await readInvitation(exchange, room, who.identity, keys);
+    const invitation = readInvitation(exchange, room, who.identity, keys);
+    if (invitation !== null) await invitation;
     // The counter is opened only when there is a ceiling to keep.
     const ceiling =
       config.popAdmissionsPerSecond === null
@@ -49,12 +50,24 @@ export async function decideExchange(exchange: Exchange, room: string): Promise<
   }
 }
 
-/** The invitation the request carries, checked for this room and identity: in `invited`, or why not in `invite`. */
-async function readInvitation(exchange: Exchange, room: string, identity: string, keys: KeyRing): Promise<void> {
+/**
+ * The invitation the request carries, checked for this room and identity: in `invited`, or why not in
+ * `invite`; null (nothing to wait for) when it carries none, as most requests.
+ */
+function readInvitation(exchange: Exchange, room: string, identity: string, keys: KeyRing): Promise<void> | null {
   const inviteHeader = exchange.request.headers.get(INVITE_HEADER);
   exchange.inviteHeader = inviteHeader !== null;
   const invite = inviteFrom(exchange.url, inviteHeader);
-  if (invite === null) return;
+  return invite === null ? null : checkInvitation(exchange, invite, room, identity, keys);
+}
+
+async function checkInvitation(
+  exchange: Exchange,
+  invite: NonNullable<ReturnType<typeof inviteFrom>>,
+  room: string,
+  identity: string,
+  keys: KeyRing,
+): Promise<void> {
   const nowSec = Math.floor(exchange.nowMs / 1000);
   const invited = await checkInvite(invite, { room, identity, nowSec }, (kid) => keys.inviteKey(kid));
   if (!invited.ok) exchange.invite = invited.reason;

@@ -48,8 +48,14 @@ export interface Exchange extends Arrival {
 export function openExchange(arrival: Arrival, target: Target | null): Exchange {
   const room = target?.kind === 'room' ? target.room : null;
   const { config } = readRoomConfig(arrival.deps, room);
+  // Field by field rather than `...arrival`: a spread walks the object's keys, once a request.
   return {
-    ...arrival,
+    request: arrival.request,
+    deps: arrival.deps,
+    url: arrival.url,
+    nowMs: arrival.nowMs,
+    cookieHeader: arrival.cookieHeader,
+    note: arrival.note,
     https: arrival.url.protocol === 'https:',
     target,
     room,

@@ -5,23 +5,40 @@ import { routeRequest, type Target, readRouting } from '../routing/index.js';
 import type { ReasonCode } from '../types.js';
 import type { Arrival } from './exchange.js';
 
-/** Where the routing sends the request (null: the routing is unusable), or `failed` when it threw. */
-export async function route(arrival: Arrival): Promise<{ target: Target | null } | 'failed'> {
+/** Where the routing sent a request (null: the routing is unusable), or `failed` when it threw. */
+export type Routed = { target: Target | null } | 'failed';
+
+/**
+ * Where the routing sends the request. A promise only when a rule needs an ACL: most requests are
+ * routed without one, and an await would cost them a turn of the runtime's job queue.
+ */
+export function route(arrival: Arrival): Routed | Promise<Routed> {
   const { request, url, deps, cookieHeader, note } = arrival;
   const { routing } = readRouting(deps);
   try {
     if (routing === null) return { target: null };
     const facts = requestFacts(request, url, cookieHeader, deps.clientIp, deps.edge ?? null, note);
-    return { target: await routeRequest(routing, facts) };
-  } catch (error) {
-    // A bug in the routing must neither open every room nor crash: the visitor waits (503), as when
-    // a decision fails, and a reused sandbox drops what it kept.
-    deps.memory?.forget();
-    deps.diag(
-      `waiting room: unexpected failure while routing (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`,
+    const target = routeRequest(routing, facts);
+    if (!(target instanceof Promise)) return { target };
+    return target.then(
+      (t) => ({ target: t }),
+      (error: unknown) => failed(deps, error),
     );
-    return 'failed';
+  } catch (error) {
+    return failed(deps, error);
   }
+}
+
+/**
+ * A bug in the routing must neither open every room nor crash: the visitor waits (503), as when a
+ * decision fails, and a reused sandbox drops what it kept.
+ */
+function failed(deps: Arrival['deps'], error: unknown): 'failed' {
+  deps.memory?.forget();
+  deps.diag(
+    `waiting room: unexpected failure while routing (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`,
+  );
+  return 'failed';
 }
 
 /** The reason a request no room decides goes to the origin with. */

@@ -18,7 +18,8 @@ async function waitAll(visit: Visit): Promise<DecideResult> {
   const d = config.waitPeriodSeconds;
   if (usable === null) return waitFrom(visit, boundary(nowSec, d, 2), 'queue_all');
   const due = dueAt(usable.signature, usable.claims.exp, config);
-  const place = placeParts(await placeFor(visit, usable.claims, usable.key));
+  const placing = placeFor(visit, usable.claims, usable.key);
+  const place = placeParts(placing === null ? null : await placing);
   if (nowSec < due) return keepWaiting(visit, usable, 'queue_all', due, { place, bot: visit.stillBot });
   return waitFrom(visit, boundary(nowSec, d, 1), 'queue_all', null, holdsPlace(usable.claims) ? usable : undefined);
 }

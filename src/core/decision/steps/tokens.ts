@@ -8,7 +8,8 @@ export async function readTokens(visit: Visit): Promise<null> {
   const { config, nowSec } = visit;
   const found = await firstUsable(visit, nowSec);
   const presented = 'claims' in found ? found : null;
-  const usable = presented === null ? null : await catchUp(presented, config, nowSec);
+  const caught = presented === null ? null : catchUp(presented, config, nowSec);
+  const usable = caught instanceof Promise ? await caught : caught;
   visit.presented = presented;
   visit.usable = usable;
   visit.used = usable === null ? null : { token: usable.token, dec: usable.claims.dec, exp: usable.claims.exp };
