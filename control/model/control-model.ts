@@ -20,7 +20,8 @@ import { adoptProofSchedule, withProofSchedule } from './proof-schedule.js';
 import { observeDrawShare, pruneDrawShares } from './proof-share.js';
 import { denyPageReturns } from './returning.js';
 import { modelSnapshot } from './snapshot.js';
-import { idleMs, initialState, restoreState, saveState } from './state.js';
+import { idleMs } from './sessions.js';
+import { initialState, restoreState, saveState } from './state.js';
 import { MODEL_SAVED_VERSION, type ModelSaved } from './saved.js';
 
 export interface ModelOptions {

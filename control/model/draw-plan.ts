@@ -12,7 +12,8 @@ import { planWindows, type WindowPlan } from './plan.js';
 import { effectiveShare } from './proof-share.js';
 import { returnersBetween } from './returning.js';
 import { fmt, scheduleText } from './schedule-text.js';
-import { idleMs, type ModelState } from './state.js';
+import { idleMs } from './sessions.js';
+import type { ModelState } from './state.js';
 
 /** What the draw plan owns of the model's state: the chances fixed so far and what they were planned to admit. */
 export interface DrawState {

@@ -3,7 +3,7 @@
 import type { SettingWrites } from '../types.js';
 import { arrivalRate, wantedPerMinute, type ModelParts } from './draw-plan.js';
 import { fmt } from './schedule-text.js';
-import { idleMs } from './state.js';
+import { idleMs } from './sessions.js';
 
 /** The open room's step: null while it may stay open (s.status.why says why), else the writes that engage. */
 export function openStep(m: ModelParts, nowMs: number, d: number, fifo: boolean): SettingWrites | null {

@@ -84,3 +84,10 @@ export class Sessions {
     }
   }
 }
+
+/**
+ * How long after an admitted visitor's last request they still count as active, ms: the room's
+ * session_duration. Here, with the sessions, so the planners need nothing of the model's state but its type.
+ */
+export const idleMs = (s: { settings: { targets: { sessionDurationMinutes: number } } }): number =>
+  s.settings.targets.sessionDurationMinutes * 60_000;

@@ -166,6 +166,3 @@ export function restoreState(saved: SavedState): ModelState {
     },
   };
 }
-
-/** How long after an admitted visitor's last request they still count as active, ms. */
-export const idleMs = (s: Pick<ModelState, 'settings'>): number => s.settings.targets.sessionDurationMinutes * 60_000;
