@@ -5,6 +5,7 @@ import { createCeiling, decide, resultWith, type DecideResult } from '../decisio
 import { resolveIdentity } from '../request/index.js';
 import { checkInvite, INVITE_HEADER, inviteFrom, createKeyRing, type KeyRing, PROOF_HEADER } from '../tokens/index.js';
 import { type Exchange, wantsJson } from './exchange.js';
+import { unexpectedFailure } from './unexpected.js';
 
 /** The decision for the room `room` the exchange was routed to. */
 export async function decideExchange(exchange: Exchange, room: string): Promise<DecideResult> {
@@ -39,12 +40,8 @@ export async function decideExchange(exchange: Exchange, room: string): Promise<
       bot: exchange.target?.kind === 'room' && exchange.target.bot === true,
     });
   } catch (error) {
-    // A bug must not open the gate: keep the visitor waiting, say so, issue nothing; and a reused sandbox
-    // keeps nothing from before it, in case what it kept is what failed.
-    deps.memory?.forget();
-    deps.diag(
-      `waiting room: unexpected failure while deciding (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`,
-    );
+    // A bug must not open the gate: keep the visitor waiting, say so, issue nothing.
+    unexpectedFailure(deps, 'deciding', error);
     exchange.identity = 'ip';
     return resultWith({ decision: 'start', outcome: 'startwaiting', reason: 'internal_error' });
   }

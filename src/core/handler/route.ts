@@ -4,6 +4,7 @@ import { requestFacts } from '../request/index.js';
 import { routeRequest, type Target, readRouting } from '../routing/index.js';
 import type { ReasonCode } from '../types.js';
 import type { Arrival } from './exchange.js';
+import { unexpectedFailure } from './unexpected.js';
 
 /** Where the routing sent a request (null: the routing is unusable), or `failed` when it threw. */
 export type Routed = { target: Target | null } | 'failed';
@@ -29,15 +30,9 @@ export function route(arrival: Arrival): Routed | Promise<Routed> {
   }
 }
 
-/**
- * A bug in the routing must neither open every room nor crash: the visitor waits (503), as when a
- * decision fails, and a reused sandbox drops what it kept.
- */
+/** A bug in the routing must neither open every room nor crash: the visitor waits (503), as when a decision fails. */
 function failed(deps: Arrival['deps'], error: unknown): 'failed' {
-  deps.memory?.forget();
-  deps.diag(
-    `waiting room: unexpected failure while routing (${error instanceof Error ? (error.stack ?? error.message) : String(error)})`,
-  );
+  unexpectedFailure(deps, 'routing', error);
   return 'failed';
 }
 
