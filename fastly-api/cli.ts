@@ -2,6 +2,7 @@
 // project's `--service` commands through the real Fastly CLI without a Fastly account.
 //
 //   npm run fastly-api -- --seed-from local/config.json       service SVC whose waiting_room_config holds that file's items
+//   npm run fastly-api -- --empty                              no service: publish one into it (docs/production.md)
 //   npm run fastly-api -- --port 8111 --calls-per-hour 100    a tighter rate limit, to see 429s
 //   npm run fastly-api -- --fault "PATCH /resources/stores/config/*/items 400"    every bulk write refused
 //
@@ -14,14 +15,19 @@ import { fastlyEnvVars } from '../lib/fastly-env.js';
 import { shellQuote } from '../lib/fastly-cli.js';
 import { FAULT_USAGE, parseFault, type Fault } from './faults.js';
 import { DEFAULT_CALLS_PER_HOUR } from './rate-limit.js';
+import { signingKeys } from '../lib/room-store.js';
+import { CONTROLLER_KEY } from '../src/core/settings/index.js';
 import { seedService } from './seed.js';
 import { startFastlyApi, type ApiCall } from './server.js';
 
-export const USAGE = `usage: npm run fastly-api -- [--port N] [--service ID] [--seed-from FILE] [--calls-per-hour N] [--free-reads] [--fault SPEC]... [--home DIR] [--quiet]
+export const USAGE = `usage: npm run fastly-api -- [--port N] [--service ID | --empty] [--seed-from FILE] [--calls-per-hour N] [--free-reads] [--fault SPEC]... [--home DIR] [--quiet]
   --port N            listen on 127.0.0.1:N (default: a free port)
   --service ID        the service id the stand-in holds (default SVC), linking waiting_room_config,
-                      waiting_room_pages (Config Stores) and waiting_room_keys (a Secret Store)
-  --seed-from FILE    waiting_room_config's items from a store file (e.g. local/config.json)
+                      waiting_room_pages (Config Stores) and waiting_room_keys (a Secret Store, holding
+                      a key for each active_key the settings name)
+  --empty             no service and no stores: \`npx fastly compute publish\` creates them, as on a new account
+  --seed-from FILE    waiting_room_config's items from a store file (e.g. local/config.json); a local
+                      controller's heartbeat (key ${CONTROLLER_KEY}) is left out
   --calls-per-hour N  the rate limit per token (default ${DEFAULT_CALLS_PER_HOUR}); a call past it is a 429
   --free-reads        GET and HEAD do not spend it (as Fastly documents); by default every call does
   ${FAULT_USAGE}
@@ -65,7 +71,10 @@ async function seedFrom(file: string): Promise<Record<string, string>> {
   ) {
     throw new Error(`--seed-from ${file} must be a store file: one JSON object whose values are all strings`);
   }
-  return data as Record<string, string>;
+  // A local controller's heartbeat is no state of the service: copied, it would make a controller
+  // started against the stand-in wait for one that never writes there.
+  const { [CONTROLLER_KEY]: _heartbeat, ...items } = data as Record<string, string>;
+  return items;
 }
 
 export interface RunOptions {
@@ -80,6 +89,7 @@ export async function main(argv: readonly string[], run: RunOptions = {}): Promi
     options: {
       port: { type: 'string' },
       service: { type: 'string', default: 'SVC' },
+      empty: { type: 'boolean', default: false },
       'seed-from': { type: 'string' },
       'calls-per-hour': { type: 'string' },
       'free-reads': { type: 'boolean', default: false },
@@ -104,6 +114,8 @@ export async function main(argv: readonly string[], run: RunOptions = {}): Promi
       throw new UsageError(`--fault ${(error as Error).message}`);
     }
   });
+  if (values.empty && values['seed-from'] !== undefined)
+    throw new UsageError('--empty holds no service, so there is nothing to --seed-from');
   const config = values['seed-from'] === undefined ? {} : await seedFrom(values['seed-from']);
   const api = await startFastlyApi({
     port,
@@ -117,16 +129,25 @@ export async function main(argv: readonly string[], run: RunOptions = {}): Promi
             `${new Date(c.at).toISOString()} ${c.method} ${c.path}${c.query} ${c.status === 0 ? '(client went away)' : c.status}`,
           ),
   });
-  const ids = seedService(api, { serviceId: values.service, config });
   const vars = fastlyEnvVars({ url: api.url, home: values.home });
-  print(
-    `Fastly API stand-in on ${api.url}: service ${ids.serviceId}, waiting_room_config ${ids.configStoreId} (${Object.keys(config).length} items), ` +
-      `waiting_room_pages ${ids.pageStoreId}, waiting_room_keys ${ids.secretStoreId}; ${api.rateLimit.callsPerHour} calls an hour`,
-  );
+  if (values.empty) {
+    print(`Fastly API stand-in on ${api.url}: no service yet; ${api.rateLimit.callsPerHour} calls an hour`);
+  } else {
+    const ids = seedService(api, { serviceId: values.service, config, secrets: [...signingKeys(config).keys()] });
+    print(
+      `Fastly API stand-in on ${api.url}: service ${ids.serviceId}, waiting_room_config ${ids.configStoreId} (${Object.keys(config).length} items), ` +
+        `waiting_room_pages ${ids.pageStoreId}, waiting_room_keys ${ids.secretStoreId} (${[...signingKeys(config).keys()].join(', ')}); ` +
+        `${api.rateLimit.callsPerHour} calls an hour`,
+    );
+  }
   for (const spec of values.fault ?? []) print(`fault in force: ${spec.trim()}`);
   print('In another shell, point the Fastly CLI at it, then use the tools as on a real service:');
   for (const line of exportLines(vars)) print(`  ${line}`);
-  print(`  npm run tune -- --service ${ids.serviceId} --show`);
+  print(
+    values.empty
+      ? '  npx fastly compute publish --non-interactive   # then: npm run keys -- add key1 --fastly-service SERVICE_ID'
+      : `  npm run tune -- --service ${values.service} --show`,
+  );
   print('Ctrl-C stops it.');
   await new Promise<void>((resolve) => {
     if (run.signal !== undefined) {

@@ -1,46 +1,13 @@
 // Which API path does what: the route table of the stand-in, one line per endpoint the project's
 // tools reach through the Fastly CLI (or, for the bulk PATCH, over HTTPS directly).
-import type { ServerResponse } from 'node:http';
-import { apiError, type Answer, type ConfigStores } from './config-store.js';
-import type { LogStreams } from './log-tail.js';
-import type { SecretStores } from './secret-store.js';
-import type { Services } from './services.js';
+import { apiError, type Answer } from './config-store.js';
+import type { Handler, Route } from './route-types.js';
+import { serviceRoutes } from './service-routes.js';
 
-export interface State {
-  config: ConfigStores;
-  secrets: SecretStores;
-  services: Services;
-  logs: LogStreams;
-}
-
-export interface Request {
-  method: string;
-  params: string[];
-  query: URLSearchParams;
-  /** The body: JSON parsed, a form as its fields, else null. */
-  body: unknown;
-  /** A field of a form body or of a JSON object body. */
-  field(name: string): string | undefined;
-  /** The stand-in's own address, for links it hands out. */
-  base: string;
-  /** Rate-limit headers for answers written directly (a held log-tail poll). */
-  headers: Record<string, string>;
-}
-
-/** An Answer, or 'streamed' when the handler wrote (or will write) the response itself. */
-export type Handler = (state: State, req: Request, res: ServerResponse) => Answer | 'streamed';
-
-export interface Route {
-  method: string;
-  pattern: RegExp;
-  handler: Handler;
-  /** Calls that do not spend the rate limit (the log stream, the account endpoint). */
-  free?: boolean;
-}
+export type { Handler, Request, Route, State } from './route-types.js';
 
 const seg = '([^/]+)';
 const path = (...parts: string[]): RegExp => new RegExp(`^/${parts.join('/')}$`);
-const version = (p: string): number => Number.parseInt(p, 10);
 
 export const routes: Route[] = [
   // The account endpoint: OpenID Connect metadata the CLI fetches before any command.
@@ -91,24 +58,6 @@ export const routes: Route[] = [
         last_used_at: null,
       },
     }),
-  },
-  // Services: versions and resource links (`fastly resource-link list --version active|latest`).
-  { method: 'GET', pattern: path('service', seg, 'details'), handler: (s, r) => s.services.details(r.params[0]!) },
-  { method: 'GET', pattern: path('service', seg, 'version'), handler: (s, r) => s.services.listVersions(r.params[0]!) },
-  {
-    method: 'GET',
-    pattern: path('service', seg, 'version', seg),
-    handler: (s, r) => s.services.getVersion(r.params[0]!, version(r.params[1]!)),
-  },
-  {
-    method: 'GET',
-    pattern: path('service', seg, 'version', seg, 'resource'),
-    handler: (s, r) => s.services.listLinks(r.params[0]!, version(r.params[1]!)),
-  },
-  {
-    method: 'GET',
-    pattern: path('service', seg, 'version', seg, 'resource', seg),
-    handler: (s, r) => s.services.getLink(r.params[0]!, version(r.params[1]!), r.params[2]!),
   },
   // Config Stores (`fastly config-store ...`).
   {
@@ -226,6 +175,7 @@ export const routes: Route[] = [
       return 'streamed';
     },
   },
+  ...serviceRoutes,
 ];
 
 /** The route for a method and path, with its path parameters (decoded), or null. */

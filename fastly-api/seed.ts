@@ -1,6 +1,7 @@
 // A service as the project deploys it, in the stand-in: the three stores the code opens
 // (waiting_room_config, waiting_room_keys, waiting_room_pages) linked to a service with one active
 // version, the config store holding `config` (e.g. local/config.json's items).
+import { randomBytes } from 'node:crypto';
 import { CONFIG_STORE, KEY_STORE, PAGE_STORE } from '../src/fastly/names.js';
 import type { FastlyApi } from './server.js';
 
@@ -27,7 +28,9 @@ export function seedService(
   api.config.seed(config.id, options.config ?? {});
   api.config.seed(pages.id, options.pages ?? {});
   for (const name of options.secrets ?? []) {
-    api.secrets.putSecret(keys.id, 'PUT', { name, secret: Buffer.from(`seeded ${name}`).toString('base64') });
+    // A usable signing key, as `npm run keys` makes one: 64 random bytes, base64.
+    const key = randomBytes(64).toString('base64');
+    api.secrets.putSecret(keys.id, 'PUT', { name, secret: Buffer.from(key).toString('base64') });
   }
   api.services.create(serviceId, [
     { name: CONFIG_STORE, resource_id: config.id, resource_type: 'config' },

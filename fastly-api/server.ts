@@ -12,8 +12,10 @@ import { faultAnswer, faultFor, type Fault } from './faults.js';
 import { LogStreams } from './log-tail.js';
 import { createRateLimit, rateLimitHeaders, type RateLimit, type RateVerdict } from './rate-limit.js';
 import { match, noRoute, type Request, type State } from './routes.js';
+import { parseMultipart } from './multipart.js';
 import { SecretStores } from './secret-store.js';
 import { Services } from './services.js';
+import type { StoreKind } from './version-parts.js';
 
 export type { Fault } from './faults.js';
 
@@ -64,24 +66,41 @@ export interface FastlyApi extends State {
   stop(): Promise<void>;
 }
 
-const readBody = (req: IncomingMessage): Promise<string> =>
+const readBody = (req: IncomingMessage): Promise<Buffer> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 
-function parseBody(text: string, type: string | undefined): { body: unknown; form: URLSearchParams | null } {
-  if (text === '') return { body: null, form: null };
+interface Body {
+  body: unknown;
+  /** The fields of a form or multipart body. */
+  form: Map<string, string> | null;
+  files: Map<string, Buffer>;
+}
+
+function parseBody(raw: Buffer, type: string | undefined): Body {
+  const files = new Map<string, Buffer>();
+  if (raw.length === 0) return { body: null, form: null, files };
+  if ((type ?? '').includes('multipart/form-data')) {
+    const form = new Map<string, string>();
+    for (const part of parseMultipart(raw, type ?? '') ?? []) {
+      if (part.filename === undefined) form.set(part.name, part.data.toString('utf8'));
+      else files.set(part.name, part.data);
+    }
+    return { body: Object.fromEntries(form), form, files };
+  }
+  const text = raw.toString('utf8');
   if ((type ?? '').includes('application/x-www-form-urlencoded')) {
-    const form = new URLSearchParams(text);
-    return { body: Object.fromEntries(form), form };
+    const form = new Map(new URLSearchParams(text));
+    return { body: Object.fromEntries(form), form, files };
   }
   try {
-    return { body: JSON.parse(text) as unknown, form: null };
+    return { body: JSON.parse(text) as unknown, form: null, files };
   } catch {
-    return { body: text, form: null };
+    return { body: text, form: null, files };
   }
 }
 
@@ -107,7 +126,7 @@ export async function startFastlyApi(options: FastlyApiOptions = {}): Promise<Fa
   const state: State = {
     config: new ConfigStores(clock),
     secrets: new SecretStores(clock),
-    services: new Services(clock),
+    services: new Services(clock, (id) => storeKind(state, id)),
     logs: new LogStreams(clock, options.logHoldMs),
   };
   const stand: Stand = { options, clock, rateLimit, state, calls: [], faults: options.faults ?? [], base: '' };
@@ -196,6 +215,14 @@ async function handle(stand: Stand, req: IncomingMessage, res: ServerResponse): 
   if (answer !== 'streamed') send(answer, headers);
 }
 
+/** What a store id is, for a resource link to it: a Config Store or a Secret Store, and its name. */
+function storeKind(state: State, id: string): StoreKind | null {
+  const config = state.config.byId.get(id);
+  if (config !== undefined) return { type: 'config', name: config.name };
+  const secret = state.secrets.byId.get(id);
+  return secret === undefined ? null : { type: 'secret-store', name: secret.name };
+}
+
 /** Records the call, and tells `onCall` once it is answered (status 0: the client went away first). */
 function countCall(stand: Stand, call: ApiCall, res: ServerResponse, started: number): void {
   stand.calls.push(call);
@@ -228,19 +255,22 @@ function routeRequest(
   method: string,
   params: string[],
   url: URL,
-  { body, form }: ReturnType<typeof parseBody>,
+  { body, form, files }: Body,
   base: string,
 ): Omit<Request, 'headers'> {
+  const fields = (): Record<string, string> => {
+    if (form !== null) return Object.fromEntries(form);
+    const entries = Object.entries((body ?? {}) as Record<string, unknown>);
+    return Object.fromEntries(entries.filter((e): e is [string, string] => typeof e[1] === 'string'));
+  };
   return {
     method,
     params,
     query: url.searchParams,
     body,
-    field: (name) => {
-      if (form !== null) return form.get(name) ?? undefined;
-      const v = (body as Record<string, unknown> | null)?.[name];
-      return typeof v === 'string' ? v : undefined;
-    },
+    field: (name) => fields()[name],
+    fields,
+    file: (name) => files.get(name),
     base,
   };
 }

@@ -64,6 +64,12 @@ export async function writeStoreFile(
 }
 
 /**
+ * The Fastly CLI as the printed commands call it, from the project's directory: the copy npm installed
+ * (node_modules/.bin/fastly), which a bare `fastly` would not find on most machines.
+ */
+export const FASTLY = 'npx fastly';
+
+/**
  * Shell commands that upload the pages with the fastly CLI. Config Stores are addressed by store id,
  * not service: with only a service id, the store id is looked up from the service's resource links
  * (the link is named after the store, which is the name the code opens).
@@ -81,7 +87,7 @@ export function fastlyCommands(
   } else {
     lines.push(
       `# The id of the ${PAGE_STORE} store linked to service ${target.serviceId ?? ''}:`,
-      `STORE_ID=$(fastly resource-link list --service-id=${shellQuote(target.serviceId ?? '')} --version=latest --json | ` +
+      `STORE_ID=$(${FASTLY} resource-link list --service-id=${shellQuote(target.serviceId ?? '')} --version=latest --json | ` +
         `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{let a;try{a=JSON.parse(s)}catch{a=null}` +
         `if(!Array.isArray(a)){console.error("cannot read the resource links of this service (the fastly command failed, or its answer is not a list): nothing uploaded");process.exit(1)}` +
         `const l=a.find(r=>(r.Name??r.name)==="${PAGE_STORE}");` +
@@ -92,12 +98,12 @@ export function fastlyCommands(
   for (const page of pages) {
     // --upsert: creates the entry the first time and replaces it afterwards.
     lines.push(
-      `fastly config-store-entry update --upsert --store-id=${store} --key=${pageKey(page.name, room)} --value='${page.base64}'`,
+      `${FASTLY} config-store-entry update --upsert --store-id=${store} --key=${pageKey(page.name, room)} --value='${page.base64}'`,
     );
   }
   for (const t of strings)
     lines.push(
-      `fastly config-store-entry update --upsert --store-id=${store} --key=${overridesKey(t.tag, room)} --value=${shellQuote(t.value)}`,
+      `${FASTLY} config-store-entry update --upsert --store-id=${store} --key=${overridesKey(t.tag, room)} --value=${shellQuote(t.value)}`,
     );
   if (room !== null)
     lines.push(

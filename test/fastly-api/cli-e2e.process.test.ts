@@ -3,7 +3,7 @@
 // `npm run tune`, `npm run keys` and `npm run pages`, which API calls each made, the messages an
 // operator reads when the API refuses (the Config Store's limits, the rate limit, an outage), and
 // `fastly log-tail` feeding the controller's log source.
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -98,12 +98,10 @@ describe('the --service tools through the real Fastly CLI', () => {
   it("npm run pages -- --fastly-service prints commands that, run in a shell, fill the service's page store", async () => {
     const printed = await tool('scripts/pages-to-store.ts', ['--fastly-service', 'SVC']);
     expect(printed.code, printed.err).toBe(0);
-    const bin = mkdtempSync(join(tmpdir(), 'wr-fastly-path-'));
-    symlinkSync(fastlyBin, join(bin, 'fastly'));
-    const { result, calls } = await callsOf(() =>
-      run('bash', ['-e'], { ...env, PATH: `${bin}:${env.PATH ?? ''}` }, printed.out),
-    );
-    rmSync(bin, { recursive: true, force: true });
+    // Run exactly as printed, in the project's directory, with no `fastly` on the PATH (npm test puts
+    // node_modules/.bin there; an operator's shell does not).
+    const path = (env.PATH ?? '').split(':').filter((dir) => !dir.includes(join('node_modules', '.bin')));
+    const { result, calls } = await callsOf(() => run('bash', ['-e'], { ...env, PATH: path.join(':') }, printed.out));
     expect(result.code, result.err).toBe(0);
     const pages = await encodePages(join(repoRoot, 'pages'));
     expect(api.store(svc.pageStoreId)).toEqual(Object.fromEntries(pages.map((p) => [pageKey(p.name), p.base64])));

@@ -98,10 +98,10 @@ describe('the Fastly API stand-in', () => {
 
   it('answers a path it does not serve with 404 and says so', async () => {
     await start();
-    const r = await call('/service/SVC/version/1/backend');
+    const r = await call('/service/SVC/version/1/healthcheck');
     expect([r.status, await r.json()]).toEqual([
       404,
-      { msg: 'Record not found', detail: 'the stand-in does not serve GET /service/SVC/version/1/backend' },
+      { msg: 'Record not found', detail: 'the stand-in does not serve GET /service/SVC/version/1/healthcheck' },
     ]);
   });
 

@@ -171,9 +171,9 @@ describe('npm run pages', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(await main(['--dir', dir, '--fastly-service', 'SU1Z0isxPaozGVKXdv0eY'], repoRoot)).toBe(0);
     const script = printed.join('\n');
-    expect(script).toContain('fastly resource-link list --service-id=SU1Z0isxPaozGVKXdv0eY');
+    expect(script).toContain('npx fastly resource-link list --service-id=SU1Z0isxPaozGVKXdv0eY');
     expect(script).toContain(
-      `fastly config-store-entry update --upsert --store-id="$STORE_ID" --key=startwaiting --value='${b64('<p>{{retryAfterSeconds}}</p>')}'`,
+      `npx fastly config-store-entry update --upsert --store-id="$STORE_ID" --key=startwaiting --value='${b64('<p>{{retryAfterSeconds}}</p>')}'`,
     );
     expect(script).toContain(`--key=deny --value='${b64('<p>closed</p>')}'`);
     expect(script).not.toContain('--key=keepwaiting');
@@ -182,7 +182,7 @@ describe('npm run pages', () => {
   it('uses a known store id directly', async () => {
     const pages = [{ name: 'deny' as const, file: 'deny.html', chars: 3, base64: 'YWJj' }];
     expect(fastlyCommands(pages, { storeId: 'abc123' })).toBe(
-      "fastly config-store-entry update --upsert --store-id=abc123 --key=deny --value='YWJj'",
+      "npx fastly config-store-entry update --upsert --store-id=abc123 --key=deny --value='YWJj'",
     );
   });
 });
