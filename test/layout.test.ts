@@ -20,6 +20,7 @@ const WHOLE: Record<string, string> = {
   'test/host/wat-guest.wasm.test.ts': 'the hand-written guests the host tests use (test/host/wat-guest.ts)',
   'test/load/room.e2e.wasm.test.ts': 'the load tool against the built room',
   'test/scripts/readme.test.ts': 'the README and docs/ against the code',
+  'test/deploy/': "deploy/terraform/ against the provider's documented schema and the code",
   'test/scripts/manifest.test.ts': 'fastly.toml and local/ against the code',
   'test/scripts/fastly-service.process.test.ts': 'tune and keys against a stand-in Fastly CLI',
   'test/fastly-api/cli-e2e.process.test.ts':

@@ -39,7 +39,7 @@ function packageBytes(): Buffer {
 
 async function upload(path: string): Promise<number> {
   const form = new FormData();
-  form.set('package', new Blob([packageBytes()]), 'room.tar.gz');
+  form.set('package', new Blob([new Uint8Array(packageBytes())]), 'room.tar.gz');
   const r = await fetch(`${api!.url}${path}`, { method: 'PUT', headers: { 'Fastly-Key': 'tok' }, body: form });
   return r.status;
 }

@@ -105,7 +105,7 @@ describe('npm run pages with strings', () => {
       .split('\n')
       .find((l) => l.includes('--key=strings.en-US'));
     expect(line).toMatch(
-      /^fastly config-store-entry update --upsert --store-id="\$STORE_ID" --key=strings\.en-US --value=/,
+      /^npx fastly config-store-entry update --upsert --store-id="\$STORE_ID" --key=strings\.en-US --value=/,
     );
     // The value as the shell hands it to the fastly CLI: the JSON exactly, quote and all.
     const value = line!.slice(line!.indexOf('--value=') + '--value='.length);
