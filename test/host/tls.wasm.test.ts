@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOrigin, type Origin } from '../../lib/origin.js';
-import { selfSignedCertificate } from '../support/certificate.js';
+import { selfSignedCertificate } from '../../lib/certificate.js';
 import { startHost, type RunningHost } from '../../lib/host-process.js';
 import { hostFixture } from '../../lib/paths.js';
 import { buildWasm } from '../../lib/wasm-build.js';

@@ -7,7 +7,7 @@ import type { BackendConfig } from '../../host/src/manifest/backends.js';
 import type { BackendRequest, WaitResult } from '../../host/src/protocol.js';
 import type { RemoteStream } from '../../host/src/remote-stream.js';
 import { BACKEND_IDLE_MS, sendUpstream } from '../../host/src/upstream.js';
-import { selfSignedCertificate } from '../support/certificate.js';
+import { selfSignedCertificate } from '../../lib/certificate.js';
 import { within } from '../support/within.js';
 
 interface Backend {

@@ -1,11 +1,13 @@
-// A certificate for the TLS tests of the host (an HTTPS origin, a backend that checks its name).
+// A throwaway self-signed certificate: the host's TLS tests (an HTTPS origin, a backend that checks its
+// name) and the rehearsal's HTTPS log receiver (rehearse/).
 import { spawn } from 'node:child_process';
+import { isIP } from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * A throwaway self-signed certificate for `hostname` (the test CA is the certificate itself), made
+ * A throwaway self-signed certificate for `hostname` (a name, or an IP address) (the test CA is the certificate itself), made
  * with the openssl command line since Node cannot issue certificates.
  */
 export async function selfSignedCertificate(hostname: string): Promise<{ key: string; cert: string }> {
@@ -23,7 +25,12 @@ export async function selfSignedCertificate(hostname: string): Promise<{ key: st
         '-days',
         '2',
       ];
-      args.push('-subj', `/CN=${hostname}`, '-addext', `subjectAltName=DNS:${hostname}`);
+      args.push(
+        '-subj',
+        `/CN=${hostname}`,
+        '-addext',
+        `subjectAltName=${isIP(hostname) === 0 ? 'DNS' : 'IP'}:${hostname}`,
+      );
       args.push('-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'));
       const child = spawn('openssl', args, { stdio: ['ignore', 'ignore', 'pipe'] });
       let stderr = '';

@@ -1,0 +1,140 @@
+// Running the live service: settings service-wide and for a room, a room's chance changed with one
+// Config Store item, a key rotation and the old key's removal, the pages uploaded by the commands
+// `npm run pages` prints (run exactly as printed), and an invitation that lets one visitor past a
+// closed room. Each checked where it lands: the stand-in's stores, and the room's answers.
+import { join } from 'node:path';
+import { repoRoot } from '../lib/paths.js';
+import { encodePages, pageKey } from '../scripts/pages-to-store.js';
+import { expectThat, fastly, npmRun, step, type Rehearsal } from './context.js';
+import { runCommand, succeeded } from './run.js';
+
+const storeId = (r: Rehearsal, label: string): string => [...r.names].find(([, n]) => n === label)![0];
+const settings = (r: Rehearsal): Record<string, string> =>
+  JSON.parse(r.api.store(storeId(r, 'CONFIG_ID')).settings ?? '{}') as Record<string, string>;
+
+/** A new visitor's first request: whether it reached the origin (else the room held it). */
+export async function newVisitorPasses(r: Rehearsal, path = '/'): Promise<boolean> {
+  await r.edge!.sync();
+  const before = r.origin.requests.length;
+  const res = await fetch(`${r.edge!.url}${path}`, { headers: { accept: 'text/html' } });
+  await res.arrayBuffer();
+  return r.origin.requests.length > before;
+}
+
+/** Polls `check` until it holds: a store change reaches the room's host within about a second. */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what}: not after 10 s`);
+}
+
+async function tuneSteps(r: Rehearsal): Promise<void> {
+  const svc = r.serviceId;
+  await step(r, 'a service-wide setting', `npm run tune -- --service ${svc} wait_period_duration=20`, async () => {
+    await npmRun(r, 'tune', ['--service', svc, 'wait_period_duration=20']);
+    expectThat(settings(r).wait_period_duration === '20', `settings holds ${JSON.stringify(settings(r))}`);
+  });
+  await step(
+    r,
+    "a room's setting: the room closes",
+    `npm run tune -- --service ${svc} --room main allow_percentage=0`,
+    async () => {
+      await npmRun(r, 'tune', ['--service', svc, '--room', 'main', 'allow_percentage=0']);
+      await eventually(async () => !(await newVisitorPasses(r)), 'a new visitor still reaches the origin');
+    },
+  );
+  const item = [
+    'config-store-entry',
+    'update',
+    '--store-id',
+    storeId(r, 'CONFIG_ID'),
+    '--key',
+    'room.main.allow_percentage',
+    '--value',
+    '100',
+  ];
+  await step(
+    r,
+    'one item update reopens it',
+    `npx fastly ${item.join(' ').replace(storeId(r, 'CONFIG_ID'), 'CONFIG_ID')}`,
+    async () => {
+      await fastly(r, item);
+      await eventually(() => newVisitorPasses(r), 'a new visitor still waits');
+    },
+  );
+}
+
+async function keySteps(r: Rehearsal): Promise<void> {
+  const svc = r.serviceId;
+  await step(r, 'rotate to a new key', `npm run keys -- rotate key2 --fastly-service ${svc}`, async () => {
+    await npmRun(r, 'keys', ['rotate', 'key2', '--fastly-service', svc]);
+    expectThat(settings(r).active_key === 'key2', `active_key is ${settings(r).active_key}`);
+    await eventually(() => newVisitorPasses(r), 'a new visitor is not let in after the rotation');
+  });
+  await step(r, 'remove the old key', `npm run keys -- remove key1 --fastly-service ${svc}`, async () => {
+    await npmRun(r, 'keys', ['remove', 'key1', '--fastly-service', svc]);
+    const names = Object.keys(r.api.secrets.names(storeId(r, 'KEYS_ID')));
+    expectThat(JSON.stringify(names) === '["key2"]', `the key store holds ${names.join(', ')}`);
+  });
+}
+
+async function pageSteps(r: Rehearsal): Promise<void> {
+  const svc = r.serviceId;
+  const script = await step(r, 'print the page upload', `npm run pages -- --fastly-service ${svc}`, () =>
+    npmRun(r, 'pages', ['--fastly-service', svc]),
+  );
+  await step(r, 'run it as printed', 'bash, in the project, no fastly on the PATH', async () => {
+    // An operator's shell: npm puts node_modules/.bin on the PATH of its scripts, a terminal does not.
+    const path = (r.env.PATH ?? '').split(':').filter((d) => !d.includes(join('node_modules', '.bin')));
+    succeeded(
+      await runCommand('bash', ['-e'], { cwd: repoRoot, env: { ...r.env, PATH: path.join(':') }, stdin: script }),
+      'the printed commands',
+    );
+    const pages = await encodePages(join(repoRoot, 'pages'));
+    const held = r.api.store(storeId(r, 'PAGES_ID'));
+    for (const p of pages)
+      expectThat(held[pageKey(p.name)] === p.base64, `page ${p.name} is not in the page store as printed`);
+  });
+}
+
+async function inviteSteps(r: Rehearsal): Promise<void> {
+  const svc = r.serviceId;
+  // Admissions paused: new visitors queue (allow_percentage = 0 would be the kill switch, invites included).
+  await step(r, 'pause admissions', `npm run tune -- --service ${svc} --room main queue_all=true`, async () => {
+    await npmRun(r, 'tune', ['--service', svc, '--room', 'main', 'queue_all=true']);
+    await eventually(async () => !(await newVisitorPasses(r)), 'the room does not pause');
+  });
+  await step(r, 'an invite key', `npm run keys -- add-invite k1 --fastly-service ${svc}`, () =>
+    npmRun(r, 'keys', ['add-invite', 'k1', '--fastly-service', svc]),
+  );
+  const printed = await step(
+    r,
+    'an invitation',
+    `npm run invite -- --room main --sub ip:127.0.0.1 --service ${svc}`,
+    () =>
+      npmRun(r, 'invite', ['--room', 'main', '--sub', 'ip:127.0.0.1', '--service', svc, '--url', `${r.edge!.url}/`]),
+  );
+  const link = /https?:\/\/\S*waiting_room_invite=\S+/.exec(printed)?.[0];
+  expectThat(link !== undefined, `no link in: ${printed}`);
+  await step(r, 'the invited visitor gets in', 'a paused room, the link', async () => {
+    await r.edge!.sync();
+    const before = r.origin.requests.length;
+    const res = await fetch(link!, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    await res.arrayBuffer();
+    const passed = r.origin.requests.length > before || (res.status >= 300 && res.status < 400);
+    expectThat(passed, `the invited visitor got ${res.status} and did not reach the origin`);
+    expectThat(!(await newVisitorPasses(r)), 'the room let in a visitor without the invitation');
+  });
+  await step(r, 'resume admissions', `npm run tune -- --service ${svc} --room main queue_all=`, () =>
+    npmRun(r, 'tune', ['--service', svc, '--room', 'main', 'queue_all=']),
+  );
+}
+
+export async function operateSteps(r: Rehearsal): Promise<void> {
+  await tuneSteps(r);
+  await keySteps(r);
+  await pageSteps(r);
+  await inviteSteps(r);
+}
