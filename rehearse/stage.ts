@@ -14,6 +14,8 @@ export interface Stage {
   dir: string;
   /** The service id publish wrote into the staged fastly.toml (null before the first publish). */
   serviceId(): Promise<string | null>;
+  /** Takes the service id out of the staged fastly.toml, as publish does when it undoes a new service. */
+  forgetService(): Promise<void>;
   /** The package publish built: pkg/NAME.tar.gz. */
   packagePath: string;
   remove(): Promise<void>;
@@ -42,6 +44,10 @@ export async function stageProject(): Promise<Stage> {
     async serviceId() {
       const toml = parse(await readFile(join(dir, 'fastly.toml'), 'utf8')) as { service_id?: unknown };
       return typeof toml.service_id === 'string' && toml.service_id !== '' ? toml.service_id : null;
+    },
+    async forgetService() {
+      const file = join(dir, 'fastly.toml');
+      await writeFile(file, (await readFile(file, 'utf8')).replace(/^service_id = .*\n/m, ''));
     },
     remove: () => rm(dir, { recursive: true, force: true }),
   };

@@ -6,14 +6,13 @@
 // controller keeps running, holds and says so), a bounded number of calls, and nothing half-written.
 // invite never calls the API (`--service` only skips its local checks): it faces store-file faults
 // instead, a missing or corrupt local key file. One stand-in per fault, the tools run side by side.
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFault } from '../../fastly-api/faults.js';
 import { seedService, type SeededService } from '../../fastly-api/seed.js';
 import { startFastlyApi, type FastlyApi } from '../../fastly-api/server.js';
-import { fastlyBin } from '../../lib/fastly-cli.js';
 import { fastlyEnv } from '../../lib/fastly-env.js';
 import { controlProcess, TWO_ROOMS } from '../control/control-process.js';
 import { runCommand as run, type Run } from '../support/run-command.js';
@@ -30,15 +29,12 @@ interface Stage {
   home: string;
 }
 const stages = new Map<string, Stage>();
-let bin: string;
 const SEED = {
   ...TWO_ROOMS,
   settings: JSON.stringify({ wait_period_duration: '30', allow_percentage: '50', active_key: 'key1' }),
 };
 
 beforeAll(async () => {
-  bin = mkdtempSync(join(tmpdir(), 'wr-seams-bin-'));
-  symlinkSync(fastlyBin, join(bin, 'fastly'));
   for (const answer of FAULTS) {
     const api = await startFastlyApi({ faults: everyRoute(answer) });
     const svc = seedService(api, { config: SEED, secrets: ['key1'] });
@@ -47,7 +43,7 @@ beforeAll(async () => {
       api,
       svc,
       home,
-      env: { ...fastlyEnv({ url: api.url, home }), PATH: `${bin}:${process.env.PATH ?? ''}` },
+      env: fastlyEnv({ url: api.url, home }),
     });
   }
 });
@@ -56,7 +52,6 @@ afterAll(async () => {
     await s.api.stop();
     rmSync(s.home, { recursive: true, force: true });
   }
-  rmSync(bin, { recursive: true, force: true });
 });
 
 const tsx = (script: string, args: string[], env: NodeJS.ProcessEnv) =>
