@@ -1,6 +1,7 @@
 // What the simulator knows of each visitor (Actor) and of the run (Trace): the records population.ts
 // keeps as it plays the crowd, and the figures read.
 import type { WaitEstimate } from '../src/core/answer/index.js';
+import type { RequestTally } from './requests.js';
 import type { Group } from './visitors.js';
 
 /** One person (or bot operator): one identity, one or more devices or cookie jars. */
@@ -45,6 +46,8 @@ export interface Actor {
   backgroundPhaseMs?: number | null;
   /** CPU-seconds this visitor's device spent solving proofs of work (bot-farm.ts). */
   solveSeconds?: number;
+  /** Every request this visitor made, by kind (requests.ts): what the sale cost in requests. */
+  requests: RequestTally;
 }
 
 export interface Trace {

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../lib/ts-worker.js';
+import { costScenarios, findCostScenario } from './cost-scenarios.js';
+import { costTables, describeCosts, scenarioCosts, type ScenarioCosts } from './costs.js';
 import { computeFigures, type ScenarioFigures } from './figures.js';
 import { writeReport } from './report.js';
 import { runScenario } from './run.js';
@@ -19,7 +21,10 @@ const usage = `Usage: npm run simulate -- [options]
   --visitors N      population size for every chosen scenario (default: each scenario's own)
   --out DIR         where report.md, figures.json and the SVG charts go (default reports/sim)
   --update          rerun only the --scenario ones and put them into the report in --out, keeping every
-                    other scenario's figures from its figures.json (same seed)`;
+                    other scenario's figures from its figures.json (same seed)
+  --costs           print the requests each visitor made, by kind, and write no report: the sales
+                    ${costScenarios.map((s) => s.name).join(', ')} by default, or the --scenario ones
+                    (any scenario of one room), each with the page's reload after its winning check`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${usage}`);
@@ -59,11 +64,13 @@ function describe(f: ScenarioFigures): string {
 /** A scenario thread (sim/worker.ts). */
 const startWorker = (): Worker => startTsWorker(new URL('./worker.ts', import.meta.url));
 
-function runInWorker(worker: Worker, job: Job): Promise<ScenarioFigures> {
+type Done = Extract<Reply, { ok: true }>;
+
+function runInWorker(worker: Worker, job: Job): Promise<Done> {
   return new Promise((resolve, reject) => {
     const onMessage = (reply: Reply): void => {
       worker.off('error', onError);
-      if (reply.ok) resolve(reply.figures);
+      if (reply.ok) resolve(reply);
       else reject(new Error(`scenario ${job.name}: ${reply.error}`));
     };
     const onError = (error: Error): void => {
@@ -76,18 +83,26 @@ function runInWorker(worker: Worker, job: Job): Promise<ScenarioFigures> {
   });
 }
 
+/** How one kind of run goes: in this thread, or as a worker's job and what to take from its reply. */
+interface RunKind<T> {
+  inThread(scenario: Scenario): Promise<T>;
+  job(scenario: Scenario): Job;
+  take(done: Done): T;
+  show(value: T): string;
+}
+
 /**
  * Scenarios are independent, so they run side by side, one worker per core, largest first so the
  * flash crowd does not start last. One scenario, or one core: in this thread.
  */
-async function runAll(chosen: Scenario[], seed: string, visitors: number | undefined): Promise<ScenarioFigures[]> {
+async function runAll<T>(chosen: Scenario[], visitors: number | undefined, kind: RunKind<T>): Promise<T[]> {
   const threads = Math.min(availableParallelism(), chosen.length);
-  const results = new Map<string, ScenarioFigures>();
+  const results = new Map<string, T>();
   if (threads <= 1) {
     for (const scenario of chosen) {
-      const f = computeFigures(await runScenario(scenario, { seed, visitors }));
-      console.log(describe(f));
-      results.set(scenario.name, f);
+      const value = await kind.inThread(scenario);
+      console.log(kind.show(value));
+      results.set(scenario.name, value);
     }
   } else {
     const queue = [...chosen].sort((a, b) => (visitors ?? b.visitors) - (visitors ?? a.visitors));
@@ -96,9 +111,9 @@ async function runAll(chosen: Scenario[], seed: string, visitors: number | undef
       await Promise.all(
         workers.map(async (worker) => {
           for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
-            const f = await runInWorker(worker, { name: next.name, seed, visitors });
-            console.log(describe(f));
-            results.set(next.name, f);
+            const value = kind.take(await runInWorker(worker, kind.job(next)));
+            console.log(kind.show(value));
+            results.set(next.name, value);
           }
         }),
       );
@@ -109,6 +124,28 @@ async function runAll(chosen: Scenario[], seed: string, visitors: number | undef
   // The report keeps the scenarios' own order, whichever finished first.
   return chosen.map((s) => results.get(s.name)!);
 }
+
+/** The report's run: each scenario's figures. */
+const figuresRun = (seed: string, visitors: number | undefined): RunKind<ScenarioFigures> => ({
+  inThread: async (scenario) => computeFigures(await runScenario(scenario, { seed, visitors })),
+  job: (scenario) => ({ name: scenario.name, seed, visitors }),
+  take: (done) => {
+    if (!('figures' in done)) throw new Error('a worker answered a report run with costs');
+    return done.figures;
+  },
+  show: describe,
+});
+
+/** The cost run (--costs): each scenario's requests per visitor. */
+const costsRun = (seed: string, visitors: number | undefined): RunKind<ScenarioCosts> => ({
+  inThread: async (scenario) => scenarioCosts(await runScenario(scenario, { seed, visitors })),
+  job: (scenario) => ({ name: scenario.name, seed, visitors, costs: true }),
+  take: (done) => {
+    if (!('costs' in done)) throw new Error('a worker answered a cost run with figures');
+    return done.costs;
+  },
+  show: describeCosts,
+});
 
 /** The figures of the report already in `out`, for --update: they must be of the same seed. */
 async function earlierFigures(out: string, seed: string): Promise<ScenarioFigures[]> {
@@ -147,6 +184,7 @@ async function main(): Promise<void> {
         visitors: { type: 'string' },
         out: { type: 'string', default: 'reports/sim' },
         update: { type: 'boolean', default: false },
+        costs: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -162,10 +200,6 @@ async function main(): Promise<void> {
     .flatMap((s) => s.split(','))
     .map((s) => s.trim())
     .filter((s) => s !== '');
-  const chosen: Scenario[] =
-    names.length === 0
-      ? [...scenarios]
-      : names.map((n) => findScenario(n) ?? fail(`--scenario: unknown scenario "${n}"`));
   let visitors: number | undefined;
   if (values.visitors !== undefined) {
     visitors = Number(values.visitors);
@@ -173,8 +207,21 @@ async function main(): Promise<void> {
       fail(`--visitors: "${values.visitors}" is not a whole number >= 1`);
   }
   const seed = values.seed!;
+  if (values.costs) {
+    if (values.update) fail('--costs prints a table and writes no report: leave out --update');
+    const chosen =
+      names.length === 0
+        ? [...costScenarios]
+        : names.map((n) => findCostScenario(n) ?? fail(`--scenario: "${n}" is no scenario of one room`));
+    console.log(`\n${costTables(await runAll(chosen, visitors, costsRun(seed, visitors)))}`);
+    return;
+  }
+  const chosen: Scenario[] =
+    names.length === 0
+      ? [...scenarios]
+      : names.map((n) => findScenario(n) ?? fail(`--scenario: unknown scenario "${n}"`));
   const earlier = values.update ? await earlierFigures(values.out!, seed) : null;
-  const fresh = await runAll(chosen, seed, visitors);
+  const fresh = await runAll(chosen, visitors, figuresRun(seed, visitors));
   const all = earlier === null ? fresh : merged(earlier, fresh);
   const files = await writeReport(values.out!, seed, all);
   console.log(`wrote ${files.length} files to ${values.out}/ (report.md, figures.json, ${files.length - 2} charts)`);

@@ -7,10 +7,14 @@ import type { VirtualClock } from './clock.js';
 import type { Random } from '../lib/random.js';
 import type { Room, RoomAnswer } from './room.js';
 import type { ProofPlayer } from './bot-farm.js';
+import { countRequest, emptyTally, reloadsAfterWin } from './requests.js';
 import { farmGroups, type Arrival, type Behaviour } from './visitors.js';
 
 /** A check from the built-in page when it cannot solve (no proof players in the scenario): docs/bots.md. */
 const CANNOT_SOLVE = { header: 'none', json: true } as const;
+
+/** The built-in page's reload once its check is let in: the moment the check's answer takes to arrive. */
+const RELOAD_MS = 500;
 
 export type { Actor, Trace } from './actor.js';
 
@@ -92,6 +96,7 @@ export class Population {
       prequeued: false,
       pos: null,
       placeShown: null,
+      requests: emptyTally(),
     };
     this.trace.actors.push(actor);
     if (arrival.group === 'devices5') {
@@ -124,7 +129,8 @@ export class Population {
     return h !== null && this.windowOf(t) > this.windowOf(actor.arrivalMs) + h;
   }
 
-  private async visit(actor: Actor, device: number, t: number): Promise<void> {
+  /** `reload`: the built-in page's reload after its winning check (Behaviour.reloadAfterWin). */
+  private async visit(actor: Actor, device: number, t: number, reload = false): Promise<void> {
     if (actor.done) return;
     if (actor.admittedMs === null && this.pastHorizon(actor, t)) {
       actor.done = true;
@@ -134,7 +140,7 @@ export class Population {
     const jarIndex = actor.group === 'twojars' ? actor.nextJar : device;
     const jar = actor.jars[jarIndex]!;
     if (actor.group === 'clearer') jar.length = 0;
-    const answer = await this.send(actor, jarIndex, t);
+    const answer = await this.send(actor, jarIndex, t, reload);
     if (
       (actor.group === 'friend' || actor.group === 'replayer' || actor.group === 'hopper') &&
       actor.handoverAdmitted === null
@@ -142,7 +148,13 @@ export class Population {
       actor.handoverAdmitted = answer.outcome === 'origin';
 
     if (answer.outcome === 'origin') {
-      if (actor.admittedMs === null) this.admit(actor, device, t);
+      if (actor.admittedMs === null) {
+        this.admit(actor, device, t);
+        if (this.behaviour.reloadAfterWin && reloadsAfterWin(actor.group, actor.requests)) {
+          this.clock.at(t + RELOAD_MS, (now) => this.visit(actor, device, now, true));
+          return;
+        }
+      }
       this.browse(actor, device, t);
       return;
     }
@@ -154,7 +166,7 @@ export class Population {
   }
 
   /** One request with one jar: the cookie handling every visitor shares, and the draw bookkeeping. */
-  private async send(actor: Actor, jarIndex: number, t: number): Promise<RoomAnswer> {
+  private async send(actor: Actor, jarIndex: number, t: number, reload = false): Promise<RoomAnswer> {
     const jar = actor.jars[jarIndex]!;
     const presented = jar[0] ?? null;
     // Without proof players every page is the built-in one that cannot solve: its checks send `none`.
@@ -165,6 +177,7 @@ export class Population {
         : CANNOT_SOLVE;
     const answer = await this.room.request(actor.identity, jar, t, actor.pop, proof);
     this.hooks.proof?.answered(actor, answer, t);
+    countRequest(actor.requests, actor.group, answer, reload);
     actor.lastRequestMs = t;
     if (answer.reason === 'ceiling_held') actor.heldWinner = true;
     this.count(actor, answer, t, actor.dueMs[jarIndex] ?? null);

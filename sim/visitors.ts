@@ -54,6 +54,12 @@ export interface Behaviour {
   eventStartMs?: number;
   /** Visitors who come back late (honest ones only): null or absent = everyone on time. */
   lateReturns?: LateReturns;
+  /**
+   * The built-in page reloads once its check is let in (pages/README.md: the winning check is the
+   * origin's answer, then the page itself), a request of its own. Only the cost runs send it
+   * (cost-scenarios.ts); the report's scenarios were measured without it.
+   */
+  reloadAfterWin?: boolean;
 }
 
 /**
