@@ -64,29 +64,43 @@ export async function publishSteps(r: Rehearsal): Promise<void> {
     await checkPublished(r);
   });
 
+  r.edge = await step(
+    r,
+    'the room, before its first key',
+    "the active version's package on the local host",
+    async () => {
+      const edge = await startEdge(r.api, r.serviceId, r.origin.url);
+      const res = await fetch(`${edge.url}/`, { headers: { accept: 'text/html' } });
+      await res.arrayBuffer();
+      // [setup] opens the room at allow_percentage 100: visitors pass, and the room says it cannot sign.
+      const said = edge.tail(10).some((l) => /active_key "key1" has no usable key in waiting_room_keys/.test(l));
+      expectThat(
+        res.status === 200 && r.origin.requests.length === 1 && said,
+        `a visitor got ${res.status}; the room said ${edge.tail(6).join(' | ')}`,
+      );
+      return edge;
+    },
+  );
+
   await step(r, 'the first signing key', `npm run keys -- add key1 --fastly-service ${r.serviceId}`, async () => {
     await npmRun(r, 'keys', ['add', 'key1', '--fastly-service', r.serviceId]);
     const keys = r.api.secrets.names([...r.names].find(([, n]) => n === 'KEYS_ID')![0]);
     expectThat(keys.key1?.sealed === true, `key1 is not in ${KEY_STORE}, sealed by the CLI`);
-  });
-
-  r.edge = await step(r, 'the room serves (local host)', "the active version's package on the local host", async () => {
-    const edge = await startEdge(r.api, r.serviceId, r.origin.url);
-    const res = await fetch(`${edge.url}/`, { headers: { accept: 'text/html' } });
+    await r.edge!.sync();
+    const res = await fetch(`${r.edge!.url}/`, { headers: { accept: 'text/html' } });
     await res.arrayBuffer();
     expectThat(
-      res.status === 200 && r.origin.requests.length === 1,
-      `a first visitor got ${res.status}, not the origin's page`,
+      res.status === 200 && r.origin.requests.length === 2,
+      `a visitor got ${res.status}, not the origin's page`,
     );
-    return edge;
   });
 
   const again = await step(r, 'publish again: a new version', `npx fastly ${publish.join(' ')}`, () =>
     fastly(r, publish, r.stage.dir),
   );
   expectThat(again.includes(`version 2)`), `the second publish said: ${again}`);
-  await r.edge.sync();
-  expectThat(r.edge.version() === 2, `the room runs version ${r.edge.version()}, not 2`);
+  await r.edge!.sync();
+  expectThat(r.edge!.version() === 2, `the room runs version ${r.edge!.version()}, not 2`);
 
   const versions = await step(r, 'the versions', `npx fastly service version list --service-id ${r.serviceId}`, () =>
     fastly(r, ['service', 'version', 'list', '--service-id', r.serviceId]),

@@ -14,8 +14,8 @@ describe('npm run rehearse', () => {
     result = await rehearse();
     expect(result.steps.map((s) => s.name)).toEqual([
       'publish a new service',
+      'the room, before its first key',
       'the first signing key',
-      'the room serves (local host)',
       'publish again: a new version',
       'the versions',
       'deploy the same package',

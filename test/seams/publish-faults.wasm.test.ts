@@ -41,8 +41,16 @@ afterAll(async () => {
 
 describe('fastly compute publish when Fastly refuses a step', () => {
   it.each([
-    ['the package upload', 'PUT /service/*/version/1/package 503 1', /✗ Uploading package[\s\S]*Cleaning up service[\s\S]*ERROR: the Fastly API returned 503/],
-    ['the activation', 'PUT /service/*/version/1/activate 503 1', /✗ Activating service \(version 1\)[\s\S]*Cleaning up service[\s\S]*ERROR: the Fastly API returned 503/],
+    [
+      'the package upload',
+      'PUT /service/*/version/1/package 503 1',
+      /✗ Uploading package[\s\S]*Cleaning up service[\s\S]*ERROR: the Fastly API returned 503/,
+    ],
+    [
+      'the activation',
+      'PUT /service/*/version/1/activate 503 1',
+      /✗ Activating service \(version 1\)[\s\S]*Cleaning up service[\s\S]*ERROR: the Fastly API returned 503/,
+    ],
   ])(
     'refused %s: it says so, deletes the half-made service, and the next publish reuses the stores',
     async (_what, fault, says) => {
