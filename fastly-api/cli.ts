@@ -15,7 +15,7 @@ import { fastlyEnvVars } from '../lib/fastly-env.js';
 import { shellQuote } from '../lib/fastly-cli.js';
 import { FAULT_USAGE, parseFault, type Fault } from './faults.js';
 import { DEFAULT_CALLS_PER_HOUR } from './rate-limit.js';
-import { signingKeys } from '../lib/room-store.js';
+import { roomSettings, signingKeys } from '../lib/room-store.js';
 import { CONTROLLER_KEY } from '../src/core/settings/index.js';
 import { seedService } from './seed.js';
 import { startFastlyApi, type ApiCall } from './server.js';
@@ -77,6 +77,11 @@ async function seedFrom(file: string): Promise<Record<string, string>> {
   return items;
 }
 
+/** The key ids a published service would hold: the service-wide active_key and every room's. */
+function seededKeys(config: Record<string, string>): string[] {
+  return [...new Set([roomSettings(config, null).config.activeKey, ...signingKeys(config).keys()])].sort();
+}
+
 export interface RunOptions {
   /** Stops the stand-in (default: SIGINT or SIGTERM). */
   signal?: AbortSignal;
@@ -133,10 +138,10 @@ export async function main(argv: readonly string[], run: RunOptions = {}): Promi
   if (values.empty) {
     print(`Fastly API stand-in on ${api.url}: no service yet; ${api.rateLimit.callsPerHour} calls an hour`);
   } else {
-    const ids = seedService(api, { serviceId: values.service, config, secrets: [...signingKeys(config).keys()] });
+    const ids = seedService(api, { serviceId: values.service, config, secrets: seededKeys(config) });
     print(
       `Fastly API stand-in on ${api.url}: service ${ids.serviceId}, waiting_room_config ${ids.configStoreId} (${Object.keys(config).length} items), ` +
-        `waiting_room_pages ${ids.pageStoreId}, waiting_room_keys ${ids.secretStoreId} (${[...signingKeys(config).keys()].join(', ')}); ` +
+        `waiting_room_pages ${ids.pageStoreId}, waiting_room_keys ${ids.secretStoreId} (${seededKeys(config).join(', ')}); ` +
         `${api.rateLimit.callsPerHour} calls an hour`,
     );
   }

@@ -50,6 +50,44 @@ describe('npm run fastly-api', () => {
     expect(printed.slice(-2)).toEqual(['1 calls:', '    1  GET /resources/stores/config/SHOP-config/items 200']);
   });
 
+  it("leaves a local controller's heartbeat out of the seed, and holds a key for each active_key", async () => {
+    const config = join(dir, 'with-heartbeat.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        settings: '{"active_key":"key1"}',
+        'room.shop': '{"active_key":"shop7"}',
+        routing: '{"rooms":[{"id":"shop","routes":["/"]}],"default_room":"shop"}',
+        controller: '{"id":"3f2a9c1e","host":"laptop","pid":1,"started":1,"beat":2,"lease":600}',
+      }),
+    );
+    let keys: unknown;
+    let items: unknown;
+    const printed = await session(['--seed-from', config, '--quiet'], async (url) => {
+      const get = (path: string) => fetch(`${url}${path}`, { headers: { 'Fastly-Key': 'k' } }).then((r) => r.json());
+      items = await get('/resources/stores/config/SVC-config/items');
+      keys = await get('/resources/stores/secret/SVC-keys/secrets');
+    });
+    expect((items as Array<{ item_key: string }>).map((i) => i.item_key).sort()).toEqual([
+      'room.shop',
+      'routing',
+      'settings',
+    ]);
+    expect((keys as { data: Array<{ name: string }> }).data.map((k) => k.name).sort()).toEqual(['key1', 'shop7']);
+    expect(printed[0]).toMatch(/waiting_room_keys SVC-keys \(key1, shop7\)/);
+  });
+
+  it('--empty holds no service, for fastly compute publish to make one', async () => {
+    let services: unknown;
+    const printed = await session(['--empty', '--quiet'], async (url) => {
+      services = await fetch(`${url}/service`, { headers: { 'Fastly-Key': 'k' } }).then((r) => r.json());
+    });
+    expect(services).toEqual([]);
+    expect(printed[0]).toMatch(/no service yet/);
+    expect(printed.some((l) => l.includes('npx fastly compute publish --non-interactive'))).toBe(true);
+    await expect(main(['--empty', '--seed-from', 'x.json'])).rejects.toThrow(/nothing to --seed-from/);
+  });
+
   it('refuses a seed file that is not a store file, saying what it must be', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{"settings": {"enabled": true}}');
