@@ -1,5 +1,6 @@
 // What a route is: the stand-in's state, a request as a handler sees it, and the answer it gives.
 import type { ServerResponse } from 'node:http';
+import type { ComputeAcls } from './compute-acls.js';
 import type { Answer, ConfigStores } from './config-store.js';
 import type { LogStreams } from './log-tail.js';
 import type { SecretStores } from './secret-store.js';
@@ -10,6 +11,7 @@ export interface State {
   secrets: SecretStores;
   services: Services;
   logs: LogStreams;
+  acls: ComputeAcls;
 }
 
 export interface Request {

@@ -154,6 +154,21 @@ export const routes: Route[] = [
     pattern: path('resources', 'stores', 'secret', seg, 'secrets', seg),
     handler: (s, r) => s.secrets.deleteSecret(r.params[0]!, r.params[1]!),
   },
+  // Compute ACLs (`fastly compute acl ...`).
+  { method: 'GET', pattern: path('resources', 'acls'), handler: (s) => s.acls.list() },
+  { method: 'POST', pattern: path('resources', 'acls'), handler: (s, r) => s.acls.createAcl(r.body) },
+  { method: 'GET', pattern: path('resources', 'acls', seg), handler: (s, r) => s.acls.describe(r.params[0]!) },
+  { method: 'DELETE', pattern: path('resources', 'acls', seg), handler: (s, r) => s.acls.deleteAcl(r.params[0]!) },
+  {
+    method: 'GET',
+    pattern: path('resources', 'acls', seg, 'entries'),
+    handler: (s, r) => s.acls.listEntries(r.params[0]!),
+  },
+  {
+    method: 'PATCH',
+    pattern: path('resources', 'acls', seg, 'entries'),
+    handler: (s, r) => s.acls.update(r.params[0]!, r.body),
+  },
   // The log stream (`fastly log-tail`): turning it on spends a call; the polls are a stream.
   {
     method: 'POST',

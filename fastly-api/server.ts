@@ -7,6 +7,7 @@
 // the outside (its version check) on this machine, and `refused` lists where they were going.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ComputeAcls } from './compute-acls.js';
 import { ConfigStores, type Answer } from './config-store.js';
 import { faultAnswer, faultFor, type Fault } from './faults.js';
 import { LogStreams } from './log-tail.js';
@@ -128,6 +129,7 @@ export async function startFastlyApi(options: FastlyApiOptions = {}): Promise<Fa
     secrets: new SecretStores(clock),
     services: new Services(clock, (id) => storeKind(state, id)),
     logs: new LogStreams(clock, options.logHoldMs),
+    acls: new ComputeAcls(),
   };
   const stand: Stand = { options, clock, rateLimit, state, calls: [], faults: options.faults ?? [], base: '' };
   const refused: string[] = [];
@@ -215,12 +217,14 @@ async function handle(stand: Stand, req: IncomingMessage, res: ServerResponse): 
   if (answer !== 'streamed') send(answer, headers);
 }
 
-/** What a store id is, for a resource link to it: a Config Store or a Secret Store, and its name. */
+/** What a resource id is, for a link to it: a Config Store, a Secret Store or a Compute ACL, and its name. */
 function storeKind(state: State, id: string): StoreKind | null {
   const config = state.config.byId.get(id);
   if (config !== undefined) return { type: 'config', name: config.name };
   const secret = state.secrets.byId.get(id);
-  return secret === undefined ? null : { type: 'secret-store', name: secret.name };
+  if (secret !== undefined) return { type: 'secret-store', name: secret.name };
+  const acl = state.acls.byId.get(id);
+  return acl === undefined ? null : { type: 'acl', name: acl.name };
 }
 
 /** Records the call, and tells `onCall` once it is answered (status 0: the client went away first). */

@@ -10,7 +10,7 @@ export interface ResourceLink {
   /** The name the service's code opens the store by. */
   name: string;
   resource_id: string;
-  resource_type: 'config' | 'secret-store' | 'kv-store';
+  resource_type: 'config' | 'secret-store' | 'kv-store' | 'acl';
 }
 
 /** A store's kind and name, for a link to it. */

@@ -20,7 +20,7 @@ export interface Edge {
   url: string;
   /** The active version it runs. */
   version(): number;
-  /** Makes the host's stores what the stand-in holds now; restarts it on a newly activated package. */
+  /** Makes the host's stores what the stand-in holds now; restarts it on a newly activated version. */
   sync(): Promise<void>;
   /** Lines the room printed to stdout (log-tail's) and per log endpoint so far, and the HTTPS batches. */
   lines(): { stdout: number; endpoints: Record<string, number>; batches: ReturnType<LogDelivery['counts']> };
@@ -32,7 +32,6 @@ export interface Edge {
 interface Running {
   host: RunningHost;
   version: number;
-  packageId: string;
   /** Store file -> the text last written, so an unchanged store is not rewritten. */
   written: Map<string, string>;
   /** Host stdout lines already passed on. */
@@ -44,10 +43,12 @@ const RELOADED = 'compute-host: reloaded [local_server] after a change to ';
 
 const fileOf = (linkName: string): string => `store-${linkName}.json`;
 
-/** The stores a version links, as the host's JSON store files: file -> text. */
+/** The stores and ACLs a version links, as the host's JSON files: file -> text. */
 function storeFiles(api: FastlyApi, v: Version): Map<string, string> {
   const files = new Map<string, string>();
   for (const link of v.parts.links) {
+    if (link.resource_type === 'acl')
+      files.set(fileOf(link.name), JSON.stringify({ entries: api.acls.entries(link.resource_id) }));
     if (link.resource_type === 'config') {
       files.set(fileOf(link.name), JSON.stringify(api.store(link.resource_id)));
     } else if (link.resource_type === 'secret-store') {
@@ -67,9 +68,12 @@ function manifest(v: Version, origin: string): Record<string, unknown> {
         .map((l) => [l.name, { format: 'json', file: fileOf(l.name) }]),
     );
   const backends = Object.fromEntries([...v.parts.backends.keys()].map((name) => [name, { url: origin }]));
+  const acls = Object.fromEntries(
+    v.parts.links.filter((l) => l.resource_type === 'acl').map((l) => [l.name, fileOf(l.name)]),
+  );
   return {
     name: 'rehearsal-edge',
-    local_server: { backends, config_stores: stores('config'), secret_stores: stores('secret-store') },
+    local_server: { backends, config_stores: stores('config'), secret_stores: stores('secret-store'), acls },
   };
 }
 
@@ -93,7 +97,7 @@ export async function startEdge(api: FastlyApi, serviceId: string, origin: strin
     await writeFile(wasm, v.parts.pkg!.wasm);
     const files = storeFiles(api, v);
     const host = await startHost({ wasm, manifest: manifest(v, origin), files: Object.fromEntries(files) });
-    return { host, version: v.number, packageId: v.parts.pkg!.id, written: files, seen: 0 };
+    return { host, version: v.number, written: files, seen: 0 };
   }
 
   /** The room's new output lines, passed where Fastly would send them. */
@@ -119,7 +123,7 @@ export async function startEdge(api: FastlyApi, serviceId: string, origin: strin
 
   const sync = async (): Promise<void> => {
     const v = active();
-    if (running === null || running.packageId !== v.parts.pkg!.id) {
+    if (running === null || running.version !== v.number) {
       await running?.host.stop();
       running = await launch(v);
       return;

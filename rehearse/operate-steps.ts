@@ -2,6 +2,7 @@
 // Config Store item, a key rotation and the old key's removal, the pages uploaded by the commands
 // `npm run pages` prints (run exactly as printed), and an invitation that lets one visitor past a
 // closed room. Each checked where it lands: the stand-in's stores, and the room's answers.
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { repoRoot } from '../lib/paths.js';
 import { encodePages, pageKey } from '../scripts/pages-to-store.js';
@@ -127,9 +128,80 @@ async function inviteSteps(r: Rehearsal): Promise<void> {
     expectThat(passed, `the invited visitor got ${res.status} and did not reach the origin`);
     expectThat(!(await newVisitorPasses(r)), 'the room let in a visitor without the invitation');
   });
+  await aclSteps(r);
   await step(r, 'resume admissions', `npm run tune -- --service ${svc} --room main queue_all=`, () =>
     npmRun(r, 'tune', ['--service', svc, '--room', 'main', 'queue_all=']),
   );
+}
+
+/** Rooms and rules as JSON: one room over everything, and the staff's bypass when `staff`. */
+const routing = (staff: boolean): string =>
+  JSON.stringify({
+    rooms: [{ id: 'main', routes: ['/'] }],
+    default_room: 'main',
+    rules: staff ? [{ id: 'staff', if: { acl: 'staff_ips' }, then: 'bypass' }] : [],
+  });
+
+/** What [setup] cannot make: an ACL, linked on a new version, and a bypass rule on it (the room paused). */
+async function aclSteps(r: Rehearsal): Promise<void> {
+  const svc = r.serviceId;
+  await step(
+    r,
+    'an ACL of staff addresses',
+    'npx fastly compute acl create --name staff_ips; ... update --operation create',
+    async () => {
+      await fastly(r, ['compute', 'acl', 'create', '--name', 'staff_ips']);
+      const id = [...r.api.acls.byId.values()].find((a) => a.name === 'staff_ips')!.id;
+      r.names.set(id, 'ACL_ID');
+      await fastly(r, [
+        'compute',
+        'acl',
+        'update',
+        '--acl-id',
+        id,
+        '--operation',
+        'create',
+        '--prefix',
+        '127.0.0.1/32',
+        '--action',
+        'ALLOW',
+      ]);
+    },
+  );
+  const id = storeId(r, 'ACL_ID');
+  const link = [
+    'resource-link',
+    'create',
+    '--service-id',
+    svc,
+    '--version',
+    'active',
+    '--autoclone',
+    '--resource-id',
+    id,
+    '--name',
+    'staff_ips',
+  ];
+  await step(
+    r,
+    'linked on a new version, activated',
+    `npx fastly resource-link create ... --autoclone --resource-id ACL_ID; service version activate`,
+    async () => {
+      await fastly(r, link);
+      await fastly(r, ['service', 'version', 'activate', '--service-id', svc, '--version', 'latest']);
+    },
+  );
+  const file = join(r.dir, 'routing.json');
+  await writeFile(file, routing(true));
+  await step(r, 'a bypass rule on it', `npm run tune -- --service ${svc} --routing routing.json`, async () => {
+    await npmRun(r, 'tune', ['--service', svc, '--routing', file]);
+    await eventually(() => newVisitorPasses(r), 'a visitor from a staff address still waits');
+  });
+  await writeFile(file, routing(false));
+  await step(r, 'the rule taken out', `npm run tune -- --service ${svc} --routing routing.json`, async () => {
+    await npmRun(r, 'tune', ['--service', svc, '--routing', file]);
+    await eventually(async () => !(await newVisitorPasses(r)), 'the staff rule still applies');
+  });
 }
 
 export async function operateSteps(r: Rehearsal): Promise<void> {
