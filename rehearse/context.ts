@@ -1,6 +1,7 @@
 // What the rehearsal's steps share: the stand-in of Fastly's API, the environment that points the real
 // Fastly CLI at it, the staged project, the service once published, the room on the local host, and
 // the record of every step. Made once per rehearsal, never a module global.
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,8 @@ export interface Rehearsal {
   /** Ids shown by what they are in the step records (store id -> `CONFIG_ID`, ...). */
   names: Map<string, string>;
   records: StepRecord[];
+  /** Long-running children (the controllers): whatever still runs when the rehearsal ends is killed. */
+  children: Set<ChildProcess>;
   print: (line: string) => void;
 }
 
@@ -41,12 +44,38 @@ export async function openRehearsal(print: (line: string) => void): Promise<Rehe
     WR_KEYS_FILE: join(dir, 'keys.json'),
     WR_CONFIG_FILE: join(dir, 'config.json'),
   };
-  const stage = await stageProject();
-  const origin = await startEchoOrigin();
-  return { api, env, stage, dir, origin, serviceId: '', edge: null, names: new Map(), records: [], print };
+  let stage: Stage;
+  let origin: EchoOrigin;
+  try {
+    stage = await stageProject();
+    origin = await startEchoOrigin();
+  } catch (error) {
+    await api.stop();
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    api,
+    env,
+    stage,
+    dir,
+    origin,
+    serviceId: '',
+    edge: null,
+    names: new Map(),
+    records: [],
+    children: new Set(),
+    print,
+  };
 }
 
 export async function closeRehearsal(r: Rehearsal): Promise<void> {
+  for (const child of r.children) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const gone = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await gone;
+  }
   await r.edge?.stop();
   await r.origin.close();
   await r.api.stop();

@@ -31,6 +31,7 @@ function startController(r: Rehearsal, args: readonly string[]): Controller {
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
+  r.children.add(child);
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
