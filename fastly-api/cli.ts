@@ -18,7 +18,7 @@ import { DEFAULT_CALLS_PER_HOUR } from './rate-limit.js';
 import { roomSettings, signingKeys } from '../lib/room-store.js';
 import { CONTROLLER_KEY } from '../src/core/settings/index.js';
 import { seedService } from './seed.js';
-import { startFastlyApi, type ApiCall } from './server.js';
+import { startFastlyApi, type ApiCall, type FastlyApi } from './server.js';
 
 export const USAGE = `usage: npm run fastly-api -- [--port N] [--service ID | --empty] [--seed-from FILE] [--calls-per-hour N] [--free-reads] [--fault SPEC]... [--home DIR] [--quiet]
   --port N            listen on 127.0.0.1:N (default: a free port)
@@ -88,6 +88,34 @@ export interface RunOptions {
   print?: (line: string) => void;
 }
 
+/** What the stand-in holds, the environment to export for the Fastly CLI, and the first command to try. */
+function announce(
+  api: FastlyApi,
+  o: { empty: boolean; service: string; home?: string; fault?: string[]; config: Record<string, string> },
+  print: (line: string) => void,
+): void {
+  const vars = fastlyEnvVars({ url: api.url, home: o.home });
+  if (o.empty) {
+    print(`Fastly API stand-in on ${api.url}: no service yet; ${api.rateLimit.callsPerHour} calls an hour`);
+  } else {
+    const keys = seededKeys(o.config);
+    const ids = seedService(api, { serviceId: o.service, config: o.config, secrets: keys });
+    print(
+      `Fastly API stand-in on ${api.url}: service ${ids.serviceId}, waiting_room_config ${ids.configStoreId} (${Object.keys(o.config).length} items), ` +
+        `waiting_room_pages ${ids.pageStoreId}, waiting_room_keys ${ids.secretStoreId} (${keys.join(', ')}); ` +
+        `${api.rateLimit.callsPerHour} calls an hour`,
+    );
+  }
+  for (const spec of o.fault ?? []) print(`fault in force: ${spec.trim()}`);
+  print('In another shell, point the Fastly CLI at it, then use the tools as on a real service:');
+  for (const line of exportLines(vars)) print(`  ${line}`);
+  print(
+    o.empty
+      ? '  npx fastly compute publish --non-interactive   # then: npm run keys -- add key1 --fastly-service SERVICE_ID'
+      : `  npm run tune -- --service ${o.service} --show`,
+  );
+}
+
 export async function main(argv: readonly string[], run: RunOptions = {}): Promise<number> {
   const { values } = parseArgs({
     args: [...argv],
@@ -119,8 +147,12 @@ export async function main(argv: readonly string[], run: RunOptions = {}): Promi
       throw new UsageError(`--fault ${(error as Error).message}`);
     }
   });
-  if (values.empty && values['seed-from'] !== undefined)
-    throw new UsageError('--empty holds no service, so there is nothing to --seed-from');
+  if (
+    values.empty &&
+    (values['seed-from'] !== undefined || argv.some((a) => a === '--service' || a.startsWith('--service=')))
+  ) {
+    throw new UsageError('--empty holds no service: --service and --seed-from have nothing to name or fill');
+  }
   const config = values['seed-from'] === undefined ? {} : await seedFrom(values['seed-from']);
   const api = await startFastlyApi({
     port,
@@ -134,25 +166,7 @@ export async function main(argv: readonly string[], run: RunOptions = {}): Promi
             `${new Date(c.at).toISOString()} ${c.method} ${c.path}${c.query} ${c.status === 0 ? '(client went away)' : c.status}`,
           ),
   });
-  const vars = fastlyEnvVars({ url: api.url, home: values.home });
-  if (values.empty) {
-    print(`Fastly API stand-in on ${api.url}: no service yet; ${api.rateLimit.callsPerHour} calls an hour`);
-  } else {
-    const ids = seedService(api, { serviceId: values.service, config, secrets: seededKeys(config) });
-    print(
-      `Fastly API stand-in on ${api.url}: service ${ids.serviceId}, waiting_room_config ${ids.configStoreId} (${Object.keys(config).length} items), ` +
-        `waiting_room_pages ${ids.pageStoreId}, waiting_room_keys ${ids.secretStoreId} (${seededKeys(config).join(', ')}); ` +
-        `${api.rateLimit.callsPerHour} calls an hour`,
-    );
-  }
-  for (const spec of values.fault ?? []) print(`fault in force: ${spec.trim()}`);
-  print('In another shell, point the Fastly CLI at it, then use the tools as on a real service:');
-  for (const line of exportLines(vars)) print(`  ${line}`);
-  print(
-    values.empty
-      ? '  npx fastly compute publish --non-interactive   # then: npm run keys -- add key1 --fastly-service SERVICE_ID'
-      : `  npm run tune -- --service ${values.service} --show`,
-  );
+  announce(api, { ...values, config }, print);
   print('Ctrl-C stops it.');
   await new Promise<void>((resolve) => {
     if (run.signal !== undefined) {

@@ -59,7 +59,8 @@ export class ComputeAcls {
   }
 
   deleteAcl(id: string): Answer {
-    return this.byId.delete(id) ? { status: 204, body: null } : apiError(404, 'Record not found');
+    // 200, as go-fastly's computeacls.Delete expects (it refuses any other status, 204 included).
+    return this.byId.delete(id) ? { status: 200, body: { status: 'ok' } } : apiError(404, 'Record not found');
   }
 
   listEntries(id: string): Answer {

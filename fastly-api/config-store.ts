@@ -59,7 +59,7 @@ export class ConfigStores {
     return store;
   }
 
-  /** The store's items as a plain object, key -> value (for tests and the seed). */
+  /** The store's items as a plain object, key -> value (for tests and a seeded service). */
   values(id: string): Record<string, string> {
     const store = this.byId.get(id);
     if (store === undefined) throw new Error(`no Config Store ${id}`);

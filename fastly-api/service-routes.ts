@@ -9,13 +9,13 @@ const seg = '([^/]+)';
 const path = (...parts: string[]): RegExp => new RegExp(`^/${parts.join('/')}$`);
 const V = ['service', seg, 'version', seg];
 
-/** Version `n` of service `id` ('active' and 'latest' too), and where its parts are. */
+/** Version `n` of service `id` (a number: the CLI resolves `active` and `latest` itself), and the time. */
 function at(s: State, r: Request, editable: boolean): { s: Service; v: Version; time: string } | Answer {
   const id = r.params[0]!;
   const raw = r.params[1]!;
-  const n = raw === 'active' || raw === 'latest' ? raw : Number.parseInt(raw, 10);
-  if (typeof n === 'number' && !(n >= 1)) return apiError(400, 'Bad request', `version must be a number, not '${raw}'`);
-  const found = editable && typeof n === 'number' ? s.services.editable(id, n) : s.services.version(id, n);
+  if (!/^[1-9]\d*$/.test(raw)) return apiError(400, 'Bad request', `version must be a number, not '${raw}'`);
+  const n = Number(raw);
+  const found = editable ? s.services.editable(id, n) : s.services.version(id, n);
   if ('status' in found) return found;
   return { ...found, time: apiTime(s.services.clock()) };
 }

@@ -3,7 +3,7 @@
 // every tool an operator uses on a service runs against it, while the published package serves on the
 // local Compute host from the stores the service links. One line a step (time, API calls, command),
 // then the calls by endpoint and what the whole path spent of the token's hourly budget.
-import { isMain, runTool, takesNoArguments } from '../lib/cli.js';
+import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { DEFAULT_CALLS_PER_HOUR } from '../fastly-api/rate-limit.js';
 import { rehearse, type StepRecord } from './index.js';
 
@@ -24,7 +24,7 @@ export function callCounts(steps: readonly StepRecord[]): string[] {
 }
 
 export async function main(argv: readonly string[] = [], print = (line: string) => console.log(line)): Promise<number> {
-  takesNoArguments('npm run rehearse', USAGE, argv);
+  if (argv.length > 0) throw new UsageError(`it takes no arguments, not "${argv.join(' ')}"`);
   const started = performance.now();
   print(`${'step'.padEnd(34)} ${'time'.padStart(7)}  ${'API calls'.padStart(9)}  command`);
   const result = await rehearse(print);

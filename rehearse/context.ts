@@ -44,14 +44,13 @@ export async function openRehearsal(print: (line: string) => void): Promise<Rehe
     WR_KEYS_FILE: join(dir, 'keys.json'),
     WR_CONFIG_FILE: join(dir, 'config.json'),
   };
-  let stage: Stage;
+  let stage: Stage | null = null;
   let origin: EchoOrigin;
   try {
     stage = await stageProject();
     origin = await startEchoOrigin();
   } catch (error) {
-    await api.stop();
-    await rm(dir, { recursive: true, force: true });
+    await Promise.allSettled([api.stop(), stage?.remove(), rm(dir, { recursive: true, force: true })]);
     throw error;
   }
   return {
@@ -69,18 +68,21 @@ export async function openRehearsal(print: (line: string) => void): Promise<Rehe
   };
 }
 
+/** Stops a child as an operator would (SIGTERM, so it saves its state and stops its own children), then for good. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const late = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await gone;
+  clearTimeout(late);
+}
+
+/** Ends the rehearsal: every part stopped and every scratch file removed, whichever of them fails. */
 export async function closeRehearsal(r: Rehearsal): Promise<void> {
-  for (const child of r.children) {
-    if (child.exitCode !== null || child.signalCode !== null) continue;
-    const gone = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGKILL');
-    await gone;
-  }
-  await r.edge?.stop();
-  await r.origin.close();
-  await r.api.stop();
-  await r.stage.remove();
-  await rm(r.dir, { recursive: true, force: true });
+  await Promise.allSettled([...r.children].map(stopChild));
+  await Promise.allSettled([r.edge?.stop(), r.origin.close()]);
+  await Promise.allSettled([r.api.stop(), r.stage.remove(), rm(r.dir, { recursive: true, force: true })]);
 }
 
 /** Runs a step and records it; `run` throws (with what went wrong) when the step's outcome is not the expected one. */

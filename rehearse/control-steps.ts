@@ -102,6 +102,31 @@ async function logTailRun(r: Rehearsal): Promise<void> {
   await step(r, 'its stop', 'SIGTERM (Ctrl-C)', () => stopController(c));
 }
 
+/** The HTTPS log endpoint on a new version, that version activated, and the room told its name. */
+async function httpsEndpointSteps(r: Rehearsal, port: number, secret: string): Promise<void> {
+  const svc = r.serviceId;
+  const create = ['service', 'logging', 'https', 'create', '--service-id', svc, '--version', 'active', '--autoclone'];
+  const endpoint = [
+    ...['--name', LOG_ENDPOINT, '--url', `https://127.0.0.1:${port}/`, '--message-type', 'blank', '--json-format', '2'],
+    ...['--header-name', 'X-Room-Log', '--header-value', secret],
+  ];
+  await step(
+    r,
+    'an HTTPS log endpoint',
+    `npx fastly ${create.join(' ')} --name ${LOG_ENDPOINT} --url https://CONTROLLER:${port}/ ...`,
+    () => fastly(r, [...create, ...endpoint]),
+  );
+  const activate = ['service', 'version', 'activate', '--service-id', svc, '--version', 'latest'];
+  await step(r, 'activate the version holding it', `npx fastly ${activate.join(' ')}`, async () => {
+    await fastly(r, activate);
+    await r.edge!.sync();
+  });
+  await step(r, 'the room logs to it', `npm run tune -- --service ${svc} log_endpoint=${LOG_ENDPOINT}`, async () => {
+    await npmRun(r, 'tune', ['--service', svc, `log_endpoint=${LOG_ENDPOINT}`]);
+    await r.edge!.sync();
+  });
+}
+
 async function httpsRun(r: Rehearsal): Promise<void> {
   const svc = r.serviceId;
   const cert = await selfSignedCertificate('127.0.0.1');
@@ -112,46 +137,7 @@ async function httpsRun(r: Rehearsal): Promise<void> {
   r.edge = await startEdge(r.api, svc, r.origin.url, cert.cert);
   const port = await freePort();
   const secret = 'rehearsal-log-secret-0123456789';
-  const create = [
-    'logging',
-    'https',
-    'create',
-    '--service-id',
-    svc,
-    '--version',
-    'active',
-    '--autoclone',
-    '--name',
-    LOG_ENDPOINT,
-  ];
-  const endpoint = [
-    '--url',
-    `https://127.0.0.1:${port}/`,
-    '--message-type',
-    'blank',
-    '--json-format',
-    '2',
-    '--header-name',
-    'X-Room-Log',
-    '--header-value',
-    secret,
-  ];
-  await step(r, 'an HTTPS log endpoint', `npx fastly ${create.join(' ')} --url https://CONTROLLER:${port}/ ...`, () =>
-    fastly(r, [...create, ...endpoint]),
-  );
-  await step(
-    r,
-    'activate the version holding it',
-    `npx fastly service version activate --service-id ${svc} --version latest`,
-    async () => {
-      await fastly(r, ['service', 'version', 'activate', '--service-id', svc, '--version', 'latest']);
-      await r.edge!.sync();
-    },
-  );
-  await step(r, 'the room logs to it', `npm run tune -- --service ${svc} log_endpoint=${LOG_ENDPOINT}`, async () => {
-    await npmRun(r, 'tune', ['--service', svc, `log_endpoint=${LOG_ENDPOINT}`]);
-    await r.edge!.sync();
-  });
+  await httpsEndpointSteps(r, port, secret);
   const tls = ['--tls-cert', join(r.dir, 'cert.pem'), '--tls-key', join(r.dir, 'key.pem')];
   const args = [
     '--source',
@@ -164,23 +150,19 @@ async function httpsRun(r: Rehearsal): Promise<void> {
     svc,
   ];
   const before = r.api.calls.filter((x) => x.method === 'PATCH' && x.status === 200).length;
-  const c = await step(
-    r,
-    'the controller as its receiver',
-    `npm run control -- --source https:${port} --tls-cert … --service ${svc} ...`,
-    async () => {
-      const stop = crowd(r);
-      const controller = startController(r, [...args, ...tls]);
-      const delivered = () => (r.edge!.lines().batches.delivered[LOG_ENDPOINT] ?? 0) > 0;
-      try {
-        // a write made after the first batch came: the schedule it learned from the posted lines
-        await untilWritten(r, controller, before, delivered);
-      } finally {
-        stop();
-      }
-      return controller;
-    },
-  );
+  const command = `npm run control -- --source https:${port} --tls-cert … --service ${svc} ...`;
+  const c = await step(r, 'the controller as its receiver', command, async () => {
+    const stop = crowd(r);
+    const controller = startController(r, [...args, ...tls]);
+    const delivered = () => (r.edge!.lines().batches.delivered[LOG_ENDPOINT] ?? 0) > 0;
+    try {
+      // a write made after the first batch came: the schedule it learned from the posted lines
+      await untilWritten(r, controller, before, delivered);
+    } finally {
+      stop();
+    }
+    return controller;
+  });
   await step(r, 'its stop', 'SIGTERM (Ctrl-C)', () => stopController(c));
   const journal = (await readFile(join(r.dir, 'journal.jsonl'), 'utf8')).trim().split('\n').length;
   r.print(`  the controllers' journal: ${journal} lines`);

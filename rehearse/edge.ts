@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { FastlyApi } from '../fastly-api/server.js';
 import type { Version } from '../fastly-api/services.js';
 import { startHost, type RunningHost } from '../lib/host-process.js';
+import { edgeManifest, storeFiles } from './edge-files.js';
 import { deliverHttpsLogs, type LogDelivery } from './log-delivery.js';
 
 export interface Edge {
@@ -41,67 +42,55 @@ interface Running {
 /** The line the local host prints once it has read a changed store file. */
 const RELOADED = 'compute-host: reloaded [local_server] after a change to ';
 
-const fileOf = (linkName: string): string => `store-${linkName}.json`;
+/** How long a changed store file may take to be read again by the host, ms. */
+const RELOAD_WAIT_MS = 5000;
 
-/** The stores and ACLs a version links, as the host's JSON files: file -> text. */
-function storeFiles(api: FastlyApi, v: Version): Map<string, string> {
-  const files = new Map<string, string>();
-  for (const link of v.parts.links) {
-    if (link.resource_type === 'acl')
-      files.set(fileOf(link.name), JSON.stringify({ entries: api.acls.entries(link.resource_id) }));
-    if (link.resource_type === 'config') {
-      files.set(fileOf(link.name), JSON.stringify(api.store(link.resource_id)));
-    } else if (link.resource_type === 'secret-store') {
-      const names = Object.keys(api.secrets.names(link.resource_id));
-      const values = names.map((n) => [n, api.secrets.value(link.resource_id, n).toString('utf8')]);
-      files.set(fileOf(link.name), JSON.stringify(Object.fromEntries(values)));
-    }
+/** The room on the local host for one service, following its active version and its stores. */
+class RehearsalEdge implements Edge {
+  private running: Running | null = null;
+  private stdout = 0;
+  private readonly endpoints: Record<string, number> = {};
+  private readonly delivery: LogDelivery;
+  private pump: ReturnType<typeof setInterval> | null = null;
+  /** What went wrong passing the room's lines on, said once by `tail`. */
+  private pumpError: string | null = null;
+
+  constructor(
+    private readonly api: FastlyApi,
+    private readonly serviceId: string,
+    private readonly origin: string,
+    private readonly dir: string,
+    ca: string | undefined,
+  ) {
+    this.delivery = deliverHttpsLogs(serviceId, ca);
   }
-  return files;
-}
 
-function manifest(v: Version, origin: string): Record<string, unknown> {
-  const stores = (type: string) =>
-    Object.fromEntries(
-      v.parts.links
-        .filter((l) => l.resource_type === type)
-        .map((l) => [l.name, { format: 'json', file: fileOf(l.name) }]),
-    );
-  const backends = Object.fromEntries([...v.parts.backends.keys()].map((name) => [name, { url: origin }]));
-  const acls = Object.fromEntries(
-    v.parts.links.filter((l) => l.resource_type === 'acl').map((l) => [l.name, fileOf(l.name)]),
-  );
-  return {
-    name: 'rehearsal-edge',
-    local_server: { backends, config_stores: stores('config'), secret_stores: stores('secret-store'), acls },
-  };
-}
+  get url(): string {
+    return this.running?.host.url ?? '';
+  }
 
-/** `ca`: the certificate an HTTPS log receiver serves, trusted as Fastly trusts a public one. */
-export async function startEdge(api: FastlyApi, serviceId: string, origin: string, ca?: string): Promise<Edge> {
-  const dir = await mkdtemp(join(tmpdir(), 'wr-rehearsal-edge-'));
-  let running: Running | null = null;
-  let delivery: LogDelivery | null = null;
-  let stdout = 0;
-  const endpoints: Record<string, number> = {};
+  version(): number {
+    return this.running?.version ?? 0;
+  }
 
-  const active = (): Version => {
-    const v = api.services.byId.get(serviceId)?.versions.find((x) => x.active);
+  private active(): Version {
+    const v = this.api.services.byId.get(this.serviceId)?.versions.find((x) => x.active);
     if (v === undefined || v.parts.pkg === null)
-      throw new Error(`service ${serviceId} has no active version with a package`);
+      throw new Error(`service ${this.serviceId} has no active version with a package`);
     return v;
-  };
+  }
 
-  async function launch(v: Version): Promise<Running> {
-    const wasm = join(dir, `v${v.number}.wasm`);
+  private async launch(v: Version): Promise<Running> {
+    const wasm = join(this.dir, `v${v.number}.wasm`);
     await writeFile(wasm, v.parts.pkg!.wasm);
-    const files = storeFiles(api, v);
-    const host = await startHost({ wasm, manifest: manifest(v, origin), files: Object.fromEntries(files) });
+    const files = storeFiles(this.api, v);
+    const manifest = edgeManifest(v, this.origin);
+    const host = await startHost({ wasm, manifest, files: Object.fromEntries(files) });
     return { host, version: v.number, written: files, seen: 0 };
   }
 
   /** The room's new output lines, passed where Fastly would send them. */
-  function passLogs(r: Running, v: Version): void {
+  private passLogs(r: Running, v: Version): void {
     const all = r.host.logs();
     const fresh = all.slice(r.seen);
     r.seen = all.length;
@@ -114,54 +103,87 @@ export async function startEdge(api: FastlyApi, serviceId: string, origin: strin
         continue;
       }
       const [, name, message] = m as unknown as [string, string, string];
-      endpoints[name] = (endpoints[name] ?? 0) + 1;
-      delivery?.push(name, message, v.parts.loggers.get(name));
+      this.endpoints[name] = (this.endpoints[name] ?? 0) + 1;
+      this.delivery.push(name, message, v.parts.loggers.get(name));
     }
-    stdout += toTail.length;
-    if (toTail.length > 0) api.logs.push(serviceId, toTail);
+    this.stdout += toTail.length;
+    if (toTail.length > 0) this.api.logs.push(this.serviceId, toTail);
   }
 
-  const sync = async (): Promise<void> => {
-    const v = active();
-    if (running === null || running.version !== v.number) {
-      await running?.host.stop();
-      running = await launch(v);
+  /** Passes the lines on every 100 ms; a failure is kept for `tail`, never thrown from the timer. */
+  startPump(): void {
+    this.pump = setInterval(() => {
+      try {
+        if (this.running !== null) this.passLogs(this.running, this.active());
+      } catch (error) {
+        this.pumpError ??= (error as Error).message;
+      }
+    }, 100);
+  }
+
+  async sync(): Promise<void> {
+    const v = this.active();
+    const r = this.running;
+    if (r === null || r.version !== v.number) {
+      if (r !== null) {
+        this.passLogs(r, v);
+        await r.host.stop();
+      }
+      this.running = await this.launch(v);
       return;
     }
-    for (const [file, text] of storeFiles(api, v)) {
-      if (running.written.get(file) === text) continue;
-      const host = running.host;
-      const reloads = () => host.logs().filter((l) => l.startsWith(RELOADED) && l.endsWith(`/${file}`)).length;
-      const before = reloads();
-      await host.writeFile(file, text);
-      running.written.set(file, text);
-      // The host reloads a changed store file within about a second: wait for it, so the next request sees it.
-      for (let i = 0; i < 100 && reloads() === before; i++) await new Promise((done) => setTimeout(done, 50));
-    }
-  };
+    for (const [file, text] of storeFiles(this.api, v))
+      if (r.written.get(file) !== text) await this.rewrite(r, file, text);
+  }
 
-  await sync();
-  delivery = deliverHttpsLogs(serviceId, ca);
-  const pump = setInterval(() => {
-    if (running !== null) passLogs(running, active());
-  }, 100);
-  const url = (): string => (running as Running | null)?.host.url ?? '';
-  return {
-    get url() {
-      return url();
-    },
-    version: () => (running as Running | null)?.version ?? 0,
-    sync,
-    tail: (n = 20) => {
-      const h = (running as Running | null)?.host;
-      return h === undefined ? [] : [...h.logs().slice(-n), ...h.errors().slice(-n)];
-    },
-    lines: () => ({ stdout, endpoints: { ...endpoints }, batches: delivery!.counts() }),
-    async stop() {
-      clearInterval(pump);
-      await delivery?.stop();
-      await (running as Running | null)?.host.stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  /** Rewrites one store file and waits until the host has read it, so the next request sees it. */
+  private async rewrite(r: Running, file: string, text: string): Promise<void> {
+    const reloads = () => r.host.logs().filter((l) => l.startsWith(RELOADED) && l.endsWith(`/${file}`)).length;
+    const before = reloads();
+    await r.host.writeFile(file, text);
+    r.written.set(file, text);
+    for (let waited = 0; reloads() === before; waited += 50) {
+      if (waited >= RELOAD_WAIT_MS)
+        throw new Error(`the host did not read ${file} again within 5 s: ${r.host.errors().slice(-5).join(' | ')}`);
+      await new Promise((done) => setTimeout(done, 50));
+    }
+  }
+
+  tail(n = 20): string[] {
+    const h = this.running?.host;
+    const said = this.pumpError === null ? [] : [`(passing the log on failed: ${this.pumpError})`];
+    return h === undefined ? said : [...h.logs().slice(-n), ...h.errors().slice(-n), ...said];
+  }
+
+  lines(): ReturnType<Edge['lines']> {
+    return { stdout: this.stdout, endpoints: { ...this.endpoints }, batches: this.delivery.counts() };
+  }
+
+  async stop(): Promise<void> {
+    if (this.pump !== null) clearInterval(this.pump);
+    const r = this.running;
+    if (r !== null) {
+      try {
+        this.passLogs(r, this.active());
+      } catch {
+        // the service is gone: nothing to pass on
+      }
+    }
+    await Promise.allSettled([this.delivery.stop(), r?.host.stop()]);
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** `ca`: the certificate an HTTPS log receiver serves, trusted as Fastly trusts a public one. */
+export async function startEdge(api: FastlyApi, serviceId: string, origin: string, ca?: string): Promise<Edge> {
+  const dir = await mkdtemp(join(tmpdir(), 'wr-rehearsal-edge-'));
+  const edge = new RehearsalEdge(api, serviceId, origin, dir, ca);
+  try {
+    await edge.sync();
+  } catch (error) {
+    await edge.stop();
+    throw error;
+  }
+  edge.startPump();
+  return edge;
 }

@@ -14,7 +14,7 @@ export interface LogDelivery {
   /** A line the room sent to log endpoint `name` (its fields: undefined when the version has none by that name). */
   push(name: string, line: string, endpoint: Fields | undefined): void;
   /** Batches delivered and refused, per endpoint name; lines for an endpoint the version lacks. */
-  counts(): { delivered: Record<string, number>; refused: Record<string, number>; unknown: number };
+  counts(): { delivered: Record<string, number>; refused: Record<string, number>; unknown: number; failed: number };
   stop(): Promise<void>;
 }
 
@@ -88,9 +88,12 @@ export function deliverHttpsLogs(serviceId: string, ca?: string): LogDelivery {
     }
   }
 
-  const timer = setInterval(() => {
-    flushing = flushing.then(flush);
-  }, 1000);
+  let failed = 0;
+  // A batch that cannot even be sent (a URL Node refuses) is counted, never an unhandled rejection.
+  const next = (): void => {
+    flushing = flushing.then(flush).catch(() => void (failed += 1));
+  };
+  const timer = setInterval(next, 1000);
   return {
     push(name, line, endpoint) {
       if (endpoint === undefined || endpoint.url === undefined) {
@@ -101,9 +104,10 @@ export function deliverHttpsLogs(serviceId: string, ca?: string): LogDelivery {
       p.lines.push(line);
       pending.set(name, p);
     },
-    counts: () => ({ delivered: { ...delivered }, refused: { ...refused }, unknown }),
+    counts: () => ({ delivered: { ...delivered }, refused: { ...refused }, unknown, failed }),
     async stop() {
       clearInterval(timer);
+      next(); // the lines still waiting for their batch
       await flushing;
     },
   };

@@ -185,7 +185,7 @@ async function aclSteps(r: Rehearsal): Promise<void> {
   await step(
     r,
     'linked on a new version, activated',
-    `npx fastly resource-link create ... --autoclone --resource-id ACL_ID; service version activate`,
+    `npx fastly service resource-link create ... --autoclone --resource-id ACL_ID; service version activate`,
     async () => {
       await fastly(r, link);
       await fastly(r, ['service', 'version', 'activate', '--service-id', svc, '--version', 'latest']);

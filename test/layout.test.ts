@@ -111,6 +111,7 @@ const SOURCE_DIRS = [
   'sim',
   'report',
   'fastly-api',
+  'rehearse',
   'load',
   'fuzz',
   'bench',

@@ -44,6 +44,6 @@ output "pages_command" {
 }
 
 output "log_endpoint_command" {
-  description = "Tells a room seeded before the HTTPS log existed to use it (the seed is written once)."
+  description = "Tells a room seeded before the HTTPS log existed to use it (the initial entries are written once)."
   value       = local.https_log ? "npm run tune -- --service ${fastly_service_compute.room.id} log_endpoint=${var.https_log_name}" : null
 }

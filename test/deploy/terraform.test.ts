@@ -122,7 +122,7 @@ describe('the names the code opens', () => {
   });
 });
 
-describe('the seed of waiting_room_config', () => {
+describe('the initial entries of waiting_room_config', () => {
   it("is fastly.toml's [setup] items, the same defaults publish seeds", async () => {
     const seeded = await seedEntries();
     expect(Object.keys(seeded).sort()).toEqual(Object.keys(setupItems).sort());
@@ -204,7 +204,7 @@ describe('secrets', () => {
     expect(secretProblems(mod, schema, { ...texts, 'README.md': readme })).toEqual([]);
     expect(mod.variables.https_log_header_value!.sensitive).toBe(true);
     expect(declsOf(mod, 'fastly_secretstore').map((d) => Object.keys(d.body))).toEqual([['name']]);
-    // After apply, one command makes the key the seed's active_key names, from random bytes on stdin.
+    // After apply, one command makes the key the initial active_key names, from random bytes on stdin.
     expect(String(mod.outputs.key_command!.value)).toMatch(
       /^npm run keys -- add \$\{local\.seed_settings\.active_key\} --fastly-service \$\{fastly_service_compute\.room\.id\} --secret-store-id \$\{fastly_secretstore\.keys\.id\}$/,
     );

@@ -50,7 +50,7 @@ describe('npm run fastly-api', () => {
     expect(printed.slice(-2)).toEqual(['1 calls:', '    1  GET /resources/stores/config/SHOP-config/items 200']);
   });
 
-  it("leaves a local controller's heartbeat out of the seed, and holds a key for each active_key", async () => {
+  it("leaves a local controller's heartbeat out of the seeded store, and holds a key for each active_key", async () => {
     const config = join(dir, 'with-heartbeat.json');
     writeFileSync(
       config,
@@ -85,7 +85,8 @@ describe('npm run fastly-api', () => {
     expect(services).toEqual([]);
     expect(printed[0]).toMatch(/no service yet/);
     expect(printed.some((l) => l.includes('npx fastly compute publish --non-interactive'))).toBe(true);
-    await expect(main(['--empty', '--seed-from', 'x.json'])).rejects.toThrow(/nothing to --seed-from/);
+    await expect(main(['--empty', '--seed-from', 'x.json'])).rejects.toThrow(/--empty holds no service/);
+    await expect(main(['--empty', '--service', 'SHOP'])).rejects.toThrow(/--empty holds no service/);
   });
 
   it('refuses a seed file that is not a store file, saying what it must be', async () => {

@@ -40,5 +40,8 @@ describe('compute ACLs', () => {
     }
     expect(acls.entries(id)).toEqual([]);
     expect(acls.update('nope', { entries: [] }).status).toBe(404);
+    // deleted with 200: go-fastly refuses any other status for a delete
+    expect(acls.deleteAcl(id).status).toBe(200);
+    expect(acls.deleteAcl(id).status).toBe(404);
   });
 });

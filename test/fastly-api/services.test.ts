@@ -72,6 +72,10 @@ describe('services in the stand-in', () => {
     expect((await call('POST', `${v1}/domain`, { name: 'b.example.com' })).body).toMatchObject({
       detail: expect.stringMatching(/locked: clone it/),
     });
+    // a version is named by its number in a path: `active` would skip the lock
+    expect(
+      (await call('POST', `/service/${id}/version/active/backend`, { name: 'b', address: 'b.example.com' })).status,
+    ).toBe(400);
     expect((await call('PUT', `${v1}/clone`)).body).toMatchObject({ number: 2, active: false, locked: false });
     expect((await call('GET', `/service/${id}/version/2/resource`)).body).toEqual([
       expect.objectContaining({ name: 'waiting_room_config', resource_id: store.id }),

@@ -11,9 +11,8 @@ import { parseFault } from '../../fastly-api/faults.js';
 import { startFastlyApi, type FastlyApi } from '../../fastly-api/server.js';
 import { fastlyBin } from '../../lib/fastly-cli.js';
 import { fastlyEnv } from '../../lib/fastly-env.js';
-import { stageProject, type Stage } from '../../rehearse/stage.js';
 import { CONFIG_STORE, KEY_STORE, PAGE_STORE } from '../../src/fastly/names.js';
-import { runCommand } from '../../rehearse/run.js';
+import { runCommand, stageProject, type Stage } from '../../rehearse/index.js';
 
 let api: FastlyApi;
 let stage: Stage;
@@ -74,6 +73,10 @@ describe('fastly compute publish when Fastly refuses a step', () => {
       const links = api.services.links(id!).map((l): [string, string] => [l.name, l.resource_id]);
       const byName = new Map([...api.config.byId.values(), ...api.secrets.byId.values()].map((s) => [s.name, s.id]));
       expect(new Map(links)).toEqual(byName);
+      // and the reused config store holds [setup]'s values, rewritten by the second publish
+      const config = api.store(byName.get(CONFIG_STORE)!);
+      expect(Object.keys(config).sort()).toEqual(['room.main.allow_percentage', 'routing', 'settings']);
+      expect(JSON.parse(config.settings!)).toMatchObject({ allow_percentage: '100', active_key: 'key1' });
       // ready for the next case: no service, no id in fastly.toml (the stores stay, as on Fastly)
       const v = api.services.byId.get(id!)!.versions[0]!;
       v.active = false;
