@@ -58,7 +58,7 @@ export function fastlyRunner(dryRun: boolean, print: (line: string) => void = (l
       if (result.error) throw new Error(`could not run the Fastly CLI (${fastlyBin}): ${result.error.message}`);
       if (result.status !== 0) {
         throw new Error(
-          `fastly ${args.slice(0, 2).join(' ')} failed (exit ${result.status}): ${(result.stderr || result.stdout).trim()}`,
+          `${commandName(args)} failed (exit ${result.status}): ${(result.stderr || result.stdout).trim()}`,
         );
       }
       return result.stdout;
@@ -89,7 +89,7 @@ export function fastlyRunnerAsync(
       print(`${dryRun ? '' : '$ '}${formatCommand(args, options.stdinNote)}`);
       if (dryRun) return Promise.resolve(null);
       return new Promise((resolve, reject) => {
-        const what = `fastly ${args.slice(0, 2).join(' ')}`;
+        const what = commandName(args);
         const child = spawn(bin, [...args], { stdio: ['pipe', 'pipe', 'pipe'], env: o.env ?? process.env });
         let stdout = '';
         let stderr = '';
@@ -128,8 +128,15 @@ export function fastlyRunnerAsync(
   };
 }
 
+/** A command as a failure names it: `fastly` and its words up to the first flag (`fastly service resource-link list`). */
+export function commandName(args: readonly string[]): string {
+  const at = args.findIndex((a) => a.startsWith('-'));
+  return ['fastly', ...(at === -1 ? args : args.slice(0, at))].join(' ');
+}
+
 /** The Fastly CLI's arguments that list a service's resource links (in its active version), as JSON. */
 export const resourceLinkArgs = (serviceId: string): string[] => [
+  'service',
   'resource-link',
   'list',
   '--service-id',
@@ -158,7 +165,7 @@ export async function resolveStoreIdAsync(
   return out === null ? `<id of ${storeName}>` : storeIdFromLinks(out, serviceId, storeName);
 }
 
-/** The id of the store linked as `storeName` in `fastly resource-link list --json`'s output. */
+/** The id of the store linked as `storeName` in `fastly service resource-link list --json`'s output. */
 export function storeIdFromLinks(out: string, serviceId: string, storeName: string): string {
   let links: unknown;
   try {

@@ -87,7 +87,7 @@ export function fastlyCommands(
   } else {
     lines.push(
       `# The id of the ${PAGE_STORE} store linked to service ${target.serviceId ?? ''}:`,
-      `STORE_ID=$(${FASTLY} resource-link list --service-id=${shellQuote(target.serviceId ?? '')} --version=latest --json | ` +
+      `STORE_ID=$(${FASTLY} service resource-link list --service-id=${shellQuote(target.serviceId ?? '')} --version=latest --json | ` +
         `node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{let a;try{a=JSON.parse(s)}catch{a=null}` +
         `if(!Array.isArray(a)){console.error("cannot read the resource links of this service (the fastly command failed, or its answer is not a list): nothing uploaded");process.exit(1)}` +
         `const l=a.find(r=>(r.Name??r.name)==="${PAGE_STORE}");` +

@@ -1,6 +1,6 @@
 // `npm run control -- --source log-tail:SVC --service SVC` as a process, end to end against the local
 // stand-in of Fastly's API (fastly-api/), with FASTLY_API_TOKEN: the store's id found through the REAL
-// Fastly CLI's `resource-link list`, the decision lines through the real `fastly log-tail`, reads and
+// Fastly CLI's `service resource-link list`, the decision lines through the real `fastly log-tail`, reads and
 // every room's writes over the API itself. A steady crowd above the target in two rooms; then the
 // API's faults one after another: a 5xx on a write, the rate limit spent (429), JSON of the wrong
 // shape on a read. What an operator would notice: what the store holds, the calls the API counted,

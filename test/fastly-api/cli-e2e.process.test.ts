@@ -173,7 +173,7 @@ describe("the API's refusals, as the operator reads them from the CLI", () => {
       );
       expect(over.code).toBe(1);
       expect(over.err).toMatch(
-        /fastly resource-link list failed \(exit 1\): ERROR: the Fastly API returned 429 Too Many Requests: Too many requests \(over 1000 calls an hour; the limit resets in \d+ s/,
+        /fastly service resource-link list failed \(exit 1\): ERROR: the Fastly API returned 429 Too Many Requests: Too many requests \(over 1000 calls an hour; the limit resets in \d+ s/,
       );
       expect(spent.calls.filter((c) => c.limited).map((c) => c.status)).toEqual([429]);
       expect(spent.store(other.configStoreId)).toEqual(example);

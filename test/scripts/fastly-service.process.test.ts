@@ -16,7 +16,7 @@ beforeAll(async () => {
   calls = join(dir, 'calls.jsonl');
   items = join(dir, 'items.json');
   const fake = join(dir, 'fastly');
-  // Records argv and stdin; answers resource-link list and config-store-entry describe as JSON.
+  // Records argv and stdin; answers service resource-link list and config-store-entry describe as JSON.
   writeFileSync(
     fake,
     `#!/usr/bin/env node
@@ -24,7 +24,7 @@ const fs = require('fs');
 const args = process.argv.slice(2);
 const stdin = args.includes('--stdin') ? fs.readFileSync(0, 'utf8') : null;
 fs.appendFileSync(${JSON.stringify(calls)}, JSON.stringify({ args, stdin }) + '\\n');
-if (args[0] === 'resource-link' && args[1] === 'list') {
+if (args[0] === 'service' && args[1] === 'resource-link' && args[2] === 'list') {
   process.stdout.write(JSON.stringify([
     { id: 'l1', name: 'waiting_room_config', resource_id: 'CFG-ID', resource_type: 'config' },
     { id: 'l2', name: 'waiting_room_keys', resource_id: 'SEC-ID', resource_type: 'secret-store' },
@@ -82,7 +82,7 @@ describe('tune --service', () => {
     const r = await captured(() => main.tune(['--service', 'SVC', 'allow_percentage=30', 'wait_period_duration=20']));
     expect(r.result).toBe(0);
     expect(recorded().map((c) => c.args)).toEqual([
-      ['resource-link', 'list', '--service-id', 'SVC', '--version', 'active', '--json'],
+      ['service', 'resource-link', 'list', '--service-id', 'SVC', '--version', 'active', '--json'],
       ['config-store-entry', 'list', '--store-id', 'CFG-ID', '--json'],
       [
         'config-store-entry',

@@ -171,7 +171,7 @@ describe('npm run pages', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(await main(['--dir', dir, '--fastly-service', 'SU1Z0isxPaozGVKXdv0eY'], repoRoot)).toBe(0);
     const script = printed.join('\n');
-    expect(script).toContain('npx fastly resource-link list --service-id=SU1Z0isxPaozGVKXdv0eY');
+    expect(script).toContain('npx fastly service resource-link list --service-id=SU1Z0isxPaozGVKXdv0eY');
     expect(script).toContain(
       `npx fastly config-store-entry update --upsert --store-id="$STORE_ID" --key=startwaiting --value='${b64('<p>{{retryAfterSeconds}}</p>')}'`,
     );

@@ -71,18 +71,18 @@ const TOOLS: { name: string; go: (s: Stage) => Promise<Run>; names: RegExp }[] =
   {
     name: 'tune --service',
     go: (s) => tsx('scripts/tune.ts', ['--service', 'SVC', 'allow_percentage=10'], s.env),
-    names: /fastly (resource-link list|config-store-entry \w+) failed|could not read|no store linked/,
+    names: /fastly (service resource-link list|config-store-entry \w+) failed|could not read|no store linked/,
   },
   {
     name: 'keys rotate --fastly-service',
     go: (s) => tsx('scripts/keys.ts', ['rotate', 'key2', '--fastly-service', 'SVC'], s.env),
     names:
-      /fastly (resource-link list|config-store-entry \w+|secret-store-entry \w+) failed|could not read|no store linked/,
+      /fastly (service resource-link list|config-store-entry \w+|secret-store-entry \w+) failed|could not read|no store linked/,
   },
   {
     name: 'event seed --fastly-service',
     go: (s) => tsx('scripts/event.ts', ['seed', '--fastly-service', 'SVC', '--file', join(s.home, 'keys.json')], s.env),
-    names: /fastly (resource-link list|secret-store-entry \w+) failed|could not read|no store linked/,
+    names: /fastly (service resource-link list|secret-store-entry \w+) failed|could not read|no store linked/,
   },
   {
     name: 'pages --fastly-service, its commands run',

@@ -351,7 +351,7 @@ describe('the Fastly store', () => {
     });
     await store.read();
     await store.read();
-    expect(runner.calls).toEqual([['resource-link', 'list', '--service-id', 'SVC', '--version', 'active', '--json']]);
+    expect(runner.calls).toEqual([['service', 'resource-link', 'list', '--service-id', 'SVC', '--version', 'active', '--json']]);
     expect(seen.map((s) => s.url)).toEqual([
       '/resources/stores/config/CFG9/items?limit=500',
       '/resources/stores/config/CFG9/items?limit=500',
@@ -369,10 +369,10 @@ describe('the Fastly store', () => {
     const runner: AsyncFastlyRunner = {
       dryRun: false,
       run: async (args) => {
-        if (args[0] !== 'resource-link') return '[]';
+        if (args[1] !== 'resource-link') return '[]';
         if (refuse)
           throw new Error(
-            'fastly resource-link list failed (exit 1): ERROR: the Fastly API returned 429 Too Many Requests: Too many requests',
+            'fastly service resource-link list failed (exit 1): ERROR: the Fastly API returned 429 Too Many Requests: Too many requests',
           );
         return JSON.stringify([{ name: 'waiting_room_config', resource_id: 'CFG9' }]);
       },
