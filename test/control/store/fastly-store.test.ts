@@ -351,7 +351,9 @@ describe('the Fastly store', () => {
     });
     await store.read();
     await store.read();
-    expect(runner.calls).toEqual([['service', 'resource-link', 'list', '--service-id', 'SVC', '--version', 'active', '--json']]);
+    expect(runner.calls).toEqual([
+      ['service', 'resource-link', 'list', '--service-id', 'SVC', '--version', 'active', '--json'],
+    ]);
     expect(seen.map((s) => s.url)).toEqual([
       '/resources/stores/config/CFG9/items?limit=500',
       '/resources/stores/config/CFG9/items?limit=500',
