@@ -11,7 +11,8 @@ import { fastlyBin } from '../lib/fastly-cli.js';
 import { fastlyEnv } from '../lib/fastly-env.js';
 import { repoRoot } from '../lib/paths.js';
 import type { Edge } from './edge.js';
-import { recordStep, runCommand, succeeded, type StepRecord } from './run.js';
+import { recordStep, succeeded, type StepRecord } from './run.js';
+import { runToEnd } from '../lib/run-to-end.js';
 import { stageProject, type Stage } from './stage.js';
 
 export interface Rehearsal {
@@ -98,15 +99,26 @@ export async function step<T>(r: Rehearsal, name: string, command: string, run: 
 /** `npm run -s SCRIPT -- ARGS` in the repository, as an operator runs the tools; its stdout. */
 export async function npmRun(r: Rehearsal, script: string, args: readonly string[], stdin?: string): Promise<string> {
   const [cmd, pre] = npm();
-  const o = await runCommand(cmd, [...pre, 'run', '-s', script, '--', ...args], { cwd: repoRoot, env: r.env, stdin });
+  const o = await runToEnd(cmd, [...pre, 'run', '-s', script, '--', ...args], { cwd: repoRoot, env: r.env, stdin });
   return succeeded(o, `npm run ${script}`);
 }
 
 /** The real Fastly CLI (`npx fastly` in the repository; the binary itself in the staged project). */
 export async function fastly(r: Rehearsal, args: readonly string[], cwd = repoRoot): Promise<string> {
-  const o = await runCommand(fastlyBin, args, { cwd, env: r.env });
+  const o = await runToEnd(fastlyBin, args, { cwd, env: r.env });
   return succeeded(o, `fastly ${args.slice(0, 2).join(' ')}`);
 }
+
+/** The id the step records show as `label` (`CONFIG_ID`, `KEYS_ID`, `PAGES_ID`, `ACL_ID`). */
+export function idOf(r: Rehearsal, label: string): string {
+  const found = [...r.names].find(([, name]) => name === label);
+  if (found === undefined) throw new Error(`no ${label} yet: the step that makes it has not run`);
+  return found[0];
+}
+
+/** Bulk writes the stand-in has taken so far (the controller writes that way). */
+export const patchesMade = (r: Rehearsal): number =>
+  r.api.calls.filter((c) => c.method === 'PATCH' && c.status === 200).length;
 
 /** Throws `message` unless `ok`. */
 export function expectThat(ok: boolean, message: string): void {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { selfSignedCertificate } from '../lib/certificate.js';
 import { freePort } from '../lib/host-process.js';
 import { repoRoot } from '../lib/paths.js';
-import { expectThat, fastly, npmRun, step, type Rehearsal } from './context.js';
+import { expectThat, fastly, idOf, npmRun, patchesMade, step, type Rehearsal } from './context.js';
 import { startEdge } from './edge.js';
 
 const LOG_ENDPOINT = 'waiting_room_log';
@@ -55,10 +55,10 @@ async function untilWritten(
   since: number,
   fed: () => boolean = () => true,
 ): Promise<number> {
-  const patches = () => r.api.calls.filter((x) => x.method === 'PATCH' && x.status === 200).length;
+  const patches = () => patchesMade(r);
   let fedAt = -1;
   for (let i = 0; i < 240; i++) {
-    const live = r.api.store([...r.names].find(([, n]) => n === 'CONFIG_ID')![0])['room.main.live'];
+    const live = r.api.store(idOf(r, 'CONFIG_ID'))['room.main.live'];
     if (fedAt === -1 && fed()) fedAt = patches();
     if (fedAt !== -1 && patches() > Math.max(since, fedAt) && live !== undefined && /allow_schedule/.test(live))
       return patches();
@@ -149,7 +149,7 @@ async function httpsRun(r: Rehearsal): Promise<void> {
     '--service',
     svc,
   ];
-  const before = r.api.calls.filter((x) => x.method === 'PATCH' && x.status === 200).length;
+  const before = patchesMade(r);
   const command = `npm run control -- --source https:${port} --tls-cert … --service ${svc} ...`;
   const c = await step(r, 'the controller as its receiver', command, async () => {
     const stop = crowd(r);

@@ -7,7 +7,6 @@ import { publishSteps } from './publish-steps.js';
 import type { StepRecord } from './run.js';
 
 export type { StepRecord } from './run.js';
-export { runCommand } from './run.js';
 export { stagedManifest, stageProject, type Stage } from './stage.js';
 
 export interface RehearsalResult {

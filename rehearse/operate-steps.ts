@@ -6,12 +6,12 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { repoRoot } from '../lib/paths.js';
 import { encodePages, pageKey } from '../scripts/pages-to-store.js';
-import { expectThat, fastly, npmRun, step, type Rehearsal } from './context.js';
-import { runCommand, succeeded } from './run.js';
+import { expectThat, fastly, idOf, npmRun, step, type Rehearsal } from './context.js';
+import { succeeded } from './run.js';
+import { runToEnd } from '../lib/run-to-end.js';
 
-const storeId = (r: Rehearsal, label: string): string => [...r.names].find(([, n]) => n === label)![0];
 const settings = (r: Rehearsal): Record<string, string> =>
-  JSON.parse(r.api.store(storeId(r, 'CONFIG_ID')).settings ?? '{}') as Record<string, string>;
+  JSON.parse(r.api.store(idOf(r, 'CONFIG_ID')).settings ?? '{}') as Record<string, string>;
 
 /** A new visitor's first request: whether it reached the origin (else the room held it). */
 export async function newVisitorPasses(r: Rehearsal, path = '/'): Promise<boolean> {
@@ -50,7 +50,7 @@ async function tuneSteps(r: Rehearsal): Promise<void> {
     'config-store-entry',
     'update',
     '--store-id',
-    storeId(r, 'CONFIG_ID'),
+    idOf(r, 'CONFIG_ID'),
     '--key',
     'room.main.allow_percentage',
     '--value',
@@ -59,7 +59,7 @@ async function tuneSteps(r: Rehearsal): Promise<void> {
   await step(
     r,
     'one item update reopens it',
-    `npx fastly ${item.join(' ').replace(storeId(r, 'CONFIG_ID'), 'CONFIG_ID')}`,
+    `npx fastly ${item.join(' ').replace(idOf(r, 'CONFIG_ID'), 'CONFIG_ID')}`,
     async () => {
       await fastly(r, item);
       await eventually(() => newVisitorPasses(r), 'a new visitor still waits');
@@ -76,7 +76,7 @@ async function keySteps(r: Rehearsal): Promise<void> {
   });
   await step(r, 'remove the old key', `npm run keys -- remove key1 --fastly-service ${svc}`, async () => {
     await npmRun(r, 'keys', ['remove', 'key1', '--fastly-service', svc]);
-    const names = Object.keys(r.api.secrets.names(storeId(r, 'KEYS_ID')));
+    const names = Object.keys(r.api.secrets.names(idOf(r, 'KEYS_ID')));
     expectThat(JSON.stringify(names) === '["key2"]', `the key store holds ${names.join(', ')}`);
   });
 }
@@ -90,11 +90,11 @@ async function pageSteps(r: Rehearsal): Promise<void> {
     // An operator's shell: npm puts node_modules/.bin on the PATH of its scripts, a terminal does not.
     const path = (r.env.PATH ?? '').split(':').filter((d) => !d.includes(join('node_modules', '.bin')));
     succeeded(
-      await runCommand('bash', ['-e'], { cwd: repoRoot, env: { ...r.env, PATH: path.join(':') }, stdin: script }),
+      await runToEnd('bash', ['-e'], { cwd: repoRoot, env: { ...r.env, PATH: path.join(':') }, stdin: script }),
       'the printed commands',
     );
     const pages = await encodePages(join(repoRoot, 'pages'));
-    const held = r.api.store(storeId(r, 'PAGES_ID'));
+    const held = r.api.store(idOf(r, 'PAGES_ID'));
     for (const p of pages)
       expectThat(held[pageKey(p.name)] === p.base64, `page ${p.name} is not in the page store as printed`);
   });
@@ -168,7 +168,7 @@ async function aclSteps(r: Rehearsal): Promise<void> {
       ]);
     },
   );
-  const id = storeId(r, 'ACL_ID');
+  const id = idOf(r, 'ACL_ID');
   const link = [
     'resource-link',
     'create',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { CONFIG_STORE, KEY_STORE, ORIGIN_BACKEND, PAGE_STORE } from '../src/fastly/names.js';
 import { repoRoot } from '../lib/paths.js';
-import { expectThat, fastly, npmRun, step, type Rehearsal } from './context.js';
+import { expectThat, fastly, idOf, npmRun, step, type Rehearsal } from './context.js';
 import { startEdge } from './edge.js';
 
 export const DOMAIN = 'rehearsal.example.com';
@@ -84,7 +84,7 @@ export async function publishSteps(r: Rehearsal): Promise<void> {
 
   await step(r, 'the first signing key', `npm run keys -- add key1 --fastly-service ${r.serviceId}`, async () => {
     await npmRun(r, 'keys', ['add', 'key1', '--fastly-service', r.serviceId]);
-    const keys = r.api.secrets.names([...r.names].find(([, n]) => n === 'KEYS_ID')![0]);
+    const keys = r.api.secrets.names(idOf(r, 'KEYS_ID'));
     expectThat(keys.key1?.sealed === true, `key1 is not in ${KEY_STORE}, sealed by the CLI`);
     await r.edge!.sync();
     const res = await fetch(`${r.edge!.url}/`, { headers: { accept: 'text/html' } });

@@ -1,14 +1,7 @@
-// One step of the rehearsal: a command an operator would type (run as a child process, never blocking
-// the stand-in that answers it from this process), its output, how long it took, and the API calls it
-// made, as Fastly would count them against the token's hourly budget.
-import { spawn } from 'node:child_process';
+// One step of the rehearsal as it is recorded: how long it took, and the API calls it made, as Fastly
+// would count them against the token's hourly budget (the commands run through lib/run-to-end.ts).
 import type { ApiCall, FastlyApi } from '../fastly-api/server.js';
-
-export interface Output {
-  code: number | null;
-  out: string;
-  err: string;
-}
+import type { Run } from '../lib/run-to-end.js';
 
 export interface StepRecord {
   name: string;
@@ -17,26 +10,6 @@ export interface StepRecord {
   ms: number;
   /** The calls that spend the API's rate limit, as `METHOD /path STATUS`. */
   calls: string[];
-}
-
-export interface RunOptions {
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  stdin?: string;
-}
-
-/** Runs `cmd args` to its end; resolves with its exit code and output. */
-export function runCommand(cmd: string, args: readonly string[], o: RunOptions): Promise<Output> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, [...args], { cwd: o.cwd, env: o.env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out, err }));
-    child.stdin.end(o.stdin ?? '');
-  });
 }
 
 /** The counted calls among `calls`, ids of stores and services shortened to their kind. */
@@ -75,7 +48,7 @@ export async function recordStep<T>(
 }
 
 /** The output of a command that must succeed, or an error carrying what it said. */
-export function succeeded(o: Output, what: string): string {
+export function succeeded(o: Run, what: string): string {
   if (o.code !== 0) throw new Error(`${what} exited ${o.code}: ${(o.err || o.out).trim().slice(-2000)}`);
   return o.out;
 }

@@ -12,13 +12,14 @@ import { startFastlyApi, type FastlyApi } from '../../fastly-api/server.js';
 import { fastlyBin } from '../../lib/fastly-cli.js';
 import { fastlyEnv } from '../../lib/fastly-env.js';
 import { CONFIG_STORE, KEY_STORE, PAGE_STORE } from '../../src/fastly/names.js';
-import { runCommand, stageProject, type Stage } from '../../rehearse/index.js';
+import { stageProject, type Stage } from '../../rehearse/index.js';
+import { runToEnd } from '../../lib/run-to-end.js';
 
 let api: FastlyApi;
 let stage: Stage;
 let home: string;
 const publish = () =>
-  runCommand(
+  runToEnd(
     fastlyBin,
     ['compute', 'publish', '--non-interactive', '--status-check-off', '--domain', 'shop.example.com'],
     {
