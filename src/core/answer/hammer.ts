@@ -7,7 +7,7 @@
 // Keyed by the token's signature text, never by address: an office or a carrier puts thousands behind
 // one. Nobody loses a draw or a place to it: a token that is due is always decided as ever, boxed or
 // not, and a forged token gains nothing here that the decision would not refuse anyway.
-import { base64url } from 'jose';
+import { decodeBase64url } from '../tokens/index.js';
 import { dueAt, retryAfterSeconds, resultWith, type DecideResult, MAX_TOKEN_CHARS, roomOf } from '../decision/index.js';
 import { escapeHtml, htmlOpen } from './html-text.js';
 import type { Strings } from '../i18n/index.js';
@@ -46,12 +46,12 @@ export function readWaitToken(token: string, room: string): WaitTokenSeen | null
   const last = token.lastIndexOf('.');
   if (first < 0 || first === last || token.indexOf('.', first + 1) !== last) return null;
   try {
-    const claims: unknown = JSON.parse(decoder.decode(base64url.decode(token.slice(first + 1, last))));
+    const claims: unknown = JSON.parse(decoder.decode(decodeBase64url(token.slice(first + 1, last))));
     if (typeof claims !== 'object' || claims === null) return null;
     const { dec, exp, room: of } = claims as Record<string, unknown>;
     if (dec !== 'wait' || of !== room || typeof exp !== 'number' || !Number.isSafeInteger(exp)) return null;
     const entry = token.slice(last + 1);
-    const signature = base64url.decode(entry);
+    const signature = decodeBase64url(entry);
     if (signature.length !== SIGNATURE_BYTES) return null;
     return { token, exp, signature, entry };
   } catch {

@@ -5,7 +5,7 @@
 // The signature also fixes WHEN the ticket may be drawn (docs/design.md, "Time windows and the draw"):
 // from `exp + offset` (offset from signature bytes 6..9) until `exp + 2d`. The room, not the client,
 // spreads the draws over the window, and a kept pile of old tickets is worth nothing.
-import { base64url } from 'jose';
+import { decodeBase64url } from '../tokens/index.js';
 import type { Config } from '../types.js';
 import { scheduleEntryAt } from '../settings/index.js';
 
@@ -87,7 +87,7 @@ export function staleAt(exp: number, config: Pick<Config, 'waitPeriodSeconds'>):
 export function signatureOf(tokenOrSignature: string | Uint8Array): Uint8Array {
   if (typeof tokenOrSignature !== 'string') return tokenOrSignature;
   try {
-    return base64url.decode(tokenOrSignature.slice(tokenOrSignature.lastIndexOf('.') + 1));
+    return decodeBase64url(tokenOrSignature.slice(tokenOrSignature.lastIndexOf('.') + 1));
   } catch {
     return new Uint8Array(0);
   }

@@ -1,7 +1,7 @@
 // A place in line as one number, the position (docs/events.md): first-come tokens by arrival, the
 // pre-queue shuffled into the second before the start by a keyed hash nobody can compute before the
 // event's seed is used. The queue moves by a cursor on the same line.
-import { base64url } from 'jose';
+import { decodeBase64url } from '../tokens/index.js';
 import type { Config, QueueCount, QueueCursor } from '../types.js';
 
 const encoder = new TextEncoder();
@@ -16,7 +16,7 @@ export function fraction48(bytes: Uint8Array): number {
 /** Orders a second's arrivals at random, the same way on every renewal: from the token's `sub`. */
 export function tieFraction(sub: string): number {
   try {
-    return fraction48(base64url.decode(sub));
+    return fraction48(decodeBase64url(sub));
   } catch {
     return 0;
   }

@@ -2,7 +2,7 @@
 // backend can make one (docs/invites.md): a compact JWS, HS256, header exactly {alg, kid}, payload
 // exactly {room, sub, exp}, signed with a key stored as `invite.KID` in `waiting_room_keys`. An
 // invite is attacker-supplied text, so checking one never throws: every failure is a reason.
-import { base64url, CompactSign, compactVerify } from 'jose';
+import { type DecodedJws, decodeCompact, signCompact, verifyCompact } from './jws.js';
 import { ROOM_ID } from '../settings/index.js';
 
 export { INVITE_KID_PREFIX } from './keys.js';
@@ -51,12 +51,12 @@ export function inviteFrom(url: URL, header: string | null): string | null {
  */
 export function signInvite(claims: InviteClaims, kid: string, key: CryptoKey | Uint8Array): Promise<string> {
   const payload = JSON.stringify({ room: claims.room, sub: claims.sub, exp: claims.exp });
-  return new CompactSign(encoder.encode(payload)).setProtectedHeader({ alg: 'HS256', kid }).sign(key);
+  return signCompact('HS256', kid, encoder.encode(payload), key);
 }
 
-function jsonObject(part: string): Record<string, unknown> | null {
+function jsonObject(bytes: Uint8Array): Record<string, unknown> | null {
   try {
-    const value: unknown = JSON.parse(decoder.decode(base64url.decode(part)));
+    const value: unknown = JSON.parse(decoder.decode(bytes));
     return typeof value === 'object' && value !== null && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : null;
@@ -71,31 +71,23 @@ const hasExactly = (o: Record<string, unknown>, keys: readonly string[]): boolea
   return own.length === keys.length && keys.every((k) => Object.hasOwn(o, k));
 };
 
-/** The kid and claims of a well-shaped invite (signature unchecked), or null. */
-function shape(invite: string): { kid: string; claims: InviteClaims } | null {
+/** The kid, claims and parts of a well-shaped invite (signature unchecked), or null. */
+function shape(invite: string): { kid: string; claims: InviteClaims; jws: DecodedJws } | null {
   if (invite.length > MAX_INVITE_CHARS) return null;
-  const parts = invite.split('.');
-  if (parts.length !== 3) return null;
-  // One spelling per invite: unpadded base64url that re-encodes to itself (as token.ts).
-  for (const part of parts) {
-    if (!/^[A-Za-z0-9_-]*$/.test(part)) return null;
-    try {
-      if (base64url.encode(base64url.decode(part)) !== part) return null;
-    } catch {
-      return null;
-    }
-  }
-  const header = jsonObject(parts[0]!);
+  // One spelling per invite: three parts of unpadded base64url, each spelled canonically (as token.ts).
+  const jws = decodeCompact(invite);
+  if (jws === null || jws === 'noncanonical') return null;
+  const header = jsonObject(jws.header);
   if (header === null || !hasExactly(header, ['alg', 'kid']) || header.alg !== 'HS256') return null;
   const { kid } = header;
   if (typeof kid !== 'string' || kid === '') return null;
-  const payload = jsonObject(parts[1]!);
+  const payload = jsonObject(jws.payload);
   if (payload === null || !hasExactly(payload, ['room', 'sub', 'exp'])) return null;
   const { room, sub, exp } = payload;
   if (typeof room !== 'string' || !ROOM_ID.test(room)) return null;
   if (typeof sub !== 'string' || sub === '') return null;
   if (typeof exp !== 'number' || !Number.isSafeInteger(exp)) return null;
-  return { kid, claims: { room, sub, exp } };
+  return { kid, claims: { room, sub, exp }, jws };
 }
 
 /**
@@ -110,13 +102,12 @@ export async function checkInvite(
 ): Promise<InviteCheck> {
   const shaped = shape(invite);
   if (shaped === null) return { ok: false, reason: 'invite_malformed' };
-  const { kid, claims } = shaped;
+  const { kid, claims, jws } = shaped;
   try {
     const secret = await key(kid);
-    if (secret === null) return { ok: false, reason: 'invite_forged' };
-    await compactVerify(invite, secret, { algorithms: ['HS256'] });
+    if (secret === null || !(await verifyCompact('HS256', jws, secret))) return { ok: false, reason: 'invite_forged' };
   } catch {
-    // A bad signature, or a key the store could not give: either way nothing vouches for it.
+    // A key the store could not give, or one that is not HS256's: either way nothing vouches for it.
     return { ok: false, reason: 'invite_forged' };
   }
   if (claims.exp <= expect.nowSec) return { ok: false, reason: 'invite_expired' };

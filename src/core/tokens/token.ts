@@ -1,6 +1,6 @@
 // The room's token: a compact JWS (HS512) whose bytes depend only on (decision, expiry, identity, room,
 // key), so the same identity in the same window gets the same token on every device.
-import { base64url, CompactSign, compactVerify, decodeProtectedHeader, errors } from 'jose';
+import { decodeCompact, signCompact, verifyCompact } from './jws.js';
 import type { KeyRing } from './keys.js';
 import type { ReasonCode, SandboxCache, TokenClaims } from '../types.js';
 
@@ -12,21 +12,28 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Made and verified with jose (CompactSign/compactVerify), by design. A hand-rolled
- * subtle.sign/verify measured ~0.2-0.35 ms faster per token on the Wasm build; not worth owning
- * JWS parsing and its edge cases ourselves.
+ * Made and verified by our own jws.ts, not jose: in the Wasm build's interpreter jose's general JWS
+ * code cost about 0.4 ms of the room's own time per verify and as much per sign, and kept ~30 KB of
+ * library code alive in every sandbox's heap, which the runtime collects after each request. jws.ts
+ * does only the room's one shape: HMAC over `header.payload`, a header of exactly {alg, kid}.
  */
 export async function signToken(claims: TokenClaims, kid: string, key: CryptoKey | Uint8Array): Promise<string> {
-  // CompactSign rather than SignJWT so the claims' key order is fixed: byte-identical tokens.
+  // The claims' key order is fixed: byte-identical tokens.
   const fields = { dec: claims.dec, exp: claims.exp, sub: claims.sub, room: claims.room };
   const payload = JSON.stringify(claims.arr === undefined ? fields : { ...fields, arr: claims.arr });
-  return new CompactSign(encoder.encode(payload)).setProtectedHeader({ alg: 'HS512', kid }).sign(key);
+  return signCompact('HS512', kid, encoder.encode(payload), key);
 }
 
-/** The one place where a failure becomes a reason: jose's error classes and our own checks. */
-function reasonFor(error: unknown): ReasonCode {
-  if (error instanceof errors.JWSSignatureVerificationFailed) return 'token_bad_signature';
-  return 'token_malformed';
+/** A protected header's JSON object (strict UTF-8), or null. */
+function headerOf(bytes: Uint8Array): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(decoder.decode(bytes));
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 function parseClaims(payload: Uint8Array): TokenClaims | null {
@@ -71,41 +78,33 @@ export async function verifyToken(token: string, keys: KeyRing, memo?: VerifyMem
 }
 
 async function verifyAfresh(token: string, keys: KeyRing): Promise<Verified> {
-  let kid: string | null = null;
+  // One spelling per token: base64url has several spellings of the same bytes (unused low bits of
+  // the last character), and the controller counts tokens by their text. Only the spelling the room
+  // writes verifies.
+  const jws = decodeCompact(token);
+  if (jws === null) return { ok: false, reason: 'token_malformed', kid: null };
+  if (jws === 'noncanonical') return { ok: false, reason: 'token_noncanonical', kid: null };
+  const header = headerOf(jws.header);
+  // Nothing but alg and kid: a `crit` or any other parameter is nothing the room ever signs.
+  if (
+    header === null ||
+    Object.keys(header).length !== 2 ||
+    header.alg !== 'HS512' ||
+    typeof header.kid !== 'string' ||
+    header.kid === ''
+  ) {
+    return { ok: false, reason: 'token_malformed', kid: null };
+  }
+  const kid = header.kid;
   try {
-    // One spelling per token: base64url has several spellings of the same bytes (unused low bits of
-    // the last character), and the controller counts tokens by their text. Only the spelling the room
-    // writes verifies.
-    const parts = token.split('.');
-    if (parts.length !== 3 || parts.some((part) => base64url.encode(base64url.decode(part)) !== part)) {
-      return {
-        ok: false,
-        reason:
-          parts.length === 3 && parts.every((p) => /^[A-Za-z0-9_-]*$/.test(p))
-            ? 'token_noncanonical'
-            : 'token_malformed',
-        kid: null,
-      };
-    }
-    const header = decodeProtectedHeader(token);
-    // Nothing but alg and kid: a `crit` or any other parameter is nothing the room ever signs.
-    if (
-      Object.keys(header).length !== 2 ||
-      header.alg !== 'HS512' ||
-      typeof header.kid !== 'string' ||
-      header.kid === ''
-    ) {
-      return { ok: false, reason: 'token_malformed', kid: null };
-    }
-    kid = header.kid;
     const key = await keys.verifyingKey(kid);
     if (key === null) return { ok: false, reason: 'token_unknown_kid', kid };
-    const { payload } = await compactVerify(token, key, { algorithms: ['HS512'] });
-    const claims = parseClaims(payload);
+    // A key of another hash or use rejects (token_malformed, below); never a pass.
+    if (!(await verifyCompact('HS512', jws, key))) return { ok: false, reason: 'token_bad_signature', kid };
+    const claims = parseClaims(jws.payload);
     if (claims === null) return { ok: false, reason: 'token_malformed', kid };
-    const signature = base64url.decode(token.slice(token.lastIndexOf('.') + 1));
-    return { ok: true, claims, kid, key, signature };
-  } catch (error) {
-    return { ok: false, reason: reasonFor(error), kid };
+    return { ok: true, claims, kid, key, signature: jws.signature };
+  } catch {
+    return { ok: false, reason: 'token_malformed', kid };
   }
 }
