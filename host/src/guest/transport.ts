@@ -9,12 +9,16 @@ import { sleep } from './blocking.js';
 export interface MainThread {
   post(msg: OneWay): void;
   call<T>(rpc: Rpc): T;
+  /** Wall time spent blocked in `call` so far (a hostcall's own CPU is its wall time less this). */
+  readonly blockedMs: number;
   unsupported(name: string): void;
 }
 
 export class Transport implements MainThread {
   private readonly signal: Int32Array;
   private readonly reported = new Set<string>();
+  /** Wall time this thread has spent blocked waiting for the main thread's replies (for COMPUTE_HOST_PROFILE). */
+  blockedMs = 0;
 
   constructor(
     private readonly port: MessagePort,
@@ -32,7 +36,9 @@ export class Transport implements MainThread {
   call<T>(rpc: Rpc): T {
     Atomics.store(this.signal, 0, 0);
     this.port.postMessage({ rpc });
+    const waitFrom = performance.now();
     Atomics.wait(this.signal, 0, 0);
+    this.blockedMs += performance.now() - waitFrom;
     let reply = receiveMessageOnPort(this.port);
     // The reply is queued before the flag is set, so this is insurance rather than a path in use.
     for (let tries = 0; !reply && tries < 1000; tries++) {

@@ -13,20 +13,24 @@ import type { MainThread } from '../guest/transport.js';
 const WASI_ENOSYS = 52;
 const WASI_EFAULT = 21;
 
+/** One hostcall's calls in a request, their wall time, and the part of it spent blocked waiting for the main thread. */
+export type HostcallTimes = [calls: number, ms: number, blockedMs: number];
+
 export interface ImportOptions {
   /** The sandbox the call is for: the one running on this worker now. */
   sandbox(): Sandbox | null;
   io: MainThread;
   /** Prints each failed hostcall's status and reason (`-v`). */
   verbose: boolean;
-  /** Collects time per hostcall (COMPUTE_HOST_PROFILE=1). */
-  profile: Map<string, [calls: number, ms: number]> | null;
+  /** Collects calls, wall time and time blocked on the main thread per hostcall (COMPUTE_HOST_PROFILE=1). */
+  profile: Map<string, HostcallTimes> | null;
 }
 
 /** `fn` as the guest calls it: a HostError becomes its status, a bad pointer INVAL (EFAULT for WASI). */
 export function wrap(name: string, fn: HostFn, isWasi: boolean, opts: ImportOptions): (...args: never[]) => number {
   return (...args: never[]) => {
     const start = opts.profile ? performance.now() : 0;
+    const blockedFrom = opts.profile ? opts.io.blockedMs : 0;
     // The execution the call began in (a next_request_wait ends it and begins another).
     let execution: Execution | undefined;
     try {
@@ -50,9 +54,10 @@ export function wrap(name: string, fn: HostFn, isWasi: boolean, opts: ImportOpti
     } finally {
       execution?.leaveHostcall();
       if (opts.profile) {
-        const t = opts.profile.get(name) ?? [0, 0];
+        const t = opts.profile.get(name) ?? [0, 0, 0];
         t[0]++;
         t[1] += performance.now() - start;
+        t[2] += opts.io.blockedMs - blockedFrom;
         opts.profile.set(name, t);
       }
     }

@@ -11,7 +11,7 @@ import { MemoryPool } from '../guest/memory-pool.js';
 import { CpuLimitExit, limitsEnforced } from '../guest/limits.js';
 import { Sandbox, type Downstream, type ExecutionLimits, type SandboxWorker } from '../guest/sandbox.js';
 import { Transport } from '../guest/transport.js';
-import { buildImports } from './linking.js';
+import { buildImports, type HostcallTimes } from './linking.js';
 
 function describeFailure(err: unknown): string | undefined {
   if (err instanceof ProcExit) return err.code === 0 ? undefined : `guest exited with code ${err.code}`;
@@ -28,7 +28,7 @@ export class Runner implements SandboxWorker {
   private active: Sandbox | null = null;
   private readonly imports: Record<string, Record<string, WebAssembly.ImportValue>>;
   private readonly pool: MemoryPool | null;
-  private readonly profile: Map<string, [number, number]> | null;
+  private readonly profile: Map<string, HostcallTimes> | null;
   /** Instantiation time of the running instance, reported with its first request only. */
   private instantiateMs = 0;
 
@@ -101,7 +101,14 @@ export class Runner implements SandboxWorker {
     this.io.post({ op: 'free' });
   }
 
-  /** With COMPUTE_HOST_PROFILE=1, one line per request: instantiation (0 on a reused sandbox), run, hostcalls. */
+  /**
+   * With COMPUTE_HOST_PROFILE=1, two lines per request: `profile:` in words (instantiation, 0 on a reused
+   * sandbox; run; the costliest hostcalls) and `profile-json:` for tools (bench/room-account.ts): each
+   * hostcall's calls, wall time and time blocked waiting for the main thread. No CPU time per request:
+   * the thread's clock (schedstat) is brought up to date only when the thread blocks or at a scheduler
+   * tick, so a reading at a request's end can miss its last milliseconds; a tool reads the worker
+   * thread's CPU over many requests instead.
+   */
   requestEnded(sandbox: Sandbox, request: Downstream): void {
     if (!this.profile) return;
     const calls = [...this.profile].sort((a, b) => b[1][1] - a[1][1]);
@@ -112,10 +119,17 @@ export class Runner implements SandboxWorker {
       .join(', ');
     const mib = (sandbox.mem.byteLength / (1 << 20)).toFixed(1);
     const run = performance.now() - request.start;
+    const json = {
+      served: sandbox.served,
+      instantiateMs: this.instantiateMs,
+      runMs: run,
+      memoryBytes: sandbox.mem.byteLength,
+      hostcalls: Object.fromEntries(calls),
+    };
     writeFd(
       2,
       Buffer.from(
-        `profile: instantiate ${this.instantiateMs.toFixed(2)} ms, memory ${mib} MiB, run ${run.toFixed(2)} ms (request ${sandbox.served} of this sandbox), hostcalls ${total.toFixed(2)} ms (${top})\n`,
+        `profile: instantiate ${this.instantiateMs.toFixed(2)} ms, memory ${mib} MiB, run ${run.toFixed(2)} ms (request ${sandbox.served} of this sandbox), hostcalls ${total.toFixed(2)} ms (${top})\nprofile-json: ${JSON.stringify(json)}\n`,
       ),
     );
     this.instantiateMs = 0;

@@ -28,6 +28,7 @@ export class FakeMainThread implements MainThread {
   readonly posts: OneWay[] = [];
   readonly calls: Rpc[] = [];
   readonly unsupportedNames: string[] = [];
+  readonly blockedMs = 0;
 
   constructor(public answers: Answers = {}) {}
 
