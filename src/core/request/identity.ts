@@ -1,8 +1,8 @@
 // Who a token belongs to. Binding tokens to an identity is what stops one person holding many
 // places, and what makes their draws differ from everyone else's.
-import { base64url, createLocalJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import { cookieValues } from './cookies.js';
-import { hmacKey } from '../tokens/index.js';
+import { encodeBase64url, hmacKey } from '../tokens/index.js';
 import type { Config } from '../types.js';
 
 /** How the identity was found; the log line names it (never the identity itself). */
@@ -138,5 +138,5 @@ export async function identityHash(key: CryptoKey | Uint8Array, identity: string
     hmac,
     encoder.encode(`${bot ? 'wr-identity-bot:' : 'wr-identity:'}${identity}`),
   );
-  return base64url.encode(new Uint8Array(mac, 0, 16));
+  return encodeBase64url(new Uint8Array(mac, 0, 16));
 }
