@@ -162,7 +162,7 @@ export async function warmUp(): Promise<string[]> {
     new Date(NOW_MS).toISOString();
     for (const r of [fresh, waiting, admitted, denied, counting, asked, checked]) seen.push(`${r.outcome} ${r.reason}`);
     seen.push(await routeOnce());
-    // Every language's messages compiled, not only the English ones the pages above used.
+    // Every English message compiled, not only those the pages above used (page-text.ts says why not every language's).
     seen.push(`messages ${warmPageText()}`);
     // An operator's strings are checked against the English messages' arguments: every one made now
     // (the catalog checked as if it were an override), so a sandbox's first page with overrides pays only for them.

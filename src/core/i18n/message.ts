@@ -9,8 +9,8 @@ import type { NumberSymbols, PluralRule } from './types.js';
 
 /**
  * A message's parts as the room keeps them: the parser's tokens without their source positions
- * (`ctx`), which the room never reads. Every built-in message of every language is kept compiled in
- * the sandbox (page-text.ts warmPageText), so the positions were half its objects for the collector.
+ * (`ctx`), which the room never reads. Compiled messages are kept in the sandbox's memory, and the
+ * runtime collects its whole heap after every request, so the positions were half their objects for the collector.
  */
 export type Part =
   | { readonly type: 'content'; readonly value: string }

@@ -6,7 +6,7 @@ import type { Locale } from './locales.js';
 import { sandboxMemory } from '../memory/index.js';
 import { compileMessage, formatMessage, type Compiled, type MessageArgs } from './message.js';
 
-/** Compiled built-in messages, by tag and key: every one made at build time (page-text.ts warmPageText). */
+/** Compiled built-in messages, by tag and key: the English ones made at build time, the others as a sandbox first uses them (page-text.ts warmPageText). */
 const builtinCompiled = sandboxMemory.table<string, Compiled>(
   'derived',
   'built-in messages compiled',

@@ -104,7 +104,7 @@ describe('in another language', () => {
 });
 
 describe('warmPageText', () => {
-  it('formats every message of every built-in language, for the build-time snapshot', () => {
-    expect(warmPageText()).toBe(LOCALES.length * Object.keys(enUS).length);
+  it('formats every message of the default language only, for the build-time snapshot', () => {
+    expect(warmPageText()).toBe(Object.keys(enUS).length);
   });
 });
