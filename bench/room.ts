@@ -16,6 +16,7 @@
 // the figures (room-figures.ts) and the report (room-report.ts); this file runs them in that order.
 //
 //   npm run bench                  (about 3 min; BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONCURRENCY, BENCH_WORKERS tune it)
+//   npm run bench:quick            (under 2 min: fewer, shorter rounds and timed requests; no steps, hammering, proof or languages)
 import os from 'node:os';
 import { closedLoopLoad } from './room-load.js';
 import { residentMemory, scenarioFigures } from './room-figures.js';
@@ -24,6 +25,7 @@ import { benchScenarios, startApps, timedScenarios } from './room-scenarios.js';
 import { hammerCost } from './room-hammer.js';
 import { languageCost } from './room-language.js';
 import { proofCost } from './room-proof.js';
+import { printAims } from './room-aims.js';
 import { routingCost } from './room-routing.js';
 import { roomSteps } from './room-steps.js';
 import { roomTimes } from './room-time.js';
@@ -35,11 +37,16 @@ takesNoArguments(
   `usage: npm run bench   (about 3 min; writes reports/bench-room.json)
   BENCH_ROUNDS=4 BENCH_SECONDS=2 BENCH_CONCURRENCY=8 BENCH_WORKERS=8   rounds, seconds a scenario, clients, host workers
   WR_HOST_BIN=PATH BENCH_ROOM_WASM=PATH                                 another host or room build to measure (bench/README.md)
-  BENCH_AGAINST=REV                                                     also an older commit's build, in the same rounds (git history needed)`,
+  BENCH_AGAINST=REV                                                     also an older commit's build, in the same rounds (git history needed)
+  BENCH_QUICK=1 (npm run bench:quick)                                   2 rounds of 1 s, 400 timed requests a scenario, the aims' main figures only`,
 );
 
-const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
-const seconds = Number(process.env.BENCH_SECONDS ?? 2);
+/** The quick variant a developer runs before a change to the edge: the headline figures and the aims they bear on. */
+const quick = process.env.BENCH_QUICK === '1';
+const rounds = Number(process.env.BENCH_ROUNDS ?? (quick ? 2 : 4));
+const seconds = Number(process.env.BENCH_SECONDS ?? (quick ? 1 : 2));
+/** Requests per scenario for the room's own time inside the runtime. */
+const timedRequests = quick ? 400 : 1500;
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const warmupSeconds = 1;
 /** Every host keeps exactly this many guest workers (the default on this 2-core machine, held fixed). */
@@ -84,7 +91,8 @@ async function main(): Promise<void> {
     const timed = timedScenarios(scenarios);
     const own = before
       ? await ownTimesAgainst(origin, settings, keyBytes, timed, store, before)
-      : { now: inRuntime ? await roomTimes(origin, settings, keyBytes, timed, 1500, store) : {}, before: {} };
+      : { now: inRuntime ? await roomTimes(origin, settings, keyBytes, timed, timedRequests, store) : {}, before: {} };
+    const full = inRuntime && !quick;
     const report: RoomReport = {
       date: new Date().toISOString(),
       setup: {
@@ -102,15 +110,16 @@ async function main(): Promise<void> {
       scenarios: figures,
       memory: residentMemory(apps.passthrough.pid, apps.room.pid, workers),
       roomTime: own.now,
-      routing: inRuntime ? await routingCost(origin, settings, keyBytes) : null,
-      roomSteps: inRuntime ? await roomSteps(origin, settings, keyBytes, apps.tokens) : {},
-      hammering: inRuntime ? await hammerCost(origin, settings, keyBytes, apps.tokens.wait, store) : null,
-      proof: inRuntime ? await proofCost(origin, settings, keyBytes, apps.room.key.kid) : null,
-      language: inRuntime ? await languageCost(origin, settings, keyBytes, apps.room.key.kid) : null,
+      routing: inRuntime ? await routingCost(origin, settings, keyBytes, timedRequests) : null,
+      roomSteps: full ? await roomSteps(origin, settings, keyBytes, apps.tokens) : {},
+      hammering: full ? await hammerCost(origin, settings, keyBytes, apps.tokens.wait, store) : null,
+      proof: full ? await proofCost(origin, settings, keyBytes, apps.room.key.kid) : null,
+      language: full ? await languageCost(origin, settings, keyBytes, apps.room.key.kid) : null,
       ...(before ? { against: againstFigures(before, figures, own.now, own.before) } : {}),
     };
     printReport(report, inRuntime);
     if (report.against) printAgainst(report.against);
+    printAims(report);
     await writeReport(report, otherRoomWasm ? 'bench-room-other.json' : 'bench-room.json');
   } finally {
     load.close();
