@@ -4,10 +4,10 @@
 // the message, and a simulated decision makes three or four of them (the identity hash, the token's
 // check and its signature). In a run that awaits each decision in turn, the main thread spends most
 // of its time waiting for those hops: a million visitors would take hours. The edge's code, and
-// jose inside it, use the global `crypto.subtle`; here that global answers HMAC sign and verify from
+// its JWS (src/core/tokens/jws.ts), use the global `crypto.subtle`; here that global answers HMAC sign and verify from
 // node:crypto's createHmac at once, for keys imported through it, and SHA digests (the proof of work's
 // puzzle) from createHash, and passes everything else to WebCrypto. Keys stay WebCrypto's own
-// objects, so every check jose makes of a key still applies.
+// objects, so every check made of a key still applies.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 interface RawHmacKey {
