@@ -10,7 +10,7 @@ import { build } from 'esbuild';
 import type { EchoOrigin } from '../lib/echo-origin.js';
 import { startHost, type RunningHost } from '../lib/host-process.js';
 import { repoRoot } from '../lib/paths.js';
-import { mintToken, startRoom, type Settings } from '../lib/room-host.js';
+import { mintToken, type Room, startRoom, type Settings } from '../lib/room-host.js';
 import { buildWasm } from '../lib/wasm-build.js';
 import { bundleOptions } from '../scripts/build.js';
 import { cookieName } from '../src/core/request/index.js';
@@ -72,6 +72,47 @@ async function passApp(kind: 'bare' | 'room-code', reuse: boolean): Promise<stri
   return buildWasm(bundle);
 }
 
+/** One accounted app: a host, the request it is fed again and again, and whether each is a fresh sandbox's first. */
+function app(
+  name: string,
+  what: string,
+  host: AccountedApp['host'],
+  headers: AccountedApp['headers'],
+  options: { fresh?: boolean; timed?: boolean; path?: string } = {},
+): AccountedApp {
+  return {
+    name,
+    what,
+    host,
+    path: options.path ?? '/page',
+    headers,
+    fresh: options.fresh ?? false,
+    timed: options.timed ?? true,
+  };
+}
+
+/**
+ * The visitors' tokens, as the room issues them: an allow token (the room lets everyone in), a wait
+ * token that is not due (after the room is set back to its settings), and allow tokens no sandbox
+ * has seen, each with its own expiry.
+ */
+async function issueTokens(issuer: Room): Promise<{ allow: string; wait: string; unseen: string[] }> {
+  const agent = new http.Agent({ keepAlive: false });
+  const cookieOf = async (): Promise<string> => {
+    const line = (await get(agent, `${issuer.url}/`)).headers['set-cookie']?.find((c) => c.startsWith(`${COOKIE}=`));
+    if (!line) throw new Error('the room set no cookie');
+    return line.slice(COOKIE.length + 1).split(';')[0]!;
+  };
+  const allow = await cookieOf();
+  await issuer.setConfig(settings, store);
+  const wait = await cookieOf();
+  agent.destroy();
+  const firstExp = Math.floor(Date.now() / 1000) + Number(settings.allow_period_duration) + 3600;
+  const unseen: string[] = [];
+  for (let i = 0; i < 5000; i++) unseen.push(await mintToken(issuer, { dec: 'allow', exp: firstExp + i }));
+  return { allow, wait, unseen };
+}
+
 /**
  * Starts every host the accounting measures; each is pushed onto `started` as it starts, so the
  * caller stops them all whatever fails on the way.
@@ -102,41 +143,13 @@ export async function startAccountedApps(
     started.push(r);
     return r;
   };
-  // Tokens for the visitors: an allow token and a wait token that is not due, as the room issues them.
   const issuer = await room(reusedTimed, true);
-  const agent = new http.Agent({ keepAlive: false });
-  const cookieOf = async (): Promise<string> => {
-    const line = (await get(agent, `${issuer.url}/`)).headers['set-cookie']?.find((c) => c.startsWith(`${COOKIE}=`));
-    if (!line) throw new Error('the room set no cookie');
-    return line.slice(COOKIE.length + 1).split(';')[0]!;
-  };
-  const allow = await cookieOf();
-  await issuer.setConfig(settings, store);
-  const wait = await cookieOf();
-  agent.destroy();
-  const firstExp = Math.floor(Date.now() / 1000) + Number(settings.allow_period_duration) + 3600;
-  const unseen: string[] = [];
-  for (let i = 0; i < 5000; i++) unseen.push(await mintToken(issuer, { dec: 'allow', exp: firstExp + i }));
+  const { allow, wait, unseen } = await issueTokens(issuer);
   let next = 0;
   const fixed = (h: Record<string, string>) => () => h;
   const admitted = fixed({ cookie: `${COOKIE}=${allow}; other=1` });
   const waiting = fixed({ cookie: `${COOKIE}=${wait}` });
   const none = fixed({});
-  const app = (
-    name: string,
-    what: string,
-    host: AccountedApp['host'],
-    headers: AccountedApp['headers'],
-    options: { fresh?: boolean; timed?: boolean; path?: string } = {},
-  ): AccountedApp => ({
-    name,
-    what,
-    host,
-    path: options.path ?? '/page',
-    headers,
-    fresh: options.fresh ?? false,
-    timed: options.timed ?? true,
-  });
   return [
     app('passthrough', 'bare pass-through app', await plain(await passApp('bare', true)), none, { timed: false }),
     app(

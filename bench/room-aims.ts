@@ -1,7 +1,6 @@
 // The room's performance aims, each beside the figure this run measured and a verdict, so a change to
 // the edge that undoes a gain says so at the end of `npm run bench` (and of its quick variant).
-import type { RoomReport } from './room-report.js';
-import { ROUTING_AIM_MS } from './room-report.js';
+import { ROUTING_AIM_MS, type RoomReport } from './room-report.js';
 
 export interface AimLine {
   aim: string;
