@@ -2,7 +2,7 @@
 // backend can make one (docs/invites.md): a compact JWS, HS256, header exactly {alg, kid}, payload
 // exactly {room, sub, exp}, signed with a key stored as `invite.KID` in `waiting_room_keys`. An
 // invite is attacker-supplied text, so checking one never throws: every failure is a reason.
-import { type DecodedJws, decodeCompact, signCompact, verifyCompact } from './jws.js';
+import { type DecodedJws, decodeCompact, jsonObjectOf, signCompact, verifyCompact } from './jws.js';
 import { ROOM_ID } from '../settings/index.js';
 
 export { INVITE_KID_PREFIX } from './keys.js';
@@ -30,7 +30,6 @@ export interface InviteClaims {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The invite a request carries (the header wins over the query parameter), or null. Cheap when there
@@ -54,17 +53,6 @@ export function signInvite(claims: InviteClaims, kid: string, key: CryptoKey | U
   return signCompact('HS256', kid, encoder.encode(payload), key);
 }
 
-function jsonObject(bytes: Uint8Array): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(decoder.decode(bytes));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Exactly `keys`, no more: a parameter or claim the format lacks is nothing a signer of ours wrote. */
 const hasExactly = (o: Record<string, unknown>, keys: readonly string[]): boolean => {
   const own = Object.keys(o);
@@ -77,11 +65,11 @@ function shape(invite: string): { kid: string; claims: InviteClaims; jws: Decode
   // One spelling per invite: three parts of unpadded base64url, each spelled canonically (as token.ts).
   const jws = decodeCompact(invite);
   if (jws === null || jws === 'noncanonical') return null;
-  const header = jsonObject(jws.header);
+  const header = jsonObjectOf(jws.header);
   if (header === null || !hasExactly(header, ['alg', 'kid']) || header.alg !== 'HS256') return null;
   const { kid } = header;
   if (typeof kid !== 'string' || kid === '') return null;
-  const payload = jsonObject(jws.payload);
+  const payload = jsonObjectOf(jws.payload);
   if (payload === null || !hasExactly(payload, ['room', 'sub', 'exp'])) return null;
   const { room, sub, exp } = payload;
   if (typeof room !== 'string' || !ROOM_ID.test(room)) return null;

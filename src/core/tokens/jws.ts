@@ -142,6 +142,20 @@ export function isCanonical(text: string): boolean {
 }
 
 /** A compact JWS's three parts, decoded, and the bytes its signature signs. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A part's bytes as a JSON object (strict UTF-8), or null: a protected header, or an invite's claims. */
+export function jsonObjectOf(bytes: Uint8Array): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(strictUtf8.decode(bytes));
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 export interface DecodedJws {
   header: Uint8Array;
   payload: Uint8Array;

@@ -1,6 +1,6 @@
 // The room's token: a compact JWS (HS512) whose bytes depend only on (decision, expiry, identity, room,
 // key), so the same identity in the same window gets the same token on every device.
-import { decodeCompact, signCompact, verifyCompact } from './jws.js';
+import { decodeCompact, jsonObjectOf, signCompact, verifyCompact } from './jws.js';
 import type { KeyRing } from './keys.js';
 import type { ReasonCode, SandboxCache, TokenClaims } from '../types.js';
 
@@ -22,18 +22,6 @@ export async function signToken(claims: TokenClaims, kid: string, key: CryptoKey
   const fields = { dec: claims.dec, exp: claims.exp, sub: claims.sub, room: claims.room };
   const payload = JSON.stringify(claims.arr === undefined ? fields : { ...fields, arr: claims.arr });
   return signCompact('HS512', kid, encoder.encode(payload), key);
-}
-
-/** A protected header's JSON object (strict UTF-8), or null. */
-function headerOf(bytes: Uint8Array): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(decoder.decode(bytes));
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
 }
 
 function parseClaims(payload: Uint8Array): TokenClaims | null {
@@ -84,7 +72,7 @@ async function verifyAfresh(token: string, keys: KeyRing): Promise<Verified> {
   const jws = decodeCompact(token);
   if (jws === null) return { ok: false, reason: 'token_malformed', kid: null };
   if (jws === 'noncanonical') return { ok: false, reason: 'token_noncanonical', kid: null };
-  const header = headerOf(jws.header);
+  const header = jsonObjectOf(jws.header);
   // Nothing but alg and kid: a `crit` or any other parameter is nothing the room ever signs.
   if (
     header === null ||
