@@ -10,13 +10,12 @@ import { build } from 'esbuild';
 import type { EchoOrigin } from '../lib/echo-origin.js';
 import { startHost, type RunningHost } from '../lib/host-process.js';
 import { repoRoot } from '../lib/paths.js';
-import { mintToken, type Room, startRoom, type Settings } from '../lib/room-host.js';
+import { startRoom } from '../lib/room-host.js';
 import { buildWasm } from '../lib/wasm-build.js';
 import { bundleOptions } from '../scripts/build.js';
-import { cookieName } from '../src/core/request/index.js';
-import { DEFAULT_ROOM, ROUTING_KEY } from '../src/core/settings/index.js';
 import { buildFixture } from './build-fixture.js';
 import { get } from './http-load.js';
+import { BENCH_COOKIE, BENCH_SETTINGS, BENCH_STORE, issueTokens } from './room-scenarios.js';
 
 /** One host serving one kind of request, again and again. */
 export interface AccountedApp {
@@ -31,19 +30,8 @@ export interface AccountedApp {
   timed: boolean;
 }
 
-const settings: Settings = {
-  allow_percentage: '50',
-  wait_period_duration: '3600',
-  allow_period_duration: '86400',
-  hammer_limit: '0',
-};
-const store = {
-  [ROUTING_KEY]: JSON.stringify({
-    rooms: [{ id: DEFAULT_ROOM, routes: ['/'] }],
-    rules: [{ id: 'static', if: { path: { prefix: '/static' } }, then: 'bypass' }],
-  }),
-};
-const COOKIE = cookieName(DEFAULT_ROOM);
+const settings = BENCH_SETTINGS;
+const COOKIE = BENCH_COOKIE;
 const HOST_ARGS = ['--workers', '1', '--max-workers', '1'];
 const PROFILE = { COMPUTE_HOST_PROFILE: '1' };
 
@@ -91,26 +79,29 @@ function app(
   };
 }
 
-/**
- * The visitors' tokens, as the room issues them: an allow token (the room lets everyone in), a wait
- * token that is not due (after the room is set back to its settings), and allow tokens no sandbox
- * has seen, each with its own expiry.
- */
-async function issueTokens(issuer: Room): Promise<{ allow: string; wait: string; unseen: string[] }> {
-  const agent = new http.Agent({ keepAlive: false });
-  const cookieOf = async (): Promise<string> => {
-    const line = (await get(agent, `${issuer.url}/`)).headers['set-cookie']?.find((c) => c.startsWith(`${COOKIE}=`));
-    if (!line) throw new Error('the room set no cookie');
-    return line.slice(COOKIE.length + 1).split(';')[0]!;
+/** Starting a profiled host of one worker: a plain app, or the room with the bench's settings (or letting everyone in). */
+function hostStarters(origin: EchoOrigin, keyBytes: Uint8Array, started: Array<{ stop(): Promise<unknown> }>) {
+  const manifest = { local_server: { backends: { origin: { url: origin.url } } } };
+  return {
+    plain: async (wasm: string) => {
+      const host = await startHost({ args: HOST_ARGS, wasm, manifest, env: PROFILE });
+      started.push(host);
+      return host;
+    },
+    room: async (wasm: string, allowAll = false) => {
+      const r = await startRoom({
+        origin,
+        keyBytes,
+        wasm,
+        settings: allowAll ? { ...settings, allow_percentage: '100' } : settings,
+        store: BENCH_STORE,
+        hostArgs: HOST_ARGS,
+        env: PROFILE,
+      });
+      started.push(r);
+      return r;
+    },
   };
-  const allow = await cookieOf();
-  await issuer.setConfig(settings, store);
-  const wait = await cookieOf();
-  agent.destroy();
-  const firstExp = Math.floor(Date.now() / 1000) + Number(settings.allow_period_duration) + 3600;
-  const unseen: string[] = [];
-  for (let i = 0; i < 5000; i++) unseen.push(await mintToken(issuer, { dec: 'allow', exp: firstExp + i }));
-  return { allow, wait, unseen };
 }
 
 /**
@@ -122,29 +113,13 @@ export async function startAccountedApps(
   keyBytes: Uint8Array,
   started: Array<{ stop(): Promise<unknown> }>,
 ): Promise<AccountedApp[]> {
-  const manifest = { local_server: { backends: { origin: { url: origin.url } } } };
-  const plain = async (wasm: string) => {
-    const host = await startHost({ args: HOST_ARGS, wasm, manifest, env: PROFILE });
-    started.push(host);
-    return host;
-  };
+  const { plain, room } = hostStarters(origin, keyBytes, started);
   const reusedTimed = await buildFixture('room-timed');
   const freshTimed = await buildFixture('room-timed', { FRESH_SANDBOX: 'true' });
-  const room = async (wasm: string, allowAll = false) => {
-    const r = await startRoom({
-      origin,
-      keyBytes,
-      wasm,
-      settings: allowAll ? { ...settings, allow_percentage: '100' } : settings,
-      store,
-      hostArgs: HOST_ARGS,
-      env: PROFILE,
-    });
-    started.push(r);
-    return r;
-  };
   const issuer = await room(reusedTimed, true);
-  const { allow, wait, unseen } = await issueTokens(issuer);
+  const agent = new http.Agent({ keepAlive: false });
+  const { allow, wait, unseen } = await issueTokens(issuer, (url, headers) => get(agent, url, headers), 5000);
+  agent.destroy();
   let next = 0;
   const fixed = (h: Record<string, string>) => () => h;
   const admitted = fixed({ cookie: `${COOKIE}=${allow}; other=1` });

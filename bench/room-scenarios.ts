@@ -57,30 +57,53 @@ export interface Apps {
   unseen: string[];
 }
 
-type Get = (url: string, headers: Record<string, string>) => Promise<{ headers: http.IncomingHttpHeaders }>;
+export type Get = (url: string, headers: Record<string, string>) => Promise<{ headers: http.IncomingHttpHeaders }>;
 
 // Long windows: no token expires or renews during the run, so every request takes one path. The
 // hammering limit off: the waiting scenario sends one token thousands of times a minute, and measures
 // its waiting page (the 429 that limit answers instead is measured apart, bench/room-hammer.ts).
-const settings: Settings = {
+export const BENCH_SETTINGS: Settings = {
   allow_percentage: '50',
   wait_period_duration: '3600',
   allow_period_duration: '86400',
   hammer_limit: '0',
 };
 /** One room covering every path, and one rule: /static goes straight to the origin (the bypass scenario). */
-const store = {
+export const BENCH_STORE = {
   [ROUTING_KEY]: JSON.stringify({
     rooms: [{ id: DEFAULT_ROOM, routes: ['/'] }],
     rules: [{ id: 'static', if: { path: { prefix: '/static' } }, then: 'bypass' }],
   }),
 };
-const COOKIE = cookieName(DEFAULT_ROOM);
+export const BENCH_COOKIE = cookieName(DEFAULT_ROOM);
+const settings = BENCH_SETTINGS;
+const store = BENCH_STORE;
+const COOKIE = BENCH_COOKIE;
 
 function cookieValue(setCookie: string[] | undefined, name: string): string {
   const line = setCookie?.find((c) => c.startsWith(`${name}=`));
   if (!line) throw new Error(`the room set no ${name} cookie (got ${JSON.stringify(setCookie)})`);
   return line.slice(name.length + 1).split(';')[0]!;
+}
+
+/**
+ * The visitors' tokens from a room started to let everyone in: an allow token; a wait token that is
+ * not due, once the room is set back to the bench's settings; and `unseenCount` allow tokens no
+ * sandbox has seen, one per request (distinct expiries, each more than an allow period away for the
+ * whole run, so none is renewed: the room renews with fewer than A s left).
+ */
+export async function issueTokens(
+  room: Room,
+  get: Get,
+  unseenCount: number,
+): Promise<{ allow: string; wait: string; unseen: string[] }> {
+  const allow = cookieValue((await get(`${room.url}/`, {})).headers['set-cookie'], COOKIE);
+  await room.setConfig(settings, store);
+  const wait = cookieValue((await get(`${room.url}/`, {})).headers['set-cookie'], COOKIE);
+  const unseen: string[] = [];
+  const firstExp = Math.floor(Date.now() / 1000) + Number(settings.allow_period_duration) + 3600;
+  for (let i = 0; i < unseenCount; i++) unseen.push(await mintToken(room, { dec: 'allow', exp: firstExp + i }));
+  return { allow, wait, unseen };
 }
 
 /**
@@ -132,14 +155,7 @@ export async function startApps(
     ...(setup.otherRoomWasm ? { wasm: setup.otherRoomWasm } : {}),
   });
   started.push(room);
-  const allow = cookieValue((await get(`${room.url}/`, {})).headers['set-cookie'], COOKIE);
-  await room.setConfig(settings, store);
-  const wait = cookieValue((await get(`${room.url}/`, {})).headers['set-cookie'], COOKIE);
-  // Allow tokens no sandbox has seen: one per request (distinct expiries, each more than an allow
-  // period away for the whole run, so none is renewed: the room renews with fewer than A s left).
-  const unseen: string[] = [];
-  const firstExp = Math.floor(Date.now() / 1000) + Number(settings.allow_period_duration) + 3600;
-  for (let i = 0; i < 30_000; i++) unseen.push(await mintToken(room, { dec: 'allow', exp: firstExp + i }));
+  const { allow, wait, unseen } = await issueTokens(room, get, 30_000);
   // The local host puts back the memory pages the last guest changed when a fresh instance starts,
   // after comparing the whole memory with the snapshot image, so a bigger snapshot costs more per
   // instance (now once per 1,000 requests); Fastly maps snapshots copy-on-write. A pass-through
