@@ -65,7 +65,22 @@ export interface DecisionLine {
    * decision reads it; the report counts waiting visitors by it.
    */
   lang?: string;
+  /**
+   * `originMs`: on a line whose request went to the origin (admitted, invited, bypassed), the time from
+   * sending it to the origin's response headers, whole ms (to the failure, when none came). Absent on
+   * every other line and in lines from before the field.
+   */
+  originMs?: number;
+  /**
+   * `originStatus`: on the same lines, the origin's HTTP status, or why none came: `timeout` (no
+   * headers in time), `refused` (no connection), `failed` (anything else). An error for the
+   * controller's objective: a failure, 429, or a status of 500 or above (origin-health.ts).
+   */
+  originStatus?: OriginStatus;
 }
+
+/** How the origin answered a forwarded request: its status, or why it did not. */
+export type OriginStatus = number | 'timeout' | 'refused' | 'failed';
 
 /** What the operator asks for (waiting_room_config keys the edge ignores). */
 export interface Targets {
@@ -98,6 +113,18 @@ export interface MinutePoint {
   activeSessions: number;
   /** total_active_users in force, or null. */
   activeCap: number | null;
+  /** The origin's minute: forwarded requests, their time to headers at the objective's percentile, their error share. */
+  origin: OriginMinute;
+}
+
+/** One minute of the origin as the decision lines measure it (lines with `originStatus`). */
+export interface OriginMinute {
+  /** Forwarded requests with an `originStatus`. */
+  requests: number;
+  /** Time to headers at the room's objective percentile (90 unless set), ms; null without a request. */
+  latencyMs: number | null;
+  /** Share of them that were errors (a failure, 429, or 500 and above), 0..1; null without a request. */
+  errorShare: number | null;
 }
 
 export interface PopRow {
@@ -143,6 +170,8 @@ export interface ModelSnapshot {
   /** Start (ms since the epoch) of the minute the POP rows' draws and admissions count: the last complete one. */
   popMinuteStartMs: number;
   pops: PopRow[];
+  /** `target_mode = auto`: what the autopilot measured and chose (control/model/pace.ts); null in manual. */
+  pace: PaceSnapshot | null;
   /** The queue's cursor (docs/events.md), while it leads a pre-queue or a first-come room; else null. */
   queue: {
     role: 'drain' | 'fifo';
@@ -284,4 +313,36 @@ export interface FailoverView {
 /** A model's saved state as the process keeps it (JSON-safe, versioned: control/model/state.ts ModelSaved). */
 export interface SavedModel {
   readonly version: number;
+}
+
+/** The origin's objective in `target_mode = auto`: time to headers at a percentile, and an error share. */
+export interface OriginObjective {
+  /** origin_latency_percentile, 50..99.9. */
+  percentile: number;
+  /** origin_latency_ms: the most the percentile may take. */
+  latencyMs: number;
+  /** origin_error_percent / 100: the most errors may be of the forwarded requests. */
+  errorShare: number;
+}
+
+/** The autopilot's state, as the dashboard and the journal show it. */
+export interface PaceSnapshot {
+  /**
+   * starting: no measurement yet; raising: healthy, the limit binds, it grows; holding: near the
+   * objective, or the crowd does not fill the limit; cutting: the objective broken, the limit cut;
+   * stopped: an error storm, nobody new is admitted; reopening: the storm over, back from the floor.
+   */
+  state: 'starting' | 'raising' | 'holding' | 'cutting' | 'stopped' | 'reopening';
+  /** One sentence on why. */
+  why: string;
+  /** New visitors a minute the autopilot lets in now (0 while stopped). */
+  ratePerMinute: number;
+  /** The operator's bounds: auto_floor_per_minute (or its default) and new_users_per_minute. */
+  floorPerMinute: number;
+  ceilingPerMinute: number;
+  objective: OriginObjective;
+  /** The last measurement: the percentile's time (ms), the error share, the requests it rests on. */
+  latencyMs: number | null;
+  errorShare: number | null;
+  requests: number;
 }

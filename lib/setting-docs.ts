@@ -41,6 +41,16 @@ export const settingDocs = {
     'read only by the controller: minutes after their last request that an admitted visitor counts as active',
   fallback_percentage:
     'read only by the controller: the chance (0-100) each schedule it publishes ends on, a lease ahead, so a room whose controller died falls back to it; empty: the lowest chance of its forecast ([restarting it safely](control/failover.md#restarting-it-safely))',
+  target_mode:
+    "read only by the controller: `manual` holds `new_users_per_minute`; `auto` chooses the rate itself, between `auto_floor_per_minute` and `new_users_per_minute`, from the origin's time to headers and errors in the decision log ([the autopilot](control/auto.md))",
+  auto_floor_per_minute:
+    'read only by the controller, in `auto`: the fewest new visitors a minute it lets in, except while the origin fails (an error storm stops admissions); empty: a tenth of `new_users_per_minute`',
+  origin_latency_ms:
+    "read only by the controller, in `auto`: the most the origin's time to response headers may take at `origin_latency_percentile` of the requests the room forwards (whole ms)",
+  origin_latency_percentile:
+    'read only by the controller, in `auto`: which percentile `origin_latency_ms` bounds (50 to 99.9)',
+  origin_error_percent:
+    'read only by the controller, in `auto`: the most of the forwarded requests that may fail (no answer, 429, or 500 and above), in percent, above 0',
   queueing_method:
     "`random`: a draw each window. `fifo`: first come, first served by arrival time, moved by the controller's `queue_cursor` ([details](events.md))",
   event_prequeue_start:

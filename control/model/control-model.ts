@@ -15,6 +15,9 @@ import { History } from './history.js';
 import { Ledger } from './ledger.js';
 import { restoreLedger, saveLedger } from './ledger-saved.js';
 import { openStep } from './open-room.js';
+import { OriginHealth } from './origin-health.js';
+import { paceStep } from './pace-step.js';
+import { planRate } from './pace.js';
 import { recordWritten } from './pacing.js';
 import { adoptProofSchedule, withProofSchedule } from './proof-schedule.js';
 import { observeDrawShare, pruneDrawShares } from './proof-share.js';
@@ -53,6 +56,7 @@ export function createControlModel(options: ModelOptions = {}): Model {
     s: initialState(),
     ledger,
     history: new History(ledger),
+    health: new OriginHealth(),
     cursor: new CursorPlanner(lead),
     lead,
     forecastWindows: options.forecastWindows ?? 20,
@@ -64,6 +68,8 @@ export function createControlModel(options: ModelOptions = {}): Model {
     settings: (values, nowMs) => readSettings(m, values, nowMs),
     observe(line) {
       ledger.observe(line);
+      // The origin's time and status on a forwarded request's line: what the autopilot steers by.
+      m.health.observe(line);
       // The share of the chance the draws asked a proof got (proof-share.ts): what the plan makes up for.
       observeDrawShare(s.proof.draws, line, s.proof.freeShare);
       // No place either: a token of the infinite queue never comes in, a check refused for hammering decided nothing.
@@ -103,6 +109,7 @@ function readSettings(m: ModelParts, values: Readonly<Record<string, string>>, n
     s.returns.returning = denyPageReturns(ledger.denials, ledger.period, nowSec);
   }
   s.settings.edgePct = config.allowPercentage;
+  s.settings.pace = config.control.pace;
   s.settings.problems = problems.filter((p) => p.key !== null && TARGET_KEYS.includes(p.key)).map(problemText);
   // Chances published (by an earlier run, say) whose decision time has passed may have reached
   // POPs already: they are honoured. Later entries are only a forecast.
@@ -121,6 +128,8 @@ function readSettings(m: ModelParts, values: Readonly<Record<string, string>>, n
 function plan(m: ModelParts, nowMs: number, ctx: PlanContext): SettingWrites | null {
   const { s, ledger, lead } = m;
   const d = ledger.period;
+  // The autopilot first: the rate it chooses is the target the step plans for (pace-step.ts).
+  if (d !== null) paceStep(m, nowMs, d);
   const planned = step(m, nowMs, ctx);
   // The difficulty rides the schedule's writes (proof-schedule.ts), from the crowd each window draws
   // as planned; a window the plan does not cover (a recent firm one) reads those waiting now, once.
@@ -144,6 +153,8 @@ function plan(m: ModelParts, nowMs: number, ctx: PlanContext): SettingWrites | n
     firm: s.draws.firm,
     edgePct: s.settings.edgePct,
     idleMs: idleMs(s),
+    rate: planRate(s),
+    origin: (minute) => m.health.minute(minute, s.settings.pace.objective.percentile),
   });
   return writes;
 }
@@ -171,7 +182,9 @@ function step(m: ModelParts, nowMs: number, ctx: PlanContext): SettingWrites | n
     return observing(
       s.settings.problems.length > 0
         ? `no usable target (${s.settings.problems.join('; ')})`
-        : 'new_users_per_minute is not set: observing only',
+        : s.settings.pace.mode === 'auto'
+          ? 'target_mode is auto, and new_users_per_minute, its ceiling, is not set: observing only'
+          : 'new_users_per_minute is not set: observing only',
     );
   }
   if (ctx.holding) {

@@ -8,6 +8,8 @@ import type { CursorPlanner } from './cursor-plan.js';
 import type { History } from './history.js';
 import type { ClosedCohort, Ledger } from './ledger.js';
 import { decisionDue, firmHorizonSec, firmNow, passDue, scheduleDue, unsentSchedule } from './pacing.js';
+import type { OriginHealth } from './origin-health.js';
+import { planRate } from './pace.js';
 import { planWindows, type WindowPlan } from './plan.js';
 import { effectiveShare } from './proof-share.js';
 import { returnersBetween } from './returning.js';
@@ -39,6 +41,8 @@ export interface ModelParts {
   s: ModelState;
   ledger: Ledger;
   history: History;
+  /** The origin's health as the forwarded requests' lines tell it (origin-health.ts). */
+  health: OriginHealth;
   cursor: CursorPlanner;
   /** Seconds before a window opens that its chance must be published. */
   lead: number;
@@ -130,7 +134,7 @@ export function correctedShare(recent: RecentWindows, current: number, d: number
 /** Admissions wanted for window c: the target's share, corrected by the recent windows (correctedShare), within the cap. */
 function wantedFor(m: ModelParts, nowMs: number, d: number): (c: number) => number {
   const { s, ledger } = m;
-  const perWindow = ((s.settings.targets.newUsersPerMinute ?? 0) * d) / 60;
+  const perWindow = ((planRate(s) ?? 0) * d) / 60;
   const nowSec = Math.floor(nowMs / 1000);
   const current = Math.floor(nowSec / d) * d;
   const admissions = (w: number): number => ledger.windows.get(w)?.admissions ?? 0;
@@ -156,7 +160,7 @@ function wantedFor(m: ModelParts, nowMs: number, d: number): (c: number) => numb
 
 /** Admissions a minute the cursor should make: the target, within what the active cap leaves. */
 export function wantedPerMinute(m: ModelParts, nowMs: number): number {
-  const target = m.s.settings.targets.newUsersPerMinute ?? 0;
+  const target = planRate(m.s) ?? 0;
   const cap = m.s.settings.targets.totalActiveUsers;
   if (cap === null) return target;
   return Math.max(0, Math.min(target, cap - m.ledger.activeSessions(nowMs, idleMs(m.s)).total));

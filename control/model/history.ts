@@ -2,7 +2,7 @@
 // looks: the ledger keeps only now, so the waiting and active counts of a minute, the target and the
 // chance in force are kept here as last seen in it. snapshot.ts only reads these rows, and save()
 // carries them over a restart (a closed tab or a restarted controller still shows the past hour).
-import type { MinutePoint, Targets } from '../types.js';
+import type { MinutePoint, OriginMinute, Targets } from '../types.js';
 import type { Ledger } from './ledger.js';
 
 export type Counts = { total: number; byPop: Map<string, number> };
@@ -15,7 +15,13 @@ export interface TickFacts {
   /** allow_percentage as the edge has it. */
   edgePct: number;
   idleMs: number;
+  /** The rate the plan holds, a minute: new_users_per_minute, or the autopilot's choice (pace.ts). */
+  rate: number | null;
+  /** The origin's minute starting at a time, as the decision lines measured it (origin-health.ts). */
+  origin: (minuteStartMs: number) => OriginMinute;
 }
+
+const NO_ORIGIN: OriginMinute = { requests: 0, latencyMs: null, errorShare: null };
 
 const HOUR_MS = 3_600_000;
 
@@ -46,7 +52,7 @@ export class History {
     const row = this.row(minute);
     row.waiting = this.waitingNow!.counts.total;
     row.activeSessions = this.activeNow.total;
-    row.target = facts.targets.newUsersPerMinute;
+    row.target = facts.rate;
     row.activeCap = facts.targets.totalActiveUsers;
     row.allowPercentage = pcts.length > 0 ? pcts.reduce((a, b) => a + b, 0) / pcts.length : facts.edgePct;
     for (const [m, c] of this.ledger.minutes) {
@@ -55,6 +61,8 @@ export class History {
       r.draws = c.draws;
       r.admissions = c.admissions;
     }
+    // The origin's minute, and the one before (its last lines come late).
+    for (const m of [minute - 60_000, minute]) if (this.rows.has(m)) this.rows.get(m)!.origin = facts.origin(m);
     for (const m of this.rows.keys()) if (m <= minute - HOUR_MS) this.rows.delete(m);
   }
 
@@ -71,6 +79,7 @@ export class History {
         allowPercentage: like?.allowPercentage ?? null,
         activeSessions: 0,
         activeCap: like?.activeCap ?? null,
+        origin: NO_ORIGIN,
       };
       this.rows.set(minute, r);
     }
@@ -95,8 +104,9 @@ export class History {
               allowPercentage: null,
               activeSessions: 0,
               activeCap: null,
+              origin: NO_ORIGIN,
             }
-          : { ...r },
+          : { ...r, origin: { ...r.origin } },
       );
     }
     return out;
@@ -109,11 +119,12 @@ export class History {
   }
 
   save(): MinutePoint[] {
-    return [...this.rows.values()].map((r) => ({ ...r }));
+    return [...this.rows.values()].map((r) => ({ ...r, origin: { ...r.origin } }));
   }
 
   restore(rows: readonly MinutePoint[]): void {
     this.rows.clear();
-    for (const r of rows) this.rows.set(r.startMs, { ...r });
+    // Rows saved before the origin was measured have none.
+    for (const r of rows) this.rows.set(r.startMs, { ...r, origin: { ...(r.origin ?? NO_ORIGIN) } });
   }
 }

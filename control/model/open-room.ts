@@ -2,6 +2,7 @@
 // chance below 100) once it reaches the target or active sessions near the cap.
 import type { SettingWrites } from '../types.js';
 import { arrivalRate, wantedPerMinute, type ModelParts } from './draw-plan.js';
+import { planRate } from './pace.js';
 import { fmt } from './schedule-text.js';
 import { idleMs } from './sessions.js';
 
@@ -10,7 +11,7 @@ export function openStep(m: ModelParts, nowMs: number, d: number, fifo: boolean)
   const { s, ledger } = m;
   const nowSec = Math.floor(nowMs / 1000);
   const current = Math.floor(nowSec / d) * d;
-  const perWindow = ((s.settings.targets.newUsersPerMinute ?? 0) * d) / 60;
+  const perWindow = ((planRate(s) ?? 0) * d) / 60;
   s.status.mode = 'open';
   const lastWindow = ledger.windows.get(current - d)?.admissions ?? 0;
   const thisWindow = ledger.windows.get(current)?.admissions ?? 0;

@@ -13,6 +13,7 @@
 // pages were given no puzzle.
 import type { ProofScheduleEntry } from '../../src/core/types.js';
 import type { SettingWrites } from '../types.js';
+import { planRate } from './pace.js';
 import { firmHorizonSec } from './pacing.js';
 import { proofLevel } from './proof-level.js';
 import { parseScheduleText } from './schedule-text.js';
@@ -104,7 +105,7 @@ export function withProofSchedule(s: ModelState, writes: SettingWrites | null, c
           ? 0
           : proofLevel({
               waiting: c.crowdAt(w),
-              perMinute: s.settings.targets.newUsersPerMinute ?? 0,
+              perMinute: planRate(s) ?? 0,
               chance: effectiveChance(s, w, pct),
               maxSeconds: s.proof.settings.maxSeconds,
               ...(previous === undefined ? {} : { previous }),

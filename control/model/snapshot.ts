@@ -8,6 +8,7 @@ import type { History } from './history.js';
 import { currentProofSeconds } from './proof-schedule.js';
 import { effectiveShare } from './proof-share.js';
 import type { Ledger } from './ledger.js';
+import { paceSnapshot } from './pace.js';
 import type { ModelState } from './state.js';
 
 export function modelSnapshot(
@@ -53,6 +54,10 @@ export function modelSnapshot(
     minutes: history.minutes(nowMs),
     popMinuteStartMs: lastMinute,
     pops: pops.sort((a, b) => b.share - a.share),
+    pace:
+      s.settings.pace.mode === 'auto' && targets.newUsersPerMinute !== null
+        ? paceSnapshot(s.pace, s.settings.pace, targets.newUsersPerMinute)
+        : null,
     queue:
       q.role === 'none'
         ? null

@@ -4,8 +4,10 @@
 // work (proof-schedule.ts) and the pacing of the writes (pacing.ts). save() turns it into JSON-safe
 // data (no Map, no Infinity) in one flat object, the state file's format, and restore() back, so a
 // restarted controller goes on where it stopped (docs/control/failover.md).
+import type { PaceSettings } from '../../src/core/types.js';
 import type { ModelSnapshot, Targets } from '../types.js';
 import { type DrawState, initialDraws } from './draw-plan.js';
+import { initialPace, type PaceState } from './pace.js';
 import { initialPacing, type PacingState } from './pacing.js';
 import type { WindowPlan } from './plan.js';
 import { initialProof, type ProofSettings, type ProofState } from './proof-schedule.js';
@@ -25,6 +27,8 @@ export interface RoomSettings {
   problems: string[];
   /** Whether the store's schedule was read once (chances published before this run are honoured then). */
   adopted: boolean;
+  /** target_mode, the floor and the origin's objective. */
+  pace: PaceSettings;
 }
 
 /** The model's mode, and one sentence on why it is in it (the dashboard's). */
@@ -40,7 +44,16 @@ export interface ModelState {
   draws: DrawState;
   proof: ProofState;
   pacing: PacingState;
+  /** The autopilot's rate and what it last read (pace.ts). */
+  pace: PaceState;
 }
+
+/** A room in manual mode with the default objective: what the settings say until they are read. */
+export const MANUAL_PACE: PaceSettings = {
+  mode: 'manual',
+  floorPerMinute: null,
+  objective: { latencyMs: 800, percentile: 90, errorShare: 0.01 },
+};
 
 export function initialState(): ModelState {
   return {
@@ -50,12 +63,14 @@ export function initialState(): ModelState {
       edgePct: 100,
       problems: [],
       adopted: false,
+      pace: MANUAL_PACE,
     },
     status: { mode: 'observing', why: 'waiting for the first decision line' },
     returns: initialReturns(),
     draws: initialDraws(),
     proof: initialProof(),
     pacing: initialPacing(),
+    pace: initialPace(),
   };
 }
 
@@ -91,6 +106,18 @@ export interface SavedState {
   lastFirmWritten: number | null;
   lastPassMs: number | null;
   lastText: string | null;
+  /** Absent in a state saved before the autopilot (read as not started: it starts at the floor). */
+  pace?: SavedPace;
+}
+
+/** The autopilot's state as saved: its rate and what it remembers of a storm and a breach. */
+export interface SavedPace {
+  rate: number | null;
+  state: PaceState['state'];
+  why: string;
+  changedMs: number | null;
+  beforeStorm: number | null;
+  breach: PaceState['breach'];
 }
 
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
@@ -124,6 +151,14 @@ export function saveState(s: ModelState): SavedState {
     lastFirmWritten: finite(pacing.lastFirmWritten),
     lastPassMs: finite(pacing.lastPassMs),
     lastText: pacing.lastText,
+    pace: {
+      rate: s.pace.rate,
+      state: s.pace.state,
+      why: s.pace.why,
+      changedMs: finite(s.pace.changedMs),
+      beforeStorm: s.pace.beforeStorm,
+      breach: s.pace.breach === null ? null : { ...s.pace.breach },
+    },
   };
 }
 
@@ -136,6 +171,7 @@ export function restoreState(saved: SavedState): ModelState {
       edgePct: saved.edgePct,
       problems: [...saved.problems],
       adopted: saved.adopted,
+      pace: MANUAL_PACE,
     },
     status: { mode: saved.mode, why: saved.why },
     returns: {
@@ -164,5 +200,20 @@ export function restoreState(saved: SavedState): ModelState {
       lastPassMs: orNever(saved.lastPassMs),
       lastText: saved.lastText,
     },
+    pace: restorePace(saved.pace),
+  };
+}
+
+function restorePace(saved: SavedPace | undefined): PaceState {
+  const pace = initialPace();
+  if (saved === undefined) return pace;
+  return {
+    ...pace,
+    rate: saved.rate,
+    state: saved.state,
+    why: saved.why,
+    changedMs: orNever(saved.changedMs),
+    beforeStorm: saved.beforeStorm,
+    breach: saved.breach === null ? null : { ...saved.breach },
   };
 }

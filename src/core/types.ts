@@ -311,6 +311,23 @@ export interface ControlTargets {
   sessionDurationMinutes: number;
   /** fallback_percentage: the chance the controller's lease ends on (0..100); null: its forecast's lowest. */
   fallbackPercentage: number | null;
+  /** target_mode and the autopilot's bounds and objective (docs/control/auto.md). */
+  pace: PaceSettings;
+}
+
+/** `target_mode = auto`: the controller chooses the rate, up to new_users_per_minute, from the origin's health. */
+export interface PaceSettings {
+  mode: 'manual' | 'auto';
+  /** auto_floor_per_minute; null: a tenth of new_users_per_minute. */
+  floorPerMinute: number | null;
+  objective: {
+    /** origin_latency_ms: the most the percentile of the origin's time to headers may take. */
+    latencyMs: number;
+    /** origin_latency_percentile (50..99.9). */
+    percentile: number;
+    /** origin_error_percent / 100: the most of the forwarded requests that may fail (a failure, 429, 5xx). */
+    errorShare: number;
+  };
 }
 
 /** A setting that could not be used as written (src/core/settings/problem.ts); the room falls back to a safe value and says so. */

@@ -4,6 +4,7 @@
 // The common forms are read as declared (declared.ts, config-reader.ts); the settings below need more.
 import { parseCounts, parseCursor, parseEvent, parseMessage } from './config-events.js';
 import { parseLanguageSettings } from './config-language.js';
+import { parsePaceSettings } from './config-pace.js';
 import { parseProofSettings } from './config-proof.js';
 import { type Get, Reader } from './config-reader.js';
 import { declared, defaultOf } from './declared.js';
@@ -185,6 +186,7 @@ export function parseConfig(
   const identity = parseIdentity(r);
   const waitingStatus = Number(r.oneOf('waiting_status')) as WaitingStatus;
   const waitPeriodSeconds = r.seconds('wait_period_duration');
+  const newUsersPerMinute = r.positive('new_users_per_minute');
   const config: Config = {
     room,
     enabled: r.boolean('enabled'),
@@ -206,10 +208,11 @@ export function parseConfig(
     popAdmissionsPerSecond: r.positive('pop_admissions_per_second'),
     hammerLimit: parseHammerLimit(r),
     control: {
-      newUsersPerMinute: r.positive('new_users_per_minute'),
+      newUsersPerMinute,
       totalActiveUsers: r.positive('total_active_users'),
       sessionDurationMinutes: r.positive('session_duration') ?? Number(defaultOf('session_duration')),
       fallbackPercentage: parseFallback(r),
+      pace: parsePaceSettings(r, newUsersPerMinute),
     },
     queueingMethod: r.oneOf('queueing_method'),
     event: parseEvent(r),

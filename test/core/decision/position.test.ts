@@ -15,7 +15,13 @@ function config(
     queueCursor: { at: START, pos: START - 1, speed },
     queueCounts: counts,
     waitPeriodSeconds: 10,
-    control: { newUsersPerMinute, totalActiveUsers: null, sessionDurationMinutes: 10, fallbackPercentage: null },
+    control: {
+      newUsersPerMinute,
+      totalActiveUsers: null,
+      sessionDurationMinutes: 10,
+      fallbackPercentage: null,
+      pace: { mode: 'manual', floorPerMinute: null, objective: { latencyMs: 800, percentile: 90, errorShare: 0.01 } },
+    },
   };
 }
 
