@@ -59,6 +59,8 @@ export async function main(argv: readonly string[], options: { guard?: boolean }
     log,
     failover,
   });
+  // An autopilot's rate moves between writes: each write line carries it (journal-targets.ts).
+  targets.pacedBy(() => new Map(controller.snapshot(Date.now()).rooms.map((r) => [r.id, r.model.pace])));
   const source = await openSource(
     spec,
     values,

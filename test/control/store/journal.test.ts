@@ -128,3 +128,43 @@ describe("each room's target in the journal", () => {
     expect(targetAt(j, 'shop', T0 + 300_000)).toBe(200);
   });
 });
+
+describe("an autopilot's rate in the journal", () => {
+  it('rides every write line of a room in target_mode=auto, with its state and objective, and none of a manual room', async () => {
+    const { journalTargets } = await import('../../../control/store/journal-targets.js');
+    const targets = journalTargets();
+    let rate = 240;
+    targets.pacedBy(
+      () =>
+        new Map([
+          [
+            'shop',
+            {
+              state: 'raising' as const,
+              why: 'raised',
+              ratePerMinute: rate,
+              floorPerMinute: 60,
+              ceilingPerMinute: 600,
+              objective: { latencyMs: 800, percentile: 90, errorShare: 0.01 },
+              latencyMs: 300,
+              errorShare: 0,
+              requests: 500,
+            },
+          ],
+          ['checkout', null],
+        ]),
+    );
+    const first = targets.withTargets(journalLine(write, T0));
+    expect(first.rooms.shop).toMatchObject({
+      target_mode: 'auto',
+      pace_rate: '240',
+      pace_state: 'raising',
+      origin_latency_ms: '800',
+      origin_latency_percentile: '90',
+      origin_error_percent: '1',
+    });
+    expect(first.rooms.checkout).toBeUndefined();
+    rate = 0;
+    expect(targets.withTargets(journalLine(write, T0 + 20_000)).rooms.shop!.pace_rate).toBe('0');
+  });
+});
