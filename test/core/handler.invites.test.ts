@@ -59,7 +59,7 @@ describe('invitations', () => {
     const room = rooms();
     const answer = await room.visit({ path: '/vip', headers: { 'waiting-room-invite': await invite(room) } });
     expect(answer.fromOrigin).toBe(true);
-    expect(answer.log?.reason).toBe('invite');
+    expect(answer.log).toMatchObject({ reason: 'invite', originStatus: 200 });
     expect(room.seen.at(-1)!.headers.has('waiting-room-invite')).toBe(false);
     // Nor on a request no room decides.
     room.store.set('routing', JSON.stringify({ rooms: [{ id: 'vip', routes: ['/vip'] }] }));

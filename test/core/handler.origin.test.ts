@@ -1,5 +1,6 @@
 // What the origin behind the room notices of the handler: the requests it is passed, the answers it
-// gives as they reach the visitor, its revoke command, its being down, and paths the room leaves alone.
+// gives as they reach the visitor, its revoke command, its being down, and paths the room leaves alone;
+// and what the decision line says of it: its time to headers and its status, or why none came.
 import { describe, expect, it } from 'vitest';
 import { FakeRoom, mint } from '../support/fakes.js';
 import { windowBoundary } from '../../lib/mint.js';
@@ -105,5 +106,86 @@ describe('the origin', () => {
     expect(disabled).toMatchObject({ fromOrigin: true, roomCookies: [] });
     expect(disabled.log?.reason).toBe('disabled');
     expect(room.seen.at(-1)!.cookie).toBe('a=1');
+  });
+});
+
+/** An origin that answers (or throws) after `ms` on the room's fake clock. */
+function slowOrigin(room: () => FakeRoom, ms: number, answer: () => Response): () => Promise<Response> {
+  return async () => {
+    room().nowMs += ms;
+    return answer();
+  };
+}
+
+describe("the origin's time and status in the decision line", () => {
+  it("carries the time to the origin's headers and its status, passing a 503 on as it is", async () => {
+    const room: FakeRoom = new FakeRoom({
+      settings: { allow_percentage: '100' },
+      origin: slowOrigin(
+        () => room,
+        120,
+        () => new Response('busy', { status: 503 }),
+      ),
+    });
+    const answer = await room.visit();
+    expect(answer.response.status).toBe(503);
+    expect(answer.body).toBe('busy');
+    expect(answer.log).toMatchObject({ decision: 'allow', status: 503, originMs: 120, originStatus: 503 });
+    expect(answer.log).not.toHaveProperty('originError');
+  });
+
+  it.each([
+    ['refused', new DOMException('Connection refused', 'NetworkError')],
+    ['timeout', new DOMException('HTTP response timeout', 'NetworkError')],
+    ['timeout', new DOMException('Connection timeout', 'NetworkError')],
+    ['failed', new DOMException('Connection terminated', 'NetworkError')],
+    ['failed', new TypeError('fetch failed')],
+  ])('says %s for an origin that threw %s, with the time to the failure and the 502 as before', async (kind, error) => {
+    const room: FakeRoom = new FakeRoom({
+      settings: { allow_percentage: '100' },
+      origin: slowOrigin(
+        () => room,
+        1500,
+        () => {
+          throw error;
+        },
+      ),
+    });
+    const answer = await room.visit();
+    expect(answer.response.status).toBe(502);
+    expect(answer.log).toMatchObject({ status: 502, originError: true, originMs: 1500, originStatus: kind });
+  });
+
+  it('measures every request sent to the origin: a bypass rule, no room, a disabled room', async () => {
+    const routing = {
+      rooms: [{ id: 'default', routes: ['/shop'] }],
+      rules: [{ id: 'assets', if: { path: { prefix: '/static/' } }, then: 'bypass' }],
+    };
+    const room: FakeRoom = new FakeRoom({
+      settings: { allow_percentage: '0' },
+      store: { routing: JSON.stringify(routing) },
+      origin: slowOrigin(
+        () => room,
+        7,
+        () => new Response('ok', { status: 404 }),
+      ),
+    });
+    const origin = { originMs: 7, originStatus: 404 };
+    expect((await room.visit({ path: '/static/app.css' })).log).toMatchObject({ reason: 'rule_bypass', ...origin });
+    expect((await room.visit({ path: '/about' })).log).toMatchObject({ reason: 'no_room', ...origin });
+    room.settings.set('enabled', 'false');
+    expect((await room.visit({ path: '/shop' })).log).toMatchObject({ reason: 'disabled', ...origin });
+  });
+
+  it('leaves both out of a line whose request never reached the origin', async () => {
+    const room = new FakeRoom({ settings: { allow_percentage: '0' } });
+    const denied = await room.visit();
+    expect(denied.log?.outcome).toBe('deny');
+    expect(denied.log).not.toHaveProperty('originMs');
+    expect(denied.log).not.toHaveProperty('originStatus');
+    room.settings.set('allow_percentage', '50');
+    const waiting = await room.visit();
+    expect(waiting.log?.outcome).toBe('startwaiting');
+    expect(Object.keys(waiting.log!).filter((k) => k.startsWith('origin'))).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // The decision line for one exchange, assembled here and nowhere else: the handler hands in what it
 // answered (the decision's result and the status) and the exchange supplies the rest.
-import { decisionLine, logWeight } from '../log/index.js';
+import { decisionLine, logWeight, type OriginFailure } from '../log/index.js';
 import { type DecideResult, tokensNote } from '../decision/index.js';
 import type { ReasonCode } from '../types.js';
 import type { Exchange } from './exchange.js';
@@ -13,6 +13,10 @@ export interface Outcome {
   lang?: string | null;
   /** The origin failed and the room answered 502. */
   originError?: boolean;
+  /** On a request sent to the origin: ms from sending it to the origin's headers, or to its failure. */
+  originMs?: number;
+  /** On the same requests: the origin's status, or why none came. */
+  originStatus?: number | OriginFailure;
   /** The reason, when the answer changed it (the origin revoked the session). */
   reason?: ReasonCode;
 }
@@ -44,6 +48,8 @@ export function logOutcome(exchange: Exchange, outcome: Outcome): void {
     status: outcome.status,
     lang: outcome.lang ?? null,
     originError: outcome.originError,
+    originMs: outcome.originMs,
+    originStatus: outcome.originStatus,
     result,
     weight,
   });

@@ -6,6 +6,7 @@ import { INVITE_HEADER, PROOF_HEADER } from '../tokens/index.js';
 import type { DecideResult } from '../decision/index.js';
 import { type Exchange, languageOf, NO_STORE } from './exchange.js';
 import { logOutcome, type Outcome } from './log.js';
+import { originFailure } from './origin-failure.js';
 
 /** Origin response header that ends the visitor's session; never passed on. */
 export const COMMAND_HEADER = 'waiting-room-command';
@@ -25,8 +26,12 @@ export async function toOrigin(exchange: Exchange, result: DecideResult): Promis
   let response: Response;
   let outcome: Omit<Outcome, 'status'> = { result };
   let revoked = false;
+  // The origin's time to headers (docs/control/log.md), on the exchange's clock: the decision's own
+  // time is not in it.
+  const sentMs = deps.now();
   try {
     const answer = await deps.origin(request);
+    outcome = { result, originMs: deps.now() - sentMs, originStatus: answer.status };
     const command = answer.headers.get(COMMAND_HEADER);
     revoked = command !== null && command.trim().toLowerCase() === 'revoke';
     // The origin's answer goes out as it is unless the room adds or removes a header: a copy costs ~0.15 ms.
@@ -42,6 +47,9 @@ export async function toOrigin(exchange: Exchange, result: DecideResult): Promis
     });
     response.headers.delete(COMMAND_HEADER);
   } catch (error) {
+    // An answer that came and could not be passed on keeps its status and time.
+    if (outcome.originStatus === undefined)
+      outcome = { result, originMs: deps.now() - sentMs, originStatus: originFailure(error) };
     deps.diag(`origin: the backend failed (${error instanceof Error ? error.message : String(error)}); answering 502`);
     const language = languageOf(exchange);
     response = originUnavailable(language.language.strings);

@@ -5,6 +5,12 @@ import { type DecideResult, tokenId } from '../decision/index.js';
 import type { IdentityKind } from '../request/index.js';
 import type { Decision, Outcome, ReasonCode } from '../types.js';
 
+/**
+ * Why a request sent to the origin got no answer (handler/origin-failure.ts): no headers in time
+ * (`timeout`), no connection (`refused`), or anything else (`failed`).
+ */
+export type OriginFailure = 'timeout' | 'refused' | 'failed';
+
 export interface LineFields {
   nowMs: number;
   pop: string;
@@ -32,6 +38,13 @@ export interface LineFields {
    */
   lang?: string | null;
   originError?: boolean;
+  /**
+   * On a request sent to the origin: the time from sending it to the origin's response headers, or to
+   * its failure when none came, written as whole ms `originMs`; absent on every other line.
+   */
+  originMs?: number;
+  /** On the same lines: the origin's HTTP status, or why it gave none, written as `originStatus`. */
+  originStatus?: number | OriginFailure;
   /**
    * How many decisions the line stands for: 1/log_sample_rate for a sampled waiting decision
    * (log-sample.ts), written as `w`; absent or 1 for a line always logged.
@@ -76,6 +89,9 @@ export function decisionLine(f: LineFields): string {
     pos: r?.place ? Math.round(r.place.pos * 1e6) / 1e6 : null,
     // The language of the room's own answer; none on the origin's, to keep the line short.
     ...(f.lang ? { lang: f.lang } : {}),
+    // How the origin answered a request sent to it (docs/control/log.md); absent when none was sent.
+    ...(f.originMs !== undefined ? { originMs: Math.max(0, Math.round(f.originMs)) } : {}),
+    ...(f.originStatus !== undefined ? { originStatus: f.originStatus } : {}),
     ...(f.weight !== undefined && f.weight !== 1 ? { w: f.weight } : {}),
     ...(r !== null && f.reason === 'ceiling_held' ? { held: true } : {}),
     ...(f.invite ? { invite: f.invite } : {}),

@@ -131,5 +131,39 @@ describe('the decision line', () => {
     for (const field of ['tid', 'exp', 'dec', 'newTid', 'newExp', 'newDec', 'nextTid', 'pct'])
       expect(line[field]).toBeNull();
     expect(line).not.toHaveProperty('lang');
+    expect(line).not.toHaveProperty('originMs');
+    expect(line).not.toHaveProperty('originStatus');
+  });
+
+  it("writes the origin's time in whole ms and its status after pos and lang, as a simulated origin hands them in", () => {
+    const line = (originMs: number, originStatus: number | 'timeout' | 'refused' | 'failed', lang?: string) =>
+      JSON.parse(
+        decisionLine({
+          nowMs: T0,
+          pop: 'local',
+          room: 'default',
+          rule: null,
+          waitPeriodSeconds: 10,
+          decision: 'allow',
+          outcome: 'origin',
+          reason: 'allow_valid',
+          kid: 'k1',
+          method: 'GET',
+          path: '/',
+          identity: 'ip',
+          status: typeof originStatus === 'number' ? originStatus : 502,
+          originMs,
+          originStatus,
+          ...(lang ? { lang, originError: true } : {}),
+        }),
+      ) as Record<string, unknown>;
+    const ok = line(12.6, 200);
+    expect(ok).toMatchObject({ originMs: 13, originStatus: 200 });
+    expect(Object.keys(ok).slice(-3)).toEqual(['pos', 'originMs', 'originStatus']);
+    const failed = line(3000, 'timeout', 'de-DE');
+    expect(failed).toMatchObject({ status: 502, originMs: 3000, originStatus: 'timeout', originError: true });
+    expect(Object.keys(failed).slice(-5)).toEqual(['pos', 'lang', 'originMs', 'originStatus', 'originError']);
+    // A clock stepped back while the origin answered reads as no time, never a negative one.
+    expect(line(-4, 'refused')).toMatchObject({ originMs: 0, originStatus: 'refused' });
   });
 });
