@@ -4,13 +4,14 @@
 // ignored. Never throws: a line is the room's decision, `foreign` (not the room's at all) or `bad`
 // (the room's marker, but unusable), and the caller counts the last two and goes on.
 import { DEFAULT_ROOM, ROOM_ID } from '../../src/core/settings/index.js';
-import type { DecisionLine } from '../types.js';
+import type { DecisionLine, OriginStatus } from '../types.js';
 
 export type LineVerdict = { kind: 'decision'; line: DecisionLine } | { kind: 'foreign' } | { kind: 'bad'; why: string };
 
 const TID = /^[A-Za-z0-9_-]{8}$/;
 const DECS = new Set(['wait', 'allow', 'won', 'pre']);
 const PROOFS = new Set(['valid', 'wrong', 'failed', 'skipped', 'missing']);
+const ORIGIN_FAILURES = new Set(['timeout', 'refused', 'failed']);
 /** A language tag as the room writes one (`de-DE`, `zh-TW`): letters first, then subtags; 35 characters at most. */
 const LANG = /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8}){0,7}$/;
 /** Decisions from before 2020 or over a day ahead of the reader's clock are not believed. */
@@ -29,6 +30,29 @@ function seconds(v: unknown): number | null | undefined {
 function dec(v: unknown): DecisionLine['dec'] | undefined {
   if (v === null || v === undefined) return null;
   return typeof v === 'string' && DECS.has(v) ? (v as DecisionLine['dec']) : undefined;
+}
+
+/**
+ * How the origin answered a forwarded request: `originMs` (whole ms to its headers) and `originStatus`
+ * (an HTTP status, or why none came). Absent from other lines and older edges; a malformed value is left
+ * out, not the line: the line still counts its decision.
+ */
+function origin(o: Record<string, unknown>): Pick<DecisionLine, 'originMs' | 'originStatus'> {
+  const ms = o.originMs;
+  const st = o.originStatus;
+  const originMs = typeof ms === 'number' && Number.isSafeInteger(ms) && ms >= 0 ? ms : undefined;
+  const originStatus =
+    typeof st === 'number'
+      ? Number.isInteger(st) && st >= 100 && st <= 599
+        ? st
+        : undefined
+      : typeof st === 'string' && ORIGIN_FAILURES.has(st)
+        ? (st as OriginStatus)
+        : undefined;
+  return {
+    ...(originMs === undefined ? {} : { originMs }),
+    ...(originStatus === undefined ? {} : { originStatus }),
+  };
 }
 
 /** The JSON object after the room's marker, or the verdict on a line without a usable one. */
@@ -148,6 +172,7 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
       bot: o.bot === true,
       ...(proof === undefined ? {} : { proof }),
       ...(lang === undefined ? {} : { lang }),
+      ...origin(o),
     },
   };
 }

@@ -195,6 +195,58 @@ describe('parseLogLine', () => {
     );
   });
 
+  it("reads the origin's time and status of a forwarded request, and a line without them as before", () => {
+    const forwarded = decisionLine({
+      nowMs: NOW - 1000,
+      pop: 'LHR',
+      room: 'shop',
+      rule: null,
+      waitPeriodSeconds: 30,
+      decision: 'allow',
+      outcome: 'origin',
+      reason: 'allow_valid',
+      kid: 'k1',
+      method: 'GET',
+      path: '/',
+      identity: 'ip',
+      status: 502,
+      originError: true,
+      originMs: 1200,
+      originStatus: 'timeout',
+    });
+    const v = parseLogLine(`waiting_room_log :: ${forwarded}`, NOW);
+    expect(v.kind === 'decision' && v.line).toMatchObject({ originMs: 1200, originStatus: 'timeout' });
+    const plain = parseLogLine(real, NOW);
+    expect(plain.kind === 'decision' && Object.keys(plain.line).filter((k) => k.startsWith('origin'))).toEqual([]);
+  });
+
+  it('leaves out an originMs or originStatus it cannot believe, and keeps the line', () => {
+    const o = JSON.parse(real) as Record<string, unknown>;
+    const read = (field: 'originMs' | 'originStatus', v: unknown) => {
+      const verdict = parseLogLine(JSON.stringify({ ...o, [field]: v }), NOW);
+      expect(verdict.kind, JSON.stringify(v)).toBe('decision');
+      return verdict.kind === 'decision' ? verdict.line[field] : undefined;
+    };
+    for (const v of [0, 1, 37, 15_000]) expect(read('originMs', v)).toBe(v);
+    for (const v of [-1, 1.5, Number.MAX_SAFE_INTEGER + 2, '120', null, true, [120], { ms: 120 }])
+      expect(read('originMs', v), JSON.stringify(v)).toBeUndefined();
+    for (const v of [100, 200, 404, 429, 503, 599, 'timeout', 'refused', 'failed'])
+      expect(read('originStatus', v)).toBe(v);
+    for (const v of [99, 600, 0, -200, 200.5, '200', 'TIMEOUT', 'down', '', null, false, ['refused']])
+      expect(read('originStatus', v), JSON.stringify(v)).toBeUndefined();
+  });
+
+  it('keeps the line whatever the origin fields hold', () => {
+    const o = JSON.parse(real) as Record<string, unknown>;
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (ms, st) => {
+        const verdict = parseLogLine(JSON.stringify({ ...o, originMs: ms, originStatus: st }), NOW);
+        expect(verdict.kind).toBe('decision');
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('never throws on arbitrary text', () => {
     for (let i = 0; i < 2000; i++) {
       const text = Array.from({ length: i % 80 }, (_, j) => String.fromCharCode((i * 31 + j * 17) % 0x3000)).join('');
