@@ -22,8 +22,9 @@ export interface EchoOrigin {
  * An origin that answers with what it received. The request steers its answer, so one origin serves
  * every test: `x-echo-command: V` answers with `waiting-room-command: V`, `x-echo-set-cookie: C`
  * answers with its own `Set-Cookie: C`, `x-echo-bytes: N` answers N bytes instead of the echo (a page
- * of a realistic size), and `x-echo-die: 1` drops the connection without answering (a dead origin as
- * the room sees it). An HTML-accepting client (a browser) gets a small HTML page.
+ * of a realistic size), `x-echo-die: 1` drops the connection without answering (a dead origin as
+ * the room sees it), and `x-echo-delay-ms: N` holds the answer's headers back N ms (a slow origin). An
+ * HTML-accepting client (a browser) gets a small HTML page.
  */
 export async function startEchoOrigin(): Promise<EchoOrigin> {
   const requests: EchoedRequest[] = [];
@@ -31,7 +32,7 @@ export async function startEchoOrigin(): Promise<EchoOrigin> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    const answer = (): void => {
       const echoed: EchoedRequest = {
         method: req.method ?? '',
         path: req.url ?? '',
@@ -67,6 +68,12 @@ export async function startEchoOrigin(): Promise<EchoOrigin> {
         res.writeHead(200, headers);
         res.end(json);
       }
+    };
+    req.on('end', () => {
+      // Only a request that asks waits: a timer for every answer would slow the benchmarks' origin.
+      const delay = Number(req.headers['x-echo-delay-ms']);
+      if (delay > 0) setTimeout(answer, delay);
+      else answer();
     });
   });
   server.on('connection', (socket) => {

@@ -54,6 +54,8 @@ export interface RoomOptions {
   wasm?: string;
   /** An origin to share (e.g. with a baseline app in a benchmark); it outlives the room. */
   origin?: EchoOrigin;
+  /** More of the `origin` backend's keys in `[local_server]`, e.g. `first_byte_timeout_ms`. */
+  backend?: Record<string, unknown>;
   /** Extra environment for the host (e.g. COMPUTE_HOST_PROFILE=1). */
   env?: Record<string, string>;
   /** The signing key's bytes (default: 64 random bytes), so rooms can share tokens. */
@@ -86,7 +88,7 @@ export async function startRoom(options: RoomOptions = {}): Promise<Room> {
       ...(options.address ? { address: options.address } : {}),
       ...(options.hostArgs ? { args: options.hostArgs } : {}),
       ...(options.nodeArgs ? { nodeArgs: options.nodeArgs } : {}),
-      manifest: roomManifest(origin.url),
+      manifest: roomManifest(origin.url, options.backend),
       files: {
         [storeFiles.config]: JSON.stringify(withDefaults(options.settings ?? {}, options.store)),
         [storeFiles.keys]: JSON.stringify({ [TEST_KID]: key.base64 }),
@@ -177,11 +179,11 @@ export async function waitFor<T>(probe: () => T | undefined, timeoutMs = 5_000):
 /** Store files, relative to the host's project directory (the manifest sits next to them). */
 export const storeFiles = { config: 'config.json', keys: 'keys.json', pages: 'pages.json' } as const;
 
-/** `[local_server]` with the room's stores as JSON files and the `origin` backend at `originUrl`. */
-export function roomManifest(originUrl: string): Record<string, unknown> {
+/** `[local_server]` with the room's stores as JSON files and the `origin` backend at `originUrl` (with `backend`'s keys). */
+export function roomManifest(originUrl: string, backend: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     local_server: {
-      backends: { origin: { url: originUrl } },
+      backends: { origin: { ...backend, url: originUrl } },
       config_stores: {
         waiting_room_config: { format: 'json', file: storeFiles.config },
         waiting_room_pages: { format: 'json', file: storeFiles.pages },

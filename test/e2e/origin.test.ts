@@ -1,10 +1,12 @@
 // What the origin and the operator see of the room on the Wasm: cookies in and out, the revoke
-// command, a dead origin, keys, bad settings, the decision log and live tuning.
+// command, a dead origin, keys, bad settings, the decision log and live tuning, and the origin's time
+// and status as the decision line measures them.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dueAt } from '../../src/core/decision/draw.js';
 import { claimsOf, nowSeconds, tokenOf, windowBoundary } from '../../lib/mint.js';
 import type { EchoedRequest } from '../../lib/echo-origin.js';
+import { freePort } from '../../lib/host-process.js';
 import { mintToken, startRoom, TEST_KID, waitFor, type Room } from '../../lib/room-host.js';
 import { A, BASE_SETTINGS } from './base-settings.js';
 import { expectEdgePage, visit, type Visited } from './visit.js';
@@ -109,8 +111,52 @@ describe('the origin side', () => {
     expect(visited.response.headers.get('content-type')).toMatch(/text\/html/);
     expect(visited.response.headers.get('cache-control')).toMatch(/no-store/);
     expect(visited.log.originError).toBe(true);
+    // The connection closed with no answer: neither refused nor slow.
+    expect(visited.log.originStatus).toBe('failed');
     const after = await visit(room, { cookie: await allowCookie() });
     expect(after.fromOrigin).toBe(true);
+  });
+});
+
+describe("the origin's time and status in the decision line", () => {
+  // Beside the room above: one whose origin is a closed port, one whose origin backend waits 300 ms for headers.
+  let dead: Room;
+  let impatient: Room;
+  beforeAll(async () => {
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    [dead, impatient] = await Promise.all([
+      startRoom({ settings: BASE_SETTINGS, origin: { url: closed, requests: [], close: async () => {} } }),
+      startRoom({ settings: BASE_SETTINGS, backend: { first_byte_timeout_ms: 300 } }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([dead?.stop(), impatient?.stop()]);
+  });
+
+  it("an admitted request's line carries the origin's time to headers and its status", async () => {
+    await room.setConfig(BASE_SETTINGS);
+    const visited = await visit(room, { cookie: await allowCookie(), headers: { 'x-echo-delay-ms': '150' } });
+    expect(visited.fromOrigin).toBe(true);
+    expect(visited.log).toMatchObject({ outcome: 'origin', status: 200, originStatus: 200 });
+    expect(visited.log.originMs).toBeGreaterThanOrEqual(150);
+    expect(visited.log.originMs).toBeLessThan(5_000);
+  });
+
+  it('a closed port: refused, and the 502', async () => {
+    const cookie = `waiting_room_default=${await mintToken(dead, { dec: 'allow', exp: windowBoundary(A, 2) })}`;
+    const visited = await visit(dead, { cookie });
+    expect(visited.response.status).toBe(502);
+    expect(visited.log).toMatchObject({ status: 502, originError: true, originStatus: 'refused' });
+    expect(visited.log.originMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("an origin slower than the backend's first_byte_timeout_ms: timeout, after about that long", async () => {
+    const cookie = `waiting_room_default=${await mintToken(impatient, { dec: 'allow', exp: windowBoundary(A, 2) })}`;
+    const visited = await visit(impatient, { cookie, headers: { 'x-echo-delay-ms': '3000' } });
+    expect(visited.response.status).toBe(502);
+    expect(visited.log).toMatchObject({ status: 502, originError: true, originStatus: 'timeout' });
+    expect(visited.log.originMs).toBeGreaterThanOrEqual(300);
+    expect(visited.log.originMs).toBeLessThan(3_000);
   });
 });
 
