@@ -256,6 +256,11 @@ export interface ControlModel {
   settings(values: Readonly<Record<string, string>>, nowMs: number): void;
   observe(line: DecisionLine): void;
   /**
+   * A line no room decided (a bypass rule, no route) that went to the origin: only its time and
+   * status count, for the autopilot's reading of the origin every room forwards to.
+   */
+  observeOrigin(line: DecisionLine): void;
+  /**
    * What to write now, or null when nothing needs writing. Records the tick's history point (the
    * dashboard's minute rows) whether or not anyone looks: snapshot() only reads it.
    */

@@ -75,6 +75,7 @@ export function createControlModel(options: ModelOptions = {}): Model {
       // No place either: a token of the infinite queue never comes in, a check refused for hammering decided nothing.
       if (line.bot !== true && line.reason !== 'hammering') cursor.observe(line);
     },
+    observeOrigin: (line) => m.health.observe(line),
     plan: (nowMs, ctx) => plan(m, nowMs, ctx),
     written(values, ok, nowMs) {
       if (!ok) return;

@@ -90,6 +90,8 @@ export class Rooms implements RoomsPort {
   observe(line: DecisionLine): void {
     if (line.room === null) {
       this.unrouted[line.reason] = (this.unrouted[line.reason] ?? 0) + 1;
+      // The origin is every room's: its time on a bypassed request counts for each room's autopilot.
+      if (line.originStatus !== undefined) for (const r of this.models.values()) r.model.observeOrigin(line);
       return;
     }
     const r = this.room(line.room, line.tsMs);

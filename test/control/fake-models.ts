@@ -11,6 +11,7 @@ export function createGatedModel(options: { gate: SharedArrayBuffer }): ControlM
   return {
     settings: (values, nowMs) => real.settings(values, nowMs),
     observe: (line) => real.observe(line),
+    observeOrigin: (line) => real.observeOrigin(line),
     plan: (...args: Parameters<ControlModel['plan']>) => {
       Atomics.add(gate, 1, 1);
       Atomics.wait(gate, 0, 0);

@@ -22,6 +22,7 @@ function fakeModel(next: (nowMs: number) => SettingWrites | null) {
   const model: ControlModel = {
     settings() {},
     observe: () => void seen.lines++,
+    observeOrigin: () => undefined,
     plan: (nowMs, ctx) => (ctx.holding ? null : next(nowMs)),
     written: (values) => void seen.written.push(values),
     snapshot: (nowMs) => ({ nowMs, mode: 'observing', why: '', minutes: [], pops: [] }) as unknown as ModelSnapshot,
