@@ -157,7 +157,7 @@ function cut(p: PaceState, input: PaceInput, floor: number, latency: number, err
   // better than the one that caused the last cut, else the law cuts for the same breach many times.
   const recent = p.breach !== null && nowMs - p.breach.atMs < SETTLE_MS && p.state === 'cutting';
   if (recent && latency < (p.breach!.latencyMs ?? 0) * 1.05 && errors <= o.errorShare)
-    return void (p.why = `cutting: p${o.percentile} ${latency} ms is over ${o.latencyMs}, and easing after the last cut`);
+    return void (p.why = `cutting: p${o.percentile} ${latency} ms is over ${o.latencyMs}; the last cut is still reaching the origin`);
   const factor = latency > o.latencyMs ? clamp(o.latencyMs / latency, 0.5, 0.9) : 0.7;
   const admitted = input.admittedPerMinute > 0 ? Math.min(p.rate!, input.admittedPerMinute) : p.rate!;
   const rate = Math.max(floor, admitted * factor);
