@@ -7,6 +7,7 @@
 import { parseLogLine } from '../control/sources/index.js';
 import type { DecisionLine } from '../control/types.js';
 import { WaitHistogram } from './histogram.js';
+import { OriginTally, type OriginLogFigures } from './origin.js';
 import { inLogSample, isWaitingDecision } from '../src/core/log/index.js';
 
 /** Reasons whose allow token starts a session (the ledger's ADMITS). */
@@ -103,6 +104,8 @@ export interface LogFigures {
   languages: Map<string, Map<string, number>>;
   /** Admissions whose wait could not be measured: their chain began before the log did. */
   waitsUnknown: number;
+  /** The origin's requests, times to headers and errors, per room and minute (report/origin.ts). */
+  origin: OriginLogFigures;
 }
 
 const emptyMinute = (): MinuteFigures => ({
@@ -146,7 +149,9 @@ export class LogAggregator {
     chances: new Map(),
     languages: new Map(),
     waitsUnknown: 0,
+    origin: { rooms: new Map(), unreadable: 0 },
   };
+  private readonly origin = new OriginTally();
   private prunedAtMs = 0;
 
   /** `room`: only that room's lines are counted. `nowMs`: lines dated over a day after it are refused. */
@@ -164,6 +169,9 @@ export class LogAggregator {
       return;
     }
     const line = verdict.line;
+    // The origin's time counts for its room, and a request no room decided for every room (report/origin.ts).
+    if (line.room === null || this.options.room === undefined || line.room === this.options.room)
+      this.origin.add(line, text);
     if (line.room === null) return void f.lines.noRoom++;
     if (this.options.room !== undefined && line.room !== this.options.room) return void f.lines.otherRooms++;
     f.lines.used++;
@@ -362,6 +370,7 @@ export class LogAggregator {
   /** The figures, once every line is in: tickets still open at the end are neither leavers nor admitted. */
   finish(): LogFigures {
     this.addCrowds();
+    this.figures.origin = this.origin.finish(this.figures.rooms.keys());
     for (const [room, byWin] of this.chanceSums) {
       const out = new Map<number, number>();
       for (const [win, c] of [...byWin].sort((a, b) => a[0] - b[0])) out.set(win, c.sum / c.n);

@@ -1,6 +1,7 @@
 // The report's charts as Vega-Lite specifications, rendered to SVG headlessly (sim/charts.ts toSvg):
 // every time axis in times of day (UTC), every count rounded for people.
 import type { ApiFigures, ReportFigures, RoomFigures } from './figures.js';
+import { originErrorsChart, originLatencyChart, rateLayer } from './origin-charts.js';
 import {
   base,
   count,
@@ -41,14 +42,16 @@ export function admissionsChart(room: RoomFigures, f: Frame): Spec {
       encoding: { x: time(f), y: { field: 'target', type: 'quantitative' } },
     });
   }
+  // In auto, new_users_per_minute is the ceiling, and the autopilot's chosen rate is drawn under it.
+  const rate = rateLayer(room, f);
+  if (rate !== null) layers.push(rate);
+  const target = rate === null ? 'the target (new_users_per_minute)' : 'the ceiling (new_users_per_minute)';
   return {
     ...base,
     title: titleFor(
       f,
       `Room ${room.id}: admissions a minute`,
-      targets.length > 0
-        ? 'bars: admitted; dashed red: the target (new_users_per_minute)'
-        : 'bars: admitted; no target known (give --target N or a journal)',
+      `${targets.length > 0 ? `bars: admitted; dashed red: ${target}` : 'bars: admitted; no target known (give --target N or a journal)'}${rate === null ? '' : '; green: the rate the autopilot chose'}`,
     ),
     width: width(f),
     height: 200,
@@ -183,6 +186,10 @@ export function reportCharts(
     out.push({ id: `${room.id}-waits`, room: room.id, spec: waitsChart(room, f) });
     out.push({ id: `${room.id}-leavers`, room: room.id, spec: leaversChart(room, f) });
     out.push({ id: `${room.id}-chance`, room: room.id, spec: chanceChart(room, f) });
+    if (room.origin !== null) {
+      out.push({ id: `${room.id}-origin-latency`, room: room.id, spec: originLatencyChart(room, f) });
+      out.push({ id: `${room.id}-origin-errors`, room: room.id, spec: originErrorsChart(room, f) });
+    }
   }
   if (r.pops.length > 0) out.push({ id: 'pops', room: null, spec: popChart(r, f) });
   if (r.api !== null)

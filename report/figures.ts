@@ -4,6 +4,7 @@
 import type { LogFigures, MinuteFigures } from './aggregate.js';
 import { targetAt, type JournalFigures } from './journal.js';
 import { WaitHistogram } from './histogram.js';
+import { originFigures, type OriginRoomFigures } from './origin-figures.js';
 
 export interface MinuteRow {
   startMs: number;
@@ -38,6 +39,8 @@ export interface RoomFigures {
   };
   /** The waiting visitors by the language they were answered in, most first (none: the log names no language). */
   languages: { tag: string; visitors: number }[];
+  /** The origin minute by minute, against the autopilot's objective (null: neither log nor journal says anything of it). */
+  origin: OriginRoomFigures | null;
 }
 
 export interface PopFigures {
@@ -88,6 +91,8 @@ export interface ReportFigures {
   /** Admissions a minute by POP (every room's). */
   popMinutes: { startMs: number; pop: string; admissions: number }[];
   api: ApiFigures | null;
+  /** Lines whose origin fields were unreadable, and the autopilot's values in the journal that were: left out, counted. */
+  unreadable: { originLines: number; journalValues: number };
 }
 
 const round = (n: number): number => Math.round(n * 10) / 10;
@@ -155,6 +160,7 @@ function roomFigures(
       p99: q(0.99),
       waitsMeasured: all.count,
     },
+    origin: originFigures(log.origin.rooms.get(id), journal?.pace.get(id), span),
   };
 }
 
@@ -226,5 +232,6 @@ export function reportFigures(
     pops,
     popMinutes,
     api: journal === null ? null : apiFigures(journal),
+    unreadable: { originLines: log.origin.unreadable, journalValues: journal?.badValues ?? 0 },
   };
 }

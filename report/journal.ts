@@ -1,6 +1,8 @@
 // The controller's journal (JSONL, one line per API call or local write: docs/control/budget.md) into
-// per-minute counts of reads, writes, heartbeats and log-tail starts, the targets and schedules it wrote, and the rate
-// limit left. Lines of another shape are counted and skipped, never fatal.
+// per-minute counts of reads, writes, heartbeats and log-tail starts, the targets and schedules it wrote, the rate
+// limit left, and for a room in auto the autopilot's rate and objective (report/journal-pace.ts). Lines
+// of another shape are counted and skipped, never fatal.
+import { notePaces, type PaceEntry } from './journal-pace.js';
 
 export type CallKind = 'read' | 'write' | 'heartbeat' | 'log-tail';
 
@@ -27,6 +29,10 @@ export interface JournalFigures {
   schedules: Map<string, Map<number, number>>;
   /** Room -> [ms, new_users_per_minute] as written (when the journal carries it). */
   targets: Map<string, [number, number][]>;
+  /** Room -> what its write lines said of the autopilot (target_mode = auto), in the journal's order. */
+  pace: Map<string, PaceEntry[]>;
+  /** Values of the autopilot's a write line carried that were no usable number: left out. */
+  badValues: number;
 }
 
 /** The minute's count each kind of line goes to. */
@@ -38,7 +44,15 @@ const KINDS = new Map<CallKind, 'read' | 'write' | 'heartbeat' | 'logTail'>([
 ]);
 
 export function newJournal(): JournalFigures {
-  return { lines: 0, skipped: 0, minutes: new Map(), schedules: new Map(), targets: new Map() };
+  return {
+    lines: 0,
+    skipped: 0,
+    minutes: new Map(),
+    schedules: new Map(),
+    targets: new Map(),
+    pace: new Map(),
+    badValues: 0,
+  };
 }
 
 /** One journal line into `j`; false (and counted) when it is not one. */
@@ -86,6 +100,7 @@ export function journalLine(j: JournalFigures, text: string): boolean {
         j.targets.set(room, list);
       }
     }
+    notePaces(j.pace, ms, o.rooms as Record<string, unknown>, () => j.badValues++);
   }
   return true;
 }

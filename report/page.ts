@@ -1,6 +1,7 @@
 // The report as one self-contained HTML page: inline CSS, the charts as inline SVG, each chart's
 // figures in a table folded under it; nothing fetched from anywhere.
 import type { ReportFigures, RoomFigures } from './figures.js';
+import { originText } from './origin-page.js';
 
 export interface PageInput {
   figures: ReportFigures;
@@ -99,6 +100,17 @@ function languagesText(room: RoomFigures): string {
   return `<p class="langs">Languages of the waiting visitors: ${shown.join(', ')}.</p>`;
 }
 
+/** The origin's times and errors against the autopilot's objective, and the rate it chose (report/origin-page.ts). */
+function originSection(room: RoomFigures, input: PageInput): string {
+  const o = originText(room);
+  if (o === null) return '';
+  return `<h3 id="origin-${esc(room.id)}">The origin</h3>
+<p class="origin">${esc(o.summary)}</p>
+${figure(`${room.id}-origin-latency`, input.svgs, o.latencyCaption)}
+${figure(`${room.id}-origin-errors`, input.svgs, o.errorsCaption)}
+${table(o.table.caption, o.table.head, o.table.rows)}`;
+}
+
 function roomSection(room: RoomFigures, input: PageInput): string {
   const f = input.figures;
   const t = room.totals;
@@ -114,7 +126,7 @@ function roomSection(room: RoomFigures, input: PageInput): string {
 <h2 id="room-${esc(room.id)}">Room ${esc(room.id)}</h2>
 <p>${num(t.admissions)} admitted, ${targetText}; at most ${num(t.peakWaiting)} visitors waiting at once; ${num(t.draws)} draws (a waiting visitor is drawn once a window); ${num(t.leavers)} left before their draw; ${fullWaits}.</p>
 ${languagesText(room)}
-${figure(id('admissions'), input.svgs, `Admissions in each minute (bars) against the target in force (dashed${f.targetFrom === 'journal' ? ', from the journal' : f.targetFrom === 'option' ? ', from --target' : ': none known'}).`)}
+${figure(id('admissions'), input.svgs, `Admissions in each minute (bars) against the target in force (dashed${f.targetFrom === 'journal' ? ', from the journal' : f.targetFrom === 'option' ? ', from --target' : ': none known'}).${room.origin?.auto ? ' In auto the target is the ceiling, and the green line is the rate the autopilot chose (the journal).' : ''}`)}
 ${figure(id('waiting'), input.svgs, 'Waiting visitors: the most holding a ticket for one draw in the minute (each waiting visitor holds one ticket a window), and the draws held in the minute (one a waiting visitor a window, so several a visitor).')}
 ${figure(id('waits'), input.svgs, 'Waits lived by the visitors admitted in each minute: p50, p90 and p99, in seconds.')}
 ${figure(id('leavers'), input.svgs, 'Leavers: tickets that stopped coming before being drawn, counted in the minute they were last seen.')}
@@ -134,6 +146,7 @@ ${table(
     secs(m.p99),
   ]),
 )}
+${originSection(room, input)}
 </section>`;
 }
 
@@ -152,6 +165,10 @@ function linesText(f: ReportFigures): string {
   ];
   if (l.noRoom > 0) parts.push(`${num(l.noRoom)} decided by no room (bypass rules, no route)`);
   if (l.otherRooms > 0) parts.push(`${num(l.otherRooms)} of other rooms`);
+  if (f.unreadable.originLines > 0)
+    parts.push(
+      `${num(f.unreadable.originLines)} with an unreadable originMs or originStatus (left out of the origin's figures)`,
+    );
   return parts.join(', ');
 }
 
@@ -162,7 +179,7 @@ function apiSection(input: PageInput): string {
   }
   const t = api.totals;
   return `<section aria-labelledby="api-h"><h2 id="api-h">Writes and API calls</h2>
-<p>From the journal ${esc(input.journalName ?? '')}: ${num(t.writesMade)} writes made; API calls: ${num(t.read)} reads, ${num(t.write)} writes, ${num(t.heartbeat)} heartbeats and ${num(t.logTail)} starts of fastly log-tail; ${num(api.busiestHour)} calls in the busiest hour; ${num(t.failed)} failed, ${num(t.limited)} of them refused by the rate limit (429).${api.journalSkipped > 0 ? ` ${num(api.journalSkipped)} journal lines skipped as unreadable.` : ''}</p>
+<p>From the journal ${esc(input.journalName ?? '')}: ${num(t.writesMade)} writes made; API calls: ${num(t.read)} reads, ${num(t.write)} writes, ${num(t.heartbeat)} heartbeats and ${num(t.logTail)} starts of fastly log-tail; ${num(api.busiestHour)} calls in the busiest hour; ${num(t.failed)} failed, ${num(t.limited)} of them refused by the rate limit (429).${api.journalSkipped > 0 ? ` ${num(api.journalSkipped)} journal lines skipped as unreadable.` : ''}${input.figures.unreadable.journalValues > 0 ? ` ${num(input.figures.unreadable.journalValues)} values of the autopilot's (pace_rate, the objective) unreadable, left out.` : ''}</p>
 ${figure('api', input.svgs, 'API calls in each minute, by kind. A write to the local store file is no API call and counts 0.')}
 ${table(
   'API calls, minute by minute',

@@ -78,6 +78,8 @@ describe("the report's charts", () => {
     minutes: new Map(),
     schedules,
     targets: new Map(),
+    pace: new Map(),
+    badValues: 0,
     lines: 1,
     skipped: 0,
   } as unknown as JournalFigures;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../report/cli.js';
 import { launchBrowser } from '../../lib/chromium.js';
 import { makeLog } from './log-lines.js';
+import { autoFields } from './origin-lines.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const T0 = Date.UTC(2026, 10, 26, 10, 0, 0);
@@ -58,7 +59,13 @@ beforeAll(async () => {
     languages,
   });
   const checkout = makeLog({ startMs: T0, minutes: 8, arrivals: () => 40, target: 30, room: 'checkout', seed: 5 });
-  writeFileSync(join(dir, 'room.log'), [...shop.lines, ...checkout.lines, 'GET / 200 1.2ms'].join('\n'));
+  // The shop's requests to the origin say what the origin took, and the shop is in auto: its origin section shows too.
+  const timed = shop.lines.map((l, i) =>
+    l.includes('"outcome":"origin"')
+      ? l.replace(/\}$/, `,"originMs":${80 + (i % 400) * 3},"originStatus":${i % 97 === 0 ? 503 : 200}}`)
+      : l,
+  );
+  writeFileSync(join(dir, 'room.log'), [...timed, ...checkout.lines, 'GET / 200 1.2ms'].join('\n'));
   writeFileSync(
     join(dir, 'control.jsonl'),
     JSON.stringify({
@@ -68,7 +75,7 @@ beforeAll(async () => {
       status: 200,
       calls: 1,
       keys: [],
-      rooms: { shop: { new_users_per_minute: 150 } },
+      rooms: { shop: { new_users_per_minute: 150, ...autoFields(120, 'holding') } },
       remaining: 950,
       error: null,
     }),
@@ -129,7 +136,7 @@ describe("the report's page", () => {
     const widths = await page.$$eval('figure svg', (svgs) =>
       svgs.filter((s) => s.getBoundingClientRect().width > 0).map((s) => s.getBoundingClientRect().right),
     );
-    expect(widths.length).toBe(12);
+    expect(widths.length).toBe(14);
     for (const right of widths) expect(right).toBeLessThanOrEqual(375);
     await page.context().close();
   });
@@ -152,7 +159,7 @@ describe("the report's page", () => {
               .filter((t) => /^\d\d:\d\d$/.test(t)),
           })),
       );
-      expect(charts.length).toBe(12);
+      expect(charts.length).toBe(14);
       for (const c of charts) {
         expect(Math.min(...c.sizes), `${c.id}: smallest axis label, px`).toBeGreaterThanOrEqual(10);
         expect(c.times.length, c.id).toBeGreaterThan(1);
