@@ -13,6 +13,16 @@ export function patience(rng: Random): number {
 /** Admitted visitors browse a page a minute on average for a session of median 150 s. */
 export const browsing: Behaviour = { thinkSeconds: 60, sessionSecondsMedian: 150, jitter: true, horizonWindows: null };
 
+/** An admitted visitor's session: log-normal around the behaviour's median, 30 s at least, ms. */
+export function sessionMs(rng: Random, behaviour: Behaviour): number {
+  return Math.max(30, rng.logNormal(behaviour.sessionSecondsMedian, 0.6)) * 1000;
+}
+
+/** The time to an admitted visitor's next page: exponential around the behaviour's think time, 2 s at least, ms. */
+export function thinkMs(rng: Random, behaviour: Behaviour): number {
+  return Math.max(2, rng.exponential(behaviour.thinkSeconds)) * 1000;
+}
+
 /** `count` arrivals spread over [from, to) with a density shaped by `shape` (identity: uniform). */
 export function spread(
   rng: Random,

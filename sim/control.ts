@@ -81,7 +81,15 @@ export interface ControlTrace {
   /** Every write that reached the central store: when, and what. */
   writes: { atMs: number; values: Record<string, string> }[];
   /** Once a tick: the controller's view (waiting visitors) and the mode it is in. */
-  views: { atMs: number; waiting: number; active: number; mode: string; holding: boolean }[];
+  views: {
+    atMs: number;
+    waiting: number;
+    active: number;
+    mode: string;
+    holding: boolean;
+    /** New visitors a minute the controller aims at: the autopilot's rate in `target_mode=auto`, else new_users_per_minute. */
+    rate: number | null;
+  }[];
   /** What the controller logged (holding, resuming, refused writes). */
   messages: { atMs: number; text: string }[];
   /** Every API call the controller made, as Fastly's API would count it (shared by every room's trace). */
@@ -309,6 +317,7 @@ export class SimController {
             active: view.model.activeSessions,
             mode: view.model.mode,
             holding: snap.holding,
+            rate: view.model.pace?.ratePerMinute ?? view.model.targets.newUsersPerMinute,
           });
         trace.badLines = snap.source.bad;
         if (this.traces.size > 1) trace.linesDelivered = view?.lines ?? 0;

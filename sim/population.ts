@@ -2,7 +2,7 @@
 // follow the page (Retry-After plus the page's jitter); adversaries bend one rule each.
 import { DENY_PAGE_TIMER } from '../src/core/decision/index.js';
 import type { Actor, Trace } from './actor.js';
-import { patience } from './arrivals.js';
+import { patience, sessionMs, thinkMs } from './arrivals.js';
 import type { VirtualClock } from './clock.js';
 import type { Random } from '../lib/random.js';
 import type { Room, RoomAnswer } from './room.js';
@@ -254,8 +254,7 @@ export class Population {
     actor.admittedMs = t;
     this.trace.admissionsMs.push(t);
     this.trace.admissionPops.push(actor.pop);
-    const sessionMs = Math.max(30, this.rng.logNormal(this.behaviour.sessionSecondsMedian, 0.6)) * 1000;
-    this.sessionEnd.set(actor.id, t + sessionMs);
+    this.sessionEnd.set(actor.id, t + sessionMs(this.rng, this.behaviour));
     if (actor.group === 'holder') {
       // The holder passes its fresh allow token to a friend on another identity, who tries it at once.
       this.add({ atMs: t, group: 'friend', patienceMs: Infinity }, actor.jars[device]);
@@ -264,7 +263,7 @@ export class Population {
   }
 
   private browse(actor: Actor, device: number, t: number): void {
-    const next = t + Math.max(2, this.rng.exponential(this.behaviour.thinkSeconds)) * 1000;
+    const next = t + thinkMs(this.rng, this.behaviour);
     if (
       next > (this.sessionEnd.get(actor.id) ?? t) ||
       this.behaviour.horizonWindows !== null ||

@@ -13,6 +13,7 @@ import { parseConfig, problemText } from '../src/core/settings/index.js';
 import { createKeyRing, type KeyRing, proofSolution, type ProofClass } from '../src/core/tokens/index.js';
 import { decisionLine, logWeight } from '../src/core/log/index.js';
 import type { Config, Outcome, ReasonCode } from '../src/core/types.js';
+import type { OriginAnswer } from './origin.js';
 import { VirtualRateCounter } from './rate-counter.js';
 
 export interface RoomAnswer {
@@ -65,6 +66,12 @@ export interface EdgeOptions {
   pops?: readonly PopSpec[];
   /** Every decision line a POP logs (only while `log_endpoint` is set there), at virtual time `nowMs`. */
   onLine?: (pop: number, text: string, nowMs: number) => void;
+  /**
+   * The origin behind the room (origin-run.ts): every request the room forwards goes to it, at virtual
+   * time `nowMs`, and its line, logged once the origin answered, says how. Absent: the origin answers
+   * 200 at once and the lines say nothing of it.
+   */
+  origin?: (nowMs: number) => OriginAnswer;
 }
 
 export interface Room {
@@ -186,6 +193,7 @@ export async function edgeDecision(input: EdgeDecisionInput): Promise<RoomAnswer
     diag: (m) => void input.diagnostics.add(m),
     ...(input.proof ? { proof: input.proof } : {}),
   });
+  const forwarded = result.outcome === 'origin' && edge.origin !== undefined ? edge.origin(input.nowMs) : null;
   // As the edge: a waiting decision is logged only for tokens in the sample (log_sample_rate), weighted.
   const weight = logging ? logWeight(result, config.logSampleRate) : null;
   if (weight !== null) {
@@ -202,11 +210,13 @@ export async function edgeDecision(input: EdgeDecisionInput): Promise<RoomAnswer
       method: 'GET',
       path: input.path,
       identity: 'ip',
-      status: result.outcome === 'origin' ? 200 : 429,
+      status: result.outcome === 'origin' ? originStatusOf(forwarded) : 429,
+      ...originFields(forwarded),
       result,
       weight,
     });
-    edge.onLine!(pop.index, line, input.nowMs);
+    // The edge logs a forwarded request once the origin's headers came (or its failure).
+    edge.onLine!(pop.index, line, input.nowMs + (forwarded?.ms ?? 0));
   }
   return {
     outcome: result.outcome,
@@ -225,6 +235,24 @@ export async function edgeDecision(input: EdgeDecisionInput): Promise<RoomAnswer
     puzzle: await puzzleOf(input.keys, result),
     proofCheck: result.proofCheck,
     bot: result.bot,
+  };
+}
+
+/** The status the visitor got for a forwarded request: the origin's, 502 when none came (the edge's own page). */
+const originStatusOf = (forwarded: OriginAnswer | null): number =>
+  forwarded === null ? 200 : typeof forwarded.status === 'number' ? forwarded.status : 502;
+
+/** What a forwarded request's line says of the origin; nothing without one. */
+function originFields(forwarded: OriginAnswer | null): {
+  originMs?: number;
+  originStatus?: OriginAnswer['status'];
+  originError?: boolean;
+} {
+  if (forwarded === null) return {};
+  return {
+    originMs: forwarded.ms,
+    originStatus: forwarded.status,
+    ...(typeof forwarded.status === 'number' ? {} : { originError: true }),
   };
 }
 

@@ -3,6 +3,7 @@
 import type { FarmTrace, ProofCounts } from './bot-farm.js';
 import type { ControlTrace } from './control.js';
 import type { CrossRoomFigures } from './cross-room.js';
+import type { OriginRun } from './origin-run.js';
 import type { Trace } from './population.js';
 import type { PopSpec } from './room.js';
 import type { Scenario } from './scenario-types.js';
@@ -11,6 +12,10 @@ export interface RunOptions {
   seed: string;
   /** Population size; the scenario's default when absent. */
   visitors?: number;
+  /** With an origin: also run the same crowd under a clairvoyant operator (origin-run.ts); default true. */
+  clairvoyant?: boolean;
+  /** Every decision line the room logs, as it logs it (the tests read them). */
+  onLine?: (text: string) => void;
 }
 
 export interface RunResult {
@@ -34,6 +39,8 @@ export interface RunResult {
   rooms?: RoomsRun;
   /** The proof of work's scenarios: what the farm did, and how each group's draws were judged. */
   bots?: { farm: FarmTrace; checks: ProofCounts; wins: ProofCounts };
+  /** With an origin behind the room: what it answered, its real capacity, the clairvoyant operator's run. */
+  origin?: OriginRun;
 }
 
 /** What a run of several rooms adds to a run: each room's own result, and the check between them. */

@@ -5,6 +5,7 @@ import { popLayout, roomStore, SimController } from './control.js';
 import { Population } from './population.js';
 import { createRandom } from '../lib/random.js';
 import { createRoom } from './room.js';
+import { clairvoyantOf, objectiveOf, type OriginRun, originFor, spansOf } from './origin-run.js';
 import { runRooms } from './rooms.js';
 import { useSyncHmac } from './sync-hmac.js';
 import type { RunOptions, RunResult } from './run-types.js';
@@ -22,10 +23,15 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   const clock = new VirtualClock();
   const layout = scenario.control ? popLayout(scenario.control, rng.fork('pops')) : null;
   let controller: SimController | null = null;
+  const origin = originFor(scenario, rng.fork('origin'));
   // The key depends on the seed only: scenarios with one seed share a lottery, like one deployment.
   const room = createRoom(scenario.settings, options.seed, {
     ...(layout ? { pops: layout.pops } : {}),
-    onLine: (pop, text, nowMs) => controller?.line(pop, text, nowMs),
+    onLine: (pop, text, nowMs) => {
+      options.onLine?.(text);
+      controller?.line(pop, text, nowMs);
+    },
+    ...(origin ? { origin: origin.answer } : {}),
   });
   if (scenario.control && layout) {
     controller = new SimController(roomStore(room), clock, scenario.control, layout.logDelays);
@@ -47,6 +53,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
   }
   const waitPeriodSeconds = room.waitPeriodSeconds;
   await clock.run(scenario.durationMs);
+  const elapsedMs = performance.now() - started;
   return {
     scenario,
     seed: options.seed,
@@ -58,8 +65,20 @@ export async function runScenario(scenario: Scenario, options: RunOptions): Prom
     logDelaysMs: layout?.logDelays ?? [0],
     control: controller?.trace ?? null,
     decisions: room.decisions,
-    elapsedMs: performance.now() - started,
+    elapsedMs,
     diagnostics: [...room.diagnostics],
+    ...(origin ? { origin: await originRun(scenario, options, origin.requests) } : {}),
     ...(players ? { bots: { farm: players.farm.trace, checks: players.checks, wins: players.wins } } : {}),
   };
+}
+
+/** The origin's side of a run: its answers, its real capacity, and the clairvoyant operator's run of the same crowd. */
+async function originRun(scenario: Scenario, options: RunOptions, requests: OriginRun['requests']): Promise<OriginRun> {
+  const spans = spansOf(scenario);
+  let clairvoyant: OriginRun['clairvoyant'] = null;
+  if (options.clairvoyant !== false) {
+    const other = await runScenario(clairvoyantOf(scenario, spans), { ...options, clairvoyant: false });
+    clairvoyant = { admitted: other.trace.admissionsMs.length, admissionsMs: other.trace.admissionsMs };
+  }
+  return { objective: objectiveOf(scenario.settings), requests, spans, clairvoyant };
 }

@@ -3,6 +3,7 @@
 import type { BotSpec } from './bot-farm.js';
 import type { ControlSpec } from './control.js';
 import type { Random } from '../lib/random.js';
+import type { OriginSpec } from './origin.js';
 import type { Arrival, Behaviour } from './visitors.js';
 
 /** One room of a service with several (issue 21): its own settings and the pages its visitors ask for. */
@@ -62,4 +63,6 @@ export interface Scenario {
   rooms?: RoomsSpec;
   /** The proof of work's players (bot-farm.ts): the devices' solving rates and the bot farm's CPU. */
   bots?: BotSpec;
+  /** An origin behind the room (origin.ts): every request the room forwards goes to it, and its lines say how it answered. */
+  origin?: OriginSpec;
 }

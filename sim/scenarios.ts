@@ -5,6 +5,7 @@ import { botScenarios } from './bot-scenarios.js';
 import { browsing, MINUTE, spread } from './arrivals.js';
 import { controlledScenarios, controlSpec, heldUnsolved } from './control-scenarios.js';
 import { eventScenarios } from './event-scenarios.js';
+import { originScenarios } from './origin-scenarios.js';
 import { optInScenarios as roomsOptIn, roomsScenarios } from './rooms-scenarios.js';
 import { sampleScenarios } from './sample-scenarios.js';
 import type { Scenario } from './scenario-types.js';
@@ -178,7 +179,13 @@ export const scenarios: readonly Scenario[] = [
 ];
 
 /** Scenarios run only when named (`--scenario`): too long for the default run (sample-scenarios.ts). */
-export const optInScenarios: readonly Scenario[] = [...roomsOptIn, ...sampleScenarios, heldUnsolved, ...botScenarios];
+export const optInScenarios: readonly Scenario[] = [
+  ...roomsOptIn,
+  ...sampleScenarios,
+  heldUnsolved,
+  ...botScenarios,
+  ...originScenarios,
+];
 
 export function findScenario(name: string): Scenario | undefined {
   return scenarios.find((s) => s.name === name) ?? optInScenarios.find((s) => s.name === name);

@@ -2,7 +2,7 @@
 // assertion needs and no more: every request is a real HS512 sign or verify.
 import { computeFigures, type GroupFigures, type ScenarioFigures } from '../../sim/figures.js';
 import type { Arrival } from '../../sim/visitors.js';
-import { runScenario, type RunResult } from '../../sim/run.js';
+import { runScenario, type RunOptions, type RunResult } from '../../sim/run.js';
 import type { Scenario } from '../../sim/scenario-types.js';
 import { findScenario } from '../../sim/scenarios.js';
 
@@ -35,7 +35,8 @@ export async function run(
   s: Scenario,
   visitors: number,
   seed = SEED,
+  options: Omit<RunOptions, 'seed' | 'visitors'> = {},
 ): Promise<{ result: RunResult; figures: ScenarioFigures }> {
-  const result = await runScenario(s, { seed, visitors });
+  const result = await runScenario(s, { ...options, seed, visitors });
   return { result, figures: computeFigures(result) };
 }
