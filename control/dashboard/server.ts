@@ -5,6 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { DashboardSnapshot } from '../types.js';
 
 const page = readFileSync(new URL('./page.html', import.meta.url), 'utf8');
+/** The origin's charts and the autopilot's line (docs/control/auto.md), a script of the page's own. */
+const originScript = readFileSync(new URL('./origin.js', import.meta.url), 'utf8');
 
 /** `onRead`: POST /api/read asks the controller to read the settings at its next tick. */
 export function startDashboard(
@@ -40,6 +42,12 @@ export function startDashboard(
     }
     if (path === '/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page);
+      return;
+    }
+    if (path === '/origin.js') {
+      res
+        .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' })
+        .end(originScript);
       return;
     }
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');

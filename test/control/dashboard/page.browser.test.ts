@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Controller } from '../../../control/controller.js';
 import { startDashboard } from '../../../control/dashboard/server.js';
 import { createControlModel } from '../../../control/model/index.js';
-import type { DashboardSnapshot, MinutePoint, ModelSnapshot } from '../../../control/types.js';
+import type { DashboardSnapshot } from '../../../control/types.js';
+import { at, made, minute, modelOf, popRow } from './made-snapshots.js';
 import { Writer, type Store } from '../../../control/store/index.js';
 import { admittedLine } from '../lines.js';
 import { launchBrowser } from '../../../lib/chromium.js';
@@ -21,76 +22,6 @@ let url: string;
 let madeUrl: string;
 const closers: (() => void)[] = [];
 
-// Made snapshots: 17:04 to 17:06 UTC, the page read at 17:06:20 (the browser runs in UTC).
-const at = (hhmmss: string): number => Date.parse(`2026-11-24T${hhmmss}Z`);
-const minute = (hhmm: string, p: Partial<MinutePoint>): MinutePoint => ({
-  startMs: at(`${hhmm}:00`),
-  waiting: 0,
-  draws: 0,
-  admissions: 0,
-  target: 120,
-  allowPercentage: 100,
-  activeSessions: 0,
-  activeCap: null,
-  ...p,
-});
-function modelOf(model: Partial<ModelSnapshot>): ModelSnapshot {
-  return {
-    nowMs: at('17:06:20'),
-    waitPeriodSeconds: 20,
-    targets: { newUsersPerMinute: 120, totalActiveUsers: null, sessionDurationMinutes: 5 },
-    mode: 'queueing',
-    why: 'queueing',
-    allowPercentage: null,
-    proofSeconds: null,
-    proofShare: null,
-    waiting: 0,
-    activeSessions: 0,
-    minutes: [],
-    popMinuteStartMs: at('17:05:00'),
-    pops: [],
-    queue: null,
-    ...model,
-  };
-}
-function made(model: Partial<ModelSnapshot>, rest: Partial<DashboardSnapshot> = {}): DashboardSnapshot {
-  return {
-    rooms: [{ id: 'default', model: modelOf(model), lines: 123_456 }],
-    unrouted: {},
-    source: {
-      name: 'stdin',
-      state: 'ok',
-      lagMs: 800,
-      lastLineMs: at('17:06:19'),
-      lines: 123456,
-      bad: 0,
-      foreign: 12,
-      error: null,
-    },
-    lastWrite: null,
-    writes: { done: 3, failed: 0, deferred: 40, minIntervalSeconds: 10, budgetPerHour: 360 },
-    api: {
-      perHour: 300,
-      usedLastHour: { reads: 60, writes: 120, heartbeats: 0, logTails: 0 },
-      remaining: 812,
-      backoffUntilMs: null,
-      why: 'the API budget allows a write every 15 s',
-      nextReadMs: at('17:07:00'),
-    },
-    holding: false,
-    holdingWhy: null,
-    ...rest,
-  };
-}
-const popRow = (pop: string, admissions: number) => ({
-  pop,
-  share: 0.2,
-  waiting: 12_345,
-  drawsPerMinute: 1_234,
-  admissionsPerMinute: admissions,
-  activeSessions: 23_456,
-  lastSeenMs: at('17:06:19'),
-});
 const schedule = [at('17:05:20') / 1000, at('17:05:40') / 1000, at('17:06:00') / 1000]
   .map((w, i) => `${w}=${[12, 14.5, 87.566238][i]}`)
   .join(',');
@@ -235,7 +166,7 @@ async function open(snapshot: Snapshot | null, options: BrowserContextOptions = 
   const context = await browser.newContext({ timezoneId: 'UTC', locale: 'en-GB', ...options });
   const page = await context.newPage();
   await page.goto(snapshot === null ? url : madeUrl);
-  await expect.poll(() => page.textContent('#state')).toMatch(/Target|No target/);
+  await expect.poll(() => page.textContent('#state')).toMatch(/Target|No target|Rate chosen/);
   return page;
 }
 
@@ -318,7 +249,7 @@ describe('the dashboard', () => {
   it('gives an idle room whole-number ticks, none repeated', async () => {
     const page = await open(idle);
     const labels = await yLabels(page);
-    expect(labels).toHaveLength(4);
+    expect(labels).toHaveLength(6);
     for (const chart of labels) {
       expect(chart.length).toBeGreaterThanOrEqual(2);
       expect(new Set(chart).size).toBe(chart.length);
