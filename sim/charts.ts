@@ -4,6 +4,7 @@ import * as vl from 'vega-lite';
 import { controlCharts } from './control-charts.js';
 import { eventCharts } from './event-charts.js';
 import type { ScenarioFigures } from './figures.js';
+import { originCharts } from './origin-charts.js';
 
 type Spec = vl.TopLevelSpec;
 
@@ -243,7 +244,7 @@ export function adversaryChart(f: ScenarioFigures): Spec {
 
 /** File name -> spec for everything one scenario contributes to the report. */
 export function chartsFor(f: ScenarioFigures): Record<string, Spec> {
-  const charts: Record<string, Spec> = { ...controlCharts(f), ...eventCharts(f) };
+  const charts: Record<string, Spec> = { ...controlCharts(f), ...originCharts(f), ...eventCharts(f) };
   if (f.smoothness !== null) {
     charts[`${f.name}-admissions.svg`] = admissionsChart(f);
     charts[`${f.name}-profile.svg`] = profileChart(f);

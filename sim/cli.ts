@@ -54,6 +54,9 @@ function describe(f: ScenarioFigures): string {
     (f.bots
       ? `, farm ${(100 * f.bots.groups.filter((g) => g.group.startsWith('farm')).reduce((x, g) => x + (g.share ?? 0), 0)).toFixed(1)}% of admissions, honest ${f.bots.honest.admitted} of ${f.bots.honest.visitors} in (median wait ${f.bots.honest.waitP50?.toFixed(0) ?? '–'} s)`
       : '') +
+    (f.origin
+      ? `, origin: capacity ${f.origin.spans.map((x) => x.perMinute).join('/')}, at it from minute ${f.origin.reachMinutes ?? '–'}, ${f.origin.breachMinutes}/${f.origin.minutesWithRequests} minutes out of the objective, ${f.origin.admitted} admitted against ${f.origin.clairvoyantAdmitted ?? '–'} by a clairvoyant operator`
+      : '') +
     (f.control?.apiPerHour
       ? `, API calls an hour: ${f.control.apiPerHour.reads.toFixed(0)} reads, ${f.control.apiPerHour.writes.toFixed(0)} writes, ${f.control.apiPerHour.heartbeats.toFixed(0)} heartbeats (busiest hour ${f.control.apiPerHour.busiestHour})`
       : '') +
@@ -163,14 +166,20 @@ async function earlierFigures(out: string, seed: string): Promise<ScenarioFigure
   if (saved.seed !== seed)
     fail(`--update: ${file} is of seed ${String(saved.seed)}, not ${seed}; pass --seed ${String(saved.seed)}`);
   // Figures written before a field existed read as if it were empty.
-  return (saved.scenarios as ScenarioFigures[]).map((f) => ({ ...f, rooms: f.rooms ?? null, bots: f.bots ?? null }));
+  return (saved.scenarios as ScenarioFigures[]).map((f) => ({
+    ...f,
+    rooms: f.rooms ?? null,
+    bots: f.bots ?? null,
+    origin: f.origin ?? null,
+  }));
 }
 
 /** The earlier report's scenarios with the fresh ones in their place, in the scenario list's order. */
 function merged(earlier: readonly ScenarioFigures[], fresh: readonly ScenarioFigures[]): ScenarioFigures[] {
   const byName = new Map(earlier.map((f) => [f.name, f]));
   for (const f of fresh) byName.set(f.name, f);
-  const order = scenarios.map((s) => s.name);
+  // Scenarios run only when named come after the default run's, in their own list's order.
+  const order = [...scenarios, ...optInScenarios].map((s) => s.name);
   return [...byName.values()].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
 }
 

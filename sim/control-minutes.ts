@@ -33,10 +33,12 @@ export interface BusiestFigure {
   limit: number;
 }
 
-/** The new_users_per_minute in force at each moment of the run (ms), null where none is set. */
+/** The new_users_per_minute in force at each moment of the run (ms), null where none is set or the autopilot sets the rate. */
 export type Target = (ms: number) => number | null;
 
 export function targetAt(result: RunResult): Target {
+  // In target_mode=auto new_users_per_minute is a ceiling, not a target: the autopilot chooses the rate (origin-figures.ts judges it).
+  if (result.scenario.settings.target_mode === 'auto') return () => null;
   const changes = result.scenario.changes
     .filter((c) => c.key === 'new_users_per_minute')
     .sort((a, b) => a.atMs - b.atMs);

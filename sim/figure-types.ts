@@ -2,6 +2,7 @@
 import type { BotFigures } from './bot-figures.js';
 import type { ControlFigures } from './control-figures.js';
 import type { EventFigures } from './event-figures.js';
+import type { OriginFigures } from './origin-figures.js';
 import type { CrossRoomFigures } from './cross-room.js';
 import type { Group } from './visitors.js';
 import type { Interval } from './stats.js';
@@ -119,6 +120,8 @@ export interface ScenarioFigures {
   events: EventFigures | null;
   /** Several rooms on one service: each room's figures and the check between them. */
   rooms: RoomsFigures | null;
+  /** An origin behind the room (origin-figures.ts): its health and capacity against the admissions. */
+  origin: OriginFigures | null;
   groups: GroupFigures[];
   horizonWindows: number | null;
   /** What the groups' chances are of, in words, e.g. "within 7 windows after the arrival window". */

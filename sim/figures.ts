@@ -2,6 +2,7 @@
 import { botFigures } from './bot-figures.js';
 import { controlFigures } from './control-figures.js';
 import { eventFigures } from './event-figures.js';
+import { originFigures } from './origin-figures.js';
 import { roomsFigures } from './rooms-figures.js';
 import type { Actor } from './population.js';
 import type { RunResult } from './run.js';
@@ -297,6 +298,7 @@ export function computeFigures(result: RunResult): ScenarioFigures {
     bots: botFigures(result, judged.length === 0 ? null : mean(judged.map((m) => m.admissions))),
     events: eventFigures(result, result.diagnostics),
     rooms: result.rooms ? roomsFigures(result.rooms, computeFigures) : null,
+    origin: control === null ? null : originFigures(result, control.minutes, counts),
     ...comparisonFigures(result),
     series: {
       admissionsPerSecond: counts,

@@ -23,8 +23,8 @@ export interface OriginRun {
   requests: ForwardedRequest[];
   /** The origin's real capacity in new visitors a minute, span by span (origin-capacity.ts). */
   spans: CapacitySpan[];
-  /** The same crowd, same seed, under a clairvoyant operator; null when not run. */
-  clairvoyant: { admitted: number; admissionsMs: number[] } | null;
+  /** The same crowd, same seed, under a clairvoyant operator: its admissions and what its origin answered; null when not run. */
+  clairvoyant: { admissionsMs: number[]; requests: ForwardedRequest[] } | null;
 }
 
 /** The objective as the room's settings state it, with the settings' defaults (800 ms at the 90th percentile, 1% errors). */

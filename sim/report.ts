@@ -5,6 +5,7 @@ import { botHeadline, botSection } from './bot-report.js';
 import { chartsFor, toSvg } from './charts.js';
 import { controlHeadline, controlSection } from './control-report.js';
 import { eventHeadline, eventSection } from './event-report.js';
+import { originHeadline, originSection } from './origin-report.js';
 import { roomsSection } from './rooms-report.js';
 import type { GroupFigures, ScenarioFigures } from './figures.js';
 import type { Interval } from './stats.js';
@@ -96,6 +97,7 @@ function section(f: ScenarioFigures, charts: string[]): string {
     );
   }
   lines.push(...controlSection(f));
+  lines.push(...originSection(f));
   lines.push(...eventSection(f));
   lines.push(...botSection(f));
   if (f.groups.length > 0) lines.push('', groupsTable(f.groups, f.horizonWindows, f.compareLabel));
@@ -129,6 +131,8 @@ export async function writeReport(outDir: string, seed: string, all: ScenarioFig
     headline(flat.filter((f) => f.control === null)),
     '',
     controlHeadline(flat),
+    '',
+    originHeadline(flat),
     '',
     eventHeadline(flat),
     '',

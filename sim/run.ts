@@ -78,7 +78,7 @@ async function originRun(scenario: Scenario, options: RunOptions, requests: Orig
   let clairvoyant: OriginRun['clairvoyant'] = null;
   if (options.clairvoyant !== false) {
     const other = await runScenario(clairvoyantOf(scenario, spans), { ...options, clairvoyant: false });
-    clairvoyant = { admitted: other.trace.admissionsMs.length, admissionsMs: other.trace.admissionsMs };
+    clairvoyant = { admissionsMs: other.trace.admissionsMs, requests: other.origin?.requests ?? [] };
   }
   return { objective: objectiveOf(scenario.settings), requests, spans, clairvoyant };
 }
