@@ -9,6 +9,7 @@
 // dispatches between them; pacing.ts decides when a write is due, history.ts records each tick.
 import { parseConfig, problemText } from '../../src/core/settings/index.js';
 import type { ControlModel, PlanContext, SettingWrites } from '../types.js';
+import { pruneCohortDraws } from './cohort-draws.js';
 import { CursorPlanner } from './cursor-plan.js';
 import { arrivalRate, learnReturnRates, queueingStep, wantedPerMinute, type ModelParts } from './draw-plan.js';
 import { History } from './history.js';
@@ -166,6 +167,7 @@ function pruneOld(m: ModelParts, nowSec: number, d: number): void {
   for (const map of [s.draws.plannedAdmissions, s.draws.firm, s.draws.firmShare, s.proof.firm])
     for (const w of map.keys()) if (w < nowSec - 10 * d) map.delete(w);
   pruneDrawShares(s.proof.draws, Math.floor(nowSec / d) * d, d);
+  pruneCohortDraws(s.draws.cohorts, nowSec - 10 * d);
 }
 
 /** The mode's step: observing, the cursor, the open room's watch, or the queueing room's draw plan. */

@@ -1,11 +1,14 @@
 // The random draw's plan while the room queues: the arrival and reissue rates as read from the log,
 // the admissions wanted of each window (the target, corrected by how far recent windows came from
-// their plan, within the active cap), the chances of the coming windows (plan.ts), and the firming
+// their plan, within the active cap), each cohort's forecast scaled by what came of the last closed
+// ones (cohort-draws.ts), the chances of the coming windows (plan.ts), and the firming
 // of those whose decision is due (pacing.ts says which). The return rates it plans with are learned
 // here from cohorts as they close.
 import type { SettingWrites } from '../types.js';
 import type { CursorPlanner } from './cursor-plan.js';
 import type { History } from './history.js';
+import { cohortScales, type CohortDrawsState, countCohort, initialCohortDraws, planCohort } from './cohort-draws.js';
+import type { CohortView } from './law.js';
 import type { ClosedCohort, Ledger } from './ledger.js';
 import { decisionDue, firmHorizonSec, firmNow, passDue, scheduleDue, unsentSchedule } from './pacing.js';
 import type { OriginHealth } from './origin-health.js';
@@ -27,6 +30,8 @@ export interface DrawState {
   lastPlan: WindowPlan[];
   /** The share of the chance each firm window was planned with, by window start, when below 1. */
   firmShare: Map<number, number>;
+  /** The draws each firm cohort was expected to make, and what the last closed ones made (cohort-draws.ts). */
+  cohorts: CohortDrawsState;
 }
 
 export const initialDraws = (): DrawState => ({
@@ -34,6 +39,7 @@ export const initialDraws = (): DrawState => ({
   plannedAdmissions: new Map(),
   lastPlan: [],
   firmShare: new Map(),
+  cohorts: initialCohortDraws(),
 });
 
 /** The model's parts and options, as each job of the model reads them. */
@@ -98,6 +104,13 @@ export interface RecentWindows {
    * proof) is no error of the law's: read unscaled, it held the correction at 1.5 for three minutes.
    */
   rescale?: (w: number) => number;
+  /**
+   * The first window planned on learned return rates (cohort-draws.ts); once there is one, the windows
+   * before it, planned on the defaults, are left out. Read with them, the first queued windows'
+   * shortfall was made up after the rates had put it right, as a debt (held-late with every check up
+   * to 45 s late: a minute of 174 against 120 with them, 139 without).
+   */
+  learnedFrom?: number | null;
 }
 
 /**
@@ -118,6 +131,7 @@ export function correctedShare(recent: RecentWindows, current: number, d: number
     const pct = firm.get(w);
     const plan = plannedAdmissions.get(w);
     if (pct === undefined || pct >= 100 || plan === undefined) continue;
+    if (recent.learnedFrom != null && w < recent.learnedFrom) continue;
     // A window's admissions include late drawers of the window before; after one the law did not
     // plan (the open room's last, or none) they are not what this window's chance was aimed at, and
     // counting them read the first queued windows as an overshoot of the law, which it then undid
@@ -141,7 +155,13 @@ function wantedFor(m: ModelParts, nowMs: number, d: number): (c: number) => numb
   const shareNow = planShare(s, current, d);
   const rescale = (w: number): number => shareNow(w) / (s.draws.firmShare.get(w) ?? 1);
   const corrected = correctedShare(
-    { firm: s.draws.firm, plannedAdmissions: s.draws.plannedAdmissions, admissions, rescale },
+    {
+      firm: s.draws.firm,
+      plannedAdmissions: s.draws.plannedAdmissions,
+      admissions,
+      rescale,
+      learnedFrom: s.draws.cohorts.learnedFrom,
+    },
     current,
     d,
     perWindow,
@@ -171,7 +191,7 @@ export function wantedPerMinute(m: ModelParts, nowMs: number): number {
  * pacing's horizon are fixed from it (each one's chance seen by the ones after it, as the edge will
  * draw them).
  */
-function queueingPlan(m: ModelParts, nowMs: number, d: number): WindowPlan[] {
+function queueingPlan(m: ModelParts, nowMs: number, d: number, views: Map<number, CohortView>): WindowPlan[] {
   const { s, ledger } = m;
   const nowSec = Math.floor(nowMs / 1000);
   const current = Math.floor(nowSec / d) * d;
@@ -192,8 +212,10 @@ function queueingPlan(m: ModelParts, nowMs: number, d: number): WindowPlan[] {
     defaultChance: s.settings.edgePct,
     // A proof of work some draws do not bring: the chance published is what they need over the share they get.
     share: planShare(s, current, d),
+    // What came of the last closed cohorts' expected draws, late ones included (cohort-draws.ts).
+    cohortScales: cohortScales(s.draws.cohorts),
   };
-  return planWindows(input, current + d, current + m.forecastWindows * d);
+  return planWindows(input, current + d, current + m.forecastWindows * d, (c, view) => views.set(c, view));
 }
 
 /**
@@ -207,12 +229,20 @@ export function planShare(s: ModelState, current: number, d: number): (c: number
 }
 
 /** Fixes the plan's windows whose decision time is within `horizonSec`; returns how many were newly fixed. */
-function firmUpTo(m: ModelParts, plan: readonly WindowPlan[], horizonSec: number): number {
+function firmUpTo(
+  m: ModelParts,
+  plan: readonly WindowPlan[],
+  views: ReadonlyMap<number, CohortView>,
+  horizonSec: number,
+): number {
   let fixed = 0;
   for (const p of plan) {
     if (!firmNow(p.start, m.lead, horizonSec) || m.s.draws.firm.has(p.start)) continue;
     m.s.draws.firm.set(p.start, p.pct);
     m.s.draws.plannedAdmissions.set(p.start, p.expected);
+    // Its expected draws, to hold against what it draws once closed: only where the law chose the chance.
+    const view = views.get(p.start);
+    if (p.pct < 100 && view !== undefined) planCohort(m.s.draws.cohorts, p.start, view);
     if (p.share < 1) m.s.draws.firmShare.set(p.start, p.share);
     fixed++;
   }
@@ -234,11 +264,12 @@ export function queueingStep(m: ModelParts, nowMs: number, d: number, writeInter
   }
   if (!passDue(s, nowMs, d, m.lead)) return unsentSchedule(s);
   s.pacing.lastPassMs = nowMs;
-  const plan = queueingPlan(m, nowMs, d);
+  const views = new Map<number, CohortView>();
+  const plan = queueingPlan(m, nowMs, d, views);
   s.draws.lastPlan = plan;
   // A window is fixed at its decision time, with the most the log can tell by then (pacing.ts); when a
   // write goes out now, it also fixes every window due before the next write the budget allows.
-  const fixedNow = firmUpTo(m, plan, firmHorizonSec(nowMs, 0));
+  const fixedNow = firmUpTo(m, plan, views, firmHorizonSec(nowMs, 0));
   const waiting = m.history.countWaiting(nowMs, current).total;
   const recentFirm = [current - d, current].map((w) => s.draws.firm.get(w));
   const active = ledger.activeSessions(nowMs, idleMs(s)).total;
@@ -261,7 +292,7 @@ export function queueingStep(m: ModelParts, nowMs: number, d: number, writeInter
     return null;
   }
   if (writeIntervalMs > 0 && (fixedNow > 0 || scheduleDue(s, text, nowMs, m.refreshMs) !== null)) {
-    if (firmUpTo(m, plan, firmHorizonSec(nowMs, writeIntervalMs)) > 0)
+    if (firmUpTo(m, plan, views, firmHorizonSec(nowMs, writeIntervalMs)) > 0)
       text = scheduleText(s.draws.firm, plan, nowSec, d);
   }
   s.pacing.lastText = text;
@@ -272,11 +303,13 @@ export function queueingStep(m: ModelParts, nowMs: number, d: number, writeInter
 export function learnReturnRates(s: ModelState, closed: ClosedCohort, d: number | null): void {
   // While the pre-queue drains, tickets wait without drawing: their cohorts say nothing of returns.
   if (closed.exp <= s.returns.drainSeenSec + (d ?? 0)) return;
+  countCohort(s.draws.cohorts, closed);
   // The return rate of the tickets the plan follows from window to window: reissued ones (drawn
   // at once, most of them) have their own below, and would otherwise hide how many others vanish.
   let size = closed.size;
   let drawn = closed.drawn;
   for (const r of closed.reissued.values()) (size -= r.size), (drawn -= r.drawn);
+  if (size >= 20) s.draws.cohorts.ratesLearned = true;
   if (size >= 20) s.returns.returnRate = Math.min(1, Math.max(0.3, 0.7 * s.returns.returnRate + 0.3 * (drawn / size)));
   // Reissued tickets are held by those who came back late once already: many will again.
   for (const [k, r] of closed.reissued) {

@@ -35,6 +35,9 @@ export interface ClosedCohort {
   exp: number;
   size: number;
   drawn: number;
+  /** The draws its drawn tickets stand for (weighted, under a sampled log), and their ids. */
+  drawnWeight: number;
+  drawnIds: string[];
   /** Of its reissued tickets, by offset: how many, and how many drawn. */
   reissued: Map<number, { size: number; drawn: number }>;
 }
@@ -278,10 +281,14 @@ export class Ledger {
     this.closedBefore = Math.max(this.closedBefore, nowSec - 2 * d + 1);
     for (const [exp, ids] of this.cohorts) {
       if (exp + 2 * d > nowSec) continue;
-      const closed: ClosedCohort = { exp, size: ids.size, drawn: 0, reissued: new Map() };
+      const closed: ClosedCohort = { exp, size: ids.size, drawn: 0, drawnWeight: 0, drawnIds: [], reissued: new Map() };
       for (const id of ids) {
         const t = this.tickets.get(id);
-        if (t?.drawn) closed.drawn++;
+        if (t?.drawn) {
+          closed.drawn++;
+          closed.drawnWeight += t.w;
+          closed.drawnIds.push(id);
+        }
         if (t !== undefined && t.reissued !== null) {
           const r = closed.reissued.get(t.reissued) ?? { size: 0, drawn: 0 };
           r.size++;

@@ -4,6 +4,7 @@
 // uses for its estimate and that holds the room if the controller stops.
 import type { Ledger } from './ledger.js';
 import { chanceForCount, expectedAdmissions, type Candidate, type CohortView } from './law.js';
+import { scaledView } from './cohort-draws.js';
 import { returnersBetween, type Returning } from './returning.js';
 import { drawValueOfId } from './ticket-id.js';
 
@@ -41,6 +42,11 @@ export interface PlanInput {
    * of work is asked and some draws bring none. 1 when absent.
    */
   share?: (window: number) => number;
+  /**
+   * How far each part of a cohort's view is scaled before its chance is chosen: the tickets it knows
+   * and the mass it does not, by what came of them in the last closed cohorts (cohort-draws.ts). 1 when absent.
+   */
+  cohortScales?: { known: number; other: number };
 }
 
 /**
@@ -121,21 +127,30 @@ export interface WindowPlan {
  * as needed / f (at most 100), and each window is expected, and its losers followed, at the chance
  * its draws get: published x f.
  */
-export function planWindows(input: PlanInput, from: number, to: number): WindowPlan[] {
+export function planWindows(
+  input: PlanInput,
+  from: number,
+  to: number,
+  onView?: (c: number, view: CohortView) => void,
+): WindowPlan[] {
   const out: WindowPlan[] = [];
   const d = input.d;
   const share = (c: number): number => Math.min(1, Math.max(0.001, input.share?.(c) ?? 1));
+  const scales = input.cohortScales ?? { known: 1, other: 1 };
   // The cohort before `from`, for its losers: its own chance is firm or taken as the first decision.
   let prevChance = (input.firm.get(from - d) ?? input.defaultChance ?? 100) * share(from - d);
   let prevView: CohortView | null = cohortView(input, from - d, 100, null);
   for (let c = from; c <= to; c += d) {
     const view = cohortView(input, c, prevChance, prevView);
+    onView?.(c, view);
+    // The next cohort's view follows this one's as the return rates see it; the chance, the cohort as corrected.
+    const seen = scaledView(view, scales);
     const f = share(c);
     const firm = input.firm.get(c);
-    const pct = firm ?? Math.min(100, chanceForCount(view, input.wanted(c)) / f);
+    const pct = firm ?? Math.min(100, chanceForCount(seen, input.wanted(c)) / f);
     const got = pct * f;
-    const drawing = view.known.reduce((s, k) => s + k.weight, 0) + view.unknown;
-    out.push({ start: c, pct, expected: expectedAdmissions(view, got / 100), drawing, share: f });
+    const drawing = seen.known.reduce((s, k) => s + k.weight, 0) + seen.unknown;
+    out.push({ start: c, pct, expected: expectedAdmissions(seen, got / 100), drawing, share: f });
     prevChance = got;
     prevView = view;
   }

@@ -6,6 +6,7 @@
 // restarted controller goes on where it stopped (docs/control/failover.md).
 import type { PaceSettings } from '../../src/core/types.js';
 import type { ModelSnapshot, Targets } from '../types.js';
+import { type CohortDrawsSaved, restoreCohortDraws, saveCohortDraws } from './cohort-draws.js';
 import { type DrawState, initialDraws } from './draw-plan.js';
 import { initialPace, type PaceState } from './pace.js';
 import { initialPacing, type PacingState } from './pacing.js';
@@ -101,6 +102,8 @@ export interface SavedState {
   proofFreeShare?: number;
   proofDraws?: [number, DrawShare][];
   firmShare?: [number, number][];
+  /** Absent in a state saved before the correction by cohort (read as no cohort planned or counted). */
+  cohortDraws?: CohortDrawsSaved;
   lastWritten: Record<string, string>;
   lastWriteMs: number;
   lastFirmWritten: number | null;
@@ -146,6 +149,7 @@ export function saveState(s: ModelState): SavedState {
     proofFreeShare: proof.freeShare,
     proofDraws: [...proof.draws].map(([w, x]) => [w, { ...x }]),
     firmShare: [...draws.firmShare],
+    cohortDraws: saveCohortDraws(draws.cohorts),
     lastWritten: { ...pacing.lastWritten },
     lastWriteMs: pacing.lastWriteMs,
     lastFirmWritten: finite(pacing.lastFirmWritten),
@@ -185,6 +189,7 @@ export function restoreState(saved: SavedState): ModelState {
       plannedAdmissions: new Map(saved.plannedAdmissions),
       lastPlan: saved.lastPlan.map((p) => ({ ...p })),
       firmShare: new Map(saved.firmShare ?? []),
+      cohorts: restoreCohortDraws(saved.cohortDraws),
     },
     proof: {
       settings: { ...(saved.proof ?? proof.settings) },

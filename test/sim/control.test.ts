@@ -121,21 +121,27 @@ describe('visitors who come back late, held to the target (the README load test)
     tabActors = tabRun.result.trace.actors;
   }, 240_000);
 
-  it('holds new_users_per_minute within 10% over the judged minutes, and no minute 40% above it', () => {
+  it('holds new_users_per_minute within 5% over the judged minutes, and no minute 40% above it', () => {
     for (const f of [late, tabs]) {
       const judged = f.control!.minutes.filter((m) => m.judged);
       const shown = judged.map((m) => m.admissions).join(', ');
       expect(judged.length, f.name).toBeGreaterThanOrEqual(6);
       const total = judged.reduce((s, m) => s + m.admissions, 0);
       const target = judged.reduce((s, m) => s + m.target!, 0);
-      expect(Math.abs(total / target - 1), `${f.name}: ${total} of ${target} (${shown})`).toBeLessThanOrEqual(0.1);
+      // Before the correction by cohort the tabs' run fell 7.7% short (997 of 1,080): the plan expected
+      // more draws than a crowd of late returners growing impatient makes. Now 1,061 (-1.8%).
+      expect(Math.abs(total / target - 1), `${f.name}: ${total} of ${target} (${shown})`).toBeLessThanOrEqual(0.05);
       // Over the target is what hurts the origin. With every check up to 45 s late, the first judged
-      // minute still runs a third over (165 of 120): the first holders back after their grace window
+      // minutes still run up to 16% over (139 of 120): the first holders back after their grace window
       // draw before their rate has been measured. Before the fix: 6 times the target. Under it, a
       // minute can fall short as the queue's last, mostly background tabs, check only once a minute.
       for (const m of judged) expect(m.error!, `${f.name} minute ${m.minute}: ${shown}`).toBeLessThanOrEqual(0.4);
       for (const m of judged) expect(m.error!, `${f.name} minute ${m.minute}: ${shown}`).toBeGreaterThanOrEqual(-0.5);
     }
+    // Minute by minute: 6 of the tabs' 9 within ±10% (2 before). What is left is mostly the luck of the
+    // draw among tickets whose numbers nobody knew when the chance was fixed (docs/control/model.md).
+    const shown = tabs.control!.minutes.filter((m) => m.judged).map((m) => m.admissions);
+    expect(tabs.control!.withinTenPercent, shown.join(', ')).toBeGreaterThanOrEqual(6);
   });
 
   it('lets background tabs in too, at least half as often as pages that check on time', () => {

@@ -65,4 +65,17 @@ describe('the correction of the draw plan', () => {
     expect(correctedShare(fifth, NOW, D, SHARE)).toBeCloseTo(SHARE / 0.67, 6);
     expect(correctedShare({ ...fifth, rescale: () => 0.2 }, NOW, D, SHARE)).toBeCloseTo(SHARE, 6);
   });
+
+  it('makes up no shortfall of windows planned on the default return rates: a target is a rate, not a debt', () => {
+    // The first three queued windows, planned before any cohort had closed, admitted 70% of their plan;
+    // the three since, planned on the rates learned, their plan. Read together, the next windows were
+    // asked 1.18 times the share, after the rates had already put the plan right.
+    const early = recent(
+      [-1, 0, 1, 2, 3, 4, 5].map((at) => ({ at, pct: 10, planned: SHARE, got: at < 3 ? 0.7 * SHARE : SHARE })),
+    );
+    expect(correctedShare(early, NOW, D, SHARE)).toBeGreaterThan(1.15 * SHARE);
+    expect(correctedShare({ ...early, learnedFrom: NOW - 3 * D }, NOW, D, SHARE)).toBeCloseTo(SHARE, 6);
+    // Before any window was planned on learned rates, the windows there are are read as before.
+    expect(correctedShare({ ...early, learnedFrom: null }, NOW, D, SHARE)).toBeGreaterThan(1.15 * SHARE);
+  });
 });

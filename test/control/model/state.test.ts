@@ -92,6 +92,26 @@ describe("the model's saved state", () => {
     expect(createControlModel({ leadSeconds: 25, restore: JSON.parse(JSON.stringify(saved)) }).save()).toEqual(saved);
   });
 
+  it('reads a state saved before the correction by cohort: it plans at once and learns afresh', () => {
+    const original = createControlModel({ leadSeconds: 25 });
+    original.settings(SETTINGS, T0);
+    let last = drive(original, T0, T0 + 240_000, Number.NEGATIVE_INFINITY);
+    const saved = JSON.parse(JSON.stringify(original.save())) as ModelSaved;
+    expect(saved.state.cohortDraws?.counted.length).toBeGreaterThan(0);
+    delete saved.state.cohortDraws;
+    const older = createControlModel({ leadSeconds: 25, restore: saved });
+    older.settings(SETTINGS, T0 + 240_000);
+    const writes: unknown[] = [];
+    for (let t = T0 + 240_000; t < T0 + 360_000; t += 1000) {
+      for (const l of crowd(t)) older.observe(l);
+      const w = older.plan(t, { holding: false, writeIntervalMs: 60_000 });
+      if (w !== null && t - last >= 60_000) older.written(w, true, t), (last = t), writes.push(w);
+    }
+    expect(writes.length).toBeGreaterThan(0);
+    // It learned afresh from the cohorts that closed since: the correction counts from here on.
+    expect(older.save().state.cohortDraws?.ratesLearned).toBe(true);
+  });
+
   it('refuses a saved state of another version, naming both', () => {
     const saved = { ...createControlModel().save(), version: 0 };
     expect(() => createControlModel({ restore: saved })).toThrow(/version 0.*version 1/);
