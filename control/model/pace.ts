@@ -1,15 +1,19 @@
 // The autopilot (`target_mode = auto`, docs/control/auto.md): the rate of new visitors a minute the
 // plan holds, chosen from the origin's health rather than typed in. Every PACE_TICK_MS it reads the
-// last READ_SPAN_MS of forwarded requests (origin-health.ts) and moves the rate:
+// last READ_SPAN_MS of forwarded requests (origin-health.ts) and moves the rate. A visitor admitted
+// now asks the origin for minutes, so the load a rate brings builds over a visit (VISIT_MS): the law
+// compares the origin with the rate admitted over the last visit, which is what made its load.
 //
 // - an error storm (errors at least STORM_SHARE, and 5 times the objective): nobody new is admitted
 //   (those inside keep browsing) until two readings in a row keep the error objective; then it
 //   reopens at half the rate it had, and climbs back at twice the usual pace;
-// - the objective broken: cut at once to the rate admitted lately times objective / reading (0.5 to
-//   0.9; errors alone: 0.7), and again only if a later reading is no better;
+// - the objective broken: cut at once to the rate admitted over the last visit times the square
+//   root of objective / reading (0.5 to 0.9; errors alone: 0.7); again only once that cut had a visit
+//   to reach the origin, or on a reading half as bad again;
 // - comfortably within it (the time at most HEALTHY of the objective, errors at most half): raised by
-//   0.5 x (1 - reading / objective) (5% to 25%), only when the crowd fills the rate and the last
-//   change had SETTLE_MS to reach the origin; towards the rate of the last breach, by 5% at most;
+//   0.5 x (1 - reading / objective), 5% to 25% (doubled before any breach, while the reading is
+//   under half the objective), once the rate admitted over the last visit is LANDED of the rate (its
+//   load has reached the origin); towards the rate of the last breach, by 5% at most;
 // - in between, or while the crowd does not fill the rate: held.
 // Pure: time comes from the arguments.
 import type { PaceSettings } from '../../src/core/types.js';
@@ -26,10 +30,14 @@ export const MIN_REQUESTS = 20;
 export const STORM_SHARE = 0.1;
 /** Raised only while the reading is at most this share of the objective's time. */
 export const HEALTHY = 0.8;
-/** How long a change is given to reach the origin before the next raise (visitors admitted browse on). */
-export const SETTLE_MS = 60_000;
+/** The shortest time between two changes of the rate. */
+export const SETTLE_MS = 30_000;
+/** How long an admitted visitor's requests keep coming: the span whose admissions make the origin's load. */
+export const VISIT_MS = 180_000;
+/** A raise waits until the rate admitted over the last visit is this share of the rate: its load has landed. */
+export const LANDED = 0.8;
 /** How long the rate of a breach is remembered: raises near it are small until then. */
-export const BREACH_MEMORY_MS = 300_000;
+export const BREACH_MEMORY_MS = 900_000;
 
 export interface PaceState {
   /** New visitors a minute the plan holds; null until auto first ran (it then starts at the floor). */
@@ -71,6 +79,8 @@ export interface PaceInput {
   reading: HealthReading;
   /** Admissions a minute over the last minute of log read. */
   admittedPerMinute: number;
+  /** Admissions a minute over the last VISIT_MS of log read: the rate that made the origin's load now. */
+  visitPerMinute: number;
   /** Visitors waiting now: while some do, the crowd fills the rate. */
   waiting: number;
 }
@@ -153,15 +163,19 @@ function storm(p: PaceState, input: PaceInput): void {
 function cut(p: PaceState, input: PaceInput, floor: number, latency: number, errors: number): void {
   const o = input.settings.objective;
   const { nowMs } = input;
-  // Once cut, the visitors inside keep the origin busy for a while: cut again only on a reading no
-  // better than the one that caused the last cut, else the law cuts for the same breach many times.
-  const recent = p.breach !== null && nowMs - p.breach.atMs < SETTLE_MS && p.state === 'cutting';
-  if (recent && latency < (p.breach!.latencyMs ?? 0) * 1.05 && errors <= o.errorShare)
+  // The visitors inside keep the origin busy for a visit after a cut: cut again only once it had that
+  // time, or when the reading is half as bad again, else the law cuts for the same breach many times.
+  const last = p.breach;
+  const landing = last !== null && p.state === 'cutting' && nowMs - last.atMs < VISIT_MS;
+  if (landing && latency < (last.latencyMs ?? 0) * 1.5 && errors < STORM_SHARE)
     return void (p.why = `cutting: p${o.percentile} ${latency} ms is over ${o.latencyMs}; the last cut is still reaching the origin`);
-  const factor = latency > o.latencyMs ? clamp(o.latencyMs / latency, 0.5, 0.9) : 0.7;
-  const admitted = input.admittedPerMinute > 0 ? Math.min(p.rate!, input.admittedPerMinute) : p.rate!;
-  const rate = Math.max(floor, admitted * factor);
-  p.breach = { rate: admitted, atMs: nowMs, latencyMs: latency };
+  // The load comes from the visitors admitted over the last visit: the rate to cut from is theirs.
+  const made = input.visitPerMinute > 0 ? input.visitPerMinute : input.admittedPerMinute;
+  const base = made > 0 ? Math.min(p.rate!, made) : p.rate!;
+  // The square root: times grow faster than load near a queue's capacity, so the ratio overstates the excess.
+  const factor = latency > o.latencyMs ? clamp(Math.sqrt(o.latencyMs / latency), 0.5, 0.9) : 0.7;
+  const rate = Math.max(floor, base * factor);
+  p.breach = { rate: base, atMs: nowMs, latencyMs: latency };
   const what = latency > o.latencyMs ? `p${o.percentile} ${latency} ms over ${o.latencyMs}` : `${pct(errors)} errors`;
   set(p, rate, nowMs, 'cutting', `cut to ${round(rate)} a minute: ${what}`);
 }
@@ -175,11 +189,21 @@ function raise(p: PaceState, input: PaceInput, ceiling: number, latency: number)
   if (input.waiting === 0 && input.admittedPerMinute < 0.85 * rate)
     return hold(p, `holding: the crowd does not fill ${round(rate)} a minute`);
   const reopening = p.state === 'reopening' && p.beforeStorm !== null && rate < p.beforeStorm;
-  const settle = reopening ? SETTLE_MS / 2 : SETTLE_MS;
-  if (nowMs - p.changedMs < settle) return hold(p, 'holding: the last change is still reaching the origin');
-  let step = clamp(0.5 * (1 - latency / o.latencyMs), 0.05, 0.25);
+  if (nowMs - p.changedMs < SETTLE_MS) return hold(p, 'holding: the last change is still reaching the origin');
+  // Back from a storm the rate before it is known to have been fine: the last minute is enough. Else
+  // the origin must have carried this rate's load, which takes a visit.
+  const landed = reopening ? input.admittedPerMinute >= 0.85 * rate : input.visitPerMinute >= LANDED * rate;
+  if (!landed) return hold(p, `holding: ${round(rate)} a minute has not reached the origin in full yet`);
+  const room = 1 - latency / o.latencyMs;
+  // A reading under half the objective with this rate landed: the origin has room again (a slow
+  // dependency recovered, workers back), and the breach no longer says where its capacity is.
+  if (p.breach !== null && room > 0.5) p.breach = null;
+  // With no breach remembered nothing is known of the origin's capacity: while the reading is under
+  // half the objective the rate may double (a slow start, as TCP's), each step waiting for its load to land.
+  let step =
+    (p.breach === null || nowMs - p.breach.atMs >= BREACH_MEMORY_MS) && room > 0.5 ? 1 : clamp(0.5 * room, 0.05, 0.25);
   // Near the rate that broke the objective lately: small steps, so it is probed, not hit again.
-  if (p.breach !== null && nowMs - p.breach.atMs < BREACH_MEMORY_MS && rate * (1 + step) > 0.95 * p.breach.rate)
+  if (p.breach !== null && nowMs - p.breach.atMs < BREACH_MEMORY_MS && rate * (1 + step) > 0.9 * p.breach.rate)
     step = Math.min(step, 0.05);
   const next = Math.min(ceiling, rate * (1 + step));
   if (!reopening || next >= (p.beforeStorm ?? 0)) p.beforeStorm = null;

@@ -34,6 +34,7 @@ function run(
       ceiling: 600,
       reading: { requests: 200, errorShare: 0, latencyMs: 100, ...reading(rate) },
       admittedPerMinute: rate,
+      visitPerMinute: rate,
       waiting: 1_000,
       ...extra,
     });
@@ -52,7 +53,7 @@ describe('the autopilot (target_mode = auto)', () => {
     expect(p.why).toContain('ceiling');
   });
 
-  it('raises by at most a quarter, and only once the last change had a minute to reach the origin', () => {
+  it('at most doubles the rate before any breach, and never sooner than 30 s after the last change', () => {
     const p = initialPace();
     const rates: number[] = [];
     for (let t = T0; t < T0 + 5 * 60_000; t += PACE_TICK_MS) {
@@ -62,13 +63,14 @@ describe('the autopilot (target_mode = auto)', () => {
     const changes = rates.map((r, i) => (i > 0 && r !== rates[i - 1] ? i : -1)).filter((i) => i >= 0);
     for (let i = 1; i < changes.length; i++)
       expect((changes[i]! - changes[i - 1]!) * PACE_TICK_MS).toBeGreaterThanOrEqual(SETTLE_MS);
-    for (let i = 1; i < rates.length; i++) expect(rates[i]! / rates[i - 1]!).toBeLessThanOrEqual(1.25 + 1e-9);
+    for (let i = 1; i < rates.length; i++) expect(rates[i]! / rates[i - 1]!).toBeLessThanOrEqual(2 + 1e-9);
+    expect(Math.max(...rates.map((r, i) => (i > 0 ? r / rates[i - 1]! : 1)))).toBeGreaterThan(1.25);
   });
 
-  it('cuts at once when the objective breaks, by the ratio of objective to reading, to no less than half', () => {
+  it('cuts at once when the objective breaks, by the square root of objective over reading, to no less than half', () => {
     const p = initialPace();
     p.rate = 400;
-    run(p, T0, PACE_TICK_MS, () => ({ latencyMs: 1_000 }));
+    run(p, T0, PACE_TICK_MS, () => ({ latencyMs: 1_250 }));
     expect(p.state).toBe('cutting');
     expect(p.rate).toBeCloseTo(400 * 0.8);
     const q = initialPace();
@@ -77,22 +79,59 @@ describe('the autopilot (target_mode = auto)', () => {
     expect(q.rate).toBeCloseTo(200);
   });
 
-  it('cuts from what was admitted lately, not from a rate the crowd never filled', () => {
+  it('cuts from what was admitted over the last visit, whose visitors make the load, not from a rate never filled', () => {
     const p = initialPace();
     p.rate = 500;
-    run(p, T0, PACE_TICK_MS, () => ({ latencyMs: 1_000 }), { admittedPerMinute: 200 });
+    run(p, T0, PACE_TICK_MS, () => ({ latencyMs: 1_250 }), { admittedPerMinute: 400, visitPerMinute: 200 });
     expect(p.rate).toBeCloseTo(160);
   });
 
-  it('does not cut again for the same breach while the origin eases, and does when it worsens', () => {
+  it("waits for a raise's load to reach the origin: the rate admitted over a visit must be 90% of it", () => {
+    const p = initialPace();
+    p.rate = 200;
+    run(p, T0, 5 * 60_000, () => ({}), { admittedPerMinute: 200, visitPerMinute: 150 });
+    expect(p.rate).toBe(200);
+    expect(p.why).toContain('has not reached the origin');
+  });
+
+  it('cuts once for a breach while its cut reaches the origin, again when the reading is half as bad again or a visit later', () => {
     const p = initialPace();
     p.rate = 400;
-    run(p, T0, PACE_TICK_MS, () => ({ latencyMs: 1_000 }));
+    let t = run(p, T0, PACE_TICK_MS, () => ({ latencyMs: 1_000 }));
     const once = p.rate!;
-    run(p, T0 + PACE_TICK_MS, 2 * PACE_TICK_MS, () => ({ latencyMs: 900 }));
+    t = run(p, t, 60_000, () => ({ latencyMs: 1_400 }), { visitPerMinute: 400 });
     expect(p.rate).toBe(once);
-    run(p, T0 + 3 * PACE_TICK_MS, PACE_TICK_MS, () => ({ latencyMs: 1_400 }));
+    t = run(p, t, PACE_TICK_MS, () => ({ latencyMs: 1_600 }), { visitPerMinute: 400 });
     expect(p.rate).toBeLessThan(once);
+    const twice = p.rate!;
+    t = run(p, t, 170_000, () => ({ latencyMs: 1_000 }), { visitPerMinute: 400 });
+    expect(p.rate).toBe(twice);
+    run(p, t, 20_000, () => ({ latencyMs: 1_000 }), { visitPerMinute: 400 });
+    expect(p.rate).toBeLessThan(twice);
+  });
+
+  it('raises by at most a quarter once a breach is remembered, and by 5% near its rate', () => {
+    const p = initialPace();
+    p.rate = 200;
+    p.breach = { rate: 300, atMs: T0, latencyMs: 1_200 };
+    const rates: number[] = [];
+    for (let t = T0; t < T0 + 8 * 60_000; t += PACE_TICK_MS) {
+      run(p, t, PACE_TICK_MS, () => ({ latencyMs: 500 }));
+      rates.push(p.rate!);
+    }
+    for (let i = 1; i < rates.length; i++) {
+      expect(rates[i]! / rates[i - 1]!).toBeLessThanOrEqual(1.25 + 1e-9);
+      if (rates[i]! > 0.9 * 300) expect(rates[i]! / rates[i - 1]!).toBeLessThanOrEqual(1.05 + 1e-9);
+    }
+  });
+
+  it('forgets a breach once the origin reads under half the objective: it has room again', () => {
+    const p = initialPace();
+    p.rate = 100;
+    p.breach = { rate: 120, atMs: T0, latencyMs: 1_200 };
+    run(p, T0, 20_000, () => ({ latencyMs: 300 }));
+    expect(p.breach).toBeNull();
+    expect(p.rate).toBe(200);
   });
 
   it('holds near the objective: no raise between 80% and 100% of it', () => {
@@ -145,6 +184,7 @@ describe('the autopilot (target_mode = auto)', () => {
       ceiling: 100,
       reading: { requests: 5, errorShare: 0, latencyMs: 100 },
       admittedPerMinute: 100,
+      visitPerMinute: 100,
       waiting: 10,
     });
     expect(p.rate).toBe(100);
