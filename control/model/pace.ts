@@ -195,9 +195,9 @@ function raise(p: PaceState, input: PaceInput, ceiling: number, latency: number)
   const landed = reopening ? input.admittedPerMinute >= 0.85 * rate : input.visitPerMinute >= LANDED * rate;
   if (!landed) return hold(p, `holding: ${round(rate)} a minute has not reached the origin in full yet`);
   const room = 1 - latency / o.latencyMs;
-  // A reading under half the objective with this rate landed: the origin has room again (a slow
-  // dependency recovered, workers back), and the breach no longer says where its capacity is.
-  if (p.breach !== null && room > 0.5) p.breach = null;
+  // The rate that broke the objective, landed, with the reading under half of it: the origin has room
+  // again (a slow dependency recovered, workers back), and the breach no longer says where its capacity is.
+  if (p.breach !== null && room > 0.5 && rate >= p.breach.rate) p.breach = null;
   // With no breach remembered nothing is known of the origin's capacity: while the reading is under
   // half the objective the rate may double (a slow start, as TCP's), each step waiting for its load to land.
   let step =

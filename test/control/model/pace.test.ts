@@ -125,13 +125,18 @@ describe('the autopilot (target_mode = auto)', () => {
     }
   });
 
-  it('forgets a breach once the origin reads under half the objective: it has room again', () => {
+  it('forgets a breach once the origin carries its rate reading under half the objective: it has room again', () => {
     const p = initialPace();
     p.rate = 100;
     p.breach = { rate: 120, atMs: T0, latencyMs: 1_200 };
     run(p, T0, 20_000, () => ({ latencyMs: 300 }));
+    // Under the breach's rate a low reading says nothing new: the visitors inside had just left.
+    expect(p.breach).not.toBeNull();
+    expect(p.rate).toBe(105);
+    p.rate = 120;
+    run(p, T0 + 60_000, 20_000, () => ({ latencyMs: 300 }));
     expect(p.breach).toBeNull();
-    expect(p.rate).toBe(200);
+    expect(p.rate).toBe(240);
   });
 
   it('holds near the objective: no raise between 80% and 100% of it', () => {
