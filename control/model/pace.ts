@@ -53,6 +53,8 @@ export interface PaceState {
   calm: number;
   /** The rate admitted when the objective was last broken, and when; the reading then. */
   breach: { rate: number; atMs: number; latencyMs: number | null } | null;
+  /** The rate admitted over the last visit at the last reading within the objective: what the origin was seen to carry. */
+  carried: number | null;
   /** The last reading. */
   last: HealthReading;
 }
@@ -66,6 +68,7 @@ export const initialPace = (): PaceState => ({
   beforeStorm: null,
   calm: 0,
   breach: null,
+  carried: null,
   last: { requests: 0, errorShare: null, latencyMs: null },
 });
 
@@ -116,6 +119,7 @@ export function paceTick(p: PaceState, input: PaceInput): void {
   }
   const latency = reading.latencyMs ?? 0;
   if (latency > o.latencyMs || errors > o.errorShare) return cut(p, input, floor, latency, errors);
+  if (input.visitPerMinute > 0) p.carried = input.visitPerMinute;
   if (latency > HEALTHY * o.latencyMs || errors > o.errorShare / 2)
     return hold(
       p,
@@ -175,7 +179,9 @@ function cut(p: PaceState, input: PaceInput, floor: number, latency: number, err
   // The square root: times grow faster than load near a queue's capacity, so the ratio overstates the excess.
   const factor = latency > o.latencyMs ? clamp(Math.sqrt(o.latencyMs / latency), 0.5, 0.9) : 0.7;
   const rate = Math.max(floor, base * factor);
-  p.breach = { rate: base, atMs: nowMs, latencyMs: latency };
+  // Where the capacity lies: under the rate that made this load, and the origin carried the rate of
+  // its last good reading. Lines come late, so the breach is read when more than that was let in.
+  p.breach = { rate: Math.min(base, p.carried ?? base), atMs: nowMs, latencyMs: latency };
   const what = latency > o.latencyMs ? `p${o.percentile} ${latency} ms over ${o.latencyMs}` : `${pct(errors)} errors`;
   set(p, rate, nowMs, 'cutting', `cut to ${round(rate)} a minute: ${what}`);
 }

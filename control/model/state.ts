@@ -121,6 +121,8 @@ export interface SavedPace {
   changedMs: number | null;
   beforeStorm: number | null;
   breach: PaceState['breach'];
+  /** Absent in a state saved before it (read as none seen). */
+  carried?: number | null;
 }
 
 const finite = (x: number): number | null => (Number.isFinite(x) ? x : null);
@@ -162,6 +164,7 @@ export function saveState(s: ModelState): SavedState {
       changedMs: finite(s.pace.changedMs),
       beforeStorm: s.pace.beforeStorm,
       breach: s.pace.breach === null ? null : { ...s.pace.breach },
+      carried: s.pace.carried,
     },
   };
 }
@@ -220,5 +223,6 @@ function restorePace(saved: SavedPace | undefined): PaceState {
     changedMs: orNever(saved.changedMs),
     beforeStorm: saved.beforeStorm,
     breach: saved.breach === null ? null : { ...saved.breach },
+    carried: saved.carried ?? null,
   };
 }

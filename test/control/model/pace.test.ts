@@ -86,6 +86,15 @@ describe('the autopilot (target_mode = auto)', () => {
     expect(p.rate).toBeCloseTo(160);
   });
 
+  it('remembers as the breach the rate the origin was last seen to carry, when less was made the load', () => {
+    const p = initialPace();
+    p.rate = 400;
+    let t = run(p, T0, 20_000, () => ({ latencyMs: 700 }), { visitPerMinute: 300 });
+    t = run(p, t, PACE_TICK_MS, () => ({ latencyMs: 1_250 }), { visitPerMinute: 380 });
+    expect(p.breach?.rate).toBe(300);
+    expect(p.rate).toBeCloseTo(380 * 0.8);
+  });
+
   it("waits for a raise's load to reach the origin: the rate admitted over a visit must be 90% of it", () => {
     const p = initialPace();
     p.rate = 200;
