@@ -234,6 +234,7 @@ function firmUpTo(
   plan: readonly WindowPlan[],
   views: ReadonlyMap<number, CohortView>,
   horizonSec: number,
+  nowMs: number,
 ): number {
   let fixed = 0;
   for (const p of plan) {
@@ -242,7 +243,7 @@ function firmUpTo(
     m.s.draws.plannedAdmissions.set(p.start, p.expected);
     // Its expected draws, to hold against what it draws once closed: only where the law chose the chance.
     const view = views.get(p.start);
-    if (p.pct < 100 && view !== undefined) planCohort(m.s.draws.cohorts, p.start, view);
+    if (p.pct < 100 && view !== undefined) planCohort(m.s.draws.cohorts, p.start, view, nowMs);
     if (p.share < 1) m.s.draws.firmShare.set(p.start, p.share);
     fixed++;
   }
@@ -269,7 +270,7 @@ export function queueingStep(m: ModelParts, nowMs: number, d: number, writeInter
   s.draws.lastPlan = plan;
   // A window is fixed at its decision time, with the most the log can tell by then (pacing.ts); when a
   // write goes out now, it also fixes every window due before the next write the budget allows.
-  const fixedNow = firmUpTo(m, plan, views, firmHorizonSec(nowMs, 0));
+  const fixedNow = firmUpTo(m, plan, views, firmHorizonSec(nowMs, 0), nowMs);
   const waiting = m.history.countWaiting(nowMs, current).total;
   const recentFirm = [current - d, current].map((w) => s.draws.firm.get(w));
   const active = ledger.activeSessions(nowMs, idleMs(s)).total;
@@ -292,7 +293,7 @@ export function queueingStep(m: ModelParts, nowMs: number, d: number, writeInter
     return null;
   }
   if (writeIntervalMs > 0 && (fixedNow > 0 || scheduleDue(s, text, nowMs, m.refreshMs) !== null)) {
-    if (firmUpTo(m, plan, views, firmHorizonSec(nowMs, writeIntervalMs)) > 0)
+    if (firmUpTo(m, plan, views, firmHorizonSec(nowMs, writeIntervalMs), nowMs) > 0)
       text = scheduleText(s.draws.firm, plan, nowSec, d);
   }
   s.pacing.lastText = text;

@@ -16,6 +16,11 @@ export interface CohortView {
   known: Candidate[];
   /** Expected number of tickets whose numbers are not known yet (uniform in [0, 1)), weighted already. */
   unknown: number;
+  /**
+   * Of `unknown`, the new visitors still to come (a forecast from the arrival rate), when the view
+   * keeps it apart: the correction by cohort (cohort-draws.ts) leaves it unscaled. 0 when absent.
+   */
+  fresh?: number;
 }
 
 /** Expected admissions at chance p (0..1). */

@@ -1,14 +1,17 @@
 // The ledger as saved for a restart (issue 22, the state file): JSON-safe (no Map, no Set, no
 // Infinity) and compact, tickets as tuples with their POP by index. A save of another version is
 // refused with a clear error, never half-read.
-import type { Counts, Ledger } from './ledger.js';
+import type { Counts, Ledger, Ticket } from './ledger.js';
 import type { SessionSaved } from './sessions.js';
 import { drawValueOfId } from './ticket-id.js';
 
 export const LEDGER_SAVED_VERSION = 1;
 
-/** [id, cohort (exp), POP index, drawn 0/1, reissued offset or null, last seen ms, weight]. */
-export type TicketSaved = [string, number, number, 0 | 1, number | null, number, number];
+/**
+ * [id, cohort (exp), POP index, drawn 0/1, reissued offset or null, last seen ms, weight, and a new
+ * visitor's ticket's ms of issue (absent otherwise, and in a file saved before it was kept)].
+ */
+export type TicketSaved = [string, number, number, 0 | 1, number | null, number, number, number?];
 type CountsSaved = [number, number, number];
 
 export interface LedgerSaved {
@@ -47,7 +50,9 @@ export function saveLedger(l: Ledger): LedgerSaved {
   for (const [id, t] of l.tickets) {
     let p = popIndex.get(t.pop);
     if (p === undefined) popIndex.set(t.pop, (p = popIndex.size));
-    tickets.push([id, t.exp, p, t.drawn ? 1 : 0, t.reissued, t.seenMs, t.w]);
+    const saved: TicketSaved = [id, t.exp, p, t.drawn ? 1 : 0, t.reissued, t.seenMs, t.w];
+    if (t.arrivedMs !== undefined) saved.push(t.arrivedMs);
+    tickets.push(saved);
   }
   return {
     version: LEDGER_SAVED_VERSION,
@@ -84,13 +89,15 @@ export function restoreLedger(l: Ledger, saved: LedgerSaved): void {
   l.closedBefore = saved.closedBefore ?? Number.NEGATIVE_INFINITY;
   l.edgeRate = saved.edgeRate;
   l.ownRate = saved.ownRate;
-  for (const [id, exp, p, drawn, reissued, seenMs, w] of saved.tickets) {
+  for (const [id, exp, p, drawn, reissued, seenMs, w, arrivedMs] of saved.tickets) {
     const u = drawValueOfId(id);
     if (u === null)
       throw new Error(
         `the saved ledger holds ${JSON.stringify(id)}, which is not a token id: the state file is damaged`,
       );
-    l.track(id, { u, exp, pop: saved.pops[p] ?? 'local', drawn: drawn === 1, reissued, seenMs, w });
+    const ticket: Ticket = { u, exp, pop: saved.pops[p] ?? 'local', drawn: drawn === 1, reissued, seenMs, w };
+    if (arrivedMs !== undefined) ticket.arrivedMs = arrivedMs;
+    l.track(id, ticket);
   }
   for (const [a, b] of saved.successors) l.successors.set(a, b);
   for (const id of saved.foreseen) l.foreseen.add(id);

@@ -25,6 +25,11 @@ export interface Ticket {
   seenMs: number;
   /** How many tickets it stands for: 1/rate of the sample it was tracked in (1 without sampling). */
   w: number;
+  /**
+   * A new visitor's ticket: ms of the line that issued it (the correction by cohort tells the new
+   * visitors a plan did not see yet from the rest). Absent otherwise (and in a ticket saved before it was kept).
+   */
+  arrivedMs?: number;
 }
 
 /**
@@ -38,6 +43,8 @@ export interface ClosedCohort {
   /** The draws its drawn tickets stand for (weighted, under a sampled log), and their ids. */
   drawnWeight: number;
   drawnIds: string[];
+  /** Of its drawn tickets, the new visitors': the ms of the line that issued each, and its weight, by id. */
+  drawnArrivals: Map<string, { ms: number; w: number }>;
   /** Of its reissued tickets, by offset: how many, and how many drawn. */
   reissued: Map<number, { size: number; drawn: number }>;
 }
@@ -174,7 +181,10 @@ export class Ledger {
       if (ticket !== null) {
         ticket.seenMs = Math.max(ticket.seenMs, line.tsMs);
         // Someone who held no ticket: a new arrival (a loser's or a stale holder's ticket is not one).
-        if (fresh && line.dec === null) add(this.arrivals, win, ticket.w);
+        if (fresh && line.dec === null) {
+          add(this.arrivals, win, ticket.w);
+          ticket.arrivedMs = line.tsMs;
+        }
         // A loser's next ticket is the successor the plan expects of any ticket, named in the log or not.
         else if (fresh && line.reason !== 'draw_lost')
           this.unforeseen(ticket, line.newTid, win, line.newExp, line.period);
@@ -281,13 +291,22 @@ export class Ledger {
     this.closedBefore = Math.max(this.closedBefore, nowSec - 2 * d + 1);
     for (const [exp, ids] of this.cohorts) {
       if (exp + 2 * d > nowSec) continue;
-      const closed: ClosedCohort = { exp, size: ids.size, drawn: 0, drawnWeight: 0, drawnIds: [], reissued: new Map() };
+      const closed: ClosedCohort = {
+        exp,
+        size: ids.size,
+        drawn: 0,
+        drawnWeight: 0,
+        drawnIds: [],
+        drawnArrivals: new Map(),
+        reissued: new Map(),
+      };
       for (const id of ids) {
         const t = this.tickets.get(id);
         if (t?.drawn) {
           closed.drawn++;
           closed.drawnWeight += t.w;
           closed.drawnIds.push(id);
+          if (t.arrivedMs !== undefined) closed.drawnArrivals.set(id, { ms: t.arrivedMs, w: t.w });
         }
         if (t !== undefined && t.reissued !== null) {
           const r = closed.reissued.get(t.reissued) ?? { size: 0, drawn: 0 };

@@ -54,7 +54,7 @@ export interface PlanInput {
  * the mass it does not, of three kinds. (1) Tickets already issued for `c`: new visitors of window
  * c - 2d and losers of cohort c - d who drew already. (2) Successors of cohort c - d's undrawn tickets
  * whose numbers lie above that cohort's chance: they will lose, and the ticket they then get is known
- * by id. (3) Unknown: new visitors still to come in window c - 2d, and losers whose successor was
+ * by id. (3) Unknown: new visitors still to come in window c - 2d (also kept apart as `fresh`), and losers whose successor was
  * never logged (tickets from before the controller started), and the crowd a sampled log's weighted
  * tickets stand for.
  */
@@ -96,7 +96,9 @@ export function cohortView(
   const arrivalsFrom = c - 2 * d;
   const remaining = Math.max(0, c - d - Math.max(nowSec, arrivalsFrom));
   const fade = arrivalsFrom > nowSec ? Math.exp(-(arrivalsFrom - nowSec) / ARRIVAL_FADE_SECONDS) : 1;
-  unknown += input.arrivalRate * remaining * r * fade;
+  // Kept apart as `fresh` too: only these come as new visitors' tickets, told apart when the cohort is counted.
+  const fresh = input.arrivalRate * remaining * r * fade;
+  unknown += fresh;
   // Holders back after their grace window: tickets for this cohort from the part of the window they
   // appear in not read yet. They come from the crowd that waits, which is known to be there: no fade.
   for (const [k, rate] of input.reissueRates ?? []) {
@@ -105,7 +107,7 @@ export function cohortView(
   }
   // The deny page's crowd, for the part of its return period in this cohort's arrival window not yet seen.
   if (input.returning) unknown += returnersBetween(input.returning, Math.max(arrivalsFrom, nowSec), c - d) * r;
-  return { known, unknown };
+  return { known, unknown, fresh };
 }
 
 export interface WindowPlan {
