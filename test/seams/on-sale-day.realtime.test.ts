@@ -276,6 +276,31 @@ describe('an on-sale day', () => {
       expect(Number(judged![3])).toBeLessThan(150);
     });
 
+    await step(
+      "the shop's origin in the log and on the dashboard: each request sent to it, its time and status",
+      async () => {
+        const lines = readFileSync(roomLog, 'utf8')
+          .split('\n')
+          .filter((l) => l.includes('{"wr":'))
+          .map((l) => JSON.parse(l.slice(l.indexOf('{"wr":'))) as Record<string, unknown>);
+        const sent = lines.filter((l) => l.room === 'shop' && l.outcome === 'origin');
+        expect(sent.length).toBeGreaterThan(VISITORS / 4);
+        // An invitation's redirect is the room's own answer; every other went to the shop and says how it went.
+        const unmeasured = sent.filter((l) => !(Number.isInteger(l.originMs) && typeof l.originStatus === 'number'));
+        expect(
+          unmeasured.every((l) => Number(l.status) >= 300 && Number(l.status) < 400),
+          JSON.stringify(unmeasured[0]),
+        ).toBe(true);
+        type Origin = { requests: number; latencyMs: number | null };
+        type Snapshot = { rooms: { id: string; model: { pace: unknown; minutes: { origin: Origin }[] } }[] };
+        const snapshot = (await (await fetch(`http://127.0.0.1:${ports.dashboard}/api/snapshot`)).json()) as Snapshot;
+        const shop = snapshot.rooms.find((r) => r.id === 'shop')!.model;
+        expect(shop.minutes.some((m) => m.origin.requests > 0 && m.origin.latencyMs !== null)).toBe(true);
+        // A manual target: no autopilot.
+        expect(shop.pace).toBeNull();
+      },
+    );
+
     await step('the early visitor came in after the start, not before', async () => {
       expect(await within(90_000, () => seen.at(-1)?.status === 'origin'), JSON.stringify(seen)).toBe(true);
       await earlyBird.stop();
@@ -352,6 +377,8 @@ describe('an on-sale day', () => {
         Math.abs(count(/^([\d,]+) admitted/.exec(shop.summary)?.[1]) - loadAdmitted),
         shop.summary,
       ).toBeLessThanOrEqual(5);
+      // The decision lines carry the shop's times, so the report has its origin a minute.
+      expect(html).toMatch(/The origin: [\d,]+ requests/);
       // The journal carries the target, so the report shows admissions against it.
       expect(shop.summary).toContain(`target ${TARGET} a minute`);
       expect(
