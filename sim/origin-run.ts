@@ -71,9 +71,9 @@ export function clairvoyantOf(scenario: Scenario, spans: readonly CapacitySpan[]
   const target = (perMinute: number): string => String(Math.max(1, perMinute));
   const settings = Object.fromEntries(Object.entries(scenario.settings).filter(([k]) => !AUTO_KEYS.includes(k)));
   settings.new_users_per_minute = target(spans[0]!.perMinute);
+  // The same name: the run's random streams are named after it, so the crowd and the origin's draws are the same.
   return {
     ...scenario,
-    name: `${scenario.name}-clairvoyant`,
     settings,
     changes: [
       ...scenario.changes.filter((c) => c.key !== 'new_users_per_minute'),

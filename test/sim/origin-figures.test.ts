@@ -72,6 +72,9 @@ describe('the clairvoyant operator', () => {
       { atMs: 11 * MINUTE, key: 'new_users_per_minute', value: '280' },
     ]);
     expect(c.origin).toBe(s.origin);
+    // Named as the scenario, so its run draws the same crowd from the same seed.
+    expect(c.name).toBe(s.name);
+    expect(c.arrivals).toBe(s.arrivals);
   });
 });
 
