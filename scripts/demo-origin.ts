@@ -3,14 +3,26 @@
 // `waiting_room_ID` cookies stay at the edge, and say which room the store's routing sends their path
 // to (npm start passes it; in the demo's, /checkout goes to the checkout room, the rest to the shop); /webhooks
 // answers POSTs, which a rule sends past the rooms; /logout shows how an origin ends a session.
+// With a capacity (npm start gives it one: DEMO_CAPACITY) it serves a few requests at once and makes
+// the rest wait in line, answering 503 to one that waited too long (scripts/demo-capacity.ts): a shop
+// that slows down with load, whose pace the autopilot (target_mode=auto) can find.
 //
-//   npx tsx scripts/demo-origin.ts [--port 7070] [--host 127.0.0.1]
+//   npx tsx scripts/demo-origin.ts [--port 7070] [--host 127.0.0.1] [--capacity N [--service-ms 125] [--max-wait-ms 2000]]
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { COOKIE_PREFIX, isRoomCookie } from '../src/core/request/index.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
+import {
+  BUSY,
+  capacityOption,
+  capacityText,
+  MAX_WAIT_MS,
+  SERVICE_MS,
+  ShopCapacity,
+  type CapacityOptions,
+} from './demo-capacity.js';
 
 export const DEMO_ORIGIN_PORT = 7070;
 
@@ -215,42 +227,82 @@ function webhook(req: IncomingMessage, res: ServerResponse, path: string): void 
   });
 }
 
-/** Starts the shop; resolves once it listens. Port 0 picks a free port (tests). */
+/** The shop's answer when no worker came in time: a 503 a browser or the load tool tries again after. */
+function busy(res: ServerResponse): void {
+  send(
+    res,
+    503,
+    page(
+      'Busy',
+      '<h1>The shop is busy</h1><p>Too many visitors at once: try again in a few seconds.</p><p><a href="/">Try again</a></p>',
+    ),
+    { 'retry-after': '5' },
+  );
+}
+
+/**
+ * Starts the shop; resolves once it listens. Port 0 picks a free port (tests). `capacity`: serve at
+ * most that many requests at once (scripts/demo-capacity.ts); /health is answered outside it.
+ */
 export function startDemoOrigin(
-  options: { port?: number; host?: string; roomOf?: RoomOf } = {},
-): Promise<{ server: Server; url: string }> {
+  options: { port?: number; host?: string; roomOf?: RoomOf; capacity?: CapacityOptions } = {},
+): Promise<{ server: Server; url: string; capacity: ShopCapacity | null }> {
+  const capacity = options.capacity === undefined ? null : new ShopCapacity(options.capacity);
   const server = createServer((req, res) => {
-    handleDemo(req, res, options.roomOf).catch((error: unknown) => {
+    const failed = (error: unknown) => {
       if (!res.headersSent)
         send(res, 500, page('Error', `<h1>The shop failed</h1><p>${escapeHtml(String(error))}</p>`));
       else res.end();
-    });
+    };
+    if (capacity === null || (req.url ?? '/').split('?')[0] === '/health') {
+      handleDemo(req, res, options.roomOf).catch(failed);
+      return;
+    }
+    capacity
+      .serve(() => handleDemo(req, res, options.roomOf))
+      .then((answer) => answer === BUSY && busy(res))
+      .catch(failed);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? DEMO_ORIGIN_PORT, options.host ?? '127.0.0.1', () => {
       server.off('error', reject);
       const { address, port } = server.address() as AddressInfo;
-      resolve({ server, url: `http://${address}:${port}` });
+      resolve({ server, url: `http://${address}:${port}`, capacity });
     });
   });
 }
 
-const USAGE = `usage: tsx scripts/demo-origin.ts [--port N] [--host ADDR]
+const USAGE = `usage: tsx scripts/demo-origin.ts [--port N] [--host ADDR] [--capacity N] [--service-ms MS] [--max-wait-ms MS]
   the demo shop npm start runs behind the room; stops on SIGINT or SIGTERM
-  --port N     the port to listen on (default 7070; 0: any free port)
-  --host ADDR  the address to listen on (default 127.0.0.1)`;
+  --port N          the port to listen on (default 7070; 0: any free port)
+  --host ADDR       the address to listen on (default 127.0.0.1)
+  --capacity N      serve N requests at once, the rest in line (default: no limit, no delay)
+  --service-ms MS   with --capacity, a request's time once served (default ${SERVICE_MS})
+  --max-wait-ms MS  with --capacity, the longest wait in line before a 503 (default ${MAX_WAIT_MS})`;
 
 /** Serves the shop until SIGINT or SIGTERM. */
 async function serve(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { port: { type: 'string' }, host: { type: 'string' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      capacity: { type: 'string' },
+      'service-ms': { type: 'string' },
+      'max-wait-ms': { type: 'string' },
+    },
+  });
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535))
     throw new UsageError(`--port must be a port number, not "${values.port}"`);
-  const { server, url } = await startDemoOrigin({ port, host: values.host }).catch((error: unknown) => {
-    throw new Error(`cannot listen: ${(error as Error).message}`);
-  });
-  console.log(`demo origin (the shop) listening on ${url}`);
+  const capacity = capacityOption(values);
+  const { server, url } = await startDemoOrigin({ port, host: values.host, ...(capacity ? { capacity } : {}) }).catch(
+    (error: unknown) => {
+      throw new Error(`cannot listen: ${(error as Error).message}`);
+    },
+  );
+  console.log(`demo origin (the shop) listening on ${url}: ${capacityText(capacity)}`);
   await new Promise<void>((resolve) => {
     const stop = () => server.close(() => resolve());
     process.on('SIGINT', stop);

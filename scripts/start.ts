@@ -5,6 +5,7 @@
 //      (with --skip-build only the pages step:                  npm run pages)
 //      then a check that active_key names a usable key                scripts/start-keys.ts
 //   3. the demo origin (the shop) on 127.0.0.1:7070             scripts/demo-origin.ts
+//      with its capacity (scripts/demo-capacity.ts): past it, pages come late, then as 503s
 //   4. the room on 127.0.0.1:7676: `fastly compute serve` driving the project's local host
 //      (host/bin/compute-host, a Viceroy stand-in); with --viceroy, the Viceroy the Fastly CLI manages.
 //
@@ -13,7 +14,7 @@
 //   5. with --control, the controller (`npm run control`) fed with the room's output, its dashboard
 //      on 127.0.0.1:7373, and `log_endpoint` set to stdout when unset    scripts/start-control.ts
 //
-//   npm start -- [--viceroy | --host PATH] [--addr 127.0.0.1:7676] [--skip-build] [--control]
+//   npm start -- [--viceroy | --host PATH] [--addr 127.0.0.1:7676] [--skip-build] [--control] [--shop-capacity N]
 //
 // --addr moves all three ports together (scripts/start-ports.ts): --addr 127.0.0.1:7677 puts the shop
 // on 7071 and the dashboard on 7374.
@@ -27,6 +28,7 @@ import { existsSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { startDemoOrigin } from './demo-origin.js';
+import { capacityText, DEMO_CAPACITY, type CapacityOptions } from './demo-capacity.js';
 import { main as keysMain } from './keys.js';
 import { signingKeyProblem } from './start-keys.js';
 import { portsInUse, recordRoomAddress, startPorts, writeRunManifest, type StartPorts } from './start-ports.js';
@@ -108,6 +110,7 @@ type StartOptions = {
   'skip-build': boolean;
   control: boolean;
   host?: string | undefined;
+  'shop-capacity'?: string | undefined;
 };
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -121,17 +124,20 @@ export async function main(argv: readonly string[]): Promise<number> {
       control: { type: 'boolean', default: false },
       // Another Viceroy-compatible binary in place of the project's host.
       host: { type: 'string' },
+      // Requests the demo shop serves at once (0: no limit); scripts/demo-capacity.ts.
+      'shop-capacity': { type: 'string' },
     },
   });
   if (values.viceroy && values.host !== undefined)
     throw new UsageError('--viceroy and --host are two ways to run the room: choose one');
   const ports = startPorts(values.addr);
+  const capacity = shopCapacity(values['shop-capacity']);
   const localHost = await prepare(values, ports);
 
   // First of the children: whatever happens to this process from here on, the guard stops the rest.
   const guard = startGuard();
   for (const pid of launchers()) guard.watch(pid);
-  const origin = await startOrigin(ports);
+  const origin = await startOrigin(ports, capacity);
   const notes = await tidyStore(values.control, ports);
   const run = await launchRoom(values, ports, localHost, guard);
   return supervise(values, ports, origin, run, notes);
@@ -155,12 +161,19 @@ async function prepare(values: StartOptions, ports: StartPorts): Promise<string>
   return values.host ?? hostBin;
 }
 
-async function startOrigin(ports: StartPorts): Promise<Server> {
+/** --shop-capacity: the demo's unless given, none at 0. */
+function shopCapacity(text: string | undefined): CapacityOptions | undefined {
+  if (text === undefined) return DEMO_CAPACITY;
+  if (!/^\d+$/.test(text)) throw new UsageError(`--shop-capacity must be a whole number (0: no limit), not "${text}"`);
+  return Number(text) === 0 ? undefined : { ...DEMO_CAPACITY, workers: Number(text) };
+}
+
+async function startOrigin(ports: StartPorts, capacity: CapacityOptions | undefined): Promise<Server> {
   try {
     // The shop says which room a page came through, by the store's routing as it is now.
     const roomOf = async (url: URL) => roomOfUrl((await readStoreIfExists(configFile())) ?? {}, url);
-    const { server } = await startDemoOrigin({ port: ports.origin, roomOf });
-    say(`demo origin (the shop) on http://127.0.0.1:${ports.origin}`);
+    const { server } = await startDemoOrigin({ port: ports.origin, roomOf, ...(capacity ? { capacity } : {}) });
+    say(`demo origin (the shop) on http://127.0.0.1:${ports.origin}: ${capacityText(capacity)}`);
     return server;
   } catch (error) {
     throw new Error(`the demo origin cannot listen on 127.0.0.1:${ports.origin}: ${(error as Error).message}`);
@@ -302,11 +315,12 @@ function supervise(
   });
 }
 
-const USAGE = `usage: npm start -- [--control] [--addr HOST:PORT] [--skip-build] [--viceroy | --host PATH]
-  --control         the controller and its dashboard beside the room (docs/control/)
-  --addr HOST:PORT  where the room listens (default 127.0.0.1:7676); the shop and the dashboard move with it
-  --skip-build      reuse the last build
-  --viceroy         run the room under Viceroy (fastly compute serve) instead of the local host
-  --host PATH       another Viceroy-compatible binary in place of the local host`;
+const USAGE = `usage: npm start -- [--control] [--addr HOST:PORT] [--skip-build] [--viceroy | --host PATH] [--shop-capacity N]
+  --control          the controller and its dashboard beside the room (docs/control/)
+  --addr HOST:PORT   where the room listens (default 127.0.0.1:7676); the shop and the dashboard move with it
+  --skip-build       reuse the last build
+  --viceroy          run the room under Viceroy (fastly compute serve) instead of the local host
+  --host PATH        another Viceroy-compatible binary in place of the local host
+  --shop-capacity N  the demo shop serves N requests at once, the rest in line (default ${DEMO_CAPACITY.workers}; 0: no limit)`;
 
 if (isMain(import.meta.url)) runTool('npm start', USAGE, main);

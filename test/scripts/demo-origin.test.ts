@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capacityOption, capacityText } from '../../scripts/demo-capacity.js';
 import { startDemoOrigin } from '../../scripts/demo-origin.js';
 
 let server: Server;
@@ -118,6 +119,72 @@ describe("the demo origin under the operator's own routing", () => {
     routing = { '/': 'shop', '/checkout': 'checkout', '/products': 'shop' };
     expect(await (await fetch(`${at}/checkout`)).text()).toContain(
       'the demo routing sends <code>/checkout</code> there',
+    );
+  });
+});
+
+describe('the demo origin with a capacity', () => {
+  let busyShop: Server;
+  let at: string;
+  let counts: () => { served: number; refused: number } = () => ({ served: 0, refused: 0 });
+  beforeAll(async () => {
+    // One request at a time, 200 ms each, 503 after 300 ms in line.
+    let capacity: { counts(): { served: number; refused: number } } | null;
+    ({
+      server: busyShop,
+      url: at,
+      capacity,
+    } = await startDemoOrigin({
+      port: 0,
+      capacity: { workers: 1, serviceMs: 200, maxWaitMs: 300 },
+    }));
+    counts = () => capacity!.counts();
+  });
+  afterAll(() => new Promise<void>((resolve) => busyShop.close(() => resolve())));
+
+  it('serves a crowd one by one, slower the longer the line, and answers 503 past the wait it allows', async () => {
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const res = await fetch(`${at}/products`);
+        await res.text();
+        return { status: res.status, ms: Date.now() - started, retry: res.headers.get('retry-after') };
+      }),
+    );
+    const ok = answers.filter((a) => a.status === 200).sort((a, b) => a.ms - b.ms);
+    const busy = answers.filter((a) => a.status === 503);
+    expect(ok).toHaveLength(2);
+    expect(ok[0]!.ms).toBeGreaterThanOrEqual(190);
+    expect(ok[1]!.ms).toBeGreaterThanOrEqual(390);
+    expect(busy).toHaveLength(2);
+    expect(busy.every((a) => a.retry === '5' && a.ms >= 290 && a.ms < 390)).toBe(true);
+    expect(counts()).toMatchObject({ served: 2, refused: 2 });
+  });
+
+  it('answers /health at once while the line is full', async () => {
+    const crowd = Array.from({ length: 3 }, () => fetch(`${at}/`).then((r) => r.text()));
+    const started = Date.now();
+    const health = await fetch(`${at}/health`);
+    expect(health.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(150);
+    await Promise.all(crowd);
+  });
+});
+
+describe('the demo origin: --capacity on its command line', () => {
+  it('reads the capacity and its two companions, and refuses them alone or malformed', () => {
+    expect(capacityOption({})).toBeUndefined();
+    expect(capacityOption({ capacity: '3' })).toEqual({ workers: 3, serviceMs: 125, maxWaitMs: 2_000 });
+    expect(capacityOption({ capacity: '2', 'service-ms': '100', 'max-wait-ms': '500' })).toEqual({
+      workers: 2,
+      serviceMs: 100,
+      maxWaitMs: 500,
+    });
+    expect(() => capacityOption({ capacity: '0' })).toThrow(/--capacity must be a whole number from 1/);
+    expect(() => capacityOption({ capacity: '1.5' })).toThrow(/--capacity/);
+    expect(() => capacityOption({ 'service-ms': '100' })).toThrow(/go with --capacity N/);
+    expect(capacityText({ workers: 1, serviceMs: 40, maxWaitMs: 2_000 })).toBe(
+      '1 request at once, 40 ms each (at most 25 a second), 503 after 2 s in line',
     );
   });
 });
