@@ -201,13 +201,12 @@ function raise(p: PaceState, input: PaceInput, ceiling: number, latency: number)
   const landed = reopening ? input.admittedPerMinute >= 0.85 * rate : input.visitPerMinute >= LANDED * rate;
   if (!landed) return hold(p, `holding: ${round(rate)} a minute has not reached the origin in full yet`);
   const room = 1 - latency / o.latencyMs;
-  // The rate that broke the objective, landed, with the reading under half of it: the origin has room
+  // A tenth past the rate that broke the objective, landed, with the reading under half of it: the origin has room
   // again (a slow dependency recovered, workers back), and the breach no longer says where its capacity is.
-  if (p.breach !== null && room > 0.5 && rate >= p.breach.rate) p.breach = null;
-  // With no breach remembered nothing is known of the origin's capacity: while the reading is under
+  if (p.breach !== null && room > 0.5 && rate >= 1.1 * p.breach.rate) p.breach = null;
+  // Before any breach (or once one is forgotten) nothing is known of the origin's capacity: while the reading is under
   // half the objective the rate may double (a slow start, as TCP's), each step waiting for its load to land.
-  let step =
-    (p.breach === null || nowMs - p.breach.atMs >= BREACH_MEMORY_MS) && room > 0.5 ? 1 : clamp(0.5 * room, 0.05, 0.25);
+  let step = p.breach === null && room > 0.5 ? 1 : clamp(0.5 * room, 0.05, 0.25);
   // Near the rate that broke the objective lately: small steps, so it is probed, not hit again.
   if (p.breach !== null && nowMs - p.breach.atMs < BREACH_MEMORY_MS && rate * (1 + step) > 0.9 * p.breach.rate)
     step = Math.min(step, 0.05);
