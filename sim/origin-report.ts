@@ -25,7 +25,8 @@ function eventText(e: OriginEventFigure): string {
 export function originHeadline(all: readonly ScenarioFigures[]): string {
   const rows = all.flatMap((f) => {
     const o = f.origin;
-    if (o === null) return [];
+    // A room's figures inside a report of several, written before the origin was, have none at all.
+    if (o === null || o === undefined) return [];
     return [
       `| ${f.name} | ${o.spans.map((s) => n0(s.perMinute)).join(' → ')} | ${minutes(o.reachMinutes)} | ${o.breachMinutes} of ${o.minutesWithRequests} | ${pct(o.requests === 0 ? null : o.errors / o.requests)} | ${n0(o.admitted)} / ${n0(o.clairvoyantAdmitted)} (${o.ratio === null ? '–' : o.ratio.toFixed(2)}) | ${o.events.map(eventText).join('; ') || '–'} |`,
     ];
@@ -56,7 +57,7 @@ function minutesTable(o: OriginFigures): string {
 
 export function originSection(f: ScenarioFigures): string[] {
   const o = f.origin;
-  if (o === null) return [];
+  if (o === null || o === undefined) return [];
   const s = o.spec;
   const j = o.objective;
   return [
