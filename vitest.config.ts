@@ -16,7 +16,8 @@ import { WaitingFirst } from './test/support/waiting-first.js';
 //            runs in `unit-mocks`, each file on its own; `npm run test:unit` runs both
 //   sim      test/sim/: in-process too, but crowds of virtual visitors take seconds to a minute a file
 //   realtime `*.realtime.test.ts`: the suites that run minutes by the wall clock (the controller's restart
-//            in a crowd, an operator's on-sale day), the built room and processes, mostly waiting
+//            in a crowd, an operator's on-sale day, the autopilot finding the demo shop's pace), the built
+//            room and processes, mostly waiting
 //   wasm     test/e2e/ and `*.wasm.test.ts`: a Wasm module on the local host, the built room (the fuzz
 //            run, the load tool end to end) and the host running its guest apps
 //   process  `*.process.test.ts`: the tools as processes against the Fastly API stand-in (fastly-api/)
