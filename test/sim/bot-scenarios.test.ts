@@ -54,7 +54,8 @@ describe('the bot scenarios', () => {
     expect(fixed.cpu.find((c) => c.group === 'phone')!.p50).toBeGreaterThan(
       fixed.cpu.find((c) => c.group === 'laptop')!.p50!,
     );
-  });
+    // Two runs of the farm: 62 to 69 s on this project's 2-core machine while the other suites run.
+  }, 180_000);
 
   it('a naive farm with bot_queue on never wins without a valid proof, and honest visitors still get in', async () => {
     const { result, figures } = await run(small('bots-queue'), 2_100);
