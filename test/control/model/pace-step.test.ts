@@ -1,4 +1,4 @@
-// The autopilot inside the control model: the origin's times in the decision lines move the rate the
+// The autopilot inside the control model (pace-step.ts): the origin's times in the decision lines move the rate the
 // plan holds, the schedule follows it, and a restarted controller goes on from the rate it chose.
 import { describe, expect, it } from 'vitest';
 import { createControlModel } from '../../../control/model/control-model.js';
