@@ -1,34 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { isOriginError, OriginHealth } from '../../../control/model/origin-health.js';
 import type { DecisionLine, OriginStatus } from '../../../control/types.js';
+import { parsedLine } from '../lines.js';
 
 const T0 = Date.UTC(2026, 11, 7, 10, 0, 0);
 
-function line(tsMs: number, originMs?: number, originStatus?: OriginStatus): DecisionLine {
-  return {
-    tsMs,
-    pop: 'local',
-    room: 'shop',
-    rule: null,
-    win: Math.floor(tsMs / 20_000) * 20,
-    period: 20,
-    decision: 'allow',
-    outcome: 'origin',
-    reason: 'allow_token',
-    tid: null,
-    exp: null,
-    dec: null,
-    newTid: null,
-    newExp: null,
-    newDec: null,
-    nextTid: null,
-    pct: null,
-    pos: null,
-    weight: 1,
-    ...(originMs === undefined ? {} : { originMs }),
-    ...(originStatus === undefined ? {} : { originStatus }),
-  };
-}
+/** A forwarded request's line at `tsMs`, with the origin's answer when given. */
+const line = (tsMs: number, originMs?: number, originStatus?: OriginStatus): DecisionLine =>
+  parsedLine(
+    {
+      tsMs,
+      reason: 'allow_token',
+      decision: 'allow',
+      outcome: 'origin',
+      ...(originMs === undefined ? {} : { originMs }),
+      ...(originStatus === undefined ? {} : { originStatus }),
+    },
+    20,
+  );
 
 describe('the origin as the decision lines tell it', () => {
   it('counts a failure, a 429 and a 5xx as errors, and nothing below', () => {
