@@ -3,8 +3,11 @@
 // languages ("before": the last commit without src/core/i18n, built from git in a temporary worktree),
 // one request of each build and scenario in turn. On today's build: no Accept-Language (the room's
 // default), a browser's usual header negotiated to French, and Arabic with an operator's override of
-// three strings (two more store lookups and a right-to-left page); and an admitted visitor on both
-// builds, who must pay nothing for the languages.
+// three strings (two more store lookups and a right-to-left page), Thai (a language the build stores as
+// text until a sandbox first answers in it); and each of them on the older build too (which answers in
+// English what it does not offer), and an admitted visitor on both builds, who must pay nothing for the
+// languages. BENCH_LANGUAGE_BASELINE=REV sets the older build (the bench of a change to the languages
+// against the commit before it).
 import type { EchoOrigin } from '../lib/echo-origin.js';
 import { mintToken, windowBoundary } from '../lib/mint.js';
 import type { Settings } from '../lib/room-host.js';
@@ -25,6 +28,11 @@ export interface LanguageCost {
   english: RoomTime;
   negotiated: RoomTime;
   override: RoomTime;
+  /** Thai: a language the build stores as one string until a sandbox first answers in it. */
+  added: RoomTime;
+  /** The same requests on the older build: English, and Thai (answered in English where it had no Thai). */
+  englishBefore: RoomTime | null;
+  addedBefore: RoomTime | null;
   /** An admitted visitor (the origin's answer: nothing to word), before and today. */
   admittedBefore: RoomTime | null;
   admitted: RoomTime;
@@ -79,6 +87,7 @@ export async function languageCost(
       expect: page,
     },
     { name: 'override', path: '/page', headers: headers({ 'accept-language': 'ar-EG,ar;q=0.9' }), expect: page },
+    { name: 'added', path: '/page', headers: headers({ 'accept-language': 'th-TH,th;q=0.9,en;q=0.5' }), expect: page },
     {
       name: 'admitted',
       path: '/page',
@@ -112,6 +121,9 @@ export async function languageCost(
     english: today.english!,
     negotiated: today.negotiated!,
     override: today.override!,
+    added: today.added!,
+    englishBefore: times.before?.english ?? null,
+    addedBefore: times.before?.added ?? null,
     admittedBefore: times.before?.admitted ?? null,
     admitted: today.admitted!,
     negotiatedUs: before ? round2(today.negotiated!.medianUs - before.medianUs) : null,
@@ -136,18 +148,34 @@ export function languageCostLines(c: LanguageCost): string[] {
     );
     lines.push(`  today, negotiated to French from a browser's Accept-Language: ${t(c.negotiated)}`);
   }
-  lines.push(`  today, no Accept-Language (the room's default, English): ${t(c.english)}`);
+  const against = (r: RoomTime, before: RoomTime | null): string =>
+    before
+      ? ` against ${t(before)} before: ${sign(round2(r.medianUs - before.medianUs))} us, ${round2(r.medianUs / before.medianUs)}x`
+      : '';
+  lines.push(
+    `  today, no Accept-Language (the room's default, English): ${t(c.english)}${against(c.english, c.englishBefore)}`,
+  );
   lines.push(`  today, Arabic with an operator's override of three strings (two more store lookups): ${t(c.override)}`);
+  lines.push(
+    `  today, Thai (stored as text until first used; the older build may answer English): ${t(c.added)}${against(c.added, c.addedBefore)}`,
+  );
   const admittedAgainst = c.admittedBefore
     ? ` against ${t(c.admittedBefore)} before: ${round2(c.admitted.medianUs / c.admittedBefore.medianUs)}x`
     : '';
   lines.push(
     `  an admitted visitor (to the origin; nothing to word, no language chosen): ${t(c.admitted)}${admittedAgainst}`,
   );
-  const unexpected = [c.before, c.english, c.negotiated, c.override, c.admittedBefore, c.admitted].reduce(
-    (n, r) => n + (r ? (r.unexpected ?? 0) + r.untimed : 0),
-    0,
-  );
+  const unexpected = [
+    c.before,
+    c.english,
+    c.negotiated,
+    c.override,
+    c.added,
+    c.englishBefore,
+    c.addedBefore,
+    c.admittedBefore,
+    c.admitted,
+  ].reduce((n, r) => n + (r ? (r.unexpected ?? 0) + r.untimed : 0), 0);
   if (unexpected > 0)
     lines.push(
       `  WARNING: ${unexpected} answers were untimed or had another status than the waiting page: these figures measure something else`,

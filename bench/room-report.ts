@@ -8,6 +8,7 @@ import { round2, type Memory, type ScenarioFigures } from './room-figures.js';
 import { hammerLines, type HammerCost } from './room-hammer.js';
 import { languageCostLines, type LanguageCost } from './room-language.js';
 import { proofCostLines, type ProofCost } from './room-proof.js';
+import { variantCostLines, type VariantCost } from './room-variants.js';
 import type { RoutingCost, SideFigures } from './room-routing.js';
 import type { RoomTime } from './room-time.js';
 
@@ -38,6 +39,8 @@ export interface RoomReport {
   proof: ProofCost | null;
   /** A waiting page in the visitor's language against the build before the languages (absent in older reports). */
   language?: LanguageCost | null;
+  /** An A/B test's waiting page, variants a and b, against the same page without a test (absent in older reports). */
+  variants?: VariantCost | null;
   /** This build against an older commit's, measured in the same run (BENCH_AGAINST); absent otherwise. */
   against?: Against;
 }
@@ -101,6 +104,7 @@ export function printReport(report: RoomReport, inRuntime: boolean): void {
   if (report.hammering !== null) for (const line of hammerLines(report.hammering)) console.log(line);
   if (report.proof !== null) for (const line of proofCostLines(report.proof)) console.log(line);
   if (report.language) for (const line of languageCostLines(report.language)) console.log(line);
+  if (report.variants) for (const line of variantCostLines(report.variants)) console.log(line);
   console.log(
     'room steps inside the runtime, microseconds: first call in a fresh instance (what a request pays), repeated, ' +
       'and first call when the snapshot was warmed at build time',

@@ -34,7 +34,7 @@ export async function roomTimes(
   scenarios: TimedScenario[],
   requests = 1500,
   store: Record<string, string> = {},
-  options: { alternate?: boolean } = {},
+  options: { alternate?: boolean; pages?: Record<string, string> } = {},
 ): Promise<Record<string, RoomTime>> {
   const wasm = await buildFixture('room-timed');
   const times = await roomTimesAcross(origin, settings, keyBytes, { room: wasm }, scenarios, requests, store, options);

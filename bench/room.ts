@@ -25,6 +25,7 @@ import { benchScenarios, startApps, timedScenarios } from './room-scenarios.js';
 import { hammerCost } from './room-hammer.js';
 import { languageCost } from './room-language.js';
 import { proofCost } from './room-proof.js';
+import { variantCost } from './room-variants.js';
 import { printAims } from './room-aims.js';
 import { routingCost } from './room-routing.js';
 import { roomSteps } from './room-steps.js';
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
       hammering: full ? await hammerCost(origin, settings, keyBytes, apps.tokens.wait, store) : null,
       proof: full ? await proofCost(origin, settings, keyBytes, apps.room.key.kid) : null,
       language: full ? await languageCost(origin, settings, keyBytes, apps.room.key.kid) : null,
+      variants: full ? await variantCost(origin, settings, keyBytes, apps.room.key.kid) : null,
       ...(before ? { against: againstFigures(before, figures, own.now, own.before) } : {}),
     };
     printReport(report, inRuntime);

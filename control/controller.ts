@@ -18,7 +18,7 @@
 import { applyWrites } from '../lib/json-store.js';
 import { retryDelayMs, type Store, type Writer } from './store/index.js';
 import { parseLogLine } from './sources/index.js';
-import { restoredModels, Rooms, type RoomsPort, type RoomsJson } from './rooms/index.js';
+import { LanguageCounts, restoredModels, Rooms, type RoomsPort, type RoomsJson } from './rooms/index.js';
 import type { ControlModel, DashboardSnapshot, DecisionLine, SettingWrites, SourceStatus } from './types.js';
 
 export interface ControllerOptions {
@@ -91,6 +91,8 @@ export class Controller implements ControlLoop {
   private settingsError: string | null = null;
   private readonly examples: string[] = [];
   private readonly rooms: RoomsPort;
+  /** The languages of each room's own answers, for the dashboard (in this thread, wherever the rooms are). */
+  private readonly languages = new LanguageCounts();
   /** The store as last read, with this process's own writes since. */
   private current: Record<string, string> = {};
   /** When the last read was tried, and when one last succeeded. */
@@ -118,6 +120,7 @@ export class Controller implements ControlLoop {
       lines: 0,
       bad: 0,
       foreign: 0,
+      previews: 0,
       error: null,
     };
   }
@@ -128,11 +131,15 @@ export class Controller implements ControlLoop {
     if (line !== null) this.count(line, text, nowMs);
   }
 
-  /** A text line as a decision line, or null (another program's line, counted as foreign; a broken one, counted and said). */
+  /** A text line as a decision line, or null (another program's line, counted as foreign; a preview link's, counted apart; a broken one, counted and said). */
   parse(text: string, nowMs: number): DecisionLine | null {
     const verdict = parseLogLine(text, nowMs);
     if (verdict.kind === 'foreign') {
       this.status.foreign++;
+      return null;
+    }
+    if (verdict.kind === 'preview') {
+      this.status.previews++;
       return null;
     }
     if (verdict.kind === 'bad') {
@@ -151,6 +158,7 @@ export class Controller implements ControlLoop {
     this.status.lines++;
     this.status.lagMs = nowMs - line.tsMs;
     this.lastLineArrivalMs = nowMs;
+    this.languages.observe(line);
     this.rooms.observe(line, text);
   }
 
@@ -310,6 +318,8 @@ export class Controller implements ControlLoop {
       this.rooms.written(room, own.get(room) ?? writes, true, nowMs);
       said.push(
         `${sent.size > 1 || room !== 'default' ? `${room}: ` : ''}${Object.entries(writes)
+          // The status basis rides along (failover.ts): the line says what the models wrote.
+          .filter(([k]) => k !== 'status_basis')
           .map(([k, v]) => `${k}=${v.length > 60 ? `${v.slice(0, 60)}...` : v}`)
           .join(' ')}`,
       );
@@ -321,7 +331,7 @@ export class Controller implements ControlLoop {
   snapshot(nowMs: number): DashboardSnapshot {
     const w = this.o.writer;
     return {
-      rooms: this.rooms.snapshot(nowMs),
+      rooms: this.rooms.snapshot(nowMs).map((r) => ({ ...r, languages: this.languages.view(r.id, nowMs) })),
       unrouted: { ...this.rooms.unrouted },
       source: { ...this.status },
       lastWrite: w.lastWrite,

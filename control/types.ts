@@ -65,6 +65,15 @@ export interface DecisionLine {
    * decision reads it; the report counts waiting visitors by it.
    */
   lang?: string;
+  /** `lane`: the priority lane the visitor is in (docs/lanes.md); absent in the general lane and in older lines. */
+  lane?: string;
+  /**
+   * `variant`: the waiting page's variant the visitor keeps in an A/B test (`page_variants`), and
+   * `variantFallback` when its page could not be shown (`missing`, `unreadable`, `template`: the built-in
+   * page was). Absent without a test. No decision reads them; the report compares the variants.
+   */
+  variant?: string;
+  variantFallback?: 'missing' | 'unreadable' | 'template';
   /**
    * `originMs`: on a line whose request went to the origin (admitted, invited, bypassed), the time from
    * sending it to the origin's response headers, whole ms (to the failure, when none came). Absent on
@@ -143,6 +152,17 @@ export interface PopRow {
 }
 
 /** What the pure model knows and decided. */
+/** One priority lane on the dashboard (control/model/lanes.ts). */
+export interface LaneRow {
+  id: string;
+  /** Its share of the room's admissions, percent (the general lane: what the others leave). */
+  share: number;
+  /** Admissions of the lane in the last complete minute. */
+  admitted: number;
+  /** The chance its draws use in the current window (0..100), null when none is fixed. */
+  chance: number | null;
+}
+
 export interface ModelSnapshot {
   nowMs: number;
   waitPeriodSeconds: number | null;
@@ -172,6 +192,8 @@ export interface ModelSnapshot {
   pops: PopRow[];
   /** `target_mode = auto`: what the autopilot measured and chose (control/model/pace.ts); null in manual. */
   pace: PaceSnapshot | null;
+  /** The priority lanes (docs/lanes.md): each one's share, admissions in the last complete minute and chance now; null without lanes. */
+  lanes?: LaneRow[] | null;
   /** The queue's cursor (docs/events.md), while it leads a pre-queue or a first-come room; else null. */
   queue: {
     role: 'drain' | 'fifo';
@@ -203,6 +225,8 @@ export interface SourceStatus {
   bad: number;
   /** Lines that were not the room's at all (other log output). */
   foreign: number;
+  /** Preview links' lines (docs/operating.md, "Previewing a page"): the room's, but no visitor's. */
+  previews: number;
   error: string | null;
 }
 
@@ -216,12 +240,24 @@ export interface WriteStatus {
   error: string | null;
 }
 
+/** How many of a room's own answers were written in one language (control/rooms/language-counts.ts). */
+export interface LanguageRow {
+  /** The line's `lang` (`de-DE`), or `other` for the tags past the bound of a forged log. */
+  tag: string;
+  /** Answers in the last ten minutes (by the edge's time of the line). */
+  recent: number;
+  /** Answers since the controller started. */
+  session: number;
+}
+
 /** One room the controller steers: its id and its model's view. */
 export interface RoomView {
   id: string;
   model: ModelSnapshot;
   /** Decision lines this room decided. */
   lines: number;
+  /** The languages of the room's own answers, most read recently first; absent where nothing counts them. */
+  languages?: LanguageRow[];
 }
 
 /** Everything the dashboard shows: GET /api/snapshot returns this as JSON. */

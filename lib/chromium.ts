@@ -5,8 +5,8 @@
 // neither is a failure that says what to install, never a silent skip, so a green run always means
 // the pages were really checked in a browser.
 // The packaged Chromium sees only the fonts its fontconfig file names: the package's Open Sans (Latin,
-// Greek, Cyrillic, Hebrew) and the Noto fonts of PACKAGED_FONTS, so Arabic, Persian and Chinese or
-// Japanese pages show real glyphs, as a phone shows them, not blanks.
+// Greek, Cyrillic, Hebrew, Vietnamese) and the Noto fonts of PACKAGED_FONTS, so Arabic, Persian, Chinese,
+// Japanese, Korean, Thai and Hindi pages show real glyphs, as a phone shows them, not blanks.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -32,17 +32,24 @@ export interface FoundChromium {
 }
 
 /**
- * npm packages (devDependencies) whose `fonts/` folder of TTF or OTF files the packaged Chromium gets:
- * Noto Naskh Arabic (Arabic and Persian, 0.3 MB), Noto Sans Hans (Simplified Chinese, whose kana
- * and traditional characters cover every string of ja-JP and zh-TW too, 42 MB) and Noto Sans KR
- * (Korean, 32 MB).
+ * npm packages (devDependencies) whose TTF or OTF files the packaged Chromium gets, each with its font
+ * folders relative to its entry point: Noto Naskh Arabic (Arabic and Persian, 0.3 MB), Noto Sans Hans
+ * (Simplified Chinese, whose kana and traditional characters cover every string of ja-JP and zh-TW
+ * too, 42 MB), Noto Sans KR (Korean, 32 MB), and Noto Sans Thai and Noto Sans Devanagari (Hindi) in
+ * their regular and bold weights (0.5 MB of their packages' 4.7 MB).
  */
-const PACKAGED_FONTS = ['@embedpdf/fonts-arabic', '@embedpdf/fonts-sc', '@embedpdf/fonts-kr'];
+const PACKAGED_FONTS: readonly { name: string; dirs: readonly string[] }[] = [
+  { name: '@embedpdf/fonts-arabic', dirs: ['../fonts'] },
+  { name: '@embedpdf/fonts-sc', dirs: ['../fonts'] },
+  { name: '@embedpdf/fonts-kr', dirs: ['../fonts'] },
+  { name: '@expo-google-fonts/noto-sans-thai', dirs: ['400Regular', '700Bold'] },
+  { name: '@expo-google-fonts/noto-sans-devanagari', dirs: ['400Regular', '700Bold'] },
+];
 
-/** The folders of PACKAGED_FONTS' font files: each package's entry point is dist/index.*, its fonts are in fonts/. */
+/** The folders of PACKAGED_FONTS' font files. */
 function packagedFontDirs(): string[] {
   const require = createRequire(import.meta.url);
-  return PACKAGED_FONTS.map((name) => path.join(path.dirname(require.resolve(name)), '..', 'fonts'));
+  return PACKAGED_FONTS.flatMap(({ name, dirs }) => dirs.map((d) => path.join(path.dirname(require.resolve(name)), d)));
 }
 
 /** The fontconfig file of the packaged browser unpacked in `dir`: its own fonts and PACKAGED_FONTS'. */

@@ -153,7 +153,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const candidate = await launch(options, project, await freePort(address));
     if (await listensInTime(candidate, project, attempt, deadline)) run = candidate;
   }
-  return runningHost(run, project, writeProjectFile);
+  const host = runningHost(run, project, writeProjectFile);
+  running.add(host);
+  return host;
 }
 
 /** Writes a file of the project, creating its folder. */
@@ -273,11 +275,19 @@ async function listensInTime(
   }
 }
 
+/** The hosts this process started and has not stopped yet, for a failing test to show what they said. */
+const running = new Set<RunningHost>();
+
+/** The hosts started by this process and still running (test/support/host-stderr.ts prints their stderr). */
+export function runningHosts(): RunningHost[] {
+  return [...running];
+}
+
 /** The handle on a listening host that callers get. */
 function runningHost(run: Launched, project: Project, writeProjectFile: RunningHost['writeFile']): RunningHost {
   const { child, signal, stdout, stderr, watchers, state, exited, port } = run;
   const { dir, authority } = project;
-  return {
+  const host: RunningHost = {
     url: `http://${authority}:${port}`,
     port,
     dir,
@@ -300,6 +310,7 @@ function runningHost(run: Launched, project: Project, writeProjectFile: RunningH
     writeFile: writeProjectFile,
     alive: () => state.exitCode === undefined,
     async stop() {
+      running.delete(host);
       if (state.exitCode === undefined) {
         signal('SIGTERM');
         const forced = setTimeout(() => signal('SIGKILL'), 5_000);
@@ -310,6 +321,7 @@ function runningHost(run: Launched, project: Project, writeProjectFile: RunningH
       return state.exitCode ?? null;
     },
   };
+  return host;
 }
 
 /** Runs the host command to completion (for `--version` and start-up errors). */

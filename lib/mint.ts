@@ -15,6 +15,8 @@ export interface MintOptions {
   room?: string;
   kid?: string;
   key?: Uint8Array;
+  /** The priority lane the token names (docs/lanes.md); absent: the general lane. */
+  lane?: string;
 }
 
 /** Mints with `defaults` for whatever `options` leaves out. */
@@ -25,7 +27,13 @@ export async function mintToken(
   const key = options.key ?? defaults.key;
   const sub = await identityHash(key, options.identity ?? defaults.identity);
   return signToken(
-    { dec: options.dec, exp: options.exp, sub, room: options.room ?? DEFAULT_ROOM },
+    {
+      dec: options.dec,
+      exp: options.exp,
+      sub,
+      room: options.room ?? DEFAULT_ROOM,
+      ...(options.lane === undefined ? {} : { lane: options.lane }),
+    },
     options.kid ?? defaults.kid,
     key,
   );
@@ -56,12 +64,20 @@ export function roomCookieValue(response: Response, room: string = DEFAULT_ROOM)
 }
 
 /** A token's claims, read without checking the signature. */
-export function claimsOf(token: string): { dec: string; exp: number; sub: string; room: string; arr?: number } {
+export function claimsOf(token: string): {
+  dec: string;
+  exp: number;
+  sub: string;
+  room: string;
+  arr?: number;
+  lane?: string;
+} {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
     dec: string;
     exp: number;
     sub: string;
     room: string;
     arr?: number;
+    lane?: string;
   };
 }

@@ -16,7 +16,10 @@ export function keysFile(override?: string): string {
   return resolve(override ?? process.env.WR_KEYS_FILE ?? join(repoRoot, 'local', 'keys.json'));
 }
 
-export const pagesFile = join(repoRoot, 'local', 'pages.json');
+/** `waiting_room_pages` for the local host (`npm run pages` writes it; `npm run build` too). */
+export function pagesFile(override?: string): string {
+  return resolve(override ?? process.env.WR_PAGES_FILE ?? join(repoRoot, 'local', 'pages.json'));
+}
 export const wasmFile = join(repoRoot, 'bin', 'main.wasm');
 export const hostBin = join(repoRoot, 'host', 'bin', 'compute-host');
 /** One of the host's guest apps (host/fixtures), which the host's tests and its bench run. */

@@ -66,7 +66,7 @@ export const settingDocs = {
   'message.TAG':
     'the message in one language, TAG a built-in language (`message.ja-JP`), at most 500 characters: an answer in that language shows it instead of `message`; a TAG that is not built in is refused by `npm run tune` and ignored (and reported) by the edge',
   languages:
-    "the languages the room offers: comma-separated tags (`en-US,de-DE,ja-JP`), in the order its language links list them; an unknown tag is skipped and reported; empty: every built-in language. A visitor gets the first of: the `wr_lang` query parameter (the language links set it, and the answer then sets the `wr_lang` cookie for a year), the `wr_lang` cookie, their browser's `Accept-Language` (`pt-PT` gets `pt-BR`, `zh-HK` gets `zh-TW`; Traditional and Simplified Chinese never stand in for each other), then `default_language`. Both are passed to the origin untouched",
+    "the languages the room offers: comma-separated tags (`en-US,de-DE,ja-JP`), in the order its language links list them; an unknown tag is skipped and reported; empty: every built-in language (38). A visitor gets the first of: the `wr_lang` query parameter (the language links set it, and the answer then sets the `wr_lang` cookie for a year), the `wr_lang` cookie, their browser's `Accept-Language` (`pt-PT` gets `pt-BR`, `zh-HK` gets `zh-TW`, `no` and `nn` get `nb-NO`, `fil` gets `tl-PH`, any Serbian gets `sr-BA`; Traditional and Simplified Chinese never stand in for each other), then `default_language`. Both are passed to the origin untouched",
   default_language:
     'the language of a visitor who asks for none the room offers; must be one of `languages` (else the first of them, reported)',
   place_kept_seconds:
@@ -76,6 +76,8 @@ export const settingDocs = {
   queue_counts: 'written by the controller: `POS=COUNT,...`, how many wait below each position, for the place in line',
   pages:
     "the room's page set: its pages are read as `PAGES.NAME` from `waiting_room_pages` (`npm run pages -- --room ID` writes them and sets this to ID); empty: the shared pages",
+  page_variants:
+    'an A/B test of the waiting page: comma-separated variants, each `NAME` or `NAME:WEIGHT` (`a:50,b:50`; NAME 1-16 lower-case letters and digits, WEIGHT a whole number, 1 when left out), `a` the plain pages and any other NAME the pages `npm run pages` stored from `waiting.NAME.html`; each visitor keeps one variant, by their token, chosen by the weights; the decision line names it and `npm run report` compares them ([pages](../pages/README.md#ab-variants-of-the-waiting-page), [report](report.md#comparing-variants)); empty: no test',
   invite_only: '`true`: only visitors with a valid invitation get in; everyone else sees the deny page',
   proof_of_work:
     "a proof of work bound to the wait token, at its draw ([bots.md](bots.md#proof-of-work)): `off`, `fixed` (`proof_seconds` for every token) or `auto` (the controller's `proof_schedule`, at most `proof_seconds`)",
@@ -85,6 +87,14 @@ export const settingDocs = {
     'the share of the chance a due draw gets without a valid proof while one is asked: above 0 (0 would lock out visitors without JavaScript, and is refused), at most 1; 0.2: a visitor without JavaScript waits about 5 times as long',
   bot_queue:
     '`on`: the infinite queue: visitors a `"then": "bot"` rule marks, or whose proof failed or was skipped, wait like everyone and are never let in ([bots.md](bots.md#the-infinite-queue))',
+  lanes:
+    "priority lanes ([lanes.md](lanes.md)): `LANE:SHARE,...`, each lane's share of the room's admissions in percent (`members:30,presale:20`), the rest the `general` lane's; a lane invitation puts its visitor in a lane, and the controller gives each lane its share while it has the visitors, unused share going to the others. At most 5 lanes, shares adding up to at most 100; not with `queueing_method = fifo` or `event_prequeue_start` (refused: no lanes)",
+  lane_names:
+    'the name the waiting page and the JSON answer show for each lane: `LANE:NAME,...` (`members:Club members`), 1 to 40 characters without `,` or `:`; the id when none',
+  lane_schedule:
+    "written by the controller beside `allow_schedule` for a room with `lanes`: `LANE@START=PCT,...`, each lane's chance by window (the `general` lane too), found as a draw finds its `allow_schedule` entry; a lane without an entry for a window draws at the room's chance",
   proof_schedule:
     "written by the controller beside `allow_schedule` for `proof_of_work = auto`: `START=SECONDS,...`, each window's difficulty (0-60, decimals allowed), found as a draw finds its `allow_schedule` entry; no entry: no proof",
+  status_basis:
+    'written by the controller and `npm run tune`, in `room.ID.live` only: `{"at":EPOCH_S,"settings":{...}}`, the settings the [room status](status.md) needs, copied from `settings` and `room.ID`, so a status request reads two values',
 } as const satisfies Record<SettingName, string>;

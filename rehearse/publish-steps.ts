@@ -67,7 +67,7 @@ export async function publishSteps(r: Rehearsal): Promise<void> {
   r.edge = await step(
     r,
     'the room, before its first key',
-    "the active version's package on the local host",
+    "the active version's package on the local host, its status",
     async () => {
       const edge = await startEdge(r.api, r.serviceId, r.origin.url);
       const res = await fetch(`${edge.url}/`, { headers: { accept: 'text/html' } });
@@ -78,6 +78,9 @@ export async function publishSteps(r: Rehearsal): Promise<void> {
         res.status === 200 && r.origin.requests.length === 1 && said,
         `a visitor got ${res.status}; the room said ${edge.tail(6).join(' | ')}`,
       );
+      // Its public status, from the basis [setup] seeds (docs/status.md): open, not unknown.
+      const status = await (await fetch(`${edge.url}/__waiting_room/status?room=main`)).text();
+      expectThat(/"state":"open","reason":"allow_all"/.test(status), `the room's status said ${status}`);
       return edge;
     },
   );

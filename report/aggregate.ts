@@ -4,11 +4,13 @@
 // size: per-minute aggregates (a histogram for the waits), and per-ticket state only for the tickets
 // still alive, forgotten when their cohort's grace window has passed as the controller's ledger does
 // (control/model/ledger.ts).
+import { countLaneAdmission } from './lanes.js';
+import { type LogFigures, type MinuteFigures, minuteOf } from './log-figures.js';
 import { parseLogLine } from '../control/sources/index.js';
 import type { DecisionLine } from '../control/types.js';
-import { WaitHistogram } from './histogram.js';
-import { OriginTally, type OriginLogFigures } from './origin.js';
+import { OriginTally } from './origin.js';
 import { inLogSample, isWaitingDecision } from '../src/core/log/index.js';
+import { type VariantChain, VariantTally } from './variants.js';
 
 /** Reasons whose allow token starts a session (the ledger's ADMITS). */
 const ADMITS = new Set(['draw_won', 'won_admitted', 'allow_all', 'cursor_passed', 'event_passed']);
@@ -22,33 +24,12 @@ const ADMITTED_MS = 10 * 60_000;
 /** Distinct languages kept a room; past them (a forged log), the rest are counted together as `other`. */
 const MAX_LANGUAGES = 64;
 
-export interface MinuteFigures {
-  /** Admissions (distinct allow tokens a draw, the open room or the cursor gave). */
-  admissions: number;
-  /** Of them, straight in: a newcomer the open room let in without a wait. */
-  straightIn: number;
-  /**
-   * Visitors waiting: the most holding a ticket for one draw in the minute (each waiting visitor holds
-   * one ticket a window, so a window's tickets are its crowd), plus the pre-queue's distinct tickets seen
-   * in it; each ticket scaled by its weight. Filled in by finish().
-   */
-  waiting: number;
-  /** Tickets drawn, scaled. */
-  draws: number;
-  /** Tickets last seen in the minute that stopped coming before being drawn, scaled. */
-  leavers: number;
-  /** Waits lived by the minute's admissions, seconds. */
-  waits: WaitHistogram;
-  lines: number;
-}
-
 /**
  * One visitor's wait: the tickets of a chain (a token, the one set in its place, the successor named
- * ahead, a held win) share it, so the visitor is counted once however many tickets they hold.
+ * ahead, a held win) share it, so the visitor is counted once however many tickets they hold. Its
+ * variant, fate and fallback are the A/B test's (report/variants.ts).
  */
-interface Chain {
-  /** What the visitor counts for: its first ticket's weight when that ticket is in the edge's sample, else 0. */
-  weight: number;
+interface Chain extends VariantChain {
   /** The language the visitor was counted in (their first answer in one), null until then. */
   lang: string | null;
 }
@@ -77,55 +58,6 @@ interface Ticket {
   chain: Chain;
 }
 
-export interface LogFigures {
-  firstMs: number | null;
-  lastMs: number | null;
-  lines: {
-    read: number;
-    used: number;
-    foreign: number;
-    bad: number;
-    otherRooms: number;
-    noRoom: number;
-    badWhy: Record<string, number>;
-  };
-  /** True when some line carried a weight (`w`): the log was sampled. */
-  sampled: boolean;
-  /** Room -> minute start (ms) -> figures. */
-  rooms: Map<string, Map<number, MinuteFigures>>;
-  /** POP -> minute start -> figures (every room shown). */
-  pops: Map<string, Map<number, MinuteFigures>>;
-  /** Room -> window start (s) -> mean chance the draws used. */
-  chances: Map<string, Map<number, number>>;
-  /**
-   * Room -> language tag -> waiting visitors answered in it (each counted once, in the language of the
-   * first answer of theirs that names one: the line's `lang`), scaled by the sample's weight.
-   */
-  languages: Map<string, Map<string, number>>;
-  /** Admissions whose wait could not be measured: their chain began before the log did. */
-  waitsUnknown: number;
-  /** The origin's requests, times to headers and errors, per room and minute (report/origin.ts). */
-  origin: OriginLogFigures;
-}
-
-const emptyMinute = (): MinuteFigures => ({
-  admissions: 0,
-  straightIn: 0,
-  waiting: 0,
-  draws: 0,
-  leavers: 0,
-  waits: new WaitHistogram(),
-  lines: 0,
-});
-
-function minuteOf(map: Map<string, Map<number, MinuteFigures>>, key: string, minute: number): MinuteFigures {
-  let byMinute = map.get(key);
-  if (byMinute === undefined) map.set(key, (byMinute = new Map()));
-  let m = byMinute.get(minute);
-  if (m === undefined) byMinute.set(minute, (m = emptyMinute()));
-  return m;
-}
-
 export class LogAggregator {
   private readonly tickets = new Map<string, Ticket>();
   /** Successor id named ahead -> the chain it continues. */
@@ -142,16 +74,19 @@ export class LogAggregator {
   private readonly figures: LogFigures = {
     firstMs: null,
     lastMs: null,
-    lines: { read: 0, used: 0, foreign: 0, bad: 0, otherRooms: 0, noRoom: 0, badWhy: {} },
+    lines: { read: 0, used: 0, foreign: 0, previews: 0, bad: 0, otherRooms: 0, noRoom: 0, badWhy: {} },
     sampled: false,
     rooms: new Map(),
     pops: new Map(),
     chances: new Map(),
     languages: new Map(),
+    variants: new Map(),
     waitsUnknown: 0,
+    lanes: new Map(),
     origin: { rooms: new Map(), unreadable: 0 },
   };
   private readonly origin = new OriginTally();
+  private readonly variantTally = new VariantTally();
   private prunedAtMs = 0;
 
   /** `room`: only that room's lines are counted. `nowMs`: lines dated over a day after it are refused. */
@@ -163,6 +98,7 @@ export class LogAggregator {
     f.lines.read++;
     const verdict = parseLogLine(text, this.options.nowMs ?? Date.now());
     if (verdict.kind === 'foreign') return void f.lines.foreign++;
+    if (verdict.kind === 'preview') return void f.lines.previews++;
     if (verdict.kind === 'bad') {
       f.lines.bad++;
       f.lines.badWhy[verdict.why] = (f.lines.badWhy[verdict.why] ?? 0) + 1;
@@ -244,22 +180,43 @@ export class LogAggregator {
       this.named.set(line.newTid, { startMs: startMs ?? null, untilMs: ms + PRE_IDLE_MS, chain });
     }
     if (line.newDec === 'allow' && line.newTid !== null && ADMITS.has(line.reason) && !this.admitted.has(line.newTid)) {
-      this.admitted.set(line.newTid, ms);
       if (used !== undefined) used.continued = true;
-      both((m) => m.admissions++);
-      if (line.dec === null) both((m) => m.straightIn++);
-      else if (startMs === null || startMs === undefined) f.waitsUnknown++;
-      else {
-        const wait = Math.max(0, (ms - startMs) / 1000);
-        both((m) => m.waits.add(wait));
-      }
+      this.admit(line, line.newTid, minute, startMs, chain, both);
     }
-    // A waiting visitor's language: the first answer of theirs that names one (the origin's names none).
-    if (line.lang !== undefined && chain !== undefined && chain.lang === null) {
+    if (chain !== undefined) this.traits(line, chain);
+    if (ms - this.prunedAtMs >= 10_000) this.prune(ms);
+  }
+
+  /** An admission: counted once per allow token, with the wait of the chain that led to it. */
+  private admit(
+    line: DecisionLine,
+    allowTid: string,
+    minute: number,
+    startMs: number | null | undefined,
+    chain: Chain | undefined,
+    both: (fn: (m: MinuteFigures) => void) => void,
+  ): void {
+    const f = this.figures;
+    const ms = line.tsMs;
+    this.admitted.set(allowTid, ms);
+    both((m) => m.admissions++);
+    countLaneAdmission(f.lanes, line.room!, minute, line.lane);
+    const wait = startMs === null || startMs === undefined ? null : Math.max(0, (ms - startMs) / 1000);
+    if (line.dec === null) both((m) => m.straightIn++);
+    else if (wait === null) f.waitsUnknown++;
+    else both((m) => m.waits.add(wait));
+    if (chain !== undefined && line.dec !== null) this.variantTally.admitted(line.room!, chain, wait);
+  }
+
+  /** What a waiting visitor's line says of them: their language and their variant of the waiting page. */
+  private traits(line: DecisionLine, chain: Chain): void {
+    // The first answer of theirs that names a language (the origin's names none): a visitor, not a request.
+    if (line.lang !== undefined && chain.lang === null) {
       chain.lang = line.lang;
       if (chain.weight > 0) this.language(line.room!, line.lang, chain.weight);
     }
-    if (ms - this.prunedAtMs >= 10_000) this.prune(ms);
+    // Their variant of the waiting page (an A/B test), found as the language is.
+    if (line.variant !== undefined) this.variantTally.seen(line.room!, line, chain);
   }
 
   private language(room: string, tag: string, weight: number): void {
@@ -292,7 +249,7 @@ export class LogAggregator {
       countedMinute: -1,
       room: line.room!,
       pop: line.pop,
-      chain: chain ?? { weight: counted ? 1 / rate : 0, lang: null },
+      chain: chain ?? { weight: counted ? 1 / rate : 0, lang: null, variant: null, fate: null, fellBack: false },
     };
     this.tickets.set(tid, t);
     // A wait ticket joins its cohort's crowd once: the visitors waiting through the window before its draw.
@@ -339,6 +296,7 @@ export class LogAggregator {
     // waiting line when either id is in), so its holder's never coming back stands for `weight` leavers.
     minuteOf(this.figures.rooms, t.room, minute).leavers += t.weight;
     minuteOf(this.figures.pops, t.pop, minute).leavers += t.weight;
+    this.variantTally.left(t.room, t.chain);
   }
 
   /** Each minute's waiting visitors: its largest window crowd, within the log's span (a ticket first seen in use waited before it). */
@@ -371,6 +329,7 @@ export class LogAggregator {
   finish(): LogFigures {
     this.addCrowds();
     this.figures.origin = this.origin.finish(this.figures.rooms.keys());
+    this.figures.variants = this.variantTally.rooms;
     for (const [room, byWin] of this.chanceSums) {
       const out = new Map<number, number>();
       for (const [win, c] of [...byWin].sort((a, b) => a[0] - b[0])) out.set(win, c.sum / c.n);

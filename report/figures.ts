@@ -1,10 +1,12 @@
 // What the page shows, as plain rows: each room's minutes (admissions against the target, waiting,
 // draws, leavers, waits lived), the chance by window, the languages its waiting visitors read, the
 // POPs, and the API calls from the journal.
-import type { LogFigures, MinuteFigures } from './aggregate.js';
+import { roomLanes, type RoomLanes } from './lanes.js';
+import type { LogFigures, MinuteFigures } from './log-figures.js';
 import { targetAt, type JournalFigures } from './journal.js';
 import { WaitHistogram } from './histogram.js';
 import { originFigures, type OriginRoomFigures } from './origin-figures.js';
+import { type RoomVariants, roomVariants } from './variants.js';
 
 export interface MinuteRow {
   startMs: number;
@@ -41,6 +43,10 @@ export interface RoomFigures {
   languages: { tag: string; visitors: number }[];
   /** The origin minute by minute, against the autopilot's objective (null: neither log nor journal says anything of it). */
   origin: OriginRoomFigures | null;
+  /** Admissions by priority lane against each lane's share (null: no admission named a lane). */
+  lanes: RoomLanes | null;
+  /** The waiting page's variants compared, when the room ran an A/B test (report/variants.ts); else null. */
+  variants: RoomVariants | null;
 }
 
 export interface PopFigures {
@@ -144,6 +150,7 @@ function roomFigures(
       startMs: win * 1000,
       pct: Math.round(pct * 100) / 100,
     })),
+    variants: roomVariants(log.variants.get(id) ?? new Map()),
     languages: [...(log.languages.get(id) ?? [])]
       .map(([tag, n]) => ({ tag, visitors: Math.round(n) }))
       .sort((a, b) => b.visitors - a.visitors || a.tag.localeCompare(b.tag)),
@@ -161,6 +168,7 @@ function roomFigures(
       waitsMeasured: all.count,
     },
     origin: originFigures(log.origin.rooms.get(id), journal?.pace.get(id), span),
+    lanes: roomLanes(log.lanes.get(id), span, journal?.lanes.get(id)),
   };
 }
 

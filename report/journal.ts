@@ -33,6 +33,8 @@ export interface JournalFigures {
   pace: Map<string, PaceEntry[]>;
   /** Values of the autopilot's a write line carried that were no usable number: left out. */
   badValues: number;
+  /** Room -> its `lanes` as the last write line carried it (report/lanes.ts). */
+  lanes: Map<string, string>;
 }
 
 /** The minute's count each kind of line goes to. */
@@ -50,6 +52,7 @@ export function newJournal(): JournalFigures {
     minutes: new Map(),
     schedules: new Map(),
     targets: new Map(),
+    lanes: new Map(),
     pace: new Map(),
     badValues: 0,
   };
@@ -93,6 +96,7 @@ export function journalLine(j: JournalFigures, text: string): boolean {
       if (typeof values !== 'object' || values === null) continue;
       const v = values as Record<string, unknown>;
       if (typeof v.allow_schedule === 'string') schedule(j, room, v.allow_schedule);
+      if (typeof v.lanes === 'string') j.lanes.set(room, v.lanes);
       const target = Number(v.new_users_per_minute ?? v.target);
       if ((v.new_users_per_minute ?? v.target) !== undefined && Number.isFinite(target)) {
         const list = j.targets.get(room) ?? [];

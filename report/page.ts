@@ -2,6 +2,8 @@
 // figures in a table folded under it; nothing fetched from anywhere.
 import type { ReportFigures, RoomFigures } from './figures.js';
 import { originText } from './origin-page.js';
+import { lanesText } from './lanes.js';
+import { variantsSection } from './variants-page.js';
 
 export interface PageInput {
   figures: ReportFigures;
@@ -111,6 +113,15 @@ ${figure(`${room.id}-origin-errors`, input.svgs, o.errorsCaption)}
 ${table(o.table.caption, o.table.head, o.table.rows)}`;
 }
 
+/** Admissions by priority lane against each lane's share (report/lanes.ts); nothing in a room without lanes. */
+function lanesSection(room: RoomFigures): string {
+  const l = lanesText(room.lanes, hhmm);
+  if (l === null) return '';
+  return `<h3 id="lanes-${esc(room.id)}">Lanes</h3>
+<p class="lanes">${esc(l.summary)}</p>
+${table(`Room ${room.id}: ${l.caption}`, l.head, l.rows)}`;
+}
+
 function roomSection(room: RoomFigures, input: PageInput): string {
   const f = input.figures;
   const t = room.totals;
@@ -146,6 +157,8 @@ ${table(
     secs(m.p99),
   ]),
 )}
+${lanesSection(room)}
+${variantsSection(room)}
 ${originSection(room, input)}
 </section>`;
 }
@@ -163,6 +176,7 @@ function linesText(f: ReportFigures): string {
     `${num(l.foreign)} skipped as not the room's (other output)`,
     `${num(l.bad)} skipped as unusable${why ? `: ${why}` : ''}`,
   ];
+  if (l.previews > 0) parts.push(`${num(l.previews)} from preview links (no visitor's)`);
   if (l.noRoom > 0) parts.push(`${num(l.noRoom)} decided by no room (bypass rules, no route)`);
   if (l.otherRooms > 0) parts.push(`${num(l.otherRooms)} of other rooms`);
   if (f.unreadable.originLines > 0)

@@ -2,7 +2,8 @@
 // its per-minute figures, not of its text.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { LogAggregator, type LogFigures } from './aggregate.js';
+import { LogAggregator } from './aggregate.js';
+import type { LogFigures } from './log-figures.js';
 import { journalLine, newJournal, type JournalFigures } from './journal.js';
 
 async function eachLine(path: string, fn: (text: string) => void): Promise<void> {

@@ -8,6 +8,7 @@ import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { compileWasm } from '../lib/js-compute.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { repoRoot, wasmFile } from '../lib/paths.js';
+import { catalogPlugin } from '../lib/catalog-bundle.js';
 import { solverPlugin } from '../lib/solver-bundle.js';
 import { main as writePagesStore } from './pages-to-store.js';
 
@@ -39,8 +40,9 @@ export const bundleOptions: BuildOptions = {
   target: 'es2022',
   external: ['fastly:*'],
   loader: { '.html': 'text' },
-  // `waiting-room:solver`: the page's solver, bundled on the spot and compiled in as text.
-  plugins: [solverPlugin, rawTextPlugin],
+  // `waiting-room:solver`: the page's solver, bundled on the spot and compiled in as text; every
+  // catalog but English as one string, parsed on a sandbox's first answer in its language.
+  plugins: [solverPlugin, rawTextPlugin, catalogPlugin],
   // jose ships a Web Crypto build for browsers and workers; js-compute has crypto.subtle, not node:crypto.
   mainFields: ['browser', 'module', 'main'],
   conditions: ['worker', 'browser'],

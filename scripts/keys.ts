@@ -17,59 +17,19 @@
 //
 // Keys are 64 random bytes: HS512 wants a key at least as long as its 64-byte hash, and the room
 // refuses anything under 32 bytes.
-import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { storeWrites } from '../src/core/settings/index.js';
 import { roomSettings, signingKeys, storeRooms } from '../lib/room-store.js';
-import { planTune } from './tune-plan.js';
 import { applyWrites, readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
-import { readServiceStore } from './tune.js';
 import { decodeBase64, EVENT_SEED_ID, INVITE_KID_PREFIX, isTokenKid, MIN_KEY_BYTES } from '../src/core/tokens/index.js';
 import type { Config } from '../src/core/types.js';
-import { KEY_STORE } from '../src/fastly/names.js';
-import { fastlyRunner, resolveStoreId, writeServiceValues, type FastlyRunner } from '../lib/fastly-cli.js';
+import { fastlyRunner } from '../lib/fastly-cli.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
+import { checkKid, inviteKeyName, KEY_BYTES, KEY_FILE_MODE, KeyError, type LocalFiles, newKey } from './keys-names.js';
+import { addInviteService, runService } from './keys-service.js';
 import { keysFile } from '../lib/paths.js';
 import { localConfigFile } from '../lib/local-store.js';
 import { forgetKey, readRotations, recordRotation } from '../lib/key-rotations.js';
-
-export const KEY_BYTES = 64;
-
-export class KeyError extends Error {
-  override name = 'KeyError';
-}
-
-export function newKey(): string {
-  return randomBytes(KEY_BYTES).toString('base64');
-}
-
-/** Secret names Fastly (and Viceroy) accept: letters, digits, `-`, `_`, `.`, at most 255 bytes. */
-export function checkKid(kid: string | undefined): string {
-  if (kid === undefined || kid === '') throw new KeyError('name the key id, e.g. key2');
-  if (!/^[A-Za-z0-9_.-]{1,255}$/.test(kid)) {
-    throw new KeyError(`key id "${kid}" may only hold letters, digits, "-", "_" and "." (at most 255)`);
-  }
-  if (kid === EVENT_SEED_ID)
-    throw new KeyError(`"${EVENT_SEED_ID}" is the event seed's name (npm run event); the room never signs with it`);
-  if (kid.startsWith(INVITE_KID_PREFIX)) {
-    const id = kid.slice(INVITE_KID_PREFIX.length) || 'KID';
-    throw new KeyError(
-      `"${kid}" is an invite key's name; the room never signs tokens with it. Invite keys: npm run keys -- add-invite ${id} (or remove-invite ${id})`,
-    );
-  }
-  return kid;
-}
-
-/** The store name of invite key `kid` (`invite.KID`), checked as Fastly checks a secret's name. */
-export function inviteKeyName(kid: string | undefined): string {
-  const id = kid ?? 'k1';
-  if (id === '' || !/^[A-Za-z0-9_.-]+$/.test(id) || (INVITE_KID_PREFIX + id).length > 255) {
-    throw new KeyError(
-      `invite key id "${id}" may only hold letters, digits, "-", "_" and "." (at most ${255 - INVITE_KID_PREFIX.length})`,
-    );
-  }
-  return INVITE_KID_PREFIX + id;
-}
 
 /** The service-wide settings as the edge reads them: trimmed, with its defaults for missing or unusable values. */
 function serviceSettings(data: StoreData): Config {
@@ -80,13 +40,6 @@ async function activeKey(configPath: string): Promise<string> {
   return serviceSettings((await readStoreIfExists(configPath)) ?? {}).activeKey;
 }
 
-const keyFileMode = 0o600; // the file holds secrets
-
-interface LocalFiles {
-  keys: string;
-  config: string;
-}
-
 async function generate(files: LocalFiles): Promise<string> {
   const existing = await readStoreIfExists(files.keys);
   // A file that holds nothing but an event's seed (`npm run event -- seed` came first) still needs a key.
@@ -94,7 +47,7 @@ async function generate(files: LocalFiles): Promise<string> {
   if (existing !== null && signing.length > 0) return `${files.keys} exists (${signing.length} key(s)); left as it is`;
   // The first key takes the id the settings already name, so a fresh clone works without a rotation.
   const kid = checkKid(await activeKey(files.config));
-  await writeStoreAtomic(files.keys, { ...existing, [kid]: newKey() }, keyFileMode);
+  await writeStoreAtomic(files.keys, { ...existing, [kid]: newKey() }, KEY_FILE_MODE);
   return `wrote ${files.keys} with a new ${KEY_BYTES}-byte key "${kid}"`;
 }
 
@@ -109,7 +62,7 @@ async function addLocal(files: LocalFiles, kid: string): Promise<StoreData> {
   // Replacing a key in place would silently invalidate every cookie it signed; a new id is cheap.
   if (Object.hasOwn(keys, kid)) throw new KeyError(`key "${kid}" already exists; choose a new key id`);
   const next = { ...keys, [kid]: newKey() };
-  await writeStoreAtomic(files.keys, next, keyFileMode);
+  await writeStoreAtomic(files.keys, next, KEY_FILE_MODE);
   return next;
 }
 
@@ -146,7 +99,7 @@ async function addInviteLocal(files: LocalFiles, name: string): Promise<string> 
     throw new KeyError(
       `invite key "${name}" already exists; choose a new key id (replacing it would void every invite it signed)`,
     );
-  await writeStoreAtomic(files.keys, { ...keys, [name]: newKey() }, keyFileMode);
+  await writeStoreAtomic(files.keys, { ...keys, [name]: newKey() }, KEY_FILE_MODE);
   const id = name.slice(INVITE_KID_PREFIX.length);
   return `added invite key "${name}" to ${files.keys}; make an invite with: npm run invite -- --room ROOM --sub IDENTITY${id === 'k1' ? '' : ` --kid ${id}`}`;
 }
@@ -156,7 +109,7 @@ async function removeInviteLocal(files: LocalFiles, name: string): Promise<strin
   if (!Object.hasOwn(keys, name)) throw new KeyError(`no invite key "${name}" in ${files.keys}`);
   const next = { ...keys };
   delete next[name];
-  await writeStoreAtomic(files.keys, next, keyFileMode);
+  await writeStoreAtomic(files.keys, next, KEY_FILE_MODE);
   return `removed invite key "${name}"; invites it signed are now refused (invite_forged)`;
 }
 
@@ -229,7 +182,7 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
       if (!force) await refuseLiveCookies(files, id, Date.now());
       const next = { ...keys };
       delete next[id];
-      await writeStoreAtomic(files.keys, next, keyFileMode);
+      await writeStoreAtomic(files.keys, next, KEY_FILE_MODE);
       await forgetKey(files.keys, id);
       return `removed key "${id}"; cookies it signed are now invalid and their holders queue again`;
     }
@@ -237,105 +190,6 @@ async function runLocal(command: string, kid: string | undefined, files: LocalFi
       throw new UsageError(
         `unknown command "${command}"; use generate, list, add, rotate, remove, new, add-invite or remove-invite`,
       );
-  }
-}
-
-/**
- * An invite key on a service. A Secret Store never gives a value back, and the backend that makes
- * invites needs the key: it is kept in the local key file too (made there first when missing), and
- * that value is what the service gets.
- */
-async function addInviteService(
-  files: LocalFiles,
-  name: string,
-  o: ServiceOptions,
-  fastly: FastlyRunner,
-): Promise<string> {
-  const local = (await readStoreIfExists(files.keys)) ?? {};
-  const kept = local[name];
-  const key = kept ?? newKey();
-  const store = o.secretStoreId ?? resolveStoreId(fastly, o.serviceId, KEY_STORE);
-  fastly.run(['secret-store-entry', 'create', '--store-id', store, '--name', name, '--stdin'], {
-    stdin: key,
-    stdinNote:
-      kept === undefined
-        ? `node -e "process.stdout.write(require('crypto').randomBytes(${KEY_BYTES}).toString('base64'))"`
-        : `(the "${name}" value in ${files.keys})`,
-  });
-  if (fastly.dryRun) return '';
-  if (kept === undefined) await writeStoreAtomic(files.keys, { ...local, [name]: key }, keyFileMode);
-  return `created secret "${name}" with the key ${kept === undefined ? 'now kept' : 'already'} in ${files.keys}; invites signed with it are accepted now (docs/invites.md)`;
-}
-
-interface ServiceOptions {
-  serviceId: string;
-  secretStoreId: string | undefined;
-  configStoreId: string | undefined;
-}
-
-function runService(command: string, kid: string | undefined, o: ServiceOptions, fastly: FastlyRunner): string {
-  const secretStore = () => o.secretStoreId ?? resolveStoreId(fastly, o.serviceId, KEY_STORE);
-  // The key goes through stdin: on a command line it would sit in shell history and `ps`.
-  const create = (id: string) =>
-    fastly.run(['secret-store-entry', 'create', '--store-id', secretStore(), '--name', id, '--stdin'], {
-      stdin: newKey(),
-      stdinNote: `node -e "process.stdout.write(require('crypto').randomBytes(${KEY_BYTES}).toString('base64'))"`,
-    });
-  switch (command) {
-    case 'remove-invite': {
-      if (kid === undefined) throw new UsageError('name the invite key id to remove, e.g. remove-invite k1');
-      const name = inviteKeyName(kid);
-      fastly.run(['secret-store-entry', 'delete', '--store-id', secretStore(), '--name', name]);
-      return fastly.dryRun ? '' : `deleted secret "${name}"; invites it signed are now refused`;
-    }
-    case 'add': {
-      const id = checkKid(kid);
-      create(id);
-      return fastly.dryRun ? '' : `created secret "${id}"; it verifies tokens now, and signs once active_key names it`;
-    }
-    case 'rotate': {
-      const id = checkKid(kid);
-      // The store is read first (its settings value is rewritten whole), the secret made before the
-      // switch: a room that reads active_key before its key exists cannot sign (503 for new visitors).
-      const { id: store, current } = readServiceStore(o.serviceId, o.configStoreId);
-      const plan = planTune(current, { room: null, updates: new Map([['active_key', id]]) });
-      if (plan.errors.length > 0) throw new KeyError(`${plan.errors.join('; ')}; nothing was changed`);
-      create(id);
-      try {
-        writeServiceValues(fastly, store, plan.writes);
-      } catch (error) {
-        // Half done: the secret is there, nothing signs with it yet. Say so, and how to finish.
-        throw new KeyError(
-          `${(error as Error).message}\nsecret "${id}" was created in the service's Secret Store, but active_key was not switched to it: ` +
-            `nothing signs with it yet. Finish with: npm run tune -- --service ${o.serviceId} active_key=${id}`,
-        );
-      }
-      const own = signingKeys(plan.next);
-      const others = [...own]
-        .filter(([k]) => k !== id)
-        .map(
-          ([k, rooms]) =>
-            `room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')} still sign with "${k}" (their own active_key)`,
-        );
-      return fastly.dryRun
-        ? ''
-        : [
-            `created secret "${id}" and set active_key to "${id}" (settings); remove the old key once cookie_lifetime has passed`,
-            ...others,
-          ].join('\n');
-    }
-    case 'remove': {
-      const id = checkKid(kid);
-      const rooms = signingKeys(readServiceStore(o.serviceId, o.configStoreId).current).get(id);
-      if (rooms !== undefined)
-        throw new KeyError(
-          `key "${id}" is the service's active_key (room${rooms.length === 1 ? '' : 's'} ${rooms.join(', ')}); rotate to another key first`,
-        );
-      fastly.run(['secret-store-entry', 'delete', '--store-id', secretStore(), '--name', id]);
-      return fastly.dryRun ? '' : `deleted secret "${id}"`;
-    }
-    default:
-      throw new KeyError(`"${command}" is local only; on a service use add, rotate or remove`);
   }
 }
 

@@ -8,6 +8,8 @@
 //   npm run pages -- --store-id STORE_ID           the same, when you already know the store's id
 //   npm run pages -- --room ID --dir my-pages      room ID's own pages (ID.startwaiting, ...), and its
 //                                                  `pages` setting set to ID so the room reads them
+// A folder's `waiting.VARIANT.html` is an A/B variant of the waiting pages (startwaiting.VARIANT, ...),
+// shown once the room's `page_variants` names it (pages/README.md).
 // A folder's `strings/TAG.json` files override built-in strings for one language (scripts/pages-strings.ts).
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -18,13 +20,14 @@ import { PAGE_STORE } from '../src/fastly/names.js';
 import { shellQuote } from '../lib/fastly-cli.js';
 import { readStore, readStoreIfExists, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { localConfigFile } from '../lib/local-store.js';
-import { ROOM_ID } from '../src/core/settings/index.js';
+import { DEFAULT_VARIANT, ROOM_ID } from '../src/core/settings/index.js';
 import { overridesKey } from '../src/core/i18n/index.js';
-import { encodePages, PAGE_STORE_VALUE_LIMIT, type EncodedPage } from './pages-encode.js';
+import { encodePages, PAGE_NAMES, PAGE_STORE_VALUE_LIMIT, type EncodedPage } from './pages-encode.js';
+import { variantPageKey } from '../src/core/answer/index.js';
 import { encodeStrings, type EncodedStrings } from './pages-strings.js';
 import { planTune } from './tune-plan.js';
 import { isMain } from '../lib/cli.js';
-import { repoRoot } from '../lib/paths.js';
+import { pagesFile, repoRoot } from '../lib/paths.js';
 
 // The templates' encoding and checks live in pages-encode.ts; the tools that read pages import them from here.
 export {
@@ -36,9 +39,26 @@ export {
   type EncodedPage,
 } from './pages-encode.js';
 
-/** The store key of a page: `NAME` for the shared pages, `ROOM.NAME` for a room's own. */
-export const pageKey = (name: PageName, room: string | null = null): string =>
-  room === null ? name : `${room}.${name}`;
+/**
+ * The store key of a page: `NAME` for the shared pages, `ROOM.NAME` for a room's own, and
+ * `.VARIANT` after either for an A/B variant's (the edge's src/core/answer/variant-choice.ts).
+ */
+export const pageKey = (name: PageName, room: string | null = null, variant: string | null = null): string =>
+  variantPageKey(name, room, variant);
+
+/** The store key of an encoded page of `room`'s set (null: the shared one). */
+const keyOf = (page: EncodedPage, room: string | null): string => pageKey(page.name, room, page.variant ?? null);
+
+/**
+ * A key of the shared set: a page (`startwaiting`), a variant's page (`startwaiting.b`: a variant is
+ * never named as a page is) or the shared strings (`strings.TAG`). Every other key is a room's.
+ */
+function isSharedKey(key: string): boolean {
+  const [first = '', second, ...more] = key.split('.');
+  if (first === 'strings') return true;
+  if (!(PAGE_NAMES as readonly string[]).includes(first) || more.length > 0) return false;
+  return second === undefined || !(PAGE_NAMES as readonly string[]).includes(second);
+}
 
 /**
  * Writes the `[local_server]` store file, atomically (see writeStoreAtomic), creating its folder. The
@@ -54,10 +74,10 @@ export async function writeStoreFile(
   await mkdir(dirname(out), { recursive: true });
   // A set is its pages and its strings: the shared set's strings (strings.TAG) are replaced with it.
   const kept = Object.entries((await readStoreIfExists(out).catch(() => null)) ?? {}).filter(([key]) =>
-    room === null ? key.includes('.') && !key.startsWith('strings.') : !key.startsWith(`${room}.`),
+    room === null ? !isSharedKey(key) : !key.startsWith(`${room}.`),
   );
   const written = [
-    ...pages.map((p) => [pageKey(p.name, room), p.base64]),
+    ...pages.map((p) => [keyOf(p, room), p.base64]),
     ...strings.map((t) => [overridesKey(t.tag, room), t.value]),
   ];
   await writeStoreAtomic(out, Object.fromEntries([...kept, ...written]));
@@ -98,24 +118,42 @@ export function fastlyCommands(
   for (const page of pages) {
     // --upsert: creates the entry the first time and replaces it afterwards.
     lines.push(
-      `${FASTLY} config-store-entry update --upsert --store-id=${store} --key=${pageKey(page.name, room)} --value='${page.base64}'`,
+      `${FASTLY} config-store-entry update --upsert --store-id=${store} --key=${keyOf(page, room)} --value='${page.base64}'`,
     );
   }
   for (const t of strings)
     lines.push(
       `${FASTLY} config-store-entry update --upsert --store-id=${store} --key=${overridesKey(t.tag, room)} --value=${shellQuote(t.value)}`,
     );
+  const service = target.serviceId === undefined ? 'SERVICE_ID' : shellQuote(target.serviceId);
   if (room !== null)
     lines.push(
       `# Then make room ${room} read them (its pages setting):`,
-      `npm run tune -- --service ${target.serviceId === undefined ? 'SERVICE_ID' : shellQuote(target.serviceId)} --room ${room} pages=${room}`,
+      `npm run tune -- --service ${service} --room ${room} pages=${room}`,
     );
+  const test = variantsHint(pages, room, `--service ${service} `);
+  if (test !== null) lines.push(`# ${test}`);
   return lines.join('\n');
+}
+
+/** The variants among `pages`, and the tune command that starts their A/B test; null without variants. */
+export function variantsHint(pages: readonly EncodedPage[], room: string | null, where = ''): string | null {
+  const variants = [...new Set(pages.map((p) => p.variant ?? null).filter((v) => v !== null))];
+  if (variants.length === 0) return null;
+  const scope = room === null ? '' : `--room ${room} `;
+  return (
+    `variants ${variants.join(', ')} of the waiting page stored; the test starts when the room names them ` +
+    `(${DEFAULT_VARIANT}: the plain pages; NAME:WEIGHT for unequal shares): ` +
+    `npm run tune -- ${where}${scope}page_variants=${[DEFAULT_VARIANT, ...variants].join(',')}`
+  );
 }
 
 function summary(pages: readonly EncodedPage[], strings: readonly EncodedStrings[] = []): string {
   return [
-    ...pages.map((p) => `${p.name}: ${p.chars} characters, ${p.base64.length}/${PAGE_STORE_VALUE_LIMIT} as base64`),
+    ...pages.map(
+      (p) =>
+        `${p.variant ? `${p.name} (variant ${p.variant})` : p.name}: ${p.chars} characters, ${p.base64.length}/${PAGE_STORE_VALUE_LIMIT} as base64`,
+    ),
     ...strings.map(
       (t) => `strings.${t.tag}: ${t.keys} strings, ${t.value.length}/${PAGE_STORE_VALUE_LIMIT} characters`,
     ),
@@ -124,8 +162,8 @@ function summary(pages: readonly EncodedPage[], strings: readonly EncodedStrings
 
 const USAGE = `Usage: npm run pages -- [--dir pages] [--out local/pages.json] [--room ID [--config-file F]] [--print] [--fastly-service ID | --store-id ID]
   (no option)            write the local store file (${PAGE_STORE} under [local_server] in fastly.toml)
-  --dir DIR              the folder of templates (NAME.html) and strings/TAG.json to read (default pages)
-  --out FILE             the local store file to write (default local/pages.json)
+  --dir DIR              the folder of templates (NAME.html, waiting.VARIANT.html) and strings/TAG.json to read (default pages)
+  --out FILE             the local store file to write (default local/pages.json, or WR_PAGES_FILE)
   --config-file F        with --room: the local settings store to set the room's pages in (default local/config.json)
   --print                print each page's base64 value for production instead
   --fastly-service ID    print the fastly CLI commands that upload the pages to that service's ${PAGE_STORE}
@@ -149,7 +187,7 @@ function readOptions(argv: string[], root: string) {
       args: argv,
       options: {
         dir: { type: 'string' },
-        out: { type: 'string', default: join(root, 'local', 'pages.json') },
+        out: { type: 'string', default: root === repoRoot ? pagesFile() : join(root, 'local', 'pages.json') },
         print: { type: 'boolean', default: false },
         'fastly-service': { type: 'string' },
         'store-id': { type: 'string' },
@@ -196,12 +234,14 @@ async function readFolder(dir: string): Promise<{ pages: EncodedPage[]; strings:
 /** --print: each value to paste into the Fastly UI, by its store key. */
 function printValues(pages: readonly EncodedPage[], strings: readonly EncodedStrings[], room: string | null): void {
   console.error(summary(pages, strings));
-  for (const page of pages) console.log(`${pageKey(page.name, room)}\n${page.base64}\n`);
+  for (const page of pages) console.log(`${keyOf(page, room)}\n${page.base64}\n`);
   for (const t of strings) console.log(`${overridesKey(t.tag, room)}\n${t.value}\n`);
   if (room !== null)
     console.error(
       `then set room ${room}'s pages setting: npm run tune -- --service SERVICE_ID --room ${room} pages=${room}`,
     );
+  const test = variantsHint(pages, room, '--service SERVICE_ID ');
+  if (test !== null) console.error(test);
 }
 
 /** --room locally: the room's pages into the store file, and its `pages` setting into the local settings. */
@@ -225,6 +265,8 @@ async function writeRoomPages(
   console.log(
     `${summary(pages, strings)}\nwrote ${out} (as ${room}.NAME); room ${room} reads them: pages=${room} in ${configPath}`,
   );
+  const test = variantsHint(pages, room);
+  if (test !== null) console.log(test);
   return 0;
 }
 
@@ -258,6 +300,8 @@ export async function main(argv: string[], root: string = repoRoot): Promise<num
   // operator's pages and strings are not undone by the next start.
   if (args.dir !== undefined) await rememberDir(out, dir === resolve(join(root, 'pages')) ? null : dir);
   console.log(`${summary(pages, strings)}\nwrote ${out}`);
+  const test = variantsHint(pages, null);
+  if (test !== null) console.log(test);
   return 0;
 }
 

@@ -15,7 +15,7 @@ import { hostname } from 'node:os';
 import { parseBeat, type Beat } from '../control/failover/index.js';
 import { applyWrites, readStoreIfExists, writeStoreAtomic, type StoreData } from '../lib/json-store.js';
 import { storeRooms } from '../lib/room-store.js';
-import { CONTROLLER_KEY, liveKey } from '../src/core/settings/index.js';
+import { CONTROLLER_KEY, LIVE_SETTINGS, liveKey, storeWrites } from '../src/core/settings/index.js';
 
 export type LeftBy =
   /** The heartbeat's process, on this machine, is gone. */
@@ -59,7 +59,11 @@ export function leftLive(
     let settings: string[] = [];
     try {
       const parsed: unknown = JSON.parse(raw);
-      if (typeof parsed === 'object' && parsed !== null) settings = Object.keys(parsed);
+      // The room's status basis (docs/status.md) is tune's too, and decides no draw: not what a controller left.
+      if (typeof parsed === 'object' && parsed !== null) {
+        settings = Object.keys(parsed).filter((k) => k !== 'status_basis');
+        if (settings.length === 0) return [];
+      }
     } catch {
       // A value the room cannot read is still what a controller left.
     }
@@ -92,7 +96,8 @@ export async function clearStoppedController(
   const names = left.rooms.map((r) => r.room).join(', ');
   const { by } = left;
   if (by.kind === 'stopped') {
-    const writes = Object.fromEntries(left.rooms.map((r) => [liveKey(r.room), '']));
+    // Each room's controller settings removed, its status basis kept (a value that cannot be read: removed whole).
+    const writes = Object.assign({}, ...left.rooms.map((r) => clearedLive(store, r)));
     await writeStoreAtomic(file, applyWrites(store, writes));
     return `cleared what a stopped controller left (pid ${by.beat.pid}, last heartbeat ${new Date(by.beat.beat * 1000).toISOString()}): room.ID.live of ${names}, so their draws use allow_percentage again (npm start -- --control runs a controller that publishes anew)`;
   }
@@ -103,4 +108,14 @@ export async function clearStoppedController(
       ? 'no controller heartbeat says who wrote them'
       : `the controller that wrote them ran on host ${by.beat.host}, pid ${by.beat.pid}`;
   return `WARNING: ${left.rooms.map((r) => `room.${r.room}.live`).join(', ')} decide the draws of ${names} (not allow_percentage) and ${who}, so npm start keeps them; to hand the draws back to allow_percentage: ${left.rooms.map(clearCommand).join('; ')}`;
+}
+
+/** The write that removes a room's controller settings from its live value, keeping its status basis. */
+function clearedLive(store: StoreData, left: { room: string; settings: string[] }): Record<string, string> {
+  try {
+    if (!left.settings.every((k) => LIVE_SETTINGS.includes(k))) throw new Error('not only the live settings');
+    return storeWrites(store, left.room, Object.fromEntries(left.settings.map((k) => [k, ''])));
+  } catch {
+    return { [liveKey(left.room)]: '' };
+  }
 }

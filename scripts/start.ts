@@ -44,6 +44,7 @@ import { ensureLogEndpoint, journalFile, startController, type RunningController
 import { relative } from 'node:path';
 import { bannerText } from './start-banner.js';
 import { clearStoppedController } from './start-live.js';
+import { writeStatusBases } from '../lib/status-basis.js';
 import { roomExitMessage, roomSlowMessage, tailLines } from './start-room.js';
 
 const say = (line: string) => console.log(`[start] ${line}`);
@@ -187,6 +188,8 @@ async function tidyStore(control: boolean, ports: StartPorts): Promise<string[]>
   const notes: string[] = [];
   const left = control ? null : await clearStoppedController(configFile());
   if (left !== null) say(left), notes.push(left);
+  // Each room's public status reads its basis (docs/status.md): written for any room without one, as a free local write.
+  await writeStatusBases(configFile());
   await recordRoomAddress(
     configFile(),
     `http://${ports.host.includes(':') ? `[${ports.host}]` : ports.host}:${ports.room}/`,
@@ -209,7 +212,7 @@ async function launchRoom(
   localHost: string,
   guard: ReturnType<typeof startGuard>,
 ): Promise<RoomRun> {
-  const manifest = await writeRunManifest(ports.origin, { config: configFile(), keys: keysFile(), pages: pagesFile });
+  const manifest = await writeRunManifest(ports.origin, { config: configFile(), keys: keysFile(), pages: pagesFile() });
   // --non-interactive: no prompt may wait on a terminal nobody watches (CI, no stdin). --metadata-disable:
   // the CLI annotates the Wasm it builds, and this run builds none (--skip-build), so its first-run
   // notice about collecting build data would only puzzle the operator.

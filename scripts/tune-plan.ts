@@ -17,6 +17,7 @@ import {
 } from '../src/core/settings/index.js';
 import { parseRouting, type RoutingProblem } from '../src/core/routing/index.js';
 import { applyWrites, type StoreData } from '../lib/json-store.js';
+import { statusBasisWrites } from '../lib/status-basis.js';
 import { orphanRoomKeys, storeRooms, storeRouting, unreadKeys } from '../lib/room-store.js';
 import { judgedText, judgeScopes, roomOfKey, type Judged } from './tune-judge.js';
 import {
@@ -146,6 +147,7 @@ export function planTune(current: StoreData, request: TuneRequest, options: Tune
       ...[...own.keys()].map((setting) => ({ setting, key: storeKeyOf(setting, request.room) })),
     );
   }
+  writes = withStatusBases(current, writes, request, options.nowMs ?? Date.now());
   const next = applyWrites(current, writes);
   for (const [key, value] of Object.entries(writes)) {
     if (configValueChars(value) > CONFIG_STORE_VALUE_LIMIT) {
@@ -193,6 +195,21 @@ export function planTune(current: StoreData, request: TuneRequest, options: Tune
     );
   }
   return { writes, next, errors, warnings, changes, conflictRooms };
+}
+
+/**
+ * `writes` and each room's status basis they change (docs/status.md): the bases follow the settings
+ * they copy, unless the request writes one itself, which is then checked as any value is.
+ */
+function withStatusBases(
+  current: StoreData,
+  writes: Record<string, string>,
+  request: TuneRequest,
+  nowMs: number,
+): Record<string, string> {
+  if ((request.routing === undefined && request.updates.size === 0) || request.updates.has('status_basis'))
+    return writes;
+  return { ...writes, ...statusBasisWrites(applyWrites(current, writes), nowMs / 1000, new Set(), current) };
 }
 
 /**

@@ -36,6 +36,7 @@ import { showLines } from './tune-show.js';
 import { activeKeyErrors, activeKeyNote, localSigningKeys, serviceSigningKeys } from './tune-keys.js';
 import { LOCAL_TUNE } from './tune-scope.js';
 import { keysFile } from '../lib/paths.js';
+import { onlyBasisChanged } from '../lib/status-basis.js';
 
 const knownKeys = new Set(settingsTable.map((s) => s.key).filter((key) => settingName(key) !== null));
 
@@ -136,7 +137,7 @@ function changeLines(current: StoreData, plan: TunePlan, request: TuneRequest): 
 function nothingToChange(current: StoreData, plan: TunePlan): string | null {
   if (
     Object.entries(plan.writes).some(([key, value]) =>
-      value === '' ? Object.hasOwn(current, key) : current[key] !== value,
+      value === '' ? Object.hasOwn(current, key) : current[key] !== value && !onlyBasisChanged(current, key, value),
     )
   )
     return null;

@@ -48,6 +48,8 @@ export interface Actor {
   solveSeconds?: number;
   /** Every request this visitor made, by kind (requests.ts): what the sale cost in requests. */
   requests: RequestTally;
+  /** The priority lane this visitor's lane invitation puts them in (docs/lanes.md); absent: the general lane. */
+  lane?: string;
 }
 
 export interface Trace {

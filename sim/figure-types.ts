@@ -1,4 +1,5 @@
 // The shape of a run's figures: what the report states and the tests check (computed in figures.ts).
+import type { LaneFigures } from './lane-figures.js';
 import type { BotFigures } from './bot-figures.js';
 import type { ControlFigures } from './control-figures.js';
 import type { EventFigures } from './event-figures.js';
@@ -122,6 +123,8 @@ export interface ScenarioFigures {
   rooms: RoomsFigures | null;
   /** An origin behind the room (origin-figures.ts): its health and capacity against the admissions. */
   origin: OriginFigures | null;
+  /** Priority lanes (lane-figures.ts): each lane's share of the admissions by minute, and its waits. */
+  lanes: LaneFigures | null;
   groups: GroupFigures[];
   horizonWindows: number | null;
   /** What the groups' chances are of, in words, e.g. "within 7 windows after the arrival window". */

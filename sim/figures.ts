@@ -1,4 +1,5 @@
 // From a run's trace to the numbers the report states and the tests check.
+import { laneFigures } from './lane-figures.js';
 import { botFigures } from './bot-figures.js';
 import { controlFigures } from './control-figures.js';
 import { eventFigures } from './event-figures.js';
@@ -299,6 +300,7 @@ export function computeFigures(result: RunResult): ScenarioFigures {
     events: eventFigures(result, result.diagnostics),
     rooms: result.rooms ? roomsFigures(result.rooms, computeFigures) : null,
     origin: control === null ? null : originFigures(result, control.minutes, counts),
+    lanes: laneFigures(result),
     ...comparisonFigures(result),
     series: {
       admissionsPerSecond: counts,

@@ -97,6 +97,7 @@ export class Population {
       pos: null,
       placeShown: null,
       requests: emptyTally(),
+      ...(arrival.lane === undefined ? {} : { lane: arrival.lane }),
     };
     this.trace.actors.push(actor);
     if (arrival.group === 'devices5') {
@@ -175,7 +176,9 @@ export class Population {
       : presented === null
         ? undefined
         : CANNOT_SOLVE;
-    const answer = await this.room.request(actor.identity, jar, t, actor.pop, proof);
+    // A lane invitation comes with the first request (its link); the lane's token carries it after.
+    const lane = jar.length === 0 ? actor.lane : undefined;
+    const answer = await this.room.request(actor.identity, jar, t, actor.pop, proof, lane);
     this.hooks.proof?.answered(actor, answer, t);
     countRequest(actor.requests, actor.group, answer, reload);
     actor.lastRequestMs = t;

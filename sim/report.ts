@@ -5,6 +5,7 @@ import { botHeadline, botSection } from './bot-report.js';
 import { chartsFor, toSvg } from './charts.js';
 import { controlHeadline, controlSection } from './control-report.js';
 import { eventHeadline, eventSection } from './event-report.js';
+import { laneSection } from './lane-report.js';
 import { originHeadline, originSection } from './origin-report.js';
 import { roomsSection } from './rooms-report.js';
 import type { GroupFigures, ScenarioFigures } from './figures.js';
@@ -100,6 +101,7 @@ function section(f: ScenarioFigures, charts: string[]): string {
   lines.push(...originSection(f));
   lines.push(...eventSection(f));
   lines.push(...botSection(f));
+  lines.push(...laneSection(f));
   if (f.groups.length > 0) lines.push('', groupsTable(f.groups, f.horizonWindows, f.compareLabel));
   lines.push('', ...charts.map((c) => `![${c}](${c})`), '');
   lines.push(`<sub>${n0(f.decisions)} decide() calls in ${(f.elapsedMs / 1000).toFixed(1)} s.</sub>`, '');

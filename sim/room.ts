@@ -86,6 +86,8 @@ export interface Room {
     nowMs: number,
     pop?: number,
     proof?: ProofInput,
+    /** The lane of a valid lane invitation the request carries (the handler checks its signature: docs/lanes.md). */
+    lane?: string,
   ): Promise<RoomAnswer>;
   readonly pops: readonly PopSpec[];
   /** J: the page's uniform jitter range, seconds (POP 0's settings). */
@@ -171,6 +173,8 @@ export interface EdgeDecisionInput {
   diagnostics: Set<string>;
   /** The request's `waiting-room-proof` header and whether it asked for JSON; absent: neither. */
   proof?: ProofInput;
+  /** The lane of a valid lane invitation the request carries; absent: none. */
+  lane?: string;
 }
 
 /** The real decision, its decision line (while the POP logs), and the answer as the visitor sees it. */
@@ -192,6 +196,8 @@ export async function edgeDecision(input: EdgeDecisionInput): Promise<RoomAnswer
     successors: logging,
     diag: (m) => void input.diagnostics.add(m),
     ...(input.proof ? { proof: input.proof } : {}),
+    // As the handler passes a lane invitation it checked, against the room's lanes (docs/lanes.md).
+    ...(input.lane !== undefined && config.lanes.some((l) => l.id === input.lane) ? { lane: input.lane } : {}),
   });
   const forwarded = result.outcome === 'origin' && edge.origin !== undefined ? edge.origin(input.nowMs) : null;
   // As the edge: a waiting decision is logged only for tokens in the sample (log_sample_rate), weighted.
@@ -293,7 +299,7 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
       for (const pop of pops) pop.receive(values, nowMs);
     },
     central: () => Object.fromEntries(central),
-    async request(identity, tokens, nowMs, popIndex = 0, proof) {
+    async request(identity, tokens, nowMs, popIndex = 0, proof, lane) {
       decisions++;
       const pop = pops[popIndex]!;
       const config = pop.at(nowMs);
@@ -312,6 +318,7 @@ export function createRoom(settings: Record<string, string>, seed: string, edge:
         diag,
         diagnostics,
         ...(proof ? { proof } : {}),
+        ...(lane === undefined ? {} : { lane }),
       });
     },
     get jitterSeconds() {

@@ -1,6 +1,7 @@
 // The situations the room is judged in. Sizes are chosen so the default run (all scenarios) takes a
 // few minutes on two cores (sim/README.md gives the last run's time): every request is a real HS512
 // verify and often a sign.
+import { heldLanes, heldLanesNone } from './lane-scenarios.js';
 import { botScenarios } from './bot-scenarios.js';
 import { browsing, MINUTE, spread } from './arrivals.js';
 import { controlledScenarios, controlSpec, heldUnsolved } from './control-scenarios.js';
@@ -185,6 +186,8 @@ export const optInScenarios: readonly Scenario[] = [
   heldUnsolved,
   ...botScenarios,
   ...originScenarios,
+  heldLanes,
+  heldLanesNone,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

@@ -36,6 +36,8 @@ export interface Arrival {
   /** A visitor already known on the service (from another room): their identity and POP. New when absent. */
   identity?: string;
   pop?: number;
+  /** The priority lane a valid lane invitation gives this visitor on their first request (docs/lanes.md); absent: the general lane. */
+  lane?: string;
 }
 
 export interface Behaviour {

@@ -1,5 +1,5 @@
 // The projects in vitest.config.ts are chosen by folder and by the name's suffix (`*.wasm.test.ts`,
-// `*.browser.test.ts`, `*.process.test.ts`, `*.realtime.test.ts`), so a new suite lands in `unit` unless its name says
+// `*.browser.test.ts`, `*.process.test.ts`, `*.realtime.test.ts`, `*.alone.test.ts`), so a new suite lands in `unit` unless its name says
 // otherwise. This keeps `npm run test:unit` what it promises, no Wasm build, no host, no browser, and
 // every suite run exactly once by `npm test`.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../lib/paths.js';
-import config, { browser, mocks, processes, realtime, sim, unit, wasm } from '../vitest.config.js';
+import config, { alone, browser, mocks, processes, realtime, sim, unit, wasm } from '../vitest.config.js';
 import { FIRST } from './support/waiting-first.js';
 
 /** Calls that build the room, start the local host or a browser. */
@@ -36,14 +36,16 @@ function globToRegExp(glob: string): RegExp {
 
 const matches = (file: string, globs: readonly string[]): boolean => globs.some((g) => globToRegExp(g).test(file));
 
+const timed = [...realtime, ...alone];
 const projects: Record<string, (file: string) => boolean> = {
   unit: (f) => matches(f, unit.include) && !matches(f, unit.exclude),
-  sim: (f) => matches(f, sim) && !matches(f, realtime),
+  sim: (f) => matches(f, sim) && !matches(f, timed),
   realtime: (f) => matches(f, realtime),
-  wasm: (f) => matches(f, wasm) && !matches(f, realtime),
-  browser: (f) => matches(f, browser) && !matches(f, realtime),
-  process: (f) => matches(f, processes) && !matches(f, realtime),
-  'unit-mocks': (f) => matches(f, mocks) && !matches(f, realtime),
+  wasm: (f) => matches(f, wasm) && !matches(f, timed),
+  browser: (f) => matches(f, browser) && !matches(f, timed),
+  process: (f) => matches(f, processes) && !matches(f, timed),
+  'unit-mocks': (f) => matches(f, mocks) && !matches(f, timed),
+  alone: (f) => matches(f, alone),
 };
 
 describe('the vitest projects', () => {
@@ -106,5 +108,16 @@ describe('the vitest projects', () => {
     }
     for (const name of ['unit', 'unit-mocks', 'sim', 'process'])
       expect(of(name).sequence.groupOrder, name).toBe(of('realtime').sequence.groupOrder);
+  });
+
+  it("run the suites that judge the machine's own times last, one at a time, with nothing beside them", () => {
+    const declared = (config.test?.projects ?? []) as {
+      test: { name: string; maxWorkers: number; sequence: { groupOrder: number } };
+    }[];
+    const others = declared.filter((p) => p.test.name !== 'alone').map((p) => p.test.sequence.groupOrder);
+    const last = declared.find((p) => p.test.name === 'alone')!.test;
+    expect(last.maxWorkers).toBe(1);
+    expect(last.sequence.groupOrder).toBeGreaterThan(Math.max(...others));
+    expect(files.filter(projects.alone!)).toContain('test/e2e/autopilot.alone.test.ts');
   });
 });

@@ -22,6 +22,7 @@ import { planRate } from './pace.js';
 import { recordWritten } from './pacing.js';
 import { adoptProofSchedule, withProofSchedule } from './proof-schedule.js';
 import { observeDrawShare, pruneDrawShares } from './proof-share.js';
+import { observeLanes, withLaneSchedule } from './lanes.js';
 import { denyPageReturns } from './returning.js';
 import { modelSnapshot } from './snapshot.js';
 import { idleMs } from './sessions.js';
@@ -73,6 +74,8 @@ export function createControlModel(options: ModelOptions = {}): Model {
       m.health.observe(line);
       // The share of the chance the draws asked a proof got (proof-share.ts): what the plan makes up for.
       observeDrawShare(s.proof.draws, line, s.proof.freeShare);
+      // The crowd's mix of priority lanes (lanes.ts): what each lane's chance is planned from.
+      if (s.lanes.lanes.length > 0) observeLanes(s.lanes, line);
       // No place either: a token of the infinite queue never comes in, a check refused for hammering decided nothing.
       if (line.bot !== true && line.reason !== 'hammering') cursor.observe(line);
     },
@@ -124,6 +127,7 @@ function readSettings(m: ModelParts, values: Readonly<Record<string, string>>, n
   s.proof.settings = { auto: config.proofOfWork === 'auto', maxSeconds: config.proofSeconds };
   s.proof.asked = config.proofOfWork !== 'off';
   s.proof.freeShare = config.proofFreeShare;
+  s.lanes.lanes = config.lanes.map((l) => ({ id: l.id, share: l.share }));
 }
 
 /** The tick's writes: the mode's step, the proof of work's difficulty riding them, and the tick's history point. */
@@ -142,13 +146,18 @@ function plan(m: ModelParts, nowMs: number, ctx: PlanContext): SettingWrites | n
   const writes =
     d === null
       ? planned
-      : withProofSchedule(s, planned, {
-          nowMs,
-          writeIntervalMs: ctx.writeIntervalMs,
-          d,
-          lead,
-          crowdAt: (w) => crowdAt(w, d),
-        });
+      : withLaneSchedule(
+          s.lanes,
+          withProofSchedule(s, planned, {
+            nowMs,
+            writeIntervalMs: ctx.writeIntervalMs,
+            d,
+            lead,
+            crowdAt: (w) => crowdAt(w, d),
+          }),
+          // Each lane's share of the window's chance rides the same write (lanes.ts).
+          { nowMs, d, firm: s.draws.firm, lastWritten: s.pacing.lastWritten },
+        );
   // Every tick, whether or not a dashboard looks: past minutes keep their counts.
   m.history.record(nowMs, {
     targets: s.settings.targets,

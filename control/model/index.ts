@@ -7,3 +7,4 @@ export { Ledger } from './ledger.js';
 export { lowerBound } from './queue.js';
 export type { ModelSaved } from './saved.js';
 export { parseScheduleText } from './schedule-text.js';
+export { laneChances, splitAdmissions, withLaneLease } from './lanes.js';

@@ -9,6 +9,7 @@ import { currentProofSeconds } from './proof-schedule.js';
 import { effectiveShare } from './proof-share.js';
 import type { Ledger } from './ledger.js';
 import { paceSnapshot } from './pace.js';
+import { laneSnapshot } from './lanes.js';
 import type { ModelState } from './state.js';
 
 export function modelSnapshot(
@@ -48,6 +49,7 @@ export function modelSnapshot(
     why: s.status.why,
     allowPercentage: mode === 'queueing' ? (next ?? null) : edgePct,
     proofSeconds: currentProofSeconds(s, d === null ? null : current),
+    lanes: laneSnapshot(s.lanes, lastMinute, d === null ? null : current),
     proofShare: !s.proof.asked ? null : d === null ? 1 : effectiveShare(s.proof.draws, current, d),
     waiting: waiting.total,
     activeSessions: active.total,

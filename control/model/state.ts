@@ -14,6 +14,7 @@ import type { WindowPlan } from './plan.js';
 import { initialProof, type ProofSettings, type ProofState } from './proof-schedule.js';
 import type { DrawShare } from './proof-share.js';
 import { initialReturns, type Returning, type ReturnsState } from './returning.js';
+import { initialLanes, type LaneState } from './lanes.js';
 
 export type { ProofSettings } from './proof-schedule.js';
 
@@ -47,6 +48,8 @@ export interface ModelState {
   pacing: PacingState;
   /** The autopilot's rate and what it last read (pace.ts). */
   pace: PaceState;
+  /** The priority lanes' crowd and fixed chances (lanes.ts). */
+  lanes: LaneState;
 }
 
 /** A room in manual mode with the default objective: what the settings say until they are read. */
@@ -72,6 +75,7 @@ export function initialState(): ModelState {
     proof: initialProof(),
     pacing: initialPacing(),
     pace: initialPace(),
+    lanes: initialLanes(),
   };
 }
 
@@ -111,6 +115,8 @@ export interface SavedState {
   lastText: string | null;
   /** Absent in a state saved before the autopilot (read as not started: it starts at the floor). */
   pace?: SavedPace;
+  /** Each window's fixed lane chances; absent in a state saved before lanes (read as none fixed; the crowd's mix is read again from the log). */
+  laneFirm?: [number, Record<string, number>][];
 }
 
 /** The autopilot's state as saved: its rate and what it remembers of a storm and a breach. */
@@ -166,6 +172,7 @@ export function saveState(s: ModelState): SavedState {
       breach: s.pace.breach === null ? null : { ...s.pace.breach },
       carried: s.pace.carried,
     },
+    laneFirm: [...s.lanes.firm].map(([w, x]) => [w, { ...x }]),
   };
 }
 
@@ -209,6 +216,7 @@ export function restoreState(saved: SavedState): ModelState {
       lastText: saved.lastText,
     },
     pace: restorePace(saved.pace),
+    lanes: { ...initialLanes(), firm: new Map((saved.laneFirm ?? []).map(([w, x]) => [w, { ...x }])) },
   };
 }
 

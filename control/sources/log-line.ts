@@ -1,12 +1,18 @@
 // One line of log text -> the room's decision, or why not. Lines come from the local host's output
 // (`waiting_room_log :: {...}`), from `fastly log-tail` (the instance's stdout, after its own prefix),
 // from a file, or from a batch an HTTPS log endpoint received: whatever precedes the JSON object is
-// ignored. Never throws: a line is the room's decision, `foreign` (not the room's at all) or `bad`
-// (the room's marker, but unusable), and the caller counts the last two and goes on.
-import { DEFAULT_ROOM, ROOM_ID } from '../../src/core/settings/index.js';
+// ignored. Never throws: a line is the room's decision, `preview` (a preview link's page or its refusal:
+// never a visitor, counted apart), `foreign` (not the room's at all) or `bad` (the room's marker, but
+// unusable), and the caller counts the last three and goes on.
+import { PREVIEW_DECISION } from '../../src/core/log/index.js';
+import { DEFAULT_ROOM, LANE_ID, ROOM_ID } from '../../src/core/settings/index.js';
 import type { DecisionLine, OriginStatus } from '../types.js';
 
-export type LineVerdict = { kind: 'decision'; line: DecisionLine } | { kind: 'foreign' } | { kind: 'bad'; why: string };
+export type LineVerdict =
+  | { kind: 'decision'; line: DecisionLine }
+  | { kind: 'preview'; room: string | null; reason: string }
+  | { kind: 'foreign' }
+  | { kind: 'bad'; why: string };
 
 const TID = /^[A-Za-z0-9_-]{8}$/;
 const DECS = new Set(['wait', 'allow', 'won', 'pre']);
@@ -14,6 +20,9 @@ const PROOFS = new Set(['valid', 'wrong', 'failed', 'skipped', 'missing']);
 const ORIGIN_FAILURES = new Set(['timeout', 'refused', 'failed']);
 /** A language tag as the room writes one (`de-DE`, `zh-TW`): letters first, then subtags; 35 characters at most. */
 const LANG = /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8}){0,7}$/;
+/** A variant of the waiting page as the room names one (`page_variants`). */
+const VARIANT = /^[a-z0-9]{1,16}$/;
+const VARIANT_FALLBACKS = new Set(['missing', 'unreadable', 'template']);
 /** Decisions from before 2020 or over a day ahead of the reader's clock are not believed. */
 const EARLIEST_MS = Date.UTC(2020, 0, 1);
 
@@ -134,12 +143,28 @@ function figures(o: Record<string, unknown>): Pick<DecisionLine, 'pct' | 'pos' |
   return { pct, pos, weight, room };
 }
 
+/**
+ * The waiting page's variant of an A/B test, and why its page fell back; absent from lines without a
+ * test and from older ones. Something that is no variant name is left out, not the line: no decision
+ * depends on it.
+ */
+function variantOf(o: Record<string, unknown>): Pick<DecisionLine, 'variant' | 'variantFallback'> {
+  if (typeof o.variant !== 'string' || !VARIANT.test(o.variant)) return {};
+  const fallback = o.variantFallback;
+  return typeof fallback === 'string' && VARIANT_FALLBACKS.has(fallback)
+    ? { variant: o.variant, variantFallback: fallback as NonNullable<DecisionLine['variantFallback']> }
+    : { variant: o.variant };
+}
+
 export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerdict {
   const found = lineObject(text);
   if (found.kind !== 'object') return found;
   const o = found.o;
   const t = when(o, nowMs);
   if (typeof t === 'string') return { kind: 'bad', why: t };
+  // Someone looking at a page through a preview link (docs/operating.md): no visitor, no decision.
+  if (o.decision === PREVIEW_DECISION)
+    return { kind: 'preview', room: typeof o.room === 'string' ? o.room : null, reason: o.reason as string };
   const tok = tokens(o);
   if (typeof tok === 'string') return { kind: 'bad', why: tok };
   const f = figures(o);
@@ -152,6 +177,9 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
   // The language of the room's own answer; absent from the origin's and from older lines. Something
   // that is no tag is left out, not the line: nothing the controller decides depends on it.
   const lang = typeof o.lang === 'string' && o.lang.length <= 35 && LANG.test(o.lang) ? o.lang : undefined;
+  // The priority lane (docs/lanes.md); absent in the general lane and from older lines. A value that is
+  // no lane id is left out (the general lane), not the line: the line still counts.
+  const lane = typeof o.lane === 'string' && LANE_ID.test(o.lane) ? o.lane : undefined;
   return {
     kind: 'decision',
     line: {
@@ -172,6 +200,8 @@ export function parseLogLine(text: string, nowMs: number = Date.now()): LineVerd
       bot: o.bot === true,
       ...(proof === undefined ? {} : { proof }),
       ...(lang === undefined ? {} : { lang }),
+      ...(lane === undefined ? {} : { lane }),
+      ...variantOf(o),
       ...origin(o),
     },
   };

@@ -33,6 +33,9 @@ export function paceFields(pace: PaceSnapshot): Record<string, string> {
 export function journalTargets(): JournalTargets {
   const current = new Map<string, string>();
   const journalled = new Map<string, string>();
+  // Each room's priority lanes (docs/lanes.md), journalled as its target is: the report holds each lane's admissions to its share.
+  const lanes = new Map<string, string>();
+  const lanesJournalled = new Map<string, string>();
   let paces: () => ReadonlyMap<string, PaceSnapshot | null> = () => new Map();
   return {
     pacedBy(source) {
@@ -40,7 +43,9 @@ export function journalTargets(): JournalTargets {
     },
     read(store) {
       for (const room of storeRooms(store as Record<string, string>)) {
-        const target = roomSettings(store as Record<string, string>, room).config.control.newUsersPerMinute;
+        const { config } = roomSettings(store as Record<string, string>, room);
+        const target = config.control.newUsersPerMinute;
+        if (config.lanes.length > 0) lanes.set(room, config.lanes.map((l) => `${l.id}:${l.share}`).join(','));
         // A target removed is not journalled: the report keeps the last one (a room without one is only watched).
         if (target !== null) current.set(room, String(target));
       }
@@ -52,6 +57,11 @@ export function journalTargets(): JournalTargets {
         if (journalled.get(room) === target) continue;
         journalled.set(room, target);
         rooms[room] = { ...rooms[room], new_users_per_minute: target };
+      }
+      for (const [room, text] of lanes) {
+        if (lanesJournalled.get(room) === text) continue;
+        lanesJournalled.set(room, text);
+        rooms[room] = { ...rooms[room], lanes: text };
       }
       for (const [room, pace] of paces()) if (pace !== null) rooms[room] = { ...rooms[room], ...paceFields(pace) };
       return { ...line, rooms };

@@ -24,10 +24,23 @@ locals {
   # With the HTTPS log, the room is told the endpoint's name (log_endpoint) from the start.
   seed_settings_json = local.https_log ? jsonencode(merge(local.seed_settings, { log_endpoint = var.https_log_name })) : jsonencode(local.seed_settings)
 
+  # Room main's status basis (docs/status.md): the copy of the settings its public status reads, as
+  # `npm run tune` writes it, dated 0 (as set up). Without it the status says "unknown" until a tune or
+  # the controller writes one.
+  seed_status_basis = {
+    at = 0
+    settings = {
+      enabled              = local.seed_settings.enabled
+      allow_percentage     = local.seed_settings.allow_percentage
+      wait_period_duration = local.seed_settings.wait_period_duration
+    }
+  }
+
   seed_entries = {
     routing                      = jsonencode(local.seed_routing)
     settings                     = local.seed_settings_json
     "room.main.allow_percentage" = "100"
+    "room.main.live"             = jsonencode({ status_basis = jsonencode(local.seed_status_basis) })
   }
 }
 

@@ -2,47 +2,11 @@
 // (<script src=… data-proof=…>) it starts itself again as a Web Worker from its own URL, hands it
 // the challenges and says in the page's #proof paragraph how far it is (in the sentences of the page's
 // `<html data-t>`, English without); in the worker it solves the
-// eight ALTCHA challenges one after the other with altcha-lib's solveChallenge and a synchronous
-// SHA-256 (@noble/hashes: in V8 about 40 times what WebCrypto's async digest does on 36-byte inputs).
+// eight ALTCHA challenges (solve.ts, which the app client in client/ runs too).
 // The page's check asks window.wrProof.get() for the header's value: the counters joined by '.', or
 // 'none' when this browser cannot solve (no Worker, or the worker failed).
-import { solveChallenge } from 'altcha-lib';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { pageWords, progressWords, workFrom, workKey, type Work } from './challenge.js';
-
-/** Worker → page: progress (parts done, counter within the part), or the end. */
-export type Report = { p: number; n: number } | { s: string; d: number; t: number } | { e: string };
-
-/** How often the worker reports progress, in counters tried. */
-const EVERY = 16_384;
-
-async function solveAll(work: Work, post: (r: Report) => void): Promise<void> {
-  const started = performance.now();
-  const found: number[] = [];
-  let digests = 0;
-  for (const challenge of work.challenges) {
-    const input = new Uint8Array(36);
-    // ALTCHA's bytes for cost 1: salt ‖ nonce ‖ uint32BE(counter); the password is nonce ‖ counter.
-    const salt = challenge.parameters.salt;
-    for (let i = 0; i < 16; i++) input[i] = parseInt(salt.slice(2 * i, 2 * i + 2), 16);
-    const part = found.length;
-    const solution = await solveChallenge({
-      challenge,
-      timeout: 0,
-      deriveKey: async (_parameters, _salt, password) => {
-        input.set(password, 16);
-        const counter = ((password[16]! << 24) | (password[17]! << 16) | (password[18]! << 8) | password[19]!) >>> 0;
-        if (counter % EVERY === 0 && counter > 0) post({ p: part, n: counter });
-        return { derivedKey: sha256(input) };
-      },
-    });
-    if (solution === null) throw new Error('no solution');
-    found.push(solution.counter);
-    digests += solution.counter + 1;
-    post({ p: found.length, n: 0 });
-  }
-  post({ s: found.join('.'), d: digests, t: performance.now() - started });
-}
+import { type Report, solveAll } from './solve.js';
 
 interface Api {
   /** The proof header's value for the challenge set last: the solution once found, or 'none'. */

@@ -1,4 +1,5 @@
-// One request through the rooms, as a chain: read the request, route it (the rules, then the most
+// One request through the rooms, as a chain: read the request (a preview link is answered there,
+// handler/preview.ts), route it (the rules, then the most
 // specific route), decide (the room's settings, an invitation, the decision), answer (the origin or a
 // page made at the edge) and log (handler/log.ts, the one place the decision line is assembled).
 // Runtime-neutral: the Fastly adapter and the tests hand in the same RoomDeps shape.
@@ -14,6 +15,8 @@ import {
   roomPage,
   readRequest,
   passReason,
+  previewAnswer,
+  PREVIEW_PATH,
   route,
 } from './handler/index.js';
 import type { ReasonCode, RoomDeps } from './types.js';
@@ -23,6 +26,8 @@ export { COMMAND_HEADER } from './handler/index.js';
 export async function handle(request: Request, deps: RoomDeps): Promise<Response> {
   const arrival = readRequest(request, deps);
   if (arrival instanceof Response) return arrival;
+  // A preview link is the room's own page, whatever the routing and its rules say of the path.
+  if (arrival.url.pathname === PREVIEW_PATH) return previewAnswer(arrival);
   const routing = route(arrival);
   const routed = routing instanceof Promise ? await routing : routing;
   if (routed === 'failed') {
@@ -37,7 +42,7 @@ export async function handle(request: Request, deps: RoomDeps): Promise<Response
   const hammered = hammering(exchange);
   if (hammered !== null) return hammered;
   const result = await decideExchange(exchange, room);
-  if (result.outcome !== 'origin') return roomPage(exchange, result);
+  if (result.outcome !== 'origin') return waiting(exchange, result);
   return admitted(exchange, result);
 }
 
@@ -46,9 +51,22 @@ function passed(reason: ReasonCode): DecideResult {
   return resultWith({ decision: 'allow', outcome: 'origin', reason, kid: null });
 }
 
+/**
+ * A page made at the edge; a lane invitation's link (docs/lanes.md) first redirected to the same
+ * address without it, its lane's token in the cookie, as an admitting invitation's is.
+ */
+function waiting(exchange: Exchange, result: DecideResult): Promise<Response> | Response {
+  const laneLink = exchange.inviteLane !== null && result.outcome !== 'deny' && !result.clearCookie;
+  const redirect = laneLink ? inviteRedirect(exchange, result.setToken) : null;
+  if (redirect === null) return roomPage(exchange, result);
+  logOutcome(exchange, { result, status: redirect.status });
+  return redirect;
+}
+
 /** An admitted visitor: to the origin, or first out of an invitation link by a redirect. */
 function admitted(exchange: Exchange, result: DecideResult): Promise<Response> | Response {
-  const redirect = exchange.invited ? inviteRedirect(exchange, result.setToken) : null;
+  const invitation = exchange.invited || exchange.inviteLane !== null;
+  const redirect = invitation ? inviteRedirect(exchange, result.setToken) : null;
   if (redirect === null) return toOrigin(exchange, result);
   logOutcome(exchange, { result, status: redirect.status });
   return redirect;

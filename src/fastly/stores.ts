@@ -42,12 +42,24 @@ export function fastlyStores(diag: Diag, memory?: SandboxMemory): Stores {
   let config: ConfigStore | null | undefined;
   let pages: ConfigStore | null | undefined;
   let keys: SecretStore | null | undefined;
+  /** Why a read of waiting_room_config failed in this request (the status answers 503 for it). */
+  let failed: string | null = null;
   return {
     // Every setting is read on every request, so no closure per read here.
     setting(key) {
       if (config === undefined) config = open(CONFIG_STORE, () => new ConfigStore(CONFIG_STORE), diag, memory);
-      return config === null ? null : configGet(config, CONFIG_STORE, key, diag);
+      if (config === null) {
+        failed = `store "${CONFIG_STORE}" could not be opened`;
+        return null;
+      }
+      try {
+        return config.get(key);
+      } catch (error) {
+        failed = `reading "${key.slice(0, 64)}" from store "${CONFIG_STORE}" failed`;
+        return readFailed(CONFIG_STORE, key, error, diag);
+      }
     },
+    settingFailure: () => failed,
     async key(kid) {
       if (keys === undefined) keys = open(KEY_STORE, () => new SecretStore(KEY_STORE), diag, memory);
       if (keys === null) return null;

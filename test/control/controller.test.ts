@@ -79,6 +79,15 @@ describe('the controller process', () => {
     expect(logs.join('\n')).toMatch(/skipped a decision line \(ts is missing/);
   });
 
+  it("counts preview links' lines apart, never as the room's visitors", () => {
+    const { controller } = setup({ allow_percentage: '100' });
+    const preview = JSON.parse(admitted(T0, 1)) as Record<string, unknown>;
+    Object.assign(preview, { decision: 'preview', outcome: 'preview', reason: 'preview', newTid: null, newDec: null });
+    controller.line(JSON.stringify(preview), T0);
+    controller.line(admitted(T0, 2), T0);
+    expect(controller.snapshot(T0).source).toMatchObject({ lines: 1, previews: 1, bad: 0, foreign: 0 });
+  });
+
   it('holds, and says so once, when lines arrive late; controls again once they arrive on time', async () => {
     const { controller, writes, logs } = setup({
       allow_percentage: '100',
@@ -317,7 +326,7 @@ describe('several rooms from one log stream', () => {
       expect(key).not.toMatch(/^(settings|routing|room\.[a-z]+)$/);
   });
 
-  it('decides, writes and shows the same whether the lines carry a lang, a garbage one or none', async () => {
+  it('decides, writes and shows the same whether the lines carry a lang, a garbage one or none, but for the languages counted', async () => {
     const run = async (mark: (line: string, i: number) => string) => {
       const { controller, writes } = rooms();
       const seq = { n: 0 };
@@ -326,8 +335,11 @@ describe('several rooms from one log stream', () => {
         for (const l of crowdSecond(TWO_ROOM_CROWD, T0 + s * 1000, seq)) controller.line(mark(l, i++), T0 + s * 1000);
         if (s % 10 === 9) await controller.tick(T0 + (s + 1) * 1000);
       }
-      // What the dashboard serves: the snapshot as JSON.
-      return { writes, snapshot: JSON.stringify(controller.snapshot(T0 + 90_000)) };
+      // What the dashboard serves: the snapshot as JSON, the languages apart.
+      const snap = controller.snapshot(T0 + 90_000);
+      const languages = snap.rooms.filter((r) => r.lines > 0).map((r) => [r.id, r.languages]);
+      const snapshot = JSON.stringify({ ...snap, rooms: snap.rooms.map((r) => ({ ...r, languages: undefined })) });
+      return { writes, snapshot, languages };
     };
     const plain = await run((l) => l);
     expect(plain.writes.length).toBeGreaterThan(0);
@@ -342,6 +354,14 @@ describe('several rooms from one log stream', () => {
       expect(other.writes).toEqual(plain.writes);
     }
     expect(JSON.parse(garbage.snapshot).source).toMatchObject({ bad: 0 });
+    expect(plain.languages.every(([, l]) => Array.isArray(l) && l.length === 0)).toBe(true);
+    expect(garbage.languages).toEqual(plain.languages);
+    // Each room's own answers, by the language each names.
+    expect(tagged.languages.length).toBeGreaterThan(1);
+    for (const [, rows] of tagged.languages as [string, { tag: string; session: number }[]][]) {
+      expect(rows.map((r) => r.tag).sort()).toEqual([...tags].sort());
+      expect(rows.every((r) => r.session > 0)).toBe(true);
+    }
   });
 
   it('counts lines no room decided and feeds them to no model', async () => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../lib/paths.js';
+import { storedBasis } from '../../lib/status-basis.js';
 import { parseCondition, parseRouting } from '../../src/core/routing/index.js';
 import { parseRoomConfig, readRoomRaws } from '../../src/core/settings/index.js';
 import { CONFIG_STORE, KEY_STORE, ORIGIN_BACKEND, PAGE_STORE } from '../../src/fastly/names.js';
@@ -126,10 +127,15 @@ describe('the initial entries of waiting_room_config', () => {
   it("is fastly.toml's [setup] items, the same defaults publish seeds", async () => {
     const seeded = await seedEntries();
     expect(Object.keys(seeded).sort()).toEqual(Object.keys(setupItems).sort());
-    for (const [key, value] of Object.entries(setupItems)) {
-      const json = key === 'routing' || key === 'settings';
-      expect(json ? JSON.parse(seeded[key]!) : seeded[key], key).toEqual(json ? JSON.parse(value) : value);
-    }
+    // jsonencode orders an object's keys: the JSON values are compared parsed (the basis inside the live value too).
+    const read = (key: string, value: string): unknown => {
+      if (key === 'room.main.live')
+        return { ...JSON.parse(value), status_basis: storedBasis({ [key]: value }, 'main') };
+      return key === 'routing' || key === 'settings' ? JSON.parse(value) : value;
+    };
+    for (const [key, value] of Object.entries(setupItems))
+      expect(read(key, seeded[key]!), key).toEqual(read(key, value));
+    expect(storedBasis(seeded, 'main')).not.toBeNull();
   });
 
   it("passes the room's own parsers without a problem, each room admitting everyone", async () => {
@@ -181,8 +187,11 @@ describe('the trap: keys written live are never managed by Terraform', () => {
     expect(trapProblems(mod)).toEqual([]);
   });
 
-  it('seeds none of the keys only the controller writes', async () => {
-    for (const key of Object.keys(await seedEntries())) expect(key).not.toMatch(/^controller$|\.live$/);
+  it("seeds nothing only the controller writes: no heartbeat, and of a room's live value only the status basis tune writes too", async () => {
+    for (const [key, value] of Object.entries(await seedEntries())) {
+      expect(key).not.toBe('controller');
+      if (key.endsWith('.live')) expect(Object.keys(JSON.parse(value)), key).toEqual(['status_basis']);
+    }
   });
 
   it('refuses manage_entries = true, a missing manage_entries and a missing ignore_changes', async () => {

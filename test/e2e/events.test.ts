@@ -59,7 +59,7 @@ describe('a scheduled on-sale', () => {
     });
     while (nowSeconds() < start + 2) await sleep(250);
     const inside = await get(token);
-    expect(inside.status).toBe(200);
+    expect(inside.status, room.errors().slice(-20).join('\n')).toBe(200);
     expect(inside.headers.get('x-echo')).toBe('1');
     const line = await waitFor(() => room.decisions().find((l) => l.reason === 'cursor_passed'));
     const expected = prequeuePosition(start, await rank(await seedKey(SEED), start, claimsOf(token).sub));

@@ -53,7 +53,7 @@ afterAll(async () => {
 });
 
 describe('the --service tools through the real Fastly CLI', () => {
-  it('npm run tune -- --service changes a room in the linked Config Store in one write', async () => {
+  it('npm run tune -- --service changes a room in the linked Config Store in one write, and its status basis in another', async () => {
     const { result, calls } = await callsOf(() =>
       tool('scripts/tune.ts', ['--service', 'SVC', '--room', 'checkout', 'new_users_per_minute=45']),
     );
@@ -68,6 +68,8 @@ describe('the --service tools through the real Fastly CLI', () => {
       'GET /service/SVC/version/1/resource 200',
       `GET /resources/stores/config/${svc.configStoreId}/items 200`,
       `PUT /resources/stores/config/${svc.configStoreId}/item/room.checkout 200`,
+      // new_users_per_minute is one of the settings the room's status copies (docs/status.md).
+      `PUT /resources/stores/config/${svc.configStoreId}/item/room.checkout.live 200`,
     ]);
     // the CLI's own version check (awaited after a write) went to the stand-in as proxy, and no further
     expect(api.refused.length).toBeGreaterThan(0);

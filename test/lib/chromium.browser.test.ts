@@ -37,7 +37,7 @@ describe('the Chromium launch helper', () => {
     }
   });
 
-  it('draws Arabic, Persian, Japanese, Korean and Chinese pages with glyphs, not blanks, in the packaged browser', async () => {
+  it('draws Arabic, Persian, Japanese, Korean, Chinese, Thai, Hindi, Greek and Cyrillic pages with glyphs, not blanks, in the packaged browser', async () => {
     const packaged = await findChromium({}, []);
     if (packaged === null) {
       expect(process.platform === 'linux' && process.arch === 'x64').toBe(false);
@@ -46,7 +46,19 @@ describe('the Chromium launch helper', () => {
     const browser = await launchBrowser({ env: packaged.env }, packaged.path);
     try {
       const page = await browser.newPage();
-      for (const tag of ['ar-EG', 'fa-IR', 'ja-JP', 'ko-KR', 'zh-CN', 'zh-TW']) {
+      for (const tag of [
+        'ar-EG',
+        'fa-IR',
+        'ja-JP',
+        'ko-KR',
+        'zh-CN',
+        'zh-TW',
+        'th-TH',
+        'hi-IN',
+        'el-GR',
+        'uk-UA',
+        'bg-BG',
+      ]) {
         // The page's own words: every letter of the waiting page's first sentences, each drawn alone.
         const catalog = localeByTag(tag)!.catalog;
         const text = [catalog.waitingTitleKeep, catalog.waitingIntroKeepRandom, catalog.waitingIntroKeepPrequeue].join(
@@ -75,7 +87,11 @@ describe('the Chromium launch helper', () => {
               return { letter, ink: bits.split('1').length - 1, missing: bits === missing };
             });
           },
-          [...new Set(text)].filter((c) => /[\u0600-\u06ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(c)),
+          [...new Set(text)].filter((c) =>
+            /[\u0370-\u03ff\u0400-\u04ff\u0600-\u06ff\u0900-\u097f\u0e00-\u0e7f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/.test(
+              c,
+            ),
+          ),
         );
         expect(drawn.length, tag).toBeGreaterThan(20);
         const blank = drawn.filter((d) => d.ink === 0 || d.missing).map((d) => d.letter);

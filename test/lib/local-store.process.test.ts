@@ -127,10 +127,15 @@ describe('a fresh clone, without local/config.json', () => {
     const change = spawnSync(tsx, ['scripts/tune.ts', 'allow_percentage=25'], { cwd: root, env, encoding: 'utf8' });
     expect(change.status, change.stderr).toBe(0);
     expect(change.stderr).not.toContain('made local/config.json');
-    // The service-wide value changes, and nothing else does.
+    // The service-wide value changes, and nothing else does but each room's status basis, which copies it.
     const demo = JSON.parse(example) as Record<string, string>;
     const settings = { ...(JSON.parse(demo.settings!) as Record<string, string>), allow_percentage: '25' };
-    expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({ ...demo, settings: JSON.stringify(settings) });
+    expect(JSON.parse(readFileSync(config, 'utf8'))).toEqual({
+      ...demo,
+      settings: JSON.stringify(settings),
+      'room.shop.live': expect.stringContaining('status_basis'),
+      'room.checkout.live': expect.stringContaining('status_basis'),
+    });
     expect(readFileSync(join(root, 'local', 'config.example.json'), 'utf8')).toBe(example);
 
     // Back to the demo settings: delete the store, and the next tool makes it again.

@@ -71,10 +71,11 @@ describe('npm run rehearse', () => {
     expect(sorted.filter((c) => c.startsWith('POST /service/SERVICE_ID/version/1/resource '))).toHaveLength(3);
     expect(sorted.filter((c) => c.startsWith('PUT /resources/stores/config/CONFIG_ID/item/'))).toEqual([
       'PUT /resources/stores/config/CONFIG_ID/item/room.main.allow_percentage 200',
+      'PUT /resources/stores/config/CONFIG_ID/item/room.main.live 200',
       'PUT /resources/stores/config/CONFIG_ID/item/routing 200',
       'PUT /resources/stores/config/CONFIG_ID/item/settings 200',
     ]);
-    expect(publish).toHaveLength(18);
+    expect(publish).toHaveLength(19);
     // a second publish clones the active version, uploads and activates; an unchanged package is not sent
     expect(result().steps[3]!.calls).toContain('PUT /service/SERVICE_ID/version/1/clone 200');
     expect(result().steps[5]!.calls.some((c) => c.includes('/package 200') && c.startsWith('PUT'))).toBe(false);

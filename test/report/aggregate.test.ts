@@ -141,6 +141,15 @@ describe('the report reads a decision log', () => {
     expect(Object.keys(f.lines.badWhy).length).toBeGreaterThan(0);
   });
 
+  it("counts preview links' lines apart: no visitor, no language read, no room's minute", () => {
+    const preview = (reason: string) =>
+      line(T0, { decision: 'preview', outcome: 'preview', reason, lang: 'ja-JP', preview: 'startwaiting' });
+    const f = run([preview('preview'), preview('preview_expired')]);
+    expect(f.lines).toMatchObject({ read: 2, used: 0, previews: 2, bad: 0 });
+    expect(f.rooms.size).toBe(0);
+    expect(f.languages.size).toBe(0);
+  });
+
   it("keeps one room's lines with --room and counts the others", () => {
     const f = run(
       [

@@ -79,6 +79,7 @@ describe("the report's charts", () => {
     schedules,
     targets: new Map(),
     pace: new Map(),
+    lanes: new Map(),
     badValues: 0,
     lines: 1,
     skipped: 0,

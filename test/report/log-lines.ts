@@ -15,6 +15,8 @@ export interface MadeLog {
     waits: number[];
     waitingAtOnce: Map<number, number>;
     languages: Map<string, number>;
+    /** Per variant of the waiting page: its visitors, those admitted, those who left, their waits. */
+    variants: Map<string, { visitors: number; admitted: number; left: number; waits: number[] }>;
   };
 }
 
@@ -38,6 +40,12 @@ export interface MadeLogOptions {
    * as the edge writes it (the origin's answers none). Absent: lines without the field, as an older edge.
    */
   languages?: [tag: string, share: number][];
+  /**
+   * An A/B test of the waiting page: each newcomer gets a variant by its share, named on their waiting
+   * lines (`variant`) as the edge names it, and leaves before a draw with the variant's own chance
+   * (else `leave`). Absent: lines without the field.
+   */
+  variants?: { name: string; share: number; leave?: number }[];
 }
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -68,7 +76,21 @@ export function makeLog(o: MadeLogOptions): MadeLog {
     waits: [],
     waitingAtOnce: new Map(),
     languages: new Map(),
+    variants: new Map(),
   };
+  const pickVariant = (): string | undefined => {
+    if (o.variants === undefined) return undefined;
+    let x = rnd();
+    for (const v of o.variants) if ((x -= v.share) < 0) return v.name;
+    return o.variants.at(-1)!.name;
+  };
+  const variantTruth = (name: string) => {
+    let t = truth.variants.get(name);
+    if (t === undefined) truth.variants.set(name, (t = { visitors: 0, admitted: 0, left: 0, waits: [] }));
+    return t;
+  };
+  const leaveChance = (v: { variant: string | undefined }): number =>
+    o.variants?.find((x) => x.name === v.variant)?.leave ?? o.leave ?? 0;
   const pickLanguage = (): string | undefined => {
     if (o.languages === undefined) return undefined;
     let x = rnd();
@@ -129,8 +151,12 @@ export function makeLog(o: MadeLogOptions): MadeLog {
     exp: number;
     pop: string;
     lang: string | undefined;
+    variant: string | undefined;
   }
-  const langOf = (v: Visitor): Record<string, string> => (v.lang === undefined ? {} : { lang: v.lang });
+  const langOf = (v: Visitor): Record<string, string> => ({
+    ...(v.lang === undefined ? {} : { lang: v.lang }),
+    ...(v.variant === undefined ? {} : { variant: v.variant }),
+  });
   let waiting: Visitor[] = [];
   const endMs = o.startMs + o.minutes * 60_000;
   for (let w = Math.floor(o.startMs / 1000 / d) * d; w * 1000 < endMs; w += d) {
@@ -143,8 +169,9 @@ export function makeLog(o: MadeLogOptions): MadeLog {
         still.push(v);
         continue;
       }
-      if (rnd() < (o.leave ?? 0)) {
+      if (rnd() < leaveChance(v)) {
         truth.leavers++;
+        if (v.variant !== undefined) variantTruth(v.variant).left++;
         continue;
       }
       const ms = winMs + Math.floor(rnd() * 5000);
@@ -152,6 +179,10 @@ export function makeLog(o: MadeLogOptions): MadeLog {
         const allow = id();
         truth.admissions++;
         truth.waits.push((ms - v.arrivedMs) / 1000);
+        if (v.variant !== undefined) {
+          variantTruth(v.variant).admitted++;
+          variantTruth(v.variant).waits.push((ms - v.arrivedMs) / 1000);
+        }
         line(ms, v.pop, {
           decision: 'allow',
           outcome: 'origin',
@@ -195,8 +226,10 @@ export function makeLog(o: MadeLogOptions): MadeLog {
         exp: w + d,
         pop: pops[Math.floor(rnd() * pops.length)]!,
         lang: pickLanguage(),
+        variant: pickVariant(),
       };
       if (v.lang !== undefined) truth.languages.set(v.lang, (truth.languages.get(v.lang) ?? 0) + 1);
+      if (v.variant !== undefined) variantTruth(v.variant).visitors++;
       line(ms, v.pop, { newTid: v.tid, newExp: v.exp, newDec: 'wait', nextTid: v.next, ...langOf(v) });
       waiting.push(v);
     }

@@ -58,7 +58,19 @@ beforeAll(async () => {
     sampleRate: 0.5,
     languages,
   });
-  const checkout = makeLog({ startMs: T0, minutes: 8, arrivals: () => 40, target: 30, room: 'checkout', seed: 5 });
+  // An A/B test of the waiting page in the checkout: the variants' table and verdicts on the page too.
+  const checkout = makeLog({
+    startMs: T0,
+    minutes: 8,
+    arrivals: () => 40,
+    target: 30,
+    room: 'checkout',
+    seed: 5,
+    variants: [
+      { name: 'a', share: 0.5 },
+      { name: 'b', share: 0.5 },
+    ],
+  });
   // The shop's requests to the origin say what the origin took, and the shop is in auto: its origin section shows too.
   const timed = shop.lines.map((l, i) =>
     l.includes('"outcome":"origin"')
@@ -115,6 +127,9 @@ describe("the report's page", () => {
     expect(violations).toEqual([]);
     expect(requests).toEqual([pageUrl]);
     expect(await page.textContent('#sampled')).toMatch(/sampled/);
+    // The checkout's A/B test is on the page: its table and a verdict for b against a.
+    expect(await page.textContent('#variants-checkout + .table caption')).toMatch(/each variant's visitors/);
+    expect(await page.locator('ul.verdict li').first().textContent()).toMatch(/^Left before their turn, b against a: /);
     await page.context().close();
   });
 

@@ -78,10 +78,14 @@ const recorded = () =>
     .map((l) => JSON.parse(l) as { args: string[]; stdin: string | null });
 
 describe('tune --service', () => {
-  it('finds the Config Store through the service links, reads it, and writes the service-wide settings as one value', async () => {
+  it("finds the Config Store through the service links, reads it, and writes the service-wide settings as one value, then each room's status basis", async () => {
     const r = await captured(() => main.tune(['--service', 'SVC', 'allow_percentage=30', 'wait_period_duration=20']));
     expect(r.result).toBe(0);
-    expect(recorded().map((c) => c.args)).toEqual([
+    const calls = recorded().map((c) => c.args);
+    // The settings the rooms' status copies changed: each room's basis follows, a value each (docs/status.md).
+    expect(calls.slice(3).map((a) => a[6])).toEqual(['room.shop.live', 'room.checkout.live']);
+    expect(calls.slice(3).every((a) => a[8]!.includes('status_basis'))).toBe(true);
+    expect(calls.slice(0, 3)).toEqual([
       ['service', 'resource-link', 'list', '--service-id', 'SVC', '--version', 'active', '--json'],
       ['config-store-entry', 'list', '--store-id', 'CFG-ID', '--json'],
       [
@@ -119,6 +123,8 @@ describe('tune --service', () => {
     expect(writes).toEqual([
       ['room.checkout.allow_percentage', '--value', '30'],
       ['room.checkout', '--value', JSON.stringify({ new_users_per_minute: '40', wait_period_duration: '15' })],
+      // Its status basis, which copies wait_period_duration and new_users_per_minute (docs/status.md).
+      ['room.checkout.live', '--value', expect.stringContaining('status_basis')],
     ]);
   });
 

@@ -56,7 +56,7 @@ describe('npm run invite', () => {
     const made = inviteIn(r.out);
     const expect1 = { room: 'shop', identity: 'ip:203.0.113.7', nowSec: NOW };
     const key = (kid: string) => ring().inviteKey(kid);
-    expect(await checkInvite(made, expect1, key)).toEqual({ ok: true, exp: NOW + 1800, kid: 'k1' });
+    expect(await checkInvite(made, expect1, key)).toEqual({ ok: true, exp: NOW + 1800, kid: 'k1', lane: null });
     expect(await checkInvite(made, { ...expect1, nowSec: NOW + 1800 }, key)).toEqual({
       ok: false,
       reason: 'invite_expired',
@@ -85,7 +85,7 @@ describe('npm run invite', () => {
       { room: 'checkout', identity: 'header:u-42', nowSec: NOW },
       (kid) => ring().inviteKey(kid),
     );
-    expect(check).toEqual({ ok: true, exp: NOW + 3600, kid: 'partner' });
+    expect(check).toEqual({ ok: true, exp: NOW + 3600, kid: 'partner', lane: null });
   });
 
   it('writes an IPv6 identity as the room groups it, by its /64', async () => {
@@ -160,6 +160,28 @@ describe('npm run invite checks the local store', () => {
     expect((await run(['--room', 'shop', '--sub', 'ip:203.0.113.7'])).error?.message).toMatch(/--sub jwt:SUB/);
     expect((await run(['--room', 'shop', '--sub', 'jwt:u-42'])).result).toBe(0);
     expect((await run(['--room', 'checkout', '--sub', 'header:u-42'])).result).toBe(0);
+  });
+
+  it('with --lane, makes a lane invitation of a lane the room declares, and refuses one it does not', async () => {
+    writeFileSync(
+      s.config,
+      JSON.stringify({
+        ...STORE,
+        'room.checkout': JSON.stringify({ identity: 'header:x-customer-id', lanes: 'members:30' }),
+      }),
+    );
+    const r = await run(['--room', 'checkout', '--sub', 'header:u-42', '--lane', 'members']);
+    expect(r.result).toBe(0);
+    expect(r.out).toContain('room checkout, lane members, for header:u-42');
+    const expect1 = { room: 'checkout', identity: 'header:u-42', nowSec: NOW, lanes: ['members'] };
+    expect(await checkInvite(inviteIn(r.out), expect1, (kid) => ring().inviteKey(kid))).toMatchObject({
+      ok: true,
+      lane: 'members',
+    });
+    const unknown = await run(['--room', 'shop', '--sub', 'ip:203.0.113.7', '--lane', 'members']);
+    expect(unknown.error?.message).toMatch(/room shop has no lane "members".*declares no lanes/);
+    expect(unknown.error?.message).toContain('npm run tune -- --room shop lanes=members:30');
+    expect((await run(['--room', 'shop', '--sub', 'none', '--lane', 'general'])).error?.name).toBe('UsageError');
   });
 
   it('knows only the room `default` in a store without routing', async () => {

@@ -13,6 +13,8 @@ import { storeRooms, storeRouting, roomSettings } from '../../lib/room-store.js'
 import { CONFIG_STORE, KEY_STORE, ORIGIN_BACKEND, PAGE_STORE } from '../../src/fastly/names.js';
 import { DEMO_ORIGIN_PORT } from '../../scripts/demo-origin.js';
 import { repoRoot } from '../../lib/paths.js';
+import { basisSettings, statusBasisWrites, storedBasis } from '../../lib/status-basis.js';
+import { setupItems } from '../support/setup-items.js';
 
 type Table = Record<string, unknown>;
 const manifest = parse(readFileSync(join(repoRoot, 'fastly.toml'), 'utf8')) as Table;
@@ -62,6 +64,16 @@ describe('fastly.toml', () => {
       expect(problems, String(room)).toEqual([]);
       if (room !== null) expect(config.allowPercentage).toBe(100);
     }
+  });
+
+  // Without it a service set up by publish alone answers its status `unknown` until a tune or a controller writes.
+  it("seeds room main's status basis exactly as tune writes it from the routing and settings seeded beside it, dated 0", () => {
+    const { 'room.main.live': live, ...rest } = setupItems();
+    const made = statusBasisWrites(rest, 0)['room.main.live'];
+    expect(live, `fastly.toml's room.main.live must be '${made}'`).toBe(made);
+    expect(storedBasis(setupItems(), 'main')).toEqual({ at: 0, settings: basisSettings(rest, 'main') });
+    // Up to date: neither npm start's nor tune's sweep would rewrite it.
+    expect(statusBasisWrites(setupItems(), 1_800_000_000)).toEqual({});
   });
 });
 

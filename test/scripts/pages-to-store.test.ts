@@ -259,3 +259,77 @@ describe('npm run pages -- --room', () => {
     expect(printed.join('\n')).toContain('--room drops pages=drops');
   });
 });
+
+describe('npm run pages: variants of the waiting page', () => {
+  let dir: string;
+  const printed: string[] = [];
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'wr-pages-variants-'));
+    printed.length = 0;
+    vi.spyOn(console, 'log').mockImplementation((m: string) => void printed.push(m));
+    vi.spyOn(console, 'error').mockImplementation((m: string) => void printed.push(m));
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await rm(dir, { recursive: true, force: true });
+  });
+  const shared = (word: string) =>
+    `<h1>${word} {{#isKeepWaiting}}again{{/isKeepWaiting}}{{^isKeepWaiting}}first{{/isKeepWaiting}}</h1>`;
+  const text = (base64: string) => Buffer.from(base64, 'base64').toString('utf8');
+
+  it('stores waiting.b.html as both waiting pages of variant b, beside the plain ones, and says how to start the test', async () => {
+    await writeFile(join(dir, 'waiting.html'), shared('Plain'));
+    await writeFile(join(dir, 'waiting.b.html'), shared('Bold'));
+    await writeFile(join(dir, 'keepwaiting.c.html'), '<h1>C again</h1>');
+    await writeFile(join(dir, 'startwaiting.c.html'), '<h1>C first</h1>');
+    const out = join(dir, 'pages.json');
+    await writeFile(out, JSON.stringify({ 'shop.deny': b64('<p>kept</p>'), 'startwaiting.old': b64('<p>gone</p>') }));
+    expect(await main(['--dir', dir, '--out', out], repoRoot)).toBe(0);
+    const store = JSON.parse(await readFile(out, 'utf8')) as Record<string, string>;
+    expect(Object.fromEntries(Object.entries(store).map(([k, v]) => [k, text(v)]))).toEqual({
+      // A room's own pages stay; the shared set, variants included, is what the folder holds now.
+      'shop.deny': '<p>kept</p>',
+      startwaiting: '<h1>Plain first</h1>',
+      keepwaiting: '<h1>Plain again</h1>',
+      'startwaiting.b': '<h1>Bold first</h1>',
+      'keepwaiting.b': '<h1>Bold again</h1>',
+      'startwaiting.c': '<h1>C first</h1>',
+      'keepwaiting.c': '<h1>C again</h1>',
+    });
+    const said = printed.join('\n');
+    expect(said).toMatch(/startwaiting \(variant b\): \d+ characters/);
+    expect(said).toContain('npm run tune -- page_variants=a,b,c');
+  });
+
+  it('prints the upload under NAME.VARIANT and ROOM.NAME.VARIANT', async () => {
+    await writeFile(join(dir, 'waiting.b.html'), shared('Bold'));
+    expect(await main(['--dir', dir, '--fastly-service', 'SVC1'], repoRoot)).toBe(0);
+    expect(printed.join('\n')).toContain(`--key=startwaiting.b --value='${b64('<h1>Bold first</h1>')}'`);
+    expect(printed.join('\n')).toContain('npm run tune -- --service SVC1 page_variants=a,b');
+    printed.length = 0;
+    expect(await main(['--dir', dir, '--room', 'drops', '--store-id', 'abc'], repoRoot)).toBe(0);
+    expect(printed.join('\n')).toContain(`--key=drops.keepwaiting.b --value='${b64('<h1>Bold again</h1>')}'`);
+    expect(printed.join('\n')).toContain('--room drops page_variants=a,b');
+  });
+
+  it('refuses a variant without both waiting pages, and ignores variants of other pages and of a', async () => {
+    await writeFile(join(dir, 'waiting.html'), shared('Plain'));
+    await writeFile(join(dir, 'deny.b.html'), '<p>closed, b</p>');
+    await writeFile(join(dir, 'waiting.a.html'), '<p>a is the plain page</p>');
+    await writeFile(join(dir, 'waiting.Big.html'), '<p>no name</p>');
+    const warnings: string[] = [];
+    const pages = await encodePages(dir, (m) => warnings.push(m));
+    expect(pages.map((p) => [p.name, p.variant])).toEqual([
+      ['startwaiting', null],
+      ['keepwaiting', null],
+    ]);
+    expect(warnings.join('\n')).toMatch(/deny\.b\.html: ignored, only the waiting pages have variants/);
+    expect(warnings.join('\n')).toMatch(/waiting\.a\.html: ignored, variant a is the plain pages/);
+    expect(warnings.join('\n')).toMatch(/waiting\.Big\.html: ignored, "Big" is no variant name/);
+    await writeFile(join(dir, 'startwaiting.d.html'), '<p>d</p>');
+    await expect(encodePages(dir)).rejects.toThrow(/variant d has no keepwaiting page: write waiting\.d\.html/);
+    await rm(join(dir, 'startwaiting.d.html'));
+    await writeFile(join(dir, 'waiting.e.html'), '<p>{{#open}}</p>');
+    await expect(encodePages(dir)).rejects.toThrow(/waiting\.e\.html: not a valid Mustache template/);
+  });
+});

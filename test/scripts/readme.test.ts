@@ -119,14 +119,14 @@ describe('docs/decisions.md', () => {
       .flatMap((l) => [...l.split('|')[1]!.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!)),
   );
 
-  it.each(['Decision', 'Outcome', 'ReasonCode'])('has a row for every %s the room logs', (name) => {
+  it.each(['Decision', 'Outcome', 'ReasonCode', 'PreviewReason'])('has a row for every %s the room logs', (name) => {
     const members = unionMembers(name);
     expect(members.length).toBeGreaterThan(3);
     for (const member of members) expect(rowNames.has(member), member).toBe(true);
   });
 
   it('has no row for a name the room does not log', () => {
-    const known = new Set(['Decision', 'Outcome', 'ReasonCode'].flatMap(unionMembers));
+    const known = new Set(['Decision', 'Outcome', 'ReasonCode', 'PreviewReason'].flatMap(unionMembers));
     expect([...rowNames].filter((name) => !known.has(name))).toEqual([]);
   });
 });
@@ -333,7 +333,7 @@ function sourceFiles(dir = ''): string[] {
   return readdirSync(join(repoRoot, dir), { withFileTypes: true }).flatMap((entry) => {
     const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
     if (entry.isDirectory())
-      return ['node_modules', 'bin', 'docs'].includes(entry.name) || entry.name.startsWith('.')
+      return ['node_modules', 'bin', 'build', 'docs'].includes(entry.name) || entry.name.startsWith('.')
         ? []
         : sourceFiles(path);
     return /\.(ts|mjs|html)$/.test(entry.name) || path === '.gitignore' ? [path] : [];

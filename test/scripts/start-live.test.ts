@@ -45,6 +45,19 @@ describe('what a stopped controller left', () => {
     expect(after.routing).toBe(demo.routing);
   });
 
+  it("is never a room's status basis, which tune writes too and decides no draw: kept when the rest is removed", async () => {
+    const basis = '{"at":1796454000,"settings":{"allow_percentage":"50"}}';
+    expect(
+      leftLive({ ...demo, 'room.shop.live': JSON.stringify({ status_basis: basis }) }, 'vm', () => false),
+    ).toBeNull();
+    const file = storeFile('basis.json', {
+      'room.shop.live': JSON.stringify({ ...JSON.parse(live), status_basis: basis }),
+      controller: beat('vm', 210),
+    });
+    expect(await clearStoppedController(file, 'vm', () => false)).toContain('room.ID.live of shop');
+    expect(JSON.parse(read(file)['room.shop.live']!)).toEqual({ status_basis: basis });
+  });
+
   it('is kept while its controller runs (a piped npm start | npm run control)', async () => {
     const file = storeFile('running.json', { 'room.shop.live': live, controller: beat('vm', 4242) });
     expect(await clearStoppedController(file, 'vm', (pid) => pid === 4242)).toContain('a controller runs (pid 4242)');

@@ -37,6 +37,9 @@ describe('npm run tune (local)', () => {
     expect(readJson(s.config)).toEqual({
       ...demo,
       settings: JSON.stringify({ ...base, allow_percentage: '25', wait_period_duration: '5' }),
+      // Each room's status basis copies the settings it reads (docs/status.md), so it follows them.
+      'room.shop.live': expect.stringContaining('status_basis'),
+      'room.checkout.live': expect.stringContaining('status_basis'),
     });
     expect(r.out).toContain('allow_percentage: "50" -> "25" (settings)');
     expect(r.out).toContain('wait_period_duration: "10" -> "5" (settings)');
@@ -177,7 +180,10 @@ describe('npm run tune: rooms', () => {
     const after = readJson(s.config);
     expect(after['room.checkout.allow_percentage']).toBe('40');
     expect(JSON.parse(after['room.checkout']!)).toEqual({ wait_period_duration: '20', new_users_per_minute: '30' });
-    expect(JSON.parse(after['room.checkout.live']!)).toEqual({ queue_cursor: '1700000000:0:1' });
+    expect(JSON.parse(after['room.checkout.live']!)).toEqual({
+      queue_cursor: '1700000000:0:1',
+      status_basis: expect.stringContaining('"new_users_per_minute":"30"'),
+    });
     expect(after.settings).toBe(demo.settings);
     expect(r.out).toContain('allow_percentage: "30" -> "40" (room.checkout.allow_percentage)');
   });

@@ -147,7 +147,8 @@ describe('a multi-key write the API refuses half-way', () => {
       clear(half.err);
       expect(half.err).toContain('503 Service Unavailable');
       expect(half.err).toContain(
-        `Config Store ${svc.configStoreId} is half-changed: written routing; not written settings. Run the same command again to finish`,
+        // The rooms' status bases (docs/status.md) go after the settings they copy: not written either.
+        `Config Store ${svc.configStoreId} is half-changed: written routing; not written settings, room.shop.live, room.checkout.live. Run the same command again to finish`,
       );
       expect(api.store(svc.configStoreId).routing).toContain('/pay');
       expect(JSON.parse(api.store(svc.configStoreId).settings!).allow_percentage).toBe('50');
@@ -158,6 +159,10 @@ describe('a multi-key write the API refuses half-way', () => {
       );
       expect(again.code, again.err).toBe(0);
       expect(JSON.parse(api.store(svc.configStoreId).settings!).allow_percentage).toBe('10');
+      for (const room of ['shop', 'checkout'])
+        expect(JSON.parse(api.store(svc.configStoreId)[`room.${room}.live`]!).status_basis).toContain(
+          '"allow_percentage":"10"',
+        );
     } finally {
       await api.stop();
       rmSync(home, { recursive: true, force: true });

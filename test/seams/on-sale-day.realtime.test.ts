@@ -1,19 +1,28 @@
 // An on-sale day, end to end, as an operator runs it: the real commands as processes (npm start with the
-// demo shop, npm run tune, event, keys, invite, control, load and report), on the built Wasm on the local
+// demo shop, npm run tune, event, keys, invite, preview, control, load and report), on the built Wasm on the local
 // host, against a scratch copy of the local store files. Each step asserts what the operator sees: the
-// start banner, the room's JSON answer and pages (a real browser for the page in German and for the
-// dashboard), the dashboard's JSON, tune's view and the report's page.
+// start banner, the room's JSON answer and pages (a real browser for the page in German, for a shop's
+// tab left in the background and told at its turn, and for the dashboard), the dashboard's JSON, tune's
+// view and the report's page.
 //
 // Each step's checks hold what an operator met when these features first met (docs/testing.md): a
 // controller surviving its npm, a stopped controller's schedule deciding unseen, a report without the
 // target or counting tickets, tune blaming the controller's heartbeat.
-import type { Browser } from 'playwright-core';
-import { readFileSync, writeFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../lib/chromium.js';
 import { canConnect } from '../../lib/host-process.js';
 import { ensureRoomWasm } from '../../lib/room-wasm.js';
+import { repoRoot } from '../../lib/paths.js';
 import { catalog as german } from '../../src/core/i18n/catalogs/de-DE.js';
+import { catalog as japanese } from '../../src/core/i18n/catalogs/ja-JP.js';
+import { enUS as english } from '../../src/core/i18n/catalogs/en-US.js';
+import { recorders, setHidden, type NotifyState, type Recorded } from '../../lib/hidden-tab.js';
+import { type RoomEvent, waitForTurn } from '../../client/index.js';
+import { CookieJar } from '../support/cookie-jar.js';
+import { catalog as thai } from '../../src/core/i18n/catalogs/th-TH.js';
 import { freeAddr, startPorts, type StartPorts } from '../../scripts/start-ports.js';
 import {
   bannerRoom,
@@ -40,6 +49,8 @@ const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z');
 
 let ws: Workspace | undefined;
 let browser: Browser | undefined;
+/** Stops the app's watch (client/) if the day ends early. */
+const appStop = new AbortController();
 let addr: string;
 let ports: StartPorts;
 
@@ -52,6 +63,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  appStop.abort();
   await browser?.close();
   await stopEverything(ws);
 }, 60_000);
@@ -90,6 +102,7 @@ describe('an on-sale day', () => {
     let room!: Launched;
     let controller!: Launched;
     let eventStartMs = 0;
+    let controllerStartMs = 0;
 
     await step('two rooms (the shop, and a sale at /checkout) and a bypass rule for the health check', async () => {
       const routing = w.file('routing.json');
@@ -143,6 +156,23 @@ describe('an on-sale day', () => {
       );
     });
 
+    await step(
+      "an A/B test of the shop's waiting page: variant b stored by npm run pages, started by tune",
+      async () => {
+        const dir = w.file('pages');
+        mkdirSync(dir);
+        const waiting = readFileSync(join(repoRoot, 'pages', 'waiting.html'), 'utf8');
+        writeFileSync(join(dir, 'waiting.b.html'), waiting.replace('<main', '<main data-variant="b"'));
+        // The plain pages stay the built-in ones: variant a.
+        const out = ok(await run(w, 'pages', ['--dir', dir]), /startwaiting \(variant b\)/);
+        expect(out).toContain('npm run tune -- page_variants=a,b');
+        ok(
+          await run(w, 'tune', ['--room', 'shop', 'page_variants=a,b']),
+          /page_variants: \(unset\) -> "a,b" \(room\.shop\)/,
+        );
+      },
+    );
+
     await step('the room starts in front of the demo shop (npm start > room.log)', async () => {
       room = launch(w, ['start', '--', '--skip-build', '--addr', addr], roomLog);
       const up = await room.waitFor(/The waiting room is running/, 150_000, () => readFileSync(roomLog, 'utf8'));
@@ -152,15 +182,64 @@ describe('an on-sale day', () => {
       expect(bannerRoom(banner, 'sale')).toContain(`${base}/checkout`);
     });
 
+    // The public status a site's status page polls (docs/status.md), answered by the room itself.
+    type Status = Record<string, unknown>;
+    const statusOf = async (id: string): Promise<Status> =>
+      (await (await fetch(`${base}/__waiting_room/status?room=${id}`)).json()) as Status;
+
+    await step('the status page: the sale counts down to its start, the shop queues', async () => {
+      const sale = await statusOf('sale');
+      expect(sale).toMatchObject({ state: 'countdown', reason: 'prequeue', eventStart: iso(eventStartMs) });
+      expect(sale.startsInSeconds as number).toBeGreaterThan(0);
+      // tune wrote each room's status basis with the settings it copies.
+      expect(Date.parse(sale.updated as string)).toBeGreaterThan(Date.now() - 600_000);
+      const shop = await statusOf('shop');
+      expect(shop).toMatchObject({ state: 'queueing', reason: 'draw', chancePercentage: 10, eventStart: null });
+      expect(shop.waitTime50PercentileSeconds as number).toBeGreaterThan(0);
+    });
+
     await step('the health check passes the rooms untouched', async () => {
       const health = await new Visitor(base).get('/health');
       expect(health.status).toBe(200);
       expect(health.text).toBe('ok\n');
     });
 
+    await step("both variants of the shop's waiting page are served, each visitor kept on one", async () => {
+      const shown = new Map<string, number>();
+      for (let i = 0; i < 40 && shown.size < 2; i++) {
+        const visitor = new Visitor(base, { 'x-load-visitor': `ab-${i}` });
+        const first = await visitor.get('/');
+        const variant = first.text.includes('data-variant="b"') ? 'b' : 'a';
+        expect(first.text).toContain('<main');
+        expect((await visitor.get('/')).text.includes('data-variant="b"'), `ab-${i}`).toBe(variant === 'b');
+        shown.set(variant, (shown.get(variant) ?? 0) + 1);
+      }
+      expect([...shown.keys()].sort()).toEqual(['a', 'b']);
+      // Each page's line names its variant (the room's output reaches room.log a moment after the answer).
+      const named = () =>
+        readFileSync(roomLog, 'utf8')
+          .split('\n')
+          .filter((l) => l.includes('"room":"shop"') && /"variant":"[ab]"/.test(l));
+      const pagesShown = 2 * (shown.get('a')! + shown.get('b')!);
+      expect(await within(10_000, () => named().length >= pagesShown), named().join('\n')).toBe(true);
+      expect(named().some((l) => l.includes('variantFallback'))).toBe(false);
+    });
+
     // The early bird keeps the countdown page open: it checks when the page would.
     const earlyBird = keepOpen(new Visitor(base, { 'x-load-visitor': 'early-bird' }), '/checkout');
     const seen = earlyBird.seen;
+    // An app on the sale too: the client of docs/apps.md, at the room's own pace, with its cookie jar.
+    const appSeen: { event: RoomEvent; atMs: number }[] = [];
+    let appIn: { text: string; atMs: number } | null = null;
+    waitForTurn(`${base}/checkout`, {
+      fetch: new CookieJar().fetch(),
+      headers: { 'x-load-visitor': 'early-app' },
+      signal: appStop.signal,
+      onEvent: (event) => appSeen.push({ event, atMs: Date.now() }),
+    }).then(
+      async (response) => void (appIn = { text: await response.text(), atMs: Date.now() }),
+      () => {},
+    );
 
     await step('an early visitor to the sale gets the countdown', async () => {
       expect(await within(10_000, () => seen.length > 0)).toBe(true);
@@ -180,7 +259,12 @@ describe('an on-sale day', () => {
     await step(
       'a visitor whose browser speaks German sees the waiting page in German, and its check done',
       async () => {
-        const context = await browser!.newContext({ locale: 'de-DE' });
+        // Each browser visitor names its own identity, as the load tool's do: without one, every browser
+        // of this machine falls back to the same IP, and two arriving in one window hold one ticket.
+        const context = await browser!.newContext({
+          locale: 'de-DE',
+          extraHTTPHeaders: { 'x-load-visitor': 'german-reader' },
+        });
         try {
           const page = await context.newPage();
           await page.goto(`${base}/`);
@@ -206,11 +290,41 @@ describe('an on-sale day', () => {
       expect(roomAnswer(other.json)?.status).toBe('startwaiting');
     });
 
+    await step(
+      "a lane invitation puts a member in the shop's members lane, shown on the page and in the JSON",
+      async () => {
+        ok(
+          await run(w, 'tune', ['--room', 'shop', 'lanes=members:30', 'lane_names=members:Club members']),
+          /lanes: \(unset\) -> "members:30" \(room\.shop\)/,
+        );
+        const out = ok(
+          await run(w, 'invite', [
+            '--room',
+            'shop',
+            '--sub',
+            'header:member-1',
+            '--lane',
+            'members',
+            '--url',
+            `${base}/`,
+          ]),
+          /room shop, lane members, for header:member-1/,
+        );
+        const member = new Visitor(base, { 'x-load-visitor': 'member-1' });
+        const page = await member.get(/link:\s+(\S+)/.exec(out)![1]!);
+        expect(page.text).toContain('Your lane: Club members');
+        // Back without the invitation (the link left the address): the lane's token keeps the lane.
+        const answer = roomAnswer((await member.get('/', { json: true })).json);
+        expect(answer).toMatchObject({ lane: 'members', laneName: 'Club members' });
+      },
+    );
+
     await step(`the controller with a target of ${TARGET} a minute in the shop, and its dashboard`, async () => {
       ok(
         await run(w, 'tune', ['--room', 'shop', `new_users_per_minute=${TARGET}`]),
         /new_users_per_minute: \(unset\) -> "60" \(room\.shop\)/,
       );
+      controllerStartMs = Date.now();
       controller = launch(w, controlArgs);
       expect(await controller.waitFor(/dashboard at http/, 120_000), controller.output()).toBe(true);
       type Snapshot = { rooms: { id: string; model: { targets: { newUsersPerMinute: number | null } } }[] };
@@ -232,6 +346,60 @@ describe('an on-sale day', () => {
       }
     });
 
+    await step(
+      'an operator previews the waiting page in Japanese on a phone: the page, and no visitor counted',
+      async () => {
+        const out = ok(
+          await run(w, 'preview', ['--room', 'shop', '--page', 'waiting', '--lang', 'ja-JP', '--url', `${base}/`]),
+        );
+        const link = /link:\s+(\S+)/.exec(out)?.[1];
+        expect(link).toContain('/__waiting_room/preview?');
+        const context = await browser!.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+        try {
+          const page = await context.newPage();
+          await page.goto(link!);
+          expect(await page.getAttribute('html', 'lang')).toBe('ja-JP');
+          expect(await page.textContent('body')).toContain(japanese.waitingTitleStart);
+          expect(await page.textContent('#wr-preview')).toMatch(/Preview of room shop: startwaiting/);
+          expect(await context.cookies()).toEqual([]);
+        } finally {
+          await context.close();
+        }
+        // The controller reads the line as a preview, apart from the room's visitors.
+        type Snapshot = { source: { previews: number } };
+        const previews = async () =>
+          ((await (await fetch(`http://127.0.0.1:${ports.dashboard}/api/snapshot`)).json()) as Snapshot).source
+            .previews;
+        expect(await within(30_000, async () => (await previews()) === 1)).toBe(true);
+      },
+    );
+
+    await step(
+      "a visitor whose browser speaks Thai waits in Thai, and the dashboard counts the shop's languages",
+      async () => {
+        const context = await browser!.newContext({
+          locale: 'th-TH',
+          extraHTTPHeaders: { 'x-load-visitor': 'thai-reader' },
+        });
+        try {
+          const page = await context.newPage();
+          await page.goto(`${base}/`);
+          expect(await page.getAttribute('html', 'lang')).toBe('th-TH');
+          expect(await page.title()).toBe(thai.waitingTitleStart);
+        } finally {
+          await context.close();
+        }
+        type Snapshot = { rooms: { id: string; languages?: { tag: string; recent: number }[] }[] };
+        const shopLanguages = async () =>
+          ((await (await fetch(`http://127.0.0.1:${ports.dashboard}/api/snapshot`)).json()) as Snapshot).rooms.find(
+            (r) => r.id === 'shop',
+          )?.languages ?? [];
+        expect(
+          await within(30_000, async () => (await shopLanguages()).some((l) => l.tag === 'th-TH' && l.recent > 0)),
+        ).toBe(true);
+      },
+    );
+
     let load!: Launched;
     await step(`the load tool: ${VISITORS} visitors in a flash crowd, for three minutes`, async () => {
       load = launch(w, [
@@ -248,6 +416,20 @@ describe('an on-sale day', () => {
         w.file('load.json'),
       ]);
       expect(await load.waitFor(/minute 1:/, 90_000), load.output()).toBe(true);
+    });
+
+    // A shop visitor in the crowd, in a browser, leaves the waiting page in a background tab with the
+    // notification allowed (each document starts hidden: through the proof's reloads and the turn).
+    let backgroundTab!: { context: BrowserContext; page: Page };
+    await step('a visitor in the crowd leaves the waiting page in a background tab', async () => {
+      const context = await browser!.newContext({ extraHTTPHeaders: { 'x-load-visitor': 'background-tab' } });
+      const page = await context.newPage();
+      const state: NotifyState = { permission: 'granted', hidden: true };
+      await page.addInitScript(recorders, state);
+      await page.goto(`${base}/`);
+      expect(await page.evaluate(() => document.visibilityState)).toBe('hidden');
+      expect(await page.title()).toBe(english.waitingTitleStart);
+      backgroundTab = { context, page };
     });
 
     await step('the controller dies (kill -9 of its npm) and is started again, mid-sale', async () => {
@@ -274,6 +456,12 @@ describe('an on-sale day', () => {
       // A room left to its own 10% would let in about three times the target; the proof's share alone far fewer.
       expect(Number(judged![3])).toBeGreaterThan(50);
       expect(Number(judged![3])).toBeLessThan(150);
+      // The shop's status is as of the controller's writes: its basis rides in each one.
+      const shop = await statusOf('shop');
+      expect(Date.parse(shop.updated as string), JSON.stringify(shop)).toBeGreaterThanOrEqual(
+        Math.floor(controllerStartMs / 1000) * 1000,
+      );
+      expect(['queueing', 'open']).toContain(shop.state);
     });
 
     await step(
@@ -308,6 +496,35 @@ describe('an on-sale day', () => {
       expect(admitted.text).toContain('Checkout · Demo shop');
       expect(admitted.atMs).toBeGreaterThanOrEqual(eventStartMs);
       expect(seen.filter((s) => s.atMs < eventStartMs).every((s) => s.status === 'prequeue')).toBe(true);
+      // Past the start the sale's status counts down no more, and still names its times.
+      const sale = await statusOf('sale');
+      expect(sale).toMatchObject({ eventStart: iso(eventStartMs), startsInSeconds: null });
+      expect(['queueing', 'open']).toContain(sale.state);
+    });
+
+    await step('the background tab was told at its turn, and goes in when its visitor comes back', async () => {
+      const { page, context } = backgroundTab;
+      const told = () => page.evaluate(() => (window as unknown as { __rec?: Recorded }).__rec?.notes ?? []);
+      expect(await within(240_000, async () => (await told()).length > 0)).toBe(true);
+      expect(await told()).toEqual([{ title: english.clientTurnTitle, body: english.clientTurnBody }]);
+      expect(await page.title()).toBe(english.clientTurnTitle);
+      await setHidden(page, false);
+      expect(await within(20_000, async () => (await page.title()).endsWith('Demo shop'))).toBe(true);
+      await context.close();
+    });
+
+    await step('the app on the sale counted down at the room’s pace, and was let in after the start', async () => {
+      expect(await within(90_000, () => appIn !== null), JSON.stringify(appSeen.map((s) => s.event.type))).toBe(true);
+      const countdown = appSeen.filter((s) => s.event.type === 'countdown');
+      expect(countdown.length).toBeGreaterThan(0);
+      expect(appSeen[0]!.event.type).toBe('countdown');
+      for (const { event } of countdown) {
+        const { answer, nextCheckSeconds } = event as Extract<RoomEvent, { type: 'countdown' }>;
+        expect(nextCheckSeconds).toBeGreaterThanOrEqual(answer.retryAfterSeconds!);
+      }
+      expect(countdown.every((s) => s.atMs < eventStartMs + 5_000)).toBe(true);
+      expect(appIn!.text).toContain('Checkout · Demo shop');
+      expect(appIn!.atMs).toBeGreaterThanOrEqual(eventStartMs);
     });
 
     await step('the controller stopped (kill of its npm)', async () => {
@@ -371,12 +588,41 @@ describe('an on-sale day', () => {
       const html = readFileSync(out, 'utf8');
       const shop = reportRoom(html, 'shop');
       expect(shop.rows.length).toBeGreaterThanOrEqual(3);
-      expect(reportRoom(html, 'sale').summary).toMatch(/^1 admitted/);
+      // The sale's two: the early bird's page and the app.
+      expect(reportRoom(html, 'sale').summary).toMatch(/^2 admitted/);
       const loadAdmitted = Number(/(\d+) visitors admitted in all/.exec(load.output())?.[1]);
       expect(
         Math.abs(count(/^([\d,]+) admitted/.exec(shop.summary)?.[1]) - loadAdmitted),
         shop.summary,
       ).toBeLessThanOrEqual(5);
+      // The preview of the morning is counted apart: no visitor of the shop, no language read.
+      expect(html).toMatch(/\b1 from preview links/);
+      expect(html).not.toMatch(/ja-JP/);
+      // The A/B test: both variants' visitors, the load tool's among them, compared with a verdict each.
+      const ab = html.slice(html.indexOf('<h3 id="variants-shop">'), html.indexOf('<p class="method">'));
+      const visitors = Object.fromEntries(
+        [...ab.matchAll(/<tr><th scope="row">([a-z0-9]+)<\/th><td>([\d,]+)<\/td>/g)].map((m) => [m[1], count(m[2])]),
+      );
+      expect(Object.keys(visitors), ab).toEqual(['a', 'b']);
+      expect(visitors.a! + visitors.b!).toBeGreaterThan(VISITORS / 2);
+      expect(Math.min(visitors.a!, visitors.b!)).toBeGreaterThan(VISITORS / 8);
+      expect(ab).toMatch(
+        /Left before their turn, b against a: (no difference shown|more left with b|fewer left with b), /,
+      );
+      expect(ab).toMatch(/Median wait, b against a: /);
+      // For the record: the load tool's crowd does not read the page, so its variants differ by chance alone.
+      console.log(`[on-sale day] the A/B comparison: ${ab.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')}`);
+      // The Thai visitor of the afternoon, among the languages the shop's waiting visitors read.
+      expect(
+        html,
+        `the report's languages:\n${html.match(/<p class="langs">.*?<\/p>/g)?.join('\n')}\nthe Thai lines of room.log:\n${readFileSync(
+          roomLog,
+          'utf8',
+        )
+          .split('\n')
+          .filter((l) => l.includes('th-TH'))
+          .join('\n')}`,
+      ).toMatch(/Languages of the waiting visitors:.*?<span>th-TH \d/);
       // The decision lines carry the shop's times, so the report has its origin a minute.
       expect(html).toMatch(/The origin: [\d,]+ requests/);
       // The journal carries the target, so the report shows admissions against it.
@@ -394,6 +640,13 @@ describe('an on-sale day', () => {
       expect(Math.max(...minutes), 'a minute of the report counts more waiting than visitors').toBeLessThanOrEqual(
         VISITORS + 10,
       );
+    });
+
+    await step('the sale closed by tune: its status says so at once', async () => {
+      ok(await run(w, 'tune', ['--room', 'sale', 'allow_percentage=0']));
+      expect(await within(10_000, async () => (await statusOf('sale')).state === 'closed')).toBe(true);
+      expect(await statusOf('sale')).toMatchObject({ reason: 'deny_all', waitTime50PercentileSeconds: null });
+      expect((await statusOf('nosuch')).error).toBe('unknown_room');
     });
 
     await step('Ctrl-C stops the room and the shop', async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { repoRoot } from '../../lib/paths.js';
 import { exampleConfigFile } from '../../lib/local-store.js';
 
-/** A scratch directory holding the day's store files; every command runs with WR_CONFIG_FILE / WR_KEYS_FILE on them. */
+/** A scratch directory holding the day's store files; every command runs with WR_CONFIG_FILE / WR_KEYS_FILE / WR_PAGES_FILE on them. */
 export interface Workspace {
   dir: string;
   config: string;
@@ -29,7 +29,7 @@ export function workspace(): Workspace {
     dir,
     config,
     keys,
-    env: { ...process.env, WR_CONFIG_FILE: config, WR_KEYS_FILE: keys },
+    env: { ...process.env, WR_CONFIG_FILE: config, WR_KEYS_FILE: keys, WR_PAGES_FILE: join(dir, 'pages.json') },
     file: (name) => join(dir, name),
   };
 }

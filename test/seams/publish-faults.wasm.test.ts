@@ -76,7 +76,12 @@ describe('fastly compute publish when Fastly refuses a step', () => {
       expect(new Map(links)).toEqual(byName);
       // and the reused config store holds [setup]'s values, rewritten by the second publish
       const config = api.store(byName.get(CONFIG_STORE)!);
-      expect(Object.keys(config).sort()).toEqual(['room.main.allow_percentage', 'routing', 'settings']);
+      expect(Object.keys(config).sort()).toEqual([
+        'room.main.allow_percentage',
+        'room.main.live',
+        'routing',
+        'settings',
+      ]);
       expect(JSON.parse(config.settings!)).toMatchObject({ allow_percentage: '100', active_key: 'key1' });
       // ready for the next case: no service, no id in fastly.toml (the stores stay, as on Fastly)
       const v = api.services.byId.get(id!)!.versions[0]!;

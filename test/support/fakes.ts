@@ -4,7 +4,7 @@
 import { handle } from '../../src/core/handler.js';
 import { storeFromSettings } from '../../src/core/settings/index.js';
 import { mintToken, roomCookies, type MintOptions } from '../../lib/mint.js';
-import type { AdmissionCounter, PageName, PenaltyBox, RoomDeps, SandboxCache } from '../../src/core/types.js';
+import type { AdmissionCounter, PenaltyBox, RoomDeps, SandboxCache } from '../../src/core/types.js';
 
 export const KID = 'k1';
 /** A fixed 64-byte key so failures reproduce. */
@@ -50,7 +50,8 @@ export interface FakeRoomOptions {
   /** Raw values of `waiting_room_config` besides them: `routing`, `room.ID`, `room.ID.allow_percentage`, ... */
   store?: Record<string, string>;
   keys?: Record<string, string>;
-  pages?: Partial<Record<PageName, string>>;
+  /** `waiting_room_pages` by key: a page name, `PAGES.NAME`, `NAME.VARIANT`, `strings.TAG`... */
+  pages?: Record<string, string>;
   nowMs?: number;
   /** Replaces the echo origin (for dead origins, revoke, own Set-Cookie). */
   origin?: (request: Request) => Promise<Response>;
@@ -148,6 +149,7 @@ export class FakeRoom {
           if (this.broken.has('config')) return missing('config');
           return this.store.get(key) ?? storeFromSettings(Object.fromEntries(this.settings))[key] ?? null;
         },
+        settingFailure: () => (this.broken.has('config') ? 'store config does not exist' : null),
         key: async (kid) => (this.broken.has('keys') ? missing('keys') : (this.keys.get(kid) ?? null)),
         page: (name) => {
           this.lookups++;

@@ -52,12 +52,17 @@ export const settingExamples: Readonly<Record<string, SettingExample>> = {
   queue_cursor: { good: '1800000000:10:2', bad: 'x:y' },
   queue_counts: { good: '10=5,20=9', bad: '20=9,10=5' },
   pages: { good: 'checkout', bad: 'Checkout Pages' },
+  page_variants: { good: 'a:3,b:1', bad: 'A B' },
   proof_of_work: { good: 'fixed', bad: 'hard' },
   proof_seconds: { good: '3', bad: '61' },
   proof_free_share: { good: '0.5', bad: '0' },
   bot_queue: { good: 'on', bad: 'yes' },
   proof_schedule: { good: '1800000000=2', bad: '1800000000=99' },
   invite_only: { good: 'true', bad: 'yes' },
+  status_basis: { good: '{"at":1800000000,"settings":{"allow_percentage":"30"}}', bad: '{"settings":{}}' },
+  lanes: { good: 'members:30,presale:20', bad: 'members:30,general:10' },
+  lane_names: { good: 'members:Club members', bad: 'members' },
+  lane_schedule: { good: 'members@1800000000=40,general@1800000000=10', bad: 'members@soon=5' },
 } satisfies Record<SettingName, SettingExample>;
 
 /** The name a setting is written under: settingsTable's `message.TAG` row stands for each language's. */

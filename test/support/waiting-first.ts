@@ -1,4 +1,4 @@
-// The order `npm test` runs its files in, within each of the two groups of projects (vitest.config.ts).
+// The order `npm test` runs its files in, within each of the groups of projects (vitest.config.ts).
 // In the first, the realtime suites (a crowd against the clock; an operator's whole day, minutes each)
 // start at once, each on a worker of its own, so neither is what the group waits for at its end, and
 // the files that run no guest fill the worker beside them: the tools as processes first, then the sim's
@@ -9,7 +9,7 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Projects by how long their files wait on the clock or on processes, longest first (a group at a time). */
-export const FIRST = ['realtime', 'process', 'browser', 'wasm', 'sim', 'unit-mocks', 'unit'];
+export const FIRST = ['realtime', 'process', 'browser', 'wasm', 'sim', 'unit-mocks', 'unit', 'alone'];
 
 const rank = (spec: TestSpecification): number => {
   const i = FIRST.indexOf(spec.project.name);

@@ -12,6 +12,8 @@ import {
   eventPhase,
   prequeueDraining,
   type DecideResult,
+  laneOf,
+  laneView,
 } from '../decision/index.js';
 import { estimateFor, type WaitEstimate } from './estimate.js';
 import type { ProofChallenge } from '../tokens/index.js';
@@ -19,7 +21,7 @@ import type { Config, PageName, PlaceQueue } from '../types.js';
 
 /** The part of a decision an answer is made from. */
 export type AnsweredResult = Pick<DecideResult, 'outcome' | 'reason' | 'waitDueSec' | 'waitExpirySec'> &
-  Partial<Pick<DecideResult, 'place' | 'proof'>>;
+  Partial<Pick<DecideResult, 'place' | 'proof' | 'lane'>>;
 
 /** Everything a waiting, countdown or deny answer tells the visitor, before it is rendered. */
 export interface AnswerFacts {
@@ -63,6 +65,8 @@ export interface AnswerFacts {
   closed: boolean;
   /** The puzzle of the draw token the visitor holds, when its draw asks for a proof (docs/bots.md); else null. */
   proof: ProofChallenge | null;
+  /** The priority lane the visitor waits in (docs/lanes.md): its id and name; null in the general lane. */
+  lane: { id: string; name: string } | null;
 }
 
 /**
@@ -82,7 +86,10 @@ function unplanned(config: Config): boolean {
  * The facts of the answer to `result` at `nowMs`. `random` (uniform [0, 1)) draws the refresh
  * interval's jitter.
  */
-export function answerFacts(config: Config, result: AnsweredResult, nowMs: number, random: () => number): AnswerFacts {
+export function answerFacts(room: Config, result: AnsweredResult, nowMs: number, random: () => number): AnswerFacts {
+  // A lane's visitor is told the lane's chances, not the room's (docs/lanes.md).
+  const lane = laneOf(room, result.lane);
+  const config = laneView(room, lane?.id ?? null);
   const page: PageName = result.outcome === 'origin' ? 'startwaiting' : result.outcome;
   // The deny page checks again after 300 s plus up to 60 (its script, which the controller counts
   // on): the header and the JSON answer tell apps the same, not a window.
@@ -136,5 +143,6 @@ export function answerFacts(config: Config, result: AnsweredResult, nowMs: numbe
     startsInSeconds: countdown === null ? null : Math.max(0, countdown - nowSec),
     closed: result.reason === 'event_closed',
     proof: result.proof ?? null,
+    lane: lane === null || page === 'deny' ? null : { id: lane.id, name: lane.name },
   };
 }

@@ -138,6 +138,16 @@ export function hammeringResult(h: Hammered): DecideResult {
   });
 }
 
+/** The 429's page: it reloads itself when the token is due (`refresh`; a preview's does not). */
+export function hammerHtml(strings: Strings, seconds: number, refresh = true): string {
+  const reload = refresh ? `<meta http-equiv="refresh" content="${seconds}">` : '';
+  return (
+    `${htmlOpen(strings)}<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `${reload}<title>${escapeHtml(strings.text('hammerTitle'))}</title></head><body><main><h1>${escapeHtml(strings.text('hammerHeading'))}</h1>` +
+    `<p>${escapeHtml(strings.text('hammerBody', { seconds }))}</p></main></body></html>`
+  );
+}
+
 /** The 429: short, uncached, no cookie change, in the visitor's language; the page comes back by itself when the token is due. */
 export function hammeringResponse(h: Hammered, json: boolean, head: boolean, strings: Strings): Response {
   const n = h.retryAfterSeconds;
@@ -151,9 +161,7 @@ export function hammeringResponse(h: Hammered, json: boolean, head: boolean, str
           language: strings.tag,
         },
       })
-    : `${htmlOpen(strings)}<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<meta http-equiv="refresh" content="${n}"><title>${escapeHtml(strings.text('hammerTitle'))}</title></head><body><main><h1>${escapeHtml(strings.text('hammerHeading'))}</h1>` +
-      `<p>${escapeHtml(strings.text('hammerBody', { seconds: n }))}</p></main></body></html>`;
+    : hammerHtml(strings, n);
   return new Response(head ? null : body, {
     status: 429,
     headers: {

@@ -7,3 +7,5 @@ export * from './page-parts.js';
 export * from './page-variants.js';
 export * from './html-text.js';
 export * from './language-links.js';
+export * from './preview-facts.js';
+export * from './variant-choice.js';

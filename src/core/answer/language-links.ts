@@ -1,9 +1,9 @@
 // The language links at the foot of every built-in page: one per language the room offers, each the
 // request's own query with `wr_lang` set to it (so a visitor on /item?id=5 stays on it). The built-in
-// pages print them ready-made (`languageLinksHtml`): a Mustache loop over eighteen links costs the
+// pages print them ready-made (`languageLinksHtml`): a Mustache loop over eighteen links cost the
 // runtime's interpreter about a millisecond a page, this a string join. Templates of one's own may
 // loop over `languageLinks` instead; both give the same HTML (test/core/language-links.test.ts).
-import type { PageLanguage } from '../i18n/index.js';
+import type { Locale, PageLanguage } from '../i18n/index.js';
 import { escapeHtml } from './html-text.js';
 import { sandboxMemory } from '../memory/index.js';
 
@@ -55,25 +55,28 @@ export function languageLinks(language: PageLanguage): LanguageLink[] {
 }
 
 /**
- * Each link's HTML after its href's query prefix, by chosen language and offered list: the same for
- * every answer of a room in one language, so made once per sandbox (bounded: a room's settings hold
- * the lists, and there are eighteen languages).
+ * Each link's HTML after its href's query prefix, by offered list and chosen language: the same for
+ * every answer of a room in one language, so made once per sandbox. Keyed by the list itself (a room's
+ * parsed settings are kept while they do not change), so an answer never walks the 38 tags to find them.
  */
-const linkTails = sandboxMemory.table<string, readonly string[]>('derived', 'language links as HTML', 256);
+const linkTails = sandboxMemory.perObject<readonly Locale[], string, readonly string[]>(
+  'derived',
+  'language links as HTML',
+  64,
+);
 
 /** The links as the built-in templates' markup would print them from `languageLinks`, escaped as Mustache escapes. */
 export function languageLinksHtml(language: PageLanguage): string {
   const chosen = language.strings.tag;
-  let id = chosen;
-  for (const l of language.offered) id += ` ${l.info.tag}`;
-  let tails = linkTails.get(id);
+  const byChosen = linkTails.of(language.offered);
+  let tails = byChosen.get(chosen);
   if (tails === undefined) {
     tails = language.offered.map((l) => {
       const tag = escapeHtml(l.info.tag);
       const current = l.info.tag === chosen ? ' aria-current="true"' : '';
       return `${escapeHtml(`${LANGUAGE_PARAM}=${encodeURIComponent(l.info.tag)}`)}" lang="${tag}" hreflang="${tag}"${current}>${escapeHtml(l.info.name)}</a> `;
     });
-    linkTails.set(id, tails);
+    byChosen.set(chosen, tails);
   }
   const others = otherParams(language.search);
   const head = `<a href="${escapeHtml(`?${others === '' ? '' : `${others}&`}`)}`;

@@ -13,6 +13,7 @@ import { everyoneIn } from './steps/everyone-in.js';
 import { allowToken, wonToken } from './steps/held-tokens.js';
 import { invitation, inviteOnly } from './steps/invitation.js';
 import { joinLine } from './steps/join-line.js';
+import { laneJoin } from './steps/lane-join.js';
 import { noToken } from './steps/no-token.js';
 import { placeInLine } from './steps/place-in-line.js';
 import { placeLost } from './steps/place-lost.js';
@@ -33,6 +34,7 @@ export const STEPS: readonly Step[] = [
   wonToken, // a win the ceiling held: admitted now
   prequeue, // before the start: the countdown
   botMarked, // a rule's bot mark with `bot_queue` on: the infinite queue
+  laneJoin, // a lane invitation on a token of another lane: a new token in its lane
   placeLost, // a place its holder stopped checking on: at the back
   queueAll, // queue_all: everyone waits, nobody draws
   joinLine, // a draw's token in a first-come room: joins the line
@@ -50,7 +52,10 @@ export async function decide(input: DecideInput): Promise<DecideResult> {
     const given = STEPS[i]!(visit);
     const answer = given instanceof Promise ? await given : given;
     // Every waiting answer of a draw token carries its puzzle when its draw asks for a proof.
-    if (answer !== null) return withChallenge(visit, answer);
+    if (answer === null) continue;
+    // Every answer names the lane the visit is in (docs/lanes.md), for the page and the log line.
+    answer.lane = visit.lane;
+    return withChallenge(visit, answer);
   }
   throw new Error('decide: no step answered (the last step always does)');
 }

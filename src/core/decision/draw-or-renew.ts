@@ -1,6 +1,7 @@
 // The draw of a due token, shared by the steps for a draw's token and for a first-come place while no
 // cursor is published: admitted on a win; on a loss, the next window's token (with the same place, if any).
-import { chanceFor, drawWins, dueAt, staleAt } from './draw.js';
+import { drawWins, dueAt, staleAt } from './draw.js';
+import { laneChance } from './lane.js';
 import { holdsPlace, type Place } from './queue.js';
 import type { DecideResult } from './result.js';
 import { admitNew } from './admit.js';
@@ -21,7 +22,8 @@ export async function drawOrRenew(visit: Visit, token: Usable, place: Place | nu
   // Past its window and the one of grace: no draw, or a kept pile of old tickets would all be drawn
   // at once when the operator raises allow_percentage. Like a loser: the next boundary.
   if (nowSec >= staleAt(exp, config)) return waitFrom(visit, boundary(nowSec, d, 1), 'token_stale', null, keep);
-  const chance = chanceFor(config, exp);
+  // A lane's draws use the lane's chance (lane.ts): the room's own in a room without lanes.
+  const chance = laneChance(config, visit.lane, exp);
   // The infinite queue's token "loses", as a loser of the real queue does, whatever the chance.
   if (stillBot) return waitFrom(visit, exp + d, 'bot_waiting', chance);
   // A proof asked and not brought: a failed or skipped one sends the visitor to the infinite queue

@@ -22,3 +22,4 @@ export * from './draw.js';
 export * from './queue.js';
 export * from './result.js';
 export * from './position.js';
+export { laneChance, laneOf, laneView, visitLane } from './lane.js';

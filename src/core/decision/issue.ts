@@ -11,7 +11,7 @@ export interface Issued {
   kid: string;
   key: CryptoKey;
   claims: TokenClaims;
-  set: { dec: TokenClaims['dec']; exp: number };
+  set: { dec: TokenClaims['dec']; exp: number; sub: string };
   nextToken: string | null;
 }
 
@@ -33,13 +33,17 @@ export async function issue(
   const sub = signer?.claims.sub ?? (await subjectOf(visit, key, bot));
   const room = roomOf(visit.config);
   const claims: TokenClaims = arr === undefined ? { dec, exp, sub, room } : { dec, exp, sub, room, arr };
+  // A lane visitor's tokens carry the lane, so it survives every check (docs/lanes.md); a place or the
+  // infinite queue's token never has one.
+  const lane = arr === undefined && dec !== 'pre' && !bot ? visit.lane : null;
+  if (lane !== null) claims.lane = lane;
   const token = await signToken(claims, kid, key);
   // Successors are the draw's: the controller counts next window's tickets by them.
   const successor = dec === 'wait' && arr === undefined && visit.successors;
-  const nextToken = successor
-    ? await signToken({ dec, exp: exp + visit.config.waitPeriodSeconds, sub, room }, kid, key)
-    : null;
-  return { token, kid, key, claims, set: { dec, exp }, nextToken };
+  const next: TokenClaims = { dec, exp: exp + visit.config.waitPeriodSeconds, sub, room };
+  if (lane !== null) next.lane = lane;
+  const nextToken = successor ? await signToken(next, kid, key) : null;
+  return { token, kid, key, claims, set: { dec, exp, sub }, nextToken };
 }
 
 /** What an issued token adds to a result. */

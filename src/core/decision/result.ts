@@ -9,6 +9,8 @@ export interface TokenRef {
   token: string;
   dec: TokenClaims['dec'];
   exp: number;
+  /** The identity hash it carries (its `sub`): what the waiting page's variant is chosen by (answer/variant-choice.ts). */
+  sub?: string;
 }
 
 export interface DecideResult {
@@ -46,6 +48,8 @@ export interface DecideResult {
   proofCheck: ProofClass | null;
   /** The decision is about a token of the infinite queue (the line's `bot`). */
   bot: boolean;
+  /** The priority lane the visitor is in (docs/lanes.md), null for the general lane or a room without lanes. */
+  lane: string | null;
 }
 
 /** A result with nothing set but what `partial` names. */
@@ -67,6 +71,7 @@ export function resultWith(
     proof: null,
     proofCheck: null,
     bot: false,
+    lane: null,
     ...partial,
   };
 }

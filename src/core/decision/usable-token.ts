@@ -156,6 +156,7 @@ async function caughtUp(token: Usable, config: Config, nowSec: number): Promise<
     sub: claims.sub,
     room: claims.room,
   };
+  if (claims.lane !== undefined) caught.lane = claims.lane;
   const signed = await signToken(caught, token.kid, token.key);
   return { ...token, token: signed, claims: caught, signature: signatureOf(signed) };
 }

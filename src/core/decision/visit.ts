@@ -28,6 +28,8 @@ export interface DecideInput extends TokenInput {
   proof?: ProofInput;
   /** A routing rule marked the request a bot (`"then": "bot"`): with `bot_queue` on, it waits in the infinite queue. */
   bot?: boolean;
+  /** The lane a valid lane invitation grants, checked against the room's lanes (docs/lanes.md); absent: none. */
+  lane?: string | null;
 }
 
 /** Why no presented token counts, and the key id the first one named. */
@@ -47,6 +49,10 @@ export interface Visit extends TokenInput {
   proof: ProofInput | undefined;
   /** A routing rule marked the request a bot. */
   bot: boolean;
+  /** The lane a valid lane invitation grants, null without one. */
+  inviteLane: string | null;
+  /** The lane the visit is in (lane.ts visitLane), null for the general lane; set by the tokens step. */
+  lane: string | null;
   /** Where the room's event stands now (queue.ts). */
   phase: Phase;
   // The token that counts, read once by the tokens step (steps/tokens.ts), which comes before every
@@ -80,6 +86,8 @@ export function openVisit(input: DecideInput): Visit {
     invited: input.invited === true,
     proof: input.proof,
     bot: input.bot === true,
+    inviteLane: input.lane ?? null,
+    lane: null,
     phase: eventPhase(input.config, nowSec),
     presented: null,
     usable: null,

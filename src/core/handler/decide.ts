@@ -36,6 +36,7 @@ export async function decideExchange(exchange: Exchange, room: string): Promise<
       diag: deps.diag,
       memory: deps.memory,
       invited: exchange.invited,
+      lane: exchange.inviteLane,
       proof: { header: proofHeader, json: wantsJson(request) },
       bot: exchange.target?.kind === 'room' && exchange.target.bot === true,
     });
@@ -66,7 +67,10 @@ async function checkInvitation(
   keys: KeyRing,
 ): Promise<void> {
   const nowSec = Math.floor(exchange.nowMs / 1000);
-  const invited = await checkInvite(invite, { room, identity, nowSec }, (kid) => keys.inviteKey(kid));
+  const lanes = exchange.config.lanes.map((l) => l.id);
+  const invited = await checkInvite(invite, { room, identity, nowSec, lanes }, (kid) => keys.inviteKey(kid));
   if (!invited.ok) exchange.invite = invited.reason;
-  exchange.invited = invited.ok;
+  // A lane invitation puts its visitor in the lane (docs/lanes.md); any other lets them in at once.
+  exchange.invited = invited.ok && invited.lane === null;
+  exchange.inviteLane = invited.ok ? invited.lane : null;
 }

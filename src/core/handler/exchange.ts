@@ -36,8 +36,10 @@ export interface Exchange extends Arrival {
   identity: IdentityKind | null;
   /** Why an invitation the request carried let nobody in, for the log line. */
   invite: InviteReason | null;
-  /** The request carries a valid invitation for this room and identity. */
+  /** The request carries a valid invitation for this room and identity, which lets its visitor in at once. */
   invited: boolean;
+  /** The lane a valid lane invitation of this room grants (docs/lanes.md), null without one. */
+  inviteLane: string | null;
   /** Whether the request has an invitation header, once the decision has read it (undefined before). */
   inviteHeader?: boolean;
   /** Whether the request has a proof header, once the decision has read it (undefined before). */
@@ -65,6 +67,7 @@ export function openExchange(arrival: Arrival, target: Target | null): Exchange 
     identity: null,
     invite: null,
     invited: false,
+    inviteLane: null,
   };
 }
 

@@ -7,3 +7,5 @@ export * from './origin.js';
 export * from './page.js';
 export * from './read.js';
 export * from './route.js';
+export * from './preview.js';
+export * from './status.js';

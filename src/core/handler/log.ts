@@ -11,6 +11,10 @@ export interface Outcome {
   status: number;
   /** The language of the answer, when the room made it (a page, the JSON answer, the 429, the 502). */
   lang?: string | null;
+  /** The visitor's variant of the waiting page in an A/B test (page_variants), null without one. */
+  variant?: string | null;
+  /** Why the variant's page was not shown (the built-in page was): `missing`, `unreadable`, `template`. */
+  variantFallback?: string;
   /** The origin failed and the room answered 502. */
   originError?: boolean;
   /** On a request sent to the origin: ms from sending it to the origin's headers, or to its failure. */
@@ -47,6 +51,8 @@ export function logOutcome(exchange: Exchange, outcome: Outcome): void {
     identity: exchange.identity,
     status: outcome.status,
     lang: outcome.lang ?? null,
+    variant: outcome.variant ?? null,
+    variantFallback: outcome.variantFallback,
     originError: outcome.originError,
     originMs: outcome.originMs,
     originStatus: outcome.originStatus,

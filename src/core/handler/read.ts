@@ -1,8 +1,9 @@
 // The first link of the chain: the request read once (its address, the clock, its cookies). A request
-// whose address cannot be parsed, and the page's solver, are answered here, before any routing.
+// whose address cannot be parsed, the page's solver and a room's status are answered here, before any routing.
 import { solverAsset } from '../pages/index.js';
 import type { RoomDeps } from '../types.js';
 import { type Arrival, NO_STORE } from './exchange.js';
+import { statusRequest } from './status.js';
 
 /** The arrival, or the answer for a request that goes no further. */
 export function readRequest(request: Request, deps: RoomDeps): Arrival | Response {
@@ -16,6 +17,9 @@ export function readRequest(request: Request, deps: RoomDeps): Arrival | Respons
   const asset = solverAsset(request.method, url.pathname);
   if (asset !== null) return asset;
   const nowMs = deps.now();
+  // A room's public status: answered here too, before any routing, never the origin's (status.ts).
+  const status = statusRequest(request, url, deps, nowMs);
+  if (status !== null) return status;
   const note = (message: string): void => {
     if (!deps.memory || deps.memory.firstTime(message)) deps.diag(message);
   };

@@ -56,17 +56,25 @@ function chineseTarget(subtags: readonly string[]): 'zh-tw' | 'zh-cn' {
 }
 
 /**
+ * Languages whose readers are served another tag's: Norwegian (`no`) and Nynorsk (`nn`) readers read
+ * Bokmål; Filipino (`fil`) is the standard Tagalog (`tl-PH`); `iw` and `in` are the old codes of
+ * Hebrew and Indonesian that Java, and so older Android browsers, still send.
+ */
+const SAME_LANGUAGE: Readonly<Record<string, string>> = { no: 'nb', nn: 'nb', fil: 'tl', iw: 'he', in: 'id' };
+
+/**
  * The offered locale that serves `requested`: the same tag (any case); for Chinese, the one of its
  * script (zh-Hant, zh-TW, zh-HK, zh-MO: zh-TW; zh, zh-Hans, zh-CN, zh-SG: zh-CN), and no other, as
  * the two scripts are not interchangeable; else the first offered of the same language (pt-PT: pt-BR,
- * en-GB: en-US). Null when the room offers nothing for it.
+ * en-GB: en-US; Serbian in either script and any country: sr-BA, written in Latin, which readers of
+ * both scripts read), counting `no` and `nn` as `nb`, `fil` as `tl`. Null when the room offers nothing for it.
  */
 export function matchLocale(requested: string, offered: readonly Locale[]): Locale | null {
   const lower = requested.trim().toLowerCase();
   if (lower === '' || lower === '*') return null;
   for (const l of offered) if (l.info.tag.toLowerCase() === lower) return l;
   const subtags = lower.split('-');
-  const primary = subtags[0]!;
+  const primary = SAME_LANGUAGE[subtags[0]!] ?? subtags[0]!;
   if (primary === 'zh') {
     const target = chineseTarget(subtags.slice(1));
     return offered.find((l) => l.info.tag.toLowerCase() === target) ?? null;

@@ -1,5 +1,5 @@
 // Numbers as a language writes them, without Intl (the Compute runtime has none): digits, the
-// decimal sign and groups of three, from the locale's NumberSymbols.
+// decimal sign and groups (of three, or three then two in India), from the locale's NumberSymbols.
 import type { NumberSymbols } from './types.js';
 
 function digitsOf(text: string, digits: string): string {
@@ -11,7 +11,7 @@ function digitsOf(text: string, digits: string): string {
 
 /**
  * `n` with at most `maxFraction` decimals (trailing zeros dropped), grouped as the locale groups:
- * 1200 -> "1,200" (en-US), "1.200" (de-DE), "1200" (es-ES), "١٬٢٠٠" (ar-EG).
+ * 1200 -> "1,200" (en-US), "1.200" (de-DE), "1200" (es-ES), "١٬٢٠٠" (ar-EG); 1234567 -> "12,34,567" (hi-IN).
  */
 export function formatNumber(n: number, symbols: NumberSymbols, maxFraction = 1): string {
   if (!Number.isFinite(n)) return digitsOf('0', symbols.digits);
@@ -22,8 +22,8 @@ export function formatNumber(n: number, symbols: NumberSymbols, maxFraction = 1)
   const grouped = whole.length >= 3 + symbols.minimumGroupingDigits;
   const groups: string[] = [];
   if (grouped)
-    for (let end = whole.length; end > 0; end -= 3)
-      groups.unshift(digitsOf(whole.slice(Math.max(0, end - 3), end), symbols.digits));
+    for (let end = whole.length, size = 3; end > 0; end -= size, size = symbols.secondaryGroup ?? 3)
+      groups.unshift(digitsOf(whole.slice(Math.max(0, end - size), end), symbols.digits));
   const wholeText = grouped ? groups.join(symbols.group) : digitsOf(whole, symbols.digits);
   return (
     (negative ? '-' : '') + wholeText + (fraction === '' ? '' : symbols.decimal + digitsOf(fraction, symbols.digits))

@@ -174,8 +174,9 @@ export function waitSummary(
  * build-time snapshot (src/core/warm.ts). Only English: each compiled message is objects in the heap,
  * and the runtime collects the whole heap after every request of a reused sandbox, so the seventeen
  * other languages compiled in the snapshot cost every request about 0.3 ms on the local host whatever
- * its language (bench/room-account.ts). Another language's messages are compiled the first time a
- * sandbox answers in it, and kept for the rest of that sandbox's life (up to 1,000 requests).
+ * its language (bench/room-account.ts). Another language's catalog is parsed (the build stores it as
+ * one string, locales.ts) and its messages compiled the first time a sandbox answers in it, and kept
+ * for the rest of that sandbox's life (up to 1,000 requests).
  * Returns how many messages it formatted.
  */
 export function warmPageText(): number {

@@ -10,6 +10,8 @@ export interface NumberSymbols {
   group: string;
   /** 2 where a four-digit number is written without a group separator (es-ES, pl-PL: "1200" but "12 000"). */
   minimumGroupingDigits: 1 | 2;
+  /** The size of the groups after the first three, when not three: 2 in hi-IN ("12,34,567"). */
+  secondaryGroup?: 2;
   /** The ten digits, 0 to 9, as the locale's default numbering system writes them. */
   digits: string;
 }

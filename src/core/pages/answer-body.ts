@@ -2,7 +2,7 @@
 // for apps or as the page's template variables and HTML. Nothing here decides what the answer says.
 import { answerFacts, type AnsweredResult, type AnswerFacts } from '../answer/index.js';
 import { type PageLanguage, englishLanguage } from '../i18n/index.js';
-import { renderPage, type PageVars } from './pages.js';
+import { type PageFallback, renderPage, type PageVars } from './pages.js';
 import { answerText } from './pages-view.js';
 import { proofCompact, proofJson } from '../tokens/index.js';
 import type { Config, PageName } from '../types.js';
@@ -35,6 +35,9 @@ export function answerJson(facts: AnswerFacts, language: PageLanguage = englishL
       placeQueue: facts.placeQueue,
       visitorsAhead: facts.place?.ahead ?? null,
       turnInSeconds: facts.place?.turnSeconds ?? null,
+      // The priority lane the visitor waits in (docs/lanes.md), its id and its name; null in the general lane.
+      lane: facts.lane?.id ?? null,
+      laneName: facts.lane?.name ?? null,
       message: language.message,
       language: language.strings.tag,
       languages: language.offered.map((l) => l.info.tag),
@@ -71,6 +74,7 @@ export function pageVars(facts: AnswerFacts): PageVars {
     proofRequired: facts.proof !== null,
     proofSeconds: facts.proof?.seconds ?? null,
     proofCompact: facts.proof === null ? null : proofCompact(facts.proof),
+    laneName: facts.lane?.name ?? null,
   };
 }
 
@@ -84,6 +88,10 @@ export interface AnswerInput {
   json: boolean;
   /** The operator's stored template for a page (base64), null for the built-in one. */
   storedPage: (name: PageName) => string | null;
+  /** The store key `storedPage` read for a page, for the operator's diagnostics; absent: the page's name. */
+  storedKey?: (name: PageName) => string;
+  /** Told when a stored page could not be shown and the built-in one was. */
+  fellBack?: (why: PageFallback) => void;
   diag: (message: string) => void;
   /** The language chosen for this answer (negotiate.ts); absent: English, with the room's `message`. */
   language?: PageLanguage;
@@ -103,6 +111,8 @@ export function renderAnswer({
   random,
   json,
   storedPage,
+  storedKey,
+  fellBack,
   diag,
   language,
 }: AnswerInput): RenderedAnswer {
@@ -111,6 +121,9 @@ export function renderAnswer({
   return {
     facts,
     contentType: 'text/html; charset=utf-8',
-    body: renderPage(facts.page, storedPage(facts.page), pageVars(facts), diag, language),
+    body: renderPage(facts.page, storedPage(facts.page), pageVars(facts), diag, language, {
+      key: storedKey?.(facts.page),
+      fellBack,
+    }),
   };
 }

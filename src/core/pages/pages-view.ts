@@ -64,8 +64,15 @@ export interface PageVars {
   proofSeconds?: number | null;
   /** The puzzle in its compact form (`1.M.salt.noncePrefix.P0.….P7`) for the page's solver; null (or absent) when none is asked. */
   proofCompact?: string | null;
+  /**
+   * A preview link's page (docs/operating.md, "Previewing a page"): made-up figures, and the built-in
+   * scripts never check the room (they show what a check would say). Absent: false.
+   */
+  preview?: boolean;
   /** Where the page loads the proof-of-work solver (the edge serves it: src/core/pages/solver-asset.ts). Absent: the built-in solver's path. */
   solverUrl?: string;
+  /** The name of the priority lane the visitor waits in (docs/lanes.md); null (or absent) in the general lane. */
+  laneName?: string | null;
 }
 
 const KEYS = Object.keys(enUS) as MessageKey[];
@@ -202,6 +209,8 @@ class Words {
         return { time: this.startsIn ?? '' };
       case 'clientNextCheck':
         return { time: this.retryAfter };
+      case 'yourLane':
+        return { lane: this.vars.laneName ?? '' };
       default:
         return undefined;
     }
@@ -224,6 +233,8 @@ export interface AnswerText {
   wait50: string | null;
   wait75: string | null;
   startsIn: string | null;
+  /** The lane the visitor waits in, in words (`yourLane`); null in the general lane. */
+  lane: string | null;
   message: string | null;
 }
 
@@ -241,6 +252,7 @@ export function answerText(vars: PageVars, language: PageLanguage = englishLangu
     wait50: listed && s.text('wait50', w.args('wait50')),
     wait75: listed && s.text('wait75', w.args('wait75')),
     startsIn: w.startsIn === null ? null : s.text('clientStartsIn', w.args('clientStartsIn')),
+    lane: vars.laneName ? s.text('yourLane', w.args('yourLane')) : null,
     message: language.message === '' ? null : language.message,
   };
 }
@@ -322,10 +334,12 @@ export function templateView(
   const estimate = w.estimate !== null;
   return Object.assign(new ViewWords(w, language), vars, {
     message: language.message,
+    preview: vars.preview === true,
     proofRequired: vars.proofRequired === true,
     proofSeconds: vars.proofSeconds ?? null,
     proofCompact: vars.proofCompact ?? null,
     solverUrl: vars.solverUrl ?? SOLVER_PATH,
+    laneName: vars.laneName ?? null,
     hasEstimate: estimate,
     waitTimePending: w.pending,
     // The wait's section: the estimate, or the words saying it is being worked out (the page's script

@@ -75,10 +75,14 @@ function decodeStored(storedBase64: string): { text: string } | { problem: strin
   return text === null ? { problem: 'is not UTF-8 text once decoded from base64' } : { text };
 }
 
+/** Why a stored page was not shown: its value is no text (`unreadable`), or no template (`template`). */
+export type PageFallback = 'unreadable' | 'template';
+
 /**
  * The page for `name`: the stored template when there is a usable one, else the built-in page.
  * A broken stored page must never cost the visitor their page, so every failure falls back and
- * tells the operator through `diag` which store entry to fix.
+ * tells the operator through `diag` which store entry to fix (`key`, the page's name unless given),
+ * and the caller through `fellBack`.
  */
 export function renderPage(
   name: PageName,
@@ -87,21 +91,25 @@ export function renderPage(
   diag: (m: string) => void,
   /** The answer's language; absent: English, with `vars.message`. */
   language?: PageLanguage,
+  stored: { key?: string; fellBack?: (why: PageFallback) => void } = {},
 ): string {
   if (storedBase64 !== null) {
+    const key = stored.key ?? name;
     const decoded = decodeStored(storedBase64);
     if ('problem' in decoded) {
-      diag(`waiting_room_pages.${name} ${decoded.problem}; serving the built-in page`);
+      diag(`waiting_room_pages.${key} ${decoded.problem}; serving the built-in page`);
+      stored.fellBack?.('unreadable');
     } else {
       try {
-        const facts = storedFacts(name, decoded.text, diag);
+        const facts = storedFacts(key, decoded.text, diag);
         // A template written in one language (made before the languages, say) gets the room's default
         // language's figures: "about 5 minutes" in its English sentences, not the visitor's Arabic.
         const speaks = language && !facts.multilingual ? (language.single ?? language) : language;
         return Mustache.render(decoded.text, templateView(vars, speaks), builtinPartials, RENDER);
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
-        diag(`waiting_room_pages.${name} is not a valid Mustache template (${why}); serving the built-in page`);
+        diag(`waiting_room_pages.${key} is not a valid Mustache template (${why}); serving the built-in page`);
+        stored.fellBack?.('template');
       }
     }
   }
@@ -126,13 +134,13 @@ const SPEAKS_LANGUAGE = /\{\{\{?[#^&]?\s*(?:t\.|lang\s*\}|dir\s*\}|language(?:Li
  * exist is still shown (Mustache renders the partial as nothing), and the operator told, then
  * (`npm run pages` refuses it). Throws as Mustache does on a template it cannot parse.
  */
-function storedFacts(name: PageName, template: string, diag: (m: string) => void): StoredFacts {
+function storedFacts(key: string, template: string, diag: (m: string) => void): StoredFacts {
   let facts = storedSeen.get(template);
   if (facts !== undefined) return facts;
   const unknown = unknownPartials(template);
   if (unknown.length > 0) {
     diag(
-      `waiting_room_pages.${name} names ${partTags(unknown)}, which do not exist: rendered as nothing. ` +
+      `waiting_room_pages.${key} names ${partTags(unknown)}, which do not exist: rendered as nothing. ` +
         `A template may use ${partTags()}; fix it and store it again (npm run pages checks it)`,
     );
   }

@@ -4,8 +4,11 @@
 // The common forms are read as declared (declared.ts, config-reader.ts); the settings below need more.
 import { parseCounts, parseCursor, parseEvent, parseMessage } from './config-events.js';
 import { parseLanguageSettings } from './config-language.js';
+import { parseLaneSettings } from './config-lanes.js';
 import { parsePaceSettings } from './config-pace.js';
 import { parseProofSettings } from './config-proof.js';
+import { checkStatusBasis } from './config-status.js';
+import { parsePageVariants } from './config-variants.js';
 import { type Get, Reader } from './config-reader.js';
 import { declared, defaultOf } from './declared.js';
 import { DEFAULT_ROOM, percentageKey, ROOM_ID, roomKey } from './layout.js';
@@ -187,6 +190,8 @@ export function parseConfig(
   const waitingStatus = Number(r.oneOf('waiting_status')) as WaitingStatus;
   const waitPeriodSeconds = r.seconds('wait_period_duration');
   const newUsersPerMinute = r.positive('new_users_per_minute');
+  const queueingMethod = r.oneOf('queueing_method');
+  const event = parseEvent(r);
   const config: Config = {
     room,
     enabled: r.boolean('enabled'),
@@ -214,17 +219,22 @@ export function parseConfig(
       fallbackPercentage: parseFallback(r),
       pace: parsePaceSettings(r, newUsersPerMinute),
     },
-    queueingMethod: r.oneOf('queueing_method'),
-    event: parseEvent(r),
+    queueingMethod,
+    event,
     queueAll: r.boolean('queue_all'),
     message: parseMessage(r),
     placeKeptSeconds: r.seconds('place_kept_seconds'),
     queueCursor: parseCursor(r),
     queueCounts: parseCounts(r, MAX_SCHEDULE_ENTRIES),
     pages: parsePages(r),
+    pageVariants: parsePageVariants(r),
     inviteOnly: r.boolean('invite_only'),
+    ...parseLaneSettings(r, queueingMethod === 'fifo', event?.prequeueStart != null, MAX_SCHEDULE_ENTRIES),
     ...parseProofSettings(r, waitPeriodSeconds, MAX_SCHEDULE_ENTRIES),
     ...parseLanguageSettings(r),
   };
+  // Read for the status alone (handler/status.ts reads it from room.ID.live itself): checked here, so a
+  // value the status cannot use is reported like any other, and tune refuses one.
+  checkStatusBasis(r);
   return { config, problems: r.problems };
 }

@@ -67,6 +67,8 @@ const json = (): Of<'json'> => ({ type: 'json' });
 const ANY: readonly Place[] = ['settings', 'room'];
 const PERCENTAGE: readonly Place[] = ['settings', 'room', 'percentage'];
 const LIVE: readonly Place[] = ['settings', 'room', 'live'];
+/** Written only where the status reads it, beside the controller's values (config-status.ts). */
+const ONLY_LIVE: readonly Place[] = ['live'];
 
 /** `START=VALUE`: a window start in epoch seconds and its value (allow_schedule, proof_schedule). */
 const WINDOW_ENTRY = '\\d{1,15}=\\d{1,3}(\\.\\d+)?';
@@ -75,6 +77,10 @@ const IDENTITY = `[Ii][Pp]|[Nn][Oo][Nn][Ee]|([Hh][Ee][Aa][Dd][Ee][Rr]|[Jj][Ww][T
 const LANGUAGE_TAG = '[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*';
 const DECIMAL = '\\d{1,15}(\\.\\d{1,9})?';
 const PAGE_SET = '[a-z0-9]([a-z0-9_-]{0,30}[a-z0-9])?';
+/** A lane's id (docs/lanes.md): a room id's alphabet. */
+const LANE_ID = PAGE_SET;
+/** `NAME` or `NAME:WEIGHT`: a variant of the waiting page (config-variants.ts) and its share. */
+const VARIANT_ENTRY = '[a-z0-9]{1,16}(:\\d{1,5})?';
 
 /** Every setting the room reads, in the order docs/configuration.md lists them. */
 export const declared = {
@@ -119,12 +125,17 @@ export const declared = {
   queue_cursor: { default: '', places: LIVE, form: pattern(`\\d{1,15}:${DECIMAL}:${DECIMAL}`) },
   queue_counts: { default: '', places: LIVE, form: list(`${DECIMAL}=\\d{1,12}`) },
   pages: { default: '', places: ANY, form: pattern(PAGE_SET) },
+  page_variants: { default: '', places: ANY, form: list(VARIANT_ENTRY) },
   proof_of_work: { default: 'off', places: ANY, form: choice('off', 'fixed', 'auto') },
   proof_seconds: { default: '5', places: ANY, form: positive(60) },
   proof_free_share: { default: '0.2', places: ANY, form: positive(1) },
   bot_queue: { default: 'off', places: ANY, form: choice('off', 'on') },
   proof_schedule: { default: '', places: LIVE, form: list(WINDOW_ENTRY) },
   invite_only: { default: 'false', places: ANY, form: boolean() },
+  status_basis: { default: '', places: ONLY_LIVE, form: json() },
+  lanes: { default: '', places: ANY, form: list(`${LANE_ID}:\\d{1,3}(\\.\\d{1,2})?`) },
+  lane_names: { default: '', places: ANY, form: list(`${LANE_ID}:[^,:]{1,40}`) },
+  lane_schedule: { default: '', places: LIVE, form: list(`(${LANE_ID})@${WINDOW_ENTRY}`) },
 } as const satisfies Record<string, Declaration>;
 
 /** The name of a declared setting; `message.TAG` stands for each built-in language's `message.ja-JP`. */

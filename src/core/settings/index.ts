@@ -17,6 +17,8 @@ export {
   type SettingName,
 } from './declared.js';
 export { MESSAGE_PREFIX, MESSAGE_TAG_SETTING } from './config-language.js';
+export { readStatusBasis, STATUS_SETTINGS, statusBasisText } from './config-status.js';
+export { DEFAULT_VARIANT, isVariantName } from './config-variants.js';
 export {
   CONTROLLER_KEY,
   DEFAULT_ROOM,
@@ -51,3 +53,4 @@ export { readRoomConfig } from './settings-read.js';
 export { CONFIG_STORE_VALUE_LIMIT, configValueChars, type SettingInfo, settingsTable } from './settings.js';
 export { MAX_PROOF_SECONDS } from './config-proof.js';
 export { scheduleEntryAt } from './schedule-entry.js';
+export { GENERAL_LANE, LANE_ID, MAX_LANES } from './config-lanes.js';

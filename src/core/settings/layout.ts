@@ -37,6 +37,8 @@ export const LIVE_SETTINGS: readonly string[] = [
   'proof_schedule',
   'queue_cursor',
   'queue_counts',
+  'status_basis',
+  'lane_schedule',
 ] satisfies readonly SettingName[];
 
 /** The raw values one room's settings are made from, as read (null: absent). */

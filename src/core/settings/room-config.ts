@@ -20,6 +20,8 @@ export const TAKEN_IN_PART: ReadonlySet<string> = new Set([
   'message',
   'jwt_jwks',
   'proof_seconds',
+  'lane_names',
+  'lane_schedule',
 ]);
 
 /**

@@ -1,9 +1,10 @@
-// Invitations: a link or header that lets one visitor into one room at once, until it expires. Any
-// backend can make one (docs/invites.md): a compact JWS, HS256, header exactly {alg, kid}, payload
-// exactly {room, sub, exp}, signed with a key stored as `invite.KID` in `waiting_room_keys`. An
-// invite is attacker-supplied text, so checking one never throws: every failure is a reason.
+// Invitations: a link or header that lets one visitor into one room at once, or into one of its
+// priority lanes, until it expires. Any backend can make one (docs/invites.md): a compact JWS, HS256,
+// header exactly {alg, kid}, payload exactly {room, sub, exp} or {room, sub, exp, lane}, signed with a
+// key stored as `invite.KID` in `waiting_room_keys`. An invite is attacker-supplied text, so checking
+// one never throws: every failure is a reason.
 import { type DecodedJws, decodeCompact, jsonObjectOf, signCompact, verifyCompact } from './jws.js';
-import { ROOM_ID } from '../settings/index.js';
+import { LANE_ID, ROOM_ID } from '../settings/index.js';
 
 export { INVITE_KID_PREFIX } from './keys.js';
 
@@ -19,14 +20,22 @@ export type InviteReason =
   | 'invite_forged'
   | 'invite_expired'
   | 'invite_other_room'
-  | 'invite_other_identity';
-export type InviteCheck = { ok: true; exp: number; kid: string } | { ok: false; reason: InviteReason };
+  | 'invite_other_identity'
+  | 'invite_unknown_lane';
+/** A valid invite: its expiry and key, and the lane it grants (null: it lets its visitor in at once). */
+export type InviteCheck =
+  | { ok: true; exp: number; kid: string; lane: string | null }
+  | { ok: false; reason: InviteReason };
 
-/** What an invite says: the room it opens, the identity it is for (identity.ts's text), its expiry (epoch s). */
+/**
+ * What an invite says: the room it opens, the identity it is for (identity.ts's text), its expiry
+ * (epoch s), and, for a lane invitation, the lane of that room its visitor waits in (docs/lanes.md).
+ */
 export interface InviteClaims {
   room: string;
   sub: string;
   exp: number;
+  lane?: string;
 }
 
 const encoder = new TextEncoder();
@@ -49,7 +58,8 @@ export function inviteFrom(url: URL, header: string | null): string | null {
  * follows it is byte-identical to this one (the tool and the tests use it; the room only verifies).
  */
 export function signInvite(claims: InviteClaims, kid: string, key: CryptoKey | Uint8Array): Promise<string> {
-  const payload = JSON.stringify({ room: claims.room, sub: claims.sub, exp: claims.exp });
+  const fields = { room: claims.room, sub: claims.sub, exp: claims.exp };
+  const payload = JSON.stringify(claims.lane === undefined ? fields : { ...fields, lane: claims.lane });
   return signCompact('HS256', kid, encoder.encode(payload), key);
 }
 
@@ -70,22 +80,26 @@ function shape(invite: string): { kid: string; claims: InviteClaims; jws: Decode
   const { kid } = header;
   if (typeof kid !== 'string' || kid === '') return null;
   const payload = jsonObjectOf(jws.payload);
-  if (payload === null || !hasExactly(payload, ['room', 'sub', 'exp'])) return null;
-  const { room, sub, exp } = payload;
+  if (payload === null) return null;
+  const laned = Object.hasOwn(payload, 'lane');
+  if (!hasExactly(payload, laned ? ['room', 'sub', 'exp', 'lane'] : ['room', 'sub', 'exp'])) return null;
+  const { room, sub, exp, lane } = payload;
   if (typeof room !== 'string' || !ROOM_ID.test(room)) return null;
   if (typeof sub !== 'string' || sub === '') return null;
   if (typeof exp !== 'number' || !Number.isSafeInteger(exp)) return null;
-  return { kid, claims: { room, sub, exp }, jws };
+  if (!laned) return { kid, claims: { room, sub, exp }, jws };
+  if (typeof lane !== 'string' || !LANE_ID.test(lane)) return null;
+  return { kid, claims: { room, sub, exp, lane }, jws };
 }
 
 /**
  * Checks an invite for one room and visitor. Order: shape -> key (an unknown kid is forged) ->
- * signature -> expiry (expired from its `exp` second on) -> room -> identity. `key` gives the invite
- * key a kid names (KeyRing.inviteKey), or null.
+ * signature -> expiry (expired from its `exp` second on) -> room -> identity -> lane (one of the
+ * room's `lanes`). `key` gives the invite key a kid names (KeyRing.inviteKey), or null.
  */
 export async function checkInvite(
   invite: string,
-  expect: { room: string; identity: string; nowSec: number },
+  expect: { room: string; identity: string; nowSec: number; lanes?: readonly string[] },
   key: (kid: string) => Promise<CryptoKey | null>,
 ): Promise<InviteCheck> {
   const shaped = shape(invite);
@@ -101,5 +115,8 @@ export async function checkInvite(
   if (claims.exp <= expect.nowSec) return { ok: false, reason: 'invite_expired' };
   if (claims.room !== expect.room) return { ok: false, reason: 'invite_other_room' };
   if (claims.sub !== expect.identity) return { ok: false, reason: 'invite_other_identity' };
-  return { ok: true, exp: claims.exp, kid };
+  if (claims.lane === undefined) return { ok: true, exp: claims.exp, kid, lane: null };
+  // A lane this room does not declare (another room's, one removed since) is no lane, never an open door.
+  if (!(expect.lanes ?? []).includes(claims.lane)) return { ok: false, reason: 'invite_unknown_lane' };
+  return { ok: true, exp: claims.exp, kid, lane: claims.lane };
 }

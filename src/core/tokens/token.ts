@@ -2,6 +2,7 @@
 // key), so the same identity in the same window gets the same token on every device.
 import { decodeCompact, jsonObjectOf, signCompact, verifyCompact } from './jws.js';
 import type { KeyRing } from './keys.js';
+import { LANE_ID } from '../settings/index.js';
 import type { ReasonCode, SandboxCache, TokenClaims } from '../types.js';
 
 export type Verified =
@@ -19,8 +20,11 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  */
 export async function signToken(claims: TokenClaims, kid: string, key: CryptoKey | Uint8Array): Promise<string> {
   // The claims' key order is fixed: byte-identical tokens.
-  const fields = { dec: claims.dec, exp: claims.exp, sub: claims.sub, room: claims.room };
-  const payload = JSON.stringify(claims.arr === undefined ? fields : { ...fields, arr: claims.arr });
+  const fields: Record<string, unknown> = { dec: claims.dec, exp: claims.exp, sub: claims.sub, room: claims.room };
+  if (claims.arr !== undefined) fields.arr = claims.arr;
+  // A lane visitor's tokens name the lane (docs/lanes.md); the general lane's are as they always were.
+  if (claims.lane !== undefined) fields.lane = claims.lane;
+  const payload = JSON.stringify(fields);
   return signCompact('HS512', kid, encoder.encode(payload), key);
 }
 
@@ -33,17 +37,28 @@ function parseClaims(payload: Uint8Array): TokenClaims | null {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const keys = Object.keys(value);
-  const { dec, exp, sub, room, arr } = value as Record<string, unknown>;
+  const { dec, exp, sub, room, arr, lane } = value as Record<string, unknown>;
   if (dec !== 'wait' && dec !== 'allow' && dec !== 'won' && dec !== 'pre') return null;
   if (typeof exp !== 'number' || !Number.isSafeInteger(exp) || typeof sub !== 'string' || typeof room !== 'string')
     return null;
-  // Exactly the claims the room signs: dec, exp, sub and room, and `arr` only where a place is kept
-  // (always on `pre`, optional on `wait`, never on the others).
+  // Exactly the claims the room signs: dec, exp, sub and room, `arr` only where a place is kept
+  // (always on `pre`, optional on `wait`, never on the others), and `lane` only on a lane visitor's.
   if (!keys.includes('dec') || !keys.includes('exp') || !keys.includes('sub') || !keys.includes('room')) return null;
-  if (keys.length === 4 && dec !== 'pre') return { dec, exp, sub, room };
-  if (keys.length !== 5 || !('arr' in value) || (dec !== 'wait' && dec !== 'pre')) return null;
-  if (typeof arr !== 'number' || !Number.isSafeInteger(arr) || arr < 0) return null;
-  return { dec, exp, sub, room, arr };
+  const hasArr = 'arr' in value;
+  const hasLane = 'lane' in value;
+  if (keys.length !== 4 + (hasArr ? 1 : 0) + (hasLane ? 1 : 0)) return null;
+  if (dec === 'pre' && !hasArr) return null;
+  const claims: TokenClaims = { dec, exp, sub, room };
+  if (hasArr) {
+    if (dec !== 'wait' && dec !== 'pre') return null;
+    if (typeof arr !== 'number' || !Number.isSafeInteger(arr) || arr < 0) return null;
+    claims.arr = arr;
+  }
+  if (hasLane) {
+    if (typeof lane !== 'string' || !LANE_ID.test(lane)) return null;
+    claims.lane = lane;
+  }
+  return claims;
 }
 
 /** A sandbox's memory of tokens it verified, and the time that bounds it. */

@@ -47,6 +47,7 @@ export function made(model: Partial<ModelSnapshot>, rest: Partial<DashboardSnaps
       lines: 123456,
       bad: 0,
       foreign: 12,
+      previews: 0,
       error: null,
     },
     lastWrite: null,

@@ -61,6 +61,7 @@ const empty = made(
       lines: 0,
       bad: 0,
       foreign: 0,
+      previews: 0,
       error: null,
     },
   },
@@ -139,6 +140,17 @@ beforeAll(async () => {
   });
   for (let i = 0; i < 90; i++)
     controller.line(`waiting_room_log :: ${admittedLine(NOW - 20_000 + i * 100, i, i % 3 === 0 ? 'FRA' : 'LHR')}`, NOW);
+  // Waiting pages the room wrote in three languages (the edge names each answer's language: `lang`).
+  for (const [lang, n] of [
+    ['th-TH', 6],
+    ['de-DE', 3],
+    ['hi-IN', 1],
+  ] as const)
+    for (let i = 0; i < n; i++)
+      controller.line(
+        `waiting_room_log :: ${JSON.stringify({ ...JSON.parse(admittedLine(NOW - 10_000 + i * 100, 500 + i)), decision: 'wait', outcome: 'keepwaiting', reason: 'lose', lang })}`,
+        NOW,
+      );
   controller.line('some other output', NOW);
   await controller.tick(NOW);
   const dashboard = await startDashboard(0, () => controller.snapshot(Date.now()));
@@ -196,7 +208,7 @@ describe('the dashboard', () => {
     expect(pops.sort()).toEqual(['FRA', 'LHR']);
     const io = await page.textContent('#io');
     expect(io).toMatch(/stdin: ok/);
-    expect(io).toMatch(/90 read, 0 unusable, 1 not the room's/);
+    expect(io).toMatch(/100 read, 0 unusable, 1 not the room's/);
     expect(io).toMatch(/allow_percentage/);
     // On the local store file there is no API budget: no panel, and no budget named beside the writes.
     expect(await page.isHidden('#api-panel')).toBe(true);
@@ -401,6 +413,64 @@ describe('the dashboard', () => {
     const points = await page.$eval('#admissions polyline', (p) => p.getAttribute('points')!.split(' ').length);
     expect(points).toBe(60);
     await page.context().close();
+  });
+
+  it("shows the languages the room's crowd reads, from the real controller's lines, most read first", async () => {
+    const page = await open(null);
+    try {
+      await expect.poll(() => page.isVisible('#languages-panel')).toBe(true);
+      const rows = await page.$$eval('#languages tr', (trs) =>
+        trs.map((tr) => [...tr.children].map((c) => c.textContent)),
+      );
+      expect(rows).toEqual([
+        ['Thai (th-TH)', '60%', '60%'],
+        ['German (de-DE)', '30%', '30%'],
+        ['Hindi (hi-IN)', '10%', '10%'],
+      ]);
+      expect(await page.textContent('#languages-caption')).toContain(
+        '10 in the last 10 minutes, 10 since the controller started',
+      );
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('hides the languages where no line names one, and shows each room its own', async () => {
+    const page = await open(busy);
+    try {
+      expect(await page.isHidden('#languages-panel')).toBe(true);
+    } finally {
+      await page.context().close();
+    }
+    const rooms: Snapshot = {
+      ...twoRooms,
+      rooms: [
+        { ...twoRooms.rooms[0]!, languages: [{ tag: 'sv-SE', recent: 0, session: 3 }] },
+        {
+          ...twoRooms.rooms[1]!,
+          languages: [
+            { tag: 'uk-UA', recent: 299, session: 900 },
+            { tag: 'other', recent: 1, session: 100 },
+          ],
+        },
+      ],
+    };
+    const two = await open(rooms, PHONE);
+    try {
+      await two.click('[data-room="checkout"]');
+      await expect.poll(() => two.textContent('#languages tr:first-child th')).toBe('Ukrainian (uk-UA)');
+      expect(await two.$$eval('#languages tr', (trs) => trs.map((tr) => tr.textContent))).toEqual([
+        'Ukrainian (uk-UA)100%90%',
+        'other tags<1%10%',
+      ]);
+      expect(await two.textContent('#languages-caption')).toContain("room checkout's own answers");
+      expect(
+        await two.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
+      expect(await axeViolations(two)).toEqual([]);
+    } finally {
+      await two.context().close();
+    }
   });
 
   it('shows the API budget when the controller reports one, and hides the panel when not', async () => {

@@ -13,6 +13,8 @@ import { ApiBudget, type StoreCall, localStore, Writer, type Store } from '../..
 import { type RoomsPort, Rooms } from '../../../control/rooms/index.js';
 import { storeFromSettings } from '../../../src/core/settings/index.js';
 import { admittedLine } from '../lines.js';
+import { basisSettings } from '../../../lib/status-basis.js';
+import { setupItems } from '../../support/setup-items.js';
 
 const T0 = Date.UTC(2026, 10, 26, 10); // a window boundary for d = 30
 
@@ -488,6 +490,36 @@ describe('what goes out', () => {
     expect(JSON.parse(after['room.default.live']!).allow_schedule).toBe(`${text},${T0 / 1000 + 690}=10`);
     expect(JSON.parse(after.controller!)).toMatchObject({ pid: 1, beat: T0 / 1000 + 1, lease: 600 });
     expect(fake.seen.written).toEqual([{ allow_schedule: text }]);
+  });
+
+  it("dates the room's status basis with each write of its live value, in that value: no call of its own (docs/status.md)", async () => {
+    const text = `${T0 / 1000 + 60}=30`;
+    const calls: string[][] = [];
+    let plan: SettingWrites = { allow_schedule: text };
+    const { c, fake } = controller({ pid: 1, startedMs: T0, learn: false, perKey: calls, plan: () => plan });
+    await c.tick(T0 + 1000);
+    const after = await stored();
+    const basis = JSON.parse(JSON.parse(after['room.default.live']!).status_basis);
+    expect(basis).toEqual({ at: T0 / 1000 + 1, settings: basisSettings(after, 'default') });
+    expect(basis.settings).toMatchObject({ allow_percentage: '40', new_users_per_minute: '60' });
+    expect(calls.flat().sort()).toEqual(['controller', 'room.default.live']);
+    expect(fake.seen.written).toEqual([{ allow_schedule: text }]);
+    // A write of allow_percentage alone leaves the live value, and its basis, as they were.
+    plan = { allow_percentage: '100' };
+    await c.tick(T0 + 2000);
+    expect((await stored())['room.default.live']).toBe(after['room.default.live']);
+  });
+
+  it('replaces the basis a new service is set up with (fastly.toml, dated 0) at its first write of the live value', async () => {
+    await writeFile(file, JSON.stringify(setupItems()));
+    const text = `${T0 / 1000 + 60}=30`;
+    const { c } = controller({ pid: 1, startedMs: T0, learn: false, plan: () => ({ allow_schedule: text }) });
+    await c.tick(T0 + 1000);
+    const after = await stored();
+    const live = JSON.parse(after['room.main.live']!);
+    expect(Object.keys(live).sort()).toEqual(['allow_schedule', 'status_basis']);
+    expect(live.allow_schedule).toMatch(new RegExp(`^${text},`));
+    expect(JSON.parse(live.status_basis)).toEqual({ at: T0 / 1000 + 1, settings: basisSettings(setupItems(), 'main') });
   });
 
   it('with a store that writes a key a call (the CLI), sends the heartbeat only every lease/3, not with every write', async () => {

@@ -21,6 +21,26 @@ const real = decisionLine({
   status: 200,
 });
 
+/** A preview link's line, as the edge writes it (src/core/handler/preview.ts). */
+const previewLine = (reason = 'preview', status = 200): string =>
+  decisionLine({
+    nowMs: NOW - 1000,
+    pop: 'LHR',
+    room: 'shop',
+    rule: null,
+    waitPeriodSeconds: 30,
+    decision: 'preview',
+    outcome: 'preview',
+    reason: reason as 'preview',
+    kid: null,
+    method: 'GET',
+    path: '/__waiting_room/preview',
+    identity: null,
+    status,
+    lang: 'ja-JP',
+    preview: 'startwaiting',
+  });
+
 describe('parseLogLine', () => {
   it('reads the line the edge writes, however the source prefixes it', () => {
     for (const text of [real, `waiting_room_log :: ${real}`, `stdout | 1a2b3c4d | ${real}`, `${real}\r`]) {
@@ -29,6 +49,13 @@ describe('parseLogLine', () => {
       if (v.kind === 'decision')
         expect(v.line).toMatchObject({ pop: 'LHR', period: 30, reason: 'no_token', tsMs: NOW - 1000 });
     }
+  });
+
+  it("reads a preview link's line as a preview, never as a visitor's decision", () => {
+    expect(parseLogLine(previewLine(), NOW)).toEqual({ kind: 'preview', room: 'shop', reason: 'preview' });
+    expect(parseLogLine(previewLine('preview_expired', 403), NOW)).toMatchObject({ reason: 'preview_expired' });
+    // Still checked as the room's line first: a broken one is bad.
+    expect(parseLogLine(previewLine().replace(/"ts":"[^"]+"/, '"ts":"then"'), NOW).kind).toBe('bad');
   });
 
   it("calls other output foreign, and the room's marker with unusable fields bad, with the reason", () => {
@@ -193,6 +220,29 @@ describe('parseLogLine', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it("reads the waiting page's variant and its fallback, and leaves out what is neither, keeping the line", () => {
+    const o = JSON.parse(real) as Record<string, unknown>;
+    const read = (fields: Record<string, unknown>) => {
+      const verdict = parseLogLine(JSON.stringify({ ...o, ...fields }), NOW);
+      expect(verdict.kind).toBe('decision');
+      return verdict.kind === 'decision' ? verdict.line : null;
+    };
+    expect(read({ variant: 'b' })).toMatchObject({ variant: 'b' });
+    expect(read({ variant: 'b', variantFallback: 'missing' })).toMatchObject({
+      variant: 'b',
+      variantFallback: 'missing',
+    });
+    expect(read({ variant: 'b', variantFallback: 'later' })!.variantFallback).toBeUndefined();
+    // A fallback without a variant names nothing.
+    expect(read({ variantFallback: 'missing' })).not.toHaveProperty('variantFallback');
+    for (const v of ['B', '', 'b-1', 'x'.repeat(17), '<b>', 3, null, ['b'], { b: 1 }]) {
+      const line = read({ variant: v, variantFallback: 'missing' })!;
+      expect(line, JSON.stringify(v)).not.toHaveProperty('variant');
+      expect(line).not.toHaveProperty('variantFallback');
+      expect(line.reason).toBe(o.reason);
+    }
   });
 
   it("reads the origin's time and status of a forwarded request, and a line without them as before", () => {

@@ -129,6 +129,27 @@ describe("each room's target in the journal", () => {
   });
 });
 
+describe("each room's lanes in the journal", () => {
+  it('ride the first write after they are read, and the first after they change, and the report reads them', async () => {
+    const { journalTargets } = await import('../../../control/store/journal-targets.js');
+    const { newJournal, journalLine: reportLine } = await import('../../../report/journal.js');
+    const settings = (lanes: string) => ({
+      settings: JSON.stringify({ allow_percentage: '50', new_users_per_minute: '120', lanes }),
+    });
+    const targets = journalTargets();
+    targets.read(settings('members:30'));
+    const first = targets.withTargets(journalLine(write, T0));
+    expect(first.rooms.default).toMatchObject({ lanes: 'members:30' });
+    expect(targets.withTargets(journalLine(write, T0 + 1000)).rooms.default?.lanes).toBeUndefined();
+    targets.read(settings('members:30,presale:20'));
+    const changed = targets.withTargets(journalLine(write, T0 + 60_000));
+    expect(changed.rooms.default!.lanes).toBe('members:30,presale:20');
+    const j = newJournal();
+    for (const line of [first, changed]) reportLine(j, JSON.stringify(line));
+    expect(j.lanes.get('default')).toBe('members:30,presale:20');
+  });
+});
+
 describe("an autopilot's rate in the journal", () => {
   it('rides every write line of a room in target_mode=auto, with its state and objective, and none of a manual room', async () => {
     const { journalTargets } = await import('../../../control/store/journal-targets.js');

@@ -42,7 +42,7 @@ describe.each(LOCALES.map((l) => [l.info.tag, l] as const))('catalog %s', (tag, 
   });
 
   it('writes numbers as Intl writes them for the locale', () => {
-    for (const n of [0, 7, 42, 1200, 12000, 1234567, 1.5, 2.5, 1000.5]) {
+    for (const n of [0, 7, 42, 1200, 12000, 123456, 1234567, 123456789, 1.5, 2.5, 1000.5, 12345.5]) {
       expect(formatNumber(n, locale.info.number), `${tag} ${n}`).toBe(
         new Intl.NumberFormat(tag, { maximumFractionDigits: 1 }).format(n),
       );
@@ -57,7 +57,7 @@ describe.each(LOCALES.map((l) => [l.info.tag, l] as const))('catalog %s', (tag, 
 });
 
 describe('the language list', () => {
-  it('has at least the 17 locales, each tag once, with a name and a direction', () => {
+  it("has Cloudflare Waiting Room's 37 languages and Hebrew, each tag once, with a name and a direction", () => {
     const tags = LOCALES.map((l) => l.info.tag);
     for (const t of [
       'en-US',
@@ -77,8 +77,30 @@ describe('the language list', () => {
       'ar-EG',
       'ru-RU',
       'fa-IR',
+      'he-IL',
+      'bg-BG',
+      'cs-CZ',
+      'da-DK',
+      'el-GR',
+      'fi-FI',
+      'hi-IN',
+      'hr-HR',
+      'hu-HU',
+      'lt-LT',
+      'ms-MY',
+      'nb-NO',
+      'ro-RO',
+      'sk-SK',
+      'sl-SI',
+      'sr-BA',
+      'sv-SE',
+      'th-TH',
+      'tl-PH',
+      'uk-UA',
+      'vi-VN',
     ])
       expect(tags).toContain(t);
+    expect(tags).toHaveLength(38);
     expect(new Set(tags).size).toBe(tags.length);
     for (const l of LOCALES) {
       expect(l.info.name).not.toBe('');

@@ -26,6 +26,27 @@ const ALL = [
   'ar-EG',
   'ru-RU',
   'fa-IR',
+  'he-IL',
+  'bg-BG',
+  'cs-CZ',
+  'da-DK',
+  'el-GR',
+  'fi-FI',
+  'hi-IN',
+  'hr-HR',
+  'hu-HU',
+  'lt-LT',
+  'ms-MY',
+  'nb-NO',
+  'ro-RO',
+  'sk-SK',
+  'sl-SI',
+  'sr-BA',
+  'sv-SE',
+  'th-TH',
+  'tl-PH',
+  'uk-UA',
+  'vi-VN',
 ].map(fake);
 const tagOf = (l: Locale | null) => l?.info.tag ?? null;
 
@@ -80,8 +101,36 @@ describe('matchLocale', () => {
     expect(tagOf(matchLocale('ar-SA', ALL))).toBe('ar-EG');
     expect(tagOf(matchLocale('fa-AF', ALL))).toBe('fa-IR');
     expect(tagOf(matchLocale('ja', ALL))).toBe('ja-JP');
-    expect(matchLocale('sv-SE', ALL)).toBeNull();
+    expect(tagOf(matchLocale('sv-FI', ALL))).toBe('sv-SE');
+    expect(tagOf(matchLocale('ms', ALL))).toBe('ms-MY');
+    expect(tagOf(matchLocale('ms-SG', ALL))).toBe('ms-MY');
+    expect(matchLocale('xx-XX', ALL)).toBeNull();
     expect(matchLocale('*', ALL)).toBeNull();
+  });
+
+  it('serves Norwegian and Nynorsk readers Bokmål, Filipino readers tl-PH, and the old Java codes', () => {
+    for (const t of ['no', 'no-NO', 'nn', 'nn-NO', 'nb', 'NB-no']) expect(tagOf(matchLocale(t, ALL)), t).toBe('nb-NO');
+    for (const t of ['fil', 'fil-PH', 'tl', 'tl-PH']) expect(tagOf(matchLocale(t, ALL)), t).toBe('tl-PH');
+    expect(tagOf(matchLocale('iw-IL', ALL))).toBe('he-IL');
+    expect(tagOf(matchLocale('in-ID', ALL))).toBe('id-ID');
+  });
+
+  it('serves Serbian in either script and from any country the Latin sr-BA', () => {
+    for (const t of ['sr', 'sr-Latn', 'sr-Cyrl', 'sr-RS', 'sr-Latn-RS', 'sr-Cyrl-BA', 'sr-ME'])
+      expect(tagOf(matchLocale(t, ALL)), t).toBe('sr-BA');
+    // Croatian and Bosnian are languages of their own: never served Serbian by this rule.
+    expect(tagOf(matchLocale('hr', ALL))).toBe('hr-HR');
+    expect(matchLocale('bs', ALL)).toBeNull();
+  });
+
+  it('leaves a language the room does not offer to the next range', () => {
+    expect(
+      matchLocale(
+        'nb-NO',
+        ALL.filter((l) => l.info.tag !== 'nb-NO'),
+      ),
+    ).toBeNull();
+    expect(matchLocale('fil', [fake('en-US')])).toBeNull();
   });
 });
 

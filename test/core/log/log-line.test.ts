@@ -135,6 +135,38 @@ describe('the decision line', () => {
     expect(line).not.toHaveProperty('originStatus');
   });
 
+  it("names the waiting page's variant after lang, and why its page fell back only beside a variant", () => {
+    const line = (fields: { variant?: string | null; variantFallback?: string }) =>
+      JSON.parse(
+        decisionLine({
+          nowMs: T0,
+          pop: 'local',
+          room: 'default',
+          rule: null,
+          waitPeriodSeconds: 10,
+          decision: 'wait',
+          outcome: 'startwaiting',
+          reason: 'no_token',
+          kid: 'k1',
+          method: 'GET',
+          path: '/',
+          identity: 'ip',
+          status: 200,
+          lang: 'de-DE',
+          ...fields,
+        }),
+      ) as Record<string, unknown>;
+    expect(Object.keys(line({ variant: 'b', variantFallback: 'missing' })).slice(-3)).toEqual([
+      'lang',
+      'variant',
+      'variantFallback',
+    ]);
+    expect(line({ variant: 'b' })).toMatchObject({ variant: 'b' });
+    expect(line({ variant: 'b' })).not.toHaveProperty('variantFallback');
+    expect(line({ variant: null, variantFallback: 'missing' })).not.toHaveProperty('variant');
+    expect(line({ variant: null, variantFallback: 'missing' })).not.toHaveProperty('variantFallback');
+  });
+
   it("writes the origin's time in whole ms and its status after pos and lang, as a simulated origin hands them in", () => {
     const line = (originMs: number, originStatus: number | 'timeout' | 'refused' | 'failed', lang?: string) =>
       JSON.parse(

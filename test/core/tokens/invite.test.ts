@@ -74,12 +74,13 @@ describe('checkInvite', () => {
     const [h, p] = invite.split('.');
     expect(b64(h!)).toBe('{"alg":"HS256","kid":"k1"}');
     expect(b64(p!)).toBe(`{"room":"shop","sub":"ip:203.0.113.7","exp":${NOW + 3600}}`);
-    expect(await checkInvite(invite, expect1, key)).toEqual({ ok: true, exp: NOW + 3600, kid: 'k1' });
+    expect(await checkInvite(invite, expect1, key)).toEqual({ ok: true, exp: NOW + 3600, kid: 'k1', lane: null });
     // The ring's imported key signs what the raw bytes sign.
     expect(await checkInvite(await signInvite(claims, 'k2', OTHER_BYTES), expect1, key)).toEqual({
       ok: true,
       exp: NOW + 3600,
       kid: 'k2',
+      lane: null,
     });
   });
 
@@ -112,11 +113,40 @@ describe('checkInvite', () => {
       await raw({ alg: 'HS256', kid: 'k1' }, JSON.stringify({ ...claims, sub: 7 })),
       await raw({ alg: 'HS256', kid: 'k1' }, JSON.stringify({ ...claims, room: 'Shop' })),
       await raw({ alg: 'HS256', kid: 'k1' }, JSON.stringify({ ...claims, room: 'x'.repeat(33) })),
+      // a lane claim that is no lane id
+      await raw({ alg: 'HS256', kid: 'k1' }, JSON.stringify({ ...claims, lane: 'Members' })),
+      await raw({ alg: 'HS256', kid: 'k1' }, JSON.stringify({ ...claims, lane: 7 })),
+      await raw({ alg: 'HS256', kid: 'k1' }, JSON.stringify({ ...claims, lane: '' })),
       await raw({ alg: 'HS256', kid: 'k1' }, '[1,2]'),
       await raw({ alg: 'HS256', kid: 'k1' }, 'null'),
     ];
     for (const bad of cases)
       expect(await checkInvite(bad, expect1, key), bad).toEqual({ ok: false, reason: 'invite_malformed' });
+  });
+
+  it('grants a lane of the room (exactly {room, sub, exp, lane}); an unknown lane is no lane, a forged one is forged', async () => {
+    const laned = await signInvite({ ...claims, lane: 'members' }, 'k1', KEY_BYTES);
+    const [, p] = laned.split('.') as [string, string];
+    expect(b64(p)).toBe(`{"room":"shop","sub":"ip:203.0.113.7","exp":${NOW + 3600},"lane":"members"}`);
+    const lanes = ['members', 'presale'];
+    expect(await checkInvite(laned, { ...expect1, lanes }, key)).toEqual({
+      ok: true,
+      exp: NOW + 3600,
+      kid: 'k1',
+      lane: 'members',
+    });
+    expect(await checkInvite(laned, { ...expect1, lanes: ['presale'] }, key)).toEqual({
+      ok: false,
+      reason: 'invite_unknown_lane',
+    });
+    expect(await checkInvite(laned, expect1, key)).toEqual({ ok: false, reason: 'invite_unknown_lane' });
+    // Another room's lane invitation is another room's, whatever its lane.
+    expect(await checkInvite(laned, { ...expect1, room: 'vip', lanes }, key)).toEqual({
+      ok: false,
+      reason: 'invite_other_room',
+    });
+    const forged = await signInvite({ ...claims, lane: 'members' }, 'k1', OTHER_BYTES);
+    expect(await checkInvite(forged, { ...expect1, lanes }, key)).toEqual({ ok: false, reason: 'invite_forged' });
   });
 
   it('is malformed when longer than 2,048 characters, before any key is asked for', async () => {

@@ -284,6 +284,7 @@ describe('verifying', () => {
       ok: true,
       exp: invite.exp,
       kid: 'k1',
+      lane: null,
     });
     await expect(compactVerify(await signInvite(invite, 'k1', KEY_BYTES), await inviteKey())).resolves.toBeTruthy();
   });

@@ -26,6 +26,17 @@ describe('token', () => {
     expect(await signToken(claims, KID, (await ring().signingKey(KID))!)).toBe(token);
   });
 
+  it("carries a lane visitor's lane as its last claim, and verifies it back; the general lane's tokens are as before", async () => {
+    const claims = { dec: 'wait' as const, exp: 1767225660, sub: 'abc', room: 'shop', lane: 'members' };
+    const token = await signToken(claims, KID, KEY_BYTES);
+    expect(b64(token.split('.')[1]!)).toBe(
+      '{"dec":"wait","exp":1767225660,"sub":"abc","room":"shop","lane":"members"}',
+    );
+    expect(await verifyToken(token, ring())).toMatchObject({ ok: true, claims });
+    const allow = await signToken({ dec: 'allow', exp: 5, sub: 's', room: 'r', lane: 'presale' }, KID, KEY_BYTES);
+    expect(await verifyToken(allow, ring())).toMatchObject({ ok: true, claims: { dec: 'allow', lane: 'presale' } });
+  });
+
   it('verifies its own tokens and maps every failure to a reason', async () => {
     const token = await signToken({ dec: 'allow', exp: 5, sub: 's', room: 'r' }, KID, KEY_BYTES);
     expect(await verifyToken(token, ring())).toMatchObject({
@@ -77,6 +88,10 @@ describe('token', () => {
       // A token of the days before rooms: no room, so no room takes it.
       '{"dec":"allow","exp":1,"sub":"s"}',
       '{"dec":"allow","exp":1,"sub":"s","room":7}',
+      // A lane that is no lane id, or a lane on the pre-queue's place.
+      '{"dec":"wait","exp":1,"sub":"s","room":"r","lane":"Members"}',
+      '{"dec":"wait","exp":1,"sub":"s","room":"r","lane":7}',
+      '{"dec":"pre","exp":1,"sub":"s","room":"r","lane":"members"}',
       '[1]',
       'nope',
     ];

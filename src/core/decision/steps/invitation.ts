@@ -17,7 +17,8 @@ async function admitInvited(visit: Visit): Promise<DecideResult> {
 }
 
 export function inviteOnly(visit: Visit): Answer {
-  if (!visit.config.inviteOnly || heldOf(visit, 'allow') !== null) return PASS;
+  // A lane invitation's visitor (or a lane token's holder) waits in the lane: it is an invitation too.
+  if (!visit.config.inviteOnly || heldOf(visit, 'allow') !== null || visit.lane !== null) return PASS;
   return resultWith({
     decision: 'deny',
     outcome: 'deny',

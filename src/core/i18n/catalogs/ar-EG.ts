@@ -54,6 +54,7 @@ export const catalog: Catalog = {
   placeHeading: 'موقعك في قائمة الانتظار',
   placeAhead: '{people} أمامك في الانتظار',
   turnIn: 'يحين دورك بعد {duration}.',
+  yourLane: 'مسار الانتظار الخاص بك: {lane}',
   waitHeading: 'مدة الانتظار المتوقعة',
   waitWithin: 'يدخل معظم الزوار خلال {duration}',
   waitWithinMinute: 'يدخل معظم الزوار خلال دقيقة',
@@ -64,6 +65,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     'البرامج النصية (JavaScript) معطّلة، لذا لا تستطيع هذه الصفحة التحقق نيابةً عنك. تأتي فرصتك التالية بعد {seconds, plural, zero {نحو # ثانية} one {نحو ثانية} two {نحو ثانيتين} few {نحو # ثوانٍ} many {نحو # ثانية} other {نحو # ثانية}}.',
   noscriptProof: 'ما دام الموقع مزدحمًا إلى هذا الحد، فإن فرصك أقل من دون البرامج النصية.',
+  notifyButton: 'أرسل لي إشعارًا عندما يحين دوري',
 
   prequeueTitle: 'يبدأ البيع قريبًا',
   prequeueIntro:
@@ -96,6 +98,9 @@ export const catalog: Catalog = {
   clientMoment: 'لحظات',
   clientNotYet: 'لم يحن دورك بعد. الوقت المتبقي حتى التحقق التالي: {time}.',
   clientTurn: 'حان دورك. جارٍ تحميل الموقع…',
+  clientTurnTitle: 'حان دورك!',
+  clientTurnBody: 'يُرجى العودة إلى علامة التبويب هذه للدخول إلى الموقع.',
+  clientNotifyOn: 'سيصلك إشعار عندما يحين دورك.',
   clientUnreachable: 'تعذّر الوصول إلى الموقع. ستُعاد المحاولة بعد قليل.',
   clientStarted: 'بدأ البيع. جارٍ التحميل…',
   clientStillClosed: 'ما زال الموقع مغلقًا. ستعيد هذه الصفحة التحقق بعد بضع دقائق.',

@@ -47,6 +47,7 @@ export const catalog: Catalog = {
   placeHeading: 'Ihr Platz in der Warteschlange',
   placeAhead: 'Vor Ihnen: {people}',
   turnIn: 'Sie sind in {duration} an der Reihe.',
+  yourLane: 'Ihre Warteschlange: {lane}',
   waitHeading: 'Geschätzte Wartezeit',
   waitWithin: 'Die meisten Besucher kommen innerhalb von {duration} auf die Website',
   waitWithinMinute: 'Die meisten Besucher kommen innerhalb einer Minute auf die Website',
@@ -57,6 +58,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     'Skripte sind deaktiviert, daher kann diese Seite nicht für Sie prüfen. Ihre nächste Chance haben Sie in {seconds, plural, one {etwa # Sekunde} other {etwa # Sekunden}}.',
   noscriptProof: 'Solange auf der Website so viel los ist, sind Ihre Chancen ohne Skripte geringer.',
+  notifyButton: 'Benachrichtigen, wenn ich an der Reihe bin',
 
   prequeueTitle: 'Der Verkauf beginnt bald',
   prequeueIntro:
@@ -90,6 +92,9 @@ export const catalog: Catalog = {
   clientMoment: 'Kürze',
   clientNotYet: 'Sie sind noch nicht an der Reihe. Die nächste Prüfung folgt in {time}.',
   clientTurn: 'Sie sind an der Reihe. Die Website wird geladen …',
+  clientTurnTitle: 'Sie sind an der Reihe!',
+  clientTurnBody: 'Kehren Sie zu diesem Tab zurück, um zur Website zu gelangen.',
+  clientNotifyOn: 'Sie erhalten eine Benachrichtigung, sobald Sie an der Reihe sind.',
   clientUnreachable: 'Die Website ist nicht erreichbar. Neuer Versuch in Kürze.',
   clientStarted: 'Der Verkauf hat begonnen. Wird geladen …',
   clientStillClosed: 'Weiterhin geschlossen. Diese Seite prüft in einigen Minuten erneut.',

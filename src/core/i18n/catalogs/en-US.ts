@@ -52,6 +52,8 @@ export const enUS = {
   placeHeading: 'Your place in line',
   placeAhead: '{people} ahead of you',
   turnIn: 'Your turn in {duration}.',
+  // A lane invitation's visitor (docs/lanes.md): {lane} is the lane's name as the operator wrote it (lane_names).
+  yourLane: 'Your lane: {lane}',
   waitHeading: 'Estimated wait',
   waitWithin: 'Most visitors get in within {duration}',
   waitWithinMinute: 'Most visitors get in within a minute',
@@ -62,6 +64,8 @@ export const enUS = {
   noscriptWaiting:
     'Scripts are off, so this page cannot check for you. Your next chance comes in {seconds, plural, one {about # second} other {about # seconds}}.',
   noscriptProof: 'While the site is this busy, without scripts your chances are lower.',
+  // The waiting pages' button that asks for a notification at the turn (pages/README.md).
+  notifyButton: 'Notify me when it is my turn',
 
   // The countdown page (prequeue).
   prequeueTitle: 'The sale starts soon',
@@ -98,6 +102,11 @@ export const enUS = {
   clientMoment: 'a moment',
   clientNotYet: 'Not your turn yet. The next check is in {time}.',
   clientTurn: 'Your turn has come. Loading the site…',
+  // At the turn in a hidden tab: the tab's title and the notification's title, then its text;
+  // the confirmation once the visitor asked for the notification.
+  clientTurnTitle: 'It is your turn!',
+  clientTurnBody: 'Come back to this tab to go to the site.',
+  clientNotifyOn: 'You will get a notification when it is your turn.',
   clientUnreachable: 'Could not reach the site. Trying again shortly.',
   clientStarted: 'The sale has started. Loading…',
   clientStillClosed: 'Still closed. This page will check again in a few minutes.',

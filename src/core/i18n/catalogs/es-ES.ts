@@ -52,6 +52,7 @@ export const catalog: Catalog = {
   placeHeading: 'Su lugar en la cola',
   placeAhead: 'Delante de usted: {people}',
   turnIn: 'Su turno llegará en {duration}.',
+  yourLane: 'Su cola de espera: {lane}',
   waitHeading: 'Tiempo de espera estimado',
   waitWithin: 'La mayoría de los visitantes entra en {duration}',
   waitWithinMinute: 'La mayoría de los visitantes entra en menos de un minuto',
@@ -62,6 +63,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     'Los scripts están desactivados, así que esta página no puede hacer las comprobaciones por usted. Su próxima oportunidad llegará en {seconds, plural, one {aproximadamente # segundo} many {unos # de segundos} other {unos # segundos}}.',
   noscriptProof: 'Mientras el sitio web tenga tantas visitas, sin scripts sus probabilidades son menores.',
+  notifyButton: 'Avisarme cuando sea mi turno',
 
   prequeueTitle: 'La venta empieza pronto',
   prequeueIntro:
@@ -95,6 +97,9 @@ export const catalog: Catalog = {
   clientMoment: 'un momento',
   clientNotYet: 'Todavía no es su turno. La próxima comprobación será en {time}.',
   clientTurn: 'Ha llegado su turno. Cargando el sitio web…',
+  clientTurnTitle: '¡Es su turno!',
+  clientTurnBody: 'Vuelva a esta pestaña para entrar en el sitio web.',
+  clientNotifyOn: 'Recibirá una notificación cuando sea su turno.',
   clientUnreachable: 'No se ha podido conectar con el sitio web. Se volverá a intentar en breve.',
   clientStarted: 'La venta ha empezado. Cargando…',
   clientStillClosed: 'Sigue cerrado. Esta página volverá a intentarlo dentro de unos minutos.',

@@ -50,6 +50,7 @@ export const catalog: Catalog = {
   placeHeading: 'جایگاه شما در صف',
   placeAhead: 'جلوتر از شما: {people}',
   turnIn: 'نوبت شما تا {duration} دیگر می‌رسد.',
+  yourLane: 'صف شما: {lane}',
   waitHeading: 'زمان تقریبی انتظار',
   waitWithin: 'بیشتر بازدیدکنندگان ظرف {duration} وارد می‌شوند',
   waitWithinMinute: 'بیشتر بازدیدکنندگان ظرف یک دقیقه وارد می‌شوند',
@@ -60,6 +61,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     'اسکریپت‌ها غیرفعال‌اند، بنابراین این صفحه نمی‌تواند به‌جای شما بررسی کند. فرصت بعدی شما {seconds, plural, one {حدود # ثانیهٔ} other {حدود # ثانیهٔ}} دیگر فرا می‌رسد.',
   noscriptProof: 'تا وقتی سایت این‌قدر شلوغ است، بدون اسکریپت شانس شما کمتر است.',
+  notifyButton: 'وقتی نوبتم رسید خبرم کنید',
 
   prequeueTitle: 'فروش به‌زودی آغاز می‌شود',
   prequeueIntro:
@@ -92,6 +94,9 @@ export const catalog: Catalog = {
   clientMoment: 'چند لحظه',
   clientNotYet: 'هنوز نوبت شما نرسیده است. بررسی بعدی تا {time} دیگر انجام می‌شود.',
   clientTurn: 'نوبت شما رسید. در حال بارگذاری سایت…',
+  clientTurnTitle: 'نوبت شما رسید!',
+  clientTurnBody: 'برای رفتن به سایت، به این زبانه برگردید.',
+  clientNotifyOn: 'وقتی نوبتتان برسد، اعلانی دریافت می‌کنید.',
   clientUnreachable: 'اتصال به سایت برقرار نشد. به‌زودی دوباره تلاش می‌شود.',
   clientStarted: 'فروش آغاز شد. در حال بارگذاری…',
   clientStillClosed: 'همچنان بسته است. این صفحه چند دقیقهٔ دیگر دوباره بررسی می‌کند.',

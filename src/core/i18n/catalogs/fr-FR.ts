@@ -53,6 +53,7 @@ export const catalog: Catalog = {
   placeHeading: 'Votre place dans la file',
   placeAhead: 'Devant vous\u00A0: {people}',
   turnIn: 'Votre tour viendra dans {duration}.',
+  yourLane: 'Votre file\u00A0: {lane}',
   waitHeading: 'Attente estimée',
   waitWithin: 'La plupart des visiteurs entrent en {duration}',
   waitWithinMinute: 'La plupart des visiteurs entrent en moins d’une minute',
@@ -63,6 +64,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     'Les scripts sont désactivés, cette page ne peut donc pas vérifier pour vous. Votre prochaine chance viendra dans {seconds, plural, one {environ # seconde} many {environ # de secondes} other {environ # secondes}}.',
   noscriptProof: 'Tant que le site est aussi sollicité, vos chances sont plus faibles sans les scripts.',
+  notifyButton: 'M’avertir quand c’est mon tour',
 
   prequeueTitle: 'La vente commence bientôt',
   prequeueIntro:
@@ -96,6 +98,9 @@ export const catalog: Catalog = {
   clientMoment: 'un instant',
   clientNotYet: 'Ce n’est pas encore votre tour. Prochaine vérification dans {time}.',
   clientTurn: 'C’est votre tour. Chargement du site…',
+  clientTurnTitle: 'C’est votre tour\u202F!',
+  clientTurnBody: 'Revenez sur cet onglet pour accéder au site.',
+  clientNotifyOn: 'Vous recevrez une notification quand ce sera votre tour.',
   clientUnreachable: 'Impossible de joindre le site. Nouvel essai dans un instant.',
   clientStarted: 'La vente a commencé. Chargement…',
   clientStillClosed: 'Toujours fermé. Cette page vérifiera de nouveau dans quelques minutes.',

@@ -48,6 +48,7 @@ export const catalog: Catalog = {
   placeHeading: 'המקום שלכם בתור',
   placeAhead: 'לפניכם: {people}',
   turnIn: 'התור שלכם יגיע בעוד {duration}.',
+  yourLane: 'המסלול שלכם: {lane}',
   waitHeading: 'זמן המתנה משוער',
   waitWithin: 'רוב המבקרים נכנסים תוך {duration}',
   waitWithinMinute: 'רוב המבקרים נכנסים תוך דקה',
@@ -58,6 +59,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     'הסקריפטים כבויים, ולכן הדף לא יכול לבדוק בשבילכם. ההזדמנות הבאה שלכם תגיע בעוד {seconds, plural, one {כשנייה} two {כשתי שניות} other {כ־# שניות}}.',
   noscriptProof: 'כל עוד יש באתר עומס כזה, בלי סקריפטים הסיכויים שלכם נמוכים יותר.',
+  notifyButton: 'להודיע לי כשמגיע תורי',
 
   prequeueTitle: 'המכירה תתחיל בקרוב',
   prequeueIntro: 'אתם בתור המקדים. כשהמכירה תתחיל, כל מי שנמצא בתור המקדים יקבל מקום בתור, שייקבע באקראי.',
@@ -87,6 +89,9 @@ export const catalog: Catalog = {
   clientMoment: 'רגע',
   clientNotYet: 'התור שלכם עוד לא הגיע. הבדיקה הבאה בעוד {time}.',
   clientTurn: 'הגיע תורכם. האתר נטען…',
+  clientTurnTitle: 'הגיע תורכם!',
+  clientTurnBody: 'חזרו ללשונית הזו כדי להיכנס לאתר.',
+  clientNotifyOn: 'תקבלו התראה כשיגיע תורכם.',
   clientUnreachable: 'לא הצלחנו להתחבר לאתר. ננסה שוב בקרוב.',
   clientStarted: 'המכירה התחילה. טוען…',
   clientStillClosed: 'עדיין סגור. הדף יבדוק שוב בעוד כמה דקות.',

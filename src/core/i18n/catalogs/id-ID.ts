@@ -46,6 +46,7 @@ export const catalog: Catalog = {
   placeHeading: 'Posisi Anda dalam antrean',
   placeAhead: 'Di depan Anda: {people}',
   turnIn: 'Giliran Anda tiba dalam {duration}.',
+  yourLane: 'Jalur antrean Anda: {lane}',
   waitHeading: 'Perkiraan waktu tunggu',
   waitWithin: 'Sebagian besar pengunjung masuk dalam {duration}',
   waitWithinMinute: 'Sebagian besar pengunjung masuk dalam satu menit',
@@ -56,6 +57,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     'JavaScript dinonaktifkan, jadi halaman ini tidak dapat memeriksa secara otomatis untuk Anda. Kesempatan Anda berikutnya datang dalam {seconds, plural, other {sekitar # detik}}.',
   noscriptProof: 'Selama situs seramai ini, peluang Anda lebih kecil tanpa JavaScript.',
+  notifyButton: 'Beri tahu saya saat giliran saya tiba',
 
   prequeueTitle: 'Penjualan segera dimulai',
   prequeueIntro:
@@ -89,6 +91,9 @@ export const catalog: Catalog = {
   clientMoment: 'sebentar',
   clientNotYet: 'Belum giliran Anda. Pemeriksaan berikutnya {time} lagi.',
   clientTurn: 'Giliran Anda telah tiba. Memuat situs…',
+  clientTurnTitle: 'Giliran Anda telah tiba!',
+  clientTurnBody: 'Kembali ke tab ini untuk masuk ke situs.',
+  clientNotifyOn: 'Anda akan menerima notifikasi saat giliran Anda tiba.',
   clientUnreachable: 'Tidak dapat terhubung ke situs. Kami akan segera mencoba lagi.',
   clientStarted: 'Penjualan telah dimulai. Memuat…',
   clientStillClosed: 'Masih ditutup. Halaman ini akan memeriksa lagi dalam beberapa menit.',

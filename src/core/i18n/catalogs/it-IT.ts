@@ -51,6 +51,7 @@ export const catalog: Catalog = {
   placeHeading: 'Il tuo posto in coda',
   placeAhead: 'Davanti a te: {people}',
   turnIn: 'Il tuo turno arriverà tra {duration}.',
+  yourLane: 'La tua coda: {lane}',
   waitHeading: 'Attesa stimata',
   waitWithin: 'La maggior parte dei visitatori accede entro {duration}',
   waitWithinMinute: 'La maggior parte dei visitatori accede entro un minuto',
@@ -61,6 +62,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     'Gli script sono disattivati, quindi questa pagina non può controllare al posto tuo. La tua prossima possibilità arriverà tra {seconds, plural, one {circa # secondo} many {circa # di secondi} other {circa # secondi}}.',
   noscriptProof: 'Finché il sito è così affollato, senza script le tue probabilità sono più basse.',
+  notifyButton: 'Avvisami quando è il mio turno',
 
   prequeueTitle: 'La vendita inizia a breve',
   prequeueIntro:
@@ -94,6 +96,9 @@ export const catalog: Catalog = {
   clientMoment: 'un attimo',
   clientNotYet: 'Non è ancora il tuo turno. Il prossimo controllo è tra {time}.',
   clientTurn: 'È il tuo turno. Caricamento del sito…',
+  clientTurnTitle: 'È il tuo turno!',
+  clientTurnBody: 'Torna a questa scheda per entrare nel sito.',
+  clientNotifyOn: 'Riceverai una notifica quando sarà il tuo turno.',
   clientUnreachable: 'Impossibile raggiungere il sito. Nuovo tentativo a breve.',
   clientStarted: 'La vendita è iniziata. Caricamento…',
   clientStillClosed: 'Ancora chiuso. Questa pagina ricontrollerà tra qualche minuto.',

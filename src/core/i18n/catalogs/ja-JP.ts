@@ -46,6 +46,7 @@ export const catalog: Catalog = {
   placeHeading: '現在の順番',
   placeAhead: 'あなたの前に{people}',
   turnIn: '順番が来るまでの目安：{duration}',
+  yourLane: 'お並びの列：{lane}',
   waitHeading: '待ち時間の目安',
   waitWithin: 'ほとんどの方が{duration}で入場しています',
   waitWithinMinute: 'ほとんどの方が1分以内に入場しています',
@@ -56,6 +57,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     'JavaScriptが無効になっているため、このページでは自動で確認できません。次に確認できるのは{seconds, plural, other {約#秒後}}です。',
   noscriptProof: 'サイトがこれほど混み合っている間は、JavaScriptが無効だと入場できる可能性が低くなります。',
+  notifyButton: '順番が来たら通知する',
 
   prequeueTitle: 'まもなく販売開始です',
   prequeueIntro:
@@ -88,6 +90,9 @@ export const catalog: Catalog = {
   clientMoment: 'もう少し',
   clientNotYet: 'まだ順番が来ていません。次の確認まで{time}です。',
   clientTurn: '順番が来ました。サイトを読み込んでいます…',
+  clientTurnTitle: '順番が来ました！',
+  clientTurnBody: 'このタブに戻ってサイトへお進みください。',
+  clientNotifyOn: '順番が来たら通知でお知らせします。',
   clientUnreachable: 'サイトに接続できませんでした。まもなく再試行します。',
   clientStarted: '販売が始まりました。読み込んでいます…',
   clientStillClosed: '現在も受付を停止しています。数分後にこのページで再度確認します。',

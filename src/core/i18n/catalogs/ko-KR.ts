@@ -46,6 +46,7 @@ export const catalog: Catalog = {
   placeHeading: '나의 대기 순서',
   placeAhead: '내 앞 대기 인원: {people}',
   turnIn: '내 차례까지 예상 시간: {duration}',
+  yourLane: '나의 대기열: {lane}',
   waitHeading: '예상 대기 시간',
   waitWithin: '대부분의 방문자가 {duration} 이내에 입장합니다',
   waitWithinMinute: '대부분의 방문자가 1분 이내에 입장합니다',
@@ -56,6 +57,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     '자바스크립트가 꺼져 있어 이 페이지에서 자동으로 확인할 수 없습니다. 다음 기회는 {seconds, plural, other {약 #초 후}}입니다.',
   noscriptProof: '사이트가 이렇게 붐비는 동안에는 자바스크립트가 꺼져 있으면 입장 가능성이 낮아집니다.',
+  notifyButton: '차례가 되면 알림 받기',
 
   prequeueTitle: '곧 판매가 시작됩니다',
   prequeueIntro:
@@ -88,6 +90,9 @@ export const catalog: Catalog = {
   clientMoment: '잠시',
   clientNotYet: '아직 차례가 아닙니다. {time} 후 다시 확인합니다.',
   clientTurn: '차례가 되었습니다. 사이트를 불러오는 중입니다…',
+  clientTurnTitle: '차례가 되었습니다!',
+  clientTurnBody: '이 탭으로 돌아와 사이트로 이동하세요.',
+  clientNotifyOn: '차례가 되면 알림으로 알려 드립니다.',
   clientUnreachable: '사이트에 연결할 수 없습니다. 잠시 후 다시 시도합니다.',
   clientStarted: '판매가 시작되었습니다. 불러오는 중입니다…',
   clientStillClosed: '아직 입장이 중단된 상태입니다. 몇 분 후 이 페이지에서 다시 확인합니다.',

@@ -48,6 +48,7 @@ export const catalog: Catalog = {
   placeHeading: 'Uw plaats in de rij',
   placeAhead: 'Vóór u in de rij: {people}',
   turnIn: 'U bent over {duration} aan de beurt.',
+  yourLane: 'Uw wachtrij: {lane}',
   waitHeading: 'Geschatte wachttijd',
   waitWithin: 'De meeste bezoekers zijn binnen {duration} aan de beurt',
   waitWithinMinute: 'De meeste bezoekers zijn binnen een minuut aan de beurt',
@@ -58,6 +59,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     'Scripts staan uit, dus deze pagina kan niet voor u controleren. Uw volgende kans komt over {seconds, plural, one {ongeveer # seconde} other {ongeveer # seconden}}.',
   noscriptProof: 'Zolang het zo druk is op de website, zijn uw kansen zonder scripts kleiner.',
+  notifyButton: 'Laat het me weten als ik aan de beurt ben',
 
   prequeueTitle: 'De verkoop begint binnenkort',
   prequeueIntro:
@@ -91,6 +93,9 @@ export const catalog: Catalog = {
   clientMoment: 'een ogenblik',
   clientNotYet: 'U bent nog niet aan de beurt. De volgende controle is over {time}.',
   clientTurn: 'U bent aan de beurt. De website wordt geladen…',
+  clientTurnTitle: 'U bent aan de beurt!',
+  clientTurnBody: 'Ga terug naar dit tabblad om naar de website te gaan.',
+  clientNotifyOn: 'U krijgt een melding zodra u aan de beurt bent.',
   clientUnreachable: 'De website is niet bereikbaar. We proberen het zo opnieuw.',
   clientStarted: 'De verkoop is begonnen. Bezig met laden…',
   clientStillClosed: 'Nog steeds gesloten. Deze pagina controleert over een paar minuten opnieuw.',

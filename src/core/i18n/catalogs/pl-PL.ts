@@ -52,6 +52,7 @@ export const catalog: Catalog = {
   placeHeading: 'Miejsce w kolejce',
   placeAhead: 'Przed Państwem: {people}',
   turnIn: 'Państwa kolej nadejdzie w ciągu {duration}.',
+  yourLane: 'Państwa kolejka: {lane}',
   waitHeading: 'Szacowany czas oczekiwania',
   waitWithin: 'Większość osób wchodzi w ciągu {duration}',
   waitWithinMinute: 'Większość osób wchodzi w ciągu minuty',
@@ -62,6 +63,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     'Skrypty są wyłączone, więc ta strona nie może sprawdzać za Państwa. Następna szansa nadejdzie za {seconds, plural, one {około # sekundę} few {około # sekundy} many {około # sekund} other {około # sekundy}}.',
   noscriptProof: 'Dopóki serwis jest tak obciążony, bez skryptów szanse są mniejsze.',
+  notifyButton: 'Powiadom mnie, gdy nadejdzie moja kolej',
 
   prequeueTitle: 'Sprzedaż wkrótce się rozpocznie',
   prequeueIntro:
@@ -96,6 +98,9 @@ export const catalog: Catalog = {
   clientMoment: 'chwila',
   clientNotYet: 'To jeszcze nie Państwa kolej. Do następnego sprawdzenia: {time}.',
   clientTurn: 'Nadeszła Państwa kolej. Wczytywanie serwisu…',
+  clientTurnTitle: 'Nadeszła Państwa kolej!',
+  clientTurnBody: 'Prosimy wrócić do tej karty, aby przejść do serwisu.',
+  clientNotifyOn: 'Otrzymają Państwo powiadomienie, gdy nadejdzie Państwa kolej.',
   clientUnreachable: 'Nie udało się połączyć z serwisem. Za chwilę spróbujemy ponownie.',
   clientStarted: 'Sprzedaż się rozpoczęła. Wczytywanie…',
   clientStillClosed: 'Nadal zamknięte. Strona sprawdzi ponownie za kilka minut.',

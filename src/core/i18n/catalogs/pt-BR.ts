@@ -52,6 +52,7 @@ export const catalog: Catalog = {
   placeHeading: 'Sua posição na fila',
   placeAhead: 'À sua frente: {people}',
   turnIn: 'Sua vez deve chegar em {duration}.',
+  yourLane: 'Sua fila: {lane}',
   waitHeading: 'Tempo de espera estimado',
   waitWithin: 'A maioria dos visitantes entra em {duration}',
   waitWithinMinute: 'A maioria dos visitantes entra em até um minuto',
@@ -62,6 +63,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     'Os scripts estão desativados, então esta página não consegue verificar por você. Sua próxima chance vem em {seconds, plural, one {cerca de # segundo} many {cerca de # de segundos} other {cerca de # segundos}}.',
   noscriptProof: 'Enquanto o site estiver recebendo tantos acessos, sem scripts suas chances são menores.',
+  notifyButton: 'Avise-me quando for a minha vez',
 
   prequeueTitle: 'A venda começa em breve',
   prequeueIntro:
@@ -95,6 +97,9 @@ export const catalog: Catalog = {
   clientMoment: 'instantes',
   clientNotYet: 'Ainda não é a sua vez. A próxima verificação será em {time}.',
   clientTurn: 'Chegou a sua vez. Carregando o site…',
+  clientTurnTitle: 'Chegou a sua vez!',
+  clientTurnBody: 'Volte para esta aba para entrar no site.',
+  clientNotifyOn: 'Você receberá uma notificação quando chegar a sua vez.',
   clientUnreachable: 'Não foi possível acessar o site. Tentando novamente em instantes.',
   clientStarted: 'A venda começou. Carregando…',
   clientStillClosed: 'Ainda fechado. Esta página vai verificar de novo em alguns minutos.',

@@ -54,6 +54,7 @@ export const catalog: Catalog = {
   placeHeading: 'Ваше место в очереди',
   placeAhead: 'Перед Вами: {people}',
   turnIn: 'Осталось ждать {duration}.',
+  yourLane: 'Вы ждёте в очереди: {lane}',
   waitHeading: 'Сколько придётся ждать',
   waitWithin: 'Большинство посетителей ждут {duration} или меньше',
   waitWithinMinute: 'Большинство посетителей ждут не больше минуты',
@@ -64,6 +65,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     'Скрипты отключены, поэтому страница не может проверять очередь за Вас. Следующий шанс — {seconds, plural, one {примерно через # секунду} few {примерно через # секунды} many {примерно через # секунд} other {примерно через # секунды}}.',
   noscriptProof: 'Пока сайт так загружен, без скриптов Ваши шансы ниже.',
+  notifyButton: 'Сообщить, когда подойдёт моя очередь',
 
   prequeueTitle: 'Продажа скоро начнётся',
   prequeueIntro:
@@ -97,6 +99,9 @@ export const catalog: Catalog = {
   clientMoment: 'несколько секунд',
   clientNotYet: 'Ваша очередь ещё не подошла. До следующей проверки: {time}.',
   clientTurn: 'Ваша очередь подошла. Загружаем сайт…',
+  clientTurnTitle: 'Ваша очередь подошла!',
+  clientTurnBody: 'Вернитесь на эту вкладку, чтобы перейти на сайт.',
+  clientNotifyOn: 'Вы получите уведомление, когда подойдёт Ваша очередь.',
   clientUnreachable: 'Не удалось связаться с сайтом. Скоро попробуем снова.',
   clientStarted: 'Продажа началась. Загрузка…',
   clientStillClosed: 'Всё ещё закрыто. Страница проверит снова через несколько минут.',

@@ -47,6 +47,7 @@ export const catalog: Catalog = {
   placeHeading: 'Sıradaki yeriniz',
   placeAhead: 'Önünüzde: {people}',
   turnIn: 'Sıranız {duration} içinde gelecek.',
+  yourLane: 'Bekleme hattınız: {lane}',
   waitHeading: 'Tahmini bekleme süresi',
   waitWithin: 'Ziyaretçilerin çoğu {duration} içinde giriyor',
   waitWithinMinute: 'Ziyaretçilerin çoğu bir dakika içinde giriyor',
@@ -57,6 +58,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     'JavaScript kapalı olduğu için bu sayfa sizin yerinize kontrol edemiyor. Bir sonraki şansınız {seconds, plural, one {yaklaşık # saniye} other {yaklaşık # saniye}} sonra.',
   noscriptProof: 'Site bu kadar yoğunken JavaScript kapalıysa şansınız daha düşüktür.',
+  notifyButton: 'Sıram geldiğinde bana haber ver',
 
   prequeueTitle: 'Satış birazdan başlıyor',
   prequeueIntro:
@@ -90,6 +92,9 @@ export const catalog: Catalog = {
   clientMoment: 'biraz',
   clientNotYet: 'Henüz sıranız gelmedi. Bir sonraki kontrole {time} kaldı.',
   clientTurn: 'Sıranız geldi. Site yükleniyor…',
+  clientTurnTitle: 'Sıranız geldi!',
+  clientTurnBody: 'Siteye geçmek için bu sekmeye geri dönün.',
+  clientNotifyOn: 'Sıranız geldiğinde bildirim alacaksınız.',
   clientUnreachable: 'Siteye ulaşılamadı. Birazdan yeniden denenecek.',
   clientStarted: 'Satış başladı. Yükleniyor…',
   clientStillClosed: 'Hâlâ kapalı. Bu sayfa birkaç dakika içinde yeniden kontrol edecek.',

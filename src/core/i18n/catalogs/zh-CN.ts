@@ -45,6 +45,7 @@ export const catalog: Catalog = {
   placeHeading: '您的排队位置',
   placeAhead: '排在您前面：{people}',
   turnIn: '预计轮到您还需：{duration}',
+  yourLane: '您的排队通道：{lane}',
   waitHeading: '预计等待时间',
   waitWithin: '大多数访客在{duration}内进入',
   waitWithinMinute: '大多数访客在1分钟内进入',
@@ -55,6 +56,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     '您的浏览器已禁用 JavaScript，此页面无法自动为您检查。{seconds, plural, other {约#秒}}后将有下一次机会。',
   noscriptProof: '网站如此繁忙期间，禁用 JavaScript 会降低您进入的机会。',
+  notifyButton: '轮到我时通知我',
 
   prequeueTitle: '即将开售',
   prequeueIntro: '您已进入预排队。开售时，所有预排队的访客都会被随机分配一个排队位置。',
@@ -83,6 +85,9 @@ export const catalog: Catalog = {
   clientMoment: '片刻',
   clientNotYet: '还没轮到您。将在{time}后再次检查。',
   clientTurn: '轮到您了。正在加载网站…',
+  clientTurnTitle: '轮到您了！',
+  clientTurnBody: '请返回此标签页进入网站。',
+  clientNotifyOn: '轮到您时，我们会向您发送通知。',
   clientUnreachable: '无法连接到网站。稍后将自动重试。',
   clientStarted: '已经开售。正在加载…',
   clientStillClosed: '仍未开放。此页面将在几分钟后再次检查。',

@@ -45,6 +45,7 @@ export const catalog: Catalog = {
   placeHeading: '您的排隊位置',
   placeAhead: '排在您前面：{people}',
   turnIn: '預計輪到您還需：{duration}',
+  yourLane: '您的排隊通道：{lane}',
   waitHeading: '預估等候時間',
   waitWithin: '大多數訪客在{duration}內進入',
   waitWithinMinute: '大多數訪客在1分鐘內進入',
@@ -55,6 +56,7 @@ export const catalog: Catalog = {
   noscriptWaiting:
     '您的瀏覽器已停用 JavaScript，此頁面無法自動為您確認。{seconds, plural, other {約#秒}}後會有下一次機會。',
   noscriptProof: '網站如此繁忙期間，停用 JavaScript 會降低您進入的機會。',
+  notifyButton: '輪到我時通知我',
 
   prequeueTitle: '即將開賣',
   prequeueIntro: '您已進入預先排隊。開賣時，所有預先排隊的訪客都會隨機分配到一個排隊位置。',
@@ -83,6 +85,9 @@ export const catalog: Catalog = {
   clientMoment: '片刻',
   clientNotYet: '還沒輪到您。將在{time}後再次確認。',
   clientTurn: '輪到您了。正在載入網站…',
+  clientTurnTitle: '輪到您了！',
+  clientTurnBody: '請回到這個分頁進入網站。',
+  clientNotifyOn: '輪到您時，我們會傳送通知給您。',
   clientUnreachable: '無法連線到網站。稍後會自動重試。',
   clientStarted: '已經開賣。正在載入…',
   clientStillClosed: '仍未開放。此頁面會在幾分鐘後再次確認。',

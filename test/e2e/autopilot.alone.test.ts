@@ -27,8 +27,9 @@ const FLOOR = 45;
  * objective, 2 s at p90. An admitted visitor asks about four pages over a visit, so it keeps the
  * objective up to about 75 new visitors a minute: above the floor, and below twice it, where the
  * autopilot's first doubling lands. A busy machine adds its own delay to every time the room measures
- * (the host shares two cores with the load tool, the controller and other suites): at this scale it is
- * small beside the shop's own, so the shop, not the machine, sets the pace.
+ * (the host shares two cores with the load tool and the controller): at this scale it is small beside
+ * the shop's own, so the shop, not the machine, sets the pace. Other suites beside it were not small
+ * (CI saw the shop's p90 past its 4 s line), so `npm test` runs this file alone, last (`*.alone.test.ts`).
  */
 const SHOP: CapacityOptions = { workers: 2, serviceMs: 300, maxWaitMs: 4_000 };
 const OBJECTIVE_MS = 2_000;
