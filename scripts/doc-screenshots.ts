@@ -3,7 +3,8 @@
 // as it changes (its languages, its words, its look): docs/turn-notice.png, a waiting page at the turn
 // in a background tab, with what the tab's title and the notification said written under it (the
 // headless browser draws no tab strip and no system notification); docs/lanes-members.png, the waiting
-// page of a visitor invited into a lane. `--out DIR` writes them elsewhere.
+// page of a visitor invited into a lane; docs/languages-*.png, the waiting page in five languages and
+// the Arabic countdown at a phone's width, chosen by the browser's language. `--out DIR` writes them elsewhere.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,15 +17,18 @@ import { startRoom, type Room } from '../lib/room-host.js';
 import { signInvite } from '../src/core/tokens/index.js';
 
 const USAGE = `usage: npm run docs:screenshots [-- --out DIR]
-  --out  where turn-notice.png and lanes-members.png are written (default docs/)`;
+  --out  where turn-notice.png, lanes-members.png and languages-*.png are written (default docs/)`;
 
 /** The pictures' width: a phone held sideways, or a narrow desktop window. */
 const WIDTH = 720;
+/** The language pictures' width: a phone held upright. */
+const PHONE_WIDTH = 412;
 const INVITE_KEY = Uint8Array.from({ length: 32 }, (_, i) => (i * 31 + 7) & 255);
 
 /** What each picture shows, read off the page as it was taken. */
 export interface Shown {
   lane: { file: string; lane: string; heading: string };
+  languages: LanguageShot[];
   turn: { file: string; title: string; notification: { title: string; body: string }; message: string };
 }
 
@@ -69,8 +73,8 @@ async function laneShot(browser: Browser, room: Room, file: string): Promise<Sho
  * `__name` helper, which the page's copy of a function handed to it (the init script, an evaluate) would
  * call and not find: the page gets one that does nothing.
  */
-async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: WIDTH, height: 600 } });
+async function newContext(browser: Browser, locale = 'en-US', width = WIDTH): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale, viewport: { width, height: 600 } });
   await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
   return context;
 }
@@ -130,7 +134,78 @@ async function turnShot(browser: Browser, room: Room, file: string): Promise<Sho
   }
 }
 
-/** Both pictures into `outDir`, from a room started for them. */
+/** A language's picture as taken: the page's language and direction, its heading, and the links at its foot. */
+export interface LanguageShot {
+  file: string;
+  lang: string;
+  dir: string;
+  heading: string;
+  /** The wait's summary on a waiting page, the time left on the countdown. */
+  figure: string;
+  links: number;
+}
+
+/** The operator's message in the first three languages, as a site would give it per language (`message.TAG`). */
+const MESSAGES: Record<string, string> = {
+  'de-DE': 'Karten für die zweite Vorstellung gibt es ab 18:00 Uhr.',
+  'ja-JP': '2公演目のチケットは18:00に発売します。',
+  'ar-EG': 'تُطرح تذاكر العرض الثاني للبيع في الساعة 18:00.',
+};
+const WAITING_LANGUAGES = ['de-DE', 'ja-JP', 'ar-EG', 'th-TH', 'hi-IN'];
+
+/** One page in one language, the browser asking for it, as a new visitor meets it. */
+async function languageShot(
+  browser: Browser,
+  room: Room,
+  tag: string,
+  file: string,
+  figure: string,
+): Promise<LanguageShot> {
+  const context = await newContext(browser, tag, PHONE_WIDTH);
+  try {
+    const page = await context.newPage();
+    await page.goto(`${room.url}/`);
+    const html = page.locator('html');
+    const shot: LanguageShot = {
+      file,
+      lang: (await html.getAttribute('lang')) ?? '',
+      dir: (await html.getAttribute('dir')) ?? '',
+      heading: (await page.textContent('h1')) ?? '',
+      figure: (await page.textContent(figure)) ?? '',
+      links: await page.locator('a[hreflang]').count(),
+    };
+    writeFileSync(file, await page.screenshot({ fullPage: true }));
+    return shot;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The waiting page in each language, in a room whose chance gives a sale's wait (a quarter in about a
+ * quarter of an hour, three quarters in about an hour: 4% a draw, a draw every 2 minutes), then the
+ * Arabic countdown two hours before a sale.
+ */
+async function languageShots(browser: Browser, room: Room, outDir: string): Promise<LanguageShot[]> {
+  const messages = Object.fromEntries(Object.entries(MESSAGES).map(([tag, text]) => [`message.${tag}`, text]));
+  await room.setConfig({ wait_period_duration: '120', allow_percentage: '4', identity: 'none', ...messages });
+  const shots: LanguageShot[] = [];
+  for (const tag of WAITING_LANGUAGES)
+    shots.push(await languageShot(browser, room, tag, join(outDir, `languages-${tag}.png`), '#wt'));
+  const minute = 60_000;
+  const now = Math.floor(Date.now() / minute) * minute;
+  await room.setConfig({
+    wait_period_duration: '120',
+    allow_percentage: '4',
+    identity: 'none',
+    event_prequeue_start: new Date(now - minute).toISOString().replace('.000Z', 'Z'),
+    event_start: new Date(now + 120 * minute).toISOString().replace('.000Z', 'Z'),
+  });
+  shots.push(await languageShot(browser, room, 'ar-EG', join(outDir, 'languages-ar-EG-countdown.png'), '#left'));
+  return shots;
+}
+
+/** Every picture into `outDir`, from a room started for them. */
 export async function takeScreenshots(outDir: string): Promise<Shown> {
   const room = await startRoom();
   try {
@@ -138,7 +213,8 @@ export async function takeScreenshots(outDir: string): Promise<Shown> {
     try {
       const lane = await laneShot(browser, room, join(outDir, 'lanes-members.png'));
       const turn = await turnShot(browser, room, join(outDir, 'turn-notice.png'));
-      return { lane, turn };
+      const languages = await languageShots(browser, room, outDir);
+      return { lane, turn, languages };
     } finally {
       await browser.close();
     }
@@ -152,6 +228,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const shown = await takeScreenshots(values.out ?? join(repoRoot, 'docs'));
   console.log(`${shown.lane.file}: "${shown.lane.heading}", "${shown.lane.lane}"`);
   console.log(`${shown.turn.file}: title "${shown.turn.title}", notification "${shown.turn.notification.title}"`);
+  for (const l of shown.languages) console.log(`${l.file}: ${l.lang}, "${l.heading}", "${l.figure}"`);
   return 0;
 }
 
