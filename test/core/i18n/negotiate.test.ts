@@ -2,52 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '../../../src/core/i18n/locales.js';
 import { chooseLanguage, matchLocale, MAX_RANGES, parseAcceptLanguage } from '../../../src/core/i18n/negotiate.js';
+import { LANGUAGE_TAGS } from '../../support/language-tags.js';
 
 /** A stand-in locale: negotiation reads only the tag. */
 function fake(tag: string): Locale {
   const base = LOCALES[0]!;
   return { ...base, info: { ...base.info, tag } };
 }
-const ALL = [
-  'en-US',
-  'es-ES',
-  'de-DE',
-  'fr-FR',
-  'it-IT',
-  'ja-JP',
-  'ko-KR',
-  'pt-BR',
-  'zh-CN',
-  'zh-TW',
-  'nl-NL',
-  'pl-PL',
-  'id-ID',
-  'tr-TR',
-  'ar-EG',
-  'ru-RU',
-  'fa-IR',
-  'he-IL',
-  'bg-BG',
-  'cs-CZ',
-  'da-DK',
-  'el-GR',
-  'fi-FI',
-  'hi-IN',
-  'hr-HR',
-  'hu-HU',
-  'lt-LT',
-  'ms-MY',
-  'nb-NO',
-  'ro-RO',
-  'sk-SK',
-  'sl-SI',
-  'sr-BA',
-  'sv-SE',
-  'th-TH',
-  'tl-PH',
-  'uk-UA',
-  'vi-VN',
-].map(fake);
+const ALL = LANGUAGE_TAGS.map(fake);
 const tagOf = (l: Locale | null) => l?.info.tag ?? null;
 
 describe('parseAcceptLanguage', () => {
