@@ -74,12 +74,39 @@ export function signedRoomArg(values: { room?: string; config?: string; service?
   return room;
 }
 
-function minutesArg(text: string): number {
+/** `--minutes`: a whole number, at least 1 and, when `max` is given, at most it. */
+export function minutesArg(text: string, max?: number): number {
   const minutes = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(minutes) || minutes < 1)
-    throw new UsageError(`--minutes "${text}" must be a whole number of minutes, at least 1`);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(minutes) || minutes < 1 || (max !== undefined && minutes > max))
+    throw new UsageError(
+      `--minutes "${text}" must be a whole number of minutes, ${max === undefined ? 'at least 1' : `1 to ${max}`}`,
+    );
   return minutes;
 }
+
+/** `--kid`: the name of an invite key, as `invite.KID` in the key file may have it. */
+export function kidArg(kid: string): string {
+  if (!/^[A-Za-z0-9_.-]+$/.test(kid))
+    throw new UsageError(`--kid "${kid}" may only hold letters, digits, "-", "_" and "."`);
+  return kid;
+}
+
+/**
+ * Where a printed link points: `--url`, else the room npm start serves, wherever --addr put it (it
+ * records the address beside the settings; not with `--service`), else the default local room.
+ * `example` is the URL the usage error offers.
+ */
+export function linkBaseArg(values: { url?: string; config?: string; service?: string }, example: string): URL {
+  try {
+    const started = values.service === undefined ? recordedRoomUrl(configFile(values.config)) : null;
+    return new URL(values.url ?? started ?? `http://127.0.0.1:${DEFAULT_ROOM_PORT}/`);
+  } catch {
+    throw new UsageError(`--url "${values.url}" is not a URL, e.g. ${example}`);
+  }
+}
+
+/** A time in seconds as the tools print it: ISO 8601 to the second. */
+export const isoSeconds = (sec: number): string => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
 
 /** The bytes of invite key `invite.KID` in the key file, or an InviteError saying how to make one the room uses. */
 export async function inviteKeyBytes(file: string, kid: string): Promise<Uint8Array> {
@@ -178,8 +205,6 @@ async function checkLocalStore(
   checkAgainstStore(store, file, room, sub, lane);
 }
 
-const isoSeconds = (sec: number): string => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
-
 export async function main(argv: readonly string[], nowMs: number = Date.now()): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
@@ -206,17 +231,8 @@ export async function main(argv: readonly string[], nowMs: number = Date.now()):
     throw new UsageError(
       `--lane "${lane}" is not a lane id (lower case letters, digits, "-" and "_", at most 32; "general" is everyone's)`,
     );
-  const kid = values.kid;
-  if (!/^[A-Za-z0-9_.-]+$/.test(kid))
-    throw new UsageError(`--kid "${kid}" may only hold letters, digits, "-", "_" and "."`);
-  let page: URL;
-  try {
-    // The room npm start serves, wherever --addr put it (it records the address beside the settings).
-    const started = values.service === undefined ? recordedRoomUrl(configFile(values.config)) : null;
-    page = new URL(values.url ?? started ?? `http://127.0.0.1:${DEFAULT_ROOM_PORT}/`);
-  } catch {
-    throw new UsageError(`--url "${values.url}" is not a URL, e.g. https://shop.example.com/drop`);
-  }
+  const kid = kidArg(values.kid);
+  const page = linkBaseArg(values, 'https://shop.example.com/drop');
 
   await checkLocalStore(values.config, values.service, room, sub, lane);
   const bytes = await inviteKeyBytes(keysFile(values.keys), kid);

@@ -23,10 +23,19 @@ import { LANGUAGE_PARAM } from '../src/core/answer/index.js';
 import { readStoreIfExists } from '../lib/json-store.js';
 import { isMain, runTool, UsageError } from '../lib/cli.js';
 import { localConfigFile } from '../lib/local-store.js';
-import { configFile, keysFile } from '../lib/paths.js';
+import { keysFile } from '../lib/paths.js';
 import { roomSettings } from '../lib/room-store.js';
-import { checkRoomInStore, InviteError, inviteKeyBytes, signedRoomArg } from './invite.js';
-import { DEFAULT_ROOM_PORT, recordedRoomUrl } from './start-ports.js';
+import {
+  checkRoomInStore,
+  InviteError,
+  inviteKeyBytes,
+  isoSeconds,
+  kidArg,
+  linkBaseArg,
+  minutesArg,
+  signedRoomArg,
+} from './invite.js';
+import { DEFAULT_ROOM_PORT } from './start-ports.js';
 
 /** Each page, what it is, and the other name it answers to on the command line. */
 const PAGES: Record<PreviewPage, { what: string; alias?: string }> = {
@@ -71,13 +80,6 @@ function pageArg(text: string | undefined): PreviewPage {
   const named = Object.entries(PAGES).find(([, p]) => p.alias === text)?.[0] ?? text;
   if (!isPreviewPage(named)) throw new UsageError(`--page "${text}" is no page the room answers with; ${list}`);
   return named;
-}
-
-function minutesArg(text: string): number {
-  const minutes = Number(text);
-  if (!/^\d+$/.test(text) || minutes < 1 || minutes > MAX_MINUTES)
-    throw new UsageError(`--minutes "${text}" must be a whole number of minutes, 1 to ${MAX_MINUTES}`);
-  return minutes;
 }
 
 function langArg(text: string | undefined): string | null {
@@ -136,8 +138,6 @@ async function checkLocalStore(values: { config?: string; service?: string }, ro
     );
 }
 
-const isoSeconds = (sec: number): string => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
-
 export async function main(argv: readonly string[], nowMs: number = Date.now()): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...argv],
@@ -162,19 +162,11 @@ export async function main(argv: readonly string[], nowMs: number = Date.now()):
   const page = pageArg(values.page);
   const state = stateArgs(page, values.mode, values.proof, values.variant);
   const lang = langArg(values.lang);
-  const minutes = minutesArg(values.minutes);
-  const kid = values.kid;
-  if (!/^[A-Za-z0-9_.-]+$/.test(kid))
-    throw new UsageError(`--kid "${kid}" may only hold letters, digits, "-", "_" and "."`);
+  const minutes = minutesArg(values.minutes, MAX_MINUTES);
+  const kid = kidArg(values.kid);
   if (values.service !== undefined && values.url === undefined)
     throw new UsageError(`name the service's address: --url https://www.example.com/ (any page the service answers)`);
-  let base: URL;
-  try {
-    const started = values.service === undefined ? recordedRoomUrl(configFile(values.config)) : null;
-    base = new URL(values.url ?? started ?? `http://127.0.0.1:${DEFAULT_ROOM_PORT}/`);
-  } catch {
-    throw new UsageError(`--url "${values.url}" is not a URL, e.g. https://shop.example.com/`);
-  }
+  const base = linkBaseArg(values, 'https://shop.example.com/');
 
   await checkLocalStore(values, room, lang);
   const bytes = await inviteKeyBytes(keysFile(values.keys), kid);
