@@ -2,32 +2,9 @@
 // ticket chain, leavers, the sample's weights, garbage skipped and counted, memory bounded.
 import { describe, expect, it } from 'vitest';
 import { LogAggregator } from '../../report/aggregate.js';
-import { makeLog } from './log-lines.js';
+import { makeLog, rawLine as line } from './log-lines.js';
 
 const T0 = Date.UTC(2026, 10, 26, 10, 0, 0);
-const line = (ms: number, f: Record<string, unknown>): string =>
-  JSON.stringify({
-    wr: 1,
-    ts: new Date(ms).toISOString(),
-    pop: 'LHR',
-    room: 'shop',
-    rule: null,
-    win: Math.floor(ms / 20_000) * 20,
-    period: 20,
-    decision: 'wait',
-    outcome: 'startwaiting',
-    reason: 'no_token',
-    tid: null,
-    exp: null,
-    dec: null,
-    newTid: null,
-    newExp: null,
-    newDec: null,
-    nextTid: null,
-    pct: null,
-    pos: null,
-    ...f,
-  });
 const w0 = T0 / 1000;
 
 function run(lines: string[], options: { room?: string } = {}) {

@@ -5,17 +5,11 @@ import { LogAggregator } from '../../report/aggregate.js';
 import { reportFigures } from '../../report/figures.js';
 import { newJournal } from '../../report/journal.js';
 import { lanesText, laneShares } from '../../report/lanes.js';
+import { rawLine } from './log-lines.js';
 
 const T0 = Date.UTC(2026, 10, 26, 10, 0, 0);
 const admission = (ms: number, tid: string, lane?: string): string =>
-  JSON.stringify({
-    wr: 1,
-    ts: new Date(ms).toISOString(),
-    pop: 'LHR',
-    room: 'shop',
-    rule: null,
-    win: Math.floor(ms / 20_000) * 20,
-    period: 20,
+  rawLine(ms, {
     decision: 'allow',
     outcome: 'origin',
     reason: 'draw_won',
@@ -25,9 +19,7 @@ const admission = (ms: number, tid: string, lane?: string): string =>
     newTid: `a${tid}`.padEnd(8, 'x'),
     newExp: Math.floor(ms / 1000) + 3600,
     newDec: 'allow',
-    nextTid: null,
     pct: 10,
-    pos: null,
     ...(lane === undefined ? {} : { lane }),
   });
 

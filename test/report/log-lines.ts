@@ -6,6 +6,34 @@
 import { logWeight } from '../../src/core/log/log-sample.js';
 import type { Outcome, TokenClaims } from '../../src/core/types.js';
 
+/**
+ * One decision line of room `shop` at `ms` as the edge writes it, a first-time waiting page in windows of
+ * 20 s unless `f` says otherwise: for the tests that write their lines one by one.
+ */
+export const rawLine = (ms: number, f: Record<string, unknown>): string =>
+  JSON.stringify({
+    wr: 1,
+    ts: new Date(ms).toISOString(),
+    pop: 'LHR',
+    room: 'shop',
+    rule: null,
+    win: Math.floor(ms / 20_000) * 20,
+    period: 20,
+    decision: 'wait',
+    outcome: 'startwaiting',
+    reason: 'no_token',
+    tid: null,
+    exp: null,
+    dec: null,
+    newTid: null,
+    newExp: null,
+    newDec: null,
+    nextTid: null,
+    pct: null,
+    pos: null,
+    ...f,
+  });
+
 export interface MadeLog {
   lines: string[];
   /** What happened, to compare the report with. */

@@ -6,7 +6,7 @@ import { LogAggregator } from '../../report/aggregate.js';
 import { roomVariants } from '../../report/variants.js';
 import { variantsSection } from '../../report/variants-page.js';
 import type { RoomFigures } from '../../report/figures.js';
-import { makeLog, type MadeLogOptions } from './log-lines.js';
+import { makeLog, type MadeLogOptions, rawLine } from './log-lines.js';
 
 const T0 = Date.UTC(2026, 11, 7, 10, 0, 0);
 
@@ -103,29 +103,7 @@ describe('the waiting page variants in the report', () => {
   });
 
   it('puts a first, counts the visitors shown the built-in page, and has no section without a test', () => {
-    const line = (at: number, f: Record<string, unknown>) =>
-      JSON.stringify({
-        wr: 1,
-        ts: new Date(T0 + at).toISOString(),
-        pop: 'LHR',
-        room: 'shop',
-        rule: null,
-        win: Math.floor((T0 + at) / 20_000) * 20,
-        period: 20,
-        decision: 'wait',
-        outcome: 'startwaiting',
-        reason: 'no_token',
-        tid: null,
-        exp: null,
-        dec: null,
-        newTid: null,
-        newExp: null,
-        newDec: null,
-        nextTid: null,
-        pct: null,
-        pos: null,
-        ...f,
-      });
+    const line = (at: number, f: Record<string, unknown>) => rawLine(T0 + at, f);
     const w = T0 / 1000 + 20;
     const counted = variantsOf([
       line(0, { newTid: 'VISITOR1', newExp: w, newDec: 'wait', variant: 'c' }),
