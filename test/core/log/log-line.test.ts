@@ -1,11 +1,30 @@
 // The decision line: what the controller counts from. Token ids, never the visitor; and a new wait
 // token's successor, so the controller knows next window's tickets a window ahead.
 import { describe, expect, it } from 'vitest';
-import { decisionLine } from '../../../src/core/log/log-line.js';
+import { decisionLine, type LineFields } from '../../../src/core/log/log-line.js';
 import { FakeRoom, T0 } from '../../support/fakes.js';
 import { claimsOf, tokenOf } from '../../../lib/mint.js';
 
 const D = 30;
+
+/** The line of a request of the default room at T0 with key k1 and an address identity, as JSON. */
+const parsedLine = (
+  f: Pick<LineFields, 'decision' | 'outcome' | 'reason' | 'status'> & Partial<LineFields>,
+): Record<string, unknown> =>
+  JSON.parse(
+    decisionLine({
+      nowMs: T0,
+      pop: 'local',
+      room: 'default',
+      rule: null,
+      waitPeriodSeconds: 10,
+      kid: 'k1',
+      method: 'GET',
+      path: '/',
+      identity: 'ip',
+      ...f,
+    }),
+  ) as Record<string, unknown>;
 
 describe('the decision line', () => {
   it('names the POP, the window and the tokens by id, and never the address', async () => {
@@ -137,25 +156,14 @@ describe('the decision line', () => {
 
   it("names the waiting page's variant after lang, and why its page fell back only beside a variant", () => {
     const line = (fields: { variant?: string | null; variantFallback?: string }) =>
-      JSON.parse(
-        decisionLine({
-          nowMs: T0,
-          pop: 'local',
-          room: 'default',
-          rule: null,
-          waitPeriodSeconds: 10,
-          decision: 'wait',
-          outcome: 'startwaiting',
-          reason: 'no_token',
-          kid: 'k1',
-          method: 'GET',
-          path: '/',
-          identity: 'ip',
-          status: 200,
-          lang: 'de-DE',
-          ...fields,
-        }),
-      ) as Record<string, unknown>;
+      parsedLine({
+        decision: 'wait',
+        outcome: 'startwaiting',
+        reason: 'no_token',
+        status: 200,
+        lang: 'de-DE',
+        ...fields,
+      });
     expect(Object.keys(line({ variant: 'b', variantFallback: 'missing' })).slice(-3)).toEqual([
       'lang',
       'variant',
@@ -169,26 +177,15 @@ describe('the decision line', () => {
 
   it("writes the origin's time in whole ms and its status after pos and lang, as a simulated origin hands them in", () => {
     const line = (originMs: number, originStatus: number | 'timeout' | 'refused' | 'failed', lang?: string) =>
-      JSON.parse(
-        decisionLine({
-          nowMs: T0,
-          pop: 'local',
-          room: 'default',
-          rule: null,
-          waitPeriodSeconds: 10,
-          decision: 'allow',
-          outcome: 'origin',
-          reason: 'allow_valid',
-          kid: 'k1',
-          method: 'GET',
-          path: '/',
-          identity: 'ip',
-          status: typeof originStatus === 'number' ? originStatus : 502,
-          originMs,
-          originStatus,
-          ...(lang ? { lang, originError: true } : {}),
-        }),
-      ) as Record<string, unknown>;
+      parsedLine({
+        decision: 'allow',
+        outcome: 'origin',
+        reason: 'allow_valid',
+        status: typeof originStatus === 'number' ? originStatus : 502,
+        originMs,
+        originStatus,
+        ...(lang ? { lang, originError: true } : {}),
+      });
     const ok = line(12.6, 200);
     expect(ok).toMatchObject({ originMs: 13, originStatus: 200 });
     expect(Object.keys(ok).slice(-3)).toEqual(['pos', 'originMs', 'originStatus']);
