@@ -26,6 +26,22 @@ const crowd = (variants: MadeLogOptions['variants'], seed: number): MadeLogOptio
   variants,
 });
 
+/** The report's comparison of variants a and b, shown to half the crowd each, where that many leave before their turn. */
+const compared = (leaveA: number, leaveB: number, seed: number) =>
+  roomVariants(
+    variantsOf(
+      makeLog(
+        crowd(
+          [
+            { name: 'a', share: 0.5, leave: leaveA },
+            { name: 'b', share: 0.5, leave: leaveB },
+          ],
+          seed,
+        ),
+      ).lines,
+    ),
+  )!;
+
 describe('the waiting page variants in the report', () => {
   it('counts each variant’s visitors, admissions, leavers and waits as they happened', () => {
     const made = makeLog(
@@ -58,19 +74,7 @@ describe('the waiting page variants in the report', () => {
   });
 
   it('shows a difference where the variants differ, and none where they do not', () => {
-    const apart = roomVariants(
-      variantsOf(
-        makeLog(
-          crowd(
-            [
-              { name: 'a', share: 0.5, leave: 0.02 },
-              { name: 'b', share: 0.5, leave: 0.12 },
-            ],
-            5,
-          ),
-        ).lines,
-      ),
-    )!;
+    const apart = compared(0.02, 0.12, 5);
     expect(apart.rows.map((r) => r.variant)).toEqual(['a', 'b']);
     const [vs] = apart.comparisons;
     expect(vs!.variant).toBe('b');
@@ -82,19 +86,7 @@ describe('the waiting page variants in the report', () => {
     expect(vs!.admitted!.interval.high).toBeLessThan(0);
     expect(vs!.verdict[1]).toMatch(/fewer were admitted with b/);
 
-    const same = roomVariants(
-      variantsOf(
-        makeLog(
-          crowd(
-            [
-              { name: 'a', share: 0.5, leave: 0.05 },
-              { name: 'b', share: 0.5, leave: 0.05 },
-            ],
-            7,
-          ),
-        ).lines,
-      ),
-    )!;
+    const same = compared(0.05, 0.05, 7);
     const [even] = same.comparisons;
     expect(even!.left!.interval.low).toBeLessThan(0);
     expect(even!.left!.interval.high).toBeGreaterThan(0);
