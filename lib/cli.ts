@@ -1,7 +1,7 @@
 // What every command-line tool here needs: knowing whether it was started or imported, an error that
 // means "the command line is wrong", and one way to run as the entry point: `--help` prints the usage
 // and exits 0; a wrong command line prints what is wrong and the usage and exits 2; any other error
-// prints its message (no stack trace) and exits 1.
+// prints its message (no stack trace) and exits 1. And one way to print a time.
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
@@ -15,6 +15,9 @@ export function isMain(moduleUrl: string): boolean {
     return false;
   }
 }
+
+/** A Unix time in seconds as the tools print it: ISO 8601 to the second, in UTC. */
+export const isoSeconds = (sec: number): string => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
 
 /** A wrong command line: an unknown flag, a missing or malformed value. */
 export class UsageError extends Error {

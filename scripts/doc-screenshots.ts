@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { isMain, runTool } from '../lib/cli.js';
+import { isMain, isoSeconds, runTool } from '../lib/cli.js';
 import { launchBrowser } from '../lib/chromium.js';
 import { type NotifyState, recorded, recorders, type Recorded, setHidden } from '../lib/hidden-tab.js';
 import { repoRoot } from '../lib/paths.js';
@@ -198,8 +198,8 @@ async function languageShots(browser: Browser, room: Room, outDir: string): Prom
     wait_period_duration: '120',
     allow_percentage: '4',
     identity: 'none',
-    event_prequeue_start: new Date(now - minute).toISOString().replace('.000Z', 'Z'),
-    event_start: new Date(now + 120 * minute).toISOString().replace('.000Z', 'Z'),
+    event_prequeue_start: isoSeconds((now - minute) / 1000),
+    event_start: isoSeconds((now + 120 * minute) / 1000),
   });
   shots.push(await languageShot(browser, room, 'ar-EG', join(outDir, 'languages-ar-EG-countdown.png'), '#left'));
   return shots;

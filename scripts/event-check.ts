@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { decodeBase64, MIN_KEY_BYTES, seedKey } from '../src/core/tokens/index.js';
 import { prequeuePosition, rank } from '../src/core/decision/index.js';
+import { isoSeconds } from '../lib/cli.js';
 
 /** A refusal `npm run event` reports in one line and exits 2 on, not a crash. */
 export class EventError extends Error {
@@ -71,9 +72,6 @@ function readClaims(token: string): { arr: number; sub: string } | string {
   return { arr: c.arr, sub: c.sub };
 }
 
-/** An epoch second as ISO 8601 without the milliseconds: how the tool names an event's start. */
-export const iso = (sec: number): string => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
-
 /** 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, ... */
 export function ordinal(n: number): string {
   const tens = n % 100;
@@ -96,7 +94,7 @@ export function placeLines(verdicts: readonly Verdict[]): string[] {
     group.sort((a, b) => a.rank! - b.rank!);
     const n = group.length;
     lines.push(
-      `${n} pre-queue token${n === 1 ? '' : 's'} for the event that starts ${iso(start)}, in the order the seed lets them in:`,
+      `${n} pre-queue token${n === 1 ? '' : 's'} for the event that starts ${isoSeconds(start)}, in the order the seed lets them in:`,
     );
     for (const [i, v] of group.entries()) {
       const ahead = Math.round((1 - v.rank!) * 100);

@@ -20,9 +20,9 @@ import { fastlyRunner, resolveStoreId } from '../lib/fastly-cli.js';
 import { readStoreIfExists, writeStoreAtomic } from '../lib/json-store.js';
 import { parseConfig } from '../src/core/settings/index.js';
 import { roomSettings, storeRooms } from '../lib/room-store.js';
-import { isMain, runTool, UsageError } from '../lib/cli.js';
+import { isMain, isoSeconds, runTool, UsageError } from '../lib/cli.js';
 import { configFile, keysFile } from '../lib/paths.js';
-import { commitmentOf, EventError, iso, placeLines, seedBytes, verifyTokens } from './event-check.js';
+import { commitmentOf, EventError, placeLines, seedBytes, verifyTokens } from './event-check.js';
 
 // The public check lives in event-check.ts; the tools and tests that check tokens import it from here.
 export { commitmentOf, EventError, ordinal, placeLines, type Verdict, verifyTokens } from './event-check.js';
@@ -97,7 +97,7 @@ async function reveal(
 ): Promise<number> {
   const seed = await storedSeed(file);
   if (start !== null && nowSec < start.at) {
-    const when = `the event starts at ${iso(start.at)}, ${until(start.at - nowSec)} (${start.from})`;
+    const when = `the event starts at ${isoSeconds(start.at)}, ${until(start.at - nowSec)} (${start.from})`;
     if (!force) {
       console.error(
         `npm run event: refused: the pre-queue is still open: ${when}. With the seed, anyone can compute every place in it before the start and come back under identities that rank first.`,

@@ -23,7 +23,7 @@ import {
 } from '../src/core/tokens/index.js';
 import { LANE_ID, ROOM_ID } from '../src/core/settings/index.js';
 import { readStoreIfExists, type StoreData } from '../lib/json-store.js';
-import { isMain, runTool, UsageError } from '../lib/cli.js';
+import { isMain, isoSeconds, runTool, UsageError } from '../lib/cli.js';
 import { localConfigFile } from '../lib/local-store.js';
 import { configFile, keysFile } from '../lib/paths.js';
 import { roomSettings, storeRooms, storeRouting } from '../lib/room-store.js';
@@ -104,9 +104,6 @@ export function linkBaseArg(values: { url?: string; config?: string; service?: s
     throw new UsageError(`--url "${values.url}" is not a URL, e.g. ${example}`);
   }
 }
-
-/** A time in seconds as the tools print it: ISO 8601 to the second. */
-export const isoSeconds = (sec: number): string => new Date(sec * 1000).toISOString().replace('.000Z', 'Z');
 
 /** The bytes of invite key `invite.KID` in the key file, or an InviteError saying how to make one the room uses. */
 export async function inviteKeyBytes(file: string, kid: string): Promise<Uint8Array> {

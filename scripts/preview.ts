@@ -21,7 +21,7 @@ import {
 } from '../src/core/tokens/index.js';
 import { LANGUAGE_PARAM } from '../src/core/answer/index.js';
 import { readStoreIfExists } from '../lib/json-store.js';
-import { isMain, runTool, UsageError } from '../lib/cli.js';
+import { isMain, isoSeconds, runTool, UsageError } from '../lib/cli.js';
 import { localConfigFile } from '../lib/local-store.js';
 import { keysFile } from '../lib/paths.js';
 import { roomSettings } from '../lib/room-store.js';
@@ -29,7 +29,6 @@ import {
   checkRoomInStore,
   InviteError,
   inviteKeyBytes,
-  isoSeconds,
   kidArg,
   linkBaseArg,
   minutesArg,
