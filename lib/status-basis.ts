@@ -82,6 +82,29 @@ export function statusBasisWrites(
   return writes;
 }
 
+/**
+ * The controller's writes (`plans`, by room) with each room's basis from `values` (the store as the
+ * controller holds it), dated now, in every write of the room's live value: it rides in that value, so
+ * it costs no call and no write of its own, and the status's `updated` says when the controller last
+ * published for the room. A write of the room's allow_percentage alone leaves it.
+ */
+export function withStatusBases(
+  plans: ReadonlyMap<string, Readonly<Record<string, string>>>,
+  values: Readonly<Record<string, string>>,
+  nowSec: number,
+): Map<string, Readonly<Record<string, string>>> {
+  const out = new Map<string, Readonly<Record<string, string>>>();
+  for (const [room, writes] of plans) {
+    const live = Object.keys(writes).some((name) => LIVE_SETTINGS.includes(name));
+    const at = Math.floor(nowSec);
+    out.set(
+      room,
+      live ? { ...writes, status_basis: statusBasisText({ at, settings: basisSettings(values, room) }) } : writes,
+    );
+  }
+  return out;
+}
+
 /** The rooms a store's routing names (none when it is unusable). */
 function roomsOf(store: Readonly<StoreData>): readonly string[] {
   const { routing, single } = storeRouting(store);

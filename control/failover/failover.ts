@@ -10,10 +10,10 @@
 //   10 s, and at shutdown), never while another controller writes (it is that one's file too); it keeps
 //   the API budget's trailing hour and back-off too, so restarts in a loop cannot overspend it.
 import { hostname } from 'node:os';
-import { LIVE_SETTINGS, parseConfig, statusBasisText } from '../../src/core/settings/index.js';
+import { parseConfig } from '../../src/core/settings/index.js';
 import { mergedSettings, storeRooms } from '../../lib/room-store.js';
 import type { ApiBudget } from '../store/index.js';
-import { basisSettings } from '../../lib/status-basis.js';
+import { withStatusBases } from '../../lib/status-basis.js';
 import { describeBeat, Heartbeat, HEARTBEAT_KEY, newHeartbeatId, type Beat } from './heartbeat.js';
 import { withLease } from './lease.js';
 import { withLaneLease } from '../model/index.js';
@@ -366,26 +366,4 @@ export class Failover {
       stateSaves: this.o.saver?.saves ?? 0,
     };
   }
-}
-
-/**
- * Each room's status basis (docs/status.md), dated now, in every write of the room's live value: it
- * rides in that value, so it costs no call and no write of its own, and the status's `updated` says when
- * the controller last published for the room. A write of the room's allow_percentage alone leaves it.
- */
-function withStatusBases(
-  plans: ReadonlyMap<string, SettingWrites>,
-  values: Readonly<Record<string, string>>,
-  nowSec: number,
-): Map<string, SettingWrites> {
-  const out = new Map<string, SettingWrites>();
-  for (const [room, writes] of plans) {
-    const live = Object.keys(writes).some((name) => LIVE_SETTINGS.includes(name));
-    const at = Math.floor(nowSec);
-    out.set(
-      room,
-      live ? { ...writes, status_basis: statusBasisText({ at, settings: basisSettings(values, room) }) } : writes,
-    );
-  }
-  return out;
 }
