@@ -151,7 +151,6 @@ export interface PopRow {
   lastSeenMs: number;
 }
 
-/** What the pure model knows and decided. */
 /** One priority lane on the dashboard (control/model/lanes.ts). */
 export interface LaneRow {
   id: string;
@@ -163,6 +162,7 @@ export interface LaneRow {
   chance: number | null;
 }
 
+/** What the pure model knows and decided. */
 export interface ModelSnapshot {
   nowMs: number;
   waitPeriodSeconds: number | null;
