@@ -10,6 +10,7 @@ import { main } from '../../report/cli.js';
 import { launchBrowser } from '../../lib/chromium.js';
 import { makeLog } from './log-lines.js';
 import { autoFields } from './origin-lines.js';
+import { LANGUAGE_TAGS } from '../support/language-tags.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const T0 = Date.UTC(2026, 10, 26, 10, 0, 0);
@@ -25,26 +26,7 @@ let pageUrl: string;
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'report-page-'));
   // Every language the room ships, so the languages line is as long as it gets (12 named and the rest summed).
-  const tags = [
-    'en-US',
-    'es-ES',
-    'de-DE',
-    'fr-FR',
-    'it-IT',
-    'ja-JP',
-    'ko-KR',
-    'pt-BR',
-    'zh-CN',
-    'zh-TW',
-    'nl-NL',
-    'pl-PL',
-    'id-ID',
-    'tr-TR',
-    'ar-EG',
-    'ru-RU',
-    'fa-IR',
-    'he-IL',
-  ];
+  const tags = LANGUAGE_TAGS;
   const zipf = tags.reduce((sum, _, i) => sum + 1 / (i + 1), 0);
   const languages = tags.map((tag, i): [string, number] => [tag, 1 / (i + 1) / zipf]);
   const shop = makeLog({
