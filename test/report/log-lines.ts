@@ -6,33 +6,35 @@
 import { logWeight } from '../../src/core/log/log-sample.js';
 import type { Outcome, TokenClaims } from '../../src/core/types.js';
 
+/** The fields every decision line has, of a first-time waiting page of `room` at `ms` in windows of `d` seconds. */
+const lineBase = (ms: number, pop: string, room: string, d: number): Record<string, unknown> => ({
+  wr: 1,
+  ts: new Date(ms).toISOString(),
+  pop,
+  room,
+  rule: null,
+  win: Math.floor(ms / 1000 / d) * d,
+  period: d,
+  decision: 'wait',
+  outcome: 'startwaiting',
+  reason: 'no_token',
+  tid: null,
+  exp: null,
+  dec: null,
+  newTid: null,
+  newExp: null,
+  newDec: null,
+  nextTid: null,
+  pct: null,
+  pos: null,
+});
+
 /**
  * One decision line of room `shop` at `ms` as the edge writes it, a first-time waiting page in windows of
  * 20 s unless `f` says otherwise: for the tests that write their lines one by one.
  */
 export const rawLine = (ms: number, f: Record<string, unknown>): string =>
-  JSON.stringify({
-    wr: 1,
-    ts: new Date(ms).toISOString(),
-    pop: 'LHR',
-    room: 'shop',
-    rule: null,
-    win: Math.floor(ms / 20_000) * 20,
-    period: 20,
-    decision: 'wait',
-    outcome: 'startwaiting',
-    reason: 'no_token',
-    tid: null,
-    exp: null,
-    dec: null,
-    newTid: null,
-    newExp: null,
-    newDec: null,
-    nextTid: null,
-    pct: null,
-    pos: null,
-    ...f,
-  });
+  JSON.stringify({ ...lineBase(ms, 'LHR', 'shop', 20), ...f });
 
 export interface MadeLog {
   lines: string[];
@@ -127,32 +129,13 @@ export function makeLog(o: MadeLogOptions): MadeLog {
   };
   const rate = o.sampleRate ?? 1;
   const line = (ms: number, pop: string, f: Record<string, unknown>): void => {
-    const win = Math.floor(ms / 1000 / d) * d;
     const o2: Record<string, unknown> = {
-      wr: 1,
-      ts: new Date(ms).toISOString(),
-      pop,
-      room,
-      rule: null,
-      win,
-      period: d,
-      decision: 'wait',
-      outcome: 'startwaiting',
-      reason: 'no_token',
+      ...lineBase(ms, pop, room, d),
       kid: 'k1',
       method: 'GET',
       path: '/',
       identity: 'ip',
       status: 429,
-      tid: null,
-      exp: null,
-      dec: null,
-      newTid: null,
-      newExp: null,
-      newDec: null,
-      nextTid: null,
-      pct: null,
-      pos: null,
       ...f,
     };
     // The edge's own rule, on the decision the line tells of (a token id is the 8 characters after its
