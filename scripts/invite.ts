@@ -84,6 +84,15 @@ export function minutesArg(text: string, max?: number): number {
   return minutes;
 }
 
+/** The options of a signed link's key, address and store, which `npm run invite` and `npm run preview` share. */
+export const LINK_OPTIONS = {
+  kid: { type: 'string', default: 'k1' },
+  keys: { type: 'string' },
+  url: { type: 'string' },
+  config: { type: 'string' },
+  service: { type: 'string' },
+} as const;
+
 /** `--kid`: the name of an invite key, as `invite.KID` in the key file may have it. */
 export function kidArg(kid: string): string {
   if (!/^[A-Za-z0-9_.-]+$/.test(kid))
@@ -211,11 +220,7 @@ export async function main(argv: readonly string[], nowMs: number = Date.now()):
       sub: { type: 'string' },
       lane: { type: 'string' },
       minutes: { type: 'string', default: '60' },
-      kid: { type: 'string', default: 'k1' },
-      keys: { type: 'string' },
-      url: { type: 'string' },
-      config: { type: 'string' },
-      service: { type: 'string' },
+      ...LINK_OPTIONS,
     },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);

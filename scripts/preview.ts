@@ -30,6 +30,7 @@ import {
   InviteError,
   inviteKeyBytes,
   kidArg,
+  LINK_OPTIONS,
   linkBaseArg,
   minutesArg,
   signedRoomArg,
@@ -149,11 +150,7 @@ export async function main(argv: readonly string[], nowMs: number = Date.now()):
       proof: { type: 'boolean', default: false },
       variant: { type: 'string' },
       minutes: { type: 'string', default: '10' },
-      kid: { type: 'string', default: 'k1' },
-      keys: { type: 'string' },
-      url: { type: 'string' },
-      config: { type: 'string' },
-      service: { type: 'string' },
+      ...LINK_OPTIONS,
     },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected arguments: ${positionals.join(' ')}`);
